@@ -1,0 +1,60 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "moya-cli",
+    products: [
+        .executable(name: "moya-cli", targets: ["moya-cli"]),
+        .library(name: "MoyaKit", targets: ["MoyaKit"]),
+        .library(name: "TargetSpec", targets: ["TargetSpec"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    ],
+    targets: [
+        // libcurl is loaded with dlopen on first use (see CCurl/shim.h), so a stubbed
+        // call never pays the ~7 ms of loading it and its 30-odd libraries. That is why
+        // this target names no pkgConfig: SwiftPM would add pkg-config's `-lcurl` to the
+        // link line. The headers come from the system include path (Debian's
+        // libcurl4-openssl-dev); `make deps` checks them with `pkg-config libcurl`.
+        .systemLibrary(
+            name: "CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(
+            name: "MoyaKit",
+            dependencies: [
+                "CCurl",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
+        .target(
+            name: "TargetSpec",
+            dependencies: ["MoyaKit", "CYAML"]
+        ),
+        .executableTarget(
+            name: "moya-cli",
+            dependencies: [
+                "MoyaKit",
+                "TargetSpec",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["MoyaKit"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
+        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit"]),
+        .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

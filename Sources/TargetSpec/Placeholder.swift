@@ -1,0 +1,2 @@
+import MoyaKit
+public enum TargetSpecPlaceholder {}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class TargetSpecTestsPlaceholder: XCTestCase {
+    func testPlaceholder() { XCTAssertTrue(true) }
+}
