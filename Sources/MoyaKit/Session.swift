@@ -1,0 +1,38 @@
+/// Owns the connections and settings requests are sent with (what Alamofire's `Session` is to Moya).
+public final class Session: Sendable {
+    /// The session used when none is given.
+    public static let `default` = Session()
+
+    /// The settings of this session.
+    public let configuration: SessionConfiguration
+
+    /// Creates a session.
+    public init(configuration: SessionConfiguration = SessionConfiguration()) {
+        self.configuration = configuration
+    }
+}
+
+/// What the transport hands back for a completed exchange.
+struct TransportResponse: Sendable {
+    var head: HTTPResponseHead
+    var body: Data
+    var downloadedFile: URL?
+    var timing: Timing
+}
+
+extension Session {
+    /// Sends `request` (CONTRACT — the transport helper replaces this body).
+    ///
+    /// The body comes from `httpBody`, `bodyFileURL` (streamed) or `multipartParts`. When
+    /// `downloadTo` is set, the body is streamed to a temporary file next to it and renamed on
+    /// success only. `completion` is called exactly once, `.cancelled` after `cancel()`.
+    func perform(
+        _ request: URLRequest,
+        downloadTo: URL?,
+        overwrite: Bool,
+        progress: (@Sendable (TransferProgress) -> Void)?,
+        completion: @escaping @Sendable (Result<TransportResponse, TransportError>) -> Void
+    ) -> any Cancellable {
+        fatalError("transport not implemented yet")
+    }
+}

@@ -1,0 +1,29 @@
+/// A failure to exchange a request and a response over the network.
+public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The classes of failure a caller can act on (the CLI maps them to exit codes).
+    public enum Kind: Sendable, Hashable {
+        case timedOut
+        case cannotResolveHost
+        case cannotConnect
+        case connectionLost
+        case secureConnectionFailed
+        case tooManyRedirects
+        case cancelled
+        case fileAccess
+        case unsupportedProtocol
+        case other
+    }
+
+    /// What kind of failure this is.
+    public let kind: Kind
+    /// A human-readable explanation, e.g. `"Operation timed out after 2001 milliseconds"`.
+    public let message: String
+
+    /// Creates an error.
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}

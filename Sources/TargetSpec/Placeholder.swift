@@ -1,2 +1,0 @@
-import MoyaKit
-public enum TargetSpecPlaceholder {}
