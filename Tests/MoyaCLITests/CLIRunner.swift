@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+
+/// The outcome of running the built `moya-cli` binary as a user would.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var stdoutData: Data
+}
+
+/// Runs the built `moya-cli` binary with real arguments, environment and working directory.
+enum CLIRunner {
+    /// The binary next to the test bundle (`.build/<triple>/debug/moya-cli`), or `$MOYA_CLI_BINARY`.
+    static var binaryURL: URL {
+        if let override = ProcessInfo.processInfo.environment["MOYA_CLI_BINARY"] {
+            return URL(fileURLWithPath: override)
+        }
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return bundle.appendingPathComponent("moya-cli")
+    }
+
+    /// The repository root (for the shipped `targets/`).
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// Runs `moya-cli arguments...` and waits at most `timeout` seconds.
+    ///
+    /// The environment starts empty but for PATH and HOME (a temporary folder), so a developer's
+    /// own target files or variables never leak into a test; `environment` adds to it.
+    static func run(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        currentDirectory: URL? = nil,
+        stdin: Data? = nil,
+        timeout: TimeInterval = 60,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = binaryURL
+        process.arguments = arguments
+        var env: [String: String] = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": FileManager.default.temporaryDirectory.appendingPathComponent("moya-cli-test-home").path,
+        ]
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        process.currentDirectoryURL = currentDirectory ?? FileManager.default.temporaryDirectory
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        let inPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = inPipe
+        try process.run()
+        if let stdin { inPipe.fileHandleForWriting.write(stdin) }
+        try inPipe.fileHandleForWriting.close()
+
+        // Read both pipes concurrently so a large output cannot block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async { outData = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { errData = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            XCTFail("moya-cli \(arguments.joined(separator: " ")) did not finish within \(timeout) s", file: file, line: line)
+            group.wait()
+        }
+        process.waitUntilExit()
+        return CLIResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            stdoutData: outData
+        )
+    }
+}
+
+/// A temporary folder removed when the test ends.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("moya-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` to `name` inside the folder (creating subfolders) and returns its URL.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class MoyaCLITestsPlaceholder: XCTestCase {
-    func testPlaceholder() { XCTAssertTrue(true) }
-}
