@@ -1,0 +1,109 @@
+# moya-cli — build, test, demo and install.
+#
+#   make demo      build, then run moya-cli offline against the stubbed example targets
+#   make test      build and run the test suite
+#   make install   PREFIX=/usr/local (DESTDIR honoured)
+#
+# Everything runs from the repository root, where ./targets holds the example target files.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+
+# The Swift toolchain: use `swift` from PATH, else the one installed under /opt/swift.
+ifeq ($(shell command -v swift 2>/dev/null),)
+  ifneq ($(wildcard /opt/swift/usr/bin/swift),)
+    export PATH := /opt/swift/usr/bin:$(PATH)
+  endif
+endif
+SWIFT ?= swift
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+SHAREDIR := $(DESTDIR)$(PREFIX)/share
+MAN1DIR := $(SHAREDIR)/man/man1
+MAN5DIR := $(SHAREDIR)/man/man5
+TARGETSDIR := $(SHAREDIR)/moya-cli/targets
+BASHCOMPDIR := $(SHAREDIR)/bash-completion/completions
+ZSHCOMPDIR := $(SHAREDIR)/zsh/site-functions
+FISHCOMPDIR := $(SHAREDIR)/fish/vendor_completions.d
+
+BIN ?= .build/release/moya-cli
+INSTALL ?= install
+
+# System libraries: libcurl (loaded at run time, headers at build time) and libyaml.
+APT_PACKAGES := libcurl4-openssl-dev libyaml-dev pkg-config
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build test demo install uninstall bench clean
+
+## deps: install libcurl and libyaml development files if pkg-config cannot find them
+deps:
+	@if pkg-config --exists libcurl yaml-0.1 2>/dev/null; then \
+	    echo "deps: libcurl and libyaml found"; \
+	else \
+	    echo "deps: installing $(APT_PACKAGES)"; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
+	fi
+
+## build: the release binary, .build/release/moya-cli
+build: deps
+	$(SWIFT) build -c release
+
+## test: build the tests, then run them (serially: deterministic output, also under CI=true)
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+## demo: the main job, offline: list the example APIs, call cases from their sample data
+demo: build
+	@echo '$$ moya-cli list'
+	@$(BIN) list
+	@echo
+	@echo '$$ moya-cli list github'
+	@$(BIN) list github
+	@echo
+	@echo '$$ moya-cli call github zen --stub'
+	@$(BIN) call github zen --stub
+	@echo
+	@echo '$$ moya-cli call github userProfile ashfurrow --stub --delay 0.2'
+	@$(BIN) call github userProfile ashfurrow --stub --delay 0.2
+	@echo
+	@echo '$$ moya-cli validate'
+	@$(BIN) validate
+
+## install: binary, man pages, example targets and shell completions under $(DESTDIR)$(PREFIX)
+install: build
+	$(INSTALL) -d "$(BINDIR)" "$(MAN1DIR)" "$(MAN5DIR)" "$(TARGETSDIR)/samples" \
+	    "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"
+	$(INSTALL) -m 0755 "$(BIN)" "$(BINDIR)/moya-cli"
+	for page in $(wildcard man/*.1); do $(INSTALL) -m 0644 "$$page" "$(MAN1DIR)/"; done
+	for page in $(wildcard man/*.5); do $(INSTALL) -m 0644 "$$page" "$(MAN5DIR)/"; done
+	for file in $(wildcard targets/*.yaml targets/*.yml); do \
+	    $(INSTALL) -m 0644 "$$file" "$(TARGETSDIR)/"; done
+	for file in $(wildcard targets/samples/*); do \
+	    $(INSTALL) -m 0644 "$$file" "$(TARGETSDIR)/samples/"; done
+	"$(BIN)" --generate-completion-script bash > "$(BASHCOMPDIR)/moya-cli"
+	"$(BIN)" --generate-completion-script zsh > "$(ZSHCOMPDIR)/_moya-cli"
+	"$(BIN)" --generate-completion-script fish > "$(FISHCOMPDIR)/moya-cli.fish"
+
+## uninstall: remove what install put in place
+uninstall:
+	rm -f "$(BINDIR)/moya-cli"
+	rm -f $(foreach page,$(notdir $(wildcard man/*.1)),"$(MAN1DIR)/$(page)")
+	rm -f $(foreach page,$(notdir $(wildcard man/*.5)),"$(MAN5DIR)/$(page)")
+	rm -f $(foreach file,$(notdir $(wildcard targets/*.yaml targets/*.yml)),"$(TARGETSDIR)/$(file)")
+	rm -f $(foreach file,$(notdir $(wildcard targets/samples/*)),"$(TARGETSDIR)/samples/$(file)")
+	-rmdir "$(TARGETSDIR)/samples" "$(TARGETSDIR)" "$(SHAREDIR)/moya-cli" 2>/dev/null
+	rm -f "$(BASHCOMPDIR)/moya-cli" "$(ZSHCOMPDIR)/_moya-cli" "$(FISHCOMPDIR)/moya-cli.fish"
+
+## bench: the budgets of DESIGN.md, measured side by side (scripts/bench.sh)
+bench:
+	@if [ -f scripts/bench.sh ]; then $(MAKE) --no-print-directory build && bash scripts/bench.sh; \
+	else echo "bench: scripts/bench.sh is not there yet"; fi
+
+## clean: remove build products and benchmark output
+clean:
+	rm -rf .build bench-out
