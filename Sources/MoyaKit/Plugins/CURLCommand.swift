@@ -19,7 +19,8 @@ public struct CURLCommand: Sendable {
         self.sessionHeaders = sessionHeaders
     }
 
-    /// The command's arguments, unquoted, starting with `curl`; `nil` stdin unless `stdinBody` is set.
+    /// The command's arguments, unquoted, starting with `curl` (a body that cannot be an argument
+    /// is `@-`: read from standard input, see `stdinBody`).
     public var arguments: [String] {
         var arguments = ["curl"]
         let method = request.httpMethod ?? "GET"
@@ -31,8 +32,8 @@ public struct CURLCommand: Sendable {
         for (name, value) in sessionHeaders.sorted(by: { $0.key < $1.key }) where request.value(forHTTPHeaderField: name) == nil {
             arguments += ["-H", "\(name): \(redactor.redact(headerValue: value, name: name))"]
         }
-        for field in request.headers {
-            arguments += ["-H", "\(field.name.rawName): \(redactor.redact(headerValue: field.value, name: field.name.rawName))"]
+        for (name, value) in request.headers.combinedByName {
+            arguments += ["-H", "\(name): \(redactor.redact(headerValue: value, name: name))"]
         }
         if let body = request.httpBody {
             arguments += ["--data-binary", textBody(body).map(redactor.redact) ?? "@-"]
@@ -58,7 +59,9 @@ public struct CURLCommand: Sendable {
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             // Keep each option on the same line as its value.
-            if argument.hasPrefix("-") && argument != "--head", let value = iterator.next() {
+            if argument == "-X", let method = iterator.next() {
+                words.append(argument + " " + (Self.isPlainWord(method) ? method : Self.shellQuoted(method)))
+            } else if argument.hasPrefix("-") && argument != "--head", let value = iterator.next() {
                 words.append(argument + " " + Self.shellQuoted(value))
             } else {
                 words.append(argument == "curl" || argument == "--head" ? argument : Self.shellQuoted(argument))
@@ -72,6 +75,11 @@ public struct CURLCommand: Sendable {
     /// `value` in single quotes, each `'` written `'\''`.
     public static func shellQuoted(_ value: String) -> String {
         "'" + value.replacing("'", with: #"'\''"#) + "'"
+    }
+
+    /// Whether `word` needs no quoting in a shell (a method name such as `POST`, say).
+    private static func isPlainWord(_ word: String) -> Bool {
+        !word.isEmpty && word.utf8.allSatisfy { PercentEncoding.isUnreserved($0) }
     }
 
     private func textBody(_ body: Data) -> String? {

@@ -44,7 +44,7 @@ public final class NetworkLoggerPlugin: PluginType {
         if configuration.logOptions.contains(.requestHeaders) {
             var fields: [(String, String)] = request.sessionHeaders.sorted { $0.key < $1.key }
                 .filter { httpRequest.value(forHTTPHeaderField: $0.key) == nil }
-            fields += httpRequest.headers.map { ($0.name.rawName, $0.value) }
+            fields += httpRequest.headers.combinedByName
             output.append(formatter.entry("Request Headers", describe(fields), target))
         }
         if configuration.logOptions.contains(.requestBody) {
@@ -68,7 +68,7 @@ public final class NetworkLoggerPlugin: PluginType {
         var output: [String] = []
         if let head = response.response {
             let url = head.url.map { " \(configuration.redactor.redact($0.absoluteString))" } ?? ""
-            let headers = describe(head.headers.map { ($0.name.rawName, $0.value) })
+            let headers = describe(head.headers.combinedByName)
             output.append(formatter.entry("Response", "\(head.httpVersion) \(head.statusCode)\(url) \(headers)", target))
         } else {
             output.append(formatter.entry("Response", "Received empty network response for \(target).", target))
