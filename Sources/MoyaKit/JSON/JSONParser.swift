@@ -1,0 +1,359 @@
+/// A strict RFC 8259 parser over raw bytes: one pass, no intermediate tokens.
+struct JSONParser: ~Copyable {
+    /// Deep enough for any real document, shallow enough never to overflow the stack.
+    static let maximumDepth = 512
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var depth = 0
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Parses one JSON value that must fill `data` (surrounding whitespace aside).
+    static func parse(_ data: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
+        let result: Result<JSONValue, JSONParseError>? = data.withContiguousStorageIfAvailable { buffer in
+            var parser = JSONParser(bytes: buffer)
+            return Result { () throws(JSONParseError) in try parser.parseDocument() }
+        }
+        if let result { return try result.get() }
+        let copy = Array(data)
+        return try copy.withUnsafeBufferPointer { buffer throws(JSONParseError) in
+            var parser = JSONParser(bytes: buffer)
+            return try parser.parseDocument()
+        }
+    }
+
+    private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        guard position < bytes.count else { throw error(.emptyInput) }
+        let value = try parseValue()
+        skipWhitespace()
+        guard position == bytes.count else { throw error(.trailingCharacters) }
+        return value
+    }
+
+    // MARK: Values
+
+    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        guard position < bytes.count else { throw error(.unexpectedEndOfInput) }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw unexpected(expected: "a JSON value")
+        }
+    }
+
+    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        try enterContainer()
+        position += 1
+        var members: [(String, JSONValue)] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw unexpected(expected: "a string key") }
+            let key = try parseString()
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw unexpected(expected: "':' after an object key") }
+            position += 1
+            skipWhitespace()
+            members.append((key, try parseValue()))
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "}"):
+                position += 1
+                depth -= 1
+                return .object(members)
+            default: throw unexpected(expected: "',' or '}' after an object member")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
+        try enterContainer()
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            position += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "]"):
+                position += 1
+                depth -= 1
+                return .array(elements)
+            default: throw unexpected(expected: "',' or ']' after an array element")
+            }
+        }
+    }
+
+    private mutating func enterContainer() throws(JSONParseError) {
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw error(.tooDeeplyNested(limit: Self.maximumDepth)) }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for byte in expected {
+            guard position < bytes.count else { throw error(.unexpectedEndOfInput) }
+            guard bytes[position] == byte else { throw unexpected(expected: "'\(literal)'") }
+            position += 1
+        }
+    }
+
+    // MARK: Numbers
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = position
+        var isInteger = true
+        if peek() == UInt8(ascii: "-") { position += 1 }
+        switch peek() {
+        case UInt8(ascii: "0"):
+            position += 1
+            if let next = peek(), isDigit(next) { throw numberError(from: start) }
+        case let digit? where isDigit(digit):
+            skipDigits()
+        default:
+            throw numberError(from: start)
+        }
+        if peek() == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            guard let digit = peek(), isDigit(digit) else { throw numberError(from: start) }
+            skipDigits()
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            isInteger = false
+            position += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { position += 1 }
+            guard let digit = peek(), isDigit(digit) else { throw numberError(from: start) }
+            skipDigits()
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        if isInteger, let integer = Int(text) { return .int(integer) }
+        // Integers too large for Int degrade to Double, as JavaScript does.
+        guard let double = Double(text), double.isFinite else { throw numberError(from: start) }
+        return .double(double)
+    }
+
+    private mutating func skipDigits() {
+        while let byte = peek(), isDigit(byte) { position += 1 }
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private mutating func numberError(from start: Int) -> JSONParseError {
+        // Report the whole malformed token so the message shows what was written.
+        var end = position
+        while end < bytes.count, !Self.isDelimiter(bytes[end]) { end += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return error(.invalidNumber(text), at: start)
+    }
+
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: " "),
+             UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: Strings
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        let start = position
+        position += 1
+        // Fast path: no escapes, so the bytes are the string.
+        var scan = position
+        while scan < bytes.count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") {
+                guard let string = String(validating: UnsafeBufferPointer(rebasing: bytes[position..<scan]), as: UTF8.self) else {
+                    throw error(.invalidUTF8, at: start)
+                }
+                position = scan + 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error(.unescapedControlCharacter(byte), at: scan) }
+            scan += 1
+        }
+        guard scan < bytes.count else { throw error(.unexpectedEndOfInput, at: bytes.count) }
+        return try parseEscapedString(start: start)
+    }
+
+    private mutating func parseEscapedString(start: Int) throws(JSONParseError) -> String {
+        var utf8: [UInt8] = []
+        while true {
+            guard position < bytes.count else { throw error(.unexpectedEndOfInput) }
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                guard let string = String(validating: utf8, as: UTF8.self) else { throw error(.invalidUTF8, at: start) }
+                return string
+            case UInt8(ascii: "\\"):
+                position += 1
+                try appendEscape(to: &utf8)
+            case ..<0x20:
+                throw error(.unescapedControlCharacter(byte))
+            default:
+                utf8.append(byte)
+                position += 1
+            }
+        }
+    }
+
+    private mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONParseError) {
+        guard position < bytes.count else { throw error(.unexpectedEndOfInput) }
+        let escapeStart = position - 1
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""): utf8.append(byte)
+        case UInt8(ascii: "\\"): utf8.append(byte)
+        case UInt8(ascii: "/"): utf8.append(byte)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "u"):
+            let scalar = try parseUnicodeEscape(escapeStart: escapeStart)
+            utf8.append(contentsOf: String(Character(scalar)).utf8)
+        default:
+            throw error(.invalidEscape(String(decoding: [byte], as: UTF8.self)), at: escapeStart)
+        }
+    }
+
+    private mutating func parseUnicodeEscape(escapeStart: Int) throws(JSONParseError) -> Unicode.Scalar {
+        let first = try parseHexQuad(escapeStart: escapeStart)
+        switch first {
+        case 0xD800...0xDBFF:
+            // A high surrogate must be followed by `\u` and a low surrogate.
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                throw unicodeError(from: escapeStart)
+            }
+            position += 2
+            let second = try parseHexQuad(escapeStart: escapeStart)
+            guard (0xDC00...0xDFFF).contains(second) else { throw unicodeError(from: escapeStart) }
+            let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+            guard let scalar = Unicode.Scalar(value) else { throw unicodeError(from: escapeStart) }
+            return scalar
+        case 0xDC00...0xDFFF:
+            throw unicodeError(from: escapeStart)
+        default:
+            guard let scalar = Unicode.Scalar(first) else { throw unicodeError(from: escapeStart) }
+            return scalar
+        }
+    }
+
+    private mutating func parseHexQuad(escapeStart: Int) throws(JSONParseError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard position < bytes.count else { throw error(.unexpectedEndOfInput) }
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw unicodeError(from: escapeStart)
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    private func unicodeError(from escapeStart: Int) -> JSONParseError {
+        let end = min(bytes.count, max(position, escapeStart + 6))
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[escapeStart..<end]), as: UTF8.self)
+        return error(.invalidUnicodeEscape(text), at: escapeStart)
+    }
+
+    // MARK: Helpers
+
+    private func peek() -> UInt8? {
+        position < bytes.count ? bytes[position] : nil
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): position += 1
+            default: return
+            }
+        }
+    }
+
+    private func unexpected(expected: String) -> JSONParseError {
+        guard position < bytes.count else { return error(.unexpectedEndOfInput) }
+        return error(.unexpectedCharacter(found: describeCharacter(at: position), expected: expected))
+    }
+
+    private func describeCharacter(at offset: Int) -> String {
+        let byte = bytes[offset]
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private func error(_ reason: JSONParseError.Reason) -> JSONParseError {
+        error(reason, at: position)
+    }
+
+    private func error(_ reason: JSONParseError.Reason, at offset: Int) -> JSONParseError {
+        var line = 1
+        var column = 1
+        for index in 0..<min(offset, bytes.count) {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                // Count scalars, not bytes: UTF-8 continuation bytes do not start a column.
+                column += 1
+            }
+        }
+        return JSONParseError(reason: reason, offset: offset, line: line, column: column)
+    }
+}
+
+extension JSONValue {
+    /// Parses JSON text (RFC 8259, strictly: no comments, trailing commas, NaN or lone surrogates).
+    public init(parsing data: some Collection<UInt8>) throws(JSONParseError) {
+        self = try JSONParser.parse(data)
+    }
+
+    /// Parses JSON text held in a string.
+    public init(parsing text: String) throws(JSONParseError) {
+        var text = text
+        let result = text.withUTF8 { buffer in
+            Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
+        }
+        self = try result.get()
+    }
+}

@@ -1,0 +1,168 @@
+/// How `JSONValue` is written out.
+public struct JSONWritingOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    /// Creates options from raw bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// One member or element per line, indented by two spaces, `": "` after keys.
+    public static let prettyPrinted = JSONWritingOptions(rawValue: 1 << 0)
+    /// Object members sorted by key (byte order) instead of kept in order.
+    public static let sortedKeys = JSONWritingOptions(rawValue: 1 << 1)
+}
+
+/// ANSI colors for JSON on a terminal, in the manner of `jq` and `xh`.
+public struct JSONColorTheme: Sendable, Hashable {
+    /// The SGR sequence before object keys.
+    public var key: String
+    /// The SGR sequence before string values.
+    public var string: String
+    /// The SGR sequence before numbers.
+    public var number: String
+    /// The SGR sequence before `true` and `false`.
+    public var boolean: String
+    /// The SGR sequence before `null`.
+    public var null: String
+    /// The SGR sequence before brackets, braces, commas and colons; empty leaves them plain.
+    public var punctuation: String
+    /// The sequence that ends a colored run.
+    public var reset: String
+
+    /// Creates a theme from SGR sequences.
+    public init(key: String, string: String, number: String, boolean: String, null: String,
+                punctuation: String = "", reset: String = "\u{1B}[0m") {
+        self.key = key
+        self.string = string
+        self.number = number
+        self.boolean = boolean
+        self.null = null
+        self.punctuation = punctuation
+        self.reset = reset
+    }
+
+    /// Keys bold blue, strings green, numbers cyan, booleans and null magenta.
+    public static let `default` = JSONColorTheme(
+        key: "\u{1B}[1;34m", string: "\u{1B}[32m", number: "\u{1B}[36m",
+        boolean: "\u{1B}[35m", null: "\u{1B}[35m")
+}
+
+/// Writes JSON text into a byte buffer, optionally pretty and colored.
+struct JSONWriter {
+    private let pretty: Bool
+    private let sortedKeys: Bool
+    private let theme: JSONColorTheme?
+    private(set) var output: [UInt8] = []
+
+    init(options: JSONWritingOptions, theme: JSONColorTheme? = nil) {
+        self.pretty = options.contains(.prettyPrinted) || theme != nil
+        self.sortedKeys = options.contains(.sortedKeys)
+        self.theme = theme
+    }
+
+    mutating func write(_ value: JSONValue, indent: Int = 0) {
+        switch value {
+        case .null: colored(theme?.null) { $0.append(contentsOf: "null".utf8) }
+        case .bool(let flag): colored(theme?.boolean) { $0.append(contentsOf: (flag ? "true" : "false").utf8) }
+        case .int(let number): colored(theme?.number) { $0.append(contentsOf: String(number).utf8) }
+        case .double(let number): colored(theme?.number) { $0.append(contentsOf: Self.text(of: number).utf8) }
+        case .string(let string): colored(theme?.string) { Self.appendQuoted(string, to: &$0) }
+        case .array(let elements): writeArray(elements, indent: indent)
+        case .object(let members): writeObject(members, indent: indent)
+        }
+    }
+
+    private mutating func writeArray(_ elements: [JSONValue], indent: Int) {
+        punctuation("[")
+        guard !elements.isEmpty else { return punctuation("]") }
+        for (index, element) in elements.enumerated() {
+            if index > 0 { punctuation(",") }
+            newline(indent: indent + 1)
+            write(element, indent: indent + 1)
+        }
+        newline(indent: indent)
+        punctuation("]")
+    }
+
+    private mutating func writeObject(_ members: [(String, JSONValue)], indent: Int) {
+        punctuation("{")
+        guard !members.isEmpty else { return punctuation("}") }
+        let ordered = sortedKeys ? members.sorted { Array($0.0.utf8).lexicographicallyPrecedes($1.0.utf8) } : members
+        for (index, (key, value)) in ordered.enumerated() {
+            if index > 0 { punctuation(",") }
+            newline(indent: indent + 1)
+            colored(theme?.key) { Self.appendQuoted(key, to: &$0) }
+            punctuation(":")
+            if pretty { output.append(UInt8(ascii: " ")) }
+            write(value, indent: indent + 1)
+        }
+        newline(indent: indent)
+        punctuation("}")
+    }
+
+    private mutating func newline(indent: Int) {
+        guard pretty else { return }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    private mutating func punctuation(_ character: Unicode.Scalar) {
+        colored(theme?.punctuation) { $0.append(UInt8(ascii: character)) }
+    }
+
+    private mutating func colored(_ sequence: String?, _ body: (inout [UInt8]) -> Void) {
+        guard let sequence, !sequence.isEmpty, let theme else { return body(&output) }
+        output.append(contentsOf: sequence.utf8)
+        body(&output)
+        output.append(contentsOf: theme.reset.utf8)
+    }
+
+    /// Swift's shortest round-tripping form; JSON has no NaN or infinity, so those become `null`
+    /// as in JavaScript's `JSON.stringify`.
+    static func text(of number: Double) -> String {
+        guard number.isFinite else { return "null" }
+        return number.description
+    }
+
+    static func appendQuoted(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+            case 0x08: output.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case ..<0x20, 0x7F:
+                let hex = String(byte, radix: 16, uppercase: false)
+                output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default:
+                output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONValue {
+    /// The JSON text as bytes: compact unless `.prettyPrinted`; keys in order unless `.sortedKeys`.
+    public func serialized(options: JSONWritingOptions = []) -> Data {
+        var writer = JSONWriter(options: options)
+        writer.write(self)
+        return Data(writer.output)
+    }
+
+    /// The JSON text as a string.
+    public func serializedString(options: JSONWritingOptions = []) -> String {
+        var writer = JSONWriter(options: options)
+        writer.write(self)
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+
+    /// Pretty-printed JSON colored with ANSI escape sequences, for a terminal.
+    public func coloredString(theme: JSONColorTheme = .default, sortedKeys: Bool = false) -> String {
+        var writer = JSONWriter(options: sortedKeys ? [.sortedKeys] : [], theme: theme)
+        writer.write(self)
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+}

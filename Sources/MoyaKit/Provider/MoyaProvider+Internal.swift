@@ -1,0 +1,142 @@
+import Dispatch
+
+extension MoyaProvider {
+    /// Registers the caller with an exchange (shared with `trackInflights`) and starts it if new.
+    func requestNormal(_ target: Target, callbackQueue: DispatchQueue?, progress: ProgressBlock?,
+                       completion: @escaping Completion) -> any Cancellable {
+        let endpoint = self.endpoint(target)
+        let plugins = self.plugins
+        let deliver: RequestExchange.Deliver = { result in
+            Self.run(on: callbackQueue) {
+                let processed = plugins.reduce(result) { $1.process($0, target: target) }
+                if let progress, case .success(let response) = processed {
+                    progress(ProgressResponse(response: response))
+                }
+                completion(processed)
+            }
+        }
+        let progressHandler = Self.progressHandler(progress, callbackQueue: callbackQueue)
+
+        guard trackInflights else {
+            let exchange = RequestExchange(firstProgress: progressHandler, firstDeliver: deliver, onEnd: { _ in })
+            let token = CallerToken(exchange: exchange, id: 0)
+            start(exchange, target: target, endpoint: endpoint)
+            return token
+        }
+        let inflights = self.inflights
+        let joined = inflights.join(endpoint, progress: progressHandler, deliver: deliver) {
+            RequestExchange(firstProgress: progressHandler, firstDeliver: deliver) { exchange in
+                inflights.remove(exchange, for: endpoint)
+            }
+        }
+        let token = CallerToken(exchange: joined.exchange, id: joined.callerID)
+        if joined.isNew { start(joined.exchange, target: target, endpoint: endpoint) }
+        return token
+    }
+
+    /// requestClosure → prepare → willSend → stub or network.
+    private func start(_ exchange: RequestExchange, target: Target, endpoint: Endpoint) {
+        let stubBehavior = stubClosure(target)
+        requestClosure(endpoint) { [self] requestResult in
+            if exchange.isCancelled {
+                finish(exchange, with: .failure(.cancellation), target: target)
+                return
+            }
+            switch requestResult {
+            case .failure(let error):
+                // As in Moya, no plugin saw a request, so none hears of its failure but `process`.
+                exchange.finish(.failure(error))
+            case .success(let request):
+                let prepared = plugins.reduce(request) { $1.prepare($0, target: target) }
+                let requestType = PreparedRequest(request: prepared)
+                plugins.forEach { $0.willSend(requestType, target: target) }
+                let transfer: any Cancellable
+                switch stubBehavior {
+                case .never:
+                    transfer = sendOverNetwork(prepared, target: target, endpoint: endpoint, exchange: exchange)
+                case .immediate:
+                    finish(exchange, with: stubResult(prepared, target: target, endpoint: endpoint), target: target)
+                    transfer = FinishedCancellable()
+                case .delayed(let seconds):
+                    transfer = StubTimer(delay: seconds) {
+                        self.finish(exchange, with: self.stubResult(prepared, target: target, endpoint: endpoint), target: target)
+                    } onCancel: {
+                        self.finish(exchange, with: .failure(.cancellation), target: target)
+                    }
+                }
+                exchange.attach(transfer)
+            }
+        }
+    }
+
+    private func sendOverNetwork(_ request: URLRequest, target: Target, endpoint: Endpoint, exchange: RequestExchange) -> any Cancellable {
+        var downloadURL: URL?
+        var overwrite = false
+        if let destination = endpoint.task.downloadDestination {
+            // The transport streams into the destination's folder, so it is resolved up front.
+            let temporaryURL = FileManager.default.temporaryDirectory.appendingPathComponent("moyakit-\(UUID().uuidString)")
+            let (url, options) = destination(temporaryURL, HTTPResponseHead(statusCode: 0, url: request.url))
+            if options.contains(.createIntermediateDirectories) {
+                try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
+            downloadURL = url
+            overwrite = options.contains(.removePreviousFile)
+        }
+        let validationType = target.validationType
+        return session.perform(request, downloadTo: downloadURL, overwrite: overwrite, progress: { exchange.reportProgress($0) }) { result in
+            switch result {
+            case .success(let transported):
+                let response = Response(statusCode: transported.head.statusCode, data: transported.body, request: request,
+                                        response: transported.head, timing: transported.timing)
+                self.finish(exchange, with: Self.validate(response, validationType), target: target)
+            case .failure(let error):
+                self.finish(exchange, with: .failure(.underlying(error, nil)), target: target)
+            }
+        }
+    }
+
+    /// The sample response, validated like a live one; a download's sample is written to its destination.
+    private func stubResult(_ request: URLRequest, target: Target, endpoint: Endpoint) -> Result<Response, MoyaError> {
+        let response: Response
+        switch endpoint.sampleResponseClosure() {
+        case .networkResponse(let statusCode, let data):
+            response = Response(statusCode: statusCode, data: data, request: request)
+        case .response(let head, let data):
+            response = Response(statusCode: head.statusCode, data: data, request: request, response: head)
+        case .networkError(let error):
+            return .failure(.underlying(error, nil))
+        }
+        if let destination = endpoint.task.downloadDestination {
+            let head = response.response ?? HTTPResponseHead(statusCode: response.statusCode, url: request.url)
+            do {
+                try StubDownloadWriter.write(response.data, destination: destination, head: head)
+            } catch {
+                return .failure(.underlying(error, response))
+            }
+        }
+        return Self.validate(response, target.validationType)
+    }
+
+    /// Tells plugins the exchange ended, then hands the result to its callers.
+    private func finish(_ exchange: RequestExchange, with result: Result<Response, MoyaError>, target: Target) {
+        plugins.forEach { $0.didReceive(result, target: target) }
+        exchange.finish(result)
+    }
+
+    private static func progressHandler(_ progress: ProgressBlock?, callbackQueue: DispatchQueue?) -> RequestExchange.ProgressHandler? {
+        guard let progress else { return nil }
+        return { transferred in
+            run(on: callbackQueue) { progress(ProgressResponse(progress: transferred)) }
+        }
+    }
+
+    static func validate(_ response: Response, _ validationType: ValidationType) -> Result<Response, MoyaError> {
+        let codes = validationType.statusCodes
+        guard codes.isEmpty || codes.contains(response.statusCode) else { return .failure(.statusCode(response)) }
+        return .success(response)
+    }
+
+    static func run(on queue: DispatchQueue?, _ work: @escaping @Sendable () -> Void) {
+        if let queue { queue.async(execute: work) } else { work() }
+    }
+}

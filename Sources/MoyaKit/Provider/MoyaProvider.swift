@@ -1,0 +1,82 @@
+import Dispatch
+
+/// Called with the result of a request.
+public typealias Completion = @Sendable (_ result: Result<Response, MoyaError>) -> Void
+
+/// Called as a request progresses.
+public typealias ProgressBlock = @Sendable (_ progress: ProgressResponse) -> Void
+
+/// Sends the requests of one target type; every request goes through a provider.
+///
+/// The pipeline, in order: `endpointClosure` → `requestClosure` → `plugins.prepare` →
+/// `plugins.willSend` → stub or network → validation → `plugins.didReceive` →
+/// `plugins.process` → completion.
+public final class MoyaProvider<Target: TargetType>: Sendable {
+    /// Maps a target to an endpoint.
+    public typealias EndpointClosure = @Sendable (Target) -> Endpoint
+    /// Receives the request to send, or why there is none.
+    public typealias RequestResultClosure = @Sendable (Result<URLRequest, MoyaError>) -> Void
+    /// Turns an endpoint into a request, possibly asynchronously (to sign it, say).
+    public typealias RequestClosure = @Sendable (Endpoint, @escaping RequestResultClosure) -> Void
+    /// Decides whether and how a target is stubbed.
+    public typealias StubClosure = @Sendable (Target) -> StubBehavior
+
+    /// Maps a target to an endpoint.
+    public let endpointClosure: EndpointClosure
+    /// Turns an endpoint into a request.
+    public let requestClosure: RequestClosure
+    /// Decides whether and how a target is stubbed.
+    public let stubClosure: StubClosure
+    /// Sends the requests that are not stubbed.
+    public let session: Session
+    /// Plugins, called in order.
+    public let plugins: [any PluginType]
+    /// Whether identical requests in flight share one exchange and one result.
+    public let trackInflights: Bool
+    /// Where completions run when a request names no queue; `nil` runs them on the thread that
+    /// finished the exchange (MoyaKit assumes no main run loop).
+    public let callbackQueue: DispatchQueue?
+
+    let inflights = InflightRegistry()
+
+    /// Creates a provider.
+    public init(endpointClosure: @escaping EndpointClosure = MoyaProvider.defaultEndpointMapping,
+                requestClosure: @escaping RequestClosure = MoyaProvider.defaultRequestMapping,
+                stubClosure: @escaping StubClosure = MoyaProvider.neverStub,
+                callbackQueue: DispatchQueue? = nil,
+                session: Session = .default,
+                plugins: [any PluginType] = [],
+                trackInflights: Bool = false) {
+        self.endpointClosure = endpointClosure
+        self.requestClosure = requestClosure
+        self.stubClosure = stubClosure
+        self.callbackQueue = callbackQueue
+        self.session = session
+        self.plugins = plugins
+        self.trackInflights = trackInflights
+    }
+
+    /// The endpoint of `target`, from `endpointClosure`.
+    public func endpoint(_ target: Target) -> Endpoint {
+        endpointClosure(target)
+    }
+
+    /// The endpoints in flight (with `trackInflights`) and how many callers wait on each.
+    public var inflightRequests: [Endpoint: Int] {
+        inflights.snapshot
+    }
+
+    /// Sends `target` and calls `completion` with the result.
+    ///
+    /// - Parameters:
+    ///   - callbackQueue: Where `progress` and `completion` run; defaults to the provider's.
+    ///   - progress: Called as bytes are transferred, and once more with the response.
+    /// - Returns: A token whose `cancel()` cancels this request (for this caller only, when
+    ///   `trackInflights` shares it with others); the completion then gets a `MoyaError.underlying`
+    ///   holding `TransportError(kind: .cancelled)`.
+    @discardableResult
+    public func request(_ target: Target, callbackQueue: DispatchQueue? = nil, progress: ProgressBlock? = nil,
+                        completion: @escaping Completion) -> any Cancellable {
+        requestNormal(target, callbackQueue: callbackQueue ?? self.callbackQueue, progress: progress, completion: completion)
+    }
+}

@@ -1,0 +1,9 @@
+/// Whether and how a request is answered from its sample response instead of the network.
+public enum StubBehavior: Sendable, Hashable {
+    /// Send the request.
+    case never
+    /// Answer at once.
+    case immediate
+    /// Answer after `seconds`; cancelling answers at once with a cancellation error.
+    case delayed(seconds: TimeInterval)
+}

@@ -1,0 +1,53 @@
+/// What a request sends, or whether it downloads (Moya's `Task`).
+public enum Task: Sendable {
+    /// Nothing in the body, no parameters.
+    case requestPlain
+
+    /// The body set to raw bytes.
+    case requestData(Data)
+
+    /// The body set to an `Encodable` value encoded as JSON (`Content-Type: application/json`).
+    case requestJSONEncodable(any Encodable & Sendable)
+
+    /// The body set to an `Encodable` value encoded with the given `JSONEncoder`.
+    case requestCustomJSONEncodable(any Encodable & Sendable, encoder: JSONEncoder)
+
+    /// Parameters encoded by `encoding` into the query string or the body.
+    case requestParameters(parameters: [String: any Sendable], encoding: any ParameterEncoding)
+
+    /// The body set to raw bytes, with parameters in the query string.
+    case requestCompositeData(bodyData: Data, urlParameters: [String: any Sendable])
+
+    /// Body parameters encoded by `bodyEncoding`, with other parameters in the query string.
+    /// A `URLEncoding` body encoding must have the `.httpBody` destination.
+    case requestCompositeParameters(bodyParameters: [String: any Sendable], bodyEncoding: any ParameterEncoding,
+                                    urlParameters: [String: any Sendable])
+
+    /// The body streamed from a file.
+    case uploadFile(URL)
+
+    /// A `multipart/form-data` body.
+    case uploadMultipart([MultipartFormBodyPart])
+
+    /// A `multipart/form-data` body, with parameters in the query string.
+    case uploadCompositeMultipart([MultipartFormBodyPart], urlParameters: [String: any Sendable])
+
+    /// The response body written to a file chosen by `destination`.
+    case downloadDestination(DownloadDestination)
+
+    /// Parameters encoded by `encoding`, and the response body written to a file.
+    case downloadParameters(parameters: [String: any Sendable], encoding: any ParameterEncoding,
+                            destination: DownloadDestination)
+}
+
+extension Task {
+    /// The download destination, if this task downloads.
+    public var downloadDestination: DownloadDestination? {
+        switch self {
+        case .downloadDestination(let destination), .downloadParameters(_, _, let destination):
+            return destination
+        default:
+            return nil
+        }
+    }
+}

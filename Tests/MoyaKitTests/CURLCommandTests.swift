@@ -1,0 +1,78 @@
+import Foundation
+import MoyaKit
+import XCTest
+
+final class CURLCommandTests: XCTestCase {
+    private func request(_ method: String = "GET", url: String = "https://example.com/items?q=a%20b") -> URLRequest {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        return request
+    }
+
+    func testGETLeavesOutTheMethodAndQuotesTheURL() {
+        var get = request()
+        get.setValue("application/json", forHTTPHeaderField: "Accept")
+        XCTAssertEqual(CURLCommand(request: get).rendered(), "curl -H 'Accept: application/json' 'https://example.com/items?q=a%20b'")
+        XCTAssertEqual(CURLCommand(request: request("HEAD")).rendered(), "curl --head 'https://example.com/items?q=a%20b'")
+        XCTAssertEqual(CURLCommand(request: request("DELETE")).arguments, ["curl", "-X", "DELETE", "https://example.com/items?q=a%20b"])
+    }
+
+    func testBodyIsShellQuoted() {
+        var post = request("POST", url: "https://example.com/items")
+        post.setValue("text/plain", forHTTPHeaderField: "Content-Type")
+        post.httpBody = Data("it's $HOME `x` \"q\"\nline".utf8)
+        XCTAssertEqual(CURLCommand(request: post).rendered(),
+                       "curl -X POST -H 'Content-Type: text/plain' --data-binary 'it'\\''s $HOME `x` \"q\"\nline' 'https://example.com/items'")
+        XCTAssertEqual(CURLCommand(request: post).rendered(multiline: true), """
+            curl \\
+              -X POST \\
+              -H 'Content-Type: text/plain' \\
+              --data-binary 'it'\\''s $HOME `x` "q"
+            line' \\
+              'https://example.com/items'
+            """)
+    }
+
+    func testBinaryBodyIsPipedThroughPrintf() {
+        var post = request("PUT", url: "https://example.com/blob")
+        post.httpBody = Data([0x00, 0x41, 0xFF])
+        XCTAssertEqual(CURLCommand(request: post).rendered(), #"printf '%b' '\0000\0101\0377' | curl -X PUT --data-binary '@-' 'https://example.com/blob'"#)
+        XCTAssertEqual(CURLCommand(request: post).stdinBody, Data([0x00, 0x41, 0xFF]))
+    }
+
+    func testUploadsAndMultipart() {
+        var upload = request("POST", url: "https://example.com/upload")
+        upload.bodyFileURL = URL(fileURLWithPath: "/tmp/my file.bin")
+        XCTAssertEqual(CURLCommand(request: upload).rendered(), "curl -X POST --data-binary '@/tmp/my file.bin' 'https://example.com/upload'")
+
+        var form = request("POST", url: "https://example.com/form")
+        form.multipartParts = [
+            MultipartFormBodyPart(provider: .data(Data("hello".utf8)), name: "greeting"),
+            MultipartFormBodyPart(provider: .file(URL(fileURLWithPath: "/tmp/a.png")), name: "image", fileName: "a.png", mimeType: "image/png"),
+            MultipartFormBodyPart(provider: .data(Data("@not-a-file".utf8)), name: "handle"),
+        ]
+        XCTAssertEqual(CURLCommand(request: form).rendered(),
+                       "curl -X POST -F 'greeting=hello' -F 'image=@/tmp/a.png;filename=a.png;type=image/png' --form-string 'handle=@not-a-file' 'https://example.com/form'")
+    }
+
+    func testSecretsAreRedactedUnlessShown() {
+        var secret = request("GET", url: "https://example.com/items?api_key=s%2Bcret&x=1")
+        secret.setValue("Bearer abc", forHTTPHeaderField: "Authorization")
+        secret.setValue("a=1; b=2", forHTTPHeaderField: "Cookie")
+        secret.setValue("k-123", forHTTPHeaderField: "X-Api-Key")
+        let redactor = SecretRedactor(secretValues: ["s+cret"])
+        XCTAssertEqual(CURLCommand(request: secret, redactor: redactor).rendered(),
+                       "curl -H 'Authorization: Bearer <redacted>' -H 'Cookie: <redacted>' -H 'X-Api-Key: <redacted>' 'https://example.com/items?api_key=<redacted>&x=1'")
+        var shown = redactor
+        shown.showsSecrets = true
+        XCTAssertEqual(CURLCommand(request: secret, redactor: shown).rendered(),
+                       "curl -H 'Authorization: Bearer abc' -H 'Cookie: a=1; b=2' -H 'X-Api-Key: k-123' 'https://example.com/items?api_key=s%2Bcret&x=1'")
+    }
+
+    func testSessionHeadersComeFirstUnlessOverridden() {
+        var get = request()
+        get.setValue("mine", forHTTPHeaderField: "User-Agent")
+        let command = CURLCommand(request: get, sessionHeaders: ["User-Agent": "session", "Accept-Encoding": "gzip"])
+        XCTAssertEqual(command.rendered(), "curl -H 'Accept-Encoding: gzip' -H 'User-Agent: mine' 'https://example.com/items?q=a%20b'")
+    }
+}
