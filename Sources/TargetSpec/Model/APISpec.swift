@@ -4,6 +4,9 @@ public struct APISpec: Sendable, Hashable {
     public var name: String
     /// The target file, as it was named (relative paths stay relative).
     public var file: String
+    /// The folder holding the target file: `dataFile`, `upload`, multipart files, sample files
+    /// and `file` defaults are relative to it.
+    public var directory: String
     /// Shown by `list`.
     public var description: String?
     /// The base URL (may hold `${VAR}`); an environment's baseURL replaces it.
@@ -27,12 +30,13 @@ public struct APISpec: Sendable, Hashable {
 
     /// Creates an API.
     public init(
-        name: String, file: String, description: String? = nil, baseURL: Template, headers: [HeaderSpec] = [],
+        name: String, file: String, directory: String? = nil, description: String? = nil, baseURL: Template, headers: [HeaderSpec] = [],
         auth: AuthSpec? = nil, validation: ValidationSpec = .none, timeout: Double = 60, connectTimeout: Double = 10,
         environments: [EnvironmentSpec] = [], defaultEnvironment: String? = nil, cases: [CaseSpec]
     ) {
         self.name = name
         self.file = file
+        self.directory = directory ?? Self.folder(of: file)
         self.description = description
         self.baseURL = baseURL
         self.headers = headers
@@ -45,11 +49,10 @@ public struct APISpec: Sendable, Hashable {
         self.cases = cases
     }
 
-    /// The folder holding the target file: `dataFile`, `upload`, multipart files and sample files
-    /// are relative to it.
-    public var directory: String {
-        guard let slash = file.lastIndex(of: "/") else { return "." }
-        return slash == file.startIndex ? "/" : String(file[..<slash])
+    /// The folder part of a path (`.` when there is none).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `path` resolved against the target file's folder unless it is absolute.
