@@ -29,6 +29,7 @@ extension TargetFileValidator {
             isValid = false
         }
         placeholderUses = []
+        invalidValueNames = []
         guard let fields = fields(node, allowed: Self.caseKeys, context: context, expected: "a map with at least 'path' (a case)") else { return nil }
         let description = fields["description"].flatMap { oneLine($0) }
         let values = fields["values"].map { readValues($0, caseName: name) } ?? []
@@ -101,6 +102,7 @@ extension TargetFileValidator {
         let names = values.map(\.name)
         for use in placeholderUses {
             guard let value = values.first(where: { $0.name == use.name }) else {
+                if invalidValueNames.contains(use.name) { continue }
                 let hint = Suggestion.didYouMean(use.name, in: names) { "{\($0)}" }
                 let rest = hint.isEmpty
                     ? (names.isEmpty ? "; case '\(caseName)' declares no values" : "; values: " + names.joined(separator: ", "))

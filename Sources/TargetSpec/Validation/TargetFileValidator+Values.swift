@@ -28,6 +28,8 @@ extension TargetFileValidator {
             }
             if let value = readValue(name: name, mark: entry.key.mark, node: entry.value, caseName: caseName) {
                 values.append(value)
+            } else {
+                invalidValueNames.insert(name)
             }
         }
         return values

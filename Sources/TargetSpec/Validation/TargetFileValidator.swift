@@ -37,6 +37,9 @@ public struct TargetFileValidator {
 
     /// The placeholders of the case being read.
     var placeholderUses: [PlaceholderUse] = []
+    /// Values of the case being read that were declared but are invalid (already reported): their
+    /// placeholders are not reported again as unknown.
+    var invalidValueNames: Set<String> = []
 
     /// Creates a validator for `file`; `directory` defaults to the file's folder.
     public init(file: String, directory: String? = nil) {
