@@ -1,0 +1,110 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Binds command-line style arguments to a case's values: positional strings in declared order
+/// and/or named ones, converted to their types, defaults filled in.
+///
+/// Used by the loader to check `examples`, and by the CLI for `call API CASE VALUES... --name value`.
+public struct ArgumentBinder: Sendable {
+    /// The case's name, for messages.
+    public var caseName: String
+    /// The case's values, in declared order.
+    public var values: [ValueSpec]
+    /// Relative `file` paths are taken from here (`nil`: the current folder).
+    public var fileBaseDirectory: String?
+
+    /// Creates a binder.
+    public init(caseName: String, values: [ValueSpec], fileBaseDirectory: String? = nil) {
+        self.caseName = caseName
+        self.values = values
+        self.fileBaseDirectory = fileBaseDirectory
+    }
+
+    /// Every value bound, defaults filled in.
+    ///
+    /// - Throws: the first `ArgumentError`; `bindReportingAll` gives them all.
+    public func bind(positional: [String] = [], named: [String: String] = [:]) throws(ArgumentError) -> [String: ArgumentValue] {
+        let result = bindReportingAll(positional: positional, named: named)
+        if let first = result.errors.first { throw first }
+        return result.arguments
+    }
+
+    /// The values that could be bound and every problem found, in declared order.
+    public func bindReportingAll(positional: [String] = [], named: [String: String] = [:]) -> (arguments: [String: ArgumentValue], errors: [ArgumentError]) {
+        var arguments: [String: ArgumentValue] = [:]
+        var errors: [ArgumentError] = []
+        var given: [String: String] = [:]
+        if positional.count > values.count {
+            errors.append(.tooManyValues(caseName: caseName, given: positional.count, accepted: values.count, names: values.map(\.name)))
+        }
+        for (value, text) in zip(values, positional) {
+            given[value.name] = text
+        }
+        let declaredNames = values.map(\.name)
+        for name in named.keys.sorted() {
+            guard let text = named[name] else { continue }
+            if !declaredNames.contains(name) {
+                errors.append(.unknownValue(name: name, suggestion: Suggestion.closest(to: name, in: declaredNames), available: declaredNames))
+            } else if given[name] != nil {
+                errors.append(.duplicateValue(name: name))
+            } else {
+                given[name] = text
+            }
+        }
+        for value in values {
+            if let text = given[value.name] {
+                do throws(ArgumentError) {
+                    arguments[value.name] = try convert(text, for: value)
+                } catch {
+                    errors.append(error)
+                }
+            } else if let defaultValue = value.defaultValue {
+                arguments[value.name] = defaultValue
+            } else {
+                errors.append(.missingValue(name: value.name, type: value.type))
+            }
+        }
+        return (arguments, errors)
+    }
+
+    /// `text` converted to `value`'s type; a `file` must name a readable file.
+    public func convert(_ text: String, for value: ValueSpec) throws(ArgumentError) -> ArgumentValue {
+        switch value.type {
+        case .string:
+            return .string(text)
+        case .int:
+            guard let number = Int(text) else { throw .invalidValue(text, name: value.name, type: value.type) }
+            return .int(number)
+        case .double:
+            guard let number = Double(text), number.isFinite else { throw .invalidValue(text, name: value.name, type: value.type) }
+            return .double(number)
+        case .bool:
+            switch text {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default: throw .invalidValue(text, name: value.name, type: value.type)
+            }
+        case .enumeration(let cases):
+            guard cases.contains(text) else { throw .invalidValue(text, name: value.name, type: value.type) }
+            return .enumCase(text)
+        case .file:
+            let path = resolvedFilePath(text)
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw .fileNotFound(path: text, name: value.name)
+            }
+            guard !isDirectory, FileManager.default.isReadableFile(atPath: path) else {
+                throw .fileUnreadable(path: text, name: value.name)
+            }
+            return .file(path: path)
+        }
+    }
+
+    private func resolvedFilePath(_ path: String) -> String {
+        guard let base = fileBaseDirectory, !path.hasPrefix("/"), base != "." else { return path }
+        return base + "/" + path
+    }
+}

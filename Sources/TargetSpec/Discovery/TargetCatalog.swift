@@ -1,0 +1,48 @@
+/// Every API the search path defines: the winners, the shadowed definitions and every problem.
+public struct TargetCatalog: Sendable {
+    /// One file's API definition.
+    public struct Entry: Sendable {
+        /// The API's name.
+        public var name: String
+        /// The file, as shown to the user.
+        public var file: String
+        /// The level it was found at.
+        public var level: SearchPath.Level
+        /// The API, or `nil` when the file has errors (see `diagnostics`).
+        public var api: APISpec?
+        /// For a shadowed entry, the file that won.
+        public var shadowedBy: String?
+    }
+
+    /// The winning definition of each API name, in discovery order.
+    public var entries: [Entry]
+    /// Definitions hidden by a higher level (or by the first file at the same level), for `list`.
+    public var shadowed: [Entry]
+    /// Every problem of every file, and same-level duplicates, sorted.
+    public var diagnostics: [Diagnostic]
+    /// Each loaded file's lines, by displayed name, to render diagnostics.
+    public var sources: [String: SourceLines]
+
+    /// Whether some diagnostic is an error (exit 65).
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The API names, in discovery order.
+    public var apiNames: [String] { entries.map(\.name) }
+
+    /// The API named `name`.
+    ///
+    /// - Throws: `SpecLookupError.unknownAPI` with a did-you-mean, or `.invalidAPI` when its file has errors.
+    public func api(named name: String) throws(SpecLookupError) -> APISpec {
+        guard let entry = entries.first(where: { $0.name == name }) else {
+            let names = apiNames
+            throw .unknownAPI(name, suggestion: Suggestion.closest(to: name, in: names), available: names)
+        }
+        guard let api = entry.api else { throw .invalidAPI(name, file: entry.file) }
+        return api
+    }
+
+    /// The diagnostics as `file:line:col: error: message` with source lines and carets.
+    public func renderedDiagnostics(colored: Bool = false) -> String {
+        DiagnosticRenderer.render(diagnostics, source: { sources[$0] }, colored: colored)
+    }
+}

@@ -1,0 +1,80 @@
+/// One API, as a target file describes it: a Moya target enum with its cases.
+public struct APISpec: Sendable, Hashable {
+    /// The API's name on the command line.
+    public var name: String
+    /// The target file, as it was named (relative paths stay relative).
+    public var file: String
+    /// The folder holding the target file: `dataFile`, `upload`, multipart files, sample files
+    /// and `file` defaults are relative to it.
+    public var directory: String
+    /// Shown by `list`.
+    public var description: String?
+    /// The base URL (may hold `${VAR}`); an environment's baseURL replaces it.
+    public var baseURL: Template
+    /// Headers sent with every case.
+    public var headers: [HeaderSpec]
+    /// The API's credentials, if any.
+    public var auth: AuthSpec?
+    /// Which status codes count as success, unless a case overrides it.
+    public var validation: ValidationSpec
+    /// Total request timeout in seconds.
+    public var timeout: Double
+    /// Connection timeout in seconds.
+    public var connectTimeout: Double
+    /// The environments, in file order.
+    public var environments: [EnvironmentSpec]
+    /// The environment used when `--env` is absent.
+    public var defaultEnvironment: String?
+    /// The cases, in file order.
+    public var cases: [CaseSpec]
+
+    /// Creates an API.
+    public init(
+        name: String, file: String, directory: String? = nil, description: String? = nil, baseURL: Template, headers: [HeaderSpec] = [],
+        auth: AuthSpec? = nil, validation: ValidationSpec = .none, timeout: Double = 60, connectTimeout: Double = 10,
+        environments: [EnvironmentSpec] = [], defaultEnvironment: String? = nil, cases: [CaseSpec]
+    ) {
+        self.name = name
+        self.file = file
+        self.directory = directory ?? Self.folder(of: file)
+        self.description = description
+        self.baseURL = baseURL
+        self.headers = headers
+        self.auth = auth
+        self.validation = validation
+        self.timeout = timeout
+        self.connectTimeout = connectTimeout
+        self.environments = environments
+        self.defaultEnvironment = defaultEnvironment
+        self.cases = cases
+    }
+
+    /// The folder part of a path (`.` when there is none).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `path` resolved against the target file's folder unless it is absolute.
+    public func resolvedPath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (directory == "." ? path : directory + "/" + path)
+    }
+
+    /// The case named `name`.
+    ///
+    /// - Throws: `SpecLookupError.unknownCase` with a did-you-mean and the valid names.
+    public func `case`(named name: String) throws(SpecLookupError) -> CaseSpec {
+        if let found = cases.first(where: { $0.name == name }) { return found }
+        let names = cases.map(\.name)
+        throw .unknownCase(name, apiName: self.name, suggestion: Suggestion.closest(to: name, in: names), available: names)
+    }
+
+    /// The environment named `name`.
+    ///
+    /// - Throws: `SpecLookupError.unknownEnvironment` with the valid names.
+    public func environment(named name: String) throws(SpecLookupError) -> EnvironmentSpec {
+        if let found = environments.first(where: { $0.name == name }) { return found }
+        let names = environments.map(\.name)
+        throw .unknownEnvironment(name, apiName: self.name, suggestion: Suggestion.closest(to: name, in: names), available: names)
+    }
+}

@@ -1,0 +1,38 @@
+/// The API's credentials (Moya's AccessTokenPlugin / CredentialsPlugin). Every reference is secret.
+public enum AuthSpec: Sendable, Hashable {
+    /// `Authorization: Bearer <token>`.
+    case bearer(token: Template)
+    /// `Authorization: Basic base64(username:password)`.
+    case basic(username: Template, password: Template)
+    /// `Authorization: <scheme> <token>`.
+    case custom(scheme: String, token: Template)
+
+    /// The auth types a file may name.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// `bearer`.
+        case bearer
+        /// `basic`.
+        case basic
+        /// `custom`.
+        case custom
+    }
+
+    /// This auth's type.
+    public var kind: Kind {
+        switch self {
+        case .bearer: .bearer
+        case .basic: .basic
+        case .custom: .custom
+        }
+    }
+}
+
+/// A case's `auth:`.
+public enum CaseAuthMode: Sendable, Hashable {
+    /// No `auth:` key: the API's auth applies, if it has one.
+    case inherited
+    /// `auth: none`: no Authorization header (Moya's `authorizationType: nil`).
+    case none
+    /// `auth: bearer` etc.: the API's auth, named explicitly (the loader checks it matches).
+    case explicit(AuthSpec.Kind)
+}

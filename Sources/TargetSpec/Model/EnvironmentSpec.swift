@@ -1,0 +1,47 @@
+/// One of the API's `environments:` (production, staging, ...).
+public struct EnvironmentSpec: Sendable, Hashable {
+    /// The environment's name (`--env NAME`).
+    public var name: String
+    /// Replaces the API's baseURL when given.
+    public var baseURL: Template?
+    /// Looked up by `${NAME}` before the process environment; their own `${...}` read the process environment.
+    public var variables: [Variable]
+    /// Merged over the API's headers.
+    public var headers: [HeaderSpec]
+    /// Where the environment is declared.
+    public var mark: Mark
+
+    /// A variable of an environment.
+    public struct Variable: Sendable, Hashable {
+        /// The variable's name.
+        public var name: String
+        /// Its value.
+        public var value: Template
+
+        /// Creates a variable.
+        public init(name: String, value: Template) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// Creates an environment.
+    public init(name: String, baseURL: Template? = nil, variables: [Variable] = [], headers: [HeaderSpec] = [], mark: Mark) {
+        self.name = name
+        self.baseURL = baseURL
+        self.variables = variables
+        self.headers = headers
+        self.mark = mark
+    }
+
+    /// The variables' values, their `${...}` read from `processEnvironment`.
+    ///
+    /// - Throws: `TemplateRenderError.unsetEnvironmentVariable` for a reference that cannot be resolved.
+    public func resolvedVariables(processEnvironment: [String: String]) throws(TemplateRenderError) -> [String: String] {
+        var resolved: [String: String] = [:]
+        for variable in variables {
+            resolved[variable.name] = try variable.value.render(environment: processEnvironment)
+        }
+        return resolved
+    }
+}

@@ -1,0 +1,86 @@
+/// A case's associated value: `- per_page: {type: int, default: 30, description: "..."}`.
+public struct ValueSpec: Sendable, Hashable {
+    /// The value's name, used by `{name}` placeholders and `--name` options.
+    public var name: String
+    /// What the value accepts.
+    public var type: ValueType
+    /// The value used when none is given; `nil` makes the value required.
+    public var defaultValue: ArgumentValue?
+    /// Shown by `call API CASE --help`.
+    public var description: String?
+    /// Where the value is declared (its name).
+    public var mark: Mark
+
+    /// Creates a value.
+    public init(name: String, type: ValueType, defaultValue: ArgumentValue? = nil, description: String? = nil, mark: Mark) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.description = description
+        self.mark = mark
+    }
+
+    /// Whether the value must be given (it has no default).
+    public var isRequired: Bool { defaultValue == nil }
+}
+
+/// The type of an associated value.
+public enum ValueType: Sendable, Hashable, CustomStringConvertible {
+    /// Any text.
+    case string
+    /// A 64-bit integer.
+    case int
+    /// A floating-point number.
+    case double
+    /// `true` or `false`.
+    case bool
+    /// A path to an existing, readable file.
+    case file
+    /// One of the given strings.
+    case enumeration([String])
+
+    /// The type names a target file may write after a value's name (or as `type:`).
+    public static let names = ["string", "int", "double", "bool", "file", "enum"]
+
+    /// The type's name as written in a target file.
+    public var name: String {
+        switch self {
+        case .string: "string"
+        case .int: "int"
+        case .double: "double"
+        case .bool: "bool"
+        case .file: "file"
+        case .enumeration: "enum"
+        }
+    }
+
+    /// The type for a short-form name (`enum` needs its cases, so it is not one of them).
+    public init?(name: String) {
+        switch name {
+        case "string": self = .string
+        case "int": self = .int
+        case "double": self = .double
+        case "bool": self = .bool
+        case "file": self = .file
+        default: return nil
+        }
+    }
+
+    /// How usage messages describe the type: `int`, `one of open, closed, all`.
+    public var description: String {
+        if case .enumeration(let cases) = self { return "one of " + cases.joined(separator: ", ") }
+        return name
+    }
+
+    /// The type with its article, for "'abc' is not an int": `an int`, `a bool (true or false)`.
+    var withArticle: String {
+        switch self {
+        case .string: "a string"
+        case .int: "an int"
+        case .double: "a double"
+        case .bool: "a bool (true or false)"
+        case .file: "a file"
+        case .enumeration(let cases): "one of " + cases.joined(separator: ", ")
+        }
+    }
+}

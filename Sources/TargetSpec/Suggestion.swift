@@ -1,0 +1,60 @@
+/// Picks the closest name for "did you mean" hints: used for keys, methods, types, placeholders,
+/// value names and, on the command line, API and case names.
+public enum Suggestion {
+    /// The candidate closest to `input`, or `nil` when nothing is close enough.
+    ///
+    /// A candidate qualifies when it equals `input` ignoring case (`get` → `GET`), when its edit
+    /// distance is at most 2 (and smaller than `input`'s length, so `x` does not suggest `id`), or
+    /// when one is a prefix of the other. The smallest distance wins; ties keep the candidates' order.
+    public static func closest(to input: String, in candidates: some Sequence<String>) -> String? {
+        let lowered = input.lowercased()
+        var best: (candidate: String, score: Int)?
+        for candidate in candidates where candidate != input {
+            let loweredCandidate = candidate.lowercased()
+            let score: Int
+            if loweredCandidate == lowered {
+                score = 0
+            } else {
+                let distance = editDistance(lowered, loweredCandidate)
+                if distance <= 2 && distance < lowered.count {
+                    score = distance
+                } else if !lowered.isEmpty && (loweredCandidate.hasPrefix(lowered) || lowered.hasPrefix(loweredCandidate)) {
+                    score = 3
+                } else {
+                    continue
+                }
+            }
+            if let current = best, current.score <= score { continue }
+            best = (candidate, score)
+        }
+        return best?.candidate
+    }
+
+    /// `"; did you mean 'x'?"` for the closest candidate, or an empty string.
+    ///
+    /// `quote` formats the suggestion (for placeholders: `{x}`).
+    public static func didYouMean(
+        _ input: String, in candidates: some Sequence<String>, quote: (String) -> String = { $0 }
+    ) -> String {
+        guard let match = closest(to: input, in: candidates) else { return "" }
+        return "; did you mean '\(quote(match))'?"
+    }
+
+    /// The Levenshtein distance between two strings, counted in characters.
+    public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+        let a = Array(lhs), b = Array(rhs)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

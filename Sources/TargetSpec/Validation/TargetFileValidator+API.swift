@@ -1,0 +1,126 @@
+/// The top level of a target file.
+extension TargetFileValidator {
+    static let apiKeys = [
+        "api", "description", "baseURL", "headers", "auth", "validation", "timeout", "connectTimeout",
+        "environments", "defaultEnvironment", "cases",
+    ]
+
+    mutating func readAPI(_ root: Node) -> APISpec? {
+        guard let fields = fields(root, allowed: Self.apiKeys, context: "at the top level",
+                                  expected: "a map with 'baseURL' and 'cases' (a target file)") else { return nil }
+        let name = readAPIName(fields)
+        apiName = name
+        let description = fields["description"].flatMap { oneLine($0) }
+
+        let apiLevel = TemplatePosition(name: "the API's headers", placeholderRole: nil, allowsEnvironment: true)
+        var baseURL: Template?
+        if let node = fields["baseURL"] {
+            baseURL = readBaseURL(node, positionName: "baseURL")
+        } else {
+            error("missing required key 'baseURL' at the top level; add the API's base URL, like 'baseURL: https://api.example.com'", at: fields.mark)
+        }
+        let headers = fields["headers"].map { readHeaders($0, at: apiLevel) } ?? []
+        let auth = fields["auth"].flatMap { readAuth($0) }
+        let validation = fields["validation"].flatMap { readValidation($0) } ?? ValidationSpec.none
+        let timeout = fields["timeout"].flatMap { positiveNumber($0) } ?? 60
+        let connectTimeout = fields["connectTimeout"].flatMap { positiveNumber($0) } ?? 10
+        let environments = fields["environments"].map { readEnvironments($0) } ?? []
+        var defaultEnvironment: String?
+        if let node = fields["defaultEnvironment"], let text = string(node) {
+            let names = environments.map(\.name)
+            if names.contains(text) {
+                defaultEnvironment = text
+            } else {
+                let hint = Suggestion.didYouMean(text, in: names)
+                let rest = hint.isEmpty ? (names.isEmpty ? "; there are no environments" : "; environments: " + names.joined(separator: ", ")) : hint
+                error("defaultEnvironment '\(text)' names no environment\(rest)", at: node.mark)
+            }
+        }
+        var cases: [CaseSpec] = []
+        if let node = fields["cases"] {
+            cases = readCases(node, apiAuth: auth?.kind, hasAuthProblem: fields.has("auth") && auth == nil)
+        } else {
+            error("missing required key 'cases' at the top level; an API needs at least one case", at: fields.mark)
+        }
+        guard let name, let baseURL else { return nil }
+        return APISpec(
+            name: name, file: file, directory: directory, description: description, baseURL: baseURL, headers: headers, auth: auth,
+            validation: validation, timeout: timeout, connectTimeout: connectTimeout, environments: environments,
+            defaultEnvironment: defaultEnvironment, cases: cases)
+    }
+
+    private mutating func readAPIName(_ fields: Fields) -> String? {
+        if let node = fields["api"] {
+            guard let text = string(node) else { return nil }
+            guard Self.isAPIName(text) else {
+                error("invalid API name '\(text)'; an API name starts with a letter and holds letters, digits, '_' and '-'", at: node.mark)
+                return nil
+            }
+            return text
+        }
+        let baseName = file.split(separator: "/").last.map(String.init) ?? file
+        guard let name = Self.defaultAPIName(forFile: file) else {
+            error("the file name '\(baseName)' does not make a valid API name; add 'api: NAME' (a letter, then letters, digits, '_' and '-')", at: fields.mark)
+            return nil
+        }
+        return name
+    }
+
+    /// The API name a file gets without `api:`: its base name without extension, if that is a valid name.
+    public static func defaultAPIName(forFile file: String) -> String? {
+        let baseName = file.split(separator: "/").last.map(String.init) ?? file
+        let stem = baseName.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        let name = stem.isEmpty ? baseName : stem
+        return isAPIName(name) ? name : nil
+    }
+
+    /// A base URL (API or environment): `${VAR}` allowed, no placeholders, checked when literal.
+    mutating func readBaseURL(_ node: Node, positionName: String) -> Template? {
+        let position = TemplatePosition(name: positionName, placeholderRole: nil, allowsEnvironment: true)
+        guard let template = template(node, at: position) else { return nil }
+        if let problem = BaseURLCheck.problem(in: template) {
+            error(problem, at: node.mark)
+            return nil
+        }
+        return template
+    }
+
+    /// `none`, `successCodes`, `successAndRedirectCodes`, or a list of status codes.
+    mutating func readValidation(_ node: Node) -> ValidationSpec? {
+        if case .sequence(let items, _) = node {
+            var codes: [Int] = []
+            for item in items {
+                guard let code = integer(item) else { continue }
+                guard (100...599).contains(code) else {
+                    error("status code \(code) is out of range (100...599)", at: item.mark)
+                    continue
+                }
+                codes.append(code)
+            }
+            if items.isEmpty {
+                error("an empty list of status codes would fail every response; list codes or use 'none'", at: node.mark)
+            }
+            return .customCodes(codes)
+        }
+        guard case .scalar = node else {
+            typeError(expected: "none, successCodes, successAndRedirectCodes or a list of status codes", found: node)
+            return nil
+        }
+        switch choice(node, from: ValidationSpec.names, what: "validation") {
+        case "none": return ValidationSpec.none
+        case "successCodes": return .successCodes
+        case "successAndRedirectCodes": return .successAndRedirectCodes
+        default: return nil
+        }
+    }
+
+    /// A timeout: a number of seconds greater than zero.
+    mutating func positiveNumber(_ node: Node) -> Double? {
+        guard let value = number(node) else { return nil }
+        guard value > 0 else {
+            error("expected a number of seconds greater than 0, found \(Self.describe(node))", at: node.mark)
+            return nil
+        }
+        return value
+    }
+}

@@ -1,0 +1,105 @@
+/// `auth:` and `environments:`.
+extension TargetFileValidator {
+    private static let authKeys: [AuthSpec.Kind: [String]] = [
+        .bearer: ["type", "token"],
+        .basic: ["type", "username", "password"],
+        .custom: ["type", "scheme", "token"],
+    ]
+
+    mutating func readAuth(_ node: Node) -> AuthSpec? {
+        let allKeys = ["type", "token", "username", "password", "scheme"]
+        guard case .mapping = node else {
+            typeError(expected: "a map such as {type: bearer, token: \"${TOKEN}\"}", found: node)
+            return nil
+        }
+        guard let loose = fields(node, allowed: allKeys, context: "in auth") else { return nil }
+        guard let typeNode = loose["type"] else {
+            error("missing required key 'type' in auth; use bearer, basic or custom", at: loose.mark)
+            return nil
+        }
+        guard let typeName = choice(typeNode, from: AuthSpec.Kind.allCases.map(\.rawValue), what: "auth type"),
+              let kind = AuthSpec.Kind(rawValue: typeName) else { return nil }
+        let allowed = Self.authKeys[kind] ?? []
+        for entry in loose.entries where !allowed.contains(entry.key.text) {
+            error("auth type '\(typeName)' has no key '\(entry.key.text)'; it takes " + allowed.dropFirst().joined(separator: " and "), at: entry.key.mark)
+        }
+        switch kind {
+        case .bearer:
+            guard let token = secret("token", in: loose) else { return nil }
+            return .bearer(token: token)
+        case .basic:
+            let username = required("username", in: loose).flatMap { authTemplate($0) }
+            let password = secret("password", in: loose)
+            guard let username, let password else { return nil }
+            return .basic(username: username, password: password)
+        case .custom:
+            var scheme: String?
+            if let schemeNode = required("scheme", in: loose), let text = string(schemeNode) {
+                if Self.isToken(text) {
+                    scheme = text
+                } else {
+                    error("invalid auth scheme '\(text)'; a scheme is one word such as Token", at: schemeNode.mark)
+                }
+            }
+            let token = secret("token", in: loose)
+            guard let scheme, let token else { return nil }
+            return .custom(scheme: scheme, token: token)
+        }
+    }
+
+    private mutating func required(_ key: String, in fields: Fields) -> Node? {
+        guard let node = fields[key] else {
+            error("missing required key '\(key)' in auth", at: fields.mark)
+            return nil
+        }
+        return node
+    }
+
+    private mutating func authTemplate(_ node: Node) -> Template? {
+        let position = TemplatePosition(name: "auth", placeholderRole: nil, allowsEnvironment: true)
+        return template(node, at: position)?.markingReferencesSecret()
+    }
+
+    /// A token or password: exactly one `${VAR}` reference, no fallback; never literal.
+    private mutating func secret(_ key: String, in fields: Fields) -> Template? {
+        guard let node = required(key, in: fields), let template = authTemplate(node) else { return nil }
+        let references = template.environmentReferences
+        guard template.segments.count == 1, let reference = references.first else {
+            error("literal secret in file; use ${VAR} for auth \(key)", at: node.mark)
+            return nil
+        }
+        if reference.fallback != nil {
+            error("literal secret in file (the fallback of ${\(reference.name)}); use ${\(reference.name)} without a fallback", at: node.mark)
+            return nil
+        }
+        return template
+    }
+
+    mutating func readEnvironments(_ node: Node) -> [EnvironmentSpec] {
+        guard let entries = entries(node, expected: "a map of environment names to environments") else { return [] }
+        var environments: [EnvironmentSpec] = []
+        for entry in entries {
+            let name = entry.key.text
+            if !Self.isAPIName(name) {
+                error("invalid environment name '\(name)'; a name starts with a letter and holds letters, digits, '_' and '-'", at: entry.key.mark)
+            }
+            guard let fields = fields(entry.value, allowed: ["baseURL", "variables", "headers"], context: "in environment '\(name)'") else { continue }
+            let baseURL = fields["baseURL"].flatMap { readBaseURL($0, positionName: "an environment's baseURL") }
+            let position = TemplatePosition(name: "an environment", placeholderRole: nil, allowsEnvironment: true)
+            var variables: [EnvironmentSpec.Variable] = []
+            if let variablesNode = fields["variables"], let variableEntries = self.entries(variablesNode, expected: "a map of variable names to values") {
+                for variable in variableEntries {
+                    if !Self.isIdentifier(variable.key.text) {
+                        error("invalid variable name '\(variable.key.text)'; use letters, digits and '_'", at: variable.key.mark)
+                    }
+                    if let value = template(variable.value, at: position) {
+                        variables.append(EnvironmentSpec.Variable(name: variable.key.text, value: value))
+                    }
+                }
+            }
+            let headers = fields["headers"].map { readHeaders($0, at: position) } ?? []
+            environments.append(EnvironmentSpec(name: name, baseURL: baseURL, variables: variables, headers: headers, mark: entry.key.mark))
+        }
+        return environments
+    }
+}

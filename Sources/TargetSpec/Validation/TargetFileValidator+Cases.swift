@@ -1,0 +1,121 @@
+/// `cases:` and each case's own keys; values, tasks, samples and examples have their own files.
+extension TargetFileValidator {
+    static let caseKeys = [
+        "description", "values", "path", "method", "headers", "auth", "task", "validation", "timeout",
+        "sample", "samples", "examples",
+    ]
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"]
+
+    mutating func readCases(_ node: Node, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> [CaseSpec] {
+        guard let entries = entries(node, expected: "a map of case names to cases") else { return [] }
+        if entries.isEmpty {
+            error("'cases' is empty; an API needs at least one case", at: node.mark)
+        }
+        var cases: [CaseSpec] = []
+        for entry in entries {
+            if let spec = readCase(name: entry.key, node: entry.value, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) {
+                cases.append(spec)
+            }
+        }
+        return cases
+    }
+
+    private mutating func readCase(name key: Node.Scalar, node: Node, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> CaseSpec? {
+        let name = key.text
+        let context = "in case '\(name)'"
+        var isValid = true
+        if !Self.isIdentifier(name) {
+            error("invalid case name '\(name)'; a case name starts with a letter or '_' and holds letters, digits and '_'", at: key.mark)
+            isValid = false
+        }
+        placeholderUses = []
+        invalidValueNames = []
+        guard let fields = fields(node, allowed: Self.caseKeys, context: context, expected: "a map with at least 'path' (a case)") else { return nil }
+        let description = fields["description"].flatMap { oneLine($0) }
+        let values = fields["values"].map { readValues($0, caseName: name) } ?? []
+
+        var path: Template?
+        if let pathNode = fields["path"] {
+            path = readPath(pathNode)
+        } else {
+            error("missing required key 'path' \(context); add one starting with '/'", at: key.mark)
+        }
+        var method = "GET"
+        if let methodNode = fields["method"] {
+            if let text = choice(methodNode, from: Self.methods, what: "method") { method = text } else { isValid = false }
+        }
+        let requestPosition = TemplatePosition(name: "a case's headers", placeholderRole: .request, allowsEnvironment: true)
+        let headers = fields["headers"].map { readHeaders($0, at: requestPosition) } ?? []
+        let auth = fields["auth"].flatMap { readCaseAuth($0, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) } ?? .inherited
+        let task = fields["task"].flatMap { readTask($0, method: method, methodKnown: isValid, context: context) } ?? .plain
+        let validation = fields["validation"].flatMap { readValidation($0) }
+        let timeout = fields["timeout"].flatMap { positiveNumber($0) }
+        let samples = readSamples(fields, caseName: name, caseMark: key.mark)
+        checkPlaceholders(values: values, caseName: name)
+        let examples = fields["examples"].map { readExamples($0, caseName: name, values: values) } ?? []
+        guard isValid, let path else { return nil }
+        return CaseSpec(
+            name: name, mark: key.mark, description: description, values: values, path: path, method: method,
+            headers: headers, auth: auth, task: task, validation: validation, timeout: timeout, samples: samples,
+            examples: examples)
+    }
+
+    private mutating func readPath(_ node: Node) -> Template? {
+        let position = TemplatePosition(name: "a path", placeholderRole: .request, allowsEnvironment: false)
+        guard let template = template(node, at: position) else { return nil }
+        guard template.source.hasPrefix("/") else {
+            error("a path starts with '/'; write '/\(template.source)'", at: node.mark)
+            return nil
+        }
+        for segment in template.segments {
+            guard case .literal(let text) = segment else { continue }
+            if text.contains("?") || text.contains("#") {
+                error("a path has no query or fragment; put query parameters in the task ('parameters' with encoding url)", at: node.mark)
+                return nil
+            }
+            if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) {
+                error("a path cannot contain spaces or control characters; escape them (%20)", at: node.mark)
+                return nil
+            }
+        }
+        return template
+    }
+
+    private mutating func readCaseAuth(_ node: Node, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> CaseAuthMode? {
+        let names = ["none"] + AuthSpec.Kind.allCases.map(\.rawValue)
+        guard let text = choice(node, from: names, what: "auth mode") else { return nil }
+        guard let kind = AuthSpec.Kind(rawValue: text) else { return CaseAuthMode.none }
+        if hasAuthProblem { return .explicit(kind) }
+        guard let apiAuth else {
+            error("case auth '\(text)' needs the API's auth; add 'auth: {type: \(text), ...}' at the top level, or use 'auth: none'", at: node.mark)
+            return nil
+        }
+        guard apiAuth == kind else {
+            error("case auth '\(text)' does not match the API's auth type '\(apiAuth.rawValue)'; write '\(apiAuth.rawValue)' or 'none'", at: node.mark)
+            return nil
+        }
+        return .explicit(kind)
+    }
+
+    /// Every placeholder names a value; `file` values only as file paths; every value is used.
+    private mutating func checkPlaceholders(values: [ValueSpec], caseName: String) {
+        let names = values.map(\.name)
+        for use in placeholderUses {
+            guard let value = values.first(where: { $0.name == use.name }) else {
+                if invalidValueNames.contains(use.name) { continue }
+                let hint = Suggestion.didYouMean(use.name, in: names) { "{\($0)}" }
+                let rest = hint.isEmpty
+                    ? (names.isEmpty ? "; case '\(caseName)' declares no values" : "; values: " + names.joined(separator: ", "))
+                    : hint
+                error("unknown placeholder '{\(use.name)}'\(rest)", at: use.mark)
+                continue
+            }
+            if value.type == .file && use.role == .request {
+                error("file value '\(value.name)' can only be used as a file path (upload, dataFile, multipart file) or in samples", at: use.mark)
+            }
+        }
+        for value in values where !placeholderUses.contains(where: { $0.name == value.name && $0.role != .sample }) {
+            error("value '\(value.name)' is never used; use it as {\(value.name)} in the path, headers or task", at: value.mark)
+        }
+    }
+}

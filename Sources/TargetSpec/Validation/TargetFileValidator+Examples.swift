@@ -1,0 +1,68 @@
+/// A case's `examples:`, each checked like command-line arguments.
+extension TargetFileValidator {
+    mutating func readExamples(_ node: Node, caseName: String, values: [ValueSpec]) -> [[String: ArgumentValue]] {
+        guard let items = sequence(node, expected: "a list of examples such as - [ashfurrow]") else { return [] }
+        let binder = ArgumentBinder(caseName: caseName, values: values, fileBaseDirectory: directory)
+        var examples: [[String: ArgumentValue]] = []
+        for (index, item) in items.enumerated() {
+            let label = "example \(index + 1) of case '\(caseName)'"
+            var positional: [String] = []
+            var positionalMarks: [Mark] = []
+            var named: [String: String] = [:]
+            var namedMarks: [String: Mark] = [:]
+            var isValid = true
+            switch item {
+            case .sequence(let elements, _):
+                for element in elements {
+                    guard let text = exampleText(element) else {
+                        isValid = false
+                        continue
+                    }
+                    positional.append(text)
+                    positionalMarks.append(element.mark)
+                }
+            case .mapping(let entries, _):
+                for entry in entries {
+                    guard let text = exampleText(entry.value) else {
+                        isValid = false
+                        continue
+                    }
+                    named[entry.key.text] = text
+                    namedMarks[entry.key.text] = entry.key.mark
+                }
+            case .scalar:
+                error("\(label) is a list of values (positional) or a map (by name), like [ashfurrow] or {name: ashfurrow}", at: item.mark)
+                continue
+            }
+            let (arguments, errors) = binder.bindReportingAll(positional: positional, named: named)
+            for problem in errors {
+                var mark = item.mark
+                if let name = problem.valueName {
+                    if let namedMark = namedMarks[name] {
+                        mark = namedMark
+                    } else if let position = values.firstIndex(where: { $0.name == name }), position < positionalMarks.count,
+                              case .missingValue = problem {
+                        mark = item.mark
+                    } else if let position = values.firstIndex(where: { $0.name == name }), position < positionalMarks.count {
+                        mark = positionalMarks[position]
+                    }
+                } else if case .tooManyValues(_, _, let accepted, _) = problem, accepted < positionalMarks.count {
+                    mark = positionalMarks[accepted]
+                }
+                error("\(label): \(problem)", at: mark)
+            }
+            if isValid && errors.isEmpty { examples.append(arguments) }
+        }
+        return examples
+    }
+
+    /// An example's value as command-line text: any non-null scalar, written as in the file.
+    private mutating func exampleText(_ node: Node) -> String? {
+        guard case .scalar(let scalar) = node, scalar.resolved != .null else {
+            typeError(expected: "a value (string, number or bool)", found: node)
+            return nil
+        }
+        if case .string(let text) = scalar.resolved { return text }
+        return scalar.text
+    }
+}

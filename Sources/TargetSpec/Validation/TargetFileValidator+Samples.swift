@@ -1,0 +1,118 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A case's `sample:` / `samples:`.
+extension TargetFileValidator {
+    static let sampleKeys = ["json", "text", "file", "error", "status", "headers"]
+
+    /// The case's samples, the default first; warns when there are none.
+    mutating func readSamples(_ fields: Fields, caseName: String, caseMark: Mark) -> [NamedSample] {
+        if let sampleNode = fields["sample"] {
+            if let samplesMark = fields.keyMark("samples") {
+                error("a case has either 'sample' or 'samples', not both", at: samplesMark)
+            }
+            return readSample(sampleNode, name: "default", caseName: caseName).map { [NamedSample(name: "default", sample: $0)] } ?? []
+        }
+        guard let samplesNode = fields["samples"] else {
+            warning("case '\(caseName)' has no sample; --stub answers 200 with an empty body", at: caseMark)
+            return []
+        }
+        guard let entries = entries(samplesNode, expected: "a map of sample names to samples") else { return [] }
+        if entries.isEmpty {
+            error("'samples' is empty; give at least one sample or remove the key", at: samplesNode.mark)
+        }
+        var samples: [NamedSample] = []
+        for entry in entries {
+            let name = entry.key.text
+            if name.isEmpty || !name.unicodeScalars.allSatisfy({ TemplateParser.isIdentifierCharacter($0, first: false) || $0 == "-" }) {
+                error("invalid sample name '\(name)'; use letters, digits, '_' and '-'", at: entry.key.mark)
+                continue
+            }
+            if let sample = readSample(entry.value, name: name, caseName: caseName) {
+                samples.append(NamedSample(name: name, sample: sample))
+            }
+        }
+        return samples
+    }
+
+    private mutating func readSample(_ node: Node, name: String, caseName: String) -> SampleSpec? {
+        let position = TemplatePosition(name: "a sample", placeholderRole: .sample, allowsEnvironment: false)
+        if case .scalar(let scalar) = node {
+            guard case .string(let text) = scalar.resolved else {
+                typeError(expected: "a string or a map such as {json: ..., status: 200}", found: node)
+                return nil
+            }
+            let body = template(text: text, scalar: scalar, at: position)
+            return SampleSpec(outcome: .response(status: 200, headers: [], body: .text(body)), mark: node.mark)
+        }
+        let context = name == "default" ? "in the sample of case '\(caseName)'" : "in sample '\(name)' of case '\(caseName)'"
+        guard let fields = fields(node, allowed: Self.sampleKeys, context: context,
+                                  expected: "a string or a map such as {json: ..., status: 200}") else { return nil }
+        let bodies = fields.entries.filter { ["json", "text", "file", "error"].contains($0.key.text) }
+        if bodies.count > 1 {
+            let found = bodies.map { "'\($0.key.text)'" }.joined(separator: " and ")
+            error("a sample has at most one of json, text, file, error; found \(found)", at: bodies[1].key.mark)
+            return nil
+        }
+        if let errorNode = fields["error"] {
+            var isValid = true
+            for key in ["status", "headers"] {
+                if let mark = fields.keyMark(key) {
+                    error("'\(key)' cannot go with 'error': an error sample has no response", at: mark)
+                    isValid = false
+                }
+            }
+            guard let text = string(errorNode) else { return nil }
+            guard let kind = SampleErrorKind(name: text) else {
+                let hint = Suggestion.didYouMean(text, in: SampleErrorKind.acceptedNames)
+                error("unknown error kind '\(text)'" + (hint.isEmpty ? "; kinds: " + SampleErrorKind.acceptedNames.joined(separator: ", ") : hint), at: errorNode.mark)
+                return nil
+            }
+            return isValid ? SampleSpec(outcome: .networkError(kind), mark: fields.mark) : nil
+        }
+        var status = 200
+        if let statusNode = fields["status"] {
+            guard let code = integer(statusNode) else { return nil }
+            guard (100...599).contains(code) else {
+                error("status \(code) is out of range (100...599)", at: statusNode.mark)
+                return nil
+            }
+            status = code
+        }
+        let headers = fields["headers"].map { readHeaders($0, at: position) } ?? []
+        var body = SampleSpec.Body.empty
+        if let first = bodies.first {
+            switch first.key.text {
+            case "json":
+                guard let json = jsonTemplate(first.value, role: .sample, positionName: "a sample") else { return nil }
+                body = .json(json)
+            case "text":
+                guard let text = template(first.value, at: position) else { return nil }
+                body = .text(text)
+            default:
+                guard let path = template(first.value, at: position), checkSampleFile(path) else { return nil }
+                body = .file(path: path)
+            }
+        }
+        return SampleSpec(outcome: .response(status: status, headers: headers, body: body), mark: fields.mark)
+    }
+
+    /// A literal sample file must exist; one ending in `.json` must be valid JSON.
+    private mutating func checkSampleFile(_ path: Template) -> Bool {
+        guard checkFileExists(path, what: "sample file"), let literal = path.literalText else { return true }
+        guard literal.lowercased().hasSuffix(".json") else { return true }
+        let resolved = resolvedPath(literal)
+        guard let data = FileManager.default.contents(atPath: resolved) else {
+            error("sample file '\(literal)' cannot be read", at: path.mark)
+            return false
+        }
+        if let problem = JSONSyntaxChecker.firstProblem(in: [UInt8](data)) {
+            error("sample file '\(literal)' is not valid JSON: \(literal):\(problem.mark.line):\(problem.mark.column): \(problem.message)", at: path.mark)
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,192 @@
+/// A case's `task:`: which Moya task it is, its encoding options and its consistency with the method.
+extension TargetFileValidator {
+    static let bodyKeys = ["data", "dataFile", "json", "parameters", "upload", "multipart", "download"]
+    static let encodingOptionKeys: [String: String] = [
+        "destination": "url", "arrayEncoding": "url", "boolEncoding": "url", "prettyPrinted": "json", "format": "propertyList",
+    ]
+    static let taskKeys = bodyKeys + ["encoding", "query", "destination", "arrayEncoding", "boolEncoding", "prettyPrinted", "format"]
+    private static let methodsWithoutBody = ["GET", "HEAD", "TRACE"]
+
+    mutating func readTask(_ node: Node, method: String, methodKnown: Bool, context: String) -> TaskSpec? {
+        guard let fields = fields(node, allowed: Self.taskKeys, context: "in the task \(context)") else { return nil }
+        let bodies = fields.entries.filter { Self.bodyKeys.contains($0.key.text) }
+        let bodyNames = Set(bodies.map(\.key.text))
+        let oneOf = "a task has exactly one of data, dataFile, json, parameters, upload, multipart, download"
+        guard let first = bodies.first else {
+            error(oneOf + "; remove 'task' for a plain request", at: fields.mark)
+            return nil
+        }
+        let isDownloadWithParameters = bodyNames == ["download", "parameters"]
+        if bodies.count > 1 && !isDownloadWithParameters {
+            let found = bodies.map { "'\($0.key.text)'" }.joined(separator: " and ")
+            error(oneOf + " (download may add parameters); found \(found)", at: bodies[1].key.mark)
+            return nil
+        }
+        let kind = isDownloadWithParameters ? "download" : first.key.text
+        let hasParameters = bodyNames.contains("parameters")
+        let encoding = readEncoding(fields, hasParameters: hasParameters)
+
+        let request = TemplatePosition(name: "a task", placeholderRole: .request, allowsEnvironment: false)
+        let filePath = TemplatePosition(name: "a task", placeholderRole: .filePath, allowsEnvironment: false)
+        var query: [JSONTemplate.Member]?
+        if let queryNode = fields["query"], let entries = entries(queryNode, expected: "a map of query parameters") {
+            query = jsonMembers(entries, role: .request, positionName: "a task")
+        }
+
+        if methodKnown && Self.methodsWithoutBody.contains(method) {
+            checkNoBody(kind: kind, method: method, fields: fields, encoding: encoding)
+        }
+        if let queryMark = fields.keyMark("query"), ["upload", "download"].contains(kind) {
+            error("'query' cannot go with '\(kind)'; Moya's upload and download tasks take no separate query (a download can take 'parameters' with encoding url)", at: queryMark)
+            return nil
+        }
+        if hasParameters, let queryMark = fields.keyMark("query"), case .url(let destination, _, _)? = encoding?.spec,
+           !(destination == .httpBody && encoding?.hasExplicitDestination == true) {
+            error("'query' with url-encoded parameters is ambiguous; put the query values in 'parameters', or set 'destination: httpBody' to send the parameters in the body", at: queryMark)
+            return nil
+        }
+        let parameters: [JSONTemplate.Member]? = fields["parameters"].flatMap { node in
+            entries(node, expected: "a map of parameters").map { jsonMembers($0, role: .request, positionName: "a task") }
+        }
+
+        switch kind {
+        case "data", "dataFile", "json":
+            let body: TaskSpec.CompositeBody?
+            switch kind {
+            case "data": body = template(first.value, at: request).map(TaskSpec.CompositeBody.data)
+            case "dataFile": body = readTaskFile(first.value, at: filePath, what: "dataFile").map { .dataFile(path: $0) }
+            default: body = jsonTemplate(first.value, role: .request, positionName: "a task").map(TaskSpec.CompositeBody.json)
+            }
+            guard let body else { return nil }
+            if let query { return .compositeData(body: body, query: query) }
+            switch body {
+            case .data(let template): return .data(template)
+            case .dataFile(let path): return .dataFile(path: path)
+            case .json(let json): return .json(json)
+            }
+        case "parameters":
+            guard let parameters, let spec = encoding?.spec else { return nil }
+            if let query { return .compositeParameters(body: parameters, encoding: spec, query: query) }
+            return .parameters(parameters, encoding: spec)
+        case "upload":
+            return readTaskFile(first.value, at: filePath, what: "upload file").map { .uploadFile(path: $0) }
+        case "multipart":
+            guard let parts = readMultipart(first.value, context: context) else { return nil }
+            if let query { return .compositeMultipart(parts, query: query) }
+            return .multipart(parts)
+        default:
+            guard let downloadNode = fields["download"], let destination = template(downloadNode, at: request) else { return nil }
+            guard hasParameters else { return .download(destination: destination) }
+            guard let parameters, let spec = encoding?.spec else { return nil }
+            return .downloadParameters(parameters, encoding: spec, destination: destination)
+        }
+    }
+
+    private mutating func readTaskFile(_ node: Node, at position: TemplatePosition, what: String) -> Template? {
+        guard let template = template(node, at: position) else { return nil }
+        return checkFileExists(template, what: what) ? template : nil
+    }
+
+    /// GET, HEAD and TRACE carry no body.
+    private mutating func checkNoBody(kind: String, method: String, fields: Fields, encoding: (spec: ParameterEncodingSpec, hasExplicitDestination: Bool)?) {
+        let prefix = "a \(method) request cannot carry a body; "
+        switch kind {
+        case "parameters", "download":
+            guard let spec = encoding?.spec, fields.has("parameters"), spec.putsParametersInBody(method: method) else { return }
+            let reason = switch spec {
+            case .json: "encoding json puts the parameters in the body"
+            case .propertyList: "encoding propertyList puts the parameters in the body"
+            case .url: "destination httpBody puts the parameters in the body"
+            }
+            error(prefix + reason + "; use encoding url (query string) or another method", at: fields.keyMark("encoding") ?? fields.keyMark("parameters"))
+        default:
+            error(prefix + "'\(kind)' sends one; use POST, PUT or PATCH", at: fields.keyMark(kind))
+        }
+    }
+
+    /// `encoding:` and its options; reports options of another encoding and options without parameters.
+    private mutating func readEncoding(_ fields: Fields, hasParameters: Bool) -> (spec: ParameterEncodingSpec, hasExplicitDestination: Bool)? {
+        let optionEntries = fields.entries.filter { Self.encodingOptionKeys[$0.key.text] != nil }
+        guard hasParameters else {
+            for entry in fields.entries where entry.key.text == "encoding" || Self.encodingOptionKeys[entry.key.text] != nil {
+                error("'\(entry.key.text)' goes with 'parameters'", at: entry.key.mark)
+            }
+            return nil
+        }
+        var encodingName = "url"
+        if let node = fields["encoding"] {
+            guard let name = choice(node, from: ["url", "json", "propertyList"], what: "encoding") else { return nil }
+            encodingName = name
+        }
+        var isValid = true
+        for entry in optionEntries where Self.encodingOptionKeys[entry.key.text] != encodingName {
+            error("'\(entry.key.text)' is an option of encoding \(Self.encodingOptionKeys[entry.key.text] ?? ""), not \(encodingName)", at: entry.key.mark)
+            isValid = false
+        }
+        func option<T: RawRepresentable & CaseIterable>(_ key: String, default value: T) -> T? where T.RawValue == String {
+            guard let node = fields[key] else { return value }
+            return choice(node, from: T.allCases.map(\.rawValue), what: key).flatMap(T.init(rawValue:))
+        }
+        let spec: ParameterEncodingSpec?
+        switch encodingName {
+        case "json":
+            let pretty = fields["prettyPrinted"].map { bool($0) } ?? false
+            spec = pretty.map { ParameterEncodingSpec.json(prettyPrinted: $0) }
+        case "propertyList":
+            spec = option("format", default: PropertyListFormat.xml).map { ParameterEncodingSpec.propertyList(format: $0) }
+        default:
+            let destination = option("destination", default: URLEncodingDestination.methodDependent)
+            let arrays = option("arrayEncoding", default: URLArrayEncoding.brackets)
+            let bools = option("boolEncoding", default: URLBoolEncoding.numeric)
+            if let destination, let arrays, let bools {
+                spec = .url(destination: destination, arrayEncoding: arrays, boolEncoding: bools)
+            } else {
+                spec = nil
+            }
+        }
+        guard isValid, let spec else { return nil }
+        return (spec, fields.has("destination"))
+    }
+
+    private mutating func readMultipart(_ node: Node, context: String) -> [MultipartPartSpec]? {
+        guard let items = sequence(node, expected: "a list of parts such as - {name: title, value: \"{title}\"}") else { return nil }
+        if items.isEmpty {
+            error("'multipart' has no parts", at: node.mark)
+            return nil
+        }
+        let keys = ["name", "value", "file", "data", "fileName", "mimeType"]
+        var parts: [MultipartPartSpec] = []
+        var isValid = true
+        for item in items {
+            guard let fields = fields(item, allowed: keys, context: "in a multipart part \(context)") else {
+                isValid = false
+                continue
+            }
+            let name = fields["name"].flatMap { string($0) }
+            if !fields.has("name") { error("a multipart part needs a 'name'", at: fields.mark) }
+            let sources = fields.entries.filter { ["value", "file", "data"].contains($0.key.text) }
+            guard sources.count == 1, let source = sources.first else {
+                error("a multipart part has exactly one of value, file, data", at: sources.count > 1 ? sources[1].key.mark : fields.mark)
+                isValid = false
+                continue
+            }
+            let request = TemplatePosition(name: "a task", placeholderRole: .request, allowsEnvironment: false)
+            let content: MultipartPartSpec.Content?
+            switch source.key.text {
+            case "value": content = template(source.value, at: request).map(MultipartPartSpec.Content.value)
+            case "data": content = template(source.value, at: request).map(MultipartPartSpec.Content.data)
+            default:
+                let filePath = TemplatePosition(name: "a task", placeholderRole: .filePath, allowsEnvironment: false)
+                content = readTaskFile(source.value, at: filePath, what: "multipart file").map { .file(path: $0) }
+            }
+            let fileName = fields["fileName"].flatMap { string($0) }
+            let mimeType = fields["mimeType"].flatMap { string($0) }
+            guard let name, let content else {
+                isValid = false
+                continue
+            }
+            parts.append(MultipartPartSpec(name: name, content: content, fileName: fileName, mimeType: mimeType, mark: fields.mark))
+        }
+        return isValid ? parts : nil
+    }
+}

@@ -1,0 +1,100 @@
+/// Reading template strings and JSON templates, checking where placeholders and `${VAR}` may go.
+extension TargetFileValidator {
+    /// What a template position allows.
+    struct TemplatePosition {
+        /// Names the position in messages: "a path", "the API's headers".
+        var name: String
+        /// `nil`: placeholders are not allowed here; otherwise how their uses count.
+        var placeholderRole: PlaceholderRole?
+        /// Whether `${VAR}` may appear.
+        var allowsEnvironment: Bool
+    }
+
+    /// Parses a string node as a template, reporting syntax problems and misplaced parts.
+    mutating func template(_ node: Node, at position: TemplatePosition) -> Template? {
+        guard case .scalar(let scalar) = node, case .string(let text) = scalar.resolved else {
+            typeError(expected: "a string", found: node)
+            return nil
+        }
+        return template(text: text, scalar: scalar, at: position)
+    }
+
+    /// Parses `text` (a scalar's resolved text) as a template.
+    mutating func template(text: String, scalar: Node.Scalar, at position: TemplatePosition) -> Template {
+        // Positions inside the text are exact for single-line scalars; a quote adds one column.
+        let offset: Int? = text.contains(where: \.isNewline) ? nil : (scalar.isPlain ? 0 : 1)
+        let (template, problems) = TemplateParser.parse(text, mark: scalar.mark, contentOffset: offset)
+        for problem in problems {
+            error(problem.message, at: problem.mark)
+        }
+        if !position.allowsEnvironment {
+            for reference in template.environmentReferences {
+                error("'${\(reference.name)}' is not allowed in \(position.name); environment variables may appear in baseURL, headers, auth and environments (write '$${' for a literal '${')", at: reference.mark)
+            }
+        }
+        if let role = position.placeholderRole {
+            for placeholder in template.placeholders {
+                placeholderUses.append(PlaceholderUse(name: placeholder.name, mark: placeholder.mark, role: role))
+            }
+        } else {
+            for placeholder in template.placeholders {
+                error("placeholder '{\(placeholder.name)}' is not allowed in \(position.name); placeholders may appear in a case's path, headers, task and samples (write '{{' for a literal '{')", at: placeholder.mark)
+            }
+        }
+        return template
+    }
+
+    /// A JSON-shaped node (json bodies, parameters, query, JSON samples) as a `JSONTemplate`.
+    mutating func jsonTemplate(_ node: Node, role: PlaceholderRole, positionName: String) -> JSONTemplate? {
+        switch node {
+        case .scalar(let scalar):
+            switch scalar.resolved {
+            case .null: return .null
+            case .bool(let flag): return .bool(flag)
+            case .int(let number): return .int(number)
+            case .double(let number): return .double(number)
+            case .string(let text):
+                let position = TemplatePosition(name: positionName, placeholderRole: role, allowsEnvironment: false)
+                let parsed = template(text: text, scalar: scalar, at: position)
+                if let name = parsed.soloPlaceholder, let placeholder = parsed.placeholders.first {
+                    return .placeholder(name: name, mark: placeholder.mark)
+                }
+                return .string(parsed)
+            }
+        case .sequence(let items, _):
+            var result: [JSONTemplate] = []
+            for item in items {
+                if let converted = jsonTemplate(item, role: role, positionName: positionName) { result.append(converted) }
+            }
+            return .array(result)
+        case .mapping(let entries, _):
+            return .object(jsonMembers(entries, role: role, positionName: positionName))
+        }
+    }
+
+    /// A map's entries as JSON members (keys are taken literally).
+    mutating func jsonMembers(_ entries: [(key: Node.Scalar, value: Node)], role: PlaceholderRole, positionName: String) -> [JSONTemplate.Member] {
+        var members: [JSONTemplate.Member] = []
+        for entry in entries {
+            if let value = jsonTemplate(entry.value, role: role, positionName: positionName) {
+                members.append(JSONTemplate.Member(key: entry.key.text, value: value))
+            }
+        }
+        return members
+    }
+
+    /// A `headers:` map: valid names, string values as templates.
+    mutating func readHeaders(_ node: Node, at position: TemplatePosition) -> [HeaderSpec] {
+        guard let entries = entries(node, expected: "a map of header names to values") else { return [] }
+        var headers: [HeaderSpec] = []
+        for entry in entries {
+            if !Self.isToken(entry.key.text) {
+                error("invalid header name '\(entry.key.text)'; header names are letters, digits and !#$%&'*+-.^_`|~", at: entry.key.mark)
+            }
+            if let value = template(entry.value, at: position) {
+                headers.append(HeaderSpec(name: entry.key.text, value: value))
+            }
+        }
+        return headers
+    }
+}

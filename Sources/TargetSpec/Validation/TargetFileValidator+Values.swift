@@ -1,0 +1,129 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A case's `values:` (associated values).
+extension TargetFileValidator {
+    static let valueKeys = ["type", "enum", "default", "description"]
+    private static let shortTypeNames = ["string", "int", "double", "bool", "file"]
+
+    mutating func readValues(_ node: Node, caseName: String) -> [ValueSpec] {
+        guard let items = sequence(node, expected: "a list of values such as '- name: string'") else { return [] }
+        var values: [ValueSpec] = []
+        for item in items {
+            guard case .mapping(let entries, _) = item, entries.count == 1, let entry = entries.first else {
+                error("each value is a one-key map such as '- name: string' or '- per_page: {type: int, default: 30}'", at: item.mark)
+                continue
+            }
+            let name = entry.key.text
+            if !Self.isIdentifier(name) {
+                error("invalid value name '\(name)'; a value name starts with a letter or '_' and holds letters, digits and '_'", at: entry.key.mark)
+                continue
+            }
+            if values.contains(where: { $0.name == name }) {
+                error("duplicate value '\(name)' in case '\(caseName)'", at: entry.key.mark)
+                continue
+            }
+            if let value = readValue(name: name, mark: entry.key.mark, node: entry.value, caseName: caseName) {
+                values.append(value)
+            } else {
+                invalidValueNames.insert(name)
+            }
+        }
+        return values
+    }
+
+    private mutating func readValue(name: String, mark: Mark, node: Node, caseName: String) -> ValueSpec? {
+        if case .scalar = node {
+            guard let type = readTypeName(node) else { return nil }
+            return ValueSpec(name: name, type: type, mark: mark)
+        }
+        guard let fields = fields(node, allowed: Self.valueKeys, context: "in value '\(name)' of case '\(caseName)'",
+                                  expected: "a type name or a map such as {type: int, default: 30}") else { return nil }
+        var type: ValueType?
+        if let enumNode = fields["enum"] {
+            if let typeNode = fields["type"], case .scalar(let scalar) = typeNode, scalar.text != "enum" {
+                error("value '\(name)' has both 'type: \(scalar.text)' and 'enum'; drop 'type' (or write 'type: enum')", at: typeNode.mark)
+                return nil
+            }
+            type = readEnumCases(enumNode).map(ValueType.enumeration)
+        } else if let typeNode = fields["type"] {
+            type = readTypeName(typeNode)
+        } else {
+            error("value '\(name)' needs a 'type' (string, int, double, bool, file) or an 'enum'", at: fields.mark)
+            return nil
+        }
+        let description = fields["description"].flatMap { oneLine($0) }
+        guard let type else { return nil }
+        var defaultValue: ArgumentValue?
+        if let defaultNode = fields["default"] {
+            guard let converted = readDefault(defaultNode, type: type, valueName: name) else { return nil }
+            defaultValue = converted
+        }
+        return ValueSpec(name: name, type: type, defaultValue: defaultValue, description: description, mark: mark)
+    }
+
+    private mutating func readTypeName(_ node: Node) -> ValueType? {
+        guard let text = string(node) else { return nil }
+        if text == "enum" {
+            error("an enum value lists its cases: {enum: [a, b]}", at: node.mark)
+            return nil
+        }
+        guard let type = ValueType(name: text) else {
+            let hint = Suggestion.didYouMean(text, in: ValueType.names)
+            error("unknown value type '\(text)'" + (hint.isEmpty ? "; types: " + ValueType.names.joined(separator: ", ") : hint), at: node.mark)
+            return nil
+        }
+        return type
+    }
+
+    private mutating func readEnumCases(_ node: Node) -> [String]? {
+        guard let items = sequence(node, expected: "a list of strings such as [open, closed]") else { return nil }
+        var cases: [String] = []
+        var isValid = true
+        for item in items {
+            guard let text = string(item) else {
+                isValid = false
+                continue
+            }
+            if cases.contains(text) {
+                error("duplicate enum case '\(text)'", at: item.mark)
+                isValid = false
+            }
+            cases.append(text)
+        }
+        if items.isEmpty {
+            error("an enum needs at least one case", at: node.mark)
+            return nil
+        }
+        return isValid ? cases : nil
+    }
+
+    /// A default of the value's type; a file default is a path to an existing file.
+    private mutating func readDefault(_ node: Node, type: ValueType, valueName: String) -> ArgumentValue? {
+        switch type {
+        case .string:
+            return string(node).map(ArgumentValue.string)
+        case .int:
+            return integer(node).map(ArgumentValue.int)
+        case .double:
+            return number(node).map(ArgumentValue.double)
+        case .bool:
+            return bool(node).map(ArgumentValue.bool)
+        case .enumeration(let cases):
+            guard let text = string(node) else { return nil }
+            guard cases.contains(text) else {
+                error("default '\(text)' of value '\(valueName)' is not one of \(cases.joined(separator: ", "))", at: node.mark)
+                return nil
+            }
+            return .enumCase(text)
+        case .file:
+            guard let text = string(node) else { return nil }
+            let template = Template(literal: text, mark: node.mark)
+            guard checkFileExists(template, what: "default file") else { return nil }
+            return .file(path: resolvedPath(text))
+        }
+    }
+}

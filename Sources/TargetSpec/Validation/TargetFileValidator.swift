@@ -1,0 +1,129 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Turns a target file's node tree into an `APISpec`, reporting every problem with its position.
+///
+/// It never stops at the first problem: each section is checked on its own and problems are
+/// collected as `Diagnostic`s. The sections live in `TargetFileValidator+<Section>.swift`.
+public struct TargetFileValidator {
+    /// The file, as diagnostics name it.
+    public let file: String
+    /// The folder relative paths in the file are taken from.
+    public let directory: String
+    /// Every problem found so far.
+    public internal(set) var diagnostics: [Diagnostic] = []
+    /// The API's name (from `api:` or the file name), known even when the file has errors.
+    public internal(set) var apiName: String?
+
+    /// Where a placeholder is used in a case: what it may name depends on it.
+    enum PlaceholderRole {
+        /// Path, headers, task strings: counts as a use; `file` values are not allowed.
+        case request
+        /// A file path in the task (upload, dataFile, multipart `file`): counts as a use.
+        case filePath
+        /// Samples: does not count as a use; anything goes.
+        case sample
+    }
+
+    /// A placeholder found while reading a case.
+    struct PlaceholderUse {
+        var name: String
+        var mark: Mark
+        var role: PlaceholderRole
+    }
+
+    /// The placeholders of the case being read.
+    var placeholderUses: [PlaceholderUse] = []
+    /// Values of the case being read that were declared but are invalid (already reported): their
+    /// placeholders are not reported again as unknown.
+    var invalidValueNames: Set<String> = []
+
+    /// Creates a validator for `file`; `directory` defaults to the file's folder.
+    public init(file: String, directory: String? = nil) {
+        self.file = file
+        self.directory = directory ?? APISpec.folder(of: file)
+    }
+
+    /// Validates a document; returns the API only when no error was found (warnings allowed).
+    public mutating func validate(_ root: Node) -> APISpec? {
+        let api = readAPI(root)
+        diagnostics.sort()
+        return diagnostics.contains { $0.severity == .error } ? nil : api
+    }
+
+    // MARK: - Reporting
+
+    mutating func error(_ message: String, at mark: Mark?) {
+        diagnostics.append(Diagnostic(.error, file: file, mark: mark, message: message))
+    }
+
+    mutating func warning(_ message: String, at mark: Mark?) {
+        diagnostics.append(Diagnostic(.warning, file: file, mark: mark, message: message))
+    }
+
+    // MARK: - Paths
+
+    /// `path` relative to the target file's folder, unless absolute.
+    func resolvedPath(_ path: String) -> String {
+        path.hasPrefix("/") || directory == "." ? path : directory + "/" + path
+    }
+
+    /// Reports a literal path (dataFile, upload, multipart file, sample file) naming no readable file.
+    /// Returns whether the file is there.
+    @discardableResult
+    mutating func checkFileExists(_ template: Template, what: String) -> Bool {
+        guard let path = template.literalText else { return true }
+        let resolved = resolvedPath(path)
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
+            error("\(what) '\(path)' does not exist (paths are relative to the target file's folder)", at: template.mark)
+            return false
+        }
+        guard !isDirectory, FileManager.default.isReadableFile(atPath: resolved) else {
+            error("\(what) '\(path)' is not a readable file", at: template.mark)
+            return false
+        }
+        return true
+    }
+
+    // MARK: - Names
+
+    /// `[A-Za-z][A-Za-z0-9_-]*`: API and environment names.
+    static func isAPIName(_ name: String) -> Bool {
+        isName(name, firstAllowsUnderscore: false, allowsDash: true)
+    }
+
+    /// `[A-Za-z_][A-Za-z0-9_]*`: case, value and variable names.
+    static func isIdentifier(_ name: String) -> Bool {
+        isName(name, firstAllowsUnderscore: true, allowsDash: false)
+    }
+
+    private static func isName(_ name: String, firstAllowsUnderscore: Bool, allowsDash: Bool) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        switch first {
+        case "A"..."Z", "a"..."z": break
+        case "_" where firstAllowsUnderscore: break
+        default: return false
+        }
+        return name.unicodeScalars.dropFirst().allSatisfy {
+            switch $0 {
+            case "A"..."Z", "a"..."z", "0"..."9", "_": true
+            case "-": allowsDash
+            default: false
+            }
+        }
+    }
+
+    /// RFC 9110 token characters: header names and auth schemes.
+    static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy {
+            switch $0 {
+            case "A"..."Z", "a"..."z", "0"..."9", "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~": true
+            default: false
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import CYAML
+
+/// One libyaml event, copied into Swift values so the C event can be freed at once.
+enum ParsedEvent {
+    case streamStart
+    case streamEnd
+    case documentStart(Mark)
+    case documentEnd
+    case alias(anchor: String, mark: Mark)
+    case scalar(Node.Scalar, anchor: String?)
+    case sequenceStart(anchor: String?, mark: Mark)
+    case sequenceEnd
+    case mappingStart(anchor: String?, mark: Mark)
+    case mappingEnd
+}
+
+/// Owns one `yaml_parser_t` reading a UTF-8 buffer, and hands out its events as ``ParsedEvent``s.
+///
+/// Unlike Yams' `Event` class, an event never outlives `next()`: it is copied (one `String` per
+/// scalar, built straight from libyaml's buffer) and `yaml_event_delete`d before returning, so no
+/// object is allocated per event. The buffer must stay valid for the parser's lifetime.
+final class LibYAMLParser {
+    /// Heap-allocated because libyaml keeps a pointer to the parser inside itself.
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let input: UnsafeBufferPointer<UInt8>
+    private let maximumScalarLength: Int
+
+    /// Creates a parser over `input`, UTF-8 without a byte-order mark, which must not be empty.
+    init(input: UnsafeBufferPointer<UInt8>, maximumScalarLength: Int) {
+        parser = .allocate(capacity: 1)
+        // Only fails when malloc does; yaml_parser_parse then reports a memory error.
+        _ = yaml_parser_initialize(parser)
+        // Forced, so libyaml never guesses UTF-16; the caller has removed any UTF-8 BOM, which
+        // libyaml would otherwise count as a column once the encoding is forced.
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(parser, input.baseAddress, input.count)
+        self.input = input
+        self.maximumScalarLength = maximumScalarLength
+    }
+
+    deinit {
+        yaml_parser_delete(parser)
+        parser.deallocate()
+    }
+
+    /// The next event, or the syntax error libyaml found.
+    func next() throws(LocatedProblem) -> ParsedEvent {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(parser, &event) == 1 else { throw currentError() }
+        defer { yaml_event_delete(&event) }
+        let mark = Self.mark(event.start_mark)
+        switch event.type {
+        case YAML_STREAM_START_EVENT:
+            return .streamStart
+        case YAML_STREAM_END_EVENT:
+            return .streamEnd
+        case YAML_DOCUMENT_START_EVENT:
+            return .documentStart(mark)
+        case YAML_DOCUMENT_END_EVENT:
+            return .documentEnd
+        case YAML_ALIAS_EVENT:
+            return .alias(anchor: Self.string(event.data.alias.anchor) ?? "", mark: mark)
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            guard scalar.length <= maximumScalarLength else {
+                throw LocatedProblem(
+                    problem: .scalarTooLong(length: scalar.length, limit: maximumScalarLength), mark: mark)
+            }
+            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            let node = Node.Scalar(
+                text: text,
+                isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE,
+                tag: Self.string(scalar.tag),
+                mark: mark)
+            return .scalar(node, anchor: Self.string(scalar.anchor))
+        case YAML_SEQUENCE_START_EVENT:
+            return .sequenceStart(anchor: Self.string(event.data.sequence_start.anchor), mark: mark)
+        case YAML_SEQUENCE_END_EVENT:
+            return .sequenceEnd
+        case YAML_MAPPING_START_EVENT:
+            return .mappingStart(anchor: Self.string(event.data.mapping_start.anchor), mark: mark)
+        case YAML_MAPPING_END_EVENT:
+            return .mappingEnd
+        default:
+            // YAML_NO_EVENT: libyaml only returns it after an error or the stream's end.
+            return .streamEnd
+        }
+    }
+
+    /// libyaml's error as a problem with a mark. Reader errors carry a byte offset instead of a mark.
+    private func currentError() -> LocatedProblem {
+        let state = parser.pointee
+        let problem = state.problem.map { String(cString: $0) } ?? "unknown error"
+        switch state.error {
+        case YAML_MEMORY_ERROR:
+            return LocatedProblem(problem: .unreadable(reason: "out of memory while parsing"), mark: nil)
+        case YAML_READER_ERROR:
+            let mark = SourceScreen.mark(ofByteOffset: state.problem_offset, in: input)
+            return LocatedProblem(problem: .syntax(problem: problem, context: nil, contextMark: nil, hint: nil), mark: mark)
+        default:
+            let problemMark = Self.mark(state.problem_mark)
+            let contextMark = Self.mark(state.context_mark)
+            let context = state.context.map { String(cString: $0) }
+            let syntax = YAMLProblem.syntax(
+                problem: problem,
+                context: context,
+                contextMark: context == nil || contextMark == problemMark ? nil : contextMark,
+                hint: hint(at: problemMark))
+            return LocatedProblem(problem: syntax, mark: problemMark)
+        }
+    }
+
+    /// Advice for the one mistake libyaml explains badly: a tab where YAML wants spaces.
+    private func hint(at mark: Mark) -> String? {
+        guard let offset = SourceScreen.byteOffset(of: mark, in: input), input[offset] == 0x09 else { return nil }
+        return "tabs are not allowed in YAML indentation; indent with spaces"
+    }
+
+    private static func mark(_ mark: yaml_mark_t) -> Mark {
+        Mark(line: mark.line + 1, column: mark.column + 1)
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,162 @@
+/// Builds the ``Node`` tree from libyaml's events — Yams' recursive `loadNode`, plus the checks a
+/// target file needs: duplicate and non-scalar keys, depth, anchors and the alias budget.
+///
+/// Problems that leave the tree's shape intact (a duplicate key, a bad key, an unknown alias) are
+/// collected and loading goes on, so one run reports them all; the rest stop at once.
+struct NodeBuilder {
+    /// A node as built, with what aliases to it cost.
+    private struct Built {
+        var node: Node
+        /// The nodes in the tree with aliases expanded (the node itself included).
+        var expandedSize: Int
+        /// The collection levels in the node (0 for a scalar, 1 for `[a]`), aliases expanded.
+        var height: Int
+    }
+
+    private let parser: LibYAMLParser
+    private let limits: YAMLLimits
+    /// The problems collected so far that did not stop loading.
+    private(set) var problems: [LocatedProblem] = []
+    /// The anchors defined so far, each with its size, so an alias costs O(1) and expands nothing.
+    private var anchors: [String: Built] = [:]
+    /// Anchors whose node is still being built: an alias to one of them would be a cycle.
+    private var openAnchors: Set<String> = []
+    private var aliasExpansion = 0
+
+    init(parser: LibYAMLParser, limits: YAMLLimits) {
+        self.parser = parser
+        self.limits = limits
+    }
+
+    /// Reads the whole stream: exactly one document, then the stream's end.
+    /// - Returns: the document's root, or `nil` when the stream holds no document.
+    mutating func loadSingleDocument() throws(LocatedProblem) -> Node? {
+        guard case .streamStart = try parser.next() else { return nil }
+        guard case .documentStart = try parser.next() else { return nil }
+        let root = try loadNode(parser.next(), depth: 0).node
+        _ = try parser.next()  // the document's end: libyaml allows nothing else here
+        if case .documentStart(let mark) = try parser.next() {
+            throw LocatedProblem(problem: .multipleDocuments, mark: mark)
+        }
+        return root
+    }
+
+    /// Builds the node `event` starts; `depth` counts the collections around it.
+    private mutating func loadNode(_ event: ParsedEvent, depth: Int) throws(LocatedProblem) -> Built {
+        switch event {
+        case .scalar(let scalar, let anchor):
+            let built = Built(node: .scalar(scalar), expandedSize: 1, height: 0)
+            if let anchor { anchors[anchor] = built }
+            return built
+        case .alias(let name, let mark):
+            return try resolveAlias(name, at: mark, depth: depth)
+        case .sequenceStart(let anchor, let mark):
+            return try loadSequence(anchor: anchor, at: mark, depth: depth + 1)
+        case .mappingStart(let anchor, let mark):
+            return try loadMapping(anchor: anchor, at: mark, depth: depth + 1)
+        case .streamStart, .streamEnd, .documentStart, .documentEnd, .sequenceEnd, .mappingEnd:
+            // libyaml's parser never produces these where a node is due.
+            throw LocatedProblem(problem: .syntax(problem: "expected a node", context: nil, contextMark: nil, hint: nil), mark: nil)
+        }
+    }
+
+    private mutating func resolveAlias(_ name: String, at mark: Mark, depth: Int) throws(LocatedProblem) -> Built {
+        guard let target = anchors[name] else {
+            problems.append(LocatedProblem(
+                problem: openAnchors.contains(name) ? .recursiveAlias(name) : .unknownAlias(name), mark: mark))
+            return Built(node: .scalar(Node.Scalar(text: "", mark: mark)), expandedSize: 1, height: 0)
+        }
+        aliasExpansion += target.expandedSize
+        guard aliasExpansion <= limits.maximumAliasExpansion else {
+            throw LocatedProblem(problem: .aliasExpansionTooLarge(limit: limits.maximumAliasExpansion), mark: mark)
+        }
+        guard depth + target.height <= limits.maximumDepth else {
+            throw LocatedProblem(problem: .nestingTooDeep(limit: limits.maximumDepth), mark: mark)
+        }
+        return target
+    }
+
+    private mutating func loadSequence(anchor: String?, at mark: Mark, depth: Int) throws(LocatedProblem) -> Built {
+        guard depth <= limits.maximumDepth else {
+            throw LocatedProblem(problem: .nestingTooDeep(limit: limits.maximumDepth), mark: mark)
+        }
+        if let anchor { openAnchors.insert(anchor) }
+        var items: [Node] = []
+        var size = 1
+        var height = 1
+        while true {
+            let event = try parser.next()
+            if case .sequenceEnd = event { break }
+            let item = try loadNode(event, depth: depth)
+            items.append(item.node)
+            size += item.expandedSize
+            height = max(height, item.height + 1)
+        }
+        let built = Built(node: .sequence(items, mark), expandedSize: size, height: height)
+        if let anchor {
+            openAnchors.remove(anchor)
+            anchors[anchor] = built
+        }
+        return built
+    }
+
+    private mutating func loadMapping(anchor: String?, at mark: Mark, depth: Int) throws(LocatedProblem) -> Built {
+        guard depth <= limits.maximumDepth else {
+            throw LocatedProblem(problem: .nestingTooDeep(limit: limits.maximumDepth), mark: mark)
+        }
+        if let anchor { openAnchors.insert(anchor) }
+        var pairs: [(key: Node.Scalar, value: Node)] = []
+        var keys = KeyIndex()
+        var size = 1
+        var height = 1
+        while true {
+            let event = try parser.next()
+            if case .mappingEnd = event { break }
+            let key = try loadNode(event, depth: depth)
+            let value = try loadNode(parser.next(), depth: depth)
+            size += key.expandedSize + value.expandedSize
+            height = max(height, key.height + 1, value.height + 1)
+            switch key.node {
+            case .scalar(let scalar):
+                if let first = keys.insert(scalar, position: pairs.count, in: pairs) {
+                    problems.append(LocatedProblem(problem: .duplicateKey(scalar.text, firstDefinedAt: first), mark: scalar.mark))
+                } else {
+                    pairs.append((key: scalar, value: value.node))
+                }
+            case .sequence(_, let keyMark):
+                problems.append(LocatedProblem(problem: .nonScalarKey(kind: "sequence"), mark: keyMark))
+            case .mapping(_, let keyMark):
+                problems.append(LocatedProblem(problem: .nonScalarKey(kind: "mapping"), mark: keyMark))
+            }
+        }
+        let built = Built(node: .mapping(pairs, mark), expandedSize: size, height: height)
+        if let anchor {
+            openAnchors.remove(anchor)
+            anchors[anchor] = built
+        }
+        return built
+    }
+}
+
+/// Finds duplicate keys: a linear scan while a mapping is small (most are), a dictionary once it
+/// is not, so a mapping of 10,000 cases costs O(n), not O(n²).
+private struct KeyIndex {
+    private static let linearLimit = 12
+    private var positions: [String: Int]?
+
+    /// Records the key about to be stored at `position`; returns the first key's mark if it is a duplicate.
+    mutating func insert(_ key: Node.Scalar, position: Int, in pairs: [(key: Node.Scalar, value: Node)]) -> Mark? {
+        if positions == nil {
+            if let earlier = pairs.first(where: { $0.key.text == key.text }) { return earlier.key.mark }
+            guard position + 1 >= Self.linearLimit else { return nil }
+            var index: [String: Int] = [:]
+            for (offset, pair) in pairs.enumerated() { index[pair.key.text] = offset }
+            index[key.text] = position
+            positions = index
+            return nil
+        }
+        if let earlier = positions?[key.text] { return pairs[earlier].key.mark }
+        positions?[key.text] = position
+        return nil
+    }
+}

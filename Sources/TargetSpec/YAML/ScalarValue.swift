@@ -1,0 +1,112 @@
+/// What a scalar means under the YAML 1.2 core schema, restricted as the target-file format says:
+/// plain `true`/`false` are bools, plain decimal integers ints, plain decimals doubles, plain
+/// `null`/`~`/nothing null; everything else — quoted text, `yes`/`no`, `0x1F`, `.inf` — is a string.
+public enum ScalarValue: Sendable, Hashable {
+    /// `null`, `Null`, `NULL`, `~`, or an empty plain scalar.
+    case null
+    /// `true`/`True`/`TRUE` or `false`/`False`/`FALSE`.
+    case bool(Bool)
+    /// A decimal integer with an optional sign that fits in 64 bits: `42`, `-12`, `+7`.
+    case int(Int)
+    /// A decimal number with a fraction or an exponent: `1.5`, `-0.25`, `1e3`, `.5`.
+    case double(Double)
+    /// Anything else, and every quoted scalar.
+    case string(String)
+}
+
+extension Node.Scalar {
+    /// The core-schema tags a scalar may carry explicitly (`!!int 3`); any other tag means string.
+    private enum CoreTag {
+        static let prefix = "tag:yaml.org,2002:"
+        static let null = prefix + "null"
+        static let bool = prefix + "bool"
+        static let int = prefix + "int"
+        static let float = prefix + "float"
+    }
+
+    /// The scalar's value: plain scalars are resolved by the core schema; quoted ones, and ones
+    /// tagged `!!str` or with any non-core tag, are strings. A core tag (`!!int "3"`) forces that
+    /// type when the text fits it, and gives a string when it does not.
+    public var resolved: ScalarValue {
+        switch tag {
+        case nil:
+            return isPlain ? Self.resolvePlain(text) : .string(text)
+        case CoreTag.null?:
+            return Self.resolveNull(text) ?? .string(text)
+        case CoreTag.bool?:
+            return Self.resolveBool(text) ?? .string(text)
+        case CoreTag.int?:
+            return Self.resolveInt(text) ?? .string(text)
+        case CoreTag.float?:
+            return Self.resolveInt(text).flatMap { value -> ScalarValue? in
+                guard case .int(let integer) = value else { return nil }
+                return .double(Double(integer))
+            } ?? Self.resolveDouble(text) ?? .string(text)
+        default:
+            return .string(text)
+        }
+    }
+
+    private static func resolvePlain(_ text: String) -> ScalarValue {
+        // The first byte rules out every non-string form cheaply, which most scalars (keys,
+        // paths, words) take.
+        guard let first = text.utf8.first else { return .null }
+        switch first {
+        case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "~"):
+            return resolveNull(text) ?? .string(text)
+        case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+            return resolveBool(text) ?? .string(text)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            return resolveInt(text) ?? resolveDouble(text) ?? .string(text)
+        default:
+            return .string(text)
+        }
+    }
+
+    private static func resolveNull(_ text: String) -> ScalarValue? {
+        switch text {
+        case "", "~", "null", "Null", "NULL": .null
+        default: nil
+        }
+    }
+
+    private static func resolveBool(_ text: String) -> ScalarValue? {
+        switch text {
+        case "true", "True", "TRUE": .bool(true)
+        case "false", "False", "FALSE": .bool(false)
+        default: nil
+        }
+    }
+
+    /// `[-+]?[0-9]+`; a number too large for 64 bits stays a string rather than losing digits.
+    private static func resolveInt(_ text: String) -> ScalarValue? {
+        var digits = Substring(text)
+        if let sign = digits.first, sign == "-" || sign == "+" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(text.first == "+" ? String(text.dropFirst()) : text).map(ScalarValue.int)
+    }
+
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?` — no `.inf` or `.nan`.
+    private static func resolveDouble(_ text: String) -> ScalarValue? {
+        var bytes = Substring(text).utf8[...]
+        func skipDigits() -> Int {
+            let count = bytes.prefix(while: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }).count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        var mantissaDigits = skipDigits()
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            mantissaDigits += skipDigits()
+        }
+        guard mantissaDigits > 0 else { return nil }
+        if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            guard skipDigits() > 0 else { return nil }
+        }
+        guard bytes.isEmpty, let value = Double(text), value.isFinite else { return nil }
+        return .double(value)
+    }
+}

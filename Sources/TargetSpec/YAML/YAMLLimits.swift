@@ -1,0 +1,32 @@
+/// Bounds that keep a hostile or broken target file from costing more than a bounded amount of
+/// time and memory. Every limit is checked as the file is read, so a file over a limit is refused
+/// as soon as the limit is crossed, never after the damage is done.
+public struct YAMLLimits: Sendable, Hashable {
+    /// The largest file accepted, in bytes. Default: 16 MiB — a 10,000-case API is about 2 MiB.
+    public var maximumFileSize: Int
+    /// The deepest nesting of sequences and mappings, counting the root collection as 1 and
+    /// counting what aliases bring in. Default: 64 — a target file needs about 10.
+    public var maximumDepth: Int
+    /// The longest scalar accepted, in UTF-8 bytes after escapes are resolved. Default: 1 MiB.
+    public var maximumScalarLength: Int
+    /// The most nodes that aliases may add to the tree, counting each alias as the full size of
+    /// the node it names. Nodes written out in the file do not count. Default: 100,000 — enough
+    /// for any honest use of anchors, and it stops a "billion laughs" file at its first few aliases.
+    public var maximumAliasExpansion: Int
+
+    /// Creates limits; every argument defaults to the value in ``default``.
+    public init(
+        maximumFileSize: Int = 16 << 20,
+        maximumDepth: Int = 64,
+        maximumScalarLength: Int = 1 << 20,
+        maximumAliasExpansion: Int = 100_000
+    ) {
+        self.maximumFileSize = maximumFileSize
+        self.maximumDepth = maximumDepth
+        self.maximumScalarLength = maximumScalarLength
+        self.maximumAliasExpansion = maximumAliasExpansion
+    }
+
+    /// 16 MiB files, depth 64, 1 MiB scalars, 100,000 nodes added by aliases.
+    public static let `default` = YAMLLimits()
+}
