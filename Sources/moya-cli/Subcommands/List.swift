@@ -1,0 +1,57 @@
+import ArgumentParser
+import MoyaKit
+import TargetSpec
+
+extension MoyaCommand {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List every API found, or every case of one API.",
+            discussion: """
+                Without API, lists each API with its case count and file. With API, lists each case \
+                with its values, method, path and task kind. `--format json` prints a stable document \
+                for scripts.
+                """
+        )
+
+        @Argument(help: "An API name; omit to list every API.")
+        var api: String?
+
+        @Option(help: "Output format.")
+        var format: ListFormat = .table
+
+        @OptionGroup var targetOptions: TargetOptions
+
+        func run() throws {
+            try reportingFailures {
+                let loader = CatalogLoader(options: targetOptions)
+                if let api {
+                    let (catalog, spec) = try loader.api(named: api)
+                    loader.printDiagnostics(of: catalog.filtered(toFile: spec.file))
+                    StandardStream.output.write(format == .json ? CatalogListing.json(of: spec) : CatalogListing.table(of: spec))
+                } else {
+                    let catalog = try loader.load()
+                    loader.printDiagnostics(of: catalog)
+                    StandardStream.output.write(format == .json ? CatalogListing.json(of: catalog) : CatalogListing.table(of: catalog))
+                    if catalog.hasErrors {
+                        throw CommandFailure(.invalidTargetFile, "some target files are invalid (see above)")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The formats `list` prints.
+enum ListFormat: String, ExpressibleByArgument, CaseIterable {
+    case table
+    case json
+}
+
+extension TargetCatalog {
+    /// The catalog with only the diagnostics of `file`.
+    func filtered(toFile file: String) -> TargetCatalog {
+        var copy = self
+        copy.diagnostics = diagnostics.filter { $0.file == file }
+        return copy
+    }
+}

@@ -1,0 +1,56 @@
+import MoyaKit
+import TargetSpec
+
+/// Finds and loads every target file, printing diagnostics to stderr.
+struct CatalogLoader {
+    var options: TargetOptions
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+
+    /// Whether diagnostics on stderr are colored.
+    var colorsDiagnostics: Bool {
+        Terminal.usesColor(on: StandardStream.error.fileDescriptor, disabled: options.noColor, environment: environment)
+    }
+
+    /// Discovers the target files (`--targets`, `MOYA_TARGETS_PATH`, `./targets`, the user's
+    /// configuration folder, the share folder) and loads them all.
+    func load() throws -> TargetCatalog {
+        let searchPath = SearchPath.standard(
+            explicitPaths: options.targetPaths,
+            environment: environment,
+            currentDirectory: FileManager.default.currentDirectoryPath,
+            executablePath: Self.executablePath
+        )
+        do {
+            return try TargetDiscovery(searchPath: searchPath).discover()
+        } catch {
+            throw CommandFailure(.usage, error.description)
+        }
+    }
+
+    /// Prints the catalog's diagnostics (errors and warnings) to stderr.
+    func printDiagnostics(of catalog: TargetCatalog) {
+        guard !catalog.diagnostics.isEmpty else { return }
+        StandardStream.error.write(catalog.renderedDiagnostics(colored: colorsDiagnostics))
+    }
+
+    /// Loads the catalog and returns the API named `name`; a file with errors is reported whole (exit 65).
+    func api(named name: String) throws -> (TargetCatalog, APISpec) {
+        let catalog = try load()
+        do {
+            let api = try catalog.api(named: name)
+            return (catalog, api)
+        } catch let error {
+            if case .invalidAPI(_, let file) = error {
+                StandardStream.error.write(DiagnosticRenderer.render(
+                    catalog.diagnostics.filter { $0.file == file }, source: { catalog.sources[$0] }, colored: colorsDiagnostics))
+                throw CommandFailure(.invalidTargetFile, error.description)
+            }
+            throw CommandFailure(.usage, error.description)
+        }
+    }
+
+    /// The running binary, for the share folder next to it (`<prefix>/bin/../share/moya-cli/targets`).
+    static var executablePath: String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    }
+}

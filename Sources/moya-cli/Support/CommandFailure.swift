@@ -1,0 +1,24 @@
+import ArgumentParser
+
+/// A failure a subcommand reports on stderr before exiting with a documented status.
+struct CommandFailure: Error {
+    var status: ExitStatus
+    var message: String
+
+    init(_ status: ExitStatus, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}
+
+extension ParsableCommand {
+    /// Runs `body`, turning a `CommandFailure` into `moya-cli: error: …` on stderr and its exit code.
+    func reportingFailures(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let failure as CommandFailure {
+            StandardStream.error.write("moya-cli: error: \(failure.message)\n")
+            throw failure.status.exitCode
+        }
+    }
+}
