@@ -1,0 +1,90 @@
+import MoyaKit
+
+/// What templates are rendered with, and the secrets met on the way.
+struct RenderContext: Sendable {
+    var api: APISpec
+    var arguments: [String: ArgumentValue]
+    var environment: [String: String]
+    var variables: [String: String]
+    var secretValues: [String] = []
+
+    init(api: APISpec, arguments: [String: ArgumentValue], environment: [String: String], variables: [String: String]) {
+        self.api = api
+        self.arguments = arguments
+        self.environment = environment
+        self.variables = variables
+    }
+
+    /// Renders `template`, remembering the values of `${secret:...}` references.
+    mutating func render(_ template: Template, escaping: Template.PlaceholderEscaping = .none) throws(TargetBuildError) -> String {
+        for reference in template.environmentReferences where reference.isSecret {
+            if let value = variables[reference.name] ?? environment[reference.name] ?? reference.fallback {
+                secretValues.append(value)
+            }
+        }
+        return try renderWithoutRecording(template, escaping: escaping)
+    }
+
+    /// Renders a template whose whole value is a secret (auth fields).
+    mutating func renderSecret(_ template: Template) throws(TargetBuildError) -> String {
+        let value = try render(template)
+        secretValues.append(value)
+        return value
+    }
+
+    func renderWithoutRecording(_ template: Template, escaping: Template.PlaceholderEscaping = .none) throws(TargetBuildError) -> String {
+        do {
+            return try template.render(arguments: arguments, environment: environment, variables: variables, escaping: escaping)
+        } catch {
+            throw .render(error, file: api.file)
+        }
+    }
+
+    /// Renders a JSON template into a `JSONValue`; a solo placeholder keeps its value's type.
+    func render(_ template: JSONTemplate) throws(TargetBuildError) -> JSONValue {
+        do {
+            return try template.render(arguments: arguments).jsonValue
+        } catch {
+            throw .render(error, file: api.file)
+        }
+    }
+
+    /// Renders parameter members into an ordered JSON object.
+    func render(_ members: [JSONTemplate.Member]) throws(TargetBuildError) -> [String: any Sendable] {
+        var parameters: [String: any Sendable] = [:]
+        for member in members {
+            parameters[member.key] = try render(member.value)
+        }
+        return parameters
+    }
+
+    /// A file path from a template: a `file` value as given on the command line, anything else
+    /// relative to the target file's folder.
+    func filePath(_ template: Template) throws(TargetBuildError) -> String {
+        if let name = template.soloPlaceholder, case .file(let path)? = arguments[name] {
+            return path
+        }
+        return api.resolvedPath(try renderWithoutRecording(template))
+    }
+
+    /// Reads a whole file (bodies from `dataFile`, sample files).
+    func contents(ofFile path: String) throws(TargetBuildError) -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableFile(path) }
+        return data
+    }
+}
+
+extension RenderedJSON {
+    /// The same value as MoyaKit's `JSONValue`.
+    var jsonValue: JSONValue {
+        switch self {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .int(number)
+        case .double(let number): .double(number)
+        case .string(let text): .string(text)
+        case .array(let items): .array(items.map(\.jsonValue))
+        case .object(let members): .object(members.map { ($0.key, $0.value.jsonValue) })
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// Why a case could not be turned into a request; each names what to fix.
+public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
+    /// A `${VAR}` or placeholder could not be rendered (with the file and the mark of the reference).
+    case render(TemplateRenderError, file: String)
+    /// A name given on the command line (environment, sample) is unknown.
+    case lookup(SpecLookupError)
+    /// The base URL is not an absolute http or https URL after rendering.
+    case invalidBaseURL(String)
+    /// A file the request needs cannot be read.
+    case unreadableFile(String)
+
+    public var description: String {
+        switch self {
+        case .render(let error, let file): "\(file):\(error.mark): \(error.description)"
+        case .lookup(let error): error.description
+        case .invalidBaseURL(let url): "base URL '\(url)' is not an absolute http or https URL"
+        case .unreadableFile(let path): "cannot read file '\(path)'"
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import MoyaKit
+
+/// Builds a `DynamicTarget` from a case of a loaded API and bound arguments.
+///
+/// Everything that depends on the world outside the file happens here, not at load time:
+/// `${VAR}` lookups, the chosen environment, files read for bodies and samples.
+public struct TargetBuilder: Sendable {
+    /// The API the case belongs to.
+    public var api: APISpec
+    /// The process environment `${VAR}` references read.
+    public var processEnvironment: [String: String]
+    /// `--env NAME`; `nil` uses the API's `defaultEnvironment`, if any.
+    public var environmentName: String?
+    /// `--base-url URL`, replacing the API's and the environment's.
+    public var baseURLOverride: String?
+    /// Whether the request will be stubbed: then an unset variable used only by `auth` is no
+    /// error (no credential is needed to answer from sample data) and the header is left out.
+    public var isStubbed: Bool
+    /// `--output FILE` for download tasks, replacing the case's destination.
+    public var downloadDestinationOverride: String?
+    /// Whether an existing download destination may be replaced (`--force`).
+    public var overwritesDownloads: Bool
+
+    /// Creates a builder.
+    public init(
+        api: APISpec, processEnvironment: [String: String], environmentName: String? = nil, baseURLOverride: String? = nil,
+        isStubbed: Bool = false, downloadDestinationOverride: String? = nil, overwritesDownloads: Bool = false
+    ) {
+        self.api = api
+        self.processEnvironment = processEnvironment
+        self.environmentName = environmentName
+        self.baseURLOverride = baseURLOverride
+        self.isStubbed = isStubbed
+        self.downloadDestinationOverride = downloadDestinationOverride
+        self.overwritesDownloads = overwritesDownloads
+    }
+
+    /// Builds the target for `spec` with `arguments` (bound by `ArgumentBinder`) and the sample named
+    /// `sampleName` (default: the case's first).
+    public func target(for spec: CaseSpec, arguments: [String: ArgumentValue], sampleName: String? = nil) throws(TargetBuildError) -> DynamicTarget {
+        let environment = try selectedEnvironment()
+        let variables: [String: String]
+        do {
+            variables = try environment?.resolvedVariables(processEnvironment: processEnvironment) ?? [:]
+        } catch {
+            throw .render(error, file: api.file)
+        }
+        var context = RenderContext(api: api, arguments: arguments, environment: processEnvironment, variables: variables)
+
+        let baseURLText: String
+        if let baseURLOverride {
+            baseURLText = baseURLOverride
+        } else {
+            baseURLText = try context.render(environment?.baseURL ?? api.baseURL)
+        }
+        guard let baseURL = URL(string: baseURLText), let scheme = baseURL.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", baseURL.host != nil else {
+            throw .invalidBaseURL(baseURLText)
+        }
+
+        var headers: [(name: String, value: String)] = []
+        for header in api.headers + (environment?.headers ?? []) + spec.headers {
+            let value = try context.render(header.value)
+            headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
+            headers.append((header.name, value))
+        }
+
+        let (authorizationType, credential) = try authorization(for: spec, context: &context)
+        let task = try TaskConverter(context: context, method: spec.method, downloadDestinationOverride: downloadDestinationOverride,
+                                     overwritesDownloads: overwritesDownloads).task(for: spec.task)
+        let (name, sample) = try renderedSample(of: spec, named: sampleName, context: context)
+
+        return DynamicTarget(
+            apiName: api.name,
+            caseName: spec.name,
+            arguments: arguments,
+            baseURL: baseURL,
+            path: try context.render(spec.path, escaping: .pathSegment),
+            method: MoyaKit.Method(rawValue: spec.method) ?? .get,
+            task: task,
+            orderedHeaders: headers,
+            validationType: Self.validationType(spec.validation ?? api.validation),
+            sample: sample,
+            sampleName: name,
+            timeout: spec.timeout ?? api.timeout,
+            connectTimeout: api.connectTimeout,
+            authorizationType: authorizationType,
+            credential: credential,
+            secretValues: context.secretValues.filter { !$0.isEmpty }
+        )
+    }
+
+    private func selectedEnvironment() throws(TargetBuildError) -> EnvironmentSpec? {
+        guard let name = environmentName ?? api.defaultEnvironment else { return nil }
+        do {
+            return try api.environment(named: name)
+        } catch {
+            throw .lookup(error)
+        }
+    }
+
+    private func authorization(for spec: CaseSpec, context: inout RenderContext) throws(TargetBuildError) -> (AuthorizationType?, String?) {
+        guard let auth = api.auth else { return (nil, nil) }
+        if case .none = spec.auth { return (nil, nil) }
+        do {
+            switch auth {
+            case .bearer(let token):
+                return (.bearer, try context.renderSecret(token))
+            case .basic(let username, let password):
+                let user = try context.renderSecret(username)
+                let secret = try context.renderSecret(password)
+                return (.basic, Self.base64("\(user):\(secret)"))
+            case .custom(let scheme, let token):
+                return (.custom(scheme), try context.renderSecret(token))
+            }
+        } catch {
+            if isStubbed { return (nil, nil) }
+            throw error
+        }
+    }
+
+    private func renderedSample(of spec: CaseSpec, named sampleName: String?, context: RenderContext) throws(TargetBuildError) -> (String, RenderedSample) {
+        let named: NamedSample
+        if let sampleName {
+            do {
+                named = try spec.sample(named: sampleName)
+            } catch {
+                throw .lookup(error)
+            }
+        } else if let first = spec.defaultSample {
+            named = first
+        } else {
+            return ("default", .response(status: 200, headers: [], body: Data()))
+        }
+        return (named.name, try SampleRenderer(context: context).render(named.sample))
+    }
+
+    static func validationType(_ spec: ValidationSpec) -> ValidationType {
+        switch spec {
+        case .none: .none
+        case .successCodes: .successCodes
+        case .successAndRedirectCodes: .successAndRedirectCodes
+        case .customCodes(let codes): .customCodes(codes)
+        }
+    }
+
+    static func base64(_ text: String) -> String {
+        Data(text.utf8).base64EncodedString()
+    }
+}
