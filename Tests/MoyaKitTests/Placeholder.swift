@@ -1,5 +1,0 @@
-import XCTest
-
-final class MoyaKitTestsPlaceholder: XCTestCase {
-    func testPlaceholder() { XCTAssertTrue(true) }
-}
