@@ -87,15 +87,17 @@ final class ServerConnection {
 
     /// The bytes up to and including the blank line ending a request head.
     private func readHead() -> [UInt8]? {
-        var scanFrom = bufferStart
+        // How many buffered bytes are known not to start the terminator; relative to
+        // `bufferStart`, because `fill()` may move the buffered bytes to the front.
+        var scanned = 0
         while true {
-            if let end = findTerminator(from: scanFrom) {
+            if let end = findTerminator(from: bufferStart + scanned) {
                 let head = Array(buffer[bufferStart..<end])
                 bufferStart = end
                 return head
             }
             guard buffered < Self.maximumHeadLength else { return nil }
-            scanFrom = max(bufferStart, buffer.count - 3)
+            scanned = max(0, buffered - 3)
             guard fill() else { return nil }
         }
     }
