@@ -129,12 +129,12 @@ final class TransportDownloadTests: XCTestCase {
         let size = mebibytes * 1024 * 1024
         let destination = folder.appendingPathComponent("large.bin")
         // Writing 5 to clear_refs resets the peak (VmHWM) to the current size (Linux 4.0+).
-        let canResetPeak = (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
-        let before = try XCTUnwrap(Self.memoryKiB("VmHWM"))
+        let canResetPeak = ProcessInspection.resetPeakMemory()
+        let before = try XCTUnwrap(ProcessInspection.statusKiB("VmHWM"))
         let start = Date()
         let response = try response(to: makeRequest(server.url("/bytes/\(size)")), downloadTo: destination)
         let seconds = Date().timeIntervalSince(start)
-        let after = try XCTUnwrap(Self.memoryKiB("VmHWM"))
+        let after = try XCTUnwrap(ProcessInspection.statusKiB("VmHWM"))
         XCTAssertEqual(response.head.statusCode, 200)
         let attributes = try FileManager.default.attributesOfItem(atPath: destination.path)
         XCTAssertEqual((attributes[.size] as? NSNumber)?.intValue, size)
@@ -142,13 +142,5 @@ final class TransportDownloadTests: XCTestCase {
         let growthMiB = Double(after - before) / 1024
         print("MEASURE download \(mebibytes) MiB in \(String(format: "%.2f", seconds)) s: peak RSS \(before / 1024) -> \(after / 1024) MiB (growth \(String(format: "%.1f", growthMiB)) MiB, peak reset: \(canResetPeak))")
         XCTAssertLessThan(growthMiB, 200)
-    }
-
-    static func memoryKiB(_ field: String) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-        }
-        return nil
     }
 }
