@@ -47,7 +47,16 @@ final class TransportRedirectTests: XCTestCase {
         XCTAssertEqual(response.head.statusCode, 302)
         XCTAssertEqual(response.head.headers[.location], "/redirect/1")
         XCTAssertEqual(response.head.url, server.url("/redirect/2"))
+        XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "redirecting to /redirect/1")
         XCTAssertEqual(server.receivedRequests.count, 1)
+    }
+
+    func testDownloadKeepsOnlyTheFinalBody() throws {
+        let destination = try makeTemporaryFolder().appendingPathComponent("final.json")
+        let response = try response(to: makeRequest(server.url("/redirect/2")), session: session(), downloadTo: destination)
+        XCTAssertEqual(response.downloadedFile, destination)
+        let echo = try EchoedRequest(from: Data(contentsOf: destination))
+        XCTAssertEqual(echo.path, "/get", "the redirect bodies must not be in the file")
     }
 
     func testPostBecomesGetAfter302ButKeepsMethodAndBodyAfter307() throws {

@@ -163,6 +163,15 @@ final class TransportRequestTests: XCTestCase {
         XCTAssertEqual(names, ["Content-Type", "X-Dup", "Set-Cookie", "X-Dup", "Content-Length", "Connection"])
     }
 
+    func testInterimResponseHeadersAreDropped() throws {
+        var request = makeRequest(server.url("/anything"), method: "POST", headers: [("Expect", "100-continue")])
+        request.httpBody = Data("body".utf8)
+        let response = try response(to: request)
+        XCTAssertEqual(response.head.statusCode, 200)
+        XCTAssertEqual(response.head.headers.map(\.name.rawName), ["Content-Type", "Content-Length", "Connection"])
+        XCTAssertEqual(try EchoedRequest(from: response.body).bodyText, "body")
+    }
+
     func testNonSuccessStatusesAreResponsesNotErrors() throws {
         for status in [201, 204, 400, 404, 500, 503] {
             XCTAssertEqual(try response(to: makeRequest(server.url("/status/\(status)"))).head.statusCode, status)

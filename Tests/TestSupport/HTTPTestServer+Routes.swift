@@ -50,12 +50,13 @@ extension HTTPTestServer {
             return echo()
         case "redirect":
             guard let hops = number, hops > 0 else { return reply(400, [], Data()) }
-            return reply(302, [("Location", hops == 1 ? "/get" : "/redirect/\(hops - 1)")], Data())
+            let location = hops == 1 ? "/get" : "/redirect/\(hops - 1)"
+            return reply(302, [("Location", location)], Data("redirecting to \(location)".utf8))
         case "redirect-to":
             let query = request.queryItems
             guard let target = query.first(where: { $0.name == "url" })?.value else { return reply(400, [], Data()) }
             let status = query.first { $0.name == "status" || $0.name == "status_code" }.flatMap { Int($0.value) } ?? 302
-            return reply(status, [("Location", target)], Data())
+            return reply(status, [("Location", target)], Data("redirecting to \(target)".utf8))
         case "bytes", "stream-bytes", "truncated":
             guard let count = number, count >= 0 else { return reply(400, [], Data()) }
             return streamTestBytes(count: count, chunked: first == "stream-bytes", truncated: first == "truncated",
