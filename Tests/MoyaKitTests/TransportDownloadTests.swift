@@ -142,5 +142,23 @@ final class TransportDownloadTests: XCTestCase {
         let growthMiB = Double(after - before) / 1024
         print("MEASURE download \(mebibytes) MiB in \(String(format: "%.2f", seconds)) s: peak RSS \(before / 1024) -> \(after / 1024) MiB (growth \(String(format: "%.1f", growthMiB)) MiB, peak reset: \(canResetPeak))")
         XCTAssertLessThan(growthMiB, 200)
+        try? FileManager.default.removeItem(at: destination)
+        if let curlSeconds = try Self.curlDownloadSeconds(server.url("/bytes/\(size)"), to: folder.appendingPathComponent("curl.bin")) {
+            print("MEASURE curl CLI, same server and size: \(String(format: "%.2f", curlSeconds)) s (ratio \(String(format: "%.2f", seconds / curlSeconds)))")
+        }
+    }
+
+    /// How long the curl command takes to download `url` to `file`, for comparison; nil without curl.
+    private static func curlDownloadSeconds(_ url: URL, to file: URL) throws -> Double? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") else { return nil }
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-s", "--noproxy", "*", "-o", file.path, url.absoluteString]
+        let start = Date()
+        try curl.run()
+        curl.waitUntilExit()
+        let seconds = Date().timeIntervalSince(start)
+        try? FileManager.default.removeItem(at: file)
+        return curl.terminationStatus == 0 ? seconds : nil
     }
 }

@@ -110,7 +110,8 @@ final class TransportFailureTests: XCTestCase {
     func testCancelRightAwayCompletesOnceWithCancelled() throws {
         for _ in 0..<20 {
             let recorder = TransferRecorder()
-            let request = Session().perform(makeRequest(server.url("/get")), downloadTo: nil, overwrite: false,
+            // A slow route, so the response cannot beat the cancel.
+            let request = Session().perform(makeRequest(server.url("/delay/300")), downloadTo: nil, overwrite: false,
                                             progress: nil, completion: recorder.completion)
             request.cancel()
             let result = try XCTUnwrap(recorder.wait(seconds: 5))
