@@ -21,11 +21,13 @@ struct TransportResponse: Sendable {
 }
 
 extension Session {
-    /// Sends `request` (CONTRACT — the transport helper replaces this body).
+    /// Sends `request`.
     ///
     /// The body comes from `httpBody`, `bodyFileURL` (streamed) or `multipartParts`. When
     /// `downloadTo` is set, the body is streamed to a temporary file next to it and renamed on
-    /// success only. `completion` is called exactly once, `.cancelled` after `cancel()`.
+    /// success only. `completion` is called exactly once, `.cancelled` after `cancel()`, on the
+    /// transport thread — or right away, on the calling thread, when the request cannot even
+    /// start (no URL, an unreadable upload file, an existing destination, libcurl missing).
     func perform(
         _ request: URLRequest,
         downloadTo: URL?,
@@ -33,6 +35,16 @@ extension Session {
         progress: (@Sendable (TransferProgress) -> Void)?,
         completion: @escaping @Sendable (Result<TransportResponse, TransportError>) -> Void
     ) -> any Cancellable {
-        fatalError("transport not implemented yet")
+        do {
+            let loop = try TransportLoop.shared.get()
+            let transfer = try Transfer(
+                request: request, configuration: configuration, downloadTo: downloadTo, overwrite: overwrite,
+                loop: loop, progress: progress, completion: completion)
+            loop.start(transfer)
+            return transfer
+        } catch {
+            completion(.failure(error))
+            return UnstartedRequest()
+        }
     }
 }

@@ -1,0 +1,44 @@
+import CCurl
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process's libcurl, loaded with `dlopen` on first use.
+///
+/// Loading libcurl and its dependencies costs about 7 ms, so it happens only when the first request
+/// is sent: creating a `Session` or answering from stubs never loads it.
+struct Libcurl: @unchecked Sendable {
+    // The table is written once, before `shared` publishes it, and only read afterwards.
+    let api: UnsafePointer<ccurl_api>
+
+    /// The loaded library, or why it could not be loaded. Swift initializes a `static let` once,
+    /// thread-safely, which also makes `curl_global_init` (not thread-safe) run exactly once.
+    static let shared: Result<Libcurl, TransportError> = load()
+
+    private static func load() -> Result<Libcurl, TransportError> {
+        let table = UnsafeMutablePointer<ccurl_api>.allocate(capacity: 1)
+        table.initialize(to: ccurl_api())
+        var reason = [CChar](repeating: 0, count: 512)
+        guard ccurl_api_load(table, &reason, reason.count) == 0 else {
+            table.deallocate()
+            return .failure(TransportError(
+                kind: .other,
+                message: "libcurl could not be loaded: \(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)); install libcurl4-openssl-dev"))
+        }
+        let code = ccurl_global_init_all(table)
+        guard code == CURLE_OK else {
+            let text = String(cString: ccurl_easy_strerror(table, code))
+            table.deallocate()
+            return .failure(TransportError(kind: .other, message: "libcurl could not be initialized: \(text)"))
+        }
+        return .success(Libcurl(api: UnsafePointer(table)))
+    }
+
+    /// libcurl's version, e.g. `"7.88.1"`.
+    var version: String { String(cString: ccurl_version(api)) }
+
+    /// libcurl's description of `code`.
+    func describe(_ code: CURLcode) -> String {
+        String(cString: ccurl_easy_strerror(api, code))
+    }
+}

@@ -1,0 +1,166 @@
+import CCurl
+import Synchronization
+
+/// One request in flight: its libcurl handle, where its body comes from and goes to, and the
+/// caller's callbacks. It is the `Cancellable` handed back by `Session.perform`.
+///
+/// Thread confinement (why `@unchecked Sendable` is sound): everything but `cancelState` is set up
+/// by `init` on the caller's thread, then touched only on the transport thread — the loop's command
+/// queue, behind a mutex, hands it over. `cancelState` is the one field shared between threads.
+final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
+    private enum Direction { case upload, download }
+
+    private let cancelState = Mutex(false)
+    private let loop: TransportLoop
+    private let progressHandler: (@Sendable (TransferProgress) -> Void)?
+    private let completion: @Sendable (Result<TransportResponse, TransportError>) -> Void
+    private let direction: Direction
+    private let requestURL: URL
+
+    /// The libcurl handle; released on the transport thread as soon as the transfer ends.
+    private(set) var easy: EasyHandle?
+    private var uploadFile: UploadFile?
+    private var downloadFile: DownloadFile?
+    private var body = Data()
+    private var headerCollector = ResponseHeaderCollector()
+    private var lastReported: TransferProgress?
+    private var isFinished = false
+
+    /// Prepares the transfer; throws for problems found before anything is sent (no URL, an
+    /// unreadable upload file, an existing download destination).
+    init(request: URLRequest, configuration: SessionConfiguration, downloadTo: URL?, overwrite: Bool,
+         loop: TransportLoop,
+         progress: (@Sendable (TransferProgress) -> Void)?,
+         completion: @escaping @Sendable (Result<TransportResponse, TransportError>) -> Void) throws(TransportError) {
+        guard let url = request.url else {
+            throw TransportError(kind: .other, message: "the request has no URL")
+        }
+        self.loop = loop
+        self.requestURL = url
+        self.progressHandler = progress
+        self.completion = completion
+        self.direction = (request.bodyFileURL != nil || request.multipartParts != nil) ? .upload : .download
+
+        let handle = try EasyHandle(curl: loop.curl)
+        if let fileURL = request.bodyFileURL {
+            uploadFile = try UploadFile(url: fileURL)
+        }
+        try handle.configure(for: request, url: url.absoluteString, configuration: configuration,
+                             uploadSize: uploadFile?.size)
+        // Last, so no earlier failure leaves a temporary file behind.
+        if let downloadTo {
+            downloadFile = try DownloadFile(destination: downloadTo, overwrite: overwrite)
+        }
+        handle.delegate = self
+        easy = handle
+    }
+
+    // MARK: - Cancellable
+
+    var isCancelled: Bool { cancelState.withLock { $0 } }
+
+    func cancel() {
+        let isFirstCancel = cancelState.withLock { cancelled in
+            defer { cancelled = true }
+            return !cancelled
+        }
+        if isFirstCancel { loop.cancel(self) }
+    }
+
+    // MARK: - Completion (transport thread)
+
+    /// Ends the transfer with libcurl's result and calls the completion, exactly once.
+    /// The loop has already removed the handle from the multi handle.
+    func complete(with code: CURLcode) {
+        guard !isFinished, let easy else { return }
+        isFinished = true
+        var result: Result<TransportResponse, TransportError>
+        if isCancelled {
+            result = .failure(TransportError(kind: .cancelled, message: "the request was cancelled"))
+        } else if code != CURLE_OK {
+            result = .failure(error(for: code, handle: easy))
+        } else {
+            result = response(from: easy)
+        }
+        if case .failure = result { downloadFile?.discard() }
+        if case .success = result { reportFinalProgress(handle: easy) }
+        downloadFile = nil
+        uploadFile = nil
+        self.easy = nil
+        completion(result)
+    }
+
+    private func response(from easy: EasyHandle) -> Result<TransportResponse, TransportError> {
+        let head = HTTPResponseHead(
+            statusCode: easy.info(long: CURLINFO_RESPONSE_CODE),
+            headers: headerCollector.finishedFields,
+            url: easy.info(string: CURLINFO_EFFECTIVE_URL).flatMap { URL(string: $0) } ?? requestURL,
+            httpVersion: headerCollector.httpVersion ?? "HTTP/1.1")
+        let timing = Timing(
+            nameLookup: easy.info(seconds: CURLINFO_NAMELOOKUP_TIME_T),
+            connect: easy.info(seconds: CURLINFO_CONNECT_TIME_T),
+            tlsHandshake: easy.info(seconds: CURLINFO_APPCONNECT_TIME_T),
+            firstByte: easy.info(seconds: CURLINFO_STARTTRANSFER_TIME_T),
+            total: easy.info(seconds: CURLINFO_TOTAL_TIME_T))
+        var downloadedFile: URL?
+        if let downloadFile {
+            do {
+                try downloadFile.commit()
+                downloadedFile = downloadFile.destination
+            } catch {
+                return .failure(error)
+            }
+        }
+        return .success(TransportResponse(head: head, body: body, downloadedFile: downloadedFile, timing: timing))
+    }
+
+    private func error(for code: CURLcode, handle: EasyHandle) -> TransportError {
+        // A failure of our own file I/O explains a write/read error better than libcurl can.
+        if let writeError = downloadFile?.writeError { return writeError }
+        if let readError = uploadFile?.readError { return readError }
+        return TransportError(curlCode: code, message: handle.errorText ?? handle.curl.describe(code))
+    }
+
+    private func reportFinalProgress(handle: EasyHandle) {
+        guard let progressHandler else { return }
+        let info = direction == .upload ? CURLINFO_SIZE_UPLOAD_T : CURLINFO_SIZE_DOWNLOAD_T
+        let done = max(handle.info(bytes: info), lastReported?.completedBytes ?? 0)
+        let final = TransferProgress(completedBytes: done, totalBytes: done)
+        guard final != lastReported else { return }
+        lastReported = final
+        progressHandler(final)
+    }
+
+    // MARK: - EasyHandleDelegate (transport thread)
+
+    func easyHandle(didReceiveHeaderLine line: UnsafeBufferPointer<UInt8>) {
+        headerCollector.consume(line)
+    }
+
+    func easyHandle(didReceiveBody bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let downloadFile { return downloadFile.write(bytes) }
+        body.append(bytes)
+        return true
+    }
+
+    func easyHandle(fillUploadBuffer buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        uploadFile?.read(into: buffer) ?? 0
+    }
+
+    func easyHandle(seekUploadTo offset: Int64) -> Bool {
+        uploadFile?.seek(to: offset) ?? false
+    }
+
+    func easyHandle(downloaded: Int64, of downloadTotal: Int64, uploaded: Int64, of uploadTotal: Int64) -> Bool {
+        if isCancelled { return false }
+        guard let progressHandler else { return true }
+        let (done, total) = direction == .upload ? (uploaded, uploadTotal) : (downloaded, downloadTotal)
+        // libcurl calls this often with unchanged counters, and restarts them on a redirect:
+        // report only growth, so callers see a monotonic sequence.
+        if let lastReported, done <= lastReported.completedBytes { return true }
+        let progress = TransferProgress(completedBytes: done, totalBytes: total > 0 ? total : nil)
+        lastReported = progress
+        progressHandler(progress)
+        return true
+    }
+}

@@ -1,0 +1,38 @@
+import CCurl
+
+extension TransportError {
+    /// Classifies a libcurl failure into the kinds callers act on (the CLI maps them to exit codes).
+    init(curlCode code: CURLcode, message: String) {
+        self.init(kind: Self.kind(of: code), message: message)
+    }
+
+    private static func kind(of code: CURLcode) -> Kind {
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT:
+            return .timedOut
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .cannotResolveHost
+        case CURLE_COULDNT_CONNECT:
+            return .cannotConnect
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE,
+             CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_HTTP3:
+            return .connectionLost
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR,
+             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE,
+             CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED,
+             CURLE_SSL_SHUTDOWN_FAILED, CURLE_USE_SSL_FAILED, CURLE_SSL_CLIENTCERT:
+            return .secureConnectionFailed
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .tooManyRedirects
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            return .unsupportedProtocol
+        case CURLE_READ_ERROR, CURLE_WRITE_ERROR, CURLE_FILE_COULDNT_READ_FILE:
+            return .fileAccess
+        case CURLE_ABORTED_BY_CALLBACK:
+            return .cancelled
+        default:
+            return .other
+        }
+    }
+}

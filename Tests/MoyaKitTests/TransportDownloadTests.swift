@@ -1,0 +1,164 @@
+import Foundation
+import XCTest
+@testable import MoyaKit
+import TestSupport
+
+final class TransportDownloadTests: XCTestCase {
+    private var server: HTTPTestServer!
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        server = try HTTPTestServer()
+        folder = try makeTemporaryFolder()
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    private func folderContents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    func testDownloadWritesTheBodyToTheDestinationOnly() throws {
+        let destination = folder.appendingPathComponent("data.bin")
+        let response = try response(to: makeRequest(server.url("/bytes/1000003")), downloadTo: destination)
+        XCTAssertEqual(response.head.statusCode, 200)
+        XCTAssertEqual(response.downloadedFile, destination)
+        XCTAssertTrue(response.body.isEmpty, "a download keeps nothing in memory")
+        XCTAssertTrue(try TestBytes.fileMatches(destination, count: 1_000_003))
+        XCTAssertEqual(try folderContents(), ["data.bin"], "no temporary file left behind")
+    }
+
+    func testChunkedDownload() throws {
+        let destination = folder.appendingPathComponent("chunked.bin")
+        _ = try response(to: makeRequest(server.url("/stream-bytes/300000")), downloadTo: destination)
+        XCTAssertTrue(try TestBytes.fileMatches(destination, count: 300_000))
+        XCTAssertEqual(try folderContents(), ["chunked.bin"])
+    }
+
+    func testExistingDestinationIsRefusedWithoutOverwrite() throws {
+        let destination = folder.appendingPathComponent("keep.txt")
+        try Data("precious".utf8).write(to: destination)
+        let error = try transportError(for: makeRequest(server.url("/bytes/100")), downloadTo: destination)
+        XCTAssertEqual(error.kind, .fileAccess)
+        XCTAssertTrue(error.message.contains(destination.path), error.message)
+        XCTAssertEqual(try Data(contentsOf: destination), Data("precious".utf8))
+        XCTAssertEqual(try folderContents(), ["keep.txt"])
+        XCTAssertTrue(server.receivedRequests.isEmpty, "refused before anything is sent")
+    }
+
+    func testOverwriteReplacesAnExistingDestination() throws {
+        let destination = folder.appendingPathComponent("replace.bin")
+        try Data("old contents".utf8).write(to: destination)
+        _ = try response(to: makeRequest(server.url("/bytes/5000")), downloadTo: destination, overwrite: true)
+        XCTAssertTrue(try TestBytes.fileMatches(destination, count: 5000))
+        XCTAssertEqual(try folderContents(), ["replace.bin"])
+    }
+
+    func testMissingDestinationFolderIsAFileAccessError() throws {
+        let destination = folder.appendingPathComponent("no/such/folder/file.bin")
+        let error = try transportError(for: makeRequest(server.url("/bytes/10")), downloadTo: destination)
+        XCTAssertEqual(error.kind, .fileAccess)
+        XCTAssertTrue(error.message.contains(destination.path), error.message)
+    }
+
+    func testConnectionLostMidwayLeavesNothing() throws {
+        let destination = folder.appendingPathComponent("partial.bin")
+        let error = try transportError(for: makeRequest(server.url("/truncated/2000000")), downloadTo: destination)
+        XCTAssertEqual(error.kind, .connectionLost, error.message)
+        XCTAssertEqual(try folderContents(), [])
+    }
+
+    func testTimeoutMidwayLeavesNothing() throws {
+        var configuration = SessionConfiguration()
+        configuration.timeout = 0.5
+        let destination = folder.appendingPathComponent("stalled.bin")
+        let error = try transportError(for: makeRequest(server.url("/slow-body")), session: Session(configuration: configuration),
+                                       downloadTo: destination)
+        XCTAssertEqual(error.kind, .timedOut, error.message)
+        XCTAssertEqual(try folderContents(), [])
+    }
+
+    func testCancelMidwayLeavesNothing() throws {
+        let destination = folder.appendingPathComponent("cancelled.bin")
+        let recorder = TransferRecorder()
+        let firstBytes = DispatchSemaphore(value: 0)
+        let request = Session().perform(makeRequest(server.url("/slow-body")), downloadTo: destination, overwrite: false,
+                                        progress: { if $0.completedBytes > 0 { firstBytes.signal() } },
+                                        completion: recorder.completion)
+        XCTAssertEqual(firstBytes.wait(timeout: .now() + 10), .success)
+        XCTAssertGreaterThan(try folderContents().count, 0, "the temporary file exists while downloading")
+        request.cancel()
+        let result = try XCTUnwrap(recorder.wait())
+        guard case .failure(let error) = result else { return XCTFail("expected cancellation") }
+        XCTAssertEqual(error.kind, .cancelled)
+        XCTAssertTrue(request.isCancelled)
+        XCTAssertEqual(try folderContents(), [])
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertEqual(recorder.completionCount, 1)
+    }
+
+    func testDownloadProgressIsMonotonicAndComplete() throws {
+        let destination = folder.appendingPathComponent("progress.bin")
+        let recorder = TransferRecorder()
+        _ = Session().perform(makeRequest(server.url("/bytes/4000000")), downloadTo: destination, overwrite: false,
+                              progress: recorder.progress, completion: recorder.completion)
+        guard case .success = try XCTUnwrap(recorder.wait()) else { return XCTFail("download failed") }
+        let values = recorder.reportedProgress
+        XCTAssertGreaterThan(values.count, 1)
+        XCTAssertEqual(values.map(\.completedBytes), values.map(\.completedBytes).sorted())
+        XCTAssertEqual(values.last?.completedBytes, 4_000_000)
+        XCTAssertEqual(values.last?.totalBytes, 4_000_000)
+        XCTAssertTrue(values.allSatisfy { $0.totalBytes == nil || $0.totalBytes == 4_000_000 })
+    }
+
+    func testInMemoryBodyProgressForChunkedResponse() throws {
+        let recorder = TransferRecorder()
+        _ = Session().perform(makeRequest(server.url("/stream-bytes/500000")), downloadTo: nil, overwrite: false,
+                              progress: recorder.progress, completion: recorder.completion)
+        guard case .success(let response) = try XCTUnwrap(recorder.wait()) else { return XCTFail("request failed") }
+        XCTAssertEqual(response.body, TestBytes.data(count: 500_000))
+        XCTAssertEqual(recorder.reportedProgress.last, TransferProgress(completedBytes: 500_000, totalBytes: 500_000))
+    }
+
+    /// Measures (and loosely bounds) peak memory while downloading a large file; the size is
+    /// MOYAKIT_BIG_DOWNLOAD_MIB (default 1024).
+    func testLargeDownloadKeepsMemoryFlat() throws {
+        let mebibytes = Int(ProcessInfo.processInfo.environment["MOYAKIT_BIG_DOWNLOAD_MIB"] ?? "") ?? 1024
+        let size = mebibytes * 1024 * 1024
+        let destination = folder.appendingPathComponent("large.bin")
+        // Writing 5 to clear_refs resets the peak (VmHWM) to the current size (Linux 4.0+).
+        let canResetPeak = ProcessInspection.resetPeakMemory()
+        let before = try XCTUnwrap(ProcessInspection.statusKiB("VmHWM"))
+        let start = Date()
+        let response = try response(to: makeRequest(server.url("/bytes/\(size)")), downloadTo: destination)
+        let seconds = Date().timeIntervalSince(start)
+        let after = try XCTUnwrap(ProcessInspection.statusKiB("VmHWM"))
+        XCTAssertEqual(response.head.statusCode, 200)
+        let attributes = try FileManager.default.attributesOfItem(atPath: destination.path)
+        XCTAssertEqual((attributes[.size] as? NSNumber)?.intValue, size)
+        XCTAssertTrue(try TestBytes.fileMatches(destination, count: size))
+        let growthMiB = Double(after - before) / 1024
+        print("MEASURE download \(mebibytes) MiB in \(String(format: "%.2f", seconds)) s: peak RSS \(before / 1024) -> \(after / 1024) MiB (growth \(String(format: "%.1f", growthMiB)) MiB, peak reset: \(canResetPeak))")
+        XCTAssertLessThan(growthMiB, 200)
+        try? FileManager.default.removeItem(at: destination)
+        if let curlSeconds = try Self.curlDownloadSeconds(server.url("/bytes/\(size)"), to: folder.appendingPathComponent("curl.bin")) {
+            print("MEASURE curl CLI, same server and size: \(String(format: "%.2f", curlSeconds)) s (ratio \(String(format: "%.2f", seconds / curlSeconds)))")
+        }
+    }
+
+    /// How long the curl command takes to download `url` to `file`, for comparison; nil without curl.
+    private static func curlDownloadSeconds(_ url: URL, to file: URL) throws -> Double? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") else { return nil }
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-s", "--noproxy", "*", "-o", file.path, url.absoluteString]
+        let start = Date()
+        try curl.run()
+        curl.waitUntilExit()
+        let seconds = Date().timeIntervalSince(start)
+        try? FileManager.default.removeItem(at: file)
+        return curl.terminationStatus == 0 ? seconds : nil
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTPS server on 127.0.0.1 for TLS tests: `openssl s_server -www` run as a child process,
+/// with a throw-away certificate authority and a server certificate for 127.0.0.1 and localhost.
+///
+/// `GET /` answers 200 with an HTML status page. Serves one connection at a time.
+public final class TLSTestServer: @unchecked Sendable {
+    /// Why the server could not start (tests skip on this when `openssl` is missing).
+    public struct StartError: Error, CustomStringConvertible {
+        /// What failed.
+        public let description: String
+    }
+
+    /// The `openssl` executable, if one is on the usual paths.
+    public static var opensslPath: String? {
+        ["/usr/bin/openssl", "/usr/local/bin/openssl", "/bin/openssl"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The port the server listens on.
+    public let port: UInt16
+    /// `https://127.0.0.1:<port>`.
+    public let baseURL: URL
+    /// The PEM file of the authority that signed the server's certificate (for `--cacert`).
+    public let certificateAuthorityFile: String
+    private let folder: URL
+    private let process: Process
+
+    /// Creates the certificates in a temporary folder and starts the server.
+    public init() throws {
+        guard let openssl = Self.opensslPath else { throw StartError(description: "openssl is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moyakit-tls-\(UUID().uuidString)")
+        self.folder = folder
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        try Data("""
+            subjectAltName=IP:127.0.0.1,DNS:localhost
+            basicConstraints=CA:FALSE
+            keyUsage=digitalSignature,keyEncipherment
+            extendedKeyUsage=serverAuth
+
+            """.utf8).write(to: folder.appendingPathComponent("leaf.ext"))
+        let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        try Self.run(openssl, ["req", "-x509"] + curve + ["-keyout", path("ca.key"), "-out", path("ca.pem"),
+                                                         "-days", "2", "-subj", "/CN=MoyaKit Test CA"])
+        try Self.run(openssl, ["req"] + curve + ["-keyout", path("leaf.key"), "-out", path("leaf.csr"), "-subj", "/CN=127.0.0.1"])
+        try Self.run(openssl, ["x509", "-req", "-in", path("leaf.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+                               "-CAcreateserial", "-out", path("leaf.pem"), "-days", "2", "-extfile", path("leaf.ext")])
+        certificateAuthorityFile = path("ca.pem")
+
+        var lastError = "no free port"
+        for _ in 0..<5 {
+            let candidate = try Self.freePort()
+            let server = Process()
+            server.executableURL = URL(fileURLWithPath: openssl)
+            server.arguments = ["s_server", "-accept", "127.0.0.1:\(candidate)", "-cert", path("leaf.pem"),
+                                "-key", path("leaf.key"), "-www", "-quiet"]
+            server.standardOutput = FileHandle.nullDevice
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            if Self.waitUntilListening(port: candidate, while: { server.isRunning }) {
+                process = server
+                port = candidate
+                guard let url = URL(string: "https://127.0.0.1:\(candidate)") else { break }
+                baseURL = url
+                return
+            }
+            if server.isRunning { server.terminate() }
+            server.waitUntilExit()
+            lastError = "openssl s_server did not start on port \(candidate)"
+        }
+        try? FileManager.default.removeItem(at: folder)
+        throw StartError(description: lastError)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Stops the server and removes the certificates.
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private static func run(_ executable: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw StartError(description: "openssl \(arguments.prefix(2).joined(separator: " ")) failed: \(text)")
+        }
+    }
+
+    private static func loopback(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+
+    private static func freePort() throws -> UInt16 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
+        let named = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        guard bound == 0, named == 0 else { throw StartError(description: "cannot find a free port") }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    private static func waitUntilListening(port: UInt16, while alive: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline && alive() {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = loopback(port: port)
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            close(descriptor)
+            if connected == 0 { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+}
