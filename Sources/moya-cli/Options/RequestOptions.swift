@@ -1,0 +1,86 @@
+import ArgumentParser
+
+/// How a request is sent: environment, overrides, TLS, proxy, redirects, retries.
+struct RequestOptions: ParsableArguments {
+    @Option(name: .customLong("env"), help: ArgumentHelp("Use the target file's environment NAME.", valueName: "name"))
+    var environment: String?
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("Send to URL instead of the API's base URL.", valueName: "url"))
+    var baseURL: String?
+
+    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp(
+        "Add or replace a header, 'Name: value' (repeatable; 'Name:' removes it).", valueName: "header"))
+    var headers: [String] = []
+
+    @Option(help: ArgumentHelp("Total time a request may take, in seconds (default: the file's, else 60).", valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Time connecting may take, in seconds.", valueName: "seconds"))
+    var connectTimeout: Double?
+
+    @Option(help: ArgumentHelp("Retry up to N times on timeouts, connection failures, 408, 429 and 5xx, with exponential backoff; honours Retry-After. Only idempotent methods unless --retry-all.", valueName: "n"))
+    var retry: Int = 0
+
+    @Flag(name: .customLong("retry-all"), help: "Also retry POST and PATCH.")
+    var retryAll = false
+
+    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify TLS certificates.")
+    var insecure = false
+
+    @Option(help: ArgumentHelp("Trust the certificate authorities in FILE (PEM).", valueName: "file"))
+    var cacert: String?
+
+    @Option(help: ArgumentHelp("Client certificate FILE (PEM).", valueName: "file"))
+    var cert: String?
+
+    @Option(help: ArgumentHelp("Private key FILE of the client certificate.", valueName: "file"))
+    var key: String?
+
+    @Option(help: ArgumentHelp("Use the proxy URL (default: http_proxy, https_proxy, no_proxy).", valueName: "url"))
+    var proxy: String?
+
+    @Flag(name: .customLong("no-follow"), help: "Do not follow redirects.")
+    var noFollow = false
+
+    @Option(name: .customLong("max-redirects"), help: ArgumentHelp("Follow at most N redirects (default 10).", valueName: "n"))
+    var maxRedirects: Int = 10
+
+    @Flag(name: .customLong("show-secrets"), help: "Show secrets in logs and curl commands instead of <redacted>.")
+    var showSecrets = false
+
+    func validate() throws {
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if let connectTimeout, !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be a positive number of seconds") }
+        if retry < 0 { throw ValidationError("--retry must be 0 or more") }
+        if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
+        if key != nil && cert == nil { throw ValidationError("--key needs --cert") }
+        for header in headers where HeaderOverride(header) == nil {
+            throw ValidationError("--header '\(header)' is not 'Name: value'")
+        }
+    }
+
+    /// The `-H` overrides, parsed.
+    var headerOverrides: [HeaderOverride] { headers.compactMap(HeaderOverride.init) }
+}
+
+/// One `-H 'Name: value'`; an empty value (`'Name:'`) removes the header.
+struct HeaderOverride {
+    var name: String
+    var value: String?
+
+    init?(_ text: String) {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let name = text[..<colon].trimmed
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else { return nil }
+        self.name = name
+        let value = text[text.index(after: colon)...].trimmed
+        self.value = value.isEmpty ? nil : value
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmed: String {
+        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import MoyaKit
+import TargetSpec
+
+extension MoyaCommand {
+    struct Call: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Call one case of an API, live or from its sample data (--stub).",
+            discussion: """
+                Values follow the case in declared order, or by name (--name value). The body goes to \
+                stdout; logs, progress and errors to stderr. 'moya-cli call API --help' lists the cases \
+                of API; 'moya-cli call API CASE --help' describes one. Exit codes: see moya-cli(1).
+                """,
+            helpNames: []
+        )
+
+        @Flag(name: [.customShort("h"), .customLong("help")], help: "Show help: for the command, an API or a case.")
+        var help = false
+
+        @OptionGroup(title: "Stubs") var stubOptions: StubOptions
+        @OptionGroup(title: "Request") var requestOptions: RequestOptions
+        @OptionGroup(title: "Output") var outputOptions: OutputOptions
+        @OptionGroup(title: "Target files") var targetOptions: TargetOptions
+
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+            "API CASE [VALUES...] [--name value...]", valueName: "api-case-values"))
+        var words: [String] = []
+
+        func run() throws {
+            try reportingFailures {
+                let invocation = try CaseInvocation(words: words)
+                let environment = ProcessInfo.processInfo.environment
+                let loader = CatalogLoader(options: targetOptions, environment: environment)
+                guard let apiName = invocation.api else {
+                    if help { StandardStream.output.write(Call.helpMessage() + "\n"); return }
+                    throw CommandFailure(.usage, "missing API and CASE; see 'moya-cli call --help' and 'moya-cli list'")
+                }
+                let (_, api) = try loader.api(named: apiName)
+                guard let caseName = invocation.caseName else {
+                    if help { StandardStream.output.write(CaseHelp.apiHelp(api, command: "call")); return }
+                    throw CommandFailure(.usage, "missing CASE for API '\(api.name)'; valid cases: \(api.cases.map(\.name).joined(separator: ", "))")
+                }
+                let spec = try CaseResolution.caseSpec(named: caseName, in: api)
+                if help { StandardStream.output.write(CaseHelp.caseHelp(spec, api: api, command: "call")); return }
+                let arguments = try CaseResolution.bind(invocation, for: spec, api: api)
+                let target = try CaseResolution.build(
+                    spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
+                    isStubbed: stubOptions.stub, sample: stubOptions.sample, output: outputOptions.output, force: outputOptions.force)
+                let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions,
+                                        colorsStderr: loader.colorsDiagnostics)
+                guard let result = runner.run() else {
+                    throw CommandFailure(.interrupted, "interrupted")
+                }
+                let writer = ResponseWriter(output: outputOptions, target: target, isStubbed: stubOptions.stub,
+                                            environment: environment, noColor: targetOptions.noColor)
+                try CallOutcome.finish(result, writer: writer, target: target)
+            }
+        }
+    }
+}

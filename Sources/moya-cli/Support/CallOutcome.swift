@@ -1,0 +1,45 @@
+import MoyaKit
+import TargetSpec
+
+/// Prints the result of a call and maps it to the documented exit status.
+enum CallOutcome {
+    static func finish(_ result: Result<Response, MoyaError>, writer: ResponseWriter, target: DynamicTarget) throws {
+        switch result {
+        case .success(let response):
+            try writer.write(response)
+            if target.task.downloadsFile, let destination = downloadPath(target) {
+                StandardStream.error.write("moya-cli: saved \(destination)\n")
+            }
+        case .failure(let error):
+            if case .statusCode(let response) = error {
+                try writer.write(response)
+                throw CommandFailure(
+                    ExitStatus.forFailedValidation(statusCode: response.statusCode),
+                    "\(target.apiName).\(target.caseName): HTTP \(response.statusCode) failed the case's validation")
+            }
+            throw failure(for: error)
+        }
+    }
+
+    static func failure(for error: MoyaError) -> CommandFailure {
+        guard let transport = error.transportError else {
+            return CommandFailure(.transportFailure, error.description)
+        }
+        switch transport.kind {
+        case .timedOut: return CommandFailure(.timeout, transport.message)
+        case .tooManyRedirects: return CommandFailure(.tooManyRedirects, transport.message)
+        case .cancelled: return CommandFailure(.interrupted, "interrupted")
+        case .fileAccess: return CommandFailure(.transportFailure, transport.message)
+        default: return CommandFailure(.transportFailure, transport.message)
+        }
+    }
+
+    static func downloadPath(_ target: DynamicTarget) -> String? {
+        switch target.task {
+        case .downloadDestination(let destination), .downloadParameters(_, _, let destination):
+            return destination(URL(fileURLWithPath: "/"), HTTPResponseHead(statusCode: 200)).destinationURL.path
+        default:
+            return nil
+        }
+    }
+}

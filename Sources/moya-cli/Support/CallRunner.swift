@@ -1,0 +1,194 @@
+import Dispatch
+import MoyaKit
+import Synchronization
+import TargetSpec
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Sends (or stubs) one target through a `MoyaProvider`, with retries and Ctrl-C handling.
+struct CallRunner {
+    var target: DynamicTarget
+    var request: RequestOptions
+    var stub: StubOptions
+    var output: OutputOptions
+    var colorsStderr: Bool
+
+    /// The secrets redacted from logs and curl commands.
+    var redactor: SecretRedactor {
+        SecretRedactor(secretValues: target.secretValues, showsSecrets: request.showSecrets)
+    }
+
+    var sessionConfiguration: SessionConfiguration {
+        var configuration = SessionConfiguration()
+        configuration.timeout = request.timeout ?? target.timeout
+        configuration.connectTimeout = request.connectTimeout ?? target.connectTimeout
+        configuration.followRedirects = !request.noFollow
+        configuration.maximumRedirects = request.maxRedirects
+        configuration.allowsInsecureConnections = request.insecure
+        configuration.certificateAuthorityFile = request.cacert
+        configuration.clientCertificateFile = request.cert
+        configuration.clientKeyFile = request.key
+        configuration.proxy = request.proxy
+        return configuration
+    }
+
+    func makeProvider(progress: ProgressBar?) -> MoyaProvider<DynamicTarget> {
+        var plugins: [any PluginType] = []
+        let credential = target.credential ?? ""
+        plugins.append(AccessTokenPlugin(tokenClosure: { _ in credential }))
+        plugins.append(HeaderOverridePlugin(overrides: request.headerOverrides))
+        if output.verbose {
+            let configuration = NetworkLoggerPlugin.Configuration(
+                output: { _, items in for item in items { StandardStream.error.write(item + "\n") } },
+                logOptions: [.requestMethod, .requestHeaders, .requestBody, .formatRequestAscURL, .successResponseBody, .errorResponseBody],
+                redactor: redactor)
+            plugins.append(NetworkLoggerPlugin(configuration: configuration))
+        } else if output.curl {
+            plugins.append(CurlEchoPlugin(redactor: redactor))
+        }
+        let stubBehavior: StubBehavior = stub.stub ? (stub.delay.map { $0 > 0 ? .delayed(seconds: $0) : .immediate } ?? .immediate) : .never
+        return MoyaProvider<DynamicTarget>(
+            endpointClosure: { $0.endpoint },
+            stubClosure: { _ in stubBehavior },
+            session: Session(configuration: sessionConfiguration),
+            plugins: plugins
+        )
+    }
+
+    /// Runs the request, retrying as asked; returns the final result, or `nil` when interrupted.
+    func run() -> Result<Response, MoyaError>? {
+        let interrupt = Interrupt.install()
+        let bar = Terminal.isTerminal(StandardStream.error.fileDescriptor) && target.task.transfersFile ? ProgressBar() : nil
+        let provider = makeProvider(progress: bar)
+        var attempt = 0
+        while true {
+            let outcome = Mutex<Result<Response, MoyaError>?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            var progress: ProgressBlock?
+            if let bar {
+                progress = { response in
+                    if let transfer = response.progressObject { bar.update(transfer) }
+                }
+            }
+            let token = provider.request(target, progress: progress) { result in
+                outcome.withLock { $0 = result }
+                done.signal()
+            }
+            interrupt.onInterrupt { token.cancel() }
+            done.wait()
+            bar?.finish()
+            if interrupt.wasInterrupted { return nil }
+            guard let result = outcome.withLock({ $0 }) else { return nil }
+            guard attempt < request.retry, let delay = retryDelay(after: result, attempt: attempt) else { return result }
+            attempt += 1
+            StandardStream.error.write("moya-cli: \(Self.reason(result)); retrying in \(Self.seconds(delay)) (\(attempt)/\(request.retry))\n")
+            if interrupt.sleep(seconds: delay) { return nil }
+        }
+    }
+
+    /// How long to wait before retrying, or `nil` when the result is not worth retrying.
+    func retryDelay(after result: Result<Response, MoyaError>, attempt: Int) -> Double? {
+        guard !stub.stub else { return nil }
+        let idempotent: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]
+        guard request.retryAll || idempotent.contains(target.method.rawValue) else { return nil }
+        let backoff = min(30, 0.5 * Double(1 << min(attempt, 10)))
+        switch result {
+        case .success(let response):
+            return Self.retryableStatus(response.statusCode) ? retryAfter(response) ?? backoff : nil
+        case .failure(let error):
+            if let response = error.response, case .statusCode = error {
+                return Self.retryableStatus(response.statusCode) ? retryAfter(response) ?? backoff : nil
+            }
+            guard let transport = error.transportError else { return nil }
+            switch transport.kind {
+            case .timedOut, .cannotConnect, .connectionLost, .cannotResolveHost: return backoff
+            default: return nil
+            }
+        }
+    }
+
+    static func retryableStatus(_ status: Int) -> Bool {
+        [408, 429, 500, 502, 503, 504].contains(status)
+    }
+
+    /// `Retry-After` in seconds (capped at 120); HTTP dates are not parsed and fall back to backoff.
+    func retryAfter(_ response: Response) -> Double? {
+        guard let value = response.response?.headers[.retryAfter], let seconds = Double(value.trimmed),
+              seconds >= 0 else { return nil }
+        return min(seconds, 120)
+    }
+
+    static func reason(_ result: Result<Response, MoyaError>) -> String {
+        switch result {
+        case .success(let response): "HTTP \(response.statusCode)"
+        case .failure(let error):
+            if let response = error.response { "HTTP \(response.statusCode)" } else { error.transportError?.message ?? error.description }
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(Double(Int(value * 10)) / 10) s"
+    }
+}
+
+extension MoyaKit.Task {
+    /// Whether the task streams a file up or down (and so deserves a progress bar).
+    var transfersFile: Bool {
+        switch self {
+        case .uploadFile, .uploadMultipart, .uploadCompositeMultipart, .downloadDestination, .downloadParameters: true
+        default: false
+        }
+    }
+}
+
+/// Ctrl-C: cancels what is in flight instead of killing the process, so temporary files go.
+final class Interrupt: Sendable {
+    private struct State {
+        var interrupted = false
+        var handler: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
+    private let wakeUp = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) private static var source: (any DispatchSourceSignal)?
+    nonisolated(unsafe) private static var current: Interrupt?
+
+    static func install() -> Interrupt {
+        if let current { return current }
+        let interrupt = Interrupt()
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { interrupt.fire() }
+        source.resume()
+        Self.source = source
+        Self.current = interrupt
+        return interrupt
+    }
+
+    private func fire() {
+        let handler = state.withLock { state -> (@Sendable () -> Void)? in
+            state.interrupted = true
+            return state.handler
+        }
+        handler?()
+        wakeUp.signal()
+    }
+
+    var wasInterrupted: Bool { state.withLock { $0.interrupted } }
+
+    /// Runs `handler` on Ctrl-C (at once if it already came).
+    func onInterrupt(_ handler: @escaping @Sendable () -> Void) {
+        let already = state.withLock { state in
+            state.handler = handler
+            return state.interrupted
+        }
+        if already { handler() }
+    }
+
+    /// Sleeps; returns `true` if Ctrl-C came first.
+    func sleep(seconds: Double) -> Bool {
+        _ = wakeUp.wait(timeout: .now() + seconds)
+        return wasInterrupted
+    }
+}

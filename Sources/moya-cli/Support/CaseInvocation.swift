@@ -1,0 +1,42 @@
+/// `API CASE [VALUES...] [--name value]...` as typed after `call` or `curl`.
+struct CaseInvocation: Equatable {
+    var api: String?
+    var caseName: String?
+    var positional: [String] = []
+    var named: [String: String] = [:]
+
+    /// Splits the words ArgumentParser left over: the first two plain words are the API and the
+    /// case; `--name value` and `--name=value` are named values; other words are positional values.
+    /// After `--`, every word is positional (a value that starts with `-`).
+    init(words: [String]) throws {
+        var index = 0
+        var onlyPositional = false
+        func take(_ word: String) {
+            if api == nil { api = word } else if caseName == nil { caseName = word } else { positional.append(word) }
+        }
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if onlyPositional || !word.hasPrefix("--") || word == "-" {
+                if word == "--" && !onlyPositional { onlyPositional = true; continue }
+                take(word)
+                continue
+            }
+            if word == "--" { onlyPositional = true; continue }
+            var name = String(word.dropFirst(2))
+            var value: String
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            } else {
+                guard index < words.count else {
+                    throw CommandFailure(.usage, "option --\(name) needs a value")
+                }
+                value = words[index]
+                index += 1
+            }
+            guard named[name] == nil else { throw CommandFailure(.usage, "value --\(name) is given twice") }
+            named[name] = value
+        }
+    }
+}
