@@ -65,6 +65,10 @@ public struct TargetBuilder: Sendable {
             headers.append((header.name, value))
         }
 
+        if spec.task.sendsJSONBody, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+            headers.append(("Content-Type", "application/json"))
+        }
+
         let (authorizationType, credential) = try authorization(for: spec, context: &context)
         let task = try TaskConverter(context: context, method: spec.method, downloadDestinationOverride: downloadDestinationOverride,
                                      overwritesDownloads: overwritesDownloads).task(for: spec.task)
@@ -146,5 +150,15 @@ public struct TargetBuilder: Sendable {
 
     static func base64(_ text: String) -> String {
         Data(text.utf8).base64EncodedString()
+    }
+}
+
+extension TaskSpec {
+    /// Whether the body is a `json:` document (sent as bytes, so the Content-Type is set here).
+    var sendsJSONBody: Bool {
+        switch self {
+        case .json, .compositeData(.json, _): true
+        default: false
+        }
     }
 }

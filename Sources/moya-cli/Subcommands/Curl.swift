@@ -1,0 +1,104 @@
+import ArgumentParser
+import MoyaKit
+import TargetSpec
+
+extension MoyaCommand {
+    struct Curl: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the curl command that sends the same request as 'call'; nothing is sent.",
+            discussion: """
+                The command reproduces the method, URL, headers and body (data, file upload or multipart \
+                parts) and the transfer options (-L, timeouts, TLS). Secrets are shown as <redacted> \
+                unless --show-secrets.
+                """,
+            helpNames: []
+        )
+
+        @Flag(name: [.customShort("h"), .customLong("help")], help: "Show help: for the command, an API or a case.")
+        var help = false
+
+        @OptionGroup(title: "Request") var requestOptions: RequestOptions
+        @OptionGroup(title: "Target files") var targetOptions: TargetOptions
+
+        @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Download destination for download cases.", valueName: "file"))
+        var output: String?
+
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("API CASE [VALUES...] [--name value...]", valueName: "api-case-values"))
+        var words: [String] = []
+
+        func run() throws {
+            try reportingFailures {
+                let invocation = try CaseInvocation(words: words)
+                let environment = ProcessInfo.processInfo.environment
+                let loader = CatalogLoader(options: targetOptions, environment: environment)
+                guard let apiName = invocation.api else {
+                    if help { StandardStream.output.write(Curl.helpMessage() + "\n"); return }
+                    throw CommandFailure(.usage, "missing API and CASE; see 'moya-cli curl --help' and 'moya-cli list'")
+                }
+                let (_, api) = try loader.api(named: apiName)
+                guard let caseName = invocation.caseName else {
+                    if help { StandardStream.output.write(CaseHelp.apiHelp(api, command: "curl")); return }
+                    throw CommandFailure(.usage, "missing CASE for API '\(api.name)'; valid cases: \(api.cases.map(\.name).joined(separator: ", "))")
+                }
+                let spec = try CaseResolution.caseSpec(named: caseName, in: api)
+                if help { StandardStream.output.write(CaseHelp.caseHelp(spec, api: api, command: "curl")); return }
+                let arguments = try CaseResolution.bind(invocation, for: spec, api: api)
+                let target = try CaseResolution.build(
+                    spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
+                    isStubbed: false, sample: nil, output: output, force: true)
+                StandardStream.output.write(try CurlCommandBuilder(target: target, request: requestOptions).command() + "\n")
+            }
+        }
+    }
+}
+
+/// The curl command for a target: the request as the provider would prepare it, plus transfer options.
+struct CurlCommandBuilder {
+    var target: DynamicTarget
+    var request: RequestOptions
+
+    func command() throws -> String {
+        var urlRequest: URLRequest
+        do {
+            urlRequest = try target.endpoint.urlRequest()
+        } catch {
+            throw CommandFailure(.usage, error.description)
+        }
+        let credential = target.credential ?? ""
+        urlRequest = AccessTokenPlugin(tokenClosure: { _ in credential }).prepare(urlRequest, target: target)
+        urlRequest = HeaderOverridePlugin(overrides: request.headerOverrides).prepare(urlRequest, target: target)
+        let redactor = SecretRedactor(secretValues: target.secretValues, showsSecrets: request.showSecrets)
+        let base = CURLCommand(request: urlRequest, redactor: redactor).rendered()
+        return Self.inserting(transferOptions, into: base)
+    }
+
+    /// Options that make curl transfer the way moya-cli does.
+    var transferOptions: [String] {
+        var options: [String] = []
+        if !request.noFollow { options += ["-L", "--max-redirs", String(request.maxRedirects)] }
+        options += ["--connect-timeout", Self.number(request.connectTimeout ?? target.connectTimeout)]
+        options += ["--max-time", Self.number(request.timeout ?? target.timeout)]
+        if request.insecure { options.append("-k") }
+        if let cacert = request.cacert { options += ["--cacert", CURLCommand.shellQuoted(cacert)] }
+        if let cert = request.cert { options += ["--cert", CURLCommand.shellQuoted(cert)] }
+        if let key = request.key { options += ["--key", CURLCommand.shellQuoted(key)] }
+        if let proxy = request.proxy { options += ["--proxy", CURLCommand.shellQuoted(proxy)] }
+        if let destination = CallOutcome.downloadPath(target) { options += ["-o", CURLCommand.shellQuoted(destination)] }
+        return options
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// Puts `options` right after the `curl` word (which may follow a `printf ... |` for binary bodies).
+    static func inserting(_ options: [String], into command: String) -> String {
+        guard !options.isEmpty else { return command }
+        let joined = options.joined(separator: " ")
+        if command.hasPrefix("curl") { return "curl " + joined + command.dropFirst(4) }
+        if let range = command.firstRange(of: "| curl") {
+            return command[..<range.upperBound] + " " + joined + command[range.upperBound...]
+        }
+        return command
+    }
+}
