@@ -1,0 +1,359 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `moya-cli call` run as a user would, against a loopback server the test starts.
+final class CallCommandTests: XCTestCase {
+    var server: HTTPTestServer!
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        server = try HTTPTestServer()
+        folder = try TemporaryFolder()
+        try folder.write("targets/local.yaml", Self.targetFile(port: server.port))
+        try folder.write("upload.bin", "upload-bytes\u{1}\u{2}")
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    static func targetFile(port: UInt16) -> String {
+        """
+        api: local
+        baseURL: http://127.0.0.1:\(port)
+        headers:
+          X-Client: moya-cli-tests
+        auth: {type: bearer, token: "${secret:LOCAL_TOKEN}"}
+        validation: successCodes
+        timeout: 10
+        environments:
+          other: {baseURL: "http://127.0.0.1:1"}
+        cases:
+          search:
+            auth: none
+            values: [{q: string}, {page: {type: int, default: 1}}, {tags: {enum: [a, b], default: a}}]
+            path: /anything/search
+            task: {parameters: {q: "{q}", page: "{page}", tag: "{tags}"}, encoding: url}
+            sample: {json: {q: "{q}", page: "{page}"}}
+          create:
+            auth: none
+            method: POST
+            values: [{name: string}, {count: int}, {active: bool}]
+            path: /anything/items
+            task: {json: {name: "{name}", count: "{count}", active: "{active}", label: "item {name}"}}
+            sample: {status: 201, json: {created: true}}
+          form:
+            auth: none
+            method: POST
+            values: [{a: string}]
+            path: /post
+            task: {parameters: {a: "{a}", list: [1, 2]}, encoding: url}
+            sample: ok
+          upload:
+            auth: none
+            method: PUT
+            values: [{file: file}]
+            path: /put
+            task: {upload: "{file}"}
+            sample: ok
+          multipart:
+            auth: none
+            method: POST
+            values: [{title: string}, {file: file}]
+            path: /anything/multipart
+            task:
+              multipart:
+                - {name: title, value: "{title}"}
+                - {name: doc, file: "{file}", mimeType: application/octet-stream}
+            sample: ok
+          download:
+            auth: none
+            values: [{size: int}]
+            path: /bytes/{size}
+            task: {download: "out.bin"}
+            sample: {text: "abc"}
+          status:
+            auth: none
+            values: [{code: int}]
+            path: /status/{code}
+            samples:
+              ok: {text: fine}
+              missing: {status: 404, json: {message: Not Found}}
+              slow: {error: timeout}
+              loop: {error: tooManyRedirects}
+              refused: {error: connectionRefused}
+          delay:
+            auth: none
+            values: [{ms: int}]
+            path: /delay/{ms}
+            sample: late
+          redirect:
+            auth: none
+            values: [{hops: int}]
+            path: /redirect/{hops}
+            sample: moved
+          drop:
+            auth: none
+            path: /drop
+            sample: gone
+          secret:
+            path: /bearer
+            sample: {json: {authenticated: true}}
+        """
+    }
+
+    func call(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> CLIResult {
+        try CLIRunner.run(["call"] + arguments, environment: environment, currentDirectory: folder.url, timeout: timeout)
+    }
+
+    func lastRequest() throws -> ReceivedRequest {
+        try XCTUnwrap(server.receivedRequests.last)
+    }
+
+    // MARK: Values and tasks
+
+    func testQueryParametersFromPositionalAndNamedValues() throws {
+        let result = try call(["local", "search", "moya cli", "--page", "3"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let request = try lastRequest()
+        XCTAssertEqual(request.method, "GET")
+        XCTAssertEqual(request.target, "/anything/search?page=3&q=moya%20cli&tag=a")
+        XCTAssertEqual(request.value(of: "X-Client"), "moya-cli-tests")
+        XCTAssertNil(request.value(of: "Authorization"))
+        let echoed = try EchoedRequest(from: result.stdoutData)
+        XCTAssertEqual(echoed.path, "/anything/search")
+    }
+
+    func testJSONBodyKeepsKeyOrderAndTypesPlaceholders() throws {
+        let result = try call(["local", "create", "widget", "7", "true"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let request = try lastRequest()
+        XCTAssertEqual(request.method, "POST")
+        XCTAssertEqual(String(decoding: request.body, as: UTF8.self), #"{"name":"widget","count":7,"active":true,"label":"item widget"}"#)
+        XCTAssertEqual(request.value(of: "Content-Type"), "application/json")
+    }
+
+    func testFormEncodedBody() throws {
+        let result = try call(["local", "form", "x&y"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let request = try lastRequest()
+        XCTAssertEqual(String(decoding: request.body, as: UTF8.self), "a=x%26y&list%5B%5D=1&list%5B%5D=2")
+        XCTAssertEqual(request.value(of: "Content-Type"), "application/x-www-form-urlencoded; charset=utf-8")
+    }
+
+    func testUploadStreamsTheFile() throws {
+        let result = try call(["local", "upload", "upload.bin"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let request = try lastRequest()
+        XCTAssertEqual(request.method, "PUT")
+        XCTAssertEqual(request.body, Data("upload-bytes\u{1}\u{2}".utf8))
+    }
+
+    func testMultipartParts() throws {
+        let result = try call(["local", "multipart", "Hello", "upload.bin"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let echoed = try EchoedRequest(from: result.stdoutData)
+        let parts = try XCTUnwrap(echoed.parts)
+        XCTAssertEqual(parts.map(\.name), ["title", "doc"])
+        XCTAssertEqual(parts[0].text, "Hello")
+        XCTAssertEqual(parts[1].filename, "upload.bin")
+        XCTAssertEqual(parts[1].size, 14)
+    }
+
+    func testDownloadWritesTheFileAndRefusesToOverwrite() throws {
+        let first = try call(["local", "download", "100000"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let file = folder.url.appendingPathComponent("out.bin")
+        XCTAssertEqual(try Data(contentsOf: file), TestBytes.data(count: 100_000))
+        XCTAssertEqual(first.stdout, "")
+
+        let second = try call(["local", "download", "10"])
+        XCTAssertEqual(second.status, 1)
+        XCTAssertTrue(second.stderr.contains("out.bin"), second.stderr)
+        XCTAssertEqual(try Data(contentsOf: file).count, 100_000, "the existing file is kept")
+
+        let forced = try call(["local", "download", "10", "--force"])
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertEqual(try Data(contentsOf: file).count, 10)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("tmp") || $0.contains("part") }
+        XCTAssertEqual(leftovers, [])
+    }
+
+    // MARK: Usage errors
+
+    func testUsageErrorsExit64WithWhatIsValid() throws {
+        let missing = try call(["local", "create", "widget"])
+        XCTAssertEqual(missing.status, 64)
+        XCTAssertEqual(missing.stdout, "")
+        XCTAssertTrue(missing.stderr.contains("missing value 'count' (int)"), missing.stderr)
+
+        let badInt = try call(["local", "create", "widget", "many", "true"])
+        XCTAssertEqual(badInt.status, 64)
+        XCTAssertTrue(badInt.stderr.contains("'many'"), badInt.stderr)
+
+        let badEnum = try call(["local", "search", "x", "--tags", "c"])
+        XCTAssertEqual(badEnum.status, 64)
+        XCTAssertTrue(badEnum.stderr.contains("a, b"), badEnum.stderr)
+
+        let unknownCase = try call(["local", "serch", "x"])
+        XCTAssertEqual(unknownCase.status, 64)
+        XCTAssertTrue(unknownCase.stderr.contains("did you mean 'search'?"), unknownCase.stderr)
+
+        let unknownAPI = try call(["lokal", "search", "x"])
+        XCTAssertEqual(unknownAPI.status, 64)
+        XCTAssertTrue(unknownAPI.stderr.contains("did you mean 'local'?"), unknownAPI.stderr)
+
+        let unsetSecret = try call(["local", "secret"])
+        XCTAssertEqual(unsetSecret.status, 64)
+        XCTAssertTrue(unsetSecret.stderr.contains("LOCAL_TOKEN"), unsetSecret.stderr)
+        XCTAssertEqual(server.receivedRequests.count, 0, "nothing is sent on a usage error")
+    }
+
+    // MARK: Exit codes
+
+    func testValidationFailuresPrintTheBodyAndExitByClass() throws {
+        let notFound = try call(["local", "status", "404"])
+        XCTAssertEqual(notFound.status, 4)
+        XCTAssertTrue(notFound.stderr.contains("HTTP 404"), notFound.stderr)
+
+        let serverError = try call(["local", "status", "500"])
+        XCTAssertEqual(serverError.status, 5)
+
+        let redirect = try call(["local", "status", "302", "--no-follow"])
+        XCTAssertEqual(redirect.status, 3)
+
+        let ok = try call(["local", "status", "200"])
+        XCTAssertEqual(ok.status, 0)
+    }
+
+    func testTransportFailuresExitCodes() throws {
+        let timeout = try call(["local", "delay", "3000", "--timeout", "0.5"])
+        XCTAssertEqual(timeout.status, 2, timeout.stderr)
+
+        let redirects = try call(["local", "redirect", "5", "--max-redirects", "2"])
+        XCTAssertEqual(redirects.status, 6, redirects.stderr)
+
+        let refused = try call(["local", "status", "200", "--env", "other"])
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+
+        let dropped = try call(["local", "drop"])
+        XCTAssertEqual(dropped.status, 1, dropped.stderr)
+    }
+
+    // MARK: Overrides
+
+    func testAuthHeadersAndOverrides() throws {
+        let result = try call(["local", "secret", "-H", "X-Extra: 1", "-H", "X-Client:"], environment: ["LOCAL_TOKEN": "s3cr3t"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let request = try lastRequest()
+        XCTAssertEqual(request.value(of: "Authorization"), "Bearer s3cr3t")
+        XCTAssertEqual(request.value(of: "X-Extra"), "1")
+        XCTAssertNil(request.value(of: "X-Client"))
+    }
+
+    func testVerboseLogRedactsSecretsUnlessAsked() throws {
+        let redacted = try call(["local", "secret", "-v"], environment: ["LOCAL_TOKEN": "s3cr3t"])
+        XCTAssertEqual(redacted.status, 0, redacted.stderr)
+        XCTAssertFalse(redacted.stderr.contains("s3cr3t"), redacted.stderr)
+        XCTAssertTrue(redacted.stderr.contains("curl"), redacted.stderr)
+
+        let shown = try call(["local", "secret", "--curl", "--show-secrets"], environment: ["LOCAL_TOKEN": "s3cr3t"])
+        XCTAssertTrue(shown.stderr.contains("Bearer s3cr3t"), shown.stderr)
+    }
+
+    func testBaseURLOverrideAndRetries() throws {
+        let other = try HTTPTestServer()
+        defer { other.stop() }
+        let result = try call(["local", "status", "503", "--base-url", other.baseURL.absoluteString, "--retry", "2"])
+        XCTAssertEqual(result.status, 5)
+        XCTAssertEqual(other.receivedRequests.count, 3, "one try and two retries")
+        XCTAssertEqual(server.receivedRequests.count, 0)
+        XCTAssertEqual(result.stderr.components(separatedBy: "retrying in").count - 1, 2, result.stderr)
+    }
+
+    // MARK: Output
+
+    func testIncludeHeadersOnlyKeyPathAndEnvelope() throws {
+        let include = try call(["local", "search", "x", "-i"])
+        XCTAssertTrue(include.stdout.hasPrefix("HTTP/1.1 200 OK\n"), include.stdout)
+        XCTAssertTrue(include.stdout.contains("\n\n{"), include.stdout)
+
+        let headersOnly = try call(["local", "search", "x", "--headers-only"])
+        XCTAssertTrue(headersOnly.stdout.hasPrefix("HTTP/1.1 200 OK\n"))
+        XCTAssertFalse(headersOnly.stdout.contains("{"))
+
+        let keyPath = try call(["local", "search", "x", "--keypath", "method"])
+        XCTAssertEqual(keyPath.stdout, "GET\n")
+
+        let missingKey = try call(["local", "search", "x", "--keypath", "nope.deeper"])
+        XCTAssertEqual(missingKey.status, 1)
+
+        let envelope = try call(["local", "search", "x", "--format", "json"])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: envelope.stdoutData) as? [String: Any])
+        XCTAssertEqual(object["status"] as? Int, 200)
+        XCTAssertEqual(object["api"] as? String, "local")
+        XCTAssertEqual(object["case"] as? String, "search")
+        XCTAssertEqual(object["stubbed"] as? Bool, false)
+        XCTAssertNotNil(object["headers"] as? [[String: String]])
+        XCTAssertEqual((object["body"] as? [String: Any])?["method"] as? String, "GET")
+    }
+
+    // MARK: Stubs
+
+    func testStubsAnswerFromSamplesThroughTheSamePipeline() throws {
+        let stubbed = try call(["local", "search", "moya", "--page", "2", "--stub"])
+        XCTAssertEqual(stubbed.status, 0, stubbed.stderr)
+        XCTAssertEqual(stubbed.stdout, #"{"q":"moya","page":2}"#)
+
+        let named = try call(["local", "status", "200", "--stub", "--sample", "missing"])
+        XCTAssertEqual(named.status, 4)
+        XCTAssertEqual(named.stdout, #"{"message":"Not Found"}"#)
+
+        XCTAssertEqual(try call(["local", "status", "200", "--stub", "--sample", "slow"]).status, 2)
+        XCTAssertEqual(try call(["local", "status", "200", "--stub", "--sample", "loop"]).status, 6)
+        XCTAssertEqual(try call(["local", "status", "200", "--stub", "--sample", "refused"]).status, 1)
+
+        let unknown = try call(["local", "status", "200", "--stub", "--sample", "mising"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("did you mean 'missing'?"), unknown.stderr)
+
+        let start = Date()
+        let delayed = try call(["local", "status", "200", "--stub", "--delay", "0.3"])
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.3)
+        XCTAssertEqual(delayed.stdout, "fine")
+
+        let secret = try call(["local", "secret", "--stub"])
+        XCTAssertEqual(secret.status, 0, "a stub needs no credential")
+        XCTAssertEqual(server.receivedRequests.count, 0, "stubs send nothing")
+    }
+
+    func testShippedGitHubExampleStubbed() throws {
+        let result = try CLIRunner.run(["call", "github", "userProfile", "ashfurrow", "--stub", "--delay", "0.2",
+                                        "--targets", CLIRunner.repositoryRoot.appendingPathComponent("targets").path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        XCTAssertEqual(object["login"] as? String, "ashfurrow")
+    }
+
+    // MARK: Interruption
+
+    func testInterruptCancelsAndExits130() throws {
+        let process = Process()
+        process.executableURL = CLIRunner.binaryURL
+        process.arguments = ["call", "local", "delay", "5000"]
+        process.currentDirectoryURL = folder.url
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.url.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while server.receivedRequests.isEmpty && Date() < deadline { usleep(20_000) }
+        XCTAssertFalse(server.receivedRequests.isEmpty, "the request was sent")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+        XCTAssertTrue(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("interrupted"))
+    }
+}
