@@ -1,5 +1,0 @@
-import XCTest
-
-final class TargetSpecTestsPlaceholder: XCTestCase {
-    func testPlaceholder() { XCTAssertTrue(true) }
-}
