@@ -4,8 +4,8 @@ public enum Suggestion {
     /// The candidate closest to `input`, or `nil` when nothing is close enough.
     ///
     /// A candidate qualifies when it equals `input` ignoring case (`get` → `GET`), when its edit
-    /// distance is at most 2 (and smaller than `input`'s length, so `x` does not suggest `id`), or
-    /// when one is a prefix of the other. The smallest distance wins; ties keep the candidates' order.
+    /// distance is at most 2 (at most 1 for inputs of 4 characters or fewer, so `dns` does not
+    /// suggest `tls`), or when one is a prefix of the other. The smallest distance wins; ties keep the candidates' order.
     public static func closest(to input: String, in candidates: some Sequence<String>) -> String? {
         let lowered = input.lowercased()
         var best: (candidate: String, score: Int)?
@@ -16,7 +16,7 @@ public enum Suggestion {
                 score = 0
             } else {
                 let distance = editDistance(lowered, loweredCandidate)
-                if distance <= 2 && distance < lowered.count {
+                if distance <= (lowered.count <= 4 ? 1 : 2) {
                     score = distance
                 } else if !lowered.isEmpty && (loweredCandidate.hasPrefix(lowered) || lowered.hasPrefix(loweredCandidate)) {
                     score = 3

@@ -59,7 +59,7 @@ final class SpecTaskValidationTests: XCTestCase {
 
             """)
         XCTAssertEqual(task("{parameters: {a: 1}, encoding: xml}").1, """
-            t.yaml:6:42: error: unknown encoding 'xml'; did you mean 'url'?
+            t.yaml:6:42: error: unknown encoding 'xml'; expected one of url, json, propertyList
                     task: {parameters: {a: 1}, encoding: xml}
                                                          ^
 

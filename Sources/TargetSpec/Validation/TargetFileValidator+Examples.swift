@@ -9,7 +9,8 @@ extension TargetFileValidator {
             var positional: [String] = []
             var positionalMarks: [Mark] = []
             var named: [String: String] = [:]
-            var namedMarks: [String: Mark] = [:]
+            var namedKeyMarks: [String: Mark] = [:]
+            var namedValueMarks: [String: Mark] = [:]
             var isValid = true
             switch item {
             case .sequence(let elements, _):
@@ -28,7 +29,8 @@ extension TargetFileValidator {
                         continue
                     }
                     named[entry.key.text] = text
-                    namedMarks[entry.key.text] = entry.key.mark
+                    namedKeyMarks[entry.key.text] = entry.key.mark
+                    namedValueMarks[entry.key.text] = entry.value.mark
                 }
             case .scalar:
                 error("\(label) is a list of values (positional) or a map (by name), like [ashfurrow] or {name: ashfurrow}", at: item.mark)
@@ -38,13 +40,19 @@ extension TargetFileValidator {
             for problem in errors {
                 var mark = item.mark
                 if let name = problem.valueName {
-                    if let namedMark = namedMarks[name] {
-                        mark = namedMark
-                    } else if let position = values.firstIndex(where: { $0.name == name }), position < positionalMarks.count,
-                              case .missingValue = problem {
-                        mark = item.mark
-                    } else if let position = values.firstIndex(where: { $0.name == name }), position < positionalMarks.count {
-                        mark = positionalMarks[position]
+                    // A wrong value points at the value; a wrong or repeated name at the key; a
+                    // missing value at the example itself.
+                    switch problem {
+                    case .missingValue:
+                        break
+                    case .unknownValue, .duplicateValue:
+                        mark = namedKeyMarks[name] ?? mark
+                    default:
+                        if let valueMark = namedValueMarks[name] {
+                            mark = valueMark
+                        } else if let position = values.firstIndex(where: { $0.name == name }), position < positionalMarks.count {
+                            mark = positionalMarks[position]
+                        }
                     }
                 } else if case .tooManyValues(_, _, let accepted, _) = problem, accepted < positionalMarks.count {
                     mark = positionalMarks[accepted]

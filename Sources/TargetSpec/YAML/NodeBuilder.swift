@@ -66,7 +66,7 @@ struct NodeBuilder {
                 problem: openAnchors.contains(name) ? .recursiveAlias(name) : .unknownAlias(name), mark: mark))
             return Built(node: .scalar(Node.Scalar(text: "", mark: mark)), expandedSize: 1, height: 0)
         }
-        aliasExpansion += target.expandedSize
+        aliasExpansion = aliasExpansion.saturatingAdd(target.expandedSize)
         guard aliasExpansion <= limits.maximumAliasExpansion else {
             throw LocatedProblem(problem: .aliasExpansionTooLarge(limit: limits.maximumAliasExpansion), mark: mark)
         }
@@ -89,7 +89,7 @@ struct NodeBuilder {
             if case .sequenceEnd = event { break }
             let item = try loadNode(event, depth: depth)
             items.append(item.node)
-            size += item.expandedSize
+            size = size.saturatingAdd(item.expandedSize)
             height = max(height, item.height + 1)
         }
         let built = Built(node: .sequence(items, mark), expandedSize: size, height: height)
@@ -114,7 +114,7 @@ struct NodeBuilder {
             if case .mappingEnd = event { break }
             let key = try loadNode(event, depth: depth)
             let value = try loadNode(parser.next(), depth: depth)
-            size += key.expandedSize + value.expandedSize
+            size = size.saturatingAdd(key.expandedSize).saturatingAdd(value.expandedSize)
             height = max(height, key.height + 1, value.height + 1)
             switch key.node {
             case .scalar(let scalar):
@@ -158,5 +158,14 @@ private struct KeyIndex {
         if let earlier = positions?[key.text] { return pairs[earlier].key.mark }
         positions?[key.text] = position
         return nil
+    }
+}
+
+extension Int {
+    /// Sizes of aliased trees grow exponentially with nesting; with a raised limit they could
+    /// pass `Int.max`, so they saturate instead of trapping.
+    fileprivate func saturatingAdd(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
     }
 }

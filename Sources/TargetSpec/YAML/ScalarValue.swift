@@ -57,7 +57,9 @@ extension Node.Scalar {
         case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
             return resolveBool(text) ?? .string(text)
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
-            return resolveInt(text) ?? resolveDouble(text) ?? .string(text)
+            // Integer syntax that overflows stays a string: a double would silently lose digits.
+            if hasIntegerSyntax(text) { return resolveInt(text) ?? .string(text) }
+            return resolveDouble(text) ?? .string(text)
         default:
             return .string(text)
         }
@@ -78,11 +80,16 @@ extension Node.Scalar {
         }
     }
 
-    /// `[-+]?[0-9]+`; a number too large for 64 bits stays a string rather than losing digits.
-    private static func resolveInt(_ text: String) -> ScalarValue? {
+    /// Whether `text` is `[-+]?[0-9]+`.
+    private static func hasIntegerSyntax(_ text: String) -> Bool {
         var digits = Substring(text)
         if let sign = digits.first, sign == "-" || sign == "+" { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return !digits.isEmpty && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// `[-+]?[0-9]+` that fits in 64 bits.
+    private static func resolveInt(_ text: String) -> ScalarValue? {
+        guard hasIntegerSyntax(text) else { return nil }
         return Int(text.first == "+" ? String(text.dropFirst()) : text).map(ScalarValue.int)
     }
 

@@ -1,0 +1,100 @@
+import TargetSpec
+import XCTest
+
+final class DiagnosticRendererTests: XCTestCase {
+    private let source = "api: github\ncases:\n  zen:\n    pth: /zen\n"
+
+    func testRendersLocationMessageLineAndCaret() {
+        let diagnostic = Diagnostic(.error, file: "targets/github.yaml", mark: at(4, 5), message: "unknown key 'pth'; did you mean 'path'?")
+        XCTAssertEqual(DiagnosticRenderer.render([diagnostic], source: source), """
+            targets/github.yaml:4:5: error: unknown key 'pth'; did you mean 'path'?
+                    pth: /zen
+                    ^
+
+            """)
+    }
+
+    func testWarningsSayWarning() {
+        let diagnostic = Diagnostic(.warning, file: "t.yaml", mark: at(3, 3), message: "case 'zen' has no sample")
+        XCTAssertEqual(DiagnosticRenderer.render([diagnostic], source: source), """
+            t.yaml:3:3: warning: case 'zen' has no sample
+                  zen:
+                  ^
+
+            """)
+    }
+
+    func testDiagnosticWithoutAMarkIsOneLine() {
+        let diagnostic = Diagnostic(.error, file: "t.yaml", mark: nil, message: "empty target file")
+        XCTAssertEqual(DiagnosticRenderer.render([diagnostic], source: source), "t.yaml: error: empty target file\n")
+    }
+
+    func testWithoutSourceOrPastItsEndOnlyTheFirstLineIsShown() {
+        let diagnostic = Diagnostic(.error, file: "t.yaml", mark: at(9, 1), message: "m")
+        XCTAssertEqual(DiagnosticRenderer.render([diagnostic], source: source), "t.yaml:9:1: error: m\n")
+        XCTAssertEqual(DiagnosticRenderer.render([diagnostic], source: nil), "t.yaml:9:1: error: m\n")
+    }
+
+    func testCaretAfterTheLastCharacterOfALine() {
+        let diagnostic = Diagnostic(.error, file: "t.yaml", mark: at(2, 7), message: "expected a value")
+        XCTAssertEqual(DiagnosticRenderer.render([diagnostic], source: source), """
+            t.yaml:2:7: error: expected a value
+                cases:
+                      ^
+
+            """)
+    }
+
+    func testTabsBeforeTheColumnStayTabs() {
+        let diagnostic = Diagnostic(.error, file: "t.yaml", mark: at(1, 4), message: "m")
+        XCTAssertEqual(DiagnosticRenderer.render([diagnostic], source: "\ta:\tb\n"),
+                       "t.yaml:1:4: error: m\n    \ta:\tb\n    \t  ^\n")
+    }
+
+    func testSortsByFileLineColumnAndMessage() {
+        let diagnostics = [
+            Diagnostic(.error, file: "b.yaml", mark: at(1, 1), message: "in b"),
+            Diagnostic(.error, file: "a.yaml", mark: at(2, 1), message: "second"),
+            Diagnostic(.error, file: "a.yaml", mark: at(1, 2), message: "first, z"),
+            Diagnostic(.error, file: "a.yaml", mark: at(1, 2), message: "first, a"),
+            Diagnostic(.error, file: "a.yaml", mark: nil, message: "whole file"),
+        ]
+        let sources = ["a.yaml": SourceLines("xyz\nline two\n"), "b.yaml": SourceLines("bee\n")]
+        XCTAssertEqual(DiagnosticRenderer.render(diagnostics, source: { sources[$0] }), """
+            a.yaml: error: whole file
+            a.yaml:1:2: error: first, a
+                xyz
+                 ^
+            a.yaml:1:2: error: first, z
+                xyz
+                 ^
+            a.yaml:2:1: error: second
+                line two
+                ^
+            b.yaml:1:1: error: in b
+                bee
+                ^
+
+            """)
+    }
+
+    func testColoredOutputIsBoldWithRedErrorsAndYellowWarnings() {
+        let diagnostics = [
+            Diagnostic(.error, file: "t.yaml", mark: at(1, 1), message: "bad"),
+            Diagnostic(.warning, file: "t.yaml", mark: nil, message: "meh"),
+        ]
+        XCTAssertEqual(DiagnosticRenderer.render(diagnostics, source: "api: x\n", colored: true),
+                       "\u{1B}[1mt.yaml: \u{1B}[1;33mwarning:\u{1B}[0m\u{1B}[1m meh\u{1B}[0m\n"
+                        + "\u{1B}[1mt.yaml:1:1: \u{1B}[1;31merror:\u{1B}[0m\u{1B}[1m bad\u{1B}[0m\n"
+                        + "    api: x\n"
+                        + "    \u{1B}[1;31m^\u{1B}[0m\n")
+    }
+
+    func testSourceLinesSplitLikeLibyamlAndDropTheByteOrderMark() {
+        let lines = SourceLines("\u{FEFF}a\r\nb\rc\u{85}d\u{2028}e\u{2029}f\ng")
+        XCTAssertEqual(lines.count, 7)
+        XCTAssertEqual((1...7).compactMap { lines.line($0).map(String.init) }, ["a", "b", "c", "d", "e", "f", "g"])
+        XCTAssertNil(lines.line(0))
+        XCTAssertNil(lines.line(8))
+    }
+}

@@ -1,0 +1,107 @@
+import XCTest
+@testable import TargetSpec
+
+/// Template parsing, escaping and rendering; suggestions; the JSON syntax checker.
+final class SpecTemplateTests: XCTestCase {
+    private func parse(_ text: String) -> (Template, [String]) {
+        let (template, problems) = TemplateParser.parse(text, mark: Mark(line: 3, column: 5), contentOffset: 0)
+        return (template, problems.map { "\($0.mark): \($0.message)" })
+    }
+
+    func testSegmentsAndEscapes() {
+        let (template, problems) = parse("/a/{name}/{{literal}}/$${HOME}/${secret:TOKEN}/${LANG:-en}/{not a placeholder}/}")
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(template.segments, [
+            .literal("/a/"),
+            .placeholder(name: "name", mark: Mark(line: 3, column: 8)),
+            .literal("/{literal}/${HOME}/"),
+            .environment(Template.EnvironmentReference(name: "TOKEN", fallback: nil, isSecret: true, mark: Mark(line: 3, column: 36))),
+            .literal("/"),
+            .environment(Template.EnvironmentReference(name: "LANG", fallback: "en", isSecret: false, mark: Mark(line: 3, column: 52))),
+            .literal("/{not a placeholder}/}"),
+        ])
+        XCTAssertTrue(template.containsSecret)
+        XCTAssertNil(template.literalText)
+        XCTAssertEqual(parse("{id}").0.soloPlaceholder, "id")
+        XCTAssertNil(parse("#{id}").0.soloPlaceholder)
+    }
+
+    func testMalformedReferences() {
+        XCTAssertEqual(parse("a ${} b").1, ["3:7: '${}' is not a valid environment reference; write ${NAME}, ${NAME:-fallback} or ${secret:NAME} (NAME: letters, digits, _), or '$${' for a literal '${'"])
+        XCTAssertEqual(parse("${OPEN").1, ["3:5: unterminated '${' reference; close it with '}' or write '$${' for a literal '${'"])
+    }
+
+    func testPathRenderingEscapesOneSegment() throws {
+        let (path, _) = parse("/users/{name}/repos")
+        XCTAssertEqual(try path.render(arguments: ["name": .string("a/b c?é~_.-")], escaping: .pathSegment), "/users/a%2Fb%20c%3F%C3%A9~_.-/repos")
+        XCTAssertEqual(try path.render(arguments: ["name": .string("a/b")]), "/users/a/b/repos", "no escaping outside paths")
+        XCTAssertEqual(try parse("/n/{n}/{x}").0.render(arguments: ["n": .int(-3), "x": .double(2.5)], escaping: .pathSegment), "/n/-3/2.5")
+    }
+
+    func testEnvironmentLookupOrderFallbackAndRedaction() throws {
+        let (template, _) = parse("${TENANT}:${secret:TOKEN}:${LANG:-en}")
+        let environment = ["TENANT": "process", "TOKEN": "s3cr3t"]
+        XCTAssertEqual(try template.render(environment: environment), "process:s3cr3t:en")
+        XCTAssertEqual(try template.render(environment: environment, variables: ["TENANT": "staging"]), "staging:s3cr3t:en", "an environment's variables win")
+        XCTAssertEqual(try template.render(environment: environment, redactingSecrets: true), "process:***:en")
+        XCTAssertThrowsError(try template.render(environment: ["TENANT": "x"])) { error in
+            guard let error = error as? TemplateRenderError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error, .unsetEnvironmentVariable(name: "TOKEN", mark: Mark(line: 3, column: 15)))
+            XCTAssertEqual(DiagnosticRenderer.render(error.diagnostic(file: "targets/github.yaml"), lines: nil),
+                           "targets/github.yaml:3:15: error: environment variable 'TOKEN' is not set; export it, or set it in the environment's 'variables'")
+        }
+    }
+
+    func testUnsetVariableRendersWithItsSourceLine() throws {
+        let yaml = "baseURL: https://a.example\nauth: {type: bearer, token: \"${GITHUB_TOKEN}\"}\ncases: {a: {path: /a, sample: ok}}\n"
+        let result = SpecTest.load(yaml, file: "targets/github.yaml")
+        guard case .bearer(let token)? = try XCTUnwrap(result.api).auth else { return XCTFail() }
+        XCTAssertThrowsError(try token.render(environment: [:])) { error in
+            guard let error = error as? TemplateRenderError, let lines = result.sourceLines else { return XCTFail("\(error)") }
+            XCTAssertEqual(DiagnosticRenderer.render(error.diagnostic(file: "targets/github.yaml"), lines: lines), """
+                targets/github.yaml:2:30: error: environment variable 'GITHUB_TOKEN' is not set; export it, or set it in the environment's 'variables'
+                    auth: {type: bearer, token: "${GITHUB_TOKEN}"}
+                                                 ^
+                """)
+        }
+    }
+
+    func testEnvironmentVariablesResolveFromTheProcess() throws {
+        let yaml = "baseURL: https://a.example\nenvironments:\n  dev: {variables: {HOST: \"${USER:-me}.dev\"}}\ncases: {a: {path: /a, sample: ok}}\n"
+        let api = try XCTUnwrap(SpecTest.load(yaml).api)
+        XCTAssertEqual(try api.environment(named: "dev").resolvedVariables(processEnvironment: ["USER": "kim"]), ["HOST": "kim.dev"])
+        XCTAssertEqual(try api.environment(named: "dev").resolvedVariables(processEnvironment: [:]), ["HOST": "me.dev"])
+    }
+
+    func testSuggestions() {
+        XCTAssertEqual(Suggestion.closest(to: "pth", in: ["description", "path", "method"]), "path")
+        XCTAssertEqual(Suggestion.closest(to: "get", in: ["GET", "POST"]), "GET")
+        XCTAssertEqual(Suggestion.closest(to: "user", in: ["zen", "userProfile"]), "userProfile", "a prefix")
+        XCTAssertEqual(Suggestion.closest(to: "strng", in: ValueType.names), "string")
+        XCTAssertNil(Suggestion.closest(to: "x", in: ["id", "ab"]))
+        XCTAssertNil(Suggestion.closest(to: "dns", in: ["tls", "timeout"]))
+        XCTAssertEqual(Suggestion.didYouMean("nme", in: ["name"]) { "{\($0)}" }, "; did you mean '{name}'?")
+        XCTAssertEqual(Suggestion.editDistance("kitten", "sitting"), 3)
+    }
+
+    func testJSONSyntaxChecker() {
+        func check(_ text: String) -> String? { JSONSyntaxChecker.firstProblem(in: Array(text.utf8))?.description }
+        XCTAssertNil(check(#" {"a": [1, -2.5e3, true, false, null, "x\n\u00e9"], "b": {}} "#))
+        XCTAssertEqual(check("{\"a\": 1,}"), "1:9: expected a string key")
+        XCTAssertEqual(check("[1 2]"), "1:4: expected ',' or ']'")
+        XCTAssertEqual(check("{\n  \"a\": tru\n}"), "2:11: invalid literal; expected 'true'")
+        XCTAssertEqual(check("[01]"), "1:3: expected ',' or ']'")
+        XCTAssertEqual(check("\"open"), "1:6: unterminated string")
+        XCTAssertEqual(check("{} x"), "1:4: unexpected text after the JSON value")
+        XCTAssertEqual(check(""), "1:1: expected a value, found the end of the file")
+    }
+
+    func testRenderedJSONText() throws {
+        let json = RenderedJSON.object([
+            RenderedJSON.Member(key: "s", value: .string("a\"b\\\n\u{1}")),
+            RenderedJSON.Member(key: "n", value: .array([.int(1), .double(1.5), .bool(false), .null])),
+        ])
+        XCTAssertEqual(json.jsonText, #"{"s":"a\"b\\\n\u0001","n":[1,1.5,false,null]}"#)
+        XCTAssertNil(JSONSyntaxChecker.firstProblem(in: Array(json.jsonText.utf8)))
+    }
+}
