@@ -66,7 +66,7 @@ struct ResponseWriter {
     /// The status line and headers, as on the wire.
     func head(of response: Response) -> String {
         let version = response.response?.httpVersion ?? "HTTP/1.1"
-        let reason = HTTPResponse.Status(code: response.statusCode).reasonPhrase
+        let reason = ReasonPhrase.forStatus(response.statusCode)
         var text = "\(version) \(response.statusCode)\(reason.isEmpty ? "" : " " + reason)\n"
         for field in response.response?.headers ?? HTTPFields() {
             text += "\(field.name.rawName): \(field.value)\n"
