@@ -20,17 +20,7 @@ struct CallRunner {
     }
 
     var sessionConfiguration: SessionConfiguration {
-        var configuration = SessionConfiguration()
-        configuration.timeout = request.timeout ?? target.timeout
-        configuration.connectTimeout = request.connectTimeout ?? target.connectTimeout
-        configuration.followRedirects = !request.noFollow
-        configuration.maximumRedirects = request.maxRedirects
-        configuration.allowsInsecureConnections = request.insecure
-        configuration.certificateAuthorityFile = request.cacert
-        configuration.clientCertificateFile = request.cert
-        configuration.clientKeyFile = request.key
-        configuration.proxy = request.proxy
-        return configuration
+        SessionConfiguration(request: request, target: target)
     }
 
     func makeProvider(progress: ProgressBar?) -> MoyaProvider<DynamicTarget> {
@@ -90,33 +80,7 @@ struct CallRunner {
     /// How long to wait before retrying, or `nil` when the result is not worth retrying.
     func retryDelay(after result: Result<Response, MoyaError>, attempt: Int) -> Double? {
         guard !stub.stub else { return nil }
-        let idempotent: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]
-        guard request.retryAll || idempotent.contains(target.method.rawValue) else { return nil }
-        let backoff = min(30, 0.5 * Double(1 << min(attempt, 10)))
-        switch result {
-        case .success(let response):
-            return Self.retryableStatus(response.statusCode) ? retryAfter(response) ?? backoff : nil
-        case .failure(let error):
-            if let response = error.response, case .statusCode = error {
-                return Self.retryableStatus(response.statusCode) ? retryAfter(response) ?? backoff : nil
-            }
-            guard let transport = error.transportError else { return nil }
-            switch transport.kind {
-            case .timedOut, .cannotConnect, .connectionLost, .cannotResolveHost: return backoff
-            default: return nil
-            }
-        }
-    }
-
-    static func retryableStatus(_ status: Int) -> Bool {
-        [408, 429, 500, 502, 503, 504].contains(status)
-    }
-
-    /// `Retry-After` in seconds (capped at 120); HTTP dates are not parsed and fall back to backoff.
-    func retryAfter(_ response: Response) -> Double? {
-        guard let value = response.response?.headers[.retryAfter], let seconds = Double(value.trimmed),
-              seconds >= 0 else { return nil }
-        return min(seconds, 120)
+        return RetryPolicy(retriesAllMethods: request.retryAll).delay(after: result, attempt: attempt, method: target.method.rawValue)
     }
 
     static func reason(_ result: Result<Response, MoyaError>) -> String {

@@ -1,0 +1,62 @@
+import ArgumentParser
+import MoyaKit
+import TargetSpec
+
+extension MoyaCommand {
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check every request of APIs: offline from their samples, or live (--live).",
+            discussion: """
+                For every case and each of its examples: offline, build the request and answer it with \
+                every sample through the stub pipeline (the default sample must pass the case's \
+                validation; JSON bodies must be JSON); with --live, send it and compare the status with \
+                the case's validation and the JSON body's shape with the sample's. One line per check on \
+                stderr. Exit codes: 0 all checks passed (skipped and not-covered ones aside), 8 some \
+                failed, 64 usage, 65 invalid target files. See moya-cli(1) for the report schemas.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The APIs to check; default: every API found.", valueName: "api"))
+        var apis: [String] = []
+
+        @OptionGroup(title: "Check") var checkOptions: CheckOptions
+        @OptionGroup(title: "Request") var requestOptions: RequestOptions
+        @OptionGroup(title: "Target files") var targetOptions: TargetOptions
+
+        func run() throws {
+            try reportingFailures {
+                let environment = ProcessInfo.processInfo.environment
+                let loader = CatalogLoader(options: targetOptions, environment: environment)
+                let apis = try CheckTargets.apis(named: apis + checkOptions.trailingAPINames, loader: loader,
+                                                 environmentName: requestOptions.environment)
+                let plan = try CheckPlan(apis: apis, only: checkOptions.only, skip: checkOptions.skip, shard: checkOptions.shard)
+                let scratch = try Self.makeScratchFolder()
+                defer { try? FileManager.default.removeItem(atPath: scratch) }
+                let settings = CheckSettings(check: checkOptions, request: requestOptions, processEnvironment: environment,
+                                             scratchFolder: scratch)
+                let human = HumanReporter(items: plan.items, colors: loader.colorsDiagnostics,
+                                          showsProgress: Terminal.isTerminal(StandardStream.error.fileDescriptor))
+                let start = ContinuousClock.now
+                guard let results = CheckRunner(items: plan.items, settings: settings).run(report: human.receive) else {
+                    throw CommandFailure(.interrupted, "interrupted; no report written")
+                }
+                let summary = CheckSummary(items: plan.items, results: results, isLive: checkOptions.live, shard: checkOptions.shard,
+                                           duration: secondsSince(start))
+                human.finish(summary)
+                try ReportWriter.write(checkOptions.reports, summary: summary)
+                let failed = summary.count(.failed)
+                if failed > 0 { throw CommandFailure(.checkFailed, "\(failed) of \(results.count) checks failed") }
+            }
+        }
+
+        static func makeScratchFolder() throws -> String {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("moya-cli-check-\(UUID().uuidString)").path
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw CommandFailure(.usage, "cannot create a temporary folder: \(error)")
+            }
+            return path
+        }
+    }
+}

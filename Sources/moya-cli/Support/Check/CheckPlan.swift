@@ -1,0 +1,95 @@
+import TargetSpec
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One thing `check` checks: a case with one argument set (an example, or none when it needs none).
+struct CheckItem: Sendable {
+    /// The API the case belongs to.
+    var api: APISpec
+    /// The case.
+    var spec: CaseSpec
+    /// The 1-based example number, or `nil` when the case needs no example (or has none).
+    var exampleNumber: Int?
+    /// The bound arguments, defaults filled in.
+    var arguments: [String: ArgumentValue]
+    /// Why the case cannot be checked (values without defaults and no examples), if so.
+    var notCoveredReason: String?
+
+    /// `api.case` or `api.case#n`: stable, so shards and reports can rely on it.
+    var id: String {
+        let base = api.name + "." + spec.name
+        return exampleNumber.map { base + "#\($0)" } ?? base
+    }
+
+    /// The arguments in declared order, as `name: value`, for reports.
+    var orderedArguments: [(name: String, value: ArgumentValue)] {
+        spec.values.compactMap { value in arguments[value.name].map { (value.name, $0) } }
+    }
+}
+
+/// The items `check` runs: every selected case with each of its examples, filtered and sharded.
+struct CheckPlan {
+    var items: [CheckItem]
+
+    /// Builds the plan for `apis` (in order).
+    ///
+    /// - Throws: `CommandFailure(.usage)` when an `--only` pattern matches no case.
+    init(apis: [APISpec], only: [String], skip: [String], shard: Shard?) throws {
+        var items: [CheckItem] = []
+        var unmatched = Set(only)
+        for api in apis {
+            for spec in api.cases {
+                let names = [spec.name, api.name + "." + spec.name]
+                if !only.isEmpty {
+                    let matches = only.filter { pattern in names.contains { Self.matches(pattern, $0) } }
+                    guard !matches.isEmpty else { continue }
+                    unmatched.subtract(matches)
+                }
+                if skip.contains(where: { pattern in names.contains { Self.matches(pattern, $0) } }) { continue }
+                items += Self.items(of: spec, in: api)
+            }
+        }
+        if let pattern = only.first(where: unmatched.contains) {
+            let cases = apis.flatMap { api in api.cases.map { api.name + "." + $0.name } }
+            throw CommandFailure(.usage, "--only '\(pattern)' matches no case; cases: \(cases.joined(separator: ", "))")
+        }
+        if let shard {
+            items = items.filter { Self.shardIndex(of: $0.id, count: shard.count) == shard.index - 1 }
+        }
+        self.items = items
+    }
+
+    /// The items of one case: one per example; one with the defaults when every value has one;
+    /// a not-covered item when values without defaults have no example.
+    static func items(of spec: CaseSpec, in api: APISpec) -> [CheckItem] {
+        if !spec.examples.isEmpty {
+            return spec.examples.enumerated().map { index, arguments in
+                CheckItem(api: api, spec: spec, exampleNumber: index + 1, arguments: arguments)
+            }
+        }
+        let required = spec.values.filter(\.isRequired).map(\.name)
+        if required.isEmpty, let defaults = try? spec.argumentBinder().bind() {
+            return [CheckItem(api: api, spec: spec, exampleNumber: nil, arguments: defaults)]
+        }
+        let reason = "no examples for value\(required.count == 1 ? "" : "s") " + required.map { "'\($0)'" }.joined(separator: ", ")
+            + "; add 'examples:' to the case"
+        return [CheckItem(api: api, spec: spec, exampleNumber: nil, arguments: [:], notCoveredReason: reason)]
+    }
+
+    /// Which of `count` shards `id` belongs to (0-based): FNV-1a 64 of its UTF-8, so it is the
+    /// same on every machine and run (Swift's `Hasher` is seeded per process).
+    static func shardIndex(of id: String, count: Int) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return Int(hash % UInt64(count))
+    }
+
+    /// Whether `name` matches the shell-style `pattern` (`*`, `?`, `[...]`).
+    static func matches(_ pattern: String, _ name: String) -> Bool {
+        fnmatch(pattern, name, 0) == 0
+    }
+}

@@ -1,0 +1,101 @@
+import TargetSpec
+
+/// What checking one item found.
+struct CheckResult: Sendable {
+    /// The verdict.
+    enum Outcome: String, Sendable {
+        case passed
+        case failed
+        case skipped
+        case notCovered = "not-covered"
+
+        /// The word on the human summary line.
+        var word: String {
+            switch self {
+            case .passed: "pass"
+            case .failed: "fail"
+            case .skipped: "skip"
+            case .notCovered: "not-covered"
+            }
+        }
+    }
+
+    /// Why an item failed, for CI reports (`failure type=` in JUnit).
+    enum FailureKind: String, Sendable {
+        /// The request could not be built (an unset variable, an unreadable file, bad parameters).
+        case build
+        /// A sample does not hold what it declares (the default fails validation, a JSON body is not JSON).
+        case sample
+        /// The live status failed the case's validation.
+        case status
+        /// The live body's shape differs from the sample's.
+        case drift
+        /// The live request timed out.
+        case timeout
+        /// The live request failed in transport (connection refused, reset, TLS...).
+        case transport
+    }
+
+    var outcome: Outcome
+    var failureKind: FailureKind?
+    /// The status answered (live) or the default sample's status (offline), if any.
+    var statusCode: Int?
+    /// Wall time spent on the item, in seconds (nil when nothing ran).
+    var duration: Double?
+    /// What was wrong (or why skipped), one sentence each; secrets redacted.
+    var reasons: [String] = []
+    /// The shape differences, for `drift` failures.
+    var drifts: [ShapeDrift] = []
+    /// `GET https://...` with secrets redacted, when the request could be built.
+    var request: (method: String, url: String)?
+    /// How many times the request was sent (live; retries included).
+    var attempts: Int = 0
+
+    static func passed(status: Int?, duration: Double, request: (String, String)?, attempts: Int = 0) -> CheckResult {
+        CheckResult(outcome: .passed, statusCode: status, duration: duration, request: request, attempts: attempts)
+    }
+
+    static func failed(_ kind: FailureKind, _ reasons: [String], status: Int? = nil, duration: Double?,
+                       request: (String, String)? = nil, drifts: [ShapeDrift] = [], attempts: Int = 0) -> CheckResult {
+        CheckResult(outcome: .failed, failureKind: kind, statusCode: status, duration: duration, reasons: reasons, drifts: drifts,
+                    request: request, attempts: attempts)
+    }
+
+    static func skipped(_ reason: String, request: (String, String)? = nil) -> CheckResult {
+        CheckResult(outcome: .skipped, reasons: [reason], request: request)
+    }
+
+    static func notCovered(_ reason: String) -> CheckResult {
+        CheckResult(outcome: .notCovered, reasons: [reason])
+    }
+}
+
+/// Every result of a run, in plan order, with what the run was.
+struct CheckSummary: Sendable {
+    var items: [CheckItem]
+    var results: [CheckResult]
+    var isLive: Bool
+    var shard: Shard?
+    /// Wall time of the whole run, in seconds.
+    var duration: Double
+
+    func count(_ outcome: CheckResult.Outcome) -> Int {
+        results.count { $0.outcome == outcome }
+    }
+
+    /// Whether every checked item passed (skipped and not-covered items do not fail a run).
+    var hasFailures: Bool { results.contains { $0.outcome == .failed } }
+
+    /// The items with their results, grouped by API in plan order.
+    var byAPI: [(api: String, entries: [(item: CheckItem, result: CheckResult)])] {
+        var groups: [(api: String, entries: [(item: CheckItem, result: CheckResult)])] = []
+        for (item, result) in zip(items, results) {
+            if let last = groups.indices.last, groups[last].api == item.api.name {
+                groups[last].entries.append((item, result))
+            } else {
+                groups.append((item.api.name, [(item, result)]))
+            }
+        }
+        return groups
+    }
+}

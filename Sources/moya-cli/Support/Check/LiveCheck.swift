@@ -1,0 +1,137 @@
+import Dispatch
+import MoyaKit
+import TargetSpec
+
+/// The live check of one item: send the request (retrying as `--retry` says), then judge the
+/// answer: the status against the case's validation, the body's shape against the sample's.
+struct LiveCheck: Sendable {
+    var settings: CheckSettings
+    var providers: ProviderPool
+    var limiter: RateLimiter?
+    var inflight: InflightRequests
+    /// Where completions run: off the transport's thread, so parsing bodies never stalls it.
+    var queue: DispatchQueue
+
+    static let unsafeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
+
+    /// Starts checking `item`; `completion` is called once, on `queue`.
+    func start(_ item: CheckItem, index: Int, completion: @escaping @Sendable (CheckResult) -> Void) {
+        let builder = settings.builder(for: item, index: index, isStubbed: false)
+        let target: DynamicTarget
+        do {
+            target = try builder.target(for: item.spec, arguments: item.arguments)
+        } catch {
+            completion(.failed(.build, ["cannot build the request: \(error)"], duration: nil))
+            return
+        }
+        let redactor = settings.redactor(for: target)
+        let request = (target.method.rawValue, redactor.redact(target.url))
+        if Self.unsafeMethods.contains(target.method.rawValue) && !settings.includesUnsafeMethods {
+            completion(.skipped("\(target.method.rawValue) is not sent live; add --include-unsafe to send it", request: request))
+            return
+        }
+        let provider = providers.provider(for: settings.sessionConfiguration(for: target))
+        let start = ContinuousClock.now
+        send(target, provider: provider, index: index, attempt: 0) { result, attempts in
+            let evaluation = LiveEvaluation(item: item, target: target, builder: builder, redactor: redactor,
+                                            comparison: ShapeComparison(isStrict: settings.isStrict))
+            var checked = evaluation.judge(result, duration: secondsSince(start), attempts: attempts)
+            checked.request = request
+            if item.spec.task.isDownload { try? FileManager.default.removeItem(atPath: settings.scratchFolder + "/download-\(index)") }
+            completion(checked)
+        }
+    }
+
+    private func send(_ target: DynamicTarget, provider: MoyaProvider<DynamicTarget>, index: Int, attempt: Int,
+                      completion: @escaping @Sendable (Result<Response, MoyaError>, Int) -> Void) {
+        limiter?.acquire()
+        let token = provider.request(target, callbackQueue: queue) { result in
+            inflight.remove(index)
+            let retryDelay = attempt < settings.maximumRetries && !inflight.isCancelled
+                ? settings.retryPolicy.delay(after: result, attempt: attempt, method: target.method.rawValue) : nil
+            guard let retryDelay else {
+                completion(result, attempt + 1)
+                return
+            }
+            queue.asyncAfter(deadline: .now() + retryDelay) {
+                guard !inflight.isCancelled else {
+                    completion(result, attempt + 1)
+                    return
+                }
+                send(target, provider: provider, index: index, attempt: attempt + 1, completion: completion)
+            }
+        }
+        inflight.add(token, for: index)
+    }
+}
+
+/// Judges a live answer.
+struct LiveEvaluation {
+    var item: CheckItem
+    var target: DynamicTarget
+    var builder: TargetBuilder
+    var redactor: SecretRedactor
+    var comparison: ShapeComparison
+
+    func judge(_ result: Result<Response, MoyaError>, duration: Double, attempts: Int) -> CheckResult {
+        let tries = attempts > 1 ? " (after \(attempts) attempts)" : ""
+        switch result {
+        case .success(let response):
+            let drifts = shapeDrifts(of: response)
+            guard drifts.isEmpty else {
+                let summary = "the body's shape differs from sample '\(referenceName(for: response.statusCode) ?? "")' "
+                    + "in \(drifts.count == comparison.limit ? "\(drifts.count) or more" : "\(drifts.count)") place\(drifts.count == 1 ? "" : "s")"
+                return .failed(.drift, [summary] + drifts.map(\.description), status: response.statusCode, duration: duration,
+                               drifts: drifts, attempts: attempts)
+            }
+            return .passed(status: response.statusCode, duration: duration, request: nil, attempts: attempts)
+        case .failure(.statusCode(let response)):
+            return .failed(.status, ["HTTP \(response.statusCode) failed the case's validation (expected "
+                + "\(target.validationType.acceptedDescription))\(tries)"], status: response.statusCode, duration: duration, attempts: attempts)
+        case .failure(let error):
+            guard let transport = error.transportError else {
+                return .failed(.build, ["cannot build the request: \(redactor.redact(error.description))"], duration: duration, attempts: attempts)
+            }
+            if transport.kind == .cancelled {
+                return .failed(.transport, ["interrupted"], duration: duration, attempts: attempts)
+            }
+            let kind: CheckResult.FailureKind = transport.kind == .timedOut ? .timeout : .transport
+            let prefix = transport.kind == .timedOut ? "timed out: " : ""
+            return .failed(kind, [prefix + redactor.redact(transport.message) + tries], duration: duration, attempts: attempts)
+        }
+    }
+
+    /// The sample whose status is the live one (the default first), else the default when the
+    /// status passed validation; `nil` when no sample describes this answer.
+    func referenceName(for status: Int) -> String? {
+        let samples = item.spec.samples
+        for sample in samples {
+            if case .response(let sampleStatus, _, _) = sample.sample.outcome, sampleStatus == status { return sample.name }
+        }
+        return samples.first?.name
+    }
+
+    /// Where the live JSON body differs from the reference sample's shape; empty when the sample
+    /// is not JSON (text, empty, an error) or the request has no body to compare (HEAD, downloads).
+    func shapeDrifts(of response: Response) -> [ShapeDrift] {
+        guard target.method != .head, !target.task.downloadsFile, let name = referenceName(for: response.statusCode),
+              let reference = try? builder.target(for: item.spec, arguments: item.arguments, sampleName: name),
+              case .response(_, let headers, let body) = reference.sample, !body.isEmpty else { return [] }
+        let declaresJSON = headers.contains { $0.name.lowercased() == "content-type" && isJSONMediaType($0.value) }
+        guard declaresJSON || Self.isJSONFile(item.spec, sample: name), let sample = try? JSONValue(parsing: body) else { return [] }
+        guard !response.data.isEmpty else {
+            return [ShapeDrift(path: "$", problem: .typeMismatch(expected: ShapeComparison.typeName(sample), found: "an empty body"))]
+        }
+        guard let live = try? JSONValue(parsing: response.data) else {
+            let type = response.response?.headers[.contentType] ?? "no Content-Type"
+            return [ShapeDrift(path: "$", problem: .typeMismatch(expected: ShapeComparison.typeName(sample), found: "a body that is not JSON (\(type))"))]
+        }
+        return comparison.drifts(sample: sample, live: live)
+    }
+
+    static func isJSONFile(_ spec: CaseSpec, sample name: String) -> Bool {
+        guard let sample = spec.samples.first(where: { $0.name == name }),
+              case .response(_, _, .file(let path)) = sample.sample.outcome else { return false }
+        return path.source.lowercased().hasSuffix(".json")
+    }
+}

@@ -1,0 +1,100 @@
+import Synchronization
+
+/// The summary on stderr: one line per item as soon as it and every item before it are done (so
+/// the order is the plan's however many jobs run), a progress line on a terminal, totals last.
+final class HumanReporter: Sendable {
+    private struct State {
+        var results: [CheckResult?]
+        var nextToPrint = 0
+        var done = 0
+        var failed = 0
+    }
+
+    private let items: [CheckItem]
+    private let idWidth: Int
+    private let colors: Bool
+    private let showsProgress: Bool
+    private let state: Mutex<State>
+
+    init(items: [CheckItem], colors: Bool, showsProgress: Bool) {
+        self.items = items
+        idWidth = min(48, items.map(\.id.count).max() ?? 0)
+        self.colors = colors
+        self.showsProgress = showsProgress
+        state = Mutex(State(results: Array(repeating: nil, count: items.count)))
+    }
+
+    /// Takes the result of item `index`; prints what is now printable.
+    func receive(_ index: Int, _ result: CheckResult) {
+        state.withLock { state in
+            state.results[index] = result
+            state.done += 1
+            if result.outcome == .failed { state.failed += 1 }
+            var text = showsProgress ? "\r\u{1B}[2K" : ""
+            while state.nextToPrint < items.count, let ready = state.results[state.nextToPrint] {
+                text += line(for: items[state.nextToPrint], ready)
+                state.nextToPrint += 1
+            }
+            if showsProgress && state.done < items.count {
+                text += "[\(state.done)/\(items.count)]" + (state.failed > 0 ? " \(state.failed) failed" : "")
+            }
+            StandardStream.error.write(text)
+        }
+    }
+
+    /// The totals line.
+    func finish(_ summary: CheckSummary) {
+        var parts = ["\(summary.count(.passed)) passed", "\(summary.count(.failed)) failed"]
+        if summary.count(.skipped) > 0 { parts.append("\(summary.count(.skipped)) skipped") }
+        if summary.count(.notCovered) > 0 { parts.append("\(summary.count(.notCovered)) not covered") }
+        let shard = summary.shard.map { ", shard \($0.index)/\($0.count)" } ?? ""
+        let checks = summary.results.count
+        StandardStream.error.write("check (\(summary.isLive ? "live" : "offline")\(shard)): " + parts.joined(separator: ", ")
+            + "; \(checks) check\(checks == 1 ? "" : "s") in \(Self.duration(summary.duration))\n")
+    }
+
+    /// `github.userProfile#1  pass  200  12 ms  reason`, then further reasons indented.
+    func line(for item: CheckItem, _ result: CheckResult) -> String {
+        let word = result.outcome.word
+        let colored = colors ? Self.color(result.outcome) + word + "\u{1B}[0m" : word
+        var text = Self.pad(item.id, idWidth) + "  " + colored + String(repeating: " ", count: 12 - word.count)
+        text += Self.pad(result.statusCode.map(String.init) ?? "-", 4) + " " + Self.leftPad(result.duration.map(Self.duration) ?? "-", 8)
+        if let first = result.reasons.first { text += "  " + first }
+        text += "\n"
+        for reason in result.reasons.dropFirst() { text += "    " + reason + "\n" }
+        return text
+    }
+
+    static func color(_ outcome: CheckResult.Outcome) -> String {
+        switch outcome {
+        case .passed: "\u{1B}[32m"
+        case .failed: "\u{1B}[31m"
+        case .skipped, .notCovered: "\u{1B}[33m"
+        }
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    static func leftPad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+
+    /// `0.4 ms`, `12 ms`, `1.25 s`.
+    static func duration(_ seconds: Double) -> String {
+        let milliseconds = seconds * 1000
+        if milliseconds < 10 { return decimal(milliseconds, places: 1) + " ms" }
+        if milliseconds < 1000 { return "\(Int(milliseconds.rounded())) ms" }
+        return decimal(seconds, places: 2) + " s"
+    }
+
+    /// `value` with `places` decimals, without Foundation's formatters.
+    static func decimal(_ value: Double, places: Int) -> String {
+        var scale = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = Int((value * Double(scale)).rounded())
+        let fraction = String(scaled % scale)
+        return "\(scaled / scale)." + String(repeating: "0", count: places - fraction.count) + fraction
+    }
+}

@@ -1,0 +1,70 @@
+/// `--report junit FILE`: JUnit XML as CI servers render it: a `testsuite` per API, a `testcase`
+/// per case and example (`classname` the API, `name` the case with `#n`), `failure` with the
+/// reason (`type` says which: status, drift, timeout, transport, sample, build), `skipped` for
+/// skipped and not-covered items.
+enum JUnitReporter {
+    static func render(_ summary: CheckSummary) -> String {
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        xml += "<testsuites name=\"moya-cli check\" tests=\"\(summary.results.count)\" failures=\"\(summary.count(.failed))\""
+            + " errors=\"0\" skipped=\"\(summary.count(.skipped) + summary.count(.notCovered))\" time=\"\(seconds(summary.duration))\">\n"
+        for group in summary.byAPI {
+            let results = group.entries.map(\.result)
+            let failures = results.count { $0.outcome == .failed }
+            let skipped = results.count { $0.outcome == .skipped || $0.outcome == .notCovered }
+            let time = results.compactMap(\.duration).reduce(0, +)
+            xml += "  <testsuite name=\"\(escape(group.api))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\""
+                + " skipped=\"\(skipped)\" time=\"\(seconds(time))\">\n"
+            for (item, result) in group.entries {
+                xml += testcase(item, result)
+            }
+            xml += "  </testsuite>\n"
+        }
+        xml += "</testsuites>\n"
+        return xml
+    }
+
+    static func testcase(_ item: CheckItem, _ result: CheckResult) -> String {
+        let name = String(item.id.dropFirst(item.api.name.count + 1))
+        var xml = "    <testcase classname=\"\(escape(item.api.name))\" name=\"\(escape(name))\" time=\"\(seconds(result.duration ?? 0))\""
+        let details = ([result.request.map { "\($0.method) \($0.url)" }].compactMap { $0 } + result.reasons).joined(separator: "\n")
+        switch result.outcome {
+        case .passed:
+            return xml + "/>\n"
+        case .failed:
+            xml += ">\n      <failure message=\"\(escape(result.reasons.first ?? "failed"))\" type=\"\(result.failureKind?.rawValue ?? "failure")\">"
+            xml += escape(details) + "</failure>\n"
+        case .skipped:
+            xml += ">\n      <skipped message=\"\(escape(result.reasons.first ?? "skipped"))\"/>\n"
+        case .notCovered:
+            xml += ">\n      <skipped message=\"not covered: \(escape(result.reasons.first ?? ""))\"/>\n"
+        }
+        return xml + "    </testcase>\n"
+    }
+
+    /// Seconds with millisecond precision, as JUnit readers expect.
+    static func seconds(_ value: Double) -> String {
+        HumanReporter.decimal(value, places: 3)
+    }
+
+    /// Text safe in XML 1.0 attributes and content: markup escaped, forbidden control characters replaced.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\n": result += "&#10;"
+            case "\t": result += "&#9;"
+            case "\r": result += "&#13;"
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                result += "\u{FFFD}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,113 @@
+import Dispatch
+import MoyaKit
+import Synchronization
+import TargetSpec
+
+/// The offline check of one item: build the request, then answer it with every sample of the
+/// case through the provider's stub pipeline (plugins and validation included) and check what
+/// each sample declares.
+///
+/// The rule: the default (first) sample must be a response that passes the case's validation;
+/// named samples after it may fail validation or be network errors (they document failures),
+/// but every body must be what it claims: a body whose Content-Type says JSON, or that comes from
+/// a `.json` file, must parse as JSON.
+struct SampleCheck: Sendable {
+    var settings: CheckSettings
+    var provider: MoyaProvider<DynamicTarget>
+
+    init(settings: CheckSettings) {
+        self.settings = settings
+        provider = MoyaProvider<DynamicTarget>(
+            endpointClosure: { $0.endpoint }, stubClosure: MoyaProvider.immediatelyStub, plugins: settings.plugins)
+    }
+
+    func run(_ item: CheckItem, index: Int) -> CheckResult {
+        let start = ContinuousClock.now
+        let builder = settings.builder(for: item, index: index, isStubbed: true)
+        let samples: [NamedSample?] = item.spec.samples.isEmpty ? [nil] : item.spec.samples
+        var reasons: [String] = []
+        var defaultStatus: Int?
+        var request: (String, String)?
+        for (position, sample) in samples.enumerated() {
+            let isDefault = position == 0
+            let target: DynamicTarget
+            do {
+                target = try builder.target(for: item.spec, arguments: item.arguments, sampleName: sample?.name)
+            } catch {
+                return .failed(.build, ["cannot build the request: \(error)"], duration: secondsSince(start))
+            }
+            let redactor = settings.redactor(for: target)
+            if request == nil { request = (target.method.rawValue, redactor.redact(target.url)) }
+            let label = sample.map { "sample '\($0.name)'" } ?? "the empty sample (the case has none)"
+            let result = stubbed(target)
+            let response: Response
+            switch result {
+            case .success(let answered):
+                response = answered
+            case .failure(.statusCode(let answered)):
+                response = answered
+                if isDefault {
+                    reasons.append("\(label), the default, answers HTTP \(answered.statusCode), which fails the case's validation "
+                        + "(\(target.validationType.acceptedDescription)); the default sample must pass: put a success sample first")
+                }
+            case .failure(let error):
+                if let transport = error.transportError, transport.kind != .fileAccess {
+                    if isDefault {
+                        reasons.append("\(label), the default, is a network error (\(sample.map(Self.errorName) ?? "error")); "
+                            + "the default sample must be a response: put a success sample first")
+                    }
+                    continue
+                }
+                return .failed(.build, ["cannot build the request: \(redactor.redact(error.description))"],
+                               duration: secondsSince(start), request: request)
+            }
+            if isDefault { defaultStatus = response.statusCode }
+            if let problem = Self.bodyProblem(response, sample: sample, label: label) { reasons.append(problem) }
+        }
+        if item.spec.task.isDownload { try? FileManager.default.removeItem(atPath: settings.scratchFolder + "/download-\(index)") }
+        let duration = secondsSince(start)
+        guard reasons.isEmpty else { return .failed(.sample, reasons, status: defaultStatus, duration: duration, request: request) }
+        return .passed(status: defaultStatus, duration: duration, request: request)
+    }
+
+    /// Sends `target` through the stub pipeline and waits for the answer.
+    private func stubbed(_ target: DynamicTarget) -> Result<Response, MoyaError> {
+        let outcome = Mutex<Result<Response, MoyaError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        provider.request(target) { result in
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return outcome.withLock { $0 } ?? .failure(.underlying(TransportError(kind: .cancelled, message: "no answer"), nil))
+    }
+
+    /// Why a sample's body is not what it claims, if it is not.
+    static func bodyProblem(_ response: Response, sample: NamedSample?, label: String) -> String? {
+        guard !response.data.isEmpty else { return nil }
+        let contentType = response.response?.headers[.contentType]
+        var jsonFile: String?
+        if case .response(_, _, .file(let path))? = sample?.sample.outcome, path.source.lowercased().hasSuffix(".json") {
+            jsonFile = path.source
+        }
+        guard contentType.map(isJSONMediaType) == true || jsonFile != nil else { return nil }
+        do {
+            _ = try JSONValue(parsing: response.data)
+            return nil
+        } catch {
+            if let jsonFile { return "\(label) comes from '\(jsonFile)' but is not JSON (\(error))" }
+            return "\(label) says Content-Type: \(contentType ?? "") but its body is not JSON (\(error))"
+        }
+    }
+
+    static func errorName(_ sample: NamedSample) -> String {
+        if case .networkError(let kind) = sample.sample.outcome { return kind.rawValue }
+        return "error"
+    }
+}
+
+/// Whether a Content-Type names JSON: `application/json`, `application/problem+json`, `...; charset=utf-8`.
+func isJSONMediaType(_ contentType: String) -> Bool {
+    let mediaType = contentType.split(separator: ";").first.map { $0.trimmed.lowercased() } ?? ""
+    return mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "text/json"
+}
