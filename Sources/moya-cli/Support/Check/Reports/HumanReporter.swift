@@ -57,7 +57,7 @@ final class HumanReporter: Sendable {
     func line(for item: CheckItem, _ result: CheckResult) -> String {
         let word = result.outcome.word
         let colored = colors ? Self.color(result.outcome) + word + "\u{1B}[0m" : word
-        var text = Self.pad(item.id, idWidth) + "  " + colored + String(repeating: " ", count: 12 - word.count)
+        var text = Self.pad(item.id, idWidth) + "  " + colored + String(repeating: " ", count: 13 - word.count)
         text += Self.pad(result.statusCode.map(String.init) ?? "-", 4) + " " + Self.leftPad(result.duration.map(Self.duration) ?? "-", 8)
         if let first = result.reasons.first { text += "  " + first }
         text += "\n"

@@ -1,0 +1,242 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `moya-cli check` run as a user would: offline from samples, and live against a loopback server.
+final class CheckCommandTests: XCTestCase {
+    var server: HTTPTestServer!
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        server = try HTTPTestServer()
+        folder = try TemporaryFolder()
+        try folder.write("targets/local.yaml", CheckFixtures.localTargets(port: server.port))
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    func check(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> CLIResult {
+        try CLIRunner.run(["check"] + arguments, environment: environment, currentDirectory: folder.url, timeout: timeout)
+    }
+
+    // MARK: Offline
+
+    func testOfflineChecksEverySampleWithoutSendingAnything() throws {
+        let result = try check(["local"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(server.receivedRequests.count, 0)
+        for id in ["local.slides", "local.echo#1", "local.echo#2", "local.missing", "local.drifting", "local.slow", "local.create",
+                   "local.secret"] {
+            let line = try XCTUnwrap(CheckFixtures.line(id, in: result.stderr), "no line for \(id) in\n\(result.stderr)")
+            XCTAssertTrue(line.contains(" pass "), line)
+        }
+        let uncovered = try XCTUnwrap(CheckFixtures.line("local.uncovered", in: result.stderr))
+        XCTAssertTrue(uncovered.contains("not-covered"), uncovered)
+        XCTAssertTrue(uncovered.contains("no examples for value 'id'; add 'examples:' to the case"), uncovered)
+        XCTAssertTrue(result.stderr.contains("check (offline): 8 passed, 0 failed, 1 not covered; 9 checks in"), result.stderr)
+        XCTAssertEqual(result.stdout, "")
+    }
+
+    func testOfflineFailuresNameTheSampleAndTheRule() throws {
+        try folder.write("targets/broken.yaml", CheckFixtures.brokenSamples)
+        let result = try check(["broken"])
+        XCTAssertEqual(result.status, 8, result.stderr)
+        let badDefault = try XCTUnwrap(CheckFixtures.line("broken.badDefault", in: result.stderr))
+        XCTAssertTrue(badDefault.contains("fail"), badDefault)
+        XCTAssertTrue(badDefault.contains("404"), badDefault)
+        XCTAssertTrue(badDefault.contains("sample 'missing', the default, answers HTTP 404, which fails the case's validation (2xx); "
+            + "the default sample must pass: put a success sample first"), badDefault)
+        XCTAssertTrue(result.stderr.contains("sample 'offline', the default, is a network error (timeout); the default sample must be a response"),
+                      result.stderr)
+        XCTAssertTrue(result.stderr.contains("sample 'default' says Content-Type: application/json but its body is not JSON (line 1, column "),
+                      result.stderr)
+        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("broken.fine", in: result.stderr)).contains(" pass "))
+        let unset = try XCTUnwrap(CheckFixtures.line("broken.unsetVariable", in: result.stderr))
+        XCTAssertTrue(unset.contains("cannot build the request:") && unset.contains("CHECK_TEST_UNSET_VARIABLE"), unset)
+        XCTAssertTrue(result.stderr.contains("check (offline): 1 passed, 4 failed; 5 checks in"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("moya-cli: error: 4 of 5 checks failed\n"), result.stderr)
+    }
+
+    func testShippedGitHubExamplePassesOffline() throws {
+        let github = CLIRunner.repositoryRoot.appendingPathComponent("targets/github.yaml").path
+        let result = try check(["github", "--targets", github])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("check (offline): 25 passed, 0 failed; 25 checks in"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Moya.tar.gz").path),
+                       "the download sample must not land in the working folder")
+    }
+
+    func testBrokenCopyOfTheGitHubExampleFailsWithTheRightMessages() throws {
+        var text = try String(contentsOf: CLIRunner.repositoryRoot.appendingPathComponent("targets/github.yaml"), encoding: .utf8)
+        let replacements = [
+            ("      ok:\n        json:\n          login:", "      ok:\n        status: 500\n        json:\n          login:"),
+            (#"headers: {Content-Type: "text/plain; charset=utf-8"}"#, "headers: {Content-Type: application/json}"),
+            ("    examples:\n      - [ashfurrow]\n      - [ashfurrow, 5]\n", ""),
+        ]
+        for (old, new) in replacements {
+            XCTAssertTrue(text.contains(old), "github.yaml changed: \(old)")
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        let copy = try folder.write("copy/github.yaml", text)
+        try FileManager.default.copyItem(at: CLIRunner.repositoryRoot.appendingPathComponent("targets/samples"),
+                                         to: folder.url.appendingPathComponent("copy/samples"))
+        let result = try check(["github", "--targets", copy.path])
+        XCTAssertEqual(result.status, 8, result.stderr)
+        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("github.userProfile#1", in: result.stderr)).contains(
+            "sample 'ok', the default, answers HTTP 500, which fails the case's validation (2xx)"), result.stderr)
+        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("github.repoReadme#1", in: result.stderr)).contains(
+            "sample 'default' says Content-Type: application/json but its body is not JSON"), result.stderr)
+        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("github.userFollowers", in: result.stderr)).contains(
+            "not-covered  -           -  no examples for value 'name'"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("check (offline): 20 passed, 3 failed, 1 not covered; 24 checks in"), result.stderr)
+    }
+
+    // MARK: Live
+
+    func testLiveReportsPassStatusDriftTimeoutSkipAndNotCovered() throws {
+        let result = try check(["local", "--live", "--jobs", "4"], environment: ["CHECK_TOKEN": "t0ken-123"])
+        XCTAssertEqual(result.status, 8, result.stderr)
+        for id in ["local.slides", "local.echo#1", "local.echo#2", "local.secret"] {
+            XCTAssertTrue(try XCTUnwrap(CheckFixtures.line(id, in: result.stderr)).contains(" pass         200"), result.stderr)
+        }
+        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("local.missing", in: result.stderr)).contains(
+            "fail         404 "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("HTTP 404 failed the case's validation (expected 2xx)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("""
+            the body's shape differs from sample 'default' in 4 places
+                $.slideshow.author: expected number, found string
+                $.slideshow.slides[0].count: missing
+                $.slideshow.slides[1].count: missing
+                $.slideshow.owner: missing
+
+            """), result.stderr)
+        let slow = try XCTUnwrap(CheckFixtures.line("local.slow", in: result.stderr))
+        XCTAssertTrue(slow.contains("fail") && slow.contains("timed out: "), slow)
+        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("local.create", in: result.stderr)).contains(
+            "skip         -           -  POST is not sent live; add --include-unsafe to send it"), result.stderr)
+        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("local.uncovered", in: result.stderr)).contains("not-covered"))
+        XCTAssertTrue(result.stderr.contains("check (live): 4 passed, 3 failed, 1 skipped, 1 not covered; 9 checks in"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("t0ken-123"))
+        let paths = Set(server.receivedRequests.map(\.target))
+        XCTAssertTrue(paths.isSuperset(of: ["/json", "/anything/one?page=1", "/anything/two?page=2", "/status/404", "/delay/3000", "/bearer"]),
+                      "\(paths)")
+        XCTAssertFalse(server.receivedRequests.contains { $0.method == "POST" }, "unsafe requests are not sent")
+        XCTAssertEqual(server.receivedRequests.first { $0.path == "/bearer" }?.value(of: "Authorization"), "Bearer t0ken-123")
+    }
+
+    func testIncludeUnsafeSendsPostAndOnlySelectsCases() throws {
+        let result = try check(["local", "--live", "--include-unsafe", "--only", "create", "--only", "local.sl*", "--skip", "slow"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("local.create", in: result.stderr)).contains(" pass         200"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("2 passed, 0 failed; 2 checks in"), result.stderr)
+        XCTAssertEqual(server.receivedRequests.map(\.method).sorted(), ["GET", "POST"])
+    }
+
+    func testStrictReportsExtraKeys() throws {
+        let result = try check(["local", "--live", "--strict", "--only", "echo"])
+        XCTAssertEqual(result.status, 8, result.stderr)
+        XCTAssertTrue(result.stderr.contains("    $.url: unexpected key (string)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("    $.body_size: unexpected key (number)"), result.stderr)
+    }
+
+    func testMissingCredentialFailsTheCaseOnlyLive() throws {
+        let result = try check(["local", "--live", "--only", "secret"])
+        XCTAssertEqual(result.status, 8, result.stderr)
+        let line = try XCTUnwrap(CheckFixtures.line("local.secret", in: result.stderr))
+        XCTAssertTrue(line.contains("cannot build the request:") && line.contains("CHECK_TOKEN"), line)
+        XCTAssertEqual(server.receivedRequests.count, 0)
+    }
+
+    func testBaseURLOverrideAndRetries() throws {
+        try folder.write("targets/flaky.yaml", """
+            api: flaky
+            baseURL: http://127.0.0.1:1
+            validation: successCodes
+            cases:
+              unavailable: {path: /status/503, sample: ok}
+            """)
+        let report = folder.url.appendingPathComponent("flaky.json")
+        let result = try check(["flaky", "--live", "--base-url", server.baseURL.absoluteString, "--retry", "1",
+                                "--report", "json", report.path])
+        XCTAssertEqual(result.status, 8, result.stderr)
+        XCTAssertTrue(result.stderr.contains("HTTP 503 failed the case's validation (expected 2xx) (after 2 attempts)"), result.stderr)
+        XCTAssertEqual(server.receivedRequests.map(\.target), ["/status/503", "/status/503"])
+        let entry = try XCTUnwrap(try CheckFixtures.resultsByID(try CheckFixtures.jsonReport(report))["flaky.unavailable"])
+        XCTAssertEqual(entry["attempts"] as? Int, 2)
+        XCTAssertEqual(entry["status"] as? Int, 503)
+        XCTAssertEqual(entry["failure"] as? String, "status")
+    }
+
+    func testIdenticalRequestsInFlightAreSentOnce() throws {
+        try folder.write("targets/twice.yaml", """
+            api: twice
+            baseURL: http://127.0.0.1:\(server.port)
+            cases:
+              wait:
+                values: [{ms: int}]
+                path: /delay/{ms}
+                sample: {json: {method: GET}}
+                examples: [[400], [400], [400]]
+            """)
+        let result = try check(["twice", "--live", "--jobs", "3"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("3 passed, 0 failed; 3 checks in"), result.stderr)
+        XCTAssertEqual(server.receivedRequests.count, 1, "three identical requests in flight share one exchange")
+    }
+
+    func testRateSpacesRequests() throws {
+        let start = Date()
+        let result = try check(["local", "--live", "--rate", "10", "--only", "echo", "--only", "slides", "--only", "missing"])
+        XCTAssertEqual(result.status, 8, result.stderr)
+        XCTAssertEqual(server.receivedRequests.count, 4)
+        // Four requests at 10 per second: the last starts at least 0.3 s after the first.
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.3)
+    }
+
+    // MARK: Shards and exit codes
+
+    func testShardsPartitionTheChecksStably() throws {
+        try folder.write("targets/many.yaml", CheckFixtures.manyCases(40))
+        let all = try shardIDs(nil)
+        XCTAssertEqual(all.count, 44)
+        var seen: [String] = []
+        for index in 1...3 {
+            let part = try shardIDs("\(index)/3")
+            XCTAssertFalse(part.isEmpty, "shard \(index)/3 is empty")
+            XCTAssertEqual(part, try shardIDs("\(index)/3"), "shards are stable")
+            seen += part
+        }
+        XCTAssertEqual(seen.sorted(), all.sorted(), "every check is in exactly one shard")
+    }
+
+    func shardIDs(_ shard: String?) throws -> [String] {
+        let report = folder.url.appendingPathComponent("shard-\(UUID().uuidString).json")
+        let result = try check(["many", "--report", "json", report.path] + (shard.map { ["--shard", $0] } ?? []))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let results = try XCTUnwrap(try CheckFixtures.jsonReport(report)["results"] as? [[String: Any]])
+        return results.compactMap { $0["id"] as? String }
+    }
+
+    func testUsageErrorsExit64() throws {
+        for arguments in [["nope"], ["local", "--shard", "4/3"], ["local", "--shard", "x"], ["local", "--rate", "5"],
+                          ["local", "--jobs", "0"], ["local", "--report", "xml", "out.xml"], ["local", "--report", "json"],
+                          ["local", "--only", "zzz"], ["local", "--live", "--env", "staging"]] {
+            let result = try check(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+        }
+        XCTAssertTrue(try check(["local", "--only", "zzz"]).stderr.contains("--only 'zzz' matches no case; cases: local.slides"))
+    }
+
+    func testInvalidTargetFileExits65() throws {
+        try folder.write("targets/bad.yaml", "api: bad\nbaseURL: http://127.0.0.1:1\ncases:\n  zen:\n    pth: /zen\n")
+        let named = try check(["bad"])
+        XCTAssertEqual(named.status, 65, named.stderr)
+        XCTAssertTrue(named.stderr.contains("bad.yaml:5:5: error: unknown key 'pth' in case 'zen'; did you mean 'path'?"), named.stderr)
+        XCTAssertTrue(named.stderr.contains("nothing was checked"), named.stderr)
+        let everything = try check([])
+        XCTAssertEqual(everything.status, 65, everything.stderr)
+        XCTAssertEqual(try check(["local"]).status, 0, "another API's broken file does not stop checking this one")
+    }
+}
