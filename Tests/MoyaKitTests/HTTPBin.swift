@@ -18,6 +18,8 @@ enum HTTPBin {
     case status(Int, validation: ValidationType = .none, body: String? = nil)
     /// `/delay/MS`: answers after that many milliseconds.
     case delay(milliseconds: Int)
+    /// `POST /delay/MS` sending `task`: answers after that many milliseconds.
+    case slowPost(milliseconds: Int, task: Task)
     /// `/redirect/N`: N redirects, then `/get`.
     case redirect(hops: Int)
     /// `/bytes/N` downloaded to `destination`.
@@ -58,7 +60,7 @@ extension HTTPBin: TargetType, AccessTokenAuthorizable {
         case .get, .search: return "/get"
         case .anything, .downloadEcho: return "/anything"
         case .status(let code, _, _): return "/status/\(code)"
-        case .delay(let milliseconds): return "/delay/\(milliseconds)"
+        case .delay(let milliseconds), .slowPost(let milliseconds, _): return "/delay/\(milliseconds)"
         case .redirect(let hops): return "/redirect/\(hops)"
         case .download(let count, _), .bytes(let count): return "/bytes/\(count)"
         case .downloadTruncated(let count, _): return "/truncated/\(count)"
@@ -74,7 +76,7 @@ extension HTTPBin: TargetType, AccessTokenAuthorizable {
         switch self {
         case .anything(let method, _, _): return method
         case .upload: return .put
-        case .uploadParts: return .post
+        case .uploadParts, .slowPost: return .post
         default: return .get
         }
     }
@@ -83,7 +85,7 @@ extension HTTPBin: TargetType, AccessTokenAuthorizable {
         switch self {
         case .search(let query, let page):
             return .requestParameters(parameters: ["q": query, "page": page], encoding: URLEncoding.queryString)
-        case .anything(_, let task, _):
+        case .anything(_, let task, _), .slowPost(_, let task):
             return task
         case .status(_, _, let body?):
             return .requestParameters(parameters: ["body": body], encoding: URLEncoding.queryString)

@@ -18,6 +18,14 @@ final class ProviderIntegrationCURLTests: HTTPBinTestCase {
         try assertCURLReplaysTheRequest(of: .anything(method: .head, task: .requestPlain))
     }
 
+    func testEmptyBodies() throws {
+        try assertCURLReplaysTheRequest(of: .anything(method: .post, task: .requestPlain))
+        try assertCURLReplaysTheRequest(of: .anything(method: .post, task: .requestParameters(
+            parameters: ["q": "in the query"], encoding: URLEncoding.queryString)))
+        try assertCURLReplaysTheRequest(of: .anything(method: .put, task: .requestData(Data())))
+        try assertCURLReplaysTheRequest(of: .anything(method: .delete, task: .requestPlain))
+    }
+
     func testJSONBody() throws {
         try assertCURLReplaysTheRequest(of: .anything(task: .requestParameters(
             parameters: ["name": "O'Brien", "list": [1, 2]], encoding: JSONEncoding.default)))

@@ -40,6 +40,18 @@ final class ProviderIntegrationInflightTests: HTTPBinTestCase {
         XCTAssertEqual(server.receivedRequests.count, 2)
     }
 
+    func testIdenticalEncodableBodiesAreCoalesced() throws {
+        // The JSON of an Encodable body must be the same every time, or two identical requests
+        // would look different (and an endpoint would not even equal itself).
+        let body = Task.requestJSONEncodable(Payload(title: "t", createdAt: Date(timeIntervalSince1970: 1), tags: ["a", "b"]))
+        let endpoint = provider.endpoint(.slowPost(milliseconds: 300, task: body))
+        for _ in 0..<20 { XCTAssertEqual(endpoint, provider.endpoint(.slowPost(milliseconds: 300, task: body))) }
+        let (boxes, expectations, _) = startTwice(.slowPost(milliseconds: 300, task: body))
+        wait(for: expectations, timeout: 10)
+        XCTAssertEqual(boxes.compactMap { $0.result?.response?.statusCode }, [200, 200])
+        XCTAssertEqual(server.receivedRequests.count, 1)
+    }
+
     func testDifferentRequestsAreNotCoalesced() throws {
         var expectations: [XCTestExpectation] = []
         for milliseconds in [200, 201] {

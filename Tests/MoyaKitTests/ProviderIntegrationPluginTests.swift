@@ -30,16 +30,16 @@ final class ProviderIntegrationPluginTests: HTTPBinTestCase {
     }
 
     func testCredentialsPluginAuthenticates() throws {
-        let right = MoyaProvider<HTTPBin>(plugins: [CredentialsPlugin { _ in Credential(user: "user", password: "pa ss") }])
-        let response = try response(.basicAuth(user: "user", password: "pa ss"), with: right)
+        let right = MoyaProvider<HTTPBin>(plugins: [CredentialsPlugin { _ in Credential(user: "user", password: "p@ss:w0rd") }])
+        let response = try response(.basicAuth(user: "user", password: "p@ss:w0rd"), with: right)
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertEqual(try response.mapString(atKeyPath: "user"), "user")
 
         let wrong = MoyaProvider<HTTPBin>(plugins: [CredentialsPlugin { _ in Credential(user: "user", password: "nope") }])
-        XCTAssertEqual(try self.response(.basicAuth(user: "user", password: "pa ss"), with: wrong).statusCode, 401)
+        XCTAssertEqual(try self.response(.basicAuth(user: "user", password: "p@ss:w0rd"), with: wrong).statusCode, 401)
 
         let none = MoyaProvider<HTTPBin>(plugins: [CredentialsPlugin { _ in nil }])
-        XCTAssertEqual(try self.response(.basicAuth(user: "user", password: "pa ss"), with: none).statusCode, 401)
+        XCTAssertEqual(try self.response(.basicAuth(user: "user", password: "p@ss:w0rd"), with: none).statusCode, 401)
         XCTAssertEqual(server.receivedRequests.map { $0.values(of: "Authorization").count }, [1, 1, 0])
     }
 
