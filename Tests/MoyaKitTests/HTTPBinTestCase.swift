@@ -8,9 +8,12 @@ class HTTPBinTestCase: XCTestCase {
     /// The server of the running test.
     private(set) var server: HTTPTestServer!
 
+    /// How much of each request body the server keeps; subclasses measuring memory keep none.
+    class var bodyRecordingLimit: Int { HTTPTestServer.recordedBodyLimit }
+
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let server = try HTTPTestServer()
+        let server = try HTTPTestServer(bodyRecordingLimit: Self.bodyRecordingLimit)
         self.server = server
         HTTPBin.use(server)
     }
