@@ -123,6 +123,11 @@ final class ProviderIntegrationTaskTests: HTTPBinTestCase {
         }
     }
 
+    func testEmptyParametersAddNoQuery() throws {
+        _ = try response(.anything(method: .get, task: .requestParameters(parameters: [:], encoding: URLEncoding.default)), with: provider)
+        XCTAssertEqual(try onlyReceivedRequest().target, "/anything")
+    }
+
     func testQueryParametersAreAppendedToAQueryTheURLAlreadyHas() throws {
         let endpointClosure: MoyaProvider<HTTPBin>.EndpointClosure = { target in
             let endpoint = MoyaProvider.defaultEndpointMapping(for: target)

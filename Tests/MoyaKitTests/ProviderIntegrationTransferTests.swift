@@ -142,6 +142,48 @@ final class ProviderIntegrationTransferTests: HTTPBinTestCase {
         XCTAssertEqual(server.receivedRequests.last?.bodyLength, 4_000_000)
     }
 
+    func testEndingTheProgressIterationEarlyCancelsTheRequest() async throws {
+        let log = EventLog()
+        let provider = MoyaProvider<HTTPBin>(plugins: [RecordingPlugin(log: log)])
+        let destination = try makeTemporaryFolder().appendingPathComponent("abandoned.bin")
+        for try await value in provider.requestWithProgress(.download(bytes: 1 << 30, destination: destination)) {
+            XCTAssertFalse(value.completed)
+            break
+        }
+        let cancelled = await waitForLog(log, toContain: "plugin.didReceive cancelled")
+        XCTAssertTrue(cancelled, "\(log.all)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path))
+    }
+
+    func testProgressAndCompletionRunInOrderOnTheCallbackQueue() throws {
+        let queue = DispatchQueue(label: "callbacks")
+        let key = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: key, value: true)
+        let provider = MoyaProvider<HTTPBin>(callbackQueue: queue)
+        let events = EventLog()
+        let done = expectation(description: "completion")
+        provider.request(.bytes(3_000_000), progress: { progress in
+            XCTAssertEqual(DispatchQueue.getSpecific(key: key), true)
+            events.append(progress.completed ? "response \(progress.response?.data.count ?? -1)" : "progress")
+        }) { result in
+            XCTAssertEqual(DispatchQueue.getSpecific(key: key), true)
+            events.append("completion \(result.response?.data.count ?? -1)")
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 20)
+        let all = events.all
+        XCTAssertGreaterThan(all.count, 3)
+        XCTAssertEqual(Array(all.suffix(2)), ["response 3000000", "completion 3000000"])
+        XCTAssertTrue(all.dropLast(2).allSatisfy { $0 == "progress" })
+    }
+
+    private func waitForLog(_ log: EventLog, toContain event: String) async -> Bool {
+        for _ in 0..<1_000 where !log.all.contains(event) {
+            try? await _Concurrency.Task.sleep(nanoseconds: 10_000_000)
+        }
+        return log.all.contains(event)
+    }
+
     /// Progress never goes back, the last progress value is the whole size, and a value holding
     /// the response comes last.
     private func assertMonotonicAndEndsWithResponse(_ values: [ProgressResponse], total: Int64,
