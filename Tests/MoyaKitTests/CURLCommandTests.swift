@@ -55,6 +55,21 @@ final class CURLCommandTests: XCTestCase {
                        "curl -X POST -F 'greeting=hello' -F 'image=@/tmp/a.png;filename=a.png;type=image/png' --form-string 'handle=@not-a-file' 'https://example.com/form'")
     }
 
+    func testCommandsMatchWhatMoyaKitSends() {
+        var empty = request()
+        empty.setValue("", forHTTPHeaderField: "X-Empty")
+        XCTAssertEqual(CURLCommand(request: empty).rendered(), "curl -H 'X-Empty;' 'https://example.com/items?q=a%20b'")
+
+        XCTAssertEqual(CURLCommand(request: request("POST", url: "https://example.com/e")).rendered(),
+                       "curl -X POST -H 'Content-Type:' --data-binary '' 'https://example.com/e'")
+
+        var put = request("PUT", url: "https://example.com/upload")
+        put.bodyFileURL = URL(fileURLWithPath: "/tmp/f.bin")
+        XCTAssertEqual(CURLCommand(request: put).rendered(), "curl -X PUT -H 'Content-Type:' --data-binary '@/tmp/f.bin' 'https://example.com/upload'")
+        put.setValue("image/png", forHTTPHeaderField: "Content-Type")
+        XCTAssertEqual(CURLCommand(request: put).rendered(), "curl -X PUT -H 'Content-Type: image/png' --data-binary '@/tmp/f.bin' 'https://example.com/upload'")
+    }
+
     func testSecretsAreRedactedUnlessShown() {
         var secret = request("GET", url: "https://example.com/items?api_key=s%2Bcret&x=1")
         secret.setValue("Bearer abc", forHTTPHeaderField: "Authorization")

@@ -1,8 +1,9 @@
 /// A request as a `curl` command a user can paste into a POSIX shell.
 ///
-/// `curl -X METHOD` (left out for GET; `--head` for HEAD), `-H 'Name: value'` per header,
-/// `--data-binary 'body'`, `--data-binary @/path` for a file upload, `-F` per multipart part,
-/// the URL last. Every argument is single-quoted (`'` written `'\''`). Secrets are redacted by
+/// `curl -X METHOD` (left out for GET; `--head` for HEAD), `-H 'Name: value'` per header
+/// (`-H 'Name;'` for an empty value), `--data-binary 'body'`, `--data-binary @/path` for a file
+/// upload, `-F` per multipart part, the URL last. Run, it makes the request MoyaKit makes: where
+/// curl would add a `Content-Type` MoyaKit does not send, `-H 'Content-Type:'` removes it. Every argument is single-quoted (`'` written `'\''`). Secrets are redacted by
 /// the `SecretRedactor`. A body that is not text (or holds NUL) is piped in with `printf`.
 public struct CURLCommand: Sendable {
     /// The request rendered.
@@ -33,18 +34,36 @@ public struct CURLCommand: Sendable {
             arguments += ["-H", "\(name): \(redactor.redact(headerValue: value, name: name))"]
         }
         for (name, value) in request.headers.combinedByName {
-            arguments += ["-H", "\(name): \(redactor.redact(headerValue: value, name: name))"]
+            // `Name:` with nothing after it would make curl drop the field; `Name;` sends it empty.
+            arguments += ["-H", value.isEmpty ? "\(name);" : "\(name): \(redactor.redact(headerValue: value, name: name))"]
+        }
+        if removesDefaultContentType {
+            arguments += ["-H", "Content-Type:"]
         }
         if let body = request.httpBody {
             arguments += ["--data-binary", textBody(body).map(redactor.redact) ?? "@-"]
         } else if let file = request.bodyFileURL {
             arguments += ["--data-binary", "@" + file.path]
+        } else if method == "POST" && request.multipartParts == nil {
+            // MoyaKit sends `Content-Length: 0` with an empty POST; plain `curl -X POST` sends none.
+            arguments += ["--data-binary", ""]
         }
         for part in request.multipartParts ?? [] {
             arguments += formArguments(for: part)
         }
         arguments.append(redactor.redact(request.url?.absoluteString ?? ""))
         return arguments
+    }
+
+    /// Whether `-H 'Content-Type:'` must stop curl adding `application/x-www-form-urlencoded` to
+    /// the `--data-binary` body, because MoyaKit sends no type there: for an empty body, and for
+    /// a file streamed with another method than POST (libcurl's upload mode).
+    private var removesDefaultContentType: Bool {
+        guard request.value(forHTTPHeaderField: "Content-Type") == nil, request.multipartParts == nil else { return false }
+        let method = request.httpMethod ?? "GET"
+        if request.bodyFileURL != nil && request.httpBody == nil { return method != "POST" }
+        if let body = request.httpBody { return body.isEmpty }
+        return method == "POST"
     }
 
     /// The body bytes to pipe into `curl` when they cannot be an argument.
