@@ -37,11 +37,14 @@ final class Sandbox {
         root.appendingPathComponent(name).path
     }
 
-    /// Runs `moya-cli arguments...` in the working folder with this sandbox's HOME.
-    func run(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
+    /// Runs `moya-cli arguments...` (or `binary`) in the working folder with this sandbox's HOME.
+    func run(
+        _ arguments: [String], environment: [String: String] = [:], binary: URL? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> CLIResult {
         var variables = ["HOME": home.path]
         variables.merge(environment) { _, new in new }
-        return try CLIRunner.run(arguments, environment: variables, currentDirectory: root, file: file, line: line)
+        return try CLIRunner.run(arguments, environment: variables, currentDirectory: root, binary: binary, file: file, line: line)
     }
 }
 
