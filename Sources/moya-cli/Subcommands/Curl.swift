@@ -8,8 +8,8 @@ extension MoyaCommand {
             abstract: "Print the curl command that sends the same request as 'call'; nothing is sent.",
             discussion: """
                 The command reproduces the method, URL, headers and body (data, file upload or multipart \
-                parts) and the transfer options (-L, timeouts, TLS). Secrets are shown as <redacted> \
-                unless --show-secrets.
+                parts) and the transfer options (-L, timeouts, TLS, proxy). Secrets are shown as <redacted> \
+                unless --show-secrets. --retry and --retry-all have no effect here.
                 """,
             helpNames: []
         )
