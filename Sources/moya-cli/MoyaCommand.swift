@@ -1,5 +1,8 @@
 import ArgumentParser
 import MoyaKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
 struct MoyaCommand: ParsableCommand {
@@ -16,7 +19,26 @@ struct MoyaCommand: ParsableCommand {
         if willSendRequests(Array(CommandLine.arguments.dropFirst())) {
             Session.warmUpTransport()
         }
-        main(nil)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(reporting: error)
+        }
+    }
+
+    /// Exits for `error` the way ArgumentParser does, but with errors in the house style
+    /// (`moya-cli: error: ...` on stderr) and help on stdout.
+    static func exit(reporting error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { StandardStream.output.write(message + "\n") }
+        } else if !message.isEmpty {
+            let text = message.hasPrefix("Error: ") ? "moya-cli: error: " + message.dropFirst("Error: ".count) : message
+            StandardStream.error.write(text + "\n")
+        }
+        Glibc.exit(code.rawValue)
     }
 
     /// Whether these arguments will send something over the network (not stubbed, not help).

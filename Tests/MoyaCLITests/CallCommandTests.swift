@@ -169,8 +169,8 @@ final class CallCommandTests: XCTestCase {
         XCTAssertEqual(first.stdout, "")
 
         let second = try call(["local", "download", "10"])
-        XCTAssertEqual(second.status, 1)
-        XCTAssertTrue(second.stderr.contains("out.bin"), second.stderr)
+        XCTAssertEqual(second.status, 64)
+        XCTAssertTrue(second.stderr.contains("out.bin already exists; not overwriting it; pass --force to replace it"), second.stderr)
         XCTAssertEqual(try Data(contentsOf: file).count, 100_000, "the existing file is kept")
 
         let forced = try call(["local", "download", "10", "--force"])

@@ -63,6 +63,9 @@ struct CatalogLoader {
                     catalog.diagnostics.filter { $0.file == file }, source: { catalog.sources[$0] }, colored: colorsDiagnostics))
                 throw CommandFailure(.invalidTargetFile, error.description)
             }
+            if case .duplicateAPI = error {
+                throw CommandFailure(.invalidTargetFile, error.description)
+            }
             throw CommandFailure(.usage, error.description)
         }
     }
