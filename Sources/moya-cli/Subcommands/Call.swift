@@ -22,8 +22,11 @@ extension MoyaCommand {
         @OptionGroup(title: "Output") var outputOptions: OutputOptions
         @OptionGroup(title: "Target files") var targetOptions: TargetOptions
 
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-            "API CASE [VALUES...] [--name value...]", valueName: "api-case-values"))
+        @Argument(
+            parsing: .allUnrecognized, help: ArgumentHelp("API CASE [VALUES...] [--name value...]", valueName: "api-case-values"),
+            completion: CaseCompletion.kind { words in
+                (try? Call.parse(words)).map { CaseCompletion.Context(words: $0.words, targetPaths: $0.targetOptions.targetPaths) }
+            })
         var words: [String] = []
 
         func run() throws {

@@ -23,7 +23,11 @@ extension MoyaCommand {
         @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Download destination for download cases.", valueName: "file"))
         var output: String?
 
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("API CASE [VALUES...] [--name value...]", valueName: "api-case-values"))
+        @Argument(
+            parsing: .allUnrecognized, help: ArgumentHelp("API CASE [VALUES...] [--name value...]", valueName: "api-case-values"),
+            completion: CaseCompletion.kind { words in
+                (try? Curl.parse(words)).map { CaseCompletion.Context(words: $0.words, targetPaths: $0.targetOptions.targetPaths) }
+            })
         var words: [String] = []
 
         func run() throws {
