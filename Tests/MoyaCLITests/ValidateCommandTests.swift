@@ -157,9 +157,9 @@ final class ValidateCommandTests: XCTestCase {
                 bad-example.yaml:10:10: error: example 1 of case 'user': 'abc' is not an int for value 'id'
                           - [abc]
                              ^
-                bad-example.yaml:11:17: error: example 2 of case 'user': 'all' is not one of open, closed for value 'state'
+                bad-example.yaml:11:24: error: example 2 of case 'user': 'all' is not one of open, closed for value 'state'
                           - {id: 1, state: all}
-                                    ^
+                                           ^
                 bad-example.yaml:12:9: error: example 3 of case 'user': missing value 'id' (int)
                           - {state: open}
                             ^

@@ -43,6 +43,12 @@ extension HTTPTestServer {
             var headers: [(String, String)] = []
             if [301, 302, 303, 307, 308].contains(status) { headers.append(("Location", "/get")) }
             if status == 401 { headers.append(("WWW-Authenticate", #"Basic realm="test""#)) }
+            // `?header=Name:value` adds a response header (e.g. Retry-After on a 503).
+            for item in request.queryItems where item.name == "header" {
+                if let colon = item.value.firstIndex(of: ":") {
+                    headers.append((String(item.value[..<colon]), String(item.value[item.value.index(after: colon)...])))
+                }
+            }
             let body = request.queryItems.first { $0.name == "body" }.map { Data($0.value.utf8) } ?? Data()
             return reply(status, headers, body)
         case "delay":

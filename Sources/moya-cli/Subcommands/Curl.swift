@@ -36,7 +36,7 @@ extension MoyaCommand {
                 let environment = ProcessInfo.processInfo.environment
                 let loader = CatalogLoader(options: targetOptions, environment: environment)
                 guard let apiName = invocation.api else {
-                    if help { StandardStream.output.write(Curl.helpMessage() + "\n"); return }
+                    if help { StandardStream.output.write(MoyaCommand.helpMessage(for: Curl.self) + "\n"); return }
                     throw CommandFailure(.usage, "missing API and CASE; see 'moya-cli curl --help' and 'moya-cli list'")
                 }
                 let (_, api) = try loader.api(named: apiName)
@@ -46,7 +46,7 @@ extension MoyaCommand {
                 }
                 let spec = try CaseResolution.caseSpec(named: caseName, in: api)
                 if help { StandardStream.output.write(CaseHelp.caseHelp(spec, api: api, command: "curl")); return }
-                let arguments = try CaseResolution.bind(invocation, for: spec, api: api)
+                let arguments = try CaseResolution.bind(invocation, for: spec, api: api, command: "curl")
                 let target = try CaseResolution.build(
                     spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
                     isStubbed: false, sample: nil, output: output, force: true)
