@@ -9,7 +9,7 @@ need() { command -v "$1" >/dev/null 2>&1 || { apt-get install -y -qq "$2" >/dev/
 need hyperfine hyperfine
 need nginx nginx-light
 
-swift build -c release --product moya-cli >/dev/null
+swift build -c release --static-swift-stdlib --product moya-cli >/dev/null
 BIN=.build/release/moya-cli
 OUT=bench-out
 mkdir -p "$OUT"
@@ -48,7 +48,7 @@ if [ -f scripts/gen-large-target.py ] && [ -f scripts/yaml-parse-baseline.c ]; t
   python3 scripts/gen-large-target.py 10000 > "$OUT/large.yaml"
   cc -O2 -o "$OUT/yaml-parse-baseline" scripts/yaml-parse-baseline.c -lyaml
   hyperfine -N --warmup 2 --runs 15 --export-json "$OUT/load.json" \
-    "$OUT/yaml-parse-baseline $OUT/large.yaml" \
+    "$OUT/yaml-parse-baseline $OUT/large.yaml 1" \
     "$BIN validate $OUT/large.yaml"
 fi
 

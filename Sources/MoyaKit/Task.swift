@@ -6,10 +6,12 @@ public enum Task: Sendable {
     /// The body set to raw bytes.
     case requestData(Data)
 
-    /// The body set to an `Encodable` value encoded as JSON (`Content-Type: application/json`).
+    /// The body set to an `Encodable` value encoded as JSON (`Content-Type: application/json`),
+    /// object keys sorted so the body is the same on every call.
     case requestJSONEncodable(any Encodable & Sendable)
 
-    /// The body set to an `Encodable` value encoded with the given `JSONEncoder`.
+    /// The body set to an `Encodable` value encoded with the given `JSONEncoder` (a copy of it
+    /// that sorts object keys, when it does not already).
     case requestCustomJSONEncodable(any Encodable & Sendable, encoder: JSONEncoder)
 
     /// Parameters encoded by `encoding` into the query string or the body.

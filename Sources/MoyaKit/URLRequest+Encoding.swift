@@ -1,9 +1,14 @@
 extension URLRequest {
     /// Sets an `Encodable` value as the JSON body, and `Content-Type: application/json` unless set.
+    ///
+    /// Object keys are always sorted: Foundation's `JSONEncoder` on Linux otherwise writes them in
+    /// hash order, which differs from one call to the next, so the same target would make a
+    /// different body each time (two identical requests would not be equal for `trackInflights`,
+    /// and logs would not be stable).
     func encoded(encodable: any Encodable, encoder: JSONEncoder = JSONEncoder()) throws(MoyaError) -> URLRequest {
         var request = self
         do {
-            request.httpBody = try encoder.encode(encodable)
+            request.httpBody = try Self.sortingKeys(encoder).encode(encodable)
         } catch {
             throw .encodableMapping(error)
         }
@@ -22,5 +27,18 @@ extension URLRequest {
         } catch {
             throw .parameterEncoding(error)
         }
+    }
+
+    /// `encoder` if it sorts keys, else a copy of it that does (the caller's encoder is left alone).
+    private static func sortingKeys(_ encoder: JSONEncoder) -> JSONEncoder {
+        guard !encoder.outputFormatting.contains(.sortedKeys) else { return encoder }
+        let copy = JSONEncoder()
+        copy.outputFormatting = encoder.outputFormatting.union(.sortedKeys)
+        copy.dateEncodingStrategy = encoder.dateEncodingStrategy
+        copy.dataEncodingStrategy = encoder.dataEncodingStrategy
+        copy.nonConformingFloatEncodingStrategy = encoder.nonConformingFloatEncodingStrategy
+        copy.keyEncodingStrategy = encoder.keyEncodingStrategy
+        copy.userInfo = encoder.userInfo
+        return copy
     }
 }

@@ -42,9 +42,12 @@ public enum Suggestion {
 
     /// The Levenshtein distance between two strings, counted in characters.
     public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+        // Optimal string alignment: like Levenshtein, but swapping two neighbours (`shpo` for
+        // `shop`, the commonest typo) costs one edit, not two.
         let a = Array(lhs), b = Array(rhs)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
@@ -52,8 +55,11 @@ public enum Suggestion {
             for j in 1...b.count {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

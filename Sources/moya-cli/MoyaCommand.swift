@@ -1,4 +1,8 @@
 import ArgumentParser
+import MoyaKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
 struct MoyaCommand: ParsableCommand {
@@ -8,4 +12,43 @@ struct MoyaCommand: ParsableCommand {
         discussion: "Target files are described in moya-targets(5); commands and exit codes in moya-cli(1).",
         subcommands: [List.self, Validate.self, Call.self, Curl.self, Check.self]
     )
+
+    static func main() {
+        // A live call loads libcurl (about 8 ms); start that now, in parallel with parsing
+        // arguments and loading target files, instead of after them.
+        if willSendRequests(Array(CommandLine.arguments.dropFirst())) {
+            Session.warmUpTransport()
+        }
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(reporting: error)
+        }
+    }
+
+    /// Exits for `error` the way ArgumentParser does, but with errors in the house style
+    /// (`moya-cli: error: ...` on stderr) and help on stdout.
+    static func exit(reporting error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { StandardStream.output.write(message + "\n") }
+        } else if !message.isEmpty {
+            let text = message.hasPrefix("Error: ") ? "moya-cli: error: " + message.dropFirst("Error: ".count) : message
+            StandardStream.error.write(text + "\n")
+        }
+        Glibc.exit(code.rawValue)
+    }
+
+    /// Whether these arguments will send something over the network (not stubbed, not help).
+    static func willSendRequests(_ arguments: [String]) -> Bool {
+        guard let command = arguments.first else { return false }
+        let asksForHelp = arguments.contains("--help") || arguments.contains("-h")
+        switch command {
+        case "call": return !arguments.contains("--stub") && !asksForHelp
+        case "check": return arguments.contains("--live") && !asksForHelp
+        default: return false
+        }
+    }
 }

@@ -25,7 +25,8 @@ enum CLIRunner {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Runs `moya-cli arguments...` and waits at most `timeout` seconds.
+    /// Runs `moya-cli arguments...` (or `binary`, a copy installed elsewhere) and waits at most
+    /// `timeout` seconds.
     ///
     /// The environment starts empty but for PATH and HOME (a temporary folder), so a developer's
     /// own target files or variables never leak into a test; `environment` adds to it.
@@ -35,11 +36,12 @@ enum CLIRunner {
         currentDirectory: URL? = nil,
         stdin: Data? = nil,
         timeout: TimeInterval = 60,
+        binary: URL? = nil,
         file: StaticString = #filePath,
         line: UInt = #line
     ) throws -> CLIResult {
         let process = Process()
-        process.executableURL = binaryURL
+        process.executableURL = binary ?? binaryURL
         process.arguments = arguments
         var env: [String: String] = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",

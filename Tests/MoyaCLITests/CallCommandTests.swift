@@ -83,6 +83,17 @@ final class CallCommandTests: XCTestCase {
               slow: {error: timeout}
               loop: {error: tooManyRedirects}
               refused: {error: connectionRefused}
+          slowDownload:
+            auth: none
+            path: /slow-body
+            task: {download: "slow.bin"}
+            sample: {text: "abc"}
+          unavailable:
+            auth: none
+            values: [{retryAfter: string}]
+            path: /status/503
+            task: {parameters: {header: "Retry-After:{retryAfter}"}, encoding: url}
+            sample: {status: 503}
           delay:
             auth: none
             values: [{ms: int}]
@@ -169,8 +180,8 @@ final class CallCommandTests: XCTestCase {
         XCTAssertEqual(first.stdout, "")
 
         let second = try call(["local", "download", "10"])
-        XCTAssertEqual(second.status, 1)
-        XCTAssertTrue(second.stderr.contains("out.bin"), second.stderr)
+        XCTAssertEqual(second.status, 64)
+        XCTAssertTrue(second.stderr.contains("out.bin already exists; not overwriting it; pass --force to replace it"), second.stderr)
         XCTAssertEqual(try Data(contentsOf: file).count, 100_000, "the existing file is kept")
 
         let forced = try call(["local", "download", "10", "--force"])
@@ -355,5 +366,54 @@ final class CallCommandTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 130)
         XCTAssertTrue(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("interrupted"))
+    }
+
+    func testInterruptDuringADownloadLeavesNoFileBehind() throws {
+        let process = Process()
+        process.executableURL = CLIRunner.binaryURL
+        process.arguments = ["call", "local", "slowDownload"]
+        process.currentDirectoryURL = folder.url
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.url.path]
+        process.standardError = Pipe()
+        process.standardOutput = Pipe()
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while server.receivedRequests.isEmpty && Date() < deadline { usleep(20_000) }
+        usleep(200_000)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+        let after = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
+        XCTAssertEqual(after, before, "no destination and no temporary file are left")
+    }
+
+    func testRetryAfterIsHonoured() throws {
+        let start = Date()
+        let result = try call(["local", "unavailable", "1", "--retry", "1"])
+        XCTAssertEqual(result.status, 5)
+        XCTAssertEqual(server.receivedRequests.count, 2)
+        XCTAssertTrue(result.stderr.contains("HTTP 503; retrying in 1 s (1/1)"), result.stderr)
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 1.0)
+    }
+
+    func testProxyFromOptionAndEnvironment() throws {
+        let proxy = try HTTPTestServer()
+        defer { proxy.stop() }
+        // The API's base URL names a host that does not resolve: only the proxy can answer.
+        try folder.write("targets/far.yaml", """
+            api: far
+            baseURL: http://far.invalid
+            cases:
+              get:
+                path: /get
+                sample: near
+            """)
+        _ = try call(["far", "get", "--proxy", proxy.baseURL.absoluteString])
+        XCTAssertEqual(proxy.receivedRequests.last?.target, "http://far.invalid/get")
+
+        _ = try call(["far", "get"], environment: ["http_proxy": proxy.baseURL.absoluteString])
+        XCTAssertEqual(proxy.receivedRequests.count, 2)
+        XCTAssertEqual(proxy.receivedRequests.last?.target, "http://far.invalid/get")
     }
 }

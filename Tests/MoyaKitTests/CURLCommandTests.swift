@@ -22,10 +22,9 @@ final class CURLCommandTests: XCTestCase {
         post.setValue("text/plain", forHTTPHeaderField: "Content-Type")
         post.httpBody = Data("it's $HOME `x` \"q\"\nline".utf8)
         XCTAssertEqual(CURLCommand(request: post).rendered(),
-                       "curl -X POST -H 'Content-Type: text/plain' --data-binary 'it'\\''s $HOME `x` \"q\"\nline' 'https://example.com/items'")
+                       "curl -H 'Content-Type: text/plain' --data-binary 'it'\\''s $HOME `x` \"q\"\nline' 'https://example.com/items'")
         XCTAssertEqual(CURLCommand(request: post).rendered(multiline: true), """
             curl \\
-              -X POST \\
               -H 'Content-Type: text/plain' \\
               --data-binary 'it'\\''s $HOME `x` "q"
             line' \\
@@ -43,16 +42,50 @@ final class CURLCommandTests: XCTestCase {
     func testUploadsAndMultipart() {
         var upload = request("POST", url: "https://example.com/upload")
         upload.bodyFileURL = URL(fileURLWithPath: "/tmp/my file.bin")
-        XCTAssertEqual(CURLCommand(request: upload).rendered(), "curl -X POST --data-binary '@/tmp/my file.bin' 'https://example.com/upload'")
+        XCTAssertEqual(CURLCommand(request: upload).rendered(), "curl -H 'Expect:' --data-binary '@/tmp/my file.bin' 'https://example.com/upload'")
+        var put = request("PUT", url: "https://example.com/upload")
+        put.bodyFileURL = URL(fileURLWithPath: "/tmp/my file.bin")
+        XCTAssertEqual(CURLCommand(request: put).rendered(), "curl -H 'Expect:' -T '/tmp/my file.bin' 'https://example.com/upload'")
+        put.url = URL(string: "https://example.com/folder/")
+        put.httpMethod = "PATCH"
+        XCTAssertEqual(CURLCommand(request: put).rendered(),
+                       "curl -X PATCH -H 'Expect:' -H 'Content-Type:' --data-binary '@/tmp/my file.bin' 'https://example.com/folder/'",
+                       "-T would append the file name to a URL ending in /")
 
         var form = request("POST", url: "https://example.com/form")
         form.multipartParts = [
             MultipartFormBodyPart(provider: .data(Data("hello".utf8)), name: "greeting"),
             MultipartFormBodyPart(provider: .file(URL(fileURLWithPath: "/tmp/a.png")), name: "image", fileName: "a.png", mimeType: "image/png"),
             MultipartFormBodyPart(provider: .data(Data("@not-a-file".utf8)), name: "handle"),
+            MultipartFormBodyPart(provider: .file(URL(fileURLWithPath: "/tmp/a;b,c.txt")), name: "odd", fileName: "say \"hi\".txt"),
         ]
-        XCTAssertEqual(CURLCommand(request: form).rendered(),
-                       "curl -X POST -F 'greeting=hello' -F 'image=@/tmp/a.png;filename=a.png;type=image/png' --form-string 'handle=@not-a-file' 'https://example.com/form'")
+        XCTAssertEqual(CURLCommand(request: form).rendered(), """
+            curl -H 'Expect:' -F 'greeting=hello' -F 'image=@/tmp/a.png;filename=a.png;type=image/png' -F 'handle="@not-a-file"' \
+            -F 'odd=@"/tmp/a;b,c.txt";filename="say \\"hi\\".txt"' 'https://example.com/form'
+            """)
+
+        var emptyPost = request("POST", url: "https://example.com/ping")
+        emptyPost.setValue("", forHTTPHeaderField: "X-Empty")
+        XCTAssertEqual(CURLCommand(request: emptyPost).rendered(), "curl -H 'X-Empty;' -H 'Content-Type:' --data-binary '' 'https://example.com/ping'",
+                       "the transport posts an empty untyped body and sends empty headers")
+        var atBody = request("PUT", url: "https://example.com/at")
+        atBody.httpBody = Data("@/etc/passwd".utf8)
+        XCTAssertEqual(CURLCommand(request: atBody).rendered(), "curl -X PUT --data-raw '@/etc/passwd' 'https://example.com/at'")
+    }
+
+    func testCommandsMatchWhatMoyaKitSends() {
+        var empty = request()
+        empty.setValue("", forHTTPHeaderField: "X-Empty")
+        XCTAssertEqual(CURLCommand(request: empty).rendered(), "curl -H 'X-Empty;' 'https://example.com/items?q=a%20b'")
+
+        XCTAssertEqual(CURLCommand(request: request("POST", url: "https://example.com/e")).rendered(),
+                       "curl -H 'Content-Type:' --data-binary '' 'https://example.com/e'")
+
+        var put = request("PUT", url: "https://example.com/upload")
+        put.bodyFileURL = URL(fileURLWithPath: "/tmp/f.bin")
+        XCTAssertEqual(CURLCommand(request: put).rendered(), "curl -H 'Expect:' -T '/tmp/f.bin' 'https://example.com/upload'")
+        put.setValue("image/png", forHTTPHeaderField: "Content-Type")
+        XCTAssertEqual(CURLCommand(request: put).rendered(), "curl -H 'Content-Type: image/png' -H 'Expect:' -T '/tmp/f.bin' 'https://example.com/upload'")
     }
 
     func testSecretsAreRedactedUnlessShown() {

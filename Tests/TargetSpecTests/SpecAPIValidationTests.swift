@@ -97,13 +97,51 @@ final class SpecAPIValidationTests: XCTestCase {
         XCTAssertEqual(SpecTest.errors("baseURL: https://${HOST}/v1\n" + cases), "")
         XCTAssertEqual(SpecTest.errors("baseURL: ${BASE_URL}\n" + cases), "", "checked once rendered")
         XCTAssertEqual(SpecTest.errors("baseURL: https://${HOST}/v1?x=1\n" + cases), """
-            t.yaml:1:10: error: baseURL 'https://${HOST}/v1?x=1' is not an absolute http or https URL without query or fragment
+            t.yaml:1:10: error: baseURL 'https://${HOST}/v1?x=1' has a query; put query parameters in a case's task
                 baseURL: https://${HOST}/v1?x=1
                          ^
 
             """)
         XCTAssertEqual(BaseURLCheck.problem(in: "https://"), "baseURL 'https://' has no host")
         XCTAssertNil(BaseURLCheck.problem(in: "HTTPS://user@host.example:8443/v1/"))
+        XCTAssertEqual(BaseURLCheck.problem(in: "http://:8080/v1"), "baseURL 'http://:8080/v1' has no host")
+        XCTAssertEqual(BaseURLCheck.problem(in: "http://user@:8080"), "baseURL 'http://user@:8080' has no host")
+    }
+
+    func testBaseURLWithReferenceInPortOrHostIsAccepted() {
+        for baseURL in [
+            "http://127.0.0.1:${PORT}", "http://127.0.0.1:${HTTPBIN_PORT:-8080}/v1", "https://${TENANT:-demo}.example.com",
+            "http://${HOST}:${PORT}/api", "https://api.example.com/${VERSION}", "http://[::1]:${PORT}",
+        ] {
+            XCTAssertEqual(SpecTest.errors("baseURL: \"\(baseURL)\"\n" + cases), "", baseURL)
+        }
+    }
+
+    func testBaseURLWithReferenceStillRejectsBadLiteralParts() {
+        XCTAssertEqual(SpecTest.errors("baseURL: \"ftp://files.example:${PORT}\"\n" + cases), """
+            t.yaml:1:10: error: baseURL 'ftp://files.example:${PORT}' uses 'ftp'; only http and https are allowed
+                baseURL: "ftp://files.example:${PORT}"
+                         ^
+
+            """)
+        XCTAssertEqual(SpecTest.errors("baseURL: \"http://:${PORT}\"\n" + cases), """
+            t.yaml:1:10: error: baseURL 'http://:${PORT}' has no host
+                baseURL: "http://:${PORT}"
+                         ^
+
+            """)
+        XCTAssertEqual(SpecTest.errors("baseURL: \"http://${HOST}:${PORT}/a b\"\n" + cases), """
+            t.yaml:1:10: error: baseURL 'http://${HOST}:${PORT}/a b' contains a space or a control character
+                baseURL: "http://${HOST}:${PORT}/a b"
+                         ^
+
+            """)
+        XCTAssertEqual(SpecTest.errors("baseURL: \"https://${HOST}/#top\"\n" + cases), """
+            t.yaml:1:10: error: baseURL 'https://${HOST}/#top' has a fragment ('#...'); remove it
+                baseURL: "https://${HOST}/#top"
+                         ^
+
+            """)
     }
 
     func testBadAPIName() {

@@ -141,7 +141,7 @@ final class SpecModelTests: XCTestCase {
         XCTAssertEqual(query.map(\.key), ["notify"])
         XCTAssertEqual(query[0].value, .bool(true))
         let rendered = try JSONTemplate.object(body).render(arguments: ["title": .string("crash"), "draft": .bool(true)])
-        XCTAssertEqual(rendered.jsonText, #"{"title":"Bug: crash","draft":true,"labels":["bug"],"weight":1.5,"assignee":null}"#)
+        XCTAssertEqual(rendered.serializedString(), #"{"title":"Bug: crash","draft":true,"labels":["bug"],"weight":1.5,"assignee":null}"#)
         guard case .response(201, [], .text(let created)) = issue.samples[0].sample.outcome else { return XCTFail() }
         XCTAssertEqual(try created.render(arguments: ["title": .string("x")]), "created x")
     }

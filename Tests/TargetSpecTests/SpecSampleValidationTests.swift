@@ -66,7 +66,7 @@ final class SpecSampleValidationTests: XCTestCase {
             t.yaml:6:20: error: sample file 'samples/gone.json' does not exist (paths are relative to the target file's folder)
                       gone: {file: samples/gone.json}
                                    ^
-            t.yaml:7:22: error: sample file 'samples/user.json' is not valid JSON: samples/user.json:4:1: expected a string key
+            t.yaml:7:22: error: sample file 'samples/user.json' is not valid JSON: samples/user.json:4:1: unexpected '}'; expected a string key
                       broken: {file: samples/user.json}
                                      ^
 

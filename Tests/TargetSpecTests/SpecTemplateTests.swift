@@ -84,24 +84,4 @@ final class SpecTemplateTests: XCTestCase {
         XCTAssertEqual(Suggestion.editDistance("kitten", "sitting"), 3)
     }
 
-    func testJSONSyntaxChecker() {
-        func check(_ text: String) -> String? { JSONSyntaxChecker.firstProblem(in: Array(text.utf8))?.description }
-        XCTAssertNil(check(#" {"a": [1, -2.5e3, true, false, null, "x\n\u00e9"], "b": {}} "#))
-        XCTAssertEqual(check("{\"a\": 1,}"), "1:9: expected a string key")
-        XCTAssertEqual(check("[1 2]"), "1:4: expected ',' or ']'")
-        XCTAssertEqual(check("{\n  \"a\": tru\n}"), "2:11: invalid literal; expected 'true'")
-        XCTAssertEqual(check("[01]"), "1:3: expected ',' or ']'")
-        XCTAssertEqual(check("\"open"), "1:6: unterminated string")
-        XCTAssertEqual(check("{} x"), "1:4: unexpected text after the JSON value")
-        XCTAssertEqual(check(""), "1:1: expected a value, found the end of the file")
-    }
-
-    func testRenderedJSONText() throws {
-        let json = RenderedJSON.object([
-            RenderedJSON.Member(key: "s", value: .string("a\"b\\\n\u{1}")),
-            RenderedJSON.Member(key: "n", value: .array([.int(1), .double(1.5), .bool(false), .null])),
-        ])
-        XCTAssertEqual(json.jsonText, #"{"s":"a\"b\\\n\u0001","n":[1,1.5,false,null]}"#)
-        XCTAssertNil(JSONSyntaxChecker.firstProblem(in: Array(json.jsonText.utf8)))
-    }
 }

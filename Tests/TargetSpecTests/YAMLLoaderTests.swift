@@ -1,3 +1,4 @@
+import Foundation
 import TargetSpec
 import XCTest
 
@@ -29,6 +30,11 @@ final class YAMLLoaderTests: XCTestCase {
             ], at(4, 3))),
         ], at(1, 1))
         XCTAssertEqual(loadNode(text), expected)
+    }
+
+    func testLoadsFromDataAsFromBytes() throws {
+        let text = "a: [1, 'two']\n"
+        XCTAssertEqual(try YAMLLoader.load(Data(text.utf8), file: "t.yaml"), try YAMLLoader.load(Array(text.utf8), file: "t.yaml"))
     }
 
     func testMappingKeepsDocumentOrder() throws {

@@ -5,7 +5,7 @@ import Foundation
 /// | route | answer |
 /// | --- | --- |
 /// | `/get`, `/anything[/…]`, `/post`, `/put`, `/patch`, `/delete` | the request echoed as JSON (`EchoedRequest`) |
-/// | `/status/N` | status N, empty body (3xx: `Location: /get`) |
+/// | `/status/N[?body=TEXT]` | status N, body TEXT or empty (3xx: `Location: /get`) |
 /// | `/delay/MS` | waits MS milliseconds, then echoes |
 /// | `/redirect/N` | 302 chain of N hops ending at `/get` |
 /// | `/redirect-to?url=U&status=302` | redirects to U (`status_code=` works too) |
@@ -43,7 +43,14 @@ extension HTTPTestServer {
             var headers: [(String, String)] = []
             if [301, 302, 303, 307, 308].contains(status) { headers.append(("Location", "/get")) }
             if status == 401 { headers.append(("WWW-Authenticate", #"Basic realm="test""#)) }
-            return reply(status, headers, Data())
+            // `?header=Name:value` adds a response header (e.g. Retry-After on a 503).
+            for item in request.queryItems where item.name == "header" {
+                if let colon = item.value.firstIndex(of: ":") {
+                    headers.append((String(item.value[..<colon]), String(item.value[item.value.index(after: colon)...])))
+                }
+            }
+            let body = request.queryItems.first { $0.name == "body" }.map { Data($0.value.utf8) } ?? Data()
+            return reply(status, headers, body)
         case "delay":
             guard let milliseconds = number, milliseconds >= 0 else { return reply(400, [], Data()) }
             guard sleep(seconds: Double(milliseconds) / 1000) else { return false }

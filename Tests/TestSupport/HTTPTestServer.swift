@@ -19,7 +19,7 @@ public final class HTTPTestServer: @unchecked Sendable {
         public let description: String
     }
 
-    /// How much of each request body `receivedRequests` keeps.
+    /// How much of each request body `receivedRequests` keeps, unless the server is told otherwise.
     public static let recordedBodyLimit = 64 * 1024 * 1024
 
     /// The port the server listens on.
@@ -28,6 +28,8 @@ public final class HTTPTestServer: @unchecked Sendable {
     public let baseURL: URL
     /// The most connections served at a time.
     public let maximumConnections: Int
+    /// How much of each request body this server's `receivedRequests` keeps.
+    public let bodyRecordingLimit: Int
 
     private let listener: Int32
     private let state = NSCondition()
@@ -39,7 +41,9 @@ public final class HTTPTestServer: @unchecked Sendable {
     private var stopped = false
 
     /// Starts listening on an ephemeral port of 127.0.0.1.
-    public init(maximumConnections: Int = 128) throws {
+    /// - Parameter bodyRecordingLimit: How much of each request body to keep (0 for memory
+    ///   measurements, where the server shares the process with the client).
+    public init(maximumConnections: Int = 128, bodyRecordingLimit: Int = HTTPTestServer.recordedBodyLimit) throws {
         // Writing to a socket the client closed must fail with EPIPE, not kill the test process.
         signal(SIGPIPE, SIG_IGN)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -75,6 +79,7 @@ public final class HTTPTestServer: @unchecked Sendable {
         self.port = port
         self.baseURL = baseURL
         self.maximumConnections = maximumConnections
+        self.bodyRecordingLimit = bodyRecordingLimit
         startThread { [self] in acceptConnections() }
     }
 
@@ -175,7 +180,7 @@ public final class HTTPTestServer: @unchecked Sendable {
             state.unlock()
             var noDelay: Int32 = 1
             setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-            startThread { [self] in serve(ServerConnection(descriptor: client, number: number, recordedBodyLimit: Self.recordedBodyLimit)) }
+            startThread { [self] in serve(ServerConnection(descriptor: client, number: number, recordedBodyLimit: bodyRecordingLimit)) }
         }
     }
 

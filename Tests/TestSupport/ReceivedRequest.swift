@@ -29,9 +29,14 @@ public struct ReceivedRequest: Sendable, Hashable {
     /// Which accepted connection carried the request, counting from 1.
     public let connectionNumber: Int
 
-    /// The path part of the target.
+    /// The path part of the target (of an absolute-form target too, as a proxy receives it).
     public var path: String {
-        String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+        var origin = Substring(target)
+        if origin.hasPrefix("http://") {
+            let rest = origin.dropFirst("http://".count)
+            origin = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
+        }
+        return String(origin.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     }
 
     /// The query items of the target, in order, percent-decoded.

@@ -206,7 +206,7 @@ struct RequestHead {
         var lines = text.components(separatedBy: "\r\n")
         guard !lines.isEmpty else { return nil }
         let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: true)
-        guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/"), requestLine[1].hasPrefix("/") else { return nil }
+        guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/"), (requestLine[1].hasPrefix("/") || requestLine[1].hasPrefix("http://")) else { return nil }
         method = String(requestLine[0])
         target = String(requestLine[1])
         version = String(requestLine[2])

@@ -1,9 +1,14 @@
-/// A request as a `curl` command a user can paste into a POSIX shell.
+/// A request as a `curl` command a user can paste into a POSIX shell, sending what the libcurl
+/// transport sends.
 ///
-/// `curl -X METHOD` (left out for GET; `--head` for HEAD), `-H 'Name: value'` per header,
-/// `--data-binary 'body'`, `--data-binary @/path` for a file upload, `-F` per multipart part,
-/// the URL last. Every argument is single-quoted (`'` written `'\''`). Secrets are redacted by
-/// the `SecretRedactor`. A body that is not text (or holds NUL) is piped in with `printf`.
+/// `curl -X METHOD` (left out for GET, and for POST when a body makes curl post anyway, so that
+/// redirects turn it into a GET as the transport does; `--head` for HEAD), `-H 'Name: value'` per
+/// header (`-H 'Name;'` for an empty value), `--data-binary 'body'` (`--data-raw` when the body
+/// starts with `@`, which curl would read as a file name), `-T /path` to stream a file upload
+/// (`--data-binary @/path` for a POST, which gets the same form Content-Type as the transport's),
+/// `-F` per multipart part with its value, file and file name double-quoted, the URL last. Every
+/// argument is single-quoted (`'` written `'\''`). Secrets are redacted by the `SecretRedactor`.
+/// A body that is not text (or holds NUL) is piped in with `printf`.
 public struct CURLCommand: Sendable {
     /// The request rendered.
     public let request: URLRequest
@@ -22,29 +27,78 @@ public struct CURLCommand: Sendable {
     /// The command's arguments, unquoted, starting with `curl` (a body that cannot be an argument
     /// is `@-`: read from standard input, see `stdinBody`).
     public var arguments: [String] {
-        var arguments = ["curl"]
+        ["curl"] + options.flatMap { option in (option.name.isEmpty ? [] : [option.name]) + (option.value.map { [$0] } ?? []) }
+    }
+
+    /// The options after `curl`, each with its value, the URL last (as a value without a name).
+    private var options: [(name: String, value: String?)] {
+        var options: [(name: String, value: String?)] = []
         let method = request.httpMethod ?? "GET"
+        let body = bodyOptions(method: method)
         switch method {
         case "GET": break
-        case "HEAD": arguments.append("--head")
-        default: arguments += ["-X", method]
+        case "HEAD": options.append(("--head", nil))
+        case "POST" where !body.isEmpty: break
+        case "PUT" where body.first?.name == "-T": break
+        default: options.append(("-X", method))
         }
         for (name, value) in sessionHeaders.sorted(by: { $0.key < $1.key }) where request.value(forHTTPHeaderField: name) == nil {
-            arguments += ["-H", "\(name): \(redactor.redact(headerValue: value, name: name))"]
+            options.append(("-H", headerArgument(name: name, value: value)))
         }
         for (name, value) in request.headers.combinedByName {
-            arguments += ["-H", "\(name): \(redactor.redact(headerValue: value, name: name))"]
+            options.append(("-H", headerArgument(name: name, value: value)))
+        }
+        if sendsExpectContinue && request.value(forHTTPHeaderField: "Expect") == nil {
+            options.append(("-H", "Expect:"))
+        }
+        options += body
+        options.append(("", redactor.redact(request.url?.absoluteString ?? "")))
+        return options
+    }
+
+    /// Whether curl would send `Expect: 100-continue` (for file uploads and bodies over 1 MiB),
+    /// which the transport never sends: a server that ignores it would stall the upload.
+    private var sendsExpectContinue: Bool {
+        if request.bodyFileURL != nil { return true }
+        if let body = request.httpBody { return body.count > 1024 * 1024 }
+        return request.multipartParts?.contains { if case .file = $0.provider { true } else { false } } ?? false
+    }
+
+    /// `Name: value`, or `Name;`: to curl, `Name:` with nothing after it removes the header.
+    private func headerArgument(name: String, value: String) -> String {
+        value.isEmpty ? "\(name);" : "\(name): \(redactor.redact(headerValue: value, name: name))"
+    }
+
+    /// The options that send the body the way the transport does.
+    private func bodyOptions(method: String) -> [(name: String, value: String?)] {
+        let untyped = request.value(forHTTPHeaderField: "Content-Type") == nil
+        if let body = request.httpBody, body.isEmpty {
+            // The transport sends an empty body without a type; curl would add a form type.
+            return (untyped ? [("-H", "Content-Type:")] : []) + [("--data-binary", "")]
         }
         if let body = request.httpBody {
-            arguments += ["--data-binary", textBody(body).map(redactor.redact) ?? "@-"]
-        } else if let file = request.bodyFileURL {
-            arguments += ["--data-binary", "@" + file.path]
+            guard let text = textBody(body) else { return [("--data-binary", "@-")] }
+            return [(text.hasPrefix("@") ? "--data-raw" : "--data-binary", redactor.redact(text))]
         }
-        for part in request.multipartParts ?? [] {
-            arguments += formArguments(for: part)
+        if let file = request.bodyFileURL {
+            // `-T` streams like the transport (no Content-Type) but appends the file name to a URL
+            // ending in `/`; a POST streams with a form Content-Type, as `--data-binary` sends.
+            let address = request.url?.absoluteString ?? "/"
+            let endsInSlash = address.prefix { $0 != "?" && $0 != "#" }.hasSuffix("/")
+            if method == "POST" || endsInSlash {
+                var options: [(name: String, value: String?)] = []
+                if method != "POST" && request.value(forHTTPHeaderField: "Content-Type") == nil {
+                    options.append(("-H", "Content-Type:"))
+                }
+                return options + [("--data-binary", "@" + file.path)]
+            }
+            return [("-T", file.path)]
         }
-        arguments.append(redactor.redact(request.url?.absoluteString ?? ""))
-        return arguments
+        if let parts = request.multipartParts {
+            return parts.map { ("-F", formArgument(for: $0)) }
+        }
+        // The transport posts an empty body, with Content-Length: 0 and no type.
+        return method == "POST" ? (untyped ? [("-H", "Content-Type:")] : []) + [("--data-binary", "")] : []
     }
 
     /// The body bytes to pipe into `curl` when they cannot be an argument.
@@ -55,17 +109,10 @@ public struct CURLCommand: Sendable {
 
     /// The command line; with `multiline`, one option per line joined by `\`.
     public func rendered(multiline: Bool = false) -> String {
-        var words: [String] = []
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            // Keep each option on the same line as its value.
-            if argument == "-X", let method = iterator.next() {
-                words.append(argument + " " + (Self.isPlainWord(method) ? method : Self.shellQuoted(method)))
-            } else if argument.hasPrefix("-") && argument != "--head", let value = iterator.next() {
-                words.append(argument + " " + Self.shellQuoted(value))
-            } else {
-                words.append(argument == "curl" || argument == "--head" ? argument : Self.shellQuoted(argument))
-            }
+        let words = ["curl"] + options.map { option -> String in
+            guard let value = option.value else { return option.name }
+            let quoted = option.name == "-X" && Self.isPlainWord(value) ? value : Self.shellQuoted(value)
+            return option.name.isEmpty ? quoted : option.name + " " + quoted
         }
         let command = words.joined(separator: multiline ? " \\\n  " : " ")
         guard let stdinBody else { return command }
@@ -87,21 +134,27 @@ public struct CURLCommand: Sendable {
         return text
     }
 
-    private func formArguments(for part: MultipartFormBodyPart) -> [String] {
+    /// `name=value` or `name=@path`, then `;filename=...` and `;type=...`; a value, path or file
+    /// name that curl would parse (`;`, `,`, quotes, a leading `@` or `<`, outer spaces) is
+    /// double-quoted, with `"` and `\` escaped, which curl reads literally.
+    private func formArgument(for part: MultipartFormBodyPart) -> String {
         var value: String
-        var isLiteral = false
         switch part.provider {
         case .file(let url):
-            value = "\(part.name)=@\(url.path)"
+            value = "\(part.name)=@" + Self.formQuoted(url.path)
         case .data(let data):
-            let text = textBody(data) ?? "<\(data.count) bytes>"
-            value = "\(part.name)=\(redactor.redact(text))"
-            // curl reads `@file` and `<file` in -F values; --form-string takes the text literally.
-            isLiteral = text.hasPrefix("@") || text.hasPrefix("<")
+            value = "\(part.name)=" + Self.formQuoted(redactor.redact(textBody(data) ?? "<\(data.count) bytes>"))
         }
-        if let fileName = part.fileName { value += ";filename=\(fileName)" }
+        if let fileName = part.fileName { value += ";filename=" + Self.formQuoted(fileName) }
         if let mimeType = part.mimeType { value += ";type=\(mimeType)" }
-        return [isLiteral ? "--form-string" : "-F", value]
+        return value
+    }
+
+    private static func formQuoted(_ text: String) -> String {
+        let isLiteral = !text.contains(where: { ";,\"\\\n\r".contains($0) })
+            && !text.hasPrefix("@") && !text.hasPrefix("<") && text.first?.isWhitespace != true && text.last?.isWhitespace != true
+        if isLiteral { return text }
+        return "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
     private static func octalEscaped(_ data: Data) -> String {

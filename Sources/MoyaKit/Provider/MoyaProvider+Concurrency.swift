@@ -1,12 +1,19 @@
 import Synchronization
 
 extension MoyaProvider {
-    /// Sends `target` and returns its response. Cancelling the calling task cancels the request.
+    /// Sends `target` and returns its response. Cancelling the calling task cancels the request;
+    /// a task already cancelled sends nothing. Either way the error is a `MoyaError` whose
+    /// `isCancellation` is true.
     /// - Throws: `MoyaError`.
     public func request(_ target: Target) async throws -> Response {
         let box = CancellationBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
+                // The handler runs before this when the task was cancelled already: don't even start.
+                guard !box.isCancelled else {
+                    continuation.resume(throwing: MoyaError.cancellation)
+                    return
+                }
                 box.hold(request(target) { result in continuation.resume(with: result) })
             }
         } onCancel: {
@@ -44,6 +51,8 @@ final class CancellationBox: Sendable {
         var isCancelled = false
     }
     private let state = Mutex(State())
+
+    var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
     func hold(_ token: any Cancellable) {
         let cancelNow = state.withLock { state -> Bool in

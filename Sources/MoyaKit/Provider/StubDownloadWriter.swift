@@ -18,7 +18,7 @@ enum StubDownloadWriter {
             try? fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         if fileManager.fileExists(atPath: url.path), !options.contains(.removePreviousFile) {
-            throw TransportError(kind: .fileAccess, message: "\(url.path) already exists; it is replaced only with DownloadOptions.removePreviousFile")
+            throw TransportError(kind: .fileAccess, message: "\(url.path) already exists; not overwriting it")
         }
         let partialURL = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).part")
         do {

@@ -65,14 +65,20 @@ extension EasyHandle {
     static func headerLines(of request: URLRequest) -> [String] {
         var lines: [String] = []
         var setsExpect = false
+        var setsContentType = false
         for field in request.headers {
             if field.name == .expect { setsExpect = true }
+            if field.name == .contentType { setsContentType = true }
             // `Name;` is libcurl's spelling of a field sent with an empty value.
             lines.append(field.value.isEmpty ? "\(field.name.rawName);" : "\(field.name.rawName): \(field.value)")
         }
         // libcurl would otherwise send `Expect: 100-continue` before large bodies and wait up to a
         // second for a server that may never answer it.
         if !setsExpect { lines.append("Expect:") }
+        // libcurl labels any POST body `application/x-www-form-urlencoded`; an empty body
+        // (a POST whose parameters went to the query, say) has no type to claim.
+        let hasBody = request.bodyFileURL != nil || request.multipartParts != nil || !(request.httpBody?.isEmpty ?? true)
+        if !hasBody && !setsContentType { lines.append("Content-Type:") }
         return lines
     }
 

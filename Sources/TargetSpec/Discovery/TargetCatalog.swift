@@ -38,6 +38,9 @@ public struct TargetCatalog: Sendable {
             throw .unknownAPI(name, suggestion: Suggestion.closest(to: name, in: names), available: names)
         }
         guard let api = entry.api else { throw .invalidAPI(name, file: entry.file) }
+        if let twin = shadowed.first(where: { $0.name == name && $0.level == entry.level }) {
+            throw .duplicateAPI(name, files: [entry.file, twin.file])
+        }
         return api
     }
 

@@ -62,7 +62,7 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
                     for header in headers {
                         if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
                     }
-                    return .response(HTTPResponseHead(statusCode: status, headers: fields, url: URL(string: requestURL)), body)
+                    return .response(HTTPResponseHead(statusCode: status, headers: fields), body)
                 case .networkError(let error):
                     return .networkError(error)
                 }

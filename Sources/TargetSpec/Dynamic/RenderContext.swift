@@ -43,7 +43,7 @@ struct RenderContext: Sendable {
     /// Renders a JSON template into a `JSONValue`; a solo placeholder keeps its value's type.
     func render(_ template: JSONTemplate) throws(TargetBuildError) -> JSONValue {
         do {
-            return try template.render(arguments: arguments).jsonValue
+            return try template.render(arguments: arguments)
         } catch {
             throw .render(error, file: api.file)
         }
@@ -71,20 +71,5 @@ struct RenderContext: Sendable {
     func contents(ofFile path: String) throws(TargetBuildError) -> Data {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableFile(path) }
         return data
-    }
-}
-
-extension RenderedJSON {
-    /// The same value as MoyaKit's `JSONValue`.
-    var jsonValue: JSONValue {
-        switch self {
-        case .null: .null
-        case .bool(let flag): .bool(flag)
-        case .int(let number): .int(number)
-        case .double(let number): .double(number)
-        case .string(let text): .string(text)
-        case .array(let items): .array(items.map(\.jsonValue))
-        case .object(let members): .object(members.map { ($0.key, $0.value.jsonValue) })
-        }
     }
 }

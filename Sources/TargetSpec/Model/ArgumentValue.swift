@@ -1,3 +1,5 @@
+import MoyaKit
+
 /// A case's associated value once bound from the command line, an example or a default.
 public enum ArgumentValue: Sendable, Hashable, CustomStringConvertible {
     /// A `string` value.
@@ -24,7 +26,7 @@ public enum ArgumentValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as typed JSON, as an exact `"{name}"` placeholder inserts it in JSON bodies.
-    public var json: RenderedJSON {
+    public var json: JSONValue {
         switch self {
         case .string(let text), .enumCase(let text), .file(let text): .string(text)
         case .int(let number): .int(number)

@@ -1,3 +1,5 @@
+import MoyaKit
+
 /// A JSON-shaped tree from a target file (`json:` bodies, `parameters`, `query`, JSON samples),
 /// whose strings may hold placeholders.
 public indirect enum JSONTemplate: Sendable, Hashable {
@@ -46,7 +48,7 @@ public indirect enum JSONTemplate: Sendable, Hashable {
     /// The JSON with every placeholder replaced by its argument.
     ///
     /// - Throws: `TemplateRenderError.missingArgument` when a placeholder has no argument.
-    public func render(arguments: [String: ArgumentValue]) throws(TemplateRenderError) -> RenderedJSON {
+    public func render(arguments: [String: ArgumentValue]) throws(TemplateRenderError) -> JSONValue {
         switch self {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
@@ -57,13 +59,13 @@ public indirect enum JSONTemplate: Sendable, Hashable {
             guard let argument = arguments[name] else { throw .missingArgument(name: name, mark: mark) }
             return argument.json
         case .array(let items):
-            var rendered: [RenderedJSON] = []
+            var rendered: [JSONValue] = []
             for item in items { rendered.append(try item.render(arguments: arguments)) }
             return .array(rendered)
         case .object(let members):
-            var rendered: [RenderedJSON.Member] = []
+            var rendered: [(String, JSONValue)] = []
             for member in members {
-                rendered.append(RenderedJSON.Member(key: member.key, value: try member.value.render(arguments: arguments)))
+                rendered.append((member.key, try member.value.render(arguments: arguments)))
             }
             return .object(rendered)
         }

@@ -4,6 +4,8 @@ public enum SpecLookupError: Error, Sendable, Hashable, CustomStringConvertible 
     case unknownAPI(String, suggestion: String?, available: [String])
     /// The API exists but its file has errors.
     case invalidAPI(String, file: String)
+    /// Two files at the same discovery level define the API; which one is meant is unclear.
+    case duplicateAPI(String, files: [String])
     /// The API has no case of this name.
     case unknownCase(String, apiName: String, suggestion: String?, available: [String])
     /// The API has no environment of this name.
@@ -18,6 +20,8 @@ public enum SpecLookupError: Error, Sendable, Hashable, CustomStringConvertible 
             "unknown API '\(name)'" + Self.hint(suggestion, available, noun: "APIs")
         case .invalidAPI(let name, let file):
             "API '\(name)' is defined by \(file), which has errors; run 'moya-cli validate \(file)'"
+        case .duplicateAPI(let name, let files):
+            "API '\(name)' is defined twice at the same level: " + files.joined(separator: " and ") + "; rename one with 'api:'"
         case .unknownCase(let name, let apiName, let suggestion, let available):
             "unknown case '\(name)' in API '\(apiName)'" + Self.hint(suggestion, available, noun: "cases")
         case .unknownEnvironment(let name, let apiName, let suggestion, let available):

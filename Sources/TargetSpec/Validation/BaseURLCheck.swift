@@ -22,7 +22,9 @@ public enum BaseURLCheck {
         }
         let rest = text[separator.upperBound...]
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let host = authority.split(separator: "@").last.map { $0.split(separator: ":").first ?? "" } ?? ""
+        // Empty pieces kept: in `http://:8080` the host is the empty text before the colon.
+        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        let host = hostAndPort.split(separator: ":", omittingEmptySubsequences: false).first ?? ""
         if host.isEmpty {
             return "baseURL '\(text)' has no host"
         }
@@ -38,19 +40,34 @@ public enum BaseURLCheck {
         return nil
     }
 
-    /// Checks a base URL template as far as it can be checked before `${VAR}`s are known: a
-    /// template starting with a literal scheme is checked with each reference standing for `x`.
+    /// Checks a base URL template as far as it can be checked before `${VAR}`s are known.
+    ///
+    /// A template that starts with a literal scheme is checked with each reference standing for a
+    /// dummy value; it passes when one of the dummies makes a valid URL. `x` fits a host or a
+    /// path segment, `0` a port (`http://127.0.0.1:${PORT}`), so a reference anywhere a plausible
+    /// value could go is accepted, while the literal parts still must not add a query, a fragment,
+    /// a space or another scheme. A template that does not start with a literal scheme
+    /// (`${BASE_URL}`) is checked once rendered.
     static func problem(in template: Template) -> String? {
         if let text = template.literalText { return problem(in: text) }
         guard case .literal(let prefix)? = template.segments.first, prefix.contains("://") else { return nil }
-        let stand = template.segments.map { segment -> String in
+        let problems = ["x", "0"].map { dummy in problem(in: template.replacingReferences(with: dummy)) }
+        guard let first = problems.first, let problem = first, !problems.contains(where: { $0 == nil }) else { return nil }
+        // Name the template as written, not the stand-in text, in the message.
+        let standInName = "baseURL '\(template.replacingReferences(with: "x"))'"
+        guard problem.hasPrefix(standInName) else { return problem }
+        return "baseURL '\(template.source)'" + problem.dropFirst(standInName.count)
+    }
+}
+
+extension Template {
+    /// The text with every placeholder and `${VAR}` reference replaced by `dummy`.
+    fileprivate func replacingReferences(with dummy: String) -> String {
+        segments.map { segment -> String in
             switch segment {
             case .literal(let text): text
-            case .placeholder, .environment: "x"
+            case .placeholder, .environment: dummy
             }
         }.joined()
-        return problem(in: stand).map { _ in
-            "baseURL '\(template.source)' is not an absolute http or https URL without query or fragment"
-        }
     }
 }

@@ -1,3 +1,4 @@
+import MoyaKit
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -109,8 +110,10 @@ extension TargetFileValidator {
             error("sample file '\(literal)' cannot be read", at: path.mark)
             return false
         }
-        if let problem = JSONSyntaxChecker.firstProblem(in: [UInt8](data)) {
-            error("sample file '\(literal)' is not valid JSON: \(literal):\(problem.mark.line):\(problem.mark.column): \(problem.message)", at: path.mark)
+        do {
+            _ = try JSONValue(parsing: data)
+        } catch {
+            self.error("sample file '\(literal)' is not valid JSON: \(literal):\(error.line):\(error.column): \(error.message)", at: path.mark)
             return false
         }
         return true

@@ -82,6 +82,8 @@ struct NodeBuilder {
         }
         if let anchor { openAnchors.insert(anchor) }
         var items: [Node] = []
+        // Most sequences in a target file are short; one allocation instead of three regrowths.
+        items.reserveCapacity(4)
         var size = 1
         var height = 1
         while true {
@@ -106,6 +108,8 @@ struct NodeBuilder {
         }
         if let anchor { openAnchors.insert(anchor) }
         var pairs: [(key: Node.Scalar, value: Node)] = []
+        // Most mappings in a target file have a handful of keys; one allocation instead of four.
+        pairs.reserveCapacity(8)
         var keys = KeyIndex()
         var size = 1
         var height = 1

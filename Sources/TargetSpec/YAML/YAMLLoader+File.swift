@@ -12,7 +12,7 @@ extension YAMLLoader {
     ///   - path: where the file is.
     ///   - file: the name diagnostics should show; defaults to `path`.
     ///   - limits: the bounds; only ``YAMLLimits/maximumFileSize`` is used here.
-    /// - Returns: the file's bytes, to pass to ``load(_:file:limits:)-([UInt8],_,_)`` and to keep
+    /// - Returns: the file's bytes, to pass to ``load(_:file:limits:)`` and to keep
     ///   for rendering diagnostics.
     /// - Throws: ``YAMLLoadError`` naming the file (missing, unreadable, a directory, too large).
     public static func readFile(atPath path: String, file: String? = nil, limits: YAMLLimits = .default) throws(YAMLLoadError) -> [UInt8] {

@@ -41,7 +41,7 @@ public enum YAMLLoader {
         return try result.get()
     }
 
-    /// Loads one YAML document from `data`; see ``load(_:file:limits:)-([UInt8],_,_)``.
+    /// Loads one YAML document from `data`; see ``load(_:file:limits:)``.
     public static func load(_ data: Data, file: String, limits: YAMLLimits = .default) throws(YAMLLoadError) -> Node {
         let result: Result<Node, YAMLLoadError> = data.withUnsafeBytes { raw in
             load(raw.bindMemory(to: UInt8.self), file: file, limits: limits)

@@ -28,6 +28,9 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if headersOnly && keyPath != nil { throw ValidationError("--headers-only and --keypath cannot be combined") }
+        if output != nil && (keyPath != nil || format == .json) {
+            throw ValidationError("--output writes the body; it cannot be combined with --keypath or --format json")
+        }
         if format == .json && (include || headersOnly || keyPath != nil) {
             throw ValidationError("--format json already holds the headers; drop --include, --headers-only and --keypath")
         }

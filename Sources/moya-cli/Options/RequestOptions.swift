@@ -12,16 +12,16 @@ struct RequestOptions: ParsableArguments {
         "Add or replace a header, 'Name: value' (repeatable; 'Name:' removes it).", valueName: "header"))
     var headers: [String] = []
 
-    @Option(help: ArgumentHelp("Total time a request may take, in seconds (default: the file's, else 60).", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Total time a request may take, in seconds (default: the case's or API's timeout, else 60).", valueName: "seconds"))
     var timeout: Double?
 
-    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Time connecting may take, in seconds.", valueName: "seconds"))
+    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Time connecting may take, in seconds (default: the API's connectTimeout, else 10).", valueName: "seconds"))
     var connectTimeout: Double?
 
-    @Option(help: ArgumentHelp("Retry up to N times on timeouts, connection failures, 408, 429 and 5xx, with exponential backoff; honours Retry-After. Only idempotent methods unless --retry-all.", valueName: "n"))
+    @Option(help: ArgumentHelp("Retry up to N times on timeouts, failures to resolve or connect, reset connections, and HTTP 408, 429, 500, 502, 503, 504; waits 0.5 s, 1 s, 2 s... (at most 30 s) or as Retry-After says. Only idempotent methods unless --retry-all; never with --stub.", valueName: "n"))
     var retry: Int = 0
 
-    @Flag(name: .customLong("retry-all"), help: "Also retry POST and PATCH.")
+    @Flag(name: .customLong("retry-all"), help: "With --retry: also retry methods that are not idempotent (POST, PATCH, CONNECT).")
     var retryAll = false
 
     @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify TLS certificates.")
@@ -42,7 +42,7 @@ struct RequestOptions: ParsableArguments {
     @Flag(name: .customLong("no-follow"), help: "Do not follow redirects.")
     var noFollow = false
 
-    @Option(name: .customLong("max-redirects"), help: ArgumentHelp("Follow at most N redirects (default 10).", valueName: "n"))
+    @Option(name: .customLong("max-redirects"), help: ArgumentHelp("Follow at most N redirects.", valueName: "n"))
     var maxRedirects: Int = 10
 
     @Flag(name: .customLong("show-secrets"), help: "Show secrets in logs and curl commands instead of <redacted>.")

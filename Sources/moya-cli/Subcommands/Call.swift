@@ -22,8 +22,11 @@ extension MoyaCommand {
         @OptionGroup(title: "Output") var outputOptions: OutputOptions
         @OptionGroup(title: "Target files") var targetOptions: TargetOptions
 
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-            "API CASE [VALUES...] [--name value...]", valueName: "api-case-values"))
+        @Argument(
+            parsing: .allUnrecognized, help: ArgumentHelp("API CASE [VALUES...] [--name value...]", valueName: "api-case-values"),
+            completion: CaseCompletion.kind { words in
+                (try? Call.parse(words)).map { CaseCompletion.Context(words: $0.words, targetPaths: $0.targetOptions.targetPaths) }
+            })
         var words: [String] = []
 
         func run() throws {
@@ -32,7 +35,7 @@ extension MoyaCommand {
                 let environment = ProcessInfo.processInfo.environment
                 let loader = CatalogLoader(options: targetOptions, environment: environment)
                 guard let apiName = invocation.api else {
-                    if help { StandardStream.output.write(Call.helpMessage() + "\n"); return }
+                    if help { StandardStream.output.write(MoyaCommand.helpMessage(for: Call.self) + "\n"); return }
                     throw CommandFailure(.usage, "missing API and CASE; see 'moya-cli call --help' and 'moya-cli list'")
                 }
                 let (_, api) = try loader.api(named: apiName)
@@ -42,7 +45,7 @@ extension MoyaCommand {
                 }
                 let spec = try CaseResolution.caseSpec(named: caseName, in: api)
                 if help { StandardStream.output.write(CaseHelp.caseHelp(spec, api: api, command: "call")); return }
-                let arguments = try CaseResolution.bind(invocation, for: spec, api: api)
+                let arguments = try CaseResolution.bind(invocation, for: spec, api: api, command: "call")
                 let target = try CaseResolution.build(
                     spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
                     isStubbed: stubOptions.stub, sample: stubOptions.sample, output: outputOptions.output, force: outputOptions.force)

@@ -8,8 +8,8 @@ extension MoyaCommand {
             abstract: "Print the curl command that sends the same request as 'call'; nothing is sent.",
             discussion: """
                 The command reproduces the method, URL, headers and body (data, file upload or multipart \
-                parts) and the transfer options (-L, timeouts, TLS). Secrets are shown as <redacted> \
-                unless --show-secrets.
+                parts) and the transfer options (-L, timeouts, TLS, proxy). Secrets are shown as <redacted> \
+                unless --show-secrets. --retry and --retry-all have no effect here.
                 """,
             helpNames: []
         )
@@ -23,7 +23,11 @@ extension MoyaCommand {
         @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Download destination for download cases.", valueName: "file"))
         var output: String?
 
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("API CASE [VALUES...] [--name value...]", valueName: "api-case-values"))
+        @Argument(
+            parsing: .allUnrecognized, help: ArgumentHelp("API CASE [VALUES...] [--name value...]", valueName: "api-case-values"),
+            completion: CaseCompletion.kind { words in
+                (try? Curl.parse(words)).map { CaseCompletion.Context(words: $0.words, targetPaths: $0.targetOptions.targetPaths) }
+            })
         var words: [String] = []
 
         func run() throws {
@@ -32,7 +36,7 @@ extension MoyaCommand {
                 let environment = ProcessInfo.processInfo.environment
                 let loader = CatalogLoader(options: targetOptions, environment: environment)
                 guard let apiName = invocation.api else {
-                    if help { StandardStream.output.write(Curl.helpMessage() + "\n"); return }
+                    if help { StandardStream.output.write(MoyaCommand.helpMessage(for: Curl.self) + "\n"); return }
                     throw CommandFailure(.usage, "missing API and CASE; see 'moya-cli curl --help' and 'moya-cli list'")
                 }
                 let (_, api) = try loader.api(named: apiName)
@@ -42,7 +46,7 @@ extension MoyaCommand {
                 }
                 let spec = try CaseResolution.caseSpec(named: caseName, in: api)
                 if help { StandardStream.output.write(CaseHelp.caseHelp(spec, api: api, command: "curl")); return }
-                let arguments = try CaseResolution.bind(invocation, for: spec, api: api)
+                let arguments = try CaseResolution.bind(invocation, for: spec, api: api, command: "curl")
                 let target = try CaseResolution.build(
                     spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
                     isStubbed: false, sample: nil, output: output, force: true)

@@ -7,13 +7,15 @@ extension MoyaCommand {
         static let configuration = CommandConfiguration(
             abstract: "Load and validate target files; report every problem with its location.",
             discussion: """
-                Validates the given files, or every target file found (see --targets). Prints each \
-                problem as FILE:LINE:COLUMN: error: MESSAGE with the offending line. Exits 0 when all \
-                files are valid (warnings allowed), 65 otherwise.
+                Validates the given files (a folder stands for its *.yaml and *.yml files), or every \
+                target file found (see --targets). Prints each problem on stderr as \
+                FILE:LINE:COLUMN: error: MESSAGE with the offending line, and one summary line per \
+                file on stdout. Exits 0 when all files are valid (warnings allowed), 65 otherwise, \
+                64 for a file that does not exist.
                 """
         )
 
-        @Argument(help: ArgumentHelp("Target files to validate; default: every file found.", valueName: "file"))
+        @Argument(help: ArgumentHelp("Target files or folders to validate; default: every file found.", valueName: "file"))
         var files: [String] = []
 
         @OptionGroup var targetOptions: TargetOptions
@@ -21,36 +23,73 @@ extension MoyaCommand {
         func run() throws {
             try reportingFailures {
                 let loader = CatalogLoader(options: targetOptions)
-                var diagnostics: [Diagnostic] = []
-                var sources: [String: SourceLines] = [:]
-                var summary: [String] = []
-                if files.isEmpty {
-                    let catalog = try loader.load()
-                    diagnostics = catalog.diagnostics
-                    sources = catalog.sources
-                    for entry in catalog.entries + catalog.shadowed {
-                        summary.append(Self.summaryLine(file: entry.file, api: entry.api, diagnostics: diagnostics))
-                    }
-                } else {
-                    for file in files {
-                        guard FileManager.default.fileExists(atPath: file) else {
-                            throw CommandFailure(.usage, "no such file: \(file)")
-                        }
-                        let result = TargetFileLoader.load(path: file)
-                        diagnostics += result.diagnostics
-                        sources[file] = result.sourceLines
-                        summary.append(Self.summaryLine(file: file, api: result.api, diagnostics: result.diagnostics))
-                    }
+                let report = files.isEmpty ? try Self.discoveredFilesReport(loader) : try Self.namedFilesReport(files)
+                StandardStream.error.write(DiagnosticRenderer.render(
+                    report.diagnostics, source: { report.sources[$0] }, colored: loader.colorsDiagnostics))
+                StandardStream.output.write(report.summary.joined())
+                if files.isEmpty, report.summary.isEmpty {
+                    let places = loader.searchPath.locations.map(\.displayPath).joined(separator: ", ")
+                    StandardStream.error.write("moya-cli: warning: no target files found (looked in \(places))\n")
                 }
-                StandardStream.error.write(DiagnosticRenderer.render(diagnostics, source: { sources[$0] }, colored: loader.colorsDiagnostics))
-                StandardStream.output.write(summary.joined())
-                let errors = diagnostics.filter { $0.severity == .error }.count
+                let errors = report.diagnostics.filter { $0.severity == .error }.count
                 if errors > 0 {
                     throw CommandFailure(.invalidTargetFile, "\(errors) error\(errors == 1 ? "" : "s") in target files")
                 }
             }
         }
 
+        /// Every problem found, each file's lines, and one summary line per file.
+        private struct Report {
+            var diagnostics: [Diagnostic] = []
+            var sources: [String: SourceLines] = [:]
+            var summary: [String] = []
+        }
+
+        /// Validates everything discovery finds, with its same-level duplicate errors, in
+        /// discovery order (a file with no valid API name included).
+        private static func discoveredFilesReport(_ loader: CatalogLoader) throws -> Report {
+            let catalog = try loader.load()
+            let entries = catalog.entries + catalog.shadowed
+            var report = Report(diagnostics: catalog.diagnostics, sources: catalog.sources)
+            for file in try loader.discoveredFiles() {
+                let api = entries.first { $0.file == file }?.api
+                report.summary.append(summaryLine(file: file, api: api, diagnostics: catalog.diagnostics))
+            }
+            return report
+        }
+
+        /// Validates the files named on the command line; every name is checked before any is loaded.
+        private static func namedFilesReport(_ arguments: [String]) throws -> Report {
+            var paths: [String] = []
+            for argument in arguments {
+                var isFolder = false
+                guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
+                    throw CommandFailure(.usage, "no such file: \(argument)")
+                }
+                guard isFolder else {
+                    paths.append(argument)
+                    continue
+                }
+                let names = ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? [])
+                    .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+                    .sorted()
+                guard !names.isEmpty else {
+                    throw CommandFailure(.usage, "no target files (*.yaml, *.yml) in folder \(argument)")
+                }
+                paths += names.map { argument.hasSuffix("/") ? argument + $0 : argument + "/" + $0 }
+            }
+            var report = Report()
+            var seen = Set<String>()
+            for path in paths where seen.insert(path).inserted {
+                let result = TargetFileLoader.load(path: path)
+                report.diagnostics += result.diagnostics
+                report.sources[path] = result.sourceLines
+                report.summary.append(summaryLine(file: path, api: result.api, diagnostics: result.diagnostics))
+            }
+            return report
+        }
+
+        /// `FILE: ok (API 'NAME', N cases[, M warnings])` or `FILE: invalid (N errors)`.
         static func summaryLine(file: String, api: APISpec?, diagnostics: [Diagnostic]) -> String {
             let mine = diagnostics.filter { $0.file == file }
             let errors = mine.filter { $0.severity == .error }.count

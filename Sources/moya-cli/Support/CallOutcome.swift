@@ -12,7 +12,9 @@ enum CallOutcome {
             }
         case .failure(let error):
             if case .statusCode(let response) = error {
-                try writer.write(response)
+                // The body is still printed; a --keypath that does not fit an error body must not
+                // hide the validation failure's exit status.
+                try? writer.write(response)
                 throw CommandFailure(
                     ExitStatus.forFailedValidation(statusCode: response.statusCode),
                     "\(target.apiName).\(target.caseName): HTTP \(response.statusCode) failed the case's validation")
@@ -29,6 +31,8 @@ enum CallOutcome {
         case .timedOut: return CommandFailure(.timeout, transport.message)
         case .tooManyRedirects: return CommandFailure(.tooManyRedirects, transport.message)
         case .cancelled: return CommandFailure(.interrupted, "interrupted")
+        case .fileAccess where transport.message.contains("exists"):
+            return CommandFailure(.usage, transport.message + "; pass --force to replace it")
         case .fileAccess: return CommandFailure(.transportFailure, transport.message)
         default: return CommandFailure(.transportFailure, transport.message)
         }

@@ -3,9 +3,16 @@ import TargetSpec
 
 /// `call API --help` and `call API CASE --help`: help written from the target file.
 enum CaseHelp {
+    /// How many values lead positionally: up to the last required one. Positional words bind in
+    /// declared order, so an optional value declared before a required one is positional too.
+    static func positionalCount(_ spec: CaseSpec) -> Int {
+        spec.values.lastIndex(where: \.isRequired).map { $0 + 1 } ?? 0
+    }
+
     static func valuesSynopsis(_ spec: CaseSpec) -> String {
-        spec.values.map { value in
-            value.isRequired ? " <\(value.name)>" : " [--\(value.name) <\(typeName(value.type))>]"
+        let positional = positionalCount(spec)
+        return spec.values.enumerated().map { index, value in
+            index < positional ? " <\(value.name)>" : " [--\(value.name) <\(typeName(value.type))>]"
         }.joined()
     }
 
@@ -19,7 +26,7 @@ enum CaseHelp {
         if let description = api.description { text += description + "\n\n" }
         text += "CASES:\n"
         let rows = api.cases.map { spec in
-            ["  " + spec.name, spec.method + " " + spec.path.source, spec.description ?? ""]
+            ["  " + spec.name, spec.method, spec.path.source, spec.description ?? ""]
         }
         text += TextTable.render(rows)
         text += "\nSee 'moya-cli \(command) \(api.name) <case> --help' for a case's values.\n"
@@ -40,18 +47,35 @@ enum CaseHelp {
             }
             text += TextTable.render(rows)
         }
-        if !spec.samples.isEmpty {
+        // A lone `sample:` (named `default`) leaves nothing to choose; curl never stubs.
+        let hasNamedSamples = spec.samples.count > 1 || spec.samples.first.map { $0.name != "default" } ?? false
+        if command == "call" && hasNamedSamples {
             let names = spec.samples.enumerated().map { $0.offset == 0 ? "\($0.element.name) (default)" : $0.element.name }
             text += "\nSAMPLES (--stub --sample NAME): " + names.joined(separator: ", ") + "\n"
         }
         if !spec.examples.isEmpty {
             text += "\nEXAMPLES:\n"
             for example in spec.examples {
-                let words = spec.values.compactMap { value in example[value.name].map { Self.shellWord($0.text) } }
-                text += "  moya-cli \(command) \(api.name) \(spec.name) " + words.joined(separator: " ") + "\n"
+                text += "  moya-cli \(command) \(api.name) \(spec.name)" + exampleWords(example, spec: spec) + "\n"
             }
         }
         return text
+    }
+
+    /// The words of an example as a user would type them: leading values by position, the
+    /// optional ones after them by name and only when they differ from their default.
+    static func exampleWords(_ example: [String: ArgumentValue], spec: CaseSpec) -> String {
+        let positional = positionalCount(spec)
+        var words: [String] = []
+        for (index, value) in spec.values.enumerated() {
+            guard let argument = example[value.name] else { continue }
+            if index < positional {
+                words.append(shellWord(argument.text))
+            } else if argument != value.defaultValue {
+                words.append("--\(value.name) " + shellWord(argument.text))
+            }
+        }
+        return words.map { " " + $0 }.joined()
     }
 
     static func shellWord(_ text: String) -> String {

@@ -30,7 +30,7 @@ struct CaseInvocation: Equatable {
                 name = String(name[..<equals])
             } else {
                 guard index < words.count else {
-                    throw CommandFailure(.usage, "option --\(name) needs a value")
+                    throw CommandFailure(.usage, "--\(name) is not an option of this command, nor a value followed by its argument; see --help")
                 }
                 value = words[index]
                 index += 1

@@ -3,17 +3,34 @@ import TargetSpec
 
 /// What `list` prints: aligned tables for people, a stable JSON document for scripts.
 enum CatalogListing {
+    /// One row per API (invalid files say so in CASES), then one per shadowed definition.
     static func table(of catalog: TargetCatalog) -> String {
         var rows = [["API", "CASES", "FILE", "DESCRIPTION"]]
         for entry in catalog.entries {
             rows.append([entry.name, entry.api.map { String($0.cases.count) } ?? "invalid", entry.file, entry.api?.description ?? ""])
         }
         for entry in catalog.shadowed {
-            rows.append([entry.name, "-", entry.file, "shadowed by \(entry.shadowedBy ?? "an earlier file")"])
+            rows.append([entry.name, "-", entry.file, shadowNote(entry, in: catalog)])
         }
         return TextTable.render(rows)
     }
 
+    /// Why a definition is not used: a lower level's file is shadowed; a second file at the same
+    /// level is an error (reported on stderr), which the note says.
+    private static func shadowNote(_ entry: TargetCatalog.Entry, in catalog: TargetCatalog) -> String {
+        let winner = catalog.entries.first { $0.name == entry.name }
+        if let winner, winner.level == entry.level {
+            return "error: defined again at the same level as \(winner.file)"
+        }
+        return "shadowed by \(entry.shadowedBy ?? winner?.file ?? "an earlier file")"
+    }
+
+    /// Whether the entry's file loaded without errors (a same-level duplicate is an error too).
+    private static func isValid(_ entry: TargetCatalog.Entry, in catalog: TargetCatalog) -> Bool {
+        entry.api != nil && !catalog.diagnostics.contains { $0.severity == .error && $0.file == entry.file }
+    }
+
+    /// One row per case: method, path, task kind, values (`name: type = default`), description.
     static func table(of api: APISpec) -> String {
         var rows = [["CASE", "METHOD", "PATH", "TASK", "VALUES", "DESCRIPTION"]]
         for spec in api.cases {
@@ -25,27 +42,25 @@ enum CatalogListing {
         return TextTable.render(rows)
     }
 
+    /// `{"apis": [...]}`: the winners in discovery order, then the shadowed definitions.
     static func json(of catalog: TargetCatalog) -> String {
-        var apis: [JSONValue] = catalog.entries.map { entry in
-            var object: [(String, JSONValue)] = [("name", .string(entry.name)), ("file", .string(entry.file))]
-            object.append(("source", .string(entry.level.description)))
-            object.append(("valid", .bool(entry.api != nil)))
-            object.append(("cases", entry.api.map { .int($0.cases.count) } ?? .null))
-            object.append(("description", entry.api?.description.map { .string($0) } ?? .null))
-            object.append(("shadowedBy", .null))
-            return .object(object)
-        }
-        apis += catalog.shadowed.map { entry in
-            .object([
-                ("name", .string(entry.name)), ("file", .string(entry.file)), ("source", .string(entry.level.description)),
-                ("valid", .bool(entry.api != nil)), ("cases", entry.api.map { .int($0.cases.count) } ?? .null),
-                ("description", entry.api?.description.map { .string($0) } ?? .null),
-                ("shadowedBy", entry.shadowedBy.map { .string($0) } ?? .null),
-            ])
-        }
+        let apis = (catalog.entries + catalog.shadowed).map { entryJSON($0, valid: isValid($0, in: catalog)) }
         return JSONValue.object([("apis", .array(apis))]).serializedString(options: .prettyPrinted) + "\n"
     }
 
+    private static func entryJSON(_ entry: TargetCatalog.Entry, valid: Bool) -> JSONValue {
+        .object([
+            ("name", .string(entry.name)),
+            ("file", .string(entry.file)),
+            ("source", .string(entry.level.description)),
+            ("valid", .bool(valid)),
+            ("cases", entry.api.map { .int($0.cases.count) } ?? .null),
+            ("description", entry.api?.description.map { .string($0) } ?? .null),
+            ("shadowedBy", entry.shadowedBy.map { .string($0) } ?? .null),
+        ])
+    }
+
+    /// One API: its file, base URL, environments and every case with its values and samples.
     static func json(of api: APISpec) -> String {
         let cases: [JSONValue] = api.cases.map { spec in
             .object([
@@ -70,13 +85,24 @@ enum CatalogListing {
         return document.serializedString(options: .prettyPrinted) + "\n"
     }
 
+    /// A default as typed JSON (an int default is a number, a bool default true or false), so a
+    /// script reads it as the value's type rather than as text.
+    private static func defaultJSON(_ value: ArgumentValue) -> JSONValue {
+        switch value {
+        case .string(let text), .enumCase(let text), .file(path: let text): .string(text)
+        case .int(let number): .int(number)
+        case .double(let number): .double(number)
+        case .bool(let flag): .bool(flag)
+        }
+    }
+
     private static func valueJSON(_ value: ValueSpec) -> JSONValue {
         var object: [(String, JSONValue)] = [("name", .string(value.name)), ("type", .string(value.type.name))]
         if case .enumeration(let cases) = value.type {
             object.append(("cases", .array(cases.map { .string($0) })))
         }
         object.append(("required", .bool(value.isRequired)))
-        object.append(("default", value.defaultValue.map { .string($0.text) } ?? .null))
+        object.append(("default", value.defaultValue.map(defaultJSON) ?? .null))
         object.append(("description", value.description.map { .string($0) } ?? .null))
         return .object(object)
     }
@@ -84,6 +110,7 @@ enum CatalogListing {
 
 /// Left-aligned columns separated by two spaces; trailing blanks trimmed.
 enum TextTable {
+    /// The rows as aligned text, one line each; the first row is the header.
     static func render(_ rows: [[String]]) -> String {
         guard let columns = rows.map(\.count).max() else { return "" }
         var widths = Array(repeating: 0, count: columns)

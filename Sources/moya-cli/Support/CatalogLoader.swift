@@ -11,17 +11,35 @@ struct CatalogLoader {
         Terminal.usesColor(on: StandardStream.error.fileDescriptor, disabled: options.noColor, environment: environment)
     }
 
-    /// Discovers the target files (`--targets`, `MOYA_TARGETS_PATH`, `./targets`, the user's
-    /// configuration folder, the share folder) and loads them all.
-    func load() throws -> TargetCatalog {
-        let searchPath = SearchPath.standard(
+    /// The places target files are looked for: `--targets`, `MOYA_TARGETS_PATH`, `./targets`, the
+    /// user's configuration folder, the share folder.
+    var searchPath: SearchPath {
+        SearchPath.standard(
             explicitPaths: options.targetPaths,
             environment: environment,
             currentDirectory: FileManager.default.currentDirectoryPath,
             executablePath: Self.executablePath
         )
+    }
+
+    /// Discovers the target files and loads them all.
+    ///
+    /// - Throws: `CommandFailure` (exit 64) for a `--targets` path that does not exist.
+    func load() throws -> TargetCatalog {
         do {
             return try TargetDiscovery(searchPath: searchPath).discover()
+        } catch {
+            throw CommandFailure(.usage, error.description)
+        }
+    }
+
+    /// The files discovery loads, in priority order, as shown to the user.
+    ///
+    /// A file that defines no API name (unreadable, or a name that is not valid) has no catalog
+    /// entry; `validate` still reports on it.
+    func discoveredFiles() throws -> [String] {
+        do {
+            return try TargetDiscovery(searchPath: searchPath).sourceFiles().files.map(\.displayPath)
         } catch {
             throw CommandFailure(.usage, error.description)
         }
@@ -43,6 +61,9 @@ struct CatalogLoader {
             if case .invalidAPI(_, let file) = error {
                 StandardStream.error.write(DiagnosticRenderer.render(
                     catalog.diagnostics.filter { $0.file == file }, source: { catalog.sources[$0] }, colored: colorsDiagnostics))
+                throw CommandFailure(.invalidTargetFile, error.description)
+            }
+            if case .duplicateAPI = error {
                 throw CommandFailure(.invalidTargetFile, error.description)
             }
             throw CommandFailure(.usage, error.description)

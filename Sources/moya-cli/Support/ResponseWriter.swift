@@ -95,7 +95,7 @@ struct ResponseWriter {
             ("api", .string(target.apiName)),
             ("case", .string(target.caseName)),
             ("stubbed", .bool(isStubbed)),
-            ("url", .string(response.response?.url?.absoluteString ?? target.url)),
+            ("url", .string(response.response?.url?.absoluteString ?? response.request?.url?.absoluteString ?? target.url)),
             ("status", .int(response.statusCode)),
             ("headers", .array(headers)),
             ("body", body),

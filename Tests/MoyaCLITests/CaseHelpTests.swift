@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+
+/// `call API --help` and `call API CASE --help`: help written from the target file, exact text.
+final class CaseHelpTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+        try folder.write("targets/shop.yaml", """
+            api: shop
+            description: A small shop API
+            baseURL: http://127.0.0.1:1
+            cases:
+              items:
+                description: List items
+                values:
+                  - q: {type: string, description: "Search text"}
+                  - page: {type: int, default: 1}
+                  - sort: {enum: [name, price], default: name, description: "Order"}
+                  - mine: {type: bool, default: false}
+                path: /items
+                task: {parameters: {q: "{q}", page: "{page}", sort: "{sort}", mine: "{mine}"}, encoding: url}
+                samples:
+                  ok: {json: []}
+                  empty: {status: 204}
+                examples:
+                  - [shoes]
+                  - {q: "red shoes", page: 2}
+                  - {q: "it's", sort: price, page: 1}
+              create:
+                method: POST
+                values: [{lang: {enum: [en, de], default: en}}, {name: string}, {photo: {type: file, default: photo.png}}]
+                path: /items/{lang}
+                task:
+                  multipart:
+                    - {name: name, value: "{name}"}
+                    - {name: photo, file: "{photo}"}
+                sample: {status: 201}
+                examples: [{name: Hat}, {name: Hut, lang: de}]
+              ping:
+                path: /ping
+            """)
+        try folder.write("targets/photo.png", "png")
+    }
+
+    func help(_ arguments: [String]) throws -> CLIResult {
+        try CLIRunner.run(arguments, currentDirectory: folder.url)
+    }
+
+    func testAPIHelpListsTheCases() throws {
+        let result = try help(["call", "shop", "--help"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            USAGE: moya-cli call shop <case> [values...]
+
+            A small shop API
+
+            CASES:
+              items   GET   /items         List items
+              create  POST  /items/{lang}
+              ping    GET   /ping
+
+            See 'moya-cli call shop <case> --help' for a case's values.
+
+            """)
+        XCTAssertEqual(try help(["curl", "shop", "-h"]).stdout, result.stdout.replacingOccurrences(of: "moya-cli call", with: "moya-cli curl"))
+    }
+
+    func testCaseHelpDescribesValuesSamplesAndExamples() throws {
+        let result = try help(["call", "shop", "items", "--help"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            USAGE: moya-cli call shop items <q> [--page <int>] [--sort <name|price>] [--mine <bool>]
+
+            List items
+
+              GET /items    task: requestParameters
+
+            VALUES:
+              q     string      required        Search text
+              page  int         default: 1
+              sort  name|price  default: name   Order
+              mine  bool        default: false
+
+            SAMPLES (--stub --sample NAME): ok (default), empty
+
+            EXAMPLES:
+              moya-cli call shop items shoes
+              moya-cli call shop items 'red shoes' --page 2
+              moya-cli call shop items 'it'\\''s' --sort price
+
+            """)
+    }
+
+    func testExamplesAreRunnableAsPrinted() throws {
+        let text = try help(["call", "shop", "items", "--help"]).stdout
+        let examples = try XCTUnwrap(text.components(separatedBy: "EXAMPLES:\n").last).split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(examples.count, 3)
+        // Each printed example, run by a shell with --stub, is accepted (exit 0).
+        for example in examples {
+            let binary = CLIRunner.binaryURL.path
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", example.replacingOccurrences(of: "moya-cli ", with: "'\(binary)' ", options: .anchored) + " --stub >/dev/null"]
+            process.currentDirectoryURL = folder.url
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, example)
+        }
+    }
+
+    func testOptionalValueBeforeARequiredOneIsPositionalAndCurlShowsNoSamples() throws {
+        let result = try help(["curl", "shop", "create", "--help"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // A file default is resolved against the target file's folder, and shown resolved.
+        let photo = folder.url.appendingPathComponent("targets/photo.png").path
+        XCTAssertEqual(result.stdout, """
+            USAGE: moya-cli curl shop create <lang> <name> [--photo <file>]
+
+              POST /items/{lang}    task: uploadMultipart
+
+            VALUES:
+              lang   en|de   default: en
+              name   string  required
+              photo  file    default: \(photo)
+
+            EXAMPLES:
+              moya-cli curl shop create en Hat
+              moya-cli curl shop create de Hut
+
+            """)
+
+        let plain = try help(["call", "shop", "ping", "-h"])
+        XCTAssertEqual(plain.stdout, """
+            USAGE: moya-cli call shop ping
+
+              GET /ping    task: requestPlain
+
+            """)
+    }
+}

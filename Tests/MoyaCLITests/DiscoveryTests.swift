@@ -1,0 +1,238 @@
+import Foundation
+import XCTest
+
+/// Where target files are found, with real folders at every level: `--targets` >
+/// `$MOYA_TARGETS_PATH` > `./targets` > `$XDG_CONFIG_HOME/moya/targets` (else
+/// `~/.config/moya/targets`) > `<prefix>/share/moya-cli/targets`; and how diagnostics look
+/// when they are not on a terminal.
+final class DiscoveryTests: XCTestCase {
+    private var sandbox: Sandbox!
+
+    override func setUpWithError() throws {
+        sandbox = try Sandbox()
+    }
+
+    override func tearDown() {
+        sandbox = nil
+    }
+
+    /// One `list --format json` entry: file, level and the file that shadows it.
+    private struct Listed: Equatable, CustomStringConvertible {
+        var file: String
+        var source: String
+        var shadowedBy: String?
+        var description: String { "\(file) [\(source)]" + (shadowedBy.map { " shadowed by \($0)" } ?? "") }
+    }
+
+    private func listed(_ result: CLIResult, file: StaticString = #filePath, line: UInt = #line) throws -> [Listed] {
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        XCTAssertEqual(result.stderr, "", file: file, line: line)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any], file: file, line: line)
+        let apis = try XCTUnwrap(document["apis"] as? [[String: Any]], file: file, line: line)
+        return apis.map { api in
+            Listed(file: api["file"] as? String ?? "?", source: api["source"] as? String ?? "?", shadowedBy: api["shadowedBy"] as? String)
+        }
+    }
+
+    /// Copies the binary to `<sandbox>/prefix/bin/moya-cli`, so `<sandbox>/prefix/share/moya-cli/targets`
+    /// is its share folder.
+    private func installBinary() throws -> URL {
+        let installed = sandbox.root.appendingPathComponent("prefix/bin/moya-cli")
+        try FileManager.default.createDirectory(at: installed.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLIRunner.binaryURL, to: installed)
+        return installed
+    }
+
+    func testEachLevelBeatsTheNext() throws {
+        let binary = try installBinary()
+        let probe = { (description: String) in Fixture.api("probe", description: description) }
+        try sandbox.write("flag/probe.yaml", probe("from --targets"))
+        try sandbox.write("env/probe.yaml", probe("from MOYA_TARGETS_PATH"))
+        try sandbox.write("targets/probe.yaml", probe("from ./targets"))
+        try sandbox.write("xdg/moya/targets/probe.yaml", probe("from XDG_CONFIG_HOME"))
+        try sandbox.write("home/.config/moya/targets/probe.yaml", probe("from HOME"))
+        try sandbox.write("prefix/share/moya-cli/targets/probe.yaml", probe("from the share folder"))
+        let xdgFile = sandbox.path("xdg/moya/targets/probe.yaml")
+        let homeFile = sandbox.path("home/.config/moya/targets/probe.yaml")
+        let shareFile = sandbox.path("prefix/share/moya-cli/targets/probe.yaml")
+        let environment = ["MOYA_TARGETS_PATH": "env", "XDG_CONFIG_HOME": sandbox.path("xdg")]
+
+        // Every level at once: the first wins, the others are shown shadowed by it, in order.
+        // With XDG_CONFIG_HOME set, ~/.config is not searched at all.
+        XCTAssertEqual(try listed(sandbox.run(["list", "--format", "json", "--targets", "flag"], environment: environment, binary: binary)), [
+            Listed(file: "flag/probe.yaml", source: "--targets"),
+            Listed(file: "env/probe.yaml", source: "MOYA_TARGETS_PATH", shadowedBy: "flag/probe.yaml"),
+            Listed(file: "targets/probe.yaml", source: "./targets", shadowedBy: "flag/probe.yaml"),
+            Listed(file: xdgFile, source: "user configuration", shadowedBy: "flag/probe.yaml"),
+            Listed(file: shareFile, source: "share folder", shadowedBy: "flag/probe.yaml"),
+        ])
+        // Then each level in turn is taken away and the next one wins.
+        XCTAssertEqual(try listed(sandbox.run(["list", "--format", "json"], environment: environment, binary: binary)).first,
+                       Listed(file: "env/probe.yaml", source: "MOYA_TARGETS_PATH"))
+        XCTAssertEqual(try listed(sandbox.run(["list", "--format", "json"], environment: ["XDG_CONFIG_HOME": sandbox.path("xdg")], binary: binary)).first,
+                       Listed(file: "targets/probe.yaml", source: "./targets"))
+        try FileManager.default.removeItem(atPath: sandbox.path("targets"))
+        XCTAssertEqual(try listed(sandbox.run(["list", "--format", "json"], environment: ["XDG_CONFIG_HOME": sandbox.path("xdg")], binary: binary)), [
+            Listed(file: xdgFile, source: "user configuration"),
+            Listed(file: shareFile, source: "share folder", shadowedBy: xdgFile),
+        ])
+        XCTAssertEqual(try listed(sandbox.run(["list", "--format", "json"], binary: binary)), [
+            Listed(file: homeFile, source: "user configuration"),
+            Listed(file: shareFile, source: "share folder", shadowedBy: homeFile),
+        ])
+        // A relative XDG_CONFIG_HOME is ignored (XDG base directory specification): ~/.config is used.
+        XCTAssertEqual(try listed(sandbox.run(["list", "--format", "json"], environment: ["XDG_CONFIG_HOME": "xdg"], binary: binary)).first,
+                       Listed(file: homeFile, source: "user configuration"))
+        try FileManager.default.removeItem(atPath: homeFile)
+        XCTAssertEqual(try listed(sandbox.run(["list", "--format", "json"], binary: binary)), [
+            Listed(file: shareFile, source: "share folder"),
+        ])
+        let winner = try sandbox.run(["list", "probe"], binary: binary)
+        XCTAssertEqual(winner.status, 0, winner.stderr)
+        try FileManager.default.removeItem(atPath: shareFile)
+        assertRun(try sandbox.run(["list", "probe"], binary: binary), status: 64, stdout: "", stderr: """
+            moya-cli: error: unknown API 'probe'; there are no APIs
+
+            """)
+    }
+
+    func testTheWinnerIsTheAPIThatListDescribes() throws {
+        try sandbox.write("flag/probe.yaml", Fixture.api("probe", baseURL: "https://flag.example"))
+        try sandbox.write("env/probe.yaml", Fixture.api("probe", baseURL: "https://env.example"))
+        try sandbox.write("targets/probe.yaml", Fixture.api("probe", baseURL: "https://cwd.example"))
+        let environment = ["MOYA_TARGETS_PATH": "env"]
+        assertRun(try sandbox.run(["list", "--targets", "flag"], environment: environment), status: 0, stdout: """
+            API    CASES  FILE                DESCRIPTION
+            probe  1      flag/probe.yaml
+            probe  -      env/probe.yaml      shadowed by flag/probe.yaml
+            probe  -      targets/probe.yaml  shadowed by flag/probe.yaml
+
+            """, stderr: "")
+        for (arguments, baseURL) in [
+            (["--targets", "flag"], "https://flag.example"), ([], "https://env.example"),
+        ] {
+            let result = try sandbox.run(["list", "probe", "--format", "json"] + arguments, environment: environment)
+            let api = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+            XCTAssertEqual(api["baseURL"] as? String, baseURL)
+        }
+        let cwd = try sandbox.run(["list", "probe", "--format", "json"])
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: cwd.stdoutData) as? [String: Any])?["baseURL"] as? String, "https://cwd.example")
+    }
+
+    func testTargetsAndMoyaTargetsPathTakeFilesAndSeveralEntries() throws {
+        try sandbox.write("one/alpha.yaml", Fixture.api("alpha"))
+        try sandbox.write("two/beta.yml", Fixture.api("beta"))
+        try sandbox.write("single.yaml", Fixture.api("gamma"))
+        // Colon-separated; an empty entry is skipped, a missing one warned about.
+        assertRun(try sandbox.run(["list"], environment: ["MOYA_TARGETS_PATH": "one:two:missing::single.yaml"]), status: 0, stdout: """
+            API    CASES  FILE            DESCRIPTION
+            alpha  1      one/alpha.yaml
+            beta   1      two/beta.yml
+            gamma  1      single.yaml
+
+            """, stderr: """
+            missing: warning: MOYA_TARGETS_PATH names 'missing', which does not exist; skipped
+
+            """)
+        // An absolute entry is shown as written.
+        let absolute = try sandbox.run(["validate"], environment: ["MOYA_TARGETS_PATH": sandbox.path("two")])
+        assertRun(absolute, status: 0, stdout: "\(sandbox.path("two"))/beta.yml: ok (API 'beta', 1 case)\n", stderr: "")
+        assertRun(try sandbox.run(["validate", "--targets", "single.yaml", "--targets", "one"]), status: 0, stdout: """
+            single.yaml: ok (API 'gamma', 1 case)
+            one/alpha.yaml: ok (API 'alpha', 1 case)
+
+            """, stderr: "")
+    }
+
+    func testSameAPITwiceAtOneLevelIsAnErrorNamingBothFiles() throws {
+        try sandbox.write("targets/a.yaml", Fixture.api("dup"))
+        try sandbox.write("targets/b.yaml", Fixture.api("dup", baseURL: "https://b.example"))
+        let message = "targets/b.yaml: error: API 'dup' is defined twice at the same level (./targets): targets/a.yaml and targets/b.yaml; rename one with 'api:'\n"
+        assertRun(try sandbox.run(["list"]), status: 65, stdout: """
+            API  CASES  FILE            DESCRIPTION
+            dup  1      targets/a.yaml
+            dup  -      targets/b.yaml  error: defined again at the same level as targets/a.yaml
+
+            """, stderr: message + "moya-cli: error: some target files are invalid (see above)\n")
+        assertRun(try sandbox.run(["validate"]), status: 65, stdout: """
+            targets/a.yaml: ok (API 'dup', 1 case)
+            targets/b.yaml: invalid (1 error)
+
+            """, stderr: message + "moya-cli: error: 1 error in target files\n")
+        let json = try sandbox.run(["list", "--format", "json"])
+        XCTAssertEqual(json.status, 65)
+        let apis = try XCTUnwrap((JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["apis"] as? [[String: Any]])
+        XCTAssertEqual(apis.map { $0["valid"] as? Bool }, [true, false])
+        XCTAssertEqual(apis.map { $0["shadowedBy"] as? String }, [nil, "targets/a.yaml"])
+
+        // Two `--targets` paths are one level too.
+        try sandbox.write("x/dup.yaml", Fixture.api("dup"))
+        try sandbox.write("y/dup.yaml", Fixture.api("dup"))
+        let explicit = try sandbox.run(["validate", "--targets", "x", "--targets", "y"])
+        XCTAssertEqual(explicit.status, 65)
+        XCTAssertTrue(explicit.stderr.hasPrefix(
+            "y/dup.yaml: error: API 'dup' is defined twice at the same level (--targets): x/dup.yaml and y/dup.yaml; rename one with 'api:'\n"), explicit.stderr)
+    }
+
+    func testOneFileReachedTwiceIsNotADuplicate() throws {
+        try sandbox.write("targets/solo.yaml", Fixture.api("solo"))
+        try FileManager.default.createSymbolicLink(atPath: sandbox.path("link"), withDestinationPath: sandbox.path("targets"))
+        assertRun(try sandbox.run(["list", "--targets", "link", "--targets", "targets/solo.yaml"]), status: 0, stdout: """
+            API   CASES  FILE            DESCRIPTION
+            solo  1      link/solo.yaml
+
+            """, stderr: "")
+    }
+
+    func testMissingTargetsPathIsAUsageError() throws {
+        try sandbox.write("targets/solo.yaml", Fixture.api("solo"))
+        for command in [["list"], ["list", "solo"], ["validate"]] {
+            assertRun(try sandbox.run(command + ["--targets", "nowhere"]), status: 64, stdout: "", stderr: """
+                moya-cli: error: --targets path 'nowhere' does not exist
+
+                """)
+        }
+    }
+
+    func testNoEscapeCodesWhenNotATerminal() throws {
+        try sandbox.write("targets/broken.yaml", Fixture.broken)
+        for environment in [[:], ["NO_COLOR": "1"], ["TERM": "xterm-256color"]] {
+            for command in [["list"], ["validate"], ["list", "broken"], ["validate", "targets/broken.yaml", "--no-color"]] {
+                let result = try sandbox.run(command, environment: environment)
+                XCTAssertEqual(result.status, 65)
+                XCTAssertTrue(result.stderr.contains("targets/broken.yaml:4:5: error: unknown key 'pth'"), result.stderr)
+                XCTAssertFalse(result.stderr.contains("\u{1B}"), "\(command) \(environment): \(result.stderr)")
+                XCTAssertFalse(result.stdout.contains("\u{1B}"), "\(command) \(environment): \(result.stdout)")
+            }
+        }
+    }
+
+    /// On a terminal (a pseudo-terminal from script(1)) diagnostics are colored, unless
+    /// `NO_COLOR`, `--no-color` or `TERM=dumb` says not to.
+    func testColorsOnATerminalOnlyWhenAllowed() throws {
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        guard FileManager.default.isExecutableFile(atPath: script.path) else {
+            throw XCTSkip("script(1) is needed for a pseudo-terminal")
+        }
+        try sandbox.write("targets/broken.yaml", Fixture.broken)
+        func onTerminal(_ arguments: String, _ environment: [String: String] = [:]) throws -> CLIResult {
+            try CLIRunner.run(["-qec", "\(CLIRunner.binaryURL.path) \(arguments)", "/dev/null"],
+                              environment: ["HOME": sandbox.home.path, "TERM": "xterm"].merging(environment) { _, new in new },
+                              currentDirectory: sandbox.root, binary: script)
+        }
+        let colored = try onTerminal("validate targets/broken.yaml")
+        XCTAssertEqual(colored.status, 65)
+        XCTAssertTrue(colored.stdout.contains(
+            "\u{1B}[1mtargets/broken.yaml:4:5: \u{1B}[1;31merror:\u{1B}[0m\u{1B}[1m unknown key 'pth' in case 'ping'; did you mean 'path'?\u{1B}[0m"),
+            colored.stdout)
+        for (arguments, environment) in [
+            ("validate targets/broken.yaml", ["NO_COLOR": "1"]), ("validate --no-color targets/broken.yaml", [:]),
+            ("validate targets/broken.yaml", ["TERM": "dumb"]), ("list --no-color", [:]),
+        ] {
+            let plain = try onTerminal(arguments, environment)
+            XCTAssertEqual(plain.status, 65)
+            XCTAssertTrue(plain.stdout.contains("targets/broken.yaml:4:5: error: unknown key 'pth'"), plain.stdout)
+            XCTAssertFalse(plain.stdout.contains("\u{1B}"), "\(arguments) \(environment): \(plain.stdout)")
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import XCTest
+
+/// `moya-cli list [API] [--format table|json]`, run as a user would.
+final class ListCommandTests: XCTestCase {
+    private var sandbox: Sandbox!
+
+    override func setUpWithError() throws {
+        sandbox = try Sandbox()
+        try sandbox.write("targets/shop.yaml", Fixture.shop)
+        try sandbox.write("targets/weather.yaml", Fixture.weather)
+    }
+
+    override func tearDown() {
+        sandbox = nil
+    }
+
+    func testListsEveryAPIAsATable() throws {
+        assertRun(try sandbox.run(["list"]), status: 0, stdout: """
+            API      CASES  FILE                  DESCRIPTION
+            shop     3      targets/shop.yaml     A small shop
+            weather  1      targets/weather.yaml
+
+            """, stderr: "")
+    }
+
+    func testListsTheCasesOfOneAPIAsATable() throws {
+        assertRun(try sandbox.run(["list", "shop"]), status: 0, stdout: """
+            CASE      METHOD  PATH            TASK                  VALUES                                                                 DESCRIPTION
+            products  GET     /products       requestParameters     category: all|books|games = all, page: int = 1, inStock: bool = false  List products
+            product   GET     /products/{id}  requestPlain          id: int                                                                One product
+            order     POST    /orders         requestJSONEncodable  sku: string, ratio: double = 0.5
+
+            """, stderr: "")
+    }
+
+    func testListsEveryAPIAsJSON() throws {
+        let result = try sandbox.run(["list", "--format", "json"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stderr, "")
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        XCTAssertEqual(Array(document.keys), ["apis"])
+        let apis = try XCTUnwrap(document["apis"] as? [[String: Any]])
+        XCTAssertEqual(apis.count, 2)
+        let keys: Set = ["name", "file", "source", "valid", "cases", "description", "shadowedBy"]
+        for api in apis { XCTAssertEqual(Set(api.keys), keys) }
+        XCTAssertEqual(apis[0]["name"] as? String, "shop")
+        XCTAssertEqual(apis[0]["file"] as? String, "targets/shop.yaml")
+        XCTAssertEqual(apis[0]["source"] as? String, "./targets")
+        XCTAssertEqual(apis[0]["valid"] as? Bool, true)
+        XCTAssertEqual(apis[0]["cases"] as? Int, 3)
+        XCTAssertEqual(apis[0]["description"] as? String, "A small shop")
+        XCTAssertTrue(apis[0]["shadowedBy"] is NSNull)
+        XCTAssertEqual(apis[1]["name"] as? String, "weather")
+        XCTAssertEqual(apis[1]["cases"] as? Int, 1)
+        XCTAssertTrue(apis[1]["description"] is NSNull)
+        XCTAssertTrue(result.stdout.hasSuffix("}\n"), "ends with one newline")
+    }
+
+    func testListsOneAPIAsJSON() throws {
+        let result = try sandbox.run(["list", "shop", "--format", "json"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stderr, "")
+        let api = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        XCTAssertEqual(Set(api.keys), ["name", "file", "baseURL", "description", "environments", "cases"])
+        XCTAssertEqual(api["name"] as? String, "shop")
+        XCTAssertEqual(api["file"] as? String, "targets/shop.yaml")
+        XCTAssertEqual(api["baseURL"] as? String, "https://api.shop.example")
+        XCTAssertEqual(api["description"] as? String, "A small shop")
+        XCTAssertEqual(api["environments"] as? [String], ["production", "local"])
+
+        let cases = try XCTUnwrap(api["cases"] as? [[String: Any]])
+        XCTAssertEqual(cases.map { $0["name"] as? String }, ["products", "product", "order"])
+        let caseKeys: Set = ["name", "method", "path", "task", "description", "values", "samples", "examples"]
+        for spec in cases { XCTAssertEqual(Set(spec.keys), caseKeys) }
+        XCTAssertEqual(cases.map { $0["method"] as? String }, ["GET", "GET", "POST"])
+        XCTAssertEqual(cases.map { $0["path"] as? String }, ["/products", "/products/{id}", "/orders"])
+        XCTAssertEqual(cases.map { $0["task"] as? String }, ["requestParameters", "requestPlain", "requestJSONEncodable"])
+        XCTAssertEqual(cases[0]["description"] as? String, "List products")
+        XCTAssertTrue(cases[2]["description"] is NSNull)
+        XCTAssertEqual(cases.map { $0["samples"] as? [String] }, [["ok", "offline"], ["default"], ["default"]])
+        XCTAssertEqual(cases.map { $0["examples"] as? Int }, [2, 0, 0])
+
+        let values = try XCTUnwrap(cases[0]["values"] as? [[String: Any]])
+        XCTAssertEqual(values.map { $0["name"] as? String }, ["category", "page", "inStock"])
+        XCTAssertEqual(values.map { $0["type"] as? String }, ["enum", "int", "bool"])
+        XCTAssertEqual(values[0]["cases"] as? [String], ["all", "books", "games"])
+        XCTAssertNil(values[1]["cases"], "only an enum lists its cases")
+        XCTAssertEqual(values.map { $0["required"] as? Bool }, [false, false, false])
+        XCTAssertEqual(values[0]["default"] as? String, "all")
+        XCTAssertEqual(values[0]["description"] as? String, "Which shelf")
+        XCTAssertTrue(values[1]["description"] is NSNull)
+        // Defaults keep their type, so a script reads 1 and false, not "1" and "false".
+        XCTAssertEqual(values[1]["default"] as? Int, 1)
+        XCTAssertEqual(values[2]["default"] as? Bool, false)
+        XCTAssertTrue(result.stdout.contains("""
+                      "default": 1,
+            """), result.stdout)
+        XCTAssertTrue(result.stdout.contains("""
+                      "default": false,
+            """), result.stdout)
+
+        let id = try XCTUnwrap((cases[1]["values"] as? [[String: Any]])?.first)
+        XCTAssertEqual(id["required"] as? Bool, true)
+        XCTAssertTrue(id["default"] is NSNull)
+        let ratio = try XCTUnwrap((cases[2]["values"] as? [[String: Any]])?.last)
+        XCTAssertEqual(ratio["default"] as? Double, 0.5)
+    }
+
+    func testUnknownAPIIsAUsageErrorWithDidYouMean() throws {
+        assertRun(try sandbox.run(["list", "shpo"]), status: 64, stdout: "", stderr: """
+            moya-cli: error: unknown API 'shpo'; did you mean 'shop'?
+
+            """)
+        assertRun(try sandbox.run(["list", "zzzzzzzz", "--format", "json"]), status: 64, stdout: "", stderr: """
+            moya-cli: error: unknown API 'zzzzzzzz'; valid APIs: shop, weather
+
+            """)
+    }
+
+    func testAnInvalidFileAmongValidOnesIsListedAsInvalid() throws {
+        try sandbox.write("targets/broken.yaml", Fixture.broken)
+        assertRun(try sandbox.run(["list"]), status: 65, stdout: """
+            API      CASES    FILE                  DESCRIPTION
+            broken   invalid  targets/broken.yaml
+            shop     3        targets/shop.yaml     A small shop
+            weather  1        targets/weather.yaml
+
+            """, stderr: Fixture.brokenDiagnostics("targets/broken.yaml") + """
+            moya-cli: error: some target files are invalid (see above)
+
+            """)
+
+        let json = try sandbox.run(["list", "--format", "json"])
+        XCTAssertEqual(json.status, 65)
+        XCTAssertEqual(json.stderr, Fixture.brokenDiagnostics("targets/broken.yaml") + "moya-cli: error: some target files are invalid (see above)\n")
+        let apis = try XCTUnwrap((JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["apis"] as? [[String: Any]])
+        XCTAssertEqual(apis.map { $0["name"] as? String }, ["broken", "shop", "weather"])
+        XCTAssertEqual(apis.map { $0["valid"] as? Bool }, [false, true, true])
+        XCTAssertTrue(apis[0]["cases"] is NSNull)
+    }
+
+    func testListingAnInvalidAPIShowsThatFilesDiagnostics() throws {
+        try sandbox.write("targets/broken.yaml", Fixture.broken)
+        try sandbox.write("targets/other.yaml", "baseURL: nope\n")
+        assertRun(try sandbox.run(["list", "broken"]), status: 65, stdout: "", stderr: Fixture.brokenDiagnostics("targets/broken.yaml") + """
+            moya-cli: error: API 'broken' is defined by targets/broken.yaml, which has errors; run 'moya-cli validate targets/broken.yaml'
+
+            """)
+        // Another file's errors do not stop listing a valid API.
+        let shop = try sandbox.run(["list", "shop"])
+        XCTAssertEqual(shop.status, 0)
+        XCTAssertEqual(shop.stderr, "")
+    }
+
+    func testListingOneAPIShowsItsWarnings() throws {
+        try sandbox.write("targets/quiet.yaml", "baseURL: https://q.example\ncases:\n  hush: {path: /hush}\n")
+        assertRun(try sandbox.run(["list", "quiet"]), status: 0, stdout: """
+            CASE  METHOD  PATH   TASK          VALUES  DESCRIPTION
+            hush  GET     /hush  requestPlain
+
+            """, stderr: """
+            targets/quiet.yaml:3:3: warning: case 'hush' has no sample; --stub answers 200 with an empty body
+                  hush: {path: /hush}
+                  ^
+
+            """)
+    }
+
+    func testShadowedAPIIsShownWithTheFileThatWon() throws {
+        try sandbox.write("mine/shop.yaml", Fixture.api("shop", baseURL: "https://my.shop.example", description: "My own shop"))
+        assertRun(try sandbox.run(["list", "--targets", "mine"]), status: 0, stdout: """
+            API      CASES  FILE                  DESCRIPTION
+            shop     1      mine/shop.yaml        My own shop
+            weather  1      targets/weather.yaml
+            shop     -      targets/shop.yaml     shadowed by mine/shop.yaml
+
+            """, stderr: "")
+        // The winner is the one `list API` describes.
+        let winner = try sandbox.run(["list", "shop", "--targets", "mine", "--format", "json"])
+        let api = try XCTUnwrap(JSONSerialization.jsonObject(with: winner.stdoutData) as? [String: Any])
+        XCTAssertEqual(api["file"] as? String, "mine/shop.yaml")
+        XCTAssertEqual(api["baseURL"] as? String, "https://my.shop.example")
+    }
+
+    func testShadowedAPIInJSONNamesItsLevelAndTheWinner() throws {
+        try sandbox.write("home/.config/moya/targets/shop.yaml", Fixture.api("shop", baseURL: "https://old.shop.example"))
+        let json = try sandbox.run(["list", "--format", "json"])
+        XCTAssertEqual(json.status, 0)
+        XCTAssertEqual(json.stderr, "")
+        let apis = try XCTUnwrap((JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["apis"] as? [[String: Any]])
+        XCTAssertEqual(apis.map { $0["name"] as? String }, ["shop", "weather", "shop"])
+        let shadowed = apis[2]
+        XCTAssertEqual(shadowed["file"] as? String, sandbox.path("home/.config/moya/targets/shop.yaml"))
+        XCTAssertEqual(shadowed["source"] as? String, "user configuration")
+        XCTAssertEqual(shadowed["valid"] as? Bool, true)
+        XCTAssertEqual(shadowed["cases"] as? Int, 1)
+        XCTAssertTrue(shadowed["description"] is NSNull)
+        XCTAssertEqual(shadowed["shadowedBy"] as? String, "targets/shop.yaml")
+        XCTAssertTrue(apis[0]["shadowedBy"] is NSNull)
+    }
+
+    func testHelpDescribesTheFormats() throws {
+        let result = try sandbox.run(["list", "--help"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("USAGE: moya-cli list [<api>] [--format <format>] [--targets <path> ...] [--no-color]"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("(values: table, json; default: table)"), result.stdout)
+    }
+
+    func testUnknownFormatIsAUsageError() throws {
+        let result = try sandbox.run(["list", "--format", "yaml"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.contains("The value 'yaml' is invalid for '--format <format>'"), result.stderr)
+    }
+}
