@@ -2,7 +2,7 @@
 # Benchmark for the DESIGN.md budget "check --live --jobs 16 over 1,000 cases: at least 5x faster
 # than 1,000 sequential curl processes". Measured side by side against a local nginx serving a
 # small JSON file; every case has its own path, so no two requests are identical (in-flight
-# coalescing does not help). Not a test: run it by hand or with `make bench`.
+# coalescing does not help). Not a test: run it by hand (RUNS=, CASES=, JOBS=, PORT= tune it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
