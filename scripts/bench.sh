@@ -63,3 +63,6 @@ def ratio(name):
     print(f"{name:6s} baseline {base*1000:7.2f} ms   moya-cli {ours*1000:7.2f} ms   ratio {ours/base:5.2f}x")
 for n in ("stub", "live", "load"): ratio(n)
 PY
+
+echo "== 4. check --live --jobs 16 over 1,000 cases, against 1,000 sequential curl processes"
+bash scripts/bench-check.sh
