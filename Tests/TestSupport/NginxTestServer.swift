@@ -182,7 +182,7 @@ public final class NginxTestServer: @unchecked Sendable {
         try process.run()
         let watchdog: Watchdog
         do {
-            watchdog = try Watchdog(guarding: process.processIdentifier)
+            watchdog = try Watchdog(guarding: process.processIdentifier, folder: folder)
         } catch {
             end(process)
             throw error
@@ -209,19 +209,22 @@ public final class NginxTestServer: @unchecked Sendable {
     }
 }
 
-/// A shell that kills a process when the test process dies without stopping it: it waits for a
-/// line on a pipe only the test process holds. `dismiss()` sends the line; a crash closes the
-/// pipe instead, and the shell then sends SIGKILL.
+/// A shell that kills a process, and removes its folder, when the test process dies without
+/// stopping it: it waits for a line on a pipe only the test process holds. `dismiss()` sends the
+/// line; a crash closes the pipe instead, and the shell then cleans up.
 private final class Watchdog: @unchecked Sendable {
     private let shell: Process
     private let pipe: Pipe
 
-    init(guarding pid: Int32) throws {
+    init(guarding pid: Int32, folder: URL) throws {
         let shell = Process()
         let pipe = Pipe()
+        // Children started later (another server, openssl) must not hold the write end open:
+        // the shell would then never see the end of file.
+        _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         // `read` fails only at end of file: the test process is gone without dismissing us.
-        shell.arguments = ["-c", "read line || kill -9 \(pid)"]
+        shell.arguments = ["-c", #"read line || { kill -9 "$1"; rm -rf "$2"; }"#, "nginx-watchdog", String(pid), folder.path]
         shell.standardInput = pipe
         shell.standardOutput = FileHandle.nullDevice
         shell.standardError = FileHandle.nullDevice
