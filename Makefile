@@ -55,8 +55,18 @@ deps:
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-## test: build the tests, then run them (serially: deterministic output, also under CI=true)
+## test: build the tests, then run them (serially: deterministic output, also under CI=true).
+## The HTTP/2 tests need nginx (Debian's nginx-light, else nginx) and skip without it, so it is
+## installed first when missing. (/usr/sbin is often not on a user's PATH, hence both checks.)
 test: deps
+	@if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then \
+	    echo "test: nginx found"; \
+	else \
+	    echo "test: installing nginx-light for the HTTP/2 tests"; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light \
+	        || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nginx; \
+	fi
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 

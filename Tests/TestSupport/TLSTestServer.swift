@@ -34,29 +34,22 @@ public final class TLSTestServer: @unchecked Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moyakit-tls-\(UUID().uuidString)")
         self.folder = folder
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = { (name: String) in folder.appendingPathComponent(name).path }
-        try Data("""
-            subjectAltName=IP:127.0.0.1,DNS:localhost
-            basicConstraints=CA:FALSE
-            keyUsage=digitalSignature,keyEncipherment
-            extendedKeyUsage=serverAuth
-
-            """.utf8).write(to: folder.appendingPathComponent("leaf.ext"))
-        let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try Self.run(openssl, ["req", "-x509"] + curve + ["-keyout", path("ca.key"), "-out", path("ca.pem"),
-                                                         "-days", "2", "-subj", "/CN=MoyaKit Test CA"])
-        try Self.run(openssl, ["req"] + curve + ["-keyout", path("leaf.key"), "-out", path("leaf.csr"), "-subj", "/CN=127.0.0.1"])
-        try Self.run(openssl, ["x509", "-req", "-in", path("leaf.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
-                               "-CAcreateserial", "-out", path("leaf.pem"), "-days", "2", "-extfile", path("leaf.ext")])
-        certificateAuthorityFile = path("ca.pem")
+        let certificates: Certificates
+        do {
+            certificates = try Self.makeCertificates(in: folder)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+        certificateAuthorityFile = certificates.authorityFile
 
         var lastError = "no free port"
         for _ in 0..<5 {
             let candidate = try Self.freePort()
             let server = Process()
             server.executableURL = URL(fileURLWithPath: openssl)
-            server.arguments = ["s_server", "-accept", "127.0.0.1:\(candidate)", "-cert", path("leaf.pem"),
-                                "-key", path("leaf.key"), "-www", "-quiet"]
+            server.arguments = ["s_server", "-accept", "127.0.0.1:\(candidate)", "-cert", certificates.serverCertificateFile,
+                                "-key", certificates.serverKeyFile, "-www", "-quiet"]
             server.standardOutput = FileHandle.nullDevice
             server.standardError = FileHandle.nullDevice
             try server.run()
@@ -88,6 +81,38 @@ public final class TLSTestServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// The PEM files of a throw-away certificate authority and of a server certificate it signed.
+    public struct Certificates: Sendable {
+        /// The authority's certificate: what clients trust (`--cacert`).
+        public let authorityFile: String
+        /// The server's certificate, valid for 127.0.0.1 and localhost.
+        public let serverCertificateFile: String
+        /// The server certificate's private key (unencrypted).
+        public let serverKeyFile: String
+    }
+
+    /// Creates, in `folder`, a certificate authority valid for two days and a server certificate
+    /// it signed for 127.0.0.1 and localhost (P-256 keys: fast to generate). Any TLS server a
+    /// test starts can use them; the caller removes the folder.
+    public static func makeCertificates(in folder: URL) throws -> Certificates {
+        guard let openssl = opensslPath else { throw StartError(description: "openssl is not installed") }
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        try Data("""
+            subjectAltName=IP:127.0.0.1,DNS:localhost
+            basicConstraints=CA:FALSE
+            keyUsage=digitalSignature,keyEncipherment
+            extendedKeyUsage=serverAuth
+
+            """.utf8).write(to: folder.appendingPathComponent("leaf.ext"))
+        let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        try run(openssl, ["req", "-x509"] + curve + ["-keyout", path("ca.key"), "-out", path("ca.pem"),
+                                                    "-days", "2", "-subj", "/CN=MoyaKit Test CA"])
+        try run(openssl, ["req"] + curve + ["-keyout", path("leaf.key"), "-out", path("leaf.csr"), "-subj", "/CN=127.0.0.1"])
+        try run(openssl, ["x509", "-req", "-in", path("leaf.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+                          "-CAcreateserial", "-out", path("leaf.pem"), "-days", "2", "-extfile", path("leaf.ext")])
+        return Certificates(authorityFile: path("ca.pem"), serverCertificateFile: path("leaf.pem"), serverKeyFile: path("leaf.key"))
+    }
+
     private static func run(_ executable: String, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -111,7 +136,9 @@ public final class TLSTestServer: @unchecked Sendable {
         return address
     }
 
-    private static func freePort() throws -> UInt16 {
+    /// A port on 127.0.0.1 that was free a moment ago (another process may still take it first,
+    /// so servers retry on a bind failure).
+    static func freePort() throws -> UInt16 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = loopback(port: 0)
@@ -122,7 +149,9 @@ public final class TLSTestServer: @unchecked Sendable {
         return UInt16(bigEndian: address.sin_port)
     }
 
-    private static func waitUntilListening(port: UInt16, while alive: () -> Bool) -> Bool {
+    /// Whether something accepts connections on 127.0.0.1:`port` within 10 s, polling while
+    /// `alive` (the server process) holds.
+    static func waitUntilListening(port: UInt16, while alive: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline && alive() {
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
