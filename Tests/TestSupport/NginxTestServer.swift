@@ -172,7 +172,7 @@ public final class NginxTestServer: @unchecked Sendable {
                                    certificates: certificates).utf8).write(to: configuration)
         // Messages from before the configuration is read (and a failed bind) land here.
         let startupLog = folder.appendingPathComponent("startup.log")
-        FileManager.default.createFile(atPath: startupLog.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: startupLog.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: nginx)
         process.arguments = ["-c", configuration.path, "-p", folder.path + "/", "-e", folder.appendingPathComponent("error.log").path]
