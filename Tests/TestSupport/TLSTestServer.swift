@@ -6,7 +6,9 @@ import Glibc
 /// An HTTPS server on 127.0.0.1 for TLS tests: `openssl s_server -www` run as a child process,
 /// with a throw-away certificate authority and a server certificate for 127.0.0.1 and localhost.
 ///
-/// `GET /` answers 200 with an HTML status page. Serves one connection at a time.
+/// `GET /` (any path, in fact) answers 200 with an HTML status page. Serves one connection at a
+/// time. With `requiresClientCertificate`, the handshake demands a client certificate the same
+/// authority signed (`clientCertificateFile`/`clientKeyFile` is one).
 public final class TLSTestServer: @unchecked Sendable {
     /// Why the server could not start (tests skip on this when `openssl` is missing).
     public struct StartError: Error, CustomStringConvertible {
@@ -25,11 +27,20 @@ public final class TLSTestServer: @unchecked Sendable {
     public let baseURL: URL
     /// The PEM file of the authority that signed the server's certificate (for `--cacert`).
     public let certificateAuthorityFile: String
+    /// A client certificate the authority signed (`extendedKeyUsage=clientAuth`), for `--cert`.
+    public let clientCertificateFile: String
+    /// The client certificate's private key (unencrypted), for `--key`.
+    public let clientKeyFile: String
+    /// Whether the server refuses clients that present no certificate the authority signed.
+    public let requiresClientCertificate: Bool
     private let folder: URL
     private let process: Process
 
-    /// Creates the certificates in a temporary folder and starts the server.
-    public init() throws {
+    /// Creates the certificates in a temporary folder and starts the server; with
+    /// `requiresClientCertificate`, it asks for a client certificate and fails the handshake
+    /// (`-Verify 1 -CAfile ca.pem -verify_return_error`) unless the client presents one the
+    /// authority signed for client authentication.
+    public init(requiresClientCertificate: Bool = false) throws {
         guard let openssl = Self.opensslPath else { throw StartError(description: "openssl is not installed") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moyakit-tls-\(UUID().uuidString)")
         self.folder = folder
@@ -42,6 +53,14 @@ public final class TLSTestServer: @unchecked Sendable {
             throw error
         }
         certificateAuthorityFile = certificates.authorityFile
+        clientCertificateFile = certificates.clientCertificateFile
+        clientKeyFile = certificates.clientKeyFile
+        self.requiresClientCertificate = requiresClientCertificate
+        // `-Verify` (capital V) makes a missing client certificate fatal (`-verify` would only ask
+        // for one); without `-verify_return_error`, s_server would still accept a certificate
+        // that fails verification (another authority's, or one not meant for clients).
+        let clientVerification = requiresClientCertificate
+            ? ["-Verify", "1", "-CAfile", certificates.authorityFile, "-verify_return_error"] : []
 
         var lastError = "no free port"
         for _ in 0..<5 {
@@ -49,7 +68,7 @@ public final class TLSTestServer: @unchecked Sendable {
             let server = Process()
             server.executableURL = URL(fileURLWithPath: openssl)
             server.arguments = ["s_server", "-accept", "127.0.0.1:\(candidate)", "-cert", certificates.serverCertificateFile,
-                                "-key", certificates.serverKeyFile, "-www", "-quiet"]
+                                "-key", certificates.serverKeyFile, "-www", "-quiet"] + clientVerification
             server.standardOutput = FileHandle.nullDevice
             server.standardError = FileHandle.nullDevice
             try server.run()
@@ -81,7 +100,8 @@ public final class TLSTestServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// The PEM files of a throw-away certificate authority and of a server certificate it signed.
+    /// The PEM files of a throw-away certificate authority and of a server and a client
+    /// certificate it signed.
     public struct Certificates: Sendable {
         /// The authority's certificate: what clients trust (`--cacert`).
         public let authorityFile: String
@@ -89,11 +109,15 @@ public final class TLSTestServer: @unchecked Sendable {
         public let serverCertificateFile: String
         /// The server certificate's private key (unencrypted).
         public let serverKeyFile: String
+        /// A client certificate (`extendedKeyUsage=clientAuth`, CN "MoyaKit Test Client").
+        public let clientCertificateFile: String
+        /// The client certificate's private key (unencrypted).
+        public let clientKeyFile: String
     }
 
-    /// Creates, in `folder`, a certificate authority valid for two days and a server certificate
-    /// it signed for 127.0.0.1 and localhost (P-256 keys: fast to generate). Any TLS server a
-    /// test starts can use them; the caller removes the folder.
+    /// Creates, in `folder`, a certificate authority valid for two days, a server certificate it
+    /// signed for 127.0.0.1 and localhost, and a client certificate it signed (P-256 keys: fast
+    /// to generate). Any TLS server a test starts can use them; the caller removes the folder.
     public static func makeCertificates(in folder: URL) throws -> Certificates {
         guard let openssl = opensslPath else { throw StartError(description: "openssl is not installed") }
         let path = { (name: String) in folder.appendingPathComponent(name).path }
@@ -104,13 +128,23 @@ public final class TLSTestServer: @unchecked Sendable {
             extendedKeyUsage=serverAuth
 
             """.utf8).write(to: folder.appendingPathComponent("leaf.ext"))
+        try Data("""
+            basicConstraints=CA:FALSE
+            keyUsage=digitalSignature
+            extendedKeyUsage=clientAuth
+
+            """.utf8).write(to: folder.appendingPathComponent("client.ext"))
         let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         try run(openssl, ["req", "-x509"] + curve + ["-keyout", path("ca.key"), "-out", path("ca.pem"),
                                                     "-days", "2", "-subj", "/CN=MoyaKit Test CA"])
         try run(openssl, ["req"] + curve + ["-keyout", path("leaf.key"), "-out", path("leaf.csr"), "-subj", "/CN=127.0.0.1"])
         try run(openssl, ["x509", "-req", "-in", path("leaf.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
                           "-CAcreateserial", "-out", path("leaf.pem"), "-days", "2", "-extfile", path("leaf.ext")])
-        return Certificates(authorityFile: path("ca.pem"), serverCertificateFile: path("leaf.pem"), serverKeyFile: path("leaf.key"))
+        try run(openssl, ["req"] + curve + ["-keyout", path("client.key"), "-out", path("client.csr"), "-subj", "/CN=MoyaKit Test Client"])
+        try run(openssl, ["x509", "-req", "-in", path("client.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+                          "-CAcreateserial", "-out", path("client.pem"), "-days", "2", "-extfile", path("client.ext")])
+        return Certificates(authorityFile: path("ca.pem"), serverCertificateFile: path("leaf.pem"), serverKeyFile: path("leaf.key"),
+                            clientCertificateFile: path("client.pem"), clientKeyFile: path("client.key"))
     }
 
     private static func run(_ executable: String, _ arguments: [String]) throws {

@@ -3,7 +3,17 @@ import CCurl
 extension TransportError {
     /// Classifies a libcurl failure into the kinds callers act on (the CLI maps them to exit codes).
     init(curlCode code: CURLcode, message: String) {
-        self.init(kind: Self.kind(of: code), message: message)
+        self.init(kind: Self.isTLSAlert(code, message: message) ? .secureConnectionFailed : Self.kind(of: code), message: message)
+    }
+
+    /// Whether a read or write failed because the peer sent a TLS alert, e.g. "tlsv13 alert
+    /// certificate required": over TLS 1.3 a server refuses a client certificate only after the
+    /// client's handshake is done, so libcurl reports it as a receive error. That is a TLS
+    /// failure to fix (and not to retry), not a lost connection.
+    private static func isTLSAlert(_ code: CURLcode, message: String) -> Bool {
+        guard code == CURLE_RECV_ERROR || code == CURLE_SEND_ERROR else { return false }
+        let text = message.lowercased()
+        return text.contains("alert") && (text.contains("ssl") || text.contains("tls"))
     }
 
     private static func kind(of code: CURLcode) -> Kind {
