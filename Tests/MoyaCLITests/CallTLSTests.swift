@@ -1,0 +1,167 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The TLS options (`--cacert`, `-k/--insecure`, `--cert`, `--key`) of `call` and `curl`, run as
+/// a user would against `openssl s_server` with a throw-away certificate authority.
+final class CallTLSTests: XCTestCase {
+    var server: TLSTestServer!
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        guard TLSTestServer.opensslPath != nil else { throw XCTSkip("the openssl command is not installed") }
+        server = try TLSTestServer()
+        folder = try TemporaryFolder()
+        try folder.write("targets/secure.yaml", Self.targetFile(baseURL: server.baseURL))
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    /// An API whose base URL is the TLS server; `s_server -www` answers any GET with a status page.
+    static func targetFile(baseURL: URL) -> String {
+        """
+        api: secure
+        baseURL: \(baseURL.absoluteString)
+        validation: successCodes
+        timeout: 10
+        cases:
+          root:
+            path: /
+            sample: {text: "<HTML>"}
+        """
+    }
+
+    func call(_ arguments: [String]) throws -> CLIResult {
+        try CLIRunner.run(["call", "secure", "root"] + arguments, currentDirectory: folder.url, timeout: 30)
+    }
+
+    /// A server that refuses clients without a certificate its authority signed, and the
+    /// arguments that point `call` at it and make it trust that authority.
+    func clientCertificateServer() throws -> (server: TLSTestServer, arguments: [String]) {
+        let strict = try TLSTestServer(requiresClientCertificate: true)
+        addTeardownBlock { strict.stop() }
+        return (strict, ["--base-url", strict.baseURL.absoluteString, "--cacert", strict.certificateAuthorityFile])
+    }
+
+    // MARK: Server verification
+
+    func testUnknownAuthorityFailsWithTheCertificateProblem() throws {
+        let result = try call([])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("moya-cli: error: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("SSL certificate problem"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("issuer certificate"), result.stderr)
+        XCTAssertEqual(result.stdout, "")
+    }
+
+    func testTrustingTheAuthoritySucceeds() throws {
+        let result = try call(["--cacert", server.certificateAuthorityFile])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("<HTML>") || result.stdout.contains("<html>"), result.stdout)
+    }
+
+    func testInsecureSkipsVerification() throws {
+        for flag in ["-k", "--insecure"] {
+            let result = try call([flag])
+            XCTAssertEqual(result.status, 0, "\(flag): \(result.stderr)")
+        }
+    }
+
+    func testMissingAuthorityFileFailsNamingIt() throws {
+        let missing = folder.url.appendingPathComponent("nowhere.pem").path
+        let result = try call(["--cacert", missing])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("moya-cli: error: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains(missing), result.stderr)
+    }
+
+    // MARK: Client certificates
+
+    func testClientCertificateIsAccepted() throws {
+        let (strict, arguments) = try clientCertificateServer()
+        let result = try call(arguments + ["--cert", strict.clientCertificateFile, "--key", strict.clientKeyFile])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // The status page names the client certificate the server verified.
+        XCTAssertTrue(result.stdout.contains("MoyaKit Test Client"), result.stdout)
+    }
+
+    func testWithoutClientCertificateFailsSayingOneIsRequired() throws {
+        let (_, arguments) = try clientCertificateServer()
+        let result = try call(arguments)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("certificate required"), result.stderr)
+    }
+
+    func testWithoutClientCertificateIsNotRetried() throws {
+        // A refused certificate is a TLS failure, not a lost connection: retrying cannot help.
+        let (_, arguments) = try clientCertificateServer()
+        let result = try call(arguments + ["--retry", "2"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertFalse(result.stderr.contains("retrying in"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("certificate required"), result.stderr)
+    }
+
+    func testKeyWithoutCertificateIsAUsageError() throws {
+        let result = try call(["--cacert", server.certificateAuthorityFile, "--key", server.clientKeyFile])
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--key needs --cert"), result.stderr)
+    }
+
+    // MARK: curl
+
+    func testCurlCommandWithAuthorityRunsWithRealCurl() throws {
+        try XCTSkipIf(Self.curlPath == nil, "curl is not installed")
+        let printed = try CLIRunner.run(["curl", "secure", "root", "--cacert", server.certificateAuthorityFile],
+                                        currentDirectory: folder.url, timeout: 30)
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        XCTAssertTrue(printed.stdout.contains("--cacert "), printed.stdout)
+        let shell = try runShell(printed.stdout)
+        XCTAssertEqual(shell.status, 0, "\(printed.stdout)\n\(shell.stderr)")
+        XCTAssertTrue(shell.stdout.contains("<HTML>") || shell.stdout.contains("<html>"), shell.stdout)
+
+        // Without --cacert the same command fails verification (curl exit 60), so it was the option that made it work.
+        let untrusted = try CLIRunner.run(["curl", "secure", "root"], currentDirectory: folder.url, timeout: 30)
+        XCTAssertEqual(untrusted.status, 0, untrusted.stderr)
+        XCTAssertEqual(try runShell(untrusted.stdout).status, 60, untrusted.stdout)
+    }
+
+    func testCurlCommandWithClientCertificateRunsWithRealCurl() throws {
+        try XCTSkipIf(Self.curlPath == nil, "curl is not installed")
+        let (strict, arguments) = try clientCertificateServer()
+        let printed = try CLIRunner.run(["curl", "secure", "root"] + arguments + ["--cert", strict.clientCertificateFile,
+                                                                                  "--key", strict.clientKeyFile],
+                                        currentDirectory: folder.url, timeout: 30)
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        let shell = try runShell(printed.stdout)
+        XCTAssertEqual(shell.status, 0, "\(printed.stdout)\n\(shell.stderr)")
+        XCTAssertTrue(shell.stdout.contains("MoyaKit Test Client"), shell.stdout)
+    }
+
+    static var curlPath: String? {
+        ["/usr/bin/curl", "/bin/curl", "/usr/local/bin/curl"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `command` with `/bin/sh -c` in the test folder, as a user pasting it would.
+    func runShell(_ command: String) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command.trimmingCharacters(in: .newlines)]
+        process.currentDirectoryURL = folder.url
+        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.url.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        nonisolated(unsafe) var outData = Data()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}
