@@ -28,6 +28,16 @@ public enum TargetFileLoader {
     ///   - file: the name diagnostics show (defaults to `path`).
     ///   - limits: the bounds for hostile input.
     public static func load(path: String, file: String? = nil, limits: YAMLLimits = .default) -> TargetFileLoadResult {
+        var documents: [Node] = []
+        return load(path: path, file: file, limits: limits, retaining: &documents)
+    }
+
+    /// Loads the file at `path` like ``load(path:file:limits:)``, and appends its YAML tree (when
+    /// it parsed) to `documents` instead of freeing it.
+    ///
+    /// For a process about to exit: freeing the hundreds of thousands of nodes of a large file
+    /// costs as much as a good part of validating it, and the process ends anyway.
+    public static func load(path: String, file: String? = nil, limits: YAMLLimits = .default, retaining documents: inout [Node]) -> TargetFileLoadResult {
         let name = file ?? path
         let bytes: [UInt8]
         do throws(YAMLLoadError) {
@@ -35,7 +45,7 @@ public enum TargetFileLoader {
         } catch {
             return TargetFileLoadResult(api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: name), diagnostics: error.diagnostics, sourceLines: nil)
         }
-        return load(bytes: bytes, file: name, directory: APISpec.folder(of: path), limits: limits)
+        return load(bytes: bytes, file: name, directory: APISpec.folder(of: path), limits: limits, retaining: &documents)
     }
 
     /// Loads a target file's contents.
@@ -46,6 +56,11 @@ public enum TargetFileLoader {
     ///   - directory: the folder relative paths are taken from (defaults to `file`'s folder).
     ///   - limits: the bounds for hostile input.
     public static func load(bytes: [UInt8], file: String, directory: String? = nil, limits: YAMLLimits = .default) -> TargetFileLoadResult {
+        var documents: [Node] = []
+        return load(bytes: bytes, file: file, directory: directory, limits: limits, retaining: &documents)
+    }
+
+    private static func load(bytes: [UInt8], file: String, directory: String?, limits: YAMLLimits, retaining documents: inout [Node]) -> TargetFileLoadResult {
         let lines = SourceLines(bytes: bytes)
         let root: Node
         do throws(YAMLLoadError) {
@@ -55,6 +70,7 @@ public enum TargetFileLoader {
         }
         var validator = TargetFileValidator(file: file, directory: directory)
         let api = validator.validate(root)
+        documents.append(root)
         return TargetFileLoadResult(api: api, apiName: validator.apiName, diagnostics: validator.diagnostics, sourceLines: lines)
     }
 

@@ -12,8 +12,9 @@ extension TargetFileValidator {
             error("'cases' is empty; an API needs at least one case", at: node.mark)
         }
         var cases: [CaseSpec] = []
-        for entry in entries {
-            if let spec = readCase(name: entry.key, node: entry.value, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) {
+        cases.reserveCapacity(entries.count)
+        for index in entries.indices {
+            if let spec = readCase(name: entries.key(at: index), node: entries.value(at: index), apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) {
                 cases.append(spec)
             }
         }
@@ -22,15 +23,16 @@ extension TargetFileValidator {
 
     private mutating func readCase(name key: Node.Scalar, node: Node, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> CaseSpec? {
         let name = key.text
-        let context = "in case '\(name)'"
+        // Only built when a message needs it.
+        func context() -> String { "in case '\(name)'" }
         var isValid = true
         if !Self.isIdentifier(name) {
             error("invalid case name '\(name)'; a case name starts with a letter or '_' and holds letters, digits and '_'", at: key.mark)
             isValid = false
         }
-        placeholderUses = []
-        invalidValueNames = []
-        guard let fields = fields(node, allowed: Self.caseKeys, context: context, expected: "a map with at least 'path' (a case)") else { return nil }
+        placeholderUses.removeAll(keepingCapacity: true)
+        if !invalidValueNames.isEmpty { invalidValueNames = [] }
+        guard let fields = fields(node, allowed: Self.caseKeys, context: context(), expected: "a map with at least 'path' (a case)") else { return nil }
         let description = fields["description"].flatMap { oneLine($0) }
         let values = fields["values"].map { readValues($0, caseName: name) } ?? []
 
@@ -38,7 +40,7 @@ extension TargetFileValidator {
         if let pathNode = fields["path"] {
             path = readPath(pathNode)
         } else {
-            error("missing required key 'path' \(context); add one starting with '/'", at: key.mark)
+            error("missing required key 'path' \(context()); add one starting with '/'", at: key.mark)
         }
         var method = "GET"
         if let methodNode = fields["method"] {
@@ -47,7 +49,7 @@ extension TargetFileValidator {
         let requestPosition = TemplatePosition(name: "a case's headers", placeholderRole: .request, allowsEnvironment: true)
         let headers = fields["headers"].map { readHeaders($0, at: requestPosition) } ?? []
         let auth = fields["auth"].flatMap { readCaseAuth($0, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) } ?? .inherited
-        let task = fields["task"].flatMap { readTask($0, method: method, methodKnown: isValid, context: context) } ?? .plain
+        let task = fields["task"].flatMap { readTask($0, method: method, methodKnown: isValid, caseName: name) } ?? .plain
         let validation = fields["validation"].flatMap { readValidation($0) }
         let timeout = fields["timeout"].flatMap { positiveNumber($0) }
         let samples = readSamples(fields, caseName: name, caseMark: key.mark)
@@ -69,11 +71,22 @@ extension TargetFileValidator {
         }
         for segment in template.segments {
             guard case .literal(let text) = segment else { continue }
-            if text.contains("?") || text.contains("#") {
+            // Paths are nearly always ASCII; then bytes tell all, without Unicode properties.
+            let (isASCII, hasQueryOrFragment, hasSpaceOrControl) = text.withUTF8Bytes { bytes in
+                var found = (isASCII: true, queryOrFragment: false, spaceOrControl: false)
+                for byte in bytes {
+                    if byte >= 0x80 { found.isASCII = false }
+                    if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { found.queryOrFragment = true }
+                    if byte <= 0x20 { found.spaceOrControl = true }
+                }
+                return found
+            }
+            if isASCII ? hasQueryOrFragment : text.contains("?") || text.contains("#") {
                 error("a path has no query or fragment; put query parameters in the task ('parameters' with encoding url)", at: node.mark)
                 return nil
             }
-            if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) {
+            if isASCII ? hasSpaceOrControl
+                : text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) {
                 error("a path cannot contain spaces or control characters; escape them (%20)", at: node.mark)
                 return nil
             }
@@ -99,10 +112,10 @@ extension TargetFileValidator {
 
     /// Every placeholder names a value; `file` values only as file paths; every value is used.
     private mutating func checkPlaceholders(values: [ValueSpec], caseName: String) {
-        let names = values.map(\.name)
         for use in placeholderUses {
             guard let value = values.first(where: { $0.name == use.name }) else {
                 if invalidValueNames.contains(use.name) { continue }
+                let names = values.map(\.name)
                 let hint = Suggestion.didYouMean(use.name, in: names) { "{\($0)}" }
                 let rest = hint.isEmpty
                     ? (names.isEmpty ? "; case '\(caseName)' declares no values" : "; values: " + names.joined(separator: ", "))

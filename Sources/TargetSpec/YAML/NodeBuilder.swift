@@ -1,5 +1,6 @@
 /// Builds the ``Node`` tree from libyaml's events — Yams' recursive `loadNode`, plus the checks a
-/// target file needs: duplicate and non-scalar keys, depth, anchors and the alias budget.
+/// target file needs: duplicate and non-scalar keys, depth, the node count, anchors and the alias
+/// budget.
 ///
 /// Problems that leave the tree's shape intact (a duplicate key, a bad key, an unknown alias) are
 /// collected and loading goes on, so one run reports them all; the rest stop at once.
@@ -22,6 +23,11 @@ struct NodeBuilder {
     /// Anchors whose node is still being built: an alias to one of them would be a cycle.
     private var openAnchors: Set<String> = []
     private var aliasExpansion = 0
+    /// The nodes read so far, each alias counting as one (what it adds is ``aliasExpansion``).
+    private var nodeCount = 0
+    /// The items and entries of the collections being built (see ``ScratchStack``).
+    private let items = ScratchStack<Node>()
+    private let entries = ScratchStack<(key: Node.Scalar, value: Node)>()
 
     init(parser: LibYAMLParser, limits: YAMLLimits) {
         self.parser = parser
@@ -43,6 +49,7 @@ struct NodeBuilder {
 
     /// Builds the node `event` starts; `depth` counts the collections around it.
     private mutating func loadNode(_ event: ParsedEvent, depth: Int) throws(LocatedProblem) -> Built {
+        try countNode(event)
         switch event {
         case .scalar(let scalar, let anchor):
             let built = Built(node: .scalar(scalar), expandedSize: 1, height: 0)
@@ -58,6 +65,18 @@ struct NodeBuilder {
             // libyaml's parser never produces these where a node is due.
             throw LocatedProblem(problem: .syntax(problem: "expected a node", context: nil, contextMark: nil, hint: nil), mark: nil)
         }
+    }
+
+    /// Counts the node `event` starts; throws once the file has more than ``YAMLLimits/maximumNodes``.
+    private mutating func countNode(_ event: ParsedEvent) throws(LocatedProblem) {
+        nodeCount += 1
+        guard nodeCount > limits.maximumNodes else { return }
+        let mark: Mark? = switch event {
+        case .scalar(let scalar, _): scalar.mark
+        case .alias(_, let mark), .sequenceStart(_, let mark), .mappingStart(_, let mark): mark
+        default: nil
+        }
+        throw LocatedProblem(problem: .tooManyNodes(limit: limits.maximumNodes), mark: mark)
     }
 
     private mutating func resolveAlias(_ name: String, at mark: Mark, depth: Int) throws(LocatedProblem) -> Built {
@@ -81,20 +100,18 @@ struct NodeBuilder {
             throw LocatedProblem(problem: .nestingTooDeep(limit: limits.maximumDepth), mark: mark)
         }
         if let anchor { openAnchors.insert(anchor) }
-        var items: [Node] = []
-        // Most sequences in a target file are short; one allocation instead of three regrowths.
-        items.reserveCapacity(4)
+        let start = items.count
         var size = 1
         var height = 1
         while true {
             let event = try parser.next()
             if case .sequenceEnd = event { break }
             let item = try loadNode(event, depth: depth)
-            items.append(item.node)
+            items.push(item.node)
             size = size.saturatingAdd(item.expandedSize)
             height = max(height, item.height + 1)
         }
-        let built = Built(node: .sequence(items, mark), expandedSize: size, height: height)
+        let built = Built(node: .sequence(items.popArray(from: start), mark), expandedSize: size, height: height)
         if let anchor {
             openAnchors.remove(anchor)
             anchors[anchor] = built
@@ -107,33 +124,48 @@ struct NodeBuilder {
             throw LocatedProblem(problem: .nestingTooDeep(limit: limits.maximumDepth), mark: mark)
         }
         if let anchor { openAnchors.insert(anchor) }
-        var pairs: [(key: Node.Scalar, value: Node)] = []
-        // Most mappings in a target file have a handful of keys; one allocation instead of four.
-        pairs.reserveCapacity(8)
+        let start = entries.count
         var keys = KeyIndex()
         var size = 1
         var height = 1
         while true {
             let event = try parser.next()
             if case .mappingEnd = event { break }
-            let key = try loadNode(event, depth: depth)
-            let value = try loadNode(parser.next(), depth: depth)
-            size = size.saturatingAdd(key.expandedSize).saturatingAdd(value.expandedSize)
-            height = max(height, key.height + 1, value.height + 1)
-            switch key.node {
-            case .scalar(let scalar):
-                if let first = keys.insert(scalar, position: pairs.count, in: pairs) {
-                    problems.append(LocatedProblem(problem: .duplicateKey(scalar.text, firstDefinedAt: first), mark: scalar.mark))
-                } else {
-                    pairs.append((key: scalar, value: value.node))
+            // A plain key (nearly all of them) is stored as the scalar it is; boxing it into a
+            // `Node` only to unbox it again would cost an allocation per key.
+            var keyScalar: Node.Scalar?
+            var refusedKey: (kind: String, mark: Mark)?
+            if case .scalar(let scalar, nil) = event {
+                try countNode(event)
+                keyScalar = scalar
+                size = size.saturatingAdd(1)
+            } else {
+                let key = try loadNode(event, depth: depth)
+                size = size.saturatingAdd(key.expandedSize)
+                height = max(height, key.height + 1)
+                switch key.node {
+                case .scalar(let scalar): keyScalar = scalar
+                case .sequence(_, let keyMark): refusedKey = ("sequence", keyMark)
+                case .mapping(_, let keyMark): refusedKey = ("mapping", keyMark)
                 }
-            case .sequence(_, let keyMark):
-                problems.append(LocatedProblem(problem: .nonScalarKey(kind: "sequence"), mark: keyMark))
-            case .mapping(_, let keyMark):
-                problems.append(LocatedProblem(problem: .nonScalarKey(kind: "mapping"), mark: keyMark))
+            }
+            let value = try loadNode(parser.next(), depth: depth)
+            size = size.saturatingAdd(value.expandedSize)
+            height = max(height, value.height + 1)
+            guard let keyScalar else {
+                if let refusedKey {
+                    problems.append(LocatedProblem(problem: .nonScalarKey(kind: refusedKey.kind), mark: refusedKey.mark))
+                }
+                continue
+            }
+            let first = entries.withValues(from: start) { keys.insert(keyScalar, in: $0) }
+            if let first {
+                problems.append(LocatedProblem(problem: .duplicateKey(keyScalar.text, firstDefinedAt: first), mark: keyScalar.mark))
+            } else {
+                entries.push((key: keyScalar, value: value.node))
             }
         }
-        let built = Built(node: .mapping(pairs, mark), expandedSize: size, height: height)
+        let built = Built(node: .mapping(entries.popArray(from: start), mark), expandedSize: size, height: height)
         if let anchor {
             openAnchors.remove(anchor)
             anchors[anchor] = built
@@ -148,18 +180,20 @@ private struct KeyIndex {
     private static let linearLimit = 12
     private var positions: [String: Int]?
 
-    /// Records the key about to be stored at `position`; returns the first key's mark if it is a duplicate.
-    mutating func insert(_ key: Node.Scalar, position: Int, in pairs: [(key: Node.Scalar, value: Node)]) -> Mark? {
+    /// Records `key`, about to be stored after the mapping's `entries` so far; returns the first
+    /// key's mark if it is a duplicate.
+    mutating func insert(_ key: Node.Scalar, in entries: UnsafeBufferPointer<(key: Node.Scalar, value: Node)>) -> Mark? {
+        let position = entries.count
         if positions == nil {
-            if let earlier = pairs.first(where: { $0.key.text == key.text }) { return earlier.key.mark }
+            for offset in entries.indices where entries[offset].key.text == key.text { return entries[offset].key.mark }
             guard position + 1 >= Self.linearLimit else { return nil }
             var index: [String: Int] = [:]
-            for (offset, pair) in pairs.enumerated() { index[pair.key.text] = offset }
+            for offset in entries.indices { index[entries[offset].key.text] = offset }
             index[key.text] = position
             positions = index
             return nil
         }
-        if let earlier = positions?[key.text] { return pairs[earlier].key.mark }
+        if let earlier = positions?[key.text] { return entries[earlier].key.mark }
         positions?[key.text] = position
         return nil
     }

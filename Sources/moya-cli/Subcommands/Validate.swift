@@ -36,7 +36,10 @@ extension MoyaCommand {
                         guard FileManager.default.fileExists(atPath: file) else {
                             throw CommandFailure(.usage, "no such file: \(file)")
                         }
-                        let result = TargetFileLoader.load(path: file)
+                        var documents: [Node] = []
+                        let result = TargetFileLoader.load(path: file, retaining: &documents)
+                        KeptUntilExit.keep(documents)
+                        KeptUntilExit.keep(result)
                         diagnostics += result.diagnostics
                         sources[file] = result.sourceLines
                         summary.append(Self.summaryLine(file: file, api: result.api, diagnostics: result.diagnostics))

@@ -21,7 +21,11 @@ struct CatalogLoader {
             executablePath: Self.executablePath
         )
         do {
-            return try TargetDiscovery(searchPath: searchPath).discover()
+            var documents: [Node] = []
+            let catalog = try TargetDiscovery(searchPath: searchPath).discover(retaining: &documents)
+            KeptUntilExit.keep(documents)
+            KeptUntilExit.keep(catalog)
+            return catalog
         } catch {
             throw CommandFailure(.usage, error.description)
         }
