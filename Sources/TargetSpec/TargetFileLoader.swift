@@ -28,16 +28,6 @@ public enum TargetFileLoader {
     ///   - file: the name diagnostics show (defaults to `path`).
     ///   - limits: the bounds for hostile input.
     public static func load(path: String, file: String? = nil, limits: YAMLLimits = .default) -> TargetFileLoadResult {
-        var documents: [Node] = []
-        return load(path: path, file: file, limits: limits, retaining: &documents)
-    }
-
-    /// Loads the file at `path` like ``load(path:file:limits:)``, and appends its YAML tree (when
-    /// it parsed) to `documents` instead of freeing it.
-    ///
-    /// For a process about to exit: freeing the hundreds of thousands of nodes of a large file
-    /// costs as much as a good part of validating it, and the process ends anyway.
-    public static func load(path: String, file: String? = nil, limits: YAMLLimits = .default, retaining documents: inout [Node]) -> TargetFileLoadResult {
         let name = file ?? path
         let bytes: [UInt8]
         do throws(YAMLLoadError) {
@@ -45,10 +35,14 @@ public enum TargetFileLoader {
         } catch {
             return TargetFileLoadResult(api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: name), diagnostics: error.diagnostics, sourceLines: nil)
         }
-        return load(bytes: bytes, file: name, directory: APISpec.folder(of: path), limits: limits, retaining: &documents)
+        return load(bytes: bytes, file: name, directory: APISpec.folder(of: path), limits: limits)
     }
 
     /// Loads a target file's contents.
+    ///
+    /// The cases are validated one by one as the YAML loader builds them, then dropped, so a large
+    /// file is never held whole as a node tree; diagnostics and the API are the same as from
+    /// ``YAMLLoader/load(_:file:limits:)`` and ``TargetFileValidator/validate(_:)``.
     ///
     /// - Parameters:
     ///   - bytes: the file's contents.
@@ -56,21 +50,19 @@ public enum TargetFileLoader {
     ///   - directory: the folder relative paths are taken from (defaults to `file`'s folder).
     ///   - limits: the bounds for hostile input.
     public static func load(bytes: [UInt8], file: String, directory: String? = nil, limits: YAMLLimits = .default) -> TargetFileLoadResult {
-        var documents: [Node] = []
-        return load(bytes: bytes, file: file, directory: directory, limits: limits, retaining: &documents)
-    }
-
-    private static func load(bytes: [UInt8], file: String, directory: String?, limits: YAMLLimits, retaining documents: inout [Node]) -> TargetFileLoadResult {
         let lines = SourceLines(bytes: bytes)
+        var validator = TargetFileValidator(file: file, directory: directory)
+        validator.beginStreamingCases()
         let root: Node
         do throws(YAMLLoadError) {
-            root = try YAMLLoader.load(bytes, file: file, limits: limits)
+            root = try YAMLLoader.load(bytes, file: file, limits: limits) { name, node in
+                validator.readStreamedCase(name: name, node: node)
+            }
         } catch {
+            // Only the load errors count: the file is not what the cases seen so far were part of.
             return TargetFileLoadResult(api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: file), diagnostics: error.diagnostics, sourceLines: lines)
         }
-        var validator = TargetFileValidator(file: file, directory: directory)
         let api = validator.validate(root)
-        documents.append(root)
         return TargetFileLoadResult(api: api, apiName: validator.apiName, diagnostics: validator.diagnostics, sourceLines: lines)
     }
 

@@ -157,8 +157,7 @@ final class YAMLHostileInputTests: XCTestCase {
     }
 
     func testAFlatListOfAMillionItemsIsRefusedAtTheDefaultLimit() {
-        // The list itself is a node: 999,999 items fit, the millionth (column 2,000,000) does not.
-        XCTAssertNotNil(loadNode("[" + String(repeating: "0,", count: 999_998) + "0]"))
+        // The list itself is a node, so its millionth item (column 2,000,000) is one too many.
         let tooMany = "[" + String(repeating: "0,", count: 999_999) + "0]"
         XCTAssertThrowsError(try YAMLLoader.load(Array(tooMany.utf8), file: "t.yaml")) { error in
             XCTAssertEqual((error as? YAMLLoadError)?.diagnostics, [

@@ -78,17 +78,10 @@ public struct TargetDiscovery: Sendable {
     /// A file with errors still claims its name, so a broken override is reported rather than
     /// silently replaced by a lower level's file.
     public func discover() throws(DiscoveryError) -> TargetCatalog {
-        var documents: [Node] = []
-        return try discover(retaining: &documents)
-    }
-
-    /// Loads every file like ``discover()``, and appends each file's YAML tree to `documents`
-    /// instead of freeing it (see ``TargetFileLoader/load(path:file:limits:retaining:)``).
-    public func discover(retaining documents: inout [Node]) throws(DiscoveryError) -> TargetCatalog {
         let (files, warnings) = try sourceFiles()
         var catalog = TargetCatalog(entries: [], shadowed: [], diagnostics: warnings, sources: [:])
         for file in files {
-            let result = TargetFileLoader.load(path: file.path, file: file.displayPath, retaining: &documents)
+            let result = TargetFileLoader.load(path: file.path, file: file.displayPath)
             catalog.diagnostics += result.diagnostics
             catalog.sources[file.displayPath] = result.sourceLines
             guard let name = result.apiName else { continue }

@@ -7,6 +7,7 @@ extension TargetFileValidator {
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"]
 
     mutating func readCases(_ node: Node, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> [CaseSpec] {
+        if let streamed = takeStreamedCases(in: node, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) { return streamed }
         guard let entries = entries(node, expected: "a map of case names to cases") else { return [] }
         if entries.isEmpty {
             error("'cases' is empty; an API needs at least one case", at: node.mark)
@@ -14,14 +15,15 @@ extension TargetFileValidator {
         var cases: [CaseSpec] = []
         cases.reserveCapacity(entries.count)
         for index in entries.indices {
-            if let spec = readCase(name: entries.key(at: index), node: entries.value(at: index), apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) {
+            let auth = CaseAuthContext.known(apiAuth: apiAuth, hasAuthProblem: hasAuthProblem)
+            if let spec = readCase(name: entries.key(at: index), node: entries.value(at: index), auth: auth) {
                 cases.append(spec)
             }
         }
         return cases
     }
 
-    private mutating func readCase(name key: Node.Scalar, node: Node, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> CaseSpec? {
+    mutating func readCase(name key: Node.Scalar, node: Node, auth authContext: CaseAuthContext) -> CaseSpec? {
         let name = key.text
         // Only built when a message needs it.
         func context() -> String { "in case '\(name)'" }
@@ -48,7 +50,7 @@ extension TargetFileValidator {
         }
         let requestPosition = TemplatePosition(name: "a case's headers", placeholderRole: .request, allowsEnvironment: true)
         let headers = fields["headers"].map { readHeaders($0, at: requestPosition) } ?? []
-        let auth = fields["auth"].flatMap { readCaseAuth($0, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) } ?? .inherited
+        let auth = fields["auth"].flatMap { readCaseAuth($0, context: authContext) } ?? .inherited
         let task = fields["task"].flatMap { readTask($0, method: method, methodKnown: isValid, caseName: name) } ?? .plain
         let validation = fields["validation"].flatMap { readValidation($0) }
         let timeout = fields["timeout"].flatMap { positiveNumber($0) }
@@ -94,17 +96,29 @@ extension TargetFileValidator {
         return template
     }
 
-    private mutating func readCaseAuth(_ node: Node, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> CaseAuthMode? {
+    private mutating func readCaseAuth(_ node: Node, context: CaseAuthContext) -> CaseAuthMode? {
         let names = ["none"] + AuthSpec.Kind.allCases.map(\.rawValue)
         guard let text = choice(node, from: names, what: "auth mode") else { return nil }
         guard let kind = AuthSpec.Kind(rawValue: text) else { return CaseAuthMode.none }
+        switch context {
+        case .known(let apiAuth, let hasAuthProblem):
+            return checkCaseAuth(text, kind: kind, at: node.mark, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem)
+        case .deferred:
+            // Were the check to fail, the error alone decides: a file with errors has no API.
+            streamedCases?.pendingAuth.append((text, kind, node.mark))
+            return .explicit(kind)
+        }
+    }
+
+    /// A case's auth mode `kind` (written `text` at `mark`) against the API's auth.
+    mutating func checkCaseAuth(_ text: String, kind: AuthSpec.Kind, at mark: Mark, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> CaseAuthMode? {
         if hasAuthProblem { return .explicit(kind) }
         guard let apiAuth else {
-            error("case auth '\(text)' needs the API's auth; add 'auth: {type: \(text), ...}' at the top level, or use 'auth: none'", at: node.mark)
+            error("case auth '\(text)' needs the API's auth; add 'auth: {type: \(text), ...}' at the top level, or use 'auth: none'", at: mark)
             return nil
         }
         guard apiAuth == kind else {
-            error("case auth '\(text)' does not match the API's auth type '\(apiAuth.rawValue)'; write '\(apiAuth.rawValue)' or 'none'", at: node.mark)
+            error("case auth '\(text)' does not match the API's auth type '\(apiAuth.rawValue)'; write '\(apiAuth.rawValue)' or 'none'", at: mark)
             return nil
         }
         return .explicit(kind)

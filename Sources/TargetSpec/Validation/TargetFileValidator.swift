@@ -40,6 +40,9 @@ public struct TargetFileValidator {
     /// Values of the case being read that were declared but are invalid (already reported): their
     /// placeholders are not reported again as unknown.
     var invalidValueNames: Set<String> = []
+    /// The cases validated while the file loaded, if it was loaded that way (see
+    /// `TargetFileValidator+StreamedCases.swift`).
+    var streamedCases: StreamedCases?
 
     /// Creates a validator for `file`; `directory` defaults to the file's folder.
     public init(file: String, directory: String? = nil) {

@@ -29,9 +29,17 @@ struct NodeBuilder {
     private let items = ScratchStack<Node>()
     private let entries = ScratchStack<(key: Node.Scalar, value: Node)>()
 
-    init(parser: LibYAMLParser, limits: YAMLLimits) {
+    /// Receives the entries of the root mapping's `cases` mapping one at a time, as each is built;
+    /// the tree then holds that mapping empty. See ``YAMLLoader/load(_:file:limits:caseSink:)``.
+    private let caseSink: CaseSink?
+
+    /// Takes one entry of a streamed mapping: its key and its value.
+    typealias CaseSink = (_ key: Node.Scalar, _ value: Node) -> Void
+
+    init(parser: LibYAMLParser, limits: YAMLLimits, caseSink: CaseSink? = nil) {
         self.parser = parser
         self.limits = limits
+        self.caseSink = caseSink
     }
 
     /// Reads the whole stream: exactly one document, then the stream's end.
@@ -119,13 +127,15 @@ struct NodeBuilder {
         return built
     }
 
-    private mutating func loadMapping(anchor: String?, at mark: Mark, depth: Int) throws(LocatedProblem) -> Built {
+    /// Builds a mapping; with a `sink`, each entry goes to it instead of into the mapping, which
+    /// is left empty (all checks and limits apply as usual).
+    private mutating func loadMapping(anchor: String?, at mark: Mark, depth: Int, sink: CaseSink? = nil) throws(LocatedProblem) -> Built {
         guard depth <= limits.maximumDepth else {
             throw LocatedProblem(problem: .nestingTooDeep(limit: limits.maximumDepth), mark: mark)
         }
         if let anchor { openAnchors.insert(anchor) }
         let start = entries.count
-        var keys = KeyIndex()
+        var keys = KeyIndex(indexingFromTheStart: sink != nil)
         var size = 1
         var height = 1
         while true {
@@ -149,7 +159,17 @@ struct NodeBuilder {
                 case .mapping(_, let keyMark): refusedKey = ("mapping", keyMark)
                 }
             }
-            let value = try loadNode(parser.next(), depth: depth)
+            let valueEvent = try parser.next()
+            let value: Built
+            if depth == 1, let caseSink, keyScalar?.text == "cases", case .mappingStart(nil, let valueMark) = valueEvent {
+                // The root's `cases`: each case is handed over as soon as it is built, so the
+                // cases are validated while their nodes are fresh in memory, and each one's nodes
+                // are freed and reused for the next instead of the whole file being held at once.
+                try countNode(valueEvent)
+                value = try loadMapping(anchor: nil, at: valueMark, depth: depth + 1, sink: caseSink)
+            } else {
+                value = try loadNode(valueEvent, depth: depth)
+            }
             size = size.saturatingAdd(value.expandedSize)
             height = max(height, value.height + 1)
             guard let keyScalar else {
@@ -161,6 +181,8 @@ struct NodeBuilder {
             let first = entries.withValues(from: start) { keys.insert(keyScalar, in: $0) }
             if let first {
                 problems.append(LocatedProblem(problem: .duplicateKey(keyScalar.text, firstDefinedAt: first), mark: keyScalar.mark))
+            } else if let sink {
+                sink(keyScalar, value.node)
             } else {
                 entries.push((key: keyScalar, value: value.node))
             }
@@ -178,23 +200,28 @@ struct NodeBuilder {
 /// is not, so a mapping of 10,000 cases costs O(n), not O(n²).
 private struct KeyIndex {
     private static let linearLimit = 12
-    private var positions: [String: Int]?
+    /// Each key's first mark, once the mapping is too large for a linear scan.
+    private var marks: [String: Mark]?
+
+    /// A streamed mapping keeps no entries to scan, so its keys are indexed from the first one.
+    init(indexingFromTheStart: Bool) {
+        marks = indexingFromTheStart ? [:] : nil
+    }
 
     /// Records `key`, about to be stored after the mapping's `entries` so far; returns the first
     /// key's mark if it is a duplicate.
     mutating func insert(_ key: Node.Scalar, in entries: UnsafeBufferPointer<(key: Node.Scalar, value: Node)>) -> Mark? {
-        let position = entries.count
-        if positions == nil {
+        if marks == nil {
             for offset in entries.indices where entries[offset].key.text == key.text { return entries[offset].key.mark }
-            guard position + 1 >= Self.linearLimit else { return nil }
-            var index: [String: Int] = [:]
-            for offset in entries.indices { index[entries[offset].key.text] = offset }
-            index[key.text] = position
-            positions = index
+            guard entries.count + 1 >= Self.linearLimit else { return nil }
+            var index: [String: Mark] = [:]
+            for offset in entries.indices { index[entries[offset].key.text] = entries[offset].key.mark }
+            index[key.text] = key.mark
+            marks = index
             return nil
         }
-        if let earlier = positions?[key.text] { return entries[earlier].key.mark }
-        positions?[key.text] = position
+        if let earlier = marks?[key.text] { return earlier }
+        marks?[key.text] = key.mark
         return nil
     }
 }

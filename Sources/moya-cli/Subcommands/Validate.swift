@@ -36,9 +36,7 @@ extension MoyaCommand {
                         guard FileManager.default.fileExists(atPath: file) else {
                             throw CommandFailure(.usage, "no such file: \(file)")
                         }
-                        var documents: [Node] = []
-                        let result = TargetFileLoader.load(path: file, retaining: &documents)
-                        KeptUntilExit.keep(documents)
+                        let result = TargetFileLoader.load(path: file)
                         KeptUntilExit.keep(result)
                         diagnostics += result.diagnostics
                         sources[file] = result.sourceLines

@@ -21,9 +21,7 @@ struct CatalogLoader {
             executablePath: Self.executablePath
         )
         do {
-            var documents: [Node] = []
-            let catalog = try TargetDiscovery(searchPath: searchPath).discover(retaining: &documents)
-            KeptUntilExit.keep(documents)
+            let catalog = try TargetDiscovery(searchPath: searchPath).discover()
             KeptUntilExit.keep(catalog)
             return catalog
         } catch {
