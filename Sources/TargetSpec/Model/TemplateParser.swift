@@ -25,8 +25,9 @@ struct TemplateParser {
     private var countedScalars = 0
     private(set) var problems: [Problem] = []
 
-    /// Parses `text`, which starts at `mark`; `contentOffset` as above.
-    static func parse(_ text: String, mark: Mark, contentOffset: Int?) -> (Template, [Problem]) {
+    /// Parses `text`, which starts at `mark`; `contentOffset` as above, only worked out when the
+    /// text has template syntax (a literal needs no positions).
+    static func parse(_ text: String, mark: Mark, contentOffset: @autoclosure () -> Int?) -> (Template, [Problem]) {
         // Most strings in a target file (descriptions, words, JSON values) have no template
         // syntax at all: they are one literal, and the text is reused as it is.
         let hasSyntax = text.withUTF8Bytes { bytes in
@@ -35,9 +36,10 @@ struct TemplateParser {
         if !hasSyntax {
             return (Template(segments: text.isEmpty ? [] : [.literal(text)], source: text, mark: mark), [])
         }
+        let offset = contentOffset()
         var copy = text
         return copy.withUTF8 { bytes in
-            var parser = TemplateParser(bytes: bytes, mark: mark, contentOffset: contentOffset)
+            var parser = TemplateParser(bytes: bytes, mark: mark, contentOffset: offset)
             parser.run()
             return (Template(segments: parser.segments, source: text, mark: mark), parser.problems)
         }

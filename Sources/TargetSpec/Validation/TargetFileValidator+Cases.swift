@@ -67,7 +67,7 @@ extension TargetFileValidator {
     private mutating func readPath(_ node: Node) -> Template? {
         let position = TemplatePosition(name: "a path", placeholderRole: .request, allowsEnvironment: false)
         guard let template = template(node, at: position) else { return nil }
-        guard template.source.hasPrefix("/") else {
+        guard Self.startsWithSlash(template.source) else {
             error("a path starts with '/'; write '/\(template.source)'", at: node.mark)
             return nil
         }
@@ -94,6 +94,15 @@ extension TargetFileValidator {
             }
         }
         return template
+    }
+
+    /// `text.hasPrefix("/")`: a '/' followed by an ASCII byte (or nothing) is a whole character,
+    /// so only a '/' followed by a non-ASCII byte, perhaps a combining mark, needs `hasPrefix`.
+    private static func startsWithSlash(_ text: String) -> Bool {
+        let (first, second) = text.withUTF8Bytes { ($0.first, $0.count > 1 ? $0[1] : nil) }
+        guard first == UInt8(ascii: "/") else { return false }
+        guard let second, second >= 0x80 else { return true }
+        return text.hasPrefix("/")
     }
 
     private mutating func readCaseAuth(_ node: Node, context: CaseAuthContext) -> CaseAuthMode? {

@@ -30,9 +30,8 @@ extension TargetFileValidator {
     /// Validates one case of the root's `cases` mapping.
     mutating func readStreamedCase(name: Node.Scalar, node: Node) {
         streamedCases?.count += 1
-        if let spec = readCase(name: name, node: node, auth: .deferred) {
-            streamedCases?.specs.append(spec)
-        }
+        guard let spec = readCase(name: name, node: node, auth: .deferred) else { return }
+        streamedCases?.specs.append(consume spec)
     }
 
     /// The streamed cases, if `node` (the tree's `cases`) is the empty mapping left where they

@@ -22,8 +22,8 @@ extension TargetFileValidator {
     /// Parses `text` (a scalar's resolved text) as a template.
     mutating func template(text: String, scalar: Node.Scalar, at position: TemplatePosition) -> Template {
         // Positions inside the text are exact for single-line scalars; a quote adds one column.
-        let offset: Int? = Self.containsLineBreak(text) ? nil : (scalar.isPlain ? 0 : 1)
-        let (template, problems) = TemplateParser.parse(text, mark: scalar.mark, contentOffset: offset)
+        let (template, problems) = TemplateParser.parse(
+            text, mark: scalar.mark, contentOffset: Self.containsLineBreak(text) ? nil : (scalar.isPlain ? 0 : 1))
         for problem in problems {
             error(problem.message, at: problem.mark)
         }

@@ -212,7 +212,10 @@ private struct KeyIndex {
     /// key's mark if it is a duplicate.
     mutating func insert(_ key: Node.Scalar, in entries: UnsafeBufferPointer<(key: Node.Scalar, value: Node)>) -> Mark? {
         if marks == nil {
-            for offset in entries.indices where entries[offset].key.text == key.text { return entries[offset].key.mark }
+            let count = key.text.utf8.count
+            for offset in entries.indices where entries[offset].key.text.utf8.count == count && entries[offset].key.text == key.text {
+                return entries[offset].key.mark
+            }
             guard entries.count + 1 >= Self.linearLimit else { return nil }
             var index: [String: Mark] = [:]
             for offset in entries.indices { index[entries[offset].key.text] = entries[offset].key.mark }
