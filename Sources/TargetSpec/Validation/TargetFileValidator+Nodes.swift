@@ -192,4 +192,3 @@ extension TargetFileValidator {
         return text
     }
 }
-
