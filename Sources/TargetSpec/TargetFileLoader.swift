@@ -40,6 +40,10 @@ public enum TargetFileLoader {
 
     /// Loads a target file's contents.
     ///
+    /// The cases are validated one by one as the YAML loader builds them, then dropped, so a large
+    /// file is never held whole as a node tree; diagnostics and the API are the same as from
+    /// ``YAMLLoader/load(_:file:limits:)`` and ``TargetFileValidator/validate(_:)``.
+    ///
     /// - Parameters:
     ///   - bytes: the file's contents.
     ///   - file: the name diagnostics show.
@@ -47,13 +51,17 @@ public enum TargetFileLoader {
     ///   - limits: the bounds for hostile input.
     public static func load(bytes: [UInt8], file: String, directory: String? = nil, limits: YAMLLimits = .default) -> TargetFileLoadResult {
         let lines = SourceLines(bytes: bytes)
+        var validator = TargetFileValidator(file: file, directory: directory)
+        validator.beginStreamingCases()
         let root: Node
         do throws(YAMLLoadError) {
-            root = try YAMLLoader.load(bytes, file: file, limits: limits)
+            root = try YAMLLoader.load(bytes, file: file, limits: limits) { name, node in
+                validator.readStreamedCase(name: name, node: node)
+            }
         } catch {
+            // Only the load errors count: the file is not what the cases seen so far were part of.
             return TargetFileLoadResult(api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: file), diagnostics: error.diagnostics, sourceLines: lines)
         }
-        var validator = TargetFileValidator(file: file, directory: directory)
         let api = validator.validate(root)
         return TargetFileLoadResult(api: api, apiName: validator.apiName, diagnostics: validator.diagnostics, sourceLines: lines)
     }

@@ -143,6 +143,30 @@ final class YAMLHostileInputTests: XCTestCase {
         }
     }
 
+    // MARK: Node count
+
+    func testTheNodeOverTheLimitIsRefusedWhereItIs() {
+        // The root list, its two maps, their keys and values: the eighth node, `x` on line 2, is one too many.
+        XCTAssertEqual(renderedLoadError("- {a: 1, b: 2}\n- {x: 3}\n", limits: YAMLLimits(maximumNodes: 7)), """
+            t.yaml:2:4: error: the file holds more than 7 YAML nodes; the file is refused (a target file needs far fewer)
+                - {x: 3}
+                   ^
+
+            """)
+        XCTAssertNotNil(loadNode("- {a: 1, b: 2}\n- {x: 3}\n", limits: YAMLLimits(maximumNodes: 9)))
+    }
+
+    func testAFlatListOfAMillionItemsIsRefusedAtTheDefaultLimit() {
+        // The list itself is a node, so its millionth item (column 2,000,000) is one too many.
+        let tooMany = "[" + String(repeating: "0,", count: 999_999) + "0]"
+        XCTAssertThrowsError(try YAMLLoader.load(Array(tooMany.utf8), file: "t.yaml")) { error in
+            XCTAssertEqual((error as? YAMLLoadError)?.diagnostics, [
+                Diagnostic(.error, file: "t.yaml", mark: at(1, 2_000_000),
+                           message: "the file holds more than 1000000 YAML nodes; the file is refused (a target file needs far fewer)"),
+            ])
+        }
+    }
+
     // MARK: Nesting
 
     func testSixtyFourLevelsLoadAndSixtyFiveDoNot() {

@@ -7,30 +7,34 @@ extension TargetFileValidator {
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"]
 
     mutating func readCases(_ node: Node, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> [CaseSpec] {
+        if let streamed = takeStreamedCases(in: node, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) { return streamed }
         guard let entries = entries(node, expected: "a map of case names to cases") else { return [] }
         if entries.isEmpty {
             error("'cases' is empty; an API needs at least one case", at: node.mark)
         }
         var cases: [CaseSpec] = []
-        for entry in entries {
-            if let spec = readCase(name: entry.key, node: entry.value, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) {
+        cases.reserveCapacity(entries.count)
+        for index in entries.indices {
+            let auth = CaseAuthContext.known(apiAuth: apiAuth, hasAuthProblem: hasAuthProblem)
+            if let spec = readCase(name: entries.key(at: index), node: entries.value(at: index), auth: auth) {
                 cases.append(spec)
             }
         }
         return cases
     }
 
-    private mutating func readCase(name key: Node.Scalar, node: Node, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> CaseSpec? {
+    mutating func readCase(name key: Node.Scalar, node: Node, auth authContext: CaseAuthContext) -> CaseSpec? {
         let name = key.text
-        let context = "in case '\(name)'"
+        // Only built when a message needs it.
+        func context() -> String { "in case '\(name)'" }
         var isValid = true
         if !Self.isIdentifier(name) {
             error("invalid case name '\(name)'; a case name starts with a letter or '_' and holds letters, digits and '_'", at: key.mark)
             isValid = false
         }
-        placeholderUses = []
-        invalidValueNames = []
-        guard let fields = fields(node, allowed: Self.caseKeys, context: context, expected: "a map with at least 'path' (a case)") else { return nil }
+        placeholderUses.removeAll(keepingCapacity: true)
+        if !invalidValueNames.isEmpty { invalidValueNames = [] }
+        guard let fields = fields(node, allowed: Self.caseKeys, context: context(), expected: "a map with at least 'path' (a case)") else { return nil }
         let description = fields["description"].flatMap { oneLine($0) }
         let values = fields["values"].map { readValues($0, caseName: name) } ?? []
 
@@ -38,7 +42,7 @@ extension TargetFileValidator {
         if let pathNode = fields["path"] {
             path = readPath(pathNode)
         } else {
-            error("missing required key 'path' \(context); add one starting with '/'", at: key.mark)
+            error("missing required key 'path' \(context()); add one starting with '/'", at: key.mark)
         }
         var method = "GET"
         if let methodNode = fields["method"] {
@@ -46,8 +50,8 @@ extension TargetFileValidator {
         }
         let requestPosition = TemplatePosition(name: "a case's headers", placeholderRole: .request, allowsEnvironment: true)
         let headers = fields["headers"].map { readHeaders($0, at: requestPosition) } ?? []
-        let auth = fields["auth"].flatMap { readCaseAuth($0, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) } ?? .inherited
-        let task = fields["task"].flatMap { readTask($0, method: method, methodKnown: isValid, context: context) } ?? .plain
+        let auth = fields["auth"].flatMap { readCaseAuth($0, context: authContext) } ?? .inherited
+        let task = fields["task"].flatMap { readTask($0, method: method, methodKnown: isValid, caseName: name) } ?? .plain
         let validation = fields["validation"].flatMap { readValidation($0) }
         let timeout = fields["timeout"].flatMap { positiveNumber($0) }
         let samples = readSamples(fields, caseName: name, caseMark: key.mark)
@@ -63,17 +67,28 @@ extension TargetFileValidator {
     private mutating func readPath(_ node: Node) -> Template? {
         let position = TemplatePosition(name: "a path", placeholderRole: .request, allowsEnvironment: false)
         guard let template = template(node, at: position) else { return nil }
-        guard template.source.hasPrefix("/") else {
+        guard Self.startsWithSlash(template.source) else {
             error("a path starts with '/'; write '/\(template.source)'", at: node.mark)
             return nil
         }
         for segment in template.segments {
             guard case .literal(let text) = segment else { continue }
-            if text.contains("?") || text.contains("#") {
+            // Paths are nearly always ASCII; then bytes tell all, without Unicode properties.
+            let (isASCII, hasQueryOrFragment, hasSpaceOrControl) = text.withUTF8Bytes { bytes in
+                var found = (isASCII: true, queryOrFragment: false, spaceOrControl: false)
+                for byte in bytes {
+                    if byte >= 0x80 { found.isASCII = false }
+                    if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { found.queryOrFragment = true }
+                    if byte <= 0x20 { found.spaceOrControl = true }
+                }
+                return found
+            }
+            if isASCII ? hasQueryOrFragment : text.contains("?") || text.contains("#") {
                 error("a path has no query or fragment; put query parameters in the task ('parameters' with encoding url)", at: node.mark)
                 return nil
             }
-            if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) {
+            if isASCII ? hasSpaceOrControl
+                : text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) {
                 error("a path cannot contain spaces or control characters; escape them (%20)", at: node.mark)
                 return nil
             }
@@ -81,17 +96,38 @@ extension TargetFileValidator {
         return template
     }
 
-    private mutating func readCaseAuth(_ node: Node, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> CaseAuthMode? {
+    /// `text.hasPrefix("/")`: a '/' followed by an ASCII byte (or nothing) is a whole character,
+    /// so only a '/' followed by a non-ASCII byte, perhaps a combining mark, needs `hasPrefix`.
+    private static func startsWithSlash(_ text: String) -> Bool {
+        let (first, second) = text.withUTF8Bytes { ($0.first, $0.count > 1 ? $0[1] : nil) }
+        guard first == UInt8(ascii: "/") else { return false }
+        guard let second, second >= 0x80 else { return true }
+        return text.hasPrefix("/")
+    }
+
+    private mutating func readCaseAuth(_ node: Node, context: CaseAuthContext) -> CaseAuthMode? {
         let names = ["none"] + AuthSpec.Kind.allCases.map(\.rawValue)
         guard let text = choice(node, from: names, what: "auth mode") else { return nil }
         guard let kind = AuthSpec.Kind(rawValue: text) else { return CaseAuthMode.none }
+        switch context {
+        case .known(let apiAuth, let hasAuthProblem):
+            return checkCaseAuth(text, kind: kind, at: node.mark, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem)
+        case .deferred:
+            // Were the check to fail, the error alone decides: a file with errors has no API.
+            streamedCases?.pendingAuth.append((text, kind, node.mark))
+            return .explicit(kind)
+        }
+    }
+
+    /// A case's auth mode `kind` (written `text` at `mark`) against the API's auth.
+    mutating func checkCaseAuth(_ text: String, kind: AuthSpec.Kind, at mark: Mark, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> CaseAuthMode? {
         if hasAuthProblem { return .explicit(kind) }
         guard let apiAuth else {
-            error("case auth '\(text)' needs the API's auth; add 'auth: {type: \(text), ...}' at the top level, or use 'auth: none'", at: node.mark)
+            error("case auth '\(text)' needs the API's auth; add 'auth: {type: \(text), ...}' at the top level, or use 'auth: none'", at: mark)
             return nil
         }
         guard apiAuth == kind else {
-            error("case auth '\(text)' does not match the API's auth type '\(apiAuth.rawValue)'; write '\(apiAuth.rawValue)' or 'none'", at: node.mark)
+            error("case auth '\(text)' does not match the API's auth type '\(apiAuth.rawValue)'; write '\(apiAuth.rawValue)' or 'none'", at: mark)
             return nil
         }
         return .explicit(kind)
@@ -99,10 +135,10 @@ extension TargetFileValidator {
 
     /// Every placeholder names a value; `file` values only as file paths; every value is used.
     private mutating func checkPlaceholders(values: [ValueSpec], caseName: String) {
-        let names = values.map(\.name)
         for use in placeholderUses {
             guard let value = values.first(where: { $0.name == use.name }) else {
                 if invalidValueNames.contains(use.name) { continue }
+                let names = values.map(\.name)
                 let hint = Suggestion.didYouMean(use.name, in: names) { "{\($0)}" }
                 let rest = hint.isEmpty
                     ? (names.isEmpty ? "; case '\(caseName)' declares no values" : "; values: " + names.joined(separator: ", "))

@@ -1,22 +1,54 @@
 /// Reading typed values out of nodes, reporting wrong types at the value's mark.
 extension TargetFileValidator {
     /// A mapping's entries by key, after unknown keys were reported.
+    ///
+    /// Lookups scan by index and compare keys in place: a mapping has a handful of keys, and
+    /// copying each `(key, value)` tuple to look at its key costs more than the scan.
     struct Fields {
         /// The entries, in file order.
         var entries: [(key: Node.Scalar, value: Node)]
         /// The mark of the mapping itself.
         var mark: Mark
 
+        /// The position in `entries` of the entry whose key is `key`.
+        func index(of key: String) -> Int? {
+            entries.firstIndex(ofKey: key)
+        }
+
         subscript(_ key: String) -> Node? {
-            entries.first { $0.key.text == key }?.value
+            index(of: key).map { entries.value(at: $0) }
         }
 
         func keyMark(_ key: String) -> Mark? {
-            entries.first { $0.key.text == key }?.key.mark
+            index(of: key).map { entries.key(at: $0).mark }
         }
 
         func has(_ key: String) -> Bool {
-            entries.contains { $0.key.text == key }
+            index(of: key) != nil
+        }
+
+        /// How many entries have keys in `keys`, and the positions of the first two, without
+        /// collecting them (usually there is one).
+        func positions(ofKeysIn keys: [String]) -> (count: Int, first: Int?, second: Int?) {
+            var found: (count: Int, first: Int?, second: Int?) = (0, nil, nil)
+            for index in entries.indices where entries.keyText(at: index).isKey(in: keys) {
+                switch found.count {
+                case 0: found.first = index
+                case 1: found.second = index
+                default: break
+                }
+                found.count += 1
+            }
+            return found
+        }
+
+        /// The entries whose keys are in `keys`, in file order (usually none or one).
+        func entries(withKeyIn keys: [String]) -> [(key: Node.Scalar, value: Node)] {
+            var found: [(key: Node.Scalar, value: Node)] = []
+            for index in entries.indices where entries.keyText(at: index).isKey(in: keys) {
+                found.append((key: entries.key(at: index), value: entries.value(at: index)))
+            }
+            return found
         }
     }
 
@@ -46,18 +78,23 @@ extension TargetFileValidator {
     }
 
     /// The mapping's entries with keys checked against `allowed`; `nil` (reported) if not a mapping.
-    mutating func fields(_ node: Node, allowed: [String], context: String, expected: String = "a map") -> Fields? {
+    /// `context` is only built when a key is reported.
+    mutating func fields(_ node: Node, allowed: [String], context: @autoclosure () -> String, expected: String = "a map") -> Fields? {
         guard case .mapping(let entries, let mark) = node else {
             typeError(expected: expected, found: node)
             return nil
         }
-        for entry in entries where !allowed.contains(entry.key.text) {
-            let hint = entry.key.text == "<<"
+        var hasUnknownKey = false
+        for index in entries.indices where !entries.keyText(at: index).isKey(in: allowed) {
+            hasUnknownKey = true
+            let key = entries.key(at: index)
+            let hint = key.text == "<<"
                 ? "; merge keys are not supported, repeat the keys instead"
-                : Suggestion.didYouMean(entry.key.text, in: allowed)
-            error("unknown key '\(entry.key.text)' \(context)\(hint)", at: entry.key.mark)
+                : Suggestion.didYouMean(key.text, in: allowed)
+            error("unknown key '\(key.text)' \(context())\(hint)", at: key.mark)
         }
-        return Fields(entries: entries.filter { allowed.contains($0.key.text) }, mark: mark)
+        // Unknown keys are rare: only then is a filtered copy worth making.
+        return Fields(entries: hasUnknownKey ? entries.filter { allowed.contains($0.key.text) } : entries, mark: mark)
     }
 
     /// A mapping's entries without key checks (names chosen by the file: cases, headers, ...).
@@ -116,12 +153,32 @@ extension TargetFileValidator {
     /// A one-line string (descriptions); trailing line breaks of folded scalars are dropped.
     mutating func oneLine(_ node: Node) -> String? {
         guard var text = string(node) else { return nil }
-        while let last = text.last, last.isNewline || last == " " { text.removeLast() }
-        if text.contains(where: \.isNewline) {
+        while let last = text.utf8.last, last == UInt8(ascii: " ") || last >= 0x0A && last <= 0x0D || last >= 0x80,
+              let character = text.last, character.isNewline || character == " " {
+            text.removeLast()
+        }
+        if Self.containsLineBreak(text) {
             error("a description is one line", at: node.mark)
             return nil
         }
         return text
+    }
+
+    /// Whether `text` holds a character that is a newline (`Character.isNewline`: LF, VT, FF, CR,
+    /// NEL, LS, PS), found on its UTF-8 bytes: each of these scalars always begins a character, so
+    /// no grapheme breaking is needed.
+    static func containsLineBreak(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes in
+            for index in bytes.indices {
+                switch bytes[index] {
+                case 0x0A...0x0D: return true
+                case 0x85 where index >= 1 && bytes[index - 1] == 0xC2: return true
+                case 0xA8...0xA9 where index >= 2 && bytes[index - 1] == 0x80 && bytes[index - 2] == 0xE2: return true
+                default: continue
+                }
+            }
+            return false
+        }
     }
 
     /// A string naming one of `choices` (`method`, `encoding`, ...), with did-you-mean.

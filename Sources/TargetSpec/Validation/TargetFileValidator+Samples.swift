@@ -8,6 +8,7 @@ import Foundation
 /// A case's `sample:` / `samples:`.
 extension TargetFileValidator {
     static let sampleKeys = ["json", "text", "file", "error", "status", "headers"]
+    private static let sampleBodyKeys = ["json", "text", "file", "error"]
 
     /// The case's samples, the default first; warns when there are none.
     mutating func readSamples(_ fields: Fields, caseName: String, caseMark: Mark) -> [NamedSample] {
@@ -26,13 +27,14 @@ extension TargetFileValidator {
             error("'samples' is empty; give at least one sample or remove the key", at: samplesNode.mark)
         }
         var samples: [NamedSample] = []
-        for entry in entries {
-            let name = entry.key.text
-            if name.isEmpty || !name.unicodeScalars.allSatisfy({ TemplateParser.isIdentifierCharacter($0, first: false) || $0 == "-" }) {
-                error("invalid sample name '\(name)'; use letters, digits, '_' and '-'", at: entry.key.mark)
+        samples.reserveCapacity(entries.count)
+        for index in entries.indices {
+            let name = entries.keyText(at: index)
+            if name.isEmpty || !name.utf8.allSatisfy({ $0 < 0x80 && TemplateParser.isIdentifierCharacter(Unicode.Scalar($0), first: false) || $0 == UInt8(ascii: "-") }) {
+                error("invalid sample name '\(name)'; use letters, digits, '_' and '-'", at: entries.key(at: index).mark)
                 continue
             }
-            if let sample = readSample(entry.value, name: name, caseName: caseName) {
+            if let sample = readSample(entries.value(at: index), name: name, caseName: caseName) {
                 samples.append(NamedSample(name: name, sample: sample))
             }
         }
@@ -49,11 +51,12 @@ extension TargetFileValidator {
             let body = template(text: text, scalar: scalar, at: position)
             return SampleSpec(outcome: .response(status: 200, headers: [], body: .text(body)), mark: node.mark)
         }
-        let context = name == "default" ? "in the sample of case '\(caseName)'" : "in sample '\(name)' of case '\(caseName)'"
-        guard let fields = fields(node, allowed: Self.sampleKeys, context: context,
+        guard let fields = fields(node, allowed: Self.sampleKeys,
+                                  context: name == "default" ? "in the sample of case '\(caseName)'" : "in sample '\(name)' of case '\(caseName)'",
                                   expected: "a string or a map such as {json: ..., status: 200}") else { return nil }
-        let bodies = fields.entries.filter { ["json", "text", "file", "error"].contains($0.key.text) }
-        if bodies.count > 1 {
+        let bodyPositions = fields.positions(ofKeysIn: Self.sampleBodyKeys)
+        if bodyPositions.count > 1 {
+            let bodies = fields.entries(withKeyIn: Self.sampleBodyKeys)
             let found = bodies.map { "'\($0.key.text)'" }.joined(separator: " and ")
             error("a sample has at most one of json, text, file, error; found \(found)", at: bodies[1].key.mark)
             return nil
@@ -85,16 +88,17 @@ extension TargetFileValidator {
         }
         let headers = fields["headers"].map { readHeaders($0, at: position) } ?? []
         var body = SampleSpec.Body.empty
-        if let first = bodies.first {
-            switch first.key.text {
+        if let first = bodyPositions.first {
+            let bodyNode = fields.entries.value(at: first)
+            switch fields.entries.keyText(at: first) {
             case "json":
-                guard let json = jsonTemplate(first.value, role: .sample, positionName: "a sample") else { return nil }
+                guard let json = jsonTemplate(bodyNode, role: .sample, positionName: "a sample") else { return nil }
                 body = .json(json)
             case "text":
-                guard let text = template(first.value, at: position) else { return nil }
+                guard let text = template(bodyNode, at: position) else { return nil }
                 body = .text(text)
             default:
-                guard let path = template(first.value, at: position), checkSampleFile(path) else { return nil }
+                guard let path = template(bodyNode, at: position), checkSampleFile(path) else { return nil }
                 body = .file(path: path)
             }
         }

@@ -6,24 +6,26 @@ extension TargetFileValidator {
     ]
     static let taskKeys = bodyKeys + ["encoding", "query", "destination", "arrayEncoding", "boolEncoding", "prettyPrinted", "format"]
     private static let methodsWithoutBody = ["GET", "HEAD", "TRACE"]
+    private static let multipartSourceKeys = ["value", "file", "data"]
 
-    mutating func readTask(_ node: Node, method: String, methodKnown: Bool, context: String) -> TaskSpec? {
-        guard let fields = fields(node, allowed: Self.taskKeys, context: "in the task \(context)") else { return nil }
-        let bodies = fields.entries.filter { Self.bodyKeys.contains($0.key.text) }
-        let bodyNames = Set(bodies.map(\.key.text))
+    mutating func readTask(_ node: Node, method: String, methodKnown: Bool, caseName: String) -> TaskSpec? {
+        guard let fields = fields(node, allowed: Self.taskKeys, context: "in the task in case '\(caseName)'") else { return nil }
+        let bodyPositions = fields.positions(ofKeysIn: Self.bodyKeys)
         let oneOf = "a task has exactly one of data, dataFile, json, parameters, upload, multipart, download"
-        guard let first = bodies.first else {
+        guard let firstPosition = bodyPositions.first else {
             error(oneOf + "; remove 'task' for a plain request", at: fields.mark)
             return nil
         }
-        let isDownloadWithParameters = bodyNames == ["download", "parameters"]
-        if bodies.count > 1 && !isDownloadWithParameters {
+        let first = (key: fields.entries.key(at: firstPosition), value: fields.entries.value(at: firstPosition))
+        let hasParameters = fields.has("parameters")
+        let isDownloadWithParameters = bodyPositions.count == 2 && hasParameters && fields.has("download")
+        if bodyPositions.count > 1 && !isDownloadWithParameters {
+            let bodies = fields.entries(withKeyIn: Self.bodyKeys)
             let found = bodies.map { "'\($0.key.text)'" }.joined(separator: " and ")
             error(oneOf + " (download may add parameters); found \(found)", at: bodies[1].key.mark)
             return nil
         }
         let kind = isDownloadWithParameters ? "download" : first.key.text
-        let hasParameters = bodyNames.contains("parameters")
         let encoding = readEncoding(fields, hasParameters: hasParameters)
 
         let request = TemplatePosition(name: "a task", placeholderRole: .request, allowsEnvironment: false)
@@ -36,7 +38,7 @@ extension TargetFileValidator {
         if methodKnown && Self.methodsWithoutBody.contains(method) {
             checkNoBody(kind: kind, method: method, fields: fields, encoding: encoding)
         }
-        if let queryMark = fields.keyMark("query"), ["upload", "download"].contains(kind) {
+        if let queryMark = fields.keyMark("query"), kind == "upload" || kind == "download" {
             error("'query' cannot go with '\(kind)'; Moya's upload and download tasks take no separate query (a download can take 'parameters' with encoding url)", at: queryMark)
             return nil
         }
@@ -71,7 +73,7 @@ extension TargetFileValidator {
         case "upload":
             return readTaskFile(first.value, at: filePath, what: "upload file").map { .uploadFile(path: $0) }
         case "multipart":
-            guard let parts = readMultipart(first.value, context: context) else { return nil }
+            guard let parts = readMultipart(first.value, caseName: caseName) else { return nil }
             if let query { return .compositeMultipart(parts, query: query) }
             return .multipart(parts)
         default:
@@ -106,7 +108,6 @@ extension TargetFileValidator {
 
     /// `encoding:` and its options; reports options of another encoding and options without parameters.
     private mutating func readEncoding(_ fields: Fields, hasParameters: Bool) -> (spec: ParameterEncodingSpec, hasExplicitDestination: Bool)? {
-        let optionEntries = fields.entries.filter { Self.encodingOptionKeys[$0.key.text] != nil }
         guard hasParameters else {
             for entry in fields.entries where entry.key.text == "encoding" || Self.encodingOptionKeys[entry.key.text] != nil {
                 error("'\(entry.key.text)' goes with 'parameters'", at: entry.key.mark)
@@ -119,12 +120,18 @@ extension TargetFileValidator {
             encodingName = name
         }
         var isValid = true
-        for entry in optionEntries where Self.encodingOptionKeys[entry.key.text] != encodingName {
-            error("'\(entry.key.text)' is an option of encoding \(Self.encodingOptionKeys[entry.key.text] ?? ""), not \(encodingName)", at: entry.key.mark)
+        for index in fields.entries.indices {
+            let key = fields.entries.keyText(at: index)
+            guard let owner = Self.encodingOptionKeys[key], owner != encodingName else { continue }
+            error("'\(key)' is an option of encoding \(owner), not \(encodingName)", at: fields.entries.key(at: index).mark)
             isValid = false
         }
         func option<T: RawRepresentable & CaseIterable>(_ key: String, default value: T) -> T? where T.RawValue == String {
             guard let node = fields[key] else { return value }
+            // The usual case, a valid name, needs no list of choices.
+            if case .scalar(let scalar) = node, case .string(let text) = scalar.resolved, let known = T(rawValue: text) {
+                return known
+            }
             return choice(node, from: T.allCases.map(\.rawValue), what: key).flatMap(T.init(rawValue:))
         }
         let spec: ParameterEncodingSpec?
@@ -148,7 +155,7 @@ extension TargetFileValidator {
         return (spec, fields.has("destination"))
     }
 
-    private mutating func readMultipart(_ node: Node, context: String) -> [MultipartPartSpec]? {
+    private mutating func readMultipart(_ node: Node, caseName: String) -> [MultipartPartSpec]? {
         guard let items = sequence(node, expected: "a list of parts such as - {name: title, value: \"{title}\"}") else { return nil }
         if items.isEmpty {
             error("'multipart' has no parts", at: node.mark)
@@ -158,13 +165,13 @@ extension TargetFileValidator {
         var parts: [MultipartPartSpec] = []
         var isValid = true
         for item in items {
-            guard let fields = fields(item, allowed: keys, context: "in a multipart part \(context)") else {
+            guard let fields = fields(item, allowed: keys, context: "in a multipart part in case '\(caseName)'") else {
                 isValid = false
                 continue
             }
             let name = fields["name"].flatMap { string($0) }
             if !fields.has("name") { error("a multipart part needs a 'name'", at: fields.mark) }
-            let sources = fields.entries.filter { ["value", "file", "data"].contains($0.key.text) }
+            let sources = fields.entries(withKeyIn: Self.multipartSourceKeys)
             guard sources.count == 1, let source = sources.first else {
                 error("a multipart part has exactly one of value, file, data", at: sources.count > 1 ? sources[1].key.mark : fields.mark)
                 isValid = false

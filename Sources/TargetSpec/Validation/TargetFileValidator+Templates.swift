@@ -22,23 +22,24 @@ extension TargetFileValidator {
     /// Parses `text` (a scalar's resolved text) as a template.
     mutating func template(text: String, scalar: Node.Scalar, at position: TemplatePosition) -> Template {
         // Positions inside the text are exact for single-line scalars; a quote adds one column.
-        let offset: Int? = text.contains(where: \.isNewline) ? nil : (scalar.isPlain ? 0 : 1)
-        let (template, problems) = TemplateParser.parse(text, mark: scalar.mark, contentOffset: offset)
+        let (template, problems) = TemplateParser.parse(
+            text, mark: scalar.mark, contentOffset: Self.containsLineBreak(text) ? nil : (scalar.isPlain ? 0 : 1))
         for problem in problems {
             error(problem.message, at: problem.mark)
         }
-        if !position.allowsEnvironment {
-            for reference in template.environmentReferences {
+        for segment in template.segments {
+            switch segment {
+            case .literal:
+                continue
+            case .environment(let reference):
+                guard !position.allowsEnvironment else { continue }
                 error("'${\(reference.name)}' is not allowed in \(position.name); environment variables may appear in baseURL, headers, auth and environments (write '$${' for a literal '${')", at: reference.mark)
-            }
-        }
-        if let role = position.placeholderRole {
-            for placeholder in template.placeholders {
-                placeholderUses.append(PlaceholderUse(name: placeholder.name, mark: placeholder.mark, role: role))
-            }
-        } else {
-            for placeholder in template.placeholders {
-                error("placeholder '{\(placeholder.name)}' is not allowed in \(position.name); placeholders may appear in a case's path, headers, task and samples (write '{{' for a literal '{')", at: placeholder.mark)
+            case .placeholder(let name, let mark):
+                if let role = position.placeholderRole {
+                    placeholderUses.append(PlaceholderUse(name: name, mark: mark, role: role))
+                } else {
+                    error("placeholder '{\(name)}' is not allowed in \(position.name); placeholders may appear in a case's path, headers, task and samples (write '{{' for a literal '{')", at: mark)
+                }
             }
         }
         return template
@@ -56,13 +57,14 @@ extension TargetFileValidator {
             case .string(let text):
                 let position = TemplatePosition(name: positionName, placeholderRole: role, allowsEnvironment: false)
                 let parsed = template(text: text, scalar: scalar, at: position)
-                if let name = parsed.soloPlaceholder, let placeholder = parsed.placeholders.first {
-                    return .placeholder(name: name, mark: placeholder.mark)
+                if parsed.segments.count == 1, case .placeholder(let name, let mark) = parsed.segments[0] {
+                    return .placeholder(name: name, mark: mark)
                 }
                 return .string(parsed)
             }
         case .sequence(let items, _):
             var result: [JSONTemplate] = []
+            result.reserveCapacity(items.count)
             for item in items {
                 if let converted = jsonTemplate(item, role: role, positionName: positionName) { result.append(converted) }
             }
@@ -75,9 +77,10 @@ extension TargetFileValidator {
     /// A map's entries as JSON members (keys are taken literally).
     mutating func jsonMembers(_ entries: [(key: Node.Scalar, value: Node)], role: PlaceholderRole, positionName: String) -> [JSONTemplate.Member] {
         var members: [JSONTemplate.Member] = []
-        for entry in entries {
-            if let value = jsonTemplate(entry.value, role: role, positionName: positionName) {
-                members.append(JSONTemplate.Member(key: entry.key.text, value: value))
+        members.reserveCapacity(entries.count)
+        for index in entries.indices {
+            if let value = jsonTemplate(entries.value(at: index), role: role, positionName: positionName) {
+                members.append(JSONTemplate.Member(key: entries.keyText(at: index), value: value))
             }
         }
         return members
@@ -87,12 +90,14 @@ extension TargetFileValidator {
     mutating func readHeaders(_ node: Node, at position: TemplatePosition) -> [HeaderSpec] {
         guard let entries = entries(node, expected: "a map of header names to values") else { return [] }
         var headers: [HeaderSpec] = []
-        for entry in entries {
-            if !Self.isToken(entry.key.text) {
-                error("invalid header name '\(entry.key.text)'; header names are letters, digits and !#$%&'*+-.^_`|~", at: entry.key.mark)
+        headers.reserveCapacity(entries.count)
+        for index in entries.indices {
+            let key = entries.key(at: index)
+            if !Self.isToken(key.text) {
+                error("invalid header name '\(key.text)'; header names are letters, digits and !#$%&'*+-.^_`|~", at: key.mark)
             }
-            if let value = template(entry.value, at: position) {
-                headers.append(HeaderSpec(name: entry.key.text, value: value))
+            if let value = template(entries.value(at: index), at: position) {
+                headers.append(HeaderSpec(name: key.text, value: value))
             }
         }
         return headers

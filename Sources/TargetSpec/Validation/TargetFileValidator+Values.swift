@@ -12,21 +12,23 @@ extension TargetFileValidator {
     mutating func readValues(_ node: Node, caseName: String) -> [ValueSpec] {
         guard let items = sequence(node, expected: "a list of values such as '- name: string'") else { return [] }
         var values: [ValueSpec] = []
+        values.reserveCapacity(items.count)
         for item in items {
-            guard case .mapping(let entries, _) = item, entries.count == 1, let entry = entries.first else {
+            guard case .mapping(let entries, _) = item, entries.count == 1 else {
                 error("each value is a one-key map such as '- name: string' or '- per_page: {type: int, default: 30}'", at: item.mark)
                 continue
             }
-            let name = entry.key.text
+            let key = entries.key(at: 0)
+            let name = key.text
             if !Self.isIdentifier(name) {
-                error("invalid value name '\(name)'; a value name starts with a letter or '_' and holds letters, digits and '_'", at: entry.key.mark)
+                error("invalid value name '\(name)'; a value name starts with a letter or '_' and holds letters, digits and '_'", at: key.mark)
                 continue
             }
             if values.contains(where: { $0.name == name }) {
-                error("duplicate value '\(name)' in case '\(caseName)'", at: entry.key.mark)
+                error("duplicate value '\(name)' in case '\(caseName)'", at: key.mark)
                 continue
             }
-            if let value = readValue(name: name, mark: entry.key.mark, node: entry.value, caseName: caseName) {
+            if let value = readValue(name: name, mark: key.mark, node: entries.value(at: 0), caseName: caseName) {
                 values.append(value)
             } else {
                 invalidValueNames.insert(name)

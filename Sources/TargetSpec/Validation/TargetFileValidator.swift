@@ -40,6 +40,9 @@ public struct TargetFileValidator {
     /// Values of the case being read that were declared but are invalid (already reported): their
     /// placeholders are not reported again as unknown.
     var invalidValueNames: Set<String> = []
+    /// The cases validated while the file loaded, if it was loaded that way (see
+    /// `TargetFileValidator+StreamedCases.swift`).
+    var streamedCases: StreamedCases?
 
     /// Creates a validator for `file`; `directory` defaults to the file's folder.
     public init(file: String, directory: String? = nil) {
@@ -101,28 +104,35 @@ public struct TargetFileValidator {
         isName(name, firstAllowsUnderscore: true, allowsDash: false)
     }
 
+    /// Every accepted character is ASCII, so the bytes decide: a byte of a multi-byte character
+    /// is never accepted, as the character itself would not be.
     private static func isName(_ name: String, firstAllowsUnderscore: Bool, allowsDash: Bool) -> Bool {
-        guard let first = name.unicodeScalars.first else { return false }
-        switch first {
-        case "A"..."Z", "a"..."z": break
-        case "_" where firstAllowsUnderscore: break
-        default: return false
-        }
-        return name.unicodeScalars.dropFirst().allSatisfy {
-            switch $0 {
-            case "A"..."Z", "a"..."z", "0"..."9", "_": true
-            case "-": allowsDash
-            default: false
+        name.withUTF8Bytes { bytes in
+            guard let first = bytes.first else { return false }
+            switch first {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"): break
+            case UInt8(ascii: "_") where firstAllowsUnderscore: break
+            default: return false
+            }
+            return bytes.dropFirst().allSatisfy {
+                switch $0 {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "_"): true
+                case UInt8(ascii: "-"): allowsDash
+                default: false
+                }
             }
         }
     }
 
     /// RFC 9110 token characters: header names and auth schemes.
     static func isToken(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy {
-            switch $0 {
-            case "A"..."Z", "a"..."z", "0"..."9", "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~": true
-            default: false
+        text.withUTF8Bytes { bytes in
+            !bytes.isEmpty && bytes.allSatisfy {
+                switch Unicode.Scalar($0) {
+                case "A"..."Z", "a"..."z", "0"..."9", "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~": true
+                default: false
+                }
             }
         }
     }

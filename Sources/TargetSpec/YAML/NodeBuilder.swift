@@ -1,5 +1,6 @@
 /// Builds the ``Node`` tree from libyaml's events — Yams' recursive `loadNode`, plus the checks a
-/// target file needs: duplicate and non-scalar keys, depth, anchors and the alias budget.
+/// target file needs: duplicate and non-scalar keys, depth, the node count, anchors and the alias
+/// budget.
 ///
 /// Problems that leave the tree's shape intact (a duplicate key, a bad key, an unknown alias) are
 /// collected and loading goes on, so one run reports them all; the rest stop at once.
@@ -22,10 +23,23 @@ struct NodeBuilder {
     /// Anchors whose node is still being built: an alias to one of them would be a cycle.
     private var openAnchors: Set<String> = []
     private var aliasExpansion = 0
+    /// The nodes read so far, each alias counting as one (what it adds is ``aliasExpansion``).
+    private var nodeCount = 0
+    /// The items and entries of the collections being built (see ``ScratchStack``).
+    private let items = ScratchStack<Node>()
+    private let entries = ScratchStack<(key: Node.Scalar, value: Node)>()
 
-    init(parser: LibYAMLParser, limits: YAMLLimits) {
+    /// Receives the entries of the root mapping's `cases` mapping one at a time, as each is built;
+    /// the tree then holds that mapping empty. See ``YAMLLoader/load(_:file:limits:caseSink:)``.
+    private let caseSink: CaseSink?
+
+    /// Takes one entry of a streamed mapping: its key and its value.
+    typealias CaseSink = (_ key: Node.Scalar, _ value: Node) -> Void
+
+    init(parser: LibYAMLParser, limits: YAMLLimits, caseSink: CaseSink? = nil) {
         self.parser = parser
         self.limits = limits
+        self.caseSink = caseSink
     }
 
     /// Reads the whole stream: exactly one document, then the stream's end.
@@ -43,6 +57,7 @@ struct NodeBuilder {
 
     /// Builds the node `event` starts; `depth` counts the collections around it.
     private mutating func loadNode(_ event: ParsedEvent, depth: Int) throws(LocatedProblem) -> Built {
+        try countNode(event)
         switch event {
         case .scalar(let scalar, let anchor):
             let built = Built(node: .scalar(scalar), expandedSize: 1, height: 0)
@@ -58,6 +73,18 @@ struct NodeBuilder {
             // libyaml's parser never produces these where a node is due.
             throw LocatedProblem(problem: .syntax(problem: "expected a node", context: nil, contextMark: nil, hint: nil), mark: nil)
         }
+    }
+
+    /// Counts the node `event` starts; throws once the file has more than ``YAMLLimits/maximumNodes``.
+    private mutating func countNode(_ event: ParsedEvent) throws(LocatedProblem) {
+        nodeCount += 1
+        guard nodeCount > limits.maximumNodes else { return }
+        let mark: Mark? = switch event {
+        case .scalar(let scalar, _): scalar.mark
+        case .alias(_, let mark), .sequenceStart(_, let mark), .mappingStart(_, let mark): mark
+        default: nil
+        }
+        throw LocatedProblem(problem: .tooManyNodes(limit: limits.maximumNodes), mark: mark)
     }
 
     private mutating func resolveAlias(_ name: String, at mark: Mark, depth: Int) throws(LocatedProblem) -> Built {
@@ -81,20 +108,18 @@ struct NodeBuilder {
             throw LocatedProblem(problem: .nestingTooDeep(limit: limits.maximumDepth), mark: mark)
         }
         if let anchor { openAnchors.insert(anchor) }
-        var items: [Node] = []
-        // Most sequences in a target file are short; one allocation instead of three regrowths.
-        items.reserveCapacity(4)
+        let start = items.count
         var size = 1
         var height = 1
         while true {
             let event = try parser.next()
             if case .sequenceEnd = event { break }
             let item = try loadNode(event, depth: depth)
-            items.append(item.node)
+            items.push(item.node)
             size = size.saturatingAdd(item.expandedSize)
             height = max(height, item.height + 1)
         }
-        let built = Built(node: .sequence(items, mark), expandedSize: size, height: height)
+        let built = Built(node: .sequence(items.popArray(from: start), mark), expandedSize: size, height: height)
         if let anchor {
             openAnchors.remove(anchor)
             anchors[anchor] = built
@@ -102,38 +127,67 @@ struct NodeBuilder {
         return built
     }
 
-    private mutating func loadMapping(anchor: String?, at mark: Mark, depth: Int) throws(LocatedProblem) -> Built {
+    /// Builds a mapping; with a `sink`, each entry goes to it instead of into the mapping, which
+    /// is left empty (all checks and limits apply as usual).
+    private mutating func loadMapping(anchor: String?, at mark: Mark, depth: Int, sink: CaseSink? = nil) throws(LocatedProblem) -> Built {
         guard depth <= limits.maximumDepth else {
             throw LocatedProblem(problem: .nestingTooDeep(limit: limits.maximumDepth), mark: mark)
         }
         if let anchor { openAnchors.insert(anchor) }
-        var pairs: [(key: Node.Scalar, value: Node)] = []
-        // Most mappings in a target file have a handful of keys; one allocation instead of four.
-        pairs.reserveCapacity(8)
-        var keys = KeyIndex()
+        let start = entries.count
+        var keys = KeyIndex(indexingFromTheStart: sink != nil)
         var size = 1
         var height = 1
         while true {
             let event = try parser.next()
             if case .mappingEnd = event { break }
-            let key = try loadNode(event, depth: depth)
-            let value = try loadNode(parser.next(), depth: depth)
-            size = size.saturatingAdd(key.expandedSize).saturatingAdd(value.expandedSize)
-            height = max(height, key.height + 1, value.height + 1)
-            switch key.node {
-            case .scalar(let scalar):
-                if let first = keys.insert(scalar, position: pairs.count, in: pairs) {
-                    problems.append(LocatedProblem(problem: .duplicateKey(scalar.text, firstDefinedAt: first), mark: scalar.mark))
-                } else {
-                    pairs.append((key: scalar, value: value.node))
+            // A plain key (nearly all of them) is stored as the scalar it is; boxing it into a
+            // `Node` only to unbox it again would cost an allocation per key.
+            var keyScalar: Node.Scalar?
+            var refusedKey: (kind: String, mark: Mark)?
+            if case .scalar(let scalar, nil) = event {
+                try countNode(event)
+                keyScalar = scalar
+                size = size.saturatingAdd(1)
+            } else {
+                let key = try loadNode(event, depth: depth)
+                size = size.saturatingAdd(key.expandedSize)
+                height = max(height, key.height + 1)
+                switch key.node {
+                case .scalar(let scalar): keyScalar = scalar
+                case .sequence(_, let keyMark): refusedKey = ("sequence", keyMark)
+                case .mapping(_, let keyMark): refusedKey = ("mapping", keyMark)
                 }
-            case .sequence(_, let keyMark):
-                problems.append(LocatedProblem(problem: .nonScalarKey(kind: "sequence"), mark: keyMark))
-            case .mapping(_, let keyMark):
-                problems.append(LocatedProblem(problem: .nonScalarKey(kind: "mapping"), mark: keyMark))
+            }
+            let valueEvent = try parser.next()
+            let value: Built
+            if depth == 1, let caseSink, keyScalar?.text == "cases", case .mappingStart(nil, let valueMark) = valueEvent {
+                // The root's `cases`: each case is handed over as soon as it is built, so the
+                // cases are validated while their nodes are fresh in memory, and each one's nodes
+                // are freed and reused for the next instead of the whole file being held at once.
+                try countNode(valueEvent)
+                value = try loadMapping(anchor: nil, at: valueMark, depth: depth + 1, sink: caseSink)
+            } else {
+                value = try loadNode(valueEvent, depth: depth)
+            }
+            size = size.saturatingAdd(value.expandedSize)
+            height = max(height, value.height + 1)
+            guard let keyScalar else {
+                if let refusedKey {
+                    problems.append(LocatedProblem(problem: .nonScalarKey(kind: refusedKey.kind), mark: refusedKey.mark))
+                }
+                continue
+            }
+            let first = entries.withValues(from: start) { keys.insert(keyScalar, in: $0) }
+            if let first {
+                problems.append(LocatedProblem(problem: .duplicateKey(keyScalar.text, firstDefinedAt: first), mark: keyScalar.mark))
+            } else if let sink {
+                sink(keyScalar, value.node)
+            } else {
+                entries.push((key: keyScalar, value: value.node))
             }
         }
-        let built = Built(node: .mapping(pairs, mark), expandedSize: size, height: height)
+        let built = Built(node: .mapping(entries.popArray(from: start), mark), expandedSize: size, height: height)
         if let anchor {
             openAnchors.remove(anchor)
             anchors[anchor] = built
@@ -146,21 +200,31 @@ struct NodeBuilder {
 /// is not, so a mapping of 10,000 cases costs O(n), not O(n²).
 private struct KeyIndex {
     private static let linearLimit = 12
-    private var positions: [String: Int]?
+    /// Each key's first mark, once the mapping is too large for a linear scan.
+    private var marks: [String: Mark]?
 
-    /// Records the key about to be stored at `position`; returns the first key's mark if it is a duplicate.
-    mutating func insert(_ key: Node.Scalar, position: Int, in pairs: [(key: Node.Scalar, value: Node)]) -> Mark? {
-        if positions == nil {
-            if let earlier = pairs.first(where: { $0.key.text == key.text }) { return earlier.key.mark }
-            guard position + 1 >= Self.linearLimit else { return nil }
-            var index: [String: Int] = [:]
-            for (offset, pair) in pairs.enumerated() { index[pair.key.text] = offset }
-            index[key.text] = position
-            positions = index
+    /// A streamed mapping keeps no entries to scan, so its keys are indexed from the first one.
+    init(indexingFromTheStart: Bool) {
+        marks = indexingFromTheStart ? [:] : nil
+    }
+
+    /// Records `key`, about to be stored after the mapping's `entries` so far; returns the first
+    /// key's mark if it is a duplicate.
+    mutating func insert(_ key: Node.Scalar, in entries: UnsafeBufferPointer<(key: Node.Scalar, value: Node)>) -> Mark? {
+        if marks == nil {
+            let count = key.text.utf8.count
+            for offset in entries.indices where entries[offset].key.text.utf8.count == count && entries[offset].key.text == key.text {
+                return entries[offset].key.mark
+            }
+            guard entries.count + 1 >= Self.linearLimit else { return nil }
+            var index: [String: Mark] = [:]
+            for offset in entries.indices { index[entries[offset].key.text] = entries[offset].key.mark }
+            index[key.text] = key.mark
+            marks = index
             return nil
         }
-        if let earlier = positions?[key.text] { return pairs[earlier].key.mark }
-        positions?[key.text] = position
+        if let earlier = marks?[key.text] { return earlier }
+        marks?[key.text] = key.mark
         return nil
     }
 }

@@ -80,17 +80,36 @@ extension Node.Scalar {
         }
     }
 
-    /// Whether `text` is `[-+]?[0-9]+`.
+    /// Whether `text` is `[-+]?[0-9]+`. (Bytes, not characters: a sign followed by a combining
+    /// mark is one character but still not a digit, so the answer is the same, without grapheme
+    /// breaking.)
     private static func hasIntegerSyntax(_ text: String) -> Bool {
-        var digits = Substring(text)
-        if let sign = digits.first, sign == "-" || sign == "+" { digits = digits.dropFirst() }
-        return !digits.isEmpty && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        text.withUTF8Bytes { bytes in
+            var digits = bytes[...]
+            if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { digits = digits.dropFirst() }
+            return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }
     }
 
-    /// `[-+]?[0-9]+` that fits in 64 bits.
+    /// `[-+]?[0-9]+` that fits in 64 bits, as `Int(_:)` reads it, without its generic parsing.
     private static func resolveInt(_ text: String) -> ScalarValue? {
         guard hasIntegerSyntax(text) else { return nil }
-        return Int(text.first == "+" ? String(text.dropFirst()) : text).map(ScalarValue.int)
+        return text.withUTF8Bytes { bytes -> ScalarValue? in
+            var digits = bytes[...]
+            let isNegative = digits.first == UInt8(ascii: "-")
+            if isNegative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+            // Accumulated on the sign's side, so Int.min fits.
+            var value = 0
+            for digit in digits {
+                let (shifted, overflowedShift) = value.multipliedReportingOverflow(by: 10)
+                let (next, overflowedAdd) = isNegative
+                    ? shifted.subtractingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+                    : shifted.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+                guard !overflowedShift && !overflowedAdd else { return nil }
+                value = next
+            }
+            return .int(value)
+        }
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?` — no `.inf` or `.nan`.

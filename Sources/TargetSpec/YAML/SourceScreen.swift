@@ -28,6 +28,19 @@ enum SourceScreen {
         var index = 0
         let count = bytes.count
         while index < count {
+            // Eight bytes at a time while all are printable ASCII (most of a target file): a
+            // byte under 0x20 borrows into its high bit, one from 0x80 up has it set, and DEL
+            // is the one byte that 0x7F... makes zero. Any other word is looked at byte by byte.
+            if let base = bytes.baseAddress, index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highBits: UInt64 = 0x8080_8080_8080_8080
+                let delete = word ^ (ones &* 0x7F)
+                if ((word &- ones &* 0x20) | word | ((delete &- ones) & ~delete)) & highBits == 0 {
+                    index += 8
+                    continue
+                }
+            }
             let lead = bytes[index]
             if lead < 0x80 {
                 if lead >= 0x20 && lead != 0x7F || lead == 0x0A || lead == 0x09 || lead == 0x0D {

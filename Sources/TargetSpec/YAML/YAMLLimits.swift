@@ -13,20 +13,26 @@ public struct YAMLLimits: Sendable, Hashable {
     /// the node it names. Nodes written out in the file do not count. Default: 100,000 — enough
     /// for any honest use of anchors, and it stops a "billion laughs" file at its first few aliases.
     public var maximumAliasExpansion: Int
+    /// The most nodes (scalars, keys included, sequences, mappings and aliases) the file may hold
+    /// as written. Default: 1,000,000 — a 10,000-case API has about 300,000; without it, a
+    /// 16 MiB flat list of millions of tiny items would be built in full before anything refused it.
+    public var maximumNodes: Int
 
     /// Creates limits; every argument defaults to the value in ``default``.
     public init(
         maximumFileSize: Int = 16 << 20,
         maximumDepth: Int = 64,
         maximumScalarLength: Int = 1 << 20,
-        maximumAliasExpansion: Int = 100_000
+        maximumAliasExpansion: Int = 100_000,
+        maximumNodes: Int = 1_000_000
     ) {
         self.maximumFileSize = maximumFileSize
         self.maximumDepth = maximumDepth
         self.maximumScalarLength = maximumScalarLength
         self.maximumAliasExpansion = maximumAliasExpansion
+        self.maximumNodes = maximumNodes
     }
 
-    /// 16 MiB files, depth 64, 1 MiB scalars, 100,000 nodes added by aliases.
+    /// 16 MiB files, depth 64, 1 MiB scalars, 100,000 nodes added by aliases, 1,000,000 nodes.
     public static let `default` = YAMLLimits()
 }

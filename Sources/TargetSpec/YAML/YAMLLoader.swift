@@ -49,7 +49,20 @@ public enum YAMLLoader {
         return try result.get()
     }
 
-    private static func load(_ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: YAMLLimits) -> Result<Node, YAMLLoadError> {
+    /// Loads one YAML document from `bytes`, handing each entry of the root mapping's `cases`
+    /// mapping to `caseSink` as soon as it is built instead of keeping it: the returned tree holds
+    /// `cases` as an empty mapping. Every check and limit applies as in ``load(_:file:limits:)``;
+    /// when loading fails, what the sink was given is to be discarded.
+    static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits, caseSink: @escaping (Node.Scalar, Node) -> Void) throws(YAMLLoadError) -> Node {
+        let result: Result<Node, YAMLLoadError> = bytes.withUnsafeBufferPointer { buffer in
+            load(buffer, file: file, limits: limits, caseSink: caseSink)
+        }
+        return try result.get()
+    }
+
+    private static func load(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: YAMLLimits, caseSink: ((Node.Scalar, Node) -> Void)? = nil
+    ) -> Result<Node, YAMLLoadError> {
         func failure(_ problems: [LocatedProblem]) -> Result<Node, YAMLLoadError> {
             .failure(YAMLLoadError(diagnostics: problems.map {
                 Diagnostic(.error, file: file, mark: $0.mark, message: $0.problem.message)
@@ -66,7 +79,7 @@ public enum YAMLLoader {
         guard !text.isEmpty else { return failure([LocatedProblem(problem: .emptyFile, mark: nil)]) }
 
         let parser = LibYAMLParser(input: text, maximumScalarLength: limits.maximumScalarLength)
-        var builder = NodeBuilder(parser: parser, limits: limits)
+        var builder = NodeBuilder(parser: parser, limits: limits, caseSink: caseSink)
         do {
             let root = try builder.loadSingleDocument()
             guard builder.problems.isEmpty else { return failure(builder.problems) }

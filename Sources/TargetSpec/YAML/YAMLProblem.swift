@@ -28,6 +28,8 @@ public enum YAMLProblem: Sendable, Hashable {
     case scalarTooLong(length: Int, limit: Int)
     /// Aliases that would add more than ``YAMLLimits/maximumAliasExpansion`` nodes.
     case aliasExpansionTooLarge(limit: Int)
+    /// More nodes than ``YAMLLimits/maximumNodes``.
+    case tooManyNodes(limit: Int)
     /// An alias naming no anchor defined before it.
     case unknownAlias(String)
     /// An alias inside the node its anchor names.
@@ -66,6 +68,8 @@ public enum YAMLProblem: Sendable, Hashable {
             "scalar is too long (\(length) bytes; the limit is \(Self.describe(bytes: limit)))"
         case .aliasExpansionTooLarge(let limit):
             "aliases expand to more than \(limit) nodes; the file is refused (an alias bomb?)"
+        case .tooManyNodes(let limit):
+            "the file holds more than \(limit) YAML nodes; the file is refused (a target file needs far fewer)"
         case .unknownAlias(let name):
             "unknown alias '*\(name)'; no anchor '&\(name)' is defined before it"
         case .recursiveAlias(let name):

@@ -82,6 +82,7 @@ extension MoyaCommand {
             var seen = Set<String>()
             for path in paths where seen.insert(path).inserted {
                 let result = TargetFileLoader.load(path: path)
+                KeptUntilExit.keep(result)
                 report.diagnostics += result.diagnostics
                 report.sources[path] = result.sourceLines
                 report.summary.append(summaryLine(file: path, api: result.api, diagnostics: result.diagnostics))

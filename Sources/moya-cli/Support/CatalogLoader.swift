@@ -27,7 +27,9 @@ struct CatalogLoader {
     /// - Throws: `CommandFailure` (exit 64) for a `--targets` path that does not exist.
     func load() throws -> TargetCatalog {
         do {
-            return try TargetDiscovery(searchPath: searchPath).discover()
+            let catalog = try TargetDiscovery(searchPath: searchPath).discover()
+            KeptUntilExit.keep(catalog)
+            return catalog
         } catch {
             throw CommandFailure(.usage, error.description)
         }

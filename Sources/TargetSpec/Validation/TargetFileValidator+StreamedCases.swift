@@ -1,0 +1,51 @@
+/// Cases validated one by one while the file loads (see `TargetFileLoader`), so a large file's
+/// cases are checked while their nodes are fresh and never all held at once.
+///
+/// The result is the same as validating the whole tree: a case's checks depend on nothing else in
+/// the file but the API's `auth`, which may come after `cases`; those checks wait for it.
+extension TargetFileValidator {
+    /// The cases read so far.
+    struct StreamedCases {
+        /// How many cases were handed over, valid or not.
+        var count = 0
+        /// The valid ones, in file order.
+        var specs: [CaseSpec] = []
+        /// Case `auth:` modes to check against the API's auth once it is read.
+        var pendingAuth: [(text: String, kind: AuthSpec.Kind, mark: Mark)] = []
+    }
+
+    /// What a case's `auth:` is checked against.
+    enum CaseAuthContext {
+        /// The API's auth kind, and whether its `auth:` was invalid (then case modes are not checked).
+        case known(apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool)
+        /// Not read yet: the check is recorded in ``StreamedCases/pendingAuth``.
+        case deferred
+    }
+
+    /// Prepares to take cases one by one with ``readStreamedCase(name:node:)``.
+    mutating func beginStreamingCases() {
+        streamedCases = StreamedCases()
+    }
+
+    /// Validates one case of the root's `cases` mapping.
+    mutating func readStreamedCase(name: Node.Scalar, node: Node) {
+        streamedCases?.count += 1
+        guard let spec = readCase(name: name, node: node, auth: .deferred) else { return }
+        streamedCases?.specs.append(consume spec)
+    }
+
+    /// The streamed cases, if `node` (the tree's `cases`) is the empty mapping left where they
+    /// were; their auth modes are checked now. `nil` when the cases were not streamed (an
+    /// anchored or non-mapping `cases`), to read from the tree.
+    mutating func takeStreamedCases(in node: Node, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> [CaseSpec]? {
+        guard let streamed = streamedCases, case .mapping(let entries, _) = node, entries.isEmpty else { return nil }
+        streamedCases = nil
+        if streamed.count == 0 {
+            error("'cases' is empty; an API needs at least one case", at: node.mark)
+        }
+        for pending in streamed.pendingAuth {
+            _ = checkCaseAuth(pending.text, kind: pending.kind, at: pending.mark, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem)
+        }
+        return streamed.specs
+    }
+}
