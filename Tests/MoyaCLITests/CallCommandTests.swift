@@ -94,6 +94,19 @@ final class CallCommandTests: XCTestCase {
             path: /status/503
             task: {parameters: {header: "Retry-After:{retryAfter}"}, encoding: url}
             sample: {status: 503}
+          postStatus:
+            auth: none
+            method: POST
+            values: [{code: int}]
+            path: /status/{code}
+            sample: ok
+          ratio:
+            auth: none
+            method: POST
+            values: [{r: double}]
+            path: /anything/ratio
+            task: {json: {r: "{r}"}, query: {r: "{r}"}}
+            sample: ok
           delay:
             auth: none
             values: [{ms: int}]
@@ -415,5 +428,47 @@ final class CallCommandTests: XCTestCase {
         _ = try call(["far", "get"], environment: ["http_proxy": proxy.baseURL.absoluteString])
         XCTAssertEqual(proxy.receivedRequests.count, 2)
         XCTAssertEqual(proxy.receivedRequests.last?.target, "http://far.invalid/get")
+    }
+
+    func testOutputWritesTheBodyAndNeverOverwritesWithoutForce() throws {
+        let first = try call(["local", "search", "x", "-o", "body.json"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stdout, "")
+        let file = folder.url.appendingPathComponent("body.json")
+        XCTAssertEqual(try EchoedRequest(from: Data(contentsOf: file)).path, "/anything/search")
+
+        try Data("keep".utf8).write(to: file)
+        let second = try call(["local", "search", "y", "-o", "body.json"])
+        XCTAssertEqual(second.status, 64)
+        XCTAssertTrue(second.stderr.contains("body.json exists; pass --force to replace it"), second.stderr)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "keep")
+
+        let forced = try call(["local", "search", "z", "-o", "body.json", "--force"])
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(try EchoedRequest(from: Data(contentsOf: file)).args.contains(["q", "z"]))
+
+        let conflicting = try call(["local", "search", "z", "-o", "other.json", "--keypath", "method"])
+        XCTAssertEqual(conflicting.status, 64)
+    }
+
+    func testRetriesOnlyIdempotentMethodsUnlessRetryAll() throws {
+        let post = try call(["local", "postStatus", "503", "--retry", "2"])
+        XCTAssertEqual(post.status, 5)
+        XCTAssertEqual(server.receivedRequests.count, 1, "POST is not retried by default")
+
+        let retried = try call(["local", "postStatus", "503", "--retry", "1", "--retry-all"])
+        XCTAssertEqual(retried.status, 5)
+        XCTAssertEqual(server.receivedRequests.count, 3, "--retry-all retries POST too")
+    }
+
+    func testDoubleValuesKeepTheirTypeInJSONAndQuery() throws {
+        let result = try call(["local", "ratio", "0.25"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let request = try lastRequest()
+        XCTAssertEqual(request.target, "/anything/ratio?r=0.25")
+        XCTAssertEqual(String(decoding: request.body, as: UTF8.self), #"{"r":0.25}"#)
+
+        let notADouble = try call(["local", "ratio", "quarter"])
+        XCTAssertEqual(notADouble.status, 64)
     }
 }
