@@ -32,21 +32,10 @@ extension MoyaCommand {
 
         func run() throws {
             try reportingFailures {
-                let invocation = try CaseInvocation(words: words)
                 let environment = ProcessInfo.processInfo.environment
                 let loader = CatalogLoader(options: targetOptions, environment: environment)
-                guard let apiName = invocation.api else {
-                    if help { StandardStream.output.write(MoyaCommand.helpMessage(for: Curl.self) + "\n"); return }
-                    throw CommandFailure(.usage, "missing API and CASE; see 'moya-cli curl --help' and 'moya-cli list'")
-                }
-                let (_, api) = try loader.api(named: apiName)
-                guard let caseName = invocation.caseName else {
-                    if help { StandardStream.output.write(CaseHelp.apiHelp(api, command: "curl")); return }
-                    throw CommandFailure(.usage, "missing CASE for API '\(api.name)'; valid cases: \(api.cases.map(\.name).joined(separator: ", "))")
-                }
-                let spec = try CaseResolution.caseSpec(named: caseName, in: api)
-                if help { StandardStream.output.write(CaseHelp.caseHelp(spec, api: api, command: "curl")); return }
-                let arguments = try CaseResolution.bind(invocation, for: spec, api: api, command: "curl")
+                let resolved = try CaseResolution.resolve(words, command: Curl.self, name: "curl", help: help, loader: loader)
+                guard case .invocation(let api, let spec, let arguments) = resolved else { return }
                 let target = try CaseResolution.build(
                     spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
                     isStubbed: false, sample: nil, output: output, force: true)

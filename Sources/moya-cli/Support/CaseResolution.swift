@@ -1,8 +1,44 @@
+import ArgumentParser
 import MoyaKit
 import TargetSpec
 
 /// From words on the command line to a `DynamicTarget`, with usage errors (exit 64) that say what is valid.
 enum CaseResolution {
+    /// What `call` and `curl` found in their words: help already printed, or a case with bound values.
+    enum Resolved {
+        case helpPrinted
+        case invocation(api: APISpec, spec: CaseSpec, arguments: [String: ArgumentValue])
+    }
+
+    /// `API CASE [VALUES...]` resolved for `command` (`call` or `curl`); with `-h`, the help of the
+    /// command, the API or the case is printed instead.
+    static func resolve<Command: ParsableCommand>(
+        _ words: [String], command: Command.Type, name: String, help: Bool, loader: CatalogLoader
+    ) throws -> Resolved {
+        let invocation = try CaseInvocation(words: words)
+        guard let apiName = invocation.api else {
+            if help {
+                StandardStream.output.write(MoyaCommand.helpMessage(for: command) + "\n")
+                return .helpPrinted
+            }
+            throw CommandFailure(.usage, "missing API and CASE; see 'moya-cli \(name) --help' and 'moya-cli list'")
+        }
+        let (_, api) = try loader.api(named: apiName)
+        guard let caseName = invocation.caseName else {
+            if help {
+                StandardStream.output.write(CaseHelp.apiHelp(api, command: name))
+                return .helpPrinted
+            }
+            throw CommandFailure(.usage, "missing CASE for API '\(api.name)'; valid cases: \(api.cases.map(\.name).joined(separator: ", "))")
+        }
+        let spec = try caseSpec(named: caseName, in: api)
+        if help {
+            StandardStream.output.write(CaseHelp.caseHelp(spec, api: api, command: name))
+            return .helpPrinted
+        }
+        return .invocation(api: api, spec: spec, arguments: try bind(invocation, for: spec, api: api, command: name))
+    }
+
     static func caseSpec(named name: String, in api: APISpec) throws -> CaseSpec {
         do {
             return try api.case(named: name)

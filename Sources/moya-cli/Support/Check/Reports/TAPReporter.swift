@@ -1,3 +1,4 @@
+import MoyaKit
 /// `--report tap FILE`: TAP version 13, one test point per case and example, a YAML block with
 /// the details of failures, `# SKIP` for skipped and not-covered items.
 enum TAPReporter {
@@ -47,20 +48,6 @@ enum TAPReporter {
 
     /// A double-quoted YAML scalar (JSON string syntax, which YAML accepts).
     static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let digits = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        JSONValue.string(text).serializedString()
     }
 }
