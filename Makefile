@@ -53,7 +53,7 @@ deps:
 
 ## build: the release binary, .build/release/moya-cli
 build: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product moya-cli
 
 ## test: build the tests, then run them (serially: deterministic output, also under CI=true).
 ## The HTTP/2 tests need nginx (Debian's nginx-light, else nginx) and skip without it, so it is
