@@ -86,6 +86,9 @@ demo: build
 	@echo
 	@echo '$$ moya-cli validate'
 	@$(BIN) validate
+	@echo
+	@echo '$$ moya-cli check github'
+	@$(BIN) check github
 
 ## install: binary, man pages, example targets and shell completions under $(DESTDIR)$(PREFIX)
 install: build

@@ -27,7 +27,7 @@ extension ValueSpec {
             typeText = type.name
         }
         var text = "\(name): \(typeText)"
-        if let defaultValue { text += " = \(defaultValue.text)" }
+        if let defaultValue { text += " = " + (defaultValue.text.isEmpty ? "\"\"" : defaultValue.text) }
         return text
     }
 }
