@@ -29,9 +29,8 @@ extension EasyHandle {
         }
         // Larger than libcurl's 16 KiB default: far fewer callbacks on big downloads (curl uses 100 KiB).
         try set(CURLOPT_BUFFERSIZE, 128 * 1024)
-        if uploadSize != nil {
-            try set(CURLOPT_UPLOAD_BUFFERSIZE, 256 * 1024)
-        }
+        // The upload buffer stays at libcurl's 64 KiB, as curl's: it stays in the CPU cache,
+        // where 256 KiB made a 1 GiB upload from the page cache about 1.7x slower than curl.
     }
 
     /// Whether a transfer of `url` may become a stream of a shared HTTP/2 connection: with prior
