@@ -6,16 +6,6 @@ import XCTest
 /// HTTPS through `MoyaProvider` against a local TLS server whose certificate a throw-away
 /// authority signed.
 final class ProviderIntegrationTLSTests: XCTestCase {
-    /// `GET /` of the TLS server (`openssl s_server -www` answers it with a status page).
-    private struct SecureRoot: TargetType {
-        let baseURL: URL
-        var path: String { "/" }
-        var method: MoyaKit.Method { .get }
-        var task: Task { .requestPlain }
-        var validationType: ValidationType { .successCodes }
-        var headers: [String: String]? { nil }
-    }
-
     private var server: TLSTestServer!
 
     override func setUpWithError() throws {
