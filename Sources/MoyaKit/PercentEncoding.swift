@@ -1,9 +1,15 @@
 /// Percent-encoding as Alamofire and RFC 3986 do it, on UTF-8 bytes.
-enum PercentEncoding {
+public enum PercentEncoding {
     /// Escapes a query key or value as Alamofire's `URLEncoding.escape`: every reserved character
     /// is escaped except `?` and `/`, which RFC 3986 section 3.4 allows in a query.
     static func escapeQueryComponent(_ string: String) -> String {
         escape(string) { byte in isUnreserved(byte) || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "/") }
+    }
+
+    /// Escapes everything but RFC 3986's unreserved characters, so that `segment` stays one
+    /// path segment (a `/` in it becomes `%2F`).
+    public static func escapePathSegment(_ segment: String) -> String {
+        escape(segment, keeping: isUnreserved)
     }
 
     /// Escapes what a path cannot hold, keeping valid `%XX` escapes and the path delimiters.

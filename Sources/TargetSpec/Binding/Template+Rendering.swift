@@ -1,3 +1,4 @@
+import MoyaKit
 extension Template {
     /// How placeholder values are escaped when inserted.
     public enum PlaceholderEscaping: Sendable, Hashable {
@@ -27,29 +28,12 @@ extension Template {
                 output += text
             case .placeholder(let name, let mark):
                 guard let argument = arguments[name] else { throw .missingArgument(name: name, mark: mark) }
-                output += escaping == .pathSegment ? Self.percentEscapedPathSegment(argument.text) : argument.text
+                output += escaping == .pathSegment ? PercentEncoding.escapePathSegment(argument.text) : argument.text
             case .environment(let reference):
                 guard let value = variables[reference.name] ?? environment[reference.name] ?? reference.fallback else {
                     throw .unsetEnvironmentVariable(name: reference.name, mark: reference.mark)
                 }
                 output += redactingSecrets && reference.isSecret ? "***" : value
-            }
-        }
-        return output
-    }
-
-    /// `text` percent-escaped so that it stays one path segment (`/` becomes `%2F`).
-    public static func percentEscapedPathSegment(_ text: String) -> String {
-        var output = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
-                output.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                output += "%" + (hex.count == 1 ? "0" + hex : hex)
             }
         }
         return output
