@@ -38,8 +38,7 @@ extension MoyaCommand {
                 let target = try CaseResolution.build(
                     spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
                     isStubbed: stubOptions.stub, sample: stubOptions.sample, output: outputOptions.output, force: outputOptions.force)
-                let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions,
-                                        colorsStderr: loader.colorsDiagnostics)
+                let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions)
                 guard let result = runner.run() else {
                     throw CommandFailure(.interrupted, "interrupted")
                 }

@@ -12,7 +12,6 @@ struct CallRunner {
     var request: RequestOptions
     var stub: StubOptions
     var output: OutputOptions
-    var colorsStderr: Bool
 
     /// The secrets redacted from logs and curl commands.
     var redactor: SecretRedactor {
@@ -23,7 +22,7 @@ struct CallRunner {
         SessionConfiguration(request: request, target: target)
     }
 
-    func makeProvider(progress: ProgressBar?) -> MoyaProvider<DynamicTarget> {
+    func makeProvider() -> MoyaProvider<DynamicTarget> {
         var plugins: [any PluginType] = []
         let credential = target.credential ?? ""
         plugins.append(AccessTokenPlugin(tokenClosure: { _ in credential }))
@@ -50,7 +49,7 @@ struct CallRunner {
     func run() -> Result<Response, MoyaError>? {
         let interrupt = Interrupt.install()
         let bar = Terminal.isTerminal(StandardStream.error.fileDescriptor) && target.task.transfersFile ? ProgressBar() : nil
-        let provider = makeProvider(progress: bar)
+        let provider = makeProvider()
         var attempt = 0
         while true {
             let outcome = Mutex<Result<Response, MoyaError>?>(nil)

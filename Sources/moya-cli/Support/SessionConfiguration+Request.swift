@@ -2,12 +2,12 @@ import MoyaKit
 import TargetSpec
 
 extension SessionConfiguration {
-    /// The transport settings for `target` under the command line's request options: the
-    /// case's timeouts unless `--timeout`/`--connect-timeout`, redirects, TLS and proxy.
-    init(request: RequestOptions, target: DynamicTarget) {
+    /// The transport settings the command line's request options give: redirects, TLS and proxy,
+    /// and `--timeout`/`--connect-timeout` when given.
+    init(request: RequestOptions) {
         self.init()
-        timeout = request.timeout ?? target.timeout
-        connectTimeout = request.connectTimeout ?? target.connectTimeout
+        if let timeout = request.timeout { self.timeout = timeout }
+        if let connectTimeout = request.connectTimeout { self.connectTimeout = connectTimeout }
         followRedirects = !request.noFollow
         maximumRedirects = request.maxRedirects
         allowsInsecureConnections = request.insecure
@@ -15,5 +15,12 @@ extension SessionConfiguration {
         clientCertificateFile = request.cert
         clientKeyFile = request.key
         proxy = request.proxy
+    }
+
+    /// The settings for `target`: the case's timeouts unless `--timeout`/`--connect-timeout`.
+    init(request: RequestOptions, target: DynamicTarget) {
+        self.init(request: request)
+        timeout = request.timeout ?? target.timeout
+        connectTimeout = request.connectTimeout ?? target.connectTimeout
     }
 }

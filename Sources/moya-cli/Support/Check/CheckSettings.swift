@@ -36,15 +36,7 @@ struct CheckSettings: Sendable {
         retryPolicy = RetryPolicy(retriesAllMethods: request.retryAll)
         headerOverrides = request.headerOverrides
         showsSecrets = request.showSecrets
-        var configuration = SessionConfiguration()
-        configuration.followRedirects = !request.noFollow
-        configuration.maximumRedirects = request.maxRedirects
-        configuration.allowsInsecureConnections = request.insecure
-        configuration.certificateAuthorityFile = request.cacert
-        configuration.clientCertificateFile = request.cert
-        configuration.clientKeyFile = request.key
-        configuration.proxy = request.proxy
-        baseConfiguration = configuration
+        baseConfiguration = SessionConfiguration(request: request)
         timeoutOverride = request.timeout
         connectTimeoutOverride = request.connectTimeout
         self.processEnvironment = processEnvironment
