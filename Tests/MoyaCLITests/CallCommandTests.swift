@@ -471,4 +471,15 @@ final class CallCommandTests: XCTestCase {
         let notADouble = try call(["local", "ratio", "quarter"])
         XCTAssertEqual(notADouble.status, 64)
     }
+
+    func testBaseURLsMadeAtRunTimeFollowTheLoadersRules() throws {
+        let withQuery = try call(["local", "status", "200", "--base-url", "http://127.0.0.1:\(server.port)/?q=1"])
+        XCTAssertEqual(withQuery.status, 64)
+        XCTAssertTrue(withQuery.stderr.contains("has a query; put query parameters in a case's task"), withQuery.stderr)
+
+        let otherScheme = try call(["local", "status", "200", "--base-url", "ftp://127.0.0.1/"])
+        XCTAssertEqual(otherScheme.status, 64)
+        XCTAssertTrue(otherScheme.stderr.contains("only http and https are allowed"), otherScheme.stderr)
+        XCTAssertEqual(server.receivedRequests.count, 0)
+    }
 }

@@ -4,7 +4,7 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
     case render(TemplateRenderError, file: String)
     /// A name given on the command line (environment, sample) is unknown.
     case lookup(SpecLookupError)
-    /// The base URL is not an absolute http or https URL after rendering.
+    /// The base URL breaks the base-URL rules after rendering (the message says which).
     case invalidBaseURL(String)
     /// A file the request needs cannot be read.
     case unreadableFile(String)
@@ -13,7 +13,7 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .render(let error, let file): "\(file):\(error.mark): \(error.description)"
         case .lookup(let error): error.description
-        case .invalidBaseURL(let url): "base URL '\(url)' is not an absolute http or https URL"
+        case .invalidBaseURL(let problem): problem
         case .unreadableFile(let path): "cannot read file '\(path)'"
         }
     }

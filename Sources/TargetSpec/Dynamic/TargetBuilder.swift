@@ -53,10 +53,9 @@ public struct TargetBuilder: Sendable {
         } else {
             baseURLText = try context.render(environment?.baseURL ?? api.baseURL)
         }
-        guard let baseURL = URL(string: baseURLText), let scheme = baseURL.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", baseURL.host != nil else {
-            throw .invalidBaseURL(baseURLText)
-        }
+        // The loader's rules, applied to what `${VAR}` or --base-url made of the base URL.
+        if let problem = BaseURLCheck.problem(in: baseURLText) { throw .invalidBaseURL(problem) }
+        guard let baseURL = URL(string: baseURLText) else { throw .invalidBaseURL("baseURL '\(baseURLText)' is not a valid URL") }
 
         var headers: [(name: String, value: String)] = []
         for header in api.headers + (environment?.headers ?? []) + spec.headers {
