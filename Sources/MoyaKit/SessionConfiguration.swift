@@ -31,6 +31,10 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// The HTTP version to speak.
     public var httpVersion: HTTPVersionPreference = .automatic
 
+    /// The longest timeout or delay accepted, in seconds (2^31 - 1 milliseconds, about 24.8 days):
+    /// what libcurl and a sleeping thread can be given without overflowing.
+    public static let maximumInterval: TimeInterval = 2_147_483
+
     /// Creates the default configuration.
     public init() {}
 }

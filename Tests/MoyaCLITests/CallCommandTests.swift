@@ -438,8 +438,10 @@ final class CallCommandTests: XCTestCase {
         XCTAssertEqual(try EchoedRequest(from: Data(contentsOf: file)).path, "/anything/search")
 
         try Data("keep".utf8).write(to: file)
+        let requestsBefore = server.receivedRequests.count
         let second = try call(["local", "search", "y", "-o", "body.json"])
         XCTAssertEqual(second.status, 64)
+        XCTAssertEqual(server.receivedRequests.count, requestsBefore, "nothing is sent when -o would be refused")
         XCTAssertTrue(second.stderr.contains("body.json exists; pass --force to replace it"), second.stderr)
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "keep")
 
@@ -480,6 +482,20 @@ final class CallCommandTests: XCTestCase {
         let otherScheme = try call(["local", "status", "200", "--base-url", "ftp://127.0.0.1/"])
         XCTAssertEqual(otherScheme.status, 64)
         XCTAssertTrue(otherScheme.stderr.contains("only http and https are allowed"), otherScheme.stderr)
+        XCTAssertEqual(server.receivedRequests.count, 0)
+    }
+
+    func testOutOfRangeDurationsAndConflictingOutputsAreUsageErrors() throws {
+        for arguments in [
+            ["--timeout", "inf"], ["--timeout", "1e300"], ["--connect-timeout", "0"], ["--stub", "--delay", "1e300"],
+            ["-o", "x.bin", "--headers-only"],
+        ] {
+            let result = try call(["local", "status", "200"] + arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("moya-cli: error: "), result.stderr)
+        }
+        let curl = try CLIRunner.run(["curl", "local", "status", "200", "--timeout", "1e300"], currentDirectory: folder.url)
+        XCTAssertEqual(curl.status, 64, curl.stderr)
         XCTAssertEqual(server.receivedRequests.count, 0)
     }
 }

@@ -222,7 +222,8 @@ final class CheckCommandTests: XCTestCase {
     func testUsageErrorsExit64() throws {
         for arguments in [["nope"], ["local", "--shard", "4/3"], ["local", "--shard", "x"], ["local", "--rate", "5"],
                           ["local", "--jobs", "0"], ["local", "--report", "xml", "out.xml"], ["local", "--report", "json"],
-                          ["local", "--only", "zzz"], ["local", "--live", "--env", "staging"]] {
+                          ["local", "--only", "zzz"], ["local", "--live", "--env", "staging"],
+                          ["local", "--live", "--rate", "1e-300"], ["local", "--live", "--timeout", "inf"]] {
             let result = try check(arguments)
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
         }
@@ -238,5 +239,11 @@ final class CheckCommandTests: XCTestCase {
         let everything = try check([])
         XCTAssertEqual(everything.status, 65, everything.stderr)
         XCTAssertEqual(try check(["local"]).status, 0, "another API's broken file does not stop checking this one")
+    }
+
+    func testAReportThatCannotBeWrittenExits1() throws {
+        let result = try check(["local", "--report", "json", "no-such-folder/report.json"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("cannot write the json report to 'no-such-folder/report.json'"), result.stderr)
     }
 }

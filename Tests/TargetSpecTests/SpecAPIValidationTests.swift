@@ -60,6 +60,15 @@ final class SpecAPIValidationTests: XCTestCase {
             """)
     }
 
+    func testTimeoutHasAnUpperBound() {
+        XCTAssertEqual(SpecTest.errors("baseURL: https://a.example\ntimeout: 1e300\n" + cases), """
+            t.yaml:2:10: error: expected at most 2147483 seconds, found number 1e300
+                timeout: 1e300
+                         ^
+
+            """)
+    }
+
     func testBaseURLMustBeAbsolute() {
         XCTAssertEqual(SpecTest.errors("baseURL: api.github.com\n" + cases), """
             t.yaml:1:10: error: baseURL 'api.github.com' is not an absolute URL; write it with its scheme, like https://api.github.com

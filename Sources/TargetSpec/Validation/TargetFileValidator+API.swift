@@ -1,3 +1,4 @@
+import MoyaKit
 /// The top level of a target file.
 extension TargetFileValidator {
     static let apiKeys = [
@@ -119,6 +120,10 @@ extension TargetFileValidator {
         guard let value = number(node) else { return nil }
         guard value > 0 else {
             error("expected a number of seconds greater than 0, found \(Self.describe(node))", at: node.mark)
+            return nil
+        }
+        guard value <= SessionConfiguration.maximumInterval else {
+            error("expected at most \(Int(SessionConfiguration.maximumInterval)) seconds, found \(Self.describe(node))", at: node.mark)
             return nil
         }
         return value

@@ -1,3 +1,4 @@
+import MoyaKit
 import ArgumentParser
 
 /// What `check` checks, how fast, and where it reports.
@@ -45,7 +46,10 @@ struct CheckOptions: ParsableArguments {
     mutating func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
         if let rate {
-            guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number of requests per second") }
+            // At least one request per `maximumInterval` seconds: the pause between two stays sleepable.
+            guard rate >= 1 / SessionConfiguration.maximumInterval, rate.isFinite else {
+                throw ValidationError("--rate must be a number of requests per second from 0.000001 up")
+            }
             guard live else { throw ValidationError("--rate needs --live") }
         }
         if includeUnsafe && !live { throw ValidationError("--include-unsafe needs --live") }

@@ -1,3 +1,4 @@
+import MoyaKit
 import ArgumentParser
 
 /// What `call` prints and where.
@@ -28,8 +29,8 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if headersOnly && keyPath != nil { throw ValidationError("--headers-only and --keypath cannot be combined") }
-        if output != nil && (keyPath != nil || format == .json) {
-            throw ValidationError("--output writes the body; it cannot be combined with --keypath or --format json")
+        if output != nil && (keyPath != nil || format == .json || headersOnly) {
+            throw ValidationError("--output writes the body; it cannot be combined with --keypath, --headers-only or --format json")
         }
         if format == .json && (include || headersOnly || keyPath != nil) {
             throw ValidationError("--format json already holds the headers; drop --include, --headers-only and --keypath")
@@ -56,7 +57,9 @@ struct StubOptions: ParsableArguments {
 
     func validate() throws {
         if let delay {
-            guard delay >= 0, delay.isFinite else { throw ValidationError("--delay must be 0 or more seconds") }
+            guard delay >= 0, delay <= SessionConfiguration.maximumInterval else {
+                throw ValidationError("--delay must be a number of seconds from 0 to \(Int(SessionConfiguration.maximumInterval))")
+            }
             guard stub else { throw ValidationError("--delay needs --stub") }
         }
         if sample != nil && !stub { throw ValidationError("--sample needs --stub") }

@@ -1,3 +1,4 @@
+import MoyaKit
 import ArgumentParser
 
 /// How a request is sent: environment, overrides, TLS, proxy, redirects, retries.
@@ -49,8 +50,13 @@ struct RequestOptions: ParsableArguments {
     var showSecrets = false
 
     func validate() throws {
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
-        if let connectTimeout, !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be a positive number of seconds") }
+        let limit = SessionConfiguration.maximumInterval
+        if let timeout, !(timeout > 0 && timeout <= limit) {
+            throw ValidationError("--timeout must be a number of seconds greater than 0 and at most \(Int(limit))")
+        }
+        if let connectTimeout, !(connectTimeout > 0 && connectTimeout <= limit) {
+            throw ValidationError("--connect-timeout must be a number of seconds greater than 0 and at most \(Int(limit))")
+        }
         if retry < 0 { throw ValidationError("--retry must be 0 or more") }
         if maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
         if key != nil && cert == nil { throw ValidationError("--key needs --cert") }

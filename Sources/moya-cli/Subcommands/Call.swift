@@ -38,6 +38,9 @@ extension MoyaCommand {
                 let target = try CaseResolution.build(
                     spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
                     isStubbed: stubOptions.stub, sample: stubOptions.sample, output: outputOptions.output, force: outputOptions.force)
+                if let path = outputOptions.output, !spec.task.isDownload {
+                    try OutputFile.checkAvailable(path, overwrite: outputOptions.force)
+                }
                 let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions)
                 guard let result = runner.run() else {
                     throw CommandFailure(.interrupted, "interrupted")

@@ -12,7 +12,8 @@ extension MoyaCommand {
                 validation; JSON bodies must be JSON); with --live, send it and compare the status with \
                 the case's validation and the JSON body's shape with the sample's. One line per check on \
                 stderr. Exit codes: 0 all checks passed (skipped and not-covered ones aside), 8 some \
-                failed, 64 usage, 65 invalid target files. See moya-cli(1) for the report schemas.
+                failed, 1 a report could not be written, 64 usage, 65 invalid target files, 130 \
+                interrupted. See moya-cli(1) for the report schemas.
                 """
         )
 
@@ -43,8 +44,13 @@ extension MoyaCommand {
                 let summary = CheckSummary(items: plan.items, results: results, isLive: checkOptions.live, shard: checkOptions.shard,
                                            duration: secondsSince(start))
                 human.finish(summary)
-                try ReportWriter.write(checkOptions.reports, summary: summary)
                 let failed = summary.count(.failed)
+                do {
+                    try ReportWriter.write(checkOptions.reports, summary: summary)
+                } catch let failure as CommandFailure where failed > 0 {
+                    // A report that cannot be written must not hide that checks failed.
+                    StandardStream.error.write("moya-cli: error: \(failure.message)\n")
+                }
                 if failed > 0 { throw CommandFailure(.checkFailed, "\(failed) of \(results.count) checks failed") }
             }
         }
@@ -54,7 +60,7 @@ extension MoyaCommand {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {
-                throw CommandFailure(.usage, "cannot create a temporary folder: \(error)")
+                throw CommandFailure(.transportFailure, "cannot create a temporary folder: \(error)")
             }
             return path
         }

@@ -139,10 +139,15 @@ extension MoyaKit.Task {
 
 /// Writes `--output` files without ever leaving half a file or overwriting one by accident.
 enum OutputFile {
-    static func write(_ data: Data, to path: String, overwrite: Bool) throws {
+    /// Refuses an existing `path` unless `overwrite`: checked before the request is sent, and again when writing.
+    static func checkAvailable(_ path: String, overwrite: Bool) throws {
         if FileManager.default.fileExists(atPath: path) && !overwrite {
             throw CommandFailure(.usage, "\(path) exists; pass --force to replace it")
         }
+    }
+
+    static func write(_ data: Data, to path: String, overwrite: Bool) throws {
+        try checkAvailable(path, overwrite: overwrite)
         let temporary = path + ".moya-cli-\(getpid()).part"
         do {
             try data.write(to: URL(fileURLWithPath: temporary))

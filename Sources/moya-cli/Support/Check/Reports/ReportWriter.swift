@@ -17,7 +17,7 @@ enum ReportWriter {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: request.path), options: .atomic)
             } catch {
-                throw CommandFailure(.usage, "cannot write the \(request.format.rawValue) report to '\(request.path)': \(error)")
+                throw CommandFailure(.transportFailure, "cannot write the \(request.format.rawValue) report to '\(request.path)': \(error)")
             }
         }
     }
