@@ -44,8 +44,9 @@ public enum PercentEncoding {
         return String(decoding: output, as: UTF8.self)
     }
 
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
     private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
-        let hexDigits = Array("0123456789ABCDEF".utf8)
         output.append(UInt8(ascii: "%"))
         output.append(hexDigits[Int(byte >> 4)])
         output.append(hexDigits[Int(byte & 0x0F)])

@@ -9,6 +9,16 @@ public enum ValidationType: Sendable, Hashable {
     /// Only the given codes.
     case customCodes([Int])
 
+    /// Whether a response with `statusCode` passes (no array is built, unlike `statusCodes`).
+    public func accepts(statusCode: Int) -> Bool {
+        switch self {
+        case .none: true
+        case .successCodes: (200..<300).contains(statusCode)
+        case .successAndRedirectCodes: (200..<400).contains(statusCode)
+        case .customCodes(let codes): codes.isEmpty || codes.contains(statusCode)
+        }
+    }
+
     /// The accepted status codes; empty means no validation.
     public var statusCodes: [Int] {
         switch self {

@@ -85,7 +85,7 @@ struct JSONWriter {
     private mutating func writeObject(_ members: [(String, JSONValue)], indent: Int) {
         punctuation("{")
         guard !members.isEmpty else { return punctuation("}") }
-        let ordered = sortedKeys ? members.sorted { Array($0.0.utf8).lexicographicallyPrecedes($1.0.utf8) } : members
+        let ordered = sortedKeys ? members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) } : members
         for (index, (key, value)) in ordered.enumerated() {
             if index > 0 { punctuation(",") }
             newline(indent: indent + 1)

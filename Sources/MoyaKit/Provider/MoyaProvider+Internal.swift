@@ -131,8 +131,7 @@ extension MoyaProvider {
     }
 
     static func validate(_ response: Response, _ validationType: ValidationType) -> Result<Response, MoyaError> {
-        let codes = validationType.statusCodes
-        guard codes.isEmpty || codes.contains(response.statusCode) else { return .failure(.statusCode(response)) }
+        guard validationType.accepts(statusCode: response.statusCode) else { return .failure(.statusCode(response)) }
         return .success(response)
     }
 

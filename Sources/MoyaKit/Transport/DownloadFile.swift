@@ -15,7 +15,6 @@ final class DownloadFile {
     /// The temporary file being written.
     let temporaryPath: String
     private var descriptor: Int32
-    private(set) var bytesWritten: Int64 = 0
     /// Why the last write failed, for the transfer's error.
     private(set) var writeError: TransportError?
     /// Whether the temporary file is gone: moved into place or removed.
@@ -64,7 +63,6 @@ final class DownloadFile {
             remaining -= written
             next += written
         }
-        bytesWritten += Int64(bytes.count)
         return true
     }
 

@@ -30,12 +30,20 @@ extension Template {
                 guard let argument = arguments[name] else { throw .missingArgument(name: name, mark: mark) }
                 output += escaping == .pathSegment ? PercentEncoding.escapePathSegment(argument.text) : argument.text
             case .environment(let reference):
-                guard let value = variables[reference.name] ?? environment[reference.name] ?? reference.fallback else {
+                guard let value = Self.value(of: reference, environment: environment, variables: variables) else {
                     throw .unsetEnvironmentVariable(name: reference.name, mark: reference.mark)
                 }
                 output += redactingSecrets && reference.isSecret ? "***" : value
             }
         }
         return output
+    }
+
+    /// The value `${...}` stands for: the environment's `variables` first, then the process
+    /// environment, then the reference's fallback; `nil` when none has it.
+    public static func value(
+        of reference: EnvironmentReference, environment: [String: String], variables: [String: String]
+    ) -> String? {
+        variables[reference.name] ?? environment[reference.name] ?? reference.fallback
     }
 }

@@ -18,7 +18,7 @@ struct RenderContext: Sendable {
     /// Renders `template`, remembering the values of `${secret:...}` references.
     mutating func render(_ template: Template, escaping: Template.PlaceholderEscaping = .none) throws(TargetBuildError) -> String {
         for reference in template.environmentReferences where reference.isSecret {
-            if let value = variables[reference.name] ?? environment[reference.name] ?? reference.fallback {
+            if let value = Template.value(of: reference, environment: environment, variables: variables) {
                 secretValues.append(value)
             }
         }

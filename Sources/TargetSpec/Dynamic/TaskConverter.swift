@@ -49,10 +49,7 @@ struct TaskConverter {
 
     private func part(_ spec: MultipartPartSpec) throws(TargetBuildError) -> MultipartFormBodyPart {
         switch spec.content {
-        case .value(let template):
-            return MultipartFormBodyPart(provider: .data(Data(try context.renderWithoutRecording(template).utf8)), name: spec.name,
-                                         fileName: spec.fileName, mimeType: spec.mimeType)
-        case .data(let template):
+        case .value(let template), .data(let template):
             return MultipartFormBodyPart(provider: .data(Data(try context.renderWithoutRecording(template).utf8)), name: spec.name,
                                          fileName: spec.fileName, mimeType: spec.mimeType)
         case .file(let template):
@@ -66,8 +63,10 @@ struct TaskConverter {
 
     private func downloadDestination(_ template: Template) throws(TargetBuildError) -> DownloadDestination {
         // Downloads land relative to the working directory (where the user is), not the target file.
-        var path = downloadDestinationOverride ?? ""
-        if downloadDestinationOverride == nil {
+        let path: String
+        if let downloadDestinationOverride {
+            path = downloadDestinationOverride
+        } else {
             path = try context.renderWithoutRecording(template)
         }
         let url = URL(fileURLWithPath: path)

@@ -34,17 +34,6 @@ public indirect enum JSONTemplate: Sendable, Hashable {
         }
     }
 
-    /// Every placeholder in the tree, in document order.
-    public var placeholders: [(name: String, mark: Mark)] {
-        switch self {
-        case .null, .bool, .int, .double: []
-        case .string(let template): template.placeholders
-        case .placeholder(let name, let mark): [(name, mark)]
-        case .array(let items): items.flatMap(\.placeholders)
-        case .object(let members): members.flatMap(\.value.placeholders)
-        }
-    }
-
     /// The JSON with every placeholder replaced by its argument.
     ///
     /// - Throws: `TemplateRenderError.missingArgument` when a placeholder has no argument.

@@ -54,13 +54,6 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         self.init(segments: text.isEmpty ? [] : [.literal(text)], source: text, mark: mark)
     }
 
-    /// The placeholders, in order of appearance.
-    public var placeholders: [(name: String, mark: Mark)] {
-        segments.compactMap {
-            if case .placeholder(let name, let mark) = $0 { (name, mark) } else { nil }
-        }
-    }
-
     /// The `${VAR}` references, in order of appearance.
     public var environmentReferences: [EnvironmentReference] {
         segments.compactMap {

@@ -169,15 +169,8 @@ struct TemplateParser {
         return close + 1
     }
 
-    static func isIdentifierCharacter(_ character: Unicode.Scalar, first: Bool) -> Bool {
-        switch character {
-        case "A"..."Z", "a"..."z", "_": true
-        case "0"..."9": !first
-        default: false
-        }
-    }
-
-    /// ``isIdentifierCharacter(_:first:)`` for one UTF-8 byte (no byte of a multi-byte character is one).
+    /// Whether `byte` may stand in a placeholder name (`[A-Za-z_][A-Za-z0-9_]*`); no byte of a
+    /// multi-byte character is one.
     static func isIdentifierByte(_ byte: UInt8, first: Bool) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"): true

@@ -30,7 +30,7 @@ extension TargetFileValidator {
         samples.reserveCapacity(entries.count)
         for index in entries.indices {
             let name = entries.keyText(at: index)
-            if name.isEmpty || !name.utf8.allSatisfy({ $0 < 0x80 && TemplateParser.isIdentifierCharacter(Unicode.Scalar($0), first: false) || $0 == UInt8(ascii: "-") }) {
+            if name.isEmpty || !name.utf8.allSatisfy({ TemplateParser.isIdentifierByte($0, first: false) || $0 == UInt8(ascii: "-") }) {
                 error("invalid sample name '\(name)'; use letters, digits, '_' and '-'", at: entries.key(at: index).mark)
                 continue
             }

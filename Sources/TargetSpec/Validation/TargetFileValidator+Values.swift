@@ -7,7 +7,6 @@ import Foundation
 /// A case's `values:` (associated values).
 extension TargetFileValidator {
     static let valueKeys = ["type", "enum", "default", "description"]
-    private static let shortTypeNames = ["string", "int", "double", "bool", "file"]
 
     mutating func readValues(_ node: Node, caseName: String) -> [ValueSpec] {
         guard let items = sequence(node, expected: "a list of values such as '- name: string'") else { return [] }

@@ -57,10 +57,10 @@ struct CurlCommandBuilder {
         } catch {
             throw CommandFailure(.usage, error.description)
         }
-        let credential = target.credential ?? ""
-        urlRequest = AccessTokenPlugin(tokenClosure: { _ in credential }).prepare(urlRequest, target: target)
-        urlRequest = HeaderOverridePlugin(overrides: request.headerOverrides).prepare(urlRequest, target: target)
-        let redactor = SecretRedactor(secretValues: target.secretValues, showsSecrets: request.showSecrets)
+        for plugin in RequestPlugins.base(headerOverrides: request.headerOverrides) {
+            urlRequest = plugin.prepare(urlRequest, target: target)
+        }
+        let redactor = SecretRedactor(target: target, showsSecrets: request.showSecrets)
         let base = CURLCommand(request: urlRequest, redactor: redactor).rendered()
         return Self.inserting(transferOptions, into: base)
     }

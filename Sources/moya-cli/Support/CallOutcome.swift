@@ -33,7 +33,6 @@ enum CallOutcome {
         case .cancelled: return CommandFailure(.interrupted, "interrupted")
         case .fileAccess where transport.message.contains("exists"):
             return CommandFailure(.usage, transport.message + "; pass --force to replace it")
-        case .fileAccess: return CommandFailure(.transportFailure, transport.message)
         default: return CommandFailure(.transportFailure, transport.message)
         }
     }

@@ -15,7 +15,7 @@ struct CallRunner {
 
     /// The secrets redacted from logs and curl commands.
     var redactor: SecretRedactor {
-        SecretRedactor(secretValues: target.secretValues, showsSecrets: request.showSecrets)
+        SecretRedactor(target: target, showsSecrets: request.showSecrets)
     }
 
     var sessionConfiguration: SessionConfiguration {
@@ -23,10 +23,7 @@ struct CallRunner {
     }
 
     func makeProvider() -> MoyaProvider<DynamicTarget> {
-        var plugins: [any PluginType] = []
-        let credential = target.credential ?? ""
-        plugins.append(AccessTokenPlugin(tokenClosure: { _ in credential }))
-        plugins.append(HeaderOverridePlugin(overrides: request.headerOverrides))
+        var plugins = RequestPlugins.base(headerOverrides: request.headerOverrides)
         if output.verbose {
             let configuration = NetworkLoggerPlugin.Configuration(
                 output: { _, items in for item in items { StandardStream.error.write(item + "\n") } },

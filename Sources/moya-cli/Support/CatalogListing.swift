@@ -85,24 +85,13 @@ enum CatalogListing {
         return document.serializedString(options: .prettyPrinted) + "\n"
     }
 
-    /// A default as typed JSON (an int default is a number, a bool default true or false), so a
-    /// script reads it as the value's type rather than as text.
-    private static func defaultJSON(_ value: ArgumentValue) -> JSONValue {
-        switch value {
-        case .string(let text), .enumCase(let text), .file(path: let text): .string(text)
-        case .int(let number): .int(number)
-        case .double(let number): .double(number)
-        case .bool(let flag): .bool(flag)
-        }
-    }
-
     private static func valueJSON(_ value: ValueSpec) -> JSONValue {
         var object: [(String, JSONValue)] = [("name", .string(value.name)), ("type", .string(value.type.name))]
         if case .enumeration(let cases) = value.type {
             object.append(("cases", .array(cases.map { .string($0) })))
         }
         object.append(("required", .bool(value.isRequired)))
-        object.append(("default", value.defaultValue.map(defaultJSON) ?? .null))
+        object.append(("default", value.defaultValue.map(\.json) ?? .null))
         object.append(("description", value.description.map { .string($0) } ?? .null))
         return .object(object)
     }

@@ -83,9 +83,6 @@ struct CheckSummary: Sendable {
         results.count { $0.outcome == outcome }
     }
 
-    /// Whether every checked item passed (skipped and not-covered items do not fail a run).
-    var hasFailures: Bool { results.contains { $0.outcome == .failed } }
-
     /// The items with their results, grouped by API in plan order.
     var byAPI: [(api: String, entries: [(item: CheckItem, result: CheckResult)])] {
         var groups: [(api: String, entries: [(item: CheckItem, result: CheckResult)])] = []

@@ -55,7 +55,7 @@ struct CheckSettings: Sendable {
 
     /// The redactor for what is printed about `target`.
     func redactor(for target: DynamicTarget) -> SecretRedactor {
-        SecretRedactor(secretValues: target.secretValues + [target.credential ?? ""].filter { !$0.isEmpty }, showsSecrets: showsSecrets)
+        SecretRedactor(target: target, showsSecrets: showsSecrets)
     }
 
     /// The builder for `item`: downloads land in the scratch folder, never in the user's.
@@ -69,8 +69,7 @@ struct CheckSettings: Sendable {
 
     /// The plugins every request goes through: the case's credential and the `-H` overrides.
     var plugins: [any PluginType] {
-        [AccessTokenPlugin(tokenClosure: { target in (target as? DynamicTarget)?.credential ?? "" }),
-         HeaderOverridePlugin(overrides: headerOverrides)]
+        RequestPlugins.base(headerOverrides: headerOverrides)
     }
 }
 

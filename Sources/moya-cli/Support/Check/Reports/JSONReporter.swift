@@ -31,7 +31,7 @@ enum JSONReporter {
             ("api", .string(item.api.name)),
             ("case", .string(item.spec.name)),
             ("example", item.exampleNumber.map { .int($0) } ?? .null),
-            ("arguments", .object(item.orderedArguments.map { ($0.name, json($0.value)) })),
+            ("arguments", .object(item.orderedArguments.map { ($0.name, $0.value.json) })),
             ("method", result.request.map { .string($0.method) } ?? .null),
             ("url", result.request.map { .string($0.url) } ?? .null),
             ("outcome", .string(result.outcome.rawValue)),
@@ -51,15 +51,6 @@ enum JSONReporter {
             ("expected", drift.expectedType.map { .string($0) } ?? .null),
             ("found", drift.foundType.map { .string($0) } ?? .null),
         ])
-    }
-
-    static func json(_ value: ArgumentValue) -> JSONValue {
-        switch value {
-        case .string(let text), .enumCase(let text), .file(let text): .string(text)
-        case .int(let number): .int(number)
-        case .double(let number): .double(number)
-        case .bool(let flag): .bool(flag)
-        }
     }
 
     /// Microsecond precision: enough for timings, and stable-looking output.
