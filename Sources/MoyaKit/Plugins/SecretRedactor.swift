@@ -13,7 +13,9 @@ public struct SecretRedactor: Sendable, Hashable {
     /// Lowercased names of the headers whose values are hidden.
     public var sensitiveHeaderNames: Set<String>
     /// Values hidden wherever they occur.
-    public var secretValues: [String]
+    public var secretValues: [String] {
+        didSet { redactedForms = Self.forms(of: secretValues) }
+    }
     /// When `true`, nothing is hidden (`--show-secrets`).
     public var showsSecrets: Bool
 
@@ -22,6 +24,7 @@ public struct SecretRedactor: Sendable, Hashable {
                 showsSecrets: Bool = false, placeholder: String = "<redacted>") {
         self.sensitiveHeaderNames = Set(sensitiveHeaderNames.map { $0.lowercased() })
         self.secretValues = secretValues
+        self.redactedForms = Self.forms(of: secretValues)
         self.showsSecrets = showsSecrets
         self.placeholder = placeholder
     }
@@ -44,16 +47,24 @@ public struct SecretRedactor: Sendable, Hashable {
 
     /// `text` with every secret value replaced, longest first so overlapping secrets vanish whole.
     public func redact(_ text: String) -> String {
-        guard !showsSecrets, !secretValues.isEmpty else { return text }
-        var forms = Set<String>()
-        for secret in secretValues where !secret.isEmpty {
-            forms.insert(secret)
-            forms.insert(PercentEncoding.escapeQueryComponent(secret))
-        }
+        guard !showsSecrets, !redactedForms.isEmpty else { return text }
         var result = text
-        for form in forms.sorted(by: { $0.utf8.count > $1.utf8.count }) {
+        for form in redactedForms {
             result = result.replacing(form, with: placeholder)
         }
         return result
+    }
+
+    /// Each secret as written and percent-encoded, longest first, so a secret that contains
+    /// another is replaced whole. Kept in step with `secretValues`, not rebuilt on every call.
+    private var redactedForms: [String]
+
+    private static func forms(of secrets: [String]) -> [String] {
+        var forms = Set<String>()
+        for secret in secrets where !secret.isEmpty {
+            forms.insert(secret)
+            forms.insert(PercentEncoding.escapeQueryComponent(secret))
+        }
+        return forms.sorted { $0.utf8.count > $1.utf8.count }
     }
 }
