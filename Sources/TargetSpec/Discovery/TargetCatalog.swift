@@ -22,6 +22,8 @@ public struct TargetCatalog: Sendable {
     public var diagnostics: [Diagnostic]
     /// Each loaded file's lines, by displayed name, to render diagnostics.
     public var sources: [String: SourceLines]
+    /// Every file loaded, as the user would name it, in discovery order.
+    public var files: [String] = []
 
     /// Whether some diagnostic is an error (exit 65).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

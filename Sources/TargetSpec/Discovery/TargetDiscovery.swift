@@ -79,7 +79,7 @@ public struct TargetDiscovery: Sendable {
     /// silently replaced by a lower level's file.
     public func discover() throws(DiscoveryError) -> TargetCatalog {
         let (files, warnings) = try sourceFiles()
-        var catalog = TargetCatalog(entries: [], shadowed: [], diagnostics: warnings, sources: [:])
+        var catalog = TargetCatalog(entries: [], shadowed: [], diagnostics: warnings, sources: [:], files: files.map(\.displayPath))
         for file in files {
             let result = TargetFileLoader.load(path: file.path, file: file.displayPath)
             catalog.diagnostics += result.diagnostics

@@ -51,7 +51,7 @@ extension MoyaCommand {
             let catalog = try loader.load()
             let entries = catalog.entries + catalog.shadowed
             var report = Report(diagnostics: catalog.diagnostics, sources: catalog.sources)
-            for file in try loader.discoveredFiles() {
+            for file in catalog.files {
                 let api = entries.first { $0.file == file }?.api
                 report.summary.append(summaryLine(file: file, api: api, diagnostics: catalog.diagnostics))
             }

@@ -35,18 +35,6 @@ struct CatalogLoader {
         }
     }
 
-    /// The files discovery loads, in priority order, as shown to the user.
-    ///
-    /// A file that defines no API name (unreadable, or a name that is not valid) has no catalog
-    /// entry; `validate` still reports on it.
-    func discoveredFiles() throws -> [String] {
-        do {
-            return try TargetDiscovery(searchPath: searchPath).sourceFiles().files.map(\.displayPath)
-        } catch {
-            throw CommandFailure(.usage, error.description)
-        }
-    }
-
     /// Prints the catalog's diagnostics (errors and warnings) to stderr.
     func printDiagnostics(of catalog: TargetCatalog) {
         guard !catalog.diagnostics.isEmpty else { return }
