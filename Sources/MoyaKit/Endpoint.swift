@@ -92,20 +92,42 @@ extension Endpoint {
 /// (including an upload's file or parts). This is what `trackInflights` coalesces on.
 extension Endpoint: Hashable {
     public static func == (lhs: Endpoint, rhs: Endpoint) -> Bool {
-        switch (try? lhs.urlRequest(), try? rhs.urlRequest()) {
-        case let (left?, right?): return left == right
-        case (nil, nil): return lhs.url == rhs.url && lhs.method == rhs.method && lhs.httpHeaderFields == rhs.httpHeaderFields
-        default: return false
-        }
+        RequestIdentity(lhs) == RequestIdentity(rhs)
     }
 
     public func hash(into hasher: inout Hasher) {
-        if let request = try? urlRequest() {
+        RequestIdentity(self).hash(into: &hasher)
+    }
+}
+
+/// The request an endpoint makes, built once: what endpoint equality means, and the key
+/// `trackInflights` uses so that each lookup does not encode the request again.
+struct RequestIdentity: Hashable {
+    let endpoint: Endpoint
+    private let request: URLRequest?
+
+    init(_ endpoint: Endpoint) {
+        self.endpoint = endpoint
+        request = try? endpoint.urlRequest()
+    }
+
+    static func == (lhs: RequestIdentity, rhs: RequestIdentity) -> Bool {
+        switch (lhs.request, rhs.request) {
+        case let (left?, right?): left == right
+        case (nil, nil):
+            lhs.endpoint.url == rhs.endpoint.url && lhs.endpoint.method == rhs.endpoint.method
+                && lhs.endpoint.httpHeaderFields == rhs.endpoint.httpHeaderFields
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        if let request {
             hasher.combine(request)
         } else {
-            hasher.combine(url)
-            hasher.combine(method)
-            hasher.combine(httpHeaderFields)
+            hasher.combine(endpoint.url)
+            hasher.combine(endpoint.method)
+            hasher.combine(endpoint.httpHeaderFields)
         }
     }
 }

@@ -24,9 +24,10 @@ extension MoyaProvider {
             return token
         }
         let inflights = self.inflights
-        let joined = inflights.join(endpoint, progress: progressHandler, deliver: deliver) {
+        let identity = RequestIdentity(endpoint)
+        let joined = inflights.join(identity, progress: progressHandler, deliver: deliver) {
             RequestExchange(firstProgress: progressHandler, firstDeliver: deliver) { exchange in
-                inflights.remove(exchange, for: endpoint)
+                inflights.remove(exchange, for: identity)
             }
         }
         let token = CallerToken(exchange: joined.exchange, id: joined.callerID)
