@@ -54,7 +54,7 @@ let package = Package(
         ),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit"]),
-        .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
     ],
     swiftLanguageModes: [.v6]
 )

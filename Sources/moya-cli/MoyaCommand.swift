@@ -10,20 +10,37 @@ struct MoyaCommand: ParsableCommand {
         commandName: "moya-cli",
         abstract: "A declarative HTTP API client: call the targets described in YAML target files.",
         discussion: "Target files are described in moya-targets(5); commands and exit codes in moya-cli(1).",
+        version: MoyaCommand.version,
         subcommands: [List.self, Validate.self, Call.self, Curl.self, Check.self]
     )
+
+    /// The version `--version` prints.
+    static let version = "0.1.0"
 
     static func main() {
         // A live call loads libcurl (about 8 ms); start that now, in parallel with parsing
         // arguments and loading target files, instead of after them.
-        if willSendRequests(Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if willSendRequests(arguments) {
             Session.warmUpTransport()
         }
         do {
-            var command = try parseAsRoot()
+            var command = try directlyParsed(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch {
             exit(reporting: error)
+        }
+    }
+
+    /// `call` and `curl` command lines parsed without ArgumentParser's reflection (see
+    /// `DirectParser`), or `nil` for ArgumentParser to parse.
+    static func directlyParsed(_ arguments: [String]) -> (any ParsableCommand)? {
+        guard let name = arguments.first else { return nil }
+        let rest = Array(arguments.dropFirst())
+        switch name {
+        case "call": return DirectParser.parse(rest, as: Call.self)
+        case "curl": return DirectParser.parse(rest, as: Curl.self)
+        default: return nil
         }
     }
 

@@ -65,3 +65,28 @@ struct StubOptions: ParsableArguments {
         if sample != nil && !stub { throw ValidationError("--sample needs --stub") }
     }
 }
+
+extension OutputOptions: DirectlyParsable {
+    static var directOptions: [DirectOption<Self>] {
+        [
+            .flag("-i", "--include", at: \._include),
+            .flag("--headers-only", at: \._headersOnly),
+            .option("--keypath", at: \._keyPath),
+            .option("--format", at: \._format, default: .raw),
+            .option("-o", "--output", at: \._output),
+            .flag("--force", at: \._force),
+            .flag("-v", "--verbose", at: \._verbose),
+            .flag("--curl", at: \._curl),
+        ]
+    }
+}
+
+extension StubOptions: DirectlyParsable {
+    static var directOptions: [DirectOption<Self>] {
+        [
+            .flag("--stub", at: \._stub),
+            .option("--delay", at: \._delay),
+            .option("--sample", at: \._sample),
+        ]
+    }
+}

@@ -90,3 +90,25 @@ extension StringProtocol {
         String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
     }
 }
+
+extension RequestOptions: DirectlyParsable {
+    static var directOptions: [DirectOption<Self>] {
+        [
+            .option("--env", at: \._environment),
+            .option("--base-url", at: \._baseURL),
+            .repeated("-H", "--header", at: \._headers),
+            .option("--timeout", at: \._timeout),
+            .option("--connect-timeout", at: \._connectTimeout),
+            .option("--retry", at: \._retry, default: 0),
+            .flag("--retry-all", at: \._retryAll),
+            .flag("-k", "--insecure", at: \._insecure),
+            .option("--cacert", at: \._cacert),
+            .option("--cert", at: \._cert),
+            .option("--key", at: \._key),
+            .option("--proxy", at: \._proxy),
+            .flag("--no-follow", at: \._noFollow),
+            .option("--max-redirects", at: \._maxRedirects, default: 10),
+            .flag("--show-secrets", at: \._showSecrets),
+        ]
+    }
+}

@@ -10,3 +10,12 @@ struct TargetOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Never use colors (also: NO_COLOR=1).")
     var noColor = false
 }
+
+extension TargetOptions: DirectlyParsable {
+    static var directOptions: [DirectOption<Self>] {
+        [
+            .repeated("--targets", at: \._targetPaths),
+            .flag("--no-color", at: \._noColor),
+        ]
+    }
+}

@@ -52,3 +52,11 @@ extension MoyaCommand {
         }
     }
 }
+
+extension MoyaCommand.Call: DirectlyParsable {
+    static var directOptions: [DirectOption<Self>] {
+        [DirectOption<Self>.flag("-h", "--help", at: \._help)]
+            + DirectOption<Self>.group(\._stubOptions) + DirectOption<Self>.group(\._requestOptions) + DirectOption<Self>.group(\._outputOptions) + DirectOption<Self>.group(\._targetOptions)
+            + [.words(at: \._words)]
+    }
+}

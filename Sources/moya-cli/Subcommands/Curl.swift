@@ -95,3 +95,11 @@ struct CurlCommandBuilder {
         return command
     }
 }
+
+extension MoyaCommand.Curl: DirectlyParsable {
+    static var directOptions: [DirectOption<Self>] {
+        [DirectOption<Self>.flag("-h", "--help", at: \._help)]
+            + DirectOption<Self>.group(\._requestOptions) + DirectOption<Self>.group(\._targetOptions)
+            + [.option("-o", "--output", at: \._output), .words(at: \._words)]
+    }
+}

@@ -1,0 +1,174 @@
+import ArgumentParser
+import Foundation
+import XCTest
+@testable import moya_cli
+
+/// `call` and `curl` lines are parsed by `DirectParser` when it is sure, by ArgumentParser otherwise;
+/// both must make the same command value, and the tables must list every option ArgumentParser knows.
+final class DirectParserTests: XCTestCase {
+    typealias Call = MoyaCommand.Call
+    typealias Curl = MoyaCommand.Curl
+
+    /// A valid value for each option that takes one, for lines that exercise every option.
+    static let sampleValues: [String: String] = [
+        "--env": "staging", "--base-url": "http://127.0.0.1:9/v2", "--header": "X-Trace: 1", "-H": "Accept: text/plain",
+        "--timeout": "2.5", "--connect-timeout": "1", "--retry": "3", "--cacert": "ca.pem", "--cert": "client.pem",
+        "--key": "client.key", "--proxy": "http://proxy:3128", "--max-redirects": "4", "--keypath": "a.b.0",
+        "--format": "json", "--output": "out.bin", "-o": "out.bin", "--delay": "0.2", "--sample": "notFound",
+        "--targets": "targets",
+    ]
+
+    /// Options that only parse together with another one (`validate()` refuses them alone).
+    static let companions: [String: [String]] = [
+        "--delay": ["--stub"], "--sample": ["--stub"], "--key": ["--cert", "client.pem"], "--format": [],
+    ]
+
+    // MARK: - The tables against ArgumentParser's own description
+
+    func testCallTableListsEveryOptionArgumentParserDeclares() throws {
+        try assertTable(Call.directOptions, matches: "call")
+    }
+
+    func testCurlTableListsEveryOptionArgumentParserDeclares() throws {
+        try assertTable(Curl.directOptions, matches: "curl")
+    }
+
+    /// Every spelling and kind in the table is what `--experimental-dump-help` says ArgumentParser parses.
+    private func assertTable<Root>(_ table: [DirectOption<Root>], matches command: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try CLIRunner.run([command, "--experimental-dump-help"])
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        let dump = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        let arguments = try XCTUnwrap((dump["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+        var declared: [String: String] = [:]
+        var positionals = 0
+        for argument in arguments {
+            let kind = try XCTUnwrap(argument["kind"] as? String)
+            let repeating = argument["isRepeating"] as? Bool ?? false
+            if kind == "positional" { positionals += 1; continue }
+            for name in try XCTUnwrap(argument["names"] as? [[String: String]]) {
+                let spelling = (name["kind"] == "short" ? "-" : "--") + (name["name"] ?? "")
+                declared[spelling] = kind == "flag" ? "flag" : (repeating ? "repeated" : "value")
+            }
+        }
+        var listed: [String: String] = [:]
+        for option in table {
+            for name in option.names {
+                switch option.kind {
+                case .flag: listed[name] = "flag"
+                case .value: listed[name] = "value"
+                case .repeated: listed[name] = "repeated"
+                case .words, .group: XCTFail("\(option.kind) with a name", file: file, line: line)
+                }
+            }
+        }
+        // ArgumentParser answers --version itself; the direct parser declines it (see the test below).
+        declared = declared.filter { !DirectParser.builtInOptions.contains($0.key) || listed[$0.key] != nil }
+        XCTAssertFalse(declared.isEmpty, file: file, line: line)
+        XCTAssertEqual(listed, declared, "DirectOption table of '\(command)' differs from ArgumentParser's", file: file, line: line)
+        XCTAssertEqual(positionals, 1, file: file, line: line)
+        XCTAssertEqual(table.filter { $0.kind == .words }.count, 1, file: file, line: line)
+    }
+
+    // MARK: - Both parsers agree
+
+    func testDefaultsAgreeWithArgumentParser() throws {
+        try assertAgreement(["github", "zen"], as: Call.self)
+        try assertAgreement(["github", "zen"], as: Curl.self)
+    }
+
+    func testEveryOptionOfCallParsesAsArgumentParserParsesIt() throws {
+        try assertEveryOptionAgrees(Call.self)
+    }
+
+    func testEveryOptionOfCurlParsesAsArgumentParserParsesIt() throws {
+        try assertEveryOptionAgrees(Curl.self)
+    }
+
+    /// Each option given alone (with what it needs), spelled `--name value` and `--name=value`.
+    private func assertEveryOptionAgrees<Command: DirectlyParsable>(_: Command.Type) throws {
+        for option in Command.directOptions {
+            for name in option.names where name != "-h" && name != "--help" {
+                var lines: [[String]] = []
+                let needed = Self.companions[name] ?? []
+                switch option.kind {
+                case .flag:
+                    lines.append(["github", "zen", name] + needed)
+                case .value, .repeated:
+                    let value = try XCTUnwrap(Self.sampleValues[name], "no sample value for \(name)")
+                    lines.append(needed + ["github", name, value, "zen"])
+                    if name.hasPrefix("--") { lines.append(["github", "zen", "\(name)=\(value)"] + needed) }
+                case .words, .group:
+                    continue
+                }
+                for line in lines { try assertAgreement(line, as: Command.self) }
+            }
+        }
+    }
+
+    func testCaseValuesAndOptionsInterleavedAgree() throws {
+        try assertAgreement(["--stub", "github", "-H", "A: 1", "userProfile", "--user", "octocat", "-i", "-H", "B: 2",
+                             "--per-page=5", "extra", "--targets", "one", "--targets=two", "-v"], as: Call.self)
+        try assertAgreement(["httpbin", "--insecure", "anything", "--name", "x y", "42"], as: Curl.self)
+        try assertAgreement(["github", "zen", "-k", "--no-follow", "--retry-all", "--show-secrets", "--no-color", "--force", "--curl"],
+                            as: Call.self)
+        try assertAgreement(["-h"], as: Call.self)
+        try assertAgreement(["github", "-h"], as: Curl.self)
+    }
+
+    /// The direct parser accepts `line` and makes the value ArgumentParser makes, option by option.
+    private func assertAgreement<Command: DirectlyParsable>(_ line: [String], as _: Command.Type, file: StaticString = #filePath, line number: UInt = #line) throws {
+        let direct = try XCTUnwrap(DirectParser.parse(line, as: Command.self), "direct parser declined \(line)", file: file, line: number)
+        let reference = try Command.parse(line)
+        for option in Command.directOptions {
+            XCTAssertTrue(option.agrees(direct, reference), "\(line): \(option.names) differs", file: file, line: number)
+        }
+    }
+
+    // MARK: - What is left to ArgumentParser
+
+    func testLinesArgumentParserMustAnswerAreDeclined() {
+        let declined: [[String]] = [
+            ["github", "zen", "--help"],                      // help text comes from ArgumentParser
+            ["github", "zen", "--version"],
+            ["--experimental-dump-help"],
+            ["--generate-completion-script", "bash"],
+            ["---completion", "call", "--", "gi"],
+            ["github", "zen", "--", "-5"],                    // after --, words that look like options
+            ["github", "zen", "-"],
+            ["github", "zen", "-ik"],                         // short flags run together
+            ["github", "zen", "-5"],
+            ["github", "zen", "--timeout"],                   // a missing value
+            ["github", "zen", "--timeout", "-1"],             // a value that looks like an option
+            ["github", "zen", "--timeout", "soon"],           // not a number
+            ["github", "zen", "--format", "xml"],             // not one of the choices
+            ["github", "zen", "--retry", "1", "--retry", "2"],// given twice
+            ["github", "zen", "-v", "--verbose"],
+            ["github", "zen", "--include=yes"],               // a flag with a value
+            ["github", "zen", "--delay", "1"],                // validate(): --delay needs --stub
+            ["github", "zen", "--timeout", "0"],
+            ["github", "zen", "--key", "k.pem"],
+            ["github", "zen", "--headers-only", "--keypath", "a"],
+            ["github", "zen", "-H", "no colon"],
+            ["github", "zen", "--ünicode", "x"],              // not a plain case value name
+        ]
+        for line in declined {
+            XCTAssertNil(DirectParser.parse(line, as: Call.self), "\(line) should be left to ArgumentParser")
+        }
+    }
+
+    /// What the direct parser declines still gets ArgumentParser's answer from the binary.
+    func testDeclinedLinesStillGetArgumentParsersAnswer() throws {
+        let targets = CLIRunner.repositoryRoot.appendingPathComponent("targets").path
+        let missing = try CLIRunner.run(["call", "github", "zen", "--stub", "--timeout", "--targets", targets])
+        XCTAssertEqual(missing.status, 64)
+        XCTAssertTrue(missing.stderr.contains("--timeout"), missing.stderr)
+        for line in [["--version"], ["call", "github", "zen", "--version"]] {
+            let version = try CLIRunner.run(line)
+            XCTAssertEqual(version.status, 0, "\(line)")
+            XCTAssertEqual(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines), MoyaCommand.version, "\(line)")
+        }
+        let joined = try CLIRunner.run(["call", "github", "zen", "--stub", "-ik", "--targets", targets])
+        XCTAssertEqual(joined.status, 0, joined.stderr)
+        XCTAssertTrue(joined.stdout.hasPrefix("HTTP/1.1 200"), joined.stdout)
+    }
+}
