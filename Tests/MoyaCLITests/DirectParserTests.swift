@@ -111,6 +111,7 @@ final class DirectParserTests: XCTestCase {
         try assertAgreement(["httpbin", "--insecure", "anything", "--name", "x y", "42"], as: Curl.self)
         try assertAgreement(["github", "zen", "-k", "--no-follow", "--retry-all", "--show-secrets", "--no-color", "--force", "--curl"],
                             as: Call.self)
+        try assertAgreement(["github", "search", "--q=", "--per_page", "1", "ünïcode", "", "a=b"], as: Call.self)
         try assertAgreement(["-h"], as: Call.self)
         try assertAgreement(["github", "-h"], as: Curl.self)
     }
