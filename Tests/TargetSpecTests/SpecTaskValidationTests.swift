@@ -158,6 +158,17 @@ final class SpecTaskValidationTests: XCTestCase {
         XCTAssertEqual(here.resolvedPath("body.json"), "body.json", "a file in '.' keeps paths as written")
     }
 
+    func testOnlyAWholeStringPlaceholderKeepsItsJSONType() throws {
+        let (found, errors) = task(#"{json: {a: "{v}", b: "{v}!", c: "{v}{v}", d: "{{v}}"}}"#, values: "[{v: int}]")
+        XCTAssertEqual(errors, "")
+        guard case .json(.object(let members))? = found else { return XCTFail("\(String(describing: found))") }
+        XCTAssertEqual(members.map(\.key), ["a", "b", "c", "d"])
+        XCTAssertEqual(members[0].value, .placeholder(name: "v", mark: Mark(line: 7, column: 23)), "the mark of the placeholder, inside the quotes")
+        for member in members.dropFirst() {
+            guard case .string = member.value else { return XCTFail("\(member.key): \(member.value)") }
+        }
+    }
+
     func testMultipartParts() throws {
         let folder = try SpecTest.temporaryFolder(self)
         let parts = """
