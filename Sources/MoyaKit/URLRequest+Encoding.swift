@@ -12,9 +12,7 @@ extension URLRequest {
         } catch {
             throw .encodableMapping(error)
         }
-        if request.value(forHTTPHeaderField: "Content-Type") == nil {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
+        request.setContentTypeUnlessSet("application/json")
         return request
     }
 
@@ -26,6 +24,14 @@ extension URLRequest {
             throw error
         } catch {
             throw .parameterEncoding(error)
+        }
+    }
+
+    /// Sets `Content-Type` to `contentType` for a body an encoding just wrote, unless the target
+    /// already chose one: its own header wins, as in Moya.
+    mutating func setContentTypeUnlessSet(_ contentType: String) {
+        if value(forHTTPHeaderField: "Content-Type") == nil {
+            setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
     }
 

@@ -81,6 +81,32 @@ enum CLIRunner {
             stdoutData: outData
         )
     }
+
+    /// Runs `command` with `/bin/sh -c` in `folder`, as a user pasting it would (a `curl` line
+    /// that `moya-cli curl` printed, say). The environment is PATH, HOME (the folder) and `environment`.
+    static func runShell(_ command: String, in folder: URL, environment: [String: String] = [:]) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command.trimmingCharacters(in: .newlines)]
+        process.currentDirectoryURL = folder
+        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.path]
+            .merging(environment) { _, new in new }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes at once so a large output cannot block the child.
+        nonisolated(unsafe) var outData = Data()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+    }
 }
 
 /// A temporary folder removed when the test ends.

@@ -453,6 +453,17 @@ final class CallCommandTests: XCTestCase {
         XCTAssertEqual(conflicting.status, 64)
     }
 
+    func testOutputIntoAMissingFolderFailsAndLeavesNothing() throws {
+        for extra in [[], ["--stub"]] {
+            let result = try call(["local", "search", "x", "-o", "absent/body.json"] + extra)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("absent/body.json"), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("absent").path))
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("part") }
+        XCTAssertEqual(leftovers, [])
+    }
+
     func testRetriesOnlyIdempotentMethodsUnlessRetryAll() throws {
         let post = try call(["local", "postStatus", "503", "--retry", "2"])
         XCTAssertEqual(post.status, 5)

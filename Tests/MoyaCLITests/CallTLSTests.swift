@@ -117,14 +117,14 @@ final class CallTLSTests: XCTestCase {
                                         currentDirectory: folder.url, timeout: 30)
         XCTAssertEqual(printed.status, 0, printed.stderr)
         XCTAssertTrue(printed.stdout.contains("--cacert "), printed.stdout)
-        let shell = try runShell(printed.stdout)
+        let shell = try CLIRunner.runShell(printed.stdout, in: folder.url)
         XCTAssertEqual(shell.status, 0, "\(printed.stdout)\n\(shell.stderr)")
         XCTAssertTrue(shell.stdout.contains("<HTML>") || shell.stdout.contains("<html>"), shell.stdout)
 
         // Without --cacert the same command fails verification (curl exit 60), so it was the option that made it work.
         let untrusted = try CLIRunner.run(["curl", "secure", "root"], currentDirectory: folder.url, timeout: 30)
         XCTAssertEqual(untrusted.status, 0, untrusted.stderr)
-        XCTAssertEqual(try runShell(untrusted.stdout).status, 60, untrusted.stdout)
+        XCTAssertEqual(try CLIRunner.runShell(untrusted.stdout, in: folder.url).status, 60, untrusted.stdout)
     }
 
     func testCurlCommandWithClientCertificateRunsWithRealCurl() throws {
@@ -134,34 +134,12 @@ final class CallTLSTests: XCTestCase {
                                                                                   "--key", strict.clientKeyFile],
                                         currentDirectory: folder.url, timeout: 30)
         XCTAssertEqual(printed.status, 0, printed.stderr)
-        let shell = try runShell(printed.stdout)
+        let shell = try CLIRunner.runShell(printed.stdout, in: folder.url)
         XCTAssertEqual(shell.status, 0, "\(printed.stdout)\n\(shell.stderr)")
         XCTAssertTrue(shell.stdout.contains("MoyaKit Test Client"), shell.stdout)
     }
 
     static var curlPath: String? {
         ["/usr/bin/curl", "/bin/curl", "/usr/local/bin/curl"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// Runs `command` with `/bin/sh -c` in the test folder, as a user pasting it would.
-    func runShell(_ command: String) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command.trimmingCharacters(in: .newlines)]
-        process.currentDirectoryURL = folder.url
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.url.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        nonisolated(unsafe) var outData = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 }

@@ -169,6 +169,29 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(entry["failure"] as? String, "status")
     }
 
+    func testRequestOptionsMeanWhatTheyMeanForCall() throws {
+        try folder.write("targets/patient.yaml", """
+            api: patient
+            baseURL: http://127.0.0.1:1
+            headers: {X-Drop: me}
+            environments:
+              loopback: {baseURL: "http://127.0.0.1:\(server.port)"}
+            cases:
+              wait: {path: /delay/600, timeout: 0.2, sample: {json: {method: GET}}}
+            """)
+        let caseTimeout = try check(["patient", "--live", "--env", "loopback"])
+        XCTAssertEqual(caseTimeout.status, 8, caseTimeout.stderr)
+        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("patient.wait", in: caseTimeout.stderr)).contains("timed out: "), caseTimeout.stderr)
+        XCTAssertEqual(server.receivedRequests.first?.value(of: "X-Drop"), "me", "the API's header is sent unless -H removes it")
+
+        let result = try check(["patient", "--live", "--env", "loopback", "--timeout", "10", "-H", "X-Check: yes", "-H", "X-Drop:"])
+        XCTAssertEqual(result.status, 0, "--timeout replaces the case's timeout: \(result.stderr)")
+        let received = try XCTUnwrap(server.receivedRequests.last)
+        XCTAssertEqual(received.target, "/delay/600", "--env picks the environment's base URL")
+        XCTAssertEqual(received.value(of: "X-Check"), "yes")
+        XCTAssertTrue(received.values(of: "X-Drop").isEmpty, "'-H Name:' removes the API's header")
+    }
+
     func testIdenticalRequestsInFlightAreSentOnce() throws {
         try folder.write("targets/twice.yaml", """
             api: twice

@@ -302,7 +302,7 @@ final class CurlEquivalenceTests: XCTestCase {
                                         currentDirectory: folder.url, timeout: 30, file: file, line: line)
         XCTAssertEqual(printed.status, 0, "curl \(arguments): \(printed.stderr)", file: file, line: line)
         let command = printed.stdout.trimmingCharacters(in: .newlines)
-        let shell = try runShell(command, environment: environment)
+        let shell = try CLIRunner.runShell(command, in: folder.url, environment: environment)
         XCTAssertEqual(shell.status, 0, "\(command)\n\(shell.stderr)", file: file, line: line)
         XCTAssertFalse(shell.stderr.contains("Warning") || shell.stderr.contains("Note:"), "curl warned: \(command)\n\(shell.stderr)",
                        file: file, line: line)
@@ -313,29 +313,5 @@ final class CurlEquivalenceTests: XCTestCase {
         }
         let (viaCall, viaCurl) = (Observed(fromCall), Observed(fromCurl))
         XCTAssertEqual(viaCall, viaCurl, "\(note)\ncall: \(viaCall)\ncurl: \(viaCurl)\ncommand: \(command)", file: file, line: line)
-    }
-
-    /// Runs `command` with `/bin/sh -c` in the test folder, as a user pasting it would.
-    func runShell(_ command: String, environment: [String: String]) throws -> (status: Int32, stdout: Data, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = folder.url
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.url.path]
-            .merging(environment) { _, new in new }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        nonisolated(unsafe) var outData = Data()
-        let reader = DispatchQueue.global()
-        let group = DispatchGroup()
-        reader.async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
     }
 }

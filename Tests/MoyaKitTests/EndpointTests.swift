@@ -56,6 +56,22 @@ final class EndpointTests: XCTestCase {
         XCTAssertEqual(custom.httpBody?.text, #"{"user_name":"ash"}"#)
     }
 
+    func testEveryBodyEncodingKeepsAContentTypeTheTargetSet() throws {
+        let headers = ["Content-Type": "application/vnd.moya+data"]
+        let tasks: [(String, Task)] = [
+            ("encodable", .requestJSONEncodable(Payload(userName: "ash"))),
+            ("json", .requestParameters(parameters: ["a": 1], encoding: JSONEncoding.default)),
+            ("url body", .requestParameters(parameters: ["a": 1], encoding: URLEncoding.httpBody)),
+            ("plist", .requestParameters(parameters: ["a": 1], encoding: PropertyListEncoding.xml)),
+        ]
+        for (label, task) in tasks {
+            let request = try endpoint(task, headers: headers).urlRequest()
+            XCTAssertEqual(request.value(forHTTPHeaderField: "Content-Type"), "application/vnd.moya+data", label)
+            XCTAssertEqual(request.headers[values: .contentType].count, 1, label)
+            XCTAssertFalse(request.httpBody?.isEmpty ?? true, label)
+        }
+    }
+
     func testRequestParameters() throws {
         let json = try endpoint(.requestParameters(parameters: ["b": 1, "a": "x"], encoding: JSONEncoding.default)).urlRequest()
         XCTAssertEqual(json.httpBody?.text, #"{"a":"x","b":1}"#)

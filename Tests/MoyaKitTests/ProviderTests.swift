@@ -191,6 +191,21 @@ final class ProviderTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path), ["zen.txt"])
     }
 
+    func testStubbedDownloadIntoAMissingFolderFailsAndLeavesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moyakit-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("absent/zen.txt")
+        let provider = MoyaProvider<TestTarget>(stubClosure: MoyaProvider.immediatelyStub)
+        let target = TestTarget(task: .downloadDestination(DownloadDestinations.file(file, options: [])), sampleData: Data("zen".utf8))
+
+        let error = send(target, with: provider)?.error
+        XCTAssertEqual(error?.transportError?.kind, .fileAccess)
+        XCTAssertTrue(error?.transportError?.message.contains(file.path) ?? false, String(describing: error))
+        XCTAssertEqual(error?.response?.data, Data("zen".utf8), "the sample still comes with the failure")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
     func testMultiTargetForwardsEverything() {
         let provider = MoyaProvider<MultiTarget>(stubClosure: MoyaProvider.immediatelyStub)
         let response = send(MultiTarget(GitHub.userRepositories("moya")), with: provider)?.response

@@ -63,6 +63,32 @@ final class TransportDownloadTests: XCTestCase {
         XCTAssertTrue(error.message.contains(destination.path), error.message)
     }
 
+    func testWriteSavesWholeBodiesLikeADownload() throws {
+        let destination = folder.appendingPathComponent("saved.bin")
+        try DownloadFile.write(TestBytes.data(count: 70_000), to: destination, overwrite: false)
+        XCTAssertTrue(try TestBytes.fileMatches(destination, count: 70_000))
+
+        XCTAssertThrowsError(try DownloadFile.write(Data("other".utf8), to: destination, overwrite: false)) { error in
+            let transport = error as? TransportError
+            XCTAssertEqual(transport?.kind, .fileAccess)
+            XCTAssertEqual(transport?.message, "\(destination.path) already exists; not overwriting it")
+        }
+        XCTAssertTrue(try TestBytes.fileMatches(destination, count: 70_000), "the existing file is kept")
+
+        try DownloadFile.write(Data(), to: destination, overwrite: true)
+        XCTAssertEqual(try Data(contentsOf: destination), Data(), "an empty body replaces the file with an empty one")
+        XCTAssertEqual(try folderContents(), ["saved.bin"], "no temporary file left behind")
+    }
+
+    func testWriteIntoAMissingFolderLeavesNothing() throws {
+        let destination = folder.appendingPathComponent("absent/saved.bin")
+        XCTAssertThrowsError(try DownloadFile.write(Data("x".utf8), to: destination, overwrite: true)) { error in
+            XCTAssertEqual((error as? TransportError)?.kind, .fileAccess)
+            XCTAssertTrue((error as? TransportError)?.message.contains(destination.path) ?? false, "\(error)")
+        }
+        XCTAssertEqual(try folderContents(), [])
+    }
+
     func testConnectionLostMidwayLeavesNothing() throws {
         let destination = folder.appendingPathComponent("partial.bin")
         let error = try transportError(for: makeRequest(server.url("/truncated/2000000")), downloadTo: destination)

@@ -66,6 +66,21 @@ final class TransportRequestTests: XCTestCase {
         XCTAssertEqual(server.receivedRequests.last?.value(of: "Content-Length"), "0")
     }
 
+    func testEmptyBodiesSendZeroLengthWithTheirMethod() throws {
+        let cases: [(method: String, body: Data?)] = [("POST", nil), ("POST", Data()), ("PUT", Data()), ("PATCH", Data())]
+        for (method, body) in cases {
+            var request = makeRequest(server.url("/anything"), method: method)
+            request.httpBody = body
+            XCTAssertEqual(try response(to: request).head.statusCode, 200)
+            let received = try XCTUnwrap(server.receivedRequests.last)
+            let label = "\(method) \(body == nil ? "nil" : "empty")"
+            XCTAssertEqual(received.method, method, label)
+            XCTAssertEqual(received.value(of: "Content-Length"), "0", label)
+            XCTAssertTrue(received.values(of: "Content-Type").isEmpty, label)
+            XCTAssertEqual(received.body, Data(), label)
+        }
+    }
+
     func testUploadFileIsStreamedWithItsMethod() throws {
         let folder = try makeTemporaryFolder()
         let file = folder.appendingPathComponent("upload.bin")

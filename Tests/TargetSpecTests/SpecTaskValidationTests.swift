@@ -118,6 +118,57 @@ final class SpecTaskValidationTests: XCTestCase {
         XCTAssertEqual(uploadPath.soloPlaceholder, "archive")
     }
 
+    func testLiteralPathsNamingAFolderAreNotReadableFiles() throws {
+        let folder = try SpecTest.temporaryFolder(self)
+        try SpecTest.write("x", to: folder + "/bodies/inside.json")
+        XCTAssertEqual(task("{upload: bodies}", directory: folder).1, """
+            t.yaml:6:20: error: upload file 'bodies' is not a readable file
+                    task: {upload: bodies}
+                                   ^
+
+            """)
+        let absolute = task("{upload: \(folder)/bodies}", directory: ".").1
+        XCTAssertTrue(absolute.contains("error: upload file '\(folder)/bodies' is not a readable file"), absolute)
+    }
+
+    func testFileDefaultsAreResolvedAndCheckedLikeBoundFiles() throws {
+        let folder = try SpecTest.temporaryFolder(self)
+        try SpecTest.write("bytes", to: folder + "/files/default.bin")
+        let values = "[{archive: {type: file, default: files/default.bin}}]"
+        let (found, errors) = task("{upload: \"{archive}\"}", values: values, directory: folder)
+        XCTAssertEqual(errors, "")
+        XCTAssertNotNil(found)
+        let body = "values: \(values)\npath: /a\nmethod: POST\ntask: {upload: \"{archive}\"}\nsample: ok"
+        let spec = try XCTUnwrap(SpecTest.load(SpecTest.file(case: body), directory: folder).api?.cases.first)
+        XCTAssertEqual(spec.values.first?.defaultValue, .file(path: folder + "/files/default.bin"))
+        XCTAssertEqual(try spec.argumentBinder(fileBaseDirectory: folder).bind(positional: ["files/default.bin"]),
+                       ["archive": .file(path: folder + "/files/default.bin")], "a bound value resolves the same way")
+
+        let missing = task("{upload: \"{archive}\"}", values: "[{archive: {type: file, default: files/gone.bin}}]", directory: folder).1
+        XCTAssertTrue(missing.contains("error: default file 'files/gone.bin' does not exist (paths are relative to the target file's folder)"), missing)
+        let notAFile = task("{upload: \"{archive}\"}", values: "[{archive: {type: file, default: files}}]", directory: folder).1
+        XCTAssertTrue(notAFile.contains("error: default file 'files' is not a readable file"), notAFile)
+    }
+
+    func testAPIPathsResolveAgainstTheTargetFilesFolder() throws {
+        let api = try XCTUnwrap(SpecTest.load(SpecTest.file(case: "path: /a\nsample: ok"), file: "dir/t.yaml").api)
+        XCTAssertEqual(api.resolvedPath("body.json"), "dir/body.json")
+        XCTAssertEqual(api.resolvedPath("/abs/body.json"), "/abs/body.json")
+        let here = try XCTUnwrap(SpecTest.load(SpecTest.file(case: "path: /a\nsample: ok"), file: "t.yaml").api)
+        XCTAssertEqual(here.resolvedPath("body.json"), "body.json", "a file in '.' keeps paths as written")
+    }
+
+    func testOnlyAWholeStringPlaceholderKeepsItsJSONType() throws {
+        let (found, errors) = task(#"{json: {a: "{v}", b: "{v}!", c: "{v}{v}", d: "{{v}}"}}"#, values: "[{v: int}]")
+        XCTAssertEqual(errors, "")
+        guard case .json(.object(let members))? = found else { return XCTFail("\(String(describing: found))") }
+        XCTAssertEqual(members.map(\.key), ["a", "b", "c", "d"])
+        XCTAssertEqual(members[0].value, .placeholder(name: "v", mark: Mark(line: 7, column: 23)), "the mark of the placeholder, inside the quotes")
+        for member in members.dropFirst() {
+            guard case .string = member.value else { return XCTFail("\(member.key): \(member.value)") }
+        }
+    }
+
     func testMultipartParts() throws {
         let folder = try SpecTest.temporaryFolder(self)
         let parts = """

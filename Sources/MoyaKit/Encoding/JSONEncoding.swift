@@ -34,9 +34,7 @@ public struct JSONEncoding: ParameterEncoding {
 
     private func apply(_ value: JSONValue, to request: URLRequest) -> URLRequest {
         var request = request
-        if request.value(forHTTPHeaderField: "Content-Type") == nil {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
+        request.setContentTypeUnlessSet("application/json")
         request.httpBody = value.serialized(options: options)
         return request
     }

@@ -38,9 +38,7 @@ public struct PropertyListEncoding: ParameterEncoding {
         } catch {
             throw ParameterEncodingError.propertyListEncodingFailed(String(describing: error))
         }
-        if request.value(forHTTPHeaderField: "Content-Type") == nil {
-            request.setValue("application/x-plist", forHTTPHeaderField: "Content-Type")
-        }
+        request.setContentTypeUnlessSet("application/x-plist")
         return request
     }
 

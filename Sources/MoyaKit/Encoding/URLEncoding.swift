@@ -97,9 +97,7 @@ public struct URLEncoding: ParameterEncoding {
                 request.url = components.url ?? url
             }
         } else {
-            if request.value(forHTTPHeaderField: "Content-Type") == nil {
-                request.setValue("application/x-www-form-urlencoded; charset=utf-8", forHTTPHeaderField: "Content-Type")
-            }
+            request.setContentTypeUnlessSet("application/x-www-form-urlencoded; charset=utf-8")
             request.httpBody = Data(query.utf8)
         }
         return request

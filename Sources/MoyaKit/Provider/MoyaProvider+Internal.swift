@@ -71,20 +71,13 @@ extension MoyaProvider {
     }
 
     private func sendOverNetwork(_ request: URLRequest, target: Target, endpoint: Endpoint, exchange: RequestExchange) -> any Cancellable {
-        var downloadURL: URL?
-        var overwrite = false
-        if let destination = endpoint.task.downloadDestination {
-            // The transport streams into the destination's folder, so it is resolved up front.
-            let temporaryURL = FileManager.default.temporaryDirectory.appendingPathComponent("moyakit-\(UUID().uuidString)")
-            let (url, options) = destination(temporaryURL, HTTPResponseHead(statusCode: 0, url: request.url))
-            if options.contains(.createIntermediateDirectories) {
-                try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            }
-            downloadURL = url
-            overwrite = options.contains(.removePreviousFile)
+        // The transport streams into the destination's folder, so it is resolved up front.
+        let download = endpoint.task.downloadDestination.map {
+            ResolvedDownload($0, head: HTTPResponseHead(statusCode: 0, url: request.url))
         }
         let validationType = target.validationType
-        return session.perform(request, downloadTo: downloadURL, overwrite: overwrite, progress: { exchange.reportProgress($0) }) { result in
+        return session.perform(request, downloadTo: download?.url, overwrite: download?.overwrite ?? false,
+                               progress: { exchange.reportProgress($0) }) { result in
             switch result {
             case .success(let transported):
                 let response = Response(statusCode: transported.head.statusCode, data: transported.body, request: request,
@@ -109,8 +102,9 @@ extension MoyaProvider {
         }
         if let destination = endpoint.task.downloadDestination {
             let head = response.response ?? HTTPResponseHead(statusCode: response.statusCode, url: request.url)
+            let download = ResolvedDownload(destination, head: head)
             do {
-                try StubDownloadWriter.write(response.data, destination: destination, head: head)
+                try DownloadFile.write(response.data, to: download.url, overwrite: download.overwrite)
             } catch {
                 return .failure(.underlying(error, response))
             }

@@ -7,7 +7,10 @@ import Glibc
 ///
 /// The temporary file is created with `O_EXCL` and mode 0666 (less the umask), so the finished
 /// file gets the permissions any new file would; it is removed on every path but success.
-final class DownloadFile {
+///
+/// Live downloads stream into it; stubbed downloads and the CLI's `--output` save whole bodies
+/// through `write(_:to:overwrite:)`, so every file MoyaKit or the CLI saves lands the same way.
+public final class DownloadFile {
     /// Where the file goes on success.
     let destination: URL
     /// Whether an existing destination may be replaced.
@@ -47,6 +50,19 @@ final class DownloadFile {
 
     deinit {
         discard()
+    }
+
+    /// Saves `data` at `destination` as a download would land: written to a temporary file next
+    /// to it, then moved into place whole; an existing destination is refused unless `overwrite`,
+    /// and the temporary file is removed if anything fails.
+    public static func write(_ data: Data, to destination: URL, overwrite: Bool) throws(TransportError) {
+        let file = try DownloadFile(destination: destination, overwrite: overwrite)
+        let isWritten = data.withUnsafeBytes { file.write($0.bindMemory(to: UInt8.self)) }
+        guard isWritten else {
+            file.discard()
+            throw file.writeError ?? TransportError(kind: .fileAccess, message: "cannot write \(destination.path)")
+        }
+        try file.commit()
     }
 
     /// Appends `bytes`; returns false (and records why) on failure.

@@ -63,13 +63,12 @@ extension EasyHandle {
         } else if let parts = request.multipartParts {
             try set(multipartParts: parts)
             if method != "POST" { try set(CURLOPT_CUSTOMREQUEST, method) }
-        } else if let body = request.httpBody {
+        } else if request.httpBody != nil || method == "POST" {
+            // A POST without a body still sends an empty one, with Content-Length: 0.
+            let body = request.httpBody ?? Data()
             try set(CURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(body.count))
             try set(copyingPostFields: body)
             if method != "POST" { try set(CURLOPT_CUSTOMREQUEST, method) }
-        } else if method == "POST" {
-            try set(CURLOPT_POSTFIELDSIZE_LARGE, offset: 0)
-            try set(copyingPostFields: Data())
         } else if method == "GET" {
             try set(CURLOPT_HTTPGET, 1)
         } else {

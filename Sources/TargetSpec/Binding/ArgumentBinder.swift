@@ -91,20 +91,12 @@ public struct ArgumentBinder: Sendable {
             guard cases.contains(text) else { throw .invalidValue(text, name: value.name, type: value.type) }
             return .enumCase(text)
         case .file:
-            let path = resolvedFilePath(text)
-            var isDirectory = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw .fileNotFound(path: text, name: value.name)
+            let path = fileBaseDirectory.map { RelativeFile.resolve(text, against: $0) } ?? text
+            switch RelativeFile.problem(at: path) {
+            case nil: return .file(path: path)
+            case .missing: throw .fileNotFound(path: text, name: value.name)
+            case .notReadable: throw .fileUnreadable(path: text, name: value.name)
             }
-            guard !isDirectory, FileManager.default.isReadableFile(atPath: path) else {
-                throw .fileUnreadable(path: text, name: value.name)
-            }
-            return .file(path: path)
         }
-    }
-
-    private func resolvedFilePath(_ path: String) -> String {
-        guard let base = fileBaseDirectory, !path.hasPrefix("/"), base != "." else { return path }
-        return base + "/" + path
     }
 }

@@ -57,7 +57,7 @@ public struct APISpec: Sendable, Hashable {
 
     /// `path` resolved against the target file's folder unless it is absolute.
     public func resolvedPath(_ path: String) -> String {
-        path.hasPrefix("/") ? path : (directory == "." ? path : directory + "/" + path)
+        RelativeFile.resolve(path, against: directory)
     }
 
     /// The case named `name`.

@@ -73,7 +73,12 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
 
     /// The placeholder's name when the whole template is exactly one placeholder (`"{id}"`).
     public var soloPlaceholder: String? {
-        if segments.count == 1, case .placeholder(let name, _) = segments[0] { name } else { nil }
+        soloPlaceholderWithMark?.name
+    }
+
+    /// The solo placeholder with where it stands (a JSON template keeps it, for diagnostics).
+    var soloPlaceholderWithMark: (name: String, mark: Mark)? {
+        if segments.count == 1, case .placeholder(let name, let mark) = segments[0] { (name, mark) } else { nil }
     }
 
     /// Whether some part is a secret (`${secret:VAR}`, or any reference in `auth`).

@@ -57,8 +57,8 @@ extension TargetFileValidator {
             case .string(let text):
                 let position = TemplatePosition(name: positionName, placeholderRole: role, allowsEnvironment: false)
                 let parsed = template(text: text, scalar: scalar, at: position)
-                if parsed.segments.count == 1, case .placeholder(let name, let mark) = parsed.segments[0] {
-                    return .placeholder(name: name, mark: mark)
+                if let solo = parsed.soloPlaceholderWithMark {
+                    return .placeholder(name: solo.name, mark: solo.mark)
                 }
                 return .string(parsed)
             }

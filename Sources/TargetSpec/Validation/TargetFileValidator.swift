@@ -71,7 +71,7 @@ public struct TargetFileValidator {
 
     /// `path` relative to the target file's folder, unless absolute.
     func resolvedPath(_ path: String) -> String {
-        path.hasPrefix("/") || directory == "." ? path : directory + "/" + path
+        RelativeFile.resolve(path, against: directory)
     }
 
     /// Reports a literal path (dataFile, upload, multipart file, sample file) naming no readable file.
@@ -79,17 +79,15 @@ public struct TargetFileValidator {
     @discardableResult
     mutating func checkFileExists(_ template: Template, what: String) -> Bool {
         guard let path = template.literalText else { return true }
-        let resolved = resolvedPath(path)
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
+        switch RelativeFile.problem(at: resolvedPath(path)) {
+        case nil:
+            return true
+        case .missing:
             error("\(what) '\(path)' does not exist (paths are relative to the target file's folder)", at: template.mark)
-            return false
-        }
-        guard !isDirectory, FileManager.default.isReadableFile(atPath: resolved) else {
+        case .notReadable:
             error("\(what) '\(path)' is not a readable file", at: template.mark)
-            return false
         }
-        return true
+        return false
     }
 
     // MARK: - Names

@@ -61,14 +61,24 @@ enum CaseResolution {
         _ spec: CaseSpec, api: APISpec, arguments: [String: ArgumentValue], environment: [String: String], request: RequestOptions,
         isStubbed: Bool, sample: String?, output: String?, force: Bool
     ) throws -> DynamicTarget {
-        let builder = TargetBuilder(
-            api: api, processEnvironment: environment, environmentName: request.environment, baseURLOverride: request.baseURL,
-            isStubbed: isStubbed, downloadDestinationOverride: spec.task.isDownload ? output : nil, overwritesDownloads: force)
+        let builder = builder(api: api, environment: environment, request: request, isStubbed: isStubbed,
+                              downloadDestination: spec.task.isDownload ? output : nil, overwritesDownloads: force)
         do {
             return try builder.target(for: spec, arguments: arguments, sampleName: sample)
         } catch {
             throw CommandFailure(.usage, error.description)
         }
+    }
+
+    /// The builder `call`, `curl` and `check` share: the environment `--env` names, `--base-url`,
+    /// and where a download goes (`nil`: where the case says).
+    static func builder(
+        api: APISpec, environment: [String: String], request: RequestOptions, isStubbed: Bool,
+        downloadDestination: String?, overwritesDownloads: Bool
+    ) -> TargetBuilder {
+        TargetBuilder(
+            api: api, processEnvironment: environment, environmentName: request.environment, baseURLOverride: request.baseURL,
+            isStubbed: isStubbed, downloadDestinationOverride: downloadDestination, overwritesDownloads: overwritesDownloads)
     }
 }
 

@@ -1,8 +1,5 @@
 import MoyaKit
 import TargetSpec
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Prints a response the way `call`'s options ask: raw for pipes, pretty for people, an envelope for scripts.
 struct ResponseWriter {
@@ -146,18 +143,14 @@ enum OutputFile {
         }
     }
 
+    /// Saves `data` at `path` through MoyaKit's `DownloadFile`, the same temporary-file-then-move
+    /// a download uses, so a failed write leaves neither half a file nor a temporary one.
     static func write(_ data: Data, to path: String, overwrite: Bool) throws {
         try checkAvailable(path, overwrite: overwrite)
-        let temporary = path + ".moya-cli-\(getpid()).part"
         do {
-            try data.write(to: URL(fileURLWithPath: temporary))
-            if rename(temporary, path) != 0 { throw CommandFailure(.transportFailure, "cannot write \(path)") }
-        } catch let failure as CommandFailure {
-            unlink(temporary)
-            throw failure
+            try DownloadFile.write(data, to: URL(fileURLWithPath: path), overwrite: overwrite)
         } catch {
-            unlink(temporary)
-            throw CommandFailure(.transportFailure, "cannot write \(path): \(error)")
+            throw CommandFailure(.transportFailure, error.message)
         }
     }
 }

@@ -2,6 +2,10 @@ import MoyaKit
 import TargetSpec
 
 /// Everything a check run needs from the command line, in a form worker threads may share.
+///
+/// The request options are kept whole and read through the same helpers as `call` and `curl`
+/// (`SessionConfiguration(request:target:)`, `CaseResolution.builder`, `RequestPlugins.base`),
+/// so a request option means the same thing in every subcommand.
 struct CheckSettings: Sendable {
     var isLive: Bool
     var jobs: Int
@@ -9,20 +13,10 @@ struct CheckSettings: Sendable {
     var rate: Double?
     var includesUnsafeMethods: Bool
     var isStrict: Bool
-    var maximumRetries: Int
-    var retryPolicy: RetryPolicy
-    var headerOverrides: [HeaderOverride]
-    var showsSecrets: Bool
-    /// Transport settings shared by every request; the timeouts come from each case unless overridden.
-    var baseConfiguration: SessionConfiguration
-    var timeoutOverride: Double?
-    var connectTimeoutOverride: Double?
+    /// `--env`, `--base-url`, `-H`, timeouts, TLS, proxy, redirects, retries, `--show-secrets`.
+    var request: RequestOptions
     /// The process environment `${VAR}` references read.
     var processEnvironment: [String: String]
-    /// `--env NAME`.
-    var environmentName: String?
-    /// `--base-url URL`.
-    var baseURLOverride: String?
     /// A private folder for downloads, removed when the run ends.
     var scratchFolder: String
 
@@ -32,44 +26,38 @@ struct CheckSettings: Sendable {
         rate = check.rate
         includesUnsafeMethods = check.includeUnsafe
         isStrict = check.strict
-        maximumRetries = request.retry
-        retryPolicy = RetryPolicy(retriesAllMethods: request.retryAll)
-        headerOverrides = request.headerOverrides
-        showsSecrets = request.showSecrets
-        baseConfiguration = SessionConfiguration(request: request)
-        timeoutOverride = request.timeout
-        connectTimeoutOverride = request.connectTimeout
+        self.request = request
         self.processEnvironment = processEnvironment
-        environmentName = request.environment
-        baseURLOverride = request.baseURL
         self.scratchFolder = scratchFolder
     }
 
+    /// `--retry N`.
+    var maximumRetries: Int { request.retry }
+
+    /// Which failures are retried, and after how long (`--retry-all` adds non-idempotent methods).
+    var retryPolicy: RetryPolicy { RetryPolicy(retriesAllMethods: request.retryAll) }
+
     /// The transport settings for `target`.
     func sessionConfiguration(for target: DynamicTarget) -> SessionConfiguration {
-        var configuration = baseConfiguration
-        configuration.timeout = timeoutOverride ?? target.timeout
-        configuration.connectTimeout = connectTimeoutOverride ?? target.connectTimeout
-        return configuration
+        SessionConfiguration(request: request, target: target)
     }
 
     /// The redactor for what is printed about `target`.
     func redactor(for target: DynamicTarget) -> SecretRedactor {
-        SecretRedactor(target: target, showsSecrets: showsSecrets)
+        SecretRedactor(target: target, showsSecrets: request.showSecrets)
     }
 
     /// The builder for `item`: downloads land in the scratch folder, never in the user's.
     func builder(for item: CheckItem, index: Int, isStubbed: Bool) -> TargetBuilder {
         let isDownload = item.spec.task.isDownload
-        return TargetBuilder(
-            api: item.api, processEnvironment: processEnvironment, environmentName: environmentName, baseURLOverride: baseURLOverride,
-            isStubbed: isStubbed, downloadDestinationOverride: isDownload ? scratchFolder + "/download-\(index)" : nil,
-            overwritesDownloads: isDownload)
+        return CaseResolution.builder(
+            api: item.api, environment: processEnvironment, request: request, isStubbed: isStubbed,
+            downloadDestination: isDownload ? scratchFolder + "/download-\(index)" : nil, overwritesDownloads: isDownload)
     }
 
     /// The plugins every request goes through: the case's credential and the `-H` overrides.
     var plugins: [any PluginType] {
-        RequestPlugins.base(headerOverrides: headerOverrides)
+        RequestPlugins.base(headerOverrides: request.headerOverrides)
     }
 }
 
