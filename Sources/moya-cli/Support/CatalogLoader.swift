@@ -22,12 +22,19 @@ struct CatalogLoader {
         )
     }
 
-    /// Discovers the target files and loads them all.
+    /// Discovers the target files and loads them all: the complete catalog, for `validate`, `list`
+    /// without an API, `check` and completion.
     ///
     /// - Throws: `CommandFailure` (exit 64) for a `--targets` path that does not exist.
     func load() throws -> TargetCatalog {
+        try load { try $0.discover() }
+    }
+
+    /// Loads with `discover` (complete or stopping at one API's level), turning a missing
+    /// `--targets` path into `CommandFailure` (exit 64).
+    private func load(_ discover: (TargetDiscovery) throws(DiscoveryError) -> TargetCatalog) throws -> TargetCatalog {
         do {
-            let catalog = try TargetDiscovery(searchPath: searchPath).discover()
+            let catalog = try discover(TargetDiscovery(searchPath: searchPath))
             KeptUntilExit.keep(catalog)
             return catalog
         } catch {
@@ -41,9 +48,11 @@ struct CatalogLoader {
         StandardStream.error.write(catalog.renderedDiagnostics(colored: colorsDiagnostics))
     }
 
-    /// Loads the catalog and returns the API named `name`; a file with errors is reported whole (exit 65).
+    /// Loads the catalog up to the level that defines `name` and returns that API; a file with
+    /// errors is reported whole (exit 65). The returned catalog is partial (see
+    /// `TargetDiscovery.discover(stoppingAfterLevelDefining:)`): use it only for this API's file.
     func api(named name: String) throws -> (TargetCatalog, APISpec) {
-        let catalog = try load()
+        let catalog = try load { try $0.discover(stoppingAfterLevelDefining: name) }
         do {
             let api = try catalog.api(named: name)
             return (catalog, api)
