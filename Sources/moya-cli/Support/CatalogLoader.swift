@@ -27,14 +27,15 @@ struct CatalogLoader {
     ///
     /// - Throws: `CommandFailure` (exit 64) for a `--targets` path that does not exist.
     func load() throws -> TargetCatalog {
-        try load { try $0.discover() }
+        try load(stoppingAfterLevelDefining: nil)
     }
 
-    /// Loads with `discover` (complete or stopping at one API's level), turning a missing
+    /// Loads every level, or only up to the one that defines `name`, turning a missing
     /// `--targets` path into `CommandFailure` (exit 64).
-    private func load(_ discover: (TargetDiscovery) throws(DiscoveryError) -> TargetCatalog) throws -> TargetCatalog {
+    private func load(stoppingAfterLevelDefining name: String?) throws -> TargetCatalog {
         do {
-            let catalog = try discover(TargetDiscovery(searchPath: searchPath))
+            let discovery = TargetDiscovery(searchPath: searchPath)
+            let catalog = if let name { try discovery.discover(stoppingAfterLevelDefining: name) } else { try discovery.discover() }
             KeptUntilExit.keep(catalog)
             return catalog
         } catch {
@@ -52,7 +53,7 @@ struct CatalogLoader {
     /// errors is reported whole (exit 65). The returned catalog is partial (see
     /// `TargetDiscovery.discover(stoppingAfterLevelDefining:)`): use it only for this API's file.
     func api(named name: String) throws -> (TargetCatalog, APISpec) {
-        let catalog = try load { try $0.discover(stoppingAfterLevelDefining: name) }
+        let catalog = try load(stoppingAfterLevelDefining: name)
         do {
             let api = try catalog.api(named: name)
             return (catalog, api)
