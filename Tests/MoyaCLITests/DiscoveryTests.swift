@@ -174,6 +174,53 @@ final class DiscoveryTests: XCTestCase {
             "y/dup.yaml: error: API 'dup' is defined twice at the same level (--targets): x/dup.yaml and y/dup.yaml; rename one with 'api:'\n"), explicit.stderr)
     }
 
+    /// `call`, `curl`, `list API` and `call API --help` read levels only until the one that
+    /// defines the API: a broken file further down defining another API is not reported.
+    func testAnAPIFoundEarlyIgnoresLaterLevels() throws {
+        try sandbox.write("flag/probe.yaml", Fixture.api("probe", baseURL: "https://flag.example"))
+        try sandbox.write("targets/broken.yaml", Fixture.broken)
+        assertRun(try sandbox.run(["call", "probe", "ping", "--stub", "--targets", "flag"]), status: 0, stdout: "pong", stderr: "")
+        assertRun(try sandbox.run(["curl", "probe", "ping", "--targets", "flag"]), status: 0, stdout: """
+            curl -L --max-redirs 10 --connect-timeout 10 --max-time 60 'https://flag.example/ping'
+
+            """, stderr: "")
+        let listed = try sandbox.run(["list", "probe", "--targets", "flag"])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertEqual(listed.stderr, "")
+        XCTAssertTrue(listed.stdout.contains("ping  GET     /ping"), listed.stdout)
+        let help = try sandbox.run(["call", "probe", "--help", "--targets", "flag"])
+        XCTAssertEqual(help.status, 0, help.stderr)
+        XCTAssertEqual(help.stderr, "")
+        XCTAssertTrue(help.stdout.hasPrefix("USAGE: moya-cli call probe <case> [values...]"), help.stdout)
+
+        // The broken file is still what answers for its own name, and an unknown name still
+        // lists the APIs of every level.
+        assertRun(try sandbox.run(["call", "broken", "ping", "--stub", "--targets", "flag"]), status: 65, stdout: "",
+                  stderr: Fixture.brokenDiagnostics("targets/broken.yaml")
+                      + "moya-cli: error: API 'broken' is defined by targets/broken.yaml, which has errors; run 'moya-cli validate targets/broken.yaml'\n")
+        assertRun(try sandbox.run(["call", "probes", "ping", "--stub", "--targets", "flag"]), status: 64, stdout: "", stderr: """
+            moya-cli: error: unknown API 'probes'; did you mean 'probe'?
+
+            """)
+        assertRun(try sandbox.run(["call", "nope", "ping", "--stub", "--targets", "flag"]), status: 64, stdout: "", stderr: """
+            moya-cli: error: unknown API 'nope'; valid APIs: probe, broken
+
+            """)
+    }
+
+    func testAnAPIFoundEarlyShadowsTheSameNameLaterSilently() throws {
+        try sandbox.write("flag/probe.yaml", Fixture.api("probe"))
+        try sandbox.write("targets/probe.yaml", """
+            api: probe
+            baseURL: https://cwd.example
+            cases:
+              ping: {path: /ping, sample: from ./targets}
+
+            """)
+        assertRun(try sandbox.run(["call", "probe", "ping", "--stub", "--targets", "flag"]), status: 0, stdout: "pong", stderr: "")
+        assertRun(try sandbox.run(["call", "probe", "ping", "--stub"]), status: 0, stdout: "from ./targets", stderr: "")
+    }
+
     func testOneFileReachedTwiceIsNotADuplicate() throws {
         try sandbox.write("targets/solo.yaml", Fixture.api("solo"))
         try FileManager.default.createSymbolicLink(atPath: sandbox.path("link"), withDestinationPath: sandbox.path("targets"))

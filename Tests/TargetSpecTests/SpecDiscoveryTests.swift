@@ -128,6 +128,98 @@ final class SpecDiscoveryTests: XCTestCase {
         XCTAssertEqual(catalog.shadowed.count, 0)
     }
 
+    // MARK: Stopping after the level that defines one API
+
+    /// Invalid YAML: loading it at all would put an error in the catalog.
+    private let unparsable = "cases: [unclosed\n"
+
+    func testStoppingAfterTheWinningLevelLeavesLaterLevelsUnread() throws {
+        try writeAPI("github", at: "explicit/github.yaml", description: "explicit")
+        try writeAPI("zen", at: "explicit/zen.yaml", description: "explicit")
+        try SpecTest.write(unparsable, to: root + "/work/targets/github.yaml")
+        try SpecTest.write(unparsable, to: root + "/xdg/moya/targets/other.yaml")
+        var path = searchPath(explicit: [root + "/explicit"], environment: ["MOYA_TARGETS_PATH": root + "/missing", "XDG_CONFIG_HOME": root + "/xdg"])
+        // A later location that must exist but does not: a full discovery fails on it, so a
+        // discovery that succeeds never even looked at it.
+        path.locations.append(SearchPath.Location(level: .share, path: root + "/nowhere", displayPath: "nowhere", mustExist: true))
+        let discovery = TargetDiscovery(searchPath: path)
+        XCTAssertThrowsError(try discovery.discover()) { error in
+            XCTAssertEqual(error as? DiscoveryError, .missingTargetsPath("nowhere"))
+        }
+
+        let catalog = try discovery.discover(stoppingAfterLevelDefining: "github")
+        XCTAssertEqual(catalog.files, [root + "/explicit/github.yaml", root + "/explicit/zen.yaml"], "the whole winning level, nothing after it")
+        XCTAssertEqual(catalog.diagnostics, [], "no MOYA_TARGETS_PATH warning, no error from the unparsable files")
+        XCTAssertEqual(catalog.apiNames, ["github", "zen"])
+        XCTAssertEqual(catalog.shadowed.count, 0)
+        XCTAssertEqual(try catalog.api(named: "github").description, "explicit")
+
+        // The same files are errors when every level is read.
+        path.locations.removeLast()
+        let full = try TargetDiscovery(searchPath: path).discover()
+        XCTAssertEqual(full.files.count, 4)
+        XCTAssertEqual(Set(full.diagnostics.filter { $0.severity == .error }.map(\.file)), ["targets/github.yaml", root + "/xdg/moya/targets/other.yaml"])
+        XCTAssertEqual(full.diagnostics.filter { $0.severity == .warning }.map(\.file), [root + "/missing"])
+    }
+
+    func testStoppingAtALaterLevelReadsTheLevelsBeforeIt() throws {
+        try writeAPI("zen", at: "env/zen.yaml", description: "env")
+        try writeAPI("github", at: "work/targets/github.yaml", description: "cwd")
+        try writeAPI("github", at: "xdg/moya/targets/github.yaml", description: "xdg")
+        try SpecTest.write(unparsable, to: root + "/xdg/moya/targets/broken.yaml")
+        let path = searchPath(environment: ["MOYA_TARGETS_PATH": root + "/env", "XDG_CONFIG_HOME": root + "/xdg"])
+        let catalog = try TargetDiscovery(searchPath: path).discover(stoppingAfterLevelDefining: "github")
+        XCTAssertEqual(catalog.files, [root + "/env/zen.yaml", "targets/github.yaml"])
+        XCTAssertEqual(catalog.diagnostics, [])
+        XCTAssertEqual(try catalog.api(named: "github").description, "cwd")
+        XCTAssertEqual(try catalog.api(named: "zen").description, "env", "an API of an earlier level is complete too")
+    }
+
+    func testStoppingStillReportsATwinAtTheWinningLevel() throws {
+        try writeAPI("github", at: "a/github.yaml", description: "a")
+        try writeAPI("github", at: "b/github.yaml", description: "b")
+        try SpecTest.write(unparsable, to: root + "/work/targets/github.yaml")
+        // Two `--targets` folders are one level: the second is read although the first defines the name.
+        let catalog = try TargetDiscovery(searchPath: searchPath(explicit: [root + "/a", root + "/b"])).discover(stoppingAfterLevelDefining: "github")
+        XCTAssertEqual(catalog.files, [root + "/a/github.yaml", root + "/b/github.yaml"])
+        XCTAssertEqual(catalog.renderedDiagnostics(), """
+            \(root)/b/github.yaml: error: API 'github' is defined twice at the same level (--targets): \(root)/a/github.yaml and \(root)/b/github.yaml; rename one with 'api:'
+
+            """)
+        XCTAssertThrowsError(try catalog.api(named: "github")) { error in
+            XCTAssertEqual(error as? SpecLookupError, .duplicateAPI("github", files: [root + "/a/github.yaml", root + "/b/github.yaml"]))
+        }
+    }
+
+    func testStoppingLetsABrokenFileClaimItsName() throws {
+        try SpecTest.write("baseURL: https://x.example\ncases:\n  ping: {path: ping, sample: x}\n", to: root + "/work/targets/github.yaml")
+        try writeAPI("github", at: "xdg/moya/targets/github.yaml", description: "xdg")
+        let catalog = try TargetDiscovery(searchPath: searchPath()).discover(stoppingAfterLevelDefining: "github")
+        XCTAssertEqual(catalog.files, ["targets/github.yaml"], "the good definition below is not reached")
+        XCTAssertEqual(catalog.diagnostics.map(\.file), ["targets/github.yaml"])
+        XCTAssertThrowsError(try catalog.api(named: "github")) { error in
+            XCTAssertEqual(error as? SpecLookupError, .invalidAPI("github", file: "targets/github.yaml"))
+        }
+    }
+
+    func testAnUnknownNameReadsEveryLevel() throws {
+        try writeAPI("github", at: "explicit/github.yaml", description: "explicit")
+        try writeAPI("httpbin", at: "work/targets/httpbin.yaml", description: "cwd")
+        try writeAPI("github", at: "xdg/moya/targets/github.yaml", description: "xdg")
+        try writeAPI("zen", at: "prefix/share/moya-cli/targets/zen.yaml", description: "share")
+        let path = searchPath(explicit: [root + "/explicit"], environment: ["MOYA_TARGETS_PATH": root + "/missing", "XDG_CONFIG_HOME": root + "/xdg"])
+        let partial = try TargetDiscovery(searchPath: path).discover(stoppingAfterLevelDefining: "githb")
+        let full = try TargetDiscovery(searchPath: path).discover()
+        XCTAssertEqual(partial.files, full.files)
+        XCTAssertEqual(partial.files.count, 4)
+        XCTAssertEqual(partial.diagnostics, full.diagnostics)
+        XCTAssertEqual(partial.diagnostics.map(\.file), [root + "/missing"])
+        XCTAssertEqual(partial.shadowed.map(\.file), [root + "/xdg/moya/targets/github.yaml"])
+        XCTAssertThrowsError(try partial.api(named: "githb")) { error in
+            XCTAssertEqual(error as? SpecLookupError, .unknownAPI("githb", suggestion: "github", available: ["github", "httpbin", "zen"]))
+        }
+    }
+
     func testLoaderFacadeReadsFilesAndResolvesRelativePaths() throws {
         try SpecTest.write("{\"ok\": true}", to: root + "/t/samples/ok.json")
         try SpecTest.write("baseURL: https://x.example\ncases:\n  ping: {path: /ping, sample: {file: samples/ok.json}}\n", to: root + "/t/x.yaml")

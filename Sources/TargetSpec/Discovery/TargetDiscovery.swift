@@ -38,37 +38,7 @@ public struct TargetDiscovery: Sendable {
     /// - Throws: `DiscoveryError.missingTargetsPath` for a `--targets` path that does not exist.
     public func sourceFiles() throws(DiscoveryError) -> (files: [SourceFile], warnings: [Diagnostic]) {
         var files: [SourceFile] = []
-        var warnings: [Diagnostic] = []
-        var seen = Set<String>()
-        let fileManager = FileManager.default
-        for location in searchPath.locations {
-            var isDirectory = false
-            guard fileManager.fileExists(atPath: location.path, isDirectory: &isDirectory) else {
-                if location.mustExist { throw .missingTargetsPath(location.displayPath) }
-                if location.level == .environmentVariable {
-                    warnings.append(Diagnostic(.warning, file: location.displayPath, mark: nil,
-                                               message: "MOYA_TARGETS_PATH names '\(location.displayPath)', which does not exist; skipped"))
-                }
-                continue
-            }
-            var found: [SourceFile] = []
-            if isDirectory {
-                let names = ((try? fileManager.contentsOfDirectory(atPath: location.path)) ?? [])
-                    .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
-                    .sorted()
-                for name in names {
-                    let path = SearchPath.join(location.path, name)
-                    var isFolder = false
-                    guard fileManager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder else { continue }
-                    found.append(SourceFile(level: location.level, path: path, displayPath: SearchPath.join(location.displayPath, name)))
-                }
-            } else {
-                found.append(SourceFile(level: location.level, path: location.path, displayPath: location.displayPath))
-            }
-            for file in found where seen.insert(Self.canonicalPath(file.path)).inserted {
-                files.append(file)
-            }
-        }
+        let warnings = try walk(continuingBefore: { _ in true }, visit: { files.append($0) })
         return (files, warnings)
     }
 
@@ -78,17 +48,41 @@ public struct TargetDiscovery: Sendable {
     /// A file with errors still claims its name, so a broken override is reported rather than
     /// silently replaced by a lower level's file.
     public func discover() throws(DiscoveryError) -> TargetCatalog {
-        let (files, warnings) = try sourceFiles()
-        var catalog = TargetCatalog(entries: [], shadowed: [], diagnostics: warnings, sources: [:], files: files.map(\.displayPath))
-        for file in files {
+        try load(stoppingAfterLevelDefining: nil)
+    }
+
+    /// Loads files level by level only until the level that defines `name` is complete: every
+    /// file of that level is loaded (so a second definition at that level is still reported, and
+    /// a broken file still claims the name), later levels are not even listed.
+    ///
+    /// The catalog is **partial** when `name` is found: it lacks the APIs, shadowed definitions,
+    /// files and diagnostics of the levels after the winner's. It answers `api(named: name)`
+    /// exactly as `discover()` would, and nothing else: `validate`, `list` without an API, `check`
+    /// and completion of API names need `discover()`. When no level defines `name` every level is
+    /// read and the catalog is complete, so an unknown name still lists every valid one.
+    public func discover(stoppingAfterLevelDefining name: String) throws(DiscoveryError) -> TargetCatalog {
+        try load(stoppingAfterLevelDefining: name)
+    }
+
+    /// The one loading loop of `discover()` and `discover(stoppingAfterLevelDefining:)`.
+    private func load(stoppingAfterLevelDefining wanted: String?) throws(DiscoveryError) -> TargetCatalog {
+        var catalog = TargetCatalog(entries: [], shadowed: [], diagnostics: [], sources: [:], files: [])
+        let warnings = try walk(continuingBefore: { remaining in
+            // Once `wanted` has a winner, only another location at the winner's level can still
+            // change the answer (a same-level duplicate); `SearchPath.standard` lists levels in
+            // order, so this stops right after the winner's level.
+            guard let wanted, let winner = catalog.entries.first(where: { $0.name == wanted }) else { return true }
+            return remaining.contains { $0.level == winner.level }
+        }, visit: { file in
+            catalog.files.append(file.displayPath)
             let result = TargetFileLoader.load(path: file.path, file: file.displayPath)
             catalog.diagnostics += result.diagnostics
             catalog.sources[file.displayPath] = result.sourceLines
-            guard let name = result.apiName else { continue }
+            guard let name = result.apiName else { return }
             let entry = TargetCatalog.Entry(name: name, file: file.displayPath, level: file.level, api: result.api)
             guard let winner = catalog.entries.first(where: { $0.name == name }) else {
                 catalog.entries.append(entry)
-                continue
+                return
             }
             if winner.level == file.level {
                 catalog.diagnostics.append(Diagnostic(.error, file: file.displayPath, mark: nil, message:
@@ -97,9 +91,63 @@ public struct TargetDiscovery: Sendable {
             var shadowed = entry
             shadowed.shadowedBy = winner.file
             catalog.shadowed.append(shadowed)
-        }
-        catalog.diagnostics.sort()
+        })
+        catalog.diagnostics = (warnings + catalog.diagnostics).sorted()
         return catalog
+    }
+
+    /// Walks the search path location by location, handing each file not met before to `visit`
+    /// in priority order. Before a location is looked at (not even checked for existence),
+    /// `continuingBefore` is given it and the locations after it; `false` ends the walk there.
+    ///
+    /// - Returns: warnings for the `MOYA_TARGETS_PATH` entries walked that do not exist.
+    /// - Throws: `DiscoveryError.missingTargetsPath` for a `--targets` path that does not exist.
+    private func walk(
+        continuingBefore: (ArraySlice<SearchPath.Location>) -> Bool, visit: (SourceFile) -> Void
+    ) throws(DiscoveryError) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        var seen = Set<String>()
+        let locations = searchPath.locations
+        for index in locations.indices {
+            guard continuingBefore(locations[index...]) else { break }
+            let location = locations[index]
+            guard let found = try files(at: location) else {
+                if location.level == .environmentVariable {
+                    warnings.append(Diagnostic(.warning, file: location.displayPath, mark: nil,
+                                               message: "MOYA_TARGETS_PATH names '\(location.displayPath)', which does not exist; skipped"))
+                }
+                continue
+            }
+            for file in found where seen.insert(Self.canonicalPath(file.path)).inserted {
+                visit(file)
+            }
+        }
+        return warnings
+    }
+
+    /// The target files of one location: the file itself, or a folder's `*.yaml` and `*.yml`
+    /// files (not recursively), sorted by name; `nil` when it does not exist.
+    ///
+    /// - Throws: `DiscoveryError.missingTargetsPath` when it must exist (`--targets`) and does not.
+    private func files(at location: SearchPath.Location) throws(DiscoveryError) -> [SourceFile]? {
+        let fileManager = FileManager.default
+        var isDirectory = false
+        guard fileManager.fileExists(atPath: location.path, isDirectory: &isDirectory) else {
+            if location.mustExist { throw .missingTargetsPath(location.displayPath) }
+            return nil
+        }
+        guard isDirectory else {
+            return [SourceFile(level: location.level, path: location.path, displayPath: location.displayPath)]
+        }
+        let names = ((try? fileManager.contentsOfDirectory(atPath: location.path)) ?? [])
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+            .sorted()
+        return names.compactMap { name in
+            let path = SearchPath.join(location.path, name)
+            var isFolder = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder else { return nil }
+            return SourceFile(level: location.level, path: path, displayPath: SearchPath.join(location.displayPath, name))
+        }
     }
 
     /// The path with symbolic links and `.`/`..` resolved, to recognise one file reached twice.

@@ -22,12 +22,20 @@ struct CatalogLoader {
         )
     }
 
-    /// Discovers the target files and loads them all.
+    /// Discovers the target files and loads them all: the complete catalog, for `validate`, `list`
+    /// without an API, `check` and completion.
     ///
     /// - Throws: `CommandFailure` (exit 64) for a `--targets` path that does not exist.
     func load() throws -> TargetCatalog {
+        try load(stoppingAfterLevelDefining: nil)
+    }
+
+    /// Loads every level, or only up to the one that defines `name`, turning a missing
+    /// `--targets` path into `CommandFailure` (exit 64).
+    private func load(stoppingAfterLevelDefining name: String?) throws -> TargetCatalog {
         do {
-            let catalog = try TargetDiscovery(searchPath: searchPath).discover()
+            let discovery = TargetDiscovery(searchPath: searchPath)
+            let catalog = if let name { try discovery.discover(stoppingAfterLevelDefining: name) } else { try discovery.discover() }
             KeptUntilExit.keep(catalog)
             return catalog
         } catch {
@@ -41,9 +49,11 @@ struct CatalogLoader {
         StandardStream.error.write(catalog.renderedDiagnostics(colored: colorsDiagnostics))
     }
 
-    /// Loads the catalog and returns the API named `name`; a file with errors is reported whole (exit 65).
+    /// Loads the catalog up to the level that defines `name` and returns that API; a file with
+    /// errors is reported whole (exit 65). The returned catalog is partial (see
+    /// `TargetDiscovery.discover(stoppingAfterLevelDefining:)`): use it only for this API's file.
     func api(named name: String) throws -> (TargetCatalog, APISpec) {
-        let catalog = try load()
+        let catalog = try load(stoppingAfterLevelDefining: name)
         do {
             let api = try catalog.api(named: name)
             return (catalog, api)
