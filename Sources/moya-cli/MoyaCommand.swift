@@ -30,6 +30,7 @@ struct MoyaCommand: ParsableCommand {
         } catch {
             exit(reporting: error)
         }
+        Session.finishTransportWarmUp()
     }
 
     /// `call` and `curl` command lines parsed without ArgumentParser's reflection (see
@@ -55,6 +56,7 @@ struct MoyaCommand: ParsableCommand {
             let text = message.hasPrefix("Error: ") ? "moya-cli: error: " + message.dropFirst("Error: ".count) : message
             StandardStream.error.write(text + "\n")
         }
+        Session.finishTransportWarmUp()
         Glibc.exit(code.rawValue)
     }
 
