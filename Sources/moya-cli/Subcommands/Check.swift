@@ -28,7 +28,7 @@ extension MoyaCommand {
             try reportingFailures {
                 let environment = ProcessInfo.processInfo.environment
                 let loader = CatalogLoader(options: targetOptions, environment: environment)
-                let apis = try CheckTargets.apis(named: apis + checkOptions.trailingAPINames, loader: loader,
+                let apis = try CheckTargets.apis(named: apis, loader: loader,
                                                  environmentName: requestOptions.environment)
                 let plan = try CheckPlan(apis: apis, only: checkOptions.only, skip: checkOptions.skip, shard: checkOptions.shard)
                 let scratch = try Self.makeScratchFolder()
