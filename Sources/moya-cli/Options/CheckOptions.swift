@@ -13,10 +13,12 @@ struct CheckOptions: ParsableArguments {
     var rate: Double?
 
     @Option(help: ArgumentHelp(
-        "Check only the cases matching PATTERN: a case name or API.CASE, with * and ? wildcards (repeatable).", valueName: "pattern"))
+        "Check only the cases matching PATTERN: a case name or API.CASE, with * and ? wildcards (repeatable).", valueName: "pattern"),
+        completion: Self.casePatternCompletion)
     var only: [String] = []
 
-    @Option(help: ArgumentHelp("Leave out the cases matching PATTERN (repeatable).", valueName: "pattern"))
+    @Option(help: ArgumentHelp("Leave out the cases matching PATTERN (repeatable).", valueName: "pattern"),
+            completion: Self.casePatternCompletion)
     var skip: [String] = []
 
     @Flag(name: .customLong("include-unsafe"), help: "With --live: also send POST, PUT, PATCH and DELETE requests.")
@@ -37,6 +39,11 @@ struct CheckOptions: ParsableArguments {
 
     /// The `--report FORMAT:FILE` requests, once validated.
     var reports: [ReportRequest] = []
+
+    /// `--only`/`--skip` complete the cases of the APIs named, from the target files found.
+    static var casePatternCompletion: CompletionKind {
+        CaseCompletion.kind(of: .casePattern, in: ["check"], parsing: MoyaCommand.Check.completionContext)
+    }
 
     enum CodingKeys: CodingKey {
         case live, jobs, rate, only, skip, includeUnsafe, strict, shard, report
