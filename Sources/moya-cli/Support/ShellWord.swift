@@ -41,12 +41,12 @@ enum ShellWord {
     ///
     /// zsh's script hands them to `_describe`, where `:` starts a description: escaped, so `a:b`
     /// and `c:d.txt` stay whole. bash's script passes them through `compgen -W`, which expands
-    /// them as shell words (`$(...)` in a target file would run) and inserts the result as typed:
-    /// escaped twice, once for `compgen`, once for the command line (`two\ words`).
+    /// them as shell words (`$(...)` in a target file would run, `x'y` would fail): escaped, so
+    /// the expansion gives them back as they are; bash quotes them when inserting (`-o filenames`).
     static func formatted(_ candidates: [String], for shell: CompletionShell?) -> [String] {
         switch shell {
         case .zsh: candidates.map { $0.replacing("\\", with: "\\\\").replacing(":", with: "\\:") }
-        case .bash: candidates.map { escaped(escaped($0)) }
+        case .bash: candidates.map(escaped)
         default: candidates
         }
     }
