@@ -56,9 +56,19 @@ build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product moya-cli
 
 ## test: build the tests, then run them (serially: deterministic output, also under CI=true).
-## The HTTP/2 tests need nginx (Debian's nginx-light, else nginx) and skip without it, so it is
-## installed first when missing. (/usr/sbin is often not on a user's PATH, hence both checks.)
+## The HTTP/2 tests need nginx (Debian's nginx-light, else nginx) and the completion tests zsh
+## and fish; they skip without them, so what is missing is installed first. (/usr/sbin is often
+## not on a user's PATH, hence both nginx checks.)
 test: deps
+	@missing=""; for shell in zsh fish; do \
+	    command -v $$shell >/dev/null 2>&1 || missing="$$missing $$shell"; done; \
+	if [ -z "$$missing" ]; then \
+	    echo "test: zsh and fish found"; \
+	else \
+	    echo "test: installing$$missing for the shell completion tests"; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
 	@if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then \
 	    echo "test: nginx found"; \
 	else \

@@ -159,7 +159,7 @@ final class CheckCommandTests: XCTestCase {
             """)
         let report = folder.url.appendingPathComponent("flaky.json")
         let result = try check(["flaky", "--live", "--base-url", server.baseURL.absoluteString, "--retry", "1",
-                                "--report", "json", report.path])
+                                "--report", "json:" + report.path])
         XCTAssertEqual(result.status, 8, result.stderr)
         XCTAssertTrue(result.stderr.contains("HTTP 503 failed the case's validation (expected 2xx) (after 2 attempts)"), result.stderr)
         XCTAssertEqual(server.receivedRequests.map(\.target), ["/status/503", "/status/503"])
@@ -236,7 +236,7 @@ final class CheckCommandTests: XCTestCase {
 
     func shardIDs(_ shard: String?) throws -> [String] {
         let report = folder.url.appendingPathComponent("shard-\(UUID().uuidString).json")
-        let result = try check(["many", "--report", "json", report.path] + (shard.map { ["--shard", $0] } ?? []))
+        let result = try check(["many", "--report", "json:" + report.path] + (shard.map { ["--shard", $0] } ?? []))
         XCTAssertEqual(result.status, 0, result.stderr)
         let results = try XCTUnwrap(try CheckFixtures.jsonReport(report)["results"] as? [[String: Any]])
         return results.compactMap { $0["id"] as? String }
@@ -244,7 +244,7 @@ final class CheckCommandTests: XCTestCase {
 
     func testUsageErrorsExit64() throws {
         for arguments in [["nope"], ["local", "--shard", "4/3"], ["local", "--shard", "x"], ["local", "--rate", "5"],
-                          ["local", "--jobs", "0"], ["local", "--report", "xml", "out.xml"], ["local", "--report", "json"],
+                          ["local", "--jobs", "0"], ["local", "--report", "xml:out.xml"], ["local", "--report", "json:"], ["local", "--report", "out.xml"],
                           ["local", "--only", "zzz"], ["local", "--live", "--env", "staging"],
                           ["local", "--live", "--rate", "1e-300"], ["local", "--live", "--timeout", "inf"]] {
             let result = try check(arguments)
@@ -265,7 +265,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testAReportThatCannotBeWrittenExits1() throws {
-        let result = try check(["local", "--report", "json", "no-such-folder/report.json"])
+        let result = try check(["local", "--report", "json:no-such-folder/report.json"])
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("cannot write the json report to 'no-such-folder/report.json'"), result.stderr)
     }

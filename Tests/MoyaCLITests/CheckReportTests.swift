@@ -27,7 +27,7 @@ final class CheckReportTests: XCTestCase {
         let json = folder.url.appendingPathComponent("check.json")
         try FileManager.default.createDirectory(at: junit.deletingLastPathComponent(), withIntermediateDirectories: true)
         let result = try CLIRunner.run(
-            ["check", "local", "--live", "--report", "junit", junit.path, "--report", "json", json.path, "--report", "tap", "-"],
+            ["check", "local", "--live", "--report", "junit:" + junit.path, "--report", "json:" + json.path, "--report", "tap:-"],
             environment: ["CHECK_TOKEN": "s3cret-token"], currentDirectory: folder.url)
         XCTAssertEqual(result.status, 8, result.stderr)
         return (result, junit, json)
@@ -151,7 +151,7 @@ final class CheckReportTests: XCTestCase {
 
     func testOfflineReportsAndShardInJSON() throws {
         let json = folder.url.appendingPathComponent("offline.json")
-        let result = try CLIRunner.run(["check", "local", "--shard", "1/1", "--report", "json", json.path, "--report", "junit", "-"],
+        let result = try CLIRunner.run(["check", "local", "--shard", "1/1", "--report", "json:" + json.path, "--report", "junit:-"],
                                        currentDirectory: folder.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         let report = try CheckFixtures.jsonReport(json)
@@ -162,9 +162,46 @@ final class CheckReportTests: XCTestCase {
         XCTAssertTrue(parser.parse(), "JUnit on stdout is not XML")
     }
 
+    /// `--report FORMAT:FILE` is one word: the words after it are API names, not more report words.
+    func testReportTakesExactlyOneWordAndTheAPINamesAfterItAreChecked() throws {
+        try folder.write("targets/other.yaml", """
+            api: other
+            baseURL: http://127.0.0.1:1
+            cases:
+              ping: {path: /ping, sample: "pong"}
+            """)
+        let json = folder.url.appendingPathComponent("a:b.json")
+        let result = try CLIRunner.run(["check", "--report", "json:" + json.path, "other", "local", "--report", "tap:-"],
+                                       currentDirectory: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try CheckFixtures.jsonReport(json)
+        let ids = try XCTUnwrap(report["results"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+        XCTAssertTrue(ids.contains("other.ping") && ids.contains("local.slides"), "both APIs after --report are checked: \(ids)")
+        XCTAssertTrue(result.stdout.hasPrefix("TAP version 13\n"), result.stdout)
+
+        let spaced = try CLIRunner.run(["check", "other", "--report=junit:-"], currentDirectory: folder.url)
+        XCTAssertEqual(spaced.status, 0, spaced.stderr)
+        XCTAssertTrue(spaced.stdout.contains("<testsuite"), spaced.stdout)
+    }
+
+    func testTheTwoWordSpellingIsAUsageErrorThatShowsTheOneWordForm() throws {
+        let json = folder.url.appendingPathComponent("old.json")
+        let result = try CLIRunner.run(["check", "local", "--report", "json", json.path], currentDirectory: folder.url)
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--report takes FORMAT:FILE as one word: --report json:FILE ('json:-' for stdout)"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: json.path))
+
+        let unknown = try CLIRunner.run(["check", "local", "--report", "xml:out.xml"], currentDirectory: folder.url)
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("'xml' is not a format; use junit, json, tap"), unknown.stderr)
+        let noFile = try CLIRunner.run(["check", "local", "--report", "tap:"], currentDirectory: folder.url)
+        XCTAssertEqual(noFile.status, 64)
+        XCTAssertTrue(noFile.stderr.contains("needs a FILE after the colon ('tap:-' for stdout)"), noFile.stderr)
+    }
+
     func testReportFilesAreNotWrittenWhenTheRunCannotStart() throws {
         let json = folder.url.appendingPathComponent("never.json")
-        let result = try CLIRunner.run(["check", "nope", "--report", "json", json.path], currentDirectory: folder.url)
+        let result = try CLIRunner.run(["check", "nope", "--report", "json:" + json.path], currentDirectory: folder.url)
         XCTAssertEqual(result.status, 64)
         XCTAssertFalse(FileManager.default.fileExists(atPath: json.path))
     }

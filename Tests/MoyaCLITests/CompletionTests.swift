@@ -1,41 +1,21 @@
 import Foundation
 import XCTest
 
-/// Shell completion of `call` and `curl`: API names, case names and values come from the target
-/// files found when TAB is pressed. Driven through bash with the generated script, as a user's
-/// shell would, and through the binary's completion entry point.
+/// Shell completion of `call`, `curl` and `check`: API names, case names and values come from the
+/// target files found when TAB is pressed. Driven through bash with the generated script, as a
+/// user's shell would, and through the binary's completion entry point. zsh and fish: see
+/// `ShellCompletionTests`.
 final class CompletionTests: XCTestCase {
-    var folder: TemporaryFolder!
+    var fixture: CompletionFixture!
     var bashScript: URL!
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder()
-        try folder.write("targets/local.yaml", """
-            api: local
-            baseURL: http://127.0.0.1:1
-            cases:
-              search:
-                values: [{q: string}, {sort: {enum: [stars, forks, updated], default: stars}}, {draft: {type: bool, default: false}}]
-                path: /search
-                task: {parameters: {q: "{q}", sort: "{sort}", draft: "{draft}"}, encoding: url}
-              submit:
-                method: PUT
-                values: [{attachment: file}]
-                path: /upload
-                task: {upload: "{attachment}"}
-            """)
-        try folder.write("files/report.pdf", "pdf")
-        try folder.write("files/notes.txt", "text")
-        try folder.write("files/deeper/x.bin", "x")
-        let generated = try CLIRunner.run(["--generate-completion-script", "bash"])
-        XCTAssertEqual(generated.status, 0, generated.stderr)
-        bashScript = try folder.write("moya-cli.bash", generated.stdout)
+        fixture = try CompletionFixture()
+        bashScript = try fixture.folder.write("moya-cli.bash", try fixture.completionScript("bash"))
     }
 
-    /// The environment a user's shell gives the binary: the shipped targets and the test's.
-    var environment: [String: String] {
-        ["MOYA_TARGETS_PATH": CLIRunner.repositoryRoot.appendingPathComponent("targets").path]
-    }
+    var folder: TemporaryFolder { fixture.folder }
+    var environment: [String: String] { fixture.environment }
 
     /// What bash offers (COMPREPLY) for the last of `words`, the cursor at its end.
     func bashCompletions(_ words: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
@@ -90,15 +70,33 @@ final class CompletionTests: XCTestCase {
     }
 
     func testTargetsOptionOnTheCommandLineIsHonoured() throws {
-        let elsewhere = try TemporaryFolder()
-        try elsewhere.write("other.yaml", """
-            api: other
-            baseURL: http://127.0.0.1:1
-            cases:
-              ping: {path: /ping}
-            """)
-        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "--targets", elsewhere.url.appendingPathComponent("other.yaml").path, "ot"]), ["other"])
-        XCTAssertEqual(try bashCompletions(["moya-cli", "curl", "--targets", elsewhere.url.path, "other", "p"]), ["ping"])
+        let elsewhere = fixture.elsewhere.path
+        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "--targets", elsewhere + "/other.yaml", "ot"]), ["other"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "curl", "--targets", "'\(elsewhere)'", "other", "p"]), ["ping"],
+                       "the word as typed, quotes included")
+        XCTAssertEqual(try bashCompletions(["moya-cli", "curl", "--targets", elsewhere.replacing(" ", with: "\\ "), "other", "p"]), ["ping"])
+    }
+
+    func testBashCompletesCheckAPIsAndCasePatterns() throws {
+        XCTAssertEqual(try bashCompletions(["moya-cli", "check", "gi"]), ["github"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "check", "github", "lo"]), ["local"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "check", "local", "github", "gi"]), [], "an API named already is not offered again")
+        XCTAssertEqual(try bashCompletions(["moya-cli", "check", "--report", "junit:out.xml", "gi"]), ["github"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "check", "github", "--only", "user"]),
+                       ["userProfile", "userRepositories", "userFollowers"], "one API named: its case names")
+        XCTAssertEqual(try bashCompletions(["moya-cli", "check", "--skip", "local.s"]), ["local.search", "local.submit"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "check", "--targets", fixture.elsewhere.path, "--only", "ot"]), ["other.ping"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "check", "--targets", fixture.elsewhere.path, "ot"]), ["other"])
+    }
+
+    /// bash's script expands candidates as shell words (`compgen -W`); they come escaped, so they
+    /// come back as they are (bash quotes them when inserting) and a command substitution in a
+    /// target file does not run.
+    func testBashCandidatesSurviveCompgenAndNeverRun() throws {
+        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "quirky", "pick", ""]), ["a:b", "two words", "x'y", "$(touch PWNED)"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "quirky", "pick", "two\\ w"]), ["two words"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "local", "submit", "quirks/m"]), ["quirks/my file.txt"])
+        XCTAssertFalse(fixture.commandSubstitutionRan)
     }
 
     func testCompletionEntryPointAsTheShellsCallIt() throws {
@@ -113,12 +111,13 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(unknownAPI.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "", "an unknown API offers nothing rather than an error")
     }
 
-    func testZshAndFishScriptsUseTheCustomCompletion() throws {
-        for shell in ["zsh", "fish"] {
-            let script = try CLIRunner.run(["--generate-completion-script", shell])
-            XCTAssertEqual(script.status, 0, script.stderr)
-            XCTAssertTrue(script.stdout.contains("---completion call -- positional@0"), shell)
-            XCTAssertTrue(script.stdout.contains("---completion curl -- positional@0"), shell)
+    func testEveryScriptUsesTheCustomCompletion() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try fixture.completionScript(shell)
+            for call in ["---completion call -- positional@0", "---completion curl -- positional@0", "---completion check -- positional@0",
+                         "---completion check -- --only", "---completion check -- --skip"] {
+                XCTAssertTrue(script.contains(call), "\(shell): \(call)")
+            }
         }
     }
 }

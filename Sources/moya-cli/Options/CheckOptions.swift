@@ -13,10 +13,12 @@ struct CheckOptions: ParsableArguments {
     var rate: Double?
 
     @Option(help: ArgumentHelp(
-        "Check only the cases matching PATTERN: a case name or API.CASE, with * and ? wildcards (repeatable).", valueName: "pattern"))
+        "Check only the cases matching PATTERN: a case name or API.CASE, with * and ? wildcards (repeatable).", valueName: "pattern"),
+        completion: Self.casePatternCompletion)
     var only: [String] = []
 
-    @Option(help: ArgumentHelp("Leave out the cases matching PATTERN (repeatable).", valueName: "pattern"))
+    @Option(help: ArgumentHelp("Leave out the cases matching PATTERN (repeatable).", valueName: "pattern"),
+            completion: Self.casePatternCompletion)
     var skip: [String] = []
 
     @Flag(name: .customLong("include-unsafe"), help: "With --live: also send POST, PUT, PATCH and DELETE requests.")
@@ -29,15 +31,19 @@ struct CheckOptions: ParsableArguments {
         "Check a stable I-th of N parts of the cases (1 <= I <= N), to spread them over CI runners.", valueName: "i/n"))
     var shard: Shard?
 
-    @Option(parsing: .upToNextOption, help: ArgumentHelp(
-        "Write a report: junit FILE, json FILE or tap FILE; FILE '-' is stdout (repeatable; give APIs before it).",
-        valueName: "format file"))
+    // One word per report: an option taking two values would also take the API names after it.
+    @Option(help: ArgumentHelp(
+        "Write a report: junit:FILE, json:FILE or tap:FILE; FILE '-' is stdout (repeatable).",
+        valueName: "format:file"))
     var report: [String] = []
 
-    /// The `--report FORMAT FILE` pairs, once validated.
+    /// The `--report FORMAT:FILE` requests, once validated.
     var reports: [ReportRequest] = []
-    /// Words after a `--report` pair that are API names (ArgumentParser gives them to `--report`).
-    var trailingAPINames: [String] = []
+
+    /// `--only`/`--skip` complete the cases of the APIs named, from the target files found.
+    static var casePatternCompletion: CompletionKind {
+        CaseCompletion.kind(of: .casePattern, in: ["check"], parsing: MoyaCommand.Check.completionContext)
+    }
 
     enum CodingKeys: CodingKey {
         case live, jobs, rate, only, skip, includeUnsafe, strict, shard, report
@@ -55,7 +61,7 @@ struct CheckOptions: ParsableArguments {
         if includeUnsafe && !live { throw ValidationError("--include-unsafe needs --live") }
         if strict && !live { throw ValidationError("--strict needs --live") }
         for pattern in only + skip where pattern.isEmpty { throw ValidationError("--only and --skip need a non-empty pattern") }
-        (reports, trailingAPINames) = try ReportRequest.parse(report)
+        reports = try report.map(ReportRequest.init(word:))
         let files = reports.map(\.path).filter { $0 != "-" }
         if Set(files).count != files.count { throw ValidationError("two reports are written to the same file") }
     }
@@ -78,38 +84,36 @@ struct Shard: ExpressibleByArgument, Hashable {
     static var defaultCompletionKind: CompletionKind { .default }
 }
 
-/// One `--report FORMAT FILE`.
+/// One `--report FORMAT:FILE`.
 struct ReportRequest: Hashable {
     var format: ReportFormat
     /// The file, or `-` for stdout.
     var path: String
 
-    /// Pairs the words given to `--report`; words that follow a complete pair and are not a format
-    /// are API names (`check --report json out.json github`).
-    static func parse(_ words: [String]) throws -> ([ReportRequest], [String]) {
-        var requests: [ReportRequest] = []
-        var apiNames: [String] = []
-        var index = 0
-        while index < words.count {
-            let word = words[index]
-            guard let format = ReportFormat(rawValue: word) else {
-                if requests.isEmpty {
-                    throw ValidationError("--report '\(word)' is not a format; use junit, json or tap, then FILE ('-' for stdout)")
-                }
-                apiNames.append(word)
-                index += 1
-                continue
+    /// Reads `FORMAT:FILE`, split at the first colon (format names have none, file names may).
+    init(word: String) throws {
+        let formats = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let colon = word.firstIndex(of: ":") else {
+            if ReportFormat(rawValue: word) != nil {
+                // The two-word spelling of earlier versions: its FILE went to the API names.
+                throw ValidationError("--report takes FORMAT:FILE as one word: --report \(word):FILE ('\(word):-' for stdout)")
             }
-            guard apiNames.isEmpty else {
-                throw ValidationError("give API names before --report, not between reports ('\(apiNames.joined(separator: " "))')")
-            }
-            guard index + 1 < words.count else {
-                throw ValidationError("--report \(word) needs a FILE ('-' for stdout)")
-            }
-            requests.append(ReportRequest(format: format, path: words[index + 1]))
-            index += 2
+            throw ValidationError("--report '\(word)' is not FORMAT:FILE; FORMAT is one of \(formats), e.g. --report junit:check.xml")
         }
-        return (requests, apiNames)
+        let name = String(word[..<colon])
+        guard let format = ReportFormat(rawValue: name) else {
+            throw ValidationError("--report '\(word)': '\(name)' is not a format; use \(formats)")
+        }
+        let path = String(word[word.index(after: colon)...])
+        guard !path.isEmpty else {
+            throw ValidationError("--report \(name): needs a FILE after the colon ('\(name):-' for stdout)")
+        }
+        self.init(format: format, path: path)
+    }
+
+    init(format: ReportFormat, path: String) {
+        self.format = format
+        self.path = path
     }
 }
 

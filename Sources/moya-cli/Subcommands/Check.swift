@@ -17,7 +17,8 @@ extension MoyaCommand {
                 """
         )
 
-        @Argument(help: ArgumentHelp("The APIs to check; default: every API found.", valueName: "api"))
+        @Argument(help: ArgumentHelp("The APIs to check; default: every API found.", valueName: "api"),
+                  completion: CaseCompletion.kind(of: .apiName, in: ["check"], parsing: completionContext))
         var apis: [String] = []
 
         @OptionGroup(title: "Check") var checkOptions: CheckOptions
@@ -28,7 +29,7 @@ extension MoyaCommand {
             try reportingFailures {
                 let environment = ProcessInfo.processInfo.environment
                 let loader = CatalogLoader(options: targetOptions, environment: environment)
-                let apis = try CheckTargets.apis(named: apis + checkOptions.trailingAPINames, loader: loader,
+                let apis = try CheckTargets.apis(named: apis, loader: loader,
                                                  environmentName: requestOptions.environment)
                 let plan = try CheckPlan(apis: apis, only: checkOptions.only, skip: checkOptions.skip, shard: checkOptions.shard)
                 let scratch = try Self.makeScratchFolder()
@@ -53,6 +54,11 @@ extension MoyaCommand {
                 }
                 if failed > 0 { throw CommandFailure(.checkFailed, "\(failed) of \(results.count) checks failed") }
             }
+        }
+
+        /// The APIs and `--targets` of the words before the one completed, when they parse.
+        @Sendable static func completionContext(_ words: [String]) -> CaseCompletion.Context? {
+            (try? Check.parse(words)).map { CaseCompletion.Context(words: $0.apis, targetPaths: $0.targetOptions.targetPaths) }
         }
 
         static func makeScratchFolder() throws -> String {

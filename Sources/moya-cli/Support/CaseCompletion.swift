@@ -2,37 +2,80 @@ import ArgumentParser
 import MoyaKit
 import TargetSpec
 
-/// Shell completion of `call`/`curl` words (`API CASE [VALUES...] [--name value]`), from the
-/// target files found when TAB is pressed, not when the completion script was generated.
+/// Shell completion of API names, cases and values from the target files found when TAB is
+/// pressed, not when the completion script was generated: the `API CASE [VALUES...] [--name
+/// value]` words of `call`/`curl`, the APIs of `check` and its `--only`/`--skip` patterns.
 ///
 /// The generated scripts call `moya-cli ---completion call -- positional@0 ...` with the words on
 /// the command line; ArgumentParser hands them to `candidates`.
 struct CaseCompletion {
     /// What the command line says before the word being completed.
     struct Context {
-        /// The words `call`/`curl` did not recognize as their own options, in order.
+        /// The words the subcommand did not recognize as its own options (`call`, `curl`), or
+        /// the APIs named (`check`), in order.
         var words: [String]
         /// `--targets` paths given on the command line.
         var targetPaths: [String]
     }
 
+    /// What the completed word is.
+    enum Subject {
+        /// `API CASE [VALUES...] [--name value]` of `call` and `curl`.
+        case invocation
+        /// One more API name (`check`'s APIs).
+        case apiName
+        /// A case pattern of `--only`/`--skip`: `API.CASE`, or `CASE` when one API is named.
+        case casePattern
+    }
+
+    /// The subcommands whose words are completed.
+    var subcommands: Set<String> = ["call", "curl"]
+    var subject = Subject.invocation
     /// Parses the words before the one completed with the subcommand's own parser.
     var parseContext: @Sendable ([String]) -> Context?
 
     /// The completion kind for the `words` argument of `call` and `curl`.
     static func kind(parsing parse: @escaping @Sendable ([String]) -> Context?) -> CompletionKind {
+        kind(of: .invocation, in: ["call", "curl"], parsing: parse)
+    }
+
+    /// The completion kind for `subject` in the words after one of `subcommands`.
+    static func kind(of subject: Subject, in subcommands: Set<String>,
+                     parsing parse: @escaping @Sendable ([String]) -> Context?) -> CompletionKind {
         .custom { words, index, prefix in
-            CaseCompletion(parseContext: parse).candidates(commandLine: words, index: index, prefix: prefix)
+            let completion = CaseCompletion(subcommands: subcommands, subject: subject, parseContext: parse)
+            return ShellWord.formatted(completion.candidates(commandLine: words, index: index, prefix: prefix),
+                                       for: CompletionShell.requesting)
         }
     }
 
-    /// The candidates for `commandLine[index]`, of which `prefix` is typed so far.
-    func candidates(commandLine: [String], index: Int, prefix: String) -> [String] {
+    /// The candidates for `commandLine[index]`, of which `prefix` is typed so far; the words as
+    /// the shell passed them, quotes included.
+    func candidates(commandLine: [String], index: Int, prefix typed: String) -> [String] {
         guard index > 0, index <= commandLine.count,
-              let subcommand = commandLine[..<index].firstIndex(where: { $0 == "call" || $0 == "curl" }) else { return [] }
-        let before = commandLine[(subcommand + 1)..<index].map(Self.unquoted)
-        let context = parseContext(before) ?? Context(words: before, targetPaths: [])
-        var words = context.words
+              let subcommand = commandLine[..<index].firstIndex(where: subcommands.contains) else { return [] }
+        let home = ProcessInfo.processInfo.environment["HOME"]
+        var before = commandLine[(subcommand + 1)..<index].map { ShellWord.unquoted($0, home: home) }
+        if subject == .casePattern, before.last?.hasPrefix("-") == true {
+            // The option whose value is completed: without its value the words would not parse.
+            before.removeLast()
+        }
+        let prefix = ShellWord.unquoted(typed)
+        let context = parseContext(before) ?? Context(words: before, targetPaths: Self.targetPaths(in: before))
+        var options = TargetOptions()
+        options.targetPaths = context.targetPaths
+        let loader = CatalogLoader(options: options, environment: ProcessInfo.processInfo.environment)
+        guard let catalog = try? loader.load() else { return [] }
+        switch subject {
+        case .invocation: return invocationCandidates(words: context.words, catalog: catalog, prefix: prefix)
+        case .apiName: return Self.matching(catalog.apiNames.filter { !context.words.contains($0) }, prefix)
+        case .casePattern: return Self.casePatterns(apiNames: context.words, catalog: catalog, prefix: prefix)
+        }
+    }
+
+    /// The next word of `API CASE [VALUES...] [--name value]`.
+    func invocationCandidates(words: [String], catalog: TargetCatalog, prefix: String) -> [String] {
+        var words = words
         // `--name` just before the cursor: the value of `name` is being typed.
         var pendingName: String?
         if let last = words.last, last.hasPrefix("--"), last.count > 2, !last.contains("=") {
@@ -40,11 +83,6 @@ struct CaseCompletion {
             words.removeLast()
         }
         guard let invocation = try? CaseInvocation(words: words) else { return [] }
-        var options = TargetOptions()
-        options.targetPaths = context.targetPaths
-        let loader = CatalogLoader(options: options, environment: ProcessInfo.processInfo.environment)
-        guard let catalog = try? loader.load() else { return [] }
-
         guard let apiName = invocation.api else { return Self.matching(catalog.apiNames, prefix) }
         guard let api = try? catalog.api(named: apiName) else { return [] }
         guard let caseName = invocation.caseName else { return Self.matching(api.cases.map(\.name), prefix) }
@@ -61,6 +99,17 @@ struct CaseCompletion {
         }
         guard invocation.positional.count < spec.values.count else { return [] }
         return Self.candidates(for: spec.values[invocation.positional.count], prefix: prefix)
+    }
+
+    /// `API.CASE` for every case of the APIs named (of every API when none is); just `CASE` when
+    /// exactly one is named, as `--only` matches a bare case name in every API checked.
+    static func casePatterns(apiNames: [String], catalog: TargetCatalog, prefix: String) -> [String] {
+        let named = apiNames.filter(catalog.apiNames.contains)
+        let apis = (named.isEmpty ? catalog.apiNames : named).compactMap { try? catalog.api(named: $0) }
+        let patterns = apis.flatMap { api in
+            api.cases.map { named.count == 1 ? $0.name : api.name + "." + $0.name }
+        }
+        return matching(patterns, prefix)
     }
 
     /// An enumeration's cases, `true`/`false`, or file paths; nothing for free text and numbers.
@@ -98,9 +147,18 @@ struct CaseCompletion {
         candidates.filter { $0.hasPrefix(prefix) }
     }
 
-    /// A shell word without the quotes around it (`'a b'` → `a b`); the shell passes words verbatim.
-    static func unquoted(_ word: String) -> String {
-        guard word.count >= 2, let first = word.first, first == "'" || first == "\"", word.last == first else { return word }
-        return String(word.dropFirst().dropLast())
+    /// The `--targets PATH` and `--targets=PATH` values in `words`, for when the subcommand's
+    /// parser refused them (e.g. an option still missing its value).
+    static func targetPaths(in words: [String]) -> [String] {
+        var paths: [String] = []
+        var words = words[...]
+        while let word = words.popFirst() {
+            if word == "--targets", let path = words.popFirst() {
+                paths.append(path)
+            } else if word.hasPrefix("--targets=") {
+                paths.append(String(word.dropFirst("--targets=".count)))
+            }
+        }
+        return paths
     }
 }

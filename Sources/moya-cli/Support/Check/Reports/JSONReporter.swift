@@ -1,7 +1,7 @@
 import MoyaKit
 import TargetSpec
 
-/// `--report json FILE`: the run as a JSON document whose schema is stable (documented in
+/// `--report json:FILE`: the run as a JSON document whose schema is stable (documented in
 /// moya-cli(1) under CHECK; `schema` changes only if a field changes meaning or goes away).
 enum JSONReporter {
     static let schema = "moya-cli-check/1"

@@ -1,4 +1,4 @@
-/// `--report junit FILE`: JUnit XML as CI servers render it: a `testsuite` per API, a `testcase`
+/// `--report junit:FILE`: JUnit XML as CI servers render it: a `testsuite` per API, a `testcase`
 /// per case and example (`classname` the API, `name` the case with `#n`), `failure` with the
 /// reason (`type` says which: status, drift, timeout, transport, sample, build), `skipped` for
 /// skipped and not-covered items.

@@ -1,5 +1,5 @@
 import MoyaKit
-/// `--report tap FILE`: TAP version 13, one test point per case and example, a YAML block with
+/// `--report tap:FILE`: TAP version 13, one test point per case and example, a YAML block with
 /// the details of failures, `# SKIP` for skipped and not-covered items.
 enum TAPReporter {
     static func render(_ summary: CheckSummary) -> String {

@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+
+/// zsh and fish completion of `call`, `curl` and `check`, each through the real shell's line
+/// editor with the generated script (see `InteractiveShell`): API names, cases, named values and
+/// enumeration values come from the target files found when TAB is pressed. Skipped, with the
+/// reason, when the shell is not installed (`make test` installs both).
+final class ShellCompletionTests: XCTestCase {
+    var fixture: CompletionFixture!
+
+    override func setUpWithError() throws {
+        fixture = try CompletionFixture()
+    }
+
+    /// Lines typed and what each offers, the same in both shells.
+    var commonExpectations: [(line: String, offered: [String])] {
+        let elsewhere = fixture.elsewhere.path
+        return [
+            ("moya-cli call gi", ["github"]),
+            ("moya-cli call lo", ["local"]),
+            ("moya-cli call github user", ["userProfile", "userRepositories", "userFollowers"]),
+            ("moya-cli curl local ", ["search", "submit"]),
+            ("moya-cli call local search moya ", ["stars", "forks", "updated"]),
+            ("moya-cli call local search moya f", ["forks"]),
+            ("moya-cli call local search moya stars ", ["true", "false"]),
+            ("moya-cli call github repoIssues Moya Moya ", ["open", "closed", "all"]),
+            ("moya-cli curl github repoIssues Moya Moya --state c", ["closed"]),
+            ("moya-cli call local search --sort u", ["updated"]),
+            ("moya-cli call local search --stub --draft ", ["true", "false"]),
+            ("moya-cli call local submit files/r", ["files/report.pdf"]),
+            ("moya-cli call --targets '\(elsewhere)' ot", ["other"]),
+            ("moya-cli curl --targets \(elsewhere.replacing(" ", with: "\\ "))/other.yaml other p", ["ping"]),
+            ("moya-cli check gi", ["github"]),
+            ("moya-cli check github lo", ["local"]),
+            ("moya-cli check github --only user", ["userProfile", "userRepositories", "userFollowers"]),
+            ("moya-cli check --skip local.s", ["local.search", "local.submit"]),
+            ("moya-cli check --targets '\(elsewhere)' --only ot", ["other.ping"]),
+            ("moya-cli check --targets '\(elsewhere)' ot", ["other"]),
+            ("moya-cli call quirky pick a", ["a:b"]),
+            ("moya-cli call nope ", []),
+        ]
+    }
+
+    /// The named values not given yet are offered next to the subcommand's own options.
+    let namedValuesLine = "moya-cli call local search moya --"
+
+    func testZshCompletesAPIsCasesAndValuesFromTheTargetFiles() throws {
+        let shell = try InteractiveShell(.zsh)
+        // zsh gives matches as they will be inserted: quoted for the command line.
+        let quirky: [(line: String, offered: [String])] = [
+            ("moya-cli call quirky pick ", ["a:b", "two\\ words", "x\\'y", "\\$\\(touch\\ PWNED\\)"]),
+            ("moya-cli call quirky pick two\\ w", ["two\\ words"]),
+            ("moya-cli call local submit quirks/", ["quirks/c:d.txt", "quirks/my\\ file.txt"]),
+        ]
+        try assertCompletions(shell, commonExpectations + quirky)
+    }
+
+    func testFishCompletesAPIsCasesAndValuesFromTheTargetFiles() throws {
+        let shell = try InteractiveShell(.fish)
+        // fish gives values; it escapes them itself when inserting.
+        let quirky: [(line: String, offered: [String])] = [
+            ("moya-cli call quirky pick ", ["a:b", "two words", "x'y", "$(touch PWNED)"]),
+            ("moya-cli call quirky pick two\\ w", ["two words"]),
+            ("moya-cli call local submit quirks/", ["quirks/c:d.txt", "quirks/my file.txt"]),
+        ]
+        try assertCompletions(shell, commonExpectations + quirky)
+    }
+
+    func assertCompletions(_ shell: InteractiveShell, _ expectations: [(line: String, offered: [String])],
+                           file: StaticString = #filePath, line: UInt = #line) throws {
+        let lines = expectations.map(\.line) + [namedValuesLine]
+        let offered = try shell.completions(lines, completionScript: try fixture.completionScript(shell.kind.rawValue),
+                                            in: fixture.folder, environment: fixture.environment, file: file, line: line)
+        guard offered.count == lines.count else { return }
+        for (expectation, actual) in zip(expectations, offered) {
+            XCTAssertEqual(actual, expectation.offered, "\(shell.kind): \(expectation.line)", file: file, line: line)
+        }
+        let named = offered[expectations.count]
+        XCTAssertTrue(named.contains("--sort") && named.contains("--draft") && named.contains("--stub"), "\(shell.kind): \(named)",
+                      file: file, line: line)
+        XCTAssertFalse(named.contains("--q"), "\(shell.kind): q is given by position: \(named)", file: file, line: line)
+        XCTAssertFalse(fixture.commandSubstitutionRan, "\(shell.kind) ran a command substitution from a target file", file: file, line: line)
+    }
+}
