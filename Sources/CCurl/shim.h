@@ -10,6 +10,7 @@
 #define CURL_DISABLE_TYPECHECK 1
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stddef.h>
 
@@ -102,6 +103,25 @@ static inline int ccurl_api_load(ccurl_api *api, char *err, size_t errlen) {
 }
 
 // MARK: - Non-variadic calls (so Swift never unwraps a function pointer)
+
+/// The body of the preload thread: opens libcurl and runs `curl_global_init`, in C only, so the
+/// thread starts work at once instead of waiting on the Swift runtime's locks, which the main
+/// thread holds often while it starts up. Failures are left for `ccurl_api_load` to report.
+static void *ccurl_preload_main(void *unused) {
+    (void)unused;
+    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (library != NULL) {
+        __typeof__(&curl_global_init) global_init = (__typeof__(global_init))dlsym(library, "curl_global_init");
+        if (global_init != NULL) global_init(CURL_GLOBAL_ALL);
+    }
+    return NULL;
+}
+
+/// Starts loading libcurl on a new thread; join `thread` before calling into libcurl
+/// (`curl_global_init` must not run on two threads at once). Returns pthread_create's result.
+static inline int ccurl_preload_start(pthread_t *thread) {
+    return pthread_create(thread, NULL, ccurl_preload_main, NULL);
+}
 
 static inline CURLcode ccurl_global_init_all(const ccurl_api *api) { return api->global_init(CURL_GLOBAL_ALL); }
 static inline const char *ccurl_version(const ccurl_api *api) { return api->version_info(CURLVERSION_NOW)->version; }

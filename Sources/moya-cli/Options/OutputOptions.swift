@@ -69,14 +69,14 @@ struct StubOptions: ParsableArguments {
 extension OutputOptions: DirectlyParsable {
     static var directOptions: [DirectOption<Self>] {
         [
-            .flag("-i", "--include", at: \._include),
-            .flag("--headers-only", at: \._headersOnly),
-            .option("--keypath", at: \._keyPath),
-            .option("--format", at: \._format, default: .raw),
-            .option("-o", "--output", at: \._output),
-            .flag("--force", at: \._force),
-            .flag("-v", "--verbose", at: \._verbose),
-            .flag("--curl", at: \._curl),
+            .flag("-i", "--include") { $1(&$0._include) },
+            .flag("--headers-only") { $1(&$0._headersOnly) },
+            .option("--keypath") { $1(&$0._keyPath) },
+            .option("--format", default: .raw) { $1(&$0._format) },
+            .option("-o", "--output") { $1(&$0._output) },
+            .flag("--force") { $1(&$0._force) },
+            .flag("-v", "--verbose") { $1(&$0._verbose) },
+            .flag("--curl") { $1(&$0._curl) },
         ]
     }
 }
@@ -84,9 +84,9 @@ extension OutputOptions: DirectlyParsable {
 extension StubOptions: DirectlyParsable {
     static var directOptions: [DirectOption<Self>] {
         [
-            .flag("--stub", at: \._stub),
-            .option("--delay", at: \._delay),
-            .option("--sample", at: \._sample),
+            .flag("--stub") { $1(&$0._stub) },
+            .option("--delay") { $1(&$0._delay) },
+            .option("--sample") { $1(&$0._sample) },
         ]
     }
 }

@@ -94,21 +94,21 @@ extension StringProtocol {
 extension RequestOptions: DirectlyParsable {
     static var directOptions: [DirectOption<Self>] {
         [
-            .option("--env", at: \._environment),
-            .option("--base-url", at: \._baseURL),
-            .repeated("-H", "--header", at: \._headers),
-            .option("--timeout", at: \._timeout),
-            .option("--connect-timeout", at: \._connectTimeout),
-            .option("--retry", at: \._retry, default: 0),
-            .flag("--retry-all", at: \._retryAll),
-            .flag("-k", "--insecure", at: \._insecure),
-            .option("--cacert", at: \._cacert),
-            .option("--cert", at: \._cert),
-            .option("--key", at: \._key),
-            .option("--proxy", at: \._proxy),
-            .flag("--no-follow", at: \._noFollow),
-            .option("--max-redirects", at: \._maxRedirects, default: 10),
-            .flag("--show-secrets", at: \._showSecrets),
+            .option("--env") { $1(&$0._environment) },
+            .option("--base-url") { $1(&$0._baseURL) },
+            .repeated("-H", "--header") { $1(&$0._headers) },
+            .option("--timeout") { $1(&$0._timeout) },
+            .option("--connect-timeout") { $1(&$0._connectTimeout) },
+            .option("--retry", default: 0) { $1(&$0._retry) },
+            .flag("--retry-all") { $1(&$0._retryAll) },
+            .flag("-k", "--insecure") { $1(&$0._insecure) },
+            .option("--cacert") { $1(&$0._cacert) },
+            .option("--cert") { $1(&$0._cert) },
+            .option("--key") { $1(&$0._key) },
+            .option("--proxy") { $1(&$0._proxy) },
+            .flag("--no-follow") { $1(&$0._noFollow) },
+            .option("--max-redirects", default: 10) { $1(&$0._maxRedirects) },
+            .flag("--show-secrets") { $1(&$0._showSecrets) },
         ]
     }
 }

@@ -14,8 +14,8 @@ struct TargetOptions: ParsableArguments {
 extension TargetOptions: DirectlyParsable {
     static var directOptions: [DirectOption<Self>] {
         [
-            .repeated("--targets", at: \._targetPaths),
-            .flag("--no-color", at: \._noColor),
+            .repeated("--targets") { $1(&$0._targetPaths) },
+            .flag("--no-color") { $1(&$0._noColor) },
         ]
     }
 }

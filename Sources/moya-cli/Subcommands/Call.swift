@@ -55,8 +55,12 @@ extension MoyaCommand {
 
 extension MoyaCommand.Call: DirectlyParsable {
     static var directOptions: [DirectOption<Self>] {
-        [DirectOption<Self>.flag("-h", "--help", at: \._help)]
-            + DirectOption<Self>.group(\._stubOptions) + DirectOption<Self>.group(\._requestOptions) + DirectOption<Self>.group(\._outputOptions) + DirectOption<Self>.group(\._targetOptions)
-            + [.words(at: \._words)]
+        typealias Entry = DirectOption<Self>
+        return [Entry.flag("-h", "--help") { $1(&$0._help) }]
+            + Entry.group { $1(&$0._stubOptions) }
+            + Entry.group { $1(&$0._requestOptions) }
+            + Entry.group { $1(&$0._outputOptions) }
+            + Entry.group { $1(&$0._targetOptions) }
+            + [.words { $1(&$0._words) }]
     }
 }

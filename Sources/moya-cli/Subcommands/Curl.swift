@@ -98,8 +98,10 @@ struct CurlCommandBuilder {
 
 extension MoyaCommand.Curl: DirectlyParsable {
     static var directOptions: [DirectOption<Self>] {
-        [DirectOption<Self>.flag("-h", "--help", at: \._help)]
-            + DirectOption<Self>.group(\._requestOptions) + DirectOption<Self>.group(\._targetOptions)
-            + [.option("-o", "--output", at: \._output), .words(at: \._words)]
+        typealias Entry = DirectOption<Self>
+        return [Entry.flag("-h", "--help") { $1(&$0._help) }]
+            + Entry.group { $1(&$0._requestOptions) }
+            + Entry.group { $1(&$0._targetOptions) }
+            + [.option("-o", "--output") { $1(&$0._output) }, .words { $1(&$0._words) }]
     }
 }
