@@ -124,6 +124,12 @@ final class CallCommandTests: XCTestCase {
           secret:
             path: /bearer
             sample: {json: {authenticated: true}}
+          export:
+            auth: none
+            values: [{format: {enum: [csv, xml]}}, {timeout: {type: int, default: 5}}]
+            path: /anything/export
+            task: {parameters: {format: "{format}", timeout: "{timeout}"}, encoding: url}
+            sample: ok
         """
     }
 
@@ -205,6 +211,30 @@ final class CallCommandTests: XCTestCase {
     }
 
     // MARK: Usage errors
+
+    /// `--value NAME=VALUE` gives values named like options of `call` (`--format`, `--timeout`).
+    func testValuesNamedLikeOptionsGoThroughDashDashValue() throws {
+        let result = try call(["local", "export", "--value", "format=xml", "--value=timeout=9", "--timeout", "20"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let request = try lastRequest()
+        XCTAssertTrue(request.target.hasSuffix("/anything/export?format=xml&timeout=9") || request.target.hasSuffix("/anything/export?timeout=9&format=xml"), request.target)
+
+        let malformed = try call(["local", "export", "xml", "--value", "timeout"])
+        XCTAssertEqual(malformed.status, 64)
+        XCTAssertTrue(malformed.stderr.contains("--value 'timeout' is not NAME=VALUE"), malformed.stderr)
+
+        let twice = try call(["local", "export", "--value", "format=csv", "--value", "format=xml"])
+        XCTAssertEqual(twice.status, 64)
+        XCTAssertTrue(twice.stderr.contains("format is given twice"), twice.stderr)
+
+        let unknown = try call(["local", "export", "--value", "fromat=xml"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("fromat"), unknown.stderr)
+
+        let curl = try CLIRunner.run(["curl", "local", "export", "--value", "format=csv"], currentDirectory: folder.url)
+        XCTAssertEqual(curl.status, 0, curl.stderr)
+        XCTAssertTrue(curl.stdout.contains("format=csv"), curl.stdout)
+    }
 
     /// A live call starts loading libcurl on another thread at once; a usage error exits before that
     /// load is done. Exiting in the middle of it used to crash now and then (SIGSEGV in exit handlers

@@ -15,7 +15,7 @@ final class DirectParserTests: XCTestCase {
         "--timeout": "2.5", "--connect-timeout": "1", "--retry": "3", "--cacert": "ca.pem", "--cert": "client.pem",
         "--key": "client.key", "--proxy": "http://proxy:3128", "--max-redirects": "4", "--keypath": "a.b.0",
         "--format": "json", "--output": "out.bin", "-o": "out.bin", "--delay": "0.2", "--sample": "notFound",
-        "--targets": "targets",
+        "--targets": "targets", "--value": "user=octocat",
     ]
 
     /// Options that only parse together with another one (`validate()` refuses them alone).
@@ -112,6 +112,7 @@ final class DirectParserTests: XCTestCase {
         try assertAgreement(["github", "zen", "-k", "--no-follow", "--retry-all", "--show-secrets", "--no-color", "--force", "--curl"],
                             as: Call.self)
         try assertAgreement(["github", "search", "--q=", "--per_page", "1", "ünïcode", "", "a=b"], as: Call.self)
+        try assertAgreement(["github", "repoIssues", "--value", "timeout=5", "--value=format=x", "Moya"], as: Call.self)
         try assertAgreement(["-h"], as: Call.self)
         try assertAgreement(["github", "-h"], as: Curl.self)
     }
@@ -151,6 +152,7 @@ final class DirectParserTests: XCTestCase {
             ["github", "zen", "--headers-only", "--keypath", "a"],
             ["github", "zen", "-H", "no colon"],
             ["github", "zen", "--ünicode", "x"],              // not a plain case value name
+            ["github", "zen", "--user", "-v"],                // a value, or the -v flag? ArgumentParser says
         ]
         for line in declined {
             XCTAssertNil(DirectParser.parse(line, as: Call.self), "\(line) should be left to ArgumentParser")

@@ -29,11 +29,16 @@ extension MoyaCommand {
             })
         var words: [String] = []
 
+        @Option(name: .customLong("value"), help: ArgumentHelp(
+            "Give the case's value NAME (repeatable); for a value named like an option of this command.",
+            valueName: "name=value"))
+        var values: [String] = []
+
         func run() throws {
             try reportingFailures {
                 let environment = ProcessInfo.processInfo.environment
                 let loader = CatalogLoader(options: targetOptions, environment: environment)
-                let resolved = try CaseResolution.resolve(words, command: Call.self, name: "call", help: help, loader: loader)
+                let resolved = try CaseResolution.resolve(words, values: values, command: Call.self, name: "call", help: help, loader: loader)
                 guard case .invocation(let api, let spec, let arguments) = resolved else { return }
                 let target = try CaseResolution.build(
                     spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
@@ -61,6 +66,6 @@ extension MoyaCommand.Call: DirectlyParsable {
             + Entry.group { $1(&$0._requestOptions) }
             + Entry.group { $1(&$0._outputOptions) }
             + Entry.group { $1(&$0._targetOptions) }
-            + [.words { $1(&$0._words) }]
+            + [.words { $1(&$0._words) }, .repeated("--value") { $1(&$0._values) }]
     }
 }

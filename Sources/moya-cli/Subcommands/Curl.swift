@@ -30,11 +30,16 @@ extension MoyaCommand {
             })
         var words: [String] = []
 
+        @Option(name: .customLong("value"), help: ArgumentHelp(
+            "Give the case's value NAME (repeatable); for a value named like an option of this command.",
+            valueName: "name=value"))
+        var values: [String] = []
+
         func run() throws {
             try reportingFailures {
                 let environment = ProcessInfo.processInfo.environment
                 let loader = CatalogLoader(options: targetOptions, environment: environment)
-                let resolved = try CaseResolution.resolve(words, command: Curl.self, name: "curl", help: help, loader: loader)
+                let resolved = try CaseResolution.resolve(words, values: values, command: Curl.self, name: "curl", help: help, loader: loader)
                 guard case .invocation(let api, let spec, let arguments) = resolved else { return }
                 let target = try CaseResolution.build(
                     spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
@@ -102,6 +107,6 @@ extension MoyaCommand.Curl: DirectlyParsable {
         return [Entry.flag("-h", "--help") { $1(&$0._help) }]
             + Entry.group { $1(&$0._requestOptions) }
             + Entry.group { $1(&$0._targetOptions) }
-            + [.option("-o", "--output") { $1(&$0._output) }, .words { $1(&$0._words) }]
+            + [.option("-o", "--output") { $1(&$0._output) }, .words { $1(&$0._words) }, .repeated("--value") { $1(&$0._values) }]
     }
 }

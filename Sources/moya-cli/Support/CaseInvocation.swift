@@ -8,7 +8,10 @@ struct CaseInvocation: Equatable {
     /// Splits the words ArgumentParser left over: the first two plain words are the API and the
     /// case; `--name value` and `--name=value` are named values; other words are positional values.
     /// After `--`, every word is positional (a value that starts with `-`).
-    init(words: [String]) throws {
+    ///
+    /// `values` are `--value NAME=VALUE` options: named values whatever their name, even one that
+    /// is also an option of the command.
+    init(words: [String], values: [String] = []) throws {
         var index = 0
         var onlyPositional = false
         func take(_ word: String) {
@@ -37,6 +40,14 @@ struct CaseInvocation: Equatable {
             }
             guard named[name] == nil else { throw CommandFailure(.usage, "value --\(name) is given twice") }
             named[name] = value
+        }
+        for value in values {
+            guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+                throw CommandFailure(.usage, "--value '\(value)' is not NAME=VALUE")
+            }
+            let name = String(value[..<equals])
+            guard named[name] == nil else { throw CommandFailure(.usage, "value --\(name) is given twice") }
+            named[name] = String(value[value.index(after: equals)...])
         }
     }
 }

@@ -10,12 +10,12 @@ enum CaseResolution {
         case invocation(api: APISpec, spec: CaseSpec, arguments: [String: ArgumentValue])
     }
 
-    /// `API CASE [VALUES...]` resolved for `command` (`call` or `curl`); with `-h`, the help of the
+    /// `API CASE [VALUES...]` (and `--value NAME=VALUE`s) resolved for `command` (`call` or `curl`); with `-h`, the help of the
     /// command, the API or the case is printed instead.
     static func resolve<Command: ParsableCommand>(
-        _ words: [String], command: Command.Type, name: String, help: Bool, loader: CatalogLoader
+        _ words: [String], values: [String] = [], command: Command.Type, name: String, help: Bool, loader: CatalogLoader
     ) throws -> Resolved {
-        let invocation = try CaseInvocation(words: words)
+        let invocation = try CaseInvocation(words: words, values: values)
         guard let apiName = invocation.api else {
             if help {
                 StandardStream.output.write(MoyaCommand.helpMessage(for: command) + "\n")

@@ -44,6 +44,8 @@ enum DirectParser {
                 // An unknown `--name` is a case value by name, left to the command like any word.
                 guard isCaseValueName(name) else { return nil }
                 _ = options[words].assign(&command, argument)
+                // `--name -x`: whether `-x` is the value or an option is ArgumentParser's to say.
+                if inlineValue == nil, position < arguments.count, arguments[position].hasPrefix("-") { return nil }
                 continue
             }
             let option = options[index]
