@@ -32,7 +32,16 @@ FISHCOMPDIR := $(SHAREDIR)/fish/vendor_completions.d
 BIN ?= .build/release/moya-cli
 # The Swift standard library linked in: the installed binary runs without the toolchain and
 # starts faster (fewer shared objects to relocate).
-RELEASE_FLAGS ?= -c release --static-swift-stdlib
+# Linked as a position-dependent executable: a PIE has some 42,000 relocations applied at every
+# start, whose page faults cost each call about 1 ms (a tenth of curl's own start-up here). The
+# libraries, stack and heap are still placed at random. PIE=1 builds a PIE instead, as a
+# distribution's hardening policy may require.
+ifeq ($(PIE),1)
+LINK_FLAGS :=
+else
+LINK_FLAGS := -Xlinker -no-pie
+endif
+RELEASE_FLAGS ?= -c release --static-swift-stdlib $(LINK_FLAGS)
 INSTALL ?= install
 
 # System libraries: libcurl (loaded at run time, headers at build time) and libyaml.

@@ -17,7 +17,7 @@ need() { command -v "$1" >/dev/null 2>&1 || { apt-get install -y -qq "$2" >/dev/
 need nginx nginx-light
 need curl curl
 
-swift build -c release --static-swift-stdlib --product moya-cli >/dev/null
+make --no-print-directory -s build >/dev/null  # the flags of the installed binary
 BIN=.build/release/moya-cli
 
 WORK="$(mktemp -d)"
