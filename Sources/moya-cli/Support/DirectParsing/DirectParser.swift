@@ -3,15 +3,15 @@ import ArgumentParser
 /// Parses the plain, well-formed command lines of `call` and `curl` without ArgumentParser.
 ///
 /// ArgumentParser builds its model of a command by reflection on every run: for `call`, about
-/// 5 ms of a 9 ms stubbed call on this machine, and a live call pays it again in contention with
-/// loading libcurl. Scripts run `call` in loops, so the common case is parsed here, from the
-/// `DirectlyParsable` tables, into the same command value ArgumentParser would make.
+/// 5 ms of a 9 ms stubbed call on this machine, paid by live calls too. Scripts run `call` in
+/// loops, so the common case is parsed here, from the `DirectlyParsable` tables, into the same
+/// command value ArgumentParser would make.
 ///
 /// Anything this parser is not certain of returns `nil`, and the caller hands the line to
 /// ArgumentParser, which stays the one source of help, completion and error messages: help and
 /// the options ArgumentParser answers itself, `--`, `-`, words starting with one dash that are not
-/// an option (`-ik`, `-5`), a value that starts with `-`, an option given twice, a flag with
-/// `=value`, an invalid value, and anything `validate()` refuses.
+/// an option (`-ik`, `-5`), a value that starts with `-` (also after a case value's `--name`), an
+/// option given twice, a flag with `=value`, an invalid value, and anything `validate()` refuses.
 enum DirectParser {
     /// Options ArgumentParser answers wherever they appear.
     static let builtInOptions: Set<String> = [
