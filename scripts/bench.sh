@@ -42,6 +42,9 @@ YAML
 hyperfine -N --warmup 5 --runs 60 --export-json "$OUT/live.json" \
   "curl -s http://127.0.0.1:$PORT/get" \
   "$BIN call local get --targets $NGX/local.yaml"
+echo "   the same two, interleaved (curl, moya-cli, curl, ...; 300 each), and the stubbed call:"
+python3 scripts/interleaved.py 300 "curl -s http://127.0.0.1:$PORT/get" "$BIN call local get --targets $NGX/local.yaml"
+python3 scripts/interleaved.py 300 "curl --version" "$BIN call github userProfile ashfurrow --stub --targets targets"
 
 echo "== 3. loading and validating a 10,000-case file, against libyaml's own parse"
 if [ -f scripts/gen-large-target.py ] && [ -f scripts/yaml-parse-baseline.c ]; then
