@@ -12,29 +12,32 @@ import Musl
 /// calls into libcurl first waits for it (`Libcurl.load`), so `curl_global_init` never runs on two
 /// threads at once, and so does the process before it exits.
 enum LibcurlPreload {
-    /// The preload thread, until someone has joined it.
-    private static let thread = Mutex<pthread_t?>(nil)
-    /// Whether a preload was ever started (so `wait()` on the common stubbed path takes no lock).
-    private static let started = Atomic<Bool>(false)
+    private enum State {
+        case notStarted
+        case running(pthread_t)
+        case finished
+    }
 
-    /// Starts the preload, once.
+    /// One lock for starting and joining, so no caller can slip between the two.
+    private static let state = Mutex(State.notStarted)
+
+    /// Starts the preload, at most once per process.
     static func start() {
-        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        thread.withLock { slot in
+        state.withLock { state in
+            guard case .notStarted = state else { return }
             var created = pthread_t()
             // Without the thread, the first request loads the library itself: slower, not broken.
-            if ccurl_preload_start(&created) == 0 { slot = created }
+            state = ccurl_preload_start(&created) == 0 ? .running(created) : .finished
         }
     }
 
-    /// Returns once the preload (if one was started) has finished.
+    /// Returns once the preload (if one was started) has finished. The lock is held while joining,
+    /// so a second caller also waits for the preload to end.
     static func wait() {
-        guard started.load(ordering: .acquiring) else { return }
-        // The lock is held while joining, so a second caller also waits for the preload to end.
-        thread.withLock { slot in
-            guard let running = slot else { return }
-            pthread_join(running, nil)
-            slot = nil
+        state.withLock { state in
+            guard case .running(let thread) = state else { return }
+            pthread_join(thread, nil)
+            state = .finished
         }
     }
 }
