@@ -25,8 +25,12 @@ struct MoyaCommand: ParsableCommand {
             Session.warmUpTransport()
         }
         do {
-            var command = try directlyParsed(arguments) ?? parseAsRoot(arguments)
-            try command.run()
+            if let invocation = directlyParsed(arguments) {
+                try invocation.run()
+            } else {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+            }
         } catch {
             exit(reporting: error)
         }
@@ -44,14 +48,14 @@ struct MoyaCommand: ParsableCommand {
         _exit(status)
     }
 
-    /// `call` and `curl` command lines parsed without ArgumentParser's reflection (see
-    /// `DirectParser`), or `nil` for ArgumentParser to parse.
-    static func directlyParsed(_ arguments: [String]) -> (any ParsableCommand)? {
+    /// `call` and `curl` command lines parsed without ArgumentParser (see `DirectParser`), or `nil`
+    /// for ArgumentParser to parse.
+    static func directlyParsed(_ arguments: [String]) -> (any DirectlyParsable)? {
         guard let name = arguments.first else { return nil }
         let rest = Array(arguments.dropFirst())
         switch name {
-        case "call": return DirectParser.parse(rest, as: Call.self)
-        case "curl": return DirectParser.parse(rest, as: Curl.self)
+        case "call": return DirectParser.parse(rest, as: CallInvocation.self)
+        case "curl": return DirectParser.parse(rest, as: CurlInvocation.self)
         default: return nil
         }
     }

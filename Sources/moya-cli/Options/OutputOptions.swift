@@ -1,92 +1,52 @@
-import MoyaKit
-import ArgumentParser
-
-/// What `call` prints and where.
-struct OutputOptions: ParsableArguments {
-    @Flag(name: [.customShort("i"), .customLong("include")], help: "Print the status line and headers before the body.")
+/// What `call` prints and where (declared for ArgumentParser by `OutputArguments`).
+struct OutputOptions: Equatable {
+    /// `-i`/`--include`.
     var include = false
-
-    @Flag(name: .customLong("headers-only"), help: "Print only the status line and headers.")
+    /// `--headers-only`.
     var headersOnly = false
-
-    @Option(name: .customLong("keypath"), help: ArgumentHelp("Print only the value at KEYPATH of a JSON body, e.g. a.b.0.c (strings unquoted).", valueName: "keypath"))
+    /// `--keypath`.
     var keyPath: String?
-
-    @Option(help: "Output format: the body as received (raw), or a JSON envelope with status, headers, body and timing (json).")
+    /// `--format`.
     var format: CallFormat = .raw
-
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the body (or the download) to FILE.", valueName: "file"))
+    /// `-o`/`--output`.
     var output: String?
-
-    @Flag(help: "Replace an existing --output or download destination.")
+    /// `--force`.
     var force = false
-
-    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Log the request (as a curl command too) and the response to stderr.")
+    /// `-v`/`--verbose`.
     var verbose = false
-
-    @Flag(help: "Print the request as a curl command to stderr, then send it.")
+    /// `--curl`.
     var curl = false
 
-    func validate() throws {
-        if headersOnly && keyPath != nil { throw ValidationError("--headers-only and --keypath cannot be combined") }
+    /// Refuses combinations that print nothing sensible.
+    func validate() throws(OptionsError) {
+        if headersOnly && keyPath != nil { throw OptionsError("--headers-only and --keypath cannot be combined") }
         if output != nil && (keyPath != nil || format == .json || headersOnly) {
-            throw ValidationError("--output writes the body; it cannot be combined with --keypath, --headers-only or --format json")
+            throw OptionsError("--output writes the body; it cannot be combined with --keypath, --headers-only or --format json")
         }
         if format == .json && (include || headersOnly || keyPath != nil) {
-            throw ValidationError("--format json already holds the headers; drop --include, --headers-only and --keypath")
+            throw OptionsError("--format json already holds the headers; drop --include, --headers-only and --keypath")
         }
     }
 }
 
 /// The formats `call` prints.
-enum CallFormat: String, ExpressibleByArgument, CaseIterable {
+enum CallFormat: String, CaseIterable {
     case raw
     case json
 }
 
-/// Answering from sample data instead of the network.
-struct StubOptions: ParsableArguments {
-    @Flag(help: "Answer from the case's sample data; nothing is sent.")
-    var stub = false
-
-    @Option(help: ArgumentHelp("With --stub: wait SECONDS before answering (Moya's StubBehavior.delayed).", valueName: "seconds"))
-    var delay: Double?
-
-    @Option(help: ArgumentHelp("With --stub: answer with the named sample instead of the default.", valueName: "name"))
-    var sample: String?
-
-    func validate() throws {
-        if let delay {
-            guard delay >= 0, delay <= SessionConfiguration.maximumInterval else {
-                throw ValidationError("--delay must be a number of seconds from 0 to \(Int(SessionConfiguration.maximumInterval))")
-            }
-            guard stub else { throw ValidationError("--delay needs --stub") }
-        }
-        if sample != nil && !stub { throw ValidationError("--sample needs --stub") }
-    }
-}
-
-extension OutputOptions: DirectlyParsable {
+extension OutputOptions {
+    /// The options as `DirectParser` reads them.
     static var directOptions: [DirectOption<Self>] {
         [
-            .flag("-i", "--include") { $1(&$0._include) },
-            .flag("--headers-only") { $1(&$0._headersOnly) },
-            .option("--keypath") { $1(&$0._keyPath) },
-            .option("--format", default: .raw) { $1(&$0._format) },
-            .option("-o", "--output") { $1(&$0._output) },
-            .flag("--force") { $1(&$0._force) },
-            .flag("-v", "--verbose") { $1(&$0._verbose) },
-            .flag("--curl") { $1(&$0._curl) },
-        ]
-    }
-}
-
-extension StubOptions: DirectlyParsable {
-    static var directOptions: [DirectOption<Self>] {
-        [
-            .flag("--stub") { $1(&$0._stub) },
-            .option("--delay") { $1(&$0._delay) },
-            .option("--sample") { $1(&$0._sample) },
+            .flag("-i", "--include") { $0.include = true },
+            .flag("--headers-only") { $0.headersOnly = true },
+            .option("--keypath") { $0.keyPath = $1 },
+            .option("--format") { $0.format = $1 },
+            .option("-o", "--output") { $0.output = $1 },
+            .flag("--force") { $0.force = true },
+            .flag("-v", "--verbose") { $0.verbose = true },
+            .flag("--curl") { $0.curl = true },
         ]
     }
 }

@@ -1,21 +1,21 @@
-import ArgumentParser
-
-/// Where target files are found and how diagnostics look; shared by every subcommand.
-struct TargetOptions: ParsableArguments {
-    @Option(name: .customLong("targets"), help: ArgumentHelp(
-        "A target file or folder to search first (repeatable).",
-        valueName: "path"))
+/// Where target files are found and how diagnostics look; shared by every subcommand (declared
+/// for ArgumentParser by `TargetArguments`).
+struct TargetOptions: Equatable {
+    /// `--targets`, in the order given.
     var targetPaths: [String] = []
-
-    @Flag(name: .customLong("no-color"), help: "Never use colors (also: NO_COLOR=1).")
+    /// `--no-color`.
     var noColor = false
+
+    /// Nothing to refuse: any path may be searched.
+    func validate() throws(OptionsError) {}
 }
 
-extension TargetOptions: DirectlyParsable {
+extension TargetOptions {
+    /// The options as `DirectParser` reads them.
     static var directOptions: [DirectOption<Self>] {
         [
-            .repeated("--targets") { $1(&$0._targetPaths) },
-            .flag("--no-color") { $1(&$0._noColor) },
+            .repeated("--targets") { $0.targetPaths.append($1) },
+            .flag("--no-color") { $0.noColor = true },
         ]
     }
 }

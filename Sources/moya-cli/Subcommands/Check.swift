@@ -22,19 +22,19 @@ extension MoyaCommand {
         var apis: [String] = []
 
         @OptionGroup(title: "Check") var checkOptions: CheckOptions
-        @OptionGroup(title: "Request") var requestOptions: RequestOptions
-        @OptionGroup(title: "Target files") var targetOptions: TargetOptions
+        @OptionGroup(title: "Request") var requestArguments: RequestArguments
+        @OptionGroup(title: "Target files") var targetArguments: TargetArguments
 
         func run() throws {
             try reportingFailures {
                 let environment = ProcessInfo.processInfo.environment
-                let loader = CatalogLoader(options: targetOptions, environment: environment)
+                let loader = CatalogLoader(options: targetArguments.options, environment: environment)
                 let apis = try CheckTargets.apis(named: apis, loader: loader,
-                                                 environmentName: requestOptions.environment)
+                                                 environmentName: requestArguments.environment)
                 let plan = try CheckPlan(apis: apis, only: checkOptions.only, skip: checkOptions.skip, shard: checkOptions.shard)
                 let scratch = try Self.makeScratchFolder()
                 defer { try? FileManager.default.removeItem(atPath: scratch) }
-                let settings = CheckSettings(check: checkOptions, request: requestOptions, processEnvironment: environment,
+                let settings = CheckSettings(check: checkOptions, request: requestArguments.options, processEnvironment: environment,
                                              scratchFolder: scratch)
                 let human = HumanReporter(items: plan.items, colors: loader.colorsDiagnostics,
                                           showsProgress: Terminal.isTerminal(StandardStream.error.fileDescriptor))
@@ -58,7 +58,7 @@ extension MoyaCommand {
 
         /// The APIs and `--targets` of the words before the one completed, when they parse.
         @Sendable static func completionContext(_ words: [String]) -> CaseCompletion.Context? {
-            (try? Check.parse(words)).map { CaseCompletion.Context(words: $0.apis, targetPaths: $0.targetOptions.targetPaths) }
+            (try? Check.parse(words)).map { CaseCompletion.Context(words: $0.apis, targetPaths: $0.targetArguments.targetPaths) }
         }
 
         static func makeScratchFolder() throws -> String {

@@ -17,8 +17,8 @@ extension MoyaCommand {
         @Flag(name: [.customShort("h"), .customLong("help")], help: "Show help: for the command, an API or a case.")
         var help = false
 
-        @OptionGroup(title: "Request") var requestOptions: RequestOptions
-        @OptionGroup(title: "Target files") var targetOptions: TargetOptions
+        @OptionGroup(title: "Request") var requestArguments: RequestArguments
+        @OptionGroup(title: "Target files") var targetArguments: TargetArguments
 
         @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Download destination for download cases.", valueName: "file"))
         var output: String?
@@ -26,7 +26,7 @@ extension MoyaCommand {
         @Argument(
             parsing: .allUnrecognized, help: ArgumentHelp("API CASE [VALUES...] [--name value...]", valueName: "api-case-values"),
             completion: CaseCompletion.kind { words in
-                (try? Curl.parse(words)).map { CaseCompletion.Context(words: $0.words, targetPaths: $0.targetOptions.targetPaths) }
+                (try? Curl.parse(words)).map { CaseCompletion.Context(words: $0.words, targetPaths: $0.targetArguments.targetPaths) }
             })
         var words: [String] = []
 
@@ -36,17 +36,17 @@ extension MoyaCommand {
         var values: [String] = []
 
         func run() throws {
-            try reportingFailures {
-                let environment = ProcessInfo.processInfo.environment
-                let loader = CatalogLoader(options: targetOptions, environment: environment)
-                let resolved = try CaseResolution.resolve(words, values: values, command: Curl.self, name: "curl", help: help, loader: loader)
-                guard case .invocation(let api, let spec, let arguments) = resolved else { return }
-                let target = try CaseResolution.build(
-                    spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
-                    isStubbed: false, sample: nil, output: output, force: true)
-                StandardStream.output.write(try CurlCommandBuilder(target: target, request: requestOptions).command() + "\n")
-            }
+            try CurlInvocation(self).run()
         }
+    }
+}
+
+extension CurlInvocation {
+    /// The curl ArgumentParser parsed.
+    init(_ command: MoyaCommand.Curl) {
+        self.init(help: command.help, words: command.words, values: command.values,
+                  requestOptions: command.requestArguments.options, targetOptions: command.targetArguments.options,
+                  output: command.output)
     }
 }
 
@@ -98,15 +98,5 @@ struct CurlCommandBuilder {
             return command[..<range.upperBound] + " " + joined + command[range.upperBound...]
         }
         return command
-    }
-}
-
-extension MoyaCommand.Curl: DirectlyParsable {
-    static var directOptions: [DirectOption<Self>] {
-        typealias Entry = DirectOption<Self>
-        return [Entry.flag("-h", "--help") { $1(&$0._help) }]
-            + Entry.group { $1(&$0._requestOptions) }
-            + Entry.group { $1(&$0._targetOptions) }
-            + [.option("-o", "--output") { $1(&$0._output) }, .words { $1(&$0._words) }, .repeated("--value") { $1(&$0._values) }]
     }
 }

@@ -19,11 +19,11 @@ extension MoyaCommand {
         @Option(help: "Output format.")
         var format: ListFormat = .table
 
-        @OptionGroup var targetOptions: TargetOptions
+        @OptionGroup var targetArguments: TargetArguments
 
         func run() throws {
             try reportingFailures {
-                let loader = CatalogLoader(options: targetOptions)
+                let loader = CatalogLoader(options: targetArguments.options)
                 if let api {
                     let (catalog, spec) = try loader.api(named: api)
                     loader.printDiagnostics(of: catalog.filtered(toFile: spec.file))

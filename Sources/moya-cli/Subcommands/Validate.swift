@@ -18,11 +18,11 @@ extension MoyaCommand {
         @Argument(help: ArgumentHelp("Target files or folders to validate; default: every file found.", valueName: "file"))
         var files: [String] = []
 
-        @OptionGroup var targetOptions: TargetOptions
+        @OptionGroup var targetArguments: TargetArguments
 
         func run() throws {
             try reportingFailures {
-                let loader = CatalogLoader(options: targetOptions)
+                let loader = CatalogLoader(options: targetArguments.options)
                 let report = files.isEmpty ? try Self.discoveredFilesReport(loader) : try Self.namedFilesReport(files)
                 StandardStream.error.write(DiagnosticRenderer.render(
                     report.diagnostics, source: { report.sources[$0] }, colored: loader.colorsDiagnostics))

@@ -12,13 +12,17 @@ enum CaseResolution {
 
     /// `API CASE [VALUES...]` (and `--value NAME=VALUE`s) resolved for `command` (`call` or `curl`); with `-h`, the help of the
     /// command, the API or the case is printed instead.
-    static func resolve<Command: ParsableCommand>(
-        _ words: [String], values: [String] = [], command: Command.Type, name: String, help: Bool, loader: CatalogLoader
+    ///
+    /// `command` is asked for only to print its help: naming an ArgumentParser command's type makes
+    /// its runtime metadata, which a call parsed by `DirectParser` does without.
+    static func resolve(
+        _ words: [String], values: [String] = [], command: @autoclosure () -> any ParsableCommand.Type, name: String, help: Bool,
+        loader: CatalogLoader
     ) throws -> Resolved {
         let invocation = try CaseInvocation(words: words, values: values)
         guard let apiName = invocation.api else {
             if help {
-                StandardStream.output.write(MoyaCommand.helpMessage(for: command) + "\n")
+                StandardStream.output.write(MoyaCommand.helpMessage(for: command()) + "\n")
                 return .helpPrinted
             }
             throw CommandFailure(.usage, "missing API and CASE; see 'moya-cli \(name) --help' and 'moya-cli list'")

@@ -11,14 +11,12 @@ struct CommandFailure: Error {
     }
 }
 
-extension ParsableCommand {
-    /// Runs `body`, turning a `CommandFailure` into `moya-cli: error: …` on stderr and its exit code.
-    func reportingFailures(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let failure as CommandFailure {
-            StandardStream.error.write("moya-cli: error: \(failure.message)\n")
-            throw failure.status.exitCode
-        }
+/// Runs `body`, turning a `CommandFailure` into `moya-cli: error: …` on stderr and its exit code.
+func reportingFailures(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let failure as CommandFailure {
+        StandardStream.error.write("moya-cli: error: \(failure.message)\n")
+        throw failure.status.exitCode
     }
 }

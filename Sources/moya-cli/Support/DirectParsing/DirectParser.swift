@@ -1,11 +1,10 @@
-import ArgumentParser
-
 /// Parses the plain, well-formed command lines of `call` and `curl` without ArgumentParser.
 ///
 /// ArgumentParser builds its model of a command by reflection on every run: for `call`, about
 /// 5 ms of a 9 ms stubbed call on this machine, paid by live calls too. Scripts run `call` in
-/// loops, so the common case is parsed here, from the `DirectlyParsable` tables, into the same
-/// command value ArgumentParser would make.
+/// loops, so the common case is parsed here, from the `DirectlyParsable` tables, into the plain
+/// invocation (`CallInvocation`) that ArgumentParser's command value would make; no ArgumentParser
+/// type is made on the way.
 ///
 /// Anything this parser is not certain of returns `nil`, and the caller hands the line to
 /// ArgumentParser, which stays the one source of help, completion and error messages: help and
@@ -28,7 +27,6 @@ enum DirectParser {
         }
 
         var command = Command()
-        for option in options { option.reset(&command) }
         var given = Set<Int>()
         var position = 0
         while position < arguments.count {
@@ -64,12 +62,11 @@ enum DirectParser {
                     position += 1
                 }
                 guard option.assign(&command, value) else { return nil }
-            case .words, .group:
+            case .words:
                 return nil
             }
         }
         do {
-            for option in options { try option.validate(command) }
             try command.validate()
         } catch {
             return nil

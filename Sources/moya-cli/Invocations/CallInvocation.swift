@@ -1,0 +1,61 @@
+import MoyaKit
+import TargetSpec
+
+/// A `call` as its command line says: the case's words and values and the plain option groups.
+///
+/// `MoyaCommand.Call` makes one from what ArgumentParser parsed; `DirectParser` makes one without
+/// ArgumentParser (see `DirectlyParsable`). Either way, this runs the call.
+struct CallInvocation: DirectlyParsable {
+    /// `-h`/`--help`: help for the command, the API or the case instead of a call.
+    var help = false
+    /// `API CASE [VALUES...] [--name value...]`.
+    var words: [String] = []
+    /// `--value NAME=VALUE`s.
+    var values: [String] = []
+    var stubOptions = StubOptions()
+    var requestOptions = RequestOptions()
+    var outputOptions = OutputOptions()
+    var targetOptions = TargetOptions()
+
+    /// Refuses what the option groups' `validate()` refuses, in the order ArgumentParser runs them.
+    func validate() throws(OptionsError) {
+        try stubOptions.validate()
+        try requestOptions.validate()
+        try outputOptions.validate()
+        try targetOptions.validate()
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let environment = ProcessInfo.processInfo.environment
+            let loader = CatalogLoader(options: targetOptions, environment: environment)
+            let resolved = try CaseResolution.resolve(
+                words, values: values, command: MoyaCommand.Call.self, name: "call", help: help, loader: loader)
+            guard case .invocation(let api, let spec, let arguments) = resolved else { return }
+            let target = try CaseResolution.build(
+                spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
+                isStubbed: stubOptions.stub, sample: stubOptions.sample, output: outputOptions.output, force: outputOptions.force)
+            if let path = outputOptions.output, !spec.task.isDownload {
+                try OutputFile.checkAvailable(path, overwrite: outputOptions.force)
+            }
+            let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions)
+            guard let result = runner.run() else {
+                throw CommandFailure(.interrupted, "interrupted")
+            }
+            let writer = ResponseWriter(output: outputOptions, target: target, isStubbed: stubOptions.stub,
+                                        environment: environment, noColor: targetOptions.noColor)
+            try CallOutcome.finish(result, writer: writer, target: target)
+        }
+    }
+
+    /// The options as `DirectParser` reads them.
+    static var directOptions: [DirectOption<Self>] {
+        typealias Entry = DirectOption<Self>
+        return [Entry.flag("-h", "--help") { $0.help = true }]
+            + Entry.group(StubOptions.directOptions) { $1(&$0.stubOptions) }
+            + Entry.group(RequestOptions.directOptions) { $1(&$0.requestOptions) }
+            + Entry.group(OutputOptions.directOptions) { $1(&$0.outputOptions) }
+            + Entry.group(TargetOptions.directOptions) { $1(&$0.targetOptions) }
+            + [.words { $0.words.append($1) }, .repeated("--value") { $0.values.append($1) }]
+    }
+}

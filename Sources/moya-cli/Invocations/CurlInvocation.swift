@@ -1,0 +1,49 @@
+import MoyaKit
+import TargetSpec
+
+/// A `curl` as its command line says: the case's words and values, the plain option groups and
+/// the download destination.
+///
+/// `MoyaCommand.Curl` makes one from what ArgumentParser parsed; `DirectParser` makes one without
+/// ArgumentParser (see `DirectlyParsable`). Either way, this prints the curl command.
+struct CurlInvocation: DirectlyParsable {
+    /// `-h`/`--help`: help for the command, the API or the case instead of a curl command.
+    var help = false
+    /// `API CASE [VALUES...] [--name value...]`.
+    var words: [String] = []
+    /// `--value NAME=VALUE`s.
+    var values: [String] = []
+    var requestOptions = RequestOptions()
+    var targetOptions = TargetOptions()
+    /// `-o`/`--output`: the download destination of download cases.
+    var output: String?
+
+    /// Refuses what the option groups' `validate()` refuses, in the order ArgumentParser runs them.
+    func validate() throws(OptionsError) {
+        try requestOptions.validate()
+        try targetOptions.validate()
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let environment = ProcessInfo.processInfo.environment
+            let loader = CatalogLoader(options: targetOptions, environment: environment)
+            let resolved = try CaseResolution.resolve(
+                words, values: values, command: MoyaCommand.Curl.self, name: "curl", help: help, loader: loader)
+            guard case .invocation(let api, let spec, let arguments) = resolved else { return }
+            let target = try CaseResolution.build(
+                spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
+                isStubbed: false, sample: nil, output: output, force: true)
+            StandardStream.output.write(try CurlCommandBuilder(target: target, request: requestOptions).command() + "\n")
+        }
+    }
+
+    /// The options as `DirectParser` reads them.
+    static var directOptions: [DirectOption<Self>] {
+        typealias Entry = DirectOption<Self>
+        return [Entry.flag("-h", "--help") { $0.help = true }]
+            + Entry.group(RequestOptions.directOptions) { $1(&$0.requestOptions) }
+            + Entry.group(TargetOptions.directOptions) { $1(&$0.targetOptions) }
+            + [.option("-o", "--output") { $0.output = $1 }, .words { $0.words.append($1) }, .repeated("--value") { $0.values.append($1) }]
+    }
+}
