@@ -4,7 +4,7 @@ import XCTest
 @testable import moya_cli
 
 /// `call` and `curl` lines are parsed by `DirectParser` when it is sure, by ArgumentParser otherwise;
-/// both must make the same command value, and the tables must list every option ArgumentParser knows.
+/// both must make the same invocation, and the tables must list every option ArgumentParser knows.
 final class DirectParserTests: XCTestCase {
     typealias Call = MoyaCommand.Call
     typealias Curl = MoyaCommand.Curl
@@ -26,11 +26,11 @@ final class DirectParserTests: XCTestCase {
     // MARK: - The tables against ArgumentParser's own description
 
     func testCallTableListsEveryOptionArgumentParserDeclares() throws {
-        try assertTable(Call.directOptions, matches: "call")
+        try assertTable(CallInvocation.directOptions, matches: "call")
     }
 
     func testCurlTableListsEveryOptionArgumentParserDeclares() throws {
-        try assertTable(Curl.directOptions, matches: "curl")
+        try assertTable(CurlInvocation.directOptions, matches: "curl")
     }
 
     /// Every spelling and kind in the table is what `--experimental-dump-help` says ArgumentParser parses.
@@ -57,7 +57,7 @@ final class DirectParserTests: XCTestCase {
                 case .flag: listed[name] = "flag"
                 case .value: listed[name] = "value"
                 case .repeated: listed[name] = "repeated"
-                case .words, .group: XCTFail("\(option.kind) with a name", file: file, line: line)
+                case .words: XCTFail("\(option.kind) with a name", file: file, line: line)
                 }
             }
         }
@@ -74,6 +74,8 @@ final class DirectParserTests: XCTestCase {
     func testDefaultsAgreeWithArgumentParser() throws {
         try assertAgreement(["github", "zen"], as: Call.self)
         try assertAgreement(["github", "zen"], as: Curl.self)
+        XCTAssertEqual(DirectParser.parse(["github", "zen"], as: CallInvocation.self),
+                       CallInvocation(help: false, words: ["github", "zen"]))
     }
 
     func testEveryOptionOfCallParsesAsArgumentParserParsesIt() throws {
@@ -85,8 +87,8 @@ final class DirectParserTests: XCTestCase {
     }
 
     /// Each option given alone (with what it needs), spelled `--name value` and `--name=value`.
-    private func assertEveryOptionAgrees<Command: DirectlyParsable>(_: Command.Type) throws {
-        for option in Command.directOptions {
+    private func assertEveryOptionAgrees<Command: ParsedDirectly>(_: Command.Type) throws {
+        for option in Command.Invocation.directOptions {
             for name in option.names where name != "-h" && name != "--help" {
                 var lines: [[String]] = []
                 let needed = Self.companions[name] ?? []
@@ -97,7 +99,7 @@ final class DirectParserTests: XCTestCase {
                     let value = try XCTUnwrap(Self.sampleValues[name], "no sample value for \(name)")
                     lines.append(needed + ["github", name, value, "zen"])
                     if name.hasPrefix("--") { lines.append(["github", "zen", "\(name)=\(value)"] + needed) }
-                case .words, .group:
+                case .words:
                     continue
                 }
                 for line in lines { try assertAgreement(line, as: Command.self) }
@@ -117,13 +119,12 @@ final class DirectParserTests: XCTestCase {
         try assertAgreement(["github", "-h"], as: Curl.self)
     }
 
-    /// The direct parser accepts `line` and makes the value ArgumentParser makes, option by option.
-    private func assertAgreement<Command: DirectlyParsable>(_ line: [String], as _: Command.Type, file: StaticString = #filePath, line number: UInt = #line) throws {
-        let direct = try XCTUnwrap(DirectParser.parse(line, as: Command.self), "direct parser declined \(line)", file: file, line: number)
-        let reference = try Command.parse(line)
-        for option in Command.directOptions {
-            XCTAssertTrue(option.agrees(direct, reference), "\(line): \(option.names) differs", file: file, line: number)
-        }
+    /// The direct parser accepts `line` and makes the invocation ArgumentParser's command makes.
+    private func assertAgreement<Command: ParsedDirectly>(_ line: [String], as _: Command.Type, file: StaticString = #filePath, line number: UInt = #line) throws {
+        let direct = try XCTUnwrap(DirectParser.parse(line, as: Command.Invocation.self), "direct parser declined \(line)",
+                                   file: file, line: number)
+        let reference = try Command.parse(line).invocation
+        XCTAssertEqual(direct, reference, "\(line)", file: file, line: number)
     }
 
     // MARK: - What is left to ArgumentParser
@@ -155,7 +156,7 @@ final class DirectParserTests: XCTestCase {
             ["github", "zen", "--user", "-v"],                // a value, or the -v flag? ArgumentParser says
         ]
         for line in declined {
-            XCTAssertNil(DirectParser.parse(line, as: Call.self), "\(line) should be left to ArgumentParser")
+            XCTAssertNil(DirectParser.parse(line, as: CallInvocation.self), "\(line) should be left to ArgumentParser")
         }
     }
 
@@ -174,4 +175,19 @@ final class DirectParserTests: XCTestCase {
         XCTAssertEqual(joined.status, 0, joined.stderr)
         XCTAssertTrue(joined.stdout.hasPrefix("HTTP/1.1 200"), joined.stdout)
     }
+}
+
+/// An ArgumentParser command and the invocation both parsers make of its lines.
+protocol ParsedDirectly: ParsableCommand {
+    associatedtype Invocation: DirectlyParsable
+    /// The invocation the command's `run()` runs.
+    var invocation: Invocation { get }
+}
+
+extension MoyaCommand.Call: ParsedDirectly {
+    var invocation: CallInvocation { CallInvocation(self) }
+}
+
+extension MoyaCommand.Curl: ParsedDirectly {
+    var invocation: CurlInvocation { CurlInvocation(self) }
 }
