@@ -1,6 +1,4 @@
 import ArgumentParser
-import MoyaKit
-import TargetSpec
 
 extension MoyaCommand {
     struct Call: ParsableCommand {
