@@ -28,13 +28,11 @@ struct CallInvocation: DirectlyParsable {
     func run() throws {
         try reportingFailures {
             let environment = ProcessInfo.processInfo.environment
-            let loader = CatalogLoader(options: targetOptions, environment: environment)
-            let resolved = try CaseResolution.resolve(
-                words, values: values, command: MoyaCommand.Call.self, name: "call", help: help, loader: loader)
-            guard case .invocation(let api, let spec, let arguments) = resolved else { return }
-            let target = try CaseResolution.build(
-                spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
-                isStubbed: stubOptions.stub, sample: stubOptions.sample, output: outputOptions.output, force: outputOptions.force)
+            guard let (target, spec) = try CaseResolution.target(
+                words: words, values: values, command: MoyaCommand.Call.self, name: "call", help: help,
+                targets: targetOptions, request: requestOptions, isStubbed: stubOptions.stub, sample: stubOptions.sample,
+                output: outputOptions.output, force: outputOptions.force, environment: environment)
+            else { return }
             if let path = outputOptions.output, !spec.task.isDownload {
                 try OutputFile.checkAvailable(path, overwrite: outputOptions.force)
             }

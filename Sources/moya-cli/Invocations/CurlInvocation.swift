@@ -26,14 +26,11 @@ struct CurlInvocation: DirectlyParsable {
 
     func run() throws {
         try reportingFailures {
-            let environment = ProcessInfo.processInfo.environment
-            let loader = CatalogLoader(options: targetOptions, environment: environment)
-            let resolved = try CaseResolution.resolve(
-                words, values: values, command: MoyaCommand.Curl.self, name: "curl", help: help, loader: loader)
-            guard case .invocation(let api, let spec, let arguments) = resolved else { return }
-            let target = try CaseResolution.build(
-                spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
-                isStubbed: false, sample: nil, output: output, force: true)
+            guard let (target, _) = try CaseResolution.target(
+                words: words, values: values, command: MoyaCommand.Curl.self, name: "curl", help: help,
+                targets: targetOptions, request: requestOptions, isStubbed: false, sample: nil, output: output, force: true,
+                environment: ProcessInfo.processInfo.environment)
+            else { return }
             StandardStream.output.write(try CurlCommandBuilder(target: target, request: requestOptions).command() + "\n")
         }
     }

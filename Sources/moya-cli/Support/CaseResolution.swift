@@ -61,6 +61,21 @@ enum CaseResolution {
         return arguments
     }
 
+    /// What `call` and `curl` share: the words resolved (see `resolve`), the case's values bound and
+    /// its target built; `nil` when help was printed instead.
+    static func target(
+        words: [String], values: [String], command: @autoclosure () -> any ParsableCommand.Type, name: String, help: Bool,
+        targets: TargetOptions, request: RequestOptions, isStubbed: Bool, sample: String?, output: String?, force: Bool,
+        environment: [String: String]
+    ) throws -> (target: DynamicTarget, spec: CaseSpec)? {
+        let loader = CatalogLoader(options: targets, environment: environment)
+        let resolved = try resolve(words, values: values, command: command(), name: name, help: help, loader: loader)
+        guard case .invocation(let api, let spec, let arguments) = resolved else { return nil }
+        let target = try build(spec, api: api, arguments: arguments, environment: environment, request: request,
+                               isStubbed: isStubbed, sample: sample, output: output, force: force)
+        return (target, spec)
+    }
+
     static func build(
         _ spec: CaseSpec, api: APISpec, arguments: [String: ArgumentValue], environment: [String: String], request: RequestOptions,
         isStubbed: Bool, sample: String?, output: String?, force: Bool
