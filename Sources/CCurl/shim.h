@@ -10,7 +10,6 @@
 #define CURL_DISABLE_TYPECHECK 1
 #include <curl/curl.h>
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stddef.h>
 
@@ -56,7 +55,7 @@ typedef struct ccurl_api {
 /// Opens libcurl.so.4 and fills `api`. Returns 0 on success; otherwise -1 with the reason in `err`.
 /// The library stays open for the life of the process.
 static inline int ccurl_api_load(ccurl_api *api, char *err, size_t errlen) {
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
     if (library == NULL) {
         const char *reason = dlerror();
         snprintf(err, errlen, "%s", reason ? reason : "dlopen(libcurl.so.4) failed");
@@ -104,25 +103,6 @@ static inline int ccurl_api_load(ccurl_api *api, char *err, size_t errlen) {
 
 // MARK: - Non-variadic calls (so Swift never unwraps a function pointer)
 
-/// The body of the preload thread: opens libcurl and runs `curl_global_init`, in C only, so the
-/// thread starts work at once instead of waiting on the Swift runtime's locks, which the main
-/// thread holds often while it starts up. Failures are left for `ccurl_api_load` to report.
-static void *ccurl_preload_main(void *unused) {
-    (void)unused;
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (library != NULL) {
-        __typeof__(&curl_global_init) global_init = (__typeof__(global_init))dlsym(library, "curl_global_init");
-        if (global_init != NULL) global_init(CURL_GLOBAL_ALL);
-    }
-    return NULL;
-}
-
-/// Starts loading libcurl on a new thread; join `thread` before calling into libcurl
-/// (`curl_global_init` must not run on two threads at once). Returns pthread_create's result.
-static inline int ccurl_preload_start(pthread_t *thread) {
-    return pthread_create(thread, NULL, ccurl_preload_main, NULL);
-}
-
 static inline CURLcode ccurl_global_init_all(const ccurl_api *api) { return api->global_init(CURL_GLOBAL_ALL); }
 static inline const char *ccurl_version(const ccurl_api *api) { return api->version_info(CURLVERSION_NOW)->version; }
 
@@ -137,6 +117,8 @@ static inline CURLMcode ccurl_multi_add_handle(const ccurl_api *api, CURLM *m, C
 static inline CURLMcode ccurl_multi_remove_handle(const ccurl_api *api, CURLM *m, CURL *h) { return api->multi_remove_handle(m, h); }
 static inline CURLMcode ccurl_multi_perform(const ccurl_api *api, CURLM *m, int *running) { return api->multi_perform(m, running); }
 static inline CURLMcode ccurl_multi_poll(const ccurl_api *api, CURLM *m, int timeout_ms) { return api->multi_poll(m, NULL, 0, timeout_ms, NULL); }
+/// `curl_multi_poll` that also waits for `count` file descriptors of the caller's (`revents` set on return).
+static inline CURLMcode ccurl_multi_poll_fds(const ccurl_api *api, CURLM *m, struct curl_waitfd *fds, unsigned int count, int timeout_ms) { return api->multi_poll(m, fds, count, timeout_ms, NULL); }
 static inline CURLMcode ccurl_multi_wakeup(const ccurl_api *api, CURLM *m) { return api->multi_wakeup(m); }
 static inline const char *ccurl_multi_strerror(const ccurl_api *api, CURLMcode code) { return api->multi_strerror(code); }
 

@@ -40,7 +40,7 @@ extension Session {
             let transfer = try Transfer(
                 request: request, configuration: configuration, downloadTo: downloadTo, overwrite: overwrite,
                 loop: loop, progress: progress, completion: completion)
-            loop.start(transfer)
+            try loop.start(transfer)
             return transfer
         } catch {
             completion(.failure(error))

@@ -18,12 +18,7 @@ struct MoyaCommand: ParsableCommand {
     static let version = "0.1.0"
 
     static func main() {
-        // A live call loads libcurl (about 8 ms); start that now, in parallel with parsing
-        // arguments and loading target files, instead of after them.
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if willSendRequests(arguments) {
-            Session.warmUpTransport()
-        }
         do {
             if let invocation = directlyParsed(arguments) {
                 try invocation.run()
@@ -37,13 +32,12 @@ struct MoyaCommand: ParsableCommand {
         terminate(0)
     }
 
-    /// Ends the process with `status`, once a libcurl load started for this run is done.
+    /// Ends the process with `status`.
     ///
     /// Everything moya-cli prints goes out with write(2) and its files are closed by now, so the
     /// libraries' exit handlers are skipped: OpenSSL's clean-up alone costs a live call about
     /// 0.5 ms, and none of them has anything left to save.
     static func terminate(_ status: Int32) -> Never {
-        Session.finishTransportWarmUp()
         fflush(nil)
         _exit(status)
     }
@@ -72,16 +66,5 @@ struct MoyaCommand: ParsableCommand {
             StandardStream.error.write(text + "\n")
         }
         terminate(code.rawValue)
-    }
-
-    /// Whether these arguments will send something over the network (not stubbed, not help).
-    static func willSendRequests(_ arguments: [String]) -> Bool {
-        guard let command = arguments.first else { return false }
-        let asksForHelp = arguments.contains("--help") || arguments.contains("-h")
-        switch command {
-        case "call": return !arguments.contains("--stub") && !asksForHelp
-        case "check": return arguments.contains("--live") && !asksForHelp
-        default: return false
-        }
     }
 }

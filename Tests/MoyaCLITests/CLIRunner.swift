@@ -9,8 +9,38 @@ struct CLIResult {
     var stdoutData: Data
 }
 
+/// A run ended by Ctrl-C: its exit status, its stderr, and what was seen while it ran.
+struct InterruptedRun<Seen> {
+    var status: Int32
+    var stderr: String
+    var seen: Seen
+}
+
 /// Runs the built `moya-cli` binary with real arguments, environment and working directory.
 enum CLIRunner {
+    /// Runs `moya-cli arguments...` in `folder` (HOME there too), waits until `isReady()`, looks at
+    /// the process with `whileRunning` (given its pid), sends it SIGINT and waits for it to end.
+    static func interrupt<Seen>(_ arguments: [String], in folder: URL, when isReady: () -> Bool,
+                                whileRunning: (Int32) throws -> Seen) throws -> InterruptedRun<Seen> {
+        let process = Process()
+        process.executableURL = binaryURL
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while !isReady() && Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(isReady(), "the run got where it should be interrupted")
+        let seen = try whileRunning(process.processIdentifier)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return InterruptedRun(status: process.terminationStatus, stderr: stderr, seen: seen)
+    }
+
     /// The binary next to the test bundle (`.build/<triple>/debug/moya-cli`), or `$MOYA_CLI_BINARY`.
     static var binaryURL: URL {
         if let override = ProcessInfo.processInfo.environment["MOYA_CLI_BINARY"] {

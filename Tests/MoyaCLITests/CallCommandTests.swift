@@ -406,43 +406,48 @@ final class CallCommandTests: XCTestCase {
 
     // MARK: Interruption
 
+    func interrupt<Seen>(_ arguments: [String], when isReady: () -> Bool,
+                         whileRunning: (Int32) throws -> Seen) throws -> InterruptedRun<Seen> {
+        try CLIRunner.interrupt(arguments, in: folder.url, when: isReady, whileRunning: whileRunning)
+    }
+
     func testInterruptCancelsAndExits130() throws {
-        let process = Process()
-        process.executableURL = CLIRunner.binaryURL
-        process.arguments = ["call", "local", "delay", "5000"]
-        process.currentDirectoryURL = folder.url
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.url.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while server.receivedRequests.isEmpty && Date() < deadline { usleep(20_000) }
-        XCTAssertFalse(server.receivedRequests.isEmpty, "the request was sent")
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 130)
-        XCTAssertTrue(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("interrupted"))
+        let run = try interrupt(["call", "local", "delay", "5000"], when: { !server.receivedRequests.isEmpty }) { pid in
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count
+        }
+        XCTAssertEqual(run.status, 130)
+        XCTAssertTrue(run.stderr.contains("interrupted"), run.stderr)
+        // The waiting main thread runs the transfer and watches for Ctrl-C itself.
+        XCTAssertEqual(run.seen, 1, "a live call runs on one thread")
     }
 
     func testInterruptDuringADownloadLeavesNoFileBehind() throws {
-        let process = Process()
-        process.executableURL = CLIRunner.binaryURL
-        process.arguments = ["call", "local", "slowDownload"]
-        process.currentDirectoryURL = folder.url
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.url.path]
-        process.standardError = Pipe()
-        process.standardOutput = Pipe()
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
-        try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while server.receivedRequests.isEmpty && Date() < deadline { usleep(20_000) }
-        usleep(200_000)
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 130)
+        let run = try interrupt(["call", "local", "slowDownload"], when: { !server.receivedRequests.isEmpty }) { _ in
+            usleep(200_000)
+        }
+        XCTAssertEqual(run.status, 130)
         let after = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
         XCTAssertEqual(after, before, "no destination and no temporary file are left")
+    }
+
+    func testInterruptWhileWaitingToRetryExits130() throws {
+        let start = Date()
+        let run = try interrupt(["call", "local", "unavailable", "30", "--retry", "2"],
+                                when: { !server.receivedRequests.isEmpty }) { _ in usleep(200_000) }
+        XCTAssertEqual(run.status, 130, run.stderr)
+        XCTAssertTrue(run.stderr.contains("retrying in 30 s (1/2)"), run.stderr)
+        XCTAssertEqual(server.receivedRequests.count, 1, "no retry after Ctrl-C")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "Ctrl-C cut the 30 s wait short")
+    }
+
+    func testInterruptDuringAStubDelayExits130() throws {
+        let started = Date()
+        let run = try interrupt(["call", "local", "status", "200", "--stub", "--delay", "30"],
+                                when: { Date().timeIntervalSince(started) > 0.5 }) { _ in () }
+        XCTAssertEqual(run.status, 130, run.stderr)
+        XCTAssertTrue(run.stderr.contains("interrupted"), run.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20, "Ctrl-C cut the 30 s delay short")
     }
 
     func testRetryAfterIsHonoured() throws {

@@ -21,6 +21,24 @@ final class CheckCommandTests: XCTestCase {
         try CLIRunner.run(["check"] + arguments, environment: environment, currentDirectory: folder.url, timeout: timeout)
     }
 
+    // MARK: Interruption
+
+    func testInterruptCancelsLiveChecksAndExits130() throws {
+        try folder.write("targets/waiting.yaml", """
+            api: waiting
+            baseURL: http://127.0.0.1:\(server.port)
+            cases:
+              first: {path: /delay/30000, sample: late}
+              second: {path: /delay/30001, sample: late}
+            """)
+        let start = Date()
+        let run = try CLIRunner.interrupt(["check", "waiting", "--live", "--jobs", "2"], in: folder.url,
+                                          when: { server.receivedRequests.count == 2 }) { _ in () }
+        XCTAssertEqual(run.status, 130, run.stderr)
+        XCTAssertTrue(run.stderr.contains("interrupted"), run.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "Ctrl-C cut the 30 s requests short")
+    }
+
     // MARK: Offline
 
     func testOfflineChecksEverySampleWithoutSendingAnything() throws {

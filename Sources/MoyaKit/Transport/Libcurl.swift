@@ -16,7 +16,6 @@ struct Libcurl: @unchecked Sendable {
     static let shared: Result<Libcurl, TransportError> = load()
 
     private static func load() -> Result<Libcurl, TransportError> {
-        LibcurlPreload.wait()
         let table = UnsafeMutablePointer<ccurl_api>.allocate(capacity: 1)
         table.initialize(to: ccurl_api())
         var reason = [CChar](repeating: 0, count: 512)

@@ -1,4 +1,3 @@
-import Dispatch
 import MoyaKit
 import Synchronization
 import TargetSpec
@@ -50,7 +49,8 @@ struct CallRunner {
         var attempt = 0
         while true {
             let outcome = Mutex<Result<Response, MoyaError>?>(nil)
-            let done = DispatchSemaphore(value: 0)
+            // This thread runs the transfer itself while it waits, and watches for Ctrl-C.
+            let latch = RequestLatch()
             var progress: ProgressBlock?
             if let bar {
                 progress = { response in
@@ -59,10 +59,10 @@ struct CallRunner {
             }
             let token = provider.request(target, progress: progress) { result in
                 outcome.withLock { $0 = result }
-                done.signal()
+                latch.signal()
             }
             interrupt.onInterrupt { token.cancel() }
-            done.wait()
+            latch.wait(watching: [interrupt.fileDescriptor].filter { $0 >= 0 }) { _ in interrupt.pump() }
             bar?.finish()
             if interrupt.wasInterrupted { return nil }
             guard let result = outcome.withLock({ $0 }) else { return nil }

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -6,47 +5,49 @@ import Glibc
 
 /// Ctrl-C: cancels what is in flight instead of killing the process, so temporary files go.
 ///
-/// The SIGINT handler only writes a byte to a pipe (all a signal handler may safely do); a thread
-/// of its own reads it and runs the handler registered with `onInterrupt`. A Dispatch signal source
-/// would do the same, but starting libdispatch's manager for it costs a call about 0.5 ms.
+/// The SIGINT handler only writes a byte to a pipe (all a signal handler may safely do). Whoever
+/// waits reads it and runs the handler registered with `onInterrupt`: a `call` waits on its
+/// `RequestLatch` with the pipe among the descriptors it polls (`fileDescriptor`, `pump`), so it
+/// needs no thread for Ctrl-C; `check`, whose main thread waits on semaphores, starts a thread that
+/// reads the pipe (`watchInBackground`).
 final class Interrupt: Sendable {
     private struct State {
         var interrupted = false
         var handler: (@Sendable () -> Void)?
+        var watching = false
     }
 
     private let state = Mutex(State())
-    private let wakeUp = DispatchSemaphore(value: 0)
+    /// The pipe's read end (non-blocking), or -1 when no pipe could be made: Ctrl-C then keeps its
+    /// default and ends the process at once.
+    let fileDescriptor: Int32
+
     nonisolated(unsafe) private static var current: Interrupt?
     /// The pipe's write end, for the signal handler (which can capture nothing).
     nonisolated(unsafe) private static var signalPipe: Int32 = -1
 
+    private init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+    }
+
     /// Starts catching Ctrl-C, once per process; later calls return the same value.
     static func install() -> Interrupt {
         if let current { return current }
-        let interrupt = Interrupt()
-        Self.current = interrupt
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return interrupt }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        // A flood of Ctrl-C must not block the handler once the pipe is full.
-        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
-        watchedPipe = ends[0]
-        signalPipe = ends[1]
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(interrupt).toOpaque()
-        let started = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            // Lives as long as the process, as the handler does.
-            Unmanaged<Interrupt>.fromOpaque(context).takeUnretainedValue().watch()
-            return nil
-        }, context)
-        guard started == 0 else {
-            // Without the thread, Ctrl-C keeps its default: the process ends at once.
-            Unmanaged<Interrupt>.fromOpaque(context).release()
+        guard pipe(&ends) == 0 else {
+            let interrupt = Interrupt(fileDescriptor: -1)
+            current = interrupt
             return interrupt
         }
-        pthread_detach(thread)
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            // Non-blocking: readers drain it without waiting, and a flood of Ctrl-C cannot block
+            // the handler once it is full.
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        let interrupt = Interrupt(fileDescriptor: ends[0])
+        current = interrupt
+        signalPipe = ends[1]
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             var byte: UInt8 = 1
@@ -58,15 +59,45 @@ final class Interrupt: Sendable {
         return interrupt
     }
 
-    /// The pipe's read end, watched by the thread `install` starts.
-    nonisolated(unsafe) private static var watchedPipe: Int32 = -1
+    /// Reads what the signal handler wrote; runs the handler once if Ctrl-C came. Call it when
+    /// `fileDescriptor` is readable, or any time to catch up.
+    func pump() {
+        guard fileDescriptor >= 0 else { return }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        var received = false
+        while read(fileDescriptor, &bytes, bytes.count) > 0 { received = true }
+        if received { fire() }
+    }
 
-    /// The watcher thread: one `fire` per Ctrl-C.
+    /// Reads the pipe on a thread of its own from now on, for a process whose main thread
+    /// waits on something else.
+    func watchInBackground() {
+        guard fileDescriptor >= 0 else { return }
+        let alreadyWatching = state.withLock { state in
+            defer { state.watching = true }
+            return state.watching
+        }
+        guard !alreadyWatching else { return }
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let started = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            // Lives as long as the process, as the signal handler does.
+            Unmanaged<Interrupt>.fromOpaque(context).takeUnretainedValue().watch()
+            return nil
+        }, context)
+        guard started == 0 else {
+            // Without the thread, Ctrl-C is still seen by `wasInterrupted`, only later.
+            Unmanaged<Interrupt>.fromOpaque(context).release()
+            return
+        }
+        pthread_detach(thread)
+    }
+
     private func watch() {
-        var byte: UInt8 = 0
+        var readable = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
         while true {
-            let count = read(Self.watchedPipe, &byte, 1)
-            if count == 1 { fire() } else if count < 0 && errno == EINTR { continue } else { return }
+            if poll(&readable, 1, -1) > 0 { pump() }
         }
     }
 
@@ -76,10 +107,12 @@ final class Interrupt: Sendable {
             return state.handler
         }
         handler?()
-        wakeUp.signal()
     }
 
-    var wasInterrupted: Bool { state.withLock { $0.interrupted } }
+    var wasInterrupted: Bool {
+        pump()
+        return state.withLock { $0.interrupted }
+    }
 
     /// Runs `handler` on Ctrl-C (at once if it already came).
     func onInterrupt(_ handler: @escaping @Sendable () -> Void) {
@@ -92,7 +125,18 @@ final class Interrupt: Sendable {
 
     /// Sleeps; returns `true` if Ctrl-C came first.
     func sleep(seconds: Double) -> Bool {
-        _ = wakeUp.wait(timeout: .now() + seconds)
-        return wasInterrupted
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let end = Double(deadline.tv_sec) + Double(deadline.tv_nsec) / 1e9 + seconds
+        var readable = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while !wasInterrupted {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let left = end - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+            guard left > 0 else { return false }
+            // A negative descriptor is ignored by poll(2): then this is a plain sleep.
+            _ = poll(&readable, 1, Int32(min(left * 1000, Double(Int32.max)).rounded(.up)))
+        }
+        return true
     }
 }

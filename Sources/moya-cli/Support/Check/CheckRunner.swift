@@ -17,6 +17,7 @@ struct CheckRunner {
         let collected = ResultCollector(count: items.count)
         let interrupt = Interrupt.install()
         interrupt.onInterrupt { inflight.cancelAll() }
+        interrupt.watchInBackground()
 
         let offline = settings.isLive ? nil : SampleCheck(settings: settings)
         let live = settings.isLive ? LiveCheck(

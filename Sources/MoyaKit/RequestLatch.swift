@@ -1,0 +1,101 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Waits for requests on the thread that sent them, which runs them itself meanwhile.
+///
+/// A program that blocks until its request completes creates a latch before sending, signals it
+/// from the completion and waits on it:
+///
+/// ```swift
+/// let latch = RequestLatch()
+/// provider.request(target) { result in
+///     outcome = result
+///     latch.signal()
+/// }
+/// latch.wait()
+/// ```
+///
+/// While the thread waits it drives the transfers it started (and any others sent meanwhile)
+/// instead of handing them to the transport's own thread and being woken up again: on loopback,
+/// those two hand-overs cost more than the exchange itself. Requests sent elsewhere, stubs and
+/// completions on a callback queue work as usual; the latch then simply waits.
+///
+/// Create the latch on the thread that will wait, and wait soon after sending: until then, other
+/// threads' requests queue up for this thread.
+public final class RequestLatch: @unchecked Sendable {
+    private let signalled = Mutex(false)
+    /// A pipe `signal()` writes to, to wake a thread sleeping in poll(2); -1 when none could be
+    /// made, and `wait` then looks at the flag in short turns instead.
+    private let wakeUp: Int32
+    private let wakeUpWriteEnd: Int32
+    private let owner = pthread_self()
+
+    /// Creates a latch, reserving the driving of requests for the calling thread when no thread
+    /// drives them yet.
+    public init() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            }
+        } else {
+            ends = [-1, -1]
+        }
+        wakeUp = ends[0]
+        wakeUpWriteEnd = ends[1]
+        _ = TransportLoop.reserve()
+    }
+
+    deinit {
+        if pthread_equal(owner, pthread_self()) != 0 { TransportLoop.releaseDriving() }
+        if wakeUp >= 0 {
+            close(wakeUp)
+            close(wakeUpWriteEnd)
+        }
+    }
+
+    /// Opens the latch; callable from any thread, any number of times.
+    public func signal() {
+        signalled.withLock { $0 = true }
+        var byte: UInt8 = 1
+        if wakeUpWriteEnd >= 0 { _ = write(wakeUpWriteEnd, &byte, 1) }
+    }
+
+    /// Whether `signal()` has been called.
+    public var isSignalled: Bool { signalled.withLock { $0 } }
+
+    /// Blocks until `signal()`.
+    ///
+    /// `watching` names file descriptors to poll meanwhile (a signal pipe, say): when one becomes
+    /// readable, `onReadable` runs on this thread with it and must consume what is there. It may
+    /// cancel the request, whose completion then signals the latch as usual.
+    public func wait(watching watched: [Int32] = [], onReadable: (Int32) -> Void = { _ in }) {
+        let own = wakeUp >= 0 ? [wakeUp] : []
+        func report(_ fd: Int32) {
+            if fd == wakeUp {
+                var bytes = [UInt8](repeating: 0, count: 64)
+                while read(wakeUp, &bytes, bytes.count) > 0 {}
+            } else {
+                onReadable(fd)
+            }
+        }
+        if TransportLoop.mustDrive(), let loop = try? TransportLoop.shared.get() {
+            loop.drive(watching: own + watched, until: { isSignalled }, onReadable: report)
+            return
+        }
+        TransportLoop.releaseDriving()
+        var fds = (own + watched).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        while !isSignalled {
+            // Without an eventfd, wake up now and then to look at the flag.
+            let timeout: Int32 = own.isEmpty ? 10 : -1
+            guard poll(&fds, nfds_t(fds.count), timeout) > 0 else { continue }
+            for index in fds.indices where fds[index].revents != 0 {
+                fds[index].revents = 0
+                report(fds[index].fd)
+            }
+        }
+    }
+}

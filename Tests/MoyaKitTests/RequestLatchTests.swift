@@ -1,0 +1,152 @@
+import Foundation
+import XCTest
+@testable import MoyaKit
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `RequestLatch`: the waiting thread runs its own transfers, and hands the rest on when it stops.
+final class RequestLatchTests: XCTestCase {
+    private var server: HTTPTestServer!
+
+    override func setUpWithError() throws {
+        server = try HTTPTestServer()
+        // Earlier tests' transfers may still keep the transport's own thread busy; it ends after a
+        // second with nothing to do, and only then can a latch take over the driving.
+        let deadline = Date().addingTimeInterval(10)
+        while !TransportLoop.isIdle && Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(TransportLoop.isIdle, "the transport went idle")
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    func testTheWaitingThreadRunsItsOwnRequest() throws {
+        let waiter = pthread_self()
+        let ranOnWaiter = LockedBox<Bool?>(nil)
+        let recorder = TransferRecorder()
+        let latch = RequestLatch()
+        _ = Session().perform(makeRequest(server.url("/get")), downloadTo: nil, overwrite: false, progress: nil) { result in
+            ranOnWaiter.value = pthread_equal(pthread_self(), waiter) != 0
+            recorder.completion(result)
+            latch.signal()
+        }
+        latch.wait()
+        XCTAssertTrue(latch.isSignalled)
+        XCTAssertEqual(ranOnWaiter.value, true, "the completion ran on the thread that waited")
+        guard case .success(let response) = try XCTUnwrap(recorder.wait(seconds: 0)) else { return XCTFail("the request failed") }
+        XCTAssertEqual(response.head.statusCode, 200)
+        XCTAssertTrue(TransportLoop.isIdle, "no thread was left to drive nothing")
+    }
+
+    func testOtherThreadsRequestsAreHandedOnWhenTheLatchStopsWaiting() throws {
+        let session = Session()
+        let latch = RequestLatch()
+        let own = TransferRecorder()
+        _ = session.perform(makeRequest(server.url("/delay/50")), downloadTo: nil, overwrite: false, progress: nil) { result in
+            own.completion(result)
+            latch.signal()
+        }
+        // Sent by another thread while this one holds the driving, and still running when it stops.
+        let other = TransferRecorder()
+        let queued = DispatchSemaphore(value: 0)
+        let slow = makeRequest(server.url("/delay/2000"))
+        DispatchQueue.global().async {
+            _ = session.perform(slow, downloadTo: nil, overwrite: false, progress: nil, completion: other.completion)
+            queued.signal()
+        }
+        queued.wait()
+        latch.wait()
+        guard case .success = try XCTUnwrap(own.wait(seconds: 0)) else { return XCTFail("the latch's request failed") }
+        XCTAssertEqual(other.completionCount, 0, "the other request was still running")
+        guard case .success(let response) = try XCTUnwrap(other.wait(seconds: 10), "the other request was stranded") else {
+            return XCTFail("the other request failed")
+        }
+        XCTAssertEqual(response.head.statusCode, 200)
+    }
+
+    func testALatchThatNeverWaitsStrandsNothing() throws {
+        let recorder = TransferRecorder()
+        do {
+            let latch = RequestLatch()
+            _ = Session().perform(makeRequest(server.url("/get")), downloadTo: nil, overwrite: false, progress: nil,
+                                  completion: recorder.completion)
+            XCTAssertFalse(latch.isSignalled)
+        }
+        guard case .success(let response) = try XCTUnwrap(recorder.wait(seconds: 10), "the request was stranded") else {
+            return XCTFail("the request failed")
+        }
+        XCTAssertEqual(response.head.statusCode, 200)
+    }
+
+    func testAWatchedDescriptorCanCancelTheRequest() throws {
+        var ends: [Int32] = [-1, -1]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer { ends.forEach { close($0) } }
+        let recorder = TransferRecorder()
+        let latch = RequestLatch()
+        let request = Session().perform(makeRequest(server.url("/delay/10000")), downloadTo: nil, overwrite: false,
+                                        progress: nil) { result in
+            recorder.completion(result)
+            latch.signal()
+        }
+        let writeEnd = ends[1]
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+            var byte: UInt8 = 1
+            _ = write(writeEnd, &byte, 1)
+        }
+        let start = Date()
+        var readable: [Int32] = []
+        latch.wait(watching: [ends[0]]) { fd in
+            var byte: UInt8 = 0
+            _ = read(fd, &byte, 1)
+            readable.append(fd)
+            request.cancel()
+        }
+        XCTAssertEqual(readable, [ends[0]])
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "the cancel ended the 10 s request")
+        guard case .failure(let error) = try XCTUnwrap(recorder.wait(seconds: 0)) else { return XCTFail("expected a cancellation") }
+        XCTAssertEqual(error.kind, .cancelled)
+    }
+
+    func testASignalFromAnotherThreadEndsAWaitWithNothingToDrive() {
+        let latch = RequestLatch()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { latch.signal() }
+        latch.wait()
+        XCTAssertTrue(latch.isSignalled)
+        XCTAssertTrue(TransportLoop.isIdle)
+    }
+
+    func testWaitingWhileTheTransportsOwnThreadDrives() throws {
+        let session = Session()
+        // Sent with no latch: the transport's own thread starts and drives it.
+        let background = TransferRecorder()
+        _ = session.perform(makeRequest(server.url("/delay/500")), downloadTo: nil, overwrite: false, progress: nil,
+                            completion: background.completion)
+        XCTAssertFalse(TransportLoop.isIdle)
+        let recorder = TransferRecorder()
+        let latch = RequestLatch()
+        _ = session.perform(makeRequest(server.url("/get")), downloadTo: nil, overwrite: false, progress: nil) { result in
+            recorder.completion(result)
+            latch.signal()
+        }
+        latch.wait()
+        guard case .success = try XCTUnwrap(recorder.wait(seconds: 0)) else { return XCTFail("the request failed") }
+        guard case .success = try XCTUnwrap(background.wait(seconds: 10)) else { return XCTFail("the other request failed") }
+    }
+}
+
+/// A value shared with a completion that runs on another thread.
+private final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
