@@ -5,36 +5,31 @@ import Glibc
 
 /// Waits for requests on the thread that sent them, which runs them itself meanwhile.
 ///
-/// A program that blocks until its request completes creates a latch before sending, signals it
-/// from the completion and waits on it:
+/// A program that blocks until its request completes sends it inside `RequestLatch.wait`, and
+/// signals the latch it is handed from the completion:
 ///
 /// ```swift
-/// let latch = RequestLatch()
-/// provider.request(target) { result in
-///     outcome = result
-///     latch.signal()
+/// RequestLatch.wait { latch in
+///     provider.request(target) { result in
+///         outcome = result
+///         latch.signal()
+///     }
 /// }
-/// latch.wait()
 /// ```
 ///
 /// While the thread waits it drives the transfers it started (and any others sent meanwhile)
 /// instead of handing them to the transport's own thread and being woken up again: on loopback,
-/// those two hand-overs cost more than the exchange itself. Requests sent elsewhere, stubs and
+/// those two hand-overs cost more than the exchange itself. When it stops waiting, whatever is
+/// still running goes on on the transport's own thread. Requests sent from other threads, stubs and
 /// completions on a callback queue work as usual; the latch then simply waits.
-///
-/// Create the latch on the thread that will wait, and wait soon after sending: until then, other
-/// threads' requests queue up for this thread.
 public final class RequestLatch: @unchecked Sendable {
     private let signalled = Mutex(false)
     /// A pipe `signal()` writes to, to wake a thread sleeping in poll(2); -1 when none could be
     /// made, and `wait` then looks at the flag in short turns instead.
     private let wakeUp: Int32
     private let wakeUpWriteEnd: Int32
-    private let owner = pthread_self()
 
-    /// Creates a latch, reserving the driving of requests for the calling thread when no thread
-    /// drives them yet.
-    public init() {
+    private init() {
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             for end in ends {
@@ -46,11 +41,9 @@ public final class RequestLatch: @unchecked Sendable {
         }
         wakeUp = ends[0]
         wakeUpWriteEnd = ends[1]
-        _ = TransportLoop.reserve()
     }
 
     deinit {
-        if pthread_equal(owner, pthread_self()) != 0 { TransportLoop.releaseDriving() }
         if wakeUp >= 0 {
             close(wakeUp)
             close(wakeUpWriteEnd)
@@ -67,12 +60,22 @@ public final class RequestLatch: @unchecked Sendable {
     /// Whether `signal()` has been called.
     public var isSignalled: Bool { signalled.withLock { $0 } }
 
-    /// Blocks until `signal()`.
+    /// Runs `send`, which sends requests and arranges for `signal()` on the latch it is given, then
+    /// blocks until that signal.
     ///
     /// `watching` names file descriptors to poll meanwhile (a signal pipe, say): when one becomes
     /// readable, `onReadable` runs on this thread with it and must consume what is there. It may
     /// cancel the request, whose completion then signals the latch as usual.
-    public func wait(watching watched: [Int32] = [], onReadable: (Int32) -> Void = { _ in }) {
+    public static func wait(watching watched: [Int32] = [], onReadable: (Int32) -> Void = { _ in },
+                            sending send: (RequestLatch) -> Void) {
+        let latch = RequestLatch()
+        // Nobody else gets to drive what `send` starts, unless another thread drives already.
+        _ = TransportLoop.reserve()
+        send(latch)
+        latch.wait(watching: watched, onReadable: onReadable)
+    }
+
+    private func wait(watching watched: [Int32], onReadable: (Int32) -> Void) {
         let own = wakeUp >= 0 ? [wakeUp] : []
         func report(_ fd: Int32) {
             if fd == wakeUp {
@@ -86,10 +89,11 @@ public final class RequestLatch: @unchecked Sendable {
             loop.drive(watching: own + watched, until: { isSignalled }, onReadable: report)
             return
         }
+        // Nothing of this thread's to drive (a stub, a request that failed at once, or another
+        // thread drives): give the reservation up, so others' requests get a driver, and sleep.
         TransportLoop.releaseDriving()
         var fds = (own + watched).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while !isSignalled {
-            // Without an eventfd, wake up now and then to look at the flag.
             let timeout: Int32 = own.isEmpty ? 10 : -1
             guard poll(&fds, nfds_t(fds.count), timeout) > 0 else { continue }
             for index in fds.indices where fds[index].revents != 0 {

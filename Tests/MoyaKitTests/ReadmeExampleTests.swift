@@ -1,4 +1,5 @@
 import MoyaKit
+import Synchronization
 import XCTest
 
 // The code of README.md's "MoyaKit as a library" section, verbatim between the BEGIN/END marks,
@@ -62,6 +63,19 @@ extension Readme {
         // END README: callback
     }
 
+    static func blockingCall(_ provider: MoyaProvider<GitHub>) -> Result<Response, MoyaError>? {
+        // BEGIN README: blocking
+        let outcome = Mutex<Result<Response, MoyaError>?>(nil)    // import Synchronization
+        RequestLatch.wait { latch in
+            provider.request(.zen) { result in
+                outcome.withLock { $0 = result }
+                latch.signal()
+            }
+        }
+        // END README: blocking
+        return outcome.withLock { $0 }
+    }
+
     static func stubbedCall() async throws -> String {
         // BEGIN README: stub
         let stubbed = MoyaProvider<GitHub>(stubClosure: MoyaProvider.immediatelyStub)
@@ -77,6 +91,12 @@ final class ReadmeExampleTests: XCTestCase {
     func testStubbedExampleAnswersFromSampleData() async throws {
         let login = try await Readme.stubbedCall()
         XCTAssertEqual(login, "ashfurrow")
+    }
+
+    func testBlockingExampleWaitsForTheAnswer() throws {
+        let stubbed = MoyaProvider<Readme.GitHub>(stubClosure: MoyaProvider.delayedStub(0.05))
+        guard case .success(let response) = try XCTUnwrap(Readme.blockingCall(stubbed)) else { return XCTFail("the call failed") }
+        XCTAssertEqual(try response.mapString(), "Half measures are as bad as nothing at all.")
     }
 
     func testTheExampleTargetMakesTheDocumentedRequests() throws {
@@ -96,7 +116,7 @@ final class ReadmeExampleTests: XCTestCase {
             .appendingPathComponent("README.md")
         let readmeText = try String(contentsOf: readme, encoding: .utf8)
         let source = try String(contentsOf: testFile, encoding: .utf8)
-        for name in ["target", "live", "callback", "stub"] {
+        for name in ["target", "live", "callback", "blocking", "stub"] {
             let block = try XCTUnwrap(Self.block(named: name, in: source), name)
             XCTAssertTrue(readmeText.contains(block), "README.md lacks the '\(name)' snippet:\n\(block)")
         }

@@ -27,14 +27,14 @@ final class RequestLatchTests: XCTestCase {
         let waiter = pthread_self()
         let ranOnWaiter = LockedBox<Bool?>(nil)
         let recorder = TransferRecorder()
-        let latch = RequestLatch()
-        _ = Session().perform(makeRequest(server.url("/get")), downloadTo: nil, overwrite: false, progress: nil) { result in
-            ranOnWaiter.value = pthread_equal(pthread_self(), waiter) != 0
-            recorder.completion(result)
-            latch.signal()
+        let request = makeRequest(server.url("/get"))
+        RequestLatch.wait { latch in
+            _ = Session().perform(request, downloadTo: nil, overwrite: false, progress: nil) { result in
+                ranOnWaiter.value = pthread_equal(pthread_self(), waiter) != 0
+                recorder.completion(result)
+                latch.signal()
+            }
         }
-        latch.wait()
-        XCTAssertTrue(latch.isSignalled)
         XCTAssertEqual(ranOnWaiter.value, true, "the completion ran on the thread that waited")
         guard case .success(let response) = try XCTUnwrap(recorder.wait(seconds: 0)) else { return XCTFail("the request failed") }
         XCTAssertEqual(response.head.statusCode, 200)
@@ -43,22 +43,23 @@ final class RequestLatchTests: XCTestCase {
 
     func testOtherThreadsRequestsAreHandedOnWhenTheLatchStopsWaiting() throws {
         let session = Session()
-        let latch = RequestLatch()
         let own = TransferRecorder()
-        _ = session.perform(makeRequest(server.url("/delay/50")), downloadTo: nil, overwrite: false, progress: nil) { result in
-            own.completion(result)
-            latch.signal()
-        }
-        // Sent by another thread while this one holds the driving, and still running when it stops.
         let other = TransferRecorder()
-        let queued = DispatchSemaphore(value: 0)
+        let quick = makeRequest(server.url("/delay/50"))
         let slow = makeRequest(server.url("/delay/2000"))
-        DispatchQueue.global().async {
-            _ = session.perform(slow, downloadTo: nil, overwrite: false, progress: nil, completion: other.completion)
-            queued.signal()
+        RequestLatch.wait { latch in
+            _ = session.perform(quick, downloadTo: nil, overwrite: false, progress: nil) { result in
+                own.completion(result)
+                latch.signal()
+            }
+            // Sent by another thread while this one holds the driving, and still running when it stops.
+            let queued = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                _ = session.perform(slow, downloadTo: nil, overwrite: false, progress: nil, completion: other.completion)
+                queued.signal()
+            }
+            queued.wait()
         }
-        queued.wait()
-        latch.wait()
         guard case .success = try XCTUnwrap(own.wait(seconds: 0)) else { return XCTFail("the latch's request failed") }
         XCTAssertEqual(other.completionCount, 0, "the other request was still running")
         guard case .success(let response) = try XCTUnwrap(other.wait(seconds: 10), "the other request was stranded") else {
@@ -67,18 +68,20 @@ final class RequestLatchTests: XCTestCase {
         XCTAssertEqual(response.head.statusCode, 200)
     }
 
-    func testALatchThatNeverWaitsStrandsNothing() throws {
+    func testARequestThatFailsAtOnceEndsTheWaitAndLeavesNoDriver() throws {
         let recorder = TransferRecorder()
-        do {
-            let latch = RequestLatch()
-            _ = Session().perform(makeRequest(server.url("/get")), downloadTo: nil, overwrite: false, progress: nil,
-                                  completion: recorder.completion)
-            XCTAssertFalse(latch.isSignalled)
+        var request = makeRequest(server.url("/put"), method: "PUT")
+        request.bodyFileURL = URL(fileURLWithPath: "/nonexistent/moya-cli-upload")
+        RequestLatch.wait { latch in
+            _ = Session().perform(request, downloadTo: nil, overwrite: false, progress: nil) { result in
+                recorder.completion(result)
+                latch.signal()
+            }
         }
-        guard case .success(let response) = try XCTUnwrap(recorder.wait(seconds: 10), "the request was stranded") else {
-            return XCTFail("the request failed")
-        }
-        XCTAssertEqual(response.head.statusCode, 200)
+        guard case .failure(let error) = try XCTUnwrap(recorder.wait(seconds: 0)) else { return XCTFail("expected a failure") }
+        XCTAssertEqual(error.kind, .fileAccess)
+        XCTAssertTrue(TransportLoop.isIdle, "the reservation was given up")
+        XCTAssertEqual(try response(to: makeRequest(server.url("/get"))).head.statusCode, 200, "later requests still run")
     }
 
     func testAWatchedDescriptorCanCancelTheRequest() throws {
@@ -86,12 +89,7 @@ final class RequestLatchTests: XCTestCase {
         XCTAssertEqual(pipe(&ends), 0)
         defer { ends.forEach { close($0) } }
         let recorder = TransferRecorder()
-        let latch = RequestLatch()
-        let request = Session().perform(makeRequest(server.url("/delay/10000")), downloadTo: nil, overwrite: false,
-                                        progress: nil) { result in
-            recorder.completion(result)
-            latch.signal()
-        }
+        let slow = makeRequest(server.url("/delay/10000"))
         let writeEnd = ends[1]
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
             var byte: UInt8 = 1
@@ -99,11 +97,17 @@ final class RequestLatchTests: XCTestCase {
         }
         let start = Date()
         var readable: [Int32] = []
-        latch.wait(watching: [ends[0]]) { fd in
+        var request: (any Cancellable)?
+        RequestLatch.wait(watching: [ends[0]], onReadable: { fd in
             var byte: UInt8 = 0
             _ = read(fd, &byte, 1)
             readable.append(fd)
-            request.cancel()
+            request?.cancel()
+        }) { latch in
+            request = Session().perform(slow, downloadTo: nil, overwrite: false, progress: nil) { result in
+                recorder.completion(result)
+                latch.signal()
+            }
         }
         XCTAssertEqual(readable, [ends[0]])
         XCTAssertLessThan(Date().timeIntervalSince(start), 5, "the cancel ended the 10 s request")
@@ -112,10 +116,14 @@ final class RequestLatchTests: XCTestCase {
     }
 
     func testASignalFromAnotherThreadEndsAWaitWithNothingToDrive() {
-        let latch = RequestLatch()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { latch.signal() }
-        latch.wait()
-        XCTAssertTrue(latch.isSignalled)
+        let signalled = LockedBox(false)
+        RequestLatch.wait { latch in
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
+                signalled.value = true
+                latch.signal()
+            }
+        }
+        XCTAssertTrue(signalled.value)
         XCTAssertTrue(TransportLoop.isIdle)
     }
 
@@ -127,12 +135,13 @@ final class RequestLatchTests: XCTestCase {
                             completion: background.completion)
         XCTAssertFalse(TransportLoop.isIdle)
         let recorder = TransferRecorder()
-        let latch = RequestLatch()
-        _ = session.perform(makeRequest(server.url("/get")), downloadTo: nil, overwrite: false, progress: nil) { result in
-            recorder.completion(result)
-            latch.signal()
+        let request = makeRequest(server.url("/get"))
+        RequestLatch.wait { latch in
+            _ = session.perform(request, downloadTo: nil, overwrite: false, progress: nil) { result in
+                recorder.completion(result)
+                latch.signal()
+            }
         }
-        latch.wait()
         guard case .success = try XCTUnwrap(recorder.wait(seconds: 0)) else { return XCTFail("the request failed") }
         guard case .success = try XCTUnwrap(background.wait(seconds: 10)) else { return XCTFail("the other request failed") }
     }

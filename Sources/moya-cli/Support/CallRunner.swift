@@ -49,20 +49,20 @@ struct CallRunner {
         var attempt = 0
         while true {
             let outcome = Mutex<Result<Response, MoyaError>?>(nil)
-            // This thread runs the transfer itself while it waits, and watches for Ctrl-C.
-            let latch = RequestLatch()
             var progress: ProgressBlock?
             if let bar {
                 progress = { response in
                     if let transfer = response.progressObject { bar.update(transfer) }
                 }
             }
-            let token = provider.request(target, progress: progress) { result in
-                outcome.withLock { $0 = result }
-                latch.signal()
+            // This thread runs the transfer itself while it waits, and watches for Ctrl-C.
+            RequestLatch.wait(watching: [interrupt.fileDescriptor].filter { $0 >= 0 }, onReadable: { _ in interrupt.pump() }) { latch in
+                let token = provider.request(target, progress: progress) { result in
+                    outcome.withLock { $0 = result }
+                    latch.signal()
+                }
+                interrupt.onInterrupt { token.cancel() }
             }
-            interrupt.onInterrupt { token.cancel() }
-            latch.wait(watching: [interrupt.fileDescriptor].filter { $0 >= 0 }) { _ in interrupt.pump() }
             bar?.finish()
             if interrupt.wasInterrupted { return nil }
             guard let result = outcome.withLock({ $0 }) else { return nil }
