@@ -19,6 +19,10 @@ struct MoyaCommand: ParsableCommand {
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if FishCompletionScript.isRequested(by: arguments) {
+            StandardStream.output.write(FishCompletionScript.text + "\n")
+            terminate(0)
+        }
         do {
             if let invocation = directlyParsed(arguments) {
                 try invocation.run()

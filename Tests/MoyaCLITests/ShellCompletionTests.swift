@@ -43,6 +43,8 @@ final class ShellCompletionTests: XCTestCase {
 
     /// The named values not given yet are offered next to the subcommand's own options.
     let namedValuesLine = "moya-cli call local search moya --"
+    /// An option given once is not offered again; a repeatable one is.
+    let givenOptionLine = "moya-cli call local search moya --stub --header 'A: b' --"
 
     func testZshCompletesAPIsCasesAndValuesFromTheTargetFiles() throws {
         let shell = try InteractiveShell(.zsh)
@@ -66,9 +68,16 @@ final class ShellCompletionTests: XCTestCase {
         try assertCompletions(shell, commonExpectations + quirky)
     }
 
+    func testFishScriptParsesTheLineOncePerTab() throws {
+        let script = try fixture.completionScript("fish")
+        XCTAssertTrue(script.contains("function __moya-cli_parse_tokens_once"),
+                      "the patch no longer applies to ArgumentParser's fish script (FishCompletionScript)")
+        XCTAssertFalse(script.contains("non_repeating_flags_or_options_absent"))
+    }
+
     func assertCompletions(_ shell: InteractiveShell, _ expectations: [(line: String, offered: [String])],
                            file: StaticString = #filePath, line: UInt = #line) throws {
-        let lines = expectations.map(\.line) + [namedValuesLine]
+        let lines = expectations.map(\.line) + [namedValuesLine, givenOptionLine]
         let offered = try shell.completions(lines, completionScript: try fixture.completionScript(shell.kind.rawValue),
                                             in: fixture.folder, environment: fixture.environment, file: file, line: line)
         guard offered.count == lines.count else { return }
@@ -79,6 +88,10 @@ final class ShellCompletionTests: XCTestCase {
         XCTAssertTrue(named.contains("--sort") && named.contains("--draft") && named.contains("--stub"), "\(shell.kind): \(named)",
                       file: file, line: line)
         XCTAssertFalse(named.contains("--q"), "\(shell.kind): q is given by position: \(named)", file: file, line: line)
+        let afterStub = offered[expectations.count + 1]
+        XCTAssertFalse(afterStub.contains("--stub"), "\(shell.kind): --stub is given: \(afterStub)", file: file, line: line)
+        XCTAssertTrue(afterStub.contains("--header") && afterStub.contains("--delay") && afterStub.contains("--sort"),
+                      "\(shell.kind): \(afterStub)", file: file, line: line)
         XCTAssertFalse(fixture.commandSubstitutionRan, "\(shell.kind) ran a command substitution from a target file", file: file, line: line)
     }
 }
