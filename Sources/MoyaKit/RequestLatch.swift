@@ -65,40 +65,62 @@ public final class RequestLatch: @unchecked Sendable {
     ///
     /// `watching` names file descriptors to poll meanwhile (a signal pipe, say): when one becomes
     /// readable, `onReadable` runs on this thread with it and must consume what is there. It may
-    /// cancel the request, whose completion then signals the latch as usual.
+    /// cancel the request, whose completion then signals the latch as usual. Each descriptor must
+    /// stay open until the wait returns.
+    ///
+    /// `send` should only send: it runs while this thread holds the driving, so anything in it
+    /// that blocks until a request completes (a semaphore, say) never returns. A nested
+    /// `RequestLatch.wait` is fine, there or in a completion.
     public static func wait(watching watched: [Int32] = [], onReadable: (Int32) -> Void = { _ in },
                             sending send: (RequestLatch) -> Void) {
         let latch = RequestLatch()
+        if TransportLoop.isDrivenByCallingThread, let loop = try? TransportLoop.shared.get() {
+            // Called from a completion this thread runs as the driver: drive the new request too.
+            send(latch)
+            loop.driveNested(watching: latch.descriptors(watched), until: { latch.isSignalled },
+                             onReadable: { latch.report($0, to: onReadable) })
+            return
+        }
         // Nobody else gets to drive what `send` starts, unless another thread drives already.
         _ = TransportLoop.reserve()
         send(latch)
         latch.wait(watching: watched, onReadable: onReadable)
     }
 
-    private func wait(watching watched: [Int32], onReadable: (Int32) -> Void) {
-        let own = wakeUp >= 0 ? [wakeUp] : []
-        func report(_ fd: Int32) {
-            if fd == wakeUp {
-                var bytes = [UInt8](repeating: 0, count: 64)
-                while read(wakeUp, &bytes, bytes.count) > 0 {}
-            } else {
-                onReadable(fd)
-            }
+    /// The descriptors to poll: the latch's own wake-up pipe, then the caller's.
+    private func descriptors(_ watched: [Int32]) -> [Int32] {
+        (wakeUp >= 0 ? [wakeUp] : []) + watched
+    }
+
+    /// Empties the wake-up pipe, or hands a caller's descriptor to `onReadable`.
+    private func report(_ fd: Int32, to onReadable: (Int32) -> Void) {
+        if fd == wakeUp {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while read(wakeUp, &bytes, bytes.count) > 0 {}
+        } else {
+            onReadable(fd)
         }
+    }
+
+    private func wait(watching watched: [Int32], onReadable: (Int32) -> Void) {
         if TransportLoop.mustDrive(), let loop = try? TransportLoop.shared.get() {
-            loop.drive(watching: own + watched, until: { isSignalled }, onReadable: report)
+            loop.drive(watching: descriptors(watched), until: { isSignalled }, onReadable: { report($0, to: onReadable) })
             return
         }
         // Nothing of this thread's to drive (a stub, a request that failed at once, or another
         // thread drives): give the reservation up, so others' requests get a driver, and sleep.
         TransportLoop.releaseDriving()
-        var fds = (own + watched).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var fds = descriptors(watched).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while !isSignalled {
-            let timeout: Int32 = own.isEmpty ? 10 : -1
+            // Without a wake-up pipe, look at the flag every 10 ms.
+            let timeout: Int32 = wakeUp >= 0 ? -1 : 10
             guard poll(&fds, nfds_t(fds.count), timeout) > 0 else { continue }
             for index in fds.indices where fds[index].revents != 0 {
+                let revents = Int32(fds[index].revents)
                 fds[index].revents = 0
-                report(fds[index].fd)
+                report(fds[index].fd, to: onReadable)
+                // A closed or hung-up descriptor stays "ready" for ever: stop polling it.
+                if revents & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 { fds[index].fd = -1 }
             }
         }
     }

@@ -26,8 +26,9 @@ extension Session {
     /// The body comes from `httpBody`, `bodyFileURL` (streamed) or `multipartParts`. When
     /// `downloadTo` is set, the body is streamed to a temporary file next to it and renamed on
     /// success only. `completion` is called exactly once, `.cancelled` after `cancel()`, on the
-    /// transport thread — or right away, on the calling thread, when the request cannot even
-    /// start (no URL, an unreadable upload file, an existing destination, libcurl missing).
+    /// thread driving the transport (its own, or one waiting in `RequestLatch.wait`) — or right
+    /// away, on the calling thread, when the request cannot even start (no URL, an unreadable
+    /// upload file, an existing destination, libcurl missing).
     func perform(
         _ request: URLRequest,
         downloadTo: URL?,

@@ -127,6 +127,88 @@ final class RequestLatchTests: XCTestCase {
         XCTAssertTrue(TransportLoop.isIdle)
     }
 
+    func testACompletionMayWaitForAnotherRequest() throws {
+        // The completion runs on this thread, which drives: it must drive the second request too.
+        let second = TransferRecorder()
+        let first = TransferRecorder()
+        let session = Session()
+        let requests = (makeRequest(server.url("/get?first")), makeRequest(server.url("/get?second")))
+        RequestLatch.wait { latch in
+            _ = session.perform(requests.0, downloadTo: nil, overwrite: false, progress: nil) { result in
+                RequestLatch.wait { inner in
+                    _ = session.perform(requests.1, downloadTo: nil, overwrite: false, progress: nil) { result in
+                        second.completion(result)
+                        inner.signal()
+                    }
+                }
+                first.completion(result)
+                latch.signal()
+            }
+        }
+        guard case .success = try XCTUnwrap(first.wait(seconds: 0)) else { return XCTFail("the first request failed") }
+        guard case .success(let response) = try XCTUnwrap(second.wait(seconds: 0)) else { return XCTFail("the second request failed") }
+        XCTAssertEqual(response.head.url, requests.1.url)
+        XCTAssertTrue(TransportLoop.isIdle)
+    }
+
+    func testACompletionOnTheTransportsOwnThreadMayWaitForAnotherRequest() throws {
+        let session = Session()
+        let second = TransferRecorder()
+        let follow = makeRequest(server.url("/get?second"))
+        let first = TransferRecorder()
+        // No latch: the transport's own thread runs the completion, and must drive the second request.
+        _ = session.perform(makeRequest(server.url("/get?first")), downloadTo: nil, overwrite: false, progress: nil) { result in
+            RequestLatch.wait { inner in
+                _ = session.perform(follow, downloadTo: nil, overwrite: false, progress: nil) { result in
+                    second.completion(result)
+                    inner.signal()
+                }
+            }
+            first.completion(result)
+        }
+        guard case .success = try XCTUnwrap(first.wait(seconds: 10), "the completion never returned") else {
+            return XCTFail("the first request failed")
+        }
+        guard case .success = try XCTUnwrap(second.wait(seconds: 0)) else { return XCTFail("the second request failed") }
+    }
+
+    func testAWaitInsideSendRunsBeforeTheOuterRequest() throws {
+        let session = Session()
+        let inner = TransferRecorder()
+        let outer = TransferRecorder()
+        let requests = (makeRequest(server.url("/get?inner")), makeRequest(server.url("/get?outer")))
+        RequestLatch.wait { latch in
+            RequestLatch.wait { innerLatch in
+                _ = session.perform(requests.0, downloadTo: nil, overwrite: false, progress: nil) { result in
+                    inner.completion(result)
+                    innerLatch.signal()
+                }
+            }
+            _ = session.perform(requests.1, downloadTo: nil, overwrite: false, progress: nil) { result in
+                outer.completion(result)
+                latch.signal()
+            }
+        }
+        guard case .success = try XCTUnwrap(inner.wait(seconds: 0)) else { return XCTFail("the inner request failed") }
+        guard case .success = try XCTUnwrap(outer.wait(seconds: 0)) else { return XCTFail("the outer request failed") }
+    }
+
+    func testAHungUpDescriptorIsNotPolledForEver() {
+        var ends: [Int32] = [-1, -1]
+        XCTAssertEqual(pipe(&ends), 0)
+        close(ends[1])
+        defer { close(ends[0]) }
+        var reports = 0
+        RequestLatch.wait(watching: [ends[0]], onReadable: { fd in
+            var byte: UInt8 = 0
+            _ = read(fd, &byte, 1)
+            reports += 1
+        }) { latch in
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { latch.signal() }
+        }
+        XCTAssertEqual(reports, 1, "the closed pipe was reported once, then left alone")
+    }
+
     func testWaitingWhileTheTransportsOwnThreadDrives() throws {
         let session = Session()
         // Sent with no latch: the transport's own thread starts and drives it.

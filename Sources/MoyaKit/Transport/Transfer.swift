@@ -5,8 +5,9 @@ import Synchronization
 /// caller's callbacks. It is the `Cancellable` handed back by `Session.perform`.
 ///
 /// Thread confinement (why `@unchecked Sendable` is sound): everything but `cancelState` is set up
-/// by `init` on the caller's thread, then touched only on the transport thread — the loop's command
-/// queue, behind a mutex, hands it over. `cancelState` is the one field shared between threads.
+/// by `init` on the caller's thread, then touched only by the thread driving the transport (one at
+/// a time; see `TransportLoop`) — the loop's command queue, behind a mutex, hands it over, as does
+/// every change of driver. `cancelState` is the one field shared between threads.
 final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     private enum Direction { case upload, download }
 
@@ -67,7 +68,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         if isFirstCancel { loop.cancel(self) }
     }
 
-    // MARK: - Completion (transport thread)
+    // MARK: - Completion (driving thread)
 
     /// Ends the transfer with libcurl's result and calls the completion, exactly once.
     /// The loop has already removed the handle from the multi handle.
@@ -131,7 +132,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         progressHandler(final)
     }
 
-    // MARK: - EasyHandleDelegate (transport thread)
+    // MARK: - EasyHandleDelegate (driving thread)
 
     func easyHandle(didReceiveHeaderLine line: UnsafeBufferPointer<UInt8>) {
         headerCollector.consume(line)

@@ -37,6 +37,8 @@ final class TransportLoop: @unchecked Sendable {
     private struct Control {
         var commands: [Command] = []
         var driver = Driver.idle
+        /// The thread inside `drive` or `run` right now, if any.
+        var drivingThread: pthread_t?
     }
 
     /// Connections kept open to one host at a time; further transfers wait for a free one, which
@@ -59,6 +61,8 @@ final class TransportLoop: @unchecked Sendable {
     private let multi: UnsafeMutableRawPointer
     /// Transfers in the multi handle, by easy handle; driver only.
     private var running: [UnsafeMutableRawPointer: Transfer] = [:]
+    /// Whether the driver is inside `curl_multi_perform`, where transfer callbacks run; driver only.
+    private var isInsideLibcurl = false
 
     private init(curl: Libcurl) throws(TransportError) {
         guard let multi = ccurl_multi_init(curl.api) else {
@@ -166,22 +170,46 @@ final class TransportLoop: @unchecked Sendable {
         var previousMask = sigset_t()
         pthread_sigmask(SIG_BLOCK, &pipeSignal, &previousMask)
         defer {
-            // Discard a SIGPIPE raised meanwhile, then restore the caller's mask.
-            var none = timespec()
-            while sigtimedwait(&pipeSignal, nil, &none) == SIGPIPE {}
+            // Discard a SIGPIPE raised meanwhile (unless the caller blocked it itself, and so may
+            // want it), then restore the caller's mask.
+            if sigismember(&previousMask, SIGPIPE) == 0 {
+                var none = timespec()
+                while true {
+                    let caught = sigtimedwait(&pipeSignal, nil, &none)
+                    guard caught == SIGPIPE || (caught < 0 && errno == EINTR) else { break }
+                }
+            }
             pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         }
+        Self.control.withLock { $0.drivingThread = pthread_self() }
 
-        var fds = watched.map { curl_waitfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        var handedOver = false
-        while !handedOver {
-            step(pollingFor: 1000, also: &fds)
-            for index in fds.indices where fds[index].revents != 0 {
-                fds[index].revents = 0
-                onReadable(fds[index].fd)
-            }
+        // Without a thread to take over, this one drives on until nothing is left.
+        var mustFinishAlone = false
+        while true {
+            turn(watching: watched, until: mustFinishAlone ? { false } : isDone, onReadable: onReadable)
             guard isDone() else { continue }
-            handedOver = handOver()
+            if handOver() { break }
+            mustFinishAlone = true
+        }
+    }
+
+    /// Whether the calling thread is driving the loop now: a completion it runs that waits for
+    /// another request (`RequestLatch`) must drive that one too, nested, or nobody would.
+    static var isDrivenByCallingThread: Bool {
+        control.withLock { control in
+            control.drivingThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        }
+    }
+
+    /// A drive inside a drive, on the thread that drives already (`isDrivenByCallingThread`):
+    /// runs turns until `isDone()`, then returns to the outer drive, which keeps the driving.
+    func driveNested(watching watched: [Int32], until isDone: () -> Bool, onReadable: (Int32) -> Void) {
+        // libcurl refuses to be re-entered from its own callbacks (CURLM_RECURSIVE_API_CALL), and
+        // nothing else could run the transfer this thread would wait for.
+        precondition(!isInsideLibcurl, "RequestLatch.wait was called from a progress or data callback of a transfer; "
+                     + "wait from a completion, or on another thread")
+        while !isDone() {
+            turn(watching: watched, until: isDone, onReadable: onReadable)
         }
     }
 
@@ -191,23 +219,39 @@ final class TransportLoop: @unchecked Sendable {
         Self.control.withLock { control in
             if control.commands.isEmpty && running.isEmpty {
                 control.driver = .idle
+                control.drivingThread = nil
                 return true
             }
             guard (try? startThread()) != nil else { return false }
             control.driver = .dedicated
+            control.drivingThread = nil
             return true
         }
     }
 
     // MARK: - Driving
 
-    /// One turn: start and cancel what is queued, let libcurl work, finish what is done, then sleep
-    /// until a socket or one of `fds` is ready, libcurl's next timeout, a wakeup, or `timeout` ms.
-    private func step(pollingFor timeout: Int32, also fds: inout [curl_waitfd]) {
+    /// One turn of a borrowed drive: a step, polling `watched` too, then `onReadable` for each of
+    /// them that became readable.
+    private func turn(watching watched: [Int32], until isDone: () -> Bool, onReadable: (Int32) -> Void) {
+        var fds = watched.map { curl_waitfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        step(pollingFor: 1000, also: &fds, unless: isDone)
+        for fd in fds where fd.revents != 0 {
+            onReadable(fd.fd)
+        }
+    }
+
+    /// One step: start and cancel what is queued, let libcurl work, finish what is done; then,
+    /// unless `isDone()`, sleep until a socket or one of `fds` is ready, libcurl's next timeout,
+    /// a wakeup, or `timeout` ms.
+    private func step(pollingFor timeout: Int32, also fds: inout [curl_waitfd], unless isDone: () -> Bool = { false }) {
         runQueuedCommands()
         var stillRunning: Int32 = 0
+        isInsideLibcurl = true
         ccurl_multi_perform(curl.api, multi, &stillRunning)
+        isInsideLibcurl = false
         collectFinishedTransfers()
+        guard !isDone() else { return }
         let count = UInt32(fds.count)
         fds.withUnsafeMutableBufferPointer { buffer in
             _ = ccurl_multi_poll_fds(curl.api, multi, buffer.baseAddress, count, timeout)
@@ -239,6 +283,7 @@ final class TransportLoop: @unchecked Sendable {
         sigemptyset(&blocked)
         sigaddset(&blocked, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        Self.control.withLock { $0.drivingThread = pthread_self() }
         var none: [curl_waitfd] = []
         var isIdle = false
         while !isIdle {
@@ -246,6 +291,7 @@ final class TransportLoop: @unchecked Sendable {
             isIdle = Self.control.withLock { control in
                 guard control.commands.isEmpty && running.isEmpty else { return false }
                 control.driver = .idle
+                control.drivingThread = nil
                 return true
             }
         }

@@ -52,6 +52,9 @@ enum FishCompletionScript {
             end
             """,
             """
+            # A script sourced anew (an upgrade) must not answer from the previous one's parse.
+            set -e __moya_cli_parsed_key
+
             function __moya-cli_should_offer_completions_for_flags_or_options -a expected_commands
                 __moya-cli_parse_tokens_once
                 test "$__moya_cli_parsed_commands" = "$expected_commands"; or return 1
@@ -70,7 +73,8 @@ enum FishCompletionScript {
             # Parses the tokens before the cursor once per TAB (every condition asks about the same
             # line): the subcommands, the positional index and every flag given.
             function __moya-cli_parse_tokens_once
-                set -l key (string join \\n -- (__moya-cli_tokens -pc))
+                # Escaped, so a token holding a newline cannot pass for two tokens.
+                set -l key (string escape -- (__moya-cli_tokens -pc))
                 set -q __moya_cli_parsed_key; and test "$__moya_cli_parsed_key" = "$key"; and return
                 set -l positional_index 0
                 set -l commands

@@ -50,8 +50,11 @@ final class Interrupt: Sendable {
         signalPipe = ends[1]
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
+            // write(2) may fail (the pipe is full) and set errno under the interrupted code.
+            let savedErrno = errno
             var byte: UInt8 = 1
             _ = write(Interrupt.signalPipe, &byte, 1)
+            errno = savedErrno
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
