@@ -19,8 +19,8 @@ struct MoyaCommand: ParsableCommand {
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if FishCompletionScript.isRequested(by: arguments) {
-            StandardStream.output.write(FishCompletionScript.text + "\n")
+        if let shell = CompletionScriptPatches.requestedShell(in: arguments) {
+            StandardStream.output.write(CompletionScriptPatches.script(for: shell) + "\n")
             terminate(0)
         }
         do {

@@ -1,10 +1,13 @@
 import Foundation
 import XCTest
 
-/// An interactive zsh or fish in a pseudo-terminal (util-linux `script`), with moya-cli's
+/// An interactive bash, zsh or fish in a pseudo-terminal (util-linux `script`), with moya-cli's
 /// generated completion script loaded, that records what TAB would offer for each line typed.
 ///
-/// Both shells complete only inside their line editor, so they run interactively:
+/// The shells complete only inside their line editor, so they run interactively:
+/// - bash: the script's `_moya-cli` is wrapped so what it leaves in COMPREPLY is written to the
+///   output file and then dropped; TAB runs it, Ctrl-U clears the line. bash splits words at `:`
+///   here exactly as for a user (COMP_WORDBREAKS), which no hand-made COMP_WORDS shows.
 /// - zsh: `compinit`, then the script; `compadd` is wrapped so every match added is also written
 ///   to the output file. Ctrl-T runs `complete-word`, writes a separator and clears the line.
 /// - fish: Ctrl-T writes `complete -C` of the line typed so far, a separator, and clears the line.
@@ -12,7 +15,7 @@ import XCTest
 ///   script needs (fish-shell#11993); in the line editor the cursor is the real one, at the end.
 struct InteractiveShell {
     enum Kind: String {
-        case zsh, fish
+        case bash, zsh, fish
     }
 
     let kind: Kind
@@ -51,17 +54,19 @@ struct InteractiveShell {
         try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
         let output = session.appendingPathComponent("completions")
         let ready = session.appendingPathComponent("ready")
-        let scriptFile = session.appendingPathComponent(kind == .zsh ? "_moya-cli" : "moya-cli.fish")
+        let scriptFile = session.appendingPathComponent(kind == .zsh ? "_moya-cli" : "moya-cli.\(kind.rawValue)")
         try completionScript.write(to: scriptFile, atomically: true, encoding: .utf8)
-        let setup = session.appendingPathComponent(kind == .zsh ? ".zshrc" : "setup.fish")
+        let setup = session.appendingPathComponent(kind == .zsh ? ".zshrc" : "setup.\(kind.rawValue)")
         try setupScript(completionScript: scriptFile.path, output: output.path, ready: ready.path)
             .write(to: setup, atomically: true, encoding: .utf8)
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
-        let shellCommand = kind == .zsh
-            ? "\(executable) --no-globalrcs -i"
-            : "\(executable) --no-config --interactive --init-command 'source \(setup.path)'"
+        let shellCommand = switch kind {
+        case .bash: "\(executable) --rcfile '\(setup.path)' -i"
+        case .zsh: "\(executable) --no-globalrcs -i"
+        case .fish: "\(executable) --no-config --interactive --init-command 'source \(setup.path)'"
+        }
         process.arguments = ["-qfc", shellCommand, "/dev/null"]
         process.currentDirectoryURL = folder.url
         let binaryFolder = CLIRunner.binaryURL.deletingLastPathComponent().path
@@ -83,7 +88,7 @@ struct InteractiveShell {
             XCTFail("\(kind.rawValue) did not start its line editor within 30 s", file: file, line: line)
             return []
         }
-        let typed = lines.map { $0 + "\u{14}" }.joined()
+        let typed = lines.map { $0 + (kind == .bash ? "\t\u{15}" : "\u{14}") }.joined()
         keys.fileHandleForWriting.write(Data(typed.utf8))
         var groups: [[String]] = []
         let finished = Self.wait(seconds: 60) {
@@ -100,6 +105,19 @@ struct InteractiveShell {
     /// The setup the shell runs before its first prompt.
     func setupScript(completionScript: String, output: String, ready: String) -> String {
         switch kind {
+        case .bash:
+            return """
+                source '\(completionScript)'
+                recorded-completions() {
+                    _moya-cli "$@"
+                    { printf '%s\\n' "${COMPREPLY[@]}"; echo '\(Self.separator)'; } >> '\(output)'
+                    COMPREPLY=()
+                }
+                complete -F recorded-completions moya-cli
+                bind 'set bell-style none'
+                PROMPT_COMMAND=": > '\(ready)'"
+                PS1='> '
+                """
         case .zsh:
             return """
                 unsetopt auto_list list_beep beep

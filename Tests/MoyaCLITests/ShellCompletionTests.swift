@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// zsh and fish completion of `call`, `curl` and `check`, each through the real shell's line
-/// editor with the generated script (see `InteractiveShell`): API names, cases, named values and
+/// editor with the generated script (see `InteractiveShell`); bash too where its word splitting matters: API names, cases, named values and
 /// enumeration values come from the target files found when TAB is pressed. Skipped, with the
 /// reason, when the shell is not installed (`make test` installs both).
 final class ShellCompletionTests: XCTestCase {
@@ -68,11 +68,36 @@ final class ShellCompletionTests: XCTestCase {
         try assertCompletions(shell, commonExpectations + quirky)
     }
 
+    func testBashCompletesValuesWithColonsThroughItsLineEditor() throws {
+        let shell = try InteractiveShell(.bash)
+        // COMPREPLY replaces the part of the word after its last ':', as bash split it there.
+        let colons: [(line: String, offered: [String])] = [
+            ("moya-cli call quirky pick a", ["a:b"]),
+            ("moya-cli call quirky pick a:", ["b"]),
+            ("moya-cli call quirky pick a:b", ["b"]),
+            ("moya-cli call local submit quirks/c:", ["d.txt"]),
+            ("moya-cli call gi", ["github"]),
+            ("moya-cli call github user", ["userProfile", "userRepositories", "userFollowers"]),
+            ("moya-cli check --skip local.s", ["local.search", "local.submit"]),
+        ]
+        let lines = colons.map(\.line) + ["moya-cli call quirky pick a:b --"]
+        let offered = try shell.completions(lines, completionScript: try fixture.completionScript("bash"),
+                                            in: fixture.folder, environment: fixture.environment)
+        guard offered.count == lines.count else { return }
+        for (expectation, actual) in zip(colons, offered) {
+            XCTAssertEqual(actual, expectation.offered, "bash: \(expectation.line)")
+        }
+        // After a value with a colon, the value counts as one: call's options come next.
+        XCTAssertTrue(offered[colons.count].contains("--stub"), "bash: \(offered[colons.count])")
+    }
+
     func testFishScriptParsesTheLineOncePerTab() throws {
         let script = try fixture.completionScript("fish")
         XCTAssertTrue(script.contains("function __moya-cli_parse_tokens_once"),
                       "the patch no longer applies to ArgumentParser's fish script (FishCompletionScript)")
         XCTAssertFalse(script.contains("non_repeating_flags_or_options_absent"))
+        XCTAssertTrue(try fixture.completionScript("bash").contains("__moya-cli_join_words_split_at_colons"),
+                      "the patch no longer applies to ArgumentParser's bash script (CompletionScriptPatches)")
     }
 
     func assertCompletions(_ shell: InteractiveShell, _ expectations: [(line: String, offered: [String])],
