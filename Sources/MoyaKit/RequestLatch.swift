@@ -74,17 +74,13 @@ public final class RequestLatch: @unchecked Sendable {
     public static func wait(watching watched: [Int32] = [], onReadable: (Int32) -> Void = { _ in },
                             sending send: (RequestLatch) -> Void) {
         let latch = RequestLatch()
-        if TransportLoop.isDrivenByCallingThread, let loop = try? TransportLoop.shared.get() {
-            // Called from a completion this thread runs as the driver: drive the new request too.
-            send(latch)
-            loop.driveNested(watching: latch.descriptors(watched), until: { latch.isSignalled },
-                             onReadable: { latch.report($0, to: onReadable) })
-            return
-        }
-        // Nobody else gets to drive what `send` starts, unless another thread drives already.
-        _ = TransportLoop.reserve()
+        // Called from a completion this thread runs as the driver, it drives the new request too,
+        // nested; otherwise nobody else gets to drive what `send` starts, unless another thread
+        // drives already.
+        let isNested = TransportLoop.isDrivenByCallingThread
+        if !isNested { TransportLoop.reserve() }
         send(latch)
-        latch.wait(watching: watched, onReadable: onReadable)
+        latch.wait(watching: watched, nested: isNested, onReadable: onReadable)
     }
 
     /// The descriptors to poll: the latch's own wake-up pipe, then the caller's.
@@ -102,14 +98,13 @@ public final class RequestLatch: @unchecked Sendable {
         }
     }
 
-    private func wait(watching watched: [Int32], onReadable: (Int32) -> Void) {
-        if TransportLoop.mustDrive(), let loop = try? TransportLoop.shared.get() {
-            loop.drive(watching: descriptors(watched), until: { isSignalled }, onReadable: { report($0, to: onReadable) })
+    private func wait(watching watched: [Int32], nested: Bool, onReadable: (Int32) -> Void) {
+        if nested || TransportLoop.claimDriving(), let loop = try? TransportLoop.shared.get() {
+            let drive = nested ? loop.driveNested : loop.drive
+            drive(descriptors(watched), { isSignalled }, { report($0, to: onReadable) })
             return
         }
-        // Nothing of this thread's to drive (a stub, a request that failed at once, or another
-        // thread drives): give the reservation up, so others' requests get a driver, and sleep.
-        TransportLoop.releaseDriving()
+        // Nothing of this thread's to drive: sleep until signalled.
         var fds = descriptors(watched).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while !isSignalled {
             // Without a wake-up pipe, look at the flag every 10 ms.

@@ -72,29 +72,19 @@ final class ShellCompletionTests: XCTestCase {
         let shell = try InteractiveShell(.bash)
         // COMPREPLY replaces the part of the word after its last ':', as bash split it there.
         let colons: [(line: String, offered: [String])] = [
-            ("moya-cli call quirky pick a", ["a:b"]),
             ("moya-cli call quirky pick a:", ["b"]),
             ("moya-cli call quirky pick a:b", ["b"]),
             ("moya-cli call local submit quirks/c:", ["d.txt"]),
-            ("moya-cli call gi", ["github"]),
-            ("moya-cli call github user", ["userProfile", "userRepositories", "userFollowers"]),
-            ("moya-cli check --skip local.s", ["local.search", "local.submit"]),
+            // After a value with a colon, the value counts as one: call's options come next.
+            ("moya-cli call quirky pick a:b --st", ["--stub"]),
         ]
-        let lines = colons.map(\.line) + ["moya-cli call quirky pick a:b --"]
-        let offered = try shell.completions(lines, completionScript: try fixture.completionScript("bash"),
-                                            in: fixture.folder, environment: fixture.environment)
-        guard offered.count == lines.count else { return }
-        for (expectation, actual) in zip(colons, offered) {
-            XCTAssertEqual(actual, expectation.offered, "bash: \(expectation.line)")
-        }
-        // After a value with a colon, the value counts as one: call's options come next.
-        XCTAssertTrue(offered[colons.count].contains("--stub"), "bash: \(offered[colons.count])")
+        try assertCompletions(shell, commonExpectations + colons)
     }
 
-    func testFishScriptParsesTheLineOncePerTab() throws {
+    func testPatchesApplyToArgumentParsersScripts() throws {
         let script = try fixture.completionScript("fish")
         XCTAssertTrue(script.contains("function __moya-cli_parse_tokens_once"),
-                      "the patch no longer applies to ArgumentParser's fish script (FishCompletionScript)")
+                      "the patch no longer applies to ArgumentParser's fish script (CompletionScriptPatches)")
         XCTAssertFalse(script.contains("non_repeating_flags_or_options_absent"))
         XCTAssertTrue(try fixture.completionScript("bash").contains("__moya-cli_join_words_split_at_colons"),
                       "the patch no longer applies to ArgumentParser's bash script (CompletionScriptPatches)")

@@ -82,7 +82,7 @@ final class TransportLoop: @unchecked Sendable {
             case .idle:
                 try startThread()
                 control.driver = .dedicated
-            case .reserved(let thread) where pthread_equal(thread, pthread_self()) != 0:
+            case .reserved(let thread) where Self.isCalling(thread):
                 control.driver = .borrowed(thread)
             case .reserved, .borrowed, .dedicated:
                 // Another thread's latch: it drives this transfer too once it waits, and hands
@@ -108,57 +108,37 @@ final class TransportLoop: @unchecked Sendable {
 
     // MARK: - Borrowed drivers (RequestLatch)
 
-    /// Reserves the driving for the calling thread if nobody drives; `true` if it did.
-    static func reserve() -> Bool {
+    /// Reserves the driving for the calling thread if nobody drives.
+    static func reserve() {
         control.withLock { control in
-            guard case .idle = control.driver else { return false }
-            control.driver = .reserved(pthread_self())
-            return true
+            if case .idle = control.driver { control.driver = .reserved(pthread_self()) }
         }
     }
 
-    /// Whether the calling thread holds the driving and has something to drive.
-    static func mustDrive() -> Bool {
+    /// For a latch about to wait: whether the calling thread holds the driving and has something
+    /// to drive (its own transfer, or others' queued meanwhile). Holding it with nothing to drive
+    /// (a stub, a request that failed at once), it gives the driving up, so others' requests get
+    /// a driver.
+    static func claimDriving() -> Bool {
         control.withLock { control in
             switch control.driver {
-            case .borrowed(let thread): pthread_equal(thread, pthread_self()) != 0
-            case .reserved(let thread): pthread_equal(thread, pthread_self()) != 0 && !control.commands.isEmpty
-            case .idle, .dedicated: false
-            }
-        }
-    }
-
-    /// Gives up the driving when the calling thread holds it without having driven (its latch
-    /// stopped waiting early, or its request never reached the loop). What others queued meanwhile
-    /// goes to the loop's own thread.
-    static func releaseDriving() {
-        let stranded = control.withLock { control -> [Command] in
-            switch control.driver {
-            case .reserved(let thread), .borrowed(let thread):
-                guard pthread_equal(thread, pthread_self()) != 0 else { return [] }
-                guard !control.commands.isEmpty else {
-                    control.driver = .idle
-                    return []
-                }
-                // Commands exist only once the loop does, so `shared` is loaded already.
-                if let loop = try? shared.get(), (try? loop.startThread()) != nil {
-                    control.driver = .dedicated
-                    return []
-                }
+            case .borrowed(let thread):
+                return isCalling(thread)
+            case .reserved(let thread) where isCalling(thread):
+                guard control.commands.isEmpty else { return true }
                 control.driver = .idle
-                defer { control.commands.removeAll() }
-                return control.commands
-            case .idle, .dedicated:
-                return []
+                return false
+            case .reserved, .idle, .dedicated:
+                return false
             }
-        }
-        // No thread can run them: fail them rather than leave their callers waiting for ever.
-        for case .start(let transfer) in stranded {
-            transfer.complete(with: CURLE_FAILED_INIT)
         }
     }
 
-    /// Runs the loop on the calling thread, which holds the driving (`mustDrive()`), until
+    private static func isCalling(_ thread: pthread_t) -> Bool {
+        pthread_equal(thread, pthread_self()) != 0
+    }
+
+    /// Runs the loop on the calling thread, which holds the driving (`claimDriving()`), until
     /// `isDone()` is true; polls `watched` as well and reports what became readable. Afterwards
     /// the loop's own thread takes over whatever is still running.
     func drive(watching watched: [Int32], until isDone: () -> Bool, onReadable: (Int32) -> Void) {
@@ -197,7 +177,7 @@ final class TransportLoop: @unchecked Sendable {
     /// another request (`RequestLatch`) must drive that one too, nested, or nobody would.
     static var isDrivenByCallingThread: Bool {
         control.withLock { control in
-            control.drivingThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+            control.drivingThread.map(isCalling) ?? false
         }
     }
 

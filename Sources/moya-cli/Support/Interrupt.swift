@@ -128,14 +128,10 @@ final class Interrupt: Sendable {
 
     /// Sleeps; returns `true` if Ctrl-C came first.
     func sleep(seconds: Double) -> Bool {
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let end = Double(deadline.tv_sec) + Double(deadline.tv_nsec) / 1e9 + seconds
+        let start = ContinuousClock.now
         var readable = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
         while !wasInterrupted {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = end - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+            let left = seconds - secondsSince(start)
             guard left > 0 else { return false }
             // A negative descriptor is ignored by poll(2): then this is a plain sleep.
             _ = poll(&readable, 1, Int32(min(left * 1000, Double(Int32.max)).rounded(.up)))
