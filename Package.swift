@@ -27,10 +27,13 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // Signal handlers and the clean-up of temporary files they do: async-signal-safe, so C.
+        .target(name: "CCleanup"),
         .target(
             name: "MoyaKit",
             dependencies: [
                 "CCurl",
+                "CCleanup",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             linkerSettings: [.linkedLibrary("dl")]
@@ -44,6 +47,7 @@ let package = Package(
             dependencies: [
                 "MoyaKit",
                 "TargetSpec",
+                "CCleanup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

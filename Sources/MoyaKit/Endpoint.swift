@@ -78,6 +78,9 @@ extension Endpoint {
         case .uploadFile(let file):
             request.bodyFileURL = file
             return request
+        case .uploadCompositeFile(let file, let urlParameters):
+            request.bodyFileURL = file
+            return try request.encoded(parameters: urlParameters, parameterEncoding: URLEncoding.queryString)
         case .uploadMultipart(let parts):
             request.multipartParts = parts
             return request
@@ -105,14 +108,18 @@ extension Endpoint: Hashable {
 struct RequestIdentity: Hashable {
     let endpoint: Endpoint
     private let request: URLRequest?
+    /// How the callers take the body: callers that take it differently cannot share it.
+    private let bodyHandling: String
 
-    init(_ endpoint: Endpoint) {
+    init(_ endpoint: Endpoint, bodyHandling: String = "") {
         self.endpoint = endpoint
+        self.bodyHandling = bodyHandling
         request = try? endpoint.urlRequest()
     }
 
     static func == (lhs: RequestIdentity, rhs: RequestIdentity) -> Bool {
-        switch (lhs.request, rhs.request) {
+        guard lhs.bodyHandling == rhs.bodyHandling else { return false }
+        return switch (lhs.request, rhs.request) {
         case let (left?, right?): left == right
         case (nil, nil):
             lhs.endpoint.url == rhs.endpoint.url && lhs.endpoint.method == rhs.endpoint.method
@@ -122,6 +129,7 @@ struct RequestIdentity: Hashable {
     }
 
     func hash(into hasher: inout Hasher) {
+        hasher.combine(bodyHandling)
         if let request {
             hasher.combine(request)
         } else {

@@ -2,8 +2,11 @@
 public final class Response: Sendable, CustomDebugStringConvertible, Equatable {
     /// The HTTP status code.
     public let statusCode: Int
-    /// The body (empty for downloads, whose body went to the destination file).
+    /// The body (empty for downloads, whose body went to the destination file; only the first
+    /// bytes, or none, of a body streamed or discarded by its `ResponseBodyHandling`).
     public let data: Data
+    /// The size of the whole body in bytes: `data.count` unless the body was streamed or discarded.
+    public let bodyLength: Int
     /// The request as sent, after plugins prepared it.
     public let request: URLRequest?
     /// The status line and headers; `nil` for a stub made from `.networkResponse`.
@@ -12,16 +15,21 @@ public final class Response: Sendable, CustomDebugStringConvertible, Equatable {
     public let timing: Timing?
 
     /// Creates a response.
-    public init(statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPResponseHead? = nil, timing: Timing? = nil) {
+    public init(statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPResponseHead? = nil, timing: Timing? = nil,
+                bodyLength: Int? = nil) {
         self.statusCode = statusCode
         self.data = data
+        self.bodyLength = max(bodyLength ?? data.count, data.count)
         self.request = request
         self.response = response
         self.timing = timing
     }
 
+    /// Whether `data` holds the whole body.
+    public var hasWholeBody: Bool { bodyLength == data.count }
+
     /// `Status Code: 200, Data Length: 42`.
-    public var description: String { "Status Code: \(statusCode), Data Length: \(data.count)" }
+    public var description: String { "Status Code: \(statusCode), Data Length: \(bodyLength)" }
 
     /// Same as `description`.
     public var debugDescription: String { description }

@@ -16,6 +16,8 @@ public final class Session: Sendable {
 struct TransportResponse: Sendable {
     var head: HTTPResponseHead
     var body: Data
+    /// The whole body's size (more than `body.count` when it was streamed or discarded).
+    var bodyLength: Int
     var downloadedFile: URL?
     var timing: Timing
 }
@@ -33,6 +35,8 @@ extension Session {
         _ request: URLRequest,
         downloadTo: URL?,
         overwrite: Bool,
+        createsFolders: Bool = false,
+        bodyHandling: ResponseBodyHandling = .collectAll,
         progress: (@Sendable (TransferProgress) -> Void)?,
         completion: @escaping @Sendable (Result<TransportResponse, TransportError>) -> Void
     ) -> any Cancellable {
@@ -40,7 +44,7 @@ extension Session {
             let loop = try TransportLoop.shared.get()
             let transfer = try Transfer(
                 request: request, configuration: configuration, downloadTo: downloadTo, overwrite: overwrite,
-                loop: loop, progress: progress, completion: completion)
+                createsFolders: createsFolders, bodyHandling: bodyHandling, loop: loop, progress: progress, completion: completion)
             try loop.start(transfer)
             return transfer
         } catch {

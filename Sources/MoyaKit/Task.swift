@@ -31,6 +31,10 @@ public enum Task: Sendable {
     /// A `multipart/form-data` body.
     case uploadMultipart([MultipartFormBodyPart])
 
+    /// A file streamed as the body, plus URL parameters in the query (what `requestCompositeData`
+    /// is for bytes in memory, for a file of any size).
+    case uploadCompositeFile(URL, urlParameters: [String: any Sendable])
+
     /// A `multipart/form-data` body, with parameters in the query string.
     case uploadCompositeMultipart([MultipartFormBodyPart], urlParameters: [String: any Sendable])
 

@@ -10,6 +10,14 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case tooManyRedirects
         case cancelled
         case fileAccess
+        /// An output file exists and may not be replaced.
+        case destinationExists
+        /// The body could not be written where it was to go (disk full, I/O error, a closed stream).
+        case cannotWriteOutput
+        /// The body's reader went away (EPIPE on a pipe).
+        case brokenPipe
+        /// The body is larger than the limit set for keeping it in memory.
+        case responseTooLarge
         case unsupportedProtocol
         case other
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CCleanup
 import MoyaKit
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +20,9 @@ struct MoyaCommand: ParsableCommand {
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // SIGPIPE ignored (a closed stdout is a write error, reported as such); SIGINT, SIGTERM
+        // and SIGHUP remove the temporary files this run made before it ends.
+        moya_signals_install(-1)
         if let shell = CompletionScriptPatches.requestedShell(in: arguments) {
             StandardStream.output.write(CompletionScriptPatches.script(for: shell) + "\n")
             terminate(0)
@@ -41,8 +45,17 @@ struct MoyaCommand: ParsableCommand {
     /// Everything moya-cli prints goes out with write(2) and its files are closed by now, so the
     /// libraries' exit handlers are skipped: OpenSSL's clean-up alone costs a live call about
     /// 0.5 ms, and none of them has anything left to save.
+    ///
+    /// A failed write to stdout overrides `status`: 141, quietly, when the reader closed the pipe
+    /// (as a process killed by SIGPIPE would end, without being killed); 74 with the reason
+    /// otherwise (disk full, I/O error, a closed descriptor), since what was asked for is lost.
     static func terminate(_ status: Int32) -> Never {
         fflush(nil)
+        if let failure = StandardStream.failure {
+            if failure.kind == .brokenPipe { _exit(ExitStatus.brokenPipe.rawValue) }
+            StandardStream.error.write("moya-cli: error: \(failure.message)\n")
+            _exit(ExitStatus.cannotWriteOutput.rawValue)
+        }
         _exit(status)
     }
 

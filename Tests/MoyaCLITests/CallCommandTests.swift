@@ -505,7 +505,7 @@ final class CallCommandTests: XCTestCase {
     func testOutputIntoAMissingFolderFailsAndLeavesNothing() throws {
         for extra in [[], ["--stub"]] {
             let result = try call(["local", "search", "x", "-o", "absent/body.json"] + extra)
-            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertEqual(result.status, 74, result.stderr)
             XCTAssertTrue(result.stderr.contains("absent/body.json"), result.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("absent").path))
         }

@@ -282,9 +282,10 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(try check(["local"]).status, 0, "another API's broken file does not stop checking this one")
     }
 
-    func testAReportThatCannotBeWrittenExits1() throws {
+    func testAReportThatCannotBeWrittenExits74() throws {
         let result = try check(["local", "--report", "json:no-such-folder/report.json"])
-        XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("cannot write the json report to 'no-such-folder/report.json'"), result.stderr)
+        XCTAssertEqual(result.status, 74, result.stderr)
+        XCTAssertTrue(result.stderr.contains("cannot write the json report: cannot write "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("no-such-folder/report.json: cannot create a file in "), result.stderr)
     }
 }

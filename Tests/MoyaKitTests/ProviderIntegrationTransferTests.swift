@@ -98,7 +98,7 @@ final class ProviderIntegrationTransferTests: HTTPBinTestCase {
         let destination = try makeTemporaryFolder().appendingPathComponent("existing.bin")
         try Data("keep me".utf8).write(to: destination)
         let error = try error(.download(bytes: 10, destination: destination), with: provider)
-        XCTAssertEqual(error.transportError?.kind, .fileAccess)
+        XCTAssertEqual(error.transportError?.kind, .destinationExists)
         XCTAssertEqual(try Data(contentsOf: destination).text, "keep me")
     }
 

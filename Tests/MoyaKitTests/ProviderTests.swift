@@ -182,7 +182,7 @@ final class ProviderTests: XCTestCase {
 
         target.sampleData = Data("second".utf8)
         let refused = send(target, with: provider)?.error
-        XCTAssertEqual(refused?.transportError?.kind, .fileAccess)
+        XCTAssertEqual(refused?.transportError?.kind, .destinationExists)
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "first")
 
         target.task = .downloadDestination(DownloadDestinations.file(file, options: [.removePreviousFile]))
@@ -200,7 +200,7 @@ final class ProviderTests: XCTestCase {
         let target = TestTarget(task: .downloadDestination(DownloadDestinations.file(file, options: [])), sampleData: Data("zen".utf8))
 
         let error = send(target, with: provider)?.error
-        XCTAssertEqual(error?.transportError?.kind, .fileAccess)
+        XCTAssertEqual(error?.transportError?.kind, .cannotWriteOutput)
         XCTAssertTrue(error?.transportError?.message.contains(file.path) ?? false, String(describing: error))
         XCTAssertEqual(error?.response?.data, Data("zen".utf8), "the sample still comes with the failure")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])

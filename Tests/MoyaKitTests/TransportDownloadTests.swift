@@ -41,7 +41,7 @@ final class TransportDownloadTests: XCTestCase {
         let destination = folder.appendingPathComponent("keep.txt")
         try Data("precious".utf8).write(to: destination)
         let error = try transportError(for: makeRequest(server.url("/bytes/100")), downloadTo: destination)
-        XCTAssertEqual(error.kind, .fileAccess)
+        XCTAssertEqual(error.kind, .destinationExists)
         XCTAssertTrue(error.message.contains(destination.path), error.message)
         XCTAssertEqual(try Data(contentsOf: destination), Data("precious".utf8))
         XCTAssertEqual(try folderContents(), ["keep.txt"])
@@ -56,34 +56,34 @@ final class TransportDownloadTests: XCTestCase {
         XCTAssertEqual(try folderContents(), ["replace.bin"])
     }
 
-    func testMissingDestinationFolderIsAFileAccessError() throws {
+    func testMissingDestinationFolderIsAWriteError() throws {
         let destination = folder.appendingPathComponent("no/such/folder/file.bin")
         let error = try transportError(for: makeRequest(server.url("/bytes/10")), downloadTo: destination)
-        XCTAssertEqual(error.kind, .fileAccess)
+        XCTAssertEqual(error.kind, .cannotWriteOutput)
         XCTAssertTrue(error.message.contains(destination.path), error.message)
     }
 
     func testWriteSavesWholeBodiesLikeADownload() throws {
         let destination = folder.appendingPathComponent("saved.bin")
-        try DownloadFile.write(TestBytes.data(count: 70_000), to: destination, overwrite: false)
+        try OutputFile.write(TestBytes.data(count: 70_000), to: destination, overwrite: false)
         XCTAssertTrue(try TestBytes.fileMatches(destination, count: 70_000))
 
-        XCTAssertThrowsError(try DownloadFile.write(Data("other".utf8), to: destination, overwrite: false)) { error in
+        XCTAssertThrowsError(try OutputFile.write(Data("other".utf8), to: destination, overwrite: false)) { error in
             let transport = error as? TransportError
-            XCTAssertEqual(transport?.kind, .fileAccess)
+            XCTAssertEqual(transport?.kind, .destinationExists)
             XCTAssertEqual(transport?.message, "\(destination.path) already exists; not overwriting it")
         }
         XCTAssertTrue(try TestBytes.fileMatches(destination, count: 70_000), "the existing file is kept")
 
-        try DownloadFile.write(Data(), to: destination, overwrite: true)
+        try OutputFile.write(Data(), to: destination, overwrite: true)
         XCTAssertEqual(try Data(contentsOf: destination), Data(), "an empty body replaces the file with an empty one")
         XCTAssertEqual(try folderContents(), ["saved.bin"], "no temporary file left behind")
     }
 
     func testWriteIntoAMissingFolderLeavesNothing() throws {
         let destination = folder.appendingPathComponent("absent/saved.bin")
-        XCTAssertThrowsError(try DownloadFile.write(Data("x".utf8), to: destination, overwrite: true)) { error in
-            XCTAssertEqual((error as? TransportError)?.kind, .fileAccess)
+        XCTAssertThrowsError(try OutputFile.write(Data("x".utf8), to: destination, overwrite: true)) { error in
+            XCTAssertEqual((error as? TransportError)?.kind, .cannotWriteOutput)
             XCTAssertTrue((error as? TransportError)?.message.contains(destination.path) ?? false, "\(error)")
         }
         XCTAssertEqual(try folderContents(), [])

@@ -75,7 +75,12 @@ public final class NetworkLoggerPlugin: PluginType {
         }
         if (isFromError && configuration.logOptions.contains(.errorResponseBody))
             || configuration.logOptions.contains(.successResponseBody) {
-            let body = configuration.redactor.redact(formatter.responseData(response.data))
+            var body = configuration.redactor.redact(formatter.responseData(response.data))
+            if !response.hasWholeBody {
+                // Streamed or dropped: only its first bytes were kept.
+                body += (body.isEmpty ? "" : "\n") + "[\(response.bodyLength) bytes in all; "
+                    + (response.data.isEmpty ? "not kept]" : "the first \(response.data.count) shown]")
+            }
             output.append(formatter.entry("Response Body", body, target))
         }
         return output

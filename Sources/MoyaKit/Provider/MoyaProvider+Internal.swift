@@ -2,7 +2,7 @@ import Dispatch
 
 extension MoyaProvider {
     /// Registers the caller with an exchange (shared with `trackInflights`) and starts it if new.
-    func requestNormal(_ target: Target, callbackQueue: DispatchQueue?, progress: ProgressBlock?,
+    func requestNormal(_ target: Target, callbackQueue: DispatchQueue?, progress: ProgressBlock?, body: ResponseBodyHandling,
                        completion: @escaping Completion) -> any Cancellable {
         let endpoint = self.endpoint(target)
         let plugins = self.plugins
@@ -17,26 +17,26 @@ extension MoyaProvider {
         }
         let progressHandler = Self.progressHandler(progress, callbackQueue: callbackQueue)
 
-        guard trackInflights else {
+        guard trackInflights, let sharingKey = body.sharingKey else {
             let exchange = RequestExchange(firstProgress: progressHandler, firstDeliver: deliver, onEnd: { _ in })
             let token = CallerToken(exchange: exchange, id: 0)
-            start(exchange, target: target, endpoint: endpoint)
+            start(exchange, target: target, endpoint: endpoint, body: body)
             return token
         }
         let inflights = self.inflights
-        let identity = RequestIdentity(endpoint)
+        let identity = RequestIdentity(endpoint, bodyHandling: sharingKey)
         let joined = inflights.join(identity, progress: progressHandler, deliver: deliver) {
             RequestExchange(firstProgress: progressHandler, firstDeliver: deliver) { exchange in
                 inflights.remove(exchange, for: identity)
             }
         }
         let token = CallerToken(exchange: joined.exchange, id: joined.callerID)
-        if joined.isNew { start(joined.exchange, target: target, endpoint: endpoint) }
+        if joined.isNew { start(joined.exchange, target: target, endpoint: endpoint, body: body) }
         return token
     }
 
     /// requestClosure → prepare → willSend → stub or network.
-    private func start(_ exchange: RequestExchange, target: Target, endpoint: Endpoint) {
+    private func start(_ exchange: RequestExchange, target: Target, endpoint: Endpoint, body: ResponseBodyHandling) {
         let stubBehavior = stubClosure(target)
         requestClosure(endpoint) { [self] requestResult in
             if exchange.isCancelled {
@@ -54,13 +54,14 @@ extension MoyaProvider {
                 let transfer: any Cancellable
                 switch stubBehavior {
                 case .never:
-                    transfer = sendOverNetwork(prepared, target: target, endpoint: endpoint, exchange: exchange)
+                    transfer = sendOverNetwork(prepared, target: target, endpoint: endpoint, body: body, exchange: exchange)
                 case .immediate:
-                    finish(exchange, with: stubResult(prepared, target: target, endpoint: endpoint), target: target)
+                    finish(exchange, with: stubResult(prepared, target: target, endpoint: endpoint, body: body), target: target)
                     transfer = FinishedCancellable()
                 case .delayed(let seconds):
                     transfer = StubTimer(delay: seconds) {
-                        self.finish(exchange, with: self.stubResult(prepared, target: target, endpoint: endpoint), target: target)
+                        self.finish(exchange, with: self.stubResult(prepared, target: target, endpoint: endpoint, body: body),
+                                    target: target)
                     } onCancel: {
                         self.finish(exchange, with: .failure(.cancellation), target: target)
                     }
@@ -70,18 +71,20 @@ extension MoyaProvider {
         }
     }
 
-    private func sendOverNetwork(_ request: URLRequest, target: Target, endpoint: Endpoint, exchange: RequestExchange) -> any Cancellable {
+    private func sendOverNetwork(_ request: URLRequest, target: Target, endpoint: Endpoint, body: ResponseBodyHandling,
+                                 exchange: RequestExchange) -> any Cancellable {
         // The transport streams into the destination's folder, so it is resolved up front.
         let download = endpoint.task.downloadDestination.map {
             ResolvedDownload($0, head: HTTPResponseHead(statusCode: 0, url: request.url))
         }
         let validationType = target.validationType
         return session.perform(request, downloadTo: download?.url, overwrite: download?.overwrite ?? false,
+                               createsFolders: download?.createsFolders ?? false, bodyHandling: body,
                                progress: { exchange.reportProgress($0) }) { result in
             switch result {
             case .success(let transported):
                 let response = Response(statusCode: transported.head.statusCode, data: transported.body, request: request,
-                                        response: transported.head, timing: transported.timing)
+                                        response: transported.head, timing: transported.timing, bodyLength: transported.bodyLength)
                 self.finish(exchange, with: Self.validate(response, validationType), target: target)
             case .failure(let error):
                 self.finish(exchange, with: .failure(.underlying(error, nil)), target: target)
@@ -90,25 +93,44 @@ extension MoyaProvider {
     }
 
     /// The sample response, validated like a live one; a download's sample is written to its destination.
-    private func stubResult(_ request: URLRequest, target: Target, endpoint: Endpoint) -> Result<Response, MoyaError> {
-        let response: Response
+    private func stubResult(_ request: URLRequest, target: Target, endpoint: Endpoint, body: ResponseBodyHandling)
+        -> Result<Response, MoyaError> {
+        let sampled: Response
         switch endpoint.sampleResponseClosure() {
         case .networkResponse(let statusCode, let data):
-            response = Response(statusCode: statusCode, data: data, request: request)
+            sampled = Response(statusCode: statusCode, data: data, request: request)
         case .response(let head, let data):
-            response = Response(statusCode: head.statusCode, data: data, request: request, response: head)
+            sampled = Response(statusCode: head.statusCode, data: data, request: request, response: head)
         case .networkError(let error):
             return .failure(.underlying(error, nil))
         }
+        let head = sampled.response ?? HTTPResponseHead(statusCode: sampled.statusCode, url: request.url)
         if let destination = endpoint.task.downloadDestination {
-            let head = response.response ?? HTTPResponseHead(statusCode: response.statusCode, url: request.url)
             let download = ResolvedDownload(destination, head: head)
-            do {
-                try DownloadFile.write(response.data, to: download.url, overwrite: download.overwrite)
+            do throws(TransportError) {
+                let file = try OutputFile(path: download.url.path, overwrite: download.overwrite, createFolders: download.createsFolders)
+                do throws(TransportError) {
+                    try file.write(sampled.data)
+                    try file.commit()
+                } catch {
+                    file.discard()
+                    throw error
+                }
             } catch {
-                return .failure(.underlying(error, response))
+                return .failure(.underlying(error, sampled))
             }
+            return Self.validate(sampled, target.validationType)
         }
+        // The sample's body goes where a live one would: kept, dropped or streamed.
+        var accumulator = ResponseBodyAccumulator(body)
+        do throws(TransportError) {
+            try accumulator.begin(head)
+            try accumulator.append(sampled.data)
+        } catch {
+            return .failure(.underlying(error, nil))
+        }
+        let response = Response(statusCode: sampled.statusCode, data: accumulator.data, request: request, response: sampled.response,
+                                bodyLength: accumulator.length)
         return Self.validate(response, target.validationType)
     }
 

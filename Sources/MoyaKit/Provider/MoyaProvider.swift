@@ -77,6 +77,20 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
     @discardableResult
     public func request(_ target: Target, callbackQueue: DispatchQueue? = nil, progress: ProgressBlock? = nil,
                         completion: @escaping Completion) -> any Cancellable {
-        requestNormal(target, callbackQueue: callbackQueue ?? self.callbackQueue, progress: progress, completion: completion)
+        requestNormal(target, callbackQueue: callbackQueue ?? self.callbackQueue, progress: progress, body: .collectAll,
+                      completion: completion)
+    }
+
+    /// Sends `target`, its response body handled as `body` says: kept up to a limit, dropped, or
+    /// streamed to a consumer as it arrives (a stub's sample body too), so a body of any size
+    /// needs no more memory than a piece of it.
+    ///
+    /// A streamed request never shares an exchange with others (`trackInflights`): its body has
+    /// one reader.
+    @discardableResult
+    public func request(_ target: Target, body: ResponseBodyHandling, callbackQueue: DispatchQueue? = nil,
+                        progress: ProgressBlock? = nil, completion: @escaping Completion) -> any Cancellable {
+        requestNormal(target, callbackQueue: callbackQueue ?? self.callbackQueue, progress: progress, body: body,
+                      completion: completion)
     }
 }

@@ -5,15 +5,16 @@ struct ResolvedDownload {
     let url: URL
     /// Whether an existing file there may be replaced (`.removePreviousFile`).
     let overwrite: Bool
+    /// Whether missing folders are created (`.createIntermediateDirectories`); `OutputFile`
+    /// creates them and removes them again if the download fails.
+    let createsFolders: Bool
 
-    /// Asks `destination` where the body goes and creates the missing folders if its options say so.
+    /// Asks `destination` where the body goes.
     init(_ destination: DownloadDestination, head: HTTPResponseHead) {
         let temporaryURL = FileManager.default.temporaryDirectory.appendingPathComponent("moyakit-\(UUID().uuidString)")
         let (url, options) = destination(temporaryURL, head)
-        if options.contains(.createIntermediateDirectories) {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        }
         self.url = url
         self.overwrite = options.contains(.removePreviousFile)
+        self.createsFolders = options.contains(.createIntermediateDirectories)
     }
 }

@@ -167,9 +167,34 @@ final class EasyHandle {
                 }
                 try check(code, "curl_mime_data")
             case .file(let url):
-                let code = ccurl_mime_filedata(curl.api, mimePart, url.path)
-                guard code == CURLE_OK else {
-                    throw TransportError(kind: .fileAccess, message: "cannot read multipart file \(url.path) for part \(part.name)")
+                // libcurl opens the file itself, blocking on a FIFO and trusting the size stat
+                // reports: only a regular file is handed over, and a pseudo-file (size 0 with
+                // content, as in /proc) is read here and sent from memory.
+                let descriptor = try UploadFile.openRegular(url.path, what: "multipart file")
+                var status = stat()
+                _ = fstat(descriptor, &status)
+                if status.st_size == 0 {
+                    let contents: [UInt8]
+                    do throws(TransportError) {
+                        contents = try UploadFile.readPseudoFile(descriptor, path: url.path)
+                    } catch {
+                        close(descriptor)
+                        throw error
+                    }
+                    close(descriptor)
+                    let bytes = contents.isEmpty ? [0] : contents
+                    let code = bytes.withUnsafeBytes { buffer in
+                        ccurl_mime_data(curl.api, mimePart, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), contents.count)
+                    }
+                    try check(code, "curl_mime_data")
+                    let baseName = url.lastPathComponent
+                    if part.fileName == nil { try check(ccurl_mime_filename(curl.api, mimePart, baseName), "curl_mime_filename") }
+                } else {
+                    close(descriptor)
+                    let code = ccurl_mime_filedata(curl.api, mimePart, url.path)
+                    guard code == CURLE_OK else {
+                        throw TransportError(kind: .fileAccess, message: "cannot read multipart file \(url.path) for part \(part.name)")
+                    }
                 }
             }
             // For files libcurl already sent the base name; an explicit name replaces it.

@@ -21,16 +21,18 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     /// The libcurl handle; released on the transport thread as soon as the transfer ends.
     private(set) var easy: EasyHandle?
     private var uploadFile: UploadFile?
-    private var downloadFile: DownloadFile?
-    private var body = Data()
+    private var downloadFile: OutputFile?
+    private var body: ResponseBodyAccumulator
+    /// Why taking the body failed (a consumer's write error, the collect limit), for the result.
+    private var bodyError: TransportError?
     private var headerCollector = ResponseHeaderCollector()
     private var lastReported: TransferProgress?
     private var isFinished = false
 
     /// Prepares the transfer; throws for problems found before anything is sent (no URL, an
     /// unreadable upload file, an existing download destination).
-    init(request: URLRequest, configuration: SessionConfiguration, downloadTo: URL?, overwrite: Bool,
-         loop: TransportLoop,
+    init(request: URLRequest, configuration: SessionConfiguration, downloadTo: URL?, overwrite: Bool, createsFolders: Bool,
+         bodyHandling: ResponseBodyHandling, loop: TransportLoop,
          progress: (@Sendable (TransferProgress) -> Void)?,
          completion: @escaping @Sendable (Result<TransportResponse, TransportError>) -> Void) throws(TransportError) {
         guard let url = request.url else {
@@ -40,6 +42,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         self.requestURL = url
         self.progressHandler = progress
         self.completion = completion
+        self.body = ResponseBodyAccumulator(bodyHandling)
         self.direction = (request.bodyFileURL != nil || request.multipartParts != nil) ? .upload : .download
 
         let handle = try EasyHandle(curl: loop.curl)
@@ -50,7 +53,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
                              uploadSize: uploadFile?.size)
         // Last, so no earlier failure leaves a temporary file behind.
         if let downloadTo {
-            downloadFile = try DownloadFile(destination: downloadTo, overwrite: overwrite)
+            downloadFile = try OutputFile(path: downloadTo.path, overwrite: overwrite, createFolders: createsFolders)
         }
         handle.delegate = self
         easy = handle
@@ -80,6 +83,8 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
             result = .failure(TransportError(kind: .cancelled, message: "the request was cancelled"))
         } else if code != CURLE_OK {
             result = .failure(error(for: code, handle: easy))
+        } else if let beginError = beginBody(easy) {
+            result = .failure(beginError)
         } else {
             result = response(from: easy)
         }
@@ -91,12 +96,28 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         completion(result)
     }
 
-    private func response(from easy: EasyHandle) -> Result<TransportResponse, TransportError> {
-        let head = HTTPResponseHead(
+    /// The head of the response being received (the last one, after redirects).
+    private func head(of easy: EasyHandle) -> HTTPResponseHead {
+        HTTPResponseHead(
             statusCode: easy.info(long: CURLINFO_RESPONSE_CODE),
             headers: headerCollector.finishedFields,
             url: easy.info(string: CURLINFO_EFFECTIVE_URL).flatMap { URL(string: $0) } ?? requestURL,
             httpVersion: headerCollector.httpVersion ?? "HTTP/1.1")
+    }
+
+    /// Tells the body's handling the head, once; returns why that failed.
+    private func beginBody(_ easy: EasyHandle) -> TransportError? {
+        guard !body.hasBegun else { return nil }
+        do {
+            try body.begin(head(of: easy))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func response(from easy: EasyHandle) -> Result<TransportResponse, TransportError> {
+        let head = head(of: easy)
         let timing = Timing(
             nameLookup: easy.info(seconds: CURLINFO_NAMELOOKUP_TIME_T),
             connect: easy.info(seconds: CURLINFO_CONNECT_TIME_T),
@@ -107,17 +128,18 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         if let downloadFile {
             do {
                 try downloadFile.commit()
-                downloadedFile = downloadFile.destination
+                downloadedFile = URL(fileURLWithPath: downloadFile.path)
             } catch {
                 return .failure(error)
             }
         }
-        return .success(TransportResponse(head: head, body: body, downloadedFile: downloadedFile, timing: timing))
+        return .success(TransportResponse(head: head, body: body.data, bodyLength: body.length,
+                                          downloadedFile: downloadedFile, timing: timing))
     }
 
     private func error(for code: CURLcode, handle: EasyHandle) -> TransportError {
-        // A failure of our own file I/O explains a write/read error better than libcurl can.
-        if let writeError = downloadFile?.writeError { return writeError }
+        // A failure of our own I/O explains a write/read error better than libcurl can.
+        if let bodyError { return bodyError }
         if let readError = uploadFile?.readError { return readError }
         return TransportError(curlCode: code, message: handle.errorText ?? handle.curl.describe(code))
     }
@@ -139,9 +161,18 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     }
 
     func easyHandle(didReceiveBody bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let downloadFile { return downloadFile.write(bytes) }
-        body.append(bytes)
-        return true
+        do throws(TransportError) {
+            if let downloadFile {
+                try downloadFile.write(UnsafeRawBufferPointer(bytes))
+                return true
+            }
+            if !body.hasBegun, let easy, let error = beginBody(easy) { throw error }
+            try body.append(UnsafeRawBufferPointer(bytes))
+            return true
+        } catch {
+            bodyError = error
+            return false
+        }
     }
 
     func easyHandle(fillUploadBuffer buffer: UnsafeMutableRawBufferPointer) -> Int? {

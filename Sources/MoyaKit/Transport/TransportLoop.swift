@@ -251,7 +251,7 @@ final class TransportLoop: @unchecked Sendable {
         }, context)
         guard status == 0 else {
             Unmanaged<TransportLoop>.fromOpaque(context).release()
-            throw TransportError(kind: .other, message: "cannot start the transport thread: \(DownloadFile.describe(status))")
+            throw TransportError(kind: .other, message: "cannot start the transport thread: \(OutputFile.describe(status))")
         }
         pthread_detach(thread)
     }

@@ -144,8 +144,9 @@ public struct TargetDiscovery: Sendable {
             .sorted()
         return names.compactMap { name in
             let path = SearchPath.join(location.path, name)
-            var isFolder = false
-            guard fileManager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder else { return nil }
+            // Only regular files (after links): a FIFO named *.yaml would block the loader.
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
             return SourceFile(level: location.level, path: path, displayPath: SearchPath.join(location.displayPath, name))
         }
     }

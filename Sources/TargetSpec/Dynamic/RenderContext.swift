@@ -60,15 +60,23 @@ struct RenderContext: Sendable {
 
     /// A file path from a template: a `file` value as given on the command line, anything else
     /// relative to the target file's folder.
+    ///
+    /// The file must be a regular file: a FIFO, device or socket would block the read or never end
+    /// (`/dev/zero`), so it is refused here, before anything is sent, without opening it.
     func filePath(_ template: Template) throws(TargetBuildError) -> String {
-        if let name = template.soloPlaceholder, case .file(let path)? = arguments[name] {
-            return path
+        let path: String
+        if let name = template.soloPlaceholder, case .file(let given)? = arguments[name] {
+            path = given
+        } else {
+            path = api.resolvedPath(try renderWithoutRecording(template))
         }
-        return api.resolvedPath(try renderWithoutRecording(template))
+        try RegularFile.check(path)
+        return path
     }
 
-    /// Reads a whole file (bodies from `dataFile`, sample files).
+    /// Reads a whole file (sample files).
     func contents(ofFile path: String) throws(TargetBuildError) -> Data {
+        try RegularFile.check(path)
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableFile(path) }
         return data
     }

@@ -8,6 +8,9 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
     case invalidBaseURL(String)
     /// A file the request needs cannot be read.
     case unreadableFile(String)
+    /// A file the request needs is not a regular file (a FIFO, a device, a folder): reading it
+    /// could block or never end.
+    case notRegularFile(String, kind: String)
 
     public var description: String {
         switch self {
@@ -15,6 +18,7 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
         case .lookup(let error): error.description
         case .invalidBaseURL(let problem): problem
         case .unreadableFile(let path): "cannot read file '\(path)'"
+        case .notRegularFile(let path, let kind): "cannot send '\(path)': it is \(kind), not a regular file"
         }
     }
 }

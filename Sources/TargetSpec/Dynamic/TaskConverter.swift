@@ -14,12 +14,15 @@ struct TaskConverter {
         case .data(let template):
             return .requestData(Data(try context.renderWithoutRecording(template).utf8))
         case .dataFile(let path):
-            return .requestData(try context.contents(ofFile: try context.filePath(path)))
+            // Streamed from the file as it is sent, like an upload: a body of any size.
+            return .uploadFile(URL(fileURLWithPath: try context.filePath(path)))
         case .json(let template):
             // Sent as bytes so the body keeps the file's key order (an Encodable would not).
             return .requestCompositeData(bodyData: try context.render(template).serialized(), urlParameters: [:])
         case .parameters(let members, let encoding):
             return .requestParameters(parameters: try context.render(members), encoding: Self.encoding(encoding))
+        case .compositeData(.dataFile(let path), let query):
+            return .uploadCompositeFile(URL(fileURLWithPath: try context.filePath(path)), urlParameters: try context.render(query))
         case .compositeData(let body, let query):
             return .requestCompositeData(bodyData: try bodyData(body), urlParameters: try context.render(query))
         case .compositeParameters(let body, let encoding, let query):
@@ -54,7 +57,6 @@ struct TaskConverter {
                                          fileName: spec.fileName, mimeType: spec.mimeType)
         case .file(let template):
             let path = try context.filePath(template)
-            guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadableFile(path) }
             let fileName = spec.fileName ?? String(path.split(separator: "/").last ?? Substring(path))
             return MultipartFormBodyPart(provider: .file(URL(fileURLWithPath: path)), name: spec.name, fileName: fileName,
                                          mimeType: spec.mimeType ?? MultipartPartSpec.defaultMIMEType(forPath: path))

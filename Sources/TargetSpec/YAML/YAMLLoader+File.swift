@@ -23,12 +23,14 @@ extension YAMLLoader {
         func systemError() -> YAMLLoadError {
             refuse(.unreadable(reason: String(cString: strerror(errno)).lowercased()))
         }
-        let descriptor = open(path, O_RDONLY)
+        // Without blocking: a FIFO would wait for a writer forever, before any timeout applies.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw systemError() }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw systemError() }
         guard status.st_mode & S_IFMT != S_IFDIR else { throw refuse(.unreadable(reason: "it is a directory")) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw refuse(.unreadable(reason: "it is not a regular file")) }
         let size = Int(status.st_size)
         guard size <= limits.maximumFileSize else { throw refuse(.fileTooLarge(size: size, limit: limits.maximumFileSize)) }
 

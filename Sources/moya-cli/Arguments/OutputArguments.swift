@@ -14,7 +14,7 @@ struct OutputArguments: ParsableArguments {
     @Option(help: "Output format: the body as received (raw), or a JSON envelope with status, headers, body and timing (json).")
     var format: CallFormat = .raw
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the body (or the download) to FILE.", valueName: "file"))
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the body (or the download) to FILE ('-': stdout); a regular file whole or not at all, a device or FIFO written through.", valueName: "file"))
     var output: String?
 
     @Flag(help: "Replace an existing --output or download destination.")

@@ -48,12 +48,17 @@ struct RequestArguments: ParsableArguments {
     @Flag(name: .customLong("show-secrets"), help: "Show secrets in logs and curl commands instead of <redacted>.")
     var showSecrets = false
 
+    @Option(name: .customLong("max-body-size"), help: ArgumentHelp(
+        "The most a response body kept in memory may take (--keypath, --format json, a terminal, check's shape comparison): a number of bytes, or with K, M, G (1024-based). A larger body fails with exit 1; bodies streamed to a pipe or --output have no limit.",
+        valueName: "size"))
+    var maxBodySize: ByteSize = .defaultBodyLimit
+
     /// The values parsed, as the plain group the commands work with.
     var options: RequestOptions {
         RequestOptions(
             environment: environment, baseURL: baseURL, headers: headers, timeout: timeout, connectTimeout: connectTimeout,
             retry: retry, retryAll: retryAll, insecure: insecure, cacert: cacert, cert: cert, key: key, proxy: proxy,
-            noFollow: noFollow, maxRedirects: maxRedirects, showSecrets: showSecrets)
+            noFollow: noFollow, maxRedirects: maxRedirects, showSecrets: showSecrets, maxBodySize: maxBodySize)
     }
 
     func validate() throws {

@@ -34,15 +34,17 @@ struct CallInvocation: DirectlyParsable {
                 output: outputOptions.output, force: outputOptions.force, environment: environment)
             else { return }
             if let path = outputOptions.output, !spec.task.isDownload {
-                try OutputFile.checkAvailable(path, overwrite: outputOptions.force)
-            }
-            let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions)
-            guard let result = runner.run() else {
-                throw CommandFailure(.interrupted, "interrupted")
+                try OutputFileCheck.checkAvailable(path, overwrite: outputOptions.force)
             }
             let writer = ResponseWriter(output: outputOptions, target: target, isStubbed: stubOptions.stub,
-                                        environment: environment, noColor: targetOptions.noColor)
-            try CallOutcome.finish(result, writer: writer, target: target)
+                                        environment: environment, noColor: targetOptions.noColor, bodyLimit: requestOptions.maxBodySize)
+            let sink = writer.makeBodySink()
+            let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions)
+            guard let result = runner.run(body: writer.bodyHandling(sink: sink), sink: sink) else {
+                sink?.abandon()
+                throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
+            }
+            try CallOutcome.finish(result, writer: writer, sink: sink, target: target)
         }
     }
 

@@ -36,6 +36,8 @@ struct RequestOptions: Equatable {
     var maxRedirects: Int = 10
     /// `--show-secrets`.
     var showSecrets = false
+    /// `--max-body-size`: the most a response body kept in memory may take.
+    var maxBodySize: ByteSize = .defaultBodyLimit
 
     /// Refuses values and combinations that cannot be sent.
     func validate() throws(OptionsError) {
@@ -99,6 +101,7 @@ extension RequestOptions {
             .flag("--no-follow") { $0.noFollow = true },
             .option("--max-redirects") { $0.maxRedirects = $1 },
             .flag("--show-secrets") { $0.showSecrets = true },
+            .option("--max-body-size") { $0.maxBodySize = $1 },
         ]
     }
 }

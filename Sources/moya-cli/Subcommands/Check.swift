@@ -1,4 +1,5 @@
 import ArgumentParser
+import CCleanup
 import MoyaKit
 import TargetSpec
 
@@ -12,8 +13,8 @@ extension MoyaCommand {
                 validation; JSON bodies must be JSON); with --live, send it and compare the status with \
                 the case's validation and the JSON body's shape with the sample's. One line per check on \
                 stderr. Exit codes: 0 all checks passed (skipped and not-covered ones aside), 8 some \
-                failed, 1 a report could not be written, 64 usage, 65 invalid target files, 130 \
-                interrupted. See moya-cli(1) for the report schemas.
+                failed, 64 usage, 65 invalid target files, 74 a report could not be written, 130 \
+                interrupted (143 SIGTERM, 129 SIGHUP). See moya-cli(1) for the report schemas.
                 """
         )
 
@@ -40,7 +41,8 @@ extension MoyaCommand {
                                           showsProgress: Terminal.isTerminal(StandardStream.error.fileDescriptor))
                 let start = ContinuousClock.now
                 guard let results = CheckRunner(items: plan.items, settings: settings).run(report: human.receive) else {
-                    throw CommandFailure(.interrupted, "interrupted; no report written")
+                    let signalled = Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
+                    throw CommandFailure(signalled.status, signalled.message + "; no report written")
                 }
                 let summary = CheckSummary(items: plan.items, results: results, isLive: checkOptions.live, shard: checkOptions.shard,
                                            duration: secondsSince(start))
@@ -65,6 +67,8 @@ extension MoyaCommand {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("moya-cli-check-\(UUID().uuidString)").path
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+                // Removed by the signal handler too, if a signal ends the run (when empty).
+                _ = moya_cleanup_register(path, 1)
             } catch {
                 throw CommandFailure(.transportFailure, "cannot create a temporary folder: \(error)")
             }

@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import MoyaKit
 import TargetSpec
 
@@ -70,8 +73,13 @@ extension MoyaCommand {
                     paths.append(argument)
                     continue
                 }
+                // Regular files only: a FIFO named *.yaml in a folder is skipped, not waited on.
                 let names = ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? [])
                     .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+                    .filter { name in
+                        var status = stat()
+                        return stat(argument + "/" + name, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+                    }
                     .sorted()
                 guard !names.isEmpty else {
                     throw CommandFailure(.usage, "no target files (*.yaml, *.yml) in folder \(argument)")

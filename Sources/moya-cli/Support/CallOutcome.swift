@@ -3,10 +3,10 @@ import TargetSpec
 
 /// Prints the result of a call and maps it to the documented exit status.
 enum CallOutcome {
-    static func finish(_ result: Result<Response, MoyaError>, writer: ResponseWriter, target: DynamicTarget) throws {
+    static func finish(_ result: Result<Response, MoyaError>, writer: ResponseWriter, sink: BodySink?, target: DynamicTarget) throws {
         switch result {
         case .success(let response):
-            try writer.write(response)
+            try writer.write(response, sink: sink)
             if target.task.downloadsFile, let destination = downloadPath(target) {
                 StandardStream.error.write("moya-cli: saved \(destination)\n")
             }
@@ -14,11 +14,16 @@ enum CallOutcome {
             if case .statusCode(let response) = error {
                 // The body is still printed; a --keypath that does not fit an error body must not
                 // hide the validation failure's exit status.
-                try? writer.write(response)
+                do {
+                    try writer.write(response, sink: sink)
+                } catch let failure as CommandFailure where failure.status != .transportFailure {
+                    throw failure
+                } catch {}
                 throw CommandFailure(
                     ExitStatus.forFailedValidation(statusCode: response.statusCode),
                     "\(target.apiName).\(target.caseName): HTTP \(response.statusCode) failed the case's validation")
             }
+            sink?.abandon()
             throw failure(for: error)
         }
     }
@@ -30,9 +35,12 @@ enum CallOutcome {
         switch transport.kind {
         case .timedOut: return CommandFailure(.timeout, transport.message)
         case .tooManyRedirects: return CommandFailure(.tooManyRedirects, transport.message)
-        case .cancelled: return CommandFailure(.interrupted, "interrupted")
-        case .fileAccess where transport.message.contains("exists"):
-            return CommandFailure(.usage, transport.message + "; pass --force to replace it")
+        case .cancelled: return Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
+        case .destinationExists: return CommandFailure(.usage, transport.message + "; pass --force to replace it")
+        case .cannotWriteOutput, .brokenPipe:
+            return CommandFailure(ResponseWriter.status(for: transport), transport.message)
+        case .responseTooLarge:
+            return CommandFailure(.transportFailure, transport.message + "; raise --max-body-size, or stream the body to a pipe or --output FILE")
         default: return CommandFailure(.transportFailure, transport.message)
         }
     }

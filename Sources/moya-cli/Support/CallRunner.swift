@@ -42,7 +42,8 @@ struct CallRunner {
     }
 
     /// Runs the request, retrying as asked; returns the final result, or `nil` when interrupted.
-    func run() -> Result<Response, MoyaError>? {
+    /// The body is handled as `body` says; answers that will be retried never reach `sink`.
+    func run(body: ResponseBodyHandling = .collectAll, sink: BodySink? = nil) -> Result<Response, MoyaError>? {
         let interrupt = Interrupt.install()
         let bar = Terminal.isTerminal(StandardStream.error.fileDescriptor) && target.task.transfersFile ? ProgressBar() : nil
         let provider = makeProvider()
@@ -55,9 +56,18 @@ struct CallRunner {
                     if let transfer = response.progressObject { bar.update(transfer) }
                 }
             }
+            if let sink {
+                let willRetry = attempt < request.retry
+                let retrier = self
+                let tried = attempt
+                sink.skipAnswers { head in
+                    willRetry && retrier.retryDelay(after: .success(Response(statusCode: head.statusCode, data: Data(), response: head)),
+                                                    attempt: tried) != nil
+                }
+            }
             // This thread runs the transfer itself while it waits, and watches for Ctrl-C.
             RequestLatch.wait(watching: [interrupt.fileDescriptor].filter { $0 >= 0 }, onReadable: { _ in interrupt.pump() }) { latch in
-                let token = provider.request(target, progress: progress) { result in
+                let token = provider.request(target, body: body, progress: progress) { result in
                     outcome.withLock { $0 = result }
                     latch.signal()
                 }
@@ -96,7 +106,7 @@ extension MoyaKit.Task {
     /// Whether the task streams a file up or down (and so deserves a progress bar).
     var transfersFile: Bool {
         switch self {
-        case .uploadFile, .uploadMultipart, .uploadCompositeMultipart, .downloadDestination, .downloadParameters: true
+        case .uploadFile, .uploadCompositeFile, .uploadMultipart, .uploadCompositeMultipart, .downloadDestination, .downloadParameters: true
         default: false
         }
     }

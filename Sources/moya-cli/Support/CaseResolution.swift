@@ -81,7 +81,8 @@ enum CaseResolution {
         isStubbed: Bool, sample: String?, output: String?, force: Bool
     ) throws -> DynamicTarget {
         let builder = builder(api: api, environment: environment, request: request, isStubbed: isStubbed,
-                              downloadDestination: spec.task.isDownload ? output : nil, overwritesDownloads: force)
+                              downloadDestination: spec.task.isDownload ? output.map { $0 == "-" ? "/dev/stdout" : $0 } : nil,
+                              overwritesDownloads: force)
         do {
             return try builder.target(for: spec, arguments: arguments, sampleName: sample)
         } catch {

@@ -16,7 +16,10 @@ func reportingFailures(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let failure as CommandFailure {
-        StandardStream.error.write("moya-cli: error: \(failure.message)\n")
+        // A failed stdout is reported once, by `MoyaCommand.terminate`.
+        if StandardStream.failure == nil || ![.cannotWriteOutput, .brokenPipe].contains(failure.status) {
+            StandardStream.error.write("moya-cli: error: \(failure.message)\n")
+        }
         throw failure.status.exitCode
     }
 }

@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The exit codes scripts rely on; documented in man/moya-cli.1. Keep them stable.
 enum ExitStatus: Int32, CaseIterable {
@@ -12,7 +15,20 @@ enum ExitStatus: Int32, CaseIterable {
     case checkFailed = 8
     case usage = 64
     case invalidTargetFile = 65
+    case cannotWriteOutput = 74
+    case hungUp = 129
     case interrupted = 130
+    case brokenPipe = 141
+    case terminated = 143
+
+    /// The exit code after the signal `number` (128 + the number, as a shell reports it).
+    static func forSignal(_ number: Int32) -> ExitStatus {
+        switch number {
+        case SIGHUP: .hungUp
+        case SIGTERM: .terminated
+        default: .interrupted
+        }
+    }
 
     /// The exit code for a response that failed its case's validation.
     static func forFailedValidation(statusCode: Int) -> ExitStatus {

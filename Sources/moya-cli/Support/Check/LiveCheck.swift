@@ -32,7 +32,7 @@ struct LiveCheck: Sendable {
         }
         let provider = providers.provider(for: settings.sessionConfiguration(for: target))
         let start = ContinuousClock.now
-        send(target, provider: provider, index: index, attempt: 0) { result, attempts in
+        send(target, item: item, provider: provider, index: index, attempt: 0) { result, attempts in
             let evaluation = LiveEvaluation(item: item, target: target, builder: builder, redactor: redactor,
                                             comparison: ShapeComparison(isStrict: settings.isStrict))
             var checked = evaluation.judge(result, duration: secondsSince(start), attempts: attempts)
@@ -42,10 +42,14 @@ struct LiveCheck: Sendable {
         }
     }
 
-    private func send(_ target: DynamicTarget, provider: MoyaProvider<DynamicTarget>, index: Int, attempt: Int,
+    private func send(_ target: DynamicTarget, item: CheckItem, provider: MoyaProvider<DynamicTarget>, index: Int, attempt: Int,
                       completion: @escaping @Sendable (Result<Response, MoyaError>, Int) -> Void) {
         limiter?.acquire()
-        let token = provider.request(target, callbackQueue: queue) { result in
+        // Only a shape comparison needs the body, and then up to --max-body-size; other bodies
+        // are read and dropped, so large downloads cost no memory.
+        let body: ResponseBodyHandling = LiveEvaluation.comparesShape(item.spec, target: target)
+            ? .collect(limit: settings.request.maxBodySize.bytes) : .discard
+        let token = provider.request(target, body: body, callbackQueue: queue) { result in
             inflight.remove(index)
             let retryDelay = attempt < settings.maximumRetries && !inflight.isCancelled
                 ? settings.retryPolicy.delay(after: result, attempt: attempt, method: target.method.rawValue) : nil
@@ -58,7 +62,7 @@ struct LiveCheck: Sendable {
                     completion(result, attempt + 1)
                     return
                 }
-                send(target, provider: provider, index: index, attempt: attempt + 1, completion: completion)
+                send(target, item: item, provider: provider, index: index, attempt: attempt + 1, completion: completion)
             }
         }
         inflight.add(token, for: index)
@@ -127,6 +131,21 @@ struct LiveEvaluation {
             return [ShapeDrift(path: "$", problem: .typeMismatch(expected: ShapeComparison.typeName(sample), found: "a body that is not JSON (\(type))"))]
         }
         return comparison.drifts(sample: sample, live: live)
+    }
+
+    /// Whether some sample of the case has a JSON body, whose shape a live body is compared with.
+    static func comparesShape(_ spec: CaseSpec, target: DynamicTarget) -> Bool {
+        guard target.method != .head, !target.task.downloadsFile else { return false }
+        return spec.samples.contains { sample in
+            guard case .response(_, let headers, let body) = sample.sample.outcome else { return false }
+            switch body {
+            case .empty: return false
+            case .json: return true
+            case .text, .file:
+                return isJSONFile(spec, sample: sample.name)
+                    || headers.contains { $0.name.lowercased() == "content-type" && isJSONMediaType($0.value.source) }
+            }
+        }
     }
 
     static func isJSONFile(_ spec: CaseSpec, sample name: String) -> Bool {

@@ -1,7 +1,8 @@
 import MoyaKit
 
-/// Writes the `--report` files: whole or not at all (a temporary file renamed into place), or to
-/// stdout for `-`.
+/// Writes the `--report` files by `OutputFile`'s rules: a regular file whole or not at all (a
+/// temporary file renamed into place, replacing an existing report, as CI expects), a device or
+/// FIFO (`/dev/stdout`, `/dev/null`) written through, never replaced; stdout for `-`.
 enum ReportWriter {
     static func write(_ requests: [ReportRequest], summary: CheckSummary) throws {
         for request in requests {
@@ -10,14 +11,15 @@ enum ReportWriter {
             case .json: JSONReporter.render(summary)
             case .tap: TAPReporter.render(summary)
             }
-            if request.path == "-" {
-                StandardStream.output.write(text)
-                continue
-            }
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: request.path), options: .atomic)
+            do throws(TransportError) {
+                if request.path == "-" {
+                    try StandardStream.output.writeChecked(text)
+                } else {
+                    try OutputFile.write(Data(text.utf8), to: URL(fileURLWithPath: request.path), overwrite: true)
+                }
             } catch {
-                throw CommandFailure(.transportFailure, "cannot write the \(request.format.rawValue) report to '\(request.path)': \(error)")
+                throw CommandFailure(ResponseWriter.status(for: error),
+                                     "cannot write the \(request.format.rawValue) report: \(error.message)")
             }
         }
     }

@@ -1,25 +1,67 @@
 import MoyaKit
 import TargetSpec
 
-/// Prints a response the way `call`'s options ask: raw for pipes, pretty for people, an envelope for scripts.
+/// Prints a response the way `call`'s options ask: raw for pipes, pretty for people, an envelope
+/// for scripts.
+///
+/// What does not need the whole body is streamed as it arrives (`bodySink`): the raw body to a
+/// pipe, a file or `-o`, with `-i` too. Only what does — `--keypath`, `--format json`, pretty
+/// printing on a terminal — keeps it in memory, up to `--max-body-size`.
 struct ResponseWriter {
     var output: OutputOptions
     var target: DynamicTarget
     var isStubbed: Bool
     var environment: [String: String]
     var noColor: Bool
+    /// `--max-body-size`: the most a body kept in memory may take.
+    var bodyLimit: ByteSize = .defaultBodyLimit
+
+    /// How much of a streamed body `-v` logs.
+    static let verboseBodyPrefix = 64 << 10
 
     var stdoutIsTerminal: Bool { Terminal.isTerminal(StandardStream.output.fileDescriptor) }
     var colorsStdout: Bool { Terminal.usesColor(on: StandardStream.output.fileDescriptor, disabled: noColor, environment: environment) }
 
+    /// `-o`'s path, or `nil` for stdout (no `-o`, or `-o -`).
+    var outputPath: String? { output.output == "-" ? nil : output.output }
+
+    /// The sink the body streams into, or `nil` when this output needs the whole body (or none of it).
+    func makeBodySink() -> BodySink? {
+        if target.task.downloadsFile || output.headersOnly || output.format == .json || output.keyPath != nil { return nil }
+        if let outputPath {
+            return BodySink(destination: .file(path: outputPath, overwrite: output.force), includesHead: output.include)
+        }
+        if stdoutIsTerminal { return nil }
+        return BodySink(destination: .standardOutput, includesHead: output.include)
+    }
+
+    /// What the transport does with the body, given the sink (if any).
+    func bodyHandling(sink: BodySink?) -> ResponseBodyHandling {
+        if let sink { return .stream(to: sink, keepingPrefix: output.verbose ? Self.verboseBodyPrefix : 0) }
+        if target.task.downloadsFile || output.headersOnly { return output.verbose ? .collect(limit: bodyLimit.bytes) : .discard }
+        return .collect(limit: bodyLimit.bytes)
+    }
+
     /// Writes `response` (also a response that failed validation: its body is still shown).
-    func write(_ response: Response) throws {
+    /// A body already streamed into `sink` is only settled: the `-o` file moved into place.
+    func write(_ response: Response, sink: BodySink?) throws {
+        if let sink {
+            guard sink.hasBegun else { return }
+            do {
+                if let count = try sink.finish(), let outputPath {
+                    StandardStream.error.write("moya-cli: wrote \(count) bytes to \(outputPath)\n")
+                }
+            } catch {
+                throw CommandFailure(Self.status(for: error), error.message)
+            }
+            return
+        }
         if output.format == .json {
             StandardStream.output.write(envelope(response))
             return
         }
         if output.include || output.headersOnly {
-            StandardStream.output.write(head(of: response))
+            StandardStream.output.write(Self.headText(response.response ?? HTTPResponseHead(statusCode: response.statusCode)))
             if output.headersOnly { return }
             StandardStream.output.write("\n")
         }
@@ -34,14 +76,20 @@ struct ResponseWriter {
             }
             return
         }
-        if let path = output.output {
-            try OutputFile.write(response.data, to: path, overwrite: output.force)
-            StandardStream.error.write("moya-cli: wrote \(response.data.count) bytes to \(path)\n")
-            return
-        }
         writeBody(response.data, contentType: response.response?.headers[.contentType])
     }
 
+    /// The exit status for a failure to put the body where it goes.
+    static func status(for error: TransportError) -> ExitStatus {
+        switch error.kind {
+        case .destinationExists: .usage
+        case .brokenPipe: .brokenPipe
+        case .cannotWriteOutput: .cannotWriteOutput
+        default: .transportFailure
+        }
+    }
+
+    /// A whole body on a terminal: pretty JSON, text, or a note for binary data.
     func writeBody(_ data: Data, contentType: String?) {
         guard stdoutIsTerminal else {
             StandardStream.output.write(data)
@@ -61,11 +109,10 @@ struct ResponseWriter {
     }
 
     /// The status line and headers, as on the wire.
-    func head(of response: Response) -> String {
-        let version = response.response?.httpVersion ?? "HTTP/1.1"
-        let reason = ReasonPhrase.forStatus(response.statusCode)
-        var text = "\(version) \(response.statusCode)\(reason.isEmpty ? "" : " " + reason)\n"
-        for field in response.response?.headers ?? HTTPFields() {
+    static func headText(_ head: HTTPResponseHead) -> String {
+        let reason = ReasonPhrase.forStatus(head.statusCode)
+        var text = "\(head.httpVersion) \(head.statusCode)\(reason.isEmpty ? "" : " " + reason)\n"
+        for field in head.headers {
             text += "\(field.name.rawName): \(field.value)\n"
         }
         return text
@@ -134,23 +181,17 @@ extension MoyaKit.Task {
     }
 }
 
-/// Writes `--output` files without ever leaving half a file or overwriting one by accident.
-enum OutputFile {
-    /// Refuses an existing `path` unless `overwrite`: checked before the request is sent, and again when writing.
+/// Checks an `--output` destination before anything is sent.
+enum OutputFileCheck {
+    /// Refuses an existing regular file without `--force`, a folder, a socket, a dangling link.
     static func checkAvailable(_ path: String, overwrite: Bool) throws {
-        if FileManager.default.fileExists(atPath: path) && !overwrite {
-            throw CommandFailure(.usage, "\(path) exists; pass --force to replace it")
-        }
-    }
-
-    /// Saves `data` at `path` through MoyaKit's `DownloadFile`, the same temporary-file-then-move
-    /// a download uses, so a failed write leaves neither half a file nor a temporary one.
-    static func write(_ data: Data, to path: String, overwrite: Bool) throws {
-        try checkAvailable(path, overwrite: overwrite)
+        guard path != "-" else { return }
         do {
-            try DownloadFile.write(data, to: URL(fileURLWithPath: path), overwrite: overwrite)
+            try OutputFile.checkWritable(path, overwrite: overwrite)
+        } catch where error.kind == .destinationExists {
+            throw CommandFailure(.usage, "\(path) exists; pass --force to replace it")
         } catch {
-            throw CommandFailure(.transportFailure, error.message)
+            throw CommandFailure(ResponseWriter.status(for: error), error.message)
         }
     }
 }

@@ -1,18 +1,23 @@
+import CCleanup
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Ctrl-C: cancels what is in flight instead of killing the process, so temporary files go.
+/// Ctrl-C, SIGTERM and SIGHUP: cancel what is in flight instead of killing the process, so
+/// temporary files go and the command ends with 128 + the signal's number.
 ///
-/// The SIGINT handler only writes a byte to a pipe (all a signal handler may safely do). Whoever
+/// The handler (`moya_signals_install`, in C) writes the signal's number to a pipe, all a signal
+/// handler may safely do, while graceful mode is on. Whoever
 /// waits reads it and runs the handler registered with `onInterrupt`: a `call` waits on its
 /// `RequestLatch` with the pipe among the descriptors it polls (`fileDescriptor`, `pump`), so it
 /// needs no thread for Ctrl-C; `check`, whose main thread waits on semaphores, starts a thread that
-/// reads the pipe (`watchInBackground`).
+/// reads the pipe (`watchInBackground`). A second signal, or one that comes before `install`,
+/// removes the registered temporary files in the handler itself and ends the process at once.
 final class Interrupt: Sendable {
     private struct State {
         var interrupted = false
+        var signal: Int32 = SIGINT
         var handler: (@Sendable () -> Void)?
         var watching = false
     }
@@ -23,8 +28,6 @@ final class Interrupt: Sendable {
     let fileDescriptor: Int32
 
     nonisolated(unsafe) private static var current: Interrupt?
-    /// The pipe's write end, for the signal handler (which can capture nothing).
-    nonisolated(unsafe) private static var signalPipe: Int32 = -1
 
     private init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
@@ -47,18 +50,8 @@ final class Interrupt: Sendable {
         }
         let interrupt = Interrupt(fileDescriptor: ends[0])
         current = interrupt
-        signalPipe = ends[1]
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            // write(2) may fail (the pipe is full) and set errno under the interrupted code.
-            let savedErrno = errno
-            var byte: UInt8 = 1
-            _ = write(Interrupt.signalPipe, &byte, 1)
-            errno = savedErrno
-        }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(SIGINT, &action, nil)
+        moya_signals_install(ends[1])
+        moya_signals_set_graceful(1)
         return interrupt
     }
 
@@ -67,9 +60,13 @@ final class Interrupt: Sendable {
     func pump() {
         guard fileDescriptor >= 0 else { return }
         var bytes = [UInt8](repeating: 0, count: 64)
-        var received = false
-        while read(fileDescriptor, &bytes, bytes.count) > 0 { received = true }
-        if received { fire() }
+        var received: Int32?
+        while true {
+            let count = read(fileDescriptor, &bytes, bytes.count)
+            guard count > 0 else { break }
+            received = Int32(bytes[0])
+        }
+        if let received { fire(signal: received) }
     }
 
     /// Reads the pipe on a thread of its own from now on, for a process whose main thread
@@ -104,8 +101,9 @@ final class Interrupt: Sendable {
         }
     }
 
-    private func fire() {
+    private func fire(signal: Int32) {
         let handler = state.withLock { state -> (@Sendable () -> Void)? in
+            if !state.interrupted { state.signal = signal }
             state.interrupted = true
             return state.handler
         }
@@ -115,6 +113,23 @@ final class Interrupt: Sendable {
     var wasInterrupted: Bool {
         pump()
         return state.withLock { $0.interrupted }
+    }
+
+    /// The failure to end with when a signal came, else `nil`.
+    static var failureIfSignalled: CommandFailure? {
+        guard let current, current.wasInterrupted else { return nil }
+        return current.failure
+    }
+
+    /// The failure to end with after a signal: its exit status (130, 143, 129) and a message.
+    var failure: CommandFailure {
+        let signal = state.withLock { $0.signal }
+        let name = switch signal {
+        case SIGTERM: "terminated (SIGTERM)"
+        case SIGHUP: "hung up (SIGHUP)"
+        default: "interrupted"
+        }
+        return CommandFailure(ExitStatus.forSignal(signal), name)
     }
 
     /// Runs `handler` on Ctrl-C (at once if it already came).

@@ -1,0 +1,64 @@
+import MoyaKit
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Unbuffered writes to the standard streams (stdout carries bodies, stderr everything else).
+///
+/// Every write to stdout is checked: the first failure is remembered, later writes are skipped,
+/// and `MoyaCommand.terminate` turns it into the documented exit status (74 with a message naming
+/// the stream; 141, quietly, when the reader closed the pipe). Failures on stderr are ignored:
+/// there is nowhere left to report them.
+enum StandardStream {
+    case output
+    case error
+
+    var fileDescriptor: Int32 { self == .output ? 1 : 2 }
+
+    /// The first failed write to stdout.
+    private static let outputFailure = Mutex<TransportError?>(nil)
+
+    /// Why writing stdout failed, if it did.
+    static var failure: TransportError? { outputFailure.withLock { $0 } }
+
+    /// Writes all of `bytes`, retrying on short writes and EINTR; records a failure on stdout.
+    func write(_ bytes: some Collection<UInt8>) {
+        let buffer = Array(bytes)
+        buffer.withUnsafeBytes { raw in
+            do throws(TransportError) { try writeChecked(raw) } catch {}
+        }
+    }
+
+    /// Writes `text` as UTF-8.
+    func write(_ text: String) {
+        write(Array(text.utf8))
+    }
+
+    /// Writes `text` as UTF-8; throws (and remembers, for stdout) the failure.
+    func writeChecked(_ text: String) throws(TransportError) {
+        var failure: TransportError?
+        Array(text.utf8).withUnsafeBytes { raw in
+            do throws(TransportError) { try writeChecked(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes all of `bytes`; throws (and remembers, for stdout) the failure.
+    func writeChecked(_ bytes: UnsafeRawBufferPointer) throws(TransportError) {
+        if self == .output, let failure = Self.failure { throw failure }
+        do throws(TransportError) {
+            try OutputFile.writeAll(bytes, to: fileDescriptor, name: self == .output ? "standard output" : "standard error",
+                                    interruptible: self == .output)
+        } catch {
+            if self == .output { Self.recordOutputFailure(error) }
+            throw error
+        }
+    }
+
+    /// Records a failure met while writing stdout elsewhere (a sink that failed).
+    static func recordOutputFailure(_ error: TransportError) {
+        guard error.kind == .cannotWriteOutput || error.kind == .brokenPipe else { return }
+        outputFailure.withLock { if $0 == nil { $0 = error } }
+    }
+}
