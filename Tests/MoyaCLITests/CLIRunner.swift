@@ -19,8 +19,9 @@ struct InterruptedRun<Seen> {
 /// Runs the built `moya-cli` binary with real arguments, environment and working directory.
 enum CLIRunner {
     /// Runs `moya-cli arguments...` in `folder` (HOME there too), waits until `isReady()`, looks at
-    /// the process with `whileRunning` (given its pid), sends it SIGINT and waits for it to end.
-    static func interrupt<Seen>(_ arguments: [String], in folder: URL, when isReady: () -> Bool,
+    /// the process with `whileRunning` (given its pid), sends it `signal` (SIGINT unless told) and
+    /// waits for it to end.
+    static func interrupt<Seen>(_ arguments: [String], in folder: URL, signal: Int32 = SIGINT, when isReady: () -> Bool,
                                 whileRunning: (Int32) throws -> Seen) throws -> InterruptedRun<Seen> {
         let process = Process()
         process.executableURL = binaryURL
@@ -35,7 +36,7 @@ enum CLIRunner {
         while !isReady() && Date() < deadline { usleep(20_000) }
         XCTAssertTrue(isReady(), "the run got where it should be interrupted")
         let seen = try whileRunning(process.processIdentifier)
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return InterruptedRun(status: process.terminationStatus, stderr: stderr, seen: seen)
