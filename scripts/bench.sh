@@ -69,3 +69,6 @@ PY
 
 echo "== 4. check --live --jobs 16 over 1,000 cases, against 1,000 sequential curl processes"
 bash scripts/bench-check.sh
+
+echo "== 5. peak memory of large transfers (ceiling 30 MiB each), against curl"
+python3 scripts/bench-memory.py "$BIN" 1024
