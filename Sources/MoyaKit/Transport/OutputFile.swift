@@ -113,9 +113,10 @@ public final class OutputFile: @unchecked Sendable {
         var status = stat()
         var linkStatus = stat()
         let exists = stat(path, &status) == 0
+        let statError = errno
         let isLink = lstat(path, &linkStatus) == 0 && (linkStatus.st_mode & S_IFMT) == S_IFLNK
         if !exists && isLink {
-            throw failure(path, "it is a symbolic link to a missing file")
+            throw failure(path, statError == ENOENT ? "it is a symbolic link to a missing file" : describe(statError))
         }
         let type = status.st_mode & S_IFMT
         if exists && type != S_IFREG {
