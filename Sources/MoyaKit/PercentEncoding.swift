@@ -8,8 +8,12 @@ public enum PercentEncoding {
 
     /// Escapes everything but RFC 3986's unreserved characters, so that `segment` stays one
     /// path segment (a `/` in it becomes `%2F`).
+    ///
+    /// `.` and `..` are escaped too (`%2E`, `%2E%2E`): left as they are, they are dot segments
+    /// that libcurl and servers resolve, and a value would climb out of its segment.
     public static func escapePathSegment(_ segment: String) -> String {
-        escape(segment, keeping: isUnreserved)
+        if segment == "." || segment == ".." { return String(repeating: "%2E", count: segment.count) }
+        return escape(segment, keeping: isUnreserved)
     }
 
     /// Escapes what a path cannot hold, keeping valid `%XX` escapes and the path delimiters.
