@@ -25,3 +25,11 @@ enum RegularFile {
         }
     }
 }
+
+/// Fields sent on a line of their own (headers, multipart part headers) must stay on it.
+enum HeaderLine {
+    /// Refuses `value` if it holds CR, LF or NUL; `field` names it in the message.
+    static func check(_ value: String, field: @autoclosure () -> String) throws(TargetBuildError) {
+        if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) { throw .lineBreakInField(field()) }
+    }
+}

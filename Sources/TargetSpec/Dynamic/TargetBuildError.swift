@@ -11,6 +11,9 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
     /// A file the request needs is not a regular file (a FIFO, a device, a folder): reading it
     /// could block or never end.
     case notRegularFile(String, kind: String)
+    /// A header-like field (a header value, a multipart name, file name or MIME type) holds CR,
+    /// LF or NUL, which would end its line and start another.
+    case lineBreakInField(String)
 
     public var description: String {
         switch self {
@@ -19,6 +22,7 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
         case .invalidBaseURL(let problem): problem
         case .unreadableFile(let path): "cannot read file '\(path)'"
         case .notRegularFile(let path, let kind): "cannot send '\(path)': it is \(kind), not a regular file"
+        case .lineBreakInField(let field): "\(field) holds a line break or NUL character; it would inject a line into the request"
         }
     }
 }

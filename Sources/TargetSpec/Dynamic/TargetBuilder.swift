@@ -60,6 +60,7 @@ public struct TargetBuilder: Sendable {
         var headers: [(name: String, value: String)] = []
         for header in api.headers + (environment?.headers ?? []) + spec.headers {
             let value = try context.render(header.value)
+            try HeaderLine.check(value, field: "header '\(header.name)'")
             headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
             headers.append((header.name, value))
         }
