@@ -100,11 +100,7 @@ struct ResponseBodyAccumulator {
 
     /// Takes `data` whole (a stub's body).
     mutating func append(_ data: Data) throws(TransportError) {
-        var failure: TransportError?
-        data.withUnsafeBytes { bytes in
-            do throws(TransportError) { try append(bytes) } catch { failure = error }
-        }
-        if let failure { throw failure }
+        try TransportError.withBytes(of: data) { (bytes) throws(TransportError) in try append(bytes) }
     }
 }
 

@@ -52,7 +52,6 @@ public final class OutputFile: @unchecked Sendable {
     public init(path: String, overwrite: Bool, createFolders: Bool = false) throws(TransportError) {
         self.path = path
         self.overwrite = overwrite
-        descriptor = -1
         switch try Self.plan(for: path, overwrite: overwrite) {
         case .writeThrough(let appending):
             mode = .writeThrough
@@ -63,6 +62,7 @@ public final class OutputFile: @unchecked Sendable {
         case .atomic(let resolved):
             mode = .atomic
             finalPath = resolved
+            descriptor = -1
         }
         let resolved = finalPath
         let folder = Self.folder(of: resolved)
@@ -162,11 +162,7 @@ public final class OutputFile: @unchecked Sendable {
 
     /// Appends `data`.
     public func write(_ data: Data) throws(TransportError) {
-        var failure: TransportError?
-        data.withUnsafeBytes { bytes in
-            do throws(TransportError) { try write(bytes) } catch { failure = error }
-        }
-        if let failure { throw failure }
+        try TransportError.withBytes(of: data) { (bytes) throws(TransportError) in try write(bytes) }
     }
 
     /// Closes the file and, for a regular one, moves it into place.

@@ -37,11 +37,7 @@ enum StandardStream {
 
     /// Writes `text` as UTF-8; throws (and remembers, for stdout) the failure.
     func writeChecked(_ text: String) throws(TransportError) {
-        var failure: TransportError?
-        Array(text.utf8).withUnsafeBytes { raw in
-            do throws(TransportError) { try writeChecked(raw) } catch { failure = error }
-        }
-        if let failure { throw failure }
+        try TransportError.withBytes(of: Array(text.utf8)) { (raw) throws(TransportError) in try writeChecked(raw) }
     }
 
     /// Writes all of `bytes`; throws (and remembers, for stdout) the failure.
