@@ -92,7 +92,8 @@ extension Endpoint {
 }
 
 /// Two endpoints are equal when they make the same request: URL, method, headers and body
-/// (including an upload's file or parts). This is what `trackInflights` coalesces on.
+/// (including an upload's file or parts). `trackInflights` coalesces on the request after the
+/// plugins' `prepare` instead (`InflightKey`), so credentials added there count too.
 extension Endpoint: Hashable {
     public static func == (lhs: Endpoint, rhs: Endpoint) -> Bool {
         RequestIdentity(lhs) == RequestIdentity(rhs)
@@ -103,23 +104,18 @@ extension Endpoint: Hashable {
     }
 }
 
-/// The request an endpoint makes, built once: what endpoint equality means, and the key
-/// `trackInflights` uses so that each lookup does not encode the request again.
+/// The request an endpoint makes, built once: what endpoint equality means.
 struct RequestIdentity: Hashable {
     let endpoint: Endpoint
     private let request: URLRequest?
-    /// How the callers take the body: callers that take it differently cannot share it.
-    private let bodyHandling: String
 
-    init(_ endpoint: Endpoint, bodyHandling: String = "") {
+    init(_ endpoint: Endpoint) {
         self.endpoint = endpoint
-        self.bodyHandling = bodyHandling
         request = try? endpoint.urlRequest()
     }
 
     static func == (lhs: RequestIdentity, rhs: RequestIdentity) -> Bool {
-        guard lhs.bodyHandling == rhs.bodyHandling else { return false }
-        return switch (lhs.request, rhs.request) {
+        switch (lhs.request, rhs.request) {
         case let (left?, right?): left == right
         case (nil, nil):
             lhs.endpoint.url == rhs.endpoint.url && lhs.endpoint.method == rhs.endpoint.method
@@ -129,7 +125,6 @@ struct RequestIdentity: Hashable {
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(bodyHandling)
         if let request {
             hasher.combine(request)
         } else {

@@ -227,6 +227,28 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(server.receivedRequests.count, 1, "three identical requests in flight share one exchange")
     }
 
+    /// Issue 11, item 3: the anonymous case and the case with the token make the same endpoint;
+    /// only the credential the auth adds tells them apart, so they must not share a response.
+    func testCasesThatDifferOnlyInTheirCredentialAreNotCoalesced() throws {
+        try folder.write("targets/guarded.yaml", """
+            api: guarded
+            baseURL: http://127.0.0.1:\(server.port)
+            auth: {type: bearer, token: "${secret:GUARD_TOKEN}"}
+            cases:
+              anonymous:
+                auth: none
+                path: /delay/400
+                sample: {json: {method: GET}}
+              withToken:
+                path: /delay/400
+                sample: {json: {method: GET}}
+            """)
+        let result = try check(["guarded", "--live", "--jobs", "2"], environment: ["GUARD_TOKEN": "t0ken-for-guard"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let authorizations = server.receivedRequests.map { $0.value(of: "Authorization") ?? "none" }.sorted()
+        XCTAssertEqual(authorizations, ["Bearer t0ken-for-guard", "none"], "each case sent its own request")
+    }
+
     func testRateSpacesRequests() throws {
         let start = Date()
         let result = try check(["local", "--live", "--rate", "10", "--only", "echo", "--only", "slides", "--only", "missing"])

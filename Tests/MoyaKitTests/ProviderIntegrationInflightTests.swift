@@ -64,6 +64,54 @@ final class ProviderIntegrationInflightTests: HTTPBinTestCase {
         XCTAssertEqual(Set(server.receivedRequests.map(\.target)), ["/delay/200", "/delay/201"])
     }
 
+    /// Issue 11, item 3: the key is the request as it goes out, after the plugins. A case that needs
+    /// the token must not receive the anonymous case's response because their endpoints match.
+    func testRequestsThatDifferOnlyInAPluginsCredentialAreNotCoalesced() throws {
+        let provider = MoyaProvider<SlowAuthorized>(plugins: [AccessTokenPlugin { _ in "s3cret-token" }], trackInflights: true)
+        let anonymous = SlowAuthorized(baseURL: HTTPBin.get.baseURL, authorizationType: nil)
+        let authorized = SlowAuthorized(baseURL: HTTPBin.get.baseURL, authorizationType: .bearer)
+        XCTAssertEqual(provider.endpoint(anonymous), provider.endpoint(authorized), "the endpoints alone look the same")
+        var boxes: [ResultBox] = []
+        var expectations: [XCTestExpectation] = []
+        for target in [anonymous, authorized, authorized] {
+            let box = ResultBox()
+            let done = expectation(description: "\(target.authorizationType == nil ? "anonymous" : "authorized")")
+            provider.request(target) { result in
+                box.set(result)
+                done.fulfill()
+            }
+            boxes.append(box)
+            expectations.append(done)
+        }
+        wait(for: expectations, timeout: 10)
+        // Two requests: the anonymous one, and one shared by the two identical authorized callers.
+        XCTAssertEqual(server.receivedRequests.map { $0.value(of: "Authorization") }.sorted { ($0 ?? "") < ($1 ?? "") },
+                       [nil, "Bearer s3cret-token"])
+        XCTAssertEqual(try EchoedRequest(from: XCTUnwrap(boxes[0].result?.response).data).headerValues("Authorization"), [])
+        XCTAssertEqual(try EchoedRequest(from: XCTUnwrap(boxes[1].result?.response).data).headerValues("Authorization"),
+                       ["Bearer s3cret-token"])
+        XCTAssertTrue(boxes[1].result?.response === boxes[2].result?.response)
+    }
+
+    func testAPendingCallerCancelledBeforeItsRequestIsMadeGetsACancellation() throws {
+        // The request closure runs later: the cancel comes before the caller has an exchange.
+        let queue = DispatchQueue(label: "late request closure")
+        let provider = MoyaProvider<HTTPBin>(requestClosure: { endpoint, done in
+            queue.asyncAfter(deadline: .now() + 0.2) { done(Result { try endpoint.urlRequest() }.mapError { .underlying($0, nil) }) }
+        }, trackInflights: true)
+        let box = ResultBox()
+        let done = expectation(description: "cancelled")
+        let token = provider.request(.delay(milliseconds: 10)) { result in
+            box.set(result)
+            done.fulfill()
+        }
+        token.cancel()
+        XCTAssertTrue(token.isCancelled)
+        wait(for: [done], timeout: 5)
+        XCTAssertTrue(box.result?.error?.isCancellation ?? false)
+        XCTAssertTrue(server.receivedRequests.isEmpty)
+    }
+
     func testEntryIsRemovedAfterAFailure() throws {
         let (boxes, expectations, _) = startTwice(.drop)
         wait(for: expectations, timeout: 10)
@@ -136,6 +184,16 @@ final class ProviderIntegrationInflightTests: HTTPBinTestCase {
         // Validation is the wrapped target's.
         XCTAssertNotNil(try error(MultiTarget(HTTPBin.status(404, validation: .successCodes)), with: provider).response)
     }
+}
+
+/// A slow request that may carry the token `AccessTokenPlugin` adds.
+private struct SlowAuthorized: TargetType, AccessTokenAuthorizable {
+    var baseURL: URL
+    var authorizationType: AuthorizationType?
+    var path: String { "/delay/300" }
+    var method: MoyaKit.Method { .get }
+    var task: Task { .requestPlain }
+    var headers: [String: String]? { nil }
 }
 
 /// A second target type, to mix with `HTTPBin` in a `MultiTarget` provider.

@@ -1,12 +1,32 @@
 import Synchronization
 
-/// The exchanges in flight, by the request their endpoint makes, for `trackInflights`.
+/// What `trackInflights` coalesces on: the request as it goes out — after the request closure and
+/// every plugin's `prepare`, so with the credentials and headers they add — and how its callers take
+/// the body. Two callers share an exchange only when method, URL, every header and the body match.
+struct InflightKey: Hashable {
+    /// The endpoint the request came from, for `inflightRequests`; not part of the identity.
+    let endpoint: Endpoint
+    let request: URLRequest
+    /// How the callers take the body: callers that take it differently cannot share it.
+    let bodyHandling: String
+
+    static func == (lhs: InflightKey, rhs: InflightKey) -> Bool {
+        lhs.bodyHandling == rhs.bodyHandling && lhs.request == rhs.request
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bodyHandling)
+        hasher.combine(request)
+    }
+}
+
+/// The exchanges in flight, by the request they send, for `trackInflights`.
 final class InflightRegistry: Sendable {
-    private let exchanges = Mutex<[RequestIdentity: RequestExchange]>([:])
+    private let exchanges = Mutex<[InflightKey: RequestExchange]>([:])
 
     /// Joins the exchange in flight for `identity`, or registers a new one made by `makeExchange`.
     /// Returns the exchange, the caller's id in it, and whether it is new (and must be started).
-    func join(_ identity: RequestIdentity, progress: RequestExchange.ProgressHandler?, deliver: @escaping RequestExchange.Deliver,
+    func join(_ identity: InflightKey, progress: RequestExchange.ProgressHandler?, deliver: @escaping RequestExchange.Deliver,
               makeExchange: () -> RequestExchange) -> (exchange: RequestExchange, callerID: Int, isNew: Bool) {
         // Lock order is always registry, then exchange: `RequestExchange` calls `remove` with
         // its own lock released.
@@ -21,7 +41,7 @@ final class InflightRegistry: Sendable {
     }
 
     /// Forgets `exchange` if it is still the one registered for `identity`.
-    func remove(_ exchange: RequestExchange, for identity: RequestIdentity) {
+    func remove(_ exchange: RequestExchange, for identity: InflightKey) {
         exchanges.withLock { exchanges in
             if exchanges[identity] === exchange { exchanges[identity] = nil }
         }

@@ -20,55 +20,72 @@ extension MoyaProvider {
         guard trackInflights, let sharingKey = body.sharingKey else {
             let exchange = RequestExchange(firstProgress: progressHandler, firstDeliver: deliver, onEnd: { _ in })
             let token = CallerToken(exchange: exchange, id: 0)
-            start(exchange, target: target, endpoint: endpoint, body: body)
+            requestClosure(endpoint) { [self] requestResult in
+                if exchange.isCancelled {
+                    finish(exchange, with: .failure(.cancellation), target: target)
+                    return
+                }
+                switch requestResult {
+                case .failure(let error):
+                    // As in Moya, no plugin saw a request, so none hears of its failure but `process`.
+                    exchange.finish(.failure(error))
+                case .success(let request):
+                    send(plugins.reduce(request) { $1.prepare($0, target: target) }, exchange: exchange, target: target,
+                         endpoint: endpoint, body: body)
+                }
+            }
             return token
         }
-        let inflights = self.inflights
-        let identity = RequestIdentity(endpoint, bodyHandling: sharingKey)
-        let joined = inflights.join(identity, progress: progressHandler, deliver: deliver) {
-            RequestExchange(firstProgress: progressHandler, firstDeliver: deliver) { exchange in
-                inflights.remove(exchange, for: identity)
-            }
-        }
-        let token = CallerToken(exchange: joined.exchange, id: joined.callerID)
-        if joined.isNew { start(joined.exchange, target: target, endpoint: endpoint, body: body) }
-        return token
-    }
-
-    /// requestClosure → prepare → willSend → stub or network.
-    private func start(_ exchange: RequestExchange, target: Target, endpoint: Endpoint, body: ResponseBodyHandling) {
-        let stubBehavior = stubClosure(target)
+        // Coalesced on the request as it goes out: callers join only when every header the
+        // plugins added (a credential, say) and the body are the same.
+        let caller = PendingCaller()
         requestClosure(endpoint) { [self] requestResult in
-            if exchange.isCancelled {
-                finish(exchange, with: .failure(.cancellation), target: target)
-                return
-            }
             switch requestResult {
             case .failure(let error):
-                // As in Moya, no plugin saw a request, so none hears of its failure but `process`.
-                exchange.finish(.failure(error))
+                caller.failed { cancelled in deliver(.failure(cancelled ? .cancellation : error)) }
+            case .success where caller.isCancelled:
+                // Cancelled before it had a request: it never starts or joins an exchange.
+                caller.failed { _ in deliver(.failure(.cancellation)) }
             case .success(let request):
                 let prepared = plugins.reduce(request) { $1.prepare($0, target: target) }
-                let requestType = PreparedRequest(request: prepared)
-                plugins.forEach { $0.willSend(requestType, target: target) }
-                let transfer: any Cancellable
-                switch stubBehavior {
-                case .never:
-                    transfer = sendOverNetwork(prepared, target: target, endpoint: endpoint, body: body, exchange: exchange)
-                case .immediate:
-                    finish(exchange, with: stubResult(prepared, target: target, endpoint: endpoint, body: body), target: target)
-                    transfer = FinishedCancellable()
-                case .delayed(let seconds):
-                    transfer = StubTimer(delay: seconds) {
-                        self.finish(exchange, with: self.stubResult(prepared, target: target, endpoint: endpoint, body: body),
-                                    target: target)
-                    } onCancel: {
-                        self.finish(exchange, with: .failure(.cancellation), target: target)
+                let inflights = self.inflights
+                let identity = InflightKey(endpoint: endpoint, request: prepared, bodyHandling: sharingKey)
+                let joined = inflights.join(identity, progress: progressHandler, deliver: deliver) {
+                    RequestExchange(firstProgress: progressHandler, firstDeliver: deliver) { exchange in
+                        inflights.remove(exchange, for: identity)
                     }
                 }
-                exchange.attach(transfer)
+                if joined.isNew { send(prepared, exchange: joined.exchange, target: target, endpoint: endpoint, body: body) }
+                caller.joined(CallerToken(exchange: joined.exchange, id: joined.callerID))
             }
         }
+        return caller
+    }
+
+    /// willSend → stub or network, for a request the plugins have prepared.
+    private func send(_ prepared: URLRequest, exchange: RequestExchange, target: Target, endpoint: Endpoint, body: ResponseBodyHandling) {
+        if exchange.isCancelled {
+            finish(exchange, with: .failure(.cancellation), target: target)
+            return
+        }
+        let requestType = PreparedRequest(request: prepared)
+        plugins.forEach { $0.willSend(requestType, target: target) }
+        let transfer: any Cancellable
+        switch stubClosure(target) {
+        case .never:
+            transfer = sendOverNetwork(prepared, target: target, endpoint: endpoint, body: body, exchange: exchange)
+        case .immediate:
+            finish(exchange, with: stubResult(prepared, target: target, endpoint: endpoint, body: body), target: target)
+            transfer = FinishedCancellable()
+        case .delayed(let seconds):
+            transfer = StubTimer(delay: seconds) {
+                self.finish(exchange, with: self.stubResult(prepared, target: target, endpoint: endpoint, body: body),
+                            target: target)
+            } onCancel: {
+                self.finish(exchange, with: .failure(.cancellation), target: target)
+            }
+        }
+        exchange.attach(transfer)
     }
 
     private func sendOverNetwork(_ request: URLRequest, target: Target, endpoint: Endpoint, body: ResponseBodyHandling,

@@ -31,7 +31,7 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
     public let session: Session
     /// Plugins, called in order.
     public let plugins: [any PluginType]
-    /// Whether identical requests in flight share one exchange and one result.
+    /// Whether identical requests in flight (as sent, after the plugins) share one exchange and one result.
     public let trackInflights: Bool
     /// Where completions run when a request names no queue; `nil` runs them on the thread that
     /// finished the exchange (MoyaKit assumes no main run loop).
@@ -61,7 +61,9 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
         endpointClosure(target)
     }
 
-    /// The endpoints in flight (with `trackInflights`) and how many callers wait on each.
+    /// The endpoints in flight (with `trackInflights`) and how many callers wait on each. A caller
+    /// counts once its request is made (request closure, then plugins): callers share an exchange
+    /// only when that request — method, URL, every header, body — is the same.
     public var inflightRequests: [Endpoint: Int] {
         inflights.snapshot
     }

@@ -137,6 +137,59 @@ final class CallerToken: Cancellable {
     }
 }
 
+/// The `Cancellable` of a caller whose exchange is known only once the request closure and the
+/// plugins have made its request (`trackInflights` coalesces on that request). A cancel that comes
+/// first is remembered and carried out when the caller joins.
+final class PendingCaller: Cancellable {
+    private enum State {
+        case waiting(cancelled: Bool)
+        case joined(CallerToken)
+        case failed(cancelled: Bool)
+    }
+
+    private let state = Mutex(State.waiting(cancelled: false))
+
+    var isCancelled: Bool {
+        state.withLock { state in
+            switch state {
+            case .waiting(let cancelled), .failed(let cancelled): cancelled
+            case .joined(let token): token.isCancelled
+            }
+        }
+    }
+
+    func cancel() {
+        let token = state.withLock { state -> CallerToken? in
+            switch state {
+            case .waiting: state = .waiting(cancelled: true); return nil
+            case .failed: return nil
+            case .joined(let token): return token
+            }
+        }
+        token?.cancel()
+    }
+
+    /// The caller joined an exchange; a cancel that came first reaches it now.
+    func joined(_ token: CallerToken) {
+        let cancelNow = state.withLock { state -> Bool in
+            guard case .waiting(let cancelled) = state else { return false }
+            state = .joined(token)
+            return cancelled
+        }
+        if cancelNow { token.cancel() }
+    }
+
+    /// No request could be made: `deliver` reports it, told whether the caller cancelled first.
+    func failed(_ deliver: (_ cancelled: Bool) -> Void) {
+        let cancelled = state.withLock { state -> Bool? in
+            guard case .waiting(let cancelled) = state else { return nil }
+            state = .failed(cancelled: cancelled)
+            return cancelled
+        }
+        if let cancelled { deliver(cancelled) }
+    }
+}
+
 extension MoyaError {
     /// The error a cancelled request completes with.
     static var cancellation: MoyaError {
