@@ -15,6 +15,9 @@ public struct URLRequest: Sendable, Hashable {
     public var multipartParts: [MultipartFormBodyPart]?
     /// The total timeout of the request, in seconds.
     public var timeoutInterval: TimeInterval
+    /// Lowercased names of headers that carry a secret here, beyond `SensitiveHeaders.defaultNames`
+    /// (a header built from a secret, say). See `SensitiveHeaders`.
+    public var sensitiveHeaderNames: Set<String> = []
 
     /// Creates a request for `url` with no body and the `GET` method.
     public init(url: URL, timeoutInterval: TimeInterval = 60) {

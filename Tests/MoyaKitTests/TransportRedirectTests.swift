@@ -115,6 +115,134 @@ final class TransportRedirectTests: XCTestCase {
         XCTAssertNil(requests.last?.value(of: "Authorization"))
     }
 
+    // MARK: Sensitive headers (issue 11, item 1)
+
+    /// Every kind of sensitive header: by name, and one the request marks (built from a secret).
+    private static let sensitiveHeaders: [(String, String)] = [
+        ("Authorization", "Bearer secret-token"), ("Proxy-Authorization", "Basic cHJveHk6cGFzcw=="),
+        ("Cookie", "session=abc123"), ("X-Api-Key", "key-123456"), ("X-Auth-Token", "auth-123456"),
+        ("X-Session", "marked-secret-value"),
+    ]
+
+    private func requestWithSecrets(_ url: URL, method: String = "GET", body: Data? = nil) -> URLRequest {
+        var request = makeRequest(url, method: method, headers: Self.sensitiveHeaders + [("X-Other", "kept")])
+        request.httpBody = body
+        request.markSensitiveHeader("X-Session")
+        return request
+    }
+
+    private func assertNoSecrets(in received: ReceivedRequest?, file: StaticString = #filePath, line: UInt = #line) {
+        guard let received else { return XCTFail("the redirect was not followed", file: file, line: line) }
+        for (name, _) in Self.sensitiveHeaders {
+            XCTAssertNil(received.value(of: name), "\(name) must not reach another origin", file: file, line: line)
+        }
+        XCTAssertEqual(received.value(of: "X-Other"), "kept", "other headers follow", file: file, line: line)
+    }
+
+    func testSensitiveHeadersStayOnTheSameOrigin() throws {
+        _ = try response(to: requestWithSecrets(server.url("/redirect/1")))
+        let requests = server.receivedRequests
+        XCTAssertEqual(requests.map(\.path), ["/redirect/1", "/get"])
+        for (name, value) in Self.sensitiveHeaders {
+            XCTAssertEqual(requests.map { $0.value(of: name) }, [value, value], name)
+        }
+    }
+
+    func testSensitiveHeadersDoNotFollowARedirectToAnotherPort() throws {
+        let other = try HTTPTestServer()
+        defer { other.stop() }
+        let target = other.url("/anything/port")
+        let response = try response(to: requestWithSecrets(server.url("/redirect-to?url=\(escaped(target))")))
+        XCTAssertEqual(response.head.statusCode, 200)
+        XCTAssertEqual(response.head.url, target)
+        XCTAssertEqual(server.receivedRequests.first?.value(of: "X-Api-Key"), "key-123456", "the first host gets them")
+        XCTAssertEqual(other.receivedRequests.count, 1)
+        assertNoSecrets(in: other.receivedRequests.first)
+    }
+
+    func testSensitiveHeadersDoNotFollowARedirectToAnotherHost() throws {
+        let other = try HTTPTestServer(address: "127.0.0.2")
+        defer { other.stop() }
+        // Through two hops on the first host, then the other host, which redirects within itself.
+        let target = other.url("/redirect/1")
+        let response = try response(to: requestWithSecrets(server.url("/redirect-to?url=\(escaped(target))")))
+        XCTAssertEqual(response.head.statusCode, 200)
+        XCTAssertEqual(response.head.url, other.url("/get"))
+        XCTAssertEqual(other.receivedRequests.map(\.path), ["/redirect/1", "/get"])
+        for received in other.receivedRequests { assertNoSecrets(in: received) }
+    }
+
+    func testPostBodyIsResentWithoutSecretsAfterA307ToAnotherHost() throws {
+        let other = try HTTPTestServer(address: "127.0.0.2")
+        defer { other.stop() }
+        let target = other.url("/anything/moved")
+        let request = requestWithSecrets(server.url("/redirect-to?url=\(escaped(target))&status=307"), method: "POST",
+                                         body: Data("payload=1".utf8))
+        let response = try response(to: request)
+        XCTAssertEqual(response.head.statusCode, 200)
+        let forwarded = try XCTUnwrap(other.receivedRequests.first)
+        XCTAssertEqual(forwarded.method, "POST")
+        XCTAssertEqual(String(decoding: forwarded.body, as: UTF8.self), "payload=1")
+        assertNoSecrets(in: forwarded)
+    }
+
+    func testPostBecomesGetWithoutSecretsAfterA302ToAnotherHost() throws {
+        let other = try HTTPTestServer(address: "127.0.0.2")
+        defer { other.stop() }
+        let target = other.url("/anything/moved")
+        let request = requestWithSecrets(server.url("/redirect-to?url=\(escaped(target))&status=302"), method: "POST",
+                                         body: Data("payload=1".utf8))
+        _ = try response(to: request)
+        let forwarded = try XCTUnwrap(other.receivedRequests.first)
+        XCTAssertEqual(forwarded.method, "GET")
+        XCTAssertTrue(forwarded.body.isEmpty)
+        assertNoSecrets(in: forwarded)
+    }
+
+    func testStreamedUploadIsResentWithoutSecretsAfterA307ToAnotherHost() throws {
+        let other = try HTTPTestServer(address: "127.0.0.2")
+        defer { other.stop() }
+        let file = try makeTemporaryFolder().appendingPathComponent("body.bin")
+        try TestBytes.data(count: 200_000).write(to: file)
+        var request = requestWithSecrets(server.url("/redirect-to?url=\(escaped(other.url("/put")))&status=307"), method: "PUT")
+        request.bodyFileURL = file
+        let response = try response(to: request)
+        XCTAssertEqual(response.head.statusCode, 200)
+        let forwarded = try XCTUnwrap(other.receivedRequests.first)
+        XCTAssertEqual(forwarded.body, TestBytes.data(count: 200_000))
+        assertNoSecrets(in: forwarded)
+    }
+
+    func testTheRedirectLimitCountsHopsBeforeAndAfterSecretsAreDropped() throws {
+        let other = try HTTPTestServer(address: "127.0.0.2")
+        defer { other.stop() }
+        // One hop to the other host, then 3 there: 4 in all, over a limit of 3.
+        let request = requestWithSecrets(server.url("/redirect-to?url=\(escaped(other.url("/redirect/3")))"))
+        let error = try transportError(for: request, session: session(maximum: 3))
+        XCTAssertEqual(error.kind, .tooManyRedirects, error.message)
+        XCTAssertEqual(other.receivedRequests.count, 3)
+    }
+
+    func testSensitiveHeadersDoNotFollowADowngradeFromHTTPSToHTTP() throws {
+        guard TLSTestServer.opensslPath != nil else { throw XCTSkip("the openssl command is not installed") }
+        let secure: NginxTestServer
+        do {
+            secure = try NginxTestServer()
+        } catch let error as NginxTestServer.StartError {
+            throw XCTSkip("nginx could not start: \(error.description)")
+        }
+        defer { secure.stop() }
+        var configuration = SessionConfiguration()
+        configuration.certificateAuthorityFile = secure.certificateAuthorityFile
+        configuration.httpVersion = .http1_1
+        let response = try response(to: requestWithSecrets(secure.url("/to-cleartext?port=\(server.port)", secure: true)),
+                                    session: Session(configuration: configuration))
+        XCTAssertEqual(response.head.statusCode, 200)
+        XCTAssertEqual(response.head.url, server.url("/anything/downgraded"))
+        XCTAssertEqual(server.receivedRequests.count, 1)
+        assertNoSecrets(in: server.receivedRequests.first)
+    }
+
     func testRedirectToAnotherProtocolIsRefused() throws {
         let request = makeRequest(server.url("/redirect-to?url=\(escaped(try XCTUnwrap(URL(string: "file:///etc/passwd"))))"))
         let error = try transportError(for: request)

@@ -40,38 +40,40 @@ public final class HTTPTestServer: @unchecked Sendable {
     private var runningThreads = 0
     private var stopped = false
 
-    /// Starts listening on an ephemeral port of 127.0.0.1.
+    /// Starts listening on an ephemeral port of `address`, a loopback address (127.0.0.2 gives a
+    /// second host for tests of what crosses from one host to another).
     /// - Parameter bodyRecordingLimit: How much of each request body to keep (0 for memory
     ///   measurements, where the server shares the process with the client).
-    public init(maximumConnections: Int = 128, bodyRecordingLimit: Int = HTTPTestServer.recordedBodyLimit) throws {
+    public init(address: String = "127.0.0.1", maximumConnections: Int = 128,
+                bodyRecordingLimit: Int = HTTPTestServer.recordedBodyLimit) throws {
         // Writing to a socket the client closed must fail with EPIPE, not kill the test process.
         signal(SIGPIPE, SIG_IGN)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw StartError(description: "socket: \(String(cString: strerror(errno)))") }
         var reuse: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var socketAddress = sockaddr_in()
+        socketAddress.sin_family = sa_family_t(AF_INET)
+        socketAddress.sin_port = 0
+        socketAddress.sin_addr.s_addr = inet_addr(address)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
+        let bound = withUnsafePointer(to: &socketAddress) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
         guard bound == 0, listen(descriptor, 128) == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw StartError(description: "bind/listen on 127.0.0.1: \(reason)")
+            throw StartError(description: "bind/listen on \(address): \(reason)")
         }
-        let named = withUnsafeMutablePointer(to: &address) {
+        let named = withUnsafeMutablePointer(to: &socketAddress) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
         guard named == 0 else {
             close(descriptor)
             throw StartError(description: "getsockname: \(String(cString: strerror(errno)))")
         }
-        let port = UInt16(bigEndian: address.sin_port)
-        guard let baseURL = URL(string: "http://127.0.0.1:\(port)") else {
+        let port = UInt16(bigEndian: socketAddress.sin_port)
+        guard let baseURL = URL(string: "http://\(address):\(port)") else {
             close(descriptor)
             throw StartError(description: "no URL for port \(port)")
         }

@@ -2,6 +2,8 @@ import Foundation
 
 /// The files `NginxTestServer` serves, and its nginx configuration.
 extension NginxTestServer {
+    /// `/to-cleartext?port=P` answers `302` to `http://127.0.0.1:P/anything/downgraded`.
+    ///
     /// The body of `/hello.json`.
     public static let helloJSON = Data(#"{"greeting":"hello","over":"nginx"}"#.utf8 + [0x0A])
 
@@ -65,6 +67,10 @@ extension NginxTestServer {
                     ssl_certificate \(certificates.serverCertificateFile);
                     ssl_certificate_key \(certificates.serverKeyFile);
                     root \(path("www"));
+                    # A redirect to a cleartext HTTPTestServer on 127.0.0.1:PORT (a downgrade from https).
+                    location = /to-cleartext {
+                        return 302 http://127.0.0.1:$arg_port/anything/downgraded;
+                    }
                 }
             }
 

@@ -3,10 +3,7 @@
 /// appear — URL, headers, body — also in their percent-encoded form.
 public struct SecretRedactor: Sendable, Hashable {
     /// The header names whose values are hidden by default.
-    public static let defaultSensitiveHeaderNames: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key",
-        "x-auth-token", "x-access-token", "x-csrf-token",
-    ]
+    public static let defaultSensitiveHeaderNames: Set<String> = SensitiveHeaders.defaultNames
 
     /// What replaces a secret.
     public var placeholder: String

@@ -15,6 +15,9 @@ protocol EasyHandleDelegate: AnyObject {
     func easyHandle(seekUploadTo offset: Int64) -> Bool
     /// Transfer counters. Returns false to abort the transfer.
     func easyHandle(downloaded: Int64, of downloadTotal: Int64, uploaded: Int64, of uploadTotal: Int64) -> Bool
+    /// A request (the first, or one a followed redirect makes) is about to be sent on an open
+    /// connection. Returns false to abort the transfer before anything is sent.
+    func easyHandleWillSendRequest() -> Bool
 }
 
 /// One libcurl easy handle: a single request's options and state.
@@ -208,6 +211,15 @@ final class EasyHandle {
         try check(ccurl_easy_setopt_mime(curl.api, rawHandle, CURLOPT_MIMEPOST, form), "CURLOPT_MIMEPOST")
     }
 
+    /// Has `easyHandleWillSendRequest` called before every request, redirects included. Returns
+    /// false when this libcurl (older than 7.80) cannot.
+    /// - SeeAlso: CURLOPT_PREREQFUNCTION
+    func setChecksEachRequest() -> Bool {
+        let userdata = Unmanaged.passUnretained(self).toOpaque()
+        return ccurl_easy_setopt_prereq_cb(curl.api, rawHandle, CURLOPT_PREREQFUNCTION, easyHandlePrereqCallback) == CURLE_OK
+            && ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_PREREQDATA, userdata) == CURLE_OK
+    }
+
     // MARK: - Information
 
     /// A `long` piece of information about the finished transfer, 0 if unavailable.
@@ -287,4 +299,9 @@ private let easyHandleProgressCallback: curl_xferinfo_callback = { userdata, dow
     guard let delegate = delegate(of: userdata) else { return 0 }
     return delegate.easyHandle(downloaded: Int64(downloaded), of: Int64(downloadTotal),
                                uploaded: Int64(uploaded), of: Int64(uploadTotal)) ? 0 : 1
+}
+
+private let easyHandlePrereqCallback: curl_prereq_callback = { userdata, _, _, _, _ in
+    guard let delegate = delegate(of: userdata) else { return Int32(CURL_PREREQFUNC_ABORT) }
+    return delegate.easyHandleWillSendRequest() ? Int32(CURL_PREREQFUNC_OK) : Int32(CURL_PREREQFUNC_ABORT)
 }

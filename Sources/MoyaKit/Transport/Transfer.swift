@@ -28,6 +28,25 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     private var headerCollector = ResponseHeaderCollector()
     private var lastReported: TransferProgress?
     private var isFinished = false
+    /// The request as configured, for a restart without its sensitive headers.
+    private let request: URLRequest
+    /// Set while sensitive headers ride on a transfer that follows redirects: where they may go.
+    private var redirectGuard: RedirectGuard?
+    /// A redirect to another origin, stopped before it was sent, to be made again without them.
+    private var pendingRedirect: PendingRedirect?
+
+    /// The origin a request's sensitive headers belong to, and the redirect budget.
+    private struct RedirectGuard {
+        let origin: Origin?
+        let maximumRedirects: Int
+    }
+
+    /// A followed redirect libcurl was about to send to another origin.
+    private struct PendingRedirect {
+        let url: String
+        let method: String
+        let redirectsFollowed: Int
+    }
 
     /// Prepares the transfer; throws for problems found before anything is sent (no URL, an
     /// unreadable upload file, an existing download destination).
@@ -40,6 +59,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         }
         self.loop = loop
         self.requestURL = url
+        self.request = request
         self.progressHandler = progress
         self.completion = completion
         self.body = ResponseBodyAccumulator(bodyHandling)
@@ -51,6 +71,15 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         }
         try handle.configure(for: request, url: url.absoluteString, configuration: configuration,
                              uploadSize: uploadFile?.size)
+        if configuration.followRedirects, request.headers.contains(where: { request.isSensitiveHeader($0.name.rawName) }) {
+            if handle.setChecksEachRequest() {
+                redirectGuard = RedirectGuard(origin: Origin(url), maximumRedirects: max(0, configuration.maximumRedirects))
+            } else {
+                // A libcurl too old to stop a request before it is sent: no redirect is followed
+                // rather than one that would carry the secrets elsewhere.
+                try handle.set(CURLOPT_FOLLOWLOCATION, 0)
+            }
+        }
         // Last, so no earlier failure leaves a temporary file behind.
         if let downloadTo {
             downloadFile = try OutputFile(path: downloadTo.path, overwrite: overwrite, createFolders: createsFolders)
@@ -69,6 +98,47 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
             return !cancelled
         }
         if isFirstCancel { loop.cancel(self) }
+    }
+
+    // MARK: - Redirects to another origin (driving thread)
+
+    /// After libcurl stopped a redirect to another origin before sending it, sets the handle up
+    /// to make that request again without the sensitive headers; returns whether it should be
+    /// started again. The loop has already removed the handle from the multi handle.
+    func restartsWithoutSecrets(after code: CURLcode) -> Bool {
+        guard code == CURLE_ABORTED_BY_CALLBACK, !isCancelled, !isFinished, let redirect = pendingRedirect, let easy,
+              let redirectGuard else { return false }
+        pendingRedirect = nil
+        self.redirectGuard = nil
+        var stripped = request
+        stripped.headers = HTTPFields(request.headers.filter { !request.isSensitiveHeader($0.name.rawName) })
+        do throws(TransportError) {
+            try easy.set(url: redirect.url)
+            if redirect.method == "GET", (request.httpMethod ?? "GET") != "GET" {
+                // libcurl turned a POST into a GET (301, 302, 303): the body stays behind.
+                try easy.set(CURLOPT_HTTPGET, 1)
+                stripped.httpBody = nil
+                stripped.bodyFileURL = nil
+                stripped.multipartParts = nil
+            } else if let uploadFile, !uploadFile.seek(to: 0) {
+                throw TransportError(kind: .fileAccess, message: "cannot resend the request body after a redirect")
+            }
+            try easy.set(headerLines: EasyHandle.headerLines(of: stripped))
+            try easy.set(CURLOPT_MAXREDIRS, max(0, redirectGuard.maximumRedirects - redirect.redirectsFollowed))
+            return true
+        } catch {
+            bodyError = error
+            return false
+        }
+    }
+
+    func easyHandleWillSendRequest() -> Bool {
+        guard let redirectGuard, let easy, let effective = easy.info(string: CURLINFO_EFFECTIVE_URL) else { return true }
+        let origin = URL(string: effective).flatMap(Origin.init)
+        if origin != nil && origin == redirectGuard.origin { return true }
+        pendingRedirect = PendingRedirect(url: effective, method: easy.info(string: CURLINFO_EFFECTIVE_METHOD) ?? "GET",
+                                          redirectsFollowed: easy.info(long: CURLINFO_REDIRECT_COUNT))
+        return false
     }
 
     // MARK: - Completion (driving thread)

@@ -326,6 +326,10 @@ final class TransportLoop: @unchecked Sendable {
     private func end(_ transfer: Transfer, handle: EasyHandle, code: CURLcode) {
         ccurl_multi_remove_handle(curl.api, multi, handle.rawHandle)
         running[handle.rawHandle] = nil
-        transfer.complete(with: code)
+        if transfer.restartsWithoutSecrets(after: code) {
+            begin(transfer)
+        } else {
+            transfer.complete(with: code)
+        }
     }
 }
