@@ -30,6 +30,10 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
     public var credential: String?
     /// Values never to print: resolved `${secret:...}` references and credentials.
     public var secretValues: [String]
+    /// Lowercased names of the headers that carry a secret: built from a `${secret:...}` or named
+    /// in `sensitiveHeaders:`. With `SensitiveHeaders.defaultNames`, they never follow a redirect
+    /// to another origin and are hidden in output.
+    public var sensitiveHeaderNames: Set<String> = []
 
     public var headers: [String: String]? {
         var fields: [String: String] = [:]

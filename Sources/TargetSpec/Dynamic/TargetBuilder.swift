@@ -58,11 +58,13 @@ public struct TargetBuilder: Sendable {
         guard let baseURL = URL(string: baseURLText) else { throw .invalidBaseURL("baseURL '\(baseURLText)' is not a valid URL") }
 
         var headers: [(name: String, value: String)] = []
+        var sensitiveHeaderNames = api.sensitiveHeaders
         for header in api.headers + (environment?.headers ?? []) + spec.headers {
             let value = try context.render(header.value)
             try HeaderLine.check(value, field: "header '\(header.name)'")
             headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
             headers.append((header.name, value))
+            if header.value.containsSecret { sensitiveHeaderNames.insert(header.name.lowercased()) }
         }
 
         if spec.task.sendsJSONBody, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
@@ -90,7 +92,8 @@ public struct TargetBuilder: Sendable {
             connectTimeout: api.connectTimeout,
             authorizationType: authorizationType,
             credential: credential,
-            secretValues: context.secretValues.filter { !$0.isEmpty }
+            secretValues: context.secretValues.filter { !$0.isEmpty },
+            sensitiveHeaderNames: sensitiveHeaderNames
         )
     }
 

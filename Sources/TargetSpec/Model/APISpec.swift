@@ -27,13 +27,17 @@ public struct APISpec: Sendable, Hashable {
     public var defaultEnvironment: String?
     /// The cases, in file order.
     public var cases: [CaseSpec]
+    /// Lowercased names of headers the file marks as secret (`sensitiveHeaders:`), beyond
+    /// `SensitiveHeaders.defaultNames` and headers built from a secret.
+    public var sensitiveHeaders: Set<String>
 
     /// Creates an API.
     public init(
         name: String, file: String, directory: String? = nil, description: String? = nil, baseURL: Template, headers: [HeaderSpec] = [],
         auth: AuthSpec? = nil, validation: ValidationSpec = .none, timeout: Double = 60, connectTimeout: Double = 10,
-        environments: [EnvironmentSpec] = [], defaultEnvironment: String? = nil, cases: [CaseSpec]
+        environments: [EnvironmentSpec] = [], defaultEnvironment: String? = nil, cases: [CaseSpec], sensitiveHeaders: Set<String> = []
     ) {
+        self.sensitiveHeaders = sensitiveHeaders
         self.name = name
         self.file = file
         self.directory = directory ?? Self.folder(of: file)

@@ -2,7 +2,7 @@ import MoyaKit
 /// The top level of a target file.
 extension TargetFileValidator {
     static let apiKeys = [
-        "api", "description", "baseURL", "headers", "auth", "validation", "timeout", "connectTimeout",
+        "api", "description", "baseURL", "headers", "sensitiveHeaders", "auth", "validation", "timeout", "connectTimeout",
         "environments", "defaultEnvironment", "cases",
     ]
 
@@ -21,6 +21,7 @@ extension TargetFileValidator {
             error("missing required key 'baseURL' at the top level; add the API's base URL, like 'baseURL: https://api.example.com'", at: fields.mark)
         }
         let headers = fields["headers"].map { readHeaders($0, at: apiLevel) } ?? []
+        let sensitiveHeaders = fields["sensitiveHeaders"].map { readSensitiveHeaders($0) } ?? []
         let auth = fields["auth"].flatMap { readAuth($0) }
         let validation = fields["validation"].flatMap { readValidation($0) } ?? ValidationSpec.none
         let timeout = fields["timeout"].flatMap { positiveNumber($0) } ?? 60
@@ -47,7 +48,22 @@ extension TargetFileValidator {
         return APISpec(
             name: name, file: file, directory: directory, description: description, baseURL: baseURL, headers: headers, auth: auth,
             validation: validation, timeout: timeout, connectTimeout: connectTimeout, environments: environments,
-            defaultEnvironment: defaultEnvironment, cases: cases)
+            defaultEnvironment: defaultEnvironment, cases: cases, sensitiveHeaders: sensitiveHeaders)
+    }
+
+    /// `sensitiveHeaders: [X-Session, ...]`: header names whose values are secrets.
+    private mutating func readSensitiveHeaders(_ node: Node) -> Set<String> {
+        guard let items = sequence(node, expected: "a list of header names, like [X-Session-Id]") else { return [] }
+        var names = Set<String>()
+        for item in items {
+            guard let name = string(item) else { continue }
+            guard Self.isToken(name) else {
+                error("invalid header name '\(name)' in sensitiveHeaders; header names are letters, digits and !#$%&'*+-.^_`|~", at: item.mark)
+                continue
+            }
+            names.insert(name.lowercased())
+        }
+        return names
     }
 
     private mutating func readAPIName(_ fields: Fields) -> String? {
