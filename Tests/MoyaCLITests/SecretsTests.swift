@@ -78,3 +78,101 @@ final class SecretsTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("invalid header name 'X Bad' in sensitiveHeaders"), result.stderr)
     }
 }
+
+/// Issue 11, item 4: what is printed about a request never shows its secrets.
+final class SecretOutputTests: XCTestCase {
+    var server: HTTPTestServer!
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        server = try HTTPTestServer()
+        folder = try TemporaryFolder()
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
+        try CLIRunner.run(arguments, environment: ["HOME": folder.url.path].merging(environment) { _, new in new },
+                          currentDirectory: folder.url)
+    }
+
+    func testASecretInATransportErrorIsRedactedInTheFinalErrorLine() throws {
+        // A closed port from a secret: libcurl names it in its error message.
+        let closed = try HTTPTestServer()
+        let port = closed.port
+        closed.stop()
+        try folder.write("targets/api.yaml", """
+            api: api
+            baseURL: "http://127.0.0.1:${secret:HIDDEN_PORT}"
+            cases:
+              one: {path: /get, sample: ok}
+            """)
+        let result = try run(["call", "api", "one"], environment: ["HIDDEN_PORT": String(port)])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("moya-cli: error: "), result.stderr)
+        XCTAssertFalse(result.stderr.contains(String(port)), result.stderr)
+        XCTAssertTrue(result.stderr.contains("<redacted>"), result.stderr)
+        let shown = try run(["call", "api", "one", "--show-secrets"], environment: ["HIDDEN_PORT": String(port)])
+        XCTAssertTrue(shown.stderr.contains(String(port)), "--show-secrets shows it: \(shown.stderr)")
+    }
+
+    func testASecretEchoedJSONEscapedIsRedactedInTheLog() throws {
+        try folder.write("targets/api.yaml", """
+            api: api
+            baseURL: http://127.0.0.1:\(server.port)
+            headers: {X-Token: "${secret:ODD_TOKEN}"}
+            cases:
+              echo: {path: /anything, sample: ok}
+            """)
+        let secret = #"tok"en/ö\1"#
+        let result = try run(["call", "api", "echo", "-v"], environment: ["ODD_TOKEN": secret])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains(#"tok\"en"#), "the server echoed it JSON-escaped: \(result.stdout)")
+        for fragment in ["tok", "en/", #"\u00f6"#, "ö"] {
+            XCTAssertFalse(result.stderr.contains(fragment), "\(fragment) in: \(result.stderr)")
+        }
+        XCTAssertTrue(result.stderr.contains("<redacted>"), result.stderr)
+        XCTAssertTrue(result.stdout.contains(#"tok\"en"#), "standard output is never redacted")
+    }
+
+    func testUserinfoPasswordsInProxyAndBaseURLAreRedacted() throws {
+        try folder.write("targets/api.yaml", """
+            api: api
+            baseURL: http://127.0.0.1:\(server.port)
+            cases:
+              one: {path: /get, sample: ok}
+            """)
+        let baseURL = "http://alice:base%2Dpass%40word@127.0.0.1:\(server.port)"
+        let proxy = "http://bob:proxy-pass-123@127.0.0.1:9"
+        let curl = try run(["curl", "api", "one", "--base-url", baseURL, "--proxy", proxy])
+        XCTAssertEqual(curl.status, 0, curl.stderr)
+        XCTAssertTrue(curl.stdout.contains("alice:<redacted>@"), curl.stdout)
+        XCTAssertTrue(curl.stdout.contains("bob:<redacted>@"), curl.stdout)
+        for secret in ["base%2Dpass%40word", "base-pass@word", "proxy-pass-123"] {
+            XCTAssertFalse(curl.stdout.contains(secret), curl.stdout)
+        }
+        let verbose = try run(["call", "api", "one", "--base-url", baseURL, "-v", "--curl"])
+        XCTAssertEqual(verbose.status, 0, verbose.stderr)
+        XCTAssertTrue(verbose.stderr.contains("alice:<redacted>@"), verbose.stderr)
+        XCTAssertFalse(verbose.stderr.contains("base%2Dpass%40word"), verbose.stderr)
+    }
+
+    func testABasicAuthUserNameIsNoSecretAndShortValuesDoNotMangleText() throws {
+        try folder.write("targets/api.yaml", """
+            api: api
+            baseURL: http://127.0.0.1:\(server.port)
+            auth: {type: basic, username: "${API_USER}", password: "${API_PASSWORD}"}
+            headers: {X-Pin: "${secret:PIN}"}
+            cases:
+              list: {path: /anything/users-list, sample: ok}
+            """)
+        let result = try run(["curl", "api", "list"], environment: ["API_USER": "users", "API_PASSWORD": "pa", "PIN": "123"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("/anything/users-list"), "the user name is no secret: \(result.stdout)")
+        XCTAssertTrue(result.stdout.contains("X-Pin: <redacted>"), "a header built from a secret is hidden whole: \(result.stdout)")
+        XCTAssertTrue(result.stdout.contains("Authorization: Basic <redacted>"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("<red<redacted>"), result.stdout)
+    }
+}

@@ -43,7 +43,7 @@ final class SpecTemplateTests: XCTestCase {
         let environment = ["TENANT": "process", "TOKEN": "s3cr3t"]
         XCTAssertEqual(try template.render(environment: environment), "process:s3cr3t:en")
         XCTAssertEqual(try template.render(environment: environment, variables: ["TENANT": "staging"]), "staging:s3cr3t:en", "an environment's variables win")
-        XCTAssertEqual(try template.render(environment: environment, redactingSecrets: true), "process:***:en")
+        XCTAssertEqual(try template.render(environment: environment, redactingSecrets: true), "process:<redacted>:en")
         XCTAssertThrowsError(try template.render(environment: ["TENANT": "x"])) { error in
             guard let error = error as? TemplateRenderError else { return XCTFail("\(error)") }
             XCTAssertEqual(error, .unsetEnvironmentVariable(name: "TOKEN", mark: Mark(line: 3, column: 15)))

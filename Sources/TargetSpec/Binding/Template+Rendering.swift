@@ -15,7 +15,7 @@ extension Template {
     ///   - environment: the process environment.
     ///   - variables: the selected environment's `variables` (already resolved); they win over `environment`.
     ///   - escaping: how placeholder values are escaped (`.pathSegment` for paths).
-    ///   - redactingSecrets: writes `***` for secret references (logs, curl commands).
+    ///   - redactingSecrets: writes `SecretRedactor.defaultPlaceholder` (`<redacted>`) for secret references.
     /// - Throws: `TemplateRenderError` naming the unset variable and where it is referenced.
     public func render(
         arguments: [String: ArgumentValue] = [:], environment: [String: String] = [:], variables: [String: String] = [:],
@@ -33,7 +33,7 @@ extension Template {
                 guard let value = Self.value(of: reference, environment: environment, variables: variables) else {
                     throw .unsetEnvironmentVariable(name: reference.name, mark: reference.mark)
                 }
-                output += redactingSecrets && reference.isSecret ? "***" : value
+                output += redactingSecrets && reference.isSecret ? SecretRedactor.defaultPlaceholder : value
             }
         }
         return output

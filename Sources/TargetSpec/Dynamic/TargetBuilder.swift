@@ -54,8 +54,12 @@ public struct TargetBuilder: Sendable {
             baseURLText = try context.render(environment?.baseURL ?? api.baseURL)
         }
         // The loader's rules, applied to what `${VAR}` or --base-url made of the base URL.
-        if let problem = BaseURLCheck.problem(in: baseURLText) { throw .invalidBaseURL(problem) }
-        guard let baseURL = URL(string: baseURLText) else { throw .invalidBaseURL("baseURL '\(baseURLText)' is not a valid URL") }
+        // A secret in the base URL (a host, a user's password) stays out of the message.
+        let redactor = SecretRedactor(secretValues: context.secretValues)
+        if let problem = BaseURLCheck.problem(in: baseURLText) { throw .invalidBaseURL(redactor.redact(problem)) }
+        guard let baseURL = URL(string: baseURLText) else {
+            throw .invalidBaseURL("baseURL '\(redactor.redact(baseURLText))' is not a valid URL")
+        }
 
         var headers: [(name: String, value: String)] = []
         var sensitiveHeaderNames = api.sensitiveHeaders
@@ -114,7 +118,9 @@ public struct TargetBuilder: Sendable {
             case .bearer(let token):
                 return (.bearer, try context.renderSecret(token))
             case .basic(let username, let password):
-                let user = try context.renderSecret(username)
+                // The user name is shown, as curl's `-u user` would; only the password and the
+                // encoded pair are secrets.
+                let user = try context.renderWithoutRecording(username)
                 let secret = try context.renderSecret(password)
                 return (.basic, Self.base64("\(user):\(secret)"))
             case .custom(let scheme, let token):

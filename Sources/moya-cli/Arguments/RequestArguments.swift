@@ -45,7 +45,7 @@ struct RequestArguments: ParsableArguments {
     @Option(name: .customLong("max-redirects"), help: ArgumentHelp("Follow at most N redirects.", valueName: "n"))
     var maxRedirects: Int = 10
 
-    @Flag(name: .customLong("show-secrets"), help: "Show secrets in logs and curl commands instead of <redacted>.")
+    @Flag(name: .customLong("show-secrets"), help: "Show secrets in logs, curl commands, reports and error messages instead of <redacted>.")
     var showSecrets = false
 
     @Option(name: .customLong("max-body-size"), help: ArgumentHelp(

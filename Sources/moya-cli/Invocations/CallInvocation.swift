@@ -44,7 +44,7 @@ struct CallInvocation: DirectlyParsable {
                 sink?.abandon()
                 throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
             }
-            try CallOutcome.finish(result, writer: writer, sink: sink, target: target)
+            try CallOutcome.finish(result, writer: writer, sink: sink, target: target, redactor: runner.redactor)
         }
     }
 

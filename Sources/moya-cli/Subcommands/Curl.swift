@@ -65,13 +65,13 @@ struct CurlCommandBuilder {
         for plugin in RequestPlugins.base(headerOverrides: request.headerOverrides) {
             urlRequest = plugin.prepare(urlRequest, target: target)
         }
-        let redactor = SecretRedactor(target: target, showsSecrets: request.showSecrets)
+        let redactor = SecretRedactor(target: target, request: request)
         let base = CURLCommand(request: urlRequest, redactor: redactor).rendered()
-        return Self.inserting(transferOptions, into: base)
+        return Self.inserting(transferOptions(redactor: redactor), into: base)
     }
 
     /// Options that make curl transfer the way moya-cli does.
-    var transferOptions: [String] {
+    func transferOptions(redactor: SecretRedactor) -> [String] {
         var options: [String] = []
         if !request.noFollow { options += ["-L", "--max-redirs", String(request.maxRedirects)] }
         options += ["--connect-timeout", Self.number(request.connectTimeout ?? target.connectTimeout)]
@@ -80,7 +80,7 @@ struct CurlCommandBuilder {
         if let cacert = request.cacert { options += ["--cacert", CURLCommand.shellQuoted(cacert)] }
         if let cert = request.cert { options += ["--cert", CURLCommand.shellQuoted(cert)] }
         if let key = request.key { options += ["--key", CURLCommand.shellQuoted(key)] }
-        if let proxy = request.proxy { options += ["--proxy", CURLCommand.shellQuoted(proxy)] }
+        if let proxy = request.proxy { options += ["--proxy", CURLCommand.shellQuoted(redactor.redact(proxy))] }
         if let destination = CallOutcome.downloadPath(target) { options += ["-o", CURLCommand.shellQuoted(destination)] }
         return options
     }

@@ -3,7 +3,9 @@ import TargetSpec
 
 /// Prints the result of a call and maps it to the documented exit status.
 enum CallOutcome {
-    static func finish(_ result: Result<Response, MoyaError>, writer: ResponseWriter, sink: BodySink?, target: DynamicTarget) throws {
+    /// `redactor` hides secrets in the final error line, as in the `-v` log.
+    static func finish(_ result: Result<Response, MoyaError>, writer: ResponseWriter, sink: BodySink?, target: DynamicTarget,
+                       redactor: SecretRedactor) throws {
         switch result {
         case .success(let response):
             try writer.write(response, sink: sink)
@@ -24,7 +26,9 @@ enum CallOutcome {
                     "\(target.apiName).\(target.caseName): HTTP \(response.statusCode) failed the case's validation")
             }
             sink?.abandon()
-            throw failure(for: error)
+            var failure = failure(for: error)
+            failure.message = redactor.redact(failure.message)
+            throw failure
         }
     }
 

@@ -14,7 +14,7 @@ struct CallRunner {
 
     /// The secrets redacted from logs and curl commands.
     var redactor: SecretRedactor {
-        SecretRedactor(target: target, showsSecrets: request.showSecrets)
+        SecretRedactor(target: target, request: request)
     }
 
     var sessionConfiguration: SessionConfiguration {

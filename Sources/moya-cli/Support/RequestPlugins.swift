@@ -1,3 +1,4 @@
+import Foundation
 import MoyaKit
 import TargetSpec
 
@@ -13,8 +14,24 @@ enum RequestPlugins {
 }
 
 extension SecretRedactor {
-    /// The redactor for what is printed about `target`: its `${secret:...}` values and credential.
-    init(target: DynamicTarget, showsSecrets: Bool) {
-        self.init(secretValues: target.secretValues + [target.credential ?? ""].filter { !$0.isEmpty }, showsSecrets: showsSecrets)
+    /// The redactor for what is printed about `target` sent with `request`'s options: its
+    /// `${secret:...}` values and credential, the headers it marks sensitive, and the passwords in
+    /// `--proxy` and `--base-url` URLs (`http://user:PASSWORD@host`).
+    init(target: DynamicTarget, request: RequestOptions) {
+        var secrets = target.secretValues
+        if let credential = target.credential, !credential.isEmpty { secrets.append(credential) }
+        for url in [request.proxy, request.baseURL].compactMap({ $0 }) { secrets += Self.userinfoPasswords(in: url) }
+        self.init(sensitiveHeaderNames: SecretRedactor.defaultSensitiveHeaderNames.union(target.sensitiveHeaderNames),
+                  secretValues: secrets, showsSecrets: request.showSecrets)
+    }
+
+    /// The password of a URL's `user:password@`, as written and percent-decoded.
+    static func userinfoPasswords(in url: String) -> [String] {
+        guard let schemeEnd = url.firstRange(of: "://") else { return [] }
+        let authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return [] }
+        let password = String(authority[authority.index(after: colon)..<at])
+        guard !password.isEmpty else { return [] }
+        return [password, password.removingPercentEncoding].compactMap { $0 }
     }
 }

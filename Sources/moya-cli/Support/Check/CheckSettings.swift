@@ -44,7 +44,7 @@ struct CheckSettings: Sendable {
 
     /// The redactor for what is printed about `target`.
     func redactor(for target: DynamicTarget) -> SecretRedactor {
-        SecretRedactor(target: target, showsSecrets: request.showSecrets)
+        SecretRedactor(target: target, request: request)
     }
 
     /// The builder for `item`: downloads land in the scratch folder, never in the user's.
