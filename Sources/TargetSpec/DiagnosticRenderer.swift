@@ -41,9 +41,11 @@ public enum DiagnosticRenderer {
     ///   - colored: whether to add ANSI colors.
     public static func render(_ diagnostic: Diagnostic, lines: SourceLines?, colored: Bool = false) -> String {
         let style = Style(colored: colored, severity: diagnostic.severity)
-        let location = diagnostic.mark.map { "\(diagnostic.file):\($0.line):\($0.column)" } ?? diagnostic.file
+        // The file's name and the values a message quotes come from the file: shown escaped.
+        let file = DisplayText.escaped(diagnostic.file)
+        let location = diagnostic.mark.map { "\(file):\($0.line):\($0.column)" } ?? file
         var output = style.bold + location + ": " + style.severityColor + diagnostic.severity.rawValue + ":"
-            + style.reset + style.bold + " " + diagnostic.message + style.reset
+            + style.reset + style.bold + " " + DisplayText.escaped(diagnostic.message) + style.reset
         guard let mark = diagnostic.mark, let line = lines?.line(mark.line) else { return output }
         let prefix = line.unicodeScalars.prefix(mark.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
         let padding = String(repeating: " ", count: max(0, mark.column - 1 - line.unicodeScalars.count))

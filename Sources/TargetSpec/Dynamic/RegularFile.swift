@@ -30,6 +30,11 @@ enum RegularFile {
 enum HeaderLine {
     /// Refuses `value` if it holds CR, LF or NUL; `field` names it in the message.
     static func check(_ value: String, field: @autoclosure () -> String) throws(TargetBuildError) {
-        if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) { throw .lineBreakInField(field()) }
+        if holdsLineBreak(value) { throw .lineBreakInField(field()) }
+    }
+
+    /// Whether `value` holds CR, LF or NUL.
+    static func holdsLineBreak(_ value: String) -> Bool {
+        value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
     }
 }

@@ -51,9 +51,9 @@ struct TaskConverter {
     }
 
     private func part(_ spec: MultipartPartSpec) throws(TargetBuildError) -> MultipartFormBodyPart {
-        try HeaderLine.check(spec.name, field: "the name of multipart part '\(spec.name)'")
-        try HeaderLine.check(spec.fileName ?? "", field: "the fileName of multipart part '\(spec.name)'")
-        try HeaderLine.check(spec.mimeType ?? "", field: "the mimeType of multipart part '\(spec.name)'")
+        try HeaderLine.check(spec.name, field: "the name of multipart part '\(DisplayText.escaped(spec.name))'")
+        try HeaderLine.check(spec.fileName ?? "", field: "the fileName of multipart part '\(DisplayText.escaped(spec.name))'")
+        try HeaderLine.check(spec.mimeType ?? "", field: "the mimeType of multipart part '\(DisplayText.escaped(spec.name))'")
         switch spec.content {
         case .value(let template), .data(let template):
             return MultipartFormBodyPart(provider: .data(Data(try context.renderWithoutRecording(template).utf8)), name: spec.name,

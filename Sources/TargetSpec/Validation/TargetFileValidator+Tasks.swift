@@ -188,6 +188,11 @@ extension TargetFileValidator {
             }
             let fileName = fields["fileName"].flatMap { string($0) }
             let mimeType = fields["mimeType"].flatMap { string($0) }
+            let partName = DisplayText.escaped(name ?? "?")
+            for (field, value, key) in [("name", name, "name"), ("fileName", fileName, "fileName"), ("mimeType", mimeType, "mimeType")] {
+                guard let value, let node = fields[key] else { continue }
+                refuseLineBreaks(in: value, field: "the \(field) of multipart part '\(partName)'", at: node.mark)
+            }
             guard let name, let content else {
                 isValid = false
                 continue

@@ -96,10 +96,29 @@ extension TargetFileValidator {
             if !Self.isToken(key.text) {
                 error("invalid header name '\(key.text)'; header names are letters, digits and !#$%&'*+-.^_`|~", at: key.mark)
             }
-            if let value = template(entries.value(at: index), at: position) {
+            let valueNode = entries.value(at: index)
+            if let value = template(valueNode, at: position) {
+                refuseLineBreaks(in: value, field: "header '\(key.text)'", at: valueNode.mark)
                 headers.append(HeaderSpec(name: key.text, value: value))
             }
         }
         return headers
+    }
+
+    /// Refuses CR, LF or NUL in the literal text of a header-like field (a header value, a
+    /// multipart part's name, file name or MIME type): written as YAML escapes (`"\r\n"`), they
+    /// would start a line of their own on the wire. Values bound later are checked when built.
+    mutating func refuseLineBreaks(in template: Template, field: String, at mark: Mark) {
+        for case .literal(let text) in template.segments where HeaderLine.holdsLineBreak(text) {
+            error("\(field) holds a line break or NUL character; header lines cannot contain them", at: mark)
+            return
+        }
+    }
+
+    /// The same check for a plain string field.
+    mutating func refuseLineBreaks(in text: String, field: String, at mark: Mark) {
+        if HeaderLine.holdsLineBreak(text) {
+            error("\(field) holds a line break or NUL character; header lines cannot contain them", at: mark)
+        }
     }
 }

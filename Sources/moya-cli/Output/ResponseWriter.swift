@@ -61,7 +61,7 @@ struct ResponseWriter {
             return
         }
         if output.include || output.headersOnly {
-            StandardStream.output.write(Self.headText(response.response ?? HTTPResponseHead(statusCode: response.statusCode)))
+            StandardStream.output.write(forTerminal(Self.headText(response.response ?? HTTPResponseHead(statusCode: response.statusCode))))
             if output.headersOnly { return }
             StandardStream.output.write("\n")
         }
@@ -70,7 +70,7 @@ struct ResponseWriter {
         }
         if let keyPath = output.keyPath {
             do {
-                StandardStream.output.write(try response.mapString(atKeyPath: keyPath) + "\n")
+                StandardStream.output.write(forTerminal(try response.mapString(atKeyPath: keyPath)) + "\n")
             } catch {
                 throw CommandFailure(.transportFailure, "key path '\(keyPath)' not found in the response body (\(error.description))")
             }
@@ -97,15 +97,30 @@ struct ResponseWriter {
         }
         if data.isEmpty { return }
         if Self.looksLikeJSON(data, contentType: contentType), let json = try? JSONValue(parsing: data) {
-            let text = colorsStdout ? json.coloredString() : json.serializedString(options: .prettyPrinted)
-            StandardStream.output.write(text + "\n")
+            StandardStream.output.write(terminalJSON(json) + "\n")
             return
         }
         guard let text = Self.printableText(data) else {
-            StandardStream.error.write("moya-cli: binary body (\(data.count) bytes\(contentType.map { ", \($0)" } ?? "")) not shown on a terminal; use --output FILE or a pipe\n")
+            let type = contentType.map { ", " + DisplayText.escaped($0) } ?? ""
+            StandardStream.error.write("moya-cli: binary body (\(data.count) bytes\(type)) not shown on a terminal; use --output FILE or a pipe\n")
             return
         }
-        StandardStream.output.write(text.hasSuffix("\n") ? text : text + "\n")
+        StandardStream.output.write(forTerminal(text.hasSuffix("\n") ? text : text + "\n"))
+    }
+
+    /// Server text bound for standard output: on a terminal, its control characters are shown
+    /// escaped (`DisplayText`), except the line breaks and tabs; a pipe or file gets it as it is.
+    func forTerminal(_ text: String) -> String {
+        stdoutIsTerminal ? DisplayText.escaped(text, keepingLineBreaks: true) : text
+    }
+
+    /// JSON for a terminal: pretty, colored unless disabled, with the controls JSON leaves raw
+    /// (C1, bidirectional overrides) shown escaped. The writer escapes ESC inside strings, so every
+    /// ESC left is the color theme's own.
+    func terminalJSON(_ json: JSONValue) -> String {
+        colorsStdout
+            ? DisplayText.escaped(json.coloredString(), keepingLineBreaks: true, keepingOwnEscapes: true)
+            : DisplayText.escaped(json.serializedString(options: .prettyPrinted), keepingLineBreaks: true)
     }
 
     /// The status line and headers, as on the wire.
@@ -150,7 +165,7 @@ struct ResponseWriter {
             ])),
         ])
         if stdoutIsTerminal {
-            return (colorsStdout ? document.coloredString() : document.serializedString(options: .prettyPrinted)) + "\n"
+            return terminalJSON(document) + "\n"
         }
         return document.serializedString() + "\n"
     }

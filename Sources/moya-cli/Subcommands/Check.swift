@@ -52,7 +52,7 @@ extension MoyaCommand {
                     try ReportWriter.write(checkOptions.reports, summary: summary)
                 } catch let failure as CommandFailure where failed > 0 {
                     // A report that cannot be written must not hide that checks failed.
-                    StandardStream.error.write("moya-cli: error: \(failure.message)\n")
+                    StandardStream.error.write("moya-cli: error: \(DisplayText.escaped(failure.message, keepingLineBreaks: true))\n")
                 }
                 if failed > 0 { throw CommandFailure(.checkFailed, "\(failed) of \(results.count) checks failed") }
             }

@@ -24,8 +24,14 @@ struct CallRunner {
     func makeProvider() -> MoyaProvider<DynamicTarget> {
         var plugins = RequestPlugins.base(headerOverrides: request.headerOverrides)
         if output.verbose {
+            // The log quotes the server: on a terminal its control characters are shown escaped.
+            let onTerminal = Terminal.isTerminal(StandardStream.error.fileDescriptor)
             let configuration = NetworkLoggerPlugin.Configuration(
-                output: { _, items in for item in items { StandardStream.error.write(item + "\n") } },
+                output: { _, items in
+                    for item in items {
+                        StandardStream.error.write((onTerminal ? DisplayText.escaped(item, keepingLineBreaks: true) : item) + "\n")
+                    }
+                },
                 logOptions: [.requestMethod, .requestHeaders, .requestBody, .formatRequestAscURL, .successResponseBody, .errorResponseBody],
                 redactor: redactor)
             plugins.append(NetworkLoggerPlugin(configuration: configuration))

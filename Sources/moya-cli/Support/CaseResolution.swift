@@ -30,14 +30,14 @@ enum CaseResolution {
         let (_, api) = try loader.api(named: apiName)
         guard let caseName = invocation.caseName else {
             if help {
-                StandardStream.output.write(CaseHelp.apiHelp(api, command: name))
+                StandardStream.output.write(DisplayText.escaped(CaseHelp.apiHelp(api, command: name), keepingLineBreaks: true))
                 return .helpPrinted
             }
             throw CommandFailure(.usage, "missing CASE for API '\(api.name)'; valid cases: \(api.cases.map(\.name).joined(separator: ", "))")
         }
         let spec = try caseSpec(named: caseName, in: api)
         if help {
-            StandardStream.output.write(CaseHelp.caseHelp(spec, api: api, command: name))
+            StandardStream.output.write(DisplayText.escaped(CaseHelp.caseHelp(spec, api: api, command: name), keepingLineBreaks: true))
             return .helpPrinted
         }
         return .invocation(api: api, spec: spec, arguments: try bind(invocation, for: spec, api: api, command: name))

@@ -99,8 +99,10 @@ enum CatalogListing {
 
 /// Left-aligned columns separated by two spaces; trailing blanks trimmed.
 enum TextTable {
-    /// The rows as aligned text, one line each; the first row is the header.
+    /// The rows as aligned text, one line each; the first row is the header. Cells come from
+    /// target files: their control characters are shown escaped, so a row stays one line.
     static func render(_ rows: [[String]]) -> String {
+        let rows = rows.map { $0.map { DisplayText.escaped($0) } }
         guard let columns = rows.map(\.count).max() else { return "" }
         var widths = Array(repeating: 0, count: columns)
         for row in rows {

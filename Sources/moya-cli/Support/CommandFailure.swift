@@ -1,3 +1,4 @@
+import TargetSpec
 import ArgumentParser
 
 /// A failure a subcommand reports on stderr before exiting with a documented status.
@@ -18,7 +19,7 @@ func reportingFailures(_ body: () throws -> Void) throws {
     } catch let failure as CommandFailure {
         // A failed stdout is reported once, by `MoyaCommand.terminate`.
         if StandardStream.failure == nil || ![.cannotWriteOutput, .brokenPipe].contains(failure.status) {
-            StandardStream.error.write("moya-cli: error: \(failure.message)\n")
+            StandardStream.error.write("moya-cli: error: \(DisplayText.escaped(failure.message, keepingLineBreaks: true))\n")
         }
         throw failure.status.exitCode
     }

@@ -1,3 +1,4 @@
+import TargetSpec
 import Synchronization
 
 /// The summary on stderr: one line per item as soon as it and every item before it are done (so
@@ -53,15 +54,17 @@ final class HumanReporter: Sendable {
             + "; \(checks) check\(checks == 1 ? "" : "s") in \(Self.duration(summary.duration))\n")
     }
 
-    /// `github.userProfile#1  pass  200  12 ms  reason`, then further reasons indented.
+    /// `github.userProfile#1  pass  200  12 ms  reason`, then further reasons indented. Reasons
+    /// quote servers and target files: their control characters are shown escaped, so each
+    /// reason stays one line and nothing reaches the terminal raw.
     func line(for item: CheckItem, _ result: CheckResult) -> String {
         let word = result.outcome.word
         let colored = colors ? Self.color(result.outcome) + word + "\u{1B}[0m" : word
-        var text = Self.pad(item.id, idWidth) + "  " + colored + String(repeating: " ", count: 13 - word.count)
+        var text = Self.pad(DisplayText.escaped(item.id), idWidth) + "  " + colored + String(repeating: " ", count: 13 - word.count)
         text += Self.pad(result.statusCode.map(String.init) ?? "-", 4) + " " + Self.leftPad(result.duration.map(Self.duration) ?? "-", 8)
-        if let first = result.reasons.first { text += "  " + first }
+        if let first = result.reasons.first { text += "  " + DisplayText.escaped(first) }
         text += "\n"
-        for reason in result.reasons.dropFirst() { text += "    " + reason + "\n" }
+        for reason in result.reasons.dropFirst() { text += "    " + DisplayText.escaped(reason) + "\n" }
         return text
     }
 

@@ -1,3 +1,4 @@
+import TargetSpec
 import MoyaKit
 /// `--report tap:FILE`: TAP version 13, one test point per case and example, a YAML block with
 /// the details of failures, `# SKIP` for skipped and not-covered items.
@@ -32,10 +33,11 @@ enum TAPReporter {
         return tap
     }
 
-    /// A description or directive text on one line, with `#` escaped as TAP requires.
+    /// A description or directive text on one line, with `#` escaped as TAP requires and control
+    /// characters shown escaped (`DisplayText`).
     static func escape(_ text: String) -> String {
         var result = ""
-        for character in text {
+        for character in DisplayText.escaped(text) {
             switch character {
             case "#": result += "\\#"
             case "\\": result += "\\\\"

@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 11, item 5: text from a target file or a server reaches a terminal with its control
+/// characters escaped; pipes and files get a response's bytes as they are.
+extension TerminalTests {
+    /// A JSON body whose strings hold an OSC title change, a bell, a C1 CSI and a bidi override.
+    private var hostileBodyURL: String {
+        let body = #"{"title":"\u001b]0;pwned\u0007X\u009bY\u202eZ"}"#
+        return "/status/200?body=" + (body.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+    }
+
+    private func writeHostileTarget() throws {
+        try folder.write("targets/evil.yaml", """
+            api: evil
+            baseURL: http://127.0.0.1:\(server.port)
+            cases:
+              body:
+                path: /status/200
+                task: {parameters: {body: '{"title":"\\u001b]0;pwned\\u0007X\\u009bY\\u202eZ"}', header: "X-Evil:a\\u001b[2Jb"}, encoding: url}
+                sample: ok
+            """)
+    }
+
+    func testKeypathValuesAreEscapedOnATerminalButNotInAPipe() throws {
+        try writeHostileTarget()
+        let screen = try runOnTerminal(["call", "evil", "body", "--keypath", "title"])
+        XCTAssertEqual(screen.status, 0, screen.screen)
+        XCTAssertTrue(screen.screen.contains(#"\e]0;pwned\aX\u{9b}Y\u{202e}Z"#), screen.screen)
+        XCTAssertFalse(screen.screen.contains("\u{1B}]0;"), "no raw OSC reached the terminal")
+        XCTAssertFalse(screen.screen.contains("\u{202E}"))
+
+        let piped = try CLIRunner.run(["call", "evil", "body", "--keypath", "title"], environment: ["HOME": folder.url.path],
+                                      currentDirectory: folder.url)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(piped.stdout, "\u{1B}]0;pwned\u{07}X\u{9B}Y\u{202E}Z\n", "a pipe gets the value as it is")
+    }
+
+    func testHeadersAndPrettyBodiesAreEscapedOnATerminal() throws {
+        try writeHostileTarget()
+        let screen = try runOnTerminal(["call", "evil", "body", "-i"])
+        XCTAssertEqual(screen.status, 0, screen.screen)
+        // swift-http-types already turns a control character in a field value into a space.
+        XCTAssertTrue(screen.screen.contains("X-Evil: a"), screen.screen)
+        XCTAssertFalse(screen.screen.contains("\u{1B}[2J"), "the header could not clear the screen")
+        XCTAssertTrue(screen.screen.contains(#"\u{9b}Y\u{202e}Z"#), screen.screen)
+        XCTAssertFalse(screen.screen.contains("\u{202E}"))
+        XCTAssertTrue(screen.screen.contains("\u{1B}[32m"), "the colors are still there: \(screen.screen)")
+    }
+}
