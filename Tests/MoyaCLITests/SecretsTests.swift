@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Issue 11, items 1 and 4: secrets stay with the origin they were meant for and out of output.
+/// Issue 11, items 1 and 4: secrets stay with the origin they were meant for, and out of what is
+/// printed about a request.
 final class SecretsTests: XCTestCase {
     var server: HTTPTestServer!
     var folder: TemporaryFolder!
@@ -77,26 +78,8 @@ final class SecretsTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("api.yaml:3:"), result.stderr)
         XCTAssertTrue(result.stderr.contains("invalid header name 'X Bad' in sensitiveHeaders"), result.stderr)
     }
-}
 
-/// Issue 11, item 4: what is printed about a request never shows its secrets.
-final class SecretOutputTests: XCTestCase {
-    var server: HTTPTestServer!
-    var folder: TemporaryFolder!
-
-    override func setUpWithError() throws {
-        server = try HTTPTestServer()
-        folder = try TemporaryFolder()
-    }
-
-    override func tearDown() {
-        server.stop()
-    }
-
-    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
-        try CLIRunner.run(arguments, environment: ["HOME": folder.url.path].merging(environment) { _, new in new },
-                          currentDirectory: folder.url)
-    }
+    // MARK: Output (item 4): what is printed about a request never shows its secrets
 
     func testASecretInATransportErrorIsRedactedInTheFinalErrorLine() throws {
         // A closed port from a secret: libcurl names it in its error message.
