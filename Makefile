@@ -3,6 +3,7 @@
 #   make demo      build, then run moya-cli offline against the stubbed example targets
 #   make test      build and run the test suite
 #   make install   PREFIX=/usr/local (DESTDIR honoured)
+#   make fuzz      FUZZ_SECONDS=60 per fuzz target (libFuzzer; see scripts/fuzz.sh)
 #
 # Everything runs from the repository root, where ./targets holds the example target files.
 
@@ -48,7 +49,7 @@ INSTALL ?= install
 APT_PACKAGES := libcurl4-openssl-dev libyaml-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test demo install uninstall bench clean
+.PHONY: deps build test demo install uninstall bench fuzz clean
 
 ## deps: install libcurl and libyaml development files if pkg-config cannot find them
 deps:
@@ -139,6 +140,11 @@ bench:
 	@if [ -f scripts/bench.sh ]; then $(MAKE) --no-print-directory build && bash scripts/bench.sh; \
 	else echo "bench: scripts/bench.sh is not there yet"; fi
 
-## clean: remove build products and benchmark output
+## fuzz: libFuzzer over the YAML loader and validator, the argument binder and the JSON reader,
+## FUZZ_SECONDS (default 60) each; corpora and crashes in Fuzz/work (scripts/fuzz.sh). Not in CI.
+fuzz: deps
+	bash scripts/fuzz.sh
+
+## clean: remove build products (the fuzz harnesses' too) and benchmark output
 clean:
-	rm -rf .build bench-out
+	rm -rf .build Fuzz/.build bench-out

@@ -92,6 +92,22 @@ final class SpecSampleValidationTests: XCTestCase {
             """)
     }
 
+    func testAProblemInAnAliasedNodeIsReportedOncePerCase() {
+        // *s brings the anchored sample in three times, each checked where it is used; the problem
+        // is the anchored node's, so it is reported once at its mark, for each case that uses it.
+        let text = "baseURL: https://example.com\ncases:\n  a: {path: /a, sample: {json: &s \"{x}\"}}\n"
+            + "  b: {path: /b, sample: {json: [*s, *s, *s]}}\n"
+        XCTAssertEqual(SpecTest.errors(text), """
+            t.yaml:3:33: error: unknown placeholder '{x}'; case 'a' declares no values
+                  a: {path: /a, sample: {json: &s "{x}"}}
+                                                ^
+            t.yaml:3:33: error: unknown placeholder '{x}'; case 'b' declares no values
+                  a: {path: /a, sample: {json: &s "{x}"}}
+                                                ^
+
+            """)
+    }
+
     func testExamplesAreCheckedLikeArguments() {
         let body = """
             values: [{name: string}, {per_page: {type: int, default: 30}}, {state: {enum: [open, closed], default: open}}]

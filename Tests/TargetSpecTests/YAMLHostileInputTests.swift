@@ -255,9 +255,58 @@ final class YAMLHostileInputTests: XCTestCase {
     }
 
     func testAliasesAreNeverExpanded() {
-        // 9^30 nodes once expanded: this loads only because sizes are memoized per anchor and
-        // aliases share the anchored node.
-        XCTAssertNotNil(loadNode(Self.billionLaughs(levels: 30), limits: YAMLLimits(maximumAliasExpansion: .max)))
+        // 9^30 nodes (and 3 × 9^30 bytes) once expanded: this loads only because sizes are
+        // memoized per anchor and aliases share the anchored node.
+        XCTAssertNotNil(loadNode(Self.billionLaughs(levels: 30), limits: YAMLLimits(maximumAliasExpansion: .max, maximumAliasExpansionBytes: .max)))
+    }
+
+    func testAliasTextOverTheBudgetIsRefusedAtTheAliasThatCrossesIt() {
+        // Each *a adds the 5 bytes of "hello": the third one brings the total to 15.
+        XCTAssertEqual(renderedLoadError("a: &a hello\nb: [*a, *a]\nc: *a\n", limits: YAMLLimits(maximumAliasExpansionBytes: 14)), """
+            t.yaml:3:4: error: aliases expand to more than 14 bytes of text; the file is refused (an alias bomb?)
+                c: *a
+                   ^
+
+            """)
+        XCTAssertNotNil(loadNode("a: &a hello\nb: [*a, *a]\nc: *a\n", limits: YAMLLimits(maximumAliasExpansionBytes: 15)))
+    }
+
+    func testAliasTextCountsKeysAndWhatNestedAliasesBringIn() {
+        // m is 8 bytes ("key" + "value"); n holds two *m, so *n adds 16: 8 + 8 + 16 = 32 in all.
+        let text = "m: &m {key: value}\nn: &n [*m, *m]\no: *n\n"
+        XCTAssertEqual(renderedLoadError(text, limits: YAMLLimits(maximumAliasExpansionBytes: 31)), """
+            t.yaml:3:4: error: aliases expand to more than 31 bytes of text; the file is refused (an alias bomb?)
+                o: *n
+                   ^
+
+            """)
+        XCTAssertNotNil(loadNode(text, limits: YAMLLimits(maximumAliasExpansionBytes: 32)))
+    }
+
+    func testA1MiBScalarMayBeAliasedSixteenTimesButNotSeventeen() {
+        // 16 aliases of a 1 MiB scalar are exactly the default 16 MiB budget; the 17th alias of
+        // 5,000 is refused where it is, before the other 4,983 cost anything.
+        let big = "big: &big " + String(repeating: "x", count: 1 << 20) + "\nuses:\n"
+        XCTAssertNotNil(loadNode(big + String(repeating: "  - *big\n", count: 16)))
+        XCTAssertThrowsError(try YAMLLoader.load(Array((big + String(repeating: "  - *big\n", count: 5_000)).utf8), file: "t.yaml")) { error in
+            XCTAssertEqual((error as? YAMLLoadError)?.diagnostics, [
+                Diagnostic(.error, file: "t.yaml", mark: at(19, 5),
+                           message: "aliases expand to more than 16 MiB of text; the file is refused (an alias bomb?)"),
+            ])
+        }
+    }
+
+    func testFiftyThousandAliasesOfALargeScalarAreRefusedAsTargetFile() {
+        // What made validation take seconds: each alias of a 1,000-byte scalar was walked again.
+        let text = "baseURL: https://a.example\ncases:\n  a:\n    path: /a\n    sample: &s \"" + String(repeating: "y", count: 1_000)
+            + "\"\n  b:\n    path: /b\n    sample:\n      json: [" + Array(repeating: "*s", count: 50_000).joined(separator: ", ") + "]\n"
+        let result = TargetFileLoader.load(text: text, file: "t.yaml")
+        XCTAssertNil(result.api)
+        // 16,777 aliases of 1,000 bytes fit in 16 MiB; alias 16,778 is at column 14 + 4 × 16,777.
+        XCTAssertEqual(result.diagnostics, [
+            Diagnostic(.error, file: "t.yaml", mark: at(9, 14 + 4 * 16_777),
+                       message: "aliases expand to more than 16 MiB of text; the file is refused (an alias bomb?)"),
+        ])
     }
 
     /// `a: &a [lol × 9]`, then each next level nine aliases of the one before.

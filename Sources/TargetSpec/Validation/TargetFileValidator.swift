@@ -15,6 +15,8 @@ public struct TargetFileValidator {
     public let directory: String
     /// Every problem found so far.
     public internal(set) var diagnostics: [Diagnostic] = []
+    /// The diagnostics found so far, to report each only once.
+    private var reported: Set<Diagnostic> = []
     /// The API's name (from `api:` or the file name), known even when the file has errors.
     public internal(set) var apiName: String?
 
@@ -60,11 +62,18 @@ public struct TargetFileValidator {
     // MARK: - Reporting
 
     mutating func error(_ message: String, at mark: Mark?) {
-        diagnostics.append(Diagnostic(.error, file: file, mark: mark, message: message))
+        report(Diagnostic(.error, file: file, mark: mark, message: message))
     }
 
     mutating func warning(_ message: String, at mark: Mark?) {
-        diagnostics.append(Diagnostic(.warning, file: file, mark: mark, message: message))
+        report(Diagnostic(.warning, file: file, mark: mark, message: message))
+    }
+
+    /// Records `diagnostic` once: a node that aliases bring in several times is checked at each
+    /// place, and would otherwise repeat its problems, all at the anchored node's mark.
+    private mutating func report(_ diagnostic: Diagnostic) {
+        guard reported.insert(diagnostic).inserted else { return }
+        diagnostics.append(diagnostic)
     }
 
     // MARK: - Paths

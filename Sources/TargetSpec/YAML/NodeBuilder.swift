@@ -1,6 +1,6 @@
 /// Builds the ``Node`` tree from libyaml's events — Yams' recursive `loadNode`, plus the checks a
 /// target file needs: duplicate and non-scalar keys, depth, the node count, anchors and the alias
-/// budget.
+/// budgets (nodes and bytes of text).
 ///
 /// Problems that leave the tree's shape intact (a duplicate key, a bad key, an unknown alias) are
 /// collected and loading goes on, so one run reports them all; the rest stop at once.
@@ -10,6 +10,8 @@ struct NodeBuilder {
         var node: Node
         /// The nodes in the tree with aliases expanded (the node itself included).
         var expandedSize: Int
+        /// The UTF-8 bytes of the scalars in the tree, keys included, with aliases expanded.
+        var expandedBytes: Int
         /// The collection levels in the node (0 for a scalar, 1 for `[a]`), aliases expanded.
         var height: Int
     }
@@ -23,6 +25,8 @@ struct NodeBuilder {
     /// Anchors whose node is still being built: an alias to one of them would be a cycle.
     private var openAnchors: Set<String> = []
     private var aliasExpansion = 0
+    /// The bytes of text aliases have added so far, each counting all the text of what it names.
+    private var aliasExpansionBytes = 0
     /// The nodes read so far, each alias counting as one (what it adds is ``aliasExpansion``).
     private var nodeCount = 0
     /// The items and entries of the collections being built (see ``ScratchStack``).
@@ -60,7 +64,7 @@ struct NodeBuilder {
         try countNode(event)
         switch event {
         case .scalar(let scalar, let anchor):
-            let built = Built(node: .scalar(scalar), expandedSize: 1, height: 0)
+            let built = Built(node: .scalar(scalar), expandedSize: 1, expandedBytes: scalar.text.utf8.count, height: 0)
             if let anchor { anchors[anchor] = built }
             return built
         case .alias(let name, let mark):
@@ -91,11 +95,16 @@ struct NodeBuilder {
         guard let target = anchors[name] else {
             problems.append(LocatedProblem(
                 problem: openAnchors.contains(name) ? .recursiveAlias(name) : .unknownAlias(name), mark: mark))
-            return Built(node: .scalar(Node.Scalar(text: "", mark: mark)), expandedSize: 1, height: 0)
+            return Built(node: .scalar(Node.Scalar(text: "", mark: mark)), expandedSize: 1, expandedBytes: 0, height: 0)
         }
         aliasExpansion = aliasExpansion.saturatingAdd(target.expandedSize)
         guard aliasExpansion <= limits.maximumAliasExpansion else {
             throw LocatedProblem(problem: .aliasExpansionTooLarge(limit: limits.maximumAliasExpansion), mark: mark)
+        }
+        // The node count alone lets one large scalar be aliased thousands of times.
+        aliasExpansionBytes = aliasExpansionBytes.saturatingAdd(target.expandedBytes)
+        guard aliasExpansionBytes <= limits.maximumAliasExpansionBytes else {
+            throw LocatedProblem(problem: .aliasTextTooLarge(limit: limits.maximumAliasExpansionBytes), mark: mark)
         }
         guard depth + target.height <= limits.maximumDepth else {
             throw LocatedProblem(problem: .nestingTooDeep(limit: limits.maximumDepth), mark: mark)
@@ -110,6 +119,7 @@ struct NodeBuilder {
         if let anchor { openAnchors.insert(anchor) }
         let start = items.count
         var size = 1
+        var bytes = 0
         var height = 1
         while true {
             let event = try parser.next()
@@ -117,9 +127,10 @@ struct NodeBuilder {
             let item = try loadNode(event, depth: depth)
             items.push(item.node)
             size = size.saturatingAdd(item.expandedSize)
+            bytes = bytes.saturatingAdd(item.expandedBytes)
             height = max(height, item.height + 1)
         }
-        let built = Built(node: .sequence(items.popArray(from: start), mark), expandedSize: size, height: height)
+        let built = Built(node: .sequence(items.popArray(from: start), mark), expandedSize: size, expandedBytes: bytes, height: height)
         if let anchor {
             openAnchors.remove(anchor)
             anchors[anchor] = built
@@ -137,6 +148,7 @@ struct NodeBuilder {
         let start = entries.count
         var keys = KeyIndex(indexingFromTheStart: sink != nil)
         var size = 1
+        var bytes = 0
         var height = 1
         while true {
             let event = try parser.next()
@@ -149,9 +161,11 @@ struct NodeBuilder {
                 try countNode(event)
                 keyScalar = scalar
                 size = size.saturatingAdd(1)
+                bytes = bytes.saturatingAdd(scalar.text.utf8.count)
             } else {
                 let key = try loadNode(event, depth: depth)
                 size = size.saturatingAdd(key.expandedSize)
+                bytes = bytes.saturatingAdd(key.expandedBytes)
                 height = max(height, key.height + 1)
                 switch key.node {
                 case .scalar(let scalar): keyScalar = scalar
@@ -171,6 +185,7 @@ struct NodeBuilder {
                 value = try loadNode(valueEvent, depth: depth)
             }
             size = size.saturatingAdd(value.expandedSize)
+            bytes = bytes.saturatingAdd(value.expandedBytes)
             height = max(height, value.height + 1)
             guard let keyScalar else {
                 if let refusedKey {
@@ -187,7 +202,7 @@ struct NodeBuilder {
                 entries.push((key: keyScalar, value: value.node))
             }
         }
-        let built = Built(node: .mapping(entries.popArray(from: start), mark), expandedSize: size, height: height)
+        let built = Built(node: .mapping(entries.popArray(from: start), mark), expandedSize: size, expandedBytes: bytes, height: height)
         if let anchor {
             openAnchors.remove(anchor)
             anchors[anchor] = built

@@ -13,6 +13,12 @@ public struct YAMLLimits: Sendable, Hashable {
     /// the node it names. Nodes written out in the file do not count. Default: 100,000 — enough
     /// for any honest use of anchors, and it stops a "billion laughs" file at its first few aliases.
     public var maximumAliasExpansion: Int
+    /// The most scalar text, in UTF-8 bytes, that aliases may add to the tree, counting each alias
+    /// as all the text (keys included) of the node it names, its own aliases expanded. Text written
+    /// out in the file does not count. Default: 16 MiB, the largest file's worth — without it, one
+    /// 1 MiB scalar aliased a few thousand times stays within the node budget, yet validating or
+    /// stubbing the file walks or copies gigabytes.
+    public var maximumAliasExpansionBytes: Int
     /// The most nodes (scalars, keys included, sequences, mappings and aliases) the file may hold
     /// as written. Default: 1,000,000 — a 10,000-case API has about 300,000; without it, a
     /// 16 MiB flat list of millions of tiny items would be built in full before anything refused it.
@@ -24,15 +30,18 @@ public struct YAMLLimits: Sendable, Hashable {
         maximumDepth: Int = 64,
         maximumScalarLength: Int = 1 << 20,
         maximumAliasExpansion: Int = 100_000,
+        maximumAliasExpansionBytes: Int = 16 << 20,
         maximumNodes: Int = 1_000_000
     ) {
         self.maximumFileSize = maximumFileSize
         self.maximumDepth = maximumDepth
         self.maximumScalarLength = maximumScalarLength
         self.maximumAliasExpansion = maximumAliasExpansion
+        self.maximumAliasExpansionBytes = maximumAliasExpansionBytes
         self.maximumNodes = maximumNodes
     }
 
-    /// 16 MiB files, depth 64, 1 MiB scalars, 100,000 nodes added by aliases, 1,000,000 nodes.
+    /// 16 MiB files, depth 64, 1 MiB scalars, 100,000 nodes and 16 MiB of text added by aliases,
+    /// 1,000,000 nodes.
     public static let `default` = YAMLLimits()
 }

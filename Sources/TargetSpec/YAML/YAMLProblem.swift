@@ -28,6 +28,8 @@ public enum YAMLProblem: Sendable, Hashable {
     case scalarTooLong(length: Int, limit: Int)
     /// Aliases that would add more than ``YAMLLimits/maximumAliasExpansion`` nodes.
     case aliasExpansionTooLarge(limit: Int)
+    /// Aliases that would add more than ``YAMLLimits/maximumAliasExpansionBytes`` bytes of text.
+    case aliasTextTooLarge(limit: Int)
     /// More nodes than ``YAMLLimits/maximumNodes``.
     case tooManyNodes(limit: Int)
     /// An alias naming no anchor defined before it.
@@ -68,6 +70,8 @@ public enum YAMLProblem: Sendable, Hashable {
             "scalar is too long (\(length) bytes; the limit is \(Self.describe(bytes: limit)))"
         case .aliasExpansionTooLarge(let limit):
             "aliases expand to more than \(limit) nodes; the file is refused (an alias bomb?)"
+        case .aliasTextTooLarge(let limit):
+            "aliases expand to more than \(Self.describe(bytes: limit)) of text; the file is refused (an alias bomb?)"
         case .tooManyNodes(let limit):
             "the file holds more than \(limit) YAML nodes; the file is refused (a target file needs far fewer)"
         case .unknownAlias(let name):

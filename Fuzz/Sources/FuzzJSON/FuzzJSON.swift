@@ -1,0 +1,36 @@
+import CLibFuzzer
+import MoyaKit
+
+/// One fuzz input: parses the input as JSON and, when it parses, writes it back in every
+/// form and checks the round trip — what is written parses again to the same value, and writing
+/// that again gives the same text. Any trap, sanitizer report or failed check is a finding.
+func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    guard let value = try? JSONValue(parsing: bytes) else { return 0 }
+    for options: JSONWritingOptions in [[], [.prettyPrinted], [.sortedKeys], [.prettyPrinted, .sortedKeys]] {
+        let text = value.serialized(options: options)
+        let reparsed: JSONValue
+        do {
+            reparsed = try JSONValue(parsing: text)
+        } catch {
+            fatalError("written JSON does not parse (\(error)): \(String(decoding: text, as: UTF8.self))")
+        }
+        if options.contains(.sortedKeys) {
+            precondition(reparsed.serialized(options: options) == text, "writing is not stable with \(options)")
+        } else {
+            precondition(reparsed == value, "round trip changed the value: \(String(decoding: text, as: UTF8.self))")
+        }
+    }
+    _ = value.coloredString()
+    _ = value.serializedString()
+    return 0
+}
+
+/// The program's entry point (SwiftPM's name for `main`): libFuzzer's driver, calling ``fuzzJSON(_:_:)``
+/// for each input.
+@_cdecl("FuzzJSON_main")
+func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzJSON(data, size) }
+}

@@ -1,0 +1,37 @@
+import CLibFuzzer
+import TargetSpec
+
+/// One fuzz input: loads the input as a target file, as `moya-cli validate` does (the
+/// YAML loader, then the validator, cases streamed), renders the diagnostics, and loads it again
+/// with the plain YAML loader, which must agree on whether the YAML itself is acceptable.
+func fuzzYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    // Relative paths (sample files, data files) resolve against the shipped examples.
+    let result = TargetFileLoader.load(bytes: bytes, file: "fuzz.yaml", directory: "targets")
+    _ = result.renderedDiagnostics()
+    _ = result.renderedDiagnostics(colored: true)
+    let tree: Node?
+    do {
+        tree = try YAMLLoader.load(bytes, file: "fuzz.yaml")
+    } catch {
+        tree = nil
+        // What the YAML loader refuses, the target-file loader refuses too.
+        precondition(result.api == nil, "YAMLLoader refused a file that TargetFileLoader accepted")
+    }
+    if let tree {
+        var validator = TargetFileValidator(file: "fuzz.yaml", directory: "targets")
+        let api = validator.validate(tree)
+        // Streaming the cases is an optimisation: it must not change the outcome.
+        precondition((api == nil) == (result.api == nil), "streamed and whole-tree validation disagree")
+    }
+    return 0
+}
+
+/// The program's entry point (SwiftPM's name for `main`): libFuzzer's driver, calling ``fuzzYAML(_:_:)``
+/// for each input.
+@_cdecl("FuzzYAML_main")
+func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzYAML(data, size) }
+}
