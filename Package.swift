@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "moya-cli", targets: ["moya-cli"]),
         .library(name: "MoyaKit", targets: ["MoyaKit"]),
         .library(name: "TargetSpec", targets: ["TargetSpec"]),
+        .library(name: "TargetCheck", targets: ["TargetCheck"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,11 +43,16 @@ let package = Package(
             name: "TargetSpec",
             dependencies: ["MoyaKit", "CYAML"]
         ),
+        .target(
+            name: "TargetCheck",
+            dependencies: ["MoyaKit", "TargetSpec"]
+        ),
         .executableTarget(
             name: "moya-cli",
             dependencies: [
                 "MoyaKit",
                 "TargetSpec",
+                "TargetCheck",
                 "CCleanup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -58,6 +64,7 @@ let package = Package(
         ),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit"]),
+        .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "TestSupport"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
     ],
     swiftLanguageModes: [.v6]

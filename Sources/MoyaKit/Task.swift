@@ -56,4 +56,7 @@ extension Task {
             return nil
         }
     }
+
+    /// Whether the body goes to a download destination rather than to the caller.
+    public var downloadsFile: Bool { downloadDestination != nil }
 }

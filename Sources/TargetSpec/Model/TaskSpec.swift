@@ -94,3 +94,13 @@ public enum PropertyListFormat: String, Sendable, Hashable, CaseIterable {
     /// Binary.
     case binary
 }
+
+extension TaskSpec {
+    /// Whether the case downloads its body to a file (`download:`, with or without parameters).
+    public var isDownload: Bool {
+        switch self {
+        case .download, .downloadParameters: true
+        default: false
+        }
+    }
+}

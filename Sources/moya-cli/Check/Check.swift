@@ -1,6 +1,7 @@
 import ArgumentParser
 import CCleanup
 import MoyaKit
+import TargetCheck
 import TargetSpec
 
 extension MoyaCommand {
@@ -32,20 +33,32 @@ extension MoyaCommand {
                 let loader = CatalogLoader(options: targetArguments.options, environment: environment)
                 let apis = try CheckTargets.apis(named: apis, loader: loader,
                                                  environmentName: requestArguments.environment)
-                let plan = try CheckPlan(apis: apis, only: checkOptions.only, skip: checkOptions.skip, shard: checkOptions.shard)
+                let plan: CheckPlan
+                do throws(CheckPlan.Problem) {
+                    plan = try CheckPlan(apis: apis, only: checkOptions.only, skip: checkOptions.skip, shard: checkOptions.shard)
+                } catch {
+                    throw CommandFailure(.usage, error.description)
+                }
                 let scratch = try Self.makeScratchFolder()
                 defer { try? FileManager.default.removeItem(atPath: scratch) }
-                let settings = CheckSettings(check: checkOptions, request: requestArguments.options, processEnvironment: environment,
-                                             scratchFolder: scratch)
+                let configuration = CheckConfiguration(check: checkOptions, request: requestArguments.options,
+                                                       processEnvironment: environment, downloadsFolder: scratch)
                 let human = HumanReporter(items: plan.items, colors: loader.colorsDiagnostics,
-                                          showsProgress: Terminal.isTerminal(StandardStream.error.fileDescriptor))
+                                          showsProgress: Terminal.isTerminal(StandardStream.error.fileDescriptor)) {
+                    StandardStream.error.write($0)
+                }
+                let runner = CheckRunner(items: plan.items, configuration: configuration)
+                // Ctrl-C (SIGTERM, SIGHUP) cancels what is in flight.
+                let interrupt = Interrupt.install()
+                interrupt.onInterrupt { runner.cancel() }
+                interrupt.watchInBackground()
                 let start = ContinuousClock.now
-                guard let results = CheckRunner(items: plan.items, settings: settings).run(report: human.receive) else {
+                guard let results = runner.run(report: human.receive) else {
                     let signalled = Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
                     throw CommandFailure(signalled.status, signalled.message + "; no report written")
                 }
                 let summary = CheckSummary(items: plan.items, results: results, isLive: checkOptions.live, shard: checkOptions.shard,
-                                           duration: secondsSince(start))
+                                           duration: (ContinuousClock.now - start) / .seconds(1))
                 human.finish(summary)
                 let failed = summary.count(.failed)
                 do {

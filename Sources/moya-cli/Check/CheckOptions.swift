@@ -1,5 +1,6 @@
 import MoyaKit
 import ArgumentParser
+import TargetCheck
 
 /// What `check` checks, how fast, and where it reports.
 struct CheckOptions: ParsableArguments {
@@ -29,7 +30,7 @@ struct CheckOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(
         "Check a stable I-th of N parts of the cases (1 <= I <= N), to spread them over CI runners.", valueName: "i/n"))
-    var shard: Shard?
+    var shard: CheckShard?
 
     // One word per report: an option taking two values would also take the API names after it.
     @Option(help: ArgumentHelp(
@@ -68,20 +69,14 @@ struct CheckOptions: ParsableArguments {
 }
 
 /// `--shard I/N`: the I-th (1-based) of N parts.
-struct Shard: ExpressibleByArgument, Hashable {
-    var index: Int
-    var count: Int
-
-    init?(argument: String) {
+extension CheckShard: ExpressibleByArgument {
+    public init?(argument: String) {
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-            return nil
-        }
-        self.index = index
-        self.count = count
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
+        self.init(index: index, count: count)
     }
 
-    static var defaultCompletionKind: CompletionKind { .default }
+    public static var defaultCompletionKind: CompletionKind { .default }
 }
 
 /// One `--report FORMAT:FILE`.
@@ -117,9 +112,4 @@ struct ReportRequest: Hashable {
     }
 }
 
-/// The report formats.
-enum ReportFormat: String, CaseIterable {
-    case junit
-    case json
-    case tap
-}
+typealias ReportFormat = CheckReport.Format

@@ -186,15 +186,6 @@ struct ResponseWriter {
     }
 }
 
-extension MoyaKit.Task {
-    /// Whether the body goes to a download destination rather than to stdout.
-    var downloadsFile: Bool {
-        switch self {
-        case .downloadDestination, .downloadParameters: true
-        default: false
-        }
-    }
-}
 
 /// Checks an `--output` destination before anything is sent.
 enum OutputFileCheck {

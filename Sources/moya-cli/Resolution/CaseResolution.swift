@@ -102,11 +102,3 @@ enum CaseResolution {
     }
 }
 
-extension TaskSpec {
-    var isDownload: Bool {
-        switch self {
-        case .download, .downloadParameters: true
-        default: false
-        }
-    }
-}

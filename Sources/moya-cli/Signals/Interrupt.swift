@@ -146,7 +146,7 @@ final class Interrupt: Sendable {
         let start = ContinuousClock.now
         var readable = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
         while !wasInterrupted {
-            let left = seconds - secondsSince(start)
+            let left = seconds - (ContinuousClock.now - start) / .seconds(1)
             guard left > 0 else { return false }
             // A negative descriptor is ignored by poll(2): then this is a plain sleep.
             _ = poll(&readable, 1, Int32(min(left * 1000, Double(Int32.max)).rounded(.up)))

@@ -5,7 +5,7 @@ import TargetSpec
 /// The live check of one item: send the request (retrying as `--retry` says), then judge the
 /// answer: the status against the case's validation, the body's shape against the sample's.
 struct LiveCheck: Sendable {
-    var settings: CheckSettings
+    var settings: CheckConfiguration
     var providers: ProviderPool
     var limiter: RateLimiter?
     var inflight: InflightRequests
@@ -24,20 +24,20 @@ struct LiveCheck: Sendable {
             completion(.failed(.build, ["cannot build the request: \(error)"], duration: nil))
             return
         }
-        let redactor = settings.redactor(for: target)
+        let redactor = settings.redactor(target)
         let request = (target.method.rawValue, redactor.redact(target.url))
         if Self.unsafeMethods.contains(target.method.rawValue) && !settings.includesUnsafeMethods {
             completion(.skipped("\(target.method.rawValue) is not sent live; add --include-unsafe to send it", request: request))
             return
         }
-        let provider = providers.provider(for: settings.sessionConfiguration(for: target))
+        let provider = providers.provider(for: settings.sessionConfiguration(target))
         let start = ContinuousClock.now
         send(target, item: item, provider: provider, index: index, attempt: 0) { result, attempts in
             let evaluation = LiveEvaluation(item: item, target: target, builder: builder, redactor: redactor,
                                             comparison: ShapeComparison(isStrict: settings.isStrict))
             var checked = evaluation.judge(result, duration: secondsSince(start), attempts: attempts)
             checked.request = request
-            if item.spec.task.isDownload { try? FileManager.default.removeItem(atPath: settings.scratchFolder + "/download-\(index)") }
+            if item.spec.task.isDownload { try? FileManager.default.removeItem(atPath: settings.downloadPath(index)) }
             completion(checked)
         }
     }
@@ -48,11 +48,11 @@ struct LiveCheck: Sendable {
         // Only a shape comparison needs the body, and then up to --max-body-size; other bodies
         // are read and dropped, so large downloads cost no memory.
         let body: ResponseBodyHandling = LiveEvaluation.comparesShape(item.spec, target: target)
-            ? .collect(limit: settings.request.maxBodySize.bytes) : .discard
+            ? .collect(limit: settings.maximumBodySize) : .discard
         let token = provider.request(target, body: body, callbackQueue: queue) { result in
             inflight.remove(index)
             let retryDelay = attempt < settings.maximumRetries && !inflight.isCancelled
-                ? settings.retryPolicy.delay(after: result, attempt: attempt, method: target.method.rawValue) : nil
+                ? settings.retryDelay(result, attempt, target.method.rawValue) : nil
             guard let retryDelay else {
                 completion(result, attempt + 1)
                 return

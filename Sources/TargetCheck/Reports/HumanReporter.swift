@@ -3,7 +3,7 @@ import Synchronization
 
 /// The summary on stderr: one line per item as soon as it and every item before it are done (so
 /// the order is the plan's however many jobs run), a progress line on a terminal, totals last.
-final class HumanReporter: Sendable {
+public final class HumanReporter: Sendable {
     private struct State {
         var results: [CheckResult?]
         var nextToPrint = 0
@@ -16,8 +16,12 @@ final class HumanReporter: Sendable {
     private let colors: Bool
     private let showsProgress: Bool
     private let state: Mutex<State>
+    private let write: @Sendable (String) -> Void
 
-    init(items: [CheckItem], colors: Bool, showsProgress: Bool) {
+    /// A reporter for `items` that hands its text to `write` (standard error, say): with ANSI
+    /// `colors`, and a progress line (for a terminal) when `showsProgress`.
+    public init(items: [CheckItem], colors: Bool, showsProgress: Bool, write: @escaping @Sendable (String) -> Void) {
+        self.write = write
         self.items = items
         idWidth = min(48, items.map(\.id.count).max() ?? 0)
         self.colors = colors
@@ -26,7 +30,7 @@ final class HumanReporter: Sendable {
     }
 
     /// Takes the result of item `index`; prints what is now printable.
-    func receive(_ index: Int, _ result: CheckResult) {
+    public func receive(_ index: Int, _ result: CheckResult) {
         state.withLock { state in
             state.results[index] = result
             state.done += 1
@@ -39,18 +43,18 @@ final class HumanReporter: Sendable {
             if showsProgress && state.done < items.count {
                 text += "[\(state.done)/\(items.count)]" + (state.failed > 0 ? " \(state.failed) failed" : "")
             }
-            StandardStream.error.write(text)
+            write(text)
         }
     }
 
     /// The totals line.
-    func finish(_ summary: CheckSummary) {
+    public func finish(_ summary: CheckSummary) {
         var parts = ["\(summary.count(.passed)) passed", "\(summary.count(.failed)) failed"]
         if summary.count(.skipped) > 0 { parts.append("\(summary.count(.skipped)) skipped") }
         if summary.count(.notCovered) > 0 { parts.append("\(summary.count(.notCovered)) not covered") }
         let shard = summary.shard.map { ", shard \($0.index)/\($0.count)" } ?? ""
         let checks = summary.results.count
-        StandardStream.error.write("check (\(summary.isLive ? "live" : "offline")\(shard)): " + parts.joined(separator: ", ")
+        write("check (\(summary.isLive ? "live" : "offline")\(shard)): " + parts.joined(separator: ", ")
             + "; \(checks) check\(checks == 1 ? "" : "s") in \(Self.duration(summary.duration))\n")
     }
 

@@ -1,4 +1,5 @@
 import MoyaKit
+import TargetCheck
 
 /// Writes the `--report` files by `OutputFile`'s rules: a regular file whole or not at all (a
 /// temporary file renamed into place, replacing an existing report, as CI expects), a device or
@@ -6,11 +7,7 @@ import MoyaKit
 enum ReportWriter {
     static func write(_ requests: [ReportRequest], summary: CheckSummary) throws {
         for request in requests {
-            let text = switch request.format {
-            case .junit: JUnitReporter.render(summary)
-            case .json: JSONReporter.render(summary)
-            case .tap: TAPReporter.render(summary)
-            }
+            let text = CheckReport.render(summary, as: request.format)
             do throws(TransportError) {
                 if request.path == "-" {
                     try StandardStream.output.writeChecked(text)

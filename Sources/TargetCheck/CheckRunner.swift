@@ -2,22 +2,39 @@ import Dispatch
 import MoyaKit
 import TargetSpec
 
-/// Runs a plan: offline (every sample through the stub pipeline) or live, `--jobs` items at a
-/// time, handing each result to `report` as it comes; Ctrl-C cancels what is in flight.
-struct CheckRunner {
-    var items: [CheckItem]
-    var settings: CheckSettings
+/// Runs a plan: offline (every sample through the stub pipeline) or live, `jobs` items at a
+/// time, handing each result to `report` as it comes. `cancel()` (from a signal watcher, say)
+/// cancels what is in flight and starts nothing more.
+public final class CheckRunner: Sendable {
+    /// The items to check, in plan order.
+    public let items: [CheckItem]
+    /// How they are checked.
+    public let configuration: CheckConfiguration
+    private let inflight = InflightRequests()
 
-    /// Checks every item; returns the results in plan order, or `nil` when interrupted.
-    func run(report: @escaping @Sendable (Int, CheckResult) -> Void) -> [CheckResult]? {
+    /// Creates a runner for `items`.
+    public init(items: [CheckItem], configuration: CheckConfiguration) {
+        self.items = items
+        self.configuration = configuration
+    }
+
+    /// Whether `cancel()` was called.
+    public var isCancelled: Bool { inflight.isCancelled }
+
+    /// Cancels every request in flight and any started later; `run` then returns `nil`.
+    public func cancel() {
+        inflight.cancelAll()
+    }
+
+    /// Checks every item; returns the results in plan order, or `nil` when cancelled. `report`
+    /// receives each result (with its plan index) as soon as it is known, on any thread.
+    public func run(report: @escaping @Sendable (Int, CheckResult) -> Void) -> [CheckResult]? {
+        let settings = configuration
         let queue = DispatchQueue(label: "moya-cli.check", attributes: .concurrent)
         let slots = DispatchSemaphore(value: settings.jobs)
         let group = DispatchGroup()
-        let inflight = InflightRequests()
+        let inflight = self.inflight
         let collected = ResultCollector(count: items.count)
-        let interrupt = Interrupt.install()
-        interrupt.onInterrupt { inflight.cancelAll() }
-        interrupt.watchInBackground()
 
         let offline = settings.isLive ? nil : SampleCheck(settings: settings)
         let live = settings.isLive ? LiveCheck(
@@ -26,7 +43,7 @@ struct CheckRunner {
 
         for (index, item) in items.enumerated() {
             slots.wait()
-            if interrupt.wasInterrupted {
+            if inflight.isCancelled {
                 slots.signal()
                 break
             }
@@ -46,7 +63,7 @@ struct CheckRunner {
             }
         }
         group.wait()
-        if interrupt.wasInterrupted { return nil }
+        if inflight.isCancelled { return nil }
         return collected.results
     }
 }

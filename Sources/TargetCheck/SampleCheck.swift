@@ -12,10 +12,10 @@ import TargetSpec
 /// but every body must be what it claims: a body whose Content-Type says JSON, or that comes from
 /// a `.json` file, must parse as JSON.
 struct SampleCheck: Sendable {
-    var settings: CheckSettings
+    var settings: CheckConfiguration
     var provider: MoyaProvider<DynamicTarget>
 
-    init(settings: CheckSettings) {
+    init(settings: CheckConfiguration) {
         self.settings = settings
         provider = MoyaProvider<DynamicTarget>(
             endpointClosure: { $0.endpoint }, stubClosure: MoyaProvider.immediatelyStub, plugins: settings.plugins)
@@ -36,7 +36,7 @@ struct SampleCheck: Sendable {
             } catch {
                 return .failed(.build, ["cannot build the request: \(error)"], duration: secondsSince(start))
             }
-            let redactor = settings.redactor(for: target)
+            let redactor = settings.redactor(target)
             if request == nil { request = (target.method.rawValue, redactor.redact(target.url)) }
             let label = sample.map { "sample '\($0.name)'" } ?? "the empty sample (the case has none)"
             let result = stubbed(target)
@@ -64,7 +64,7 @@ struct SampleCheck: Sendable {
             if isDefault { defaultStatus = response.statusCode }
             if let problem = Self.bodyProblem(response, sample: sample, label: label) { reasons.append(problem) }
         }
-        if item.spec.task.isDownload { try? FileManager.default.removeItem(atPath: settings.scratchFolder + "/download-\(index)") }
+        if item.spec.task.isDownload { try? FileManager.default.removeItem(atPath: settings.downloadPath(index)) }
         let duration = secondsSince(start)
         guard reasons.isEmpty else { return .failed(.sample, reasons, status: defaultStatus, duration: duration, request: request) }
         return .passed(status: defaultStatus, duration: duration, request: request)
@@ -108,6 +108,8 @@ struct SampleCheck: Sendable {
 
 /// Whether a Content-Type names JSON: `application/json`, `application/problem+json`, `...; charset=utf-8`.
 func isJSONMediaType(_ contentType: String) -> Bool {
-    let mediaType = contentType.split(separator: ";").first.map { $0.trimmed.lowercased() } ?? ""
+    let first = contentType.split(separator: ";").first ?? ""
+    let mediaType = first.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+        .map(String.init).joined().lowercased()
     return mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "text/json"
 }

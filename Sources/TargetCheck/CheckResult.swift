@@ -1,16 +1,16 @@
 import TargetSpec
 
 /// What checking one item found.
-struct CheckResult: Sendable {
+public struct CheckResult: Sendable {
     /// The verdict.
-    enum Outcome: String, Sendable {
+    public enum Outcome: String, Sendable {
         case passed
         case failed
         case skipped
         case notCovered = "not-covered"
 
         /// The word on the human summary line.
-        var word: String {
+        public var word: String {
             switch self {
             case .passed: "pass"
             case .failed: "fail"
@@ -21,7 +21,7 @@ struct CheckResult: Sendable {
     }
 
     /// Why an item failed, for CI reports (`failure type=` in JUnit).
-    enum FailureKind: String, Sendable {
+    public enum FailureKind: String, Sendable {
         /// The request could not be built (an unset variable, an unreadable file, bad parameters).
         case build
         /// A sample does not hold what it declares (the default fails validation, a JSON body is not JSON).
@@ -36,20 +36,20 @@ struct CheckResult: Sendable {
         case transport
     }
 
-    var outcome: Outcome
-    var failureKind: FailureKind?
+    public var outcome: Outcome
+    public var failureKind: FailureKind?
     /// The status answered (live) or the default sample's status (offline), if any.
-    var statusCode: Int?
+    public var statusCode: Int?
     /// Wall time spent on the item, in seconds (nil when nothing ran).
-    var duration: Double?
+    public var duration: Double?
     /// What was wrong (or why skipped), one sentence each; secrets redacted.
-    var reasons: [String] = []
+    public var reasons: [String] = []
     /// The shape differences, for `drift` failures.
-    var drifts: [ShapeDrift] = []
+    public var drifts: [ShapeDrift] = []
     /// `GET https://...` with secrets redacted, when the request could be built.
-    var request: (method: String, url: String)?
+    public var request: (method: String, url: String)?
     /// How many times the request was sent (live; retries included).
-    var attempts: Int = 0
+    public var attempts: Int = 0
 
     static func passed(status: Int?, duration: Double, request: (String, String)?, attempts: Int = 0) -> CheckResult {
         CheckResult(outcome: .passed, statusCode: status, duration: duration, request: request, attempts: attempts)
@@ -71,20 +71,34 @@ struct CheckResult: Sendable {
 }
 
 /// Every result of a run, in plan order, with what the run was.
-struct CheckSummary: Sendable {
-    var items: [CheckItem]
-    var results: [CheckResult]
-    var isLive: Bool
-    var shard: Shard?
+public struct CheckSummary: Sendable {
+    /// The items checked, in plan order.
+    public var items: [CheckItem]
+    /// Their results, in the same order.
+    public var results: [CheckResult]
+    /// Whether requests were sent.
+    public var isLive: Bool
+    /// The part of the plan this run was, if sharded.
+    public var shard: CheckShard?
     /// Wall time of the whole run, in seconds.
-    var duration: Double
+    public var duration: Double
 
-    func count(_ outcome: CheckResult.Outcome) -> Int {
+    /// Creates a summary.
+    public init(items: [CheckItem], results: [CheckResult], isLive: Bool, shard: CheckShard?, duration: Double) {
+        self.items = items
+        self.results = results
+        self.isLive = isLive
+        self.shard = shard
+        self.duration = duration
+    }
+
+    /// How many results have `outcome`.
+    public func count(_ outcome: CheckResult.Outcome) -> Int {
         results.count { $0.outcome == outcome }
     }
 
     /// The items with their results, grouped by API in plan order.
-    var byAPI: [(api: String, entries: [(item: CheckItem, result: CheckResult)])] {
+    public var byAPI: [(api: String, entries: [(item: CheckItem, result: CheckResult)])] {
         var groups: [(api: String, entries: [(item: CheckItem, result: CheckResult)])] = []
         for (item, result) in zip(items, results) {
             if let last = groups.indices.last, groups[last].api == item.api.name {

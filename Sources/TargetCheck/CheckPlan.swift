@@ -4,20 +4,20 @@ import Glibc
 #endif
 
 /// One thing `check` checks: a case with one argument set (an example, or none when it needs none).
-struct CheckItem: Sendable {
+public struct CheckItem: Sendable {
     /// The API the case belongs to.
-    var api: APISpec
+    public var api: APISpec
     /// The case.
-    var spec: CaseSpec
+    public var spec: CaseSpec
     /// The 1-based example number, or `nil` when the case needs no example (or has none).
-    var exampleNumber: Int?
+    public var exampleNumber: Int?
     /// The bound arguments, defaults filled in.
-    var arguments: [String: ArgumentValue]
+    public var arguments: [String: ArgumentValue]
     /// Why the case cannot be checked (values without defaults and no examples), if so.
-    var notCoveredReason: String?
+    public var notCoveredReason: String?
 
     /// `api.case` or `api.case#n`: stable, so shards and reports can rely on it.
-    var id: String {
+    public var id: String {
         let base = api.name + "." + spec.name
         return exampleNumber.map { base + "#\($0)" } ?? base
     }
@@ -29,13 +29,26 @@ struct CheckItem: Sendable {
 }
 
 /// The items `check` runs: every selected case with each of its examples, filtered and sharded.
-struct CheckPlan {
-    var items: [CheckItem]
+public struct CheckPlan: Sendable {
+    /// The items, in plan order: the APIs' order, then their cases', then their examples'.
+    public var items: [CheckItem]
 
-    /// Builds the plan for `apis` (in order).
-    ///
-    /// - Throws: `CommandFailure(.usage)` when an `--only` pattern matches no case.
-    init(apis: [APISpec], only: [String], skip: [String], shard: Shard?) throws {
+    /// Why a plan cannot be made.
+    public enum Problem: Error, CustomStringConvertible {
+        /// An `only` pattern matches no case; `cases` are the ones there are.
+        case onlyMatchesNothing(pattern: String, cases: [String])
+
+        public var description: String {
+            switch self {
+            case .onlyMatchesNothing(let pattern, let cases):
+                "--only '\(pattern)' matches no case; cases: \(cases.joined(separator: ", "))"
+            }
+        }
+    }
+
+    /// Builds the plan for `apis` (in order): cases whose name or `api.case` matches a shell
+    /// pattern of `only` (all when empty) and none of `skip`, then the items of `shard`.
+    public init(apis: [APISpec], only: [String] = [], skip: [String] = [], shard: CheckShard? = nil) throws(Problem) {
         var items: [CheckItem] = []
         var unmatched = Set(only)
         for api in apis {
@@ -52,7 +65,7 @@ struct CheckPlan {
         }
         if let pattern = only.first(where: unmatched.contains) {
             let cases = apis.flatMap { api in api.cases.map { api.name + "." + $0.name } }
-            throw CommandFailure(.usage, "--only '\(pattern)' matches no case; cases: \(cases.joined(separator: ", "))")
+            throw .onlyMatchesNothing(pattern: pattern, cases: cases)
         }
         if let shard {
             items = items.filter { Self.shardIndex(of: $0.id, count: shard.count) == shard.index - 1 }
@@ -91,5 +104,20 @@ struct CheckPlan {
     /// Whether `name` matches the shell-style `pattern` (`*`, `?`, `[...]`).
     static func matches(_ pattern: String, _ name: String) -> Bool {
         fnmatch(pattern, name, 0) == 0
+    }
+}
+
+/// One of `count` stable parts of a plan (`--shard I/N`), so CI can spread a run over machines.
+public struct CheckShard: Sendable, Hashable {
+    /// Which part, from 1.
+    public var index: Int
+    /// How many parts.
+    public var count: Int
+
+    /// The `index`-th (1-based) of `count` parts, or `nil` when `index` is not in `1...count`.
+    public init?(index: Int, count: Int) {
+        guard count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
     }
 }

@@ -1,0 +1,21 @@
+/// The machine-readable reports of a run, for CI: JUnit XML, a JSON document, TAP 13.
+public enum CheckReport {
+    /// The report formats.
+    public enum Format: String, CaseIterable, Sendable {
+        /// JUnit XML: one testsuite per API, one testcase per item.
+        case junit
+        /// A JSON document (schema in moya-cli(1), CHECK REPORTS).
+        case json
+        /// TAP version 13.
+        case tap
+    }
+
+    /// The text of `summary`'s report in `format`.
+    public static func render(_ summary: CheckSummary, as format: Format) -> String {
+        switch format {
+        case .junit: JUnitReporter.render(summary)
+        case .json: JSONReporter.render(summary)
+        case .tap: TAPReporter.render(summary)
+        }
+    }
+}
