@@ -19,9 +19,14 @@ extension JSONValue: Codable {
         case .int(let number):
             var container = encoder.singleValueContainer()
             try container.encode(number)
-        case .double(let number):
+        case .number(let number):
+            // Encoders take Swift numbers: the text is read as the nearest one.
             var container = encoder.singleValueContainer()
-            try container.encode(number)
+            if let integer = Int(number.text) {
+                try container.encode(integer)
+            } else {
+                try container.encode(Double(number.text) ?? .nan)
+            }
         case .string(let string):
             var container = encoder.singleValueContainer()
             try container.encode(string)

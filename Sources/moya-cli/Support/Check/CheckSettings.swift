@@ -23,7 +23,7 @@ struct CheckSettings: Sendable {
     init(check: CheckOptions, request: RequestOptions, processEnvironment: [String: String], scratchFolder: String) {
         isLive = check.live
         jobs = check.jobs
-        rate = check.rate
+        rate = check.rate?.value
         includesUnsafeMethods = check.includeUnsafe
         isStrict = check.strict
         self.request = request
