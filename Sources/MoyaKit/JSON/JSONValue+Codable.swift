@@ -20,12 +20,13 @@ extension JSONValue: Codable {
             var container = encoder.singleValueContainer()
             try container.encode(number)
         case .number(let number):
-            // Encoders take Swift numbers: the text is read as the nearest one.
+            // Encoders take Swift numbers: the text is read as the nearest one (beyond Double's
+            // range, an infinity, which the encoder refuses).
             var container = encoder.singleValueContainer()
             if let integer = Int(number.text) {
                 try container.encode(integer)
             } else {
-                try container.encode(Double(number.text) ?? .nan)
+                try container.encode(Double(number.text) ?? .infinity)
             }
         case .string(let string):
             var container = encoder.singleValueContainer()
