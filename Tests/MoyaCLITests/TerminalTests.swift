@@ -21,6 +21,11 @@ final class TerminalTests: XCTestCase {
                 values: [{name: string}]
                 path: /anything/{name}
                 sample: {json: {login: "{name}", id: 1, admin: false, tags: [a, b], plan: null}}
+              served:
+                values: [{body: string}]
+                path: /status/200
+                task: {parameters: {body: "{body}"}, encoding: url}
+                sample: ok
               blob:
                 path: /bytes/16
                 sample: {file: blob.bin}
@@ -78,6 +83,22 @@ final class TerminalTests: XCTestCase {
         }
 
         """
+
+    func testNumbersArePrettyPrintedAsServed() throws {
+        let body = #"{"id":12345678901234567890,"zero":-0,"hundred":1E2,"price":2.50}"#
+        let (status, screen) = try runOnTerminal(["call", "local", "served", body])
+        XCTAssertEqual(status, 0, screen)
+        XCTAssertTrue(screen.contains("\u{1B}[36m12345678901234567890\u{1B}[0m"), screen)
+        XCTAssertEqual(Self.withoutEscapes(screen), """
+            {
+              "id": 12345678901234567890,
+              "zero": -0,
+              "hundred": 1E2,
+              "price": 2.50
+            }
+
+            """)
+    }
 
     func testJSONIsPrettyAndColoredOnATerminal() throws {
         let colored = try runOnTerminal(["call", "local", "user", "ash", "--stub"])

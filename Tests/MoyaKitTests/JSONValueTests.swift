@@ -5,7 +5,7 @@ import XCTest
 final class JSONValueTests: XCTestCase {
     func testParsingKeepsObjectKeyOrderAndTypes() throws {
         let value = try JSONValue(parsing: #" {"b": 1, "a": [true, false, null], "c": {"z": "x", "y": 1.5, "w": -0}} "#)
-        let expected: JSONValue = ["b": 1, "a": [true, false, nil], "c": ["z": "x", "y": 1.5, "w": 0]]
+        let expected: JSONValue = ["b": 1, "a": [true, false, nil], "c": ["z": "x", "y": 1.5, "w": .number(try XCTUnwrap(JSONNumber("-0")))]]
         XCTAssertEqual(value, expected)
         XCTAssertEqual(value.objectValue?.map(\.0), ["b", "a", "c"])
     }
@@ -16,12 +16,68 @@ final class JSONValueTests: XCTestCase {
     }
 
     func testParsingNumbers() throws {
+        // Plain integers that fit are plain `Int`s; every other number keeps its text.
         XCTAssertEqual(try JSONValue(parsing: "-12"), .int(-12))
-        XCTAssertEqual(try JSONValue(parsing: "1e3"), .double(1000))
+        XCTAssertEqual(try JSONValue(parsing: "9223372036854775807"), .int(.max))
+        XCTAssertEqual(try JSONValue(parsing: "-9223372036854775808"), .int(.min))
         XCTAssertEqual(try JSONValue(parsing: "0.25"), .double(0.25))
-        XCTAssertEqual(try JSONValue(parsing: "-1.5E-2"), .double(-0.015))
-        // Too large for Int: kept as a Double, as JavaScript does.
-        XCTAssertEqual(try JSONValue(parsing: "12345678901234567890"), .double(1.2345678901234567e19))
+        for text in ["1e3", "-1.5E-2", "-0", "9223372036854775808", "-9223372036854775809", "12345678901234567890", "1e400"] {
+            XCTAssertEqual(try JSONValue(parsing: text), .number(try XCTUnwrap(JSONNumber(text))), text)
+        }
+        XCTAssertNotEqual(try JSONValue(parsing: "1E2"), .int(100))
+        XCTAssertNotEqual(try JSONValue(parsing: "1.0"), .int(1))
+        XCTAssertEqual(JSONValue.number(try XCTUnwrap(JSONNumber("7"))), .int(7))
+        XCTAssertEqual(Set<JSONValue>([.number(try XCTUnwrap(JSONNumber("7"))), .int(7)]).count, 1)
+    }
+
+    func testNumbersRoundTripAsWritten() throws {
+        let literals = ["12345678901234567890", "-12345678901234567890123", "-0", "1E2", "1e-7", "0.1", "1.0", "2.50", "1e+400", "0"]
+        for literal in literals {
+            let value = try JSONValue(parsing: " \(literal) ")
+            XCTAssertEqual(value.serializedString(), literal)
+            XCTAssertEqual(value.serializedString(options: .prettyPrinted), literal)
+            XCTAssertEqual(value.coloredString(), "\u{1B}[36m\(literal)\u{1B}[0m")
+        }
+        let document = try JSONValue(parsing: "{\"ids\": [" + literals.joined(separator: ", ") + "]}")
+        XCTAssertEqual(document.serializedString(), #"{"ids":["# + literals.joined(separator: ",") + "]}")
+        XCTAssertEqual(document.serializedString(options: .prettyPrinted),
+                       "{\n  \"ids\": [\n" + literals.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]\n}")
+        XCTAssertEqual(document.value(atKeyPath: "ids.0")?.serializedString(), "12345678901234567890")
+    }
+
+    func testNumberConversions() throws {
+        func parsed(_ text: String) throws -> JSONValue { try JSONValue(parsing: text) }
+        XCTAssertEqual(try parsed("1E2").intValue, 100)
+        XCTAssertEqual(try parsed("1.0").intValue, 1)
+        XCTAssertEqual(try parsed("-0").intValue, 0)
+        XCTAssertNil(try parsed("1.5").intValue)
+        XCTAssertNil(try parsed("12345678901234567890").intValue)
+        XCTAssertEqual(try parsed("12345678901234567890").doubleValue, 1.2345678901234567e19)
+        XCTAssertEqual(try parsed("1e-7").doubleValue, 1e-7)
+        XCTAssertNil(try parsed("1e400").doubleValue)
+        XCTAssertEqual(try parsed("-0").numberValue?.text, "-0")
+        XCTAssertEqual(JSONValue.int(42).numberValue?.text, "42")
+        // Doubles made in Swift take their shortest form; JSON has no NaN.
+        XCTAssertEqual(JSONValue.double(1).serializedString(), "1.0")
+        XCTAssertEqual(JSONValue.double(1e-7).serializedString(), "1e-07")
+        XCTAssertEqual(JSONValue.double(.infinity), .null)
+        XCTAssertEqual(try JSONValue(converting: UInt64.max).serializedString(), "18446744073709551615")
+    }
+
+    func testNumberLiteralsAndDecimals() {
+        for valid in ["0", "-0", "12", "1.50", "1e5", "1E+5", "-1.5e-07"] {
+            XCTAssertEqual(JSONNumber(valid)?.text, valid)
+        }
+        for invalid in ["", "-", "+1", "01", ".5", "5.", "1e", "0x10", "inf", "NaN", "1 ", "１"] {
+            XCTAssertNil(JSONNumber(invalid), invalid)
+        }
+        let decimals = ["2.50": "2.50", "+7": "7", "-.5": "-0.5", "007": "7", "000": "0", "5.": "5", "5.e3": "5e3", "1E-3": "1E-3"]
+        for (written, spelled) in decimals {
+            XCTAssertEqual(JSONNumber(decimal: written)?.text, spelled, written)
+        }
+        for invalid in ["", "+", ".", "e3", "0x1p3", "0x10", "inf", "nan", "1e", "1.2.3", " 1", "1_000"] {
+            XCTAssertNil(JSONNumber(decimal: invalid), invalid)
+        }
     }
 
     func testParsingScalarsAtTopLevel() throws {

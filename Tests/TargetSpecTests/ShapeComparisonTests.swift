@@ -17,6 +17,10 @@ final class ShapeComparisonTests: XCTestCase {
     func testIntegersAndDecimalsAreBothNumbers() throws {
         XCTAssertEqual(try drifts(#"{"ratio":1}"#, #"{"ratio":0.5}"#), [])
         XCTAssertEqual(try drifts(#"[1.5]"#, #"[2, 3]"#), [])
+        // Numbers kept as written (beyond Int, -0, exponents) are numbers too.
+        XCTAssertEqual(try drifts(#"{"id":1,"z":0,"e":100}"#, #"{"id":12345678901234567890,"z":-0,"e":1E2}"#), [])
+        XCTAssertEqual(try drifts(#"{"id":12345678901234567890}"#, #"{"id":"12345678901234567890"}"#),
+                       ["$.id: expected number, found string"])
     }
 
     func testMissingKeysAreReportedWithTheirPath() throws {

@@ -1,4 +1,5 @@
 import XCTest
+import MoyaKit
 @testable import TargetSpec
 
 /// Binding command-line style arguments to a case's values.
@@ -17,8 +18,29 @@ final class SpecBinderTests: XCTestCase {
             "name": .string("ashfurrow"), "per_page": .int(5), "state": .enumCase("closed"), "ratio": .double(0.5), "draft": .bool(true),
         ])
         XCTAssertEqual(try binder.bind(named: ["name": "a b/c", "ratio": "1e3"]), [
-            "name": .string("a b/c"), "per_page": .int(30), "state": .enumCase("open"), "ratio": .double(1000), "draft": .bool(false),
+            "name": .string("a b/c"), "per_page": .int(30), "state": .enumCase("open"), "ratio": .double(try XCTUnwrap(JSONNumber("1e3"))),
+            "draft": .bool(false),
         ])
+    }
+
+    func testDoublesAreDecimalAndKeptAsWritten() throws {
+        func ratio(_ text: String) throws -> ArgumentValue? {
+            try binder.bind(positional: ["a"], named: ["ratio": text])["ratio"]
+        }
+        XCTAssertEqual(try ratio("1")?.text, "1")
+        XCTAssertEqual(try ratio("2.50")?.text, "2.50")
+        XCTAssertEqual(try ratio("-0")?.json.serializedString(), "-0")
+        XCTAssertEqual(try ratio("1E2")?.json.serializedString(), "1E2")
+        // Only what JSON cannot spell changes.
+        XCTAssertEqual(try ratio("+.5")?.text, "0.5")
+        XCTAssertEqual(try ratio("007.50")?.text, "7.50")
+        XCTAssertEqual(try ratio("5.")?.text, "5")
+        for text in ["0x1p3", "0x10", "inf", "-infinity", "nan", "1e400", "1_000", " 1", "1.2.3", "e3", "."] {
+            XCTAssertThrowsError(try ratio(text), text) { error in
+                XCTAssertEqual((error as? ArgumentError)?.description,
+                               "'\(text)' is not a double (a finite decimal number such as 2.5 or 1e3) for value 'ratio'")
+            }
+        }
     }
 
     func testUsageErrors() {
@@ -34,7 +56,7 @@ final class SpecBinderTests: XCTestCase {
         XCTAssertEqual(message(["a", "abc"]), "'abc' is not an int for value 'per_page'")
         XCTAssertEqual(message(["a", "9223372036854775808"]), "'9223372036854775808' is not an int for value 'per_page'")
         XCTAssertEqual(message(["a"], ["state": "maybe"]), "'maybe' is not one of open, closed, all for value 'state'")
-        XCTAssertEqual(message(["a"], ["ratio": "nan"]), "'nan' is not a double for value 'ratio'")
+        XCTAssertEqual(message(["a"], ["ratio": "nan"]), "'nan' is not a double (a finite decimal number such as 2.5 or 1e3) for value 'ratio'")
         XCTAssertEqual(message(["a"], ["draft": "yes"]), "'yes' is not a bool (true or false) for value 'draft'")
         XCTAssertEqual(message(["a", "1", "open", "1", "true", "x"]), "too many values: 'repos' takes 5 (name, per_page, state, ratio, draft), 6 given")
         XCTAssertEqual(message(["a"], ["nme": "x"]), "unknown value 'nme'; did you mean 'name'?")

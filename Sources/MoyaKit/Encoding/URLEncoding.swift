@@ -118,8 +118,8 @@ public struct URLEncoding: ParameterEncoding {
             return [(escape(key), escape(string))]
         case .int(let number):
             return [(escape(key), String(number))]
-        case .double(let number):
-            return [(escape(key), escape(JSONWriter.text(of: number)))]
+        case .number(let number):
+            return [(escape(key), escape(number.text))]
         case .null:
             return [(escape(key), "")]
         }

@@ -124,35 +124,49 @@ struct JSONParser: ~Copyable {
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = position
-        var isInteger = true
-        if peek() == UInt8(ascii: "-") { position += 1 }
+        let isNegative = peek() == UInt8(ascii: "-")
+        if isNegative { position += 1 }
+        // Most numbers are small integers: their value is accumulated while they are scanned (on
+        // the sign's side, so Int.min fits), and they need no text.
+        var integer = 0
+        var fitsInt = true
         switch peek() {
         case UInt8(ascii: "0"):
             position += 1
             if let next = peek(), isDigit(next) { throw numberError(from: start) }
         case let digit? where isDigit(digit):
-            skipDigits()
+            while let byte = peek(), isDigit(byte) {
+                if fitsInt {
+                    let digitValue = Int(byte &- UInt8(ascii: "0"))
+                    let (shifted, shiftOverflow) = integer.multipliedReportingOverflow(by: 10)
+                    let (next, addOverflow) = isNegative
+                        ? shifted.subtractingReportingOverflow(digitValue)
+                        : shifted.addingReportingOverflow(digitValue)
+                    if shiftOverflow || addOverflow { fitsInt = false } else { integer = next }
+                }
+                position += 1
+            }
         default:
             throw numberError(from: start)
         }
+        var isPlainInteger = fitsInt
         if peek() == UInt8(ascii: ".") {
-            isInteger = false
+            isPlainInteger = false
             position += 1
             guard let digit = peek(), isDigit(digit) else { throw numberError(from: start) }
             skipDigits()
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-            isInteger = false
+            isPlainInteger = false
             position += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { position += 1 }
             guard let digit = peek(), isDigit(digit) else { throw numberError(from: start) }
             skipDigits()
         }
+        // `-0` is not the plain form of 0: it keeps its text, as every other number does.
+        if isPlainInteger && !(isNegative && integer == 0) { return .int(integer) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        if isInteger, let integer = Int(text) { return .int(integer) }
-        // Integers too large for Int degrade to Double, as JavaScript does.
-        guard let double = Double(text), double.isFinite else { throw numberError(from: start) }
-        return .double(double)
+        return .number(JSONNumber(uncheckedText: text))
     }
 
     private mutating func skipDigits() {
@@ -344,6 +358,7 @@ struct JSONParser: ~Copyable {
 
 extension JSONValue {
     /// Parses JSON text (RFC 8259, strictly: no comments, trailing commas, NaN or lone surrogates).
+    /// Numbers keep their text (`JSONValue.number`) unless they are plain integers that fit in `Int`.
     public init(parsing data: some Collection<UInt8>) throws(JSONParseError) {
         self = try JSONParser.parse(data)
     }

@@ -19,9 +19,15 @@ extension JSONValue: Codable {
         case .int(let number):
             var container = encoder.singleValueContainer()
             try container.encode(number)
-        case .double(let number):
+        case .number(let number):
+            // Encoders take Swift numbers: the text is read as the nearest one (beyond Double's
+            // range, an infinity, which the encoder refuses).
             var container = encoder.singleValueContainer()
-            try container.encode(number)
+            if let integer = Int(number.text) {
+                try container.encode(integer)
+            } else {
+                try container.encode(Double(number.text) ?? .infinity)
+            }
         case .string(let string):
             var container = encoder.singleValueContainer()
             try container.encode(string)

@@ -40,7 +40,8 @@ extension JSONValue {
         case let substring as Substring: return .string(String(substring))
         case let integer as Int: return .int(integer)
         case let integer as any BinaryInteger:
-            guard let fitting = Int(exactly: integer) else { return .double(Double(integer)) }
+            // Beyond `Int` (a large `UInt64`), the digits are kept as they are.
+            guard let fitting = Int(exactly: integer) else { return .number(JSONNumber(uncheckedText: String(integer))) }
             return .int(fitting)
         case let number as Double: return try finite(number, keyPath: keyPath)
         case let number as Float: return try finite(Double(number), keyPath: keyPath)
@@ -81,8 +82,8 @@ extension JSONValue {
     }
 
     private static func finite(_ number: Double, keyPath: String) throws(JSONConversionError) -> JSONValue {
-        guard number.isFinite else { throw JSONConversionError(reason: .nonFiniteNumber, keyPath: keyPath) }
-        return .double(number)
+        guard let finite = JSONNumber(number) else { throw JSONConversionError(reason: .nonFiniteNumber, keyPath: keyPath) }
+        return .number(finite)
     }
 
     private static func join(_ keyPath: String, _ component: String) -> String {

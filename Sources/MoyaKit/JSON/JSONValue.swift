@@ -1,17 +1,20 @@
-/// A JSON value whose objects keep their keys in order.
+/// A JSON value whose objects keep their keys in order and whose numbers keep their text.
 ///
 /// FoundationEssentials has no `JSONSerialization`, so this is MoyaKit's currency type for
 /// request parameters (`Task.requestParameters`) and parsed responses (`Response.mapJSON()`).
-/// Keeping object keys in order lets a pretty-printed response read like the server sent it.
+/// Keeping object keys in order lets a pretty-printed response read like the server sent it;
+/// keeping numbers as written lets it show the same ids and amounts (`12345678901234567890`,
+/// `-0`, `1E2`, `2.50`).
 public enum JSONValue: Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number without fraction or exponent that fits in an `Int`.
+    /// An integer in its plain form (`42`, `-7`) that fits in an `Int`: the common number, kept
+    /// without a string.
     case int(Int)
-    /// Any other number.
-    case double(Double)
+    /// Any other number, as written: `-0`, `1E2`, `0.10`, integers beyond `Int`.
+    case number(JSONNumber)
     /// A string.
     case string(String)
     /// An array.
@@ -35,22 +38,37 @@ extension JSONValue {
         return nil
     }
 
-    /// The integer, if this is an integer or a double without fraction that fits in an `Int`.
+    /// The integer, if this is a number whose value is a whole number that fits in an `Int`.
     public var intValue: Int? {
         switch self {
         case .int(let value): return value
-        case .double(let value): return Int(exactly: value)
+        case .number(let number): return number.intValue
         default: return nil
         }
     }
 
-    /// The number as a `Double`, if this is a number.
+    /// The number as a `Double`, if this is a number within `Double`'s range.
     public var doubleValue: Double? {
         switch self {
         case .int(let value): return Double(value)
-        case .double(let value): return value
+        case .number(let number): return number.doubleValue
         default: return nil
         }
+    }
+
+    /// The number with its text, if this is a number.
+    public var numberValue: JSONNumber? {
+        switch self {
+        case .int(let value): return JSONNumber(value)
+        case .number(let number): return number
+        default: return nil
+        }
+    }
+
+    /// A double as a number in its shortest form (`1.0`, `0.1`); NaN and the infinities, which
+    /// JSON cannot write, become `null` as in JavaScript's `JSON.stringify`.
+    public static func double(_ value: Double) -> JSONValue {
+        JSONNumber(value).map(JSONValue.number) ?? .null
     }
 
     /// The elements, if this is an array.
@@ -105,13 +123,15 @@ extension JSONValue {
 // MARK: - Equatable, Hashable
 
 extension JSONValue: Hashable {
-    /// Structural equality: object members are compared in order, and `1` is not `1.0`.
+    /// Structural equality: object members are compared in order, and numbers by their text, so
+    /// `1` is not `1.0` and `100` is not `1E2`.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case let (.bool(left), .bool(right)): return left == right
         case let (.int(left), .int(right)): return left == right
-        case let (.double(left), .double(right)): return left == right
+        case let (.number(left), .number(right)): return left == right
+        case let (.int(left), .number(right)), let (.number(right), .int(left)): return right.plainInteger == left
         case let (.string(left), .string(right)): return left == right
         case let (.array(left), .array(right)): return left == right
         case let (.object(left), .object(right)):
@@ -126,7 +146,13 @@ extension JSONValue: Hashable {
         case .null: hasher.combine(0)
         case .bool(let value): hasher.combine(1); hasher.combine(value)
         case .int(let value): hasher.combine(2); hasher.combine(value)
-        case .double(let value): hasher.combine(3); hasher.combine(value)
+        case .number(let number):
+            // A plain integer hashes as `.int` does, since the two are equal.
+            if let integer = number.plainInteger {
+                hasher.combine(2); hasher.combine(integer)
+            } else {
+                hasher.combine(3); hasher.combine(number.text)
+            }
         case .string(let value): hasher.combine(4); hasher.combine(value)
         case .array(let value): hasher.combine(5); hasher.combine(value)
         case .object(let members):
@@ -150,8 +176,8 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     /// An integer.
     public init(integerLiteral value: Int) { self = .int(value) }
-    /// A double.
-    public init(floatLiteral value: Double) { self = .double(value) }
+    /// A number, in the literal's shortest form.
+    public init(floatLiteral value: Double) { self = .number(JSONNumber(floatLiteral: value)) }
     /// A string.
     public init(stringLiteral value: String) { self = .string(value) }
     /// An array.

@@ -63,7 +63,7 @@ struct JSONWriter {
         case .null: colored(theme?.null) { $0.append(contentsOf: "null".utf8) }
         case .bool(let flag): colored(theme?.boolean) { $0.append(contentsOf: (flag ? "true" : "false").utf8) }
         case .int(let number): colored(theme?.number) { $0.append(contentsOf: String(number).utf8) }
-        case .double(let number): colored(theme?.number) { $0.append(contentsOf: Self.text(of: number).utf8) }
+        case .number(let number): colored(theme?.number) { $0.append(contentsOf: number.text.utf8) }
         case .string(let string): colored(theme?.string) { Self.appendQuoted(string, to: &$0) }
         case .array(let elements): writeArray(elements, indent: indent)
         case .object(let members): writeObject(members, indent: indent)
@@ -113,13 +113,6 @@ struct JSONWriter {
         output.append(contentsOf: sequence.utf8)
         body(&output)
         output.append(contentsOf: theme.reset.utf8)
-    }
-
-    /// Swift's shortest round-tripping form; JSON has no NaN or infinity, so those become `null`
-    /// as in JavaScript's `JSON.stringify`.
-    static func text(of number: Double) -> String {
-        guard number.isFinite else { return "null" }
-        return number.description
     }
 
     static func appendQuoted(_ string: String, to output: inout [UInt8]) {

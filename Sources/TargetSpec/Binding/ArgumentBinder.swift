@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MoyaKit
 
 /// Binds command-line style arguments to a case's values: positional strings in declared order
 /// and/or named ones, converted to their types, defaults filled in.
@@ -79,7 +80,10 @@ public struct ArgumentBinder: Sendable {
             guard let number = Int(text) else { throw .invalidValue(text, name: value.name, type: value.type) }
             return .int(number)
         case .double:
-            guard let number = Double(text), number.isFinite else { throw .invalidValue(text, name: value.name, type: value.type) }
+            // Decimal only (no `0x1p3`, `inf`, `nan`), finite, and kept as written.
+            guard let number = JSONNumber(decimal: text), number.doubleValue != nil else {
+                throw .invalidValue(text, name: value.name, type: value.type)
+            }
             return .double(number)
         case .bool:
             switch text {

@@ -78,7 +78,7 @@ public struct ShapeComparison: Sendable {
         switch value {
         case .null: "null"
         case .bool: "bool"
-        case .int, .double: "number"
+        case .int, .number: "number"
         case .string: "string"
         case .array: "array"
         case .object: "object"

@@ -6,8 +6,8 @@ public enum ArgumentValue: Sendable, Hashable, CustomStringConvertible {
     case string(String)
     /// An `int` value (64-bit).
     case int(Int)
-    /// A `double` value.
-    case double(Double)
+    /// A `double` value, as written (in JSON's spelling: `1`, `2.50`, `1e3`).
+    case double(JSONNumber)
     /// A `bool` value.
     case bool(Bool)
     /// A `file` value: a path to a readable file.
@@ -20,7 +20,7 @@ public enum ArgumentValue: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .string(let text), .enumCase(let text), .file(let text): text
         case .int(let number): String(number)
-        case .double(let number): String(number)
+        case .double(let number): number.text
         case .bool(let flag): flag ? "true" : "false"
         }
     }
@@ -30,7 +30,7 @@ public enum ArgumentValue: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .string(let text), .enumCase(let text), .file(let text): .string(text)
         case .int(let number): .int(number)
-        case .double(let number): .double(number)
+        case .double(let number): .number(number)
         case .bool(let flag): .bool(flag)
         }
     }

@@ -9,8 +9,8 @@ public indirect enum JSONTemplate: Sendable, Hashable {
     case bool(Bool)
     /// An integer.
     case int(Int)
-    /// A floating-point number.
-    case double(Double)
+    /// A number with a fraction or an exponent, as written (in JSON's spelling).
+    case double(JSONNumber)
     /// A string, interpolating any placeholders it holds.
     case string(Template)
     /// A string that is exactly one placeholder (`"{id}"`): it takes the value's type.
@@ -42,7 +42,7 @@ public indirect enum JSONTemplate: Sendable, Hashable {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
         case .int(let number): return .int(number)
-        case .double(let number): return .double(number)
+        case .double(let number): return .number(number)
         case .string(let template): return .string(try template.render(arguments: arguments))
         case .placeholder(let name, let mark):
             guard let argument = arguments[name] else { throw .missingArgument(name: name, mark: mark) }

@@ -77,7 +77,7 @@ public enum ValueType: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .string: "a string"
         case .int: "an int"
-        case .double: "a double"
+        case .double: "a double (a finite decimal number such as 2.5 or 1e3)"
         case .bool: "a bool (true or false)"
         case .file: "a file"
         case .enumeration(let cases): "one of " + cases.joined(separator: ", ")

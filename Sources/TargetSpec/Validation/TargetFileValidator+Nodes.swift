@@ -1,3 +1,5 @@
+import MoyaKit
+
 /// Reading typed values out of nodes, reporting wrong types at the value's mark.
 extension TargetFileValidator {
     /// A mapping's entries by key, after unknown keys were reported.
@@ -135,6 +137,19 @@ extension TargetFileValidator {
             switch scalar.resolved {
             case .int(let number): return Double(number)
             case .double(let number): return number
+            default: break
+            }
+        }
+        typeError(expected: "a number", found: node)
+        return nil
+    }
+
+    /// A number as written (in JSON's spelling), for values sent as the file says them.
+    mutating func decimal(_ node: Node) -> JSONNumber? {
+        if case .scalar(let scalar) = node {
+            switch scalar.resolved {
+            case .int, .double:
+                if let number = JSONNumber(decimal: scalar.text) { return number }
             default: break
             }
         }

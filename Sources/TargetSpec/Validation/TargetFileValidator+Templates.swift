@@ -1,3 +1,5 @@
+import MoyaKit
+
 /// Reading template strings and JSON templates, checking where placeholders and `${VAR}` may go.
 extension TargetFileValidator {
     /// What a template position allows.
@@ -53,7 +55,10 @@ extension TargetFileValidator {
             case .null: return .null
             case .bool(let flag): return .bool(flag)
             case .int(let number): return .int(number)
-            case .double(let number): return .double(number)
+            case .double(let number):
+                // Sent as written (`2.50`): a double's text is always a decimal numeral, so the
+                // fallbacks are never taken.
+                return .double(JSONNumber(decimal: scalar.text) ?? JSONNumber(number) ?? 0)
             case .string(let text):
                 let position = TemplatePosition(name: positionName, placeholderRole: role, allowsEnvironment: false)
                 let parsed = template(text: text, scalar: scalar, at: position)

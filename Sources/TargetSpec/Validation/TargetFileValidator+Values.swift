@@ -110,7 +110,7 @@ extension TargetFileValidator {
         case .int:
             return integer(node).map(ArgumentValue.int)
         case .double:
-            return number(node).map(ArgumentValue.double)
+            return decimal(node).map(ArgumentValue.double)
         case .bool:
             return bool(node).map(ArgumentValue.bool)
         case .enumeration(let cases):

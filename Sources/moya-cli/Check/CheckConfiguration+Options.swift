@@ -10,7 +10,7 @@ extension CheckConfiguration {
     init(check: CheckOptions, request: RequestOptions, processEnvironment: [String: String], downloadsFolder: String) {
         let retryPolicy = RetryPolicy(retriesAllMethods: request.retryAll)
         self.init(
-            isLive: check.live, jobs: check.jobs, rate: check.rate, includesUnsafeMethods: check.includeUnsafe, isStrict: check.strict,
+            isLive: check.live, jobs: check.jobs, rate: check.rate?.value, includesUnsafeMethods: check.includeUnsafe, isStrict: check.strict,
             maximumRetries: request.retry,
             retryDelay: { retryPolicy.delay(after: $0, attempt: $1, method: $2) },
             sessionConfiguration: { SessionConfiguration(request: request, target: $0) },

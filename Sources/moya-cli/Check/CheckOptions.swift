@@ -10,8 +10,8 @@ struct CheckOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Check N cases at a time.", valueName: "n"))
     var jobs: Int = 4
 
-    @Option(help: ArgumentHelp("With --live: start at most N requests per second (e.g. 0.5, 10).", valueName: "n"))
-    var rate: Double?
+    @Option(help: ArgumentHelp("With --live: start at most N requests per second (a decimal number, e.g. 0.5, 10).", valueName: "n"))
+    var rate: DecimalNumber?
 
     @Option(help: ArgumentHelp(
         "Check only the cases matching PATTERN: a case name or API.CASE, with * and ? wildcards (repeatable).", valueName: "pattern"),
@@ -52,7 +52,7 @@ struct CheckOptions: ParsableArguments {
 
     mutating func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
-        if let rate {
+        if let rate = rate?.value {
             // At least one request per `maximumInterval` seconds: the pause between two stays sleepable.
             guard rate >= 1 / SessionConfiguration.maximumInterval, rate.isFinite else {
                 throw ValidationError("--rate must be a number of requests per second from 0.000001 up")

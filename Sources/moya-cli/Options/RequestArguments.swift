@@ -12,11 +12,11 @@ struct RequestArguments: ParsableArguments {
         "Add or replace a header, 'Name: value' (repeatable; 'Name:' removes it).", valueName: "header"))
     var headers: [String] = []
 
-    @Option(help: ArgumentHelp("Total time a request may take, in seconds (default: the case's or API's timeout, else 60).", valueName: "seconds"))
-    var timeout: Double?
+    @Option(help: ArgumentHelp("Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else 60).", valueName: "seconds"))
+    var timeout: DecimalNumber?
 
-    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Time connecting may take, in seconds (default: the API's connectTimeout, else 10).", valueName: "seconds"))
-    var connectTimeout: Double?
+    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Time connecting may take: a decimal number of seconds (default: the API's connectTimeout, else 10).", valueName: "seconds"))
+    var connectTimeout: DecimalNumber?
 
     @Option(help: ArgumentHelp("Retry up to N times on timeouts, failures to resolve or connect, reset connections, and HTTP 408, 429, 500, 502, 503, 504; waits 0.5 s, 1 s, 2 s... (at most 30 s) or as Retry-After says. Only idempotent methods unless --retry-all; never with --stub.", valueName: "n"))
     var retry: Int = 0
@@ -56,7 +56,7 @@ struct RequestArguments: ParsableArguments {
     /// The values parsed, as the plain group the commands work with.
     var options: RequestOptions {
         RequestOptions(
-            environment: environment, baseURL: baseURL, headers: headers, timeout: timeout, connectTimeout: connectTimeout,
+            environment: environment, baseURL: baseURL, headers: headers, timeout: timeout?.value, connectTimeout: connectTimeout?.value,
             retry: retry, retryAll: retryAll, insecure: insecure, cacert: cacert, cert: cert, key: key, proxy: proxy,
             noFollow: noFollow, maxRedirects: maxRedirects, showSecrets: showSecrets, maxBodySize: maxBodySize)
     }

@@ -26,7 +26,7 @@ extension StubOptions {
     static var directOptions: [DirectOption<Self>] {
         [
             .flag("--stub") { $0.stub = true },
-            .option("--delay") { $0.delay = $1 },
+            .option("--delay") { (options, delay: DecimalNumber) in options.delay = delay.value },
             .option("--sample") { $0.sample = $1 },
         ]
     }
