@@ -1,28 +1,6 @@
 import MoyaKit
 import Synchronization
 
-/// Applies `-H 'Name: value'` overrides last, so they win over the file's headers and auth.
-struct HeaderOverridePlugin: PluginType {
-    var overrides: [HeaderOverride]
-
-    func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
-        var request = request
-        for override in overrides {
-            request.setValue(override.value, forHTTPHeaderField: override.name)
-        }
-        return request
-    }
-}
-
-/// `--curl`: prints the request as a curl command to stderr just before it is sent.
-struct CurlEchoPlugin: PluginType {
-    var redactor: SecretRedactor
-
-    func willSend(_ request: any RequestType, target: any TargetType) {
-        StandardStream.error.write(request.cURLDescription(redactor: redactor) + "\n")
-    }
-}
-
 /// A progress bar on stderr for uploads and downloads, only on a terminal.
 final class ProgressBar: Sendable {
     private struct State {
