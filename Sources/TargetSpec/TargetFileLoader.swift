@@ -27,7 +27,9 @@ public enum TargetFileLoader {
     ///   - path: where the file is.
     ///   - file: the name diagnostics show (defaults to `path`).
     ///   - limits: the bounds for hostile input.
-    public static func load(path: String, file: String? = nil, limits: YAMLLimits = .default) -> TargetFileLoadResult {
+    ///   - fileRoot: `--file-root`: the folder files the target file names must be inside,
+    ///     instead of the file's own folder.
+    public static func load(path: String, file: String? = nil, limits: YAMLLimits = .default, fileRoot: String? = nil) -> TargetFileLoadResult {
         let name = file ?? path
         let bytes: [UInt8]
         do throws(YAMLLoadError) {
@@ -35,7 +37,7 @@ public enum TargetFileLoader {
         } catch {
             return TargetFileLoadResult(api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: name), diagnostics: error.diagnostics, sourceLines: nil)
         }
-        return load(bytes: bytes, file: name, directory: APISpec.folder(of: path), limits: limits)
+        return load(bytes: bytes, file: name, directory: APISpec.folder(of: path), limits: limits, fileRoot: fileRoot)
     }
 
     /// Loads a target file's contents.
@@ -49,9 +51,10 @@ public enum TargetFileLoader {
     ///   - file: the name diagnostics show.
     ///   - directory: the folder relative paths are taken from (defaults to `file`'s folder).
     ///   - limits: the bounds for hostile input.
-    public static func load(bytes: [UInt8], file: String, directory: String? = nil, limits: YAMLLimits = .default) -> TargetFileLoadResult {
+    public static func load(bytes: [UInt8], file: String, directory: String? = nil, limits: YAMLLimits = .default,
+                            fileRoot: String? = nil) -> TargetFileLoadResult {
         let lines = SourceLines(bytes: bytes)
-        var validator = TargetFileValidator(file: file, directory: directory)
+        var validator = TargetFileValidator(file: file, directory: directory, fileRoot: fileRoot)
         validator.beginStreamingCases()
         let root: Node
         do throws(YAMLLoadError) {
@@ -67,7 +70,7 @@ public enum TargetFileLoader {
     }
 
     /// Loads a target file from text (tests, `validate -`).
-    public static func load(text: String, file: String, directory: String? = nil) -> TargetFileLoadResult {
-        load(bytes: Array(text.utf8), file: file, directory: directory)
+    public static func load(text: String, file: String, directory: String? = nil, fileRoot: String? = nil) -> TargetFileLoadResult {
+        load(bytes: Array(text.utf8), file: file, directory: directory, fileRoot: fileRoot)
     }
 }

@@ -127,8 +127,11 @@ final class SpecTaskValidationTests: XCTestCase {
                                    ^
 
             """)
-        let absolute = task("{upload: \(folder)/bodies}", directory: ".").1
+        let absolute = task("{upload: \(folder)/bodies}", directory: folder).1
         XCTAssertTrue(absolute.contains("error: upload file '\(folder)/bodies' is not a readable file"), absolute)
+        // Outside the file's folder, it is refused before anything else (issue 11, item 8).
+        let outside = task("{upload: \(folder)/bodies}", directory: folder + "/elsewhere").1
+        XCTAssertTrue(outside.contains("error: upload file '\(folder)/bodies' is outside the target file's folder"), outside)
     }
 
     func testFileDefaultsAreResolvedAndCheckedLikeBoundFiles() throws {

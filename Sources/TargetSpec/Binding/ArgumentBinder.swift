@@ -16,12 +16,16 @@ public struct ArgumentBinder: Sendable {
     public var values: [ValueSpec]
     /// Relative `file` paths are taken from here (`nil`: the current folder).
     public var fileBaseDirectory: String?
+    /// When the words come from a target file (its examples), the folder `file` values must be
+    /// inside; `nil` for the command line, which may name any file.
+    public var fileRoot: String?
 
     /// Creates a binder.
-    public init(caseName: String, values: [ValueSpec], fileBaseDirectory: String? = nil) {
+    public init(caseName: String, values: [ValueSpec], fileBaseDirectory: String? = nil, fileRoot: String? = nil) {
         self.caseName = caseName
         self.values = values
         self.fileBaseDirectory = fileBaseDirectory
+        self.fileRoot = fileRoot
     }
 
     /// Every value bound, defaults filled in.
@@ -96,6 +100,9 @@ public struct ArgumentBinder: Sendable {
             return .enumCase(text)
         case .file:
             let path = fileBaseDirectory.map { RelativeFile.resolve(text, against: $0) } ?? text
+            if let fileRoot, !RelativeFile.isInside(path, root: fileRoot) {
+                throw .fileOutsideRoot(path: text, name: value.name, root: fileRoot)
+            }
             switch RelativeFile.problem(at: path) {
             case nil: return .file(path: path)
             case .missing: throw .fileNotFound(path: text, name: value.name)

@@ -14,12 +14,14 @@ public enum ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
     case fileNotFound(path: String, name: String)
     /// A `file` value naming a folder or a file that cannot be read.
     case fileUnreadable(path: String, name: String)
+    /// A `file` value written in a target file (an example) that leaves the files folder.
+    case fileOutsideRoot(path: String, name: String, root: String)
 
     /// The value the error is about, if it is about one.
     public var valueName: String? {
         switch self {
         case .missingValue(let name, _), .invalidValue(_, let name, _), .unknownValue(let name, _, _),
-             .duplicateValue(let name), .fileNotFound(_, let name), .fileUnreadable(_, let name): name
+             .duplicateValue(let name), .fileNotFound(_, let name), .fileUnreadable(_, let name), .fileOutsideRoot(_, let name, _): name
         case .tooManyValues: nil
         }
     }
@@ -45,6 +47,8 @@ public enum ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
             "file '\(path)' for value '\(name)' does not exist"
         case .fileUnreadable(let path, let name):
             "file '\(path)' for value '\(name)' is not a readable file"
+        case .fileOutsideRoot(let path, let name, let root):
+            "file '\(path)' for value '\(name)' is outside \(root); files a target file names must be inside it"
         }
     }
 }

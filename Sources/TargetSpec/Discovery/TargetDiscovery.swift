@@ -27,7 +27,11 @@ public struct TargetDiscovery: Sendable {
     public var searchPath: SearchPath
 
     /// Creates a discovery over `searchPath`.
-    public init(searchPath: SearchPath) {
+    /// `--file-root`: the folder files a target file names must be inside, instead of its own.
+    public var fileRoot: String?
+
+    public init(searchPath: SearchPath, fileRoot: String? = nil) {
+        self.fileRoot = fileRoot
         self.searchPath = searchPath
     }
 
@@ -75,7 +79,7 @@ public struct TargetDiscovery: Sendable {
             return remaining.contains { $0.level == winner.level }
         }, visit: { file in
             catalog.files.append(file.displayPath)
-            let result = TargetFileLoader.load(path: file.path, file: file.displayPath)
+            let result = TargetFileLoader.load(path: file.path, file: file.displayPath, fileRoot: fileRoot)
             catalog.diagnostics += result.diagnostics
             catalog.sources[file.displayPath] = result.sourceLines
             guard let name = result.apiName else { return }

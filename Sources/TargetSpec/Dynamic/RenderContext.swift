@@ -68,9 +68,30 @@ struct RenderContext: Sendable {
         if let name = template.soloPlaceholder, case .file(let given)? = arguments[name] {
             path = given
         } else {
+            // The file builds this path: it must stay in the files folder whatever the values.
             path = api.resolvedPath(try renderWithoutRecording(template))
+            guard RelativeFile.isInside(path, root: api.filesFolder) else {
+                let folder = api.fileRoot.map { "--file-root \($0)" } ?? "the target file's folder (\(api.directory))"
+                throw .outsideFolder(what: "file", path: path, folder: folder)
+            }
         }
         try RegularFile.check(path)
+        return path
+    }
+
+    /// Renders a download destination the file writes: a value may not add a folder, and the
+    /// result must stay in the current folder.
+    func downloadPath(_ template: Template) throws(TargetBuildError) -> String {
+        for case .placeholder(let name, _) in template.segments {
+            guard let value = arguments[name]?.text else { continue }
+            if value.contains("/") || value == "." || value == ".." {
+                throw .destinationValueAddsFolder(name: name, value: value)
+            }
+        }
+        let path = try renderWithoutRecording(template)
+        guard !path.hasPrefix("/"), RelativeFile.isInside(path, root: ".") else {
+            throw .outsideFolder(what: "download destination", path: path, folder: "the current folder")
+        }
         return path
     }
 

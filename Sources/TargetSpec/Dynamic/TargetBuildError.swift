@@ -14,6 +14,11 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
     /// A header-like field (a header value, a multipart name, file name or MIME type) holds CR,
     /// LF or NUL, which would end its line and start another.
     case lineBreakInField(String)
+    /// A path the target file builds from a value leaves the folder it must stay in (the files
+    /// folder for files it reads, the current folder for downloads).
+    case outsideFolder(what: String, path: String, folder: String)
+    /// A value used in a download destination would add a folder (`/`, `.`, `..`).
+    case destinationValueAddsFolder(name: String, value: String)
 
     public var description: String {
         switch self {
@@ -23,6 +28,10 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
         case .unreadableFile(let path): "cannot read file '\(path)'"
         case .notRegularFile(let path, let kind): "cannot send '\(path)': it is \(kind), not a regular file"
         case .lineBreakInField(let field): "\(field) holds a line break or NUL character; it would inject a line into the request"
+        case .outsideFolder(let what, let path, let folder):
+            "\(what) '\(path)' is outside \(folder); a target file may only use files inside it"
+        case .destinationValueAddsFolder(let name, let value):
+            "value '\(name)' ('\(value)') would add a folder to the download destination; a value used there cannot hold '/' or be '.' or '..'"
         }
     }
 }

@@ -72,7 +72,7 @@ struct TaskConverter {
         if let downloadDestinationOverride {
             path = downloadDestinationOverride
         } else {
-            path = try context.renderWithoutRecording(template)
+            path = try context.downloadPath(template)
         }
         let url = URL(fileURLWithPath: path)
         var options: DownloadOptions = [.createIntermediateDirectories]

@@ -27,6 +27,10 @@ public struct APISpec: Sendable, Hashable {
     public var defaultEnvironment: String?
     /// The cases, in file order.
     public var cases: [CaseSpec]
+    /// `--file-root`, when given at load: files the target file names are inside it.
+    public var fileRoot: String?
+    /// Where files the target file names must be: `fileRoot`, else the file's folder.
+    public var filesFolder: String { fileRoot ?? directory }
     /// Lowercased names of headers the file marks as secret (`sensitiveHeaders:`), beyond
     /// `SensitiveHeaders.defaultNames` and headers built from a secret.
     public var sensitiveHeaders: Set<String>
@@ -35,9 +39,10 @@ public struct APISpec: Sendable, Hashable {
     public init(
         name: String, file: String, directory: String? = nil, description: String? = nil, baseURL: Template, headers: [HeaderSpec] = [],
         auth: AuthSpec? = nil, validation: ValidationSpec = .none, timeout: Double = 60, connectTimeout: Double = 10,
-        environments: [EnvironmentSpec] = [], defaultEnvironment: String? = nil, cases: [CaseSpec], sensitiveHeaders: Set<String> = []
+        environments: [EnvironmentSpec] = [], defaultEnvironment: String? = nil, cases: [CaseSpec], sensitiveHeaders: Set<String> = [], fileRoot: String? = nil
     ) {
         self.sensitiveHeaders = sensitiveHeaders
+        self.fileRoot = fileRoot
         self.name = name
         self.file = file
         self.directory = directory ?? Self.folder(of: file)

@@ -71,6 +71,14 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
+    /// The text with every placeholder and reference taken as the plain name `x`: what a path
+    /// template looks like with ordinary values, to tell at load time where it points.
+    var representativeText: String {
+        segments.map { segment in
+            if case .literal(let literal) = segment { literal } else { "x" }
+        }.joined()
+    }
+
     /// The placeholder's name when the whole template is exactly one placeholder (`"{id}"`).
     public var soloPlaceholder: String? {
         soloPlaceholderWithMark?.name

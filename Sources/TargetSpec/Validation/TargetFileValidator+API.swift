@@ -48,7 +48,7 @@ extension TargetFileValidator {
         return APISpec(
             name: name, file: file, directory: directory, description: description, baseURL: baseURL, headers: headers, auth: auth,
             validation: validation, timeout: timeout, connectTimeout: connectTimeout, environments: environments,
-            defaultEnvironment: defaultEnvironment, cases: cases, sensitiveHeaders: sensitiveHeaders)
+            defaultEnvironment: defaultEnvironment, cases: cases, sensitiveHeaders: sensitiveHeaders, fileRoot: fileRoot)
     }
 
     /// `sensitiveHeaders: [X-Session, ...]`: header names whose values are secrets.

@@ -2,7 +2,7 @@
 extension TargetFileValidator {
     mutating func readExamples(_ node: Node, caseName: String, values: [ValueSpec]) -> [[String: ArgumentValue]] {
         guard let items = sequence(node, expected: "a list of examples such as - [ashfurrow]") else { return [] }
-        let binder = ArgumentBinder(caseName: caseName, values: values, fileBaseDirectory: directory)
+        let binder = ArgumentBinder(caseName: caseName, values: values, fileBaseDirectory: directory, fileRoot: filesFolder)
         var examples: [[String: ArgumentValue]] = []
         for (index, item) in items.enumerated() {
             let label = "example \(index + 1) of case '\(caseName)'"

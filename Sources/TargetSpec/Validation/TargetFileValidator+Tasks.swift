@@ -78,6 +78,7 @@ extension TargetFileValidator {
             return .multipart(parts)
         default:
             guard let downloadNode = fields["download"], let destination = template(downloadNode, at: request) else { return nil }
+            checkDownloadDestination(destination)
             guard hasParameters else { return .download(destination: destination) }
             guard let parameters, let spec = encoding?.spec else { return nil }
             return .downloadParameters(parameters, encoding: spec, destination: destination)

@@ -46,10 +46,18 @@ public struct TargetFileValidator {
     /// `TargetFileValidator+StreamedCases.swift`).
     var streamedCases: StreamedCases?
 
+    /// The folder given with `--file-root`, if any: files the target file names must be inside
+    /// it instead of inside the file's own folder.
+    public var fileRoot: String?
+
+    /// Where files the target file names must be: `--file-root`, else the file's folder.
+    var filesFolder: String { fileRoot ?? directory }
+
     /// Creates a validator for `file`; `directory` defaults to the file's folder.
-    public init(file: String, directory: String? = nil) {
+    public init(file: String, directory: String? = nil, fileRoot: String? = nil) {
         self.file = file
         self.directory = directory ?? APISpec.folder(of: file)
+        self.fileRoot = fileRoot
     }
 
     /// Validates a document; returns the API only when no error was found (warnings allowed).
@@ -83,10 +91,12 @@ public struct TargetFileValidator {
         RelativeFile.resolve(path, against: directory)
     }
 
-    /// Reports a literal path (dataFile, upload, multipart file, sample file) naming no readable file.
-    /// Returns whether the file is there.
+    /// Reports a path (dataFile, upload, multipart file, sample file) that leaves the files
+    /// folder — absolute, or with `..` or a link leading out — or, when literal, names no readable
+    /// file. Returns whether the file is fine.
     @discardableResult
     mutating func checkFileExists(_ template: Template, what: String) -> Bool {
+        guard checkInsideFilesFolder(template, what: what) else { return false }
         guard let path = template.literalText else { return true }
         switch RelativeFile.problem(at: resolvedPath(path)) {
         case nil:
@@ -97,6 +107,27 @@ public struct TargetFileValidator {
             error("\(what) '\(path)' is not a readable file", at: template.mark)
         }
         return false
+    }
+
+    /// Reports a file path whose text (placeholders taken as a plain name) leaves the files folder.
+    /// A lone placeholder is a `file` value given on the command line, which may be anywhere.
+    mutating func checkInsideFilesFolder(_ template: Template, what: String) -> Bool {
+        guard template.soloPlaceholder == nil else { return true }
+        let path = template.representativeText
+        guard !RelativeFile.isInside(resolvedPath(path), root: filesFolder) else { return true }
+        let folder = fileRoot.map { "--file-root \($0)" } ?? "the target file's folder (\(directory))"
+        error("\(what) '\(template.source)' is outside \(folder); files a target file names must be inside it"
+              + (fileRoot == nil ? " (or pass --file-root DIR)" : ""), at: template.mark)
+        return false
+    }
+
+    /// Reports a download destination that is absolute, or whose text (placeholders taken as a
+    /// plain name) leaves the current folder by `..` or a link leading out.
+    mutating func checkDownloadDestination(_ template: Template) {
+        let path = template.representativeText
+        guard path.hasPrefix("/") || !RelativeFile.isInside(path, root: ".") else { return }
+        error("download destination '\(template.source)' leaves the current folder (absolute, or through '..'); a target file may only write "
+              + "below the folder moya-cli runs in (give --output FILE to write elsewhere)", at: template.mark)
     }
 
     // MARK: - Names

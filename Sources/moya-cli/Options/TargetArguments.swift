@@ -10,8 +10,17 @@ struct TargetArguments: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Never use colors (also: NO_COLOR=1).")
     var noColor = false
 
+    @Option(name: .customLong("file-root"), help: ArgumentHelp(
+        "Let target files read files (dataFile, multipart and sample files) inside this folder instead of their own.",
+        valueName: "dir"), completion: .directory)
+    var fileRoot: String?
+
     /// The values parsed, as the plain group the commands work with.
     var options: TargetOptions {
-        TargetOptions(targetPaths: targetPaths, noColor: noColor)
+        TargetOptions(targetPaths: targetPaths, noColor: noColor, fileRoot: fileRoot)
+    }
+
+    func validate() throws {
+        try validating(options.validate)
     }
 }

@@ -34,7 +34,7 @@ struct CatalogLoader {
     /// `--targets` path into `CommandFailure` (exit 64).
     private func load(stoppingAfterLevelDefining name: String?) throws -> TargetCatalog {
         do {
-            let discovery = TargetDiscovery(searchPath: searchPath)
+            let discovery = TargetDiscovery(searchPath: searchPath, fileRoot: options.fileRoot)
             let catalog = if let name { try discovery.discover(stoppingAfterLevelDefining: name) } else { try discovery.discover() }
             KeptUntilExit.keep(catalog)
             return catalog

@@ -26,7 +26,7 @@ extension MoyaCommand {
         func run() throws {
             try reportingFailures {
                 let loader = CatalogLoader(options: targetArguments.options)
-                let report = files.isEmpty ? try Self.discoveredFilesReport(loader) : try Self.namedFilesReport(files)
+                let report = files.isEmpty ? try Self.discoveredFilesReport(loader) : try Self.namedFilesReport(files, fileRoot: targetArguments.fileRoot)
                 StandardStream.error.write(DiagnosticRenderer.render(
                     report.diagnostics, source: { report.sources[$0] }, colored: loader.colorsDiagnostics))
                 StandardStream.output.write(report.summary.joined())
@@ -62,7 +62,7 @@ extension MoyaCommand {
         }
 
         /// Validates the files named on the command line; every name is checked before any is loaded.
-        private static func namedFilesReport(_ arguments: [String]) throws -> Report {
+        private static func namedFilesReport(_ arguments: [String], fileRoot: String?) throws -> Report {
             var paths: [String] = []
             for argument in arguments {
                 var isFolder = false
@@ -89,7 +89,7 @@ extension MoyaCommand {
             var report = Report()
             var seen = Set<String>()
             for path in paths where seen.insert(path).inserted {
-                let result = TargetFileLoader.load(path: path)
+                let result = TargetFileLoader.load(path: path, fileRoot: fileRoot)
                 KeptUntilExit.keep(result)
                 report.diagnostics += result.diagnostics
                 report.sources[path] = result.sourceLines
