@@ -30,14 +30,16 @@ enum CatalogListing {
         entry.api != nil && !catalog.diagnostics.contains { $0.severity == .error && $0.file == entry.file }
     }
 
-    /// One row per case: method, path, task kind, values (`name: type = default`), description.
+    /// One row per case: method, path, task kind, values (`name: type = default`), description;
+    /// a FILES column (`reads a; writes b`) when some case reads or writes a file.
     static func table(of api: APISpec) -> String {
-        var rows = [["CASE", "METHOD", "PATH", "TASK", "VALUES", "DESCRIPTION"]]
+        let showsFiles = api.cases.contains { $0.filesSummary != nil }
+        var rows = [["CASE", "METHOD", "PATH", "TASK", "VALUES"] + (showsFiles ? ["FILES"] : []) + ["DESCRIPTION"]]
         for spec in api.cases {
             rows.append([
                 spec.name, spec.method, spec.path.source, spec.task.moyaName,
-                spec.values.map(\.signature).joined(separator: ", "), spec.description ?? "",
-            ])
+                spec.values.map(\.signature).joined(separator: ", "),
+            ] + (showsFiles ? [spec.filesSummary ?? ""] : []) + [spec.description ?? ""])
         }
         return TextTable.render(rows)
     }
@@ -72,6 +74,8 @@ enum CatalogListing {
                 ("values", .array(spec.values.map(valueJSON))),
                 ("samples", .array(spec.samples.map { .string($0.name) })),
                 ("examples", .int(spec.examples.count)),
+                ("reads", .array(spec.filesRead.map { .string($0) })),
+                ("writes", .array(spec.filesWritten.map { .string($0) })),
             ])
         }
         let document: JSONValue = .object([

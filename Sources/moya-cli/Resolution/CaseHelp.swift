@@ -37,6 +37,8 @@ enum CaseHelp {
         var text = "USAGE: moya-cli \(command) \(api.name) \(spec.name)\(valuesSynopsis(spec))\n\n"
         if let description = spec.description { text += description + "\n\n" }
         text += "  \(spec.method) \(spec.path.source)    task: \(spec.task.moyaName)\n"
+        if !spec.filesRead.isEmpty { text += "  reads: " + spec.filesRead.joined(separator: ", ") + "\n" }
+        if !spec.filesWritten.isEmpty { text += "  writes: " + spec.filesWritten.joined(separator: ", ") + "\n" }
         if !spec.values.isEmpty {
             text += "\nVALUES:\n"
             let rows = spec.values.map { value in
