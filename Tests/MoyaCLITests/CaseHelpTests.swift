@@ -120,6 +120,7 @@ final class CaseHelpTests: XCTestCase {
             USAGE: moya-cli curl shop create <lang> <name> [--photo <file>]
 
               POST /items/{lang}    task: uploadMultipart
+              reads: {photo}
 
             VALUES:
               lang   en|de   default: en

@@ -71,7 +71,7 @@ final class ListCommandTests: XCTestCase {
 
         let cases = try XCTUnwrap(api["cases"] as? [[String: Any]])
         XCTAssertEqual(cases.map { $0["name"] as? String }, ["products", "product", "order"])
-        let caseKeys: Set = ["name", "method", "path", "task", "description", "values", "samples", "examples"]
+        let caseKeys: Set = ["name", "method", "path", "task", "description", "values", "samples", "examples", "reads", "writes"]
         for spec in cases { XCTAssertEqual(Set(spec.keys), caseKeys) }
         XCTAssertEqual(cases.map { $0["method"] as? String }, ["GET", "GET", "POST"])
         XCTAssertEqual(cases.map { $0["path"] as? String }, ["/products", "/products/{id}", "/orders"])
