@@ -1,4 +1,9 @@
+import ArgumentParser
 import MoyaKit
+
+// The `StubOptions` group: the plain values the commands use, the fast start-up path's
+// option table (`directOptions`), and `StubArguments`, their ArgumentParser declaration with the
+// help texts. A new option is added here, in all three.
 
 /// Answering from sample data instead of the network (declared for ArgumentParser by `StubArguments`).
 struct StubOptions: Equatable {
@@ -29,5 +34,26 @@ extension StubOptions {
             .option("--delay") { (options, delay: DecimalNumber) in options.delay = delay.value },
             .option("--sample") { $0.sample = $1 },
         ]
+    }
+}
+
+/// The `StubOptions` as ArgumentParser declares them (help texts included).
+struct StubArguments: ParsableArguments {
+    @Flag(help: "Answer from the case's sample data; nothing is sent.")
+    var stub = false
+
+    @Option(help: ArgumentHelp("With --stub: wait SECONDS (a decimal number) before answering (Moya's StubBehavior.delayed).", valueName: "seconds"))
+    var delay: DecimalNumber?
+
+    @Option(help: ArgumentHelp("With --stub: answer with the named sample instead of the default.", valueName: "name"))
+    var sample: String?
+
+    /// The values parsed, as the plain group the commands work with.
+    var options: StubOptions {
+        StubOptions(stub: stub, delay: delay?.value, sample: sample)
+    }
+
+    func validate() throws {
+        try validating(options.validate)
     }
 }
