@@ -30,6 +30,10 @@ public struct SessionConfiguration: Sendable, Hashable {
     public var proxy: String?
     /// The HTTP version to speak.
     public var httpVersion: HTTPVersionPreference = .automatic
+    /// Whether compressed responses are asked for (`Accept-Encoding` with what libcurl decodes:
+    /// gzip, deflate, and br or zstd when built in) and decoded, as Alamofire does under Moya. The
+    /// body handed on is the decoded one, so a body-size limit counts decoded bytes.
+    public var acceptsCompressedResponses: Bool = true
 
     /// The longest timeout or delay accepted, in seconds (2^31 - 1 milliseconds, about 24.8 days):
     /// what libcurl and a sleeping thread can be given without overflowing.

@@ -67,6 +67,6 @@ final class NetworkLoggerPluginTests: XCTestCase {
         let target = TestTarget(method: .post, task: .requestParameters(parameters: ["password": "hunter2", "user": "it's me"], encoding: JSONEncoding.default),
                                 authorizationType: .bearer)
         _ = send(target, with: provider)
-        XCTAssertEqual(log.all.first, #"Request: curl -H 'Content-Type: application/json' -H 'Authorization: Bearer <redacted>' --data-binary '{"password":"<redacted>","user":"it'\''s me"}' 'https://example.com/api/things'"#)
+        XCTAssertEqual(log.all.first, #"Request: curl --compressed -H 'Content-Type: application/json' -H 'Authorization: Bearer <redacted>' --data-binary '{"password":"<redacted>","user":"it'\''s me"}' 'https://example.com/api/things'"#)
     }
 }

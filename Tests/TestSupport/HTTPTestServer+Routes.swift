@@ -18,6 +18,8 @@ import Foundation
 /// | `/json` | a fixed JSON document (`HTTPTestServer.jsonDocument`) |
 /// | `/drop` | closes the connection without answering |
 /// | `/slow-body` | headers and 10 of 1000 bytes, then nothing until the client leaves |
+/// | `/gzip` | `/json`'s document, `Content-Encoding: gzip` |
+/// | `/gzip-zeros/N` | N zero bytes gzip-compressed (a "gzip bomb" for large N) |
 extension HTTPTestServer {
     /// The body of `/json`.
     public static let jsonDocument = #"{"slideshow":{"author":"Yours Truly","date":"date of publication","slides":[{"title":"Wake up to WonderWidgets!","type":"all"},{"items":["Why WonderWidgets are great","Who buys WonderWidgets"],"title":"Overview","type":"all"}],"title":"Sample Slide Show"}}"#
@@ -90,6 +92,13 @@ extension HTTPTestServer {
                          Data(#"{"authenticated":true,"token":\#(EchoJSON.quote(token))}"#.utf8))
         case "json":
             return reply(200, [("Content-Type", "application/json")], Data(Self.jsonDocument.utf8))
+        case "gzip":
+            return reply(200, [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
+                         Self.gzip(Data(Self.jsonDocument.utf8)))
+        case "gzip-zeros":
+            guard let count = number, count >= 0 else { return reply(400, [], Data()) }
+            return reply(200, [("Content-Type", "application/octet-stream"), ("Content-Encoding", "gzip")],
+                         Self.gzip(Data(count: count)))
         case "drop":
             return false
         case "slow-body":
@@ -100,6 +109,26 @@ extension HTTPTestServer {
         default:
             return reply(404, [], Data())
         }
+    }
+
+    /// `data` compressed by gzip(1) (Debian's essential gzip package; no zlib binding needed).
+    static func gzip(_ data: Data) -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-c", "-n"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return Data() }
+        let writer = Thread {
+            input.fileHandleForWriting.write(data)
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return compressed
     }
 
     private func write(status: Int, headers: [(String, String)], body: Data, for request: ReceivedRequest,

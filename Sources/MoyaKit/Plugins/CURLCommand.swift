@@ -8,7 +8,8 @@
 /// (`--data-binary @/path` for a POST, which gets the same form Content-Type as the transport's),
 /// `-F` per multipart part with its value, file and file name double-quoted, the URL last. Every
 /// argument is single-quoted (`'` written `'\''`). Secrets are redacted by the `SecretRedactor`.
-/// A body that is not text (or holds NUL) is piped in with `printf`.
+/// A body that is not text (or holds NUL) is piped in with `printf`. `--compressed` asks for and
+/// decodes compressed bodies, as the transport does by default (`acceptsCompressedResponses`).
 public struct CURLCommand: Sendable {
     /// The request rendered.
     public let request: URLRequest
@@ -16,12 +17,16 @@ public struct CURLCommand: Sendable {
     public let redactor: SecretRedactor
     /// Headers added by the session, rendered before the request's own.
     public let sessionHeaders: [String: String]
+    /// Whether compressed bodies are asked for and decoded (`--compressed`).
+    public let acceptsCompressedResponses: Bool
 
     /// Creates a command for `request`.
-    public init(request: URLRequest, redactor: SecretRedactor = SecretRedactor(), sessionHeaders: [String: String] = [:]) {
+    public init(request: URLRequest, redactor: SecretRedactor = SecretRedactor(), sessionHeaders: [String: String] = [:],
+                acceptsCompressedResponses: Bool = true) {
         self.request = request
         self.redactor = redactor
         self.sessionHeaders = sessionHeaders
+        self.acceptsCompressedResponses = acceptsCompressedResponses
     }
 
     /// The command's arguments, unquoted, starting with `curl` (a body that cannot be an argument
@@ -42,6 +47,7 @@ public struct CURLCommand: Sendable {
         case "PUT" where body.first?.name == "-T": break
         default: options.append(("-X", method))
         }
+        if acceptsCompressedResponses { options.append(("--compressed", nil)) }
         for (name, value) in sessionHeaders.sorted(by: { $0.key < $1.key }) where request.value(forHTTPHeaderField: name) == nil {
             options.append(("-H", headerArgument(name: name, value: value)))
         }

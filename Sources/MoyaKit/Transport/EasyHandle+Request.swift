@@ -15,6 +15,11 @@ extension EasyHandle {
         if let proxy = configuration.proxy {
             try set(CURLOPT_PROXY, proxy)
         }
+        if configuration.acceptsCompressedResponses {
+            // "": every encoding this libcurl can decode, sent as Accept-Encoding (unless the
+            // request sets its own) and decoded before the body reaches the write callback.
+            try set(CURLOPT_ACCEPT_ENCODING, "")
+        }
         switch configuration.httpVersion {
         case .automatic: try set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
         case .http1_1: try set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1)

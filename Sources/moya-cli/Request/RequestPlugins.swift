@@ -4,10 +4,11 @@ import TargetSpec
 
 /// What every request of `call`, `curl` and `check` goes through, defined once.
 enum RequestPlugins {
-    /// The case's credential (the target's `AccessTokenAuthorizable` side), the `-H` overrides, and
-    /// the marks on headers that carry secrets, in that order.
+    /// The case's credential (the target's `AccessTokenAuthorizable` side), the default
+    /// User-Agent, the `-H` overrides, and the marks on headers that carry secrets, in that order.
     static func base(headerOverrides: [HeaderOverride]) -> [any PluginType] {
         [AccessTokenPlugin(tokenClosure: { target in (target as? DynamicTarget)?.credential ?? "" }),
+         DefaultUserAgentPlugin(),
          HeaderOverridePlugin(overrides: headerOverrides),
          SensitiveHeadersPlugin()]
     }
