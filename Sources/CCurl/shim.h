@@ -161,6 +161,7 @@ static inline CURLcode ccurl_easy_setopt_header_cb(const ccurl_api *api, CURL *h
 static inline CURLcode ccurl_easy_setopt_seek_cb(const ccurl_api *api, CURL *h, CURLoption opt, curl_seek_callback value) { return api->easy_setopt(h, opt, value); }
 static inline CURLcode ccurl_easy_setopt_xferinfo_cb(const ccurl_api *api, CURL *h, CURLoption opt, curl_xferinfo_callback value) { return api->easy_setopt(h, opt, value); }
 static inline CURLcode ccurl_easy_setopt_prereq_cb(const ccurl_api *api, CURL *h, CURLoption opt, curl_prereq_callback value) { return api->easy_setopt(h, opt, value); }
+static inline CURLcode ccurl_easy_setopt_debug_cb(const ccurl_api *api, CURL *h, CURLoption opt, curl_debug_callback value) { return api->easy_setopt(h, opt, value); }
 
 static inline CURLcode ccurl_easy_getinfo_long(const ccurl_api *api, CURL *h, CURLINFO info, long *value) { return api->easy_getinfo(h, info, value); }
 static inline CURLcode ccurl_easy_getinfo_double(const ccurl_api *api, CURL *h, CURLINFO info, double *value) { return api->easy_getinfo(h, info, value); }

@@ -5,10 +5,14 @@ public final class Session: Sendable {
 
     /// The settings of this session.
     public let configuration: SessionConfiguration
+    /// Receives each transfer's trace (`curl -v`'s view: request heads, response headers,
+    /// libcurl's notes), or `nil` for none.
+    public let trace: (@Sendable (TransferTrace) -> Void)?
 
     /// Creates a session.
-    public init(configuration: SessionConfiguration = SessionConfiguration()) {
+    public init(configuration: SessionConfiguration = SessionConfiguration(), trace: (@Sendable (TransferTrace) -> Void)? = nil) {
         self.configuration = configuration
+        self.trace = trace
     }
 }
 
@@ -44,7 +48,8 @@ extension Session {
             let loop = try TransportLoop.shared.get()
             let transfer = try Transfer(
                 request: request, configuration: configuration, downloadTo: downloadTo, overwrite: overwrite,
-                createsFolders: createsFolders, bodyHandling: bodyHandling, loop: loop, progress: progress, completion: completion)
+                createsFolders: createsFolders, bodyHandling: bodyHandling, loop: loop, trace: trace, progress: progress,
+                completion: completion)
             try loop.start(transfer)
             return transfer
         } catch {

@@ -324,7 +324,7 @@ final class CallCommandTests: XCTestCase {
         let redacted = try call(["local", "secret", "-v"], environment: ["LOCAL_TOKEN": "s3cr3t"])
         XCTAssertEqual(redacted.status, 0, redacted.stderr)
         XCTAssertFalse(redacted.stderr.contains("s3cr3t"), redacted.stderr)
-        XCTAssertTrue(redacted.stderr.contains("curl"), redacted.stderr)
+        XCTAssertTrue(redacted.stderr.contains("> Authorization: Bearer <redacted>"), redacted.stderr)
 
         let shown = try call(["local", "secret", "--curl", "--show-secrets"], environment: ["LOCAL_TOKEN": "s3cr3t"])
         XCTAssertTrue(shown.stderr.contains("Bearer s3cr3t"), shown.stderr)

@@ -66,3 +66,67 @@ final class EverydayHTTPTests: XCTestCase {
         XCTAssertEqual(written, Data(count: 1 << 20), "-o gets the decoded bytes")
     }
 }
+
+/// Issue 13, item 5: `-v` shows the exchange as HTTP, as curl and HTTPie do.
+final class VerboseLogTests: XCTestCase {
+    var server: HTTPTestServer!
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        server = try HTTPTestServer()
+        folder = try TemporaryFolder()
+        try folder.write("targets/web.yaml", """
+            api: web
+            baseURL: http://127.0.0.1:\(server.port)
+            headers: {X-Token: "${secret:WEB_TOKEN}"}
+            cases:
+              send:
+                values: [{q: string}]
+                method: POST
+                path: /anything
+                task: {json: {query: "{q}", secret: "${secret:WEB_TOKEN}"}}
+                sample: {status: 201, json: {ok: true}}
+              hop: {path: /redirect/1, sample: ok}
+            """.replacingOccurrences(of: "secret: \"${secret:WEB_TOKEN}\"", with: "note: \"{q}\""))
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    private func run(_ arguments: [String]) throws -> CLIResult {
+        try CLIRunner.run(arguments, environment: ["HOME": folder.url.path, "WEB_TOKEN": "tok-123456"], currentDirectory: folder.url)
+    }
+
+    func testALiveExchangeIsShownAsHTTPWithTheBodyOnce() throws {
+        let result = try run(["call", "web", "send", "hello", "-v"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let log = result.stderr
+        for line in ["> POST /anything HTTP/1.1", "> Host: 127.0.0.1:\(server.port)", "> Content-Type: application/json",
+                     "> User-Agent: moya-cli/0.1.0", "> X-Token: <redacted>", #"{"query":"hello","note":"hello"}"#,
+                     "< HTTP/1.1 200 OK", "< Content-Type: application/json"] {
+            XCTAssertTrue(log.contains(line + "\n"), "\(line) in:\n\(log)")
+        }
+        XCTAssertFalse(log.contains("tok-123456"), log)
+        XCTAssertFalse(log.contains("Moya_Logger"), log)
+        XCTAssertFalse(log.contains(#""method":"POST""#), "the response body is on stdout only: \(log)")
+        XCTAssertTrue(result.stdout.contains(#""method":"POST""#), result.stdout)
+    }
+
+    func testEveryHopOfARedirectIsShown() throws {
+        let result = try run(["call", "web", "hop", "-v"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("> GET /redirect/1 HTTP/1.1"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("< HTTP/1.1 302 Found"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("> GET /get HTTP/1.1"), result.stderr)
+    }
+
+    func testAStubbedExchangeIsShownTheSameWay() throws {
+        let result = try run(["call", "web", "send", "hi", "--stub", "-v"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for line in ["* stubbed", "> POST /anything HTTP/1.1", "> X-Token: <redacted>", "< HTTP/1.1 201 Created", "<"] {
+            XCTAssertTrue(result.stderr.contains(line), "\(line) in:\n\(result.stderr)")
+        }
+        XCTAssertTrue(server.receivedRequests.isEmpty)
+    }
+}

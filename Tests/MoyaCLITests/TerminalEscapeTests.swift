@@ -49,3 +49,15 @@ extension TerminalTests {
         XCTAssertTrue(screen.screen.contains("\u{1B}[32m"), "the colors are still there: \(screen.screen)")
     }
 }
+
+extension TerminalTests {
+    func testVerboseLogIsColoredOnATerminalUnlessNoColor() throws {
+        let colored = try runOnTerminal(["call", "local", "user", "ash", "-v"], shellSuffix: " >/dev/null")
+        XCTAssertEqual(colored.status, 0, colored.screen)
+        XCTAssertTrue(colored.screen.contains("\u{1B}[1m> GET /anything/ash HTTP/1.1\u{1B}[0m"), colored.screen)
+        XCTAssertTrue(colored.screen.contains("\u{1B}[1;32m< HTTP/1.1 200 OK\u{1B}[0m"), colored.screen)
+        let plain = try runOnTerminal(["call", "local", "user", "ash", "-v"], shellSuffix: " >/dev/null", environment: ["NO_COLOR": "1"])
+        XCTAssertTrue(plain.screen.contains("> GET /anything/ash HTTP/1.1\n"), plain.screen)
+        XCTAssertFalse(plain.screen.contains("\u{1B}["), plain.screen)
+    }
+}

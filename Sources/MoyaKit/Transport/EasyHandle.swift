@@ -18,6 +18,8 @@ protocol EasyHandleDelegate: AnyObject {
     /// A request (the first, or one a followed redirect makes) is about to be sent on an open
     /// connection. Returns false to abort the transfer before anything is sent.
     func easyHandleWillSendRequest() -> Bool
+    /// libcurl's verbose information (`CURLOPT_DEBUGFUNCTION`): its kind and bytes.
+    func easyHandle(debug kind: curl_infotype, bytes: UnsafeBufferPointer<UInt8>)
 }
 
 /// One libcurl easy handle: a single request's options and state.
@@ -220,6 +222,15 @@ final class EasyHandle {
             && ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_PREREQDATA, userdata) == CURLE_OK
     }
 
+    /// Has libcurl report what it sends and receives to `easyHandle(debug:bytes:)`.
+    /// - SeeAlso: CURLOPT_VERBOSE, CURLOPT_DEBUGFUNCTION
+    func setTraces() throws(TransportError) {
+        let userdata = Unmanaged.passUnretained(self).toOpaque()
+        try check(ccurl_easy_setopt_debug_cb(curl.api, rawHandle, CURLOPT_DEBUGFUNCTION, easyHandleDebugCallback), "CURLOPT_DEBUGFUNCTION")
+        try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_DEBUGDATA, userdata), "CURLOPT_DEBUGDATA")
+        try set(CURLOPT_VERBOSE, 1)
+    }
+
     // MARK: - Information
 
     /// A `long` piece of information about the finished transfer, 0 if unavailable.
@@ -304,4 +315,11 @@ private let easyHandleProgressCallback: curl_xferinfo_callback = { userdata, dow
 private let easyHandlePrereqCallback: curl_prereq_callback = { userdata, _, _, _, _ in
     guard let delegate = delegate(of: userdata) else { return Int32(CURL_PREREQFUNC_ABORT) }
     return delegate.easyHandleWillSendRequest() ? Int32(CURL_PREREQFUNC_OK) : Int32(CURL_PREREQFUNC_ABORT)
+}
+
+private let easyHandleDebugCallback: curl_debug_callback = { _, kind, data, size, userdata in
+    guard let data, let delegate = delegate(of: userdata) else { return 0 }
+    delegate.easyHandle(debug: kind, bytes: UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self),
+                                                                count: size))
+    return 0
 }

@@ -28,6 +28,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     private var headerCollector = ResponseHeaderCollector()
     private var lastReported: TransferProgress?
     private var isFinished = false
+    private let trace: (@Sendable (TransferTrace) -> Void)?
     /// The request as configured, for a restart without its sensitive headers.
     private let request: URLRequest
     /// Set while sensitive headers ride on a transfer that follows redirects: where they may go.
@@ -51,7 +52,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     /// Prepares the transfer; throws for problems found before anything is sent (no URL, an
     /// unreadable upload file, an existing download destination).
     init(request: URLRequest, configuration: SessionConfiguration, downloadTo: URL?, overwrite: Bool, createsFolders: Bool,
-         bodyHandling: ResponseBodyHandling, loop: TransportLoop,
+         bodyHandling: ResponseBodyHandling, loop: TransportLoop, trace: (@Sendable (TransferTrace) -> Void)? = nil,
          progress: (@Sendable (TransferProgress) -> Void)?,
          completion: @escaping @Sendable (Result<TransportResponse, TransportError>) -> Void) throws(TransportError) {
         guard let url = request.url else {
@@ -60,6 +61,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         self.loop = loop
         self.requestURL = url
         self.request = request
+        self.trace = trace
         self.progressHandler = progress
         self.completion = completion
         self.body = ResponseBodyAccumulator(bodyHandling)
@@ -80,6 +82,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
                 try handle.set(CURLOPT_FOLLOWLOCATION, 0)
             }
         }
+        if trace != nil { try handle.setTraces() }
         // Last, so no earlier failure leaves a temporary file behind.
         if let downloadTo {
             downloadFile = try OutputFile(path: downloadTo.path, overwrite: overwrite, createFolders: createsFolders)
@@ -226,6 +229,24 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
 
     // MARK: - EasyHandleDelegate (driving thread)
 
+    func easyHandle(debug kind: curl_infotype, bytes: UnsafeBufferPointer<UInt8>) {
+        guard let trace else { return }
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch kind {
+        case CURLINFO_TEXT:
+            let line = text.trimmingTrailingLineBreaks()
+            if !line.isEmpty { trace(.note(line)) }
+        case CURLINFO_HEADER_OUT:
+            // "\r\n" is one Character: split on any line break, not on "\n".
+            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+            trace(.requestHead(Array(lines.reversed().drop(while: \.isEmpty).reversed())))
+        case CURLINFO_HEADER_IN:
+            trace(.responseHeader(text.trimmingTrailingLineBreaks()))
+        default:
+            break
+        }
+    }
+
     func easyHandle(didReceiveHeaderLine line: UnsafeBufferPointer<UInt8>) {
         headerCollector.consume(line)
     }
@@ -264,5 +285,13 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         lastReported = progress
         progressHandler(progress)
         return true
+    }
+}
+
+private extension String {
+    func trimmingTrailingLineBreaks() -> String {
+        var text = self
+        while let last = text.last, last == "\n" || last == "\r" || last == "\r\n" { text.removeLast() }
+        return text
     }
 }

@@ -39,7 +39,8 @@ struct CallInvocation: DirectlyParsable {
             let writer = ResponseWriter(output: outputOptions, target: target, isStubbed: stubOptions.stub,
                                         environment: environment, noColor: targetOptions.noColor, bodyLimit: requestOptions.maxBodySize)
             let sink = writer.makeBodySink()
-            let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions)
+            let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions,
+                                    noColor: targetOptions.noColor, environment: environment)
             guard let result = runner.run(body: writer.bodyHandling(sink: sink), sink: sink) else {
                 sink?.abandon()
                 throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")

@@ -11,6 +11,9 @@ struct CallRunner {
     var request: RequestOptions
     var stub: StubOptions
     var output: OutputOptions
+    /// `--no-color`, and the environment (`NO_COLOR`, `TERM`), for the `-v` log's colors.
+    var noColor = false
+    var environment: [String: String] = [:]
 
     /// The secrets redacted from logs and curl commands.
     var redactor: SecretRedactor {
@@ -23,26 +26,24 @@ struct CallRunner {
 
     func makeProvider() -> MoyaProvider<DynamicTarget> {
         var plugins = RequestPlugins.base(headerOverrides: request.headerOverrides)
-        if output.verbose {
-            // The log quotes the server: on a terminal its control characters are shown escaped.
-            let onTerminal = Terminal.isTerminal(StandardStream.error.fileDescriptor)
-            let configuration = NetworkLoggerPlugin.Configuration(
-                output: { _, items in
-                    for item in items {
-                        StandardStream.error.write((onTerminal ? DisplayText.escaped(item, keepingLineBreaks: true) : item) + "\n")
-                    }
-                },
-                logOptions: [.requestMethod, .requestHeaders, .requestBody, .formatRequestAscURL, .successResponseBody, .errorResponseBody],
-                redactor: redactor)
-            plugins.append(NetworkLoggerPlugin(configuration: configuration))
-        } else if output.curl {
+        if output.curl {
             plugins.append(CurlEchoPlugin(redactor: redactor))
         }
+        var log: VerboseLog?
+        if output.verbose {
+            let stderr = StandardStream.error.fileDescriptor
+            let verbose = VerboseLog(redactor: redactor, onTerminal: Terminal.isTerminal(stderr),
+                                     colors: Terminal.usesColor(on: stderr, disabled: noColor, environment: environment))
+            plugins.append(VerboseLogPlugin(log: verbose, isStubbed: stub.stub))
+            log = verbose
+        }
         let stubBehavior: StubBehavior = stub.stub ? (stub.delay.map { $0 > 0 ? .delayed(seconds: $0) : .immediate } ?? .immediate) : .never
+        var trace: (@Sendable (TransferTrace) -> Void)?
+        if let log { trace = { event in log.trace(event) } }
         return MoyaProvider<DynamicTarget>(
             endpointClosure: { $0.endpoint },
             stubClosure: { _ in stubBehavior },
-            session: Session(configuration: sessionConfiguration),
+            session: Session(configuration: sessionConfiguration, trace: trace),
             plugins: plugins
         )
     }

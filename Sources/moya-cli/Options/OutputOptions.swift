@@ -77,7 +77,7 @@ struct OutputArguments: ParsableArguments {
     @Flag(help: "Replace an existing --output or download destination.")
     var force = false
 
-    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Log the request (as a curl command too) and the response to stderr.")
+    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Show the exchange as HTTP on stderr (> request, < response headers), like curl -v.")
     var verbose = false
 
     @Flag(help: "Print the request as a curl command to stderr, then send it.")

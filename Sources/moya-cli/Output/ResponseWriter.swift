@@ -17,8 +17,6 @@ struct ResponseWriter {
     var bodyLimit: ByteSize = .defaultBodyLimit
 
     /// How much of a streamed body `-v` logs.
-    static let verboseBodyPrefix = 64 << 10
-
     var stdoutIsTerminal: Bool { Terminal.isTerminal(StandardStream.output.fileDescriptor) }
     var colorsStdout: Bool { Terminal.usesColor(on: StandardStream.output.fileDescriptor, disabled: noColor, environment: environment) }
 
@@ -37,8 +35,8 @@ struct ResponseWriter {
 
     /// What the transport does with the body, given the sink (if any).
     func bodyHandling(sink: BodySink?) -> ResponseBodyHandling {
-        if let sink { return .stream(to: sink, keepingPrefix: output.verbose ? Self.verboseBodyPrefix : 0) }
-        if target.task.downloadsFile || output.headersOnly { return output.verbose ? .collect(limit: bodyLimit.bytes) : .discard }
+        if let sink { return .stream(to: sink, keepingPrefix: 0) }
+        if target.task.downloadsFile || output.headersOnly { return .discard }
         return .collect(limit: bodyLimit.bytes)
     }
 

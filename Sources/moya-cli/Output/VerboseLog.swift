@@ -1,0 +1,163 @@
+import MoyaKit
+import Synchronization
+import TargetSpec
+
+/// `-v`: the exchange as HTTP on standard error, the way curl `-v` and HTTPie `-v` show it:
+/// `> ` request heads as sent (each redirect's too) and the request body once, `< ` response
+/// headers as received, `* ` notes. The response body is not repeated: it goes to standard
+/// output (or `-o`) as without `-v`. Secrets are redacted; on a terminal, control characters are
+/// escaped and the lines are colored (unless `--no-color`, `NO_COLOR` or `TERM=dumb`).
+///
+/// A live request is traced by the transport (`Session(configuration:trace:)`); a stubbed one has
+/// no transport, so its request and sample answer are written from the request and the response.
+final class VerboseLog: Sendable {
+    private let redactor: SecretRedactor
+    private let onTerminal: Bool
+    private let colors: Bool
+    /// The request body, shown after the first request head.
+    private let pendingBody = Mutex<String?>(nil)
+
+    init(redactor: SecretRedactor, onTerminal: Bool, colors: Bool) {
+        self.redactor = redactor
+        self.onTerminal = onTerminal
+        self.colors = colors
+    }
+
+    // MARK: Live (the transport's trace)
+
+    func trace(_ event: TransferTrace) {
+        switch event {
+        case .note(let text):
+            write([style("* " + redactor.redact(text), .dim)])
+        case .requestHead(let lines):
+            guard let first = lines.first else { return }
+            var output = [style("> " + redactor.redact(first), .bold)]
+            output += lines.dropFirst().map { "> " + headerLine($0) }
+            output.append(">")
+            if let body = pendingBody.withLock({ body in defer { body = nil }; return body }) { output.append(body) }
+            write(output)
+        case .responseHeader(let line):
+            if line.isEmpty {
+                write(["<"])
+            } else if line.hasPrefix("HTTP/") {
+                write([style("< " + line, statusStyle(line))])
+            } else {
+                write(["< " + headerLine(line)])
+            }
+        }
+    }
+
+    // MARK: Plugin side
+
+    /// Keeps the request body to show after the request head; for a stub, writes the request.
+    func willSend(_ request: URLRequest, isStubbed: Bool) {
+        let body = Self.bodySummary(of: request).map(redactor.redact)
+        guard isStubbed else {
+            pendingBody.withLock { $0 = body }
+            return
+        }
+        let url = request.url
+        let target = (url?.path.isEmpty ?? true ? "/" : url?.path ?? "/") + (url?.query.map { "?" + $0 } ?? "")
+        var lines = [style("* stubbed: answered from the case's sample, nothing is sent", .dim)]
+        lines.append(style("> " + redactor.redact("\(request.httpMethod ?? "GET") \(target) HTTP/1.1"), .bold))
+        if let host = url?.host { lines.append("> Host: " + redactor.redact(host + (url?.port.map { ":\($0)" } ?? ""))) }
+        lines += request.headers.map { "> " + headerLine("\($0.name.rawName): \($0.value)") }
+        lines.append(">")
+        if let body { lines.append(body) }
+        write(lines)
+    }
+
+    /// For a stub, writes the sample's status line and headers; for any failure without a
+    /// response, the error.
+    func didReceive(_ result: Result<Response, MoyaError>, isStubbed: Bool) {
+        let response: Response?
+        switch result {
+        case .success(let answer): response = answer
+        case .failure(let error):
+            response = error.response
+            if response == nil { write([style("* " + redactor.redact(error.transportError?.message ?? error.description), .failure)]) }
+        }
+        guard isStubbed, let response else { return }
+        let head = response.response ?? HTTPResponseHead(statusCode: response.statusCode)
+        let status = "\(head.httpVersion) \(head.statusCode) \(ReasonPhrase.forStatus(head.statusCode))"
+        var lines = [style("< " + status, statusStyle(status))]
+        lines += head.headers.map { "< " + headerLine("\($0.name.rawName): \($0.value)") }
+        lines.append("<")
+        write(lines)
+    }
+
+    // MARK: Formatting
+
+    private enum Style { case bold, dim, success, redirect, failure }
+
+    private func style(_ text: String, _ style: Style) -> String {
+        guard colors else { return text }
+        let code = switch style {
+        case .bold: "1"
+        case .dim: "2"
+        case .success: "1;32"
+        case .redirect: "1;33"
+        case .failure: "1;31"
+        }
+        return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
+    }
+
+    private func statusStyle(_ statusLine: String) -> Style {
+        let code = statusLine.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return switch code {
+        case 200..<300: .success
+        case 300..<400: .redirect
+        default: .failure
+        }
+    }
+
+    /// `Name: value` with the value redacted by name (sensitive headers) and by secret values.
+    private func headerLine(_ line: String) -> String {
+        guard let colon = line.firstIndex(of: ":") else { return redactor.redact(line) }
+        let name = String(line[..<colon])
+        let value = String(line[line.index(after: colon)...]).drop { $0 == " " }
+        return name + ": " + redactor.redact(headerValue: String(value), name: name)
+    }
+
+    private func write(_ lines: [String]) {
+        // Escaped before the colors are added would be better; the colors are ours, the rest is
+        // redacted server and file text: escape everything but our own ESC sequences.
+        let text = lines.joined(separator: "\n") + "\n"
+        StandardStream.error.write(onTerminal ? DisplayText.escaped(text, keepingLineBreaks: true, keepingOwnEscapes: colors) : text)
+    }
+
+    /// The request body as shown: text as it is (up to 64 KiB), otherwise what it is.
+    static func bodySummary(of request: URLRequest) -> String? {
+        if let body = request.httpBody, !body.isEmpty {
+            let limit = 64 << 10
+            if let text = String(validating: body.prefix(limit), as: UTF8.self),
+               !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\r" && $0 != "\t" }) {
+                return body.count > limit ? text + "\n[\(body.count) bytes in all]" : text
+            }
+            return "[\(body.count) bytes of binary data]"
+        }
+        if let file = request.bodyFileURL { return "[the contents of \(file.path)]" }
+        if let parts = request.multipartParts {
+            let names = parts.map { part in
+                if case .file(let url) = part.provider { "\(part.name)=@\(url.path)" } else { part.name }
+            }
+            return "[multipart/form-data: " + names.joined(separator: ", ") + "]"
+        }
+        return nil
+    }
+}
+
+/// Hands the request and a stub's answer to the `VerboseLog`.
+struct VerboseLogPlugin: PluginType {
+    var log: VerboseLog
+    var isStubbed: Bool
+
+    func willSend(_ request: any RequestType, target: any TargetType) {
+        guard let urlRequest = request.request else { return }
+        log.willSend(urlRequest, isStubbed: isStubbed)
+    }
+
+    func didReceive(_ result: Result<Response, MoyaError>, target: any TargetType) {
+        log.didReceive(result, isStubbed: isStubbed)
+    }
+}
