@@ -2,7 +2,7 @@
 public enum PercentEncoding {
     /// Escapes a query key or value as Alamofire's `URLEncoding.escape`: every reserved character
     /// is escaped except `?` and `/`, which RFC 3986 section 3.4 allows in a query.
-    static func escapeQueryComponent(_ string: String) -> String {
+    public static func escapeQueryComponent(_ string: String) -> String {
         escape(string) { byte in isUnreserved(byte) || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "/") }
     }
 

@@ -130,3 +130,84 @@ final class VerboseLogTests: XCTestCase {
         XCTAssertTrue(server.receivedRequests.isEmpty)
     }
 }
+
+/// Issue 13, item 2: one exploratory call may change the query and the body; `-v` and `--curl`
+/// show the changed request.
+final class AdHocOverrideTests: XCTestCase {
+    var server: HTTPTestServer!
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        server = try HTTPTestServer()
+        folder = try TemporaryFolder()
+        try folder.write("targets/web.yaml", """
+            api: web
+            baseURL: http://127.0.0.1:\(server.port)
+            cases:
+              search:
+                values: [{q: string}, {page: {type: int, default: 1}}]
+                path: /get
+                task: {parameters: {q: "{q}", page: "{page}"}, encoding: url}
+                sample: ok
+              create:
+                method: POST
+                path: /post
+                task: {json: {name: from-file}}
+                sample: ok
+              upload:
+                method: PUT
+                path: /put
+                task: {upload: body.txt}
+                sample: ok
+            """)
+        try folder.write("targets/body.txt", "file body")
+        try folder.write("payload.json", #"{"name":"from-at-file"}"#)
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    private func run(_ arguments: [String], stdin: Data? = nil) throws -> CLIResult {
+        try CLIRunner.run(arguments, environment: ["HOME": folder.url.path], currentDirectory: folder.url, stdin: stdin)
+    }
+
+    func testQueryParametersAreSetAddedAndRemoved() throws {
+        let result = try run(["call", "web", "search", "shoes", "--query", "page=3", "--query", "sort=price low", "--query", "q", "-v"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(server.receivedRequests.last?.target, "/get?page=3&sort=price%20low")
+        XCTAssertTrue(result.stderr.contains("> GET /get?page=3&sort=price%20low HTTP/1.1"), result.stderr)
+        let curl = try run(["curl", "web", "search", "shoes", "--query", "page=9"])
+        XCTAssertTrue(curl.stdout.contains("'http://127.0.0.1:\(server.port)/get?page=9&q=shoes'"), curl.stdout)
+    }
+
+    func testTheBodyIsReplacedByJSONOrDataFromTheArgumentAFileOrStdin() throws {
+        XCTAssertEqual(try run(["call", "web", "create", "--json", #"{"name":"inline"}"#]).status, 0)
+        XCTAssertEqual(try run(["call", "web", "create", "--json", "@payload.json"]).status, 0)
+        XCTAssertEqual(try run(["call", "web", "create", "--json", "-"], stdin: Data(#"{"name":"stdin"}"#.utf8)).status, 0)
+        XCTAssertEqual(try run(["call", "web", "create", "--data", "raw=1", "-H", "Content-Type: text/plain"]).status, 0)
+        let received = server.receivedRequests
+        XCTAssertEqual(received.map { String(decoding: $0.body, as: UTF8.self) },
+                       [#"{"name":"inline"}"#, #"{"name":"from-at-file"}"#, #"{"name":"stdin"}"#, "raw=1"])
+        XCTAssertEqual(received.map { $0.value(of: "Content-Type") },
+                       ["application/json", "application/json", "application/json", "text/plain"])
+        let curl = try run(["curl", "web", "create", "--json", #"{"x":1}"#])
+        XCTAssertTrue(curl.stdout.contains(#"--data-binary '{"x":1}'"#), curl.stdout)
+    }
+
+    func testBadOverridesAreRefusedBeforeSending() throws {
+        let notJSON = try run(["call", "web", "create", "--json", "{nope"])
+        XCTAssertEqual(notJSON.status, 64, notJSON.stderr)
+        XCTAssertTrue(notJSON.stderr.contains("--json is not JSON"), notJSON.stderr)
+        let both = try run(["call", "web", "create", "--json", "{}", "--data", "x"])
+        XCTAssertEqual(both.status, 64, both.stderr)
+        let upload = try run(["call", "web", "upload", "--data", "x"])
+        XCTAssertEqual(upload.status, 64, upload.stderr)
+        XCTAssertTrue(upload.stderr.contains("file transfer (uploadFile)"), upload.stderr)
+        let missing = try run(["call", "web", "create", "--json", "@nowhere.json"])
+        XCTAssertEqual(missing.status, 64, missing.stderr)
+        let noName = try run(["call", "web", "search", "x", "--query", "=1"])
+        XCTAssertEqual(noName.status, 64, noName.stderr)
+        XCTAssertTrue(server.receivedRequests.isEmpty)
+    }
+}

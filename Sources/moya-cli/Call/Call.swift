@@ -19,6 +19,7 @@ extension MoyaCommand {
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
         @OptionGroup(title: "Output") var outputArguments: OutputArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
+        @OptionGroup(title: "Ad-hoc changes (for exploring)") var overrideArguments: OverrideArguments
 
         @Argument(
             parsing: .allUnrecognized, help: ArgumentHelp("API CASE [VALUES...] [--name value...]", valueName: "api-case-values"),
@@ -43,6 +44,7 @@ extension CallInvocation {
     init(_ command: MoyaCommand.Call) {
         self.init(help: command.help, words: command.words, values: command.values,
                   stubOptions: command.stubArguments.options, requestOptions: command.requestArguments.options,
-                  outputOptions: command.outputArguments.options, targetOptions: command.targetArguments.options)
+                  outputOptions: command.outputArguments.options, targetOptions: command.targetArguments.options,
+                  overrideOptions: command.overrideArguments.options)
     }
 }

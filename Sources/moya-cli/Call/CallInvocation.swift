@@ -16,6 +16,7 @@ struct CallInvocation: DirectlyParsable {
     var requestOptions = RequestOptions()
     var outputOptions = OutputOptions()
     var targetOptions = TargetOptions()
+    var overrideOptions = OverrideOptions()
 
     /// Refuses what the option groups' `validate()` refuses, in the order ArgumentParser runs them.
     func validate() throws(OptionsError) {
@@ -23,6 +24,7 @@ struct CallInvocation: DirectlyParsable {
         try requestOptions.validate()
         try outputOptions.validate()
         try targetOptions.validate()
+        try overrideOptions.validate()
     }
 
     func run() throws {
@@ -33,6 +35,8 @@ struct CallInvocation: DirectlyParsable {
                 targets: targetOptions, request: requestOptions, isStubbed: stubOptions.stub, sample: stubOptions.sample,
                 output: outputOptions.output, force: outputOptions.force, environment: environment)
             else { return }
+            try RequestPlugins.checkBodyOverride(overrideOptions, task: spec.task)
+            let override = RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body())
             if let path = outputOptions.output, !spec.task.isDownload {
                 try OutputFileCheck.checkAvailable(path, overwrite: outputOptions.force)
             }
@@ -40,7 +44,7 @@ struct CallInvocation: DirectlyParsable {
                                         environment: environment, noColor: targetOptions.noColor, bodyLimit: requestOptions.maxBodySize)
             let sink = writer.makeBodySink()
             let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions,
-                                    noColor: targetOptions.noColor, environment: environment)
+                                    noColor: targetOptions.noColor, environment: environment, override: override)
             guard let result = runner.run(body: writer.bodyHandling(sink: sink), sink: sink) else {
                 sink?.abandon()
                 throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
@@ -57,6 +61,7 @@ struct CallInvocation: DirectlyParsable {
             + Entry.group(RequestOptions.directOptions) { $1(&$0.requestOptions) }
             + Entry.group(OutputOptions.directOptions) { $1(&$0.outputOptions) }
             + Entry.group(TargetOptions.directOptions) { $1(&$0.targetOptions) }
+            + Entry.group(OverrideOptions.directOptions) { $1(&$0.overrideOptions) }
             + [.words { $0.words.append($1) }, .repeated("--value") { $0.values.append($1) }]
     }
 }

@@ -14,6 +14,8 @@ struct CallRunner {
     /// `--no-color`, and the environment (`NO_COLOR`, `TERM`), for the `-v` log's colors.
     var noColor = false
     var environment: [String: String] = [:]
+    /// `--query`, `--json`, `--data`.
+    var override: RequestOverridePlugin?
 
     /// The secrets redacted from logs and curl commands.
     var redactor: SecretRedactor {
@@ -25,7 +27,7 @@ struct CallRunner {
     }
 
     func makeProvider() -> MoyaProvider<DynamicTarget> {
-        var plugins = RequestPlugins.base(headerOverrides: request.headerOverrides)
+        var plugins = RequestPlugins.base(headerOverrides: request.headerOverrides, override: override)
         if output.curl {
             plugins.append(CurlEchoPlugin(redactor: redactor))
         }

@@ -19,6 +19,7 @@ extension MoyaCommand {
 
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
+        @OptionGroup(title: "Ad-hoc changes (for exploring)") var overrideArguments: OverrideArguments
 
         @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Download destination for download cases.", valueName: "file"))
         var output: String?
@@ -46,7 +47,7 @@ extension CurlInvocation {
     init(_ command: MoyaCommand.Curl) {
         self.init(help: command.help, words: command.words, values: command.values,
                   requestOptions: command.requestArguments.options, targetOptions: command.targetArguments.options,
-                  output: command.output)
+                  overrideOptions: command.overrideArguments.options, output: command.output)
     }
 }
 
@@ -54,6 +55,8 @@ extension CurlInvocation {
 struct CurlCommandBuilder {
     var target: DynamicTarget
     var request: RequestOptions
+    /// `--query`, `--json`, `--data`.
+    var override: RequestOverridePlugin?
 
     func command() throws -> String {
         var urlRequest: URLRequest
@@ -62,7 +65,7 @@ struct CurlCommandBuilder {
         } catch {
             throw CommandFailure(.usage, error.description)
         }
-        for plugin in RequestPlugins.base(headerOverrides: request.headerOverrides) {
+        for plugin in RequestPlugins.base(headerOverrides: request.headerOverrides, override: override) {
             urlRequest = plugin.prepare(urlRequest, target: target)
         }
         let redactor = SecretRedactor(target: target, request: request)

@@ -15,6 +15,7 @@ struct CurlInvocation: DirectlyParsable {
     var values: [String] = []
     var requestOptions = RequestOptions()
     var targetOptions = TargetOptions()
+    var overrideOptions = OverrideOptions()
     /// `-o`/`--output`: the download destination of download cases.
     var output: String?
 
@@ -22,16 +23,19 @@ struct CurlInvocation: DirectlyParsable {
     func validate() throws(OptionsError) {
         try requestOptions.validate()
         try targetOptions.validate()
+        try overrideOptions.validate()
     }
 
     func run() throws {
         try reportingFailures {
-            guard let (target, _) = try CaseResolution.target(
+            guard let (target, spec) = try CaseResolution.target(
                 words: words, values: values, command: MoyaCommand.Curl.self, name: "curl", help: help,
                 targets: targetOptions, request: requestOptions, isStubbed: false, sample: nil, output: output, force: true,
                 environment: ProcessInfo.processInfo.environment)
             else { return }
-            StandardStream.output.write(try CurlCommandBuilder(target: target, request: requestOptions).command() + "\n")
+            try RequestPlugins.checkBodyOverride(overrideOptions, task: spec.task)
+            let override = RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body())
+            StandardStream.output.write(try CurlCommandBuilder(target: target, request: requestOptions, override: override).command() + "\n")
         }
     }
 
@@ -41,6 +45,7 @@ struct CurlInvocation: DirectlyParsable {
         return [Entry.flag("-h", "--help") { $0.help = true }]
             + Entry.group(RequestOptions.directOptions) { $1(&$0.requestOptions) }
             + Entry.group(TargetOptions.directOptions) { $1(&$0.targetOptions) }
+            + Entry.group(OverrideOptions.directOptions) { $1(&$0.overrideOptions) }
             + [.option("-o", "--output") { $0.output = $1 }, .words { $0.words.append($1) }, .repeated("--value") { $0.values.append($1) }]
     }
 }

@@ -5,12 +5,26 @@ import TargetSpec
 /// What every request of `call`, `curl` and `check` goes through, defined once.
 enum RequestPlugins {
     /// The case's credential (the target's `AccessTokenAuthorizable` side), the default
-    /// User-Agent, the `-H` overrides, and the marks on headers that carry secrets, in that order.
-    static func base(headerOverrides: [HeaderOverride]) -> [any PluginType] {
+    /// User-Agent, `--query`/`--json`/`--data`, the `-H` overrides, and the marks on headers that
+    /// carry secrets, in that order.
+    static func base(headerOverrides: [HeaderOverride], override: RequestOverridePlugin? = nil) -> [any PluginType] {
         [AccessTokenPlugin(tokenClosure: { target in (target as? DynamicTarget)?.credential ?? "" }),
-         DefaultUserAgentPlugin(),
-         HeaderOverridePlugin(overrides: headerOverrides),
-         SensitiveHeadersPlugin()]
+         DefaultUserAgentPlugin()]
+            + (override.map { [$0] } ?? [])
+            + [HeaderOverridePlugin(overrides: headerOverrides), SensitiveHeadersPlugin()]
+    }
+
+    /// Refuses `--json`/`--data` for a case that transfers a file (upload, multipart, download):
+    /// its body is the file.
+    static func checkBodyOverride(_ overrides: OverrideOptions, task: TaskSpec) throws {
+        guard overrides.replacesBody else { return }
+        switch task {
+        case .uploadFile, .multipart, .compositeMultipart, .download, .downloadParameters:
+            throw CommandFailure(.usage, "--json and --data replace a request body, and this case's task is a file transfer "
+                                 + "(\(task.moyaName)); leave them out")
+        default:
+            return
+        }
     }
 }
 
