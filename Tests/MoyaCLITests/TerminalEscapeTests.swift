@@ -61,3 +61,25 @@ extension TerminalTests {
         XCTAssertFalse(plain.screen.contains("\u{1B}["), plain.screen)
     }
 }
+
+extension TerminalTests {
+    /// The `-v` log quotes the server's raw header lines (not the parsed fields): a control
+    /// character in them is escaped before the log's own colors are added.
+    func testVerboseLogEscapesServerControlCharactersBetweenItsColors() throws {
+        try folder.write("targets/evil.yaml", """
+            api: evil
+            baseURL: http://127.0.0.1:\(server.port)
+            cases:
+              body:
+                path: /status/200
+                task: {parameters: {header: "X-Evil:a\\u001b[2Jb\\u001b]0;pwned\\u0007"}, encoding: url}
+                sample: ok
+            """)
+        let screen = try runOnTerminal(["call", "evil", "body", "-v"], shellSuffix: " >/dev/null")
+        XCTAssertEqual(screen.status, 0, screen.screen)
+        XCTAssertTrue(screen.screen.contains("\u{1B}[1;32m< HTTP/1.1 200 OK"), "the log's colors stay: \(screen.screen)")
+        XCTAssertTrue(screen.screen.contains(#"< X-Evil: a\e[2Jb\e]0;pwned\a"#), "the header arrived, escaped: \(screen.screen)")
+        XCTAssertFalse(screen.screen.contains("\u{1B}[2J"), screen.screen)
+        XCTAssertFalse(screen.screen.contains("\u{1B}]0;"), screen.screen)
+    }
+}

@@ -32,9 +32,9 @@ final class VerboseLog: Sendable {
         case .requestHead(let lines):
             guard let first = lines.first else { return }
             var output = [style("> " + redactor.redact(first), .bold)]
-            output += lines.dropFirst().map { "> " + headerLine($0) }
+            output += lines.dropFirst().map { "> " + shown(headerLine($0)) }
             output.append(">")
-            if let body = pendingBody.withLock({ body in defer { body = nil }; return body }) { output.append(body) }
+            if let body = pendingBody.withLock({ body in defer { body = nil }; return body }) { output.append(shownBody(body)) }
             write(output)
         case .responseHeader(let line):
             if line.isEmpty {
@@ -42,7 +42,7 @@ final class VerboseLog: Sendable {
             } else if line.hasPrefix("HTTP/") {
                 write([style("< " + line, statusStyle(line))])
             } else {
-                write(["< " + headerLine(line)])
+                write(["< " + shown(headerLine(line))])
             }
         }
     }
@@ -60,10 +60,10 @@ final class VerboseLog: Sendable {
         let target = (url?.path.isEmpty ?? true ? "/" : url?.path ?? "/") + (url?.query.map { "?" + $0 } ?? "")
         var lines = [style("* stubbed: answered from the case's sample, nothing is sent", .dim)]
         lines.append(style("> " + redactor.redact("\(request.httpMethod ?? "GET") \(target) HTTP/1.1"), .bold))
-        if let host = url?.host { lines.append("> Host: " + redactor.redact(host + (url?.port.map { ":\($0)" } ?? ""))) }
-        lines += request.headers.map { "> " + headerLine("\($0.name.rawName): \($0.value)") }
+        if let host = url?.host { lines.append("> Host: " + shown(redactor.redact(host + (url?.port.map { ":\($0)" } ?? "")))) }
+        lines += request.headers.map { "> " + shown(headerLine("\($0.name.rawName): \($0.value)")) }
         lines.append(">")
-        if let body { lines.append(body) }
+        if let body { lines.append(shownBody(body)) }
         write(lines)
     }
 
@@ -81,7 +81,7 @@ final class VerboseLog: Sendable {
         let head = response.response ?? HTTPResponseHead(statusCode: response.statusCode)
         let status = "\(head.httpVersion) \(head.statusCode) \(ReasonPhrase.forStatus(head.statusCode))"
         var lines = [style("< " + status, statusStyle(status))]
-        lines += head.headers.map { "< " + headerLine("\($0.name.rawName): \($0.value)") }
+        lines += head.headers.map { "< " + shown(headerLine("\($0.name.rawName): \($0.value)")) }
         lines.append("<")
         write(lines)
     }
@@ -90,7 +90,14 @@ final class VerboseLog: Sendable {
 
     private enum Style { case bold, dim, success, redirect, failure }
 
+    /// Server and file text as shown: on a terminal, control characters escaped (one line).
+    private func shown(_ text: String) -> String {
+        onTerminal ? DisplayText.escaped(text) : text
+    }
+
+    /// `text` (escaped for a terminal first) in `style`'s color, when colors are on.
     private func style(_ text: String, _ style: Style) -> String {
+        let text = shown(text)
         guard colors else { return text }
         let code = switch style {
         case .bold: "1"
@@ -119,11 +126,15 @@ final class VerboseLog: Sendable {
         return name + ": " + redactor.redact(headerValue: String(value), name: name)
     }
 
+    /// A request body as shown: on a terminal, control characters escaped but its lines kept.
+    private func shownBody(_ body: String) -> String {
+        onTerminal ? DisplayText.escaped(body, keepingLineBreaks: true) : body
+    }
+
+    /// Writes lines whose server and file text is already escaped (`shown`, `style`): the only
+    /// escape sequences left are the colors'.
     private func write(_ lines: [String]) {
-        // Escaped before the colors are added would be better; the colors are ours, the rest is
-        // redacted server and file text: escape everything but our own ESC sequences.
-        let text = lines.joined(separator: "\n") + "\n"
-        StandardStream.error.write(onTerminal ? DisplayText.escaped(text, keepingLineBreaks: true, keepingOwnEscapes: colors) : text)
+        StandardStream.error.write(lines.joined(separator: "\n") + "\n")
     }
 
     /// The request body as shown: text as it is (up to 64 KiB), otherwise what it is.
