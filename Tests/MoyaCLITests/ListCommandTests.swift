@@ -214,3 +214,15 @@ final class ListCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("The value 'yaml' is invalid for '--format <format>'"), result.stderr)
     }
 }
+
+extension ListCommandTests {
+    /// Issue 13, item 9: finding nothing says where it looked.
+    func testListWithNoTargetFilesSaysWhereItLooked() throws {
+        let empty = try TemporaryFolder()
+        let result = try CLIRunner.run(["list"], environment: ["HOME": empty.url.path], currentDirectory: empty.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.hasPrefix("moya-cli: no target files found (looked in "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("./targets") || result.stderr.contains("targets"), result.stderr)
+    }
+}

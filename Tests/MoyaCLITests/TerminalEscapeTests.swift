@@ -83,3 +83,27 @@ extension TerminalTests {
         XCTAssertFalse(screen.screen.contains("\u{1B}]0;"), screen.screen)
     }
 }
+
+extension TerminalTests {
+    /// Issue 13, item 8: a table fits the terminal; a pipe gets it whole.
+    func testListFitsTheTerminalWidthButAPipeGetsEveryCell() throws {
+        let long = String(repeating: "a long description ", count: 12)
+        try folder.write("targets/wide.yaml", """
+            api: wide
+            description: "\(long)"
+            baseURL: http://127.0.0.1:9
+            cases:
+              oneCaseWithAFairlyLongName: {description: "\(long)", path: /a/rather/long/path/for/this/case, sample: ok}
+            """)
+        for words in [["list"], ["list", "wide"]] {
+            let screen = try runOnTerminal(words, environment: ["COLUMNS": "80"])
+            XCTAssertEqual(screen.status, 0, screen.screen)
+            let lines = screen.screen.split(separator: "\n")
+            XCTAssertFalse(lines.isEmpty)
+            for line in lines { XCTAssertLessThanOrEqual(line.count, 80, "\(words): \(line)") }
+            XCTAssertTrue(screen.screen.contains("…"), screen.screen)
+            let piped = try CLIRunner.run(words, environment: ["HOME": folder.url.path, "COLUMNS": "80"], currentDirectory: folder.url)
+            XCTAssertTrue(piped.stdout.contains(long.trimmingCharacters(in: .whitespaces)), piped.stdout)
+        }
+    }
+}

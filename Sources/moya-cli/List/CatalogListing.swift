@@ -4,7 +4,7 @@ import TargetSpec
 /// What `list` prints: aligned tables for people, a stable JSON document for scripts.
 enum CatalogListing {
     /// One row per API (invalid files say so in CASES), then one per shadowed definition.
-    static func table(of catalog: TargetCatalog) -> String {
+    static func table(of catalog: TargetCatalog, width: Int? = nil) -> String {
         var rows = [["API", "CASES", "FILE", "DESCRIPTION"]]
         for entry in catalog.entries {
             rows.append([entry.name, entry.api.map { String($0.cases.count) } ?? "invalid", entry.file, entry.api?.description ?? ""])
@@ -12,7 +12,7 @@ enum CatalogListing {
         for entry in catalog.shadowed {
             rows.append([entry.name, "-", entry.file, shadowNote(entry, in: catalog)])
         }
-        return TextTable.render(rows)
+        return TextTable.render(rows, width: width)
     }
 
     /// Why a definition is not used: a lower level's file is shadowed; a second file at the same
@@ -32,7 +32,7 @@ enum CatalogListing {
 
     /// One row per case: method, path, task kind, values (`name: type = default`), description;
     /// a FILES column (`reads a; writes b`) when some case reads or writes a file.
-    static func table(of api: APISpec) -> String {
+    static func table(of api: APISpec, width: Int? = nil) -> String {
         let showsFiles = api.cases.contains { $0.filesSummary != nil }
         var rows = [["CASE", "METHOD", "PATH", "TASK", "VALUES"] + (showsFiles ? ["FILES"] : []) + ["DESCRIPTION"]]
         for spec in api.cases {
@@ -41,7 +41,7 @@ enum CatalogListing {
                 spec.values.map(\.signature).joined(separator: ", "),
             ] + (showsFiles ? [spec.filesSummary ?? ""] : []) + [spec.description ?? ""])
         }
-        return TextTable.render(rows)
+        return TextTable.render(rows, width: width)
     }
 
     /// `{"apis": [...]}`: the winners in discovery order, then the shadowed definitions.
@@ -104,24 +104,46 @@ enum CatalogListing {
 /// Left-aligned columns separated by two spaces; trailing blanks trimmed.
 enum TextTable {
     /// The rows as aligned text, one line each; the first row is the header. Cells come from
-    /// target files: their control characters are shown escaped, so a row stays one line.
-    static func render(_ rows: [[String]]) -> String {
+    /// target files: their control characters are shown escaped, so a row stays one line. With
+    /// `width` (a terminal's), lines are fitted to it: the last column (a description) gives way
+    /// first, then the widest ones, cut with `…`; piped output keeps every cell whole.
+    static func render(_ rows: [[String]], width: Int? = nil) -> String {
         let rows = rows.map { $0.map { DisplayText.escaped($0) } }
         guard let columns = rows.map(\.count).max() else { return "" }
         var widths = Array(repeating: 0, count: columns)
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
         }
+        if let width { widths = fitted(widths, into: width) }
         var output = ""
         for row in rows {
             var line = ""
             for (index, cell) in row.enumerated() {
-                line += cell
-                if index < row.count - 1 { line += String(repeating: " ", count: widths[index] + 2 - cell.count) }
+                let shown = cell.count > widths[index] ? String(cell.prefix(max(0, widths[index] - 1))) + "…" : cell
+                line += shown
+                if index < row.count - 1 { line += String(repeating: " ", count: widths[index] + 2 - shown.count) }
             }
             while line.last == " " { line.removeLast() }
             output += line + "\n"
         }
         return output
+    }
+
+    /// Column widths that fit `total` characters with two-space gaps: the last column shrinks
+    /// first (to 10), then the widest of the others, one character at a time (to 8 each).
+    static func fitted(_ widths: [Int], into total: Int) -> [Int] {
+        var widths = widths
+        let gaps = 2 * max(0, widths.count - 1)
+        var excess = widths.reduce(0, +) + gaps - total
+        guard excess > 0, let last = widths.indices.last else { return widths }
+        let lastShrink = min(excess, max(0, widths[last] - 10))
+        widths[last] -= lastShrink
+        excess -= lastShrink
+        while excess > 0 {
+            guard let widest = widths.indices.dropLast().filter({ widths[$0] > 8 }).max(by: { widths[$0] < widths[$1] }) else { break }
+            widths[widest] -= 1
+            excess -= 1
+        }
+        return widths
     }
 }

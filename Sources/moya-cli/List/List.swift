@@ -24,14 +24,22 @@ extension MoyaCommand {
         func run() throws {
             try reportingFailures {
                 let loader = CatalogLoader(options: targetArguments.options)
+                let width = Terminal.width(of: StandardStream.output.fileDescriptor, environment: loader.environment)
                 if let api {
                     let (catalog, spec) = try loader.api(named: api)
                     loader.printDiagnostics(of: catalog.filtered(toFile: spec.file))
-                    StandardStream.output.write(format == .json ? CatalogListing.json(of: spec) : CatalogListing.table(of: spec))
+                    StandardStream.output.write(format == .json ? CatalogListing.json(of: spec) : CatalogListing.table(of: spec, width: width))
                 } else {
                     let catalog = try loader.load()
                     loader.printDiagnostics(of: catalog)
-                    StandardStream.output.write(format == .json ? CatalogListing.json(of: catalog) : CatalogListing.table(of: catalog))
+                    if catalog.files.isEmpty && format == .table {
+                        let places = loader.searchPath.locations.map(\.displayPath).joined(separator: ", ")
+                        StandardStream.error.write("moya-cli: no target files found (looked in \(places)); "
+                            + "put *.yaml files in ./targets or name them with --targets\n")
+                        return
+                    }
+                    StandardStream.output.write(format == .json ? CatalogListing.json(of: catalog)
+                                                : CatalogListing.table(of: catalog, width: width))
                     if catalog.hasErrors {
                         throw CommandFailure(.invalidTargetFile, "some target files are invalid (see above)")
                     }
