@@ -1,6 +1,7 @@
 import ArgumentParser
 import CCleanup
 import MoyaKit
+import TargetSpec
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,6 +16,9 @@ struct MoyaCommand: ParsableCommand {
         subcommands: [List.self, Validate.self, Call.self, Curl.self, Check.self]
     )
 
+    /// The subcommands' names, and ArgumentParser's `help`.
+    static let commandNames = configuration.subcommands.map { $0._commandName } + ["help"]
+
     /// The version `--version` prints.
     static let version = "0.1.0"
 
@@ -26,6 +30,12 @@ struct MoyaCommand: ParsableCommand {
         if let shell = CompletionScriptPatches.requestedShell(in: arguments) {
             StandardStream.output.write(CompletionScriptPatches.script(for: shell) + "\n")
             terminate(0)
+        }
+        if let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) {
+            let hint = Suggestion.closest(to: first, in: commandNames).map { " (did you mean '\($0)'?)" } ?? ""
+            StandardStream.error.write("moya-cli: error: unknown command '\(DisplayText.escaped(first))'\(hint); "
+                + "commands: \(commandNames.joined(separator: ", ")) (see 'moya-cli --help')\n")
+            terminate(ExitStatus.usage.rawValue)
         }
         do {
             if let invocation = directlyParsed(arguments) {

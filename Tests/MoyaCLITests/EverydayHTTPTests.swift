@@ -211,3 +211,35 @@ final class AdHocOverrideTests: XCTestCase {
         XCTAssertTrue(server.receivedRequests.isEmpty)
     }
 }
+
+/// Issue 13, item 7: typos in commands and options get a did-you-mean, not a puzzle.
+final class TypoTests: XCTestCase {
+    func testAMisspelledCommandSuggestsTheRightOne() throws {
+        let result = try CLIRunner.run(["lst"])
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("moya-cli: error: unknown command 'lst' (did you mean 'list'?); commands: list, validate, call, curl, check, help"),
+                      result.stderr)
+    }
+
+    func testAMisspelledOptionIsNamedAsSuchWithTheRightOne() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("targets/api.yaml", """
+            api: api
+            baseURL: http://127.0.0.1:9
+            cases:
+              one: {values: [{name: string}], path: "/x/{name}", sample: ok}
+            """)
+        for command in ["call", "curl"] {
+            let typo = try CLIRunner.run([command, "api", "one", "x", "--timeot", "3"], environment: ["HOME": folder.url.path],
+                                         currentDirectory: folder.url)
+            XCTAssertEqual(typo.status, 64, typo.stderr)
+            XCTAssertTrue(typo.stderr.hasPrefix("moya-cli: error: unknown option '--timeot'; did you mean '--timeout'?"), typo.stderr)
+            XCTAssertTrue(typo.stderr.contains("an unknown --option is read as a value of the case"), typo.stderr)
+        }
+        let unknown = try CLIRunner.run(["call", "api", "one", "x", "--frobnicate", "3"], environment: ["HOME": folder.url.path],
+                                        currentDirectory: folder.url)
+        XCTAssertEqual(unknown.status, 64, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("unknown value 'frobnicate'"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("'--frobnicate' is no option of call either"), unknown.stderr)
+    }
+}

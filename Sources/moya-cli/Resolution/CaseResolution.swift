@@ -56,9 +56,31 @@ enum CaseResolution {
         let (arguments, errors) = binder.bindReportingAll(positional: invocation.positional, named: invocation.named)
         guard errors.isEmpty else {
             let usage = "usage: moya-cli \(command) \(api.name) \(spec.name)" + CaseHelp.valuesSynopsis(spec)
-            throw CommandFailure(.usage, errors.map(\.description).joined(separator: "\nmoya-cli: error: ") + "\n" + usage)
+            let messages = errors.map { error in
+                guard case .unknownValue(let name, _, _) = error else { return error.description }
+                return unknownOptionMessage(name, error: error, spec: spec, command: command)
+            }
+            throw CommandFailure(.usage, messages.joined(separator: "\nmoya-cli: error: ") + "\n" + usage)
         }
         return arguments
+    }
+
+    /// An unknown `--name`: `call` and `curl` read an option they do not know as a value of the
+    /// case, so a misspelled option lands here. When it is close to one of the command's
+    /// options, that is the likelier mistake, and the message says so.
+    static func unknownOptionMessage(_ name: String, error: ArgumentError, spec: CaseSpec, command: String) -> String {
+        let options = optionNames(of: command)
+        guard let option = Suggestion.closest(to: "--" + name, in: options), !spec.values.contains(where: { $0.name == name }) else {
+            return error.description + " (an unknown --option is read as a value of the case; '--\(name)' is no option of \(command) either)"
+        }
+        return "unknown option '--\(name)'; did you mean '\(option)'? (an unknown --option is read as a value of the case, "
+            + "and case '\(spec.name)' has no value '\(name)')"
+    }
+
+    /// The long options of `call` or `curl`.
+    static func optionNames(of command: String) -> [String] {
+        let names = command == "curl" ? CurlInvocation.directOptions.flatMap(\.names) : CallInvocation.directOptions.flatMap(\.names)
+        return names.filter { $0.hasPrefix("--") }
     }
 
     /// What `call` and `curl` share: the words resolved (see `resolve`), the case's values bound and
