@@ -92,3 +92,10 @@ func secondsSince(_ start: ContinuousClock.Instant) -> Double {
     let elapsed = ContinuousClock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
+
+extension DynamicTarget {
+    /// The URL as sent, query included (two examples of a case differ there), for reports.
+    var displayURL: String {
+        (try? endpoint.urlRequest().url?.absoluteString) ?? url
+    }
+}

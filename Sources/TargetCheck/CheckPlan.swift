@@ -68,7 +68,8 @@ public struct CheckPlan: Sendable {
             throw .onlyMatchesNothing(pattern: pattern, cases: cases)
         }
         if let shard {
-            items = items.filter { Self.shardIndex(of: $0.id, count: shard.count) == shard.index - 1 }
+            let shards = Self.shardIndices(of: items.map(\.id), count: shard.count)
+            items = zip(items, shards).filter { $0.1 == shard.index - 1 }.map(\.0)
         }
         self.items = items
     }
@@ -90,15 +91,24 @@ public struct CheckPlan: Sendable {
         return [CheckItem(api: api, spec: spec, exampleNumber: nil, arguments: [:], notCoveredReason: reason)]
     }
 
-    /// Which of `count` shards `id` belongs to (0-based): FNV-1a 64 of its UTF-8, so it is the
-    /// same on every machine and run (Swift's `Hasher` is seeded per process).
-    static func shardIndex(of id: String, count: Int) -> Int {
+    /// The shard (0-based, of `count`) of each id: the ids are ordered by FNV-1a 64 of their UTF-8
+    /// (the same on every machine and run; Swift's `Hasher` is seeded per process), then dealt
+    /// round-robin, so the shards' sizes differ by at most one and an unchanged plan is split the
+    /// same way every time.
+    static func shardIndices(of ids: [String], count: Int) -> [Int] {
+        let ranked = ids.indices.sorted { (fnv1a(ids[$0]), ids[$0]) < (fnv1a(ids[$1]), ids[$1]) }
+        var shards = Array(repeating: 0, count: ids.count)
+        for (rank, index) in ranked.enumerated() { shards[index] = rank % count }
+        return shards
+    }
+
+    static func fnv1a(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
+        for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }
-        return Int(hash % UInt64(count))
+        return hash
     }
 
     /// Whether `name` matches the shell-style `pattern` (`*`, `?`, `[...]`).

@@ -25,7 +25,7 @@ struct LiveCheck: Sendable {
             return
         }
         let redactor = settings.redactor(target)
-        let request = (target.method.rawValue, redactor.redact(target.url))
+        let request = (target.method.rawValue, redactor.redact(target.displayURL))
         if Self.unsafeMethods.contains(target.method.rawValue) && !settings.includesUnsafeMethods {
             completion(.skipped("\(target.method.rawValue) is not sent live; add --include-unsafe to send it", request: request))
             return

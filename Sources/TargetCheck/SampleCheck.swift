@@ -37,7 +37,7 @@ struct SampleCheck: Sendable {
                 return .failed(.build, ["cannot build the request: \(error)"], duration: secondsSince(start))
             }
             let redactor = settings.redactor(target)
-            if request == nil { request = (target.method.rawValue, redactor.redact(target.url)) }
+            if request == nil { request = (target.method.rawValue, redactor.redact(target.displayURL)) }
             let label = sample.map { "sample '\($0.name)'" } ?? "the empty sample (the case has none)"
             let result = stubbed(target)
             let response: Response

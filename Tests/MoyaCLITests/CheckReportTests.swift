@@ -90,7 +90,7 @@ final class CheckReportTests: XCTestCase {
         XCTAssertEqual(echo["example"] as? Int, 2)
         XCTAssertEqual(echo["arguments"] as? NSDictionary, ["name": "two", "page": 2] as NSDictionary)
         XCTAssertEqual(echo["method"] as? String, "GET")
-        XCTAssertEqual(echo["url"] as? String, "http://127.0.0.1:\(server.port)/anything/two")
+        XCTAssertEqual(echo["url"] as? String, "http://127.0.0.1:\(server.port)/anything/two?page=2", "with the query: examples differ there")
         XCTAssertEqual(echo["outcome"] as? String, "passed")
         XCTAssertTrue(echo["failure"] is NSNull)
         XCTAssertEqual(echo["status"] as? Int, 200)

@@ -155,4 +155,30 @@ final class CheckEngineTests: XCTestCase {
         XCTAssertTrue(text.contains("local.slides"), text)
         XCTAssertTrue(text.contains("check (live): 1 passed, 1 failed; 2 checks in"), text)
     }
+
+    /// Issue 13, item 9: shards are balanced within one check and stable.
+    func testShardsAreBalancedAndStable() throws {
+        var yaml = "api: many\nbaseURL: http://127.0.0.1:9\ncases:\n"
+        for index in 0..<76 { yaml += "  case\(index): {path: /x, sample: ok}\n" }
+        let api = try api(yaml, file: "many.yaml")
+        for count in [2, 3, 5, 7] {
+            let sizes = try (1...count).map { try CheckPlan(apis: [api], shard: XCTUnwrap(CheckShard(index: $0, count: count))).items.count }
+            XCTAssertEqual(sizes.reduce(0, +), 76)
+            XCTAssertLessThanOrEqual((sizes.max() ?? 0) - (sizes.min() ?? 0), 1, "\(count) shards: \(sizes)")
+        }
+        let first = try CheckPlan(apis: [api], shard: XCTUnwrap(CheckShard(index: 2, count: 3))).items.map(\.id)
+        XCTAssertEqual(first, try CheckPlan(apis: [api], shard: XCTUnwrap(CheckShard(index: 2, count: 3))).items.map(\.id))
+    }
+
+    /// Issue 13, item 9: a JUnit failure names the first difference and the target file.
+    func testJUnitNamesTheFirstDifferenceAndTheFile() throws {
+        let plan = try CheckPlan(apis: [api(local, file: "targets/local.yaml")], only: ["drifting", "echo"])
+        let (results, _) = run(plan, live: true)
+        let summary = CheckSummary(items: plan.items, results: try XCTUnwrap(results), isLive: true, shard: nil, duration: 0.1)
+        let junit = CheckReport.render(summary, as: .junit)
+        XCTAssertTrue(junit.contains(#"file="targets/local.yaml""#), junit)
+        XCTAssertTrue(junit.contains(#"<failure message="$.slideshow.author: expected number, found string""#), junit)
+        XCTAssertEqual(summary.results.compactMap { $0.request?.url }.filter { $0.contains("/anything/") },
+                       ["http://127.0.0.1:\(server.port)/anything/one", "http://127.0.0.1:\(server.port)/anything/two"])
+    }
 }

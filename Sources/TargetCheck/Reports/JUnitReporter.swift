@@ -25,13 +25,16 @@ enum JUnitReporter {
 
     static func testcase(_ item: CheckItem, _ result: CheckResult) -> String {
         let name = String(item.id.dropFirst(item.api.name.count + 1))
-        var xml = "    <testcase classname=\"\(escape(item.api.name))\" name=\"\(escape(name))\" time=\"\(seconds(result.duration ?? 0))\""
+        var xml = "    <testcase classname=\"\(escape(item.api.name))\" name=\"\(escape(name))\" file=\"\(escape(item.api.file))\""
+            + " time=\"\(seconds(result.duration ?? 0))\""
         let details = ([result.request.map { "\($0.method) \($0.url)" }].compactMap { $0 } + result.reasons).joined(separator: "\n")
         switch result.outcome {
         case .passed:
             return xml + "/>\n"
         case .failed:
-            xml += ">\n      <failure message=\"\(escape(result.reasons.first ?? "failed"))\" type=\"\(result.failureKind?.rawValue ?? "failure")\">"
+            // The first difference itself (`$.id: expected number, found string`) beats a summary.
+            let message = result.drifts.first.map { "\($0)" } ?? result.reasons.first ?? "failed"
+            xml += ">\n      <failure message=\"\(escape(message))\" type=\"\(result.failureKind?.rawValue ?? "failure")\">"
             xml += escape(details) + "</failure>\n"
         case .skipped:
             xml += ">\n      <skipped message=\"\(escape(result.reasons.first ?? "skipped"))\"/>\n"
