@@ -256,4 +256,40 @@ final class SpecTaskValidationTests: XCTestCase {
 
             """)
     }
+
+    // MARK: Common mistakes get the right fix (issue 13, item 4)
+
+    func testAQueryAloneIsWrittenAsURLParameters() {
+        let errors = task(#"{query: {q: "x"}}"#, method: "GET").1
+        XCTAssertTrue(errors.contains("t.yaml:6:12: error: 'query' adds URL parameters to a body; URL parameters alone are 'parameters: {...}' with 'encoding: url'"), errors)
+        XCTAssertFalse(errors.contains("remove 'task'"), "not the advice for a plain request: \(errors)")
+    }
+
+    func testAFormIsURLEncodedParameters() {
+        let errors = task(#"{form: {q: "x"}}"#).1
+        XCTAssertTrue(errors.contains("unknown key 'form' in the task in case 'c'; a form body is 'parameters: {...}' with 'encoding: url' on POST"), errors)
+        XCTAssertFalse(errors.contains("did you mean 'format'"), errors)
+        XCTAssertFalse(errors.contains("remove 'task'"), errors)
+    }
+
+    func testOtherToolsWordsForABody() {
+        XCTAssertTrue(task(#"{body: "x"}"#).1.contains("a body is 'data' (text), 'json' (a JSON document)"))
+        XCTAssertTrue(task(#"{headers: {A: b}}"#).1.contains("headers belong to the case"))
+    }
+
+    func testAnUnquotedPlaceholderInAFlowMapSaysToQuoteIt() {
+        let errors = task("{parameters: {q: {q}}, encoding: url}", values: "[{q: string}]", method: "GET").1
+        XCTAssertEqual(errors, """
+            t.yaml:7:28: error: {q} without quotes is a YAML map, not a placeholder; write "{q}" in quotes
+                    task: {parameters: {q: {q}}, encoding: url}
+                                           ^
+
+            """)
+    }
+
+    func testABodyOnGETAndOptionsOfAnotherEncodingAreExplained() {
+        XCTAssertTrue(task("{json: {a: 1}}", method: "GET").1.contains("a GET request cannot carry a body; 'json' sends one; use POST, PUT or PATCH"))
+        XCTAssertTrue(task(#"{parameters: {a: "1"}, encoding: json, arrayEncoding: brackets}"#).1
+            .contains("'arrayEncoding' is an option of encoding url, not json"))
+    }
 }

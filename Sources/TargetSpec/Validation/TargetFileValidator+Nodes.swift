@@ -81,7 +81,9 @@ extension TargetFileValidator {
 
     /// The mapping's entries with keys checked against `allowed`; `nil` (reported) if not a mapping.
     /// `context` is only built when a key is reported.
-    mutating func fields(_ node: Node, allowed: [String], context: @autoclosure () -> String, expected: String = "a map") -> Fields? {
+    /// `hints` replace the did-you-mean for keys that are known mistakes (`form` in a task).
+    mutating func fields(_ node: Node, allowed: [String], context: @autoclosure () -> String, expected: String = "a map",
+                         hints: [String: String] = [:]) -> Fields? {
         guard case .mapping(let entries, let mark) = node else {
             typeError(expected: expected, found: node)
             return nil
@@ -92,7 +94,7 @@ extension TargetFileValidator {
             let key = entries.key(at: index)
             let hint = key.text == "<<"
                 ? "; merge keys are not supported, repeat the keys instead"
-                : Suggestion.didYouMean(key.text, in: allowed)
+                : hints[key.text].map { "; " + $0 } ?? Suggestion.didYouMean(key.text, in: allowed)
             error("unknown key '\(key.text)' \(context())\(hint)", at: key.mark)
         }
         // Unknown keys are rare: only then is a filtered copy worth making.

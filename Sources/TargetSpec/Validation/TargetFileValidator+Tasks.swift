@@ -8,12 +8,30 @@ extension TargetFileValidator {
     private static let methodsWithoutBody = ["GET", "HEAD", "TRACE"]
     private static let multipartSourceKeys = ["value", "file", "data"]
 
+    /// What people write for a task from other tools, and what it is here.
+    static let taskKeyHints: [String: String] = [
+        "form": "a form body is 'parameters: {...}' with 'encoding: url' on POST, PUT or PATCH (form-encoded, as Moya's URLEncoding)",
+        "body": "a body is 'data' (text), 'json' (a JSON document), 'parameters' (with an encoding) or 'dataFile'",
+        "params": "parameters are 'parameters: {...}' (with 'encoding: url' they go to the URL on GET, HEAD and DELETE)",
+        "queryParameters": "URL parameters alone are 'parameters: {...}' with 'encoding: url' (on POST with 'destination: queryString')",
+        "file": "a file body is 'dataFile: PATH' (its bytes) or 'upload: PATH' (streamed)",
+        "headers": "headers belong to the case ('headers:' next to 'task:'), not to its task",
+    ]
+
     mutating func readTask(_ node: Node, method: String, methodKnown: Bool, caseName: String) -> TaskSpec? {
-        guard let fields = fields(node, allowed: Self.taskKeys, context: "in the task in case '\(caseName)'") else { return nil }
+        guard let fields = fields(node, allowed: Self.taskKeys, context: "in the task in case '\(caseName)'", hints: Self.taskKeyHints)
+        else { return nil }
         let bodyPositions = fields.positions(ofKeysIn: Self.bodyKeys)
         let oneOf = "a task has exactly one of data, dataFile, json, parameters, upload, multipart, download"
         guard let firstPosition = bodyPositions.first else {
-            error(oneOf + "; remove 'task' for a plain request", at: fields.mark)
+            if let queryMark = fields.keyMark("query") {
+                error("'query' adds URL parameters to a body; URL parameters alone are 'parameters: {...}' with 'encoding: url' "
+                      + "(on GET, HEAD and DELETE they go to the URL; on POST add 'destination: queryString')", at: queryMark)
+            } else if case .mapping(let entries, _) = node, entries.indices.contains(where: { !Self.taskKeys.contains(entries.keyText(at: $0)) }) {
+                // An unknown key was reported with what to write instead.
+            } else {
+                error(oneOf + "; remove 'task' for a plain request", at: fields.mark)
+            }
             return nil
         }
         let first = (key: fields.entries.key(at: firstPosition), value: fields.entries.value(at: firstPosition))

@@ -74,7 +74,15 @@ extension TargetFileValidator {
                 if let converted = jsonTemplate(item, role: role, positionName: positionName) { result.append(converted) }
             }
             return .array(result)
-        case .mapping(let entries, _):
+        case .mapping(let entries, let mark):
+            // `{q: {q}}` in a flow map: YAML reads the unquoted `{q}` as a map {q: null}.
+            if entries.count == 1, case .scalar(let value) = entries.value(at: 0), value.isPlain, value.text.isEmpty,
+               Self.isIdentifier(entries.keyText(at: 0)) {
+                let name = entries.keyText(at: 0)
+                placeholderUses.append(PlaceholderUse(name: name, mark: mark, role: role))
+                error("{\(name)} without quotes is a YAML map, not a placeholder; write \"{\(name)}\" in quotes", at: mark)
+                return nil
+            }
             return .object(jsonMembers(entries, role: role, positionName: positionName))
         }
     }
