@@ -121,3 +121,20 @@ final class CompletionTests: XCTestCase {
         }
     }
 }
+
+extension CompletionTests {
+    /// Issue 13, item 9: `--env`, `--sample`, `list` and `validate` complete too.
+    func testEnvironmentsSamplesListAndValidateComplete() throws {
+        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "github", "branches", "Moya", "Moya", "--stub", "--sample", ""]),
+                       ["ok", "missing", "offline"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "github", "branches", "--sample", "m"]), ["missing"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "list", "gi"]), ["github"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "list", "lo"]), ["local"])
+        let environments = try bashCompletions(["moya-cli", "call", "httpbin", "getPlain", "--env", ""])
+        XCTAssertFalse(environments.isEmpty, "httpbin's environments")
+        XCTAssertEqual(try bashCompletions(["moya-cli", "check", "httpbin", "--env", ""]), environments)
+        try folder.write("targets/extra.yml", "api: extra\nbaseURL: http://x\ncases: {a: {path: /a}}\n")
+        let files = try bashCompletions(["moya-cli", "validate", "targets/"])
+        XCTAssertTrue(files.contains("targets/local.yaml") && files.contains("targets/extra.yml"), "\(files)")
+    }
+}

@@ -26,6 +26,16 @@ struct CaseCompletion {
         case apiName
         /// A case pattern of `--only`/`--skip`: `API.CASE`, or `CASE` when one API is named.
         case casePattern
+        /// An environment of the APIs named (`--env`).
+        case environmentName
+        /// A sample of the case named (`--sample`).
+        case sampleName
+    }
+
+    /// The completion kind for an option whose value names something of the API or case on the
+    /// command line (`--env`, `--sample`): the words are searched for API and case names.
+    static func optionValue(_ subject: Subject, in subcommands: Set<String>) -> CompletionKind {
+        kind(of: subject, in: subcommands) { _ in nil }
     }
 
     /// The subcommands whose words are completed.
@@ -56,7 +66,7 @@ struct CaseCompletion {
               let subcommand = commandLine[..<index].firstIndex(where: subcommands.contains) else { return [] }
         let home = ProcessInfo.processInfo.environment["HOME"]
         var before = commandLine[(subcommand + 1)..<index].map { ShellWord.unquoted($0, home: home) }
-        if subject == .casePattern, before.last?.hasPrefix("-") == true {
+        if subject != .invocation && subject != .apiName, before.last?.hasPrefix("-") == true {
             // The option whose value is completed: without its value the words would not parse.
             before.removeLast()
         }
@@ -70,6 +80,15 @@ struct CaseCompletion {
         case .invocation: return invocationCandidates(words: context.words, catalog: catalog, prefix: prefix)
         case .apiName: return Self.matching(catalog.apiNames.filter { !context.words.contains($0) }, prefix)
         case .casePattern: return Self.casePatterns(apiNames: context.words, catalog: catalog, prefix: prefix)
+        case .environmentName:
+            let named = context.words.compactMap { try? catalog.api(named: $0) }
+            let apis = named.isEmpty ? catalog.entries.compactMap(\.api) : named
+            return Self.matching(Array(Set(apis.flatMap { $0.environments.map(\.name) })).sorted(), prefix)
+        case .sampleName:
+            guard let apiIndex = context.words.firstIndex(where: { (try? catalog.api(named: $0)) != nil }),
+                  let api = try? catalog.api(named: context.words[apiIndex]), apiIndex + 1 < context.words.count,
+                  let spec = try? api.case(named: context.words[apiIndex + 1]) else { return [] }
+            return Self.matching(spec.samples.map(\.name), prefix)
         }
     }
 

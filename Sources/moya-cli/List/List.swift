@@ -13,7 +13,10 @@ extension MoyaCommand {
                 """
         )
 
-        @Argument(help: "An API name; omit to list every API.")
+        @Argument(help: "An API name; omit to list every API.",
+                  completion: CaseCompletion.kind(of: .apiName, in: ["list"]) { words in
+                      (try? List.parse(words)).map { CaseCompletion.Context(words: [], targetPaths: $0.targetArguments.targetPaths) }
+                  })
         var api: String?
 
         @Option(help: "Output format.")

@@ -113,7 +113,8 @@ extension RequestOptions {
 
 /// The `RequestOptions` as ArgumentParser declares them (help texts included).
 struct RequestArguments: ParsableArguments {
-    @Option(name: .customLong("env"), help: ArgumentHelp("Use the target file's environment NAME.", valueName: "name"))
+    @Option(name: .customLong("env"), help: ArgumentHelp("Use the target file's environment NAME.", valueName: "name"),
+            completion: CaseCompletion.optionValue(.environmentName, in: ["call", "curl", "check"]))
     var environment: String?
 
     @Option(name: .customLong("base-url"), help: ArgumentHelp("Send to URL instead of the API's base URL.", valueName: "url"))

@@ -45,7 +45,8 @@ struct StubArguments: ParsableArguments {
     @Option(help: ArgumentHelp("With --stub: wait SECONDS (a decimal number) before answering (Moya's StubBehavior.delayed).", valueName: "seconds"))
     var delay: DecimalNumber?
 
-    @Option(help: ArgumentHelp("With --stub: answer with the named sample instead of the default.", valueName: "name"))
+    @Option(help: ArgumentHelp("With --stub: answer with the named sample instead of the default.", valueName: "name"),
+            completion: CaseCompletion.optionValue(.sampleName, in: ["call"]))
     var sample: String?
 
     /// The values parsed, as the plain group the commands work with.

@@ -18,7 +18,8 @@ extension MoyaCommand {
                 """
         )
 
-        @Argument(help: ArgumentHelp("Target files or folders to validate; default: every file found.", valueName: "file"))
+        @Argument(help: ArgumentHelp("Target files or folders to validate; default: every file found.", valueName: "file"),
+                  completion: .file(extensions: ["yaml", "yml"]))
         var files: [String] = []
 
         @OptionGroup var targetArguments: TargetArguments
