@@ -82,14 +82,19 @@ public struct CheckSummary: Sendable {
     public var shard: CheckShard?
     /// Wall time of the whole run, in seconds.
     public var duration: Double
+    /// Target files that could not be loaded: each is reported as a failed check, so CI shows
+    /// them next to the results of the files that could.
+    public var invalidFiles: [InvalidTargetFile]
 
     /// Creates a summary.
-    public init(items: [CheckItem], results: [CheckResult], isLive: Bool, shard: CheckShard?, duration: Double) {
+    public init(items: [CheckItem], results: [CheckResult], isLive: Bool, shard: CheckShard?, duration: Double,
+                invalidFiles: [InvalidTargetFile] = []) {
         self.items = items
         self.results = results
         self.isLive = isLive
         self.shard = shard
         self.duration = duration
+        self.invalidFiles = invalidFiles
     }
 
     /// How many results have `outcome`.
@@ -109,4 +114,24 @@ public struct CheckSummary: Sendable {
         }
         return groups
     }
+}
+
+/// A target file that could not be loaded, as a check run reports it.
+public struct InvalidTargetFile: Sendable, Hashable {
+    /// The file, as diagnostics name it.
+    public var file: String
+    /// The API it defines, when its name is known.
+    public var apiName: String?
+    /// Its errors, each `FILE:LINE:COLUMN: message`.
+    public var problems: [String]
+
+    /// Creates one.
+    public init(file: String, apiName: String?, problems: [String]) {
+        self.file = file
+        self.apiName = apiName
+        self.problems = problems
+    }
+
+    /// The name it is reported under: the API's, else the file's.
+    public var id: String { apiName ?? file }
 }

@@ -298,10 +298,32 @@ final class CheckCommandTests: XCTestCase {
         let named = try check(["bad"])
         XCTAssertEqual(named.status, 65, named.stderr)
         XCTAssertTrue(named.stderr.contains("bad.yaml:5:5: error: unknown key 'pth' in case 'zen'; did you mean 'path'?"), named.stderr)
-        XCTAssertTrue(named.stderr.contains("nothing was checked"), named.stderr)
+        XCTAssertTrue(named.stderr.contains("bad  fail"), "reported as a failed check: \(named.stderr)")
         let everything = try check([])
         XCTAssertEqual(everything.status, 65, everything.stderr)
         XCTAssertEqual(try check(["local"]).status, 0, "another API's broken file does not stop checking this one")
+    }
+
+    /// Issue 13, item 9: an invalid file is a failed check in every report, and the other APIs
+    /// are still checked, so CI shows results.
+    func testAnInvalidFileIsAFailedCheckInEveryReportAndTheOthersRun() throws {
+        try folder.write("targets/bad.yaml", "api: bad\nbaseURL: http://127.0.0.1:1\ncases:\n  zen:\n    pth: /zen\n")
+        let json = folder.url.appendingPathComponent("r.json"), junit = folder.url.appendingPathComponent("r.xml")
+        let tap = folder.url.appendingPathComponent("r.tap")
+        let result = try check(["--report", "json:" + json.path, "--report", "junit:" + junit.path, "--report", "tap:" + tap.path])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("local.slides"), "the valid API was checked: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("invalid target file targets/bad.yaml"), result.stderr)
+        let report = try CheckFixtures.jsonReport(json)
+        let invalid = try XCTUnwrap(report["invalidFiles"] as? [[String: Any]])
+        XCTAssertEqual(invalid.first?["file"] as? String, "targets/bad.yaml")
+        XCTAssertEqual(invalid.first?["api"] as? String, "bad")
+        XCTAssertTrue((invalid.first?["problems"] as? [String])?.contains { $0.hasPrefix("targets/bad.yaml:5:5: unknown key 'pth'") } ?? false, "\(invalid)")
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        XCTAssertTrue(xml.contains(#"<testcase classname="bad" name="(target file)" file="targets/bad.yaml""#), xml)
+        XCTAssertTrue(xml.contains(#"type="invalid-file""#), xml)
+        let tapText = try String(contentsOf: tap, encoding: .utf8)
+        XCTAssertTrue(tapText.contains("not ok 1 - bad invalid target file"), tapText)
     }
 
     func testAReportThatCannotBeWrittenExits74() throws {

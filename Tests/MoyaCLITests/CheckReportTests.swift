@@ -71,13 +71,13 @@ final class CheckReportTests: XCTestCase {
     func testJSONReportHasTheDocumentedSchema() throws {
         let (_, _, jsonURL) = try liveRunWithReports()
         let report = try CheckFixtures.jsonReport(jsonURL)
-        XCTAssertEqual(Set(report.keys), ["schema", "mode", "shard", "durationSeconds", "summary", "results"])
+        XCTAssertEqual(Set(report.keys), ["schema", "mode", "shard", "durationSeconds", "summary", "results", "invalidFiles"])
         XCTAssertEqual(report["schema"] as? String, "moya-cli-check/1")
         XCTAssertEqual(report["mode"] as? String, "live")
         XCTAssertTrue(report["shard"] is NSNull)
         XCTAssertNotNil(report["durationSeconds"] as? Double)
         let summary = try XCTUnwrap(report["summary"] as? [String: Int])
-        XCTAssertEqual(summary, ["checks": 9, "passed": 4, "failed": 3, "skipped": 1, "notCovered": 1])
+        XCTAssertEqual(summary, ["checks": 9, "passed": 4, "failed": 3, "skipped": 1, "notCovered": 1, "invalidFiles": 0])
 
         let results = try XCTUnwrap(report["results"] as? [[String: Any]])
         let keys: Set<String> = ["id", "api", "case", "example", "arguments", "method", "url", "outcome", "failure", "status",
@@ -157,7 +157,7 @@ final class CheckReportTests: XCTestCase {
         let report = try CheckFixtures.jsonReport(json)
         XCTAssertEqual(report["mode"] as? String, "offline")
         XCTAssertEqual(report["shard"] as? [String: Int], ["index": 1, "count": 1])
-        XCTAssertEqual(report["summary"] as? [String: Int], ["checks": 9, "passed": 8, "failed": 0, "skipped": 0, "notCovered": 1])
+        XCTAssertEqual(report["summary"] as? [String: Int], ["checks": 9, "passed": 8, "failed": 0, "skipped": 0, "notCovered": 1, "invalidFiles": 0])
         let parser = XMLParser(data: result.stdoutData)
         XCTAssertTrue(parser.parse(), "JUnit on stdout is not XML")
     }

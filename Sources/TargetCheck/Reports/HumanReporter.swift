@@ -49,7 +49,13 @@ public final class HumanReporter: Sendable {
 
     /// The totals line.
     public func finish(_ summary: CheckSummary) {
-        var parts = ["\(summary.count(.passed)) passed", "\(summary.count(.failed)) failed"]
+        for invalid in summary.invalidFiles {
+            var text = Self.pad(DisplayText.escaped(invalid.id), idWidth) + "  " + (colors ? Self.color(.failed) + "fail\u{1B}[0m" : "fail")
+                + String(repeating: " ", count: 9) + "-    " + Self.leftPad("-", 8) + "  invalid target file " + DisplayText.escaped(invalid.file) + "\n"
+            for problem in invalid.problems { text += "    " + DisplayText.escaped(problem) + "\n" }
+            write(text)
+        }
+        var parts = ["\(summary.count(.passed)) passed", "\(summary.count(.failed) + summary.invalidFiles.count) failed"]
         if summary.count(.skipped) > 0 { parts.append("\(summary.count(.skipped)) skipped") }
         if summary.count(.notCovered) > 0 { parts.append("\(summary.count(.notCovered)) not covered") }
         let shard = summary.shard.map { ", shard \($0.index)/\($0.count)" } ?? ""

@@ -17,10 +17,15 @@ enum JSONReporter {
                 ("checks", .int(summary.results.count)),
                 ("passed", .int(summary.count(.passed))),
                 ("failed", .int(summary.count(.failed))),
+                ("invalidFiles", .int(summary.invalidFiles.count)),
                 ("skipped", .int(summary.count(.skipped))),
                 ("notCovered", .int(summary.count(.notCovered))),
             ])),
             ("results", .array(zip(summary.items, summary.results).map(entry))),
+            ("invalidFiles", .array(summary.invalidFiles.map { invalid in
+                .object([("file", .string(invalid.file)), ("api", invalid.apiName.map { .string($0) } ?? .null),
+                         ("problems", .array(invalid.problems.map { .string($0) }))])
+            })),
         ])
         return document.serializedString(options: [.prettyPrinted]) + "\n"
     }

@@ -5,7 +5,8 @@
 enum JUnitReporter {
     static func render(_ summary: CheckSummary) -> String {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        xml += "<testsuites name=\"moya-cli check\" tests=\"\(summary.results.count)\" failures=\"\(summary.count(.failed))\""
+        let invalid = summary.invalidFiles.count
+        xml += "<testsuites name=\"moya-cli check\" tests=\"\(summary.results.count + invalid)\" failures=\"\(summary.count(.failed) + invalid)\""
             + " errors=\"0\" skipped=\"\(summary.count(.skipped) + summary.count(.notCovered))\" time=\"\(seconds(summary.duration))\">\n"
         for group in summary.byAPI {
             let results = group.entries.map(\.result)
@@ -16,6 +17,15 @@ enum JUnitReporter {
                 + " skipped=\"\(skipped)\" time=\"\(seconds(time))\">\n"
             for (item, result) in group.entries {
                 xml += testcase(item, result)
+            }
+            xml += "  </testsuite>\n"
+        }
+        if !summary.invalidFiles.isEmpty {
+            xml += "  <testsuite name=\"invalid target files\" tests=\"\(invalid)\" failures=\"\(invalid)\" errors=\"0\" skipped=\"0\" time=\"0.000\">\n"
+            for file in summary.invalidFiles {
+                xml += "    <testcase classname=\"\(escape(file.id))\" name=\"(target file)\" file=\"\(escape(file.file))\" time=\"0.000\">\n"
+                xml += "      <failure message=\"\(escape(file.problems.first ?? "invalid target file"))\" type=\"invalid-file\">"
+                xml += escape(file.problems.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
             }
             xml += "  </testsuite>\n"
         }

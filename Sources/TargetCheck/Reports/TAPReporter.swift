@@ -4,8 +4,20 @@ import MoyaKit
 /// the details of failures, `# SKIP` for skipped and not-covered items.
 enum TAPReporter {
     static func render(_ summary: CheckSummary) -> String {
-        var tap = "TAP version 13\n1..\(summary.results.count)\n"
-        for (number, (item, result)) in zip(summary.items, summary.results).enumerated() {
+        var tap = "TAP version 13\n1..\(summary.results.count + summary.invalidFiles.count)\n"
+        for (number, invalid) in summary.invalidFiles.enumerated() {
+            tap += "not ok \(number + 1) - \(escape(invalid.id)) invalid target file\n"
+            tap += "  ---\n"
+            tap += "  message: \(quote(invalid.problems.first ?? "invalid target file"))\n"
+            tap += "  severity: fail\n"
+            tap += "  data:\n"
+            tap += "    failure: invalid-file\n"
+            tap += "    file: \(quote(invalid.file))\n"
+            tap += "  ...\n"
+        }
+        let offset = summary.invalidFiles.count
+        for (index, (item, result)) in zip(summary.items, summary.results).enumerated() {
+            let number = index + offset
             let description = escape(item.id)
             switch result.outcome {
             case .passed:

@@ -14,7 +14,8 @@ extension MoyaCommand {
                 validation; JSON bodies must be JSON); with --live, send it and compare the status with \
                 the case's validation and the JSON body's shape with the sample's. One line per check on \
                 stderr. Exit codes: 0 all checks passed (skipped and not-covered ones aside), 8 some \
-                failed, 64 usage, 65 invalid target files, 74 a report could not be written, 130 \
+                failed, 64 usage, 65 some target file is invalid (it is reported as a failed check and the other \
+                APIs are checked), 74 a report could not be written, 130 \
                 interrupted (143 SIGTERM, 129 SIGHUP). See moya-cli(1) for the report schemas.
                 """
         )
@@ -31,8 +32,8 @@ extension MoyaCommand {
             try reportingFailures {
                 let environment = ProcessInfo.processInfo.environment
                 let loader = CatalogLoader(options: targetArguments.options, environment: environment)
-                let apis = try CheckTargets.apis(named: apis, loader: loader,
-                                                 environmentName: requestArguments.environment)
+                let (apis, invalidFiles) = try CheckTargets.apis(named: apis, loader: loader,
+                                                                 environmentName: requestArguments.environment)
                 let plan: CheckPlan
                 do throws(CheckPlan.Problem) {
                     plan = try CheckPlan(apis: apis, only: checkOptions.only, skip: checkOptions.skip, shard: checkOptions.shard)
@@ -58,14 +59,19 @@ extension MoyaCommand {
                     throw CommandFailure(signalled.status, signalled.message + "; no report written")
                 }
                 let summary = CheckSummary(items: plan.items, results: results, isLive: checkOptions.live, shard: checkOptions.shard,
-                                           duration: (ContinuousClock.now - start) / .seconds(1))
+                                           duration: (ContinuousClock.now - start) / .seconds(1), invalidFiles: invalidFiles)
                 human.finish(summary)
                 let failed = summary.count(.failed)
                 do {
                     try ReportWriter.write(checkOptions.reports, summary: summary)
-                } catch let failure as CommandFailure where failed > 0 {
+                } catch let failure as CommandFailure where failed > 0 || !invalidFiles.isEmpty {
                     // A report that cannot be written must not hide that checks failed.
                     StandardStream.error.write("moya-cli: error: \(DisplayText.escaped(failure.message, keepingLineBreaks: true))\n")
+                }
+                if !invalidFiles.isEmpty {
+                    let files = invalidFiles.map { "'\($0.file)'" }.joined(separator: ", ")
+                    throw CommandFailure(.invalidTargetFile, "invalid target file\(invalidFiles.count == 1 ? "" : "s") \(files)"
+                        + (results.isEmpty ? "" : "; \(failed) of \(results.count) checks of the other APIs failed"))
                 }
                 if failed > 0 { throw CommandFailure(.checkFailed, "\(failed) of \(results.count) checks failed") }
             }

@@ -1,23 +1,24 @@
 import MoyaKit
+import TargetCheck
 import TargetSpec
 
-/// The APIs `check` runs over: the ones named, or every one found; invalid files end the run (65).
+/// The APIs `check` runs over — the ones named, or every one found — and the target files that
+/// could not be loaded, which the run reports as failed checks (and exits 65 for) while checking
+/// the others.
 enum CheckTargets {
-    static func apis(named names: [String], loader: CatalogLoader, environmentName: String?) throws -> [APISpec] {
+    static func apis(named names: [String], loader: CatalogLoader, environmentName: String?) throws
+        -> (apis: [APISpec], invalidFiles: [InvalidTargetFile]) {
         let catalog = try loader.load()
         var apis: [APISpec] = []
+        var invalidFiles: [String] = []
         if names.isEmpty {
             loader.printDiagnostics(of: catalog)
-            if catalog.hasErrors {
-                let errors = catalog.diagnostics.count { $0.severity == .error }
-                throw CommandFailure(.invalidTargetFile, "\(errors) error\(errors == 1 ? "" : "s") in target files; nothing was checked")
-            }
             apis = catalog.entries.compactMap(\.api)
-            guard !apis.isEmpty else {
+            invalidFiles = catalog.files.filter { file in catalog.diagnostics.contains { $0.severity == .error && $0.file == file } }
+            guard !apis.isEmpty || !invalidFiles.isEmpty else {
                 throw CommandFailure(.usage, "no target files found; name a file or folder with --targets, or put files in ./targets")
             }
         } else {
-            var invalidFiles: [String] = []
             var seen = Set<String>()
             for name in names where seen.insert(name).inserted {
                 do {
@@ -30,10 +31,7 @@ enum CheckTargets {
             let files = Set(apis.map(\.file) + invalidFiles)
             StandardStream.error.write(DiagnosticRenderer.render(
                 catalog.diagnostics.filter { files.contains($0.file) }, source: { catalog.sources[$0] }, colored: loader.colorsDiagnostics))
-            if !invalidFiles.isEmpty {
-                throw CommandFailure(.invalidTargetFile, "invalid target file\(invalidFiles.count == 1 ? "" : "s") "
-                    + invalidFiles.map { "'\($0)'" }.joined(separator: ", ") + "; nothing was checked")
-            }
+            apis.removeAll { api in catalog.diagnostics.contains { $0.severity == .error && $0.file == api.file } }
         }
         if let environmentName {
             for api in apis {
@@ -44,6 +42,13 @@ enum CheckTargets {
                 }
             }
         }
-        return apis
+        let invalid = invalidFiles.map { file in
+            InvalidTargetFile(
+                file: file, apiName: (catalog.entries + catalog.shadowed).first { $0.file == file }?.name,
+                problems: catalog.diagnostics.filter { $0.severity == .error && $0.file == file }.map { diagnostic in
+                    (diagnostic.mark.map { "\(diagnostic.file):\($0.line):\($0.column)" } ?? diagnostic.file) + ": " + diagnostic.message
+                })
+        }
+        return (apis, invalid)
     }
 }
