@@ -6,7 +6,8 @@ import Foundation
 import MoyaKit
 
 /// Binds command-line style arguments to a case's values: positional strings in declared order
-/// and/or named ones, converted to their types, defaults filled in.
+/// and/or named ones, converted to their types, defaults filled in; an optional value not given
+/// has no entry.
 ///
 /// Used by the loader to check `examples`, and by the CLI for `call API CASE VALUES... --name value`.
 public struct ArgumentBinder: Sendable {
@@ -28,7 +29,7 @@ public struct ArgumentBinder: Sendable {
         self.fileRoot = fileRoot
     }
 
-    /// Every value bound, defaults filled in.
+    /// Every value bound, defaults filled in (an optional value not given is absent).
     ///
     /// - Throws: the first `ArgumentError`; `bindReportingAll` gives them all.
     public func bind(positional: [String] = [], named: [String: String] = [:]) throws(ArgumentError) -> [String: ArgumentValue] {
@@ -68,6 +69,9 @@ public struct ArgumentBinder: Sendable {
                 }
             } else if let defaultValue = value.defaultValue {
                 arguments[value.name] = defaultValue
+            } else if value.isOptional {
+                // Left out: what a lone placeholder of it builds is left out of the request.
+                continue
             } else {
                 errors.append(.missingValue(name: value.name, type: value.type))
             }

@@ -6,13 +6,26 @@ struct RenderContext: Sendable {
     var arguments: [String: ArgumentValue]
     var environment: [String: String]
     var variables: [String: String]
+    /// The case's optional values: lone placeholders of those not given are left out.
+    var optionalNames: Set<String>
     var secretValues: [String] = []
 
-    init(api: APISpec, arguments: [String: ArgumentValue], environment: [String: String], variables: [String: String]) {
+    init(
+        api: APISpec, arguments: [String: ArgumentValue], environment: [String: String], variables: [String: String],
+        optionalNames: Set<String> = []
+    ) {
         self.api = api
         self.arguments = arguments
         self.environment = environment
         self.variables = variables
+        self.optionalNames = optionalNames
+    }
+
+    /// Whether `template` is a lone placeholder of an optional value that was not given: then
+    /// what it builds (a header, a multipart part) is left out.
+    func leavesOut(_ template: Template) -> Bool {
+        guard let name = template.soloPlaceholder else { return false }
+        return optionalNames.contains(name) && arguments[name] == nil
     }
 
     /// Renders `template`, remembering the values of `${secret:...}` references.
@@ -43,16 +56,17 @@ struct RenderContext: Sendable {
     /// Renders a JSON template into a `JSONValue`; a solo placeholder keeps its value's type.
     func render(_ template: JSONTemplate) throws(TargetBuildError) -> JSONValue {
         do {
-            return try template.render(arguments: arguments)
+            return try template.render(arguments: arguments, optionalNames: optionalNames)
         } catch {
             throw .render(error, file: api.file)
         }
     }
 
-    /// Renders parameter members into an ordered JSON object.
+    /// Renders parameter members into an ordered JSON object; those of optional values not given
+    /// are left out.
     func render(_ members: [JSONTemplate.Member]) throws(TargetBuildError) -> [String: any Sendable] {
         var parameters: [String: any Sendable] = [:]
-        for member in members {
+        for member in members where !member.value.isLeftOut(arguments: arguments, optionalNames: optionalNames) {
             parameters[member.key] = try render(member.value)
         }
         return parameters

@@ -45,7 +45,8 @@ public struct TargetBuilder: Sendable {
         } catch {
             throw .render(error, file: api.file)
         }
-        var context = RenderContext(api: api, arguments: arguments, environment: processEnvironment, variables: variables)
+        var context = RenderContext(api: api, arguments: arguments, environment: processEnvironment, variables: variables,
+                                    optionalNames: Set(spec.values.filter(\.isOptional).map(\.name)))
 
         let baseURLText: String
         if let baseURLOverride {
@@ -64,6 +65,8 @@ public struct TargetBuilder: Sendable {
         var headers: [(name: String, value: String)] = []
         var sensitiveHeaderNames = api.sensitiveHeaders
         for header in api.headers + (environment?.headers ?? []) + spec.headers {
+            // An optional value not given leaves its header out (an API-wide one of that name stays).
+            if context.leavesOut(header.value) { continue }
             let value = try context.render(header.value)
             try HeaderLine.check(value, field: "header '\(header.name)'")
             headers.removeAll { $0.name.lowercased() == header.name.lowercased() }

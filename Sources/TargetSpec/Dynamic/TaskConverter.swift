@@ -31,9 +31,9 @@ struct TaskConverter {
         case .uploadFile(let path):
             return .uploadFile(URL(fileURLWithPath: try context.filePath(path)))
         case .multipart(let parts):
-            return .uploadMultipart(try parts.map(part))
+            return .uploadMultipart(try sentParts(parts).map(part))
         case .compositeMultipart(let parts, let query):
-            return .uploadCompositeMultipart(try parts.map(part), urlParameters: try context.render(query))
+            return .uploadCompositeMultipart(try sentParts(parts).map(part), urlParameters: try context.render(query))
         case .download(let destination):
             return .downloadDestination(try downloadDestination(destination))
         case .downloadParameters(let members, let encoding, let destination):
@@ -47,6 +47,15 @@ struct TaskConverter {
         case .data(let template): Data(try context.renderWithoutRecording(template).utf8)
         case .dataFile(let path): try context.contents(ofFile: try context.filePath(path))
         case .json(let template): try context.render(template).serialized()
+        }
+    }
+
+    /// The parts sent: those that are a lone placeholder of an optional value not given are left out.
+    private func sentParts(_ parts: [MultipartPartSpec]) -> [MultipartPartSpec] {
+        parts.filter { part in
+            switch part.content {
+            case .value(let template), .data(let template), .file(let template): !context.leavesOut(template)
+            }
         }
     }
 

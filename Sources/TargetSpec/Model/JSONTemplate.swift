@@ -36,8 +36,10 @@ public indirect enum JSONTemplate: Sendable, Hashable {
 
     /// The JSON with every placeholder replaced by its argument.
     ///
+    /// - Parameter optionalNames: the case's optional values: a member or element that is a lone
+    ///   placeholder of one of them that has no argument is left out.
     /// - Throws: `TemplateRenderError.missingArgument` when a placeholder has no argument.
-    public func render(arguments: [String: ArgumentValue]) throws(TemplateRenderError) -> JSONValue {
+    public func render(arguments: [String: ArgumentValue], optionalNames: Set<String> = []) throws(TemplateRenderError) -> JSONValue {
         switch self {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
@@ -49,14 +51,22 @@ public indirect enum JSONTemplate: Sendable, Hashable {
             return argument.json
         case .array(let items):
             var rendered: [JSONValue] = []
-            for item in items { rendered.append(try item.render(arguments: arguments)) }
+            for item in items where !item.isLeftOut(arguments: arguments, optionalNames: optionalNames) {
+                rendered.append(try item.render(arguments: arguments, optionalNames: optionalNames))
+            }
             return .array(rendered)
         case .object(let members):
             var rendered: [(String, JSONValue)] = []
-            for member in members {
-                rendered.append((member.key, try member.value.render(arguments: arguments)))
+            for member in members where !member.value.isLeftOut(arguments: arguments, optionalNames: optionalNames) {
+                rendered.append((member.key, try member.value.render(arguments: arguments, optionalNames: optionalNames)))
             }
             return .object(rendered)
         }
+    }
+
+    /// Whether this is a lone placeholder of an optional value that was not given.
+    public func isLeftOut(arguments: [String: ArgumentValue], optionalNames: Set<String>) -> Bool {
+        guard case .placeholder(let name, _) = self else { return false }
+        return optionalNames.contains(name) && arguments[name] == nil
     }
 }

@@ -18,7 +18,8 @@ extension TaskSpec {
 }
 
 extension ValueSpec {
-    /// `name: type`, with `= default` for an optional value: how `list` and help show a value.
+    /// `name: type`, with `= default` for a value with a default and `name?: type` for an optional
+    /// one: how `list` and help show a value.
     public var signature: String {
         let typeText: String
         if case .enumeration(let cases) = type {
@@ -26,7 +27,7 @@ extension ValueSpec {
         } else {
             typeText = type.name
         }
-        var text = "\(name): \(typeText)"
+        var text = "\(name)\(isOptional ? "?" : ""): \(typeText)"
         if let defaultValue { text += " = " + (defaultValue.text.isEmpty ? "\"\"" : defaultValue.text) }
         return text
     }

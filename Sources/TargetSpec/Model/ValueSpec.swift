@@ -4,24 +4,30 @@ public struct ValueSpec: Sendable, Hashable {
     public var name: String
     /// What the value accepts.
     public var type: ValueType
-    /// The value used when none is given; `nil` makes the value required.
+    /// The value used when none is given; `nil` makes the value required unless it is optional.
     public var defaultValue: ArgumentValue?
+    /// `optional: true`: the value may be left out, and then whatever a lone placeholder of it
+    /// builds (a parameter, a JSON member, a header, a multipart value part) is left out too.
+    public var isOptional: Bool
     /// Shown by `call API CASE --help`.
     public var description: String?
     /// Where the value is declared (its name).
     public var mark: Mark
 
     /// Creates a value.
-    public init(name: String, type: ValueType, defaultValue: ArgumentValue? = nil, description: String? = nil, mark: Mark) {
+    public init(
+        name: String, type: ValueType, defaultValue: ArgumentValue? = nil, isOptional: Bool = false, description: String? = nil, mark: Mark
+    ) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
+        self.isOptional = isOptional
         self.description = description
         self.mark = mark
     }
 
-    /// Whether the value must be given (it has no default).
-    public var isRequired: Bool { defaultValue == nil }
+    /// Whether the value must be given (it has no default and is not optional).
+    public var isRequired: Bool { defaultValue == nil && !isOptional }
 }
 
 /// The type of an associated value.

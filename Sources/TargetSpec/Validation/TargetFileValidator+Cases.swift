@@ -133,7 +133,8 @@ extension TargetFileValidator {
         return .explicit(kind)
     }
 
-    /// Every placeholder names a value; `file` values only as file paths; every value is used.
+    /// Every placeholder names a value; `file` values only as file paths; optional values only
+    /// alone, where they can be left out; every value is used.
     private mutating func checkPlaceholders(values: [ValueSpec], caseName: String) {
         for use in placeholderUses {
             guard let value = values.first(where: { $0.name == use.name }) else {
@@ -148,6 +149,15 @@ extension TargetFileValidator {
             }
             if value.type == .file && use.role == .request {
                 error("file value '\(value.name)' can only be used as a file path (upload, dataFile, multipart file) or in samples", at: use.mark)
+            }
+            if value.isOptional && !use.isOmittable {
+                if use.positionName == "a path" {
+                    error("optional value '\(value.name)' cannot be a path placeholder; a path needs every part (give it a default, or make it a parameter)",
+                          at: use.mark)
+                } else {
+                    error("optional value '\(value.name)' must stand alone as \"{\(value.name)}\" (a parameter, a JSON member or element, a header or a multipart part) so that it can be left out; here it is part of \(use.positionName)",
+                          at: use.mark)
+                }
             }
         }
         for value in values where !placeholderUses.contains(where: { $0.name == value.name && $0.role != .sample }) {

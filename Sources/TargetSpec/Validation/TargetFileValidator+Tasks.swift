@@ -205,6 +205,10 @@ extension TargetFileValidator {
                 let filePath = TemplatePosition(name: "a task", placeholderRole: .filePath, allowsEnvironment: false)
                 content = readTaskFile(source.value, at: filePath, what: "multipart file").map { .file(path: $0) }
             }
+            switch content {
+            case .value(let template), .data(let template), .file(let template): markOmittable(template)
+            case nil: break
+            }
             let fileName = fields["fileName"].flatMap { string($0) }
             let mimeType = fields["mimeType"].flatMap { string($0) }
             let partName = DisplayText.escaped(name ?? "?")

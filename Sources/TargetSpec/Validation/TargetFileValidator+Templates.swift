@@ -38,7 +38,7 @@ extension TargetFileValidator {
                 error("'${\(reference.name)}' is not allowed in \(position.name); environment variables may appear in baseURL, headers, auth and environments (write '$${' for a literal '${')", at: reference.mark)
             case .placeholder(let name, let mark):
                 if let role = position.placeholderRole {
-                    placeholderUses.append(PlaceholderUse(name: name, mark: mark, role: role))
+                    placeholderUses.append(PlaceholderUse(name: name, mark: mark, role: role, positionName: position.name))
                 } else {
                     error("placeholder '{\(name)}' is not allowed in \(position.name); placeholders may appear in a case's path, headers, task and samples (write '{{' for a literal '{')", at: mark)
                 }
@@ -71,7 +71,9 @@ extension TargetFileValidator {
             var result: [JSONTemplate] = []
             result.reserveCapacity(items.count)
             for item in items {
-                if let converted = jsonTemplate(item, role: role, positionName: positionName) { result.append(converted) }
+                guard let converted = jsonTemplate(item, role: role, positionName: positionName) else { continue }
+                markOmittable(converted)
+                result.append(converted)
             }
             return .array(result)
         case .mapping(let entries, let mark):
@@ -93,10 +95,27 @@ extension TargetFileValidator {
         members.reserveCapacity(entries.count)
         for index in entries.indices {
             if let value = jsonTemplate(entries.value(at: index), role: role, positionName: positionName) {
+                markOmittable(value)
                 members.append(JSONTemplate.Member(key: entries.keyText(at: index), value: value))
             }
         }
         return members
+    }
+
+    /// Marks the use just recorded as one that can be left out, when `template` (a member, an
+    /// element, a header or a multipart part) is one lone placeholder.
+    mutating func markOmittable(_ template: JSONTemplate) {
+        if case .placeholder = template { markLastUseOmittable() }
+    }
+
+    /// The same for a string template.
+    mutating func markOmittable(_ template: Template) {
+        if template.soloPlaceholder != nil { markLastUseOmittable() }
+    }
+
+    private mutating func markLastUseOmittable() {
+        guard !placeholderUses.isEmpty else { return }
+        placeholderUses[placeholderUses.count - 1].isOmittable = true
     }
 
     /// A `headers:` map: valid names, string values as templates.
@@ -111,6 +130,7 @@ extension TargetFileValidator {
             }
             let valueNode = entries.value(at: index)
             if let value = template(valueNode, at: position) {
+                markOmittable(value)
                 refuseLineBreaks(in: value, field: "header '\(key.text)'", at: valueNode.mark)
                 headers.append(HeaderSpec(name: key.text, value: value))
             }

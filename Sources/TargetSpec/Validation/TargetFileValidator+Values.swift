@@ -6,7 +6,7 @@ import Foundation
 
 /// A case's `values:` (associated values).
 extension TargetFileValidator {
-    static let valueKeys = ["type", "enum", "default", "description"]
+    static let valueKeys = ["type", "enum", "default", "optional", "description"]
 
     mutating func readValues(_ node: Node, caseName: String) -> [ValueSpec] {
         guard let items = sequence(node, expected: "a list of values such as '- name: string'") else { return [] }
@@ -58,12 +58,26 @@ extension TargetFileValidator {
         }
         let description = fields["description"].flatMap { oneLine($0) }
         guard let type else { return nil }
+        var isOptional = false
+        if let optionalNode = fields["optional"] {
+            guard let flag = bool(optionalNode) else { return nil }
+            isOptional = flag
+        }
         var defaultValue: ArgumentValue?
         if let defaultNode = fields["default"] {
+            if case .scalar(let scalar) = defaultNode, scalar.resolved == .null {
+                error("value '\(name)' cannot default to null; write 'optional: true' to leave it out when not given", at: defaultNode.mark)
+                return nil
+            }
+            if isOptional {
+                error("value '\(name)' is optional and has a default; drop one (an optional value is left out when not given, a default is sent)",
+                      at: defaultNode.mark)
+                return nil
+            }
             guard let converted = readDefault(defaultNode, type: type, valueName: name) else { return nil }
             defaultValue = converted
         }
-        return ValueSpec(name: name, type: type, defaultValue: defaultValue, description: description, mark: mark)
+        return ValueSpec(name: name, type: type, defaultValue: defaultValue, isOptional: isOptional, description: description, mark: mark)
     }
 
     private mutating func readTypeName(_ node: Node) -> ValueType? {

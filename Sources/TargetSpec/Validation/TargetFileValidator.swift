@@ -35,6 +35,11 @@ public struct TargetFileValidator {
         var name: String
         var mark: Mark
         var role: PlaceholderRole
+        /// Names the position in messages: "a path", "a task".
+        var positionName: String
+        /// Whether the placeholder alone builds something that can be left out (a parameter, a
+        /// JSON member or element, a header, a multipart part): only there may an optional value go.
+        var isOmittable = false
     }
 
     /// The placeholders of the case being read.

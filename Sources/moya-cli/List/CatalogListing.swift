@@ -95,6 +95,7 @@ enum CatalogListing {
             object.append(("cases", .array(cases.map { .string($0) })))
         }
         object.append(("required", .bool(value.isRequired)))
+        object.append(("optional", .bool(value.isOptional)))
         object.append(("default", value.defaultValue.map(\.json) ?? .null))
         object.append(("description", value.description.map { .string($0) } ?? .null))
         return .object(object)

@@ -4,7 +4,8 @@ import TargetSpec
 /// `call API --help` and `call API CASE --help`: help written from the target file.
 enum CaseHelp {
     /// How many values lead positionally: up to the last required one. Positional words bind in
-    /// declared order, so an optional value declared before a required one is positional too.
+    /// declared order, so a value with a default or `optional: true` declared before a required
+    /// one is positional too; after it, such values are given by name only.
     static func positionalCount(_ spec: CaseSpec) -> Int {
         spec.values.lastIndex(where: \.isRequired).map { $0 + 1 } ?? 0
     }
@@ -44,7 +45,7 @@ enum CaseHelp {
             let rows = spec.values.map { value in
                 [
                     "  " + value.name, typeName(value.type),
-                    value.defaultValue.map { "default: \($0.text)" } ?? "required", value.description ?? "",
+                    value.defaultValue.map { "default: \($0.text)" } ?? (value.isOptional ? "optional" : "required"), value.description ?? "",
                 ]
             }
             text += TextTable.render(rows)
