@@ -81,7 +81,7 @@ extension TargetFileValidator {
             if entries.count == 1, case .scalar(let value) = entries.value(at: 0), value.isPlain, value.text.isEmpty,
                Self.isIdentifier(entries.keyText(at: 0)) {
                 let name = entries.keyText(at: 0)
-                placeholderUses.append(PlaceholderUse(name: name, mark: mark, role: role))
+                placeholderUses.append(PlaceholderUse(name: name, mark: mark, role: role, positionName: positionName))
                 error("{\(name)} without quotes is a YAML map, not a placeholder; write \"{\(name)}\" in quotes", at: mark)
                 return nil
             }
