@@ -2,34 +2,49 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Issue 13: what curl and HTTPie users expect every day — a User-Agent, compressed bodies.
-final class EverydayHTTPTests: XCTestCase {
+/// A loopback server and a folder whose `targets/web.yaml` each subclass writes (`webTarget`),
+/// with `run` calling the built binary there.
+class WebTargetTestCase: XCTestCase {
     var server: HTTPTestServer!
     var folder: TemporaryFolder!
+
+    /// The target file, for the server's port.
+    func webTarget(port: UInt16) -> String { "" }
+
+    /// Environment variables every run gets besides HOME.
+    var extraEnvironment: [String: String] { [:] }
 
     override func setUpWithError() throws {
         server = try HTTPTestServer()
         folder = try TemporaryFolder()
-        try folder.write("targets/web.yaml", """
-            api: web
-            baseURL: http://127.0.0.1:\(server.port)
-            cases:
-              echo: {path: /anything, sample: ok}
-              named: {path: /anything, headers: {User-Agent: my-tool/2}, sample: ok}
-              gzip: {path: /gzip, sample: ok}
-              bomb:
-                values: [{size: int}]
-                path: /gzip-zeros/{size}
-                sample: ok
-            """)
+        try folder.write("targets/web.yaml", webTarget(port: server.port))
     }
 
     override func tearDown() {
         server.stop()
     }
 
-    private func run(_ arguments: [String]) throws -> CLIResult {
-        try CLIRunner.run(arguments, environment: ["HOME": folder.url.path], currentDirectory: folder.url)
+    func run(_ arguments: [String], stdin: Data? = nil) throws -> CLIResult {
+        try CLIRunner.run(arguments, environment: ["HOME": folder.url.path].merging(extraEnvironment) { _, new in new },
+                          currentDirectory: folder.url, stdin: stdin)
+    }
+}
+
+/// Issue 13: what curl and HTTPie users expect every day — a User-Agent, compressed bodies.
+final class EverydayHTTPTests: WebTargetTestCase {
+    override func webTarget(port: UInt16) -> String {
+        """
+        api: web
+        baseURL: http://127.0.0.1:\(port)
+        cases:
+          echo: {path: /anything, sample: ok}
+          named: {path: /anything, headers: {User-Agent: my-tool/2}, sample: ok}
+          gzip: {path: /gzip, sample: ok}
+          bomb:
+            values: [{size: int}]
+            path: /gzip-zeros/{size}
+            sample: ok
+        """
     }
 
     func testADefaultUserAgentThatTheFileAndTheCommandLineReplace() throws {
@@ -68,35 +83,24 @@ final class EverydayHTTPTests: XCTestCase {
 }
 
 /// Issue 13, item 5: `-v` shows the exchange as HTTP, as curl and HTTPie do.
-final class VerboseLogTests: XCTestCase {
-    var server: HTTPTestServer!
-    var folder: TemporaryFolder!
-
-    override func setUpWithError() throws {
-        server = try HTTPTestServer()
-        folder = try TemporaryFolder()
-        try folder.write("targets/web.yaml", """
-            api: web
-            baseURL: http://127.0.0.1:\(server.port)
-            headers: {X-Token: "${secret:WEB_TOKEN}"}
-            cases:
-              send:
-                values: [{q: string}]
-                method: POST
-                path: /anything
-                task: {json: {query: "{q}", secret: "${secret:WEB_TOKEN}"}}
-                sample: {status: 201, json: {ok: true}}
-              hop: {path: /redirect/1, sample: ok}
-            """.replacingOccurrences(of: "secret: \"${secret:WEB_TOKEN}\"", with: "note: \"{q}\""))
+final class VerboseLogTests: WebTargetTestCase {
+    override func webTarget(port: UInt16) -> String {
+        """
+        api: web
+        baseURL: http://127.0.0.1:\(port)
+        headers: {X-Token: "${secret:WEB_TOKEN}"}
+        cases:
+          send:
+            values: [{q: string}]
+            method: POST
+            path: /anything
+            task: {json: {query: "{q}", note: "{q}"}}
+            sample: {status: 201, json: {ok: true}}
+          hop: {path: /redirect/1, sample: ok}
+        """
     }
 
-    override func tearDown() {
-        server.stop()
-    }
-
-    private func run(_ arguments: [String]) throws -> CLIResult {
-        try CLIRunner.run(arguments, environment: ["HOME": folder.url.path, "WEB_TOKEN": "tok-123456"], currentDirectory: folder.url)
-    }
+    override var extraEnvironment: [String: String] { ["WEB_TOKEN": "tok-123456"] }
 
     func testALiveExchangeIsShownAsHTTPWithTheBodyOnce() throws {
         let result = try run(["call", "web", "send", "hello", "-v"])
@@ -133,43 +137,34 @@ final class VerboseLogTests: XCTestCase {
 
 /// Issue 13, item 2: one exploratory call may change the query and the body; `-v` and `--curl`
 /// show the changed request.
-final class AdHocOverrideTests: XCTestCase {
-    var server: HTTPTestServer!
-    var folder: TemporaryFolder!
+final class AdHocOverrideTests: WebTargetTestCase {
+    override func webTarget(port: UInt16) -> String {
+        """
+        api: web
+        baseURL: http://127.0.0.1:\(port)
+        cases:
+          search:
+            values: [{q: string}, {page: {type: int, default: 1}}]
+            path: /get
+            task: {parameters: {q: "{q}", page: "{page}"}, encoding: url}
+            sample: ok
+          create:
+            method: POST
+            path: /post
+            task: {json: {name: from-file}}
+            sample: ok
+          upload:
+            method: PUT
+            path: /put
+            task: {upload: body.txt}
+            sample: ok
+        """
+    }
 
     override func setUpWithError() throws {
-        server = try HTTPTestServer()
-        folder = try TemporaryFolder()
-        try folder.write("targets/web.yaml", """
-            api: web
-            baseURL: http://127.0.0.1:\(server.port)
-            cases:
-              search:
-                values: [{q: string}, {page: {type: int, default: 1}}]
-                path: /get
-                task: {parameters: {q: "{q}", page: "{page}"}, encoding: url}
-                sample: ok
-              create:
-                method: POST
-                path: /post
-                task: {json: {name: from-file}}
-                sample: ok
-              upload:
-                method: PUT
-                path: /put
-                task: {upload: body.txt}
-                sample: ok
-            """)
+        try super.setUpWithError()
         try folder.write("targets/body.txt", "file body")
         try folder.write("payload.json", #"{"name":"from-at-file"}"#)
-    }
-
-    override func tearDown() {
-        server.stop()
-    }
-
-    private func run(_ arguments: [String], stdin: Data? = nil) throws -> CLIResult {
-        try CLIRunner.run(arguments, environment: ["HOME": folder.url.path], currentDirectory: folder.url, stdin: stdin)
     }
 
     func testQueryParametersAreSetAddedAndRemoved() throws {
