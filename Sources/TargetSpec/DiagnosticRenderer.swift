@@ -9,8 +9,16 @@
 /// The source line is indented by 4 spaces; the caret line repeats the line's tabs (and puts a
 /// space for every other character) before the caret, so it lines up under the column whatever
 /// the terminal's tab width. A diagnostic without a mark is its first line only.
+///
+/// Hostile files stay cheap to report: a source line is shown as a window of at most
+/// `snippetWidth` characters around the caret, and at most `maximumPerFile` diagnostics of a file
+/// are rendered, then one line says how many more there are.
 public enum DiagnosticRenderer {
     private static let indent = "    "
+    /// The most characters of a source line shown under a diagnostic.
+    public static let snippetWidth = 160
+    /// The most diagnostics rendered for one file.
+    public static let maximumPerFile = 100
 
     /// Renders diagnostics from one or more files, sorted, each block followed by a newline.
     /// - Parameters:
@@ -20,10 +28,27 @@ public enum DiagnosticRenderer {
     public static func render(_ diagnostics: [Diagnostic], source: (String) -> SourceLines?, colored: Bool = false) -> String {
         var output = ""
         var cache: (file: String, lines: SourceLines?)?
+        var shown = 0
+        var hidden: [String: Int] = [:]
+        var files: [String] = []
         for diagnostic in diagnostics.sorted() {
-            if cache?.file != diagnostic.file { cache = (diagnostic.file, source(diagnostic.file)) }
+            if cache?.file != diagnostic.file {
+                cache = (diagnostic.file, source(diagnostic.file))
+                shown = 0
+                files.append(diagnostic.file)
+            }
+            guard shown < maximumPerFile else {
+                hidden[diagnostic.file, default: 0] += 1
+                continue
+            }
+            shown += 1
             output += render(diagnostic, lines: cache?.lines, colored: colored)
             output += "\n"
+        }
+        for file in files {
+            guard let count = hidden[file] else { continue }
+            output += "\(DisplayText.escaped(file)): \(count) more problem\(count == 1 ? "" : "s") not shown "
+                + "(the first \(maximumPerFile) are above)\n"
         }
         return output
     }
@@ -46,9 +71,20 @@ public enum DiagnosticRenderer {
         let location = diagnostic.mark.map { "\(file):\($0.line):\($0.column)" } ?? file
         var output = style.bold + location + ": " + style.severityColor + diagnostic.severity.rawValue + ":"
             + style.reset + style.bold + " " + DisplayText.escaped(diagnostic.message) + style.reset
-        guard let mark = diagnostic.mark, let line = lines?.line(mark.line) else { return output }
-        let prefix = line.unicodeScalars.prefix(mark.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
-        let padding = String(repeating: " ", count: max(0, mark.column - 1 - line.unicodeScalars.count))
+        guard let mark = diagnostic.mark, let fullLine = lines?.line(mark.line) else { return output }
+        // A window around the caret: a hostile file's one long line must not be printed whole
+        // under each of its problems.
+        let scalars = Array(fullLine.unicodeScalars)
+        let caret = mark.column - 1
+        let start = scalars.count > snippetWidth ? max(0, min(caret - snippetWidth / 2, scalars.count - snippetWidth)) : 0
+        let end = min(scalars.count, start + snippetWidth)
+        var line = String(String.UnicodeScalarView(scalars[start..<end]))
+        var column = caret - start
+        if start > 0 { line = "…" + line; column += 1 }
+        if end < scalars.count { line += "…" }
+        let lineScalars = Array(line.unicodeScalars)
+        let prefix = lineScalars.prefix(max(0, column)).map { $0 == "\t" ? "\t" : " " }.joined()
+        let padding = String(repeating: " ", count: max(0, column - lineScalars.count))
         output += "\n" + indent + line + "\n" + indent + prefix + padding + style.severityColor + "^" + style.reset
         return output
     }

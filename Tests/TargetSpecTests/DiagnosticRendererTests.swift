@@ -98,3 +98,27 @@ final class DiagnosticRendererTests: XCTestCase {
         XCTAssertNil(lines.line(8))
     }
 }
+
+/// A hostile file's one long line with thousands of problems stays cheap to report.
+final class DiagnosticRendererBoundsTests: XCTestCase {
+    func testALongLineIsShownAsAWindowAroundTheCaret() {
+        let line = "    path: \"/" + String(repeating: "{x}", count: 2000) + "\""
+        let diagnostic = Diagnostic(.error, file: "t.yaml", mark: Mark(line: 1, column: 3001), message: "unknown placeholder '{x}'")
+        let text = DiagnosticRenderer.render([diagnostic], source: line)
+        let rows = text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(rows.count, 4, text)
+        XCTAssertLessThanOrEqual(rows[1].count, 4 + DiagnosticRenderer.snippetWidth + 2)
+        XCTAssertTrue(rows[1].hasPrefix("    …") && rows[1].hasSuffix("…"), String(rows[1]))
+        // The caret stands under the character the mark names.
+        let caretColumn = rows[2].count - 1
+        let lineScalars = Array(rows[1].unicodeScalars)
+        XCTAssertEqual(lineScalars[caretColumn], Array(line.unicodeScalars)[3000])
+    }
+
+    func testAtMostAHundredProblemsOfAFileAreShown() {
+        let diagnostics = (1...250).map { Diagnostic(.error, file: "t.yaml", mark: Mark(line: 1, column: $0), message: "problem \($0)") }
+        let text = DiagnosticRenderer.render(diagnostics, source: String(repeating: "x", count: 300))
+        XCTAssertEqual(text.components(separatedBy: ": error: ").count - 1, DiagnosticRenderer.maximumPerFile)
+        XCTAssertTrue(text.hasSuffix("t.yaml: 150 more problems not shown (the first 100 are above)\n"), String(text.suffix(200)))
+    }
+}
