@@ -32,6 +32,9 @@ public struct URLEncoding: ParameterEncoding {
         case noBrackets
         /// `key[0]=a&key[1]=b`, as jQuery and Node.js.
         case indexInBrackets
+        /// `key=a,b`: an array of scalars as one parameter, each element escaped and the commas
+        /// between them kept (an array of arrays or objects is keyed as `noBrackets`).
+        case commaSeparated
         /// Keys made by a closure from the key and the index.
         case custom(@Sendable (_ key: String, _ index: Int) -> String)
 
@@ -39,7 +42,7 @@ public struct URLEncoding: ParameterEncoding {
         public func encode(key: String, atIndex index: Int) -> String {
             switch self {
             case .brackets: return "\(key)[]"
-            case .noBrackets: return key
+            case .noBrackets, .commaSeparated: return key
             case .indexInBrackets: return "\(key)[\(index)]"
             case .custom(let encode): return encode(key, index)
             }
@@ -109,6 +112,9 @@ public struct URLEncoding: ParameterEncoding {
         case .object(let members):
             return members.flatMap { queryComponents(fromKey: "\(key)[\($0.0)]", value: $0.1) }
         case .array(let elements):
+            if case .commaSeparated = arrayEncoding, let texts = scalarTexts(elements) {
+                return [(escape(key), texts.map(escape).joined(separator: ","))]
+            }
             return elements.enumerated().flatMap { index, element in
                 queryComponents(fromKey: arrayEncoding.encode(key: key, atIndex: index), value: element)
             }
@@ -123,6 +129,22 @@ public struct URLEncoding: ParameterEncoding {
         case .null:
             return [(escape(key), "")]
         }
+    }
+
+    /// The text of each element when all are scalars (`null` as empty); `nil` otherwise.
+    private func scalarTexts(_ elements: [JSONValue]) -> [String]? {
+        var texts: [String] = []
+        for element in elements {
+            switch element {
+            case .string(let text): texts.append(text)
+            case .int(let number): texts.append(String(number))
+            case .number(let number): texts.append(number.text)
+            case .bool(let flag): texts.append(boolEncoding.encode(value: flag))
+            case .null: texts.append("")
+            case .array, .object: return nil
+            }
+        }
+        return texts
     }
 
     /// Percent-escapes a query key or value (RFC 3986, keeping `?` and `/`).

@@ -40,30 +40,41 @@ public struct ArgumentBinder: Sendable {
 
     /// The values that could be bound and every problem found, in declared order.
     public func bindReportingAll(positional: [String] = [], named: [String: String] = [:]) -> (arguments: [String: ArgumentValue], errors: [ArgumentError]) {
+        bindReportingAll(positional: positional, namedWords: named.mapValues { [$0] })
+    }
+
+    /// The same, with every word given for each named value (`--labels a --labels b`): only a list
+    /// value may be given more than once.
+    public func bindReportingAll(positional: [String] = [], namedWords: [String: [String]]) -> (arguments: [String: ArgumentValue], errors: [ArgumentError]) {
         var arguments: [String: ArgumentValue] = [:]
         var errors: [ArgumentError] = []
-        var given: [String: String] = [:]
+        var given: [String: [String]] = [:]
         if positional.count > values.count {
             errors.append(.tooManyValues(caseName: caseName, given: positional.count, accepted: values.count, names: values.map(\.name)))
         }
         for (value, text) in zip(values, positional) {
-            given[value.name] = text
+            given[value.name] = [text]
         }
         let declaredNames = values.map(\.name)
-        for name in named.keys.sorted() {
-            guard let text = named[name] else { continue }
-            if !declaredNames.contains(name) {
-                errors.append(.unknownValue(name: name, suggestion: Suggestion.closest(to: name, in: declaredNames), available: declaredNames))
-            } else if given[name] != nil {
-                errors.append(.duplicateValue(name: name))
+        for name in namedWords.keys.sorted() {
+            guard let words = namedWords[name] else { continue }
+            if let value = values.first(where: { $0.name == name }) {
+                if given[name] != nil {
+                    errors.append(.duplicateValue(name: name))
+                } else if words.count > 1 && value.type.elementType == nil {
+                    errors.append(.repeatedValue(name: name))
+                    given[name] = [words[0]]
+                } else {
+                    given[name] = words
+                }
             } else {
-                given[name] = text
+                errors.append(.unknownValue(name: name, suggestion: Suggestion.closest(to: name, in: declaredNames), available: declaredNames))
             }
         }
         for value in values {
-            if let text = given[value.name] {
+            if let words = given[value.name] {
                 do throws(ArgumentError) {
-                    arguments[value.name] = try convert(text, for: value)
+                    arguments[value.name] = try convert(words, for: value)
                 } catch {
                     errors.append(error)
                 }
@@ -79,9 +90,27 @@ public struct ArgumentBinder: Sendable {
         return (arguments, errors)
     }
 
-    /// `text` converted to `value`'s type; a `file` must name a readable file.
+    /// The words given for `value` converted to its type: a list takes every word, each split at
+    /// commas (`--labels bug,ui --labels docs`), empty pieces dropped; any other type one word.
+    public func convert(_ words: [String], for value: ValueSpec) throws(ArgumentError) -> ArgumentValue {
+        guard let elementType = value.type.elementType else { return try convert(words.first ?? "", for: value) }
+        var element = value
+        element.type = elementType
+        var elements: [ArgumentValue] = []
+        for word in words {
+            for piece in word.split(separator: ",", omittingEmptySubsequences: true) {
+                elements.append(try convert(String(piece), for: element))
+            }
+        }
+        return .list(elements)
+    }
+
+    /// `text` converted to `value`'s type; a `file` must name a readable file; a list's text is
+    /// its comma-separated elements.
     public func convert(_ text: String, for value: ValueSpec) throws(ArgumentError) -> ArgumentValue {
         switch value.type {
+        case .list:
+            return try convert([text], for: value)
         case .string:
             return .string(text)
         case .int:

@@ -10,6 +10,8 @@ public enum ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownValue(name: String, suggestion: String?, available: [String])
     /// The same value given positionally and by name.
     case duplicateValue(name: String)
+    /// A value that is not a list given more than once by name.
+    case repeatedValue(name: String)
     /// A `file` value naming a file that does not exist.
     case fileNotFound(path: String, name: String)
     /// A `file` value naming a folder or a file that cannot be read.
@@ -20,7 +22,7 @@ public enum ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The value the error is about, if it is about one.
     public var valueName: String? {
         switch self {
-        case .missingValue(let name, _), .invalidValue(_, let name, _), .unknownValue(let name, _, _),
+        case .missingValue(let name, _), .invalidValue(_, let name, _), .unknownValue(let name, _, _), .repeatedValue(let name),
              .duplicateValue(let name), .fileNotFound(_, let name), .fileUnreadable(_, let name), .fileOutsideRoot(_, let name, _): name
         case .tooManyValues: nil
         }
@@ -43,6 +45,8 @@ public enum ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
                 ?? (available.isEmpty ? "; the case takes no values" : "; valid values: " + available.joined(separator: ", ")))
         case .duplicateValue(let name):
             "value '\(name)' is given twice (by position and by name)"
+        case .repeatedValue(let name):
+            "value --\(name) is given twice; only a list value can be repeated"
         case .fileNotFound(let path, let name):
             "file '\(path)' for value '\(name)' does not exist"
         case .fileUnreadable(let path, let name):

@@ -101,6 +101,7 @@ struct TaskConverter {
             case .brackets: .brackets
             case .noBrackets: .noBrackets
             case .indexInBrackets: .indexInBrackets
+            case .comma: .commaSeparated
             }
             let moyaBools: URLEncoding.BoolEncoding = boolEncoding == .literal ? .literal : .numeric
             return URLEncoding(destination: moyaDestination, arrayEncoding: moyaArrays, boolEncoding: moyaBools)

@@ -14,10 +14,14 @@ public enum ArgumentValue: Sendable, Hashable, CustomStringConvertible {
     case file(path: String)
     /// An `enum` value: one of the declared cases.
     case enumCase(String)
+    /// A list value: its elements, in order.
+    case list([ArgumentValue])
 
-    /// The text a placeholder inserts when the value is interpolated into a string.
+    /// The text a placeholder inserts when the value is interpolated into a string; a list's
+    /// elements joined with ", " (as a header lists them).
     public var text: String {
         switch self {
+        case .list(let elements): elements.map(\.text).joined(separator: ", ")
         case .string(let text), .enumCase(let text), .file(let text): text
         case .int(let number): String(number)
         case .double(let number): number.text
@@ -28,6 +32,7 @@ public enum ArgumentValue: Sendable, Hashable, CustomStringConvertible {
     /// The value as typed JSON, as an exact `"{name}"` placeholder inserts it in JSON bodies.
     public var json: JSONValue {
         switch self {
+        case .list(let elements): .array(elements.map(\.json))
         case .string(let text), .enumCase(let text), .file(let text): .string(text)
         case .int(let number): .int(number)
         case .double(let number): .number(number)

@@ -21,14 +21,22 @@ extension ValueSpec {
     /// `name: type`, with `= default` for a value with a default and `name?: type` for an optional
     /// one: how `list` and help show a value.
     public var signature: String {
-        let typeText: String
-        if case .enumeration(let cases) = type {
-            typeText = cases.joined(separator: "|")
-        } else {
-            typeText = type.name
+        var text = "\(name)\(isOptional ? "?" : ""): \(type.shortName)"
+        if let defaultValue {
+            let defaultText = if case .list(let elements) = defaultValue { elements.map(\.text).joined(separator: ",") } else { defaultValue.text }
+            text += " = " + (defaultText.isEmpty ? "\"\"" : defaultText)
         }
-        var text = "\(name)\(isOptional ? "?" : ""): \(typeText)"
-        if let defaultValue { text += " = " + (defaultValue.text.isEmpty ? "\"\"" : defaultValue.text) }
         return text
+    }
+}
+
+extension ValueType {
+    /// How `list` and help write the type: `int`, `open|closed`, `[string]`, `[a|b]`.
+    public var shortName: String {
+        switch self {
+        case .enumeration(let cases): cases.joined(separator: "|")
+        case .list(let element): "[" + element.shortName + "]"
+        default: name
+        }
     }
 }

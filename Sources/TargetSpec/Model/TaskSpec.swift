@@ -77,6 +77,8 @@ public enum URLArrayEncoding: String, Sendable, Hashable, CaseIterable {
     case noBrackets
     /// `key[0]=a&key[1]=b`.
     case indexInBrackets
+    /// `key=a,b`: the elements of a list of scalars joined with commas, as one parameter.
+    case comma
 }
 
 /// How URL encoding writes booleans.

@@ -31,7 +31,7 @@ public struct ValueSpec: Sendable, Hashable {
 }
 
 /// The type of an associated value.
-public enum ValueType: Sendable, Hashable, CustomStringConvertible {
+public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     /// Any text.
     case string
     /// A 64-bit integer.
@@ -44,6 +44,9 @@ public enum ValueType: Sendable, Hashable, CustomStringConvertible {
     case file
     /// One of the given strings.
     case enumeration([String])
+    /// `[string]`, `[int]`, `[enum: [a, b]]`: any number of elements of one type (not `file`,
+    /// not a list).
+    case list(ValueType)
 
     /// The type names a target file may write after a value's name (or as `type:`).
     public static let names = ["string", "int", "double", "bool", "file", "enum"]
@@ -57,7 +60,13 @@ public enum ValueType: Sendable, Hashable, CustomStringConvertible {
         case .bool: "bool"
         case .file: "file"
         case .enumeration: "enum"
+        case .list: "list"
         }
+    }
+
+    /// The type of a list's elements; `nil` for the other types.
+    public var elementType: ValueType? {
+        if case .list(let element) = self { element } else { nil }
     }
 
     /// The type for a short-form name (`enum` needs its cases, so it is not one of them).
@@ -74,8 +83,11 @@ public enum ValueType: Sendable, Hashable, CustomStringConvertible {
 
     /// How usage messages describe the type: `int`, `one of open, closed, all`.
     public var description: String {
-        if case .enumeration(let cases) = self { return "one of " + cases.joined(separator: ", ") }
-        return name
+        switch self {
+        case .enumeration(let cases): "one of " + cases.joined(separator: ", ")
+        case .list(let element): "a list of " + element.description
+        default: name
+        }
     }
 
     /// The type with its article, for "'abc' is not an int": `an int`, `a bool (true or false)`.
@@ -87,6 +99,7 @@ public enum ValueType: Sendable, Hashable, CustomStringConvertible {
         case .bool: "a bool (true or false)"
         case .file: "a file"
         case .enumeration(let cases): "one of " + cases.joined(separator: ", ")
+        case .list(let element): "a list of " + element.description
         }
     }
 }

@@ -134,7 +134,8 @@ extension TargetFileValidator {
     }
 
     /// Every placeholder names a value; `file` values only as file paths; optional values only
-    /// alone, where they can be left out; every value is used.
+    /// alone, where they can be left out; list values only alone in JSON or a header; every
+    /// value is used.
     private mutating func checkPlaceholders(values: [ValueSpec], caseName: String) {
         for use in placeholderUses {
             guard let value = values.first(where: { $0.name == use.name }) else {
@@ -150,7 +151,16 @@ extension TargetFileValidator {
             if value.type == .file && use.role == .request {
                 error("file value '\(value.name)' can only be used as a file path (upload, dataFile, multipart file) or in samples", at: use.mark)
             }
-            if value.isOptional && !use.isOmittable {
+            if value.type.elementType != nil && (use.lonePlace == nil || use.lonePlace == .multipart) {
+                if use.positionName == "a path" {
+                    error("list value '\(value.name)' cannot be a path placeholder; send it as a parameter, a JSON member or a header", at: use.mark)
+                } else {
+                    error("list value '\(value.name)' must stand alone as \"{\(value.name)}\" in a parameter, a JSON member or element, or a header; here it is part of \(use.positionName)",
+                          at: use.mark)
+                }
+                continue
+            }
+            if value.isOptional && use.lonePlace == nil {
                 if use.positionName == "a path" {
                     error("optional value '\(value.name)' cannot be a path placeholder; a path needs every part (give it a default, or make it a parameter)",
                           at: use.mark)

@@ -15,7 +15,8 @@ extension TargetFileValidator {
             switch item {
             case .sequence(let elements, _):
                 for element in elements {
-                    guard let text = exampleText(element) else {
+                    let isList = positional.count < values.count && values[positional.count].type.elementType != nil
+                    guard let text = exampleText(element, isList: isList) else {
                         isValid = false
                         continue
                     }
@@ -24,7 +25,8 @@ extension TargetFileValidator {
                 }
             case .mapping(let entries, _):
                 for entry in entries {
-                    guard let text = exampleText(entry.value) else {
+                    let isList = values.first { $0.name == entry.key.text }?.type.elementType != nil
+                    guard let text = exampleText(entry.value, isList: isList) else {
                         isValid = false
                         continue
                     }
@@ -64,8 +66,25 @@ extension TargetFileValidator {
         return examples
     }
 
-    /// An example's value as command-line text: any non-null scalar, written as in the file.
-    private mutating func exampleText(_ node: Node) -> String? {
+    /// An example's value as command-line text: any non-null scalar, written as in the file; for
+    /// a list value, a list of them, joined with commas.
+    private mutating func exampleText(_ node: Node, isList: Bool = false) -> String? {
+        if isList, case .sequence(let items, _) = node {
+            var texts: [String] = []
+            for item in items {
+                guard case .scalar = item else {
+                    typeError(expected: "a value (string, number or bool)", found: item)
+                    return nil
+                }
+                guard let text = exampleText(item) else { return nil }
+                if text.contains(",") {
+                    error("an element of a list example cannot contain a comma", at: item.mark)
+                    return nil
+                }
+                texts.append(text)
+            }
+            return texts.joined(separator: ",")
+        }
         guard case .scalar(let scalar) = node, scalar.resolved != .null else {
             typeError(expected: "a value (string, number or bool)", found: node)
             return nil

@@ -206,7 +206,7 @@ extension TargetFileValidator {
                 content = readTaskFile(source.value, at: filePath, what: "multipart file").map { .file(path: $0) }
             }
             switch content {
-            case .value(let template), .data(let template), .file(let template): markOmittable(template)
+            case .value(let template), .data(let template), .file(let template): markLone(template, in: .multipart)
             case nil: break
             }
             let fileName = fields["fileName"].flatMap { string($0) }

@@ -72,7 +72,7 @@ extension TargetFileValidator {
             result.reserveCapacity(items.count)
             for item in items {
                 guard let converted = jsonTemplate(item, role: role, positionName: positionName) else { continue }
-                markOmittable(converted)
+                markLone(converted)
                 result.append(converted)
             }
             return .array(result)
@@ -95,27 +95,27 @@ extension TargetFileValidator {
         members.reserveCapacity(entries.count)
         for index in entries.indices {
             if let value = jsonTemplate(entries.value(at: index), role: role, positionName: positionName) {
-                markOmittable(value)
+                markLone(value)
                 members.append(JSONTemplate.Member(key: entries.keyText(at: index), value: value))
             }
         }
         return members
     }
 
-    /// Marks the use just recorded as one that can be left out, when `template` (a member, an
-    /// element, a header or a multipart part) is one lone placeholder.
-    mutating func markOmittable(_ template: JSONTemplate) {
-        if case .placeholder = template { markLastUseOmittable() }
+    /// Marks the use just recorded as lone in a JSON member or element, when `template` is one
+    /// lone placeholder.
+    mutating func markLone(_ template: JSONTemplate) {
+        if case .placeholder = template { markLastUse(.json) }
     }
 
-    /// The same for a string template.
-    mutating func markOmittable(_ template: Template) {
-        if template.soloPlaceholder != nil { markLastUseOmittable() }
+    /// The same for a header or a multipart part.
+    mutating func markLone(_ template: Template, in place: LonePlace) {
+        if template.soloPlaceholder != nil { markLastUse(place) }
     }
 
-    private mutating func markLastUseOmittable() {
+    private mutating func markLastUse(_ place: LonePlace) {
         guard !placeholderUses.isEmpty else { return }
-        placeholderUses[placeholderUses.count - 1].isOmittable = true
+        placeholderUses[placeholderUses.count - 1].lonePlace = place
     }
 
     /// A `headers:` map: valid names, string values as templates.
@@ -130,7 +130,7 @@ extension TargetFileValidator {
             }
             let valueNode = entries.value(at: index)
             if let value = template(valueNode, at: position) {
-                markOmittable(value)
+                markLone(value, in: .header)
                 refuseLineBreaks(in: value, field: "header '\(key.text)'", at: valueNode.mark)
                 headers.append(HeaderSpec(name: key.text, value: value))
             }

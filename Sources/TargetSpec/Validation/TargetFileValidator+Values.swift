@@ -41,6 +41,10 @@ extension TargetFileValidator {
             guard let type = readTypeName(node) else { return nil }
             return ValueSpec(name: name, type: type, mark: mark)
         }
+        if case .sequence = node {
+            guard let type = readListType(node) else { return nil }
+            return ValueSpec(name: name, type: type, mark: mark)
+        }
         guard let fields = fields(node, allowed: Self.valueKeys, context: "in value '\(name)' of case '\(caseName)'",
                                   expected: "a type name or a map such as {type: int, default: 30}") else { return nil }
         var type: ValueType?
@@ -51,7 +55,7 @@ extension TargetFileValidator {
             }
             type = readEnumCases(enumNode).map(ValueType.enumeration)
         } else if let typeNode = fields["type"] {
-            type = readTypeName(typeNode)
+            if case .sequence = typeNode { type = readListType(typeNode) } else { type = readTypeName(typeNode) }
         } else {
             error("value '\(name)' needs a 'type' (string, int, double, bool, file) or an 'enum'", at: fields.mark)
             return nil
@@ -94,6 +98,31 @@ extension TargetFileValidator {
         return type
     }
 
+    /// `[string]`, `[int]`, `[enum: [a, b]]` (one element type, in a one-element list).
+    private mutating func readListType(_ node: Node) -> ValueType? {
+        let expected = "a list type has one element type, such as [string] or [enum: [a, b]]"
+        guard case .sequence(let items, _) = node, items.count == 1, let item = items.first else {
+            error(expected, at: node.mark)
+            return nil
+        }
+        let element: ValueType?
+        switch item {
+        case .scalar:
+            element = readTypeName(item)
+        case .mapping(let entries, _) where entries.count == 1 && entries.key(at: 0).text == "enum":
+            element = readEnumCases(entries.value(at: 0)).map(ValueType.enumeration)
+        default:
+            error(expected, at: item.mark)
+            return nil
+        }
+        guard let element else { return nil }
+        if element == .file {
+            error("a list of files is not supported; declare one file value per file", at: item.mark)
+            return nil
+        }
+        return .list(element)
+    }
+
     private mutating func readEnumCases(_ node: Node) -> [String]? {
         guard let items = sequence(node, expected: "a list of strings such as [open, closed]") else { return nil }
         var cases: [String] = []
@@ -119,6 +148,14 @@ extension TargetFileValidator {
     /// A default of the value's type; a file default is a path to an existing file.
     private mutating func readDefault(_ node: Node, type: ValueType, valueName: String) -> ArgumentValue? {
         switch type {
+        case .list(let element):
+            guard let items = sequence(node, expected: "a list such as [a, b]") else { return nil }
+            var elements: [ArgumentValue] = []
+            for item in items {
+                guard let converted = readDefault(item, type: element, valueName: valueName) else { return nil }
+                elements.append(converted)
+            }
+            return .list(elements)
         case .string:
             return string(node).map(ArgumentValue.string)
         case .int:

@@ -37,9 +37,19 @@ public struct TargetFileValidator {
         var role: PlaceholderRole
         /// Names the position in messages: "a path", "a task".
         var positionName: String
-        /// Whether the placeholder alone builds something that can be left out (a parameter, a
-        /// JSON member or element, a header, a multipart part): only there may an optional value go.
-        var isOmittable = false
+        /// What the placeholder alone builds, when it is alone in something that can be left out:
+        /// only there may an optional value go (and a list value, except in a multipart part).
+        var lonePlace: LonePlace?
+    }
+
+    /// What a lone placeholder builds.
+    enum LonePlace {
+        /// A parameter, query member, or a JSON member or element.
+        case json
+        /// A header.
+        case header
+        /// A multipart part.
+        case multipart
     }
 
     /// The placeholders of the case being read.

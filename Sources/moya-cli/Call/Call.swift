@@ -5,7 +5,8 @@ extension MoyaCommand {
         static let configuration = CommandConfiguration(
             abstract: "Call one case of an API, live or from its sample data (--stub).",
             discussion: """
-                Values follow the case in declared order, or by name (--name value). The body goes to \
+                Values follow the case in declared order, or by name (--name value); a list value \
+                repeats its option or takes commas (--labels a --labels b, --labels a,b). The body goes to \
                 stdout; logs, progress and errors to stderr. 'moya-cli call API --help' lists the cases \
                 of API; 'moya-cli call API CASE --help' describes one. Exit codes: see moya-cli(1).
                 """,

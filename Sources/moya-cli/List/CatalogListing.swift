@@ -91,7 +91,10 @@ enum CatalogListing {
 
     private static func valueJSON(_ value: ValueSpec) -> JSONValue {
         var object: [(String, JSONValue)] = [("name", .string(value.name)), ("type", .string(value.type.name))]
-        if case .enumeration(let cases) = value.type {
+        if case .list(let element) = value.type {
+            object.append(("elements", .string(element.name)))
+        }
+        if case .enumeration(let cases) = value.type.elementType ?? value.type {
             object.append(("cases", .array(cases.map { .string($0) })))
         }
         object.append(("required", .bool(value.isRequired)))

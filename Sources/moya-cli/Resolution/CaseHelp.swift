@@ -18,8 +18,7 @@ enum CaseHelp {
     }
 
     static func typeName(_ type: ValueType) -> String {
-        if case .enumeration(let cases) = type { return cases.joined(separator: "|") }
-        return type.name
+        type.shortName
     }
 
     static func apiHelp(_ api: APISpec, command: String) -> String {
@@ -45,7 +44,7 @@ enum CaseHelp {
             let rows = spec.values.map { value in
                 [
                     "  " + value.name, typeName(value.type),
-                    value.defaultValue.map { "default: \($0.text)" } ?? (value.isOptional ? "optional" : "required"), value.description ?? "",
+                    value.defaultValue.map { "default: \(Self.defaultText($0))" } ?? (value.isOptional ? "optional" : "required"), value.description ?? "",
                 ]
             }
             text += TextTable.render(rows)
@@ -72,13 +71,25 @@ enum CaseHelp {
         var words: [String] = []
         for (index, value) in spec.values.enumerated() {
             guard let argument = example[value.name] else { continue }
-            if index < positional {
+            if case .list(let elements) = argument, index >= positional {
+                // A list by name repeats its option, one element each.
+                if argument != value.defaultValue {
+                    words += elements.map { "--\(value.name) " + shellWord($0.text) }
+                }
+            } else if case .list = argument {
+                words.append(shellWord(defaultText(argument)))
+            } else if index < positional {
                 words.append(shellWord(argument.text))
             } else if argument != value.defaultValue {
                 words.append("--\(value.name) " + shellWord(argument.text))
             }
         }
         return words.map { " " + $0 }.joined()
+    }
+
+    static func defaultText(_ value: ArgumentValue) -> String {
+        if case .list(let elements) = value { return elements.map(\.text).joined(separator: ",") }
+        return value.text
     }
 
     static func shellWord(_ text: String) -> String {

@@ -3,7 +3,9 @@ struct CaseInvocation: Equatable {
     var api: String?
     var caseName: String?
     var positional: [String] = []
-    var named: [String: String] = [:]
+    /// Named values, every word given for each (a list value may be repeated; the binder
+    /// refuses a repeated value of another type).
+    var named: [String: [String]] = [:]
 
     /// Splits the words ArgumentParser left over: the first two plain words are the API and the
     /// case; `--name value` and `--name=value` are named values; other words are positional values.
@@ -38,16 +40,14 @@ struct CaseInvocation: Equatable {
                 value = words[index]
                 index += 1
             }
-            guard named[name] == nil else { throw CommandFailure(.usage, "value --\(name) is given twice") }
-            named[name] = value
+            named[name, default: []].append(value)
         }
         for value in values {
             guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
                 throw CommandFailure(.usage, "--value '\(value)' is not NAME=VALUE")
             }
             let name = String(value[..<equals])
-            guard named[name] == nil else { throw CommandFailure(.usage, "value --\(name) is given twice") }
-            named[name] = String(value[value.index(after: equals)...])
+            named[name, default: []].append(String(value[value.index(after: equals)...]))
         }
     }
 }

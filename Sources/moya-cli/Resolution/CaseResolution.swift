@@ -53,7 +53,7 @@ enum CaseResolution {
 
     static func bind(_ invocation: CaseInvocation, for spec: CaseSpec, api: APISpec, command: String) throws -> [String: ArgumentValue] {
         let binder = spec.argumentBinder()
-        let (arguments, errors) = binder.bindReportingAll(positional: invocation.positional, named: invocation.named)
+        let (arguments, errors) = binder.bindReportingAll(positional: invocation.positional, namedWords: invocation.named)
         guard errors.isEmpty else {
             let usage = "usage: moya-cli \(command) \(api.name) \(spec.name)" + CaseHelp.valuesSynopsis(spec)
             let messages = errors.map { error in
