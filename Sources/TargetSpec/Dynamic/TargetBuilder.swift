@@ -114,8 +114,7 @@ public struct TargetBuilder: Sendable {
     }
 
     private func authorization(for spec: CaseSpec, context: inout RenderContext) throws(TargetBuildError) -> (AuthorizationType?, String?) {
-        guard let auth = api.auth else { return (nil, nil) }
-        if case .none = spec.auth { return (nil, nil) }
+        guard let auth = api.auth(for: spec.auth) else { return (nil, nil) }
         do {
             switch auth {
             case .bearer(let token):

@@ -13,8 +13,11 @@ public struct APISpec: Sendable, Hashable {
     public var baseURL: Template
     /// Headers sent with every case.
     public var headers: [HeaderSpec]
-    /// The API's credentials, if any.
+    /// The API's credentials, if any: its only scheme, or its default one.
     public var auth: AuthSpec?
+    /// The API's named auth schemes (`auth: {default: ..., schemes: {...}}`); a one-scheme
+    /// `auth: {type: ...}` is the scheme named by its type.
+    public var authSchemes: [NamedAuthScheme]
     /// Which status codes count as success, unless a case overrides it.
     public var validation: ValidationSpec
     /// Total request timeout in seconds.
@@ -38,7 +41,7 @@ public struct APISpec: Sendable, Hashable {
     /// Creates an API.
     public init(
         name: String, file: String, directory: String? = nil, description: String? = nil, baseURL: Template, headers: [HeaderSpec] = [],
-        auth: AuthSpec? = nil, validation: ValidationSpec = .none, timeout: Double = 60, connectTimeout: Double = 10,
+        auth: AuthSpec? = nil, authSchemes: [NamedAuthScheme]? = nil, validation: ValidationSpec = .none, timeout: Double = 60, connectTimeout: Double = 10,
         environments: [EnvironmentSpec] = [], defaultEnvironment: String? = nil, cases: [CaseSpec], sensitiveHeaders: Set<String> = [], fileRoot: String? = nil
     ) {
         self.sensitiveHeaders = sensitiveHeaders
@@ -50,6 +53,7 @@ public struct APISpec: Sendable, Hashable {
         self.baseURL = baseURL
         self.headers = headers
         self.auth = auth
+        self.authSchemes = authSchemes ?? auth.map { [NamedAuthScheme(name: $0.kind.rawValue, auth: $0)] } ?? []
         self.validation = validation
         self.timeout = timeout
         self.connectTimeout = connectTimeout
@@ -85,5 +89,17 @@ public struct APISpec: Sendable, Hashable {
         if let found = environments.first(where: { $0.name == name }) { return found }
         let names = environments.map(\.name)
         throw .unknownEnvironment(name, apiName: self.name, suggestion: Suggestion.closest(to: name, in: names), available: names)
+    }
+}
+
+extension APISpec {
+    /// The credentials a case with `mode` sends: none for `auth: none`, the named scheme for
+    /// `auth: NAME`, else the API's (default) auth.
+    public func auth(for mode: CaseAuthMode) -> AuthSpec? {
+        switch mode {
+        case .none: nil
+        case .inherited: auth
+        case .explicit, .scheme: authSchemes.first { $0.name == mode.schemeName }?.auth ?? auth
+        }
     }
 }

@@ -33,6 +33,18 @@ public enum CaseAuthMode: Sendable, Hashable {
     case inherited
     /// `auth: none`: no Authorization header (Moya's `authorizationType: nil`).
     case none
-    /// `auth: bearer` etc.: the API's auth, named explicitly (the loader checks it matches).
+    /// `auth: bearer` etc.: the API's auth, named explicitly (the loader checks it matches), or the
+    /// scheme of that name when the API names its schemes.
     case explicit(AuthSpec.Kind)
+    /// `auth: NAME`: the API's auth scheme `NAME` (`auth: {schemes: {NAME: ...}}`).
+    case scheme(String)
+
+    /// The scheme name the case chooses, if it names one.
+    public var schemeName: String? {
+        switch self {
+        case .inherited, .none: nil
+        case .explicit(let kind): kind.rawValue
+        case .scheme(let name): name
+        }
+    }
 }

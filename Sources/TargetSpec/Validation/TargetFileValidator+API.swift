@@ -22,7 +22,7 @@ extension TargetFileValidator {
         }
         let headers = fields["headers"].map { readHeaders($0, at: apiLevel) } ?? []
         let sensitiveHeaders = fields["sensitiveHeaders"].map { readSensitiveHeaders($0) } ?? []
-        let auth = fields["auth"].flatMap { readAuth($0) }
+        let auth = fields["auth"].flatMap { readAPIAuth($0) }
         let validation = fields["validation"].flatMap { readValidation($0) } ?? ValidationSpec.none
         let timeout = fields["timeout"].flatMap { positiveNumber($0) } ?? 60
         let connectTimeout = fields["connectTimeout"].flatMap { positiveNumber($0) } ?? 10
@@ -40,13 +40,14 @@ extension TargetFileValidator {
         }
         var cases: [CaseSpec] = []
         if let node = fields["cases"] {
-            cases = readCases(node, apiAuth: auth?.kind, hasAuthProblem: fields.has("auth") && auth == nil)
+            cases = readCases(node, apiAuth: auth?.names, hasAuthProblem: fields.has("auth") && auth == nil)
         } else {
             error("missing required key 'cases' at the top level; an API needs at least one case", at: fields.mark)
         }
         guard let name, let baseURL else { return nil }
         return APISpec(
-            name: name, file: file, directory: directory, description: description, baseURL: baseURL, headers: headers, auth: auth,
+            name: name, file: file, directory: directory, description: description, baseURL: baseURL, headers: headers, auth: auth?.defaultAuth,
+            authSchemes: auth?.schemes,
             validation: validation, timeout: timeout, connectTimeout: connectTimeout, environments: environments,
             defaultEnvironment: defaultEnvironment, cases: cases, sensitiveHeaders: sensitiveHeaders, fileRoot: fileRoot)
     }

@@ -6,6 +6,77 @@ extension TargetFileValidator {
         .custom: ["type", "scheme", "token"],
     ]
 
+    /// How cases may name the API's auth.
+    enum APIAuthNames {
+        /// `auth: {type: ...}`: a case names the type (or `none`).
+        case single(AuthSpec.Kind)
+        /// `auth: {schemes: {...}}`: a case names a scheme (or `none`).
+        case schemes([String])
+    }
+
+    /// The API's `auth:` as read: the default credentials, the named schemes and their names.
+    struct APIAuthReading {
+        var defaultAuth: AuthSpec?
+        /// `nil` for the one-scheme form.
+        var schemes: [NamedAuthScheme]?
+        var names: APIAuthNames
+    }
+
+    /// `auth:` in either form: one scheme (`{type: bearer, token: ...}`) or named schemes
+    /// (`{default: NAME, schemes: {NAME: {type: ...}, ...}}`).
+    mutating func readAPIAuth(_ node: Node) -> APIAuthReading? {
+        if case .mapping(let entries, _) = node, entries.contains(where: { $0.key.text == "schemes" }) {
+            return readAuthSchemes(node)
+        }
+        guard let auth = readAuth(node) else { return nil }
+        return APIAuthReading(defaultAuth: auth, schemes: nil, names: .single(auth.kind))
+    }
+
+    private mutating func readAuthSchemes(_ node: Node) -> APIAuthReading? {
+        guard let fields = fields(node, allowed: ["default", "schemes"], context: "in auth with schemes"),
+              let schemesNode = fields["schemes"],
+              let entries = entries(schemesNode, expected: "a map of scheme names to auth, such as {basic: {type: basic, username: ..., password: ...}}")
+        else { return nil }
+        if entries.isEmpty {
+            error("'schemes' is empty; name at least one auth scheme", at: schemesNode.mark)
+            return nil
+        }
+        var schemes: [NamedAuthScheme] = []
+        var isValid = true
+        for entry in entries {
+            let name = entry.key.text
+            guard Self.isIdentifier(name), name != "none" else {
+                error("invalid auth scheme name '\(name)'; a scheme name starts with a letter or '_', holds letters, digits and '_', and is not 'none'",
+                      at: entry.key.mark)
+                isValid = false
+                continue
+            }
+            if let auth = readAuth(entry.value) {
+                schemes.append(NamedAuthScheme(name: name, auth: auth))
+            } else {
+                isValid = false
+            }
+        }
+        let names = entries.map(\.key.text)
+        var defaultAuth: AuthSpec?
+        if let defaultNode = fields["default"], let text = string(defaultNode) {
+            if let scheme = schemes.first(where: { $0.name == text }) {
+                defaultAuth = scheme.auth
+            } else if !names.contains(text) {
+                unknownScheme(text, names: names, at: defaultNode.mark, what: "default auth scheme")
+                isValid = false
+            }
+        }
+        guard isValid else { return nil }
+        return APIAuthReading(defaultAuth: defaultAuth, schemes: schemes, names: .schemes(names))
+    }
+
+    /// Reports a scheme name that names none of `names`, with a did-you-mean suggestion.
+    mutating func unknownScheme(_ text: String, names: [String], at mark: Mark, what: String) {
+        let hint = Suggestion.didYouMean(text, in: names)
+        error("unknown \(what) '\(text)'" + (hint.isEmpty ? "; expected one of " + names.joined(separator: ", ") : hint), at: mark)
+    }
+
     mutating func readAuth(_ node: Node) -> AuthSpec? {
         let allKeys = ["type", "token", "username", "password", "scheme"]
         guard case .mapping = node else {

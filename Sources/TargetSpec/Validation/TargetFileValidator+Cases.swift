@@ -6,7 +6,7 @@ extension TargetFileValidator {
     ]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"]
 
-    mutating func readCases(_ node: Node, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> [CaseSpec] {
+    mutating func readCases(_ node: Node, apiAuth: APIAuthNames?, hasAuthProblem: Bool) -> [CaseSpec] {
         if let streamed = takeStreamedCases(in: node, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) { return streamed }
         guard let entries = entries(node, expected: "a map of case names to cases") else { return [] }
         if entries.isEmpty {
@@ -106,23 +106,37 @@ extension TargetFileValidator {
     }
 
     private mutating func readCaseAuth(_ node: Node, context: CaseAuthContext) -> CaseAuthMode? {
-        let names = ["none"] + AuthSpec.Kind.allCases.map(\.rawValue)
-        guard let text = choice(node, from: names, what: "auth mode") else { return nil }
-        guard let kind = AuthSpec.Kind(rawValue: text) else { return CaseAuthMode.none }
+        guard let text = string(node) else { return nil }
+        if text == "none" { return CaseAuthMode.none }
         switch context {
         case .known(let apiAuth, let hasAuthProblem):
-            return checkCaseAuth(text, kind: kind, at: node.mark, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem)
+            return checkCaseAuth(text, at: node.mark, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem)
         case .deferred:
             // Were the check to fail, the error alone decides: a file with errors has no API.
-            streamedCases?.pendingAuth.append((text, kind, node.mark))
-            return .explicit(kind)
+            streamedCases?.pendingAuth.append((text, node.mark))
+            return AuthSpec.Kind(rawValue: text).map(CaseAuthMode.explicit) ?? .scheme(text)
         }
     }
 
-    /// A case's auth mode `kind` (written `text` at `mark`) against the API's auth.
-    mutating func checkCaseAuth(_ text: String, kind: AuthSpec.Kind, at mark: Mark, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> CaseAuthMode? {
-        if hasAuthProblem { return .explicit(kind) }
-        guard let apiAuth else {
+    /// A case's auth mode `text` (written at `mark`, not `none`) against the API's auth: a
+    /// scheme's name when the API names its schemes, else the type of its one scheme.
+    mutating func checkCaseAuth(_ text: String, at mark: Mark, apiAuth: APIAuthNames?, hasAuthProblem: Bool) -> CaseAuthMode? {
+        let kind = AuthSpec.Kind(rawValue: text)
+        if hasAuthProblem { return kind.map(CaseAuthMode.explicit) ?? .scheme(text) }
+        if case .schemes(let names)? = apiAuth {
+            guard names.contains(text) else {
+                unknownScheme(text, names: ["none"] + names, at: mark, what: "auth scheme")
+                return nil
+            }
+            return .scheme(text)
+        }
+        guard let kind else {
+            let modes = ["none"] + AuthSpec.Kind.allCases.map(\.rawValue)
+            let hint = Suggestion.didYouMean(text, in: modes)
+            error("unknown auth mode '\(text)'" + (hint.isEmpty ? "; expected one of " + modes.joined(separator: ", ") : hint), at: mark)
+            return nil
+        }
+        guard case .single(let apiAuth)? = apiAuth else {
             error("case auth '\(text)' needs the API's auth; add 'auth: {type: \(text), ...}' at the top level, or use 'auth: none'", at: mark)
             return nil
         }

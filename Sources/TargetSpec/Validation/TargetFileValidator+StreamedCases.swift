@@ -11,13 +11,14 @@ extension TargetFileValidator {
         /// The valid ones, in file order.
         var specs: [CaseSpec] = []
         /// Case `auth:` modes to check against the API's auth once it is read.
-        var pendingAuth: [(text: String, kind: AuthSpec.Kind, mark: Mark)] = []
+        var pendingAuth: [(text: String, mark: Mark)] = []
     }
 
     /// What a case's `auth:` is checked against.
     enum CaseAuthContext {
-        /// The API's auth kind, and whether its `auth:` was invalid (then case modes are not checked).
-        case known(apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool)
+        /// How cases may name the API's auth, and whether its `auth:` was invalid (then case modes
+        /// are not checked).
+        case known(apiAuth: APIAuthNames?, hasAuthProblem: Bool)
         /// Not read yet: the check is recorded in ``StreamedCases/pendingAuth``.
         case deferred
     }
@@ -37,15 +38,22 @@ extension TargetFileValidator {
     /// The streamed cases, if `node` (the tree's `cases`) is the empty mapping left where they
     /// were; their auth modes are checked now. `nil` when the cases were not streamed (an
     /// anchored or non-mapping `cases`), to read from the tree.
-    mutating func takeStreamedCases(in node: Node, apiAuth: AuthSpec.Kind?, hasAuthProblem: Bool) -> [CaseSpec]? {
+    mutating func takeStreamedCases(in node: Node, apiAuth: APIAuthNames?, hasAuthProblem: Bool) -> [CaseSpec]? {
         guard let streamed = streamedCases, case .mapping(let entries, _) = node, entries.isEmpty else { return nil }
         streamedCases = nil
         if streamed.count == 0 {
             error("'cases' is empty; an API needs at least one case", at: node.mark)
         }
         for pending in streamed.pendingAuth {
-            _ = checkCaseAuth(pending.text, kind: pending.kind, at: pending.mark, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem)
+            _ = checkCaseAuth(pending.text, at: pending.mark, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem)
         }
-        return streamed.specs
+        var specs = streamed.specs
+        if case .schemes? = apiAuth {
+            // Read before the API's auth, `auth: basic` was taken for the type; it names a scheme.
+            for index in specs.indices {
+                if case .explicit(let kind) = specs[index].auth { specs[index].auth = .scheme(kind.rawValue) }
+            }
+        }
+        return specs
     }
 }
