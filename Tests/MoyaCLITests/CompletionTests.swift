@@ -123,7 +123,7 @@ final class CompletionTests: XCTestCase {
 }
 
 extension CompletionTests {
-    /// Issue 13, item 9: `--env`, `--sample`, `list` and `validate` complete too.
+    /// Issue 13, item 9: `--env`, `--sample`, `list`, `validate` and `help` complete too.
     func testEnvironmentsSamplesListAndValidateComplete() throws {
         XCTAssertEqual(try bashCompletions(["moya-cli", "call", "github", "branches", "Moya", "Moya", "--stub", "--sample", ""]),
                        ["ok", "missing", "offline"])
@@ -136,5 +136,10 @@ extension CompletionTests {
         try folder.write("targets/extra.yml", "api: extra\nbaseURL: http://x\ncases: {a: {path: /a}}\n")
         let files = try bashCompletions(["moya-cli", "validate", "targets/"])
         XCTAssertTrue(files.contains("targets/local.yaml") && files.contains("targets/extra.yml"), "\(files)")
+        XCTAssertEqual(try bashCompletions(["moya-cli", "help", "c"]), ["call", "curl", "check"])
+        for shell in ["zsh", "fish"] {
+            let script = try fixture.completionScript(shell)
+            XCTAssertTrue(script.contains("list validate call curl check"), "\(shell): help offers the subcommands")
+        }
     }
 }

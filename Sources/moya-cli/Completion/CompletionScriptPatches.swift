@@ -25,13 +25,13 @@ enum CompletionScriptPatches {
         default:
             return nil
         }
-        return [CompletionShell.bash, .fish].first { $0.rawValue == shell }
+        return [CompletionShell.bash, .fish, .zsh].first { $0.rawValue == shell }
     }
 
     /// The script for `shell`, patched if the patch applies.
     static func script(for shell: CompletionShell) -> String {
         let original = MoyaCommand.completionScript(for: shell)
-        let replacements = shell == .fish ? fish : shell == .bash ? bash : []
+        let replacements = shell == .fish ? fish + fishHelp : shell == .bash ? bash + bashHelp : zshHelp
         return patched(original, with: replacements) ?? original
     }
 
@@ -195,4 +195,46 @@ enum CompletionScriptPatches {
             """
         ),
     ]
+
+    /// The subcommands `moya-cli help` offers (ArgumentParser's `help` completes nothing).
+    private static var helpTopics: String {
+        MoyaCommand.commandNames.filter { $0 != "help" }.joined(separator: " ")
+    }
+
+    private static var bashHelp: [(String, String)] {
+        [(
+            """
+            _moya-cli_help() {
+                repeating_flags=()
+                non_repeating_flags=(--version)
+                repeating_options=()
+                non_repeating_options=()
+                __moya-cli_offer_flags_options -1
+            }
+            """,
+            """
+            _moya-cli_help() {
+                repeating_flags=()
+                non_repeating_flags=(--version)
+                repeating_options=()
+                non_repeating_options=()
+                __moya-cli_offer_flags_options -1
+                COMPREPLY+=($(compgen -W '\(helpTopics)' -- "${cur}"))
+            }
+            """
+        )]
+    }
+
+    private static var zshHelp: [(String, String)] {
+        [("'*:subcommands:'", "'*:subcommands:(\(helpTopics))'")]
+    }
+
+    private static var fishHelp: [(String, String)] {
+        let line = """
+            complete -c 'moya-cli' -n '__moya-cli_should_offer_completions_for_flags_or_options "moya-cli help" version' -l 'version' -d 'Show the version.'
+            """
+        return [(line, line + "\n" + """
+            complete -c 'moya-cli' -n '__moya-cli_should_offer_completions_for_positional "moya-cli help" -ge 0' -fa '\(helpTopics)'
+            """)]
+    }
 }
