@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MoyaKit", targets: ["MoyaKit"]),
         .library(name: "TargetSpec", targets: ["TargetSpec"]),
         .library(name: "TargetCheck", targets: ["TargetCheck"]),
+        .library(name: "OpenAPIImport", targets: ["OpenAPIImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,12 +48,18 @@ let package = Package(
             name: "TargetCheck",
             dependencies: ["MoyaKit", "TargetSpec"]
         ),
+        // `moya-cli import openapi`: an OpenAPI description into a target file.
+        .target(
+            name: "OpenAPIImport",
+            dependencies: ["TargetSpec"]
+        ),
         .executableTarget(
             name: "moya-cli",
             dependencies: [
                 "MoyaKit",
                 "TargetSpec",
                 "TargetCheck",
+                "OpenAPIImport",
                 "CCleanup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -65,6 +72,7 @@ let package = Package(
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "TestSupport"]),
+        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "TargetSpec"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
     ],
     swiftLanguageModes: [.v6]
