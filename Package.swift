@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "TestSupport"]),
-        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "TargetSpec"]),
+        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "TargetSpec", "MoyaKit"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
     ],
     swiftLanguageModes: [.v6]

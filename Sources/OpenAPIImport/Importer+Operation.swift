@@ -2,8 +2,8 @@ import TargetSpec
 
 extension Importer {
     /// The case for `operation`, or `nil` when it is left out (with a note saying why).
-    func mapOperation(_ operation: Operation) -> YAMLText.Entry? {
-        let firstNote = notes.count
+    /// `firstNote`: the index of the first note about this operation (its naming comes first).
+    func mapOperation(_ operation: Operation, firstNote: Int) -> YAMLText.Entry? {
         var draft = CaseDraft()
         guard mapParameters(operation, into: &draft),
               mapBody(operation, into: &draft) else {

@@ -88,8 +88,9 @@ final class Importer {
                 let operation = Operation(method: method.uppercased(), path: path, node: operationNode, pathItem: item)
                 guard isSelected(operation) else { continue }
                 selected += 1
+                let firstNote = notes.count
                 operation.caseName = caseName(for: operation, taken: &taken)
-                if let entry = mapOperation(operation) { cases.append(entry) }
+                if let entry = mapOperation(operation, firstNote: firstNote) { cases.append(entry) }
             }
         }
         if !problems.isEmpty { throw .invalidSpec(problems) }

@@ -64,7 +64,10 @@ indirect enum YAMLText {
     /// Writes a value after `key:` (or `- `): inline when it is a scalar or fits in a short flow
     /// collection, else on the following lines.
     private static func renderValue(_ value: YAMLText, indent: Int, into out: inout String) {
-        if let flow = flow(value, budget: 100 - indent) {
+        // The file's structure (the top level and each case) stays in block style, however short.
+        let mayFlow: Bool
+        if case .map = value { mayFlow = indent > 2 } else { mayFlow = true }
+        if mayFlow, let flow = flow(value, budget: 100 - indent) {
             out += " " + flow + "\n"
             return
         }
