@@ -119,7 +119,10 @@ enum CompletionScriptPatches {
         ),
     ]
 
-    private static let bash: [(String, String)] = [
+    /// The words ArgumentParser's bash script offers after `moya-cli`.
+    private static var topLevelWords: String { MoyaCommand.commandNames.joined(separator: " ") }
+
+    private static var bash: [(String, String)] { [
         (
             """
                 local -r cur="${2}"
@@ -143,13 +146,13 @@ enum CompletionScriptPatches {
         ),
         (
             """
-                    COMPREPLY+=($(compgen -W 'list validate call curl check help' -- "${cur}"))
+                    COMPREPLY+=($(compgen -W '\(topLevelWords)' -- "${cur}"))
                     ;;
                 esac
             }
             """,
             """
-                    COMPREPLY+=($(compgen -W 'list validate call curl check help' -- "${cur}"))
+                    COMPREPLY+=($(compgen -W '\(topLevelWords)' -- "${cur}"))
                     ;;
                 esac
 
@@ -194,7 +197,7 @@ enum CompletionScriptPatches {
             }
             """
         ),
-    ]
+    ] }
 
     /// The subcommands `moya-cli help` offers (ArgumentParser's `help` completes nothing).
     private static var helpTopics: String {
