@@ -335,11 +335,17 @@ extension Importer {
         var cookies: [String] = []
         for name in names {
             switch security.schemes[name] {
-            case .authorization(let scheme, _)?:
-                if authName == nil { authName = scheme }
-            case .header(let header, let value)?:
-                draft.headers.removeAll { $0.key.lowercased() == header.lowercased() }
-                draft.headers.append(YAMLText.Entry(header, .string(value)))
+            case .authorization(let scheme, _, let header)?:
+                if authName == nil {
+                    authName = scheme
+                } else if let header {
+                    // A case has one auth: a second scheme that is a header key goes as the header.
+                    draft.headers.removeAll { $0.key.lowercased() == header.name.lowercased() }
+                    draft.headers.append(YAMLText.Entry(header.name, .string(header.value)))
+                } else {
+                    note(operation.node["security"] ?? operation.node, "the operation also asks for security scheme '\(name)': a case sends one auth scheme; it is not sent",
+                         case: operation.caseName, operation: operation.label)
+                }
             case .cookie(let cookie, let value)?:
                 cookies.append(cookie + "=" + value)
             case nil:

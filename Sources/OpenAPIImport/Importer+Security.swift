@@ -1,14 +1,13 @@
 import TargetSpec
 
-/// The spec's security schemes as the target file carries them: `Authorization` schemes
-/// (bearer, basic) become named `auth` schemes; API keys in a header or a cookie become a case
-/// header with a `${secret:…}` value on the cases that need them.
+/// The spec's security schemes as the target file carries them: bearer, basic and API keys in a
+/// header or the query become named `auth` schemes; API keys in a cookie a `Cookie` case header
+/// with a `${secret:…}` value on the cases that need them.
 struct SecurityMapping {
     enum Scheme {
-        /// An `auth` scheme, named, with its map.
-        case authorization(name: String, spec: YAMLText)
-        /// A header that carries the key: `X-Api-Key: "${secret:PETSTORE_API_KEY}"`.
-        case header(name: String, value: String)
+        /// An `auth` scheme, named, with its map; for an API key in a header, that header too, for
+        /// a case that needs it next to another scheme (a case has one `auth`).
+        case authorization(name: String, spec: YAMLText, header: (name: String, value: String)?)
         /// A cookie that carries the key, `name=${secret:…}`.
         case cookie(name: String, value: String)
     }
@@ -28,7 +27,7 @@ struct SecurityMapping {
         if let defaultScheme { members.append(YAMLText.Entry("default", .string(defaultScheme))) }
         var schemeEntries: [YAMLText.Entry] = []
         for name in authorizationOrder {
-            if case .authorization(let authName, let spec)? = schemes[name] { schemeEntries.append(YAMLText.Entry(authName, spec)) }
+            if case .authorization(let authName, let spec, _)? = schemes[name] { schemeEntries.append(YAMLText.Entry(authName, spec)) }
         }
         members.append(YAMLText.Entry("schemes", .map(schemeEntries)))
         return YAMLText.Entry("auth", .map(members))
@@ -68,7 +67,7 @@ extension Importer {
                 let authName = Naming.unique(Naming.valueName(Naming.lowerCamel(name, fallback: "bearer")), in: &takenAuthNames)
                 mapping.schemes[name] = .authorization(name: authName, spec: .map([
                     YAMLText.Entry("type", .string("bearer")), YAMLText.Entry("token", .string("${secret:\(token)}")),
-                ]))
+                ]), header: nil)
                 mapping.authorizationOrder.append(name)
                 if type == "http" {
                     mapping.credentials.append((token, "bearer token (security scheme '\(name)')"))
@@ -82,7 +81,7 @@ extension Importer {
                 mapping.schemes[name] = .authorization(name: authName, spec: .map([
                     YAMLText.Entry("type", .string("basic")), YAMLText.Entry("username", .string("${\(user)}")),
                     YAMLText.Entry("password", .string("${secret:\(password)}")),
-                ]))
+                ]), header: nil)
                 mapping.authorizationOrder.append(name)
                 mapping.credentials.append((user, "user name (security scheme '\(name)')"))
                 mapping.credentials.append((password, "password (security scheme '\(name)')"))
@@ -94,15 +93,19 @@ extension Importer {
                 }
                 let key = variable(name, several ? "key" : "api key")
                 switch location {
-                case "header":
-                    // Empty when the variable is not set, so offline checks and stubs need no key.
-                    mapping.schemes[name] = .header(name: keyName, value: "${secret:\(key):-}")
-                    mapping.credentials.append((key, "API key, header \(keyName) (security scheme '\(name)')"))
+                case "header", "query":
+                    let authName = Naming.unique(Naming.valueName(Naming.lowerCamel(name, fallback: "apiKey")), in: &takenAuthNames)
+                    mapping.schemes[name] = .authorization(name: authName, spec: .map([
+                        YAMLText.Entry("type", .string("apiKey")), YAMLText.Entry("in", .string(location)),
+                        YAMLText.Entry("name", .string(keyName)), YAMLText.Entry("key", .string("${secret:\(key)}")),
+                    ]), header: location == "header" ? (keyName, "${secret:\(key):-}") : nil)
+                    mapping.authorizationOrder.append(name)
+                    mapping.credentials.append((key, "API key, \(location == "header" ? "header" : "query parameter") \(keyName) (security scheme '\(name)')"))
                 case "cookie":
                     mapping.schemes[name] = .cookie(name: keyName, value: "${secret:\(key):-}")
                     mapping.credentials.append((key, "API key, cookie \(keyName) (security scheme '\(name)')"))
                 default:
-                    note(scheme, "security scheme '\(name)' (apiKey in \(location.isEmpty ? "?" : location)) is not imported: target files take secrets in headers only; give the key with --query \(keyName)=...")
+                    note(scheme, "security scheme '\(name)' (apiKey in '\(location)') is not imported: an API key goes in a header, the query or a cookie")
                 }
             default:
                 note(scheme, "security scheme '\(name)' (\(type)\(httpScheme.map { " " + $0 } ?? "")) is not imported: moya-cli sends bearer, basic and API-key credentials")
@@ -110,7 +113,7 @@ extension Importer {
         }
         if let requirement = root["security"].flatMap({ requirementSchemes($0, in: mapping) }) {
             mapping.defaultScheme = requirement.first { mapping.authorizationOrder.contains($0) }.flatMap { scheme in
-                if case .authorization(let authName, _)? = mapping.schemes[scheme] { return authName }
+                if case .authorization(let authName, _, _)? = mapping.schemes[scheme] { return authName }
                 return nil
             }
         }

@@ -140,23 +140,57 @@ final class OpenAPIMappingTests: XCTestCase {
         XCTAssertTrue(fixture.result.usesExampleUpload)
     }
 
-    func testSecuritySchemesBecomeAuthAndSecretHeaders() throws {
+    func testSecuritySchemesBecomeAuthSchemesWithSecretsFromTheEnvironment() throws {
         let fixture = try ImportFixture(try ImportFixture.spec(named: "petstore.yaml"))
         defer { fixture.remove() }
-        XCTAssertEqual(fixture.api.authSchemes.map(\.name), ["bearerAuth", "basicAuth"])
+        XCTAssertEqual(fixture.api.authSchemes.map(\.name), ["bearerAuth", "basicAuth", "apiKey", "queryKey"])
         XCTAssertTrue(fixture.result.text.contains(#"token: "${secret:PET_STORE_BEARER_AUTH_TOKEN}""#))
         XCTAssertTrue(fixture.result.text.contains(#"password: "${secret:PET_STORE_BASIC_AUTH_PASSWORD}""#))
+        XCTAssertTrue(fixture.result.text.contains(#"apiKey: {type: apiKey, in: header, name: X-API-Key, key: "${secret:PET_STORE_API_KEY}"}"#))
+        XCTAssertTrue(fixture.result.text.contains(#"queryKey: {type: apiKey, in: query, name: api_key, key: "${secret:PET_STORE_QUERY_KEY}"}"#))
         XCTAssertEqual(try fixture.case("deletePetsByPetId").auth, .none, "security: [] is no auth")
         XCTAssertEqual(try fixture.case("getStoreInventory").auth, .scheme("basicAuth"))
-        let key = try XCTUnwrap(try fixture.case("uploadDocument").headers.first { $0.name == "X-API-Key" })
-        XCTAssertEqual(key.value.environmentReferences.map(\.isSecret), [true])
-        XCTAssertEqual(key.value.environmentReferences.map(\.name), ["PET_STORE_API_KEY"])
+        XCTAssertEqual(try fixture.case("uploadDocument").auth, .scheme("apiKey"))
+        XCTAssertEqual(try fixture.case("addNotes").auth, .scheme("queryKey"))
+        XCTAssertEqual(try fixture.case("listPets").auth, .inherited, "the document's security is the default")
         // Where the credentials come from is said in a comment and in the result.
-        XCTAssertTrue(fixture.result.text.contains("#   PET_STORE_API_KEY "))
+        XCTAssertTrue(fixture.result.text.contains("#   PET_STORE_QUERY_KEY "))
         XCTAssertEqual(fixture.result.credentials.map(\.name), ["PET_STORE_BEARER_AUTH_TOKEN", "PET_STORE_BASIC_AUTH_USERNAME",
-                                                               "PET_STORE_BASIC_AUTH_PASSWORD", "PET_STORE_API_KEY"])
-        // An API key in the query cannot be a secret of a target file: noted, not dropped silently.
-        XCTAssertTrue(fixture.result.notes.contains { $0.message.contains("'queryKey' (apiKey in query) is not imported") })
+                                                               "PET_STORE_BASIC_AUTH_PASSWORD", "PET_STORE_API_KEY", "PET_STORE_QUERY_KEY"])
+    }
+
+    func testAKeyNextToAnotherSchemeIsASecretHeaderAndCookieKeysACookie() throws {
+        let fixture = try ImportFixture(yaml: """
+            openapi: 3.0.0
+            info: {title: Both, version: "1"}
+            servers: [{url: "https://example.com"}]
+            components:
+              securitySchemes:
+                token: {type: http, scheme: bearer}
+                key: {type: apiKey, in: header, name: X-Key}
+                session: {type: apiKey, in: cookie, name: sid}
+                digest: {type: http, scheme: digest}
+            paths:
+              /a:
+                get:
+                  operationId: both
+                  security: [{token: [], key: []}]
+                  responses: {'200': {description: ok}}
+              /b:
+                get:
+                  operationId: cookie
+                  security: [{session: []}]
+                  responses: {'200': {description: ok}}
+            """)
+        defer { fixture.remove() }
+        let both = try fixture.case("both")
+        XCTAssertEqual(both.auth, .scheme("token"))
+        XCTAssertEqual(both.headers.map(\.name), ["X-Key"])
+        XCTAssertEqual(both.headers.first?.value.source, "${secret:BOTH_KEY:-}")
+        let cookie = try fixture.case("cookie")
+        XCTAssertEqual(cookie.auth, .inherited, "no default scheme: no Authorization")
+        XCTAssertEqual(cookie.headers.first?.value.source, "sid=${secret:BOTH_SESSION_KEY:-}")
+        XCTAssertTrue(fixture.result.notes.contains { $0.message.contains("'digest' (http digest) is not imported") })
     }
 
     func testResponsesBecomeValidationAndOneSamplePerStatus() throws {

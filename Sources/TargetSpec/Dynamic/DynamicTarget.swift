@@ -34,6 +34,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
     /// in `sensitiveHeaders:`. With `SensitiveHeaders.defaultNames`, they never follow a redirect
     /// to another origin and are hidden in output.
     public var sensitiveHeaderNames: Set<String> = []
+    /// An API key sent as a query parameter (`auth: {type: apiKey, in: query}`): name and value,
+    /// put before any other parameter of the URL. The value is one of `secretValues`.
+    public var apiKeyQuery: (name: String, value: String)?
 
     public var headers: [String: String]? {
         var fields: [String: String] = [:]
@@ -50,7 +53,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
     public var url: String {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        return base + path
+        guard let apiKeyQuery else { return base + path }
+        return base + path + "?" + PercentEncoding.escapeQueryComponent(apiKeyQuery.name) + "="
+            + PercentEncoding.escapeQueryComponent(apiKeyQuery.value)
     }
 
     /// The endpoint the provider sends or stubs: the sample keeps its status, headers or error.

@@ -79,6 +79,17 @@ public struct TargetBuilder: Sendable {
         }
 
         let (authorizationType, credential) = try authorization(for: spec, context: &context)
+        var apiKeyQuery: (name: String, value: String)?
+        if let (location, name, key) = try apiKey(for: spec, context: &context) {
+            switch location {
+            case .header:
+                headers.removeAll { $0.name.lowercased() == name.lowercased() }
+                headers.append((name, key))
+                sensitiveHeaderNames.insert(name.lowercased())
+            case .query:
+                apiKeyQuery = (name, key)
+            }
+        }
         let task = try TaskConverter(context: context, method: spec.method, downloadDestinationOverride: downloadDestinationOverride,
                                      overwritesDownloads: overwritesDownloads).task(for: spec.task)
         let (name, sample) = try renderedSample(of: spec, named: sampleName, context: context)
@@ -100,7 +111,8 @@ public struct TargetBuilder: Sendable {
             authorizationType: authorizationType,
             credential: credential,
             secretValues: context.secretValues.filter { !$0.isEmpty },
-            sensitiveHeaderNames: sensitiveHeaderNames
+            sensitiveHeaderNames: sensitiveHeaderNames,
+            apiKeyQuery: apiKeyQuery
         )
     }
 
@@ -127,9 +139,25 @@ public struct TargetBuilder: Sendable {
                 return (.basic, Self.base64("\(user):\(secret)"))
             case .custom(let scheme, let token):
                 return (.custom(scheme), try context.renderSecret(token))
+            case .apiKey:
+                return (nil, nil) // a header or a query parameter, not Authorization (`apiKey(for:)`)
             }
         } catch {
             if isStubbed { return (nil, nil) }
+            throw error
+        }
+    }
+
+    /// The case's API key, when its auth is one: where it goes, its name and its value. As for the
+    /// other credentials, a stubbed request does without it when its variable is not set.
+    private func apiKey(for spec: CaseSpec, context: inout RenderContext) throws(TargetBuildError) -> (AuthSpec.APIKeyLocation, String, String)? {
+        guard case .apiKey(let location, let name, let key)? = api.auth(for: spec.auth) else { return nil }
+        do {
+            let value = try context.renderSecret(key)
+            try HeaderLine.check(value, field: "the API key")
+            return (location, name, value)
+        } catch {
+            if isStubbed { return nil }
             throw error
         }
     }

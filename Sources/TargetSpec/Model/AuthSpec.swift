@@ -6,6 +6,17 @@ public enum AuthSpec: Sendable, Hashable {
     case basic(username: Template, password: Template)
     /// `Authorization: <scheme> <token>`.
     case custom(scheme: String, token: Template)
+    /// An API key in a header (`X-API-Key: <key>`) or a query parameter (`?api_key=<key>`), as
+    /// OpenAPI's `apiKey` security schemes send it.
+    case apiKey(location: APIKeyLocation, name: String, key: Template)
+
+    /// Where an API key goes.
+    public enum APIKeyLocation: String, Sendable, Hashable, CaseIterable {
+        /// A request header (secret: hidden in output, kept from other origins).
+        case header
+        /// A query parameter.
+        case query
+    }
 
     /// The auth types a file may name.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -15,6 +26,8 @@ public enum AuthSpec: Sendable, Hashable {
         case basic
         /// `custom`.
         case custom
+        /// `apiKey`.
+        case apiKey
     }
 
     /// This auth's type.
@@ -23,6 +36,7 @@ public enum AuthSpec: Sendable, Hashable {
         case .bearer: .bearer
         case .basic: .basic
         case .custom: .custom
+        case .apiKey: .apiKey
         }
     }
 }
