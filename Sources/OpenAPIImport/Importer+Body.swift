@@ -79,7 +79,8 @@ extension Importer {
         let schema = schemaNode.flatMap { resolved($0, operation: operation) }
         if schemaNode != nil, schema == nil { return skipBody(location, required: required, why: "its schema cannot be read", operation: operation) }
         let kind = Self.bodyKind(of: mediaType)
-        let contentType = mediaType.contains("*") ? nil : mediaType
+        // The media type as the case's Content-Type (read literally, not as a template).
+        let contentType = mediaType.contains("*") || !HeaderValue.isSafe(mediaType) ? nil : SchemaSampler.literal(mediaType)
 
         switch kind {
         case .json:
@@ -138,8 +139,11 @@ extension Importer {
         var members: [(key: String, value: SpecNode)] = []
         var required = Set<String>()
         var isObject = SchemaSampler.type(of: schema) == "object"
+        // Each part once: `allOf` trees that share parts would otherwise be walked exponentially.
+        var visited = Set<String>()
         func add(_ part: SpecNode, depth: Int) {
-            guard depth < 16, let part = resolved(part, operation: operation) else { return }
+            guard depth < 16, visited.count < 1000, let part = resolved(part, operation: operation),
+                  visited.insert(part.pointer).inserted else { return }
             if SchemaSampler.type(of: part) == "object" { isObject = true }
             for (name, property) in part["properties"]?.members ?? [] where !members.contains(where: { $0.key == name }) {
                 members.append((name, property))
@@ -207,7 +211,7 @@ extension Importer {
             if multipart {
                 var part = [YAMLText.Entry("name", .string(field.name))]
                 part.append(YAMLText.Entry(value.kind == .file ? "file" : "value", .string("{\(value.name)}")))
-                if let type = encoding?[field.name]?["contentType"]?.string, !type.contains(","), !type.contains("*"), HeaderValue.isSafe(type) {
+                if let type = encoding?[field.name]?["contentType"]?.string, !type.contains(","), !type.contains("*"), HeaderValue.isSafe(type), !type.isEmpty {
                     part.append(YAMLText.Entry("mimeType", .string(type)))
                 }
                 parts.append(.map(part))

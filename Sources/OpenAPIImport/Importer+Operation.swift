@@ -285,7 +285,7 @@ extension Importer {
         var rest = operation.path[...]
         var used = Set<String>()
         while let open = rest.firstIndex(of: "{") {
-            result += SchemaSampler.literal(String(rest[..<open]))
+            result += Self.escapedPathText(rest[..<open])
             guard let close = rest[open...].firstIndex(of: "}") else {
                 note(operation.node, "path '\(operation.path)' has an unclosed '{'", operation: operation.label, skips: true)
                 return nil
@@ -307,13 +307,36 @@ extension Importer {
             result += "{\(valueName)}"
             rest = rest[rest.index(after: close)...]
         }
-        result += SchemaSampler.literal(String(rest))
+        result += Self.escapedPathText(rest)
         // A path parameter the path does not name would be a value that is never used.
         for (name, valueName) in draft.pathValues where !used.contains(name) {
             note(operation.node, "path parameter '\(name)' is not in the path: left out", case: operation.caseName, operation: operation.label)
             draft.values.removeAll { $0.name == valueName }
         }
         return result.isEmpty ? "/" : result
+    }
+
+    /// Literal path text as a target file's path takes it: what a path may not hold (spaces,
+    /// control characters, `?`, `#`, braces, non-ASCII) percent-escaped, and `$` too (`%24`), so
+    /// that it can never start a `${...}` reference before a placeholder; `%XX` kept as written.
+    static func escapedPathText(_ text: Substring) -> String {
+        let bytes = Array(text.utf8)
+        var result = ""
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let isHex = { (i: Int) in i < bytes.count && (bytes[i] >= 0x30 && bytes[i] <= 0x39 || bytes[i] | 0x20 >= 0x61 && bytes[i] | 0x20 <= 0x66) }
+            let allowed = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                || "-._~!&'()*+,;=:@/".utf8.contains(byte) || (byte == UInt8(ascii: "%") && isHex(index + 1) && isHex(index + 2))
+            if allowed {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+            index += 1
+        }
+        return result
     }
 
     // MARK: - Security

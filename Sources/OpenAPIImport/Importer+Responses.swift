@@ -97,7 +97,7 @@ extension Importer {
             members.append(YAMLText.Entry("text", .string(SchemaSampler.literal(text))))
         }
         if !isJSON, HeaderValue.isSafe(media.type), !media.type.contains("*") {
-            members.append(YAMLText.Entry("headers", .map([YAMLText.Entry("Content-Type", .string(media.type))])))
+            members.append(YAMLText.Entry("headers", .map([YAMLText.Entry("Content-Type", .string(SchemaSampler.literal(media.type)))])))
         }
         return .map(members)
     }

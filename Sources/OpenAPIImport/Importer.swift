@@ -146,7 +146,9 @@ final class Importer {
             var environments: [YAMLText.Entry] = []
             for (index, server) in servers.enumerated() {
                 let described = server["description"]?.string.map { Naming.lowerCamel($0, fallback: "") } ?? ""
-                let name = Naming.unique(described.isEmpty || described.count > 32 ? "server\(index + 1)" : described, in: &taken)
+                // Environment names start with a letter.
+                let usable = described.first.map { $0.isASCII && $0.isLetter } == true && described.count <= 32
+                let name = Naming.unique(usable ? described : "server\(index + 1)", in: &taken)
                 environments.append(YAMLText.Entry(name, .map([YAMLText.Entry("baseURL", .string(baseURL(of: server)))])))
             }
             entries.append(YAMLText.Entry("environments", .map(environments)))
@@ -173,6 +175,10 @@ final class Importer {
         }
         while url.hasSuffix("/") { url.removeLast() }
         let lower = url.lowercased()
+        if lower.hasPrefix("https://") || lower.hasPrefix("http://"), let problem = BaseURLCheck.problem(in: url) {
+            note(server, "server URL cannot be the base URL (\(problem)): it comes from ${\(environmentPrefix)_BASE_URL}")
+            return "${\(environmentPrefix)_BASE_URL:-http://localhost}"
+        }
         if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
             if url.contains("{") || url.contains("}") || url.contains("$") {
                 note(server, "server URL '\(url)' has braces or '$' left: they are kept literally")

@@ -29,6 +29,10 @@ struct SchemaSampler {
     }
 
     private mutating func sample(_ original: SpecNode, depth: Int, stack: [String]) -> YAMLText? {
+        // Every call spends budget; once it is long spent, nothing more is sampled, so schemas
+        // that fan out through shared references (allOf of allOf ...) cost a bounded amount.
+        budget -= 1
+        guard budget > -2000, depth < 64 else { return nil }
         var stack = stack
         var schema = original
         if let reference = original["$ref"]?.string {
@@ -39,7 +43,6 @@ struct SchemaSampler {
                 return nil
             }
         }
-        budget -= 1
         if let example = schema["example"] { return Self.value(example, templated: templated) }
         if let examples = schema["examples"]?.elements, let first = examples.first { return Self.value(first, templated: templated) }
         if let constant = schema["const"] { return Self.value(constant, templated: templated) }

@@ -66,6 +66,10 @@ final class SpecDocument {
                                            message: "$ref cycle: \(seen.map { DisplayText.escaped($0) }.joined(separator: " -> ")) -> \(DisplayText.escaped(target))"))
             }
             seen.append(target)
+            guard seen.count <= 64 else {
+                throw .invalid(SpecProblem(pointer: reference.pointer, mark: reference.mark,
+                                           message: "more than 64 references in a chain of $ref to $ref"))
+            }
             current = try lookUp(target, from: reference)
         }
         return current
