@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MoyaKit", targets: ["MoyaKit"]),
         .library(name: "TargetSpec", targets: ["TargetSpec"]),
         .library(name: "TargetCheck", targets: ["TargetCheck"]),
+        .library(name: "TargetAuth", targets: ["TargetAuth"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,12 +48,19 @@ let package = Package(
             name: "TargetCheck",
             dependencies: ["MoyaKit", "TargetSpec"]
         ),
+        // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
+        // the token command runner, and the provider `TargetBuilder` asks.
+        .target(
+            name: "TargetAuth",
+            dependencies: ["MoyaKit", "TargetSpec"]
+        ),
         .executableTarget(
             name: "moya-cli",
             dependencies: [
                 "MoyaKit",
                 "TargetSpec",
                 "TargetCheck",
+                "TargetAuth",
                 "CCleanup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -65,6 +73,7 @@ let package = Package(
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "TestSupport"]),
+        .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "MoyaKit", "TestSupport"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
     ],
     swiftLanguageModes: [.v6]

@@ -34,6 +34,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
     /// in `sensitiveHeaders:`. With `SensitiveHeaders.defaultNames`, they never follow a redirect
     /// to another origin and are hidden in output.
     public var sensitiveHeaderNames: Set<String> = []
+    /// For `oauth2` and `command` auth: what `credential` was obtained for, so a caller whose
+    /// request was refused with 401 can ask its `AccessTokenSource` for a new token.
+    public var accessTokenRequest: AccessTokenRequest?
 
     public var headers: [String: String]? {
         var fields: [String: String] = [:]

@@ -6,6 +6,10 @@ public enum AuthSpec: Sendable, Hashable {
     case basic(username: Template, password: Template)
     /// `Authorization: <scheme> <token>`.
     case custom(scheme: String, token: Template)
+    /// `Authorization: Bearer <token>`, the token from an OAuth 2.0 token endpoint.
+    case oauth2(OAuth2AuthSpec)
+    /// `Authorization: Bearer <token>`, the token a command prints.
+    case command(CommandAuthSpec)
 
     /// The auth types a file may name.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -15,6 +19,10 @@ public enum AuthSpec: Sendable, Hashable {
         case basic
         /// `custom`.
         case custom
+        /// `oauth2`.
+        case oauth2
+        /// `command`.
+        case command
     }
 
     /// This auth's type.
@@ -23,6 +31,8 @@ public enum AuthSpec: Sendable, Hashable {
         case .bearer: .bearer
         case .basic: .basic
         case .custom: .custom
+        case .oauth2: .oauth2
+        case .command: .command
         }
     }
 }
