@@ -110,7 +110,12 @@ public struct TokenCacheStore: Sendable {
     public func fileNames(apiName: String) -> [String] {
         let prefix = OAuth2CacheKey.filePrefix(apiName: apiName)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+        // The prefix of `api` is also that of `api-two`: the rest must be the digest alone.
+        return names.filter { name in
+            guard name.hasPrefix(prefix), name.hasSuffix(".json") else { return false }
+            let digest = name.dropFirst(prefix.count).dropLast(".json".count)
+            return digest.count == 32 && digest.allSatisfy(\.isHexDigit)
+        }.sorted()
     }
 
     // MARK: - Files

@@ -32,10 +32,25 @@ public struct TokenCommandRunner: Sendable {
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
         posix_spawn_file_actions_addclose(&actions, writeEnd)
 
+        // The command starts with default signal handling and no blocked signals, whatever this
+        // process chose (moya-cli ignores SIGPIPE): a command writing on after its first line was
+        // read then ends by SIGPIPE, as in a shell pipeline.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, signal) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
         var pid: pid_t = 0
         let arguments = command.arguments.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
-        let spawned = posix_spawnp(&pid, program, &actions, nil, arguments, environ)
+        let spawned = posix_spawnp(&pid, program, &actions, &attributes, arguments, environ)
         close(writeEnd)
         guard spawned == 0 else {
             close(readEnd)

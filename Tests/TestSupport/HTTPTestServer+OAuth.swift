@@ -28,6 +28,12 @@ public final class OAuthTestAuthority: Sendable {
         public var clientAuthentication: String
         /// `scope`, if sent.
         public var scope: String?
+
+        public init(grantType: String, clientAuthentication: String, scope: String?) {
+            self.grantType = grantType
+            self.clientAuthentication = clientAuthentication
+            self.scope = scope
+        }
     }
 
     private struct State {
