@@ -20,6 +20,9 @@ public final class AccessTokenProvider: AccessTokenSource {
     private struct Memory {
         var oauth2: [OAuth2CacheKey: OAuth2Token] = [:]
         var commands: [AccessTokenRequest.TokenCommand: String] = [:]
+        /// Requests that failed this run: asked again, they fail the same way without another
+        /// trip to the token endpoint or command (a `check` of a thousand cases asks once).
+        var failures: [AccessTokenRequest: AccessTokenError] = [:]
     }
     private let memory = Mutex(Memory())
 
@@ -35,25 +38,29 @@ public final class AccessTokenProvider: AccessTokenSource {
 
     public func accessToken(for request: AccessTokenRequest, replacing rejected: String?) throws(AccessTokenError) -> String {
         try memory.withLock { memory throws(AccessTokenError) -> String in
-            switch request {
-            case .oauth2(let client):
-                return try oauth2Token(for: client, replacing: rejected, memory: &memory).accessToken
-            case .command(let command):
-                if let token = memory.commands[command], token != rejected { return token }
-                if let refusal = trust.refusal(for: command.file) {
-                    throw AccessTokenError(.notAllowed, "not running the token command '\(command.arguments[0])' of API '\(command.apiName)': " + refusal)
-                }
-                let token = try commands.token(for: command)
-                memory.commands[command] = token
-                return token
+            if let failure = memory.failures[request] { throw failure }
+            do throws(AccessTokenError) {
+                return try token(for: request, replacing: rejected, memory: &memory)
+            } catch {
+                memory.failures[request] = error
+                throw error
             }
         }
     }
 
-    /// The token cached for `client` (memory first, then disk), valid or not; for `auth` status.
-    public func cachedToken(for client: AccessTokenRequest.OAuth2Client) -> OAuth2Token? {
-        let key = OAuth2CacheKey(client)
-        return memory.withLock { $0.oauth2[key] } ?? cache?.load(key)
+    private func token(for request: AccessTokenRequest, replacing rejected: String?, memory: inout Memory) throws(AccessTokenError) -> String {
+        switch request {
+        case .oauth2(let client):
+            return try oauth2Token(for: client, replacing: rejected, memory: &memory).accessToken
+        case .command(let command):
+            if let token = memory.commands[command], token != rejected { return token }
+            if let refusal = trust.refusal(for: command.file) {
+                throw AccessTokenError(.notAllowed, "not running the token command '\(command.arguments[0])' of API '\(command.apiName)': " + refusal)
+            }
+            let token = try commands.token(for: command)
+            memory.commands[command] = token
+            return token
+        }
     }
 
     private func oauth2Token(for client: AccessTokenRequest.OAuth2Client, replacing rejected: String?,

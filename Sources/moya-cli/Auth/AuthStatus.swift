@@ -49,7 +49,7 @@ struct AuthStatus {
                 lines.append("username: " + describe(username))
                 lines.append("password: " + describe(password))
             case .command(let command):
-                lines.append("command: " + command.arguments.map { CURLCommand.shellQuoted($0) }.joined(separator: " "))
+                lines.append("command: " + command.arguments.map(Self.shellWord).joined(separator: " "))
                 lines.append("cached: no (a command's token is kept for one run only)")
                 let trust = CommandTrust(environment: environment).refusal(for: api.file)
                 lines.append("trusted: " + (trust == nil ? "yes" : "no; " + trust!))
@@ -118,6 +118,12 @@ struct AuthStatus {
         let references = template.environmentReferences
         guard !references.isEmpty else { return "(literal)" }
         return references.map { "${\($0.name)} (" + (environment[$0.name] == nil ? "not set" : "set") + ")" }.joined(separator: ", ")
+    }
+
+    /// `word` as a shell would need it: as it is when plain, single-quoted otherwise.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./=:,@+%".unicodeScalars.contains($0)) }
+        return plain ? word : CURLCommand.shellQuoted(word)
     }
 
     /// `2026-11-25T12:00:00Z`.
