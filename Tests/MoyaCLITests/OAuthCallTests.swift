@@ -207,4 +207,19 @@ final class OAuthCallTests: XCTestCase {
         XCTAssertEqual(mine.status, 0, mine.stderr)
         XCTAssertEqual(server.oauth.tokenRequestCount, 1)
     }
+
+    func testTheShippedExampleAgainstTheTestServer() throws {
+        let targets = CLIRunner.repositoryRoot.appendingPathComponent("targets").path
+        let environment = ["OAUTH_BASE_URL": "http://127.0.0.1:\(server.port)", "OAUTH_CLIENT_SECRET": OAuthTestAuthority.clientSecret]
+        for name in ["protected", "headers", "anonymous"] {
+            let result = try call(["call", "httpbin-oauth", name, "--targets", targets], environment: environment)
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+        }
+        XCTAssertEqual(server.oauth.tokenRequestCount, 1)
+        let check = try call(["check", "httpbin-oauth", "--live", "--targets", targets], environment: environment)
+        // The command scheme's case fails: the shipped file is not a trusted one.
+        XCTAssertEqual(check.status, 8, check.stdout + check.stderr)
+        XCTAssertTrue((check.stdout + check.stderr).contains("not running the token command 'gh'"), check.stdout + check.stderr)
+        XCTAssertEqual(server.oauth.tokenRequestCount, 1)
+    }
 }
