@@ -22,10 +22,12 @@ extension MoyaCommand {
                   })
         var api: String
 
-        @Option(help: ArgumentHelp("Only this auth scheme of the API.", valueName: "name"))
+        @Option(help: ArgumentHelp("Only this auth scheme of the API.", valueName: "name"),
+                completion: CaseCompletion.optionValue(.schemeName, in: ["auth"]))
         var scheme: String?
 
-        @Option(name: .customLong("env"), help: ArgumentHelp("Resolve variables in the API's environment NAME.", valueName: "name"))
+        @Option(name: .customLong("env"), help: ArgumentHelp("Resolve variables in the API's environment NAME.", valueName: "name"),
+                completion: CaseCompletion.optionValue(.environmentName, in: ["auth"]))
         var environmentName: String?
 
         @Flag(name: .customLong("show-secrets"), help: "Print the cached access token (and refresh token).")

@@ -119,7 +119,7 @@ enum CompletionScriptPatches {
         ),
     ]
 
-    private static let bash: [(String, String)] = [
+    private static var bash: [(String, String)] { [
         (
             """
                 local -r cur="${2}"
@@ -143,13 +143,13 @@ enum CompletionScriptPatches {
         ),
         (
             """
-                    COMPREPLY+=($(compgen -W 'list validate call curl check help' -- "${cur}"))
+                    COMPREPLY+=($(compgen -W '\(subcommandWords)' -- "${cur}"))
                     ;;
                 esac
             }
             """,
             """
-                    COMPREPLY+=($(compgen -W 'list validate call curl check help' -- "${cur}"))
+                    COMPREPLY+=($(compgen -W '\(subcommandWords)' -- "${cur}"))
                     ;;
                 esac
 
@@ -194,7 +194,12 @@ enum CompletionScriptPatches {
             }
             """
         ),
-    ]
+    ] }
+
+    /// The words ArgumentParser's bash script offers after `moya-cli`: the subcommands and `help`.
+    private static var subcommandWords: String {
+        MoyaCommand.commandNames.joined(separator: " ")
+    }
 
     /// The subcommands `moya-cli help` offers (ArgumentParser's `help` completes nothing).
     private static var helpTopics: String {
