@@ -52,7 +52,7 @@ let package = Package(
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
             name: "TargetAuth",
-            dependencies: ["MoyaKit", "TargetSpec"]
+            dependencies: ["MoyaKit", "TargetSpec", "CCleanup"]
         ),
         .executableTarget(
             name: "moya-cli",

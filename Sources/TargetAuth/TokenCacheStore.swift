@@ -1,3 +1,4 @@
+import CCleanup
 import MoyaKit
 #if canImport(Glibc)
 import Glibc
@@ -68,6 +69,9 @@ public struct TokenCacheStore: Sendable {
             warn("cannot cache the token in \(folder): \(String(cString: strerror(errno)))")
             return
         }
+        // Ctrl-C while writing must not leave the temporary file (a token) behind.
+        let slot = moya_cleanup_register(temporary, 0)
+        defer { if slot >= 0 { moya_cleanup_forget(slot) } }
         var written = fchmod(fd, 0o600) == 0
         if written {
             written = data.withUnsafeBytes { bytes in
