@@ -1,6 +1,11 @@
+import CCleanup
+import Dispatch
 import MoyaKit
 import Synchronization
 import TargetSpec
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Asks a token endpoint for a token: the client credentials grant (RFC 6749 §4.4) or the
 /// refresh token grant (§6), a form POSTed with MoyaKit's transport.
@@ -13,14 +18,20 @@ public struct OAuth2TokenClient: Sendable {
     public var session: SessionConfiguration
     /// The clock tokens' expiry is counted from.
     public var now: @Sendable () -> Date
+    /// Whether the user asked to stop (Ctrl-C): the token request is then cancelled. By default,
+    /// a signal received while moya-cli handles signals gracefully (`check`), which would
+    /// otherwise wait for the token endpoint's timeout.
+    public var isInterrupted: @Sendable () -> Bool
 
     /// Creates a client.
-    public init(session: SessionConfiguration = SessionConfiguration(), now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(session: SessionConfiguration = SessionConfiguration(), now: @escaping @Sendable () -> Date = { Date() },
+                isInterrupted: @escaping @Sendable () -> Bool = { moya_signals_pending() != 0 }) {
         var session = session
         session.followRedirects = false
         session.timeout = min(session.timeout, 60)
         self.session = session
         self.now = now
+        self.isInterrupted = isInterrupted
     }
 
     /// The grants a token endpoint is asked for.
@@ -61,10 +72,24 @@ public struct OAuth2TokenClient: Sendable {
         let provider = MoyaProvider<TokenEndpoint>(session: Session(configuration: session))
         let outcome = Mutex<Result<Response, MoyaError>?>(nil)
         let issuedAt = now()
+        guard !isInterrupted() else { throw AccessTokenError(.transport, "interrupted") }
+        let finished = Atomic<Bool>(false)
         RequestLatch.wait { latch in
-            _ = provider.request(endpoint, body: .collect(limit: TokenResponse.bodyLimit)) { result in
+            let request = provider.request(endpoint, body: .collect(limit: TokenResponse.bodyLimit)) { result in
                 outcome.withLock { $0 = result }
+                finished.store(true, ordering: .releasing)
                 latch.signal()
+            }
+            // Watches for Ctrl-C meanwhile (the latch has no way to hear of it).
+            let isInterrupted = self.isInterrupted
+            DispatchQueue.global().async {
+                while !finished.load(ordering: .acquiring) {
+                    if isInterrupted() {
+                        request.cancel()
+                        return
+                    }
+                    usleep(20_000)
+                }
             }
         }
         let shown = redactor.redact(client.tokenURL)
@@ -79,6 +104,7 @@ public struct OAuth2TokenClient: Sendable {
                                            body: response.data, issuedAt: issuedAt, endpoint: shown, redactor: redactor)
         case .failure(let error)?:
             if let transport = error.transportError {
+                if transport.kind == .cancelled { throw AccessTokenError(.transport, "interrupted") }
                 if transport.kind == .responseTooLarge {
                     throw AccessTokenError(.refused, "the token endpoint \(shown) answered with a body over \(TokenResponse.bodyLimit / 1024) KiB; "
                                            + "that is no token")

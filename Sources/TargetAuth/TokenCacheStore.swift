@@ -102,6 +102,9 @@ public struct TokenCacheStore: Sendable {
     /// Removes every cached token of the API `apiName`; returns the paths removed.
     @discardableResult
     public func removeAll(apiName: String) -> [String] {
+        // Only in this user's own folder: not through a symbolic link to someone else's.
+        var info = stat()
+        guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == geteuid() else { return [] }
         var removed: [String] = []
         for name in fileNames(apiName: apiName) {
             let path = folder + "/" + name

@@ -1,3 +1,4 @@
+import CCleanup
 import MoyaKit
 import TargetSpec
 #if canImport(Glibc)
@@ -14,8 +15,14 @@ public struct TokenCommandRunner: Sendable {
     /// The most stdout is read: a token is a line, not a stream.
     static let outputLimit = 64 * 1024
 
+    /// Whether the user asked to stop (Ctrl-C): the command is then killed (see
+    /// `OAuth2TokenClient.isInterrupted`).
+    public var isInterrupted: @Sendable () -> Bool
+
     /// Creates a runner.
-    public init() {}
+    public init(isInterrupted: @escaping @Sendable () -> Bool = { moya_signals_pending() != 0 }) {
+        self.isInterrupted = isInterrupted
+    }
 
     /// Runs `command`; the token it printed.
     public func token(for command: AccessTokenRequest.TokenCommand) throws(AccessTokenError) -> String {
@@ -60,13 +67,15 @@ public struct TokenCommandRunner: Sendable {
         let deadline = ContinuousClock.now + .milliseconds(Int(command.timeout * 1000))
         var output: [UInt8] = []
         var timedOut = false
+        var interrupted = false
         var buffer = [UInt8](repeating: 0, count: 4096)
         reading: while true {
             let left = deadline - ContinuousClock.now
             let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
             if milliseconds <= 0 { timedOut = true; break }
+            if isInterrupted() { interrupted = true; break }
             var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(min(milliseconds, 1000)))
+            let ready = poll(&descriptor, 1, Int32(min(milliseconds, 50)))
             if ready < 0 && errno == EINTR { continue }
             if ready == 0 { continue }
             let count = read(readEnd, &buffer, buffer.count)
@@ -77,10 +86,11 @@ public struct TokenCommandRunner: Sendable {
             if output.count > Self.outputLimit || output.contains(UInt8(ascii: "\n")) { break reading }
         }
         close(readEnd)
-        if timedOut { kill(pid, SIGKILL) }
+        if timedOut || interrupted { kill(pid, SIGKILL) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
 
+        if interrupted { throw AccessTokenError(.command, "interrupted") }
         if timedOut {
             throw AccessTokenError(.command, "the token command '\(program)' did not finish within \(Self.seconds(command.timeout)); it was stopped")
         }

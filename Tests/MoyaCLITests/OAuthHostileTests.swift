@@ -27,6 +27,7 @@ final class OAuthHostileTests: XCTestCase {
             ("?fail=redirect", "answered HTTP 302, a redirect; redirects are not followed for token requests"),
             ("?fail=badtype", "token_type 'mac'; only Bearer tokens are supported"),
             ("?fail=echo", "refused: invalid_request (HTTP 400): you sent client_secret=<redacted> Basic <redacted>"),
+            ("?fail=crlf", "answered with an access_token that cannot go in a header (control characters or spaces)"),
         ]
         for (query, message) in cases {
             try support.writeTarget(query: query)
@@ -135,6 +136,36 @@ final class OAuthHostileTests: XCTestCase {
         }
     }
 
+    func testASecretInTheTokenURLIsRefused() throws {
+        try folder.write("targets/guarded.yaml", """
+            baseURL: http://127.0.0.1:\(server.port)
+            auth: {type: oauth2, tokenURL: "https://auth.example.com/token?key=${secret:KEY}", clientId: c, clientSecret: "${secret:S}"}
+            cases:
+              protected: {path: /oauth/protected, sample: ok}
+            """)
+        let result = try CLIRunner.run(["validate", "targets/guarded.yaml"], currentDirectory: folder.url)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.contains("guarded.yaml:2:32: error: tokenURL cannot hold a ${secret:...} reference"), result.stderr)
+    }
+
+    func testLogoutDoesNotReachThroughALinkedCacheFolder() throws {
+        let elsewhere = folder.url.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let victim = elsewhere.appendingPathComponent("oauth2-guarded-" + String(repeating: "a", count: 32) + ".json")
+        try Data("{}".utf8).write(to: victim)
+        try FileManager.default.createDirectory(at: support.cacheFolder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: support.cacheFolder, withDestinationURL: elsewhere)
+        let logout = try support.call(["auth", "guarded", "--logout"])
+        XCTAssertEqual(logout.status, 0, logout.stderr)
+        XCTAssertEqual(logout.stdout, "no cached token for API 'guarded'\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: victim.path))
+        // And a call neither reads nor writes through it.
+        let call = try support.call(["call", "guarded", "protected"])
+        XCTAssertEqual(call.status, 0, call.stderr)
+        XCTAssertTrue(call.stderr.contains("not caching the token: \(support.cacheFolder.path) is not a directory"), call.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [victim.lastPathComponent])
+    }
+
     func testATokenURLFromAVariableIsCheckedBeforeAnythingIsSent() throws {
         try folder.write("targets/guarded.yaml", """
             baseURL: http://127.0.0.1:\(server.port)
@@ -146,5 +177,39 @@ final class OAuthHostileTests: XCTestCase {
         XCTAssertEqual(result.status, 7, result.stderr)
         XCTAssertTrue(result.stderr.contains("uses http to another machine"), result.stderr)
         XCTAssertEqual(server.receivedRequests.count, 0)
+    }
+
+    func testCtrlCWhileWaitingForTheTokenEndsTheRunAt130() throws {
+        try ctrlCWhileWaitingForTheToken(["call", "guarded", "protected"])
+    }
+
+    /// `check` handles Ctrl-C gracefully (it writes what it has); the token request is cancelled
+    /// rather than waited for.
+    func testCtrlCWhileCheckWaitsForTheTokenEndsTheRunAt130() throws {
+        try ctrlCWhileWaitingForTheToken(["check", "guarded", "--live"])
+    }
+
+    func ctrlCWhileWaitingForTheToken(_ arguments: [String]) throws {
+        try support.writeTarget(query: "?fail=slow")
+        var environment = support.environment
+        environment["PATH"] = "/usr/bin:/bin"
+        let process = Process()
+        process.executableURL = CLIRunner.binaryURL
+        process.arguments = arguments
+        process.currentDirectoryURL = folder.url
+        process.environment = environment.merging(["HOME": folder.url.path]) { _, new in new }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while server.oauth.tokenRequestCount == 0 && Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(server.oauth.tokenRequestCount, 1, "the token request is in flight")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+        XCTAssertEqual(server.oauth.slowAnswerCount, 0, "the run ended before the token endpoint answered")
+        XCTAssertEqual(server.receivedRequests.filter { $0.path == "/oauth/protected" }.count, 0)
+        XCTAssertEqual((try? support.cacheFiles()) ?? [], [])
     }
 }

@@ -13,7 +13,8 @@ import Synchronization
 /// token), `revoked=1` (tokens are refused as soon as they are issued), and `fail=` one of
 /// `html` (500, an HTML body), `error` (400, `invalid_scope`), `echo` (400, the client secret it
 /// received in `error_description`), `huge` (200, 1 MiB), `redirect` (302 to the same route),
-/// `badtype` (`token_type: mac`), `notjson` (200, text), `slow` (waits 5 s).
+/// `badtype` (`token_type: mac`), `notjson` (200, text), `slow` (waits 5 s), `crlf` (a token
+/// holding CR LF and a header line).
 ///
 /// The client is `OAuthTestAuthority.clientID` with `clientSecret`, by HTTP Basic or in the body.
 public final class OAuthTestAuthority: Sendable {
@@ -41,6 +42,7 @@ public final class OAuthTestAuthority: Sendable {
         var validTokens: [String: String] = [:]
         var refreshTokens: Set<String> = []
         var issued = 0
+        var slowAnswers = 0
     }
     private let state = Mutex(State())
 
@@ -50,6 +52,9 @@ public final class OAuthTestAuthority: Sendable {
     public var tokenRequestCount: Int { tokenRequests.count }
     /// Every access token issued so far, valid or not.
     public var issuedTokenCount: Int { state.withLock { $0.issued } }
+
+    /// How many `fail=slow` requests waited their 5 s to the end (a client still there).
+    public var slowAnswerCount: Int { state.withLock { $0.slowAnswers } }
 
     /// Makes every token issued so far invalid: `/oauth/protected` answers 401 to them.
     public func revokeAllTokens() {
@@ -127,7 +132,9 @@ public final class OAuthTestAuthority: Sendable {
         case "huge"?: return (200, json, Data(repeating: UInt8(ascii: " "), count: 1 << 20))
         case "redirect"?: return (302, [("Location", request.target.replacingOccurrences(of: "fail=redirect", with: "fail=none"))], Data())
         case "notjson"?: return (200, [("Content-Type", "text/plain")], Data("access_token=abc".utf8))
-        case "slow"?: guard sleep(5) else { return nil }
+        case "slow"?:
+            guard sleep(5) else { return nil }
+            state.withLock { $0.slowAnswers += 1 }
         default: break
         }
         guard request.method == "POST" else { return error(405, "invalid_request", "use POST") }
@@ -153,7 +160,8 @@ public final class OAuthTestAuthority: Sendable {
             if options["refresh"] != "0" { state.refreshTokens.insert(refresh) }
             return (access, refresh)
         }
-        var members = [#""access_token":\#(EchoJSON.quote(access))"#,
+        let issuedToken = options["fail"] == "crlf" ? access + "\r\nX-Injected: 1" : access
+        var members = [#""access_token":\#(EchoJSON.quote(issuedToken))"#,
                        #""token_type":\#(options["fail"] == "badtype" ? #""mac""# : #""bearer""#)"#,
                        #""scope":\#(EchoJSON.quote(scope))"#]
         let expiresIn = options["expires_in"] ?? "3600"

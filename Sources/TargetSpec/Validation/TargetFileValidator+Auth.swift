@@ -133,6 +133,10 @@ extension TargetFileValidator {
             if let template = template(node, at: position) {
                 if let text = template.literalText, let problem = TokenURLCheck.problem(in: text) {
                     error(problem, at: node.mark)
+                } else if template.containsSecret {
+                    // The token URL is shown in messages and `moya-cli auth`; a secret belongs in clientSecret.
+                    error("tokenURL cannot hold a ${secret:...} reference; it is shown in messages (the client's secret goes in clientSecret)",
+                          at: node.mark)
                 } else {
                     tokenURL = template
                 }
