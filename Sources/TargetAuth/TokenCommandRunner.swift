@@ -81,9 +81,10 @@ public struct TokenCommandRunner: Sendable {
             let count = read(readEnd, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break reading }
-            output.append(contentsOf: buffer[0..<count])
-            // Enough for a token: the rest is not read (the command gets SIGPIPE if it goes on).
-            if output.count > Self.outputLimit || output.contains(UInt8(ascii: "\n")) { break reading }
+            // Read to the end (a command that prints more than its token, or writes to stderr
+            // after it, finishes normally), but keep no more than the limit: past it, reading
+            // stops and a command that goes on ends by SIGPIPE.
+            if output.count <= Self.outputLimit { output.append(contentsOf: buffer[0..<count]) } else { break reading }
         }
         close(readEnd)
         if timedOut || interrupted { kill(pid, SIGKILL) }
