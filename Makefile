@@ -137,7 +137,7 @@ uninstall:
 
 ## bench: the budgets of DESIGN.md, measured side by side (scripts/bench.sh)
 bench:
-	@if [ -f scripts/bench.sh ]; then $(MAKE) --no-print-directory build && bash scripts/bench.sh; \
+	@if [ -f scripts/bench.sh ]; then $(MAKE) --no-print-directory build && bash scripts/bench.sh && bash scripts/bench-import.sh; \
 	else echo "bench: scripts/bench.sh is not there yet"; fi
 
 ## fuzz: libFuzzer over the YAML loader and validator, the argument binder and the JSON reader,

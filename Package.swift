@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MoyaKit", targets: ["MoyaKit"]),
         .library(name: "TargetSpec", targets: ["TargetSpec"]),
         .library(name: "TargetCheck", targets: ["TargetCheck"]),
+        .library(name: "OpenAPIImport", targets: ["OpenAPIImport"]),
         .library(name: "TargetAuth", targets: ["TargetAuth"]),
     ],
     dependencies: [
@@ -48,6 +49,11 @@ let package = Package(
             name: "TargetCheck",
             dependencies: ["MoyaKit", "TargetSpec"]
         ),
+        // `moya-cli import openapi`: an OpenAPI description into a target file.
+        .target(
+            name: "OpenAPIImport",
+            dependencies: ["TargetSpec"]
+        ),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
@@ -60,6 +66,7 @@ let package = Package(
                 "MoyaKit",
                 "TargetSpec",
                 "TargetCheck",
+                "OpenAPIImport",
                 "TargetAuth",
                 "CCleanup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -73,6 +80,7 @@ let package = Package(
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "TestSupport"]),
+        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "TargetSpec", "MoyaKit"]),
         .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "MoyaKit", "TestSupport"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
     ],

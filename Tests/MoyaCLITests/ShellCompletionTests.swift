@@ -38,6 +38,9 @@ final class ShellCompletionTests: XCTestCase {
             ("moya-cli check --targets '\(elsewhere)' ot", ["other"]),
             ("moya-cli call quirky pick a", ["a:b"]),
             ("moya-cli call nope ", []),
+            ("moya-cli imp", ["import"]),
+            ("moya-cli import o", ["openapi"]),
+            ("moya-cli import openapi --on", ["--only"]),
         ]
     }
 

@@ -37,6 +37,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
     /// For `oauth2` and `command` auth: what `credential` was obtained for, so a caller whose
     /// request was refused with 401 can ask its `AccessTokenSource` for a new token.
     public var accessTokenRequest: AccessTokenRequest?
+    /// An API key sent as a query parameter (`auth: {type: apiKey, in: query}`): name and value,
+    /// put before any other parameter of the URL. The value is one of `secretValues`.
+    public var apiKeyQuery: (name: String, value: String)?
 
     public var headers: [String: String]? {
         var fields: [String: String] = [:]
@@ -53,7 +56,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
     public var url: String {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        return base + path
+        guard let apiKeyQuery else { return base + path }
+        return base + path + "?" + PercentEncoding.escapeQueryComponent(apiKeyQuery.name) + "="
+            + PercentEncoding.escapeQueryComponent(apiKeyQuery.value)
     }
 
     /// The endpoint the provider sends or stubs: the sample keeps its status, headers or error.

@@ -84,6 +84,17 @@ public struct TargetBuilder: Sendable {
         }
 
         let (authorizationType, credential, accessTokenRequest) = try authorization(for: spec, context: &context)
+        var apiKeyQuery: (name: String, value: String)?
+        if let (location, name, key) = try apiKey(for: spec, context: &context) {
+            switch location {
+            case .header:
+                headers.removeAll { $0.name.lowercased() == name.lowercased() }
+                headers.append((name, key))
+                sensitiveHeaderNames.insert(name.lowercased())
+            case .query:
+                apiKeyQuery = (name, key)
+            }
+        }
         let task = try TaskConverter(context: context, method: spec.method, downloadDestinationOverride: downloadDestinationOverride,
                                      overwritesDownloads: overwritesDownloads).task(for: spec.task)
         let (name, sample) = try renderedSample(of: spec, named: sampleName, context: context)
@@ -106,7 +117,8 @@ public struct TargetBuilder: Sendable {
             credential: credential,
             secretValues: context.secretValues.filter { !$0.isEmpty },
             sensitiveHeaderNames: sensitiveHeaderNames,
-            accessTokenRequest: accessTokenRequest
+            accessTokenRequest: accessTokenRequest,
+            apiKeyQuery: apiKeyQuery
         )
     }
 
@@ -115,7 +127,7 @@ public struct TargetBuilder: Sendable {
     /// For `moya-cli auth`, which shows a token's status.
     public func accessTokenRequest(for auth: AuthSpec) throws(TargetBuildError) -> AccessTokenRequest? {
         switch auth {
-        case .bearer, .basic, .custom: return nil
+        case .bearer, .basic, .custom, .apiKey: return nil
         case .oauth2, .command: break
         }
         let environment = try selectedEnvironment()
@@ -167,6 +179,8 @@ public struct TargetBuilder: Sendable {
                 } catch {
                     throw TargetBuildError.accessToken(error)
                 }
+            case .apiKey:
+                return (nil, nil, nil) // a header or a query parameter, not Authorization (`apiKey(for:)`)
             }
         } catch {
             if isStubbed { return (nil, nil, nil) }
@@ -189,8 +203,22 @@ public struct TargetBuilder: Sendable {
                                  scopes: spec.scopes, clientAuthentication: spec.clientAuthentication))
         case .command(let spec):
             return .command(.init(apiName: api.name, arguments: spec.arguments, timeout: spec.timeout, file: api.file))
-        case .bearer, .basic, .custom:
+        case .bearer, .basic, .custom, .apiKey:
             throw .accessToken(AccessTokenError(.notAllowed, "auth type '\(auth.kind.rawValue)' takes no token source"))
+        }
+    }
+
+    /// The case's API key, when its auth is one: where it goes, its name and its value. As for the
+    /// other credentials, a stubbed request does without it when its variable is not set.
+    private func apiKey(for spec: CaseSpec, context: inout RenderContext) throws(TargetBuildError) -> (AuthSpec.APIKeyLocation, String, String)? {
+        guard case .apiKey(let location, let name, let key)? = api.auth(for: spec.auth) else { return nil }
+        do {
+            let value = try context.renderSecret(key)
+            try HeaderLine.check(value, field: "the API key")
+            return (location, name, value)
+        } catch {
+            if isStubbed { return nil }
+            throw error
         }
     }
 

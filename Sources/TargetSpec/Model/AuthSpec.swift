@@ -10,6 +10,17 @@ public enum AuthSpec: Sendable, Hashable {
     case oauth2(OAuth2AuthSpec)
     /// `Authorization: Bearer <token>`, the token a command prints.
     case command(CommandAuthSpec)
+    /// An API key in a header (`X-API-Key: <key>`) or a query parameter (`?api_key=<key>`), as
+    /// OpenAPI's `apiKey` security schemes send it.
+    case apiKey(location: APIKeyLocation, name: String, key: Template)
+
+    /// Where an API key goes.
+    public enum APIKeyLocation: String, Sendable, Hashable, CaseIterable {
+        /// A request header (secret: hidden in output, kept from other origins).
+        case header
+        /// A query parameter.
+        case query
+    }
 
     /// The auth types a file may name.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -23,6 +34,8 @@ public enum AuthSpec: Sendable, Hashable {
         case oauth2
         /// `command`.
         case command
+        /// `apiKey`.
+        case apiKey
     }
 
     /// This auth's type.
@@ -33,6 +46,7 @@ public enum AuthSpec: Sendable, Hashable {
         case .custom: .custom
         case .oauth2: .oauth2
         case .command: .command
+        case .apiKey: .apiKey
         }
     }
 }

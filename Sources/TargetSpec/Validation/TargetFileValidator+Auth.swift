@@ -6,6 +6,7 @@ extension TargetFileValidator {
         .custom: ["type", "scheme", "token"],
         .oauth2: ["type", "tokenURL", "clientId", "clientSecret", "scopes", "clientAuth"],
         .command: ["type", "command", "timeout"],
+        .apiKey: ["type", "in", "name", "key"],
     ]
 
     /// How cases may name the API's auth.
@@ -80,15 +81,15 @@ extension TargetFileValidator {
     }
 
     mutating func readAuth(_ node: Node) -> AuthSpec? {
-        let allKeys = ["type", "token", "username", "password", "scheme", "tokenURL", "clientId", "clientSecret", "scopes", "clientAuth",
-                       "command", "timeout"]
+        let allKeys = ["type", "token", "username", "password", "scheme", "in", "name", "key", "tokenURL", "clientId", "clientSecret", "scopes",
+                       "clientAuth", "command", "timeout"]
         guard case .mapping = node else {
             typeError(expected: "a map such as {type: bearer, token: \"${TOKEN}\"}", found: node)
             return nil
         }
         guard let loose = fields(node, allowed: allKeys, context: "in auth") else { return nil }
         guard let typeNode = loose["type"] else {
-            error("missing required key 'type' in auth; use bearer, basic, custom, oauth2 or command", at: loose.mark)
+            error("missing required key 'type' in auth; use bearer, basic, custom, apiKey, oauth2 or command", at: loose.mark)
             return nil
         }
         guard let typeName = choice(typeNode, from: AuthSpec.Kind.allCases.map(\.rawValue), what: "auth type"),
@@ -118,6 +119,24 @@ extension TargetFileValidator {
             let token = secret("token", in: loose)
             guard let scheme, let token else { return nil }
             return .custom(scheme: scheme, token: token)
+        case .apiKey:
+            var location: AuthSpec.APIKeyLocation?
+            if let node = required("in", in: loose),
+               let text = choice(node, from: AuthSpec.APIKeyLocation.allCases.map(\.rawValue), what: "API key location") {
+                location = AuthSpec.APIKeyLocation(rawValue: text)
+            }
+            var name: String?
+            if let node = required("name", in: loose), let text = string(node) {
+                // A header name is a token; a query parameter name anything printable on one line.
+                if location == .header ? Self.isToken(text) : (!text.isEmpty && !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }) {
+                    name = text
+                } else {
+                    error("invalid API key \(location == .header ? "header" : "parameter") name '\(DisplayText.escaped(text))'", at: node.mark)
+                }
+            }
+            let key = secret("key", in: loose)
+            guard let location, let name, let key else { return nil }
+            return .apiKey(location: location, name: name, key: key)
         case .oauth2:
             return readOAuth2(loose)
         case .command:

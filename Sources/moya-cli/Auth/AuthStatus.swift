@@ -45,6 +45,8 @@ struct AuthStatus {
             switch scheme.auth {
             case .bearer(let token), .custom(_, let token):
                 lines.append("token: " + describe(token))
+            case .apiKey(let location, let name, let key):
+                lines.append("key: " + describe(key) + " (sent as the \(location == .header ? "header" : "query parameter") \(name))")
             case .basic(let username, let password):
                 lines.append("username: " + describe(username))
                 lines.append("password: " + describe(password))

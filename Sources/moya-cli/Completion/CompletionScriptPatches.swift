@@ -119,6 +119,9 @@ enum CompletionScriptPatches {
         ),
     ]
 
+    /// The words ArgumentParser's bash script offers after `moya-cli`.
+    private static var topLevelWords: String { MoyaCommand.commandNames.joined(separator: " ") }
+
     private static var bash: [(String, String)] { [
         (
             """
@@ -143,13 +146,13 @@ enum CompletionScriptPatches {
         ),
         (
             """
-                    COMPREPLY+=($(compgen -W '\(subcommandWords)' -- "${cur}"))
+                    COMPREPLY+=($(compgen -W '\(topLevelWords)' -- "${cur}"))
                     ;;
                 esac
             }
             """,
             """
-                    COMPREPLY+=($(compgen -W '\(subcommandWords)' -- "${cur}"))
+                    COMPREPLY+=($(compgen -W '\(topLevelWords)' -- "${cur}"))
                     ;;
                 esac
 
@@ -195,11 +198,6 @@ enum CompletionScriptPatches {
             """
         ),
     ] }
-
-    /// The words ArgumentParser's bash script offers after `moya-cli`: the subcommands and `help`.
-    private static var subcommandWords: String {
-        MoyaCommand.commandNames.joined(separator: " ")
-    }
 
     /// The subcommands `moya-cli help` offers (ArgumentParser's `help` completes nothing).
     private static var helpTopics: String {

@@ -17,6 +17,9 @@ enum ExitStatus: Int32, CaseIterable {
     case checkFailed = 8
     case usage = 64
     case invalidTargetFile = 65
+    /// moya-cli made something it cannot stand behind (an imported target file that does not
+    /// validate): a bug, reported instead of written.
+    case internalError = 70
     case cannotWriteOutput = 74
     case hungUp = 129
     case interrupted = 130

@@ -1,0 +1,44 @@
+/// A case being built from an operation.
+struct CaseDraft {
+    var values: [ValueDraft] = []
+    var takenValueNames = Set<String>()
+    /// Value names by the spec's path parameter names.
+    var pathValues: [String: String] = [:]
+    var headers: [YAMLText.Entry] = []
+    /// Query parameters: the spec's name, then the template (`"{per_page}"`).
+    var query: [YAMLText.Entry] = []
+    var arrayEncoding: String?
+    /// The task's body keys (`json`, `parameters` + options, `multipart`, `data`, `dataFile`).
+    var body: [YAMLText.Entry] = []
+    /// Whether the body is url-encoded parameters (which then carry `encoding` and options).
+    var bodyIsForm = false
+    var auth: String?
+
+    /// A value name for `name` not yet taken in this case.
+    mutating func newValueName(_ name: String) -> String {
+        Naming.unique(Naming.valueName(name), in: &takenValueNames)
+    }
+
+    /// The `task` map: the body with the query as `query:`, or the query alone as url-encoded
+    /// parameters; `nil` when nothing is sent.
+    func task(method: String) -> YAMLText? {
+        var entries = body
+        if body.isEmpty {
+            guard !query.isEmpty else { return nil }
+            entries.append(YAMLText.Entry("parameters", .map(query)))
+            entries.append(YAMLText.Entry("encoding", .string("url")))
+            if !["GET", "HEAD", "DELETE"].contains(method) {
+                entries.append(YAMLText.Entry("destination", .string("queryString")))
+            }
+            if let arrayEncoding { entries.append(YAMLText.Entry("arrayEncoding", .string(arrayEncoding))) }
+            entries.append(YAMLText.Entry("boolEncoding", .string("literal")))
+            return .map(entries)
+        }
+        if bodyIsForm {
+            if let arrayEncoding { entries.append(YAMLText.Entry("arrayEncoding", .string(arrayEncoding))) }
+            entries.append(YAMLText.Entry("boolEncoding", .string("literal")))
+        }
+        if !query.isEmpty { entries.append(YAMLText.Entry("query", .map(query))) }
+        return .map(entries)
+    }
+}

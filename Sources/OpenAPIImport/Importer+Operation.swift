@@ -1,0 +1,364 @@
+import TargetSpec
+
+extension Importer {
+    /// The case for `operation`, or `nil` when it is left out (with a note saying why).
+    /// `firstNote`: the index of the first note about this operation (its naming comes first).
+    func mapOperation(_ operation: Operation, firstNote: Int) -> YAMLText.Entry? {
+        var draft = CaseDraft()
+        guard mapParameters(operation, into: &draft),
+              mapBody(operation, into: &draft) else {
+            // Notes of a skipped operation go to the top of the file: there is no case to put them at.
+            for index in firstNote..<notes.count { notes[index].caseName = nil }
+            return nil
+        }
+        guard let path = mapPath(operation, into: &draft) else {
+            for index in firstNote..<notes.count { notes[index].caseName = nil }
+            return nil
+        }
+        mapSecurity(operation, into: &draft)
+
+        var entries: [YAMLText.Entry] = []
+        let summary = operation.node["summary"]?.string ?? operation.node["description"]?.string
+        if let summary, !oneLine(summary).isEmpty { entries.append(YAMLText.Entry("description", .string(oneLine(summary)))) }
+        if !draft.values.isEmpty { entries.append(YAMLText.Entry("values", .list(draft.values.map { .map([$0.entry]) }))) }
+        entries.append(YAMLText.Entry("path", .string(path)))
+        if operation.method != "GET" { entries.append(YAMLText.Entry("method", .string(operation.method))) }
+        if !draft.headers.isEmpty { entries.append(YAMLText.Entry("headers", .map(draft.headers))) }
+        if let auth = draft.auth { entries.append(YAMLText.Entry("auth", .string(auth))) }
+        if let task = draft.task(method: operation.method) { entries.append(YAMLText.Entry("task", task)) }
+        entries += mapResponses(operation)
+        if let examples = examples(for: draft, operation: operation) { entries.append(YAMLText.Entry("examples", examples)) }
+
+        var comments = ["\(operation.label)" + (operation.node["deprecated"]?.bool == true ? " (deprecated)" : "")]
+        for item in notes[firstNote...] where item.caseName == operation.caseName {
+            comments.append("import: " + item.message)
+        }
+        return YAMLText.Entry(operation.caseName, .map(entries), comments: comments)
+    }
+
+    /// `examples: [{...}]` with every required value (and the optional ones the spec gives an
+    /// example for), or `nil` when the case has no values or one of them has no possible example.
+    private func examples(for draft: CaseDraft, operation: Operation) -> YAMLText? {
+        guard !draft.values.isEmpty else { return nil }
+        var members: [YAMLText.Entry] = []
+        for value in draft.values {
+            let required = !value.optional && value.defaultValue == nil
+            guard let example = value.example else {
+                if required {
+                    note(operation.node, "value '\(value.name)' (\(value.kind == .file ? "a file" : "no example")) has no example: check reports the case as not covered; add examples:",
+                         case: operation.caseName, operation: operation.label)
+                    return nil
+                }
+                continue
+            }
+            if required || value.exampleIsExplicit { members.append(YAMLText.Entry(value.name, example)) }
+        }
+        return .list([.map(members)])
+    }
+
+    // MARK: - Parameters
+
+    /// Path-level parameters, overridden by the operation's of the same name and location.
+    private func parameters(of operation: Operation) -> [SpecNode] {
+        var list: [(key: String, node: SpecNode)] = []
+        for source in [operation.pathItem["parameters"], operation.node["parameters"]] {
+            guard let source else { continue }
+            guard let elements = source.elements else {
+                problem(source, "'parameters' is not a list")
+                continue
+            }
+            for element in elements {
+                guard let parameter = resolved(element, operation: operation) else { continue }
+                guard let name = parameter["name"]?.text, let location = parameter["in"]?.string else {
+                    problem(parameter, "parameter has no 'name' or no 'in'")
+                    continue
+                }
+                let key = location + "\u{0}" + name
+                if let index = list.firstIndex(where: { $0.key == key }) {
+                    list[index].node = parameter
+                } else {
+                    list.append((key, parameter))
+                }
+            }
+        }
+        return list.map(\.node)
+    }
+
+    /// Adds a value for each path, query and header parameter; `false` when the operation cannot be
+    /// imported (a required parameter that cannot be a value).
+    private func mapParameters(_ operation: Operation, into draft: inout CaseDraft) -> Bool {
+        for parameter in parameters(of: operation) {
+            let name = parameter["name"]?.text ?? ""
+            let location = parameter["in"]?.string ?? ""
+            let required = location == "path" || parameter["required"]?.bool == true
+            func skip(_ why: String) -> Bool {
+                if required {
+                    note(parameter, "required \(location) parameter '\(name)' \(why): operation not imported", operation: operation.label, skips: true)
+                    return false
+                }
+                note(parameter, "optional \(location) parameter '\(name)' \(why): left out", case: operation.caseName, operation: operation.label)
+                return true
+            }
+            switch location {
+            case "path", "query", "header":
+                break
+            case "cookie":
+                if !skip("is a cookie (cookies are not values; send one with -H 'Cookie: ...')") { return false }
+                continue
+            case "body" where isSwagger2, "formData" where isSwagger2:
+                continue // the request body (mapBody)
+            default:
+                problem(parameter["in"] ?? parameter, "parameter '\(DisplayText.escaped(name))' has an unknown location '\(DisplayText.escaped(location))'")
+                continue
+            }
+            if location == "header", ["accept", "content-type", "authorization"].contains(name.lowercased()) {
+                note(parameter, "header parameter '\(name)' is ignored, as OpenAPI says (the case's auth and body set it)", case: operation.caseName, operation: operation.label)
+                continue
+            }
+            if location == "header", !HeaderName.isValid(name) {
+                if !skip("is not a valid header name") { return false }
+                continue
+            }
+            let schemaNode = isSwagger2 ? parameter : (parameter["schema"] ?? parameter["content"]?.members?.first?.value["schema"])
+            if !isSwagger2, parameter["schema"] == nil, parameter["content"] != nil {
+                note(parameter, "\(location) parameter '\(name)' has a media type: it is a string value, sent as given", case: operation.caseName, operation: operation.label)
+            }
+            // A query object in deepObject style: one value per property, `name[property]`.
+            if location == "query", let schemaNode, let schema = resolved(schemaNode, operation: operation),
+               SchemaSampler.type(of: schema) == "object" {
+                guard parameter["style"]?.string == "deepObject", let properties = schema["properties"]?.members, !properties.isEmpty else {
+                    if !skip("is an object") { return false }
+                    continue
+                }
+                let requiredProperties = Set(schema["required"]?.elements?.compactMap(\.string) ?? [])
+                for (property, propertySchema) in properties {
+                    guard var value = valueDraft(name + "_" + property, schema: propertySchema, parameter: nil,
+                                                 required: required && requiredProperties.contains(property), operation: operation, draft: &draft),
+                          !value.kind.isList else {
+                        note(propertySchema, "property '\(property)' of query parameter '\(name)' is not a scalar: left out", case: operation.caseName, operation: operation.label)
+                        continue
+                    }
+                    value.description = value.description ?? "\(name)[\(property)]"
+                    draft.query.append(YAMLText.Entry("\(name)[\(property)]", .string("{\(value.name)}")))
+                    draft.values.append(value)
+                }
+                continue
+            }
+            guard var value = valueDraft(name, schema: schemaNode, parameter: parameter, required: required, operation: operation, draft: &draft) else {
+                if !skip("is not a string, number, boolean, enum or a list of them") { return false }
+                continue
+            }
+            if value.name != name {
+                note(parameter, "\(location) parameter '\(name)' is value '\(value.name)'", case: operation.caseName, operation: operation.label)
+            }
+            switch location {
+            case "path":
+                if value.kind.isList || value.kind == .file {
+                    note(parameter, "path parameter '\(name)' is a list: it is a string value, one path segment", case: operation.caseName, operation: operation.label)
+                    value.kind = .string
+                    value.example = value.example.flatMap { ValueDraft.argument($0, of: .string) } ?? .string("string")
+                    value.defaultValue = nil
+                }
+                // A path placeholder is always given: no default, never optional.
+                value.optional = false
+                value.defaultValue = nil
+                if value.example == nil { value.example = ValueDraft.generated(value.kind, format: nil) }
+                draft.pathValues[name] = value.name
+            case "query":
+                draft.query.append(YAMLText.Entry(name, .string("{\(value.name)}")))
+                if value.kind.isList { noteArrayEncoding(parameter, operation: operation, draft: &draft) }
+            default:
+                draft.headers.append(YAMLText.Entry(name, .string("{\(value.name)}")))
+            }
+            draft.values.append(value)
+        }
+        return true
+    }
+
+    /// The URL encoding of list parameters: `explode` (the default) repeats the name, otherwise
+    /// the elements are joined with commas (Swagger 2.0: `collectionFormat`).
+    private func noteArrayEncoding(_ parameter: SpecNode, operation: Operation, draft: inout CaseDraft) {
+        let encoding: String
+        if isSwagger2 {
+            switch parameter["collectionFormat"]?.string ?? "csv" {
+            case "multi": encoding = "noBrackets"
+            case "csv": encoding = "comma"
+            case let other:
+                note(parameter, "collectionFormat '\(other)' is sent comma-separated", case: operation.caseName, operation: operation.label)
+                encoding = "comma"
+            }
+        } else {
+            let style = parameter["style"]?.string ?? "form"
+            if style != "form" {
+                note(parameter, "query style '\(style)' is sent as form style", case: operation.caseName, operation: operation.label)
+            }
+            encoding = parameter["explode"]?.bool == false ? "comma" : "noBrackets"
+        }
+        if let chosen = draft.arrayEncoding, chosen != encoding {
+            note(parameter, "list parameters of this case use different styles: all are sent as \(chosen)", case: operation.caseName, operation: operation.label)
+        } else {
+            draft.arrayEncoding = encoding
+        }
+    }
+
+    /// A value for a parameter or property, typed from its schema; `nil` when the schema is not a
+    /// scalar, an enum or a list of them.
+    func valueDraft(_ name: String, schema schemaNode: SpecNode?, parameter: SpecNode?, required: Bool,
+                    operation: Operation, draft: inout CaseDraft, allowFile: Bool = false) -> ValueDraft? {
+        let schema = schemaNode.flatMap { resolved($0, operation: operation) }
+        if schemaNode != nil, schema == nil { return nil }
+        guard let (kind, format) = valueKind(schema, allowFile: allowFile, operation: operation) else { return nil }
+        var value = ValueDraft(name: draft.newValueName(name), kind: kind, defaultValue: nil, optional: !required, description: nil)
+        let describedBy = parameter?["description"]?.string ?? schema?["description"]?.string ?? schema?["title"]?.string
+        if let describedBy, !oneLine(describedBy).isEmpty { value.description = oneLine(describedBy) }
+        if let fallback = schema?["default"] {
+            if let argument = ValueDraft.argument(SchemaSampler.value(fallback, templated: false), of: kind) {
+                value.defaultValue = argument
+                value.optional = true
+            } else {
+                note(fallback, "the default of '\(name)' does not fit its type: left out", case: operation.caseName, operation: operation.label)
+            }
+        }
+        // The example: the parameter's, its first named example, the schema's; else made up.
+        var candidates: [SpecNode] = []
+        for key in ["example", "x-example"] { if let node = parameter?[key] { candidates.append(node) } }
+        if let named = parameter?["examples"]?.members?.first?.value, let example = resolved(named, operation: operation), let node = example["value"] {
+            candidates.append(node)
+        }
+        if let node = schema?["example"] { candidates.append(node) }
+        if let node = schema?["examples"]?.elements?.first { candidates.append(node) }
+        for candidate in candidates {
+            if let argument = ValueDraft.argument(SchemaSampler.value(candidate, templated: false), of: kind) {
+                value.example = argument
+                value.exampleIsExplicit = true
+                break
+            }
+        }
+        if value.example == nil {
+            value.example = value.defaultValue ?? (kind == .file ? options.exampleUploadFile.map { .string($0) } : ValueDraft.generated(kind, format: format))
+            if kind == .file, value.example != nil { usesExampleUpload = true }
+        }
+        return value
+    }
+
+    /// The value kind of a schema, and its format; `nil` for objects and other shapes.
+    func valueKind(_ schema: SpecNode?, allowFile: Bool, operation: Operation) -> (ValueDraft.Kind, String?)? {
+        guard let schema else { return (.string, nil) }
+        let format = schema["format"]?.string
+        let type = SchemaSampler.type(of: schema)
+        if let cases = schema["enum"]?.elements, type == nil || type == "string" {
+            let present = cases.filter { $0.scalar != .null }
+            let strings = present.compactMap(\.string).filter { !$0.isEmpty }
+            if !strings.isEmpty, strings.count == present.count {
+                var unique: [String] = []
+                for text in strings where !unique.contains(text) { unique.append(text) }
+                return (.enumeration(unique), format)
+            }
+        }
+        switch type {
+        case "integer": return (.int, format)
+        case "number": return (.double, format)
+        case "boolean": return (.bool, format)
+        case "file": return allowFile || isSwagger2 ? (.file, format) : nil
+        case "string":
+            if format == "binary" { return allowFile ? (.file, format) : (.string, nil) }
+            return (.string, format)
+        case nil:
+            if schema["allOf"] != nil || schema["oneOf"] != nil || schema["anyOf"] != nil { return nil }
+            return (.string, format)
+        case "array":
+            guard let items = schema["items"], let itemSchema = resolved(items, operation: operation),
+                  let (element, elementFormat) = valueKind(itemSchema, allowFile: false, operation: operation),
+                  !element.isList, element != .file else { return nil }
+            return (.list(element), elementFormat)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: - Path
+
+    /// The path with its placeholders renamed to the values; a placeholder without a parameter
+    /// gets a string value.
+    private func mapPath(_ operation: Operation, into draft: inout CaseDraft) -> String? {
+        var result = ""
+        var rest = operation.path[...]
+        var used = Set<String>()
+        while let open = rest.firstIndex(of: "{") {
+            result += SchemaSampler.literal(String(rest[..<open]))
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                note(operation.node, "path '\(operation.path)' has an unclosed '{'", operation: operation.label, skips: true)
+                return nil
+            }
+            var name = String(rest[rest.index(after: open)..<close])
+            if name.hasPrefix("+") || name.hasPrefix("#") { name.removeFirst() }
+            let valueName: String
+            if let known = draft.pathValues[name] {
+                valueName = known
+            } else {
+                var value = ValueDraft(name: draft.newValueName(name), kind: .string, defaultValue: nil, optional: false, description: nil)
+                value.example = .string("string")
+                note(operation.node, "path placeholder '{\(name)}' has no parameter: value '\(value.name)' is a string", case: operation.caseName, operation: operation.label)
+                draft.pathValues[name] = value.name
+                draft.values.append(value)
+                valueName = value.name
+            }
+            used.insert(name)
+            result += "{\(valueName)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        result += SchemaSampler.literal(String(rest))
+        // A path parameter the path does not name would be a value that is never used.
+        for (name, valueName) in draft.pathValues where !used.contains(name) {
+            note(operation.node, "path parameter '\(name)' is not in the path: left out", case: operation.caseName, operation: operation.label)
+            draft.values.removeAll { $0.name == valueName }
+        }
+        return result.isEmpty ? "/" : result
+    }
+
+    // MARK: - Security
+
+    /// The case's `auth` (when it differs from the API's default) and its API-key headers.
+    private func mapSecurity(_ operation: Operation, into draft: inout CaseDraft) {
+        let requirement: [String]?
+        if let own = operation.node["security"] {
+            requirement = requirementSchemes(own, in: security)
+            if requirement == nil, !(own.elements ?? []).isEmpty {
+                note(own, "none of the operation's security requirements can be met with the imported schemes: no credentials are sent",
+                     case: operation.caseName, operation: operation.label)
+            }
+        } else {
+            requirement = root["security"].flatMap { requirementSchemes($0, in: security) }
+        }
+        let names = requirement ?? []
+        var authName: String?
+        var cookies: [String] = []
+        for name in names {
+            switch security.schemes[name] {
+            case .authorization(let scheme, _, let header)?:
+                if authName == nil {
+                    authName = scheme
+                } else if let header {
+                    // A case has one auth: a second scheme that is a header key goes as the header.
+                    draft.headers.removeAll { $0.key.lowercased() == header.name.lowercased() }
+                    draft.headers.append(YAMLText.Entry(header.name, .string(header.value)))
+                } else {
+                    note(operation.node["security"] ?? operation.node, "the operation also asks for security scheme '\(name)': a case sends one auth scheme; it is not sent",
+                         case: operation.caseName, operation: operation.label)
+                }
+            case .cookie(let cookie, let value)?:
+                cookies.append(cookie + "=" + value)
+            case nil:
+                break
+            }
+        }
+        if !cookies.isEmpty { draft.headers.append(YAMLText.Entry("Cookie", .string(cookies.joined(separator: "; ")))) }
+        if authName != security.defaultScheme, !security.authorizationOrder.isEmpty {
+            draft.auth = authName ?? "none"
+        }
+    }
+}
+
+extension ValueDraft.Kind {
+    var isList: Bool { if case .list = self { true } else { false } }
+}

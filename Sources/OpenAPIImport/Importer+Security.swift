@@ -1,0 +1,142 @@
+import TargetSpec
+
+/// The spec's security schemes as the target file carries them: bearer, basic and API keys in a
+/// header or the query become named `auth` schemes; API keys in a cookie a `Cookie` case header
+/// with a `${secret:…}` value on the cases that need them.
+struct SecurityMapping {
+    enum Scheme {
+        /// An `auth` scheme, named, with its map; for an API key in a header, that header too, for
+        /// a case that needs it next to another scheme (a case has one `auth`).
+        case authorization(name: String, spec: YAMLText, header: (name: String, value: String)?)
+        /// A cookie that carries the key, `name=${secret:…}`.
+        case cookie(name: String, value: String)
+    }
+
+    /// By the spec's scheme name.
+    var schemes: [String: Scheme] = [:]
+    /// Authorization schemes in spec order.
+    var authorizationOrder: [String] = []
+    /// The auth scheme cases use when they say nothing: the document's `security`.
+    var defaultScheme: String?
+    var credentials: [(name: String, purpose: String)] = []
+
+    /// `auth: {default: NAME, schemes: {...}}`, when there is an Authorization scheme.
+    func authEntry() -> YAMLText.Entry? {
+        guard !authorizationOrder.isEmpty else { return nil }
+        var members: [YAMLText.Entry] = []
+        if let defaultScheme { members.append(YAMLText.Entry("default", .string(defaultScheme))) }
+        var schemeEntries: [YAMLText.Entry] = []
+        for name in authorizationOrder {
+            if case .authorization(let authName, let spec, _)? = schemes[name] { schemeEntries.append(YAMLText.Entry(authName, spec)) }
+        }
+        members.append(YAMLText.Entry("schemes", .map(schemeEntries)))
+        return YAMLText.Entry("auth", .map(members))
+    }
+}
+
+extension Importer {
+    func mapSecuritySchemes() -> SecurityMapping {
+        var mapping = SecurityMapping()
+        let definitions = isSwagger2 ? root["securityDefinitions"] : root["components"]?["securitySchemes"]
+        let members = definitions?.members ?? []
+        var takenAuthNames: Set<String> = ["none"]
+        var takenVariables = Set<String>()
+        // With one credential of a kind, its variable is PREFIX_TOKEN; with several, each is
+        // PREFIX_SCHEME_TOKEN.
+        let several = members.count > 1
+        func variable(_ scheme: String, _ suffix: String) -> String {
+            // `apiKey` + `key` is API_KEY, not API_KEY_KEY.
+            let schemeWords = Naming.words(scheme).map { $0.lowercased() }
+            let suffixWords = Naming.words(suffix).map { $0.lowercased() }
+            let base: String
+            if several, schemeWords.last == suffixWords.last {
+                base = Naming.environmentName(environmentPrefix, scheme)
+            } else {
+                base = several ? Naming.environmentName(Naming.environmentName(environmentPrefix, scheme), suffix)
+                               : Naming.environmentName(environmentPrefix, suffix)
+            }
+            return Naming.unique(base, in: &takenVariables)
+        }
+        for (name, original) in members {
+            guard let scheme = resolved(original) else { continue }
+            let type = scheme["type"]?.string ?? ""
+            let httpScheme = scheme["scheme"]?.string?.lowercased()
+            switch (type, httpScheme) {
+            case ("http", "bearer"?), ("oauth2", _), ("openIdConnect", _):
+                let token = variable(name, "token")
+                let authName = Naming.unique(Naming.valueName(Naming.lowerCamel(name, fallback: "bearer")), in: &takenAuthNames)
+                mapping.schemes[name] = .authorization(name: authName, spec: .map([
+                    YAMLText.Entry("type", .string("bearer")), YAMLText.Entry("token", .string("${secret:\(token)}")),
+                ]), header: nil)
+                mapping.authorizationOrder.append(name)
+                if type == "http" {
+                    mapping.credentials.append((token, "bearer token (security scheme '\(name)')"))
+                } else {
+                    mapping.credentials.append((token, "access token (security scheme '\(name)', \(type); obtain it yourself)"))
+                    note(scheme, "security scheme '\(name)' (\(type)) is sent as a bearer token from ${\(token)}; its flows are not run by the import")
+                }
+            case ("http", "basic"?), ("basic", _):
+                let user = variable(name, "username"), password = variable(name, "password")
+                let authName = Naming.unique(Naming.valueName(Naming.lowerCamel(name, fallback: "basic")), in: &takenAuthNames)
+                mapping.schemes[name] = .authorization(name: authName, spec: .map([
+                    YAMLText.Entry("type", .string("basic")), YAMLText.Entry("username", .string("${\(user)}")),
+                    YAMLText.Entry("password", .string("${secret:\(password)}")),
+                ]), header: nil)
+                mapping.authorizationOrder.append(name)
+                mapping.credentials.append((user, "user name (security scheme '\(name)')"))
+                mapping.credentials.append((password, "password (security scheme '\(name)')"))
+            case ("apiKey", _):
+                let location = scheme["in"]?.string ?? ""
+                guard let keyName = scheme["name"]?.string, HeaderName.isValid(keyName) else {
+                    note(scheme, "security scheme '\(name)' (apiKey) has no usable 'name': not imported")
+                    continue
+                }
+                let key = variable(name, several ? "key" : "api key")
+                switch location {
+                case "header", "query":
+                    let authName = Naming.unique(Naming.valueName(Naming.lowerCamel(name, fallback: "apiKey")), in: &takenAuthNames)
+                    mapping.schemes[name] = .authorization(name: authName, spec: .map([
+                        YAMLText.Entry("type", .string("apiKey")), YAMLText.Entry("in", .string(location)),
+                        YAMLText.Entry("name", .string(keyName)), YAMLText.Entry("key", .string("${secret:\(key)}")),
+                    ]), header: location == "header" ? (keyName, "${secret:\(key):-}") : nil)
+                    mapping.authorizationOrder.append(name)
+                    mapping.credentials.append((key, "API key, \(location == "header" ? "header" : "query parameter") \(keyName) (security scheme '\(name)')"))
+                case "cookie":
+                    mapping.schemes[name] = .cookie(name: keyName, value: "${secret:\(key):-}")
+                    mapping.credentials.append((key, "API key, cookie \(keyName) (security scheme '\(name)')"))
+                default:
+                    note(scheme, "security scheme '\(name)' (apiKey in '\(location)') is not imported: an API key goes in a header, the query or a cookie")
+                }
+            default:
+                note(scheme, "security scheme '\(name)' (\(type)\(httpScheme.map { " " + $0 } ?? "")) is not imported: moya-cli sends bearer, basic and API-key credentials")
+            }
+        }
+        if let requirement = root["security"].flatMap({ requirementSchemes($0, in: mapping) }) {
+            mapping.defaultScheme = requirement.first { mapping.authorizationOrder.contains($0) }.flatMap { scheme in
+                if case .authorization(let authName, _, _)? = mapping.schemes[scheme] { return authName }
+                return nil
+            }
+        }
+        return mapping
+    }
+
+    /// The schemes of the first requirement that can be met (all of its schemes imported), or
+    /// `[]` when the first such requirement is anonymous (`{}`); `nil` when none can.
+    func requirementSchemes(_ security: SpecNode, in mapping: SecurityMapping) -> [String]? {
+        for requirement in security.elements ?? [] {
+            let names = (requirement.members ?? []).map(\.key)
+            if names.allSatisfy({ mapping.schemes[$0] != nil }) { return names }
+        }
+        return nil
+    }
+}
+
+/// HTTP field names: RFC 9110 tokens.
+enum HeaderName {
+    static func isValid(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+/// Names the target file needs, made from the spec's: case names, value names, the API name,
+/// environment variable names and sample names.
+enum Naming {
+    /// Words of `text`: runs of ASCII letters and digits, split where lower case meets upper case
+    /// (`getUserByID` → get, User, By, ID); everything else separates words.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in text {
+            guard character.isASCII, character.isLetter || character.isNumber else {
+                if !current.isEmpty { words.append(current); current = "" }
+                previous = nil
+                continue
+            }
+            if let previous, previous.isLowercase || previous.isNumber, character.isUppercase, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+            previous = character
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// `text` in lower camel case, an identifier (`[A-Za-z_][A-Za-z0-9_]*`): `list-users` →
+    /// `listUsers`, `GetUserByID` → `getUserByID`; `fallback` when nothing is left, and an
+    /// underscore before a leading digit.
+    static func lowerCamel(_ text: String, fallback: String) -> String {
+        let parts = words(text)
+        guard let first = parts.first else { return fallback }
+        var name = first.prefix(1).lowercased() + first.dropFirst()
+        for part in parts.dropFirst() { name += part.prefix(1).uppercased() + part.dropFirst() }
+        if name.first?.isNumber == true { name = "_" + name }
+        return name
+    }
+
+    /// A case name for an operation without an `operationId`: method and path,
+    /// `GET /users/{id}/repos` → `getUsersByIdRepos`.
+    static func caseName(method: String, path: String) -> String {
+        var text = method.lowercased()
+        for segment in path.split(separator: "/") {
+            if segment.hasPrefix("{"), segment.hasSuffix("}") {
+                text += " by " + segment.dropFirst().dropLast()
+            } else {
+                text += " " + segment
+            }
+        }
+        return lowerCamel(text, fallback: method.lowercased())
+    }
+
+    /// Whether `name` is a value or case name: `[A-Za-z_][A-Za-z0-9_]*`.
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
+        return name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
+    /// A value name for a parameter or property name: kept when it is an identifier, else every
+    /// run of other characters becomes `_` (`per-page` → `per_page`, `filter[state]` →
+    /// `filter_state`), with a `_` before a leading digit.
+    static func valueName(_ name: String) -> String {
+        if isIdentifier(name) { return name }
+        var result = ""
+        var pendingSeparator = false
+        for byte in name.utf8 {
+            let keep = byte == UInt8(ascii: "_") || isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            if keep {
+                if pendingSeparator, !result.isEmpty { result += "_" }
+                pendingSeparator = false
+                result.append(Character(Unicode.Scalar(byte)))
+            } else {
+                pendingSeparator = true
+            }
+        }
+        if result.isEmpty { return "value" }
+        if result.first?.isNumber == true { result = "_" + result }
+        return result
+    }
+
+    /// An API name (`[A-Za-z][A-Za-z0-9_-]*`) from a title: `Swagger Petstore` → `swagger-petstore`.
+    static func apiName(_ title: String) -> String? {
+        let parts = words(title).map { $0.lowercased() }
+        guard var name = parts.first.map({ _ in parts.joined(separator: "-") }) else { return nil }
+        if name.first?.isNumber == true { name = "api-" + name }
+        return String(name.prefix(48))
+    }
+
+    /// The prefix of the environment variables the API's credentials come from:
+    /// `swagger-petstore` → `SWAGGER_PETSTORE`.
+    static func environmentPrefix(_ apiName: String) -> String {
+        let name = words(apiName).map { $0.uppercased() }.joined(separator: "_")
+        return name.isEmpty ? "API" : (name.first!.isNumber ? "API_" + name : name)
+    }
+
+    /// `SWAGGER_PETSTORE` + `api_key` → `SWAGGER_PETSTORE_API_KEY`.
+    static func environmentName(_ prefix: String, _ suffix: String) -> String {
+        let tail = words(suffix).map { $0.uppercased() }.joined(separator: "_")
+        return tail.isEmpty ? prefix : prefix + "_" + tail
+    }
+
+    /// The sample name for a status: its reason phrase in lower camel case (`404` → `notFound`),
+    /// or `status418` for codes without a common phrase.
+    static func sampleName(status: Int) -> String {
+        let phrases: [Int: String] = [
+            200: "ok", 201: "created", 202: "accepted", 203: "nonAuthoritative", 204: "noContent",
+            205: "resetContent", 206: "partialContent", 300: "multipleChoices", 301: "movedPermanently",
+            302: "found", 303: "seeOther", 304: "notModified", 307: "temporaryRedirect", 308: "permanentRedirect",
+            400: "badRequest", 401: "unauthorized", 402: "paymentRequired", 403: "forbidden", 404: "notFound",
+            405: "methodNotAllowed", 406: "notAcceptable", 408: "requestTimeout", 409: "conflict", 410: "gone",
+            411: "lengthRequired", 412: "preconditionFailed", 413: "contentTooLarge", 415: "unsupportedMediaType",
+            422: "unprocessableEntity", 423: "locked", 428: "preconditionRequired", 429: "tooManyRequests",
+            500: "internalServerError", 501: "notImplemented", 502: "badGateway", 503: "serviceUnavailable",
+            504: "gatewayTimeout",
+        ]
+        return phrases[status] ?? "status\(status)"
+    }
+
+    /// `name`, or `name2`, `name3`, … — the first not in `taken`, which it joins.
+    static func unique(_ name: String, in taken: inout Set<String>) -> String {
+        var candidate = name
+        var number = 2
+        while taken.contains(candidate) {
+            candidate = name + String(number)
+            number += 1
+        }
+        taken.insert(candidate)
+        return candidate
+    }
+}

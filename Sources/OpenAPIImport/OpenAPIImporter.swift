@@ -1,0 +1,67 @@
+import TargetSpec
+
+/// What `moya-cli import openapi` is asked for.
+public struct OpenAPIImportOptions: Sendable {
+    /// The API name; default: from the spec's `info.title`.
+    public var apiName: String?
+    /// `--only`: tags, operation ids, or path globs (starting with `/`; `*` matches within a
+    /// segment, `**` across segments). Empty: every operation.
+    public var only: [String]
+    /// A file, relative to the target file's folder, that exists and may stand as the example of
+    /// every `file` value (so `check` covers upload cases); `nil`: such cases get no example.
+    public var exampleUploadFile: String?
+
+    public init(apiName: String? = nil, only: [String] = [], exampleUploadFile: String? = nil) {
+        self.apiName = apiName
+        self.only = only
+        self.exampleUploadFile = exampleUploadFile
+    }
+}
+
+/// A target file made from an OpenAPI description.
+public struct OpenAPIImportResult: Sendable {
+    /// The target file's text.
+    public var text: String
+    /// The API's name.
+    public var apiName: String
+    /// How many cases the file has.
+    public var caseCount: Int
+    /// How many operations `--only` selected (all when it was not given).
+    public var operationCount: Int
+    /// What could not be carried over, in file order; each is also a comment in `text`.
+    public var notes: [ImportNote]
+    /// The environment variables the file's credentials come from, with what each is for.
+    public var credentials: [(name: String, purpose: String)]
+    /// Whether some case's example names `exampleUploadFile` (which must then exist).
+    public var usesExampleUpload: Bool
+
+    /// How many operations were left out entirely.
+    public var skippedOperationCount: Int { notes.filter(\.skipsOperation).count }
+}
+
+/// Turns an OpenAPI 3.0/3.1 (or Swagger 2.0) document into one moya-cli target file; see
+/// moya-cli-import(1) for the mapping.
+public enum OpenAPIImporter {
+    /// The bounds for a spec: larger than a target file's, still bounded (a 10 MB spec has a
+    /// million nodes or so).
+    public static let limits = YAMLLimits(maximumFileSize: 64 << 20, maximumDepth: 256, maximumScalarLength: 16 << 20,
+                                          maximumNodes: 20_000_000)
+
+    /// Imports the document in `bytes` (YAML or JSON), named `file` in messages.
+    public static func importDocument(_ bytes: [UInt8], file: String, options: OpenAPIImportOptions) throws(OpenAPIImportError) -> OpenAPIImportResult {
+        let node: Node
+        do throws(YAMLLoadError) {
+            node = try YAMLLoader.load(bytes, file: file, limits: limits)
+        } catch {
+            throw .unreadable(error.diagnostics)
+        }
+        let root = SpecNode(node: node, pointer: "#")
+        let version: SpecDocument.Version
+        switch SpecDocument.version(of: root) {
+        case .success(let found): version = found
+        case .failure(let problem): throw .invalidSpec([problem])
+        }
+        let importer = Importer(document: SpecDocument(root: root, version: version), options: options)
+        return try importer.run()
+    }
+}

@@ -1,0 +1,195 @@
+/// The target file being written, as a tree that renders to YAML the target-file loader reads
+/// back exactly: block style for the structure, flow style for short leaves, and every string
+/// that could be read as anything else double-quoted with escapes.
+indirect enum YAMLText {
+    /// A string, written as it is meant (quoted when needed).
+    case string(String)
+    /// An integer.
+    case int(Int)
+    /// A number as written in the spec (`2.50` stays `2.50`), or any plain scalar to keep as is.
+    case number(String)
+    case bool(Bool)
+    case null
+    case list([YAMLText])
+    case map([Entry])
+
+    /// A member of a map, with the comment lines written above it.
+    struct Entry {
+        var key: String
+        var value: YAMLText
+        var comments: [String] = []
+
+        init(_ key: String, _ value: YAMLText, comments: [String] = []) {
+            self.key = key
+            self.value = value
+            self.comments = comments
+        }
+    }
+
+    /// The document's text: `header` comment lines, then the tree.
+    static func render(_ root: [Entry], header: [String]) -> String {
+        var out = ""
+        for line in header { out += comment(line, indent: 0) }
+        renderEntries(root, indent: 0, into: &out)
+        return out
+    }
+
+    private static func comment(_ text: String, indent: Int) -> String {
+        String(repeating: " ", count: indent) + (text.isEmpty ? "#" : "# " + singleLine(text)) + "\n"
+    }
+
+    /// `text` on one line with control characters shown escaped, for comments.
+    static func singleLine(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A, 0x0D: result += " "
+            case 0x09: result += " "
+            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF: result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func renderEntries(_ entries: [Entry], indent: Int, into out: inout String) {
+        let pad = String(repeating: " ", count: indent)
+        for entry in entries {
+            for line in entry.comments { out += comment(line, indent: indent) }
+            out += pad + key(entry.key) + ":"
+            renderValue(entry.value, indent: indent, into: &out)
+        }
+    }
+
+    /// Writes a value after `key:` (or `- `): inline when it is a scalar or fits in a short flow
+    /// collection, else on the following lines.
+    private static func renderValue(_ value: YAMLText, indent: Int, into out: inout String) {
+        // The file's structure (the top level and each case) stays in block style, however short.
+        let mayFlow: Bool
+        if case .map = value { mayFlow = indent > 2 } else { mayFlow = true }
+        if mayFlow, let flow = flow(value, budget: 100 - indent) {
+            out += " " + flow + "\n"
+            return
+        }
+        switch value {
+        case .map(let entries):
+            out += "\n"
+            renderEntries(entries, indent: indent + 2, into: &out)
+        case .list(let items):
+            out += "\n"
+            let pad = String(repeating: " ", count: indent + 2)
+            for item in items {
+                if case .map(let entries) = item, !entries.isEmpty, entries.count == 1 || flow(item, budget: 100 - indent - 4) == nil {
+                    // `- key: value` with the rest of the map aligned under the first key.
+                    var block = ""
+                    renderEntries(entries, indent: indent + 4, into: &block)
+                    let dropped = block.dropFirst(indent + 4)
+                    out += pad + "- " + dropped
+                } else {
+                    out += pad + "-"
+                    renderValue(item, indent: indent + 2, into: &out)
+                }
+            }
+        default:
+            out += " " + (flow(value, budget: .max) ?? "") + "\n"
+        }
+    }
+
+    /// The value in flow style when it fits in `budget` characters, is at most three levels deep
+    /// and holds no comments; scalars always fit.
+    private static func flow(_ value: YAMLText, budget: Int) -> String? {
+        var remaining = budget
+        switch value {
+        case .list, .map: return flowText(value, depth: 0, remaining: &remaining)
+        default:
+            remaining = .max
+            return flowText(value, depth: 0, remaining: &remaining)
+        }
+    }
+
+    private static func flowText(_ value: YAMLText, depth: Int, remaining: inout Int) -> String? {
+        let text: String
+        switch value {
+        case .string(let string): text = scalar(string)
+        case .int(let int): text = String(int)
+        case .number(let number): text = number
+        case .bool(let bool): text = bool ? "true" : "false"
+        case .null: text = "null"
+        case .list(let items):
+            guard !items.isEmpty else { text = "[]"; break }
+            guard depth < 3 else { return nil }
+            remaining -= 2
+            var parts: [String] = []
+            for item in items {
+                guard let part = flowText(item, depth: depth + 1, remaining: &remaining) else { return nil }
+                parts.append(part)
+                remaining -= 2
+            }
+            return remaining >= 0 ? "[" + parts.joined(separator: ", ") + "]" : nil
+        case .map(let entries):
+            guard !entries.isEmpty else { text = "{}"; break }
+            guard depth < 3, entries.allSatisfy({ $0.comments.isEmpty }) else { return nil }
+            remaining -= 2
+            var parts: [String] = []
+            for entry in entries {
+                let name = key(entry.key)
+                remaining -= name.utf8.count + 4
+                guard let part = flowText(entry.value, depth: depth + 1, remaining: &remaining) else { return nil }
+                parts.append(name + ": " + part)
+            }
+            return remaining >= 0 ? "{" + parts.joined(separator: ", ") + "}" : nil
+        }
+        remaining -= text.utf8.count
+        return remaining >= 0 ? text : nil
+    }
+
+    /// A key: plain when safe, else quoted.
+    private static func key(_ text: String) -> String { scalar(text) }
+
+    /// A string scalar: plain when it is unmistakably a string in both block and flow context,
+    /// else double-quoted.
+    static func scalar(_ text: String) -> String {
+        isPlainSafe(text) ? text : quoted(text)
+    }
+
+    /// Letters, digits, inner spaces and `_ . / - ( )` only, starting with a letter, `_` or `/`,
+    /// and not a word the loader reads as a bool or null: such a string means the same plain in
+    /// any context.
+    private static func isPlainSafe(_ text: String) -> Bool {
+        guard let first = text.utf8.first, text.utf8.last != UInt8(ascii: " ") else { return false }
+        let isLetter = { (byte: UInt8) in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
+        guard isLetter(first) || first == UInt8(ascii: "_") || first == UInt8(ascii: "/") else { return false }
+        guard text.utf8.allSatisfy({ isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+            || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "-")
+            || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") })
+        else { return false }
+        switch text.lowercased() {
+        case "true", "false", "null", "yes", "no", "on", "off", "y", "n": return false
+        default: return true
+        }
+    }
+
+    /// A double-quoted YAML scalar: `"` and `\` escaped, control characters and YAML's own line
+    /// breaks (U+0085, U+2028, U+2029) and the byte-order mark written as escapes.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: result += "\\\""
+            case 0x5C: result += "\\\\"
+            case 0x0A: result += "\\n"
+            case 0x09: result += "\\t"
+            case 0x0D: result += "\\r"
+            case 0..<0x20, 0x7F:
+                result += "\\x" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+            case 0x80...0x9F, 0x2028, 0x2029, 0xFEFF:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

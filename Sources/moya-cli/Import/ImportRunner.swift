@@ -1,0 +1,182 @@
+import MoyaKit
+import OpenAPIImport
+import TargetSpec
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `moya-cli import openapi`: reads the spec, imports it, validates the result as a target
+/// file, writes it, and says on stderr what was not imported.
+struct ImportRunner {
+    let command: MoyaCommand.Import.OpenAPI
+
+    /// The file every `file` value's example names, beside the target file, so `check` covers
+    /// upload cases; written only when a case needs it and it is not there yet.
+    static let exampleUploadFile = "samples/moya-import-upload.txt"
+    static let exampleUploadText = "An example upload written by moya-cli import; use a real file instead.\n"
+
+    func run() throws {
+        let specName = command.spec == "-" ? "<stdin>" : command.spec
+        let bytes = try Self.readSpec(command.spec, name: specName)
+        let toStandardOutput = command.output == "-"
+        var options = OpenAPIImportOptions(apiName: command.apiName, only: command.only)
+        if !toStandardOutput { options.exampleUploadFile = Self.exampleUploadFile }
+
+        let result: OpenAPIImportResult
+        do throws(OpenAPIImportError) {
+            result = try OpenAPIImporter.importDocument(bytes, file: specName, options: options)
+        } catch {
+            throw Self.failure(for: error, specName: specName, bytes: bytes)
+        }
+
+        let outputPath = command.output ?? "targets/\(result.apiName).yaml"
+        let folder = toStandardOutput ? "." : Self.folder(of: outputPath)
+        if !toStandardOutput {
+            do throws(TransportError) {
+                try OutputFile.checkWritable(outputPath, overwrite: command.force)
+            } catch {
+                throw CommandFailure(error.kind == .destinationExists ? .usage : .cannotWriteOutput,
+                                     error.kind == .destinationExists ? "\(outputPath) exists; give --force to replace it" : error.message)
+            }
+        }
+        // The example upload must exist for the file to validate (and for check to use it).
+        var createdUpload: String?
+        if result.usesExampleUpload {
+            createdUpload = try Self.writeExampleUpload(in: folder)
+        }
+        let loaded = TargetFileLoader.load(text: result.text, file: toStandardOutput ? "<stdout>" : outputPath, directory: folder)
+        if loaded.hasErrors {
+            if let createdUpload { unlink(createdUpload) }
+            StandardStream.error.write(loaded.renderedDiagnostics())
+            throw CommandFailure(.internalError, "the target file made from \(specName) does not validate; nothing was written (this is a bug in moya-cli import: please report it with the spec)")
+        }
+        do throws(TransportError) {
+            if toStandardOutput {
+                try StandardStream.output.writeChecked(result.text)
+            } else {
+                let file = try OutputFile(path: outputPath, overwrite: command.force, createFolders: true)
+                do throws(TransportError) {
+                    try file.write(Array(result.text.utf8).withUnsafeBytes { Data($0) })
+                    try file.commit()
+                } catch {
+                    file.discard()
+                    throw error
+                }
+            }
+        } catch {
+            if let createdUpload { unlink(createdUpload) }
+            throw CommandFailure(error.kind == .destinationExists ? .usage : .cannotWriteOutput, error.message)
+        }
+        report(result, outputPath: toStandardOutput ? nil : outputPath, createdUpload: createdUpload)
+    }
+
+    /// What was written and what was not imported, on stderr.
+    private func report(_ result: OpenAPIImportResult, outputPath: String?, createdUpload: String?) {
+        var lines: [String] = []
+        let skipped = result.notes.filter(\.skipsOperation)
+        let place = outputPath ?? "standard output"
+        lines.append("import: wrote \(place): API '\(result.apiName)', \(result.caseCount) case\(result.caseCount == 1 ? "" : "s") from \(result.operationCount) operation\(result.operationCount == 1 ? "" : "s")")
+        if !skipped.isEmpty {
+            let list = skipped.prefix(5).map { ($0.operation ?? "?") + " (" + $0.message + ")" }.joined(separator: "; ")
+            lines.append("import: \(skipped.count) operation\(skipped.count == 1 ? "" : "s") skipped: \(list)\(skipped.count > 5 ? "; …" : "")")
+        }
+        let others = result.notes.filter { !$0.skipsOperation }
+        for note in others.prefix(20) {
+            lines.append("import: \(note.caseName ?? "api"): \(note.message)")
+        }
+        if others.count > 20 {
+            lines.append("import: … and \(others.count - 20) more notes: see the comments in \(place)")
+        }
+        if let createdUpload {
+            lines.append("import: wrote \(createdUpload): the example upload check uses for file values")
+        }
+        if !result.credentials.isEmpty {
+            lines.append("import: credentials come from " + result.credentials.map { "$" + $0.name }.joined(separator: ", "))
+        }
+        if outputPath != nil {
+            lines.append("import: next: moya-cli list \(result.apiName); moya-cli check \(result.apiName)")
+        }
+        StandardStream.error.write(lines.map { DisplayText.escaped($0) + "\n" }.joined())
+    }
+
+    /// The spec's bytes: a regular file (refused over the limit before reading), a pipe or device
+    /// read up to the limit (`<(curl …)`), or standard input for `-`.
+    static func readSpec(_ path: String, name: String) throws -> [UInt8] {
+        let limit = OpenAPIImporter.limits.maximumFileSize
+        let descriptor: Int32
+        if path == "-" {
+            descriptor = 0
+        } else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+            guard descriptor >= 0 else {
+                let reason = String(cString: strerror(errno)).lowercased()
+                throw CommandFailure(errno == ENOENT ? .usage : .usage, "cannot read \(path): \(reason)")
+            }
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR { throw CommandFailure(.usage, "cannot read \(name): it is a directory") }
+            if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit {
+                throw CommandFailure(.invalidTargetFile, "\(name) is \(status.st_size) bytes; an OpenAPI document may be at most \(limit >> 20) MiB")
+            }
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CommandFailure(.usage, "cannot read \(name): \(String(cString: strerror(errno)).lowercased())")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit {
+                throw CommandFailure(.invalidTargetFile, "\(name) is larger than \(limit >> 20) MiB, the most an OpenAPI document may be")
+            }
+        }
+        return bytes
+    }
+
+    /// The error for a spec that could not be imported: its problems as diagnostics with the
+    /// spec's lines, each with its JSON pointer.
+    static func failure(for error: OpenAPIImportError, specName: String, bytes: [UInt8]) -> CommandFailure {
+        switch error {
+        case .unreadable(let diagnostics):
+            StandardStream.error.write(DiagnosticRenderer.render(diagnostics, source: { _ in SourceLines(bytes: bytes) }))
+            return CommandFailure(.invalidTargetFile, "\(specName) is not a readable YAML or JSON document")
+        case .invalidSpec(let problems):
+            let lines = SourceLines(bytes: bytes)
+            let shown = problems.prefix(100)
+            let diagnostics = shown.map { Diagnostic(.error, file: specName, mark: $0.mark, message: $0.message + " (at \($0.pointer))") }
+            StandardStream.error.write(DiagnosticRenderer.render(diagnostics, source: { _ in lines }))
+            if problems.count > shown.count {
+                StandardStream.error.write("\(specName): … and \(problems.count - shown.count) more problems\n")
+            }
+            return CommandFailure(.invalidTargetFile, "\(specName) is not a valid OpenAPI description (\(problems.count) problem\(problems.count == 1 ? "" : "s"))")
+        case .nothingSelected(let patterns):
+            return CommandFailure(.usage, "--only \(patterns.joined(separator: ", ")) matches no operation in \(specName)")
+        }
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Writes the example upload beside the target file unless it exists; returns its path when
+    /// it was written.
+    static func writeExampleUpload(in folder: String) throws -> String? {
+        let path = folder + "/" + exampleUploadFile
+        var status = stat()
+        if lstat(path, &status) == 0 { return nil }
+        do throws(TransportError) {
+            let file = try OutputFile(path: path, overwrite: false, createFolders: true)
+            try file.write(Data(exampleUploadText.utf8))
+            try file.commit()
+        } catch {
+            throw CommandFailure(.cannotWriteOutput, "cannot write the example upload \(path): \(error.message)")
+        }
+        return path
+    }
+}
