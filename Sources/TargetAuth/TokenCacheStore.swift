@@ -228,7 +228,11 @@ struct CachedToken {
             ("clientId", .string(key.clientID)), ("scopes", .array(key.scopes.map(JSONValue.string))),
             ("accessToken", .string(token.accessToken)), ("tokenType", .string(token.tokenType)),
         ]
-        if let expiresAt = token.expiresAt { members.append(("expiresAt", .int(Int(expiresAt.timeIntervalSince1970)))) }
+        if let expiresAt = token.expiresAt {
+            // Kept within what an Int holds, whatever the date (a token is never given centuries).
+            let seconds = min(max(expiresAt.timeIntervalSince1970, 0), 1e12)
+            members.append(("expiresAt", .int(Int(seconds))))
+        }
         if let scope = token.scope { members.append(("scope", .string(scope))) }
         if let refreshToken = token.refreshToken { members.append(("refreshToken", .string(refreshToken))) }
         return JSONValue.object(members).serialized()

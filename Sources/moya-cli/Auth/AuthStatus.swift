@@ -73,6 +73,12 @@ struct AuthStatus {
 
     private func oauth2Lines(_ auth: AuthSpec, spec: OAuth2AuthSpec) throws -> [String] {
         var lines: [String] = []
+        // The cache key holds no secret, so the status needs none: an unset client secret is
+        // given a stand-in here (it is never sent or shown).
+        var environment = self.environment
+        for reference in spec.clientSecret.environmentReferences where environment[reference.name] == nil {
+            environment[reference.name] = "unused-by-auth-status"
+        }
         let builder = TargetBuilder(api: api, processEnvironment: environment, environmentName: environmentName)
         let request: AccessTokenRequest?
         do {
