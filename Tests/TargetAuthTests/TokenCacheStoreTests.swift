@@ -69,6 +69,14 @@ final class TokenCacheStoreTests: XCTestCase {
         XCTAssertTrue(warnings.all.contains { $0.contains("mode 644") }, "\(warnings.all)")
     }
 
+    func testAFileOfAnotherUserIsIgnored() throws {
+        store.save(token, for: key)
+        // Giving a file away needs root; elsewhere there is nothing to test.
+        guard chown(store.path(for: key), 65534, 65534) == 0 else { throw XCTSkip("chown needs root") }
+        XCTAssertNil(store.load(key))
+        XCTAssertTrue(warnings.all.contains { $0.contains("belongs to another user") }, "\(warnings.all)")
+    }
+
     func testAFIFOIsIgnoredWithoutBlocking() throws {
         _ = store.ensureFolderForTests()
         XCTAssertEqual(mkfifo(store.path(for: key), 0o600), 0)
