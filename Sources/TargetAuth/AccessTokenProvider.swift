@@ -58,6 +58,7 @@ public final class AccessTokenProvider: AccessTokenSource {
                 throw AccessTokenError(.notAllowed, "not running the token command '\(command.arguments[0])' of API '\(command.apiName)': " + refusal)
             }
             let token = try commands.token(for: command)
+            note("ran the token command '\(command.arguments[0])' of API '\(command.apiName)'")
             memory.commands[command] = token
             return token
         }
@@ -67,8 +68,10 @@ public final class AccessTokenProvider: AccessTokenSource {
                              memory: inout Memory) throws(AccessTokenError) -> OAuth2Token {
         let key = OAuth2CacheKey(client)
         let now = self.client.now()
-        var known = memory.oauth2[key] ?? cache?.load(key)
+        let inMemory = memory.oauth2[key]
+        var known = inMemory ?? cache?.load(key)
         if let token = known, token.accessToken != rejected, token.isValid(at: now) {
+            if inMemory == nil, let cache { note("using the access token of API '\(client.apiName)' cached in \(cache.path(for: key))") }
             memory.oauth2[key] = token
             return token
         }

@@ -32,9 +32,11 @@ final class OAuthCallTests: XCTestCase {
         let first = try call(["call", "guarded", "protected"])
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertEqual(first.stdout, #"{"ok":true,"scope":"read write"}"#)
-        let second = try call(["call", "guarded", "protected"])
+        let second = try call(["call", "guarded", "protected", "-v"])
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertEqual(server.oauth.tokenRequestCount, 1)
+        XCTAssertTrue(second.stderr.contains("* using the access token of API 'guarded' cached in \(cacheFolder.path)/oauth2-guarded-"),
+                      second.stderr)
         XCTAssertEqual(server.oauth.tokenRequests.first, .init(grantType: "client_credentials", clientAuthentication: "basic", scope: "read write"))
         // Both requests carried the one token.
         let sent = server.receivedRequests.filter { $0.path == "/oauth/protected" }.compactMap { $0.value(of: "Authorization") }
