@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TargetSpec", targets: ["TargetSpec"]),
         .library(name: "TargetCheck", targets: ["TargetCheck"]),
         .library(name: "OpenAPIImport", targets: ["OpenAPIImport"]),
+        .library(name: "TargetAuth", targets: ["TargetAuth"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,6 +54,12 @@ let package = Package(
             name: "OpenAPIImport",
             dependencies: ["TargetSpec"]
         ),
+        // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
+        // the token command runner, and the provider `TargetBuilder` asks.
+        .target(
+            name: "TargetAuth",
+            dependencies: ["MoyaKit", "TargetSpec", "CCleanup"]
+        ),
         .executableTarget(
             name: "moya-cli",
             dependencies: [
@@ -60,6 +67,7 @@ let package = Package(
                 "TargetSpec",
                 "TargetCheck",
                 "OpenAPIImport",
+                "TargetAuth",
                 "CCleanup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -73,6 +81,7 @@ let package = Package(
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "TestSupport"]),
         .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "TargetSpec", "MoyaKit"]),
+        .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "MoyaKit", "TestSupport"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
     ],
     swiftLanguageModes: [.v6]

@@ -28,6 +28,9 @@ public struct CheckConfiguration: Sendable {
     public var builder: @Sendable (_ item: CheckItem, _ isStubbed: Bool, _ downloadDestination: String?) -> TargetBuilder
     /// The plugins every request goes through.
     public var plugins: [any PluginType]
+    /// A target with a new token in place of the one refused with 401 (`oauth2` and `command`
+    /// auth), or `nil` when it has none; each request is renewed at most once. `nil`: never.
+    public var renewingAccessToken: (@Sendable (DynamicTarget) throws(AccessTokenError) -> DynamicTarget?)?
     /// The most a body kept for a shape comparison may take, in bytes.
     public var maximumBodySize: Int
     /// A private folder download cases write into; each item's file is removed once checked.
@@ -45,8 +48,10 @@ public struct CheckConfiguration: Sendable {
             TargetBuilder(api: item.api, processEnvironment: [:], isStubbed: isStubbed, downloadDestinationOverride: destination,
                           overwritesDownloads: destination != nil)
         },
-        plugins: [any PluginType] = [], maximumBodySize: Int = 256 << 20, downloadsFolder: String
+        plugins: [any PluginType] = [], maximumBodySize: Int = 256 << 20, downloadsFolder: String,
+        renewingAccessToken: (@Sendable (DynamicTarget) throws(AccessTokenError) -> DynamicTarget?)? = nil
     ) {
+        self.renewingAccessToken = renewingAccessToken
         self.isLive = isLive
         self.jobs = max(1, jobs)
         self.rate = rate

@@ -32,7 +32,8 @@ struct LiveCheck: Sendable {
         }
         let provider = providers.provider(for: settings.sessionConfiguration(target))
         let start = ContinuousClock.now
-        send(target, item: item, provider: provider, index: index, attempt: 0) { result, attempts in
+        send(target, item: item, provider: provider, index: index, attempt: 0, mayRenewToken: true) { result, attempts, target in
+            let redactor = settings.redactor(target)
             let evaluation = LiveEvaluation(item: item, target: target, builder: builder, redactor: redactor,
                                             comparison: ShapeComparison(isStrict: settings.isStrict))
             var checked = evaluation.judge(result, duration: secondsSince(start), attempts: attempts)
@@ -42,8 +43,12 @@ struct LiveCheck: Sendable {
         }
     }
 
+    /// Sends `target`, retrying as configured; a 401 to a request with an `oauth2` or `command`
+    /// token is sent once more with a new token (`renewingAccessToken`). `completion` gets the
+    /// result, the number of attempts and the target last sent.
     private func send(_ target: DynamicTarget, item: CheckItem, provider: MoyaProvider<DynamicTarget>, index: Int, attempt: Int,
-                      completion: @escaping @Sendable (Result<Response, MoyaError>, Int) -> Void) {
+                      mayRenewToken: Bool,
+                      completion: @escaping @Sendable (Result<Response, MoyaError>, Int, DynamicTarget) -> Void) {
         limiter?.acquire()
         // Only a shape comparison needs the body, and then up to --max-body-size; other bodies
         // are read and dropped, so large downloads cost no memory.
@@ -51,22 +56,52 @@ struct LiveCheck: Sendable {
             ? .collect(limit: settings.maximumBodySize) : .discard
         let token = provider.request(target, body: body, callbackQueue: queue) { result in
             inflight.remove(index)
+            if mayRenewToken, let renew = settings.renewingAccessToken, target.accessTokenRequest != nil,
+               Self.statusCode(of: result) == 401, !inflight.isCancelled {
+                switch Result(catching: { () throws(AccessTokenError) -> DynamicTarget? in try renew(target) }) {
+                case .success(let renewed?):
+                    send(renewed, item: item, provider: provider, index: index, attempt: attempt + 1, mayRenewToken: false,
+                         completion: completion)
+                    return
+                case .success(nil):
+                    break
+                case .failure(let error):
+                    completion(.failure(.underlying(AccessTokenRenewalError(message: error.message), nil)), attempt + 1, target)
+                    return
+                }
+            }
             let retryDelay = attempt < settings.maximumRetries && !inflight.isCancelled
                 ? settings.retryDelay(result, attempt, target.method.rawValue) : nil
             guard let retryDelay else {
-                completion(result, attempt + 1)
+                completion(result, attempt + 1, target)
                 return
             }
             queue.asyncAfter(deadline: .now() + retryDelay) {
                 guard !inflight.isCancelled else {
-                    completion(result, attempt + 1)
+                    completion(result, attempt + 1, target)
                     return
                 }
-                send(target, item: item, provider: provider, index: index, attempt: attempt + 1, completion: completion)
+                send(target, item: item, provider: provider, index: index, attempt: attempt + 1, mayRenewToken: mayRenewToken,
+                     completion: completion)
             }
         }
         inflight.add(token, for: index)
     }
+}
+
+extension LiveCheck {
+    static func statusCode(of result: Result<Response, MoyaError>) -> Int? {
+        switch result {
+        case .success(let response): response.statusCode
+        case .failure(let error): error.response?.statusCode
+        }
+    }
+}
+
+/// No new token after a 401: the check of the item fails with this message.
+struct AccessTokenRenewalError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { "the API refused the token with HTTP 401, and no new one could be obtained: " + message }
 }
 
 /// Judges a live answer.
@@ -93,6 +128,9 @@ struct LiveEvaluation {
             return .failed(.status, ["HTTP \(response.statusCode) failed the case's validation (expected "
                 + "\(target.validationType.acceptedDescription))\(tries)"], status: response.statusCode, duration: duration, attempts: attempts)
         case .failure(let error):
+            if let renewal = error.underlyingError as? AccessTokenRenewalError {
+                return .failed(.status, [redactor.redact(renewal.description)], status: 401, duration: duration, attempts: attempts)
+            }
             guard let transport = error.transportError else {
                 return .failed(.build, ["cannot build the request: \(redactor.redact(error.description))"], duration: duration, attempts: attempts)
             }

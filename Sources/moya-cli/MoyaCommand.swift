@@ -13,7 +13,7 @@ struct MoyaCommand: ParsableCommand {
         abstract: "A declarative HTTP API client: call the targets described in YAML target files.",
         discussion: "Target files are described in moya-targets(5); commands and exit codes in moya-cli(1).",
         version: MoyaCommand.version,
-        subcommands: [List.self, Validate.self, Call.self, Curl.self, Check.self, Import.self]
+        subcommands: [List.self, Validate.self, Call.self, Curl.self, Check.self, Import.self, Auth.self]
     )
 
     /// The subcommands' names, and ArgumentParser's `help`.

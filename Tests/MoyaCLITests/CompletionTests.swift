@@ -137,6 +137,9 @@ extension CompletionTests {
         let files = try bashCompletions(["moya-cli", "validate", "targets/"])
         XCTAssertTrue(files.contains("targets/local.yaml") && files.contains("targets/extra.yml"), "\(files)")
         XCTAssertEqual(try bashCompletions(["moya-cli", "help", "c"]), ["call", "curl", "check"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "help", "a"]), ["auth"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "auth", "httpbin-o"]), ["httpbin-oauth"])
+        XCTAssertEqual(try bashCompletions(["moya-cli", "auth", "httpbin-oauth", "--scheme", ""]), ["service", "cli"])
         for shell in ["zsh", "fish"] {
             let script = try fixture.completionScript(shell)
             XCTAssertTrue(script.contains("list validate call curl check"), "\(shell): help offers the subcommands")

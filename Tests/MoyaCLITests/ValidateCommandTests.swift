@@ -326,7 +326,7 @@ final class ValidateCommandTests: XCTestCase {
     func testShippedTargetsAreValid() throws {
         let folder = CLIRunner.repositoryRoot.appendingPathComponent("targets").path
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
-        XCTAssertEqual(names, ["github.yaml", "httpbin-token.yaml", "httpbin.yaml"])
+        XCTAssertEqual(names, ["github.yaml", "httpbin-oauth.yaml", "httpbin-token.yaml", "httpbin.yaml"])
         let result = try sandbox.run(["validate", "--targets", folder])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")

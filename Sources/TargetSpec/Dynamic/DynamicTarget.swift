@@ -34,6 +34,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
     /// in `sensitiveHeaders:`. With `SensitiveHeaders.defaultNames`, they never follow a redirect
     /// to another origin and are hidden in output.
     public var sensitiveHeaderNames: Set<String> = []
+    /// For `oauth2` and `command` auth: what `credential` was obtained for, so a caller whose
+    /// request was refused with 401 can ask its `AccessTokenSource` for a new token.
+    public var accessTokenRequest: AccessTokenRequest?
     /// An API key sent as a query parameter (`auth: {type: apiKey, in: query}`): name and value,
     /// put before any other parameter of the URL. The value is one of `secretValues`.
     public var apiKeyQuery: (name: String, value: String)?

@@ -19,6 +19,8 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
     case outsideFolder(what: String, path: String, folder: String)
     /// A value used in a download destination would add a folder (`/`, `.`, `..`).
     case destinationValueAddsFolder(name: String, value: String)
+    /// The token of `oauth2` or `command` auth could not be obtained.
+    case accessToken(AccessTokenError)
 
     public var description: String {
         switch self {
@@ -30,6 +32,7 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
         case .lineBreakInField(let field): "\(field) holds a line break or NUL character; it would inject a line into the request"
         case .outsideFolder(let what, let path, let folder):
             "\(what) '\(path)' is outside \(folder); a target file may only use files inside it"
+        case .accessToken(let error): error.message
         case .destinationValueAddsFolder(let name, let value):
             "value '\(name)' ('\(value)') would add a folder to the download destination; a value used there cannot hold '/' or be '.' or '..'"
         }

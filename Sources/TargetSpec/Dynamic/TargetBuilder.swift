@@ -20,12 +20,17 @@ public struct TargetBuilder: Sendable {
     public var downloadDestinationOverride: String?
     /// Whether an existing download destination may be replaced (`--force`).
     public var overwritesDownloads: Bool
+    /// Where the tokens of `oauth2` and `command` auth come from; `nil` makes such a case fail
+    /// to build (unless stubbed).
+    public var accessTokens: (any AccessTokenSource)?
 
     /// Creates a builder.
     public init(
         api: APISpec, processEnvironment: [String: String], environmentName: String? = nil, baseURLOverride: String? = nil,
-        isStubbed: Bool = false, downloadDestinationOverride: String? = nil, overwritesDownloads: Bool = false
+        isStubbed: Bool = false, downloadDestinationOverride: String? = nil, overwritesDownloads: Bool = false,
+        accessTokens: (any AccessTokenSource)? = nil
     ) {
+        self.accessTokens = accessTokens
         self.api = api
         self.processEnvironment = processEnvironment
         self.environmentName = environmentName
@@ -78,7 +83,7 @@ public struct TargetBuilder: Sendable {
             headers.append(("Content-Type", "application/json"))
         }
 
-        let (authorizationType, credential) = try authorization(for: spec, context: &context)
+        let (authorizationType, credential, accessTokenRequest) = try authorization(for: spec, context: &context)
         var apiKeyQuery: (name: String, value: String)?
         if let (location, name, key) = try apiKey(for: spec, context: &context) {
             switch location {
@@ -112,8 +117,28 @@ public struct TargetBuilder: Sendable {
             credential: credential,
             secretValues: context.secretValues.filter { !$0.isEmpty },
             sensitiveHeaderNames: sensitiveHeaderNames,
+            accessTokenRequest: accessTokenRequest,
             apiKeyQuery: apiKeyQuery
         )
+    }
+
+    /// What `auth` (an `oauth2` or `command` scheme of the API) asks for, its references resolved
+    /// as a request would resolve them, without obtaining a token; `nil` for other auth types.
+    /// For `moya-cli auth`, which shows a token's status.
+    public func accessTokenRequest(for auth: AuthSpec) throws(TargetBuildError) -> AccessTokenRequest? {
+        switch auth {
+        case .bearer, .basic, .custom, .apiKey: return nil
+        case .oauth2, .command: break
+        }
+        let environment = try selectedEnvironment()
+        let variables: [String: String]
+        do {
+            variables = try environment?.resolvedVariables(processEnvironment: processEnvironment) ?? [:]
+        } catch {
+            throw .render(error, file: api.file)
+        }
+        var context = RenderContext(api: api, arguments: [:], environment: processEnvironment, variables: variables)
+        return try accessTokenRequest(for: auth, context: &context)
     }
 
     private func selectedEnvironment() throws(TargetBuildError) -> EnvironmentSpec? {
@@ -125,26 +150,61 @@ public struct TargetBuilder: Sendable {
         }
     }
 
-    private func authorization(for spec: CaseSpec, context: inout RenderContext) throws(TargetBuildError) -> (AuthorizationType?, String?) {
-        guard let auth = api.auth(for: spec.auth) else { return (nil, nil) }
-        do {
+    private func authorization(for spec: CaseSpec, context: inout RenderContext)
+        throws(TargetBuildError) -> (AuthorizationType?, String?, AccessTokenRequest?) {
+        guard let auth = api.auth(for: spec.auth) else { return (nil, nil, nil) }
+        do throws(TargetBuildError) {
             switch auth {
             case .bearer(let token):
-                return (.bearer, try context.renderSecret(token))
+                return (.bearer, try context.renderSecret(token), nil)
             case .basic(let username, let password):
                 // The user name is shown, as curl's `-u user` would; only the password and the
                 // encoded pair are secrets.
                 let user = try context.renderWithoutRecording(username)
                 let secret = try context.renderSecret(password)
-                return (.basic, Self.base64("\(user):\(secret)"))
+                return (.basic, Self.base64("\(user):\(secret)"), nil)
             case .custom(let scheme, let token):
-                return (.custom(scheme), try context.renderSecret(token))
+                return (.custom(scheme), try context.renderSecret(token), nil)
+            case .oauth2, .command:
+                // A stub needs no token: nothing is fetched or run.
+                if isStubbed { return (nil, nil, nil) }
+                let request = try accessTokenRequest(for: auth, context: &context)
+                guard let accessTokens else {
+                    throw TargetBuildError.accessToken(AccessTokenError(.notAllowed, "auth type '\(auth.kind.rawValue)' needs a token source"))
+                }
+                do {
+                    let token = try accessTokens.accessToken(for: request, replacing: nil)
+                    context.secretValues.append(token)
+                    return (.bearer, token, request)
+                } catch {
+                    throw TargetBuildError.accessToken(error)
+                }
             case .apiKey:
-                return (nil, nil) // a header or a query parameter, not Authorization (`apiKey(for:)`)
+                return (nil, nil, nil) // a header or a query parameter, not Authorization (`apiKey(for:)`)
             }
         } catch {
-            if isStubbed { return (nil, nil) }
+            if isStubbed { return (nil, nil, nil) }
             throw error
+        }
+    }
+
+    /// The token request `oauth2` or `command` auth makes, its references resolved; the client
+    /// secret is recorded as a secret, and a token URL built from `${VAR}` is checked here.
+    private func accessTokenRequest(for auth: AuthSpec, context: inout RenderContext) throws(TargetBuildError) -> AccessTokenRequest {
+        switch auth {
+        case .oauth2(let spec):
+            let tokenURL = try context.renderWithoutRecording(spec.tokenURL)
+            if let problem = TokenURLCheck.problem(in: tokenURL) {
+                throw .accessToken(AccessTokenError(.notAllowed, SecretRedactor(secretValues: context.secretValues).redact(problem)))
+            }
+            let clientID = try context.renderWithoutRecording(spec.clientID)
+            let clientSecret = try context.renderSecret(spec.clientSecret)
+            return .oauth2(.init(apiName: api.name, tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret,
+                                 scopes: spec.scopes, clientAuthentication: spec.clientAuthentication))
+        case .command(let spec):
+            return .command(.init(apiName: api.name, arguments: spec.arguments, timeout: spec.timeout, file: api.file))
+        case .bearer, .basic, .custom, .apiKey:
+            throw .accessToken(AccessTokenError(.notAllowed, "auth type '\(auth.kind.rawValue)' takes no token source"))
         }
     }
 

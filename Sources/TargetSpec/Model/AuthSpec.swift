@@ -6,6 +6,10 @@ public enum AuthSpec: Sendable, Hashable {
     case basic(username: Template, password: Template)
     /// `Authorization: <scheme> <token>`.
     case custom(scheme: String, token: Template)
+    /// `Authorization: Bearer <token>`, the token from an OAuth 2.0 token endpoint.
+    case oauth2(OAuth2AuthSpec)
+    /// `Authorization: Bearer <token>`, the token a command prints.
+    case command(CommandAuthSpec)
     /// An API key in a header (`X-API-Key: <key>`) or a query parameter (`?api_key=<key>`), as
     /// OpenAPI's `apiKey` security schemes send it.
     case apiKey(location: APIKeyLocation, name: String, key: Template)
@@ -26,6 +30,10 @@ public enum AuthSpec: Sendable, Hashable {
         case basic
         /// `custom`.
         case custom
+        /// `oauth2`.
+        case oauth2
+        /// `command`.
+        case command
         /// `apiKey`.
         case apiKey
     }
@@ -36,6 +44,8 @@ public enum AuthSpec: Sendable, Hashable {
         case .bearer: .bearer
         case .basic: .basic
         case .custom: .custom
+        case .oauth2: .oauth2
+        case .command: .command
         case .apiKey: .apiKey
         }
     }

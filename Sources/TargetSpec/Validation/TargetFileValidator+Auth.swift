@@ -4,6 +4,8 @@ extension TargetFileValidator {
         .bearer: ["type", "token"],
         .basic: ["type", "username", "password"],
         .custom: ["type", "scheme", "token"],
+        .oauth2: ["type", "tokenURL", "clientId", "clientSecret", "scopes", "clientAuth"],
+        .command: ["type", "command", "timeout"],
         .apiKey: ["type", "in", "name", "key"],
     ]
 
@@ -79,14 +81,15 @@ extension TargetFileValidator {
     }
 
     mutating func readAuth(_ node: Node) -> AuthSpec? {
-        let allKeys = ["type", "token", "username", "password", "scheme", "in", "name", "key"]
+        let allKeys = ["type", "token", "username", "password", "scheme", "in", "name", "key", "tokenURL", "clientId", "clientSecret", "scopes",
+                       "clientAuth", "command", "timeout"]
         guard case .mapping = node else {
             typeError(expected: "a map such as {type: bearer, token: \"${TOKEN}\"}", found: node)
             return nil
         }
         guard let loose = fields(node, allowed: allKeys, context: "in auth") else { return nil }
         guard let typeNode = loose["type"] else {
-            error("missing required key 'type' in auth; use bearer, basic, custom or apiKey", at: loose.mark)
+            error("missing required key 'type' in auth; use bearer, basic, custom, apiKey, oauth2 or command", at: loose.mark)
             return nil
         }
         guard let typeName = choice(typeNode, from: AuthSpec.Kind.allCases.map(\.rawValue), what: "auth type"),
@@ -134,7 +137,87 @@ extension TargetFileValidator {
             let key = secret("key", in: loose)
             guard let location, let name, let key else { return nil }
             return .apiKey(location: location, name: name, key: key)
+        case .oauth2:
+            return readOAuth2(loose)
+        case .command:
+            return readCommandAuth(loose)
         }
+    }
+
+    /// `{type: oauth2, tokenURL: ..., clientId: ..., clientSecret: "${secret:...}", scopes: [...], clientAuth: basic}`.
+    private mutating func readOAuth2(_ fields: Fields) -> AuthSpec? {
+        var tokenURL: Template?
+        if let node = required("tokenURL", in: fields) {
+            let position = TemplatePosition(name: "tokenURL", placeholderRole: nil, allowsEnvironment: true)
+            if let template = template(node, at: position) {
+                if let text = template.literalText, let problem = TokenURLCheck.problem(in: text) {
+                    error(problem, at: node.mark)
+                } else if template.containsSecret {
+                    // The token URL is shown in messages and `moya-cli auth`; a secret belongs in clientSecret.
+                    error("tokenURL cannot hold a ${secret:...} reference; it is shown in messages (the client's secret goes in clientSecret)",
+                          at: node.mark)
+                } else {
+                    tokenURL = template
+                }
+            }
+        }
+        let clientID = required("clientId", in: fields).flatMap { authTemplate($0) }
+        let clientSecret = secret("clientSecret", in: fields)
+        var scopes: [String] = []
+        var scopesAreValid = true
+        if let node = fields["scopes"], let items = sequence(node, expected: "a list of scopes, like [read, write]") {
+            for item in items {
+                guard let scope = string(item) else { scopesAreValid = false; continue }
+                // RFC 6749 §3.3: a scope token is printable ASCII without space, '"' or '\'.
+                guard !scope.isEmpty, scope.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) && $0 != "\"" && $0 != "\\" }) else {
+                    error("invalid scope '\(scope)'; a scope is printable ASCII without spaces, '\"' or '\\'", at: item.mark)
+                    scopesAreValid = false
+                    continue
+                }
+                scopes.append(scope)
+            }
+        } else if fields["scopes"] != nil {
+            scopesAreValid = false
+        }
+        var clientAuthentication = OAuth2AuthSpec.ClientAuthentication.basic
+        if let node = fields["clientAuth"] {
+            guard let text = choice(node, from: OAuth2AuthSpec.ClientAuthentication.allCases.map(\.rawValue), what: "clientAuth"),
+                  let value = OAuth2AuthSpec.ClientAuthentication(rawValue: text) else { return nil }
+            clientAuthentication = value
+        }
+        guard let tokenURL, let clientID, let clientSecret, scopesAreValid else { return nil }
+        return .oauth2(OAuth2AuthSpec(tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret, scopes: scopes,
+                                      clientAuthentication: clientAuthentication))
+    }
+
+    /// `{type: command, command: [gh, auth, token], timeout: 30}`: a literal argument list, no
+    /// shell, no `${VAR}` (what runs is what the file shows).
+    private mutating func readCommandAuth(_ fields: Fields) -> AuthSpec? {
+        guard let node = required("command", in: fields),
+              let items = sequence(node, expected: "a list of the program and its arguments, like [gh, auth, token]") else { return nil }
+        guard !items.isEmpty else {
+            error("'command' is empty; name the program to run, like [gh, auth, token]", at: node.mark)
+            return nil
+        }
+        var arguments: [String] = []
+        for item in items {
+            guard let text = string(item) else { return nil }
+            if text.utf8.contains(0) {
+                error("a command argument cannot hold a NUL character", at: item.mark)
+                return nil
+            }
+            arguments.append(text)
+        }
+        if arguments[0].isEmpty {
+            error("the program to run is empty", at: items[0].mark)
+            return nil
+        }
+        var timeout = CommandAuthSpec.defaultTimeout
+        if let timeoutNode = fields["timeout"] {
+            guard let value = positiveNumber(timeoutNode) else { return nil }
+            timeout = value
+        }
+        return .command(CommandAuthSpec(arguments: arguments, timeout: timeout))
     }
 
     private mutating func required(_ key: String, in fields: Fields) -> Node? {

@@ -30,6 +30,7 @@ struct CallInvocation: DirectlyParsable {
     func run() throws {
         try reportingFailures {
             let environment = ProcessInfo.processInfo.environment
+            if outputOptions.verbose { AccessTokens.isVerbose.store(true, ordering: .relaxed) }
             guard let (target, spec) = try CaseResolution.target(
                 words: words, values: values, command: MoyaCommand.Call.self, name: "call", help: help,
                 targets: targetOptions, request: requestOptions, isStubbed: stubOptions.stub, sample: stubOptions.sample,
@@ -43,9 +44,9 @@ struct CallInvocation: DirectlyParsable {
             let writer = ResponseWriter(output: outputOptions, target: target, isStubbed: stubOptions.stub,
                                         environment: environment, noColor: targetOptions.noColor, bodyLimit: requestOptions.maxBodySize)
             let sink = writer.makeBodySink()
-            let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions,
+            var runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions,
                                     noColor: targetOptions.noColor, environment: environment, override: override)
-            guard let result = runner.run(body: writer.bodyHandling(sink: sink), sink: sink) else {
+            guard let result = try runner.run(body: writer.bodyHandling(sink: sink), sink: sink) else {
                 sink?.abandon()
                 throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
             }

@@ -52,11 +52,16 @@ struct CallRunner {
 
     /// Runs the request, retrying as asked; returns the final result, or `nil` when interrupted.
     /// The body is handled as `body` says; answers that will be retried never reach `sink`.
-    func run(body: ResponseBodyHandling = .collectAll, sink: BodySink? = nil) -> Result<Response, MoyaError>? {
+    ///
+    /// A 401 to a request with an `oauth2` or `command` token is answered once with a new token
+    /// (`target` then holds it, so `redactor` hides it too); a second 401 is the result.
+    /// - Throws: `CommandFailure` when no new token can be obtained.
+    mutating func run(body: ResponseBodyHandling = .collectAll, sink: BodySink? = nil) throws -> Result<Response, MoyaError>? {
         let interrupt = Interrupt.install()
         let bar = Terminal.isTerminal(StandardStream.error.fileDescriptor) && target.task.transfersFile ? ProgressBar() : nil
-        let provider = makeProvider()
+        var provider = makeProvider()
         var attempt = 0
+        var mayRenewToken = target.accessTokenRequest != nil
         while true {
             let outcome = Mutex<Result<Response, MoyaError>?>(nil)
             var progress: ProgressBlock?
@@ -69,14 +74,17 @@ struct CallRunner {
                 let willRetry = attempt < request.retry
                 let retrier = self
                 let tried = attempt
+                let renews = mayRenewToken
                 sink.skipAnswers { head in
-                    willRetry && retrier.retryDelay(after: .success(Response(statusCode: head.statusCode, data: Data(), response: head)),
-                                                    attempt: tried) != nil
+                    renews && head.statusCode == 401
+                        || willRetry && retrier.retryDelay(after: .success(Response(statusCode: head.statusCode, data: Data(), response: head)),
+                                                           attempt: tried) != nil
                 }
             }
             // This thread runs the transfer itself while it waits, and watches for Ctrl-C.
+            let sending = target
             RequestLatch.wait(watching: [interrupt.fileDescriptor].filter { $0 >= 0 }, onReadable: { _ in interrupt.pump() }) { latch in
-                let token = provider.request(target, body: body, progress: progress) { result in
+                let token = provider.request(sending, body: body, progress: progress) { result in
                     outcome.withLock { $0 = result }
                     latch.signal()
                 }
@@ -85,10 +93,36 @@ struct CallRunner {
             bar?.finish()
             if interrupt.wasInterrupted { return nil }
             guard let result = outcome.withLock({ $0 }) else { return nil }
+            if mayRenewToken, Self.statusCode(of: result) == 401 {
+                mayRenewToken = false
+                if try renewToken() {
+                    provider = makeProvider()
+                    continue
+                }
+            }
             guard attempt < request.retry, let delay = retryDelay(after: result, attempt: attempt) else { return result }
             attempt += 1
             StandardStream.error.write("moya-cli: \(Self.reason(result)); retrying in \(Self.seconds(delay)) (\(attempt)/\(request.retry))\n")
             if interrupt.sleep(seconds: delay) { return nil }
+        }
+    }
+
+    /// Replaces the token the API refused; whether there was one to replace.
+    private mutating func renewToken() throws -> Bool {
+        do {
+            guard let renewed = try AccessTokens.renewing(target, source: AccessTokens.provider(environment: environment, request: request))
+            else { return false }
+            target = renewed
+            return true
+        } catch {
+            throw CommandFailure(.credentials, "the API refused the token with HTTP 401, and no new one could be obtained: " + redactor.redact(error.message))
+        }
+    }
+
+    static func statusCode(of result: Result<Response, MoyaError>) -> Int? {
+        switch result {
+        case .success(let response): response.statusCode
+        case .failure(let error): error.response?.statusCode
         }
     }
 

@@ -21,6 +21,9 @@ extension CheckConfiguration {
             },
             plugins: RequestPlugins.base(headerOverrides: request.headerOverrides),
             maximumBodySize: request.maxBodySize.bytes,
-            downloadsFolder: downloadsFolder)
+            downloadsFolder: downloadsFolder,
+            renewingAccessToken: { target throws(AccessTokenError) in
+                try AccessTokens.renewing(target, source: AccessTokens.provider(environment: processEnvironment, request: request))
+            })
     }
 }

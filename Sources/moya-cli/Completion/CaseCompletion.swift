@@ -30,6 +30,8 @@ struct CaseCompletion {
         case environmentName
         /// A sample of the case named (`--sample`).
         case sampleName
+        /// An auth scheme of the API named (`auth --scheme`).
+        case schemeName
     }
 
     /// The completion kind for an option whose value names something of the API or case on the
@@ -89,6 +91,9 @@ struct CaseCompletion {
                   let api = try? catalog.api(named: context.words[apiIndex]), apiIndex + 1 < context.words.count,
                   let spec = try? api.case(named: context.words[apiIndex + 1]) else { return [] }
             return Self.matching(spec.samples.map(\.name), prefix)
+        case .schemeName:
+            guard let api = context.words.lazy.compactMap({ try? catalog.api(named: $0) }).first else { return [] }
+            return Self.matching(api.authSchemes.map(\.name), prefix)
         }
     }
 

@@ -12,6 +12,8 @@ enum ExitStatus: Int32, CaseIterable {
     case clientError = 4
     case serverError = 5
     case tooManyRedirects = 6
+    /// No token for `oauth2` or `command` auth: the token endpoint or command failed, or may not run.
+    case credentials = 7
     case checkFailed = 8
     case usage = 64
     case invalidTargetFile = 65

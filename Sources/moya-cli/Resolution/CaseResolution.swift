@@ -94,33 +94,38 @@ enum CaseResolution {
         let resolved = try resolve(words, values: values, command: command(), name: name, help: help, loader: loader)
         guard case .invocation(let api, let spec, let arguments) = resolved else { return nil }
         let target = try build(spec, api: api, arguments: arguments, environment: environment, request: request,
-                               isStubbed: isStubbed, sample: sample, output: output, force: force)
+                               isStubbed: isStubbed, sample: sample, output: output, force: force,
+                               accessTokens: name == "curl" ? AccessTokens.source(forCurl: request, environment: environment) : nil)
         return (target, spec)
     }
 
     static func build(
         _ spec: CaseSpec, api: APISpec, arguments: [String: ArgumentValue], environment: [String: String], request: RequestOptions,
-        isStubbed: Bool, sample: String?, output: String?, force: Bool
+        isStubbed: Bool, sample: String?, output: String?, force: Bool, accessTokens: (any AccessTokenSource)? = nil
     ) throws -> DynamicTarget {
-        let builder = builder(api: api, environment: environment, request: request, isStubbed: isStubbed,
+        var builder = builder(api: api, environment: environment, request: request, isStubbed: isStubbed,
                               downloadDestination: spec.task.isDownload ? output.map { $0 == "-" ? "/dev/stdout" : $0 } : nil,
                               overwritesDownloads: force)
+        if let accessTokens { builder.accessTokens = accessTokens }
         do {
             return try builder.target(for: spec, arguments: arguments, sampleName: sample)
+        } catch .accessToken(let error) {
+            throw AccessTokens.failure(error)
         } catch {
             throw CommandFailure(.usage, error.description)
         }
     }
 
     /// The builder `call`, `curl` and `check` share: the environment `--env` names, `--base-url`,
-    /// and where a download goes (`nil`: where the case says).
+    /// where a download goes (`nil`: where the case says), and the run's token provider.
     static func builder(
         api: APISpec, environment: [String: String], request: RequestOptions, isStubbed: Bool,
         downloadDestination: String?, overwritesDownloads: Bool
     ) -> TargetBuilder {
         TargetBuilder(
             api: api, processEnvironment: environment, environmentName: request.environment, baseURLOverride: request.baseURL,
-            isStubbed: isStubbed, downloadDestinationOverride: downloadDestination, overwritesDownloads: overwritesDownloads)
+            isStubbed: isStubbed, downloadDestinationOverride: downloadDestination, overwritesDownloads: overwritesDownloads,
+            accessTokens: isStubbed ? nil : AccessTokens.provider(environment: environment, request: request))
     }
 }
 

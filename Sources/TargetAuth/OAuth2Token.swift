@@ -1,0 +1,73 @@
+import MoyaKit
+import TargetSpec
+
+/// An access token from a token endpoint (RFC 6749 §5.1), with when it stops being valid.
+public struct OAuth2Token: Sendable, Hashable {
+    /// The bearer token. Secret.
+    public var accessToken: String
+    /// `token_type` as the server wrote it (`Bearer`).
+    public var tokenType: String
+    /// When it expires (`expires_in` after it was issued); `nil` when the server did not say,
+    /// and then it is used until a request is refused with 401.
+    public var expiresAt: Date?
+    /// The scopes granted (`scope`), space-separated, when the server said.
+    public var scope: String?
+    /// A token to get a new access token with (RFC 6749 §6). Secret.
+    public var refreshToken: String?
+
+    /// Creates a token.
+    public init(accessToken: String, tokenType: String = "Bearer", expiresAt: Date? = nil, scope: String? = nil, refreshToken: String? = nil) {
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.expiresAt = expiresAt
+        self.scope = scope
+        self.refreshToken = refreshToken
+    }
+
+    /// How long before `expiresAt` a token is no longer handed out: a token about to expire could
+    /// expire on the way, and clocks differ a little.
+    public static let expirySkew: TimeInterval = 30
+
+    /// Whether the token may still be sent at `now`.
+    public func isValid(at now: Date, skew: TimeInterval = OAuth2Token.expirySkew) -> Bool {
+        guard let expiresAt else { return true }
+        return now.addingTimeInterval(skew) < expiresAt
+    }
+}
+
+/// The cache key of an OAuth 2.0 client: the API, the token endpoint, the client and the scopes.
+/// The client secret is no part of it (it never reaches a file name).
+public struct OAuth2CacheKey: Sendable, Hashable {
+    public var apiName: String
+    public var tokenURL: String
+    public var clientID: String
+    /// Sorted: the order a file lists scopes in asks for the same token.
+    public var scopes: [String]
+
+    /// The key of `client`.
+    public init(_ client: AccessTokenRequest.OAuth2Client) {
+        self.init(apiName: client.apiName, tokenURL: client.tokenURL, clientID: client.clientID, scopes: client.scopes)
+    }
+
+    /// Creates a key.
+    public init(apiName: String, tokenURL: String, clientID: String, scopes: [String]) {
+        self.apiName = apiName
+        self.tokenURL = tokenURL
+        self.clientID = clientID
+        self.scopes = scopes.sorted()
+    }
+
+    /// The cache file's name: the API's name (an API name is letters, digits, `_` and `-`), so
+    /// `auth --logout` finds an API's files without resolving its variables, then a SHA-256 of
+    /// the key's fields.
+    public var fileName: String {
+        let fields = [apiName, tokenURL, clientID] + scopes
+        let digest = SHA256.hex(Data(fields.joined(separator: "\n").utf8))
+        return Self.filePrefix(apiName: apiName) + digest.prefix(32) + ".json"
+    }
+
+    /// What the names of an API's cache files start with.
+    public static func filePrefix(apiName: String) -> String {
+        "oauth2-" + apiName + "-"
+    }
+}

@@ -1,0 +1,240 @@
+import CCleanup
+import MoyaKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// OAuth 2.0 tokens kept between runs, one file per `OAuth2CacheKey`, in a private folder:
+/// `$XDG_CACHE_HOME/moya-cli/` (`~/.cache/moya-cli/`).
+///
+/// The folder is made with mode 0700, each file with 0600, written to a temporary file and renamed
+/// so a reader never sees half a token. A file is only believed when it is a regular file (not a
+/// symlink, FIFO or device), owned by this user, readable by nobody else and small: anything else
+/// could be another user's plant or leak the token, so it is ignored (with a warning) and the token
+/// fetched again.
+public struct TokenCacheStore: Sendable {
+    /// The folder the files live in.
+    public let folder: String
+    /// Where problems with the cache go (they never stop a request: the token is fetched instead).
+    public let warn: @Sendable (String) -> Void
+
+    /// The most a cache file may hold.
+    static let fileLimit = 64 * 1024
+
+    /// Creates a store in `folder`.
+    public init(folder: String, warn: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.folder = folder
+        self.warn = warn
+    }
+
+    /// `$XDG_CACHE_HOME/moya-cli` when that is an absolute path (the XDG rule), else
+    /// `$HOME/.cache/moya-cli`; `nil` without either.
+    public static func defaultFolder(environment: [String: String]) -> String? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/moya-cli" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/moya-cli" }
+        return nil
+    }
+
+    /// The path of `key`'s file.
+    public func path(for key: OAuth2CacheKey) -> String {
+        folder + "/" + key.fileName
+    }
+
+    /// The token cached for `key`, or `nil` when there is none or the file cannot be trusted.
+    public func load(_ key: OAuth2CacheKey) -> OAuth2Token? {
+        let path = path(for: key)
+        switch read(path) {
+        case .missing:
+            return nil
+        case .refused(let reason):
+            warn("ignoring the cached token \(path): \(reason); fetching a new one")
+            return nil
+        case .contents(let data):
+            guard let entry = try? CachedToken(data: data), entry.key == key else {
+                warn("ignoring the cached token \(path): it is not a token file of this moya-cli for this API; fetching a new one")
+                return nil
+            }
+            return entry.token
+        }
+    }
+
+    /// Keeps `token` for `key`; a failure is a warning (the token still serves this run).
+    public func save(_ token: OAuth2Token, for key: OAuth2CacheKey) {
+        guard ensureFolder() else { return }
+        let data = CachedToken(key: key, token: token).data
+        let final = path(for: key)
+        let temporary = folder + "/.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-" + key.fileName
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            warn("cannot cache the token in \(folder): \(String(cString: strerror(errno)))")
+            return
+        }
+        // Ctrl-C while writing must not leave the temporary file (a token) behind.
+        let slot = moya_cleanup_register(temporary, 0)
+        defer { if slot >= 0 { moya_cleanup_forget(slot) } }
+        var written = fchmod(fd, 0o600) == 0
+        if written {
+            written = data.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { return false }
+                    offset += count
+                }
+                return true
+            }
+        }
+        written = written && fsync(fd) == 0
+        close(fd)
+        guard written, rename(temporary, final) == 0 else {
+            warn("cannot cache the token in \(final): \(String(cString: strerror(errno)))")
+            unlink(temporary)
+            return
+        }
+    }
+
+    /// Removes `key`'s file, if any.
+    public func remove(_ key: OAuth2CacheKey) {
+        unlink(path(for: key))
+    }
+
+    /// Removes every cached token of the API `apiName`; returns the paths removed.
+    @discardableResult
+    public func removeAll(apiName: String) -> [String] {
+        // Only in this user's own folder: not through a symbolic link to someone else's.
+        var info = stat()
+        guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == geteuid() else { return [] }
+        var removed: [String] = []
+        for name in fileNames(apiName: apiName) {
+            let path = folder + "/" + name
+            if unlink(path) == 0 { removed.append(path) }
+        }
+        return removed
+    }
+
+    /// The names of the API's cache files.
+    public func fileNames(apiName: String) -> [String] {
+        let prefix = OAuth2CacheKey.filePrefix(apiName: apiName)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        // The prefix of `api` is also that of `api-two`: the rest must be the digest alone.
+        return names.filter { name in
+            guard name.hasPrefix(prefix), name.hasSuffix(".json") else { return false }
+            let digest = name.dropFirst(prefix.count).dropLast(".json".count)
+            return digest.count == 32 && digest.allSatisfy(\.isHexDigit)
+        }.sorted()
+    }
+
+    // MARK: - Files
+
+    enum ReadOutcome {
+        case missing
+        case refused(String)
+        case contents(Data)
+    }
+
+    /// Reads `path` if it is a file only this user can read: opened without following a symlink
+    /// and without blocking (a FIFO), then checked on the open descriptor, so it cannot be
+    /// swapped between the check and the read.
+    func read(_ path: String) -> ReadOutcome {
+        var link = stat()
+        guard lstat(path, &link) == 0 else { return errno == ENOENT ? .missing : .refused(String(cString: strerror(errno))) }
+        if (link.st_mode & S_IFMT) == S_IFLNK { return .refused("it is a symbolic link") }
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .refused(String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .refused(String(cString: strerror(errno))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .refused("it is not a regular file") }
+        guard info.st_uid == geteuid() else { return .refused("it belongs to another user") }
+        guard info.st_mode & 0o077 == 0 else {
+            return .refused("its mode \(String(info.st_mode & 0o777, radix: 8)) lets others read or change it (it must be 600)")
+        }
+        guard info.st_size <= Self.fileLimit else { return .refused("it is larger than \(Self.fileLimit / 1024) KiB") }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while data.count <= Self.fileLimit {
+            let count = Glibc.read(fd, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return .contents(data)
+    }
+
+    /// Makes the folder (mode 0700) if needed and checks it is this user's own directory, private.
+    /// Returns whether tokens may be written there.
+    func ensureFolder() -> Bool {
+        var info = stat()
+        if lstat(folder, &info) != 0 {
+            guard errno == ENOENT else {
+                warn("cannot use the token cache \(folder): \(String(cString: strerror(errno)))")
+                return false
+            }
+            let parent = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? "."
+            try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard mkdir(folder, 0o700) == 0 || errno == EEXIST, lstat(folder, &info) == 0 else {
+                warn("cannot create the token cache \(folder): \(String(cString: strerror(errno)))")
+                return false
+            }
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            warn("not caching the token: \(folder) is not a directory (a symbolic link or a file)")
+            return false
+        }
+        guard info.st_uid == geteuid() else {
+            warn("not caching the token: \(folder) belongs to another user")
+            return false
+        }
+        if info.st_mode & 0o077 != 0 && chmod(folder, 0o700) != 0 {
+            warn("not caching the token: \(folder) is open to other users and cannot be made private")
+            return false
+        }
+        return true
+    }
+}
+
+/// A cache file's contents: the key it was fetched for (checked on reading) and the token.
+struct CachedToken {
+    var key: OAuth2CacheKey
+    var token: OAuth2Token
+
+    static let version = 1
+
+    init(key: OAuth2CacheKey, token: OAuth2Token) {
+        self.key = key
+        self.token = token
+    }
+
+    struct Malformed: Error {}
+
+    init(data: Data) throws {
+        let json: JSONValue
+        do { json = try JSONValue(parsing: data) } catch { throw Malformed() }
+        guard json["version"]?.intValue == Self.version,
+              let api = json["api"]?.stringValue, let tokenURL = json["tokenURL"]?.stringValue,
+              let clientID = json["clientId"]?.stringValue, let scopes = json["scopes"]?.arrayValue?.compactMap(\.stringValue),
+              let accessToken = json["accessToken"]?.stringValue, TokenResponse.isHeaderSafe(accessToken)
+        else { throw Malformed() }
+        key = OAuth2CacheKey(apiName: api, tokenURL: tokenURL, clientID: clientID, scopes: scopes)
+        token = OAuth2Token(accessToken: accessToken, tokenType: "Bearer",
+                            expiresAt: json["expiresAt"]?.doubleValue.map { Date(timeIntervalSince1970: $0) },
+                            scope: json["scope"]?.stringValue, refreshToken: json["refreshToken"]?.stringValue)
+    }
+
+    var data: Data {
+        var members: [(String, JSONValue)] = [
+            ("version", .int(Self.version)), ("api", .string(key.apiName)), ("tokenURL", .string(key.tokenURL)),
+            ("clientId", .string(key.clientID)), ("scopes", .array(key.scopes.map(JSONValue.string))),
+            ("accessToken", .string(token.accessToken)), ("tokenType", .string(token.tokenType)),
+        ]
+        if let expiresAt = token.expiresAt {
+            // Kept within what an Int holds, whatever the date (a token is never given centuries).
+            let seconds = min(max(expiresAt.timeIntervalSince1970, 0), 1e12)
+            members.append(("expiresAt", .int(Int(seconds))))
+        }
+        if let scope = token.scope { members.append(("scope", .string(scope))) }
+        if let refreshToken = token.refreshToken { members.append(("refreshToken", .string(refreshToken))) }
+        return JSONValue.object(members).serialized()
+    }
+}

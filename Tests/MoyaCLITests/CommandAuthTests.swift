@@ -1,0 +1,126 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `auth: {type: command}`: a token a command prints, run only from a trusted target file.
+final class CommandAuthTests: XCTestCase {
+    var server: HTTPTestServer!
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        server = try HTTPTestServer()
+        folder = try TemporaryFolder()
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    /// A script printing `body`'s output, and a target file running it.
+    func writeTarget(script body: String, timeout: String = "") throws {
+        let script = try folder.write("bin/token.sh", "#!/bin/sh\n" + body + "\n")
+        chmod(script.path, 0o700)
+        let target = try folder.write("targets/tokened.yaml", """
+            baseURL: http://127.0.0.1:\(server.port)
+            auth: {type: command, command: ["\(script.path)", "--for", "tokened"]\(timeout)}
+            cases:
+              whoami: {path: /bearer, sample: ok}
+              twice: {path: /anything/twice, sample: ok}
+            """)
+        chmod(target.path, 0o644)
+    }
+
+    var trusted: [String: String] { ["MOYA_TRUSTED_TARGETS": folder.url.appendingPathComponent("targets").path] }
+
+    func call(_ arguments: [String], environment: [String: String]) throws -> CLIResult {
+        try CLIRunner.run(arguments, environment: environment, currentDirectory: folder.url)
+    }
+
+    func testTheCommandsFirstLineIsTheBearerToken() throws {
+        let log = folder.url.appendingPathComponent("runs.log").path
+        try writeTarget(script: "echo \"$@\" >> \(log); echo 'cmd-token-1234'; echo 'second line'; echo 'a note' >&2")
+        let result = try call(["call", "tokened", "whoami", "-v"], environment: trusted)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, #"{"authenticated":true,"token":"cmd-token-1234"}"#)
+        // stderr passes through; the token is redacted from -v.
+        XCTAssertTrue(result.stderr.contains("a note\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("Authorization: Bearer <redacted>"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("cmd-token-1234"), result.stderr)
+        // The arguments arrived as written, and nothing is cached: a second run runs it again.
+        XCTAssertEqual(try call(["call", "tokened", "whoami"], environment: trusted).status, 0)
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "--for tokened\n--for tokened\n")
+    }
+
+    func testCheckRunsTheCommandOncePerRun() throws {
+        let log = folder.url.appendingPathComponent("runs.log").path
+        try writeTarget(script: "echo run >> \(log); echo 'cmd-token-1234'")
+        let check = try call(["check", "tokened", "--live"], environment: trusted)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "run\n")
+    }
+
+    func testAnUntrustedFileRunsNothing() throws {
+        let marker = folder.url.appendingPathComponent("ran").path
+        try writeTarget(script: "touch \(marker); echo tok")
+        let result = try call(["call", "tokened", "whoami"], environment: [:])
+        XCTAssertEqual(result.status, 7, result.stderr)
+        XCTAssertTrue(result.stderr.contains("moya-cli: error: not running the token command"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("only from a target file you trust"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
+        XCTAssertEqual(server.receivedRequests.count, 0)
+        // Trusted, but writable by others: refused as well.
+        chmod(folder.url.appendingPathComponent("targets/tokened.yaml").path, 0o666)
+        let writable = try call(["call", "tokened", "whoami"], environment: trusted)
+        XCTAssertEqual(writable.status, 7, writable.stderr)
+        XCTAssertTrue(writable.stderr.contains("is writable by other users"), writable.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
+    }
+
+    func testFailingCommandsExit7() throws {
+        let cases: [(script: String, timeout: String, message: String)] = [
+            ("echo 'no such user' >&2; exit 3", "", "failed with exit status 3"),
+            ("echo", "", "printed no token on its first line"),
+            ("exec sleep 20", ", timeout: 0.3", "did not finish within 0.3 s; it was stopped"),
+        ]
+        for (script, timeout, message) in cases {
+            try writeTarget(script: script, timeout: timeout)
+            let result = try call(["call", "tokened", "whoami"], environment: trusted)
+            XCTAssertEqual(result.status, 7, "\(script): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), "\(script): \(result.stderr)")
+        }
+        XCTAssertEqual(server.receivedRequests.count, 0)
+    }
+
+    func testAStubRunsNoCommand() throws {
+        let marker = folder.url.appendingPathComponent("ran").path
+        try writeTarget(script: "touch \(marker); echo tok")
+        let result = try call(["call", "tokened", "whoami", "--stub"], environment: trusted)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "ok")
+        let curl = try call(["curl", "tokened", "whoami"], environment: trusted)
+        XCTAssertTrue(curl.stdout.contains("'Authorization: Bearer <redacted>'"), curl.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker))
+    }
+
+    func testInvalidCommandsAreLoadErrors() throws {
+        try folder.write("targets/tokened.yaml", """
+            baseURL: http://127.0.0.1:1
+            auth: {type: command, command: []}
+            cases:
+              a: {path: /a, sample: ok}
+            """)
+        let empty = try call(["validate", "targets/tokened.yaml"], environment: [:])
+        XCTAssertEqual(empty.status, 65)
+        XCTAssertTrue(empty.stderr.contains("tokened.yaml:2:32: error: 'command' is empty"), empty.stderr)
+        try folder.write("targets/tokened.yaml", """
+            baseURL: http://127.0.0.1:1
+            auth: {type: command, command: "gh auth token", token: x}
+            cases:
+              a: {path: /a, sample: ok}
+            """)
+        let shell = try call(["validate", "targets/tokened.yaml"], environment: [:])
+        XCTAssertEqual(shell.status, 65)
+        XCTAssertTrue(shell.stderr.contains("tokened.yaml:2:32: error: expected a list of the program and its arguments"), shell.stderr)
+        XCTAssertTrue(shell.stderr.contains("auth type 'command' has no key 'token'"), shell.stderr)
+    }
+}
