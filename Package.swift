@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MoyaKit", targets: ["MoyaKit"]),
         .library(name: "TargetSpec", targets: ["TargetSpec"]),
         .library(name: "TargetCheck", targets: ["TargetCheck"]),
+        .library(name: "Paging", targets: ["Paging"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,13 +40,18 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        // Pagination and captures: JSON paths, Link headers, next pages, shell-safe assignments.
+        .target(
+            name: "Paging",
+            dependencies: ["MoyaKit"]
+        ),
         .target(
             name: "TargetSpec",
-            dependencies: ["MoyaKit", "CYAML"]
+            dependencies: ["MoyaKit", "CYAML", "Paging"]
         ),
         .target(
             name: "TargetCheck",
-            dependencies: ["MoyaKit", "TargetSpec"]
+            dependencies: ["MoyaKit", "TargetSpec", "Paging"]
         ),
         .executableTarget(
             name: "moya-cli",
@@ -53,6 +59,7 @@ let package = Package(
                 "MoyaKit",
                 "TargetSpec",
                 "TargetCheck",
+                "Paging",
                 "CCleanup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -62,6 +69,7 @@ let package = Package(
             dependencies: ["MoyaKit"],
             path: "Tests/TestSupport"
         ),
+        .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit"]),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "TestSupport"]),
