@@ -13,6 +13,8 @@ enum ExitStatus: Int32, CaseIterable {
     case serverError = 5
     case tooManyRedirects = 6
     case checkFailed = 8
+    /// `--all` stopped at `--max-pages` with pages left.
+    case morePages = 9
     case usage = 64
     case invalidTargetFile = 65
     case cannotWriteOutput = 74
