@@ -28,14 +28,17 @@ struct SampleCheck: Sendable {
         var reasons: [String] = []
         var defaultStatus: Int?
         var request: (String, String)?
+        var defaultResponse: Response?
         for (position, sample) in samples.enumerated() {
             let isDefault = position == 0
-            let target: DynamicTarget
+            var target: DynamicTarget
             do {
                 target = try builder.target(for: item.spec, arguments: item.arguments, sampleName: sample?.name)
             } catch {
-                return .failed(.build, ["cannot build the request: \(error)"], duration: secondsSince(start))
+                let redactor = SecretRedactor(secretValues: item.inheritedCaptures?.secretValues ?? [])
+                return .failed(.build, [redactor.redact("cannot build the request: \(error)")], duration: secondsSince(start))
             }
+            target.secretValues += item.inheritedCaptures?.secretValues ?? []
             let redactor = settings.redactor(target)
             if request == nil { request = (target.method.rawValue, redactor.redact(target.displayURL)) }
             let label = sample.map { "sample '\($0.name)'" } ?? "the empty sample (the case has none)"
@@ -61,13 +64,19 @@ struct SampleCheck: Sendable {
                 return .failed(.build, ["cannot build the request: \(redactor.redact(error.description))"],
                                duration: secondsSince(start), request: request)
             }
-            if isDefault { defaultStatus = response.statusCode }
+            if isDefault {
+                defaultStatus = response.statusCode
+                defaultResponse = response
+            }
             if let problem = Self.bodyProblem(response, sample: sample, label: label) { reasons.append(problem) }
         }
         if item.spec.task.isDownload { try? FileManager.default.removeItem(atPath: settings.downloadPath(index)) }
         let duration = secondsSince(start)
         guard reasons.isEmpty else { return .failed(.sample, reasons, status: defaultStatus, duration: duration, request: request) }
-        return .passed(status: defaultStatus, duration: duration, request: request)
+        let passed = CheckResult.passed(status: defaultStatus, duration: duration, request: request)
+        // The default sample stands for the live answer: the case's captures come from it.
+        return ChainStep.capturing(passed, item: item, headers: defaultResponse.map(ChainStep.fields) ?? [],
+                                   body: defaultResponse?.data ?? Data())
     }
 
     /// Sends `target` through the stub pipeline and waits for the answer.
