@@ -47,6 +47,19 @@ struct LiveCheck: Sendable {
             checked.request = request
             if case .success(let response) = result {
                 checked = ChainStep.capturing(checked, item: item, headers: ChainStep.fields(of: response), body: response.data)
+                if checked.outcome == .passed, settings.followsPages, let pagination = item.api.pagination(for: item.spec) {
+                    let pages = PageCheck(settings: settings, item: item, pagination: pagination, firstTarget: target)
+                    let (problem, _) = pages.follow(from: response, stubbed: false) { page in
+                        limiter?.acquire()
+                        return PageCheck.send(page, provider: provider, bodyLimit: settings.maximumBodySize, queue: queue)
+                    }
+                    if let problem {
+                        let captured = checked.captured
+                        checked = .failed(.paging, [redactor.redact(problem)], status: checked.statusCode, duration: secondsSince(start),
+                                          request: request, attempts: checked.attempts)
+                        checked.captured = captured
+                    }
+                }
             }
             if item.spec.task.isDownload { try? FileManager.default.removeItem(atPath: settings.downloadPath(index)) }
             completion(checked)
@@ -58,7 +71,8 @@ struct LiveCheck: Sendable {
         limiter?.acquire()
         // Only a shape comparison needs the body, and then up to --max-body-size; other bodies
         // are read and dropped, so large downloads cost no memory.
-        let body: ResponseBodyHandling = LiveEvaluation.comparesShape(item.spec, target: target) || Self.capturesFromBody(item.spec)
+        let pages = settings.followsPages && item.api.pagination(for: item.spec) != nil
+        let body: ResponseBodyHandling = LiveEvaluation.comparesShape(item.spec, target: target) || Self.capturesFromBody(item.spec) || pages
             ? .collect(limit: settings.maximumBodySize) : .discard
         let token = provider.request(target, body: body, callbackQueue: queue) { result in
             inflight.remove(index)

@@ -34,6 +34,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
     /// in `sensitiveHeaders:`. With `SensitiveHeaders.defaultNames`, they never follow a redirect
     /// to another origin and are hidden in output.
     public var sensitiveHeaderNames: Set<String> = []
+    /// The whole URL to send to instead of `baseURL` and `path`: a later page of a paginated
+    /// case (its next link, or the first page's URL with the cursor set).
+    public var urlOverride: String?
 
     public var headers: [String: String]? {
         var fields: [String: String] = [:]
@@ -48,6 +51,7 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
 
     /// The URL `baseURL` and `path` make, without escaping `path` again (it is escaped already).
     public var url: String {
+        if let urlOverride { return urlOverride }
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         return base + path

@@ -22,5 +22,7 @@ extension CheckConfiguration {
             plugins: RequestPlugins.base(headerOverrides: request.headerOverrides),
             maximumBodySize: request.maxBodySize.bytes,
             downloadsFolder: downloadsFolder)
+        followsPages = check.all
+        maximumPages = check.maxPages ?? PagingOptions.defaultMaxPages
     }
 }
