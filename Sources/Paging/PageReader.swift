@@ -4,13 +4,17 @@ import MoyaKit
 public struct Page: Sendable {
     /// The items, in order.
     public var items: [JSONValue]
-    /// The next page, or `nil` when this is the last.
+    /// The next page, or `nil` when this is the last (or `nextProblem` says why there is none to follow).
     public var next: NextPage?
+    /// Why the next page cannot be followed (a URL off the origin, not a URL...), when the items
+    /// were read all the same: they are the server's, and worth keeping.
+    public var nextProblem: PagingError?
 
     /// Creates a page.
-    public init(items: [JSONValue], next: NextPage?) {
+    public init(items: [JSONValue], next: NextPage?, nextProblem: PagingError? = nil) {
         self.items = items
         self.next = next
+        self.nextProblem = nextProblem
     }
 }
 
@@ -48,8 +52,9 @@ public struct PageReader: Sendable {
     ///   - body: the response body; must be JSON (the items come from it).
     ///   - requestURL: the URL the page was fetched from: relative links resolve against it, and
     ///     a cursor is set in its query.
-    /// - Throws: `PagingError` when the body is not JSON, the items are not an array, the next
-    ///   URL or cursor is not usable, or the next URL leaves the base URL's origin.
+    /// - Throws: `PagingError` when the body is not JSON or the items are not an array. A next URL
+    ///   or cursor that is not usable, or a next URL that leaves the base URL's origin, is the
+    ///   page's `nextProblem`.
     public func read(headers: [(name: String, value: String)], body: Data, requestURL: String) throws(PagingError) -> Page {
         let document: JSONValue
         do {
@@ -65,7 +70,11 @@ public struct PageReader: Sendable {
         case let other?:
             throw .itemsNotArray(itemsPath.source, found: PagingError.kind(of: other), explicit: pagination.items != nil)
         }
-        return Page(items: items, next: try next(headers: headers, document: document, requestURL: requestURL))
+        do {
+            return Page(items: items, next: try next(headers: headers, document: document, requestURL: requestURL))
+        } catch {
+            return Page(items: items, next: nil, nextProblem: error)
+        }
     }
 
     private func next(headers: [(name: String, value: String)], document: JSONValue, requestURL: String) throws(PagingError) -> NextPage? {

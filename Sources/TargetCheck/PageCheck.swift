@@ -30,6 +30,7 @@ struct PageCheck {
             } catch {
                 return ("page \(number): \(error)", number)
             }
+            if let problem = page.nextProblem { return ("page \(number): \(problem)", number) }
             let next: NextPage
             switch run.advance(next: page.next) {
             case .finished: return (nil, number)

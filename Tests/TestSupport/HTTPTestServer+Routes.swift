@@ -20,6 +20,7 @@ import Foundation
 /// | `/slow-body` | headers and 10 of 1000 bytes, then nothing until the client leaves |
 /// | `/gzip` | `/json`'s document, `Content-Encoding: gzip` |
 /// | `/gzip-zeros/N` | N zero bytes gzip-compressed (a "gzip bomb" for large N) |
+/// | `/pages/…`, `/items[/ID]` | paging and a create/get/delete store (`HTTPTestServer+Paging`) |
 extension HTTPTestServer {
     /// The body of `/json`.
     public static let jsonDocument = #"{"slideshow":{"author":"Yours Truly","date":"date of publication","slides":[{"title":"Wake up to WonderWidgets!","type":"all"},{"items":["Why WonderWidgets are great","Who buys WonderWidgets"],"title":"Overview","type":"all"}],"title":"Sample Slide Show"}}"#
@@ -99,6 +100,7 @@ extension HTTPTestServer {
             guard let count = number, count >= 0 else { return reply(400, [], Data()) }
             return reply(200, [("Content-Type", "application/octet-stream"), ("Content-Encoding", "gzip")],
                          Self.gzip(Data(count: count)))
+        case "pages", "items": return respondPaging(to: request, segments: segments, reply: reply)
         case "drop":
             return false
         case "slow-body":

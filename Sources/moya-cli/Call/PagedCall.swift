@@ -60,6 +60,10 @@ struct PagedCall {
             }
             writer.write(page.items)
             if let failure = StandardStream.failure { throw CommandFailure(ResponseWriter.status(for: failure), failure.message) }
+            if let problem = page.nextProblem {
+                throw CommandFailure(.transportFailure, runner.redactor.redact(
+                    "\(api.name).\(spec.name): page \(pageNumber): \(problem)" + Self.printed(writer)))
+            }
             switch run?.advance(next: page.next) ?? .finished {
             case .finished:
                 return
