@@ -71,7 +71,7 @@ let package = Package(
         ),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit"]),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
-        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit"]),
+        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit", "Paging"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "TestSupport"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
     ],

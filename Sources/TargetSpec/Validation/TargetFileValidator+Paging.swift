@@ -31,8 +31,12 @@ extension TargetFileValidator {
         if style.key.text == "next" {
             switch style.value {
             case .scalar:
-                guard choice(style.value, from: Self.paginationStyles, what: "pagination style (next: link, or next: {body: \"$.next\"})") != nil
-                else { return nil }
+                guard let text = string(style.value) else { return nil }
+                guard Self.paginationStyles.contains(text) else {
+                    error("unknown pagination style '\(text)'" + Suggestion.didYouMean(text, in: Self.paginationStyles)
+                          + " (next: link, or next: {body: \"$.next\"}; or cursor: {from: ..., param: ...})", at: style.value.mark)
+                    return nil
+                }
                 next = .link
             default:
                 guard let body = self.fields(style.value, allowed: ["body"], context: "in pagination.next", expected: "link, or a map {body: \"$.next\"}")
@@ -69,7 +73,11 @@ extension TargetFileValidator {
             return try JSONPath(parsing: text)
         } catch {
             var mark = node.mark
-            if case .scalar(let scalar) = node, scalar.isPlain { mark = Mark(line: mark.line, column: mark.column + error.offset) }
+            // The caret goes under the character at fault: after the quote of a quoted path
+            // without escapes (whose columns match its text).
+            if case .scalar(let scalar) = node, scalar.isPlain || !scalar.text.contains("\\") && !scalar.text.contains("'") {
+                mark = Mark(line: mark.line, column: mark.column + (scalar.isPlain ? 0 : 1) + error.offset)
+            }
             self.error("invalid JSON path '\(text)' in \(what): \(error.message)", at: mark)
             return nil
         }
