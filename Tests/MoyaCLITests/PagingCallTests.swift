@@ -23,6 +23,8 @@ final class PagingCallTests: XCTestCase {
               evil: {path: /pages/evil}
               limited: {path: /pages/limited}
               fail: {path: /pages/fail}
+              endless: {path: /pages/endless}
+              html: {path: /pages/html}
               body:
                 path: /pages/body
                 pagination: {next: {body: "$.next"}, items: "$.results"}
@@ -103,6 +105,40 @@ final class PagingCallTests: XCTestCase {
         let result = try run(["fail", "--all"])
         assertRun(result, status: 5, stdout: "[\n{\"id\":1},\n{\"id\":2}\n]\n",
                   stderr: "moya-cli: error: pages.fail: page 2: HTTP 500 failed the case's validation; 2 items printed before\n")
+    }
+
+    func testAnEndlessServerStopsAtTheLimitAndNotAsAHang() throws {
+        let result = try run(["endless", "--all", "--max-pages", "5", "--format", "jsonl", "--keypath", "id"])
+        assertRun(result, status: 9, stdout: (1...10).map { "\($0)\n" }.joined(),
+                  stderr: "moya-cli: error: stopped after 5 pages (--max-pages 5); the server has more; raise --max-pages to get them; 10 items printed before\n")
+        XCTAssertEqual(server.receivedRequests.count, 5)
+        let check = try sandbox.run(["check", "pages", "--live", "--all", "--only", "endless"], environment: environment)
+        XCTAssertEqual(check.status, 8)
+        XCTAssertTrue(check.stderr.contains("more than 100 pages (--max-pages 100); the last one still has a next page"), check.stderr)
+    }
+
+    func testAPageThatIsNotJSONStopsWithItsPlaceAndNoEscapes() throws {
+        let result = try run(["html", "--all"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "[]\n")
+        XCTAssertTrue(result.stderr.hasPrefix("moya-cli: error: pages.html: page 1: the body is not JSON"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("\u{1B}"), result.stderr)
+    }
+
+    func testLiveCheckAllFollowsEveryStyleAndFailsLoopsAndOtherOrigins() throws {
+        let result = try sandbox.run(["check", "pages", "--live", "--all", "--only", "link", "--only", "body", "--only", "cursor",
+                                      "--only", "loop", "--only", "evil"], environment: environment)
+        XCTAssertEqual(result.status, 8, result.stderr)
+        for id in ["pages.link", "pages.body", "pages.cursor"] {
+            XCTAssertEqual(CheckFixtures.line(id, in: result.stderr)?.contains(" pass "), true, result.stderr)
+        }
+        XCTAssertEqual(CheckFixtures.line("pages.loop", in: result.stderr)?.contains("page 3 points to a page fetched before"), true, result.stderr)
+        XCTAssertEqual(CheckFixtures.line("pages.evil", in: result.stderr)?.contains("leaves the API's origin"), true, result.stderr)
+        XCTAssertFalse(server.receivedRequests.contains { $0.path == "/pages/link" && $0.target.contains("page=2") && $0.value(of: "Host")?.hasPrefix("localhost") == true })
+        // Without --all only the first page of each is fetched.
+        let before = server.receivedRequests.count
+        XCTAssertEqual(try sandbox.run(["check", "pages", "--live", "--only", "link"], environment: environment).status, 0)
+        XCTAssertEqual(server.receivedRequests.count, before + 1)
     }
 
     func testUsageErrors() throws {

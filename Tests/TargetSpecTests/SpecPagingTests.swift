@@ -96,6 +96,19 @@ final class SpecPagingTests: XCTestCase {
             """)
     }
 
+    func testCaptureNamesCannotReplaceShellVariables() {
+        let errors = SpecTest.errors("""
+            baseURL: https://example.com
+            cases:
+              c: {path: /c, sample: ok, captures: {PATH: "$.a", IFS: "$.b", LD_PRELOAD: "$.c", path: "$.d", id: "$.e", Id2: "$.f"}}
+            """)
+        for name in ["PATH", "IFS", "LD_PRELOAD", "path"] {
+            XCTAssertTrue(errors.contains("error: capture name '\(name)' could replace a shell or environment variable"), name)
+        }
+        XCTAssertFalse(errors.contains("'id'"))
+        XCTAssertFalse(errors.contains("'Id2'"))
+    }
+
     func testChainsNeedKnownCasesNoCyclesAndDeclaredCaptures() {
         XCTAssertEqual(SpecTest.errors("""
             baseURL: https://example.com

@@ -11,6 +11,8 @@ import Foundation
 /// | `/pages/cursor?cursor=C` | `{"data": […], "meta": {"next_cursor": …}}`: no cursor, `c2`, `c3`, then none |
 /// | `/pages/limited?page=N` | 3 pages; page 2 answers 429 `Retry-After: 0` and page 3 503 with a past HTTP date the first time |
 /// | `/pages/fail?page=N` | page 2 answers 500 |
+/// | `/pages/endless?page=N` | every page links to the next, forever |
+/// | `/pages/html` | a page that is not JSON |
 /// | `POST /items` | 201 `{"id": "item-N", "name": …}` (N counts the POSTs), `Location: /items/item-N` |
 /// | `GET /items/ID` | 200 `{"id": ID}` while ID was created and not deleted, else 404 |
 /// | `DELETE /items/ID` | 204 while ID exists, else 404 |
@@ -48,6 +50,10 @@ extension HTTPTestServer {
             if earlier == 1 && page == 3 { return reply(503, [("Retry-After", "Sun, 06 Nov 1994 08:49:37 GMT")], Data()) }
             let next = page < 3 ? [("Link", "</pages/limited?page=\(page + 1)>; rel=next")] : []
             return reply(200, json + next, Data(items(page).utf8))
+        case "endless":
+            return reply(200, json + [("Link", "</pages/endless?page=\(page + 1)>; rel=next")], Data(items(page).utf8))
+        case "html":
+            return reply(200, [("Content-Type", "text/html")], Data("<html>\u{1B}[31mred</html>".utf8))
         case "fail":
             if page == 2 { return reply(500, json, Data(#"{"message":"boom"}"#.utf8)) }
             return reply(200, json + [("Link", "</pages/fail?page=\(page + 1)>; rel=next")], Data(items(page).utf8))

@@ -4,6 +4,12 @@ import Paging
 extension TargetFileValidator {
     static let paginationKeys = ["next", "cursor", "items"]
     static let paginationStyles = ["link"]
+    /// Lower-case names shells give a meaning (zsh ties `path` to PATH, `fpath` to FPATH...).
+    static let shellSpecialNames: Set<String> = [
+        "path", "fpath", "cdpath", "manpath", "mailpath", "module_path", "fignore", "psvar", "prompt", "status", "pipestatus",
+        "argv", "options", "parameters", "functions", "aliases", "commands", "builtins", "history", "histchars", "watch",
+        "signals", "reply", "match", "mbegin", "mend", "_",
+    ]
 
     /// `pagination: {next: link}`, `{next: {body: "$.next"}}`, `{cursor: {from: ..., param: ...}}`,
     /// each with an optional `items:`; `none` only where `allowsNone` (a case).
@@ -92,6 +98,13 @@ extension TargetFileValidator {
             guard Self.isIdentifier(name) else {
                 error("invalid capture name '\(name)'; a capture name starts with a letter or '_' and holds letters, digits and '_' "
                       + "(it becomes a shell variable)", at: entry.key.mark)
+                continue
+            }
+            // `eval "$(moya-cli call ... --capture)"` sets these names in the user's shell: a file
+            // must not be able to set PATH, IFS, LD_PRELOAD or zsh's tied `path`.
+            guard name.contains(where: \.isLowercase), !Self.shellSpecialNames.contains(name) else {
+                error("capture name '\(name)' could replace a shell or environment variable when --capture's output is eval'ed; "
+                      + "use a name with a lower-case letter that no shell reserves, like '\(name.lowercased())_value'", at: entry.key.mark)
                 continue
             }
             if case .scalar = entry.value {
