@@ -165,6 +165,20 @@ final class PagingCallTests: XCTestCase {
         assertRun(result, status: 0, stdout: "[\n\"octocat/Moya\",\n\"octocat/Repo-Name\",\n\"octocat/boysenberry-repo-1\"\n]\n", stderr: "")
     }
 
+    func testControlCharactersInItemsStayEscaped() throws {
+        try sandbox.write("targets/controls.yaml", """
+            api: controls
+            baseURL: https://api.example.com
+            cases:
+              list:
+                path: /list
+                pagination: {next: link}
+                sample: {text: '["a\\u001b[31m\\u009b31m"]', headers: {Content-Type: application/json}}
+            """)
+        assertRun(try sandbox.run(["call", "controls", "list", "--stub", "--all"]), status: 0,
+                  stdout: "[\n\"a\\u001b[31m\\u009b31m\"\n]\n", stderr: "")
+    }
+
     func testStubPagingNeedsASampleForEveryNextPage() throws {
         try sandbox.write("targets/stubbed.yaml", """
             api: stubbed
