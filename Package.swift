@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TargetCheck", targets: ["TargetCheck"]),
         .library(name: "OpenAPIImport", targets: ["OpenAPIImport"]),
         .library(name: "TargetAuth", targets: ["TargetAuth"]),
+        .library(name: "Paging", targets: ["Paging"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,13 +42,18 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        // Pagination and captures: JSON paths, Link headers, next pages, shell-safe assignments.
+        .target(
+            name: "Paging",
+            dependencies: ["MoyaKit"]
+        ),
         .target(
             name: "TargetSpec",
-            dependencies: ["MoyaKit", "CYAML"]
+            dependencies: ["MoyaKit", "CYAML", "Paging"]
         ),
         .target(
             name: "TargetCheck",
-            dependencies: ["MoyaKit", "TargetSpec"]
+            dependencies: ["MoyaKit", "TargetSpec", "Paging"]
         ),
         // `moya-cli import openapi`: an OpenAPI description into a target file.
         .target(
@@ -68,6 +74,7 @@ let package = Package(
                 "TargetCheck",
                 "OpenAPIImport",
                 "TargetAuth",
+                "Paging",
                 "CCleanup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -77,8 +84,9 @@ let package = Package(
             dependencies: ["MoyaKit"],
             path: "Tests/TestSupport"
         ),
+        .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit"]),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
-        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit"]),
+        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit", "Paging"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "TestSupport"]),
         .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "TargetSpec", "MoyaKit"]),
         .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "MoyaKit", "TestSupport"]),

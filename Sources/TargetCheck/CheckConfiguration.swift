@@ -35,6 +35,10 @@ public struct CheckConfiguration: Sendable {
     public var maximumBodySize: Int
     /// A private folder download cases write into; each item's file is removed once checked.
     public var downloadsFolder: String
+    /// Whether paginated cases are followed past their first page (`--all`).
+    public var followsPages = false
+    /// The most pages followed per check (`--max-pages`); more fails the check.
+    public var maximumPages = 100
 
     /// Creates a configuration; by default offline, 4 jobs, no retries, MoyaKit's transport
     /// defaults, secrets redacted, and each item's API built from the process environment.

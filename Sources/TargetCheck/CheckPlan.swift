@@ -1,3 +1,4 @@
+import Paging
 import TargetSpec
 #if canImport(Glibc)
 import Glibc
@@ -15,6 +16,14 @@ public struct CheckItem: Sendable {
     public var arguments: [String: ArgumentValue]
     /// Why the case cannot be checked (values without defaults and no examples), if so.
     public var notCoveredReason: String?
+    /// For a chained example: its `after:` and `with:` (its arguments are bound once the steps
+    /// before it ran).
+    public var chain: ChainedExample?
+    /// For a chained example: the plan index of the step it runs after.
+    public var afterIndex: Int?
+    /// For a chained example being run: what the steps before it captured (their secrets are
+    /// redacted in whatever this item reports).
+    public var inheritedCaptures: CapturedValues?
 
     /// `api.case` or `api.case#n`: stable, so shards and reports can rely on it.
     public var id: String {
@@ -48,38 +57,85 @@ public struct CheckPlan: Sendable {
 
     /// Builds the plan for `apis` (in order): cases whose name or `api.case` matches a shell
     /// pattern of `only` (all when empty) and none of `skip`, then the items of `shard`.
+    ///
+    /// A chained example brings the steps it runs after into the plan, even when `only` or
+    /// `skip` would leave them out, and a chain stays in one shard (its first step's).
     public init(apis: [APISpec], only: [String] = [], skip: [String] = [], shard: CheckShard? = nil) throws(Problem) {
-        var items: [CheckItem] = []
+        var all: [CheckItem] = []
+        var selected: [Bool] = []
         var unmatched = Set(only)
         for api in apis {
             for spec in api.cases {
                 let names = [spec.name, api.name + "." + spec.name]
+                var isSelected = true
                 if !only.isEmpty {
                     let matches = only.filter { pattern in names.contains { Self.matches(pattern, $0) } }
-                    guard !matches.isEmpty else { continue }
                     unmatched.subtract(matches)
+                    isSelected = !matches.isEmpty
                 }
-                if skip.contains(where: { pattern in names.contains { Self.matches(pattern, $0) } }) { continue }
-                items += Self.items(of: spec, in: api)
+                if skip.contains(where: { pattern in names.contains { Self.matches(pattern, $0) } }) { isSelected = false }
+                let caseItems = Self.items(of: spec, in: api)
+                all += caseItems
+                selected += Array(repeating: isSelected, count: caseItems.count)
             }
         }
         if let pattern = only.first(where: unmatched.contains) {
             let cases = apis.flatMap { api in api.cases.map { api.name + "." + $0.name } }
             throw .onlyMatchesNothing(pattern: pattern, cases: cases)
         }
-        if let shard {
-            let shards = Self.shardIndices(of: items.map(\.id), count: shard.count)
-            items = zip(items, shards).filter { $0.1 == shard.index - 1 }.map(\.0)
+        Self.linkChains(&all)
+        // The steps a selected chained example runs after are needed too.
+        for index in all.indices.reversed() where selected[index] {
+            var step = all[index].afterIndex
+            while let before = step, !selected[before] {
+                selected[before] = true
+                step = all[before].afterIndex
+            }
         }
-        self.items = items
+        var kept = all.indices.filter { selected[$0] }
+        if let shard {
+            // A chain goes where its first step goes.
+            let rootIDs = kept.map { index in
+                var root = index
+                while let before = all[root].afterIndex { root = before }
+                return all[root].id
+            }
+            let shards = Self.shardIndices(of: rootIDs, count: shard.count)
+            kept = zip(kept, shards).filter { $0.1 == shard.index - 1 }.map(\.0)
+        }
+        var position: [Int: Int] = [:]
+        for (newIndex, oldIndex) in kept.enumerated() { position[oldIndex] = newIndex }
+        items = kept.map { index in
+            var item = all[index]
+            item.afterIndex = item.afterIndex.flatMap { position[$0] }
+            return item
+        }
+    }
+
+    /// Sets each chained item's `afterIndex`: the item of the example its `after:` names (the
+    /// loader made sure it exists and that no chain loops).
+    static func linkChains(_ items: inout [CheckItem]) {
+        for index in items.indices {
+            guard let after = items[index].chain?.after else { continue }
+            let apiName = items[index].api.name
+            items[index].afterIndex = items.firstIndex { candidate in
+                candidate.api.name == apiName && candidate.spec.name == after.caseName
+                    && (after.number == nil || candidate.exampleNumber == after.number)
+            }
+        }
     }
 
     /// The items of one case: one per example; one with the defaults when every value has one;
     /// a not-covered item when values without defaults have no example.
     static func items(of spec: CaseSpec, in api: APISpec) -> [CheckItem] {
-        if !spec.examples.isEmpty {
-            return spec.examples.enumerated().map { index, arguments in
-                CheckItem(api: api, spec: spec, exampleNumber: index + 1, arguments: arguments)
+        if !spec.exampleSteps.isEmpty {
+            return spec.exampleSteps.map { step in
+                switch step.kind {
+                case .arguments(let arguments):
+                    CheckItem(api: api, spec: spec, exampleNumber: step.number, arguments: arguments)
+                case .chained(let chained):
+                    CheckItem(api: api, spec: spec, exampleNumber: step.number, arguments: [:], chain: chained)
+                }
             }
         }
         let required = spec.values.filter(\.isRequired).map(\.name)

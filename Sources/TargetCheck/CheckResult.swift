@@ -1,3 +1,4 @@
+import Paging
 import TargetSpec
 
 /// What checking one item found.
@@ -34,6 +35,10 @@ public struct CheckResult: Sendable {
         case timeout
         /// The live request failed in transport (connection refused, reset, TLS...).
         case transport
+        /// A capture the case declares is not in its response (or the default sample's).
+        case capture
+        /// Following the case's pages failed (`--all`): a page failed, looped or left the origin.
+        case paging
     }
 
     public var outcome: Outcome
@@ -50,6 +55,12 @@ public struct CheckResult: Sendable {
     public var request: (method: String, url: String)?
     /// How many times the request was sent (live; retries included).
     public var attempts: Int = 0
+    /// What the case captured from its response, with what the steps before it captured (for the
+    /// next step of a chain; never reported).
+    public var captured: CapturedValues?
+    /// For a chained example: the arguments it ran with (bound from captures), in declared order,
+    /// secret captures redacted.
+    public var chainArguments: [(name: String, value: ArgumentValue)]?
 
     static func passed(status: Int?, duration: Double, request: (String, String)?, attempts: Int = 0) -> CheckResult {
         CheckResult(outcome: .passed, statusCode: status, duration: duration, request: request, attempts: attempts)

@@ -14,16 +14,24 @@ struct LiveCheck: Sendable {
 
     static let unsafeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
 
+    /// Whether a capture of the case reads the body (which must then be kept).
+    static func capturesFromBody(_ spec: CaseSpec) -> Bool {
+        spec.captures.contains { if case .body = $0.source { true } else { false } }
+    }
+
     /// Starts checking `item`; `completion` is called once, on `queue`.
     func start(_ item: CheckItem, index: Int, completion: @escaping @Sendable (CheckResult) -> Void) {
         let builder = settings.builder(for: item, index: index, isStubbed: false)
-        let target: DynamicTarget
+        var built: DynamicTarget
         do {
-            target = try builder.target(for: item.spec, arguments: item.arguments)
+            built = try builder.target(for: item.spec, arguments: item.arguments)
         } catch {
-            completion(.failed(.build, ["cannot build the request: \(error)"], duration: nil))
+            let redactor = SecretRedactor(secretValues: item.inheritedCaptures?.secretValues ?? [])
+            completion(.failed(.build, [redactor.redact("cannot build the request: \(error)")], duration: nil))
             return
         }
+        built.secretValues += item.inheritedCaptures?.secretValues ?? []
+        let target = built
         let redactor = settings.redactor(target)
         let request = (target.method.rawValue, redactor.redact(target.displayURL))
         if Self.unsafeMethods.contains(target.method.rawValue) && !settings.includesUnsafeMethods {
@@ -38,6 +46,22 @@ struct LiveCheck: Sendable {
                                             comparison: ShapeComparison(isStrict: settings.isStrict))
             var checked = evaluation.judge(result, duration: secondsSince(start), attempts: attempts)
             checked.request = request
+            if case .success(let response) = result {
+                checked = ChainStep.capturing(checked, item: item, headers: ChainStep.fields(of: response), body: response.data)
+                if checked.outcome == .passed, settings.followsPages, let pagination = item.api.pagination(for: item.spec) {
+                    let pages = PageCheck(settings: settings, item: item, pagination: pagination, firstTarget: target)
+                    let (problem, _) = pages.follow(from: response, stubbed: false) { page in
+                        limiter?.acquire()
+                        return PageCheck.send(page, provider: provider, bodyLimit: settings.maximumBodySize, queue: queue)
+                    }
+                    if let problem {
+                        let captured = checked.captured
+                        checked = .failed(.paging, [redactor.redact(problem)], status: checked.statusCode, duration: secondsSince(start),
+                                          request: request, attempts: checked.attempts)
+                        checked.captured = captured
+                    }
+                }
+            }
             if item.spec.task.isDownload { try? FileManager.default.removeItem(atPath: settings.downloadPath(index)) }
             completion(checked)
         }
@@ -52,7 +76,8 @@ struct LiveCheck: Sendable {
         limiter?.acquire()
         // Only a shape comparison needs the body, and then up to --max-body-size; other bodies
         // are read and dropped, so large downloads cost no memory.
-        let body: ResponseBodyHandling = LiveEvaluation.comparesShape(item.spec, target: target)
+        let pages = settings.followsPages && item.api.pagination(for: item.spec) != nil
+        let body: ResponseBodyHandling = LiveEvaluation.comparesShape(item.spec, target: target) || Self.capturesFromBody(item.spec) || pages
             ? .collect(limit: settings.maximumBodySize) : .discard
         let token = provider.request(target, body: body, callbackQueue: queue) { result in
             inflight.remove(index)

@@ -1,5 +1,6 @@
 import Dispatch
 import MoyaKit
+import Paging
 import Synchronization
 import TargetSpec
 
@@ -28,14 +29,17 @@ struct SampleCheck: Sendable {
         var reasons: [String] = []
         var defaultStatus: Int?
         var request: (String, String)?
+        var defaultResponse: Response?
         for (position, sample) in samples.enumerated() {
             let isDefault = position == 0
-            let target: DynamicTarget
+            var target: DynamicTarget
             do {
                 target = try builder.target(for: item.spec, arguments: item.arguments, sampleName: sample?.name)
             } catch {
-                return .failed(.build, ["cannot build the request: \(error)"], duration: secondsSince(start))
+                let redactor = SecretRedactor(secretValues: item.inheritedCaptures?.secretValues ?? [])
+                return .failed(.build, [redactor.redact("cannot build the request: \(error)")], duration: secondsSince(start))
             }
+            target.secretValues += item.inheritedCaptures?.secretValues ?? []
             let redactor = settings.redactor(target)
             if request == nil { request = (target.method.rawValue, redactor.redact(target.displayURL)) }
             let label = sample.map { "sample '\($0.name)'" } ?? "the empty sample (the case has none)"
@@ -61,13 +65,37 @@ struct SampleCheck: Sendable {
                 return .failed(.build, ["cannot build the request: \(redactor.redact(error.description))"],
                                duration: secondsSince(start), request: request)
             }
-            if isDefault { defaultStatus = response.statusCode }
+            if isDefault {
+                defaultStatus = response.statusCode
+                defaultResponse = response
+            }
             if let problem = Self.bodyProblem(response, sample: sample, label: label) { reasons.append(problem) }
         }
         if item.spec.task.isDownload { try? FileManager.default.removeItem(atPath: settings.downloadPath(index)) }
         let duration = secondsSince(start)
         guard reasons.isEmpty else { return .failed(.sample, reasons, status: defaultStatus, duration: duration, request: request) }
-        return .passed(status: defaultStatus, duration: duration, request: request)
+        if settings.followsPages, let pagination = item.api.pagination(for: item.spec), let problem = followPages(item, pagination: pagination) {
+            return .failed(.paging, [problem], status: defaultStatus, duration: secondsSince(start), request: request)
+        }
+        let passed = CheckResult.passed(status: defaultStatus, duration: duration, request: request)
+        // The default sample stands for the live answer: the case's captures come from it.
+        return ChainStep.capturing(passed, item: item, headers: defaultResponse.map(ChainStep.fields) ?? [],
+                                   body: defaultResponse?.data ?? Data())
+    }
+
+    /// `--all`: the sample pages, from `page1` (else the default sample) through each next page.
+    private func followPages(_ item: CheckItem, pagination: Pagination) -> String? {
+        let builder = settings.builder(for: item, index: 0, isStubbed: true)
+        let firstName = item.spec.samples.contains { $0.name == "page1" } ? "page1" : nil
+        guard let first = try? builder.target(for: item.spec, arguments: item.arguments, sampleName: firstName) else { return nil }
+        let response: Response
+        switch stubbed(first) {
+        case .success(let answered): response = answered
+        case .failure(.statusCode(let answered)): return "page 1: HTTP \(answered.statusCode) failed the case's validation"
+        case .failure(let error): return "page 1: \(error.transportError?.message ?? error.description)"
+        }
+        let pages = PageCheck(settings: settings, item: item, pagination: pagination, firstTarget: first)
+        return pages.follow(from: response, stubbed: true, fetch: stubbed).problem
     }
 
     /// Sends `target` through the stub pipeline and waits for the answer.

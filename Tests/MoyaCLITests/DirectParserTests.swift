@@ -13,14 +13,14 @@ final class DirectParserTests: XCTestCase {
     static let sampleValues: [String: String] = [
         "--env": "staging", "--base-url": "http://127.0.0.1:9/v2", "--header": "X-Trace: 1", "-H": "Accept: text/plain",
         "--timeout": "2.5", "--connect-timeout": "1", "--retry": "3", "--cacert": "ca.pem", "--cert": "client.pem",
-        "--key": "client.key", "--file-root": "/tmp", "--query": "page=2", "--json": "{\"a\":1}", "--data": "x=1", "--proxy": "http://proxy:3128", "--max-redirects": "4", "--max-body-size": "64K", "--keypath": "a.b.0",
+        "--key": "client.key", "--file-root": "/tmp", "--query": "page=2", "--json": "{\"a\":1}", "--data": "x=1", "--proxy": "http://proxy:3128", "--max-redirects": "4", "--max-body-size": "64K", "--keypath": "a.b.0", "--max-pages": "3",
         "--format": "json", "--output": "out.bin", "-o": "out.bin", "--delay": "0.2", "--sample": "notFound",
         "--targets": "targets", "--value": "user=octocat",
     ]
 
     /// Options that only parse together with another one (`validate()` refuses them alone).
     static let companions: [String: [String]] = [
-        "--delay": ["--stub"], "--sample": ["--stub"], "--key": ["--cert", "client.pem"], "--format": [],
+        "--delay": ["--stub"], "--sample": ["--stub"], "--key": ["--cert", "client.pem"], "--format": [], "--max-pages": ["--all"],
     ]
 
     // MARK: - The tables against ArgumentParser's own description

@@ -21,6 +21,7 @@ import Foundation
 /// | `/gzip` | `/json`'s document, `Content-Encoding: gzip` |
 /// | `/gzip-zeros/N` | N zero bytes gzip-compressed (a "gzip bomb" for large N) |
 /// | `/oauth/token`, `/oauth/protected` | an OAuth 2.0 token endpoint and a route it guards (`OAuthTestAuthority`) |
+/// | `/pages/…`, `/items[/ID]` | paging and a create/get/delete store (`HTTPTestServer+Paging`) |
 extension HTTPTestServer {
     /// The body of `/json`.
     public static let jsonDocument = #"{"slideshow":{"author":"Yours Truly","date":"date of publication","slides":[{"title":"Wake up to WonderWidgets!","type":"all"},{"items":["Why WonderWidgets are great","Who buys WonderWidgets"],"title":"Overview","type":"all"}],"title":"Sample Slide Show"}}"#
@@ -102,6 +103,7 @@ extension HTTPTestServer {
                          Self.gzip(Data(count: count)))
         case "oauth":
             return respondOAuth(to: request, segments: segments, reply: reply)
+        case "pages", "items": return respondPaging(to: request, segments: segments, reply: reply)
         case "drop":
             return false
         case "slow-body":

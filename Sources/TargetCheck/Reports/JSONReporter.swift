@@ -36,7 +36,7 @@ enum JSONReporter {
             ("api", .string(item.api.name)),
             ("case", .string(item.spec.name)),
             ("example", item.exampleNumber.map { .int($0) } ?? .null),
-            ("arguments", .object(item.orderedArguments.map { ($0.name, $0.value.json) })),
+            ("arguments", .object((result.chainArguments ?? item.orderedArguments).map { ($0.name, $0.value.json) })),
             ("method", result.request.map { .string($0.method) } ?? .null),
             ("url", result.request.map { .string($0.url) } ?? .null),
             ("outcome", .string(result.outcome.rawValue)),

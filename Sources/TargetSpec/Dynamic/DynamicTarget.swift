@@ -40,6 +40,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
     /// An API key sent as a query parameter (`auth: {type: apiKey, in: query}`): name and value,
     /// put before any other parameter of the URL. The value is one of `secretValues`.
     public var apiKeyQuery: (name: String, value: String)?
+    /// The whole URL to send to instead of `baseURL` and `path`: a later page of a paginated
+    /// case (its next link, or the first page's URL with the cursor set).
+    public var urlOverride: String?
 
     public var headers: [String: String]? {
         var fields: [String: String] = [:]
@@ -54,6 +57,16 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
 
     /// The URL `baseURL` and `path` make, without escaping `path` again (it is escaped already).
     public var url: String {
+        if let urlOverride {
+            // A next page's link rarely repeats an API key in the query: it is added again
+            // (the link is on the API's own origin: paging refuses any other).
+            guard let apiKeyQuery else { return urlOverride }
+            let parameter = PercentEncoding.escapeQueryComponent(apiKeyQuery.name) + "="
+            let query = urlOverride.split(separator: "?", maxSplits: 1).dropFirst().first.map { $0.split(separator: "#").first ?? "" } ?? ""
+            if query.split(separator: "&").contains(where: { $0.hasPrefix(parameter) }) { return urlOverride }
+            let fragmentless = urlOverride.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? urlOverride
+            return fragmentless + (fragmentless.contains("?") ? "&" : "?") + parameter + PercentEncoding.escapeQueryComponent(apiKeyQuery.value)
+        }
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         guard let apiKeyQuery else { return base + path }

@@ -1,3 +1,4 @@
+import Paging
 import MoyaKit
 
 /// Builds a `DynamicTarget` from a case of a loaded API and bound arguments.
@@ -77,6 +78,11 @@ public struct TargetBuilder: Sendable {
             headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
             headers.append((header.name, value))
             if header.value.containsSecret { sensitiveHeaderNames.insert(header.name.lowercased()) }
+        }
+
+        // A response header a secret capture reads is as secret as a request's credential.
+        for capture in spec.captures where capture.isSecret {
+            if case .header(let name) = capture.source { sensitiveHeaderNames.insert(name.lowercased()) }
         }
 
         if spec.task.sendsJSONBody, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {

@@ -1,3 +1,5 @@
+import Paging
+
 /// One API, as a target file describes it: a Moya target enum with its cases.
 public struct APISpec: Sendable, Hashable {
     /// The API's name on the command line.
@@ -37,13 +39,17 @@ public struct APISpec: Sendable, Hashable {
     /// Lowercased names of headers the file marks as secret (`sensitiveHeaders:`), beyond
     /// `SensitiveHeaders.defaultNames` and headers built from a secret.
     public var sensitiveHeaders: Set<String>
+    /// How the API's cases page, unless a case says otherwise (`pagination:` at the top level).
+    public var pagination: Pagination?
 
     /// Creates an API.
     public init(
         name: String, file: String, directory: String? = nil, description: String? = nil, baseURL: Template, headers: [HeaderSpec] = [],
         auth: AuthSpec? = nil, authSchemes: [NamedAuthScheme]? = nil, validation: ValidationSpec = .none, timeout: Double = 60, connectTimeout: Double = 10,
-        environments: [EnvironmentSpec] = [], defaultEnvironment: String? = nil, cases: [CaseSpec], sensitiveHeaders: Set<String> = [], fileRoot: String? = nil
+        environments: [EnvironmentSpec] = [], defaultEnvironment: String? = nil, cases: [CaseSpec], sensitiveHeaders: Set<String> = [], fileRoot: String? = nil,
+        pagination: Pagination? = nil
     ) {
+        self.pagination = pagination
         self.sensitiveHeaders = sensitiveHeaders
         self.fileRoot = fileRoot
         self.name = name
@@ -93,6 +99,15 @@ public struct APISpec: Sendable, Hashable {
 }
 
 extension APISpec {
+    /// How `spec` pages: its own `pagination:`, else the API's; `nil` when it does not page.
+    public func pagination(for spec: CaseSpec) -> Pagination? {
+        switch spec.pagination {
+        case .inherited: pagination
+        case .none: nil
+        case .paged(let own): own
+        }
+    }
+
     /// The credentials a case with `mode` sends: none for `auth: none`, the named scheme for
     /// `auth: NAME`, else the API's (default) auth.
     public func auth(for mode: CaseAuthMode) -> AuthSpec? {

@@ -1,3 +1,5 @@
+import Paging
+
 /// One case of an API: the request it builds and its samples.
 public struct CaseSpec: Sendable, Hashable {
     /// The case's name (`call API CASE`).
@@ -24,15 +26,23 @@ public struct CaseSpec: Sendable, Hashable {
     public var timeout: Double?
     /// The samples, the default one first; empty when the file gives none.
     public var samples: [NamedSample]
-    /// The argument sets `check` uses, bound and typed (defaults filled in).
+    /// The argument sets `check` uses, bound and typed (defaults filled in); chained examples,
+    /// bound only once their captures are known, are not among them (see `exampleSteps`).
     public var examples: [[String: ArgumentValue]]
+    /// Every example in file order, chained ones included.
+    public var exampleSteps: [ExampleStep]
+    /// How the case pages (`pagination:`).
+    public var pagination: CasePagination
+    /// What the case takes from its response (`captures:`), in file order.
+    public var captures: [Capture]
 
     /// Creates a case.
     public init(
         name: String, mark: Mark, description: String? = nil, values: [ValueSpec] = [], path: Template,
         method: String = "GET", headers: [HeaderSpec] = [], auth: CaseAuthMode = .inherited, task: TaskSpec = .plain,
         validation: ValidationSpec? = nil, timeout: Double? = nil, samples: [NamedSample] = [],
-        examples: [[String: ArgumentValue]] = []
+        examples: [[String: ArgumentValue]] = [], exampleSteps: [ExampleStep]? = nil, pagination: CasePagination = .inherited,
+        captures: [Capture] = []
     ) {
         self.name = name
         self.mark = mark
@@ -47,6 +57,10 @@ public struct CaseSpec: Sendable, Hashable {
         self.timeout = timeout
         self.samples = samples
         self.examples = examples
+        self.exampleSteps = exampleSteps
+            ?? examples.enumerated().map { ExampleStep(number: $0.offset + 1, kind: .arguments($0.element)) }
+        self.pagination = pagination
+        self.captures = captures
     }
 
     /// The sample `--stub` uses without `--sample`.

@@ -1,9 +1,10 @@
+import Paging
 import MoyaKit
 /// The top level of a target file.
 extension TargetFileValidator {
     static let apiKeys = [
         "api", "description", "baseURL", "headers", "sensitiveHeaders", "auth", "validation", "timeout", "connectTimeout",
-        "environments", "defaultEnvironment", "cases",
+        "environments", "defaultEnvironment", "cases", "pagination",
     ]
 
     mutating func readAPI(_ root: Node) -> APISpec? {
@@ -38,18 +39,27 @@ extension TargetFileValidator {
                 error("defaultEnvironment '\(text)' names no environment\(rest)", at: node.mark)
             }
         }
+        var pagination: Pagination?
+        var paginationMark: Mark?
+        if let node = fields["pagination"] {
+            cursorParameterMarks.removeAll()
+            if case .paged(let paged)? = readPagination(node, allowsNone: false) { pagination = paged }
+            paginationMark = cursorParameterMarks.last?.mark ?? node.mark
+        }
         var cases: [CaseSpec] = []
         if let node = fields["cases"] {
             cases = readCases(node, apiAuth: auth?.names, hasAuthProblem: fields.has("auth") && auth == nil)
         } else {
             error("missing required key 'cases' at the top level; an API needs at least one case", at: fields.mark)
         }
+        checkPagingAndChains(cases: cases, apiPagination: pagination, apiPaginationMark: paginationMark)
         guard let name, let baseURL else { return nil }
         return APISpec(
             name: name, file: file, directory: directory, description: description, baseURL: baseURL, headers: headers, auth: auth?.defaultAuth,
             authSchemes: auth?.schemes,
             validation: validation, timeout: timeout, connectTimeout: connectTimeout, environments: environments,
-            defaultEnvironment: defaultEnvironment, cases: cases, sensitiveHeaders: sensitiveHeaders, fileRoot: fileRoot)
+            defaultEnvironment: defaultEnvironment, cases: cases, sensitiveHeaders: sensitiveHeaders, fileRoot: fileRoot,
+            pagination: pagination)
     }
 
     /// `sensitiveHeaders: [X-Session, ...]`: header names whose values are secrets.

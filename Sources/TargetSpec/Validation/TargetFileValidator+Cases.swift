@@ -1,8 +1,9 @@
+import Paging
 /// `cases:` and each case's own keys; values, tasks, samples and examples have their own files.
 extension TargetFileValidator {
     static let caseKeys = [
         "description", "values", "path", "method", "headers", "auth", "task", "validation", "timeout",
-        "sample", "samples", "examples",
+        "sample", "samples", "examples", "pagination", "captures",
     ]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"]
 
@@ -56,12 +57,20 @@ extension TargetFileValidator {
         let timeout = fields["timeout"].flatMap { positiveNumber($0) }
         let samples = readSamples(fields, caseName: name, caseMark: key.mark)
         checkPlaceholders(values: values, caseName: name)
-        let examples = fields["examples"].map { readExamples($0, caseName: name, values: values) } ?? []
+        let exampleSteps = fields["examples"].map { readExamples($0, caseName: name, values: values) } ?? []
+        var pagination = CasePagination.inherited
+        if let node = fields["pagination"] {
+            cursorParameterMarks.removeAll()
+            pagination = readPagination(node, allowsNone: true) ?? .inherited
+            paginationMarks[name] = cursorParameterMarks.last?.mark ?? node.mark
+        }
+        let captures = fields["captures"].map { readCaptures($0) } ?? []
         guard isValid, let path else { return nil }
         return CaseSpec(
             name: name, mark: key.mark, description: description, values: values, path: path, method: method,
             headers: headers, auth: auth, task: task, validation: validation, timeout: timeout, samples: samples,
-            examples: examples)
+            examples: exampleSteps.compactMap { if case .arguments(let arguments) = $0.kind { arguments } else { nil } },
+            exampleSteps: exampleSteps, pagination: pagination, captures: captures)
     }
 
     private mutating func readPath(_ node: Node) -> Template? {

@@ -1,9 +1,9 @@
 /// A case's `examples:`, each checked like command-line arguments.
 extension TargetFileValidator {
-    mutating func readExamples(_ node: Node, caseName: String, values: [ValueSpec]) -> [[String: ArgumentValue]] {
+    mutating func readExamples(_ node: Node, caseName: String, values: [ValueSpec]) -> [ExampleStep] {
         guard let items = sequence(node, expected: "a list of examples such as - [ashfurrow]") else { return [] }
         let binder = ArgumentBinder(caseName: caseName, values: values, fileBaseDirectory: directory, fileRoot: filesFolder)
-        var examples: [[String: ArgumentValue]] = []
+        var examples: [ExampleStep] = []
         for (index, item) in items.enumerated() {
             let label = "example \(index + 1) of case '\(caseName)'"
             var positional: [String] = []
@@ -23,6 +23,11 @@ extension TargetFileValidator {
                     positional.append(text)
                     positionalMarks.append(element.mark)
                 }
+            case .mapping(let entries, _) where entries.contains(where: { $0.key.text == "after" }):
+                guard let fields = fields(item, allowed: ["after", "with"], context: "in \(label) (a chained example: after, with)"),
+                      let step = readChainedExample(item, fields: fields, number: index + 1, caseName: caseName, values: values) else { continue }
+                examples.append(step)
+                continue
             case .mapping(let entries, _):
                 for entry in entries {
                     let isList = values.first { $0.name == entry.key.text }?.type.elementType != nil
@@ -61,7 +66,7 @@ extension TargetFileValidator {
                 }
                 error("\(label): \(problem)", at: mark)
             }
-            if isValid && errors.isEmpty { examples.append(arguments) }
+            if isValid && errors.isEmpty { examples.append(ExampleStep(number: index + 1, kind: .arguments(arguments))) }
         }
         return examples
     }

@@ -61,6 +61,14 @@ public struct TargetFileValidator {
     /// `TargetFileValidator+StreamedCases.swift`).
     var streamedCases: StreamedCases?
 
+    /// Where each case's `pagination:` (its cursor `param`, when it has one) is written, by case
+    /// name, for the checks that need every case (`checkPagingAndChains`).
+    var paginationMarks: [String: Mark] = [:]
+    /// The `{NAME}`s in chained examples' `with:`, checked against the captures once every case is read.
+    var pendingChainPlaceholders: [(caseName: String, number: Int, names: [String], mark: Mark)] = []
+    /// The cursor `param` of the pagination being read.
+    var cursorParameterMarks: [(name: String, mark: Mark)] = []
+
     /// The folder given with `--file-root`, if any: files the target file names must be inside
     /// it instead of inside the file's own folder.
     public var fileRoot: String?

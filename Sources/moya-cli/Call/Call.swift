@@ -7,7 +7,7 @@ extension MoyaCommand {
             discussion: """
                 Values follow the case in declared order, or by name (--name value); a list value \
                 repeats its option or takes commas (--labels a --labels b, --labels a,b). The body goes to \
-                stdout; logs, progress and errors to stderr. 'moya-cli call API --help' lists the cases \
+                stdout (with --all, the items of every page as one JSON array; with --capture, name='value' lines); logs, progress and errors to stderr. 'moya-cli call API --help' lists the cases \
                 of API; 'moya-cli call API CASE --help' describes one. Exit codes: see moya-cli(1).
                 """,
             helpNames: []
@@ -21,6 +21,7 @@ extension MoyaCommand {
         @OptionGroup(title: "Output") var outputArguments: OutputArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
         @OptionGroup(title: "Ad-hoc changes (for exploring)") var overrideArguments: OverrideArguments
+        @OptionGroup(title: "Pages and captures") var pagingArguments: PagingArguments
 
         @Argument(
             parsing: .allUnrecognized, help: ArgumentHelp("API CASE [VALUES...] [--name value...]", valueName: "api-case-values"),
@@ -34,6 +35,11 @@ extension MoyaCommand {
             valueName: "name=value"))
         var values: [String] = []
 
+        func validate() throws {
+            let paging = pagingArguments.options
+            try pagingArguments.validating { () throws(OptionsError) in try paging.validate(with: outputArguments.options) }
+        }
+
         func run() throws {
             try CallInvocation(self).run()
         }
@@ -46,6 +52,6 @@ extension CallInvocation {
         self.init(help: command.help, words: command.words, values: command.values,
                   stubOptions: command.stubArguments.options, requestOptions: command.requestArguments.options,
                   outputOptions: command.outputArguments.options, targetOptions: command.targetArguments.options,
-                  overrideOptions: command.overrideArguments.options)
+                  overrideOptions: command.overrideArguments.options, pagingOptions: command.pagingArguments.options)
     }
 }

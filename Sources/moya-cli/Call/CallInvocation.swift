@@ -1,4 +1,5 @@
 import MoyaKit
+import Paging
 import TargetSpec
 
 /// A `call` as its command line says: the case's words and values and the plain option groups.
@@ -17,6 +18,7 @@ struct CallInvocation: DirectlyParsable {
     var outputOptions = OutputOptions()
     var targetOptions = TargetOptions()
     var overrideOptions = OverrideOptions()
+    var pagingOptions = PagingOptions()
 
     /// Refuses what the option groups' `validate()` refuses, in the order ArgumentParser runs them.
     func validate() throws(OptionsError) {
@@ -25,12 +27,18 @@ struct CallInvocation: DirectlyParsable {
         try outputOptions.validate()
         try targetOptions.validate()
         try overrideOptions.validate()
+        try pagingOptions.validate()
+        try pagingOptions.validate(with: outputOptions)
     }
 
     func run() throws {
         try reportingFailures {
             let environment = ProcessInfo.processInfo.environment
             if outputOptions.verbose { AccessTokens.isVerbose.store(true, ordering: .relaxed) }
+            if pagingOptions.all || pagingOptions.capture {
+                try runPagedOrCaptured(environment: environment)
+                return
+            }
             guard let (target, spec) = try CaseResolution.target(
                 words: words, values: values, command: MoyaCommand.Call.self, name: "call", help: help,
                 targets: targetOptions, request: requestOptions, isStubbed: stubOptions.stub, sample: stubOptions.sample,
@@ -54,6 +62,29 @@ struct CallInvocation: DirectlyParsable {
         }
     }
 
+    /// `--all` and `--capture`: the case's pages, or its captures, instead of its body.
+    private func runPagedOrCaptured(environment: [String: String]) throws {
+        let loader = CatalogLoader(options: targetOptions, environment: environment)
+        let resolved = try CaseResolution.resolve(words, values: values, command: MoyaCommand.Call.self, name: "call", help: help, loader: loader)
+        guard case .invocation(let api, let spec, let arguments) = resolved else { return }
+        try RequestPlugins.checkBodyOverride(overrideOptions, task: spec.task)
+        let target = try CaseResolution.build(spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
+                                              isStubbed: stubOptions.stub, sample: stubOptions.sample, output: nil, force: false)
+        if pagingOptions.capture {
+            let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions,
+                                    noColor: targetOptions.noColor, environment: environment,
+                                    override: RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body()))
+            try CapturedCall(api: api, spec: spec, runner: runner, bodyLimit: requestOptions.maxBodySize.bytes).run()
+            return
+        }
+        guard let pagination = api.pagination(for: spec) else {
+            throw CommandFailure(.usage, "case '\(spec.name)' of API '\(api.name)' does not page; --all needs 'pagination:' on the case "
+                                 + "or the API (see moya-targets(5))")
+        }
+        try PagedCall(api: api, spec: spec, arguments: arguments, pagination: pagination, firstTarget: target, invocation: self,
+                      environment: environment).run()
+    }
+
     /// The options as `DirectParser` reads them.
     static var directOptions: [DirectOption<Self>] {
         typealias Entry = DirectOption<Self>
@@ -63,6 +94,7 @@ struct CallInvocation: DirectlyParsable {
             + Entry.group(OutputOptions.directOptions) { $1(&$0.outputOptions) }
             + Entry.group(TargetOptions.directOptions) { $1(&$0.targetOptions) }
             + Entry.group(OverrideOptions.directOptions) { $1(&$0.overrideOptions) }
+            + Entry.group(PagingOptions.directOptions) { $1(&$0.pagingOptions) }
             + [.words { $0.words.append($1) }, .repeated("--value") { $0.values.append($1) }]
     }
 }

@@ -16,6 +16,11 @@ struct CallRunner {
     var environment: [String: String] = [:]
     /// `--query`, `--json`, `--data`.
     var override: RequestOverridePlugin?
+    /// A page after the first: the URL to send to instead of the case's (see `PagedCall`).
+    var pageURL: String?
+    /// How often a rate-limited answer (429 or 503 with `Retry-After`) is retried even beyond
+    /// `--retry`: paging waits as the server asks rather than losing the pages after it.
+    var rateLimitRetries = 0
 
     /// The secrets redacted from logs and curl commands.
     var redactor: SecretRedactor {
@@ -28,6 +33,7 @@ struct CallRunner {
 
     func makeProvider() -> MoyaProvider<DynamicTarget> {
         var plugins = RequestPlugins.base(headerOverrides: request.headerOverrides, override: override)
+        if let pageURL { plugins.insert(PageURLPlugin(url: pageURL), at: 0) }
         if output.curl {
             plugins.append(CurlEchoPlugin(redactor: redactor))
         }
@@ -100,9 +106,9 @@ struct CallRunner {
                     continue
                 }
             }
-            guard attempt < request.retry, let delay = retryDelay(after: result, attempt: attempt) else { return result }
+            guard let delay = retryDelay(after: result, attempt: attempt) else { return result }
             attempt += 1
-            StandardStream.error.write("moya-cli: \(Self.reason(result)); retrying in \(Self.seconds(delay)) (\(attempt)/\(request.retry))\n")
+            StandardStream.error.write("moya-cli: \(Self.reason(result)); retrying in \(Self.seconds(delay)) (\(attempt)/\(max(request.retry, rateLimitRetries)))\n")
             if interrupt.sleep(seconds: delay) { return nil }
         }
     }
@@ -129,7 +135,12 @@ struct CallRunner {
     /// How long to wait before retrying, or `nil` when the result is not worth retrying.
     func retryDelay(after result: Result<Response, MoyaError>, attempt: Int) -> Double? {
         guard !stub.stub else { return nil }
-        return RetryPolicy(retriesAllMethods: request.retryAll).delay(after: result, attempt: attempt, method: target.method.rawValue)
+        if attempt < request.retry,
+           let delay = RetryPolicy(retriesAllMethods: request.retryAll).delay(after: result, attempt: attempt, method: target.method.rawValue) {
+            return delay
+        }
+        guard attempt < rateLimitRetries else { return nil }
+        return RetryPolicy.rateLimitDelay(after: result)
     }
 
     static func reason(_ result: Result<Response, MoyaError>) -> String {

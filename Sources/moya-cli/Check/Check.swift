@@ -12,7 +12,9 @@ extension MoyaCommand {
                 For every case and each of its examples: offline, build the request and answer it with \
                 every sample through the stub pipeline (the default sample must pass the case's \
                 validation; JSON bodies must be JSON); with --live, send it and compare the status with \
-                the case's validation and the JSON body's shape with the sample's. One line per check on \
+                the case's validation and the JSON body's shape with the sample's. Examples with 'after:' run \
+                as chains (create, get, delete), each step's captures feeding the next; --all follows the \
+                pages of paginated cases. One line per check on \
                 stderr. Exit codes: 0 all checks passed (skipped and not-covered ones aside), 8 some \
                 failed, 64 usage, 65 some target file is invalid (it is reported as a failed check and the other \
                 APIs are checked), 74 a report could not be written, 130 \

@@ -25,5 +25,7 @@ extension CheckConfiguration {
             renewingAccessToken: { target throws(AccessTokenError) in
                 try AccessTokens.renewing(target, source: AccessTokens.provider(environment: processEnvironment, request: request))
             })
+        followsPages = check.all
+        maximumPages = check.maxPages ?? PagingOptions.defaultMaxPages
     }
 }

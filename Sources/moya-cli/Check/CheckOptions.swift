@@ -28,6 +28,12 @@ struct CheckOptions: ParsableArguments {
     @Flag(help: "With --live: keys the sample does not declare, and null where it declares a value, are drift too.")
     var strict = false
 
+    @Flag(help: "Follow the pages of paginated cases (live, or offline through their samples page1, page2...); default: the first page only.")
+    var all = false
+
+    @Option(name: .customLong("max-pages"), help: ArgumentHelp("With --all: follow at most N pages per check (default 100); more fails the check.", valueName: "n"))
+    var maxPages: Int?
+
     @Option(help: ArgumentHelp(
         "Check a stable I-th of N parts of the cases (1 <= I <= N), to spread them over CI runners.", valueName: "i/n"))
     var shard: CheckShard?
@@ -47,7 +53,7 @@ struct CheckOptions: ParsableArguments {
     }
 
     enum CodingKeys: CodingKey {
-        case live, jobs, rate, only, skip, includeUnsafe, strict, shard, report
+        case live, jobs, rate, only, skip, includeUnsafe, strict, all, maxPages, shard, report
     }
 
     mutating func validate() throws {
@@ -61,6 +67,10 @@ struct CheckOptions: ParsableArguments {
         }
         if includeUnsafe && !live { throw ValidationError("--include-unsafe needs --live") }
         if strict && !live { throw ValidationError("--strict needs --live") }
+        if let maxPages {
+            guard maxPages >= 1 else { throw ValidationError("--max-pages must be 1 or more") }
+            guard all else { throw ValidationError("--max-pages needs --all") }
+        }
         for pattern in only + skip where pattern.isEmpty { throw ValidationError("--only and --skip need a non-empty pattern") }
         reports = try report.map(ReportRequest.init(word:))
         let files = reports.map(\.path).filter { $0 != "-" }

@@ -15,6 +15,8 @@ enum ExitStatus: Int32, CaseIterable {
     /// No token for `oauth2` or `command` auth: the token endpoint or command failed, or may not run.
     case credentials = 7
     case checkFailed = 8
+    /// `--all` stopped at `--max-pages` with pages left.
+    case morePages = 9
     case usage = 64
     case invalidTargetFile = 65
     /// moya-cli made something it cannot stand behind (an imported target file that does not

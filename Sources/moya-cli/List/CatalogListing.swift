@@ -73,7 +73,7 @@ enum CatalogListing {
                 ("description", spec.description.map { .string($0) } ?? .null),
                 ("values", .array(spec.values.map(valueJSON))),
                 ("samples", .array(spec.samples.map { .string($0.name) })),
-                ("examples", .int(spec.examples.count)),
+                ("examples", .int(spec.exampleSteps.count)),
                 ("reads", .array(spec.filesRead.map { .string($0) })),
                 ("writes", .array(spec.filesWritten.map { .string($0) })),
             ])

@@ -39,6 +39,8 @@ struct OutputOptions: Equatable {
 enum CallFormat: String, CaseIterable {
     case raw
     case json
+    /// With `--all`: one item per line.
+    case jsonl
 }
 
 extension OutputOptions {
@@ -68,7 +70,7 @@ struct OutputArguments: ParsableArguments {
     @Option(name: .customLong("keypath"), help: ArgumentHelp("Print only the value at KEYPATH of a JSON body, e.g. a.b.0.c (strings unquoted).", valueName: "keypath"))
     var keyPath: String?
 
-    @Option(help: "Output format: the body as received (raw), or a JSON envelope with status, headers, body and timing (json).")
+    @Option(help: "Output format: the body as received (raw), or a JSON envelope with status, headers, body and timing (json); with --all, jsonl prints one item per line.")
     var format: CallFormat = .raw
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the body (or the download) to FILE ('-': stdout); a regular file whole or not at all, a device or FIFO written through.", valueName: "file"))

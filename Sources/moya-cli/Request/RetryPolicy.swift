@@ -1,4 +1,5 @@
 import MoyaKit
+import Paging
 
 /// `--retry N`: which failures are worth sending again and after how long. Shared by `call` and `check`.
 ///
@@ -34,10 +35,23 @@ struct RetryPolicy: Sendable {
         [408, 429, 500, 502, 503, 504].contains(status)
     }
 
-    /// `Retry-After` in seconds (capped at 120); HTTP dates are not parsed and fall back to backoff.
+    /// `Retry-After` in seconds or as an HTTP date (capped at 120 s).
     static func retryAfter(_ response: Response) -> Double? {
-        guard let value = response.response?.headers[.retryAfter], let seconds = Double(value.trimmed),
-              seconds >= 0 else { return nil }
+        guard let value = response.response?.headers[.retryAfter], let seconds = RetryAfter.seconds(value) else { return nil }
         return min(seconds, 120)
+    }
+
+    /// The wait a rate-limited answer asks for: 429 or 503 with `Retry-After` (capped at 120 s);
+    /// `nil` for any other result.
+    static func rateLimitDelay(after result: Result<Response, MoyaError>) -> Double? {
+        let response: Response
+        switch result {
+        case .success(let answered): response = answered
+        case .failure(let error):
+            guard let answered = error.response else { return nil }
+            response = answered
+        }
+        guard response.statusCode == 429 || response.statusCode == 503 else { return nil }
+        return retryAfter(response)
     }
 }

@@ -1,4 +1,5 @@
 import MoyaKit
+import Paging
 import TargetSpec
 
 /// `call API --help` and `call API CASE --help`: help written from the target file.
@@ -39,6 +40,8 @@ enum CaseHelp {
         text += "  \(spec.method) \(spec.path.source)    task: \(spec.task.moyaName)\n"
         if !spec.filesRead.isEmpty { text += "  reads: " + spec.filesRead.joined(separator: ", ") + "\n" }
         if !spec.filesWritten.isEmpty { text += "  writes: " + spec.filesWritten.joined(separator: ", ") + "\n" }
+        if let pagination = api.pagination(for: spec) { text += "  pages: \(pagination.styleName) (--all follows them)\n" }
+        if !spec.captures.isEmpty { text += "  captures: " + spec.captures.map(\.name).joined(separator: ", ") + " (--capture)\n" }
         if !spec.values.isEmpty {
             text += "\nVALUES:\n"
             let rows = spec.values.map { value in

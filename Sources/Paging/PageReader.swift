@@ -1,0 +1,177 @@
+import MoyaKit
+
+/// One page as `PageReader` read it: its items and where the next one is.
+public struct Page: Sendable {
+    /// The items, in order.
+    public var items: [JSONValue]
+    /// The next page, or `nil` when this is the last (or `nextProblem` says why there is none to follow).
+    public var next: NextPage?
+    /// Why the next page cannot be followed (a URL off the origin, not a URL...), when the items
+    /// were read all the same: they are the server's, and worth keeping.
+    public var nextProblem: PagingError?
+
+    /// Creates a page.
+    public init(items: [JSONValue], next: NextPage?, nextProblem: PagingError? = nil) {
+        self.items = items
+        self.next = next
+        self.nextProblem = nextProblem
+    }
+}
+
+/// Where the next page is: a URL to fetch, already resolved, checked and (for a cursor) built.
+public struct NextPage: Sendable, Hashable {
+    /// The absolute URL of the next page.
+    public var url: String
+    /// The cursor, for the cursor style (what the loop guard compares); `nil` for URL styles.
+    public var cursor: String?
+
+    /// Creates a next page.
+    public init(url: String, cursor: String? = nil) {
+        self.url = url
+        self.cursor = cursor
+    }
+}
+
+/// Reads a page's items and next page from its response, as a `Pagination` says.
+public struct PageReader: Sendable {
+    /// How the case pages.
+    public var pagination: Pagination
+    /// The base URL the API was called with: next pages must stay on its origin.
+    public var baseURL: String
+
+    /// Creates a reader.
+    public init(pagination: Pagination, baseURL: String) {
+        self.pagination = pagination
+        self.baseURL = baseURL
+    }
+
+    /// Reads one page.
+    ///
+    /// - Parameters:
+    ///   - headers: the response's header fields, in order (several `Link` fields are read together).
+    ///   - body: the response body; must be JSON (the items come from it).
+    ///   - requestURL: the URL the page was fetched from: relative links resolve against it, and
+    ///     a cursor is set in its query.
+    /// - Throws: `PagingError` when the body is not JSON or the items are not an array. A next URL
+    ///   or cursor that is not usable, or a next URL that leaves the base URL's origin, is the
+    ///   page's `nextProblem`.
+    public func read(headers: [(name: String, value: String)], body: Data, requestURL: String) throws(PagingError) -> Page {
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: body)
+        } catch {
+            throw .bodyNotJSON(error.description)
+        }
+        let items: [JSONValue]
+        let itemsPath = pagination.items ?? .root
+        switch itemsPath.value(in: document) {
+        case .array(let elements)?: items = elements
+        case nil: throw .itemsMissing(itemsPath.source)
+        case let other?:
+            throw .itemsNotArray(itemsPath.source, found: PagingError.kind(of: other), explicit: pagination.items != nil)
+        }
+        do {
+            return Page(items: items, next: try next(headers: headers, document: document, requestURL: requestURL))
+        } catch {
+            return Page(items: items, next: nil, nextProblem: error)
+        }
+    }
+
+    private func next(headers: [(name: String, value: String)], document: JSONValue, requestURL: String) throws(PagingError) -> NextPage? {
+        switch pagination.next {
+        case .link:
+            let values = headers.filter { $0.name.lowercased() == "link" }.map(\.value)
+            guard let target = LinkHeader.target(relation: "next", in: values) else { return nil }
+            return NextPage(url: try checked(target, requestURL: requestURL, from: "the Link header"))
+        case .bodyURL(let path):
+            switch path.value(in: document) {
+            case nil, .null?: return nil
+            case .string(let text)?:
+                if text.isEmpty { return nil }
+                return NextPage(url: try checked(text, requestURL: requestURL, from: path.source))
+            case let other?:
+                throw .nextNotString(path.source, found: PagingError.kind(of: other))
+            }
+        case .cursor(let path, let parameter):
+            let cursor: String
+            switch path.value(in: document) {
+            case nil, .null?: return nil
+            case .string(let text)?: cursor = text
+            case .int(let number)?: cursor = String(number)
+            case .number(let number)?: cursor = number.text
+            case .bool(false)?: return nil
+            case let other?: throw .nextNotString(path.source, found: PagingError.kind(of: other))
+            }
+            if cursor.isEmpty { return nil }
+            return NextPage(url: PageURL.settingQueryParameter(parameter, to: cursor, in: requestURL), cursor: cursor)
+        }
+    }
+
+    /// `reference` resolved against `requestURL`, refused unless on the base URL's origin.
+    private func checked(_ reference: String, requestURL: String, from place: String) throws(PagingError) -> String {
+        guard let url = PageURL.resolve(reference, against: requestURL) else { throw .invalidNextURL(reference, from: place) }
+        guard PageURL.isSameOrigin(url, as: baseURL) else {
+            throw .crossOrigin(url, baseOrigin: PageURL.origin(of: baseURL) ?? baseURL)
+        }
+        return url
+    }
+}
+
+/// Why paging cannot go on.
+public enum PagingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The body is not JSON.
+    case bodyNotJSON(String)
+    /// The items path names nothing.
+    case itemsMissing(String)
+    /// The items path names something other than an array; `explicit` when the file gave the path.
+    case itemsNotArray(String, found: String, explicit: Bool)
+    /// The next URL or cursor is not a string (or number, for a cursor).
+    case nextNotString(String, found: String)
+    /// The next URL is not an http(s) URL.
+    case invalidNextURL(String, from: String)
+    /// The next URL leaves the base URL's origin.
+    case crossOrigin(String, baseOrigin: String)
+
+    public var description: String {
+        switch self {
+        case .bodyNotJSON(let problem): "the body is not JSON (\(problem)); pages must be JSON to be read"
+        case .itemsMissing(let path): "the page has nothing at \(path) (the items)"
+        case .itemsNotArray(let path, let found, let explicit):
+            explicit ? "the items at \(path) are \(found), not an array"
+                : "the body is \(found), not an array; say where the items are with 'items: \"$.data\"' in pagination"
+        case .nextNotString(let path, let found): "the next page at \(path) is \(found), not a string"
+        case .invalidNextURL(let reference, let place):
+            "the next page's URL from \(place) is not an http(s) URL: '\(DisplayEscaping.escaped(reference))'"
+        case .crossOrigin(let url, let origin):
+            "refusing to follow the next page to '\(DisplayEscaping.escaped(url))': it leaves the API's origin (\(origin)); "
+                + "a server may only page within the base URL's scheme, host and port"
+        }
+    }
+
+    static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "a bool"
+        case .int, .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// Server text in messages: control characters escaped, long text cut, so a hostile header can
+/// neither move the terminal nor flood it.
+enum DisplayEscaping {
+    static func escaped(_ text: String, limit: Int = 200) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars.prefix(limit) {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                output += scalar.escaped(asASCII: true)
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return text.unicodeScalars.count > limit ? output + "…" : output
+    }
+}

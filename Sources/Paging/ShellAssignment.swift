@@ -1,0 +1,29 @@
+/// `name=value` lines a POSIX shell can `eval`: the value single-quoted, so nothing in it (`$`,
+/// backquotes, `;`, newlines, quotes) is ever run.
+public enum ShellAssignment {
+    /// Why a value cannot be given to a shell.
+    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        /// A NUL cannot be in a shell variable; it would cut the value.
+        case nul(name: String)
+
+        public var description: String {
+            switch self {
+            case .nul(let name): "capture '\(name)' holds a NUL byte, which no shell variable can hold; refusing to print it"
+            }
+        }
+    }
+
+    /// `name='value'`, with each `'` in the value written `'\''`. Newlines and other control
+    /// characters stay inside the quotes (a shell keeps them literally); a NUL is refused.
+    ///
+    /// `name` must be an identifier (`[A-Za-z_][A-Za-z0-9_]*`): the loader allows no other.
+    public static func line(name: String, value: String) throws(Problem) -> String {
+        if value.utf8.contains(0) { throw .nul(name: name) }
+        return name + "=" + quoted(value)
+    }
+
+    /// `value` single-quoted for a POSIX shell.
+    public static func quoted(_ value: String) -> String {
+        "'" + value.replacing("'", with: "'\\''") + "'"
+    }
+}

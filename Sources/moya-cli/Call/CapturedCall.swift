@@ -1,0 +1,50 @@
+import MoyaKit
+import Paging
+import TargetSpec
+
+/// `call … --capture`: the case's captures from its response, as `name='value'` lines for `eval`
+/// in sh. All or nothing: a response that fails validation, a missing capture or a value no shell
+/// variable can hold (a NUL) prints no line at all, so `eval` never sets half of them.
+struct CapturedCall {
+    var api: APISpec
+    var spec: CaseSpec
+    var runner: CallRunner
+    var bodyLimit: Int
+
+    func run() throws {
+        guard !spec.captures.isEmpty else {
+            throw CommandFailure(.usage, "case '\(spec.name)' of API '\(api.name)' declares no captures; add 'captures: {NAME: \"$.path\"}' "
+                                 + "to it (see moya-targets(5))")
+        }
+        var runner = self.runner
+        guard let result = try runner.run(body: .collect(limit: bodyLimit)) else {
+            throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
+        }
+        let response: Response
+        switch result {
+        case .success(let answered):
+            response = answered
+        case .failure(.statusCode(let answered)):
+            throw CommandFailure(ExitStatus.forFailedValidation(statusCode: answered.statusCode),
+                                 "\(api.name).\(spec.name): HTTP \(answered.statusCode) failed the case's validation; nothing captured")
+        case .failure(let error):
+            var failure = CallOutcome.failure(for: error)
+            failure.message = runner.redactor.redact(failure.message)
+            throw failure
+        }
+        let (captured, problems) = Capture.values(of: spec.captures, headers: PagedCall.fields(of: response), body: response.data)
+        guard problems.isEmpty else {
+            throw CommandFailure(.transportFailure, problems.map(\.description).joined(separator: "\nmoya-cli: error: ")
+                                 + "\nmoya-cli: error: nothing captured")
+        }
+        var lines = ""
+        for value in captured.values {
+            do {
+                lines += try ShellAssignment.line(name: value.name, value: value.value) + "\n"
+            } catch {
+                throw CommandFailure(.transportFailure, error.description + "; nothing captured")
+            }
+        }
+        StandardStream.output.write(lines)
+    }
+}

@@ -1,0 +1,117 @@
+import MoyaKit
+import Paging
+import TargetSpec
+
+/// `call … --all`: the case's pages one after another, their items streamed to stdout as one JSON
+/// array (or JSON lines), until a page has no next one.
+///
+/// It stops, closing the array so what was printed stays valid JSON, at `--max-pages` (exit 9),
+/// at a next page seen before (a loop; exit 1), at a next URL off the API's origin (exit 1), and
+/// at a page that fails (the failure's exit status); the message names the page.
+struct PagedCall {
+    var api: APISpec
+    var spec: CaseSpec
+    var arguments: [String: ArgumentValue]
+    var pagination: Pagination
+    var firstTarget: DynamicTarget
+    var invocation: CallInvocation
+    var environment: [String: String]
+
+    func run() throws {
+        let writer = PageItemsWriter(isLines: invocation.outputOptions.format == .jsonl, keyPath: invocation.outputOptions.keyPath)
+        defer { writer.finish() }
+        let reader = PageReader(pagination: pagination, baseURL: firstTarget.baseURL.absoluteString)
+        let stub = invocation.stubOptions
+        var run: PagingRun?
+        var nextURL: String?
+        var pageNumber = 1
+        while true {
+            let target = try self.target(forPage: pageNumber)
+            var runner = CallRunner(
+                target: target, request: invocation.requestOptions, stub: stub, output: invocation.outputOptions,
+                noColor: invocation.targetOptions.noColor, environment: environment,
+                override: pageNumber == 1 ? RequestOverridePlugin(queryEdits: invocation.overrideOptions.queryEdits,
+                                                                  body: try invocation.overrideOptions.body()) : nil,
+                pageURL: nextURL, rateLimitRetries: 3)
+            guard let result = try runner.run(body: .collect(limit: invocation.requestOptions.maxBodySize.bytes)) else {
+                throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
+            }
+            let response: Response
+            switch result {
+            case .success(let answered):
+                response = answered
+            case .failure(.statusCode(let answered)):
+                throw CommandFailure(ExitStatus.forFailedValidation(statusCode: answered.statusCode),
+                                     "\(api.name).\(spec.name): page \(pageNumber): HTTP \(answered.statusCode) failed the case's validation"
+                                     + Self.printed(writer))
+            case .failure(let error):
+                var failure = CallOutcome.failure(for: error)
+                failure.message = runner.redactor.redact("page \(pageNumber): " + failure.message + Self.printed(writer))
+                throw failure
+            }
+            let requestURL = response.request?.url?.absoluteString ?? nextURL ?? target.url
+            if run == nil { run = PagingRun(maximumPages: invocation.pagingOptions.pageLimit, firstURL: requestURL) }
+            let page: Page
+            do {
+                page = try reader.read(headers: Self.fields(of: response), body: response.data, requestURL: requestURL)
+            } catch {
+                throw CommandFailure(.transportFailure, runner.redactor.redact(
+                    "\(api.name).\(spec.name): page \(pageNumber): \(error)" + Self.printed(writer)))
+            }
+            writer.write(page.items)
+            if let failure = StandardStream.failure { throw CommandFailure(ResponseWriter.status(for: failure), failure.message) }
+            if let problem = page.nextProblem {
+                throw CommandFailure(.transportFailure, runner.redactor.redact(
+                    "\(api.name).\(spec.name): page \(pageNumber): \(problem)" + Self.printed(writer)))
+            }
+            switch run?.advance(next: page.next) ?? .finished {
+            case .finished:
+                return
+            case .reachedLimit(let count):
+                throw CommandFailure(.morePages, "stopped after \(count) page\(count == 1 ? "" : "s") (--max-pages \(count)); "
+                                     + "the server has more; raise --max-pages to get them" + Self.printed(writer))
+            case .loop(let next):
+                throw CommandFailure(.transportFailure, runner.redactor.redact(
+                    "\(api.name).\(spec.name): page \(pageNumber) points to a page fetched before (\(Self.display(next))); "
+                    + "stopping, as the server would page forever" + Self.printed(writer)))
+            case .fetch(let next):
+                nextURL = next.url
+                pageNumber += 1
+            }
+        }
+    }
+
+    /// The target of page `number`: the case's; when stubbed, answered by the sample `page<number>`
+    /// (page 1: `--sample`, else `page1` when there is one, else the default).
+    private func target(forPage number: Int) throws -> DynamicTarget {
+        guard invocation.stubOptions.stub else { return firstTarget }
+        let names = spec.samples.map(\.name)
+        let sampleName: String?
+        if number == 1 {
+            if invocation.stubOptions.sample != nil || !names.contains("page1") { return firstTarget }
+            sampleName = "page1"
+        } else {
+            sampleName = "page\(number)"
+            guard names.contains("page\(number)") else {
+                throw CommandFailure(.invalidTargetFile, "\(api.name).\(spec.name): page \(number - 1) (a sample) has a next page, but the case has "
+                                     + "no sample 'page\(number)'; --stub --all answers page N with the sample pageN (\(api.file))")
+            }
+        }
+        return try CaseResolution.build(spec, api: api, arguments: arguments, environment: environment, request: invocation.requestOptions,
+                                        isStubbed: true, sample: sampleName, output: nil, force: false)
+    }
+
+    static func fields(of response: Response) -> [(name: String, value: String)] {
+        response.response?.headers.map { ($0.name.rawName, $0.value) } ?? []
+    }
+
+    /// The next page as messages show it: its cursor, or its URL.
+    static func display(_ next: NextPage) -> String {
+        DisplayText.escaped(next.cursor.map { "cursor '\($0)'" } ?? next.url)
+    }
+
+    /// What was printed before a stop, so a script knows the array holds only part.
+    static func printed(_ writer: PageItemsWriter) -> String {
+        "; \(writer.itemCount) item\(writer.itemCount == 1 ? "" : "s") printed before"
+    }
+}
