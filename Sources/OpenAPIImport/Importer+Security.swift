@@ -62,6 +62,19 @@ extension Importer {
             let type = scheme["type"]?.string ?? ""
             let httpScheme = scheme["scheme"]?.string?.lowercased()
             switch (type, httpScheme) {
+            case ("oauth2", _) where clientCredentialsFlow(of: scheme, named: name) != nil:
+                let flow = clientCredentialsFlow(of: scheme, named: name)!
+                let clientId = variable(name, "client id"), clientSecret = variable(name, "client secret")
+                let authName = Naming.unique(Naming.valueName(Naming.lowerCamel(name, fallback: "oauth2")), in: &takenAuthNames)
+                var members: [YAMLText.Entry] = [
+                    YAMLText.Entry("type", .string("oauth2")), YAMLText.Entry("tokenURL", .string(flow.tokenURL)),
+                    YAMLText.Entry("clientId", .string("${\(clientId)}")), YAMLText.Entry("clientSecret", .string("${secret:\(clientSecret)}")),
+                ]
+                if !flow.scopes.isEmpty { members.append(YAMLText.Entry("scopes", .list(flow.scopes.map { .string($0) }))) }
+                mapping.schemes[name] = .authorization(name: authName, spec: .map(members), header: nil)
+                mapping.authorizationOrder.append(name)
+                mapping.credentials.append((clientId, "OAuth 2.0 client id (security scheme '\(name)', client credentials)"))
+                mapping.credentials.append((clientSecret, "OAuth 2.0 client secret (security scheme '\(name)')"))
             case ("http", "bearer"?), ("oauth2", _), ("openIdConnect", _):
                 let token = variable(name, "token")
                 let authName = Naming.unique(Naming.valueName(Naming.lowerCamel(name, fallback: "bearer")), in: &takenAuthNames)
@@ -73,7 +86,7 @@ extension Importer {
                     mapping.credentials.append((token, "bearer token (security scheme '\(name)')"))
                 } else {
                     mapping.credentials.append((token, "access token (security scheme '\(name)', \(type); obtain it yourself)"))
-                    note(scheme, "security scheme '\(name)' (\(type)) is sent as a bearer token from ${\(token)}; its flows are not run by the import")
+                    note(scheme, "security scheme '\(name)' (\(type)) is sent as a bearer token from ${\(token)}: moya-cli runs only the client credentials flow (with an https token URL)")
                 }
             case ("http", "basic"?), ("basic", _):
                 let user = variable(name, "username"), password = variable(name, "password")
@@ -118,6 +131,33 @@ extension Importer {
             }
         }
         return mapping
+    }
+
+    /// The client credentials flow of an `oauth2` scheme, when moya-cli can run it: an absolute
+    /// https token URL (http only to this machine), and scopes moya-cli can send — the ones the
+    /// document's `security` asks of this scheme, else none (the server's default).
+    func clientCredentialsFlow(of scheme: SpecNode, named name: String) -> (tokenURL: String, scopes: [String])? {
+        let flow: SpecNode?
+        if isSwagger2 {
+            flow = scheme["flow"]?.string == "application" ? scheme : nil
+        } else {
+            flow = scheme["flows"]?["clientCredentials"]
+        }
+        guard let flow, let tokenURL = flow["tokenUrl"]?.string else { return nil }
+        let lower = tokenURL.lowercased()
+        let isLocal = ["http://localhost", "http://127.", "http://[::1]"].contains { lower.hasPrefix($0) }
+        guard lower.hasPrefix("https://") || isLocal, BaseURLCheck.problem(in: tokenURL.split(separator: "?").first.map(String.init) ?? tokenURL) == nil,
+              !tokenURL.contains(where: { $0 == "{" || $0 == "}" || $0 == "$" || $0 == "#" || $0 == "@" }) else {
+            return nil
+        }
+        var scopes: [String] = []
+        for requirement in root["security"]?.elements ?? [] {
+            if let asked = requirement[name]?.elements { scopes = asked.compactMap(\.string); break }
+        }
+        guard scopes.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") } }) else {
+            return nil
+        }
+        return (tokenURL, scopes)
     }
 
     /// The schemes of the first requirement that can be met (all of its schemes imported), or

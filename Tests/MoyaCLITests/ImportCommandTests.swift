@@ -107,6 +107,47 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(called.stdout.contains(#""args":[["q","hello"]]"#), called.stdout)
     }
 
+    func testAnOAuth2ClientCredentialsSchemeGetsItsTokenFromTheTokenEndpoint() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        try sandbox.write("oauth.yaml", """
+            openapi: 3.0.3
+            info: {title: Guarded, version: "1"}
+            servers: [{url: "http://127.0.0.1:\(server.port)"}]
+            security: [{cc: [read]}]
+            components:
+              securitySchemes:
+                cc:
+                  type: oauth2
+                  flows:
+                    clientCredentials:
+                      tokenUrl: "http://127.0.0.1:\(server.port)/oauth/token"
+                      scopes: {read: Read things}
+                code:
+                  type: oauth2
+                  flows:
+                    authorizationCode: {authorizationUrl: "https://a.example/auth", tokenUrl: "https://a.example/token", scopes: {}}
+            paths:
+              /oauth/protected:
+                get:
+                  operationId: protected
+                  responses: {'200': {description: ok}}
+            """)
+        let imported = try sandbox.run(["import", "openapi", "oauth.yaml"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let text = try String(contentsOfFile: sandbox.path("targets/guarded.yaml"), encoding: .utf8)
+        XCTAssertTrue(text.contains(#"clientSecret: "${secret:GUARDED_CC_CLIENT_SECRET}""#), text)
+        XCTAssertTrue(text.contains("scopes: [read]"), text)
+        XCTAssertTrue(imported.stderr.contains("security scheme 'code' (oauth2) is sent as a bearer token"), imported.stderr)
+        let environment = ["GUARDED_CC_CLIENT_ID": "moya-client", "GUARDED_CC_CLIENT_SECRET": "client-s3cret-value",
+                           "XDG_CACHE_HOME": sandbox.path("cache")]
+        let called = try sandbox.run(["call", "guarded", "protected", "-v"], environment: environment)
+        XCTAssertEqual(called.status, 0, called.stderr)
+        XCTAssertFalse(called.stderr.contains("client-s3cret-value"), called.stderr)
+        XCTAssertEqual(server.receivedRequests.filter { $0.path == "/oauth/token" }.count, 1)
+        XCTAssertEqual(try sandbox.run(["check", "guarded"]).status, 0, "offline: no token needed")
+    }
+
     func testStandardInputAndOutput() throws {
         let spec = try Data(contentsOf: Self.fixtures.appendingPathComponent("swagger2.json"))
         let result = try CLIRunner.run(["import", "openapi", "-", "--output", "-", "--api", "users"], currentDirectory: sandbox.root, stdin: spec)
