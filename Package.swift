@@ -58,7 +58,7 @@ let package = Package(
         // `moya-cli import openapi`: an OpenAPI description into a target file.
         .target(
             name: "OpenAPIImport",
-            dependencies: ["TargetSpec"]
+            dependencies: ["MoyaKit", "TargetSpec"]
         ),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.

@@ -1,3 +1,4 @@
+import MoyaKit
 import TargetSpec
 
 extension Importer {
@@ -240,38 +241,21 @@ enum HeaderValue {
     }
 }
 
-/// Compact JSON text of a sample value (for a body given as one string).
+/// Compact JSON text of a sample value (for a body given as one string), by MoyaKit's writer.
 enum JSONText {
     static func render(_ value: YAMLText) -> String {
-        switch value {
-        case .string(let text): return quote(text)
-        case .int(let int): return String(int)
-        case .number(let text): return Double(text) != nil ? text : quote(text)
-        case .bool(let bool): return bool ? "true" : "false"
-        case .null: return "null"
-        case .list(let items): return "[" + items.map(render).joined(separator: ",") + "]"
-        case .map(let entries): return "{" + entries.map { quote($0.key) + ":" + render($0.value) }.joined(separator: ",") + "}"
-        }
+        json(value).serializedString()
     }
 
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
+    private static func json(_ value: YAMLText) -> JSONValue {
+        switch value {
+        case .string(let text): .string(text)
+        case .int(let int): .int(int)
+        case .number(let text): JSONNumber(text).map { .number($0) } ?? .string(text)
+        case .bool(let bool): .bool(bool)
+        case .null: .null
+        case .list(let items): .array(items.map(json))
+        case .map(let entries): .object(entries.map { ($0.key, json($0.value)) })
         }
-        return result + "\""
     }
 }

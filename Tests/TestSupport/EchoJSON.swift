@@ -1,4 +1,5 @@
 import Foundation
+import MoyaKit
 
 /// Renders the JSON the echo routes answer with; decode it with `EchoedRequest`.
 ///

@@ -1,6 +1,5 @@
-import Foundation
-
-/// SHA-256 (FIPS 180-4), so the test server can fingerprint bodies without a crypto dependency.
+/// SHA-256 (FIPS 180-4), without a crypto dependency: for the names of cached token files
+/// (TargetAuth) and for the test server's fingerprints of bodies.
 public enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
