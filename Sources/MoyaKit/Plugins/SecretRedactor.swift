@@ -76,13 +76,20 @@ public struct SecretRedactor: Sendable, Hashable {
             for secret in secrets where secret.utf8.count >= SecretRedactor.minimumSecretLength {
                 for form in SecretForms.of(secret) { forms.insert(Array(form.utf8)) }
             }
+            isEmpty = forms.isEmpty
+            // Most targets have no secret: no table then (only used when there is one). `check`
+            // makes a redactor per check, and the 256 empty rows were most of its cost.
+            guard !forms.isEmpty else {
+                formsByFirstByte = []
+                return
+            }
             var table = [[[UInt8]]](repeating: [], count: 256)
             for form in forms.sorted(by: { $0.count > $1.count }) { table[Int(form[0])].append(form) }
             formsByFirstByte = table
-            isEmpty = forms.isEmpty
         }
 
         func replacingMatches(in text: String, with placeholder: [UInt8]) -> String {
+            guard !isEmpty else { return text }
             var text = text
             return text.withUTF8 { replacingMatches(in: $0, with: placeholder) }
         }

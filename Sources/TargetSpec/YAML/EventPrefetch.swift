@@ -1,0 +1,120 @@
+import Dispatch
+import Synchronization
+
+/// Runs an event source on a thread of its own, ahead of the one thread that reads the events.
+///
+/// Loading a large target file is two jobs of about the same size: libyaml's parse, and building
+/// and validating what it parsed. One after the other they took twice libyaml's time; side by
+/// side, on two cores, little more than libyaml's. The events go over in batches (one hand-over
+/// per few hundred events, not per event) through a queue of a few batches, so the parser runs
+/// at most that far ahead and memory stays bounded whatever the file's size.
+///
+/// The reader sees exactly the source's events and its error, in order: a batch ends after the
+/// stream's end or the first error, and the source is not called again. After that last event,
+/// `next()` answers `.streamEnd`, as libyaml does. `stop()` ends the thread early (the reader
+/// gave up, say at a limit) and waits for it, so the source's memory may be freed afterwards.
+final class EventPrefetch {
+    /// Events per batch: few enough that the reader starts at once, many enough that the two
+    /// threads rarely meet.
+    static let batchSize = 512
+    /// Batches parsed ahead at most.
+    static let depth = 8
+
+    typealias Batch = [Result<ParsedEvent, LocatedProblem>]
+
+    /// What the two threads share.
+    private final class Channel: Sendable {
+        struct Queue {
+            var batches: [Batch] = []
+            var isStopped = false
+        }
+
+        let queue = Mutex(Queue())
+        /// Free places in the queue; the parsing thread waits on it when it is full.
+        let freePlaces = DispatchSemaphore(value: 0)
+        /// Batches in the queue; the reader waits on it when it is empty.
+        let readyBatches = DispatchSemaphore(value: 0)
+        /// Signalled once, when the parsing thread has ended.
+        let finished = DispatchSemaphore(value: 0)
+
+        init() {
+            // Counted up from zero, not created with the count: a semaphore left below the value
+            // it was created with is a fatal error in libdispatch, and batches may be left unread.
+            for _ in 0..<EventPrefetch.depth { freePlaces.signal() }
+        }
+
+        /// The parsing thread: batches of the source's events until its last one, or a stop.
+        func produce(_ source: () throws(LocatedProblem) -> ParsedEvent) {
+            var isLast = false
+            while !isLast {
+                var batch: Batch = []
+                batch.reserveCapacity(EventPrefetch.batchSize)
+                while batch.count < EventPrefetch.batchSize && !isLast {
+                    do throws(LocatedProblem) {
+                        let event = try source()
+                        if case .streamEnd = event { isLast = true }
+                        batch.append(.success(event))
+                    } catch {
+                        batch.append(.failure(error))
+                        isLast = true
+                    }
+                }
+                freePlaces.wait()
+                let isStopped = queue.withLock { queue in
+                    if !queue.isStopped { queue.batches.append(batch) }
+                    return queue.isStopped
+                }
+                if isStopped { return }
+                readyBatches.signal()
+            }
+        }
+    }
+
+    private let channel = Channel()
+    // The reader's side; only the reading thread touches it.
+    private var batch: Batch = []
+    private var position = 0
+    /// Whether `batch` is the last one (it ends with the stream's end or an error).
+    private var isLast = false
+    private var isStopped = false
+
+    /// Starts parsing with `source`, which is called on the parsing thread only, until it gives
+    /// `.streamEnd` or throws.
+    init(source: @escaping @Sendable () throws(LocatedProblem) -> ParsedEvent) {
+        let channel = channel
+        DispatchQueue.global(qos: .userInitiated).async {
+            channel.produce(source)
+            channel.finished.signal()
+        }
+    }
+
+    /// The next event, or the error the source threw.
+    func next() throws(LocatedProblem) -> ParsedEvent {
+        if position == batch.count {
+            // Past the last event the stream has ended, as libyaml answers too; after stop()
+            // nothing more is read.
+            if isLast || isStopped { return .streamEnd }
+            channel.readyBatches.wait()
+            batch = channel.queue.withLock { $0.batches.removeFirst() }
+            channel.freePlaces.signal()
+            position = 0
+            switch batch.last {
+            case .success(.streamEnd)?, .failure?: isLast = true
+            default: break
+            }
+        }
+        defer { position += 1 }
+        return try batch[position].get()
+    }
+
+    /// Ends the parsing thread, if it still runs, and waits until it has. Call once, when done
+    /// reading.
+    func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        channel.queue.withLock { $0.isStopped = true }
+        // A place, in case the thread waits for one; it then sees the stop and ends.
+        channel.freePlaces.signal()
+        channel.finished.wait()
+    }
+}
