@@ -30,7 +30,12 @@ public struct SecretRedactor: Sendable, Hashable {
     /// Creates a redactor.
     public init(sensitiveHeaderNames: Set<String> = SecretRedactor.defaultSensitiveHeaderNames, secretValues: [String] = [],
                 showsSecrets: Bool = false, placeholder: String = SecretRedactor.defaultPlaceholder) {
-        self.sensitiveHeaderNames = Set(sensitiveHeaderNames.map { $0.lowercased() })
+        // Names nearly always come lowercased already (the defaults, a target's names); then the
+        // set is kept as it is rather than rebuilt, which `check` would do for every check.
+        let isLowercased = sensitiveHeaderNames.allSatisfy { name in
+            name.utf8.allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
+        }
+        self.sensitiveHeaderNames = isLowercased ? sensitiveHeaderNames : Set(sensitiveHeaderNames.map { $0.lowercased() })
         self.secretValues = secretValues
         self.matcher = Matcher(secrets: secretValues)
         self.showsSecrets = showsSecrets

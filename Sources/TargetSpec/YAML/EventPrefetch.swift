@@ -20,7 +20,24 @@ final class EventPrefetch {
     /// Batches parsed ahead at most.
     static let depth = 8
 
-    typealias Batch = [Result<ParsedEvent, LocatedProblem>]
+    typealias Item = Result<ParsedEvent, LocatedProblem>
+
+    /// Events written by the parsing thread and moved out by the reader, so an event is neither
+    /// copied nor retained on its way over.
+    private struct Batch: @unchecked Sendable {
+        let items: UnsafeMutablePointer<Item>
+        var count = 0
+
+        init() {
+            items = .allocate(capacity: EventPrefetch.batchSize)
+        }
+
+        /// Frees the batch and the items from `start` on that were not moved out.
+        func free(from start: Int) {
+            (items + start).deinitialize(count: count - start)
+            items.deallocate()
+        }
+    }
 
     /// What the two threads share.
     private final class Channel: Sendable {
@@ -47,24 +64,29 @@ final class EventPrefetch {
         func produce(_ source: () throws(LocatedProblem) -> ParsedEvent) {
             var isLast = false
             while !isLast {
-                var batch: Batch = []
-                batch.reserveCapacity(EventPrefetch.batchSize)
+                var batch = Batch()
                 while batch.count < EventPrefetch.batchSize && !isLast {
+                    let item: Item
                     do throws(LocatedProblem) {
                         let event = try source()
                         if case .streamEnd = event { isLast = true }
-                        batch.append(.success(event))
+                        item = .success(event)
                     } catch {
-                        batch.append(.failure(error))
+                        item = .failure(error)
                         isLast = true
                     }
+                    (batch.items + batch.count).initialize(to: item)
+                    batch.count += 1
                 }
                 freePlaces.wait()
                 let isStopped = queue.withLock { queue in
                     if !queue.isStopped { queue.batches.append(batch) }
                     return queue.isStopped
                 }
-                if isStopped { return }
+                if isStopped {
+                    batch.free(from: 0)
+                    return
+                }
                 readyBatches.signal()
             }
         }
@@ -72,10 +94,10 @@ final class EventPrefetch {
 
     private let channel = Channel()
     // The reader's side; only the reading thread touches it.
-    private var batch: Batch = []
+    private var batch: Batch?
     private var position = 0
-    /// Whether `batch` is the last one (it ends with the stream's end or an error).
-    private var isLast = false
+    /// Whether the last batch has been taken (it ends with the stream's end or an error).
+    private var tookLast = false
     private var isStopped = false
 
     /// Starts parsing with `source`, which is called on the parsing thread only, until it gives
@@ -88,27 +110,38 @@ final class EventPrefetch {
         }
     }
 
-    /// The next event, or the error the source threw.
-    func next() throws(LocatedProblem) -> ParsedEvent {
-        if position == batch.count {
-            // Past the last event the stream has ended, as libyaml answers too; after stop()
-            // nothing more is read.
-            if isLast || isStopped { return .streamEnd }
-            channel.readyBatches.wait()
-            batch = channel.queue.withLock { $0.batches.removeFirst() }
-            channel.freePlaces.signal()
-            position = 0
-            switch batch.last {
-            case .success(.streamEnd)?, .failure?: isLast = true
-            default: break
-            }
-        }
-        defer { position += 1 }
-        return try batch[position].get()
+    deinit {
+        stop()
     }
 
-    /// Ends the parsing thread, if it still runs, and waits until it has. Call once, when done
-    /// reading.
+    /// The next event, or the error the source threw.
+    func next() throws(LocatedProblem) -> ParsedEvent {
+        if batch == nil {
+            // Past the last event the stream has ended, as libyaml answers too; after stop()
+            // nothing more is read.
+            if tookLast || isStopped { return .streamEnd }
+            channel.readyBatches.wait()
+            let taken = channel.queue.withLock { $0.batches.removeFirst() }
+            channel.freePlaces.signal()
+            switch taken.items[taken.count - 1] {
+            case .success(.streamEnd), .failure: tookLast = true
+            default: break
+            }
+            batch = taken
+            position = 0
+        }
+        guard let current = batch else { return .streamEnd }
+        let item = (current.items + position).move()
+        position += 1
+        if position == current.count {
+            current.free(from: position)
+            batch = nil
+        }
+        return try item.get()
+    }
+
+    /// Ends the parsing thread, if it still runs, and waits until it has; frees what it parsed
+    /// that was not read. Called when done reading (and by `deinit`).
     func stop() {
         guard !isStopped else { return }
         isStopped = true
@@ -116,5 +149,12 @@ final class EventPrefetch {
         // A place, in case the thread waits for one; it then sees the stop and ends.
         channel.freePlaces.signal()
         channel.finished.wait()
+        batch?.free(from: position)
+        batch = nil
+        let left = channel.queue.withLock { queue in
+            defer { queue.batches = [] }
+            return queue.batches
+        }
+        for unread in left { unread.free(from: 0) }
     }
 }
