@@ -167,14 +167,20 @@ cases:
         row("check offline, 10,000 cases vs validate", r[1], r[2], "<= 2.0x", r[2][0] <= 2 * r[1][0])
         row("check offline, 10,000 cases vs libyaml parse", r[0], r[2], "(figure)", True)
     if wanted("scale"):
-        print("== loading 50,000 cases: linear in time and memory?", flush=True)
-        large50 = generate(50000)
-        r = interleaved(max(5, args.runs // 4), [baseline, large50, "1"], [binary, "validate", large50])
-        row("validate, 50,000 cases vs libyaml parse", *r, "(figure)", True)
-        small = interleaved(max(5, args.runs // 4), validate)[0]
-        time_scale, floor_free = r[1][0] / small[0], (r[1][1] - floor) / max(0.1, small[1] - floor)
-        print(f"   50,000 vs 10,000 cases: time {time_scale:.2f}x, memory above the floor {floor_free:.2f}x (linear: 5x)")
-        rows.append(("validate 50,000 / 10,000 cases (time)", small[0], small[1], r[1][0], r[1][1], time_scale, "~5x", time_scale <= 5.75))
+        # The issue asks for 50,000 cases; this generator's 50,000 cases hold some 1.85 million YAML
+        # nodes, over the loader's limit of 1,000,000 (YAMLLimits.maximumNodes, a refusal, exit
+        # 65), so the largest round count under it is measured: 25,000 cases, 2.5 times the file.
+        count = 25000
+        print(f"== loading {count:,} cases: linear in time and memory?", flush=True)
+        bigger = generate(count)
+        factor = count / 10000
+        r = interleaved(max(5, args.runs // 4), [baseline, bigger, "1"], [binary, "validate", bigger], validate)
+        row(f"validate, {count:,} cases vs libyaml parse", r[0], r[1], "(figure)", True)
+        time_scale = r[1][0] / r[2][0]
+        memory_scale = (r[1][1] - floor) / max(0.1, r[2][1] - floor)
+        print(f"   {count:,} vs 10,000 cases: time {time_scale:.2f}x, memory above the floor {memory_scale:.2f}x (linear: {factor:.1f}x)")
+        rows.append((f"validate {count:,} vs 10,000 cases (time; memory above the floor {memory_scale:.2f}x)", r[2][0], r[2][1],
+                     r[1][0], r[1][1], time_scale, f"~{factor:.1f}x (linear)", time_scale <= 1.15 * factor and memory_scale <= 1.15 * factor))
     if wanted("sweep"):
         print("== check --live --jobs 16 of 10,000 cases against curl --parallel --parallel-max 16", flush=True)
         sweep_targets = os.path.join(work, "sweep.yaml")

@@ -34,16 +34,17 @@ final class CheckConnectionReuseTests: XCTestCase {
     }
 
     func testLiveSweepReusesConnectionsAcrossChecks() throws {
-        try writeSweep(count: 200)
-        let result = try CLIRunner.run(["check", "sweep", "--live", "--jobs", "8"], currentDirectory: folder.url, timeout: 120)
+        try writeSweep(count: 600)
+        let result = try CLIRunner.run(["check", "sweep", "--live", "--jobs", "16"], currentDirectory: folder.url, timeout: 120)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("200 passed, 0 failed; 200 checks in"), result.stderr)
-        XCTAssertEqual(server.receivedRequests.count, 200, "every check sends its request")
-        XCTAssertEqual(Set(server.receivedRequests.map(\.path)).count, 200)
-        // Eight at a time over kept-alive connections: a handful of connections carry them all
-        // (before the fix, connections were closed between checks: some 100 for 200 requests).
+        XCTAssertTrue(result.stderr.contains("600 passed, 0 failed; 600 checks in"), result.stderr)
+        XCTAssertEqual(server.receivedRequests.count, 600, "every check sends its request")
+        XCTAssertEqual(Set(server.receivedRequests.map(\.path)).count, 600)
+        // Sixteen at a time over kept-alive connections: at most sixteen connections carry them
+        // all (libcurl's per-host limit is 16). Before the fix, kept connections were closed
+        // between checks and new ones opened: 45 for 1,000 requests against nginx.
         XCTAssertLessThanOrEqual(server.acceptedConnectionCount, 16,
-                                 "\(server.acceptedConnectionCount) connections for 200 requests: connections are not reused")
+                                 "\(server.acceptedConnectionCount) connections for 600 requests: connections are not reused")
     }
 
     func testSequentialLiveChecksShareOneConnection() throws {

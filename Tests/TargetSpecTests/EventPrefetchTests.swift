@@ -108,4 +108,28 @@ final class EventPrefetchTests: XCTestCase {
         XCTAssertEqual(result.api?.cases.count, 1000)
         XCTAssertEqual(result.api?.cases.last?.name, "item999")
     }
+
+    /// Hostile large files: each problem is found by the thread that finds it (a scalar over the
+    /// limit by the parsing thread, an alias bomb or an unknown alias by the builder), reported
+    /// at its place, and loading ends without hanging.
+    func testHostileLargeFilesAreRefusedAsBefore() {
+        var limits = YAMLLimits.default
+        limits.maximumScalarLength = 1000
+        let long = TargetFileLoader.load(bytes: Array(largeFile(cases: 500, extra: "  huge: {path: /h, sample: \"\(String(repeating: "x", count: 5000))\"}\n").utf8),
+                                         file: "long.yaml", directory: ".", limits: limits)
+        XCTAssertNil(long.api)
+        XCTAssertTrue(long.renderedDiagnostics().contains("long.yaml:2004:"), long.renderedDiagnostics())
+        XCTAssertTrue(long.renderedDiagnostics().contains("scalar is too long (5000 bytes"), long.renderedDiagnostics())
+
+        let unknown = TargetFileLoader.load(text: largeFile(cases: 500, extra: "  aliased: *nowhere\n"), file: "alias.yaml", directory: ".")
+        XCTAssertTrue(unknown.renderedDiagnostics().contains("alias.yaml:2004:12: error: unknown alias '*nowhere'"), unknown.renderedDiagnostics())
+
+        var bomb = "api: bomb\nbaseURL: https://example.com\na: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...6 { bomb += "\(Character(UnicodeScalar(97 + level)!)): &\(Character(UnicodeScalar(97 + level)!)) [" + Array(repeating: "*\(Character(UnicodeScalar(96 + level)!))", count: 10).joined(separator: ", ") + "]\n" }
+        let padded = largeFile(cases: 700).replacingOccurrences(of: "api: big\nbaseURL: https://example.com\n", with: bomb)
+        XCTAssertGreaterThan(padded.utf8.count, LibYAMLParser.prefetchThreshold)
+        let exploded = TargetFileLoader.load(text: padded, file: "bomb.yaml", directory: ".")
+        XCTAssertNil(exploded.api)
+        XCTAssertTrue(exploded.renderedDiagnostics().contains("aliases expand to more than"), exploded.renderedDiagnostics())
+    }
 }
