@@ -6,7 +6,13 @@ import Glibc
 /// One thing `check` checks: a case with one argument set (an example, or none when it needs none).
 public struct CheckItem: Sendable {
     /// The API the case belongs to.
-    public var api: APISpec
+    public var api: APISpec {
+        get { sharedAPI.api }
+        set { sharedAPI = SharedAPI(newValue) }
+    }
+    /// The API, held once for all the items of a plan that check it: stored in every item, it was
+    /// most of a large plan's memory (issue 16: 10,000 items took 9 MiB).
+    private var sharedAPI: SharedAPI
     /// The case.
     public var spec: CaseSpec
     /// The 1-based example number, or `nil` when the case needs no example (or has none).
@@ -15,6 +21,20 @@ public struct CheckItem: Sendable {
     public var arguments: [String: ArgumentValue]
     /// Why the case cannot be checked (values without defaults and no examples), if so.
     public var notCoveredReason: String?
+
+    /// An item of `api` (given as the box its other items share).
+    init(api: SharedAPI, spec: CaseSpec, exampleNumber: Int?, arguments: [String: ArgumentValue], notCoveredReason: String? = nil) {
+        sharedAPI = api
+        self.spec = spec
+        self.exampleNumber = exampleNumber
+        self.arguments = arguments
+        self.notCoveredReason = notCoveredReason
+    }
+
+    /// An item of `api`.
+    init(api: APISpec, spec: CaseSpec, exampleNumber: Int?, arguments: [String: ArgumentValue], notCoveredReason: String? = nil) {
+        self.init(api: SharedAPI(api), spec: spec, exampleNumber: exampleNumber, arguments: arguments, notCoveredReason: notCoveredReason)
+    }
 
     /// `api.case` or `api.case#n`: stable, so shards and reports can rely on it.
     public var id: String {
@@ -25,6 +45,15 @@ public struct CheckItem: Sendable {
     /// The arguments in declared order, as `name: value`, for reports.
     var orderedArguments: [(name: String, value: ArgumentValue)] {
         spec.values.compactMap { value in arguments[value.name].map { (value.name, $0) } }
+    }
+}
+
+/// An API shared by the items that check it.
+final class SharedAPI: Sendable {
+    let api: APISpec
+
+    init(_ api: APISpec) {
+        self.api = api
     }
 }
 
@@ -50,8 +79,13 @@ public struct CheckPlan: Sendable {
     /// pattern of `only` (all when empty) and none of `skip`, then the items of `shard`.
     public init(apis: [APISpec], only: [String] = [], skip: [String] = [], shard: CheckShard? = nil) throws(Problem) {
         var items: [CheckItem] = []
+        if only.isEmpty && skip.isEmpty {
+            // Every case is in: reserved at once, the array holds no growth slack (half of it, at worst).
+            items.reserveCapacity(apis.reduce(0) { $0 + $1.cases.reduce(0) { $0 + max(1, $1.examples.count) } })
+        }
         var unmatched = Set(only)
         for api in apis {
+            let shared = SharedAPI(api)
             for spec in api.cases {
                 let names = [spec.name, api.name + "." + spec.name]
                 if !only.isEmpty {
@@ -60,7 +94,7 @@ public struct CheckPlan: Sendable {
                     unmatched.subtract(matches)
                 }
                 if skip.contains(where: { pattern in names.contains { Self.matches(pattern, $0) } }) { continue }
-                items += Self.items(of: spec, in: api)
+                items += Self.items(of: spec, in: shared)
             }
         }
         if let pattern = only.first(where: unmatched.contains) {
@@ -76,7 +110,7 @@ public struct CheckPlan: Sendable {
 
     /// The items of one case: one per example; one with the defaults when every value has one;
     /// a not-covered item when values without defaults have no example.
-    static func items(of spec: CaseSpec, in api: APISpec) -> [CheckItem] {
+    static func items(of spec: CaseSpec, in api: SharedAPI) -> [CheckItem] {
         if !spec.examples.isEmpty {
             return spec.examples.enumerated().map { index, arguments in
                 CheckItem(api: api, spec: spec, exampleNumber: index + 1, arguments: arguments)

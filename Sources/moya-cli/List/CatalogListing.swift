@@ -114,23 +114,33 @@ enum TextTable {
     static func render(_ rows: [[String]], width: Int? = nil) -> String {
         let rows = rows.map { $0.map { DisplayText.escaped($0) } }
         guard let columns = rows.map(\.count).max() else { return "" }
+        // Each cell's characters, counted once (a case list has thousands of rows).
+        let counts = rows.map { $0.map(characterCount) }
         var widths = Array(repeating: 0, count: columns)
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        for row in counts {
+            for (index, count) in row.enumerated() { widths[index] = max(widths[index], count) }
         }
         if let width { widths = fitted(widths, into: width) }
         var output = ""
-        for row in rows {
+        for (rowIndex, row) in rows.enumerated() {
             var line = ""
             for (index, cell) in row.enumerated() {
-                let shown = cell.count > widths[index] ? String(cell.prefix(max(0, widths[index] - 1))) + "…" : cell
+                let isCut = counts[rowIndex][index] > widths[index]
+                let shown = isCut ? String(cell.prefix(max(0, widths[index] - 1))) + "…" : cell
                 line += shown
-                if index < row.count - 1 { line += String(repeating: " ", count: widths[index] + 2 - shown.count) }
+                let shownCount = isCut ? max(0, widths[index] - 1) + 1 : counts[rowIndex][index]
+                if index < row.count - 1 { line += String(repeating: " ", count: widths[index] + 2 - shownCount) }
             }
             while line.last == " " { line.removeLast() }
             output += line + "\n"
         }
         return output
+    }
+
+    /// The characters of `text`: its bytes when they are ASCII without `\r` (`\r\n` is one
+    /// character), without counting graphemes.
+    private static func characterCount(_ text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
     }
 
     /// Column widths that fit `total` characters with two-space gaps: the last column shrinks
