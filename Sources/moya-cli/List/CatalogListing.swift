@@ -121,26 +121,57 @@ enum TextTable {
             for (index, count) in row.enumerated() { widths[index] = max(widths[index], count) }
         }
         if let width { widths = fitted(widths, into: width) }
-        var output = ""
+        var output: [UInt8] = []
         for (rowIndex, row) in rows.enumerated() {
-            var line = ""
-            for (index, cell) in row.enumerated() {
-                let isCut = counts[rowIndex][index] > widths[index]
-                let shown = isCut ? String(cell.prefix(max(0, widths[index] - 1))) + "…" : cell
-                line += shown
-                let shownCount = isCut ? max(0, widths[index] - 1) + 1 : counts[rowIndex][index]
-                if index < row.count - 1 { line += String(repeating: " ", count: widths[index] + 2 - shownCount) }
+            // A row of ASCII cells (nearly all) is laid out in bytes; any other, in characters.
+            guard row.allSatisfy(isPlainASCII) else {
+                output += (characterLine(row, counts: counts[rowIndex], widths: widths) + "\n").utf8
+                continue
             }
-            while line.last == " " { line.removeLast() }
-            output += line + "\n"
+            let start = output.count
+            for (index, cell) in row.enumerated() {
+                let count = counts[rowIndex][index]
+                let isCut = count > widths[index]
+                let shownCount = isCut ? max(0, widths[index] - 1) + 1 : count
+                if isCut {
+                    output += cell.utf8.prefix(max(0, widths[index] - 1))
+                    output += "…".utf8
+                } else {
+                    output += cell.utf8
+                }
+                if index < row.count - 1 {
+                    output += repeatElement(UInt8(ascii: " "), count: widths[index] + 2 - shownCount)
+                }
+            }
+            while output.count > start && output[output.count - 1] == UInt8(ascii: " ") { output.removeLast() }
+            output.append(UInt8(ascii: "\n"))
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// One row laid out in characters (a cell that is not plain ASCII).
+    private static func characterLine(_ row: [String], counts: [Int], widths: [Int]) -> String {
+        var line = ""
+        for (index, cell) in row.enumerated() {
+            let isCut = counts[index] > widths[index]
+            let shown = isCut ? String(cell.prefix(max(0, widths[index] - 1))) + "…" : cell
+            line += shown
+            let shownCount = isCut ? max(0, widths[index] - 1) + 1 : counts[index]
+            if index < row.count - 1 { line += String(repeating: " ", count: widths[index] + 2 - shownCount) }
+        }
+        while line.last == " " { line.removeLast() }
+        return line
     }
 
     /// The characters of `text`: its bytes when they are ASCII without `\r` (`\r\n` is one
     /// character), without counting graphemes.
     private static func characterCount(_ text: String) -> Int {
-        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
+        isPlainASCII(text) ? text.utf8.count : text.count
+    }
+
+    /// ASCII without `\r`: each byte a character.
+    private static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
     /// Column widths that fit `total` characters with two-space gaps: the last column shrinks
