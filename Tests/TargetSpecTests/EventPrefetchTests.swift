@@ -36,10 +36,10 @@ final class EventPrefetchTests: XCTestCase {
     }
 
     func testLargeInputsAreParsedAheadWithTheSameEvents() {
-        let text = largeFile(cases: 600)
+        let text = largeFile(cases: 2000)
         XCTAssertGreaterThan(text.utf8.count, LibYAMLParser.prefetchThreshold)
         let direct = events(of: text, prefetching: false)
-        XCTAssertGreaterThan(direct.count, 10 * EventPrefetch.batchSize, "several batches")
+        XCTAssertGreaterThan(direct.count, (EventPrefetch.depth + 2) * EventPrefetch.batchSize, "more batches than the queue holds")
         XCTAssertEqual(events(of: text, prefetching: true), direct)
     }
 
@@ -66,7 +66,7 @@ final class EventPrefetchTests: XCTestCase {
     /// The reader may stop at any point (a limit, a second document): the parsing thread must end
     /// and nothing hang, with its queue full or not.
     func testStoppingEarlyEndsTheParsingThread() {
-        let text = largeFile(cases: 2000)
+        let text = largeFile(cases: 3000)
         for limit in [0, 1, EventPrefetch.batchSize, EventPrefetch.batchSize * (EventPrefetch.depth + 2)] {
             XCTAssertEqual(events(of: text, prefetching: true, limit: limit).count, limit)
         }

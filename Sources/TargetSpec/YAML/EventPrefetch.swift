@@ -14,11 +14,12 @@ import Synchronization
 /// `next()` answers `.streamEnd`, as libyaml does. `stop()` ends the thread early (the reader
 /// gave up, say at a limit) and waits for it, so the source's memory may be freed afterwards.
 final class EventPrefetch {
-    /// Events per batch: few enough that the reader starts at once, many enough that the two
-    /// threads rarely meet.
-    static let batchSize = 512
+    /// Events per batch: few enough that the reader starts at once (about half a millisecond of
+    /// parsing), many enough that the threads rarely wait for each other: with 512, loading
+    /// 10,000 cases switched threads some 1,300 times, with 4,096 some 170.
+    static let batchSize = 4096
     /// Batches parsed ahead at most.
-    static let depth = 8
+    static let depth = 4
 
     typealias Item = Result<ParsedEvent, LocatedProblem>
 

@@ -1,5 +1,12 @@
 import CYAML
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// One libyaml event, copied into Swift values so the C event can be freed at once.
@@ -26,6 +33,10 @@ final class LibYAMLParser {
     /// ``EventPrefetch``); smaller ones, nearly every target file, on the caller's thread.
     static let prefetchThreshold = 64 * 1024
 
+    /// Whether the process may run on more than one processor: on one, parsing ahead only adds
+    /// the hand-over to the same work.
+    static let hasSeveralProcessors = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+
     /// Heap-allocated because libyaml keeps a pointer to the parser inside itself.
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let input: UnsafeBufferPointer<UInt8>
@@ -48,7 +59,7 @@ final class LibYAMLParser {
         yaml_parser_set_input_string(parser, input.baseAddress, input.count)
         self.input = input
         self.maximumScalarLength = maximumScalarLength
-        if prefetching ?? (input.count >= Self.prefetchThreshold) {
+        if prefetching ?? (input.count >= Self.prefetchThreshold && Self.hasSeveralProcessors) {
             let source = EventSource(parser: parser, input: input, maximumScalarLength: maximumScalarLength)
             prefetch = EventPrefetch { () throws(LocatedProblem) -> ParsedEvent in try source.next() }
         }
