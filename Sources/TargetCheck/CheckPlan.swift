@@ -7,7 +7,13 @@ import Glibc
 /// One thing `check` checks: a case with one argument set (an example, or none when it needs none).
 public struct CheckItem: Sendable {
     /// The API the case belongs to.
-    public var api: APISpec
+    public var api: APISpec {
+        get { sharedAPI.api }
+        set { sharedAPI = SharedAPI(newValue) }
+    }
+    /// The API, held once for all the items of a plan that check it: stored in every item, it was
+    /// most of a large plan's memory (issue 16: 10,000 items took 9 MiB).
+    private var sharedAPI: SharedAPI
     /// The case.
     public var spec: CaseSpec
     /// The 1-based example number, or `nil` when the case needs no example (or has none).
@@ -25,6 +31,24 @@ public struct CheckItem: Sendable {
     /// redacted in whatever this item reports).
     public var inheritedCaptures: CapturedValues?
 
+    /// An item of `api` (given as the box its other items share).
+    init(api: SharedAPI, spec: CaseSpec, exampleNumber: Int?, arguments: [String: ArgumentValue], notCoveredReason: String? = nil,
+         chain: ChainedExample? = nil) {
+        sharedAPI = api
+        self.spec = spec
+        self.exampleNumber = exampleNumber
+        self.arguments = arguments
+        self.notCoveredReason = notCoveredReason
+        self.chain = chain
+    }
+
+    /// An item of `api`.
+    init(api: APISpec, spec: CaseSpec, exampleNumber: Int?, arguments: [String: ArgumentValue], notCoveredReason: String? = nil,
+         chain: ChainedExample? = nil) {
+        self.init(api: SharedAPI(api), spec: spec, exampleNumber: exampleNumber, arguments: arguments, notCoveredReason: notCoveredReason,
+                  chain: chain)
+    }
+
     /// `api.case` or `api.case#n`: stable, so shards and reports can rely on it.
     public var id: String {
         let base = api.name + "." + spec.name
@@ -34,6 +58,15 @@ public struct CheckItem: Sendable {
     /// The arguments in declared order, as `name: value`, for reports.
     var orderedArguments: [(name: String, value: ArgumentValue)] {
         spec.values.compactMap { value in arguments[value.name].map { (value.name, $0) } }
+    }
+}
+
+/// An API shared by the items that check it.
+final class SharedAPI: Sendable {
+    let api: APISpec
+
+    init(_ api: APISpec) {
+        self.api = api
     }
 }
 
@@ -63,8 +96,13 @@ public struct CheckPlan: Sendable {
     public init(apis: [APISpec], only: [String] = [], skip: [String] = [], shard: CheckShard? = nil) throws(Problem) {
         var all: [CheckItem] = []
         var selected: [Bool] = []
+        // Every case's items, reserved at once: the arrays hold no growth slack (half of them, at worst).
+        let count = apis.reduce(0) { $0 + $1.cases.reduce(0) { $0 + max(1, $1.exampleSteps.count) } }
+        all.reserveCapacity(count)
+        selected.reserveCapacity(count)
         var unmatched = Set(only)
         for api in apis {
+            let shared = SharedAPI(api)
             for spec in api.cases {
                 let names = [spec.name, api.name + "." + spec.name]
                 var isSelected = true
@@ -74,7 +112,7 @@ public struct CheckPlan: Sendable {
                     isSelected = !matches.isEmpty
                 }
                 if skip.contains(where: { pattern in names.contains { Self.matches(pattern, $0) } }) { isSelected = false }
-                let caseItems = Self.items(of: spec, in: api)
+                let caseItems = Self.items(of: spec, in: shared)
                 all += caseItems
                 selected += Array(repeating: isSelected, count: caseItems.count)
             }
@@ -127,7 +165,7 @@ public struct CheckPlan: Sendable {
 
     /// The items of one case: one per example; one with the defaults when every value has one;
     /// a not-covered item when values without defaults have no example.
-    static func items(of spec: CaseSpec, in api: APISpec) -> [CheckItem] {
+    static func items(of spec: CaseSpec, in api: SharedAPI) -> [CheckItem] {
         if !spec.exampleSteps.isEmpty {
             return spec.exampleSteps.map { step in
                 switch step.kind {

@@ -182,7 +182,7 @@ struct LiveEvaluation {
     /// is not JSON (text, empty, an error) or the request has no body to compare (HEAD, downloads).
     func shapeDrifts(of response: Response) -> [ShapeDrift] {
         guard target.method != .head, !target.task.downloadsFile, let name = referenceName(for: response.statusCode),
-              let reference = try? builder.target(for: item.spec, arguments: item.arguments, sampleName: name),
+              let reference = referenceTarget(named: name),
               case .response(_, let headers, let body) = reference.sample, !body.isEmpty else { return [] }
         let declaresJSON = headers.contains { $0.name.lowercased() == "content-type" && isJSONMediaType($0.value) }
         guard declaresJSON || Self.isJSONFile(item.spec, sample: name), let sample = try? JSONValue(parsing: body) else { return [] }
@@ -194,6 +194,13 @@ struct LiveEvaluation {
             return [ShapeDrift(path: "$", problem: .typeMismatch(expected: ShapeComparison.typeName(sample), found: "a body that is not JSON (\(type))"))]
         }
         return comparison.drifts(sample: sample, live: live)
+    }
+
+    /// The target answered by sample `name`: the one sent, when that sample is the one it was
+    /// built with (the default, nearly always the reference), else built again for it.
+    private func referenceTarget(named name: String) -> DynamicTarget? {
+        if name == target.sampleName { return target }
+        return try? builder.target(for: item.spec, arguments: item.arguments, sampleName: name)
     }
 
     /// Whether some sample of the case has a JSON body, whose shape a live body is compared with.

@@ -136,8 +136,40 @@ struct SampleCheck: Sendable {
 
 /// Whether a Content-Type names JSON: `application/json`, `application/problem+json`, `...; charset=utf-8`.
 func isJSONMediaType(_ contentType: String) -> Bool {
+    // Asked for every sample of every check: ASCII text (nearly all) is read as bytes. Other
+    // text takes the general path below, whose Unicode lowercasing the bytes could not follow.
+    if let answer = contentType.utf8.withContiguousStorageIfAvailable(isJSONMediaTypeASCII) ?? nil { return answer }
     let first = contentType.split(separator: ";").first ?? ""
     let mediaType = first.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
         .map(String.init).joined().lowercased()
     return mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "text/json"
+}
+
+/// ``isJSONMediaType(_:)`` for ASCII bytes; `nil` when `bytes` are not all ASCII. The media type is
+/// the first non-empty `;`-separated piece, spaces and tabs trimmed, compared without case.
+private func isJSONMediaTypeASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    // The first piece between semicolons that is not empty (`split` omits empty ones).
+    var piece: Range<Int>?
+    var pieceStart = 0
+    for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ";") {
+        if index > pieceStart {
+            piece = pieceStart..<index
+            break
+        }
+        pieceStart = index + 1
+    }
+    guard var start = piece?.lowerBound, var end = piece?.upperBound else { return false }
+    func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    while start < end && isBlank(bytes[start]) { start += 1 }
+    while end > start && isBlank(bytes[end - 1]) { end -= 1 }
+    let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    func equalsLowercased(_ piece: Slice<UnsafeBufferPointer<UInt8>>, _ expected: StaticString) -> Bool {
+        guard piece.count == expected.utf8CodeUnitCount else { return false }
+        return zip(piece, UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)).allSatisfy { byte, wanted in
+            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == wanted
+        }
+    }
+    return equalsLowercased(type[...], "application/json") || equalsLowercased(type[...], "text/json")
+        || (type.count >= 5 && equalsLowercased(type[(type.count - 5)...], "+json"))
 }

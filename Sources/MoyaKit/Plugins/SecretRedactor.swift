@@ -30,7 +30,12 @@ public struct SecretRedactor: Sendable, Hashable {
     /// Creates a redactor.
     public init(sensitiveHeaderNames: Set<String> = SecretRedactor.defaultSensitiveHeaderNames, secretValues: [String] = [],
                 showsSecrets: Bool = false, placeholder: String = SecretRedactor.defaultPlaceholder) {
-        self.sensitiveHeaderNames = Set(sensitiveHeaderNames.map { $0.lowercased() })
+        // Names nearly always come lowercased already (the defaults, a target's names); then the
+        // set is kept as it is rather than rebuilt, which `check` would do for every check.
+        let isLowercased = sensitiveHeaderNames.allSatisfy { name in
+            name.utf8.allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
+        }
+        self.sensitiveHeaderNames = isLowercased ? sensitiveHeaderNames : Set(sensitiveHeaderNames.map { $0.lowercased() })
         self.secretValues = secretValues
         self.matcher = Matcher(secrets: secretValues)
         self.showsSecrets = showsSecrets
@@ -76,13 +81,20 @@ public struct SecretRedactor: Sendable, Hashable {
             for secret in secrets where secret.utf8.count >= SecretRedactor.minimumSecretLength {
                 for form in SecretForms.of(secret) { forms.insert(Array(form.utf8)) }
             }
+            isEmpty = forms.isEmpty
+            // Most targets have no secret: no table then (only used when there is one). `check`
+            // makes a redactor per check, and the 256 empty rows were most of its cost.
+            guard !forms.isEmpty else {
+                formsByFirstByte = []
+                return
+            }
             var table = [[[UInt8]]](repeating: [], count: 256)
             for form in forms.sorted(by: { $0.count > $1.count }) { table[Int(form[0])].append(form) }
             formsByFirstByte = table
-            isEmpty = forms.isEmpty
         }
 
         func replacingMatches(in text: String, with placeholder: [UInt8]) -> String {
+            guard !isEmpty else { return text }
             var text = text
             return text.withUTF8 { replacingMatches(in: $0, with: placeholder) }
         }

@@ -87,9 +87,12 @@ public struct ShapeComparison: Sendable {
 
     /// `$.name` for identifier-like keys, `$["odd key"]` otherwise.
     static func path(_ parent: String, key: String) -> String {
-        let isIdentifier = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
-        } && !("0"..."9").contains(key.unicodeScalars.first ?? "0")
+        // ASCII letters, digits and `_`, not starting with a digit. (Bytes: in ASCII the
+        // alphabetic scalars are the letters, and a live check asks this of every key it visits.)
+        let isIdentifier = key.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        } && key.utf8.first.map { !($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) } == true
         if isIdentifier { return parent + "." + key }
         var escaped = "\""
         for character in key {

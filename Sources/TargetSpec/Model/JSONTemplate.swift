@@ -2,7 +2,10 @@ import MoyaKit
 
 /// A JSON-shaped tree from a target file (`json:` bodies, `parameters`, `query`, JSON samples),
 /// whose strings may hold placeholders.
-public indirect enum JSONTemplate: Sendable, Hashable {
+///
+/// Not `indirect`: it recurses through arrays only, so each value is stored in place rather than
+/// in a box of its own (an allocation per value, kept for every sample of every case).
+public enum JSONTemplate: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.

@@ -114,23 +114,64 @@ enum TextTable {
     static func render(_ rows: [[String]], width: Int? = nil) -> String {
         let rows = rows.map { $0.map { DisplayText.escaped($0) } }
         guard let columns = rows.map(\.count).max() else { return "" }
+        // Each cell's characters, counted once (a case list has thousands of rows).
+        let counts = rows.map { $0.map(characterCount) }
         var widths = Array(repeating: 0, count: columns)
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        for row in counts {
+            for (index, count) in row.enumerated() { widths[index] = max(widths[index], count) }
         }
         if let width { widths = fitted(widths, into: width) }
-        var output = ""
-        for row in rows {
-            var line = ""
-            for (index, cell) in row.enumerated() {
-                let shown = cell.count > widths[index] ? String(cell.prefix(max(0, widths[index] - 1))) + "…" : cell
-                line += shown
-                if index < row.count - 1 { line += String(repeating: " ", count: widths[index] + 2 - shown.count) }
+        var output: [UInt8] = []
+        for (rowIndex, row) in rows.enumerated() {
+            // A row of ASCII cells (nearly all) is laid out in bytes; any other, in characters.
+            guard row.allSatisfy(isPlainASCII) else {
+                output += (characterLine(row, counts: counts[rowIndex], widths: widths) + "\n").utf8
+                continue
             }
-            while line.last == " " { line.removeLast() }
-            output += line + "\n"
+            let start = output.count
+            for (index, cell) in row.enumerated() {
+                let count = counts[rowIndex][index]
+                let isCut = count > widths[index]
+                let shownCount = isCut ? max(0, widths[index] - 1) + 1 : count
+                if isCut {
+                    output += cell.utf8.prefix(max(0, widths[index] - 1))
+                    output += "…".utf8
+                } else {
+                    output += cell.utf8
+                }
+                if index < row.count - 1 {
+                    output += repeatElement(UInt8(ascii: " "), count: widths[index] + 2 - shownCount)
+                }
+            }
+            while output.count > start && output[output.count - 1] == UInt8(ascii: " ") { output.removeLast() }
+            output.append(UInt8(ascii: "\n"))
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// One row laid out in characters (a cell that is not plain ASCII).
+    private static func characterLine(_ row: [String], counts: [Int], widths: [Int]) -> String {
+        var line = ""
+        for (index, cell) in row.enumerated() {
+            let isCut = counts[index] > widths[index]
+            let shown = isCut ? String(cell.prefix(max(0, widths[index] - 1))) + "…" : cell
+            line += shown
+            let shownCount = isCut ? max(0, widths[index] - 1) + 1 : counts[index]
+            if index < row.count - 1 { line += String(repeating: " ", count: widths[index] + 2 - shownCount) }
+        }
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+
+    /// The characters of `text`: its bytes when they are ASCII without `\r` (`\r\n` is one
+    /// character), without counting graphemes.
+    private static func characterCount(_ text: String) -> Int {
+        isPlainASCII(text) ? text.utf8.count : text.count
+    }
+
+    /// ASCII without `\r`: each byte a character.
+    private static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
     /// Column widths that fit `total` characters with two-space gaps: the last column shrinks
