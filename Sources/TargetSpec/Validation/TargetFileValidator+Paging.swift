@@ -198,8 +198,6 @@ extension TargetFileValidator {
     /// every `{NAME}` in `with` is captured by a step before it. A cursor parameter must not be one
     /// of the case's values (paging sets it). Runs once every case is read.
     mutating func checkPagingAndChains(cases: [CaseSpec], apiPagination: Pagination?, apiPaginationMark: Mark?) {
-        var byName: [String: CaseSpec] = [:]
-        for spec in cases { byName[spec.name] = spec }
         for spec in cases {
             let pagination: Pagination?
             let mark: Mark?
@@ -217,10 +215,20 @@ extension TargetFileValidator {
             }
         }
         // Chains: resolve every reference, then walk each chain up to find loops and captures.
+        // Cases are found by name through their index: a dictionary of the cases themselves held
+        // a copy of every case (8 MiB for 10,000), and most files have no chain at all.
+        let hasChains = cases.contains { spec in
+            spec.exampleSteps.contains { if case .chained = $0.kind { true } else { false } }
+        }
+        guard hasChains else { return }
+        var indexByName: [String: Int] = [:]
+        indexByName.reserveCapacity(cases.count)
+        for (index, spec) in cases.enumerated() { indexByName[spec.name] = index }
+        let byName = { (name: String) in indexByName[name].map { cases[$0] } }
         for spec in cases {
             for step in spec.exampleSteps {
                 guard case .chained(let chained) = step.kind else { continue }
-                guard let target = byName[chained.after.caseName] else {
+                guard let target = byName(chained.after.caseName) else {
                     let hint = Suggestion.didYouMean(chained.after.caseName, in: cases.map(\.name))
                     error("example \(step.number) of case '\(spec.name)': 'after' names no case '\(chained.after.caseName)'" + hint, at: chained.mark)
                     continue
@@ -234,7 +242,7 @@ extension TargetFileValidator {
                 var visited: Set<String> = ["\(spec.name)#\(step.number)"]
                 var reference: ExampleReference? = chained.after
                 var loops = false
-                while let current = reference, let currentCase = byName[current.caseName] {
+                while let current = reference, let currentCase = byName(current.caseName) {
                     let number = current.number ?? (currentCase.exampleSteps.isEmpty ? 0 : 1)
                     guard visited.insert("\(currentCase.name)#\(number)").inserted else {
                         loops = true
