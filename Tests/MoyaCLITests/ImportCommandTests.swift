@@ -280,6 +280,13 @@ final class ImportCommandTests: XCTestCase {
         let result = try sandbox.run(["import", "openapi", spec, "-o", device])
         XCTAssertEqual(result.status, 74, result.stderr)
         XCTAssertTrue(result.stderr.contains("moya-cli: error:"), result.stderr)
+        // A device gets the file only: no example upload is made beside it.
+        let null = sandbox.path("null")
+        XCTAssertEqual(mknod(null, S_IFCHR | 0o666, dev_t((1 << 8) | 3)), 0)
+        let petstore = Self.fixtures.appendingPathComponent("petstore.yaml").path
+        let toDevice = try sandbox.run(["import", "openapi", petstore, "-o", null])
+        XCTAssertEqual(toDevice.status, 0, toDevice.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.path("samples")), "no samples folder beside the device")
     }
 
     func testTerminalEscapesFromTheSpecNeverReachStderr() throws {

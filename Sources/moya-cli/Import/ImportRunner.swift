@@ -20,7 +20,9 @@ struct ImportRunner {
         let bytes = try Self.readSpec(command.spec, name: specName)
         let toStandardOutput = command.output == "-"
         var options = OpenAPIImportOptions(apiName: command.apiName, only: command.only)
-        if !toStandardOutput { options.exampleUploadFile = Self.exampleUploadFile }
+        // The example upload goes beside a target file, never beside a device or a FIFO
+        // (`-o /dev/stdout` must not make /dev/samples).
+        if !toStandardOutput, Self.isRegularFileOrAbsent(command.output) { options.exampleUploadFile = Self.exampleUploadFile }
 
         let result: OpenAPIImportResult
         do throws(OpenAPIImportError) {
@@ -157,6 +159,15 @@ struct ImportRunner {
         case .nothingSelected(let patterns):
             return CommandFailure(.usage, "--only \(patterns.joined(separator: ", ")) matches no operation in \(specName)")
         }
+    }
+
+    /// Whether `path` (nil: the default, `targets/API.yaml`) names no file yet or a regular file,
+    /// following links.
+    static func isRegularFileOrAbsent(_ path: String?) -> Bool {
+        guard let path else { return true }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return errno == ENOENT }
+        return status.st_mode & S_IFMT == S_IFREG
     }
 
     static func folder(of path: String) -> String {
