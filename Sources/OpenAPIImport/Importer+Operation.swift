@@ -115,7 +115,7 @@ extension Importer {
                 note(parameter, "header parameter '\(name)' is ignored, as OpenAPI says (the case's auth and body set it)", case: operation.caseName, operation: operation.label)
                 continue
             }
-            if location == "header", !HeaderName.isValid(name) {
+            if location == "header", !TargetFileValidator.isToken(name) {
                 if !skip("is not a valid header name") { return false }
                 continue
             }

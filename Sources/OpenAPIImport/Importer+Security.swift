@@ -100,7 +100,7 @@ extension Importer {
                 mapping.credentials.append((password, "password (security scheme '\(name)')"))
             case ("apiKey", _):
                 let location = scheme["in"]?.string ?? ""
-                guard let keyName = scheme["name"]?.string, HeaderName.isValid(keyName) else {
+                guard let keyName = scheme["name"]?.string, TargetFileValidator.isToken(keyName) else {
                     note(scheme, "security scheme '\(name)' (apiKey) has no usable 'name': not imported")
                     continue
                 }
@@ -168,15 +168,5 @@ extension Importer {
             if names.allSatisfy({ mapping.schemes[$0] != nil }) { return names }
         }
         return nil
-    }
-}
-
-/// HTTP field names: RFC 9110 tokens.
-enum HeaderName {
-    static func isValid(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 }

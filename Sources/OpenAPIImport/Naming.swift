@@ -1,3 +1,5 @@
+import TargetSpec
+
 /// Names the target file needs, made from the spec's: case names, value names, the API name,
 /// environment variable names and sample names.
 enum Naming {
@@ -50,10 +52,9 @@ enum Naming {
         return lowerCamel(text, fallback: method.lowercased())
     }
 
-    /// Whether `name` is a value or case name: `[A-Za-z_][A-Za-z0-9_]*`.
+    /// Whether `name` is a value or case name: `[A-Za-z_][A-Za-z0-9_]*`, the loader's rule.
     static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
-        return name.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        TargetFileValidator.isIdentifier(name)
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

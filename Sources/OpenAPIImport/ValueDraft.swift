@@ -34,8 +34,8 @@ struct ValueDraft {
             return YAMLText.Entry(name, kind.yaml)
         }
         var members: [YAMLText.Entry] = []
-        if case .enumeration(let cases) = kind {
-            members.append(YAMLText.Entry("enum", .list(cases.map { .string($0) })))
+        if case .enumeration = kind, case .map(let written) = kind.yaml {
+            members += written
         } else {
             members.append(YAMLText.Entry("type", kind.yaml))
         }

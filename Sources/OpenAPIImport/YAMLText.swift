@@ -1,3 +1,5 @@
+import TargetSpec
+
 /// The target file being written, as a tree that renders to YAML the target-file loader reads
 /// back exactly: block style for the structure, flow style for short leaves, and every string
 /// that could be read as anything else double-quoted with escapes.
@@ -38,14 +40,14 @@ indirect enum YAMLText {
         String(repeating: " ", count: indent) + (text.isEmpty ? "#" : "# " + singleLine(text)) + "\n"
     }
 
-    /// `text` on one line with control characters shown escaped, for comments.
+    /// `text` on one line for a comment: control characters escaped as everywhere moya-cli shows
+    /// text (`DisplayText`), and the characters YAML also reads as line breaks or a byte-order
+    /// mark (U+2028, U+2029, U+FEFF), which would end the comment.
     static func singleLine(_ text: String) -> String {
         var result = ""
-        for scalar in text.unicodeScalars {
+        for scalar in DisplayText.escaped(text).unicodeScalars {
             switch scalar.value {
-            case 0x0A, 0x0D: result += " "
-            case 0x09: result += " "
-            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF: result += "\\u{\(String(scalar.value, radix: 16))}"
+            case 0x2028, 0x2029, 0xFEFF: result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -1,5 +1,5 @@
 import Foundation
-import OpenAPIImport
+@testable import OpenAPIImport
 import TargetSpec
 import XCTest
 
@@ -16,12 +16,12 @@ final class HostileSpecTests: XCTestCase {
 
     /// Every field a string of the spec reaches, with `value` in it.
     static func spec(_ value: String) -> String {
-        let v = YAMLQuote.quote(value)
+        let v = YAMLText.quoted(value)
         return """
             openapi: 3.1.0
             info: {title: \(v), version: \(v), description: \(v)}
             servers:
-              - {url: \(YAMLQuote.quote("https://example.com/" + value)), description: \(v)}
+              - {url: \(YAMLText.quoted("https://example.com/" + value)), description: \(v)}
               - {url: \(v), description: \(v)}
             components:
               securitySchemes:
@@ -35,7 +35,7 @@ final class HostileSpecTests: XCTestCase {
                     other: {type: string, format: \(v), default: \(v)}
             security: [{\(v): []}]
             paths:
-              \(YAMLQuote.quote("/things/{" + value + "}/" + value)):
+              \(YAMLText.quoted("/things/{" + value + "}/" + value)):
                 post:
                   operationId: \(v)
                   summary: \(v)
@@ -59,7 +59,7 @@ final class HostileSpecTests: XCTestCase {
                       content: {\(v): {schema: {type: string}}}
               /plain:
                 get:
-                  operationId: \(YAMLQuote.quote(value + "op"))
+                  operationId: \(YAMLText.quoted(value + "op"))
                   responses: {'201': {description: ok, content: {text/plain: {example: \(v)}}}}
             """
     }
@@ -124,28 +124,5 @@ final class HostileSpecTests: XCTestCase {
         }
         // Not a timed test of speed: a guard against exponential work, which would take hours.
         XCTAssertLessThan(Date().timeIntervalSince(start), 60)
-    }
-}
-
-/// A YAML double-quoted scalar, for writing test specs.
-enum YAMLQuote {
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
-                    result += String(format: "\\u%04X", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }

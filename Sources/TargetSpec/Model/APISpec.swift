@@ -69,7 +69,7 @@ public struct APISpec: Sendable, Hashable {
     }
 
     /// The folder part of a path (`.` when there is none).
-    static func folder(of path: String) -> String {
+    public static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

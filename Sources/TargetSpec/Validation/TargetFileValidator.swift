@@ -156,12 +156,12 @@ public struct TargetFileValidator {
     // MARK: - Names
 
     /// `[A-Za-z][A-Za-z0-9_-]*`: API and environment names.
-    static func isAPIName(_ name: String) -> Bool {
+    public static func isAPIName(_ name: String) -> Bool {
         isName(name, firstAllowsUnderscore: false, allowsDash: true)
     }
 
     /// `[A-Za-z_][A-Za-z0-9_]*`: case, value and variable names.
-    static func isIdentifier(_ name: String) -> Bool {
+    public static func isIdentifier(_ name: String) -> Bool {
         isName(name, firstAllowsUnderscore: true, allowsDash: false)
     }
 
@@ -187,7 +187,7 @@ public struct TargetFileValidator {
     }
 
     /// RFC 9110 token characters: header names and auth schemes.
-    static func isToken(_ text: String) -> Bool {
+    public static func isToken(_ text: String) -> Bool {
         text.withUTF8Bytes { bytes in
             !bytes.isEmpty && bytes.allSatisfy {
                 switch Unicode.Scalar($0) {

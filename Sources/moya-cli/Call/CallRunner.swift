@@ -165,3 +165,26 @@ extension MoyaKit.Task {
         }
     }
 }
+
+extension CallRunner {
+    /// Runs the request, keeping its body (up to `limit`), for a caller that reads the response
+    /// (`--all`, `--capture`). A response that failed its validation throws 3, 4 or 5 with
+    /// `failedValidation(status)`; any other failure throws its documented status with
+    /// `transportFailure(message)`, redacted; a signal ends it as an interrupted run.
+    mutating func collectedResponse(limit: Int, failedValidation: (Int) -> String,
+                                    transportFailure: (String) -> String) throws -> Response {
+        guard let result = try run(body: .collect(limit: limit)) else {
+            throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
+        }
+        switch result {
+        case .success(let response):
+            return response
+        case .failure(.statusCode(let response)):
+            throw CommandFailure(ExitStatus.forFailedValidation(statusCode: response.statusCode), failedValidation(response.statusCode))
+        case .failure(let error):
+            var failure = CallOutcome.failure(for: error)
+            failure.message = redactor.redact(transportFailure(failure.message))
+            throw failure
+        }
+    }
+}

@@ -17,21 +17,10 @@ struct CapturedCall {
                                  + "to it (see moya-targets(5))")
         }
         var runner = self.runner
-        guard let result = try runner.run(body: .collect(limit: bodyLimit)) else {
-            throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
-        }
-        let response: Response
-        switch result {
-        case .success(let answered):
-            response = answered
-        case .failure(.statusCode(let answered)):
-            throw CommandFailure(ExitStatus.forFailedValidation(statusCode: answered.statusCode),
-                                 "\(api.name).\(spec.name): HTTP \(answered.statusCode) failed the case's validation; nothing captured")
-        case .failure(let error):
-            var failure = CallOutcome.failure(for: error)
-            failure.message = runner.redactor.redact(failure.message)
-            throw failure
-        }
+        let response = try runner.collectedResponse(
+            limit: bodyLimit,
+            failedValidation: { "\(api.name).\(spec.name): HTTP \($0) failed the case's validation; nothing captured" },
+            transportFailure: { $0 })
         let (captured, problems) = Capture.values(of: spec.captures, headers: PagedCall.fields(of: response), body: response.data)
         guard problems.isEmpty else {
             throw CommandFailure(.transportFailure, problems.map(\.description).joined(separator: "\nmoya-cli: error: ")

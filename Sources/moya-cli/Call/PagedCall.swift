@@ -33,22 +33,10 @@ struct PagedCall {
                 override: pageNumber == 1 ? RequestOverridePlugin(queryEdits: invocation.overrideOptions.queryEdits,
                                                                   body: try invocation.overrideOptions.body()) : nil,
                 pageURL: nextURL, rateLimitRetries: 3)
-            guard let result = try runner.run(body: .collect(limit: invocation.requestOptions.maxBodySize.bytes)) else {
-                throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
-            }
-            let response: Response
-            switch result {
-            case .success(let answered):
-                response = answered
-            case .failure(.statusCode(let answered)):
-                throw CommandFailure(ExitStatus.forFailedValidation(statusCode: answered.statusCode),
-                                     "\(api.name).\(spec.name): page \(pageNumber): HTTP \(answered.statusCode) failed the case's validation"
-                                     + Self.printed(writer))
-            case .failure(let error):
-                var failure = CallOutcome.failure(for: error)
-                failure.message = runner.redactor.redact("page \(pageNumber): " + failure.message + Self.printed(writer))
-                throw failure
-            }
+            let response = try runner.collectedResponse(
+                limit: invocation.requestOptions.maxBodySize.bytes,
+                failedValidation: { "\(api.name).\(spec.name): page \(pageNumber): HTTP \($0) failed the case's validation" + Self.printed(writer) },
+                transportFailure: { "page \(pageNumber): " + $0 + Self.printed(writer) })
             let requestURL = response.request?.url?.absoluteString ?? nextURL ?? target.url
             if run == nil { run = PagingRun(maximumPages: invocation.pagingOptions.pageLimit, firstURL: requestURL) }
             let page: Page

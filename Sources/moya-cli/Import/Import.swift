@@ -55,7 +55,7 @@ extension MoyaCommand.Import {
         var force = false
 
         func validate() throws {
-            if let apiName, !APINameRule.isValid(apiName) {
+            if let apiName, !TargetFileValidator.isAPIName(apiName) {
                 throw ValidationError("--api '\(DisplayText.escaped(apiName))' is not an API name: letters, digits, '_' and '-', starting with a letter")
             }
             if only.contains(where: \.isEmpty) { throw ValidationError("--only needs a tag, an operationId or a path glob") }
@@ -64,13 +64,5 @@ extension MoyaCommand.Import {
         func run() throws {
             try reportingFailures { try ImportRunner(command: self).run() }
         }
-    }
-}
-
-/// API names as target files take them: `[A-Za-z][A-Za-z0-9_-]*`.
-enum APINameRule {
-    static func isValid(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
     }
 }

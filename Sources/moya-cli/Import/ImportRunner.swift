@@ -32,7 +32,7 @@ struct ImportRunner {
         }
 
         let outputPath = command.output ?? "targets/\(result.apiName).yaml"
-        let folder = toStandardOutput ? "." : Self.folder(of: outputPath)
+        let folder = toStandardOutput ? "." : APISpec.folder(of: outputPath)
         if !toStandardOutput {
             do throws(TransportError) {
                 try OutputFile.checkWritable(outputPath, overwrite: command.force)
@@ -112,7 +112,7 @@ struct ImportRunner {
             descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
             guard descriptor >= 0 else {
                 let reason = String(cString: strerror(errno)).lowercased()
-                throw CommandFailure(errno == ENOENT ? .usage : .usage, "cannot read \(path): \(reason)")
+                throw CommandFailure(.usage, "cannot read \(path): \(reason)")
             }
         }
         defer { if descriptor != 0 { close(descriptor) } }
@@ -168,11 +168,6 @@ struct ImportRunner {
         var status = stat()
         guard stat(path, &status) == 0 else { return errno == ENOENT }
         return status.st_mode & S_IFMT == S_IFREG
-    }
-
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Writes the example upload beside the target file unless it exists; returns its path when
