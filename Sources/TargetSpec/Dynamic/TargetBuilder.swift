@@ -45,13 +45,7 @@ public struct TargetBuilder: Sendable {
     /// Builds the target for `spec` with `arguments` (bound by `ArgumentBinder`) and the sample named
     /// `sampleName` (default: the case's first).
     public func target(for spec: CaseSpec, arguments: [String: ArgumentValue], sampleName: String? = nil) throws(TargetBuildError) -> DynamicTarget {
-        let environment = try selectedEnvironment()
-        let variables: [String: String]
-        do {
-            variables = try environment?.resolvedVariables(processEnvironment: processEnvironment) ?? [:]
-        } catch {
-            throw .render(error, file: api.file)
-        }
+        let (environment, variables) = try selectedEnvironmentAndVariables()
         var context = RenderContext(api: api, arguments: arguments, environment: processEnvironment, variables: variables,
                                     optionalNames: Set(spec.values.filter(\.isOptional).map(\.name)))
 
@@ -138,13 +132,7 @@ public struct TargetBuilder: Sendable {
         case .bearer, .basic, .custom, .apiKey: return nil
         case .oauth2, .command: break
         }
-        let environment = try selectedEnvironment()
-        let variables: [String: String]
-        do {
-            variables = try environment?.resolvedVariables(processEnvironment: processEnvironment) ?? [:]
-        } catch {
-            throw .render(error, file: api.file)
-        }
+        let (_, variables) = try selectedEnvironmentAndVariables()
         var context = RenderContext(api: api, arguments: [:], environment: processEnvironment, variables: variables)
         return try accessTokenRequest(for: auth, context: &context)
     }
@@ -177,6 +165,16 @@ public struct TargetBuilder: Sendable {
             cache[text] = result
         }
         return result
+    }
+
+    /// The selected environment and its `variables`, resolved.
+    private func selectedEnvironmentAndVariables() throws(TargetBuildError) -> (EnvironmentSpec?, [String: String]) {
+        let environment = try selectedEnvironment()
+        do {
+            return (environment, try environment?.resolvedVariables(processEnvironment: processEnvironment) ?? [:])
+        } catch {
+            throw .render(error, file: api.file)
+        }
     }
 
     private func selectedEnvironment() throws(TargetBuildError) -> EnvironmentSpec? {
