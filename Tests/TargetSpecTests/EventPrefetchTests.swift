@@ -95,11 +95,48 @@ final class EventPrefetchTests: XCTestCase {
         XCTAssertNil(twoDocuments.api)
 
         var limits = YAMLLimits.default
-        limits.maximumNodes = 1000
+        limits.maximumCases = 1000
         let bytes = Array(largeFile(cases: 3000).utf8)
         let tooMany = TargetFileLoader.load(bytes: bytes, file: "many.yaml", directory: ".", limits: limits)
         XCTAssertNil(tooMany.api)
-        XCTAssertTrue(tooMany.renderedDiagnostics().contains("1000"), tooMany.renderedDiagnostics())
+        // The 1,001st case's key: line 3 is `cases:`, each case four lines.
+        XCTAssertEqual(tooMany.diagnostics.count, 1)
+        XCTAssertTrue(tooMany.renderedDiagnostics().hasPrefix(
+            "many.yaml:\(4 + 4 * 1000):3: error: the file holds more than 1000 cases; the file is refused (split the API into several files)\n"),
+            tooMany.renderedDiagnostics())
+    }
+
+    func testAStreamedCaseCountsItsNodesOnlyWhileItIsRead() {
+        // 3,000 cases of 17 nodes each: 51,000 nodes in the file; held at once, the cases' keys
+        // (kept to find duplicates) and one case.
+        var limits = YAMLLimits.default
+        limits.maximumNodes = 3100
+        let result = TargetFileLoader.load(bytes: Array(largeFile(cases: 3000).utf8), file: "many.yaml", directory: ".", limits: limits)
+        XCTAssertEqual(result.diagnostics, [])
+        XCTAssertEqual(result.api?.cases.count, 3000)
+        // One case larger than the limit is still refused, where it crosses it.
+        limits.maximumNodes = 100
+        let headers = (0..<60).map { "X-H\($0): v" }.joined(separator: ", ")
+        let large = "api: big\nbaseURL: https://example.com\ncases:\n  one:\n    path: /\n    headers: {\(headers)}\n"
+        let refused = TargetFileLoader.load(bytes: Array(large.utf8), file: "one.yaml", directory: ".", limits: limits)
+        XCTAssertNil(refused.api)
+        XCTAssertTrue(refused.renderedDiagnostics().contains("one.yaml:6:"), refused.renderedDiagnostics())
+        XCTAssertTrue(refused.renderedDiagnostics().contains("more than 100 YAML nodes"), refused.renderedDiagnostics())
+    }
+
+    func testACaseThatDefinesAnAnchorKeepsCountingItsNodes() {
+        // An anchor keeps its node alive for later aliases, so anchored cases add up.
+        var text = "api: big\nbaseURL: https://example.com\ncases:\n"
+        for index in 0..<40 {
+            text += "  item\(index):\n    path: /items/\(index)\n    headers: &h\(index) {X-A: a, X-B: b}\n"
+        }
+        var limits = YAMLLimits.default
+        limits.maximumNodes = 100
+        let refused = TargetFileLoader.load(bytes: Array(text.utf8), file: "anchors.yaml", directory: ".", limits: limits)
+        XCTAssertNil(refused.api)
+        XCTAssertTrue(refused.renderedDiagnostics().contains("more than 100 YAML nodes"), refused.renderedDiagnostics())
+        limits.maximumNodes = 1000
+        XCTAssertEqual(TargetFileLoader.load(bytes: Array(text.utf8), file: "anchors.yaml", directory: ".", limits: limits).api?.cases.count, 40)
     }
 
     func testALargeValidFileLoadsAsAWhole() {

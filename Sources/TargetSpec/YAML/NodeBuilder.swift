@@ -27,8 +27,14 @@ struct NodeBuilder {
     private var aliasExpansion = 0
     /// The bytes of text aliases have added so far, each counting all the text of what it names.
     private var aliasExpansionBytes = 0
-    /// The nodes read so far, each alias counting as one (what it adds is ``aliasExpansion``).
+    /// The nodes held so far, each alias counting as one (what it adds is ``aliasExpansion``): a
+    /// streamed case's nodes stop counting once the sink has it (see ``loadMapping``).
     private var nodeCount = 0
+    /// The anchors defined so far, redefinitions included: a case that defines one is kept alive
+    /// by it, so its nodes keep counting.
+    private var anchorDefinitions = 0
+    /// The entries handed to the sink so far.
+    private var streamedCases = 0
     /// The items and entries of the collections being built (see ``ScratchStack``).
     private let items = ScratchStack<Node>()
     private let entries = ScratchStack<(key: Node.Scalar, value: Node)>()
@@ -65,7 +71,7 @@ struct NodeBuilder {
         switch event {
         case .scalar(let scalar, let anchor):
             let built = Built(node: .scalar(scalar), expandedSize: 1, expandedBytes: scalar.text.utf8.count, height: 0)
-            if let anchor { anchors[anchor] = built }
+            if let anchor { define(anchor, as: built) }
             return built
         case .alias(let name, let mark):
             return try resolveAlias(name, at: mark, depth: depth)
@@ -89,6 +95,11 @@ struct NodeBuilder {
         default: nil
         }
         throw LocatedProblem(problem: .tooManyNodes(limit: limits.maximumNodes), mark: mark)
+    }
+
+    private mutating func define(_ anchor: String, as built: Built) {
+        anchors[anchor] = built
+        anchorDefinitions += 1
     }
 
     private mutating func resolveAlias(_ name: String, at mark: Mark, depth: Int) throws(LocatedProblem) -> Built {
@@ -133,7 +144,7 @@ struct NodeBuilder {
         let built = Built(node: .sequence(items.popArray(from: start), mark), expandedSize: size, expandedBytes: bytes, height: height)
         if let anchor {
             openAnchors.remove(anchor)
-            anchors[anchor] = built
+            define(anchor, as: built)
         }
         return built
     }
@@ -174,6 +185,8 @@ struct NodeBuilder {
                 }
             }
             let valueEvent = try parser.next()
+            // What is held before this entry: a streamed case's nodes are given back after it.
+            let heldBefore = (nodes: nodeCount, anchors: anchorDefinitions)
             let value: Built
             if depth == 1, let caseSink, keyScalar?.text == "cases", case .mappingStart(nil, let valueMark) = valueEvent {
                 // The root's `cases`: each case is handed over as soon as it is built, so the
@@ -197,7 +210,14 @@ struct NodeBuilder {
             if let first {
                 problems.append(LocatedProblem(problem: .duplicateKey(keyScalar.text, firstDefinedAt: first), mark: keyScalar.mark))
             } else if let sink {
+                streamedCases += 1
+                guard streamedCases <= limits.maximumCases else {
+                    throw LocatedProblem(problem: .tooManyCases(limit: limits.maximumCases), mark: keyScalar.mark)
+                }
                 sink(keyScalar, value.node)
+                // The case is the sink's now and its nodes are freed with `value`, unless an
+                // anchor in it keeps them; its key stays (duplicate keys are found by it).
+                if anchorDefinitions == heldBefore.anchors { nodeCount = heldBefore.nodes }
             } else {
                 entries.push((key: keyScalar, value: value.node))
             }
@@ -205,7 +225,7 @@ struct NodeBuilder {
         let built = Built(node: .mapping(entries.popArray(from: start), mark), expandedSize: size, expandedBytes: bytes, height: height)
         if let anchor {
             openAnchors.remove(anchor)
-            anchors[anchor] = built
+            define(anchor, as: built)
         }
         return built
     }

@@ -19,10 +19,19 @@ public struct YAMLLimits: Sendable, Hashable {
     /// 1 MiB scalar aliased a few thousand times stays within the node budget, yet validating or
     /// stubbing the file walks or copies gigabytes.
     public var maximumAliasExpansionBytes: Int
-    /// The most nodes (scalars, keys included, sequences, mappings and aliases) the file may hold
-    /// as written. Default: 1,000,000 — a 10,000-case API has about 300,000; without it, a
-    /// 16 MiB flat list of millions of tiny items would be built in full before anything refused it.
+    /// The most nodes (scalars, keys included, sequences, mappings and aliases) the loader may
+    /// hold at once, as written. The cases of a target file's `cases` map are validated and
+    /// dropped one by one as they are read, so each case's nodes count only while it is read
+    /// (unless it defines an anchor, which keeps them); everything else counts for the whole file.
+    /// Default: 1,000,000 — the largest case or the rest of a file needs a few thousand; without
+    /// it, a 16 MiB flat list of millions of tiny items would be built in full before anything
+    /// refused it.
     public var maximumNodes: Int
+    /// The most cases a target file's `cases` map may hold when its cases are read one by one
+    /// (always, unless the map is anchored: then all its nodes count, as above). Default: 100,000
+    /// — a 50,000-case API is a 10 MB file; without it, 16 MiB of one-line cases would be a
+    /// million of them, each validated into a model far larger than its line.
+    public var maximumCases: Int
 
     /// Creates limits; every argument defaults to the value in ``default``.
     public init(
@@ -31,7 +40,8 @@ public struct YAMLLimits: Sendable, Hashable {
         maximumScalarLength: Int = 1 << 20,
         maximumAliasExpansion: Int = 100_000,
         maximumAliasExpansionBytes: Int = 16 << 20,
-        maximumNodes: Int = 1_000_000
+        maximumNodes: Int = 1_000_000,
+        maximumCases: Int = 100_000
     ) {
         self.maximumFileSize = maximumFileSize
         self.maximumDepth = maximumDepth
@@ -39,9 +49,10 @@ public struct YAMLLimits: Sendable, Hashable {
         self.maximumAliasExpansion = maximumAliasExpansion
         self.maximumAliasExpansionBytes = maximumAliasExpansionBytes
         self.maximumNodes = maximumNodes
+        self.maximumCases = maximumCases
     }
 
     /// 16 MiB files, depth 64, 1 MiB scalars, 100,000 nodes and 16 MiB of text added by aliases,
-    /// 1,000,000 nodes.
+    /// 1,000,000 nodes held at once, 100,000 cases.
     public static let `default` = YAMLLimits()
 }

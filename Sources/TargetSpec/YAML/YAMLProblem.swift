@@ -32,6 +32,8 @@ public enum YAMLProblem: Sendable, Hashable {
     case aliasTextTooLarge(limit: Int)
     /// More nodes than ``YAMLLimits/maximumNodes``.
     case tooManyNodes(limit: Int)
+    /// More cases than ``YAMLLimits/maximumCases``.
+    case tooManyCases(limit: Int)
     /// An alias naming no anchor defined before it.
     case unknownAlias(String)
     /// An alias inside the node its anchor names.
@@ -74,6 +76,8 @@ public enum YAMLProblem: Sendable, Hashable {
             "aliases expand to more than \(Self.describe(bytes: limit)) of text; the file is refused (an alias bomb?)"
         case .tooManyNodes(let limit):
             "the file holds more than \(limit) YAML nodes; the file is refused (a target file needs far fewer)"
+        case .tooManyCases(let limit):
+            "the file holds more than \(limit) cases; the file is refused (split the API into several files)"
         case .unknownAlias(let name):
             "unknown alias '*\(name)'; no anchor '&\(name)' is defined before it"
         case .recursiveAlias(let name):
