@@ -8,6 +8,8 @@ public struct TargetFileLoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The file's lines, to render diagnostics with their source line; `nil` if it could not be read.
     public var sourceLines: SourceLines?
+    /// The valid cases read: the API's, or those handed to `eachCase` (then the API keeps none).
+    public var caseCount = 0
 
     /// Whether some diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -29,7 +31,14 @@ public enum TargetFileLoader {
     ///   - limits: the bounds for hostile input.
     ///   - fileRoot: `--file-root`: the folder files the target file names must be inside,
     ///     instead of the file's own folder.
-    public static func load(path: String, file: String? = nil, limits: YAMLLimits = .default, fileRoot: String? = nil) -> TargetFileLoadResult {
+    ///   - eachCase: when given, takes each valid case as soon as it is validated, and the API
+    ///     keeps none (its `cases` is empty; ``TargetFileLoadResult/caseCount`` counts them): a
+    ///     command that needs each case once (`validate`, `list`) holds a fraction of the memory.
+    ///     What it took is to be discarded when the result has errors. See
+    ///     ``TargetFileValidator/caseHandler``. The result then keeps the file's lines (and so
+    ///     its bytes) only when it has diagnostics: with no case kept, nothing renders later.
+    public static func load(path: String, file: String? = nil, limits: YAMLLimits = .default, fileRoot: String? = nil,
+                            eachCase: ((CaseSpec) -> Void)? = nil) -> TargetFileLoadResult {
         let name = file ?? path
         let bytes: [UInt8]
         do throws(YAMLLoadError) {
@@ -37,7 +46,7 @@ public enum TargetFileLoader {
         } catch {
             return TargetFileLoadResult(api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: name), diagnostics: error.diagnostics, sourceLines: nil)
         }
-        return load(bytes: bytes, file: name, directory: APISpec.folder(of: path), limits: limits, fileRoot: fileRoot)
+        return load(bytes: bytes, file: name, directory: APISpec.folder(of: path), limits: limits, fileRoot: fileRoot, eachCase: eachCase)
     }
 
     /// Loads a target file's contents.
@@ -51,10 +60,12 @@ public enum TargetFileLoader {
     ///   - file: the name diagnostics show.
     ///   - directory: the folder relative paths are taken from (defaults to `file`'s folder).
     ///   - limits: the bounds for hostile input.
+    ///   - eachCase: takes each valid case instead of the API; see ``load(path:file:limits:fileRoot:eachCase:)``.
     public static func load(bytes: [UInt8], file: String, directory: String? = nil, limits: YAMLLimits = .default,
-                            fileRoot: String? = nil) -> TargetFileLoadResult {
+                            fileRoot: String? = nil, eachCase: ((CaseSpec) -> Void)? = nil) -> TargetFileLoadResult {
         let lines = SourceLines(bytes: bytes)
         var validator = TargetFileValidator(file: file, directory: directory, fileRoot: fileRoot)
+        validator.caseHandler = eachCase
         validator.beginStreamingCases()
         let root: Node
         do throws(YAMLLoadError) {
@@ -66,7 +77,9 @@ public enum TargetFileLoader {
             return TargetFileLoadResult(api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: file), diagnostics: error.diagnostics, sourceLines: lines)
         }
         let api = validator.validate(root)
-        return TargetFileLoadResult(api: api, apiName: validator.apiName, diagnostics: validator.diagnostics, sourceLines: lines)
+        return TargetFileLoadResult(api: api, apiName: validator.apiName, diagnostics: validator.diagnostics,
+                                    sourceLines: eachCase != nil && validator.diagnostics.isEmpty ? nil : lines,
+                                    caseCount: validator.caseCount)
     }
 
     /// Loads a target file from text (tests, `validate -`).

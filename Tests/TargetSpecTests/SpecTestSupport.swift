@@ -5,8 +5,32 @@ import XCTest
 /// Helpers shared by the TargetSpec tests: loading YAML text, rendering diagnostics, temp folders.
 enum SpecTest {
     /// Loads `yaml` as the file `file`, relative paths taken from `directory`.
-    static func load(_ yaml: String, file: String = "t.yaml", directory: String? = nil) -> TargetFileLoadResult {
-        TargetFileLoader.load(text: yaml, file: file, directory: directory)
+    ///
+    /// Every file the validation tests load is loaded a second time with the cases handed on
+    /// (`eachCase`, as `validate` and `list` load): that must find the same diagnostics and hand
+    /// on the very cases the API keeps.
+    static func load(_ yaml: String, file: String = "t.yaml", directory: String? = nil,
+                     sourceFile: StaticString = #filePath, line: UInt = #line) -> TargetFileLoadResult {
+        let kept = TargetFileLoader.load(text: yaml, file: file, directory: directory)
+        var handedOn: [CaseSpec] = []
+        let streamed = TargetFileLoader.load(bytes: Array(yaml.utf8), file: file, directory: directory) { handedOn.append($0) }
+        XCTAssertEqual(streamed.diagnostics, kept.diagnostics, "diagnostics with the cases handed on", file: sourceFile, line: line)
+        XCTAssertEqual(streamed.caseCount, kept.caseCount, file: sourceFile, line: line)
+        XCTAssertEqual(streamed.api == nil, kept.api == nil, file: sourceFile, line: line)
+        if let api = kept.api {
+            XCTAssertEqual(streamed.api?.cases.isEmpty, true, file: sourceFile, line: line)
+            XCTAssertEqual(api.cases.count, kept.caseCount, file: sourceFile, line: line)
+            XCTAssertEqual(handedOn.count, api.cases.count, file: sourceFile, line: line)
+            for (handed, spec) in zip(handedOn, api.cases) {
+                var handed = handed
+                // Read before the API's `auth`, `auth: basic` is handed on as the type; the API
+                // then names it as its scheme (see TargetFileValidator.caseHandler).
+                if case .explicit(let kind) = handed.auth, spec.auth == .scheme(kind.rawValue) { handed.auth = spec.auth }
+                XCTAssertEqual(handed, spec, "case '\(spec.name)' handed on", file: sourceFile, line: line)
+            }
+        }
+        XCTAssertEqual(streamed.sourceLines == nil, kept.diagnostics.isEmpty, "lines kept only for diagnostics", file: sourceFile, line: line)
+        return kept
     }
 
     /// The rendered errors (warnings left out) of loading `yaml`.

@@ -12,6 +12,8 @@ public struct TargetCatalog: Sendable {
         public var api: APISpec?
         /// For a shadowed entry, the file that won.
         public var shadowedBy: String?
+        /// The valid cases of the file (the API's own, or those handed on while loading).
+        public var caseCount = 0
     }
 
     /// The winning definition of each API name, in discovery order.

@@ -51,8 +51,12 @@ public struct TargetDiscovery: Sendable {
     ///
     /// A file with errors still claims its name, so a broken override is reported rather than
     /// silently replaced by a lower level's file.
-    public func discover() throws(DiscoveryError) -> TargetCatalog {
-        try load(stoppingAfterLevelDefining: nil)
+    ///
+    /// - Parameter eachCase: when given, takes each valid case of each file as soon as it is
+    ///   validated, and the catalog's APIs keep none (see ``TargetFileLoader/load(path:file:limits:fileRoot:eachCase:)``):
+    ///   for commands that read each case once. What it took from a file with errors is to be discarded.
+    public func discover(eachCase: ((SourceFile, CaseSpec) -> Void)? = nil) throws(DiscoveryError) -> TargetCatalog {
+        try load(stoppingAfterLevelDefining: nil, eachCase: eachCase)
     }
 
     /// Loads files level by level only until the level that defines `name` is complete: every
@@ -64,12 +68,14 @@ public struct TargetDiscovery: Sendable {
     /// exactly as `discover()` would, and nothing else: `validate`, `list` without an API, `check`
     /// and completion of API names need `discover()`. When no level defines `name` every level is
     /// read and the catalog is complete, so an unknown name still lists every valid one.
-    public func discover(stoppingAfterLevelDefining name: String) throws(DiscoveryError) -> TargetCatalog {
-        try load(stoppingAfterLevelDefining: name)
+    public func discover(stoppingAfterLevelDefining name: String,
+                         eachCase: ((SourceFile, CaseSpec) -> Void)? = nil) throws(DiscoveryError) -> TargetCatalog {
+        try load(stoppingAfterLevelDefining: name, eachCase: eachCase)
     }
 
     /// The one loading loop of `discover()` and `discover(stoppingAfterLevelDefining:)`.
-    private func load(stoppingAfterLevelDefining wanted: String?) throws(DiscoveryError) -> TargetCatalog {
+    private func load(stoppingAfterLevelDefining wanted: String?,
+                      eachCase: ((SourceFile, CaseSpec) -> Void)?) throws(DiscoveryError) -> TargetCatalog {
         var catalog = TargetCatalog(entries: [], shadowed: [], diagnostics: [], sources: [:], files: [])
         let warnings = try walk(continuingBefore: { remaining in
             // Once `wanted` has a winner, only another location at the winner's level can still
@@ -79,11 +85,12 @@ public struct TargetDiscovery: Sendable {
             return remaining.contains { $0.level == winner.level }
         }, visit: { file in
             catalog.files.append(file.displayPath)
-            let result = TargetFileLoader.load(path: file.path, file: file.displayPath, fileRoot: fileRoot)
+            let result = TargetFileLoader.load(path: file.path, file: file.displayPath, fileRoot: fileRoot,
+                                               eachCase: eachCase.map { each in { each(file, $0) } })
             catalog.diagnostics += result.diagnostics
             catalog.sources[file.displayPath] = result.sourceLines
             guard let name = result.apiName else { return }
-            let entry = TargetCatalog.Entry(name: name, file: file.displayPath, level: file.level, api: result.api)
+            let entry = TargetCatalog.Entry(name: name, file: file.displayPath, level: file.level, api: result.api, caseCount: result.caseCount)
             guard let winner = catalog.entries.first(where: { $0.name == name }) else {
                 catalog.entries.append(entry)
                 return

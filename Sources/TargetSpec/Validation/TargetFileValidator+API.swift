@@ -46,19 +46,23 @@ extension TargetFileValidator {
             if case .paged(let paged)? = readPagination(node, allowsNone: false) { pagination = paged }
             paginationMark = cursorParameterMarks.last?.mark ?? node.mark
         }
-        var cases: [CaseSpec] = []
+        var cases = ReadCases()
         if let node = fields["cases"] {
             cases = readCases(node, apiAuth: auth?.names, hasAuthProblem: fields.has("auth") && auth == nil)
         } else {
             error("missing required key 'cases' at the top level; an API needs at least one case", at: fields.mark)
         }
-        checkPagingAndChains(cases: cases, apiPagination: pagination, apiPaginationMark: paginationMark)
+        if caseHandler == nil {
+            checkPagingAndChains(cases: cases.kept, apiPagination: pagination, apiPaginationMark: paginationMark)
+        } else {
+            checkPagingAndChains(cases: cases.digests, apiPagination: pagination, apiPaginationMark: paginationMark)
+        }
         guard let name, let baseURL else { return nil }
         return APISpec(
             name: name, file: file, directory: directory, description: description, baseURL: baseURL, headers: headers, auth: auth?.defaultAuth,
             authSchemes: auth?.schemes,
             validation: validation, timeout: timeout, connectTimeout: connectTimeout, environments: environments,
-            defaultEnvironment: defaultEnvironment, cases: cases, sensitiveHeaders: sensitiveHeaders, fileRoot: fileRoot,
+            defaultEnvironment: defaultEnvironment, cases: cases.kept, sensitiveHeaders: sensitiveHeaders, fileRoot: fileRoot,
             pagination: pagination)
     }
 

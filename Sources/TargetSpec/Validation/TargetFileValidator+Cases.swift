@@ -7,18 +7,31 @@ extension TargetFileValidator {
     ]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"]
 
-    mutating func readCases(_ node: Node, apiAuth: APIAuthNames?, hasAuthProblem: Bool) -> [CaseSpec] {
+    /// The valid cases: kept, or handed to ``caseHandler`` with only their digests kept.
+    struct ReadCases {
+        var kept: [CaseSpec] = []
+        /// Set only when the cases were handed on.
+        var digests: [CaseDigest] = []
+    }
+
+    mutating func readCases(_ node: Node, apiAuth: APIAuthNames?, hasAuthProblem: Bool) -> ReadCases {
         if let streamed = takeStreamedCases(in: node, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) { return streamed }
-        guard let entries = entries(node, expected: "a map of case names to cases") else { return [] }
+        guard let entries = entries(node, expected: "a map of case names to cases") else { return ReadCases() }
         if entries.isEmpty {
             error("'cases' is empty; an API needs at least one case", at: node.mark)
         }
-        var cases: [CaseSpec] = []
-        cases.reserveCapacity(entries.count)
+        var cases = ReadCases()
+        if caseHandler == nil { cases.kept.reserveCapacity(entries.count) }
         for index in entries.indices {
             let auth = CaseAuthContext.known(apiAuth: apiAuth, hasAuthProblem: hasAuthProblem)
             if let spec = readCase(name: entries.key(at: index), node: entries.value(at: index), auth: auth) {
-                cases.append(spec)
+                caseCount += 1
+                if let caseHandler {
+                    cases.digests.append(CaseDigest(spec))
+                    caseHandler(spec)
+                } else {
+                    cases.kept.append(spec)
+                }
             }
         }
         return cases

@@ -197,20 +197,21 @@ extension TargetFileValidator {
     /// The chains of the whole API: each `after` names an example that exists, no chain loops, and
     /// every `{NAME}` in `with` is captured by a step before it. A cursor parameter must not be one
     /// of the case's values (paging sets it). Runs once every case is read.
-    mutating func checkPagingAndChains(cases: [CaseSpec], apiPagination: Pagination?, apiPaginationMark: Mark?) {
+    mutating func checkPagingAndChains<Case: CaseOutline>(cases: [Case], apiPagination: Pagination?, apiPaginationMark: Mark?) {
+        let apiPaging = apiPagination.map { PagingOutline.own(cursorParameter: $0.cursorParameter) } ?? .none
         for spec in cases {
-            let pagination: Pagination?
+            let paging: PagingOutline
             let mark: Mark?
-            switch spec.pagination {
-            case .inherited: (pagination, mark) = (apiPagination, apiPaginationMark)
-            case .none: (pagination, mark) = (nil, nil)
-            case .paged(let own): (pagination, mark) = (own, paginationMarks[spec.name])
+            switch spec.paging {
+            case .inherited: (paging, mark) = (apiPaging, apiPaginationMark)
+            case .none: (paging, mark) = (.none, nil)
+            case .own: (paging, mark) = (spec.paging, paginationMarks[spec.name])
             }
-            if case .cursor(_, let parameter)? = pagination?.next, spec.values.contains(where: { $0.name == parameter }) {
+            if case .own(let parameter?) = paging, spec.values.contains(where: { $0.name == parameter }) {
                 error("cursor parameter '\(parameter)' is also a value of case '\(spec.name)'; paging sets it, so rename the value "
                       + "or the parameter", at: mark ?? spec.mark)
             }
-            if pagination != nil, spec.task.isDownload {
+            if case .own = paging, spec.isDownloadCase {
                 error("case '\(spec.name)' downloads a file and cannot page; add 'pagination: none' to it", at: mark ?? spec.mark)
             }
         }
@@ -269,5 +270,68 @@ extension TargetFileValidator {
                 }
             }
         }
+    }
+}
+
+/// Whether a case pages, and the parameter a cursor sets.
+enum PagingOutline {
+    /// No `pagination:` on the case: the API's, if any.
+    case inherited
+    /// Does not page.
+    case none
+    /// Pages, with a cursor parameter when the next page is a cursor.
+    case own(cursorParameter: String?)
+}
+
+extension Pagination {
+    /// The query parameter a cursor sets, if the next page is a cursor.
+    var cursorParameter: String? {
+        if case .cursor(_, let parameter) = next { parameter } else { nil }
+    }
+}
+
+/// What the checks across cases (`checkPagingAndChains`) read of a case.
+protocol CaseOutline {
+    var name: String { get }
+    var mark: Mark { get }
+    var paging: PagingOutline { get }
+    var values: [ValueSpec] { get }
+    var isDownloadCase: Bool { get }
+    var exampleSteps: [ExampleStep] { get }
+    var captures: [Capture] { get }
+}
+
+extension CaseSpec: CaseOutline {
+    var isDownloadCase: Bool { task.isDownload }
+
+    var paging: PagingOutline {
+        switch pagination {
+        case .inherited: .inherited
+        case .none: .none
+        case .paged(let own): .own(cursorParameter: own.cursorParameter)
+        }
+    }
+}
+
+/// A case's outline, kept instead of the case when loading hands each case on and keeps none
+/// (`validate`, `list`): 80 bytes and the case's values. Its arrays are the case's own, shared,
+/// not copied.
+struct CaseDigest: CaseOutline {
+    var name: String
+    var mark: Mark
+    var paging: PagingOutline
+    var values: [ValueSpec]
+    var isDownloadCase: Bool
+    var exampleSteps: [ExampleStep]
+    var captures: [Capture]
+
+    init(_ spec: CaseSpec) {
+        name = spec.name
+        mark = spec.mark
+        paging = spec.paging
+        values = spec.values
+        isDownloadCase = spec.task.isDownload
+        exampleSteps = spec.exampleSteps
+        captures = spec.captures
     }
 }

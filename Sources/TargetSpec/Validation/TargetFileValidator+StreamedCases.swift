@@ -8,8 +8,10 @@ extension TargetFileValidator {
     struct StreamedCases {
         /// How many cases were handed over, valid or not.
         var count = 0
-        /// The valid ones, in file order.
+        /// The valid ones, in file order (none when ``TargetFileValidator/caseHandler`` takes them).
         var specs: [CaseSpec] = []
+        /// What the checks across cases need of the valid ones the handler took.
+        var digests: [CaseDigest] = []
         /// Case `auth:` modes to check against the API's auth once it is read.
         var pendingAuth: [(text: String, mark: Mark)] = []
     }
@@ -32,13 +34,19 @@ extension TargetFileValidator {
     mutating func readStreamedCase(name: Node.Scalar, node: Node) {
         streamedCases?.count += 1
         guard let spec = readCase(name: name, node: node, auth: .deferred) else { return }
-        streamedCases?.specs.append(consume spec)
+        caseCount += 1
+        if let caseHandler {
+            streamedCases?.digests.append(CaseDigest(spec))
+            caseHandler(consume spec)
+        } else {
+            streamedCases?.specs.append(consume spec)
+        }
     }
 
     /// The streamed cases, if `node` (the tree's `cases`) is the empty mapping left where they
     /// were; their auth modes are checked now. `nil` when the cases were not streamed (an
     /// anchored or non-mapping `cases`), to read from the tree.
-    mutating func takeStreamedCases(in node: Node, apiAuth: APIAuthNames?, hasAuthProblem: Bool) -> [CaseSpec]? {
+    mutating func takeStreamedCases(in node: Node, apiAuth: APIAuthNames?, hasAuthProblem: Bool) -> ReadCases? {
         guard let streamed = streamedCases, case .mapping(let entries, _) = node, entries.isEmpty else { return nil }
         streamedCases = nil
         if streamed.count == 0 {
@@ -54,6 +62,6 @@ extension TargetFileValidator {
                 if case .explicit(let kind) = specs[index].auth { specs[index].auth = .scheme(kind.rawValue) }
             }
         }
-        return specs
+        return ReadCases(kept: specs, digests: streamed.digests)
     }
 }

@@ -57,6 +57,13 @@ public struct TargetFileValidator {
     /// Values of the case being read that were declared but are invalid (already reported): their
     /// placeholders are not reported again as unknown.
     var invalidValueNames: Set<String> = []
+    /// When set, each valid case is handed to it as soon as it is validated instead of being kept:
+    /// the API's `cases` is then empty (see ``caseCount``). A case read before the API's `auth`
+    /// comes as read: its `auth: basic` may name a scheme the API defines after it. What it was
+    /// given is to be discarded when the file turns out to have errors.
+    public var caseHandler: ((CaseSpec) -> Void)?
+    /// The valid cases read, kept or handed on.
+    public internal(set) var caseCount = 0
     /// The cases validated while the file loaded, if it was loaded that way (see
     /// `TargetFileValidator+StreamedCases.swift`).
     var streamedCases: StreamedCases?

@@ -17,9 +17,9 @@ final class EventPrefetch {
     /// Events per batch: few enough that the reader starts at once (about half a millisecond of
     /// parsing), many enough that the threads rarely wait for each other: with 512, loading
     /// 10,000 cases switched threads some 1,300 times, with 4,096 some 170.
-    static let batchSize = 4096
+    static let batchSize = 2048
     /// Batches parsed ahead at most.
-    static let depth = 4
+    static let depth = 2
 
     typealias Item = Result<ParsedEvent, LocatedProblem>
 

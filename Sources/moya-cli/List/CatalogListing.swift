@@ -7,7 +7,7 @@ enum CatalogListing {
     static func table(of catalog: TargetCatalog, width: Int? = nil) -> String {
         var rows = [["API", "CASES", "FILE", "DESCRIPTION"]]
         for entry in catalog.entries {
-            rows.append([entry.name, entry.api.map { String($0.cases.count) } ?? "invalid", entry.file, entry.api?.description ?? ""])
+            rows.append([entry.name, entry.api != nil ? String(entry.caseCount) : "invalid", entry.file, entry.api?.description ?? ""])
         }
         for entry in catalog.shadowed {
             rows.append([entry.name, "-", entry.file, shadowNote(entry, in: catalog)])
@@ -33,15 +33,59 @@ enum CatalogListing {
     /// One row per case: method, path, task kind, values (`name: type = default`), description;
     /// a FILES column (`reads a; writes b`) when some case reads or writes a file.
     static func table(of api: APISpec, width: Int? = nil) -> String {
-        let showsFiles = api.cases.contains { $0.filesSummary != nil }
-        var rows = [["CASE", "METHOD", "PATH", "TASK", "VALUES"] + (showsFiles ? ["FILES"] : []) + ["DESCRIPTION"]]
-        for spec in api.cases {
-            rows.append([
-                spec.name, spec.method, spec.path.source, spec.task.moyaName,
-                spec.values.map(\.signature).joined(separator: ", "),
-            ] + (showsFiles ? [spec.filesSummary ?? ""] : []) + [spec.description ?? ""])
+        var rows = CaseRows(format: .table)
+        for spec in api.cases { rows.add(spec) }
+        return String(decoding: rows.rendered(api: api, width: width), as: UTF8.self)
+    }
+
+    /// What `list API` prints of each case, made as each case is loaded (the API then keeps no
+    /// case: see `TargetFileLoader.load(path:file:limits:fileRoot:eachCase:)`), so a large file's
+    /// cases are never all held as models.
+    struct CaseRows {
+        let format: ListFormat
+        /// Table rows without the FILES cell, and each row's FILES cell (shown when some case has one).
+        private var cells: [[String]] = []
+        private var files: [String] = []
+        private var showsFiles = false
+        private var objects: [JSONValue] = []
+
+        init(format: ListFormat) {
+            self.format = format
         }
-        return TextTable.render(rows, width: width)
+
+        mutating func add(_ spec: CaseSpec) {
+            switch format {
+            case .table:
+                let summary = spec.filesSummary
+                showsFiles = showsFiles || summary != nil
+                files.append(summary ?? "")
+                cells.append([
+                    spec.name, spec.method, spec.path.source, spec.task.moyaName,
+                    spec.values.map(\.signature).joined(separator: ", "), spec.description ?? "",
+                ])
+            case .json:
+                objects.append(CatalogListing.caseJSON(spec))
+            }
+        }
+
+        /// The table or the JSON document of `api`, with the cases added, as UTF-8. Consumes
+        /// the rows, so the table is laid out without a copy of them.
+        consuming func rendered(api: APISpec, width: Int?) -> [UInt8] {
+            switch format {
+            case .json:
+                return Array(CatalogListing.json(of: api, cases: objects).utf8)
+            case .table:
+                let header = ["CASE", "METHOD", "PATH", "TASK", "VALUES"] + (showsFiles ? ["FILES"] : []) + ["DESCRIPTION"]
+                var rows = [header]
+                rows.reserveCapacity(cells.count + 1)
+                let filesColumn = 5
+                for (index, row) in cells.enumerated() {
+                    rows.append(showsFiles ? Array(row[..<filesColumn]) + [files[index]] + row[filesColumn...] : row)
+                }
+                cells = []
+                return TextTable.renderedBytes(rows, width: width)
+            }
+        }
     }
 
     /// `{"apis": [...]}`: the winners in discovery order, then the shadowed definitions.
@@ -56,7 +100,7 @@ enum CatalogListing {
             ("file", .string(entry.file)),
             ("source", .string(entry.level.description)),
             ("valid", .bool(valid)),
-            ("cases", entry.api.map { .int($0.cases.count) } ?? .null),
+            ("cases", entry.api != nil ? .int(entry.caseCount) : .null),
             ("description", entry.api?.description.map { .string($0) } ?? .null),
             ("shadowedBy", entry.shadowedBy.map { .string($0) } ?? .null),
         ])
@@ -64,20 +108,27 @@ enum CatalogListing {
 
     /// One API: its file, base URL, environments and every case with its values and samples.
     static func json(of api: APISpec) -> String {
-        let cases: [JSONValue] = api.cases.map { spec in
-            .object([
-                ("name", .string(spec.name)),
-                ("method", .string(spec.method)),
-                ("path", .string(spec.path.source)),
-                ("task", .string(spec.task.moyaName)),
-                ("description", spec.description.map { .string($0) } ?? .null),
-                ("values", .array(spec.values.map(valueJSON))),
-                ("samples", .array(spec.samples.map { .string($0.name) })),
-                ("examples", .int(spec.exampleSteps.count)),
-                ("reads", .array(spec.filesRead.map { .string($0) })),
-                ("writes", .array(spec.filesWritten.map { .string($0) })),
-            ])
-        }
+        json(of: api, cases: api.cases.map(caseJSON))
+    }
+
+    /// One case of `list API --format json`.
+    static func caseJSON(_ spec: CaseSpec) -> JSONValue {
+        .object([
+            ("name", .string(spec.name)),
+            ("method", .string(spec.method)),
+            ("path", .string(spec.path.source)),
+            ("task", .string(spec.task.moyaName)),
+            ("description", spec.description.map { .string($0) } ?? .null),
+            ("values", .array(spec.values.map(valueJSON))),
+            ("samples", .array(spec.samples.map { .string($0.name) })),
+            ("examples", .int(spec.exampleSteps.count)),
+            ("reads", .array(spec.filesRead.map { .string($0) })),
+            ("writes", .array(spec.filesWritten.map { .string($0) })),
+        ])
+    }
+
+    /// The API's document with `cases`, made from its cases.
+    static func json(of api: APISpec, cases: [JSONValue]) -> String {
         let document: JSONValue = .object([
             ("name", .string(api.name)),
             ("file", .string(api.file)),
@@ -112,25 +163,34 @@ enum TextTable {
     /// `width` (a terminal's), lines are fitted to it: the last column (a description) gives way
     /// first, then the widest ones, cut with `…`; piped output keeps every cell whole.
     static func render(_ rows: [[String]], width: Int? = nil) -> String {
-        let rows = rows.map { $0.map { DisplayText.escaped($0) } }
-        guard let columns = rows.map(\.count).max() else { return "" }
-        // Each cell's characters, counted once (a case list has thousands of rows).
-        let counts = rows.map { $0.map(characterCount) }
+        String(decoding: renderedBytes(rows, width: width), as: UTF8.self)
+    }
+
+    /// ``render(_:width:)`` as UTF-8. A case list has thousands of rows: cells are escaped in
+    /// place (only those with something to escape) and counted in each pass rather than kept.
+    static func renderedBytes(_ rows: consuming [[String]], width: Int? = nil) -> [UInt8] {
+        var rows = rows
+        for row in rows.indices {
+            for column in rows[row].indices where !isPrintableASCII(rows[row][column]) {
+                rows[row][column] = DisplayText.escaped(rows[row][column])
+            }
+        }
+        guard let columns = rows.map(\.count).max() else { return [] }
         var widths = Array(repeating: 0, count: columns)
-        for row in counts {
-            for (index, count) in row.enumerated() { widths[index] = max(widths[index], count) }
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], characterCount(cell)) }
         }
         if let width { widths = fitted(widths, into: width) }
         var output: [UInt8] = []
-        for (rowIndex, row) in rows.enumerated() {
+        for row in rows {
             // A row of ASCII cells (nearly all) is laid out in bytes; any other, in characters.
             guard row.allSatisfy(isPlainASCII) else {
-                output += (characterLine(row, counts: counts[rowIndex], widths: widths) + "\n").utf8
+                output += (characterLine(row, counts: row.map(characterCount), widths: widths) + "\n").utf8
                 continue
             }
             let start = output.count
             for (index, cell) in row.enumerated() {
-                let count = counts[rowIndex][index]
+                let count = cell.utf8.count
                 let isCut = count > widths[index]
                 let shownCount = isCut ? max(0, widths[index] - 1) + 1 : count
                 if isCut {
@@ -146,7 +206,12 @@ enum TextTable {
             while output.count > start && output[output.count - 1] == UInt8(ascii: " ") { output.removeLast() }
             output.append(UInt8(ascii: "\n"))
         }
-        return String(decoding: output, as: UTF8.self)
+        return output
+    }
+
+    /// Printable ASCII: nothing to escape.
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// One row laid out in characters (a cell that is not plain ASCII).

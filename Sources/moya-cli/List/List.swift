@@ -29,11 +29,17 @@ extension MoyaCommand {
                 let loader = CatalogLoader(options: targetArguments.options)
                 let width = Terminal.width(of: StandardStream.output.fileDescriptor, environment: loader.environment)
                 if let api {
-                    let (catalog, spec) = try loader.api(named: api)
+                    // Each case becomes its row as it loads; the API keeps none.
+                    var rowsByFile: [String: CatalogListing.CaseRows] = [:]
+                    let format = format
+                    let (catalog, spec) = try loader.api(named: api) { file, spec in
+                        rowsByFile[file.displayPath, default: CatalogListing.CaseRows(format: format)].add(spec)
+                    }
                     loader.printDiagnostics(of: catalog.filtered(toFile: spec.file))
-                    StandardStream.output.write(format == .json ? CatalogListing.json(of: spec) : CatalogListing.table(of: spec, width: width))
+                    let rows = rowsByFile.removeValue(forKey: spec.file) ?? CatalogListing.CaseRows(format: format)
+                    StandardStream.output.write(rows.rendered(api: spec, width: width))
                 } else {
-                    let catalog = try loader.load()
+                    let catalog = try loader.load { _, _ in }
                     loader.printDiagnostics(of: catalog)
                     if catalog.files.isEmpty && format == .table {
                         let places = loader.searchPath.locations.map(\.displayPath).joined(separator: ", ")

@@ -26,16 +26,24 @@ struct CatalogLoader {
     /// without an API, `check` and completion.
     ///
     /// - Throws: `CommandFailure` (exit 64) for a `--targets` path that does not exist.
-    func load() throws -> TargetCatalog {
-        try load(stoppingAfterLevelDefining: nil)
+    ///
+    /// - Parameter eachCase: takes each valid case as it is loaded, and the catalog's APIs keep
+    ///   none (`validate` and `list` read each case once); see `TargetDiscovery.discover(eachCase:)`.
+    func load(eachCase: ((TargetDiscovery.SourceFile, CaseSpec) -> Void)? = nil) throws -> TargetCatalog {
+        try load(stoppingAfterLevelDefining: nil, eachCase: eachCase)
     }
 
     /// Loads every level, or only up to the one that defines `name`, turning a missing
     /// `--targets` path into `CommandFailure` (exit 64).
-    private func load(stoppingAfterLevelDefining name: String?) throws -> TargetCatalog {
+    private func load(stoppingAfterLevelDefining name: String?,
+                      eachCase: ((TargetDiscovery.SourceFile, CaseSpec) -> Void)?) throws -> TargetCatalog {
         do {
             let discovery = TargetDiscovery(searchPath: searchPath, fileRoot: options.fileRoot)
-            let catalog = if let name { try discovery.discover(stoppingAfterLevelDefining: name) } else { try discovery.discover() }
+            let catalog = if let name {
+                try discovery.discover(stoppingAfterLevelDefining: name, eachCase: eachCase)
+            } else {
+                try discovery.discover(eachCase: eachCase)
+            }
             KeptUntilExit.keep(catalog)
             return catalog
         } catch {
@@ -52,8 +60,12 @@ struct CatalogLoader {
     /// Loads the catalog up to the level that defines `name` and returns that API; a file with
     /// errors is reported whole (exit 65). The returned catalog is partial (see
     /// `TargetDiscovery.discover(stoppingAfterLevelDefining:)`): use it only for this API's file.
-    func api(named name: String) throws -> (TargetCatalog, APISpec) {
-        let catalog = try load(stoppingAfterLevelDefining: name)
+    ///
+    /// With `eachCase`, the API keeps no case: each valid case of each file read is handed to it
+    /// instead, as it is loaded (`list API`).
+    func api(named name: String,
+             eachCase: ((TargetDiscovery.SourceFile, CaseSpec) -> Void)? = nil) throws -> (TargetCatalog, APISpec) {
+        let catalog = try load(stoppingAfterLevelDefining: name, eachCase: eachCase)
         do {
             let api = try catalog.api(named: name)
             return (catalog, api)

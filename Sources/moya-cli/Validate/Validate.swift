@@ -52,12 +52,14 @@ extension MoyaCommand {
         /// Validates everything discovery finds, with its same-level duplicate errors, in
         /// discovery order (a file with no valid API name included).
         private static func discoveredFilesReport(_ loader: CatalogLoader) throws -> Report {
-            let catalog = try loader.load()
+            // Each case is validated and dropped: validate keeps only the diagnostics and counts.
+            let catalog = try loader.load { _, _ in }
             let entries = catalog.entries + catalog.shadowed
             var report = Report(diagnostics: catalog.diagnostics, sources: catalog.sources)
             for file in catalog.files {
-                let api = entries.first { $0.file == file }?.api
-                report.summary.append(summaryLine(file: file, api: api, diagnostics: catalog.diagnostics))
+                let entry = entries.first { $0.file == file }
+                report.summary.append(summaryLine(file: file, api: entry?.api, caseCount: entry?.caseCount ?? 0,
+                                                  diagnostics: catalog.diagnostics))
             }
             return report
         }
@@ -90,17 +92,17 @@ extension MoyaCommand {
             var report = Report()
             var seen = Set<String>()
             for path in paths where seen.insert(path).inserted {
-                let result = TargetFileLoader.load(path: path, fileRoot: fileRoot)
+                let result = TargetFileLoader.load(path: path, fileRoot: fileRoot) { _ in }
                 KeptUntilExit.keep(result)
                 report.diagnostics += result.diagnostics
                 report.sources[path] = result.sourceLines
-                report.summary.append(summaryLine(file: path, api: result.api, diagnostics: result.diagnostics))
+                report.summary.append(summaryLine(file: path, api: result.api, caseCount: result.caseCount, diagnostics: result.diagnostics))
             }
             return report
         }
 
         /// `FILE: ok (API 'NAME', N cases[, M warnings])` or `FILE: invalid (N errors)`.
-        static func summaryLine(file: String, api: APISpec?, diagnostics: [Diagnostic]) -> String {
+        static func summaryLine(file: String, api: APISpec?, caseCount: Int, diagnostics: [Diagnostic]) -> String {
             let mine = diagnostics.filter { $0.file == file }
             let errors = mine.filter { $0.severity == .error }.count
             let warnings = mine.count - errors
@@ -108,7 +110,7 @@ extension MoyaCommand {
                 return "\(file): invalid (\(errors) error\(errors == 1 ? "" : "s"))\n"
             }
             let note = warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""
-            return "\(file): ok (API '\(api.name)', \(api.cases.count) case\(api.cases.count == 1 ? "" : "s")\(note))\n"
+            return "\(file): ok (API '\(api.name)', \(caseCount) case\(caseCount == 1 ? "" : "s")\(note))\n"
         }
     }
 }
