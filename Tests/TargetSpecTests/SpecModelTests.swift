@@ -177,4 +177,24 @@ final class SpecModelTests: XCTestCase {
             XCTAssertEqual("\(error)", "unknown sample 'ok2' in case 'userRepositories'; did you mean 'ok'?")
         }
     }
+
+    /// A case's fields are shared between copies until one is changed (copy on write).
+    func testACopiedCaseChangesAlone() throws {
+        let api = try XCTUnwrap(SpecTest.load(Self.github).api)
+        let original = try XCTUnwrap(api.cases.first)
+        var copy = original
+        XCTAssertEqual(copy, original)
+        XCTAssertEqual(copy.hashValue, original.hashValue)
+        copy.auth = .inherited
+        copy.description = "changed"
+        copy.values.append(ValueSpec(name: "extra", type: .string, mark: Mark(line: 1, column: 1)))
+        XCTAssertNotEqual(copy, original)
+        XCTAssertEqual(original.description, "A random sentence")
+        XCTAssertEqual(original.auth, CaseAuthMode.none)
+        XCTAssertEqual(original.values.count + 1, copy.values.count)
+        XCTAssertEqual(api.cases.first, original, "the API's own case is unchanged")
+        var again = copy
+        again.description = "changed"
+        XCTAssertEqual(again, copy, "equal fields are equal, whatever box holds them")
+    }
 }
