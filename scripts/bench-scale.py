@@ -167,10 +167,9 @@ cases:
         row("check offline, 10,000 cases vs validate", r[1], r[2], "<= 2.0x", r[2][0] <= 2 * r[1][0])
         row("check offline, 10,000 cases vs libyaml parse", r[0], r[2], "(figure)", True)
     if wanted("scale"):
-        # The issue asks for 50,000 cases; this generator's 50,000 cases hold some 1.85 million YAML
-        # nodes, over the loader's limit of 1,000,000 (YAMLLimits.maximumNodes, a refusal, exit
-        # 65), so the largest round count under it is measured: 25,000 cases, 2.5 times the file.
-        count = 25000
+        # The issue's 50,000 cases (a 10 MB file of 1.85 million YAML nodes): validate hands each
+        # case on (memory flat), a stubbed call keeps every case (memory linear); both linear in time.
+        count = 50000
         print(f"== loading {count:,} cases: linear in time and memory?", flush=True)
         bigger = generate(count)
         factor = count / 10000
@@ -180,7 +179,15 @@ cases:
         memory_scale = (r[1][1] - floor) / max(0.1, r[2][1] - floor)
         print(f"   {count:,} vs 10,000 cases: time {time_scale:.2f}x, memory above the floor {memory_scale:.2f}x (linear: {factor:.1f}x)")
         rows.append((f"validate {count:,} vs 10,000 cases (time; memory above the floor {memory_scale:.2f}x)", r[2][0], r[2][1],
-                     r[1][0], r[1][1], time_scale, f"~{factor:.1f}x (linear)", time_scale <= 1.15 * factor and memory_scale <= 1.15 * factor))
+                     r[1][0], r[1][1], time_scale, f"<= ~{factor:.1f}x (linear)", time_scale <= 1.15 * factor and memory_scale <= 1.15 * factor))
+        kept = [[binary, "call", "large", "item0", "5", "--stub", "--targets", path] for path in (bigger, large)]
+        r = interleaved(max(5, args.runs // 4), *kept)
+        time_scale = r[0][0] / r[1][0]
+        memory_scale = (r[0][1] - floor) / max(0.1, r[1][1] - floor)
+        print(f"   call --stub, every case kept: time {time_scale:.2f}x, memory above the floor {memory_scale:.2f}x")
+        rows.append((f"call --stub (all cases kept) {count:,} vs 10,000 cases (time; memory above the floor {memory_scale:.2f}x)",
+                     r[1][0], r[1][1], r[0][0], r[0][1], time_scale, f"<= ~{factor:.1f}x (linear)",
+                     time_scale <= 1.15 * factor and memory_scale <= 1.15 * factor))
     if wanted("sweep"):
         print("== check --live --jobs 16 of 10,000 cases against curl --parallel --parallel-max 16", flush=True)
         sweep_targets = os.path.join(work, "sweep.yaml")
