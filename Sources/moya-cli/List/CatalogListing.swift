@@ -170,37 +170,43 @@ enum TextTable {
     /// place (only those with something to escape) and counted in each pass rather than kept.
     static func renderedBytes(_ rows: consuming [[String]], width: Int? = nil) -> [UInt8] {
         var rows = rows
+        // Whether each row is plain ASCII (laid out in bytes): a printable ASCII cell is; an
+        // escaped one may not be.
+        var isASCIIRow = [Bool](repeating: true, count: rows.count)
         for row in rows.indices {
             for column in rows[row].indices where !isPrintableASCII(rows[row][column]) {
                 rows[row][column] = DisplayText.escaped(rows[row][column])
+                if !isPlainASCII(rows[row][column]) { isASCIIRow[row] = false }
             }
         }
         guard let columns = rows.map(\.count).max() else { return [] }
         var widths = Array(repeating: 0, count: columns)
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], characterCount(cell)) }
+        for (rowIndex, row) in rows.enumerated() {
+            for (index, cell) in row.enumerated() {
+                widths[index] = max(widths[index], isASCIIRow[rowIndex] ? cell.utf8.count : characterCount(cell))
+            }
         }
         if let width { widths = fitted(widths, into: width) }
         var output: [UInt8] = []
-        for row in rows {
+        output.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * columns + 1))
+        let spaces = [UInt8](repeating: UInt8(ascii: " "), count: (widths.max() ?? 0) + 2)
+        for (rowIndex, var row) in rows.enumerated() {
             // A row of ASCII cells (nearly all) is laid out in bytes; any other, in characters.
-            guard row.allSatisfy(isPlainASCII) else {
+            guard isASCIIRow[rowIndex] else {
                 output += (characterLine(row, counts: row.map(characterCount), widths: widths) + "\n").utf8
                 continue
             }
             let start = output.count
-            for (index, cell) in row.enumerated() {
-                let count = cell.utf8.count
+            for index in row.indices {
+                let count = row[index].utf8.count
                 let isCut = count > widths[index]
                 let shownCount = isCut ? max(0, widths[index] - 1) + 1 : count
-                if isCut {
-                    output += cell.utf8.prefix(max(0, widths[index] - 1))
-                    output += "…".utf8
-                } else {
-                    output += cell.utf8
+                row[index].withUTF8 { bytes in
+                    output.append(contentsOf: isCut ? UnsafeBufferPointer(rebasing: bytes.prefix(max(0, widths[index] - 1))) : bytes)
                 }
+                if isCut { output += "…".utf8 }
                 if index < row.count - 1 {
-                    output += repeatElement(UInt8(ascii: " "), count: widths[index] + 2 - shownCount)
+                    output.append(contentsOf: spaces[..<(widths[index] + 2 - shownCount)])
                 }
             }
             while output.count > start && output[output.count - 1] == UInt8(ascii: " ") { output.removeLast() }
