@@ -84,4 +84,38 @@ final class SpecTemplateTests: XCTestCase {
         XCTAssertEqual(Suggestion.editDistance("kitten", "sitting"), 3)
     }
 
+
+    /// A template that is its source as one literal keeps no segment array; it must answer
+    /// every question as the same template built from segments does.
+    func testALiteralTemplateIsTheSameHoweverItIsMade() throws {
+        let mark = Mark(line: 3, column: 7)
+        for text in ["", "plain text", "Item 0", "caf\u{E9} \u{1F600}", "{{x}}", "a}b", "$${HOME}"] {
+            let parsed = TemplateParser.parse(text, mark: mark, contentOffset: 0).0
+            let fromSegments = Template(segments: parsed.segments, source: text, mark: mark)
+            XCTAssertEqual(parsed, fromSegments, text)
+            XCTAssertEqual(parsed.hashValue, fromSegments.hashValue, text)
+            XCTAssertEqual(parsed.segments, fromSegments.segments, text)
+            XCTAssertEqual(parsed.literalText, fromSegments.literalText, text)
+            XCTAssertEqual(parsed.representativeText, fromSegments.representativeText, text)
+            XCTAssertEqual(try parsed.render(), try fromSegments.render(), text)
+            XCTAssertNil(parsed.soloPlaceholder, text)
+            XCTAssertEqual(parsed.environmentReferences, [], text)
+        }
+        // Plain text is one literal segment, or none when empty; escapes are not the source.
+        XCTAssertEqual(Template(literal: "abc", mark: mark).segments, [.literal("abc")])
+        XCTAssertEqual(Template(literal: "", mark: mark).segments, [])
+        XCTAssertEqual(Template(literal: "abc", mark: mark), Template(segments: [.literal("abc")], source: "abc", mark: mark))
+        XCTAssertEqual(TemplateParser.parse("{{x}}", mark: mark, contentOffset: 0).0.literalText, "{x}")
+        XCTAssertNotEqual(Template(segments: [.literal("{x}")], source: "{{x}}", mark: mark),
+                          Template(segments: [.literal("{{x}}")], source: "{{x}}", mark: mark))
+        // Changing the segments of a literal template keeps its source and drops the shortcut.
+        var marked = TemplateParser.parse("${TOKEN}", mark: mark, contentOffset: 0).0
+        marked = marked.markingReferencesSecret()
+        XCTAssertTrue(marked.containsSecret)
+        var literal = Template(literal: "abc", mark: mark)
+        literal.segments = [.literal("ab"), .placeholder(name: "c", mark: mark)]
+        XCTAssertEqual(literal.source, "abc")
+        XCTAssertNil(literal.literalText)
+        XCTAssertEqual(try literal.render(arguments: ["c": .string("Z")]), "abZ")
+    }
 }

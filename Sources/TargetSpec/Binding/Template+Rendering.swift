@@ -21,6 +21,7 @@ extension Template {
         arguments: [String: ArgumentValue] = [:], environment: [String: String] = [:], variables: [String: String] = [:],
         escaping: PlaceholderEscaping = .none, redactingSecrets: Bool = false
     ) throws(TemplateRenderError) -> String {
+        if isSourceLiteral { return source }
         var output = ""
         for segment in segments {
             switch segment {

@@ -36,33 +36,57 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The pieces, adjacent literals merged.
-    public var segments: [Segment]
+    public var segments: [Segment] {
+        get { isSourceLiteral ? (source.isEmpty ? [] : [.literal(source)]) : parsedSegments }
+        set { (parsedSegments, isSourceLiteral) = Self.stored(newValue, source: source) }
+    }
     /// The text as written in the file.
-    public var source: String
+    public private(set) var source: String
     /// Where the string starts in the file.
     public var mark: Mark
 
+    /// The segments, kept only when the template is not its source as one literal: most strings
+    /// of a target file (descriptions, JSON values, header values) are, and an array for each
+    /// was a fifth of a loaded 10,000-case API (issue 16).
+    private var parsedSegments: [Segment]
+    /// Whether the template is `source` alone, as literal text (then `parsedSegments` is empty).
+    private(set) var isSourceLiteral: Bool
+
     /// Creates a template from already parsed segments.
     public init(segments: [Segment], source: String, mark: Mark) {
-        self.segments = segments
         self.source = source
         self.mark = mark
+        (parsedSegments, isSourceLiteral) = Self.stored(segments, source: source)
+    }
+
+    /// What is stored of `segments`: nothing when they are `source` as one literal.
+    private static func stored(_ segments: [Segment], source: String) -> ([Segment], Bool) {
+        switch segments.count {
+        case 0 where source.isEmpty: ([], true)
+        case 1: if case .literal(let text) = segments[0], text == source { ([], true) } else { (segments, false) }
+        default: (segments, false)
+        }
     }
 
     /// A template with no placeholder or reference: `text` is sent as is.
     public init(literal text: String, mark: Mark = Mark(line: 0, column: 0)) {
-        self.init(segments: text.isEmpty ? [] : [.literal(text)], source: text, mark: mark)
+        source = text
+        self.mark = mark
+        parsedSegments = []
+        isSourceLiteral = true
     }
 
     /// The `${VAR}` references, in order of appearance.
     public var environmentReferences: [EnvironmentReference] {
-        segments.compactMap {
+        if isSourceLiteral { return [] }
+        return parsedSegments.compactMap {
             if case .environment(let reference) = $0 { reference } else { nil }
         }
     }
 
     /// The text, when the template has no placeholder and no reference.
     public var literalText: String? {
+        if isSourceLiteral { return source }
         var text = ""
         for segment in segments {
             guard case .literal(let literal) = segment else { return nil }
@@ -74,7 +98,8 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     /// The text with every placeholder and reference taken as the plain name `x`: what a path
     /// template looks like with ordinary values, to tell at load time where it points.
     var representativeText: String {
-        segments.map { segment in
+        if isSourceLiteral { return source }
+        return segments.map { segment in
             if case .literal(let literal) = segment { literal } else { "x" }
         }.joined()
     }
@@ -86,7 +111,8 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
 
     /// The solo placeholder with where it stands (a JSON template keeps it, for diagnostics).
     var soloPlaceholderWithMark: (name: String, mark: Mark)? {
-        if segments.count == 1, case .placeholder(let name, let mark) = segments[0] { (name, mark) } else { nil }
+        if isSourceLiteral { return nil }
+        return if segments.count == 1, case .placeholder(let name, let mark) = segments[0] { (name, mark) } else { nil }
     }
 
     /// Whether some part is a secret (`${secret:VAR}`, or any reference in `auth`).

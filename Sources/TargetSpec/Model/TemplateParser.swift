@@ -34,7 +34,7 @@ struct TemplateParser {
             bytes.contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "$") }
         }
         if !hasSyntax {
-            return (Template(segments: text.isEmpty ? [] : [.literal(text)], source: text, mark: mark), [])
+            return (Template(literal: text, mark: mark), [])
         }
         let offset = contentOffset()
         var copy = text

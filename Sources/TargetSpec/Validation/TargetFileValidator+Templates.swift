@@ -29,7 +29,8 @@ extension TargetFileValidator {
         for problem in problems {
             error(problem.message, at: problem.mark)
         }
-        for segment in template.segments {
+        // A template that is one literal (most are) has nothing more to check.
+        for segment in template.isSourceLiteral ? [] : template.segments {
             switch segment {
             case .literal:
                 continue
@@ -142,9 +143,11 @@ extension TargetFileValidator {
     /// multipart part's name, file name or MIME type): written as YAML escapes (`"\r\n"`), they
     /// would start a line of their own on the wire. Values bound later are checked when built.
     mutating func refuseLineBreaks(in template: Template, field: String, at mark: Mark) {
-        for case .literal(let text) in template.segments where HeaderLine.holdsLineBreak(text) {
+        let holdsLineBreak = template.isSourceLiteral
+            ? HeaderLine.holdsLineBreak(template.source)
+            : template.segments.contains { if case .literal(let text) = $0 { HeaderLine.holdsLineBreak(text) } else { false } }
+        if holdsLineBreak {
             error("\(field) holds a line break or NUL character; header lines cannot contain them", at: mark)
-            return
         }
     }
 
