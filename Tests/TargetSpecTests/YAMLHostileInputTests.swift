@@ -67,7 +67,7 @@ final class YAMLHostileInputTests: XCTestCase {
     }
 
     func testByteOrderMarkIsSkippedWithoutShiftingColumns() {
-        let expected = Node.mapping([(scalar("a", 1, 1), .scalar(scalar("1", 1, 4)))], at(1, 1))
+        let expected = mapping([(scalar("a", 1, 1), .scalar(scalar("1", 1, 4)))], at(1, 1))
         XCTAssertEqual(loadNode("\u{FEFF}a: 1\n"), expected)
         XCTAssertEqual(renderedLoadError("\u{FEFF}m: {x: 1, x: 2}\n"), """
             t.yaml:1:11: error: duplicate key 'x' (first defined at 1:5)
@@ -110,7 +110,7 @@ final class YAMLHostileInputTests: XCTestCase {
     }
 
     func testNELLineSeparatorsAreLineBreaksAsInLibyaml() {
-        let expected = Node.mapping([
+        let expected = mapping([
             (scalar("a", 1, 1), .scalar(scalar("1", 1, 4))),
             (scalar("b", 2, 1), .scalar(scalar("2", 2, 4))),
             (scalar("c", 3, 1), .scalar(scalar("3", 3, 4))),
@@ -211,13 +211,13 @@ final class YAMLHostileInputTests: XCTestCase {
         let node = try XCTUnwrap(loadNode("base: &b {x: 1}\nuse: *b\n"))
         guard case .mapping(let pairs, _) = node, pairs.count == 2 else { return XCTFail("unexpected \(node)") }
         // The anchored node, marks and all (libyaml starts an anchored node at its '&').
-        let anchored = Node.mapping([(scalar("x", 1, 11), .scalar(scalar("1", 1, 14)))], at(1, 7))
+        let anchored = mapping([(scalar("x", 1, 11), .scalar(scalar("1", 1, 14)))], at(1, 7))
         XCTAssertEqual(pairs[0].value, anchored)
         XCTAssertEqual(pairs[1].value, anchored)
     }
 
     func testARedefinedAnchorNamesItsLatestNode() {
-        let expected = Node.mapping([
+        let expected = mapping([
             (scalar("a", 1, 1), .scalar(scalar("1", 1, 4))),
             (scalar("b", 2, 1), .scalar(scalar("2", 2, 4))),
             (scalar("c", 3, 1), .scalar(scalar("2", 2, 4))),

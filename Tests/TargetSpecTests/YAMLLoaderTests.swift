@@ -15,11 +15,11 @@ final class YAMLLoaderTests: XCTestCase {
               list: [a, 'b']
 
             """
-        let expected = Node.mapping([
+        let expected = mapping([
             (scalar("api", 1, 1), .scalar(scalar("github", 1, 6))),
             (scalar("baseURL", 2, 1), .scalar(scalar("https://api.github.com", 2, 10))),
-            (scalar("cases", 3, 1), .mapping([
-                (scalar("zen", 4, 3), .mapping([
+            (scalar("cases", 3, 1), mapping([
+                (scalar("zen", 4, 3), mapping([
                     (scalar("path", 5, 5), .scalar(scalar("/zen", 5, 11))),
                     (scalar("sample", 6, 5), .scalar(scalar("Half measures", 6, 13, plain: false))),
                 ], at(5, 5))),
@@ -44,7 +44,7 @@ final class YAMLLoaderTests: XCTestCase {
     }
 
     func testCRLFAndLoneCRAreOneLineBreakEach() {
-        let expected = Node.mapping([
+        let expected = mapping([
             (scalar("a", 1, 1), .scalar(scalar("1", 1, 4))),
             (scalar("b", 2, 1), .scalar(scalar("2", 2, 4))),
             (scalar("c", 3, 1), .scalar(scalar("3", 3, 4))),
@@ -53,7 +53,7 @@ final class YAMLLoaderTests: XCTestCase {
     }
 
     func testExplicitTagIsKeptAndTheMarkIsTheTags() {
-        let expected = Node.mapping([
+        let expected = mapping([
             (scalar("s", 1, 1), .scalar(scalar("5", 1, 4, tag: "tag:yaml.org,2002:str"))),
         ], at(1, 1))
         XCTAssertEqual(loadNode("s: !!str 5\n"), expected)
@@ -153,7 +153,7 @@ final class YAMLLoaderTests: XCTestCase {
     }
 
     func testOneExplicitDocumentIsFine() {
-        let expected = Node.mapping([(scalar("a", 2, 1), .scalar(scalar("1", 2, 4)))], at(2, 1))
+        let expected = mapping([(scalar("a", 2, 1), .scalar(scalar("1", 2, 4)))], at(2, 1))
         XCTAssertEqual(loadNode("---\na: 1\n...\n"), expected)
     }
 

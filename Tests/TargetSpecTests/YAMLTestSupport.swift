@@ -45,3 +45,8 @@ func scalar(_ text: String, _ line: Int, _ column: Int, plain: Bool = true, tag:
 
 /// A mark, briefly.
 func at(_ line: Int, _ column: Int) -> Mark { Mark(line: line, column: column) }
+
+/// A mapping node from `(key, value)` pairs, in order.
+func mapping(_ pairs: [(Node.Scalar, Node)], _ mark: Mark) -> Node {
+    .mapping(pairs.map { Node.Entry(key: $0.0, value: $0.1) }, mark)
+}

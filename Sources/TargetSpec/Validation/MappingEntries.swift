@@ -1,10 +1,9 @@
 /// Reading a mapping's entries in place.
 ///
-/// `entries[i].key` on an array of `(key: Node.Scalar, value: Node)` copies the whole tuple first
-/// (through the runtime's generic tuple copy, key, tag and value retained and then released) to
-/// read one field. These read through the array's buffer instead, so only the field asked for is
-/// copied. The validator looks at every key of every mapping several times; this is its hot path.
-extension Array where Element == (key: Node.Scalar, value: Node) {
+/// These read through the array's buffer, so only the field asked for is copied, never the whole
+/// entry (key, tag and value retained and then released). The validator looks at every key of
+/// every mapping several times; this is its hot path.
+extension Array where Element == Node.Entry {
     /// The key of entry `index`.
     @inline(__always)
     func key(at index: Int) -> Node.Scalar {

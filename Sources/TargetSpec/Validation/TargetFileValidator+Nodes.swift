@@ -8,7 +8,7 @@ extension TargetFileValidator {
     /// copying each `(key, value)` tuple to look at its key costs more than the scan.
     struct Fields {
         /// The entries, in file order.
-        var entries: [(key: Node.Scalar, value: Node)]
+        var entries: [Node.Entry]
         /// The mark of the mapping itself.
         var mark: Mark
 
@@ -45,10 +45,10 @@ extension TargetFileValidator {
         }
 
         /// The entries whose keys are in `keys`, in file order (usually none or one).
-        func entries(withKeyIn keys: [String]) -> [(key: Node.Scalar, value: Node)] {
-            var found: [(key: Node.Scalar, value: Node)] = []
+        func entries(withKeyIn keys: [String]) -> [Node.Entry] {
+            var found: [Node.Entry] = []
             for index in entries.indices where entries.keyText(at: index).isKey(in: keys) {
-                found.append((key: entries.key(at: index), value: entries.value(at: index)))
+                found.append(entries[index])
             }
             return found
         }
@@ -102,7 +102,7 @@ extension TargetFileValidator {
     }
 
     /// A mapping's entries without key checks (names chosen by the file: cases, headers, ...).
-    mutating func entries(_ node: Node, expected: String = "a map") -> [(key: Node.Scalar, value: Node)]? {
+    mutating func entries(_ node: Node, expected: String = "a map") -> [Node.Entry]? {
         guard case .mapping(let entries, _) = node else {
             typeError(expected: expected, found: node)
             return nil

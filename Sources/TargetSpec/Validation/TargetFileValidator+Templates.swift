@@ -91,7 +91,7 @@ extension TargetFileValidator {
     }
 
     /// A map's entries as JSON members (keys are taken literally).
-    mutating func jsonMembers(_ entries: [(key: Node.Scalar, value: Node)], role: PlaceholderRole, positionName: String) -> [JSONTemplate.Member] {
+    mutating func jsonMembers(_ entries: [Node.Entry], role: PlaceholderRole, positionName: String) -> [JSONTemplate.Member] {
         var members: [JSONTemplate.Member] = []
         members.reserveCapacity(entries.count)
         for index in entries.indices {

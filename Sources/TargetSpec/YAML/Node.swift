@@ -8,7 +8,25 @@ public indirect enum Node: Sendable, Hashable {
     /// A sequence and where it starts.
     case sequence([Node], Mark)
     /// A mapping, in document order, and where it starts. Duplicate keys never get here: they are load errors.
-    case mapping([(key: Scalar, value: Node)], Mark)
+    case mapping([Entry], Mark)
+
+    /// One entry of a mapping: its key and its value.
+    ///
+    /// A struct, not a `(key:value:)` tuple: an array of tuples is copied and destroyed through the
+    /// runtime's generic tuple witnesses (a tenth of loading a large file went to them), a struct
+    /// through its own.
+    public struct Entry: Sendable, Hashable {
+        /// The key, always a scalar.
+        public var key: Scalar
+        /// The value.
+        public var value: Node
+
+        /// Creates an entry.
+        public init(key: Scalar, value: Node) {
+            self.key = key
+            self.value = value
+        }
+    }
 
     /// A scalar's text and presentation.
     public struct Scalar: Sendable, Hashable {

@@ -37,7 +37,7 @@ struct NodeBuilder {
     private var streamedCases = 0
     /// The items and entries of the collections being built (see ``ScratchStack``).
     private let items = ScratchStack<Node>()
-    private let entries = ScratchStack<(key: Node.Scalar, value: Node)>()
+    private let entries = ScratchStack<Node.Entry>()
 
     /// Receives the entries of the root mapping's `cases` mapping one at a time, as each is built;
     /// the tree then holds that mapping empty. See ``YAMLLoader/load(_:file:limits:caseSink:)``.
@@ -219,7 +219,7 @@ struct NodeBuilder {
                 // anchor in it keeps them; its key stays (duplicate keys are found by it).
                 if anchorDefinitions == heldBefore.anchors { nodeCount = heldBefore.nodes }
             } else {
-                entries.push((key: keyScalar, value: value.node))
+                entries.push(Node.Entry(key: keyScalar, value: value.node))
             }
         }
         let built = Built(node: .mapping(entries.popArray(from: start), mark), expandedSize: size, expandedBytes: bytes, height: height)
@@ -245,7 +245,7 @@ private struct KeyIndex {
 
     /// Records `key`, about to be stored after the mapping's `entries` so far; returns the first
     /// key's mark if it is a duplicate.
-    mutating func insert(_ key: Node.Scalar, in entries: UnsafeBufferPointer<(key: Node.Scalar, value: Node)>) -> Mark? {
+    mutating func insert(_ key: Node.Scalar, in entries: UnsafeBufferPointer<Node.Entry>) -> Mark? {
         if marks == nil {
             let count = key.text.utf8.count
             for offset in entries.indices where entries[offset].key.text.utf8.count == count && entries[offset].key.text == key.text {
