@@ -558,4 +558,21 @@ final class CallCommandTests: XCTestCase {
         XCTAssertEqual(curl.status, 64, curl.stderr)
         XCTAssertEqual(server.receivedRequests.count, 0)
     }
+
+    // MARK: One case kept (issue 16)
+
+    /// `call API CASE` keeps only that case of the API's file; a case that is not there still
+    /// gets its did-you-mean, or the list of every valid case in file order.
+    func testAnUnknownCaseIsNamedWithTheAPIsCases() throws {
+        let misspelled = try call(["local", "serch", "--stub"])
+        XCTAssertEqual(misspelled.status, 64, misspelled.stderr)
+        XCTAssertEqual(misspelled.stderr, "moya-cli: error: unknown case 'serch' in API 'local'; did you mean 'search'?\n")
+        let unknown = try call(["local", "hidden", "--stub"])
+        XCTAssertEqual(unknown.status, 64, unknown.stderr)
+        XCTAssertEqual(unknown.stderr, "moya-cli: error: unknown case 'hidden' in API 'local'; valid cases: search, create, form, upload, "
+                       + "multipart, download, status, slowDownload, unavailable, postStatus, ratio, delay, redirect, drop, secret, export\n")
+        let found = try call(["local", "search", "hello", "--stub"])
+        XCTAssertEqual(found.status, 0, found.stderr)
+        XCTAssertEqual(found.stdout, #"{"q":"hello","page":1}"#)
+    }
 }

@@ -84,8 +84,12 @@ public struct APISpec: Sendable, Hashable {
     /// - Throws: `SpecLookupError.unknownCase` with a did-you-mean and the valid names.
     public func `case`(named name: String) throws(SpecLookupError) -> CaseSpec {
         if let found = cases.first(where: { $0.name == name }) { return found }
-        let names = cases.map(\.name)
-        throw .unknownCase(name, apiName: self.name, suggestion: Suggestion.closest(to: name, in: names), available: names)
+        throw unknownCase(name, among: cases.map(\.name))
+    }
+
+    /// The error for a case `name` that is not among the API's cases `names`, with a did-you-mean.
+    public func unknownCase(_ name: String, among names: [String]) -> SpecLookupError {
+        .unknownCase(name, apiName: self.name, suggestion: Suggestion.closest(to: name, in: names), available: names)
     }
 
     /// The environment named `name`.

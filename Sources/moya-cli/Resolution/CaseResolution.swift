@@ -27,7 +27,13 @@ enum CaseResolution {
             }
             throw CommandFailure(.usage, "missing API and CASE; see 'moya-cli \(name) --help' and 'moya-cli list'")
         }
-        let (_, api) = try loader.api(named: apiName)
+        // With a case named, only that case is kept of the API's file (a large API is validated
+        // whole but not held); without one, help and the error list every case.
+        let api = if let caseName = invocation.caseName {
+            try loader.api(named: apiName, keepingOnly: caseName)
+        } else {
+            try loader.api(named: apiName).1
+        }
         guard let caseName = invocation.caseName else {
             if help {
                 StandardStream.output.write(DisplayText.escaped(CaseHelp.apiHelp(api, command: name), keepingLineBreaks: true))

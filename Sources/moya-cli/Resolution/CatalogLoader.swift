@@ -82,6 +82,24 @@ struct CatalogLoader {
         }
     }
 
+    /// The API `name` with only its case `caseName` (`call` and `curl` need one): every case of
+    /// the files read is validated as usual, then dropped unless it is that one, so calling one
+    /// case of a large API holds one case, not all of them. Fails as ``api(named:eachCase:)``
+    /// does, and with a usage error (exit 64) naming the valid cases when there is no such case.
+    func api(named name: String, keepingOnly caseName: String) throws -> APISpec {
+        var found: [String: CaseSpec] = [:]
+        var names: [String: [String]] = [:]
+        var (_, api) = try api(named: name) { file, spec in
+            names[file.displayPath, default: []].append(spec.name)
+            if spec.name == caseName { found[file.displayPath] = spec }
+        }
+        guard let spec = found[api.file] else {
+            throw CommandFailure(.usage, api.unknownCase(caseName, among: names[api.file] ?? []).description)
+        }
+        api.cases = [spec]
+        return api
+    }
+
     /// The running binary, for the share folder next to it (`<prefix>/bin/../share/moya-cli/targets`).
     static var executablePath: String? {
         try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
