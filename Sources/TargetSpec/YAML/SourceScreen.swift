@@ -28,15 +28,25 @@ enum SourceScreen {
         var index = 0
         let count = bytes.count
         while index < count {
-            // Eight bytes at a time while all are printable ASCII (most of a target file): a
-            // byte under 0x20 borrows into its high bit, one from 0x80 up has it set, and DEL
-            // is the one byte that 0x7F... makes zero. Any other word is looked at byte by byte.
+            // Eight bytes at a time while all are printable ASCII, tab, LF or CR (most of a
+            // target file: lines are short, so most words hold a line break); any other word is
+            // looked at byte by byte. Each test below is exact per byte (no carry crosses into the
+            // next byte), leaving 0x80 in the bytes it finds.
             if let base = bytes.baseAddress, index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 let ones: UInt64 = 0x0101_0101_0101_0101
                 let highBits: UInt64 = 0x8080_8080_8080_8080
-                let delete = word ^ (ones &* 0x7F)
-                if ((word &- ones &* 0x20) | word | ((delete &- ones) & ~delete)) & highBits == 0 {
+                let low7 = ~highBits
+                // Bytes equal to `byte`: a zero byte of the XOR is the one whose low seven bits,
+                // plus 0x7F, do not reach the high bit, and whose own high bit is clear.
+                func equal(_ byte: UInt64) -> UInt64 {
+                    let difference = word ^ (ones &* byte)
+                    return ~(((difference & low7) &+ low7) | difference) & highBits
+                }
+                // ASCII bytes under 0x20: their low seven bits plus 0x60 stay under 0x80.
+                let control = ~((word & low7) &+ (ones &* 0x60)) & ~word & highBits
+                let allowed = equal(0x09) | equal(0x0A) | equal(0x0D)
+                if (control & ~allowed) | equal(0x7F) | (word & highBits) == 0 {
                     index += 8
                     continue
                 }
