@@ -52,6 +52,7 @@ extension TargetFileValidator {
         } else {
             error("missing required key 'cases' at the top level; an API needs at least one case", at: fields.mark)
         }
+        caseCount = cases.count
         if caseHandler == nil {
             checkPagingAndChains(cases: cases.kept, apiPagination: pagination, apiPaginationMark: paginationMark)
         } else {

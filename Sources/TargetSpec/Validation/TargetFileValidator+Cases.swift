@@ -12,6 +12,19 @@ extension TargetFileValidator {
         var kept: [CaseSpec] = []
         /// Set only when the cases were handed on.
         var digests: [CaseDigest] = []
+        /// How many, kept or handed on.
+        var count = 0
+
+        /// Keeps `spec`, or hands it to `handler` and keeps its digest.
+        mutating func take(_ spec: CaseSpec, handingTo handler: ((CaseSpec) -> Void)?) {
+            count += 1
+            if let handler {
+                digests.append(CaseDigest(spec))
+                handler(spec)
+            } else {
+                kept.append(spec)
+            }
+        }
     }
 
     mutating func readCases(_ node: Node, apiAuth: APIAuthNames?, hasAuthProblem: Bool) -> ReadCases {
@@ -25,13 +38,7 @@ extension TargetFileValidator {
         for index in entries.indices {
             let auth = CaseAuthContext.known(apiAuth: apiAuth, hasAuthProblem: hasAuthProblem)
             if let spec = readCase(name: entries.key(at: index), node: entries.value(at: index), auth: auth) {
-                caseCount += 1
-                if let caseHandler {
-                    cases.digests.append(CaseDigest(spec))
-                    caseHandler(spec)
-                } else {
-                    cases.kept.append(spec)
-                }
+                cases.take(spec, handingTo: caseHandler)
             }
         }
         return cases

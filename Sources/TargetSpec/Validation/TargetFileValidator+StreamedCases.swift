@@ -8,10 +8,8 @@ extension TargetFileValidator {
     struct StreamedCases {
         /// How many cases were handed over, valid or not.
         var count = 0
-        /// The valid ones, in file order (none when ``TargetFileValidator/caseHandler`` takes them).
-        var specs: [CaseSpec] = []
-        /// What the checks across cases need of the valid ones the handler took.
-        var digests: [CaseDigest] = []
+        /// The valid ones, in file order, kept or handed on.
+        var cases = ReadCases()
         /// Case `auth:` modes to check against the API's auth once it is read.
         var pendingAuth: [(text: String, mark: Mark)] = []
     }
@@ -34,13 +32,7 @@ extension TargetFileValidator {
     mutating func readStreamedCase(name: Node.Scalar, node: Node) {
         streamedCases?.count += 1
         guard let spec = readCase(name: name, node: node, auth: .deferred) else { return }
-        caseCount += 1
-        if let caseHandler {
-            streamedCases?.digests.append(CaseDigest(spec))
-            caseHandler(consume spec)
-        } else {
-            streamedCases?.specs.append(consume spec)
-        }
+        streamedCases?.cases.take(spec, handingTo: caseHandler)
     }
 
     /// The streamed cases, if `node` (the tree's `cases`) is the empty mapping left where they
@@ -55,13 +47,13 @@ extension TargetFileValidator {
         for pending in streamed.pendingAuth {
             _ = checkCaseAuth(pending.text, at: pending.mark, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem)
         }
-        var specs = streamed.specs
+        var cases = streamed.cases
         if case .schemes? = apiAuth {
             // Read before the API's auth, `auth: basic` was taken for the type; it names a scheme.
-            for index in specs.indices {
-                if case .explicit(let kind) = specs[index].auth { specs[index].auth = .scheme(kind.rawValue) }
+            for index in cases.kept.indices {
+                if case .explicit(let kind) = cases.kept[index].auth { cases.kept[index].auth = .scheme(kind.rawValue) }
             }
         }
-        return ReadCases(kept: specs, digests: streamed.digests)
+        return cases
     }
 }
