@@ -25,3 +25,20 @@ final class MappingKeyTests: XCTestCase {
         XCTAssertTrue(Substring("xpathx").dropFirst().dropLast().description.isSameKey(as: "path"))
     }
 }
+
+/// Issue 16: the target builder compares header names without lowercased copies; the answer must
+/// be `a.lowercased() == b.lowercased()`'s.
+final class HeaderNameComparisonTests: XCTestCase {
+    func testSameHeaderNameAgreesWithLowercasedEquality() {
+        let names = [
+            "Content-Type", "content-type", "CONTENT-TYPE", "Content-Typf", "Content-Typ", "X-Api-Key", "x-api-key", "@", "`", "[", "{",
+            "Accept", "accept", "ACCEPT ", "", "K", "k", "\u{212A}", "Stra\u{DF}e", "STRASSE", "strasse", "\u{C9}T\u{C9}", "\u{E9}t\u{E9}",
+            "A_B", "a_b", "a^b", "A~B", "a~b",
+        ]
+        for a in names {
+            for b in names {
+                XCTAssertEqual(TargetBuilder.sameHeaderName(a, b), a.lowercased() == b.lowercased(), "\(a.debugDescription) vs \(b.debugDescription)")
+            }
+        }
+    }
+}

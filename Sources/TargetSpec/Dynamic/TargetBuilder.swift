@@ -57,23 +57,26 @@ public struct TargetBuilder: Sendable {
         }
         // The loader's rules, applied to what `${VAR}` or --base-url made of the base URL.
         // A secret in the base URL (a host, a user's password) stays out of the message.
-        let redactor = SecretRedactor(secretValues: context.secretValues)
         let baseURL: URL
         switch Self.checkedBaseURL(baseURLText) {
         case .success(let url): baseURL = url
-        case .failure(let problem): throw .invalidBaseURL(redactor.redact(problem.message))
+        case .failure(let problem): throw .invalidBaseURL(SecretRedactor(secretValues: context.secretValues).redact(problem.message))
         }
 
         var headers: [(name: String, value: String)] = []
         var sensitiveHeaderNames = api.sensitiveHeaders
-        for header in api.headers + (environment?.headers ?? []) + spec.headers {
-            // An optional value not given leaves its header out (an API-wide one of that name stays).
-            if context.leavesOut(header.value) { continue }
-            let value = try context.render(header.value)
-            try HeaderLine.check(value, field: "header '\(header.name)'")
-            headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
-            headers.append((header.name, value))
-            if header.value.containsSecret { sensitiveHeaderNames.insert(header.name.lowercased()) }
+        // The API's headers, the environment's, the case's: a later one replaces an earlier one
+        // of the same name (compared without case).
+        for level in [api.headers, environment?.headers ?? [], spec.headers] {
+            for header in level {
+                // An optional value not given leaves its header out (an API-wide one of that name stays).
+                if context.leavesOut(header.value) { continue }
+                let value = try context.render(header.value)
+                try HeaderLine.check(value, field: "header '\(header.name)'")
+                headers.removeAll { Self.sameHeaderName($0.name, header.name) }
+                headers.append((header.name, value))
+                if header.value.containsSecret { sensitiveHeaderNames.insert(header.name.lowercased()) }
+            }
         }
 
         // A response header a secret capture reads is as secret as a request's credential.
@@ -81,7 +84,7 @@ public struct TargetBuilder: Sendable {
             if case .header(let name) = capture.source { sensitiveHeaderNames.insert(name.lowercased()) }
         }
 
-        if spec.task.sendsJSONBody, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+        if spec.task.sendsJSONBody, !headers.contains(where: { Self.sameHeaderName($0.name, "content-type") }) {
             headers.append(("Content-Type", "application/json"))
         }
 
@@ -90,7 +93,7 @@ public struct TargetBuilder: Sendable {
         if let (location, name, key) = try apiKey(for: spec, context: &context) {
             switch location {
             case .header:
-                headers.removeAll { $0.name.lowercased() == name.lowercased() }
+                headers.removeAll { Self.sameHeaderName($0.name, name) }
                 headers.append((name, key))
                 sensitiveHeaderNames.insert(name.lowercased())
             case .query:
@@ -122,6 +125,28 @@ public struct TargetBuilder: Sendable {
             accessTokenRequest: accessTokenRequest,
             apiKeyQuery: apiKeyQuery
         )
+    }
+
+    /// Whether two header names are the same name: `a.lowercased() == b.lowercased()`, compared
+    /// byte by byte when both are ASCII (header names are tokens, so they are) without making
+    /// two lowercased copies for every pair a target's headers are compared in.
+    static func sameHeaderName(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        let ascii: Bool? = a.withUTF8 { left in
+            b.withUTF8 { right -> Bool? in
+                guard left.count == right.count else {
+                    return left.allSatisfy { $0 < 0x80 } && right.allSatisfy { $0 < 0x80 } ? false : nil
+                }
+                for index in left.indices {
+                    let (x, y) = (left[index], right[index])
+                    guard x < 0x80, y < 0x80 else { return nil }
+                    if x != y && x | 0x20 != y | 0x20 { return false }
+                    if x != y && !((x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z")) { return false }
+                }
+                return true
+            }
+        }
+        return ascii ?? (a.lowercased() == b.lowercased())
     }
 
     /// What `auth` (an `oauth2` or `command` scheme of the API) asks for, its references resolved
