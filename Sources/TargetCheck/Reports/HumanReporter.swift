@@ -5,6 +5,7 @@ import Synchronization
 /// the order is the plan's however many jobs run), a progress line on a terminal, totals last.
 public final class HumanReporter: Sendable {
     private struct State {
+        /// Results received and not printed yet.
         var results: [CheckResult?]
         var nextToPrint = 0
         var done = 0
@@ -38,6 +39,9 @@ public final class HumanReporter: Sendable {
             var text = showsProgress ? "\r\u{1B}[2K" : ""
             while state.nextToPrint < items.count, let ready = state.results[state.nextToPrint] {
                 text += line(for: items[state.nextToPrint], ready)
+                // Printed: the runner keeps every result for the summary; here only those still
+                // waiting for an earlier one are held, not a second copy of them all.
+                state.results[state.nextToPrint] = nil
                 state.nextToPrint += 1
             }
             if showsProgress && state.done < items.count {
