@@ -60,7 +60,7 @@ public final class CheckRunner: Sendable {
         }
         group.wait()
         if inflight.isCancelled { return nil }
-        return collected.results
+        return collected.takeResults()
     }
 }
 

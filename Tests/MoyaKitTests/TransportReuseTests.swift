@@ -78,6 +78,24 @@ final class TransportReuseTests: XCTestCase {
         }
     }
 
+    func testTheRequestedURLStandsForAnEqualEffectiveURL() throws {
+        let texts = ["http://127.0.0.1:8080/get?a=1&b=%20x", "https://example.com/", "https://example.com", "http://h/p%2Fq#frag",
+                     "http://user:pw@h:1/a/../b", "HTTP://Example.COM/X", "http://h/caf%C3%A9?q=%E2%9C%93"]
+        for text in texts {
+            let requested = try XCTUnwrap(URL(string: text))
+            for effective in texts + [nil] {
+                let general = effective.flatMap { URL(string: $0) } ?? requested
+                let fast = Transfer.answeringURL(effective, requestURL: requested)
+                XCTAssertEqual(fast, general, "\(text) answered by \(effective ?? "nil")")
+                XCTAssertEqual(fast.absoluteString, general.absoluteString)
+                XCTAssertEqual(fast.relativeString, general.relativeString)
+            }
+        }
+        // A URL relative to a base is parsed again: its base is not the answer's.
+        let relative = try XCTUnwrap(URL(string: "get", relativeTo: URL(string: "http://h/")))
+        XCTAssertEqual(Transfer.answeringURL("http://h/get", requestURL: relative), URL(string: "http://h/get"))
+    }
+
     func testAResponseAssembledOnTheCompletionQueueIsTheOneAssembledInline() throws {
         let queue = DispatchQueue(label: "completions")
         let key = DispatchSpecificKey<Bool>()
