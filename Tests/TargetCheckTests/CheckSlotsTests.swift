@@ -67,3 +67,68 @@ final class CheckSlotsTests: XCTestCase {
         XCTAssertTrue(server.receivedRequests.isEmpty)
     }
 }
+
+/// Issue 16: a plan that keeps every item is the items as made (no renumbering copy), and links
+/// chains only when it has some. Its items, their order and their links must be those the
+/// general path (a filtered plan, renumbered) gives for the items both keep.
+final class CheckPlanFastPathTests: XCTestCase {
+    private let yaml = """
+        api: plan
+        baseURL: http://127.0.0.1:9
+        cases:
+          first:
+            path: /first
+            sample: one
+          create:
+            method: POST
+            values: [{name: string}]
+            path: /items
+            task: {json: {name: "{name}"}}
+            captures: {id: "$.id"}
+            sample: {status: 201, json: {id: item-1}}
+            examples: [[widget]]
+          get:
+            values: [{id: string}]
+            path: /items/{id}
+            captures: {id: "$.id"}
+            sample: {json: {id: "{id}"}}
+            examples:
+              - {after: create, with: {id: "{id}"}}
+          middle:
+            values: [{n: int}]
+            path: /middle/{n}
+            sample: two
+            examples: [[1], [2]]
+          delete:
+            method: DELETE
+            values: [{id: string}]
+            path: /items/{id}
+            sample: {status: 204}
+            examples:
+              - {after: get, with: {id: "{id}"}}
+          last:
+            path: /last
+            sample: three
+        """
+
+    private func shape(_ plan: CheckPlan) -> [String] {
+        plan.items.map { item in
+            "\(item.id) after \(item.afterIndex.map { plan.items[$0].id } ?? "-") \(item.notCoveredReason ?? "")"
+        }
+    }
+
+    func testAPlanKeepingEveryItemIsTheOneRenumberedWithoutTheItemsLeftOut() throws {
+        let result = TargetFileLoader.load(text: yaml, file: "plan.yaml")
+        let api = try XCTUnwrap(result.api, result.diagnostics.map(\.message).joined(separator: "\n"))
+        let whole = try CheckPlan(apis: [api])
+        XCTAssertEqual(shape(whole), ["plan.first after - ", "plan.create#1 after - ", "plan.get#1 after plan.create#1 ",
+                                      "plan.middle#1 after - ", "plan.middle#2 after - ", "plan.delete#1 after plan.get#1 ",
+                                      "plan.last after - "])
+        // The general path: items left out, the rest renumbered.
+        for skipped in ["first", "middle", "last"] {
+            let filtered = try CheckPlan(apis: [api], skip: [skipped])
+            XCTAssertEqual(shape(filtered), shape(whole).filter { !$0.hasPrefix("plan.\(skipped)") }, skipped)
+        }
+        XCTAssertEqual(shape(try CheckPlan(apis: [api], shard: CheckShard(index: 1, count: 1))), shape(whole))
+    }
+}
