@@ -108,6 +108,7 @@ static inline const char *ccurl_version(const ccurl_api *api) { return api->vers
 
 static inline CURL *ccurl_easy_init(const ccurl_api *api) { return api->easy_init(); }
 static inline void ccurl_easy_cleanup(const ccurl_api *api, CURL *h) { api->easy_cleanup(h); }
+static inline void ccurl_easy_reset(const ccurl_api *api, CURL *h) { api->easy_reset(h); }
 static inline const char *ccurl_easy_strerror(const ccurl_api *api, CURLcode code) { return api->easy_strerror(code); }
 static inline CURLcode ccurl_easy_pause(const ccurl_api *api, CURL *h, int bitmask) { return api->easy_pause(h, bitmask); }
 

@@ -67,14 +67,15 @@ struct ResponseBodyAccumulator {
         return true
     }
 
-    /// Decides, with the final head, what happens to the body.
-    mutating func begin(_ head: HTTPResponseHead) throws(TransportError) {
+    /// Decides, with the final head, what happens to the body. Only a stream's consumer reads
+    /// the head, so only then is it made (for the transport, reading the header lines).
+    mutating func begin(_ head: @autoclosure () -> HTTPResponseHead) throws(TransportError) {
         guard !hasBegun else { return }
         switch handling {
         case .collect(let limit): state = .collecting(limit: limit)
         case .discard: state = .discarding
         case .stream(let consumer, let prefix):
-            state = try consumer.begin(head) ? .streaming(consumer, keepingPrefix: prefix) : .discarding
+            state = try consumer.begin(head()) ? .streaming(consumer, keepingPrefix: prefix) : .discarding
         }
     }
 

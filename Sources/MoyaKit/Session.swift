@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Owns the connections and settings requests are sent with (what Alamofire's `Session` is to Moya).
 public final class Session: Sendable {
     /// The session used when none is given.
@@ -34,7 +36,8 @@ extension Session {
     /// success only. `completion` is called exactly once, `.cancelled` after `cancel()`, on the
     /// thread driving the transport (its own, or one waiting in `RequestLatch.wait`) — or right
     /// away, on the calling thread, when the request cannot even start (no URL, an unreadable
-    /// upload file, an existing destination, libcurl missing).
+    /// upload file, an existing destination, libcurl missing). With a `completionQueue`, the
+    /// response is assembled and `completion` called there instead of on the driving thread.
     func perform(
         _ request: URLRequest,
         downloadTo: URL?,
@@ -42,6 +45,7 @@ extension Session {
         createsFolders: Bool = false,
         bodyHandling: ResponseBodyHandling = .collectAll,
         progress: (@Sendable (TransferProgress) -> Void)?,
+        completionQueue: DispatchQueue? = nil,
         completion: @escaping @Sendable (Result<TransportResponse, TransportError>) -> Void
     ) -> any Cancellable {
         do {
@@ -49,7 +53,7 @@ extension Session {
             let transfer = try Transfer(
                 request: request, configuration: configuration, downloadTo: downloadTo, overwrite: overwrite,
                 createsFolders: createsFolders, bodyHandling: bodyHandling, loop: loop, trace: trace, progress: progress,
-                completion: completion)
+                completionQueue: completionQueue, completion: completion)
             try loop.start(transfer)
             return transfer
         } catch {

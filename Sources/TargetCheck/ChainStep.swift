@@ -35,7 +35,9 @@ enum ChainStep {
 
     /// The result with the case's captures read from `response` (headers and body), added to what
     /// the steps before it captured; a missing capture fails the check (`capture`).
-    static func capturing(_ result: CheckResult, item: CheckItem, headers: [(name: String, value: String)], body: Data) -> CheckResult {
+    /// `headers` are read only when the case captures something (most cases capture nothing).
+    static func capturing(_ result: CheckResult, item: CheckItem, headers: @autoclosure () -> [(name: String, value: String)],
+                          body: Data) -> CheckResult {
         var result = result
         let inherited = item.inheritedCaptures ?? CapturedValues()
         guard result.outcome == .passed else { return result }
@@ -43,7 +45,7 @@ enum ChainStep {
             result.captured = inherited
             return result
         }
-        let (captured, problems) = Capture.values(of: item.spec.captures, headers: headers, body: body)
+        let (captured, problems) = Capture.values(of: item.spec.captures, headers: headers(), body: body)
         guard problems.isEmpty else {
             var failed = CheckResult.failed(.capture, problems.map(\.description), status: result.statusCode, duration: result.duration,
                                             request: result.request, attempts: result.attempts)

@@ -101,6 +101,7 @@ public struct CheckPlan: Sendable {
         all.reserveCapacity(count)
         selected.reserveCapacity(count)
         var unmatched = Set(only)
+        var hasChains = false
         for api in apis {
             let shared = SharedAPI(api)
             for spec in api.cases {
@@ -113,6 +114,7 @@ public struct CheckPlan: Sendable {
                 }
                 if skip.contains(where: { pattern in names.contains { Self.matches(pattern, $0) } }) { isSelected = false }
                 let caseItems = Self.items(of: spec, in: shared)
+                if !hasChains { hasChains = spec.exampleSteps.contains { if case .chained = $0.kind { true } else { false } } }
                 all += caseItems
                 selected += Array(repeating: isSelected, count: caseItems.count)
             }
@@ -121,7 +123,8 @@ public struct CheckPlan: Sendable {
             let cases = apis.flatMap { api in api.cases.map { api.name + "." + $0.name } }
             throw .onlyMatchesNothing(pattern: pattern, cases: cases)
         }
-        Self.linkChains(&all)
+        // Reading every item's chain costs a large plan a tenth of its making: only when there are chains.
+        if hasChains { Self.linkChains(&all) }
         // The steps a selected chained example runs after are needed too.
         for index in all.indices.reversed() where selected[index] {
             var step = all[index].afterIndex
@@ -140,6 +143,12 @@ public struct CheckPlan: Sendable {
             }
             let shards = Self.shardIndices(of: rootIDs, count: shard.count)
             kept = zip(kept, shards).filter { $0.1 == shard.index - 1 }.map(\.0)
+        }
+        // Every item kept (no `only`, `skip` or shard left any out): each keeps its index, and the
+        // plan is `all` as it is, not a copy renumbered through a table.
+        guard kept.count < all.count else {
+            items = all
+            return
         }
         var position: [Int: Int] = [:]
         for (newIndex, oldIndex) in kept.enumerated() { position[oldIndex] = newIndex }

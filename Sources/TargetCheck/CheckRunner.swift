@@ -1,5 +1,6 @@
 import Dispatch
 import Paging
+import Synchronization
 import MoyaKit
 import TargetSpec
 
@@ -32,7 +33,6 @@ public final class CheckRunner: Sendable {
     public func run(report: @escaping @Sendable (Int, CheckResult) -> Void) -> [CheckResult]? {
         let settings = configuration
         let queue = DispatchQueue(label: "moya-cli.check", attributes: .concurrent)
-        let slots = DispatchSemaphore(value: settings.jobs)
         let group = DispatchGroup()
         let inflight = self.inflight
         let collected = ResultCollector(count: items.count)
@@ -47,20 +47,13 @@ public final class CheckRunner: Sendable {
             if let before = item.afterIndex { dependents[before, default: []].append(index) }
         }
         let scheduler = ChainScheduler(items: items, dependents: dependents, live: live, offline: offline, queue: queue,
-                                       group: group, slots: slots, collected: collected, report: report)
+                                       group: group, inflight: inflight, collected: collected, report: report)
+        // `jobs` slots: each item that ends frees its slot for the next (see `startNextRoot`).
         // Chained examples start when the step before them ends; a chain runs in its first step's slot.
-        for (index, item) in items.enumerated() where item.afterIndex == nil {
-            slots.wait()
-            if inflight.isCancelled {
-                slots.signal()
-                break
-            }
-            group.enter()
-            scheduler.start(item, index: index)
-        }
+        for _ in 0..<settings.jobs { scheduler.startNextRoot(fromQueue: false) }
         group.wait()
         if inflight.isCancelled { return nil }
-        return collected.results
+        return collected.takeResults()
     }
 }
 
@@ -72,32 +65,57 @@ private final class ChainScheduler: Sendable {
     let offline: SampleCheck?
     let queue: DispatchQueue
     let group: DispatchGroup
-    let slots: DispatchSemaphore
+    let inflight: InflightRequests
     let collected: ResultCollector
     let report: @Sendable (Int, CheckResult) -> Void
+    /// The items that start a chain or stand alone, in plan order: each takes a slot.
+    let roots: [Int]
+    /// How many of `roots` were started.
+    private let started = Atomic(0)
 
     init(items: [CheckItem], dependents: [Int: [Int]], live: LiveCheck?, offline: SampleCheck?, queue: DispatchQueue,
-         group: DispatchGroup, slots: DispatchSemaphore, collected: ResultCollector, report: @escaping @Sendable (Int, CheckResult) -> Void) {
+         group: DispatchGroup, inflight: InflightRequests, collected: ResultCollector,
+         report: @escaping @Sendable (Int, CheckResult) -> Void) {
         self.items = items
         self.dependents = dependents
         self.live = live
         self.offline = offline
         self.queue = queue
         self.group = group
-        self.slots = slots
+        self.inflight = inflight
         self.collected = collected
         self.report = report
+        roots = items.indices.filter { items[$0].afterIndex == nil }
     }
 
-    /// Checks `item` (entered in `group` already).
-    func start(_ item: CheckItem, index: Int) {
+    /// Starts the next root item in plan order in a free slot, unless none is left or the run
+    /// was cancelled. The run fills its `jobs` slots this way, then each root item that ends
+    /// starts the next from the queue's thread it ended on: no hop through the thread that waits
+    /// for the run (it was woken for every item, a tenth of a live sweep's system time).
+    func startNextRoot(fromQueue: Bool) {
+        guard !inflight.isCancelled else { return }
+        let position = started.add(1, ordering: .relaxed).oldValue
+        guard position < roots.count else { return }
+        let index = roots[position]
+        group.enter()
+        if fromQueue {
+            // Asynchronously: an item that ends at once (not covered, skipped) would otherwise
+            // start the next one inside this call, and a long run of them would overflow the stack.
+            queue.async { self.start(self.items[index], index: index, onQueue: true) }
+        } else {
+            start(items[index], index: index)
+        }
+    }
+
+    /// Checks `item` (entered in `group` already); `onQueue` when called on `queue` already.
+    func start(_ item: CheckItem, index: Int, onQueue: Bool = false) {
         let finish: @Sendable (CheckResult) -> Void = { [self] result in self.finish(result, index: index, ranAs: item) }
         if let reason = item.notCoveredReason {
             finish(.notCovered(reason))
         } else if let live {
-            queue.async { live.start(item, index: index, completion: finish) }
+            if onQueue { live.start(item, index: index, completion: finish) } else { queue.async { live.start(item, index: index, completion: finish) } }
         } else if let offline {
-            queue.async { finish(offline.run(item, index: index)) }
+            if onQueue { finish(offline.run(item, index: index)) } else { queue.async { finish(offline.run(item, index: index)) } }
         }
     }
 
@@ -119,7 +137,9 @@ private final class ChainScheduler: Sendable {
             case .failure(let box): finish(box.result, index: next)
             }
         }
-        if items[index].afterIndex == nil { slots.signal() }
+        // The slot is free: the next root item takes it (before this one leaves the group, which
+        // must not empty while items remain).
+        if items[index].afterIndex == nil { startNextRoot(fromQueue: true) }
         group.leave()
     }
 }

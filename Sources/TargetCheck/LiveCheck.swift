@@ -40,8 +40,10 @@ struct LiveCheck: Sendable {
         }
         let provider = providers.provider(for: settings.sessionConfiguration(target))
         let start = ContinuousClock.now
-        send(target, item: item, provider: provider, index: index, attempt: 0, mayRenewToken: true) { result, attempts, target in
-            let redactor = settings.redactor(target)
+        send(target, item: item, provider: provider, index: index, attempt: 0, mayRenewToken: true) { result, attempts, sent in
+            // The redactor of the target last sent: the one made above unless a new token was sent.
+            let target = sent ?? target
+            let redactor = sent.map { settings.redactor($0) } ?? redactor
             let evaluation = LiveEvaluation(item: item, target: target, builder: builder, redactor: redactor,
                                             comparison: ShapeComparison(isStrict: settings.isStrict))
             var checked = evaluation.judge(result, duration: secondsSince(start), attempts: attempts)
@@ -69,10 +71,12 @@ struct LiveCheck: Sendable {
 
     /// Sends `target`, retrying as configured; a 401 to a request with an `oauth2` or `command`
     /// token is sent once more with a new token (`renewingAccessToken`). `completion` gets the
-    /// result, the number of attempts and the target last sent.
+    /// result, the number of attempts and the target last sent when it is not the one given
+    /// (`renewed`: one with a new token).
     private func send(_ target: DynamicTarget, item: CheckItem, provider: MoyaProvider<DynamicTarget>, index: Int, attempt: Int,
-                      mayRenewToken: Bool,
-                      completion: @escaping @Sendable (Result<Response, MoyaError>, Int, DynamicTarget) -> Void) {
+                      mayRenewToken: Bool, renewed: Bool = false,
+                      completion: @escaping @Sendable (Result<Response, MoyaError>, Int, DynamicTarget?) -> Void) {
+        let sent: DynamicTarget? = renewed ? target : nil
         limiter?.acquire()
         // Only a shape comparison needs the body, and then up to --max-body-size; other bodies
         // are read and dropped, so large downloads cost no memory.
@@ -85,28 +89,28 @@ struct LiveCheck: Sendable {
                Self.statusCode(of: result) == 401, !inflight.isCancelled {
                 switch Result(catching: { () throws(AccessTokenError) -> DynamicTarget? in try renew(target) }) {
                 case .success(let renewed?):
-                    send(renewed, item: item, provider: provider, index: index, attempt: attempt + 1, mayRenewToken: false,
+                    send(renewed, item: item, provider: provider, index: index, attempt: attempt + 1, mayRenewToken: false, renewed: true,
                          completion: completion)
                     return
                 case .success(nil):
                     break
                 case .failure(let error):
-                    completion(.failure(.underlying(AccessTokenRenewalError(message: error.message), nil)), attempt + 1, target)
+                    completion(.failure(.underlying(AccessTokenRenewalError(message: error.message), nil)), attempt + 1, sent)
                     return
                 }
             }
             let retryDelay = attempt < settings.maximumRetries && !inflight.isCancelled
                 ? settings.retryDelay(result, attempt, target.method.rawValue) : nil
             guard let retryDelay else {
-                completion(result, attempt + 1, target)
+                completion(result, attempt + 1, sent)
                 return
             }
             queue.asyncAfter(deadline: .now() + retryDelay) {
                 guard !inflight.isCancelled else {
-                    completion(result, attempt + 1, target)
+                    completion(result, attempt + 1, sent)
                     return
                 }
-                send(target, item: item, provider: provider, index: index, attempt: attempt + 1, mayRenewToken: mayRenewToken,
+                send(target, item: item, provider: provider, index: index, attempt: attempt + 1, mayRenewToken: mayRenewToken, renewed: renewed,
                      completion: completion)
             }
         }

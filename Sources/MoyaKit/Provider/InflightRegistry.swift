@@ -9,14 +9,27 @@ struct InflightKey: Hashable {
     let request: URLRequest
     /// How the callers take the body: callers that take it differently cannot share it.
     let bodyHandling: String
+    /// The hash of `bodyHandling` and `request`, taken once: the key is hashed when the exchange
+    /// joins the registry and again when it leaves, and hashing a request (URL, every header,
+    /// the body) cost a live sweep more than reading its response's headers.
+    private let requestHash: Int
+
+    init(endpoint: Endpoint, request: URLRequest, bodyHandling: String) {
+        self.endpoint = endpoint
+        self.request = request
+        self.bodyHandling = bodyHandling
+        var hasher = Hasher()
+        hasher.combine(bodyHandling)
+        hasher.combine(request)
+        requestHash = hasher.finalize()
+    }
 
     static func == (lhs: InflightKey, rhs: InflightKey) -> Bool {
-        lhs.bodyHandling == rhs.bodyHandling && lhs.request == rhs.request
+        lhs.requestHash == rhs.requestHash && lhs.bodyHandling == rhs.bodyHandling && lhs.request == rhs.request
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(bodyHandling)
-        hasher.combine(request)
+        hasher.combine(requestHash)
     }
 }
 

@@ -6,14 +6,16 @@ extension MoyaProvider {
                        completion: @escaping Completion) -> any Cancellable {
         let endpoint = self.endpoint(target)
         let plugins = self.plugins
-        let deliver: RequestExchange.Deliver = { result in
-            Self.run(on: callbackQueue) {
+        let deliver: RequestExchange.Deliver = { result, runningOn in
+            let work: @Sendable () -> Void = {
                 let processed = plugins.reduce(result) { $1.process($0, target: target) }
                 if let progress, case .success(let response) = processed {
                     progress(ProgressResponse(response: response))
                 }
                 completion(processed)
             }
+            // Already on the caller's queue (the transport assembled the response there): at once.
+            if let callbackQueue, runningOn === callbackQueue { work() } else { Self.run(on: callbackQueue, work) }
         }
         let progressHandler = Self.progressHandler(progress, callbackQueue: callbackQueue)
 
@@ -31,7 +33,7 @@ extension MoyaProvider {
                     exchange.finish(.failure(error))
                 case .success(let request):
                     send(plugins.reduce(request) { $1.prepare($0, target: target) }, exchange: exchange, target: target,
-                         endpoint: endpoint, body: body)
+                         endpoint: endpoint, body: body, callbackQueue: callbackQueue)
                 }
             }
             return token
@@ -42,10 +44,10 @@ extension MoyaProvider {
         requestClosure(endpoint) { [self] requestResult in
             switch requestResult {
             case .failure(let error):
-                caller.failed { cancelled in deliver(.failure(cancelled ? .cancellation : error)) }
+                caller.failed { cancelled in deliver(.failure(cancelled ? .cancellation : error), nil) }
             case .success where caller.isCancelled:
                 // Cancelled before it had a request: it never starts or joins an exchange.
-                caller.failed { _ in deliver(.failure(.cancellation)) }
+                caller.failed { _ in deliver(.failure(.cancellation), nil) }
             case .success(let request):
                 let prepared = plugins.reduce(request) { $1.prepare($0, target: target) }
                 let inflights = self.inflights
@@ -55,7 +57,9 @@ extension MoyaProvider {
                         inflights.remove(exchange, for: identity)
                     }
                 }
-                if joined.isNew { send(prepared, exchange: joined.exchange, target: target, endpoint: endpoint, body: body) }
+                if joined.isNew {
+                    send(prepared, exchange: joined.exchange, target: target, endpoint: endpoint, body: body, callbackQueue: callbackQueue)
+                }
                 caller.joined(CallerToken(exchange: joined.exchange, id: joined.callerID))
             }
         }
@@ -63,7 +67,8 @@ extension MoyaProvider {
     }
 
     /// willSend → stub or network, for a request the plugins have prepared.
-    private func send(_ prepared: URLRequest, exchange: RequestExchange, target: Target, endpoint: Endpoint, body: ResponseBodyHandling) {
+    private func send(_ prepared: URLRequest, exchange: RequestExchange, target: Target, endpoint: Endpoint, body: ResponseBodyHandling,
+                      callbackQueue: DispatchQueue?) {
         if exchange.isCancelled {
             finish(exchange, with: .failure(.cancellation), target: target)
             return
@@ -73,7 +78,8 @@ extension MoyaProvider {
         let transfer: any Cancellable
         switch stubClosure(target) {
         case .never:
-            transfer = sendOverNetwork(prepared, target: target, endpoint: endpoint, body: body, exchange: exchange)
+            transfer = sendOverNetwork(prepared, target: target, endpoint: endpoint, body: body, exchange: exchange,
+                                       callbackQueue: callbackQueue)
         case .immediate:
             finish(exchange, with: stubResult(prepared, target: target, endpoint: endpoint, body: body), target: target)
             transfer = FinishedCancellable()
@@ -88,8 +94,11 @@ extension MoyaProvider {
         exchange.attach(transfer)
     }
 
+    /// With a `callbackQueue` (that of the caller who started the exchange), the response is
+    /// assembled, validated and handed to the plugins there, as Moya does on its callback queue,
+    /// rather than on the thread that drives every transfer.
     private func sendOverNetwork(_ request: URLRequest, target: Target, endpoint: Endpoint, body: ResponseBodyHandling,
-                                 exchange: RequestExchange) -> any Cancellable {
+                                 exchange: RequestExchange, callbackQueue: DispatchQueue?) -> any Cancellable {
         // The transport streams into the destination's folder, so it is resolved up front.
         let download = endpoint.task.downloadDestination.map {
             ResolvedDownload($0, head: HTTPResponseHead(statusCode: 0, url: request.url))
@@ -97,14 +106,14 @@ extension MoyaProvider {
         let validationType = target.validationType
         return session.perform(request, downloadTo: download?.url, overwrite: download?.overwrite ?? false,
                                createsFolders: download?.createsFolders ?? false, bodyHandling: body,
-                               progress: { exchange.reportProgress($0) }) { result in
+                               progress: { exchange.reportProgress($0) }, completionQueue: callbackQueue) { result in
             switch result {
             case .success(let transported):
                 let response = Response(statusCode: transported.head.statusCode, data: transported.body, request: request,
                                         response: transported.head, timing: transported.timing, bodyLength: transported.bodyLength)
-                self.finish(exchange, with: Self.validate(response, validationType), target: target)
+                self.finish(exchange, with: Self.validate(response, validationType), target: target, on: callbackQueue)
             case .failure(let error):
-                self.finish(exchange, with: .failure(.underlying(error, nil)), target: target)
+                self.finish(exchange, with: .failure(.underlying(error, nil)), target: target, on: callbackQueue)
             }
         }
     }
@@ -152,9 +161,11 @@ extension MoyaProvider {
     }
 
     /// Tells plugins the exchange ended, then hands the result to its callers.
-    private func finish(_ exchange: RequestExchange, with result: Result<Response, MoyaError>, target: Target) {
+    /// `queue` is the queue this runs on, if any.
+    private func finish(_ exchange: RequestExchange, with result: Result<Response, MoyaError>, target: Target,
+                        on queue: DispatchQueue? = nil) {
         plugins.forEach { $0.didReceive(result, target: target) }
-        exchange.finish(result)
+        exchange.finish(result, on: queue)
     }
 
     private static func progressHandler(_ progress: ProgressBlock?, callbackQueue: DispatchQueue?) -> RequestExchange.ProgressHandler? {

@@ -34,7 +34,9 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
     /// Whether identical requests in flight (as sent, after the plugins) share one exchange and one result.
     public let trackInflights: Bool
     /// Where completions run when a request names no queue; `nil` runs them on the thread that
-    /// finished the exchange (MoyaKit assumes no main run loop).
+    /// finished the exchange (MoyaKit assumes no main run loop). With a queue, a network
+    /// response is also assembled, validated and handed to the plugins' `didReceive` there (as
+    /// Moya does on its callback queue), not on the thread that drives every transfer.
     public let callbackQueue: DispatchQueue?
 
     let inflights = InflightRegistry()

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// One exchange — a network request or a stub — and the callers waiting for its result.
@@ -7,8 +8,9 @@ import Synchronization
 /// cancels while others still wait leaves alone (its completion gets a cancellation error at
 /// once); when the last caller cancels, the exchange itself is cancelled.
 final class RequestExchange: Sendable {
-    /// Hands a result to one caller (on its queue, through `process`, to its completion).
-    typealias Deliver = @Sendable (Result<Response, MoyaError>) -> Void
+    /// Hands a result to one caller (on its queue, through `process`, to its completion), told
+    /// the queue it is called on, if any: a caller whose queue it is runs at once.
+    typealias Deliver = @Sendable (Result<Response, MoyaError>, _ runningOn: DispatchQueue?) -> Void
     /// Hands transfer progress to one caller.
     typealias ProgressHandler = @Sendable (TransferProgress) -> Void
 
@@ -27,6 +29,9 @@ final class RequestExchange: Sendable {
     }
 
     private let state: Mutex<State>
+    /// How many callers came with a progress handler: without any, progress reports (libcurl's
+    /// frequent counters) end here without taking the lock.
+    private let progressCallers = Atomic<Int>(0)
     /// Called once the exchange takes no more callers (finishing or cancelled): the registry
     /// forgets it, so later identical requests start a fresh exchange.
     private let onEnd: @Sendable (RequestExchange) -> Void
@@ -34,6 +39,7 @@ final class RequestExchange: Sendable {
     /// Creates an exchange with its first caller, whose id is 0.
     init(firstProgress: ProgressHandler?, firstDeliver: @escaping Deliver, onEnd: @escaping @Sendable (RequestExchange) -> Void) {
         state = Mutex(State(callers: [Caller(id: 0, progress: firstProgress, deliver: firstDeliver)], nextID: 1))
+        if firstProgress != nil { progressCallers.store(1, ordering: .releasing) }
         self.onEnd = onEnd
     }
 
@@ -44,6 +50,7 @@ final class RequestExchange: Sendable {
             let id = state.nextID
             state.nextID += 1
             state.callers.append(Caller(id: id, progress: progress, deliver: deliver))
+            if progress != nil { progressCallers.add(1, ordering: .releasing) }
             return id
         }
     }
@@ -67,12 +74,14 @@ final class RequestExchange: Sendable {
 
     /// Forwards transfer progress to every caller that asked for it.
     func reportProgress(_ progress: TransferProgress) {
+        guard progressCallers.load(ordering: .acquiring) > 0 else { return }
         let handlers = state.withLock { $0.callers.compactMap(\.progress) }
         for handler in handlers { handler(progress) }
     }
 
-    /// Ends the exchange: every caller still waiting receives `result`, once.
-    func finish(_ result: Result<Response, MoyaError>) {
+    /// Ends the exchange: every caller still waiting receives `result`, once. `queue` is the
+    /// queue this runs on, if any.
+    func finish(_ result: Result<Response, MoyaError>, on queue: DispatchQueue? = nil) {
         onEnd(self)
         let callers = state.withLock { state -> [Caller] in
             guard !state.isFinished else { return [] }
@@ -81,7 +90,7 @@ final class RequestExchange: Sendable {
             defer { state.callers = [] }
             return state.callers
         }
-        for caller in callers { caller.deliver(result) }
+        for caller in callers { caller.deliver(result, queue) }
     }
 
     /// Cancels the caller `id` (see the type's documentation).
@@ -104,7 +113,7 @@ final class RequestExchange: Sendable {
         case .nothing:
             break
         case .deliverAlone(let caller):
-            caller.deliver(cancellation)
+            caller.deliver(cancellation, nil)
         case .cancelExchange(let inner):
             onEnd(self)
             // Without a transfer yet (the request closure is still running), the provider

@@ -48,6 +48,27 @@ final class EasyHandle {
         try setCommonOptions()
     }
 
+    /// A handle no transfer uses, handed between threads through `EasyHandlePool`'s lock.
+    struct Reusable: @unchecked Sendable {
+        let handle: EasyHandle
+    }
+
+    /// Makes a handle a finished transfer used ready for a new request: every option back to
+    /// libcurl's default (the connections and caches it shares with others are kept), the header
+    /// list, MIME body and last error text gone, then the options every request shares.
+    /// - SeeAlso: curl_easy_reset
+    func prepareForReuse() throws(TransportError) {
+        ccurl_easy_reset(curl.api, rawHandle)
+        // The handle no longer points at them.
+        if let mime { ccurl_mime_free(curl.api, mime) }
+        mime = nil
+        if let headerList { ccurl_slist_free_all(curl.api, headerList) }
+        headerList = nil
+        errorBuffer.update(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        delegate = nil
+        try setCommonOptions()
+    }
+
     deinit {
         ccurl_easy_cleanup(curl.api, rawHandle)
         // The MIME body and header list must outlive the handle that points at them.

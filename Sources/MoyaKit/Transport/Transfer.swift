@@ -1,4 +1,5 @@
 import CCurl
+import Dispatch
 import Synchronization
 
 /// One request in flight: its libcurl handle, where its body comes from and goes to, and the
@@ -15,6 +16,8 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     private let loop: TransportLoop
     private let progressHandler: (@Sendable (TransferProgress) -> Void)?
     private let completion: @Sendable (Result<TransportResponse, TransportError>) -> Void
+    /// Where the response is assembled and the completion runs, if not on the driving thread.
+    private let completionQueue: DispatchQueue?
     private let direction: Direction
     private let requestURL: URL
 
@@ -25,7 +28,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     private var body: ResponseBodyAccumulator
     /// Why taking the body failed (a consumer's write error, the collect limit), for the result.
     private var bodyError: TransportError?
-    private var headerCollector = ResponseHeaderCollector()
+    private var headerLines = RawHeaderLines()
     private var lastReported: TransferProgress?
     private var isFinished = false
     private let trace: (@Sendable (TransferTrace) -> Void)?
@@ -53,7 +56,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     /// unreadable upload file, an existing download destination).
     init(request: URLRequest, configuration: SessionConfiguration, downloadTo: URL?, overwrite: Bool, createsFolders: Bool,
          bodyHandling: ResponseBodyHandling, loop: TransportLoop, trace: (@Sendable (TransferTrace) -> Void)? = nil,
-         progress: (@Sendable (TransferProgress) -> Void)?,
+         progress: (@Sendable (TransferProgress) -> Void)?, completionQueue: DispatchQueue? = nil,
          completion: @escaping @Sendable (Result<TransportResponse, TransportError>) -> Void) throws(TransportError) {
         guard let url = request.url else {
             throw TransportError(kind: .other, message: "the request has no URL")
@@ -64,10 +67,11 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         self.trace = trace
         self.progressHandler = progress
         self.completion = completion
+        self.completionQueue = completionQueue
         self.body = ResponseBodyAccumulator(bodyHandling)
         self.direction = (request.bodyFileURL != nil || request.multipartParts != nil) ? .upload : .download
 
-        let handle = try EasyHandle(curl: loop.curl)
+        let handle = try loop.handles.take(curl: loop.curl)
         if let fileURL = request.bodyFileURL {
             uploadFile = try UploadFile(url: fileURL)
         }
@@ -148,10 +152,15 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
 
     /// Ends the transfer with libcurl's result and calls the completion, exactly once.
     /// The loop has already removed the handle from the multi handle.
+    ///
+    /// Only what needs the handle happens here, on the driving thread (libcurl's counters, the
+    /// download's commit); reading the header lines and the effective URL into the response head
+    /// happens where the completion runs: on `completionQueue` when there is one, so the thread
+    /// that drives every transfer of a sweep spends its time in libcurl.
     func complete(with code: CURLcode) {
         guard !isFinished, let easy else { return }
         isFinished = true
-        var result: Result<TransportResponse, TransportError>
+        var result: Result<FinishedTransfer, TransportError>
         if isCancelled {
             result = .failure(TransportError(kind: .cancelled, message: "the request was cancelled"))
         } else if code != CURLE_OK {
@@ -159,26 +168,76 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         } else if let beginError = beginBody(easy) {
             result = .failure(beginError)
         } else {
-            result = response(from: easy)
+            result = finished(easy)
         }
         if case .failure = result { downloadFile?.discard() }
         if case .success = result { reportFinalProgress(handle: easy) }
         downloadFile = nil
         uploadFile = nil
         self.easy = nil
-        completion(result)
+        // Out of the multi handle (which failed to take it only when misused): reusable.
+        if code != CURLE_FAILED_INIT { loop.handles.giveBack(easy) }
+        let completion = self.completion
+        let finished = result
+        guard let completionQueue else {
+            completion(finished.map(\.response))
+            return
+        }
+        completionQueue.async {
+            completion(finished.map(\.response))
+            // The transfer's last reference is usually this one: it is freed here, not on the
+            // thread that drives the transfers.
+            withExtendedLifetime(self) {}
+        }
+    }
+
+    /// What a successful transfer leaves for its response, read from the handle before it goes.
+    private struct FinishedTransfer: @unchecked Sendable {
+        // @unchecked: `headerLines` and `body` are values no other thread holds; the rest is Sendable.
+        let statusCode: Int
+        let headerLines: RawHeaderLines
+        let effectiveURL: String?
+        let requestURL: URL
+        let body: Data
+        let bodyLength: Int
+        let downloadedFile: URL?
+        let timing: Timing
+
+        /// The response: the head read from the header lines and the effective URL.
+        var response: TransportResponse {
+            TransportResponse(head: Transfer.head(statusCode: statusCode, headerLines: headerLines, effectiveURL: effectiveURL,
+                                                  requestURL: requestURL),
+                              body: body, bodyLength: bodyLength, downloadedFile: downloadedFile, timing: timing)
+        }
+    }
+
+    /// The head of a response: its status, the last header block's fields, the URL that answered.
+    private static func head(statusCode: Int, headerLines: RawHeaderLines, effectiveURL: String?, requestURL: URL) -> HTTPResponseHead {
+        let collector = headerLines.collected
+        return HTTPResponseHead(
+            statusCode: statusCode,
+            headers: collector.finishedFields,
+            url: answeringURL(effectiveURL, requestURL: requestURL),
+            httpVersion: collector.httpVersion ?? "HTTP/1.1")
+    }
+
+    /// The URL that answered: libcurl's effective URL, else the one requested. Nearly always it
+    /// is the URL requested, as requested (no redirect): that URL is then taken as it is rather
+    /// than parsed again (a tenth of assembling a small response); they are equal.
+    static func answeringURL(_ effectiveURL: String?, requestURL: URL) -> URL {
+        guard let effectiveURL else { return requestURL }
+        if requestURL.baseURL == nil && requestURL.relativeString == effectiveURL { return requestURL }
+        return URL(string: effectiveURL) ?? requestURL
     }
 
     /// The head of the response being received (the last one, after redirects).
     private func head(of easy: EasyHandle) -> HTTPResponseHead {
-        HTTPResponseHead(
-            statusCode: easy.info(long: CURLINFO_RESPONSE_CODE),
-            headers: headerCollector.finishedFields,
-            url: easy.info(string: CURLINFO_EFFECTIVE_URL).flatMap { URL(string: $0) } ?? requestURL,
-            httpVersion: headerCollector.httpVersion ?? "HTTP/1.1")
+        Self.head(statusCode: easy.info(long: CURLINFO_RESPONSE_CODE), headerLines: headerLines,
+                  effectiveURL: easy.info(string: CURLINFO_EFFECTIVE_URL), requestURL: requestURL)
     }
 
-    /// Tells the body's handling the head, once; returns why that failed.
+    /// Tells the body's handling the head, once; returns why that failed. Only a streamed body
+    /// reads the head here (its consumer decides with it); the others do not need it.
     private func beginBody(_ easy: EasyHandle) -> TransportError? {
         guard !body.hasBegun else { return nil }
         do {
@@ -189,8 +248,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         }
     }
 
-    private func response(from easy: EasyHandle) -> Result<TransportResponse, TransportError> {
-        let head = head(of: easy)
+    private func finished(_ easy: EasyHandle) -> Result<FinishedTransfer, TransportError> {
         let timing = Timing(
             nameLookup: easy.info(seconds: CURLINFO_NAMELOOKUP_TIME_T),
             connect: easy.info(seconds: CURLINFO_CONNECT_TIME_T),
@@ -206,8 +264,10 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
                 return .failure(error)
             }
         }
-        return .success(TransportResponse(head: head, body: body.data, bodyLength: body.length,
-                                          downloadedFile: downloadedFile, timing: timing))
+        return .success(FinishedTransfer(
+            statusCode: easy.info(long: CURLINFO_RESPONSE_CODE), headerLines: headerLines,
+            effectiveURL: easy.info(string: CURLINFO_EFFECTIVE_URL), requestURL: requestURL,
+            body: body.data, bodyLength: body.length, downloadedFile: downloadedFile, timing: timing))
     }
 
     private func error(for code: CURLcode, handle: EasyHandle) -> TransportError {
@@ -248,7 +308,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     }
 
     func easyHandle(didReceiveHeaderLine line: UnsafeBufferPointer<UInt8>) {
-        headerCollector.consume(line)
+        headerLines.append(line)
     }
 
     func easyHandle(didReceiveBody bytes: UnsafeBufferPointer<UInt8>) -> Bool {

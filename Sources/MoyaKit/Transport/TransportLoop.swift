@@ -57,6 +57,8 @@ final class TransportLoop: @unchecked Sendable {
     private static let control = Mutex(Control())
 
     let curl: Libcurl
+    /// Easy handles of finished transfers, for the next ones.
+    let handles = EasyHandlePool()
     // The multi handle, used only by the driver (curl_multi_wakeup excepted).
     private let multi: UnsafeMutableRawPointer
     /// Transfers in the multi handle, by easy handle; driver only.

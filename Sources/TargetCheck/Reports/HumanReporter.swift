@@ -5,7 +5,9 @@ import Synchronization
 /// the order is the plan's however many jobs run), a progress line on a terminal, totals last.
 public final class HumanReporter: Sendable {
     private struct State {
-        var results: [CheckResult?]
+        /// Results received and not printed yet (those waiting for an earlier one), by index: a
+        /// few, not a slot for every item of the plan.
+        var pending: [Int: CheckResult] = [:]
         var nextToPrint = 0
         var done = 0
         var failed = 0
@@ -26,17 +28,18 @@ public final class HumanReporter: Sendable {
         idWidth = min(48, items.map(\.id.count).max() ?? 0)
         self.colors = colors
         self.showsProgress = showsProgress
-        state = Mutex(State(results: Array(repeating: nil, count: items.count)))
+        state = Mutex(State())
     }
 
     /// Takes the result of item `index`; prints what is now printable.
     public func receive(_ index: Int, _ result: CheckResult) {
         state.withLock { state in
-            state.results[index] = result
+            state.pending[index] = result
             state.done += 1
             if result.outcome == .failed { state.failed += 1 }
             var text = showsProgress ? "\r\u{1B}[2K" : ""
-            while state.nextToPrint < items.count, let ready = state.results[state.nextToPrint] {
+            // Printed, a result is dropped: the runner keeps every result for the summary.
+            while state.nextToPrint < items.count, let ready = state.pending.removeValue(forKey: state.nextToPrint) {
                 text += line(for: items[state.nextToPrint], ready)
                 state.nextToPrint += 1
             }

@@ -1,0 +1,128 @@
+import Dispatch
+import Foundation
+import XCTest
+@testable import MoyaKit
+import TestSupport
+
+/// Issue 16: finished transfers give their easy handle back (`EasyHandlePool`) and the next request
+/// takes it, reset; and a transfer with a completion queue assembles its response there. Neither
+/// may change what is sent or what comes back: a request sent on a handle that carried another
+/// one arrives as it does on a new handle, and a response assembled on a queue is the one
+/// assembled on the driving thread.
+final class TransportReuseTests: XCTestCase {
+    private var server: HTTPTestServer!
+
+    override func setUpWithError() throws {
+        server = try HTTPTestServer()
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    /// What a request looked like on the wire, but for what changes between two sends anyway.
+    private func arrival(_ received: ReceivedRequest) -> [String] {
+        [received.method, received.target, "\(received.bodyLength)"] + received.headers.map { "\($0.name): \($0.value)" }
+    }
+
+    func testARequestOnAReusedHandleArrivesAsOnANewOne() throws {
+        // On a new handle: the pool is emptied first (it belongs to the process's one loop).
+        let loop = try TransportLoop.shared.get()
+        while let handle = try? loop.handles.takeKeptForTesting() { _ = handle }
+        let plain = makeRequest(server.url("/get?a=1"), headers: [("Accept", "application/json")])
+        _ = try response(to: plain)
+        let onNewHandle = try XCTUnwrap(server.receivedRequests.last)
+
+        // Requests that set what a plain GET does not: a body, a method, headers, no body at all,
+        // a multipart form; each handle goes back to the pool and the GET after it takes one.
+        var post = makeRequest(server.url("/anything"), method: "POST", headers: [("X-First", "1"), ("Content-Type", "text/plain")])
+        post.httpBody = Data("a body".utf8)
+        var multipart = makeRequest(server.url("/anything"), method: "PUT")
+        multipart.multipartParts = [MultipartFormBodyPart(provider: .data(Data("x".utf8)), name: "part")]
+        let head = makeRequest(server.url("/bytes/10"), method: "HEAD")
+        let custom = makeRequest(server.url("/anything"), method: "PROPFIND", headers: [("X-Empty", "")])
+        for earlier in [post, multipart, head, custom] {
+            _ = try response(to: earlier)
+            _ = try response(to: plain)
+            let onReusedHandle = try XCTUnwrap(server.receivedRequests.last)
+            XCTAssertEqual(arrival(onReusedHandle), arrival(onNewHandle), "after \(earlier.httpMethod ?? "GET")")
+        }
+        // A HEAD's handle answers a GET with its body.
+        _ = try response(to: head)
+        XCTAssertEqual(try response(to: makeRequest(server.url("/bytes/10"))).body.count, 10)
+    }
+
+    func testAFailureOnAReusedHandleReportsItsOwnError() throws {
+        let unreachable = makeRequest(URL(string: "http://127.0.0.1:1/closed")!)
+        let first = try transportError(for: unreachable)
+        _ = try response(to: makeRequest(server.url("/get")))
+        let again = try transportError(for: unreachable)
+        XCTAssertEqual(again.kind, first.kind)
+        XCTAssertEqual(again.message, first.message)
+        // A success after a failure carries no trace of it.
+        XCTAssertEqual(try response(to: makeRequest(server.url("/get"))).head.statusCode, 200)
+    }
+
+    func testTransfersAbortedMidBodyLeaveHandlesTheNextRequestsCanUse() throws {
+        // A transfer aborted from the write callback leaves libcurl's receive buffer allocated,
+        // and such a handle refuses a new buffer size: the pool must not hand it out as is.
+        for _ in 0..<3 {
+            let recorder = TransferRecorder()
+            _ = Session().perform(makeRequest(server.url("/bytes/50000")), downloadTo: nil, overwrite: false,
+                                  bodyHandling: .collect(limit: 10), progress: nil, completion: recorder.completion)
+            guard case .failure(let error) = try XCTUnwrap(recorder.wait()) else { return XCTFail("the limit was not enforced") }
+            XCTAssertEqual(error.kind, .responseTooLarge)
+        }
+        for _ in 0..<3 {
+            XCTAssertEqual(try response(to: makeRequest(server.url("/bytes/50000"))).body.count, 50000)
+        }
+    }
+
+    func testTheRequestedURLStandsForAnEqualEffectiveURL() throws {
+        let texts = ["http://127.0.0.1:8080/get?a=1&b=%20x", "https://example.com/", "https://example.com", "http://h/p%2Fq#frag",
+                     "http://user:pw@h:1/a/../b", "HTTP://Example.COM/X", "http://h/caf%C3%A9?q=%E2%9C%93"]
+        for text in texts {
+            let requested = try XCTUnwrap(URL(string: text))
+            for effective in texts + [nil] {
+                let general = effective.flatMap { URL(string: $0) } ?? requested
+                let fast = Transfer.answeringURL(effective, requestURL: requested)
+                XCTAssertEqual(fast, general, "\(text) answered by \(effective ?? "nil")")
+                XCTAssertEqual(fast.absoluteString, general.absoluteString)
+                XCTAssertEqual(fast.relativeString, general.relativeString)
+            }
+        }
+        // A URL relative to a base is parsed again: its base is not the answer's.
+        let relative = try XCTUnwrap(URL(string: "get", relativeTo: URL(string: "http://h/")))
+        XCTAssertEqual(Transfer.answeringURL("http://h/get", requestURL: relative), URL(string: "http://h/get"))
+    }
+
+    func testAResponseAssembledOnTheCompletionQueueIsTheOneAssembledInline() throws {
+        let queue = DispatchQueue(label: "completions")
+        let key = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: key, value: true)
+        let request = makeRequest(server.url("/redirect-to?url=/get%3Fa%3D1"), headers: [("X-Trace", "1")])
+        let inline = try response(to: request)
+
+        let recorder = TransferRecorder()
+        let ranOnQueue = LockedFlag()
+        _ = Session().perform(request, downloadTo: nil, overwrite: false, progress: nil, completionQueue: queue) { result in
+            ranOnQueue.set(DispatchQueue.getSpecific(key: key) == true)
+            recorder.completion(result)
+        }
+        let queued = try XCTUnwrap(recorder.wait()).get()
+        XCTAssertTrue(ranOnQueue.value, "the completion ran on its queue")
+        XCTAssertEqual(queued.head.statusCode, inline.head.statusCode)
+        XCTAssertEqual(queued.head.url, inline.head.url)
+        XCTAssertEqual(queued.head.httpVersion, inline.head.httpVersion)
+        XCTAssertEqual(queued.head.headers.map(\.name), inline.head.headers.map(\.name))
+        XCTAssertEqual(queued.head.headers[.contentType], inline.head.headers[.contentType])
+        XCTAssertEqual(queued.bodyLength, inline.bodyLength)
+    }
+}
+
+private final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    var value: Bool { lock.lock(); defer { lock.unlock() }; return flag }
+    func set(_ value: Bool) { lock.lock(); flag = value; lock.unlock() }
+}
