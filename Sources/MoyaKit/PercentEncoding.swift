@@ -16,6 +16,30 @@ public enum PercentEncoding {
         return escape(segment, keeping: isUnreserved)
     }
 
+    /// `text` with its `%XX` escapes decoded, as Foundation's `removingPercentEncoding` does;
+    /// `nil` when a `%` is not followed by two hex digits or the bytes are not UTF-8.
+    public static func decoded(_ text: String) -> String? {
+        var output: [UInt8] = []
+        var bytes = text.utf8[...]
+        while let byte = bytes.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                output.append(byte)
+                continue
+            }
+            guard let high = bytes.popFirst(), let low = bytes.popFirst(), isHexDigit(high), isHexDigit(low) else { return nil }
+            output.append(hexValue(high) << 4 | hexValue(low))
+        }
+        return String(validating: output, as: UTF8.self)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8 {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        default: digit - UInt8(ascii: "A") + 10
+        }
+    }
+
     /// Escapes what a path cannot hold, keeping valid `%XX` escapes and the path delimiters.
     static func escapePath(_ path: String) -> String {
         let bytes = Array(path.utf8)

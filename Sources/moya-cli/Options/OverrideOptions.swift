@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import MoyaKit
 
 // The `OverrideOptions` group: the plain values the commands use, the fast start-up path's
@@ -44,9 +49,24 @@ struct OverrideOptions: Equatable {
         return nil
     }
 
+    /// Standard input to its end; a read error is a usage error naming the option (exit 64).
+    static func standardInput(option: String) throws -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count == 0 { return data }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CommandFailure(.usage, "\(option) -: cannot read standard input: \(String(cString: strerror(errno)))")
+            }
+            data.append(contentsOf: buffer[..<count])
+        }
+    }
+
     /// `TEXT`, `@FILE`'s bytes (a regular file; `@-`… is a file named `-`), or standard input for `-`.
     static func contents(of argument: String, option: String) throws -> Data {
-        if argument == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        if argument == "-" { return try standardInput(option: option) }
         guard argument.hasPrefix("@") else { return Data(argument.utf8) }
         let path = String(argument.dropFirst())
         var status = stat()

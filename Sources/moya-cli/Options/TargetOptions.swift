@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 // The `TargetOptions` group: the plain values the commands use, the fast start-up path's
 // option table (`directOptions`), and `TargetArguments`, their ArgumentParser declaration with the
@@ -19,8 +19,8 @@ struct TargetOptions: Equatable {
     /// Refuses a `--file-root` that is not a folder; any path may be searched.
     func validate() throws(OptionsError) {
         guard let fileRoot else { return }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: fileRoot, isDirectory: &isFolder), isFolder.boolValue else {
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: fileRoot, isDirectory: &isFolder), isFolder else {
             throw OptionsError("--file-root '\(fileRoot)' is not a folder")
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MoyaKit
 
 /// Applies `--query` edits and a `--json`/`--data` body to the request as the case built it

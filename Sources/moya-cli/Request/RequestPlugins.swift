@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MoyaKit
 import TargetSpec
 
@@ -47,6 +47,6 @@ extension SecretRedactor {
         guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return [] }
         let password = String(authority[authority.index(after: colon)..<at])
         guard !password.isEmpty else { return [] }
-        return [password, password.removingPercentEncoding].compactMap { $0 }
+        return [password, PercentEncoding.decoded(password)].compactMap { $0 }
     }
 }
