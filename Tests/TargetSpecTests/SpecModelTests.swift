@@ -1,4 +1,5 @@
 import XCTest
+import MoyaKit
 @testable import TargetSpec
 
 /// A realistic target file loads into the expected model.
@@ -196,5 +197,26 @@ final class SpecModelTests: XCTestCase {
         var again = copy
         again.description = "changed"
         XCTAssertEqual(again, copy, "equal fields are equal, whatever box holds them")
+    }
+
+    /// A target's fields are shared between copies until one is changed (copy on write), as a
+    /// provider and its plugins pass it around.
+    func testACopiedTargetChangesAlone() throws {
+        let api = try XCTUnwrap(SpecTest.load(Self.github).api)
+        let spec = try XCTUnwrap(api.cases.first { $0.name == "userProfile" })
+        let original = try TargetBuilder(api: api, processEnvironment: ["GITHUB_TOKEN": "t0k3n"])
+            .target(for: spec, arguments: ["name": .string("ashfurrow")])
+        var copy = original
+        copy.urlOverride = "https://api.github.com/users/other"
+        copy.orderedHeaders.append((name: "X-More", value: "1"))
+        copy.secretValues = []
+        XCTAssertEqual(original.url, "https://api.github.com/users/ashfurrow")
+        XCTAssertEqual(copy.url, "https://api.github.com/users/other")
+        XCTAssertFalse(original.orderedHeaders.contains { $0.name == "X-More" })
+        XCTAssertTrue(original.secretValues.contains("t0k3n"))
+        XCTAssertEqual(copy.secretValues, [])
+        let existential: any TargetType = original
+        XCTAssertEqual(existential.path, original.path)
+        XCTAssertEqual(MemoryLayout<DynamicTarget>.size, MemoryLayout<Int>.size, "one reference: fits an existential's buffer")
     }
 }
