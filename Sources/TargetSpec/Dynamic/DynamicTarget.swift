@@ -7,10 +7,10 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
     // (each call boxing it as `any TargetType`) and the check's result many times per request, and
     // each copy of twenty fields retained and released them all (issue 16: a fifth of an offline
     // check). Boxed, a copy is one reference, small enough for an existential's inline buffer.
-    private var storage: Storage
+    private var fields: CopyOnWriteBox<Fields>
 
-    private final class Storage: @unchecked Sendable {
-        // Written only while uniquely referenced (see `writable`), so sharing it is safe.
+    /// The fields, behind one reference.
+    private struct Fields: Sendable {
         var apiName: String
         var caseName: String
         var arguments: [String: ArgumentValue]
@@ -31,62 +31,6 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         var accessTokenRequest: AccessTokenRequest?
         var apiKeyQuery: (name: String, value: String)?
         var urlOverride: String?
-
-        init(
-            apiName: String,
-            caseName: String,
-            arguments: [String: ArgumentValue],
-            baseURL: URL,
-            path: String,
-            method: MoyaKit.Method,
-            task: MoyaKit.Task,
-            orderedHeaders: [(name: String, value: String)],
-            validationType: ValidationType,
-            sample: RenderedSample,
-            sampleName: String,
-            timeout: TimeInterval,
-            connectTimeout: TimeInterval,
-            authorizationType: AuthorizationType?,
-            credential: String?,
-            secretValues: [String],
-            sensitiveHeaderNames: Set<String>,
-            accessTokenRequest: AccessTokenRequest?,
-            apiKeyQuery: (name: String, value: String)?,
-            urlOverride: String?
-        ) {
-            self.apiName = apiName
-            self.caseName = caseName
-            self.arguments = arguments
-            self.baseURL = baseURL
-            self.path = path
-            self.method = method
-            self.task = task
-            self.orderedHeaders = orderedHeaders
-            self.validationType = validationType
-            self.sample = sample
-            self.sampleName = sampleName
-            self.timeout = timeout
-            self.connectTimeout = connectTimeout
-            self.authorizationType = authorizationType
-            self.credential = credential
-            self.secretValues = secretValues
-            self.sensitiveHeaderNames = sensitiveHeaderNames
-            self.accessTokenRequest = accessTokenRequest
-            self.apiKeyQuery = apiKeyQuery
-            self.urlOverride = urlOverride
-        }
-
-        func copy() -> Storage {
-            Storage(apiName: apiName, caseName: caseName, arguments: arguments, baseURL: baseURL, path: path, method: method, task: task, orderedHeaders: orderedHeaders, validationType: validationType, sample: sample, sampleName: sampleName, timeout: timeout, connectTimeout: connectTimeout, authorizationType: authorizationType, credential: credential, secretValues: secretValues, sensitiveHeaderNames: sensitiveHeaderNames, accessTokenRequest: accessTokenRequest, apiKeyQuery: apiKeyQuery, urlOverride: urlOverride)
-        }
-    }
-
-    /// The box, copied first when another value shares it.
-    private var writable: Storage {
-        mutating get {
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            return storage
-        }
     }
 
     /// Creates a target.
@@ -112,108 +56,113 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         apiKeyQuery: (name: String, value: String)? = nil,
         urlOverride: String? = nil
     ) {
-        storage = Storage(apiName: apiName, caseName: caseName, arguments: arguments, baseURL: baseURL, path: path, method: method, task: task, orderedHeaders: orderedHeaders, validationType: validationType, sample: sample, sampleName: sampleName, timeout: timeout, connectTimeout: connectTimeout, authorizationType: authorizationType, credential: credential, secretValues: secretValues, sensitiveHeaderNames: sensitiveHeaderNames, accessTokenRequest: accessTokenRequest, apiKeyQuery: apiKeyQuery, urlOverride: urlOverride)
+        fields = CopyOnWriteBox(Fields(
+            apiName: apiName, caseName: caseName, arguments: arguments, baseURL: baseURL, path: path, method: method, task: task,
+            orderedHeaders: orderedHeaders, validationType: validationType, sample: sample, sampleName: sampleName, timeout: timeout,
+            connectTimeout: connectTimeout, authorizationType: authorizationType, credential: credential, secretValues: secretValues,
+            sensitiveHeaderNames: sensitiveHeaderNames, accessTokenRequest: accessTokenRequest, apiKeyQuery: apiKeyQuery,
+            urlOverride: urlOverride))
     }
 
     /// The API's name.
     public var apiName: String {
-        get { storage.apiName }
-        set { writable.apiName = newValue }
+        get { fields.value.apiName }
+        set { fields.value.apiName = newValue }
     }
     /// The case's name.
     public var caseName: String {
-        get { storage.caseName }
-        set { writable.caseName = newValue }
+        get { fields.value.caseName }
+        set { fields.value.caseName = newValue }
     }
     /// The arguments the case was called with (defaults filled in).
     public var arguments: [String: ArgumentValue] {
-        get { storage.arguments }
-        set { writable.arguments = newValue }
+        get { fields.value.arguments }
+        set { fields.value.arguments = newValue }
     }
     public var baseURL: URL {
-        get { storage.baseURL }
-        set { writable.baseURL = newValue }
+        get { fields.value.baseURL }
+        set { fields.value.baseURL = newValue }
     }
     /// The path with every placeholder replaced and percent-escaped as one segment.
     public var path: String {
-        get { storage.path }
-        set { writable.path = newValue }
+        get { fields.value.path }
+        set { fields.value.path = newValue }
     }
     public var method: MoyaKit.Method {
-        get { storage.method }
-        set { writable.method = newValue }
+        get { fields.value.method }
+        set { fields.value.method = newValue }
     }
     public var task: MoyaKit.Task {
-        get { storage.task }
-        set { writable.task = newValue }
+        get { fields.value.task }
+        set { fields.value.task = newValue }
     }
     /// The merged headers (API, environment, case), in declaration order.
     public var orderedHeaders: [(name: String, value: String)] {
-        get { storage.orderedHeaders }
-        set { writable.orderedHeaders = newValue }
+        get { fields.value.orderedHeaders }
+        set { fields.value.orderedHeaders = newValue }
     }
     public var validationType: ValidationType {
-        get { storage.validationType }
-        set { writable.validationType = newValue }
+        get { fields.value.validationType }
+        set { fields.value.validationType = newValue }
     }
     /// The sample this target answers with when stubbed.
     public var sample: RenderedSample {
-        get { storage.sample }
-        set { writable.sample = newValue }
+        get { fields.value.sample }
+        set { fields.value.sample = newValue }
     }
     /// The name of that sample (`default` when the case declares none).
     public var sampleName: String {
-        get { storage.sampleName }
-        set { writable.sampleName = newValue }
+        get { fields.value.sampleName }
+        set { fields.value.sampleName = newValue }
     }
     /// The case's total timeout, in seconds.
     public var timeout: TimeInterval {
-        get { storage.timeout }
-        set { writable.timeout = newValue }
+        get { fields.value.timeout }
+        set { fields.value.timeout = newValue }
     }
     /// The API's connect timeout, in seconds.
     public var connectTimeout: TimeInterval {
-        get { storage.connectTimeout }
-        set { writable.connectTimeout = newValue }
+        get { fields.value.connectTimeout }
+        set { fields.value.connectTimeout = newValue }
     }
     public var authorizationType: AuthorizationType? {
-        get { storage.authorizationType }
-        set { writable.authorizationType = newValue }
+        get { fields.value.authorizationType }
+        set { fields.value.authorizationType = newValue }
     }
     /// The credential sent with `authorizationType` (a token, or `user:password` for basic).
     public var credential: String? {
-        get { storage.credential }
-        set { writable.credential = newValue }
+        get { fields.value.credential }
+        set { fields.value.credential = newValue }
     }
     /// Values never to print: resolved `${secret:...}` references and credentials.
     public var secretValues: [String] {
-        get { storage.secretValues }
-        set { writable.secretValues = newValue }
+        get { fields.value.secretValues }
+        set { fields.value.secretValues = newValue }
     }
     /// Lowercased names of the headers that carry a secret: built from a `${secret:...}` or named
     /// in `sensitiveHeaders:`. With `SensitiveHeaders.defaultNames`, they never follow a redirect
     /// to another origin and are hidden in output.
     public var sensitiveHeaderNames: Set<String> {
-        get { storage.sensitiveHeaderNames }
-        set { writable.sensitiveHeaderNames = newValue }
+        get { fields.value.sensitiveHeaderNames }
+        set { fields.value.sensitiveHeaderNames = newValue }
     }
     /// For `oauth2` and `command` auth: what `credential` was obtained for, so a caller whose
     /// request was refused with 401 can ask its `AccessTokenSource` for a new token.
     public var accessTokenRequest: AccessTokenRequest? {
-        get { storage.accessTokenRequest }
-        set { writable.accessTokenRequest = newValue }
+        get { fields.value.accessTokenRequest }
+        set { fields.value.accessTokenRequest = newValue }
     }
     /// An API key sent as a query parameter (`auth: {type: apiKey, in: query}`): name and value,
     /// put before any other parameter of the URL. The value is one of `secretValues`.
     public var apiKeyQuery: (name: String, value: String)? {
-        get { storage.apiKeyQuery }
-        set { writable.apiKeyQuery = newValue }
+        get { fields.value.apiKeyQuery }
+        set { fields.value.apiKeyQuery = newValue }
     }
     /// The whole URL to send to instead of `baseURL` and `path`: a later page of a paginated
     /// case (its next link, or the first page's URL with the cursor set).
     public var urlOverride: String? {
-        get { storage.urlOverride }
-        set { writable.urlOverride = newValue }
+        get { fields.value.urlOverride }
+        set { fields.value.urlOverride = newValue }
     }
 
     public var headers: [String: String]? {
