@@ -188,6 +188,11 @@ final class AdHocOverrideTests: WebTargetTestCase {
                        ["application/json", "application/json", "application/json", "text/plain"])
         let curl = try run(["curl", "web", "create", "--json", #"{"x":1}"#])
         XCTAssertTrue(curl.stdout.contains(#"--data-binary '{"x":1}'"#), curl.stdout)
+        // Standard input that cannot be read (a folder) is a usage error naming the option.
+        let unreadable = try CLIRunner.runShell("'\(CLIRunner.binaryURL.path)' call web create --json - < /", in: folder.url)
+        XCTAssertEqual(unreadable.status, 64, unreadable.stderr)
+        XCTAssertEqual(unreadable.stderr, "moya-cli: error: --json -: cannot read standard input: Is a directory\n")
+        XCTAssertEqual(server.receivedRequests.count, 4, "nothing sent")
     }
 
     func testBadOverridesAreRefusedBeforeSending() throws {
