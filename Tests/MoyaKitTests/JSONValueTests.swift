@@ -107,6 +107,15 @@ final class JSONValueTests: XCTestCase {
         XCTAssertThrowsError(try JSONValue(parsing: Data([0x22, 0xFF, 0x22]))) { error in
             XCTAssertEqual((error as? JSONParseError)?.reason, .invalidUTF8)
         }
+        // After ASCII (made without validation) and inside a key: still refused, wherever it is.
+        let invalid: [[UInt8]] = [[0x22, 0x61, 0x62, 0xC3, 0x22], [0x7B, 0x22, 0x6B, 0xED, 0xA0, 0x80, 0x22, 0x3A, 0x31, 0x7D], [0x22, 0x61, 0x80, 0x22]]
+        for bytes in invalid {
+            XCTAssertThrowsError(try JSONValue(parsing: Data(bytes)), "\(bytes)") { error in
+                XCTAssertEqual((error as? JSONParseError)?.reason, .invalidUTF8)
+            }
+        }
+        // ASCII strings and valid UTF-8 come through whole.
+        XCTAssertEqual(try JSONValue(parsing: Data(#"{"login":"moya","caf\#u{E9}":"\#u{1F600}"}"#.utf8)), ["login": "moya", "caf\u{E9}": "\u{1F600}"])
     }
 
     func testParseErrorDescription() {
