@@ -104,7 +104,25 @@ func secondsSince(_ start: ContinuousClock.Instant) -> Double {
 
 extension DynamicTarget {
     /// The URL as sent, query included (two examples of a case differ there), for reports.
+    ///
+    /// Only a task with URL parameters changes the URL; for any other, the URL is `url` as the
+    /// request would parse it, without building the whole request (headers, body) to read it
+    /// back: that was a tenth of an offline check.
     var displayURL: String {
-        (try? endpoint.urlRequest().url?.absoluteString) ?? url
+        switch task {
+        case .requestPlain, .requestData, .requestJSONEncodable, .requestCustomJSONEncodable, .uploadFile, .uploadMultipart,
+             .downloadDestination:
+            return Self.parsedURL(url)
+        case .requestCompositeData(_, let query) where query.isEmpty:
+            return Self.parsedURL(url)
+        default:
+            return (try? endpoint.urlRequest().url?.absoluteString) ?? url
+        }
+    }
+
+    /// `text` as `Endpoint.urlRequest()` parses it (a URL with a scheme), else as it is.
+    private static func parsedURL(_ text: String) -> String {
+        guard let parsed = URL(string: text), parsed.scheme != nil else { return text }
+        return parsed.absoluteString
     }
 }
