@@ -1,4 +1,5 @@
 import TargetSpec
+import MoyaKit
 
 /// A node of the OpenAPI document with the JSON pointer that reaches it, so every problem and
 /// every note can say where in the spec it comes from (`#/paths/~1users/get/parameters/0`).
@@ -70,15 +71,6 @@ struct SpecNode {
 
     /// `%XX` escapes decoded; a malformed escape, or bytes that are not UTF-8, leave `text` as is.
     static func percentDecoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8)[...]
-        while let byte = iterator.popFirst() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard iterator.count >= 2,
-                  let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) else { return text }
-            bytes.append(value)
-            iterator = iterator.dropFirst(2)
-        }
-        return String(validating: bytes, as: UTF8.self) ?? text
+        PercentEncoding.decoded(text) ?? text
     }
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MoyaKit
 
 extension YAMLLoader {
     /// Reads the file at `path`, refusing it before reading a byte if it is over the size limit.
@@ -34,23 +35,13 @@ extension YAMLLoader {
         let size = Int(status.st_size)
         guard size <= limits.maximumFileSize else { throw refuse(.fileTooLarge(size: size, limit: limits.maximumFileSize)) }
 
-        // One byte more than the limit allows, so a file that grew since fstat is still caught.
-        let capacity = limits.maximumFileSize + 1
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(size)
-        var chunk = [UInt8](repeating: 0, count: max(1, min(capacity, 1 << 16)))
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw systemError()
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            guard bytes.count <= limits.maximumFileSize else {
-                throw refuse(.fileTooLarge(size: bytes.count, limit: limits.maximumFileSize))
+        do throws(InputFile.ReadProblem) {
+            return try InputFile.readAll(descriptor, limit: limits.maximumFileSize, expectedSize: size)
+        } catch {
+            switch error {
+            case .tooLarge(let count): throw refuse(.fileTooLarge(size: count, limit: limits.maximumFileSize))
+            case .system(let code): throw refuse(.unreadable(reason: InputFile.ReadProblem.reason(code)))
             }
         }
-        return bytes
     }
 }

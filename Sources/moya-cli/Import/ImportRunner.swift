@@ -123,21 +123,16 @@ struct ImportRunner {
                 throw CommandFailure(.invalidTargetFile, "\(name) is \(status.st_size) bytes; an OpenAPI document may be at most \(limit >> 20) MiB")
             }
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CommandFailure(.usage, "cannot read \(name): \(String(cString: strerror(errno)).lowercased())")
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit {
+        do throws(InputFile.ReadProblem) {
+            return try InputFile.readAll(descriptor, limit: limit)
+        } catch {
+            switch error {
+            case .tooLarge:
                 throw CommandFailure(.invalidTargetFile, "\(name) is larger than \(limit >> 20) MiB, the most an OpenAPI document may be")
+            case .system(let code):
+                throw CommandFailure(.usage, "cannot read \(name): \(InputFile.ReadProblem.reason(code))")
             }
         }
-        return bytes
     }
 
     /// The error for a spec that could not be imported: its problems as diagnostics with the

@@ -51,16 +51,11 @@ struct OverrideOptions: Equatable {
 
     /// Standard input to its end; a read error is a usage error naming the option (exit 64).
     static func standardInput(option: String) throws -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CommandFailure(.usage, "\(option) -: cannot read standard input: \(String(cString: strerror(errno)))")
-            }
-            data.append(contentsOf: buffer[..<count])
+        do throws(InputFile.ReadProblem) {
+            return Data(try InputFile.readAll(0))
+        } catch {
+            guard case .system(let code) = error else { return Data() }  // no limit: never too large
+            throw CommandFailure(.usage, "\(option) -: cannot read standard input: \(String(cString: strerror(code)))")
         }
     }
 
