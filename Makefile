@@ -42,7 +42,19 @@ LINK_FLAGS :=
 else
 LINK_FLAGS := -Xlinker -no-pie
 endif
-RELEASE_FLAGS ?= -c release --static-swift-stdlib $(LINK_FLAGS)
+# The C++ runtime the Swift runtime uses, linked in too: loading libstdc++.so and libgcc_s.so and
+# applying their relocations was a third of a static Swift binary's start-up here (a `print`
+# program: 1.73 ms, 1.13 ms with both linked in; C's: 0.64 ms). Swift's static-stdlib link line
+# asks for `-lstdc++`, so a linker script named libstdc++.so, found first, hands the linker the
+# archive instead; without the archive (no libstdc++-dev) the shared library is used as before.
+STATIC_CXX_DIR := $(CURDIR)/.build/static-cxx
+STATIC_CXX_ARCHIVE := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
+ifneq ($(wildcard $(STATIC_CXX_ARCHIVE)),)
+STATIC_CXX_FLAGS := -Xswiftc -L$(STATIC_CXX_DIR) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+else
+STATIC_CXX_FLAGS :=
+endif
+RELEASE_FLAGS ?= -c release --static-swift-stdlib $(LINK_FLAGS) $(STATIC_CXX_FLAGS)
 INSTALL ?= install
 
 # System libraries: libcurl (loaded at run time, headers at build time) and libyaml.
@@ -63,6 +75,8 @@ deps:
 
 ## build: the release binary, .build/release/moya-cli
 build: deps
+	@if [ -n "$(STATIC_CXX_FLAGS)" ]; then mkdir -p "$(STATIC_CXX_DIR)" \
+	    && echo "INPUT($(STATIC_CXX_ARCHIVE))" > "$(STATIC_CXX_DIR)/libstdc++.so"; fi
 	$(SWIFT) build $(RELEASE_FLAGS) --product moya-cli
 
 ## test: build the tests, then run them (serially: deterministic output, also under CI=true).
