@@ -43,6 +43,35 @@ final class DiscoveryTests: XCTestCase {
         return installed
     }
 
+    /// A variable defined twice in the environment has its first value, as getenv(3) answers
+    /// (the shell and every C program the user runs see the same); `Process` cannot pass such an
+    /// environment, so the binary is spawned directly.
+    func testAVariableDefinedTwiceHasItsFirstValue() throws {
+        try sandbox.write("first/probe.yaml", Fixture.api("probe", description: "first"))
+        try sandbox.write("second/probe.yaml", Fixture.api("probe", description: "second"))
+        let output = sandbox.path("list.txt")
+        let arguments = [CLIRunner.binaryURL.path, "list", "--format", "json"]
+        let environment = ["PATH=/usr/bin:/bin", "HOME=\(sandbox.path("home"))",
+                           "MOYA_TARGETS_PATH=\(sandbox.path("first"))", "MOYA_TARGETS_PATH=\(sandbox.path("second"))"]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        XCTAssertEqual(posix_spawn(&pid, arguments[0], &actions, nil, argv, envp), 0)
+        var status: Int32 = 0
+        XCTAssertEqual(waitpid(pid, &status, 0), pid)
+        XCTAssertEqual(status, 0)
+        let listed = try listed(CLIResult(status: 0, stdout: "", stderr: "", stdoutData: Data(contentsOf: URL(fileURLWithPath: output))))
+        // (The working folder is the test's own, whose ./targets level is listed too.)
+        XCTAssertEqual(listed.filter { $0.source == "MOYA_TARGETS_PATH" },
+                       [Listed(file: sandbox.path("first") + "/probe.yaml", source: "MOYA_TARGETS_PATH")])
+    }
+
     func testEachLevelBeatsTheNext() throws {
         let binary = try installBinary()
         let probe = { (description: String) in Fixture.api("probe", description: description) }

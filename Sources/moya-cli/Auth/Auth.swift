@@ -40,7 +40,7 @@ extension MoyaCommand {
 
         func run() throws {
             try reportingFailures {
-                let environment = ProcessInfo.processInfo.environment
+                let environment = ProcessEnvironment.current
                 let loader = CatalogLoader(options: targetArguments.options, environment: environment)
                 let (_, spec) = try loader.api(named: api)
                 let report = try AuthStatus(api: spec, schemeName: scheme, environment: environment, environmentName: environmentName,

@@ -33,7 +33,7 @@ struct CallInvocation: DirectlyParsable {
 
     func run() throws {
         try reportingFailures {
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.current
             if outputOptions.verbose { AccessTokens.isVerbose.store(true, ordering: .relaxed) }
             if pagingOptions.all || pagingOptions.capture {
                 try runPagedOrCaptured(environment: environment)

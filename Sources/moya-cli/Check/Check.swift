@@ -32,7 +32,7 @@ extension MoyaCommand {
 
         func run() throws {
             try reportingFailures {
-                let environment = ProcessInfo.processInfo.environment
+                let environment = ProcessEnvironment.current
                 let loader = CatalogLoader(options: targetArguments.options, environment: environment)
                 let (apis, invalidFiles) = try CheckTargets.apis(named: apis, loader: loader,
                                                                  environmentName: requestArguments.environment)

@@ -66,7 +66,7 @@ struct CaseCompletion {
     func candidates(commandLine: [String], index: Int, prefix typed: String) -> [String] {
         guard index > 0, index <= commandLine.count,
               let subcommand = commandLine[..<index].firstIndex(where: subcommands.contains) else { return [] }
-        let home = ProcessInfo.processInfo.environment["HOME"]
+        let home = ProcessEnvironment.current["HOME"]
         var before = commandLine[(subcommand + 1)..<index].map { ShellWord.unquoted($0, home: home) }
         if subject != .invocation && subject != .apiName, before.last?.hasPrefix("-") == true {
             // The option whose value is completed: without its value the words would not parse.
@@ -76,7 +76,7 @@ struct CaseCompletion {
         let context = parseContext(before) ?? Context(words: before, targetPaths: Self.targetPaths(in: before))
         var options = TargetOptions()
         options.targetPaths = context.targetPaths
-        let loader = CatalogLoader(options: options, environment: ProcessInfo.processInfo.environment)
+        let loader = CatalogLoader(options: options, environment: ProcessEnvironment.current)
         guard let catalog = try? loader.load() else { return [] }
         switch subject {
         case .invocation: return invocationCandidates(words: context.words, catalog: catalog, prefix: prefix)

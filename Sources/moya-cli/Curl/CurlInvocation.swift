@@ -31,7 +31,7 @@ struct CurlInvocation: DirectlyParsable {
             guard let (target, spec) = try CaseResolution.target(
                 words: words, values: values, command: MoyaCommand.Curl.self, name: "curl", help: help,
                 targets: targetOptions, request: requestOptions, isStubbed: false, sample: nil, output: output, force: true,
-                environment: ProcessInfo.processInfo.environment)
+                environment: ProcessEnvironment.current)
             else { return }
             try RequestPlugins.checkBodyOverride(overrideOptions, task: spec.task)
             let override = RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body())

@@ -4,7 +4,7 @@ import TargetSpec
 /// Finds and loads every target file, printing diagnostics to stderr.
 struct CatalogLoader {
     var options: TargetOptions
-    var environment: [String: String] = ProcessInfo.processInfo.environment
+    var environment: [String: String] = ProcessEnvironment.current
 
     /// Whether diagnostics on stderr are colored.
     var colorsDiagnostics: Bool {
@@ -17,7 +17,7 @@ struct CatalogLoader {
         SearchPath.standard(
             explicitPaths: options.targetPaths,
             environment: environment,
-            currentDirectory: FileManager.default.currentDirectoryPath,
+            currentDirectory: ProcessEnvironment.currentDirectory,
             executablePath: Self.executablePath
         )
     }
@@ -102,6 +102,6 @@ struct CatalogLoader {
 
     /// The running binary, for the share folder next to it (`<prefix>/bin/../share/moya-cli/targets`).
     static var executablePath: String? {
-        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        ProcessEnvironment.executablePath
     }
 }

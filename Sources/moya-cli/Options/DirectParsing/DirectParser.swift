@@ -13,7 +13,11 @@
 /// option given twice, a flag with `=value`, an invalid value, and anything `validate()` refuses.
 enum DirectParser {
     /// Options ArgumentParser answers wherever they appear.
-    static let builtInOptions: Set<String> = [
+    ///
+    /// The lookups here are linear over a few dozen names, without a `Set` or `Dictionary`: a
+    /// command line has a handful of words, and the first hashed collection of a type costs a run
+    /// a scan of the binary's conformance records for its `Hashable` conformance.
+    static let builtInOptions: [String] = [
         "--help", "--help-hidden", "--version", "--experimental-dump-help", "--generate-completion-script",
     ]
 
@@ -21,13 +25,10 @@ enum DirectParser {
     static func parse<Command: DirectlyParsable>(_ arguments: [String], as _: Command.Type = Command.self) -> Command? {
         let options = Command.directOptions
         guard let words = options.firstIndex(where: { $0.kind == .words }) else { return nil }
-        var byName: [String: Int] = [:]
-        for (index, option) in options.enumerated() {
-            for name in option.names { byName[name] = index }
-        }
 
         var command = Command()
-        var given = Set<Int>()
+        // Whether each option was given already (a second time is ArgumentParser's to refuse).
+        var given = [Bool](repeating: false, count: options.count)
         var position = 0
         while position < arguments.count {
             let argument = arguments[position]
@@ -38,7 +39,7 @@ enum DirectParser {
             }
             let (name, inlineValue) = split(argument)
             guard !builtInOptions.contains(name), !name.hasPrefix("---") else { return nil }
-            guard let index = byName[name] else {
+            guard let index = options.firstIndex(where: { $0.names.contains(name) }) else {
                 // An unknown `--name` is a case value by name, left to the command like any word.
                 guard isCaseValueName(name) else { return nil }
                 _ = options[words].assign(&command, argument)
@@ -49,10 +50,12 @@ enum DirectParser {
             let option = options[index]
             switch option.kind {
             case .flag:
-                guard inlineValue == nil, given.insert(index).inserted else { return nil }
+                guard inlineValue == nil, !given[index] else { return nil }
+                given[index] = true
                 _ = option.assign(&command, "")
             case .value, .repeated:
-                guard option.kind == .repeated || given.insert(index).inserted else { return nil }
+                guard option.kind == .repeated || !given[index] else { return nil }
+                given[index] = true
                 let value: String
                 if let inlineValue {
                     value = inlineValue
