@@ -19,7 +19,7 @@ extension MoyaProvider {
         }
         let progressHandler = Self.progressHandler(progress, callbackQueue: callbackQueue)
 
-        guard trackInflights, let sharingKey = body.sharingKey else {
+        guard let inflights, let sharingKey = body.sharingKey else {
             let exchange = RequestExchange(firstProgress: progressHandler, firstDeliver: deliver, onEnd: { _ in })
             let token = CallerToken(exchange: exchange, id: 0)
             requestClosure(endpoint) { [self] requestResult in
@@ -50,7 +50,6 @@ extension MoyaProvider {
                 caller.failed { _ in deliver(.failure(.cancellation), nil) }
             case .success(let request):
                 let prepared = plugins.reduce(request) { $1.prepare($0, target: target) }
-                let inflights = self.inflights
                 let identity = InflightKey(endpoint: endpoint, request: prepared, bodyHandling: sharingKey)
                 let joined = inflights.join(identity, progress: progressHandler, deliver: deliver) {
                     RequestExchange(firstProgress: progressHandler, firstDeliver: deliver) { exchange in
