@@ -41,10 +41,23 @@ public struct URLRequest: Sendable, Hashable {
             return fields
         }
         set {
-            headers = HTTPFields()
-            for (name, value) in (newValue ?? [:]).sorted(by: { $0.key < $1.key }) {
-                setValue(value, forHTTPHeaderField: name)
+            let sorted = (newValue ?? [:]).sorted(by: { $0.key < $1.key })
+            // The fields in name order. When no two names are one name (`Accept`, `accept`), they
+            // are made at once: setting them one by one looked each up in the fields set so far,
+            // a third of making a stubbed request.
+            var fields: [HTTPField] = []
+            fields.reserveCapacity(sorted.count)
+            for (name, value) in sorted {
+                guard let fieldName = HTTPField.Name(name) else { continue }
+                if fields.contains(where: { $0.name == fieldName }) {
+                    // A name given twice: the later value replaces the earlier, as setValue does.
+                    headers = HTTPFields()
+                    for (name, value) in sorted { setValue(value, forHTTPHeaderField: name) }
+                    return
+                }
+                fields.append(HTTPField(name: fieldName, value: value))
             }
+            headers = HTTPFields(fields)
         }
     }
 

@@ -30,11 +30,18 @@ struct SampleCheck: Sendable {
         var defaultStatus: Int?
         var request: (String, String)?
         var defaultResponse: Response?
+        // Built once; each further sample only swaps the sample it answers with.
+        var built: DynamicTarget?
         for (position, sample) in samples.enumerated() {
             let isDefault = position == 0
             var target: DynamicTarget
             do {
-                target = try builder.target(for: item.spec, arguments: item.arguments, sampleName: sample?.name)
+                if let built {
+                    target = try builder.target(built, answeringWith: sample?.name, for: item.spec, arguments: item.arguments)
+                } else {
+                    target = try builder.target(for: item.spec, arguments: item.arguments, sampleName: sample?.name)
+                    built = target
+                }
             } catch {
                 let redactor = SecretRedactor(secretValues: item.inheritedCaptures?.secretValues ?? [])
                 return .failed(.build, [redactor.redact("cannot build the request: \(error)")], duration: secondsSince(start))

@@ -30,4 +30,49 @@ final class DisplayURLTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 40)
     }
+
+    /// Issue 16: a check builds a case's target once and swaps the sample for each further one;
+    /// that must be the target a whole build with that sample makes, for every sample of every
+    /// example of the example targets.
+    func testASwappedSampleGivesTheTargetAWholeBuildGives() throws {
+        let targets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("targets")
+        let files = try FileManager.default.contentsOfDirectory(atPath: targets.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        var compared = 0
+        for file in files {
+            let loaded = TargetFileLoader.load(path: targets.appendingPathComponent(file).path)
+            let api = try XCTUnwrap(loaded.api, loaded.renderedDiagnostics())
+            let builder = TargetBuilder(api: api, processEnvironment: ["GITHUB_TOKEN": "t", "HTTPBIN_TOKEN": "t", "HTTPBIN_USER": "u",
+                                                                        "HTTPBIN_PASSWORD": "p", "CLIENT_ID": "i", "CLIENT_SECRET": "s"],
+                                        isStubbed: true)
+            for spec in api.cases where spec.samples.count > 1 {
+                for arguments in spec.examples {
+                    guard let first = try? builder.target(for: spec, arguments: arguments) else { continue }
+                    for sample in spec.samples {
+                        let whole = try builder.target(for: spec, arguments: arguments, sampleName: sample.name)
+                        let swapped = try builder.target(first, answeringWith: sample.name, for: spec, arguments: arguments)
+                        let context = "\(api.name).\(spec.name) \(arguments) sample \(sample.name)"
+                        XCTAssertEqual(swapped.sampleName, whole.sampleName, context)
+                        XCTAssertEqual(Self.text(of: swapped.sample), Self.text(of: whole.sample), context)
+                        XCTAssertEqual(swapped.url, whole.url, context)
+                        XCTAssertEqual(swapped.headers, whole.headers, context)
+                        XCTAssertEqual(swapped.secretValues, whole.secretValues, context)
+                        XCTAssertEqual(swapped.sensitiveHeaderNames, whole.sensitiveHeaderNames, context)
+                        compared += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 10)
+    }
+
+    /// A rendered sample written out in full, to compare two.
+    private static func text(of sample: RenderedSample) -> String {
+        switch sample {
+        case .response(let status, let headers, let body):
+            "\(status) \(headers.map { "\($0.name): \($0.value)" }) \(Array(body))"
+        case .networkError(let error):
+            "error \(error.kind) \(error.message)"
+        }
+    }
 }

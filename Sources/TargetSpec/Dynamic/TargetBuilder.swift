@@ -127,6 +127,22 @@ public struct TargetBuilder: Sendable {
         )
     }
 
+    /// `built` answering with the sample named `sampleName` (default: the case's first) instead:
+    /// the target `target(for:arguments:sampleName:)` builds, without building the rest again.
+    /// `built` must come from this builder for `spec` and `arguments`. (A sample is rendered
+    /// without recording secrets, so nothing else of the target depends on which sample it is.)
+    public func target(_ built: DynamicTarget, answeringWith sampleName: String?, for spec: CaseSpec,
+                       arguments: [String: ArgumentValue]) throws(TargetBuildError) -> DynamicTarget {
+        let (_, variables) = try selectedEnvironmentAndVariables()
+        let context = RenderContext(api: api, arguments: arguments, environment: processEnvironment, variables: variables,
+                                    optionalNames: Set(spec.values.filter(\.isOptional).map(\.name)))
+        let (name, sample) = try renderedSample(of: spec, named: sampleName, context: context)
+        var resampled = built
+        resampled.sample = sample
+        resampled.sampleName = name
+        return resampled
+    }
+
     /// Whether two header names are the same name: `a.lowercased() == b.lowercased()`, compared
     /// byte by byte when both are ASCII (header names are tokens, so they are) without making
     /// two lowercased copies for every pair a target's headers are compared in.
