@@ -34,6 +34,11 @@ public enum MultiTarget: TargetType {
 extension MultiTarget: AccessTokenAuthorizable {
     /// The wrapped target's authorization type, if it is `AccessTokenAuthorizable`.
     public var authorizationType: AuthorizationType? {
-        (target as? any AccessTokenAuthorizable)?.authorizationType
+        target.accessTokenAuthorizable?.authorizationType
+    }
+
+    /// Itself, when the wrapped target is authorizable.
+    public var accessTokenAuthorizable: (any AccessTokenAuthorizable)? {
+        target.accessTokenAuthorizable == nil ? nil : self
     }
 }

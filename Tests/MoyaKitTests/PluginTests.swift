@@ -13,6 +13,9 @@ final class PluginTests: XCTestCase {
             XCTAssertEqual(plugin.prepare(request, target: MultiTarget(target)).value(forHTTPHeaderField: "Authorization"), expected)
         }
         XCTAssertNil(plugin.prepare(request, target: GitHub.zen).value(forHTTPHeaderField: "Authorization"))
+        // A wrapped target that is not authorizable: the wrapper is not either.
+        XCTAssertNil(MultiTarget(GitHub.zen).accessTokenAuthorizable)
+        XCTAssertNil(plugin.prepare(request, target: MultiTarget(GitHub.zen)).value(forHTTPHeaderField: "Authorization"))
     }
 
     func testAccessTokenPluginSeesTheWrappedTarget() {

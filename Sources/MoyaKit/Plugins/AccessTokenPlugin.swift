@@ -14,7 +14,7 @@ public struct AccessTokenPlugin: PluginType {
 
     /// Sets the `Authorization` header, replacing any.
     public func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
-        guard let authorizable = target as? any AccessTokenAuthorizable,
+        guard let authorizable = target.accessTokenAuthorizable,
               let authorizationType = authorizable.authorizationType else { return request }
         let realTarget = (target as? MultiTarget)?.target ?? target
         var request = request

@@ -227,3 +227,9 @@ public enum RenderedSample: Sendable {
     /// A network failure instead of a response.
     case networkError(TransportError)
 }
+
+extension DynamicTarget {
+    /// Itself: a dynamic target is always authorizable (its `authorizationType` says whether it
+    /// is sent with a token), so `AccessTokenPlugin` asks no run-time conformance lookup.
+    public var accessTokenAuthorizable: (any AccessTokenAuthorizable)? { self }
+}
