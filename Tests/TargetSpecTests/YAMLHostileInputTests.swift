@@ -1,5 +1,5 @@
 import Foundation
-import TargetSpec
+@testable import TargetSpec
 import XCTest
 
 /// Files that are not text, not UTF-8, too big, too deep, or built to explode: each is refused
@@ -56,6 +56,23 @@ final class YAMLHostileInputTests: XCTestCase {
 
     func testNULIsBinaryData() {
         XCTAssertEqual(renderedLoadError("a: 1\nbb: x\u{0}y\n"), "t.yaml: error: file contains binary data (byte 0x00 at 2:6)\n")
+    }
+
+    /// Issue 16: a large file is parsed on a thread of its own while the bytes are screened; a
+    /// forbidden byte anywhere, even after a syntax error libyaml would report first, is still
+    /// the one error, and the parse thread is stopped (the test would hang or leak otherwise).
+    func testABinaryByteInALargeFileIsTheErrorWhileItIsParsedAhead() {
+        let entries = (0..<5_000).map { "key\($0): value \($0)\n" }.joined()
+        XCTAssertGreaterThan(entries.utf8.count, LibYAMLParser.prefetchThreshold)
+        for (prefix, suffix) in [("", "bad: x\u{1B}y\n"), (entries, "bad: x\u{1B}y\n"), ("a: [\n" + entries, "\u{0}")] {
+            let text = prefix + entries + suffix
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = lines.firstIndex { $0.contains("\u{1B}") || $0.contains("\u{0}") }! + 1
+            let column = lines[line - 1].firstIndex { $0 == "\u{1B}" || $0 == "\u{0}" }.map { lines[line - 1].distance(from: lines[line - 1].startIndex, to: $0) + 1 }!
+            let byte = text.contains("\u{1B}") ? "0x1B" : "0x00"
+            XCTAssertEqual(renderedLoadError(text).components(separatedBy: "\n").first,
+                           "t.yaml: error: file contains binary data (byte \(byte) at \(line):\(column))")
+        }
     }
 
     func testOtherControlBytesAreBinaryDataButTabCRAndLFAreNot() {

@@ -75,10 +75,13 @@ public enum YAMLLoader {
             return failure([LocatedProblem(problem: .wrongEncoding(name: encoding), mark: nil)])
         }
         let text = bytes.starts(with: SourceScreen.utf8ByteOrderMark) ? UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) : bytes
-        if let problem = SourceScreen.firstForbiddenByte(in: text) { return failure([problem]) }
         guard !text.isEmpty else { return failure([LocatedProblem(problem: .emptyFile, mark: nil)]) }
 
+        // A large file's parse starts on its own thread while this one screens the bytes, a pass
+        // over the whole file the parse need not wait for: no event is read before the screen has
+        // passed, and a refused file stops the parse (the parser's deinit) with nothing read.
         let parser = LibYAMLParser(input: text, maximumScalarLength: limits.maximumScalarLength)
+        if let problem = SourceScreen.firstForbiddenByte(in: text) { return failure([problem]) }
         var builder = NodeBuilder(parser: parser, limits: limits, caseSink: caseSink)
         do {
             let root = try builder.loadSingleDocument()
