@@ -7,18 +7,26 @@ import XCTest
 /// Issue 16: a check's request line reads the URL without building the whole request when the
 /// task cannot change it; it must be the URL the whole request has.
 final class DisplayURLTests: XCTestCase {
-    func testTheShownURLIsTheRequestsForEveryCaseOfTheExampleTargets() throws {
+    /// Each example target file's API with a stubbing builder whose environment has every
+    /// variable the files use.
+    private func exampleAPIs() throws -> [(api: APISpec, builder: TargetBuilder)] {
         let targets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("targets")
         let files = try FileManager.default.contentsOfDirectory(atPath: targets.path).filter { $0.hasSuffix(".yaml") }.sorted()
         XCTAssertGreaterThanOrEqual(files.count, 4)
-        var compared = 0
-        for file in files {
+        return try files.map { file in
             let loaded = TargetFileLoader.load(path: targets.appendingPathComponent(file).path)
             let api = try XCTUnwrap(loaded.api, loaded.renderedDiagnostics())
             let builder = TargetBuilder(api: api, processEnvironment: ["GITHUB_TOKEN": "t", "HTTPBIN_TOKEN": "t", "HTTPBIN_USER": "u",
                                                                         "HTTPBIN_PASSWORD": "p", "CLIENT_ID": "i", "CLIENT_SECRET": "s"],
                                         isStubbed: true)
+            return (api, builder)
+        }
+    }
+
+    func testTheShownURLIsTheRequestsForEveryCaseOfTheExampleTargets() throws {
+        var compared = 0
+        for (api, builder) in try exampleAPIs() {
             for spec in api.cases {
                 for arguments in spec.examples {
                     guard let target = try? builder.target(for: spec, arguments: arguments) else { continue }
@@ -35,16 +43,8 @@ final class DisplayURLTests: XCTestCase {
     /// that must be the target a whole build with that sample makes, for every sample of every
     /// example of the example targets.
     func testASwappedSampleGivesTheTargetAWholeBuildGives() throws {
-        let targets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("targets")
-        let files = try FileManager.default.contentsOfDirectory(atPath: targets.path).filter { $0.hasSuffix(".yaml") }.sorted()
         var compared = 0
-        for file in files {
-            let loaded = TargetFileLoader.load(path: targets.appendingPathComponent(file).path)
-            let api = try XCTUnwrap(loaded.api, loaded.renderedDiagnostics())
-            let builder = TargetBuilder(api: api, processEnvironment: ["GITHUB_TOKEN": "t", "HTTPBIN_TOKEN": "t", "HTTPBIN_USER": "u",
-                                                                        "HTTPBIN_PASSWORD": "p", "CLIENT_ID": "i", "CLIENT_SECRET": "s"],
-                                        isStubbed: true)
+        for (api, builder) in try exampleAPIs() {
             for spec in api.cases where spec.samples.count > 1 {
                 for arguments in spec.examples {
                     guard let first = try? builder.target(for: spec, arguments: arguments) else { continue }
