@@ -179,7 +179,7 @@ enum TextTable {
                 if !isPlainASCII(rows[row][column]) { isASCIIRow[row] = false }
             }
         }
-        guard let columns = rows.map(\.count).max() else { return [] }
+        guard let columns = rows.map({ $0.count }).max() else { return [] }  // a closure: a key path is applied per row at run time
         var widths = Array(repeating: 0, count: columns)
         for (rowIndex, row) in rows.enumerated() {
             for (index, cell) in row.enumerated() {
@@ -190,7 +190,7 @@ enum TextTable {
         var output: [UInt8] = []
         output.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * columns + 1))
         let spaces = [UInt8](repeating: UInt8(ascii: " "), count: (widths.max() ?? 0) + 2)
-        for (rowIndex, var row) in rows.enumerated() {
+        for (rowIndex, row) in rows.enumerated() {
             // A row of ASCII cells (nearly all) is laid out in bytes; any other, in characters.
             guard isASCIIRow[rowIndex] else {
                 output += (characterLine(row, counts: row.map(characterCount), widths: widths) + "\n").utf8
@@ -198,13 +198,17 @@ enum TextTable {
             }
             let start = output.count
             for index in row.indices {
-                let count = row[index].utf8.count
+                // Read in place: `withUTF8` on a cell of `row` would copy the row (it is mutating).
+                let cell = row[index].utf8
+                let count = cell.count
                 let isCut = count > widths[index]
                 let shownCount = isCut ? max(0, widths[index] - 1) + 1 : count
-                row[index].withUTF8 { bytes in
-                    output.append(contentsOf: isCut ? UnsafeBufferPointer(rebasing: bytes.prefix(max(0, widths[index] - 1))) : bytes)
+                if isCut {
+                    output.append(contentsOf: cell.prefix(max(0, widths[index] - 1)))
+                    output += "…".utf8
+                } else {
+                    output.append(contentsOf: cell)
                 }
-                if isCut { output += "…".utf8 }
                 if index < row.count - 1 {
                     output.append(contentsOf: spaces[..<(widths[index] + 2 - shownCount)])
                 }
