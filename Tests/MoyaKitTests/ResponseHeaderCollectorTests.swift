@@ -77,6 +77,20 @@ final class ResponseHeaderCollectorTests: XCTestCase {
         assertSameAsReference(["\r\n", "\r", "\n", ""])
     }
 
+    /// The collector drops a value's trailing CR, LF, space and tab bytes before making the field,
+    /// which `HTTPField` drops too: the fields must be the same, whatever else the value holds.
+    func testTrailingBlanksDroppedEarlyGiveTheSameFields() {
+        assertSameAsReference(["HTTP/1.1 200 OK\r\n", "X-A: a \r\n", "X-B: b\t\r\n", "X-C: \r\n", "X-D: d\r\r\n\n",
+                               "X-E: e\r\n", " folded \r\n", "X-F: f\r\n", "\tg\r\n", "X-G: \u{600} \r\n",
+                               "X-H: h\u{1}\r\n", "X-I: \u{E9}\u{301} \r\n", "X-J: j", "\r\n"])
+        var collector = ResponseHeaderCollector()
+        for line in ["HTTP/1.1 200 OK\r\n", "Server: nginx/1.22.1\r\n", "X-Folded: a\r\n", " b\r\n", "\r\n"] {
+            Array(line.utf8).withUnsafeBufferPointer { collector.consume($0) }
+        }
+        XCTAssertEqual(collector.finishedFields[.server], "nginx/1.22.1")
+        XCTAssertEqual(collector.finishedFields[HTTPField.Name("X-Folded")!], "a   b")
+    }
+
     func testNonASCIILinesStillTakeTheCharacterPath() {
         assertSameAsReference(["HTTP/1.1 200 OK\r\n", "X-Name: caf\u{E9}\r\n", "X-Mark:\u{301} v\r\n", "X\u{E9}: v\r\n",
                                " \u{301}folded\r\n", "X-Emoji: \u{1F600} \r\n", "\r\n"])

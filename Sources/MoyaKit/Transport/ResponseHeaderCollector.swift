@@ -88,9 +88,26 @@ struct ResponseHeaderCollector {
 
     private mutating func flushPendingField() {
         guard let name = lastName else { return }
-        fields.append(HTTPField(name: name, value: lastValue))
+        fields.append(HTTPField(name: name, value: Self.withoutTrailingBlanks(lastValue)))
         lastName = nil
         lastValue = ""
+    }
+
+    /// `value` without the CR, LF, space and tab bytes at its end, which `HTTPField` would drop
+    /// anyway (a field value ends at its last visible byte). A line's value keeps its CRLF up to
+    /// here (see `consumeASCII`), which made every field take `HTTPField`'s slow legalizing path:
+    /// without it, the value is already legal.
+    private static func withoutTrailingBlanks(_ value: String) -> String {
+        let bytes = value.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex {
+            let before = bytes.index(before: end)
+            switch bytes[before] {
+            case UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: "\t"): end = before
+            default: return end == bytes.endIndex ? value : String(decoding: bytes[..<end], as: UTF8.self)
+            }
+        }
+        return ""
     }
 
     /// The collected fields, including one still pending when no blank line followed it.
