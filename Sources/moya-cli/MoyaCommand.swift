@@ -78,7 +78,7 @@ struct MoyaCommand: ParsableCommand {
         _exit(status)
     }
 
-    /// `call` and `curl` command lines parsed without ArgumentParser (see `DirectParser`), or `nil`
+    /// `call`, `curl` and `validate` command lines parsed without ArgumentParser (see `DirectParser`), or `nil`
     /// for ArgumentParser to parse.
     static func directlyParsed(_ arguments: [String]) -> (any DirectlyParsable)? {
         guard let name = arguments.first else { return nil }
@@ -86,6 +86,7 @@ struct MoyaCommand: ParsableCommand {
         switch name {
         case "call": return DirectParser.parse(rest, as: CallInvocation.self)
         case "curl": return DirectParser.parse(rest, as: CurlInvocation.self)
+        case "validate": return DirectParser.parse(rest, as: ValidateInvocation.self)
         default: return nil
         }
     }

@@ -33,6 +33,10 @@ final class DirectParserTests: XCTestCase {
         try assertTable(CurlInvocation.directOptions, matches: "curl")
     }
 
+    func testValidateTableListsEveryOptionArgumentParserDeclares() throws {
+        try assertTable(ValidateInvocation.directOptions, matches: "validate")
+    }
+
     /// Every spelling and kind in the table is what `--experimental-dump-help` says ArgumentParser parses.
     private func assertTable<Root>(_ table: [DirectOption<Root>], matches command: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let result = try CLIRunner.run([command, "--experimental-dump-help"])
@@ -84,6 +88,31 @@ final class DirectParserTests: XCTestCase {
 
     func testEveryOptionOfCurlParsesAsArgumentParserParsesIt() throws {
         try assertEveryOptionAgrees(Curl.self)
+    }
+
+    /// `validate`'s words are files; an unknown `--name` is an unknown option, left to ArgumentParser.
+    func testValidateLinesAgreeAndTheRestIsDeclined() throws {
+        try assertEveryOptionAgrees(MoyaCommand.Validate.self)
+        for line in [[], ["a.yaml"], ["a.yaml", "folder", "--targets", "t", "--targets=u", "--no-color", "b.yml"],
+                     ["--file-root", "/tmp", "x.yaml"], ["ünïcode.yaml", ""]] {
+            try assertAgreement(line, as: MoyaCommand.Validate.self)
+        }
+        let declined: [[String]] = [
+            ["--bogus"], ["a.yaml", "--name", "x"], ["-x"], ["--targets"], ["--targets", "-x"], ["--", "-a.yaml"], ["-"],
+            ["--no-color", "--no-color"], ["--no-color=yes"], ["--file-root", "/nonexistent-moya-folder"], ["--help"], ["--version"],
+        ]
+        for line in declined {
+            XCTAssertNil(DirectParser.parse(line, as: ValidateInvocation.self), "\(line) should be left to ArgumentParser")
+        }
+        // What is declined still gets ArgumentParser's answer; -h (parsed directly) its help.
+        let unknown = try CLIRunner.run(["validate", "--bogus"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("--bogus"), unknown.stderr)
+        let short = try CLIRunner.run(["validate", "-h"])
+        let long = try CLIRunner.run(["validate", "--help"])
+        XCTAssertEqual(short.status, 0, short.stderr)
+        XCTAssertEqual(short.stdout, long.stdout)
+        XCTAssertTrue(short.stdout.contains("--file-root"), short.stdout)
     }
 
     /// Each option given alone (with what it needs), spelled `--name value` and `--name=value`.
@@ -190,4 +219,8 @@ extension MoyaCommand.Call: ParsedDirectly {
 
 extension MoyaCommand.Curl: ParsedDirectly {
     var invocation: CurlInvocation { CurlInvocation(self) }
+}
+
+extension MoyaCommand.Validate: ParsedDirectly {
+    var invocation: ValidateInvocation { ValidateInvocation(self) }
 }

@@ -25,25 +25,11 @@ extension MoyaCommand {
         @OptionGroup var targetArguments: TargetArguments
 
         func run() throws {
-            try reportingFailures {
-                let loader = CatalogLoader(options: targetArguments.options)
-                let report = files.isEmpty ? try Self.discoveredFilesReport(loader) : try Self.namedFilesReport(files, fileRoot: targetArguments.fileRoot)
-                StandardStream.error.write(DiagnosticRenderer.render(
-                    report.diagnostics, source: { report.sources[$0] }, colored: loader.colorsDiagnostics))
-                StandardStream.output.write(report.summary.joined())
-                if files.isEmpty, report.summary.isEmpty {
-                    let places = loader.searchPath.locations.map(\.displayPath).joined(separator: ", ")
-                    StandardStream.error.write("moya-cli: warning: no target files found (looked in \(places))\n")
-                }
-                let errors = report.diagnostics.filter { $0.severity == .error }.count
-                if errors > 0 {
-                    throw CommandFailure(.invalidTargetFile, "\(errors) error\(errors == 1 ? "" : "s") in target files")
-                }
-            }
+            try ValidateInvocation(self).run()
         }
 
         /// Every problem found, each file's lines, and one summary line per file.
-        private struct Report {
+        struct Report {
             var diagnostics: [Diagnostic] = []
             var sources: [String: SourceLines] = [:]
             var summary: [String] = []
@@ -51,7 +37,7 @@ extension MoyaCommand {
 
         /// Validates everything discovery finds, with its same-level duplicate errors, in
         /// discovery order (a file with no valid API name included).
-        private static func discoveredFilesReport(_ loader: CatalogLoader) throws -> Report {
+        static func discoveredFilesReport(_ loader: CatalogLoader) throws -> Report {
             // Each case is validated and dropped: validate keeps only the diagnostics and counts.
             let catalog = try loader.load { _, _ in }
             let entries = catalog.entries + catalog.shadowed
@@ -65,7 +51,7 @@ extension MoyaCommand {
         }
 
         /// Validates the files named on the command line; every name is checked before any is loaded.
-        private static func namedFilesReport(_ arguments: [String], fileRoot: String?) throws -> Report {
+        static func namedFilesReport(_ arguments: [String], fileRoot: String?) throws -> Report {
             var paths: [String] = []
             for argument in arguments {
                 var isFolder = false

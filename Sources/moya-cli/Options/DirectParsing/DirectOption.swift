@@ -14,6 +14,13 @@ protocol DirectlyParsable: Equatable {
     func validate() throws(OptionsError)
     /// Does what the command does.
     func run() throws
+    /// Whether an unknown `--name` is a word of the command (a case value by name, for `call` and
+    /// `curl`); when not, such a line is left to ArgumentParser, which refuses it. Default: yes.
+    static var takesValueNames: Bool { get }
+}
+
+extension DirectlyParsable {
+    static var takesValueNames: Bool { true }
 }
 
 /// One option of a command, as `DirectParser` sees it: its spellings, what it takes, and how to

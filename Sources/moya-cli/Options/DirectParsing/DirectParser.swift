@@ -1,4 +1,4 @@
-/// Parses the plain, well-formed command lines of `call` and `curl` without ArgumentParser.
+/// Parses the plain, well-formed command lines of `call`, `curl` and `validate` without ArgumentParser.
 ///
 /// ArgumentParser builds its model of a command by reflection on every run: for `call`, about
 /// 5 ms of a 9 ms stubbed call on this machine, paid by live calls too. Scripts run `call` in
@@ -41,7 +41,7 @@ enum DirectParser {
             guard !builtInOptions.contains(name), !name.hasPrefix("---") else { return nil }
             guard let index = options.firstIndex(where: { $0.names.contains(name) }) else {
                 // An unknown `--name` is a case value by name, left to the command like any word.
-                guard isCaseValueName(name) else { return nil }
+                guard Command.takesValueNames, isCaseValueName(name) else { return nil }
                 _ = options[words].assign(&command, argument)
                 // `--name -x`: whether `-x` is the value or an option is ArgumentParser's to say.
                 if inlineValue == nil, position < arguments.count, arguments[position].hasPrefix("-") { return nil }

@@ -1,0 +1,58 @@
+import ArgumentParser
+import MoyaKit
+import TargetSpec
+
+/// A `validate` as its command line says: the files or folders named, and the target options.
+///
+/// `MoyaCommand.Validate` makes one from what ArgumentParser parsed; `DirectParser` makes one
+/// without ArgumentParser (its reflection was a third of validating a small file), declining
+/// anything else (an unknown option, `-h`, `--`), which ArgumentParser then answers.
+struct ValidateInvocation: DirectlyParsable {
+    /// `-h`/`--help`: ArgumentParser's help for the command.
+    var help = false
+    /// Target files or folders; none: every file found.
+    var files: [String] = []
+    var targetOptions = TargetOptions()
+
+    /// An unknown `--name` is an unknown option here, not a word.
+    static var takesValueNames: Bool { false }
+
+    func validate() throws(OptionsError) {
+        try targetOptions.validate()
+    }
+
+    func run() throws {
+        if help { throw CleanExit.helpRequest(MoyaCommand.Validate.self) }
+        try reportingFailures {
+            let loader = CatalogLoader(options: targetOptions)
+            let report = files.isEmpty
+                ? try MoyaCommand.Validate.discoveredFilesReport(loader)
+                : try MoyaCommand.Validate.namedFilesReport(files, fileRoot: targetOptions.fileRoot)
+            StandardStream.error.write(DiagnosticRenderer.render(
+                report.diagnostics, source: { report.sources[$0] }, colored: loader.colorsDiagnostics))
+            StandardStream.output.write(report.summary.joined())
+            if files.isEmpty, report.summary.isEmpty {
+                let places = loader.searchPath.locations.map(\.displayPath).joined(separator: ", ")
+                StandardStream.error.write("moya-cli: warning: no target files found (looked in \(places))\n")
+            }
+            let errors = report.diagnostics.filter { $0.severity == .error }.count
+            if errors > 0 {
+                throw CommandFailure(.invalidTargetFile, "\(errors) error\(errors == 1 ? "" : "s") in target files")
+            }
+        }
+    }
+
+    /// The options as `DirectParser` reads them.
+    static var directOptions: [DirectOption<Self>] {
+        typealias Entry = DirectOption<Self>
+        return [Entry.flag("-h", "--help") { $0.help = true }]
+            + Entry.group(TargetOptions.directOptions) { $1(&$0.targetOptions) }
+            + [.words { $0.files.append($1) }]
+    }
+}
+
+extension ValidateInvocation {
+    init(_ command: MoyaCommand.Validate) {
+        self.init(files: command.files, targetOptions: command.targetArguments.options)
+    }
+}
