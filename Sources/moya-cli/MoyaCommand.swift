@@ -78,7 +78,7 @@ struct MoyaCommand: ParsableCommand {
         _exit(status)
     }
 
-    /// `call`, `curl` and `validate` command lines parsed without ArgumentParser (see `DirectParser`), or `nil`
+    /// `call`, `curl`, `validate` and `list` command lines parsed without ArgumentParser (see `DirectParser`), or `nil`
     /// for ArgumentParser to parse.
     static func directlyParsed(_ arguments: [String]) -> (any DirectlyParsable)? {
         guard let name = arguments.first else { return nil }
@@ -87,6 +87,7 @@ struct MoyaCommand: ParsableCommand {
         case "call": return DirectParser.parse(rest, as: CallInvocation.self)
         case "curl": return DirectParser.parse(rest, as: CurlInvocation.self)
         case "validate": return DirectParser.parse(rest, as: ValidateInvocation.self)
+        case "list": return DirectParser.parse(rest, as: ListInvocation.self)
         default: return nil
         }
     }

@@ -37,6 +37,38 @@ final class DirectParserTests: XCTestCase {
         try assertTable(ValidateInvocation.directOptions, matches: "validate")
     }
 
+    func testListTableListsEveryOptionArgumentParserDeclares() throws {
+        try assertTable(ListInvocation.directOptions, matches: "list")
+    }
+
+    /// `list` takes one API at most; an unknown `--name`, a second word or a bad format are
+    /// ArgumentParser's to refuse.
+    func testListLinesAgreeAndTheRestIsDeclined() throws {
+        for line in [[], ["github"], ["--format", "json"], ["--format=table", "github"], ["github", "--targets", "t", "--no-color"],
+                     ["--file-root", "/tmp", "--targets=u", "httpbin", "--format", "json"], ["ünïcode"]] {
+            try assertAgreement(line, as: MoyaCommand.List.self)
+        }
+        let declined: [[String]] = [
+            ["github", "httpbin"], ["--bogus"], ["github", "--name", "x"], ["--format", "xml"], ["--format"], ["--format", "-x"],
+            ["--format", "json", "--format", "table"], ["-"], ["--", "github"], ["--targets"], ["--help"], ["--version"],
+            ["--file-root", "/nonexistent-moya-folder"],
+        ]
+        for line in declined {
+            XCTAssertNil(DirectParser.parse(line, as: ListInvocation.self), "\(line) should be left to ArgumentParser")
+        }
+        let second = try CLIRunner.run(["list", "github", "httpbin"])
+        XCTAssertEqual(second.status, 64)
+        XCTAssertTrue(second.stderr.contains("httpbin"), second.stderr)
+        let format = try CLIRunner.run(["list", "--format", "xml"])
+        XCTAssertEqual(format.status, 64)
+        XCTAssertTrue(format.stderr.contains("xml"), format.stderr)
+        let short = try CLIRunner.run(["list", "-h"])
+        let long = try CLIRunner.run(["list", "--help"])
+        XCTAssertEqual(short.status, 0, short.stderr)
+        XCTAssertEqual(short.stdout, long.stdout)
+        XCTAssertTrue(short.stdout.contains("--format"), short.stdout)
+    }
+
     /// Every spelling and kind in the table is what `--experimental-dump-help` says ArgumentParser parses.
     private func assertTable<Root>(_ table: [DirectOption<Root>], matches command: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let result = try CLIRunner.run([command, "--experimental-dump-help"])
@@ -223,4 +255,8 @@ extension MoyaCommand.Curl: ParsedDirectly {
 
 extension MoyaCommand.Validate: ParsedDirectly {
     var invocation: ValidateInvocation { ValidateInvocation(self) }
+}
+
+extension MoyaCommand.List: ParsedDirectly {
+    var invocation: ListInvocation { ListInvocation(self) }
 }

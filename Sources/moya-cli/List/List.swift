@@ -25,35 +25,7 @@ extension MoyaCommand {
         @OptionGroup var targetArguments: TargetArguments
 
         func run() throws {
-            try reportingFailures {
-                let loader = CatalogLoader(options: targetArguments.options)
-                let width = Terminal.width(of: StandardStream.output.fileDescriptor, environment: loader.environment)
-                if let api {
-                    // Each case becomes its row as it loads; the API keeps none.
-                    var rowsByFile: [String: CatalogListing.CaseRows] = [:]
-                    let format = format
-                    let (catalog, spec) = try loader.api(named: api) { file, spec in
-                        rowsByFile[file.displayPath, default: CatalogListing.CaseRows(format: format)].add(spec)
-                    }
-                    loader.printDiagnostics(of: catalog.filtered(toFile: spec.file))
-                    let rows = rowsByFile.removeValue(forKey: spec.file) ?? CatalogListing.CaseRows(format: format)
-                    StandardStream.output.write(rows.rendered(api: spec, width: width))
-                } else {
-                    let catalog = try loader.load { _, _ in }
-                    loader.printDiagnostics(of: catalog)
-                    if catalog.files.isEmpty && format == .table {
-                        let places = loader.searchPath.locations.map(\.displayPath).joined(separator: ", ")
-                        StandardStream.error.write("moya-cli: no target files found (looked in \(places)); "
-                            + "put *.yaml files in ./targets or name them with --targets\n")
-                        return
-                    }
-                    StandardStream.output.write(format == .json ? CatalogListing.json(of: catalog)
-                                                : CatalogListing.table(of: catalog, width: width))
-                    if catalog.hasErrors {
-                        throw CommandFailure(.invalidTargetFile, "some target files are invalid (see above)")
-                    }
-                }
-            }
+            try ListInvocation(self).run()
         }
     }
 }

@@ -1,0 +1,76 @@
+import ArgumentParser
+import MoyaKit
+import TargetSpec
+
+/// A `list` as its command line says: the API named, if any, the format and the target options.
+///
+/// `MoyaCommand.List` makes one from what ArgumentParser parsed; `DirectParser` makes one without
+/// ArgumentParser, declining anything else (an unknown option, a second API, `-`, `--`), which
+/// ArgumentParser then answers.
+struct ListInvocation: DirectlyParsable {
+    /// `-h`/`--help`: ArgumentParser's help for the command.
+    var help = false
+    /// The words: at most one, the API.
+    var words: [String] = []
+    var format: ListFormat = .table
+    var targetOptions = TargetOptions()
+
+    /// An unknown `--name` is an unknown option here, not a word.
+    static var takesValueNames: Bool { false }
+
+    /// The API named, if any.
+    var api: String? { words.first }
+
+    func validate() throws(OptionsError) {
+        // A second word is ArgumentParser's to refuse ("unexpected argument").
+        guard words.count <= 1 else { throw OptionsError("unexpected argument '\(words[1])'") }
+        try targetOptions.validate()
+    }
+
+    func run() throws {
+        if help { throw CleanExit.helpRequest(MoyaCommand.List.self) }
+        try reportingFailures {
+            let loader = CatalogLoader(options: targetOptions)
+            let width = Terminal.width(of: StandardStream.output.fileDescriptor, environment: loader.environment)
+            if let api {
+                // Each case becomes its row as it loads; the API keeps none.
+                var rowsByFile: [String: CatalogListing.CaseRows] = [:]
+                let format = format
+                let (catalog, spec) = try loader.api(named: api) { file, spec in
+                    rowsByFile[file.displayPath, default: CatalogListing.CaseRows(format: format)].add(spec)
+                }
+                loader.printDiagnostics(of: catalog.filtered(toFile: spec.file))
+                let rows = rowsByFile.removeValue(forKey: spec.file) ?? CatalogListing.CaseRows(format: format)
+                StandardStream.output.write(rows.rendered(api: spec, width: width))
+            } else {
+                let catalog = try loader.load { _, _ in }
+                loader.printDiagnostics(of: catalog)
+                if catalog.files.isEmpty && format == .table {
+                    let places = loader.searchPath.locations.map(\.displayPath).joined(separator: ", ")
+                    StandardStream.error.write("moya-cli: no target files found (looked in \(places)); "
+                        + "put *.yaml files in ./targets or name them with --targets\n")
+                    return
+                }
+                StandardStream.output.write(format == .json ? CatalogListing.json(of: catalog)
+                                            : CatalogListing.table(of: catalog, width: width))
+                if catalog.hasErrors {
+                    throw CommandFailure(.invalidTargetFile, "some target files are invalid (see above)")
+                }
+            }
+        }
+    }
+
+    /// The options as `DirectParser` reads them.
+    static var directOptions: [DirectOption<Self>] {
+        typealias Entry = DirectOption<Self>
+        return [Entry.flag("-h", "--help") { $0.help = true }, Entry.option("--format") { $0.format = $1 }]
+            + Entry.group(TargetOptions.directOptions) { $1(&$0.targetOptions) }
+            + [.words { $0.words.append($1) }]
+    }
+}
+
+extension ListInvocation {
+    init(_ command: MoyaCommand.List) {
+        self.init(words: command.api.map { [$0] } ?? [], format: command.format, targetOptions: command.targetArguments.options)
+    }
+}
