@@ -78,7 +78,7 @@ struct MoyaCommand: ParsableCommand {
         _exit(status)
     }
 
-    /// `call`, `curl`, `validate` and `list` command lines parsed without ArgumentParser (see `DirectParser`), or `nil`
+    /// `call`, `curl`, `validate`, `list` and `check` command lines parsed without ArgumentParser (see `DirectParser`), or `nil`
     /// for ArgumentParser to parse.
     static func directlyParsed(_ arguments: [String]) -> (any DirectlyParsable)? {
         guard let name = arguments.first else { return nil }
@@ -88,6 +88,7 @@ struct MoyaCommand: ParsableCommand {
         case "curl": return DirectParser.parse(rest, as: CurlInvocation.self)
         case "validate": return DirectParser.parse(rest, as: ValidateInvocation.self)
         case "list": return DirectParser.parse(rest, as: ListInvocation.self)
+        case "check": return DirectParser.parse(rest, as: CheckInvocation.self)
         default: return nil
         }
     }

@@ -16,11 +16,13 @@ final class DirectParserTests: XCTestCase {
         "--key": "client.key", "--file-root": "/tmp", "--query": "page=2", "--json": "{\"a\":1}", "--data": "x=1", "--proxy": "http://proxy:3128", "--max-redirects": "4", "--max-body-size": "64K", "--keypath": "a.b.0", "--max-pages": "3",
         "--format": "json", "--output": "out.bin", "-o": "out.bin", "--delay": "0.2", "--sample": "notFound",
         "--targets": "targets", "--value": "user=octocat",
+        "--jobs": "8", "--rate": "2.5", "--only": "get*", "--skip": "x", "--shard": "1/2", "--report": "junit:out.xml",
     ]
 
     /// Options that only parse together with another one (`validate()` refuses them alone).
     static let companions: [String: [String]] = [
         "--delay": ["--stub"], "--sample": ["--stub"], "--key": ["--cert", "client.pem"], "--format": [], "--max-pages": ["--all"],
+        "--rate": ["--live"], "--include-unsafe": ["--live"], "--strict": ["--live"],
     ]
 
     // MARK: - The tables against ArgumentParser's own description
@@ -35,6 +37,40 @@ final class DirectParserTests: XCTestCase {
 
     func testValidateTableListsEveryOptionArgumentParserDeclares() throws {
         try assertTable(ValidateInvocation.directOptions, matches: "validate")
+    }
+
+    func testCheckTableListsEveryOptionArgumentParserDeclares() throws {
+        try assertTable(CheckInvocation.directOptions, matches: "check")
+    }
+
+    /// `check`'s words are APIs; an unknown `--name`, an invalid combination or value are
+    /// ArgumentParser's to refuse.
+    func testCheckLinesAgreeAndTheRestIsDeclined() throws {
+        try assertEveryOptionAgrees(MoyaCommand.Check.self)
+        for line in [[], ["github"], ["--live", "--jobs", "16", "github", "httpbin", "--report", "json:-", "--report=tap:t.tap"],
+                     ["--only", "a*", "--skip=b?", "--only", "c", "--shard", "2/3", "-k", "--retry", "2", "--env", "staging"],
+                     ["--all", "--max-pages", "5", "--targets", "t", "--no-color", "--live", "--strict", "--include-unsafe", "--rate", "0.5"]] {
+            try assertAgreement(line, as: MoyaCommand.Check.self)
+        }
+        let declined: [[String]] = [
+            ["--bogus"], ["github", "--name", "x"], ["--jobs", "0"], ["--jobs", "many"], ["--rate", "1"], ["--strict"],
+            ["--report", "xml:a.xml"], ["--report", "junit"], ["--report", "json:a", "--report", "tap:a"], ["--shard", "3"],
+            ["--max-pages", "2"], ["--only", ""], ["--live", "--live"], ["-"], ["--", "github"], ["--help"], ["--version"],
+        ]
+        for line in declined {
+            XCTAssertNil(DirectParser.parse(line, as: CheckInvocation.self), "\(line) should be left to ArgumentParser")
+        }
+        let unknown = try CLIRunner.run(["check", "--bogus"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("--bogus"), unknown.stderr)
+        let report = try CLIRunner.run(["check", "--report", "xml:a.xml"])
+        XCTAssertEqual(report.status, 64)
+        XCTAssertTrue(report.stderr.contains("'xml' is not a format"), report.stderr)
+        let short = try CLIRunner.run(["check", "-h"])
+        let long = try CLIRunner.run(["check", "--help"])
+        XCTAssertEqual(short.status, 0, short.stderr)
+        XCTAssertEqual(short.stdout, long.stdout)
+        XCTAssertTrue(short.stdout.contains("--report"), short.stdout)
     }
 
     func testListTableListsEveryOptionArgumentParserDeclares() throws {
@@ -259,4 +295,8 @@ extension MoyaCommand.Validate: ParsedDirectly {
 
 extension MoyaCommand.List: ParsedDirectly {
     var invocation: ListInvocation { ListInvocation(self) }
+}
+
+extension MoyaCommand.Check: ParsedDirectly {
+    var invocation: CheckInvocation { CheckInvocation(self) }
 }

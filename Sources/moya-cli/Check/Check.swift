@@ -31,52 +31,7 @@ extension MoyaCommand {
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
 
         func run() throws {
-            try reportingFailures {
-                let environment = ProcessEnvironment.current
-                let loader = CatalogLoader(options: targetArguments.options, environment: environment)
-                let (apis, invalidFiles) = try CheckTargets.apis(named: apis, loader: loader,
-                                                                 environmentName: requestArguments.environment)
-                let plan: CheckPlan
-                do throws(CheckPlan.Problem) {
-                    plan = try CheckPlan(apis: apis, only: checkOptions.only, skip: checkOptions.skip, shard: checkOptions.shard)
-                } catch {
-                    throw CommandFailure(.usage, error.description)
-                }
-                let scratch = try Self.makeScratchFolder()
-                defer { try? FileManager.default.removeItem(atPath: scratch) }
-                let configuration = CheckConfiguration(check: checkOptions, request: requestArguments.options,
-                                                       processEnvironment: environment, downloadsFolder: scratch)
-                let human = HumanReporter(items: plan.items, colors: loader.colorsDiagnostics,
-                                          showsProgress: Terminal.isTerminal(StandardStream.error.fileDescriptor)) {
-                    StandardStream.error.write($0)
-                }
-                let runner = CheckRunner(items: plan.items, configuration: configuration)
-                // Ctrl-C (SIGTERM, SIGHUP) cancels what is in flight.
-                let interrupt = Interrupt.install()
-                interrupt.onInterrupt { runner.cancel() }
-                interrupt.watchInBackground()
-                let start = ContinuousClock.now
-                guard let results = runner.run(report: human.receive) else {
-                    let signalled = Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
-                    throw CommandFailure(signalled.status, signalled.message + "; no report written")
-                }
-                let summary = CheckSummary(items: plan.items, results: results, isLive: checkOptions.live, shard: checkOptions.shard,
-                                           duration: (ContinuousClock.now - start) / .seconds(1), invalidFiles: invalidFiles)
-                human.finish(summary)
-                let failed = summary.count(.failed)
-                do {
-                    try ReportWriter.write(checkOptions.reports, summary: summary)
-                } catch let failure as CommandFailure where failed > 0 || !invalidFiles.isEmpty {
-                    // A report that cannot be written must not hide that checks failed.
-                    StandardStream.error.write("moya-cli: error: \(DisplayText.escaped(failure.message, keepingLineBreaks: true))\n")
-                }
-                if !invalidFiles.isEmpty {
-                    let files = invalidFiles.map { "'\($0.file)'" }.joined(separator: ", ")
-                    throw CommandFailure(.invalidTargetFile, "invalid target file\(invalidFiles.count == 1 ? "" : "s") \(files)"
-                        + (results.isEmpty ? "" : "; \(failed) of \(results.count) checks of the other APIs failed"))
-                }
-                if failed > 0 { throw CommandFailure(.checkFailed, "\(failed) of \(results.count) checks failed") }
-            }
+            try CheckInvocation(self).run()
         }
 
         /// The APIs and `--targets` of the words before the one completed, when they parse.

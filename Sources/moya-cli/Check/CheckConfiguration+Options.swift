@@ -7,7 +7,7 @@ extension CheckConfiguration {
     /// helpers as `call` and `curl` (`SessionConfiguration(request:target:)`,
     /// `CaseResolution.builder`, `RequestPlugins.base`, `RetryPolicy`), so a request option means
     /// the same thing in every subcommand.
-    init(check: CheckOptions, request: RequestOptions, processEnvironment: [String: String], downloadsFolder: String) {
+    init(check: CheckSettings, request: RequestOptions, processEnvironment: [String: String], downloadsFolder: String) {
         let retryPolicy = RetryPolicy(retriesAllMethods: request.retryAll)
         self.init(
             isLive: check.live, jobs: check.jobs, rate: check.rate?.value, includesUnsafeMethods: check.includeUnsafe, isStrict: check.strict,

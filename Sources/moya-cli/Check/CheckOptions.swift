@@ -44,8 +44,11 @@ struct CheckOptions: ParsableArguments {
         valueName: "format:file"))
     var report: [String] = []
 
-    /// The `--report FORMAT:FILE` requests, once validated.
-    var reports: [ReportRequest] = []
+    /// The values parsed, as the plain settings the command works with.
+    var settings: CheckSettings {
+        CheckSettings(live: live, jobs: jobs, rate: rate, only: only, skip: skip, includeUnsafe: includeUnsafe, strict: strict,
+                      all: all, maxPages: maxPages, shard: shard, report: report)
+    }
 
     /// `--only`/`--skip` complete the cases of the APIs named, from the target files found.
     static var casePatternCompletion: CompletionKind {
@@ -56,25 +59,8 @@ struct CheckOptions: ParsableArguments {
         case live, jobs, rate, only, skip, includeUnsafe, strict, all, maxPages, shard, report
     }
 
-    mutating func validate() throws {
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
-        if let rate = rate?.value {
-            // At least one request per `maximumInterval` seconds: the pause between two stays sleepable.
-            guard rate >= 1 / SessionConfiguration.maximumInterval, rate.isFinite else {
-                throw ValidationError("--rate must be a number of requests per second from 0.000001 up")
-            }
-            guard live else { throw ValidationError("--rate needs --live") }
-        }
-        if includeUnsafe && !live { throw ValidationError("--include-unsafe needs --live") }
-        if strict && !live { throw ValidationError("--strict needs --live") }
-        if let maxPages {
-            guard maxPages >= 1 else { throw ValidationError("--max-pages must be 1 or more") }
-            guard all else { throw ValidationError("--max-pages needs --all") }
-        }
-        for pattern in only + skip where pattern.isEmpty { throw ValidationError("--only and --skip need a non-empty pattern") }
-        reports = try report.map(ReportRequest.init(word:))
-        let files = reports.map(\.path).filter { $0 != "-" }
-        if Set(files).count != files.count { throw ValidationError("two reports are written to the same file") }
+    func validate() throws {
+        try validating(settings.validate)
     }
 }
 
@@ -96,22 +82,22 @@ struct ReportRequest: Hashable {
     var path: String
 
     /// Reads `FORMAT:FILE`, split at the first colon (format names have none, file names may).
-    init(word: String) throws {
+    init(word: String) throws(OptionsError) {
         let formats = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
         guard let colon = word.firstIndex(of: ":") else {
             if ReportFormat(rawValue: word) != nil {
                 // The two-word spelling of earlier versions: its FILE went to the API names.
-                throw ValidationError("--report takes FORMAT:FILE as one word: --report \(word):FILE ('\(word):-' for stdout)")
+                throw OptionsError("--report takes FORMAT:FILE as one word: --report \(word):FILE ('\(word):-' for stdout)")
             }
-            throw ValidationError("--report '\(word)' is not FORMAT:FILE; FORMAT is one of \(formats), e.g. --report junit:check.xml")
+            throw OptionsError("--report '\(word)' is not FORMAT:FILE; FORMAT is one of \(formats), e.g. --report junit:check.xml")
         }
         let name = String(word[..<colon])
         guard let format = ReportFormat(rawValue: name) else {
-            throw ValidationError("--report '\(word)': '\(name)' is not a format; use \(formats)")
+            throw OptionsError("--report '\(word)': '\(name)' is not a format; use \(formats)")
         }
         let path = String(word[word.index(after: colon)...])
         guard !path.isEmpty else {
-            throw ValidationError("--report \(name): needs a FILE after the colon ('\(name):-' for stdout)")
+            throw OptionsError("--report \(name): needs a FILE after the colon ('\(name):-' for stdout)")
         }
         self.init(format: format, path: path)
     }

@@ -1,4 +1,4 @@
-/// Parses the plain, well-formed command lines of `call`, `curl`, `validate` and `list` without ArgumentParser.
+/// Parses the plain, well-formed command lines of `call`, `curl`, `validate`, `list` and `check` without ArgumentParser.
 ///
 /// ArgumentParser builds its model of a command by reflection on every run: for `call`, about
 /// 5 ms of a 9 ms stubbed call on this machine, paid by live calls too. Scripts run `call` in

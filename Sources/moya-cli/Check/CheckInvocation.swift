@@ -1,0 +1,103 @@
+import ArgumentParser
+import MoyaKit
+import TargetCheck
+import TargetSpec
+
+/// A `check` as its command line says: the APIs named, the check settings, the request and target
+/// options.
+///
+/// `MoyaCommand.Check` makes one from what ArgumentParser parsed; `DirectParser` makes one without
+/// ArgumentParser (its reflection of `check`'s three option groups cost a run about 2.5 ms),
+/// declining anything else (an unknown option, `-`, `--`), which ArgumentParser then answers.
+struct CheckInvocation: DirectlyParsable {
+    /// `-h`/`--help`: ArgumentParser's help for the command.
+    var help = false
+    /// The APIs to check; none: every API found.
+    var apis: [String] = []
+    var settings = CheckSettings()
+    var requestOptions = RequestOptions()
+    var targetOptions = TargetOptions()
+
+    /// An unknown `--name` is an unknown option here, not a word.
+    static var takesValueNames: Bool { false }
+
+    /// Refuses what the option groups' `validate()` refuse, in the order ArgumentParser runs them.
+    func validate() throws(OptionsError) {
+        try settings.validate()
+        try requestOptions.validate()
+        try targetOptions.validate()
+    }
+
+    func run() throws {
+        if help { throw CleanExit.helpRequest(MoyaCommand.Check.self) }
+        let reports: [ReportRequest]
+        do throws(OptionsError) {
+            reports = try settings.reports()
+        } catch {
+            throw CommandFailure(.usage, error.message)
+        }
+        try reportingFailures {
+            let environment = ProcessEnvironment.current
+            let loader = CatalogLoader(options: targetOptions, environment: environment)
+            let (apis, invalidFiles) = try CheckTargets.apis(named: apis, loader: loader,
+                                                             environmentName: requestOptions.environment)
+            let plan: CheckPlan
+            do throws(CheckPlan.Problem) {
+                plan = try CheckPlan(apis: apis, only: settings.only, skip: settings.skip, shard: settings.shard)
+            } catch {
+                throw CommandFailure(.usage, error.description)
+            }
+            let scratch = try MoyaCommand.Check.makeScratchFolder()
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let configuration = CheckConfiguration(check: settings, request: requestOptions,
+                                                   processEnvironment: environment, downloadsFolder: scratch)
+            let human = HumanReporter(items: plan.items, colors: loader.colorsDiagnostics,
+                                      showsProgress: Terminal.isTerminal(StandardStream.error.fileDescriptor)) {
+                StandardStream.error.write($0)
+            }
+            let runner = CheckRunner(items: plan.items, configuration: configuration)
+            // Ctrl-C (SIGTERM, SIGHUP) cancels what is in flight.
+            let interrupt = Interrupt.install()
+            interrupt.onInterrupt { runner.cancel() }
+            interrupt.watchInBackground()
+            let start = ContinuousClock.now
+            guard let results = runner.run(report: human.receive) else {
+                let signalled = Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
+                throw CommandFailure(signalled.status, signalled.message + "; no report written")
+            }
+            let summary = CheckSummary(items: plan.items, results: results, isLive: settings.live, shard: settings.shard,
+                                       duration: (ContinuousClock.now - start) / .seconds(1), invalidFiles: invalidFiles)
+            human.finish(summary)
+            let failed = summary.count(.failed)
+            do {
+                try ReportWriter.write(reports, summary: summary)
+            } catch let failure as CommandFailure where failed > 0 || !invalidFiles.isEmpty {
+                // A report that cannot be written must not hide that checks failed.
+                StandardStream.error.write("moya-cli: error: \(DisplayText.escaped(failure.message, keepingLineBreaks: true))\n")
+            }
+            if !invalidFiles.isEmpty {
+                let files = invalidFiles.map { "'\($0.file)'" }.joined(separator: ", ")
+                throw CommandFailure(.invalidTargetFile, "invalid target file\(invalidFiles.count == 1 ? "" : "s") \(files)"
+                    + (results.isEmpty ? "" : "; \(failed) of \(results.count) checks of the other APIs failed"))
+            }
+            if failed > 0 { throw CommandFailure(.checkFailed, "\(failed) of \(results.count) checks failed") }
+        }
+    }
+
+    /// The options as `DirectParser` reads them.
+    static var directOptions: [DirectOption<Self>] {
+        typealias Entry = DirectOption<Self>
+        return [Entry.flag("-h", "--help") { $0.help = true }]
+            + Entry.group(CheckSettings.directOptions) { $1(&$0.settings) }
+            + Entry.group(RequestOptions.directOptions) { $1(&$0.requestOptions) }
+            + Entry.group(TargetOptions.directOptions) { $1(&$0.targetOptions) }
+            + [.words { $0.apis.append($1) }]
+    }
+}
+
+extension CheckInvocation {
+    init(_ command: MoyaCommand.Check) {
+        self.init(apis: command.apis, settings: command.checkOptions.settings, requestOptions: command.requestArguments.options,
+                  targetOptions: command.targetArguments.options)
+    }
+}
