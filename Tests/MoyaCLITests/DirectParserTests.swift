@@ -57,20 +57,8 @@ final class DirectParserTests: XCTestCase {
             ["--report", "xml:a.xml"], ["--report", "junit"], ["--report", "json:a", "--report", "tap:a"], ["--shard", "3"],
             ["--max-pages", "2"], ["--only", ""], ["--live", "--live"], ["-"], ["--", "github"], ["--help"], ["--version"],
         ]
-        for line in declined {
-            XCTAssertNil(DirectParser.parse(line, as: CheckInvocation.self), "\(line) should be left to ArgumentParser")
-        }
-        let unknown = try CLIRunner.run(["check", "--bogus"])
-        XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.stderr.contains("--bogus"), unknown.stderr)
-        let report = try CLIRunner.run(["check", "--report", "xml:a.xml"])
-        XCTAssertEqual(report.status, 64)
-        XCTAssertTrue(report.stderr.contains("'xml' is not a format"), report.stderr)
-        let short = try CLIRunner.run(["check", "-h"])
-        let long = try CLIRunner.run(["check", "--help"])
-        XCTAssertEqual(short.status, 0, short.stderr)
-        XCTAssertEqual(short.stdout, long.stdout)
-        XCTAssertTrue(short.stdout.contains("--report"), short.stdout)
+        try assertDeclined(declined, as: CheckInvocation.self, command: "check",
+                           refusals: [["--bogus"]: "--bogus", ["--report", "xml:a.xml"]: "'xml' is not a format"], helpMentions: "--report")
     }
 
     func testListTableListsEveryOptionArgumentParserDeclares() throws {
@@ -89,20 +77,30 @@ final class DirectParserTests: XCTestCase {
             ["--format", "json", "--format", "table"], ["-"], ["--", "github"], ["--targets"], ["--help"], ["--version"],
             ["--file-root", "/nonexistent-moya-folder"],
         ]
-        for line in declined {
-            XCTAssertNil(DirectParser.parse(line, as: ListInvocation.self), "\(line) should be left to ArgumentParser")
+        try assertDeclined(declined, as: ListInvocation.self, command: "list",
+                           refusals: [["github", "httpbin"]: "httpbin", ["--format", "xml"]: "xml"], helpMentions: "--format")
+    }
+
+    /// `DirectParser` declines each of `lines`; the binary answers each of `refusals` with exit 64
+    /// and an error naming what it says; `-h` prints the help `--help` prints.
+    private func assertDeclined<Invocation: DirectlyParsable>(
+        _ lines: [[String]], as _: Invocation.Type, command: String, refusals: [[String]: String], helpMentions option: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        for declined in lines {
+            XCTAssertNil(DirectParser.parse(declined, as: Invocation.self), "\(declined) should be left to ArgumentParser",
+                         file: file, line: line)
         }
-        let second = try CLIRunner.run(["list", "github", "httpbin"])
-        XCTAssertEqual(second.status, 64)
-        XCTAssertTrue(second.stderr.contains("httpbin"), second.stderr)
-        let format = try CLIRunner.run(["list", "--format", "xml"])
-        XCTAssertEqual(format.status, 64)
-        XCTAssertTrue(format.stderr.contains("xml"), format.stderr)
-        let short = try CLIRunner.run(["list", "-h"])
-        let long = try CLIRunner.run(["list", "--help"])
-        XCTAssertEqual(short.status, 0, short.stderr)
-        XCTAssertEqual(short.stdout, long.stdout)
-        XCTAssertTrue(short.stdout.contains("--format"), short.stdout)
+        for (arguments, message) in refusals {
+            let refused = try CLIRunner.run([command] + arguments)
+            XCTAssertEqual(refused.status, 64, "\(arguments)", file: file, line: line)
+            XCTAssertTrue(refused.stderr.contains(message), refused.stderr, file: file, line: line)
+        }
+        let short = try CLIRunner.run([command, "-h"])
+        let long = try CLIRunner.run([command, "--help"])
+        XCTAssertEqual(short.status, 0, short.stderr, file: file, line: line)
+        XCTAssertEqual(short.stdout, long.stdout, file: file, line: line)
+        XCTAssertTrue(short.stdout.contains(option), short.stdout, file: file, line: line)
     }
 
     /// Every spelling and kind in the table is what `--experimental-dump-help` says ArgumentParser parses.
@@ -169,18 +167,8 @@ final class DirectParserTests: XCTestCase {
             ["--bogus"], ["a.yaml", "--name", "x"], ["-x"], ["--targets"], ["--targets", "-x"], ["--", "-a.yaml"], ["-"],
             ["--no-color", "--no-color"], ["--no-color=yes"], ["--file-root", "/nonexistent-moya-folder"], ["--help"], ["--version"],
         ]
-        for line in declined {
-            XCTAssertNil(DirectParser.parse(line, as: ValidateInvocation.self), "\(line) should be left to ArgumentParser")
-        }
-        // What is declined still gets ArgumentParser's answer; -h (parsed directly) its help.
-        let unknown = try CLIRunner.run(["validate", "--bogus"])
-        XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.stderr.contains("--bogus"), unknown.stderr)
-        let short = try CLIRunner.run(["validate", "-h"])
-        let long = try CLIRunner.run(["validate", "--help"])
-        XCTAssertEqual(short.status, 0, short.stderr)
-        XCTAssertEqual(short.stdout, long.stdout)
-        XCTAssertTrue(short.stdout.contains("--file-root"), short.stdout)
+        try assertDeclined(declined, as: ValidateInvocation.self, command: "validate", refusals: [["--bogus"]: "--bogus"],
+                           helpMentions: "--file-root")
     }
 
     /// Each option given alone (with what it needs), spelled `--name value` and `--name=value`.
