@@ -46,8 +46,7 @@ public struct TargetBuilder: Sendable {
     /// `sampleName` (default: the case's first).
     public func target(for spec: CaseSpec, arguments: [String: ArgumentValue], sampleName: String? = nil) throws(TargetBuildError) -> DynamicTarget {
         let (environment, variables) = try selectedEnvironmentAndVariables()
-        var context = RenderContext(api: api, arguments: arguments, environment: processEnvironment, variables: variables,
-                                    optionalNames: Set(spec.values.filter(\.isOptional).map(\.name)))
+        var context = renderContext(for: spec, arguments: arguments, variables: variables)
 
         let baseURLText: String
         if let baseURLOverride {
@@ -134,13 +133,19 @@ public struct TargetBuilder: Sendable {
     public func target(_ built: DynamicTarget, answeringWith sampleName: String?, for spec: CaseSpec,
                        arguments: [String: ArgumentValue]) throws(TargetBuildError) -> DynamicTarget {
         let (_, variables) = try selectedEnvironmentAndVariables()
-        let context = RenderContext(api: api, arguments: arguments, environment: processEnvironment, variables: variables,
-                                    optionalNames: Set(spec.values.filter(\.isOptional).map(\.name)))
+        let context = renderContext(for: spec, arguments: arguments, variables: variables)
         let (name, sample) = try renderedSample(of: spec, named: sampleName, context: context)
         var resampled = built
         resampled.sample = sample
         resampled.sampleName = name
         return resampled
+    }
+
+    /// What a case's templates render with: its arguments, the process environment, the selected
+    /// environment's variables, and which of its values are optional.
+    private func renderContext(for spec: CaseSpec, arguments: [String: ArgumentValue], variables: [String: String]) -> RenderContext {
+        RenderContext(api: api, arguments: arguments, environment: processEnvironment, variables: variables,
+                      optionalNames: Set(spec.values.filter(\.isOptional).map(\.name)))
     }
 
     /// Whether two header names are the same name: `a.lowercased() == b.lowercased()`, compared
