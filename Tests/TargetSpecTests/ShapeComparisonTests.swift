@@ -40,6 +40,27 @@ final class ShapeComparisonTests: XCTestCase {
         ])
     }
 
+    /// A name given twice: the sample's first value is its shape, the live body's last value is
+    /// compared (a reader building a dictionary keeps it), and a strict check reports an extra
+    /// name once. Small objects are scanned and large ones hashed; both answer alike.
+    func testNamesGivenTwiceAnswerAlikeInSmallAndLargeObjects() throws {
+        for padding in [0, 20] {
+            let filler = (0..<padding).map { #""k\#($0)":\#($0),"# }.joined()
+            XCTAssertEqual(try drifts(#"{\#(filler)"a":1,"a":"x"}"#, #"{\#(filler)"a":"s","a":2}"#), [], "padding \(padding)")
+            XCTAssertEqual(try drifts(#"{\#(filler)"a":1,"a":"x"}"#, #"{\#(filler)"a":2,"a":"s"}"#),
+                           ["$.a: expected number, found string"], "padding \(padding)")
+            XCTAssertEqual(try drifts(#"{\#(filler)"a":1}"#, #"{\#(filler)"a":2,"b":"s","b":1,"c":null}"#, strict: true),
+                           ["$.b: unexpected key (string)", "$.c: unexpected key (null)"], "padding \(padding)")
+            XCTAssertEqual(try drifts(#"{\#(filler)"a":1,"b":2,"c":3}"#, #"{\#(filler)"q":1}"#, limit: 2),
+                           ["$.a: missing", "$.b: missing"], "padding \(padding)")
+        }
+    }
+
+    func testPathsOfDeepDriftsNameEveryStep() throws {
+        XCTAssertEqual(try drifts(#"{"a":[{"b c":[{"d":1}]}]}"#, #"{"a":[{"b c":[{"d":1}]},{"b c":[{"d":1},{"d":"x"}]}]}"#),
+                       [#"$.a[1]["b c"][1].d: expected number, found string"#])
+    }
+
     func testTopLevelMismatch() throws {
         XCTAssertEqual(try drifts(#"{"a":1}"#, #"[{"a":1}]"#), ["$: expected object, found array"])
         XCTAssertEqual(try drifts(#""text""#, #"3"#), ["$: expected string, found number"])

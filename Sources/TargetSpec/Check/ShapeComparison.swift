@@ -26,49 +26,113 @@ public struct ShapeComparison: Sendable {
 
     /// Where `live` differs from the shape of `sample`, in document order (at most `limit`).
     public func drifts(sample: JSONValue, live: JSONValue) -> [ShapeDrift] {
-        var drifts: [ShapeDrift] = []
-        compare(sample, live, path: "$", into: &drifts)
-        return drifts
+        var walk = Walk(limit: limit)
+        compare(sample, live, &walk)
+        return walk.drifts
     }
 
-    private func compare(_ sample: JSONValue, _ live: JSONValue, path: String, into drifts: inout [ShapeDrift]) {
-        guard drifts.count < limit else { return }
+    /// One place of the path from the root to the value being compared.
+    private enum Step {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The comparison's state: the path to where it is, as steps (made into a JSONPath only for a
+    /// drift: a live sweep compares every body, nearly all without one), and the drifts found.
+    private struct Walk {
+        let limit: Int
+        var steps: [Step] = []
+        var drifts: [ShapeDrift] = []
+
+        var isFull: Bool { drifts.count >= limit }
+
+        mutating func record(_ problem: ShapeDrift.Problem, at last: Step? = nil) {
+            var path = "$"
+            for step in steps { path = Self.append(step, to: path) }
+            if let last { path = Self.append(last, to: path) }
+            drifts.append(ShapeDrift(path: path, problem: problem))
+        }
+
+        private static func append(_ step: Step, to path: String) -> String {
+            switch step {
+            case .key(let key): ShapeComparison.path(path, key: key)
+            case .index(let index): path + "[\(index)]"
+            }
+        }
+    }
+
+    /// Objects up to this many members are searched by a scan, not hashed: a scan of a few keys
+    /// costs less than building a dictionary and a set for them.
+    private static let largeObject = 16
+
+    private func compare(_ sample: JSONValue, _ live: JSONValue, _ walk: inout Walk) {
+        guard !walk.isFull else { return }
         if sample.isNull { return }
         if live.isNull {
-            if isStrict { drifts.append(ShapeDrift(path: path, problem: .typeMismatch(expected: Self.typeName(sample), found: "null"))) }
+            if isStrict { walk.record(.typeMismatch(expected: Self.typeName(sample), found: "null")) }
             return
         }
         switch (sample, live) {
         case (.object(let expectedMembers), .object(let liveMembers)):
-            var liveValues: [String: JSONValue] = [:]
-            for (key, value) in liveMembers { liveValues[key] = value }
-            var declared = Set<String>()
-            for (key, expected) in expectedMembers where declared.insert(key).inserted {
-                let memberPath = Self.path(path, key: key)
-                guard let found = liveValues[key] else {
-                    guard drifts.count < limit else { return }
-                    drifts.append(ShapeDrift(path: memberPath, problem: .missing))
+            if expectedMembers.count > Self.largeObject || liveMembers.count > Self.largeObject {
+                compareLarge(expectedMembers, liveMembers, &walk)
+                return
+            }
+            // The sample's first member of a name is its shape; a live name given twice has its
+            // last value (as a dictionary built in order would keep).
+            for (position, (key, expected)) in expectedMembers.enumerated()
+            where !expectedMembers[..<position].contains(where: { $0.0 == key }) {
+                guard let found = liveMembers.last(where: { $0.0 == key })?.1 else {
+                    guard !walk.isFull else { return }
+                    walk.record(.missing, at: .key(key))
                     continue
                 }
-                compare(expected, found, path: memberPath, into: &drifts)
+                walk.steps.append(.key(key))
+                compare(expected, found, &walk)
+                walk.steps.removeLast()
             }
             if isStrict {
-                for (key, value) in liveMembers where !declared.contains(key) && drifts.count < limit {
-                    declared.insert(key)
-                    drifts.append(ShapeDrift(path: Self.path(path, key: key), problem: .unexpectedKey(found: Self.typeName(value))))
+                for (position, (key, value)) in liveMembers.enumerated() where !walk.isFull
+                    && !expectedMembers.contains(where: { $0.0 == key }) && !liveMembers[..<position].contains(where: { $0.0 == key }) {
+                    walk.record(.unexpectedKey(found: Self.typeName(value)), at: .key(key))
                 }
             }
         case (.array(let expectedElements), .array(let liveElements)):
             guard let elementShape = expectedElements.first else { return }
             for (index, element) in liveElements.enumerated() {
-                compare(elementShape, element, path: path + "[\(index)]", into: &drifts)
-                if drifts.count >= limit { return }
+                walk.steps.append(.index(index))
+                compare(elementShape, element, &walk)
+                walk.steps.removeLast()
+                if walk.isFull { return }
             }
         default:
             let expected = Self.typeName(sample)
             let found = Self.typeName(live)
             if expected != found {
-                drifts.append(ShapeDrift(path: path, problem: .typeMismatch(expected: expected, found: found)))
+                walk.record(.typeMismatch(expected: expected, found: found))
+            }
+        }
+    }
+
+    /// `compare` for objects with many members: their names hashed once.
+    private func compareLarge(_ expectedMembers: [(String, JSONValue)], _ liveMembers: [(String, JSONValue)], _ walk: inout Walk) {
+        var liveValues: [String: JSONValue] = [:]
+        for (key, value) in liveMembers { liveValues[key] = value }
+        var declared = Set<String>()
+        for (key, expected) in expectedMembers where declared.insert(key).inserted {
+            guard let found = liveValues[key] else {
+                guard !walk.isFull else { return }
+                walk.record(.missing, at: .key(key))
+                continue
+            }
+            walk.steps.append(.key(key))
+            compare(expected, found, &walk)
+            walk.steps.removeLast()
+        }
+        if isStrict {
+            for (key, value) in liveMembers where !declared.contains(key) && !walk.isFull {
+                declared.insert(key)
+                walk.record(.unexpectedKey(found: Self.typeName(value)), at: .key(key))
             }
         }
     }
