@@ -4,13 +4,24 @@ import TargetSpec
 
 /// The live check of one item: send the request (retrying as `--retry` says), then judge the
 /// answer: the status against the case's validation, the body's shape against the sample's.
-struct LiveCheck: Sendable {
-    var settings: CheckConfiguration
-    var providers: ProviderPool
-    var limiter: RateLimiter?
-    var inflight: InflightRequests
+///
+/// A class: every request's closures capture it, and a struct of these fields was copied into
+/// each, a retain and a release per field (a sweep made three such copies a check).
+final class LiveCheck: Sendable {
+    let settings: CheckConfiguration
+    let providers: ProviderPool
+    let limiter: RateLimiter?
+    let inflight: InflightRequests
     /// Where completions run: off the transport's thread, so parsing bodies never stalls it.
-    var queue: DispatchQueue
+    let queue: DispatchQueue
+
+    init(settings: CheckConfiguration, providers: ProviderPool, limiter: RateLimiter?, inflight: InflightRequests, queue: DispatchQueue) {
+        self.settings = settings
+        self.providers = providers
+        self.limiter = limiter
+        self.inflight = inflight
+        self.queue = queue
+    }
 
     static let unsafeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
 
@@ -40,7 +51,7 @@ struct LiveCheck: Sendable {
         }
         let provider = providers.provider(for: settings.sessionConfiguration(target))
         let start = ContinuousClock.now
-        send(target, item: item, provider: provider, index: index, attempt: 0, mayRenewToken: true) { result, attempts, sent in
+        send(target, item: item, provider: provider, index: index, attempt: 0, mayRenewToken: true) { [self] result, attempts, sent in
             // The redactor of the target last sent: the one made above unless a new token was sent.
             let target = sent ?? target
             let redactor = sent.map { settings.redactor($0) } ?? redactor
@@ -83,7 +94,7 @@ struct LiveCheck: Sendable {
         let pages = settings.followsPages && item.api.pagination(for: item.spec) != nil
         let body: ResponseBodyHandling = LiveEvaluation.comparesShape(item.spec, target: target) || Self.capturesFromBody(item.spec) || pages
             ? .collect(limit: settings.maximumBodySize) : .discard
-        let token = provider.request(target, body: body, callbackQueue: queue) { result in
+        let token = provider.request(target, body: body, callbackQueue: queue) { [self] result in
             inflight.remove(index)
             if mayRenewToken, let renew = settings.renewingAccessToken, target.accessTokenRequest != nil,
                Self.statusCode(of: result) == 401, !inflight.isCancelled {
@@ -105,7 +116,7 @@ struct LiveCheck: Sendable {
                 completion(result, attempt + 1, sent)
                 return
             }
-            queue.asyncAfter(deadline: .now() + retryDelay) {
+            queue.asyncAfter(deadline: .now() + retryDelay) { [self] in
                 guard !inflight.isCancelled else {
                     completion(result, attempt + 1, sent)
                     return
