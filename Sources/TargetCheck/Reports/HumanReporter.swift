@@ -5,9 +5,9 @@ import Synchronization
 /// the order is the plan's however many jobs run), a progress line on a terminal, totals last.
 public final class HumanReporter: Sendable {
     private struct State {
-        /// Results received and not printed yet (those waiting for an earlier one), by index: a
-        /// few, not a slot for every item of the plan.
-        var pending: [Int: CheckResult] = [:]
+        /// The lines of results received and not printed yet (those waiting for an earlier one),
+        /// by index: a few, not a slot for every item of the plan.
+        var pending: [Int: String] = [:]
         var nextToPrint = 0
         var done = 0
         var failed = 0
@@ -33,14 +33,16 @@ public final class HumanReporter: Sendable {
 
     /// Takes the result of item `index`; prints what is now printable.
     public func receive(_ index: Int, _ result: CheckResult) {
+        // Made by the thread that has the result, outside the lock the others wait on.
+        let resultLine = line(for: items[index], result)
+        let failed = result.outcome == .failed
         state.withLock { state in
-            state.pending[index] = result
+            state.pending[index] = resultLine
             state.done += 1
-            if result.outcome == .failed { state.failed += 1 }
+            if failed { state.failed += 1 }
             var text = showsProgress ? "\r\u{1B}[2K" : ""
-            // Printed, a result is dropped: the runner keeps every result for the summary.
             while state.nextToPrint < items.count, let ready = state.pending.removeValue(forKey: state.nextToPrint) {
-                text += line(for: items[state.nextToPrint], ready)
+                text += ready
                 state.nextToPrint += 1
             }
             if showsProgress && state.done < items.count {
