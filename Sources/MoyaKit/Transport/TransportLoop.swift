@@ -39,6 +39,18 @@ final class TransportLoop: @unchecked Sendable {
         var driver = Driver.idle
         /// The thread inside `drive` or `run` right now, if any.
         var drivingThread: pthread_t?
+        /// Whether the driver sleeps (or is about to) in libcurl's poll with no wakeup sent
+        /// since: the one case where a queued command needs `curl_multi_wakeup`. Otherwise the
+        /// driver runs the queue before it next sleeps, and a wakeup would only cost a write to
+        /// libcurl's socket pair and a poll that returns at once (a sweep sent one per request).
+        var isSleeping = false
+
+        /// Whether the command just queued needs a wakeup; the first one since the driver fell
+        /// asleep does, the others ride on it.
+        mutating func wake() -> Bool {
+            defer { isSleeping = false }
+            return isSleeping
+        }
     }
 
     /// Connections kept open to one host at a time; further transfers wait for a free one, which
@@ -86,7 +98,7 @@ final class TransportLoop: @unchecked Sendable {
 
     /// Queues `transfer` to start. Throws only when there is no driver and no thread can be started.
     func start(_ transfer: Transfer) throws(TransportError) {
-        try Self.control.withLock { control throws(TransportError) in
+        let mustWake = try Self.control.withLock { control throws(TransportError) -> Bool in
             switch control.driver {
             case .idle:
                 try startThread()
@@ -99,8 +111,9 @@ final class TransportLoop: @unchecked Sendable {
                 break
             }
             control.commands.append(.start(transfer))
+            return control.wake()
         }
-        ccurl_multi_wakeup(curl.api, multi)
+        if mustWake { ccurl_multi_wakeup(curl.api, multi) }
     }
 
     /// Queues `transfer` to stop; its completion then reports `.cancelled`.
@@ -110,7 +123,7 @@ final class TransportLoop: @unchecked Sendable {
             // `isCancelled` when it starts).
             if case .idle = control.driver { return false }
             control.commands.append(.cancel(transfer))
-            return true
+            return control.wake()
         }
         if queued { ccurl_multi_wakeup(curl.api, multi) }
     }
@@ -241,10 +254,17 @@ final class TransportLoop: @unchecked Sendable {
         isInsideLibcurl = false
         collectFinishedTransfers()
         guard !isDone() else { return }
+        // Commands queued since the queue was run are run at once; any queued later wake the poll.
+        let maySleep = Self.control.withLock { control in
+            control.isSleeping = control.commands.isEmpty
+            return control.isSleeping
+        }
+        guard maySleep else { return }
         let count = UInt32(fds.count)
         fds.withUnsafeMutableBufferPointer { buffer in
             _ = ccurl_multi_poll_fds(curl.api, multi, buffer.baseAddress, count, timeout)
         }
+        Self.control.withLock { $0.isSleeping = false }
     }
 
     /// Starts the loop's own thread. Called with `control` locked.
