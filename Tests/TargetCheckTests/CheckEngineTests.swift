@@ -156,6 +156,30 @@ final class CheckEngineTests: XCTestCase {
         XCTAssertTrue(text.contains("check (live): 1 passed, 1 failed; 2 checks in"), text)
     }
 
+    /// The human summary writes outside its lock: one thread writes at a time, whatever the
+    /// others make printable meanwhile follows in plan order, and nothing is lost, with 8 jobs
+    /// and a writer slow enough that results arrive while it writes.
+    func testTheHumanSummaryWritesInPlanOrderOneWriterAtATime() throws {
+        var yaml = "api: many\nbaseURL: http://127.0.0.1:9\ncases:\n"
+        for index in 0..<300 { yaml += "  case\(index): {path: /x\(index), sample: ok}\n" }
+        let plan = try CheckPlan(apis: [api(yaml, file: "many.yaml")])
+        let written = Mutex(""), writers = Atomic(0), mostWriters = Atomic(0), writes = Atomic(0)
+        let human = HumanReporter(items: plan.items, colors: false, showsProgress: false) { text in
+            let now = writers.add(1, ordering: .sequentiallyConsistent).newValue
+            mostWriters.max(now, ordering: .sequentiallyConsistent)
+            writes.add(1, ordering: .relaxed)
+            usleep(200)
+            written.withLock { $0 += text }
+            writers.subtract(1, ordering: .sequentiallyConsistent)
+        }
+        let runner = CheckRunner(items: plan.items, configuration: CheckConfiguration(isLive: false, jobs: 8, downloadsFolder: downloads))
+        XCTAssertNotNil(runner.run { index, result in human.receive(index, result) })
+        let ids = written.withLock { $0 }.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+        XCTAssertEqual(ids, plan.items.map(\.id), "every line once, in plan order")
+        XCTAssertEqual(mostWriters.load(ordering: .sequentiallyConsistent), 1, "never two writes at once")
+        XCTAssertLessThanOrEqual(writes.load(ordering: .relaxed), 300)
+    }
+
     /// Issue 13, item 9: shards are balanced within one check and stable.
     func testShardsAreBalancedAndStable() throws {
         var yaml = "api: many\nbaseURL: http://127.0.0.1:9\ncases:\n"

@@ -11,6 +11,10 @@ public final class HumanReporter: Sendable {
         var nextToPrint = 0
         var done = 0
         var failed = 0
+        /// Text made printable while another thread was writing, which that thread writes next.
+        var unwritten = ""
+        /// Whether a thread is writing: one at a time, in order, and outside the lock.
+        var isWriting = false
     }
 
     private let items: [CheckItem]
@@ -36,20 +40,38 @@ public final class HumanReporter: Sendable {
         // Made by the thread that has the result, outside the lock the others wait on.
         let resultLine = line(for: items[index], result)
         let failed = result.outcome == .failed
-        state.withLock { state in
+        // The lock is not held while writing (a write to a slow terminal or pipe would stall every
+        // worker): the first thread with text writes it and then whatever the others made
+        // printable meanwhile, in order, until none is left.
+        var text: String? = state.withLock { state in
             state.pending[index] = resultLine
             state.done += 1
             if failed { state.failed += 1 }
-            var text = showsProgress ? "\r\u{1B}[2K" : ""
+            if showsProgress { state.unwritten += "\r\u{1B}[2K" }
             while state.nextToPrint < items.count, let ready = state.pending.removeValue(forKey: state.nextToPrint) {
-                text += ready
+                state.unwritten += ready
                 state.nextToPrint += 1
             }
             if showsProgress && state.done < items.count {
-                text += "[\(state.done)/\(items.count)]" + (state.failed > 0 ? " \(state.failed) failed" : "")
+                state.unwritten += "[\(state.done)/\(items.count)]" + (state.failed > 0 ? " \(state.failed) failed" : "")
             }
-            write(text)
+            return Self.takeUnwritten(&state)
         }
+        while let next = text {
+            write(next)
+            text = state.withLock { state in
+                state.isWriting = false
+                return Self.takeUnwritten(&state)
+            }
+        }
+    }
+
+    /// The text to write, when there is some and no other thread writes (the caller then does).
+    private static func takeUnwritten(_ state: inout State) -> String? {
+        guard !state.isWriting, !state.unwritten.isEmpty else { return nil }
+        state.isWriting = true
+        defer { state.unwritten = "" }
+        return state.unwritten
     }
 
     /// The totals line.
