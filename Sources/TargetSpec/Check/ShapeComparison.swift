@@ -61,10 +61,6 @@ public struct ShapeComparison: Sendable {
         }
     }
 
-    /// Objects up to this many members are searched by a scan, not hashed: a scan of a few keys
-    /// costs less than building a dictionary and a set for them.
-    private static let largeObject = 16
-
     private func compare(_ sample: JSONValue, _ live: JSONValue, _ walk: inout Walk) {
         guard !walk.isFull else { return }
         if sample.isNull { return }
@@ -74,15 +70,11 @@ public struct ShapeComparison: Sendable {
         }
         switch (sample, live) {
         case (.object(let expectedMembers), .object(let liveMembers)):
-            if expectedMembers.count > Self.largeObject || liveMembers.count > Self.largeObject {
-                compareLarge(expectedMembers, liveMembers, &walk)
-                return
-            }
             // The sample's first member of a name is its shape; a live name given twice has its
             // last value (as a dictionary built in order would keep).
-            for (position, (key, expected)) in expectedMembers.enumerated()
-            where !expectedMembers[..<position].contains(where: { $0.0 == key }) {
-                guard let found = liveMembers.last(where: { $0.0 == key })?.1 else {
+            let members = MemberIndex(expected: expectedMembers, live: liveMembers)
+            for (position, (key, expected)) in expectedMembers.enumerated() where members.isFirst(expectedAt: position) {
+                guard let found = members.liveValue(named: key) else {
                     guard !walk.isFull else { return }
                     walk.record(.missing, at: .key(key))
                     continue
@@ -92,8 +84,8 @@ public struct ShapeComparison: Sendable {
                 walk.steps.removeLast()
             }
             if isStrict {
-                for (position, (key, value)) in liveMembers.enumerated() where !walk.isFull
-                    && !expectedMembers.contains(where: { $0.0 == key }) && !liveMembers[..<position].contains(where: { $0.0 == key }) {
+                for (position, (key, value)) in liveMembers.enumerated()
+                where !walk.isFull && !members.isDeclared(key) && members.isFirst(liveAt: position) {
                     walk.record(.unexpectedKey(found: Self.typeName(value)), at: .key(key))
                 }
             }
@@ -114,26 +106,49 @@ public struct ShapeComparison: Sendable {
         }
     }
 
-    /// `compare` for objects with many members: their names hashed once.
-    private func compareLarge(_ expectedMembers: [(String, JSONValue)], _ liveMembers: [(String, JSONValue)], _ walk: inout Walk) {
-        var liveValues: [String: JSONValue] = [:]
-        for (key, value) in liveMembers { liveValues[key] = value }
-        var declared = Set<String>()
-        for (key, expected) in expectedMembers where declared.insert(key).inserted {
-            guard let found = liveValues[key] else {
-                guard !walk.isFull else { return }
-                walk.record(.missing, at: .key(key))
-                continue
+    /// The members of a sample object and a live one, found by name: by a scan while both are
+    /// small (most are: a scan of a few names costs less than hashing them), else through
+    /// dictionaries built once.
+    private struct MemberIndex {
+        /// Objects up to this many members are scanned.
+        static let largeObject = 16
+
+        let expected: [(String, JSONValue)]
+        let live: [(String, JSONValue)]
+        /// For large objects: each live name's last value, and each name's first position.
+        private let liveValues: [String: JSONValue]?
+        private let firstExpected: [String: Int]?
+        private let firstLive: [String: Int]?
+
+        init(expected: [(String, JSONValue)], live: [(String, JSONValue)]) {
+            self.expected = expected
+            self.live = live
+            guard expected.count > Self.largeObject || live.count > Self.largeObject else {
+                (liveValues, firstExpected, firstLive) = (nil, nil, nil)
+                return
             }
-            walk.steps.append(.key(key))
-            compare(expected, found, &walk)
-            walk.steps.removeLast()
+            liveValues = Dictionary(live, uniquingKeysWith: { _, last in last })
+            firstExpected = Dictionary(expected.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
+            firstLive = Dictionary(live.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        if isStrict {
-            for (key, value) in liveMembers where !declared.contains(key) && !walk.isFull {
-                declared.insert(key)
-                walk.record(.unexpectedKey(found: Self.typeName(value)), at: .key(key))
-            }
+
+        func liveValue(named key: String) -> JSONValue? {
+            if let liveValues { return liveValues[key] }
+            return live.last { $0.0 == key }?.1
+        }
+
+        func isDeclared(_ key: String) -> Bool {
+            firstExpected.map { $0[key] != nil } ?? expected.contains { $0.0 == key }
+        }
+
+        func isFirst(expectedAt position: Int) -> Bool {
+            let key = expected[position].0
+            return firstExpected.map { $0[key] == position } ?? !expected[..<position].contains { $0.0 == key }
+        }
+
+        func isFirst(liveAt position: Int) -> Bool {
+            let key = live[position].0
+            return firstLive.map { $0[key] == position } ?? !live[..<position].contains { $0.0 == key }
         }
     }
 
