@@ -46,6 +46,28 @@ final class TransportConcurrencyTests: XCTestCase {
         XCTAssertEqual(Set(server.receivedRequests.map(\.connectionNumber)), [1])
     }
 
+    /// A request queued while the driver sleeps in libcurl's poll (here: waiting on a slow
+    /// response) wakes it; only the first command queued after it fell asleep sends the wakeup.
+    /// A lost wakeup would leave each request waiting out the poll's one-second timeout.
+    func testRequestsQueuedWhileTheDriverSleepsWakeIt() throws {
+        let session = Session()
+        let slow = TransferRecorder()
+        let slowRequest = session.perform(makeRequest(server.url("/delay/20000")), downloadTo: nil, overwrite: false,
+                                          progress: nil, completion: slow.completion)
+        defer { slowRequest.cancel() }
+        let start = Date()
+        for index in 0..<20 {
+            usleep(20_000)  // the driver is back in its poll, with the slow request running
+            let recorder = TransferRecorder()
+            _ = session.perform(makeRequest(server.url("/get?n=\(index)")), downloadTo: nil, overwrite: false,
+                                progress: nil, completion: recorder.completion)
+            guard case .success(let response) = try XCTUnwrap(recorder.wait()) else { return XCTFail("request \(index) failed") }
+            XCTAssertEqual(response.head.statusCode, 200)
+        }
+        // 20 × (20 ms + a loopback request); 20 lost wakeups would take 20 s or more.
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
+    }
+
     func testCompletionMayStartAnotherRequest() throws {
         let session = Session()
         let recorder = TransferRecorder()
