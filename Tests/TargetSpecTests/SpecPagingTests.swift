@@ -109,6 +109,37 @@ final class SpecPagingTests: XCTestCase {
         XCTAssertFalse(errors.contains("'Id2'"))
     }
 
+    /// With the cases handed on (`validate`, `list`), the checks across cases read digests kept in
+    /// chunks of 1,024: chains and cursor parameters across chunk boundaries, and value names of
+    /// every length, give the errors they give with every case kept (`SpecTest.load` compares).
+    func testChecksAcrossCasesReadDigestsAcrossChunks() {
+        var yaml = "baseURL: https://example.com\npagination: {cursor: {from: \"$.next\", param: a_long_value_name}}\ncases:\n"
+        yaml += "  first: {path: /first, captures: {id: \"$.id\"}, pagination: none, sample: ok}\n"
+        for index in 0..<2_500 {
+            yaml += "  case\(index): {path: \"/c/{x}/{a_long_value_nam}/{a_long_value_name_}\", values: [{x: string}, {a_long_value_nam: int}, {a_long_value_name_: int}], "
+                + "pagination: none, sample: ok}\n"
+        }
+        yaml += """
+              clash: {path: /clash, values: [{y: int}, {a_long_value_name: int}], task: {parameters: {p: "{a_long_value_name}", y: "{y}"}, encoding: url}, sample: ok}
+              noClash: {path: /no, values: [{a_long_value_nam: int}], task: {parameters: {p: "{a_long_value_nam}"}, encoding: url}, sample: ok}
+              last:
+                path: /items/{id}
+                values: [{id: string}]
+                pagination: none
+                examples:
+                  - {after: first, with: {id: "{id}"}}
+                  - {after: case2499, with: {id: "{id}"}}
+                  - {after: frist, with: {id: "{id}"}}
+
+            """
+        let errors = SpecTest.errors(yaml)
+        XCTAssertTrue(errors.contains("cursor parameter 'a_long_value_name' is also a value of case 'clash'"), errors)
+        XCTAssertFalse(errors.contains("case 'noClash'"), errors)
+        XCTAssertTrue(errors.contains("'{id}' is not captured by a step before example 2 of case 'last'"), errors)
+        XCTAssertTrue(errors.contains("example 3 of case 'last': 'after' names no case 'frist'; did you mean 'first'?"), errors)
+        XCTAssertFalse(errors.contains("example 1 of case 'last'"), errors)
+    }
+
     func testChainsNeedKnownCasesNoCyclesAndDeclaredCaptures() {
         XCTAssertEqual(SpecTest.errors("""
             baseURL: https://example.com
