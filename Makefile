@@ -63,7 +63,16 @@ METADATA_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-m
 # all of them (some 5,800), which nothing loaded at run time binds to, and the runtime's start-up
 # looks up its own path with dladdr(3), which walks that table (a tenth of a stubbed call).
 EXPORT_FLAGS := -Xlinker --no-export-dynamic
-RELEASE_FLAGS ?= -c release --static-swift-stdlib $(LINK_FLAGS) $(STATIC_CXX_FLAGS) $(METADATA_FLAGS) $(EXPORT_FLAGS)
+# The functions everyday commands run, placed together at the start of the binary's code
+# (scripts/gen-text-order.py lists them): a page fault on the binary maps the 64 KiB around it,
+# so scattered over 25 MB of code the same functions cost each command megabytes more memory.
+TEXT_ORDER := $(CURDIR)/scripts/text-order.txt
+ifneq ($(wildcard $(TEXT_ORDER)),)
+ORDER_FLAGS := -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker --section-ordering-file=$(TEXT_ORDER)
+else
+ORDER_FLAGS :=
+endif
+RELEASE_FLAGS ?= -c release --static-swift-stdlib $(LINK_FLAGS) $(STATIC_CXX_FLAGS) $(METADATA_FLAGS) $(EXPORT_FLAGS) $(ORDER_FLAGS)
 INSTALL ?= install
 
 # System libraries: libcurl (loaded at run time, headers at build time) and libyaml.
