@@ -46,8 +46,17 @@ public enum TargetFileLoader {
         } catch {
             return TargetFileLoadResult(api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: name), diagnostics: error.diagnostics, sourceLines: nil)
         }
-        return load(bytes: bytes, file: name, directory: APISpec.folder(of: path), limits: limits, fileRoot: fileRoot, eachCase: eachCase)
+        // A large file handed on case by case is not held whole while it loads: its pages go
+        // once parsed, and it is read again only for the source lines of diagnostics.
+        let release = eachCase != nil && bytes.count >= releaseThreshold
+            ? InputRelease { try? YAMLLoader.readFile(atPath: path, file: name, limits: limits) } : nil
+        return load(bytes: bytes, file: name, directory: APISpec.folder(of: path), limits: limits, fileRoot: fileRoot,
+                    release: release, eachCase: eachCase)
     }
+
+    /// Files from this size on that are handed on case by case give their pages back as they load
+    /// (see ``InputRelease``).
+    static let releaseThreshold = 1 << 20
 
     /// Loads a target file's contents.
     ///
@@ -63,13 +72,21 @@ public enum TargetFileLoader {
     ///   - eachCase: takes each valid case instead of the API; see ``load(path:file:limits:fileRoot:eachCase:)``.
     public static func load(bytes: [UInt8], file: String, directory: String? = nil, limits: YAMLLimits = .default,
                             fileRoot: String? = nil, eachCase: ((CaseSpec) -> Void)? = nil) -> TargetFileLoadResult {
-        let lines = SourceLines(bytes: bytes)
+        load(bytes: bytes, file: file, directory: directory, limits: limits, fileRoot: fileRoot, release: nil, eachCase: eachCase)
+    }
+
+    /// ``load(bytes:file:directory:limits:fileRoot:eachCase:)``, giving `bytes`' pages back as
+    /// they are parsed when `release` is given (then the lines of diagnostics are read again).
+    static func load(bytes: [UInt8], file: String, directory: String?, limits: YAMLLimits, fileRoot: String?,
+                     release: InputRelease?, eachCase: ((CaseSpec) -> Void)?) -> TargetFileLoadResult {
+        // The bytes as read, or, once pages of them went, the file read again.
+        var lines: SourceLines? { release.map { $0.reread().map(SourceLines.init(bytes:)) } ?? SourceLines(bytes: bytes) }
         var validator = TargetFileValidator(file: file, directory: directory, fileRoot: fileRoot)
         validator.caseHandler = eachCase
         validator.beginStreamingCases()
         let root: Node
         do throws(YAMLLoadError) {
-            root = try YAMLLoader.load(bytes, file: file, limits: limits) { name, node in
+            root = try YAMLLoader.load(bytes, file: file, limits: limits, release: release) { name, node in
                 validator.readStreamedCase(name: name, node: node)
             }
         } catch {

@@ -5,16 +5,6 @@ import XCTest
 /// (`EventPrefetch`). What the builder sees, and so every diagnostic, must be what parsing on the
 /// caller's thread gives: the same events, the same error at the same place, nothing after.
 final class EventPrefetchTests: XCTestCase {
-    /// A target file of `count` cases, well over `LibYAMLParser.prefetchThreshold` from some 400 on.
-    private func largeFile(cases count: Int, extra: String = "") -> String {
-        var text = "api: big\nbaseURL: https://example.com\ncases:\n"
-        for index in 0..<count {
-            text += "  item\(index):\n    path: /items/\(index)\n    headers: {X-N: \"\(index)\"}\n"
-                + "    sample: {json: {id: \(index), name: \"Item \(index)\", tags: [a, b]}}\n"
-        }
-        return text + extra
-    }
-
     /// Every event (or the error) of `text`, parsed with or without the parsing thread.
     private func events(of text: String, prefetching: Bool, limit: Int = .max) -> [String] {
         let bytes = Array(text.utf8)
@@ -36,7 +26,7 @@ final class EventPrefetchTests: XCTestCase {
     }
 
     func testLargeInputsAreParsedAheadWithTheSameEvents() {
-        let text = largeFile(cases: 2000)
+        let text = largeTargetFile(cases: 2000)
         XCTAssertGreaterThan(text.utf8.count, LibYAMLParser.prefetchThreshold)
         let direct = events(of: text, prefetching: false)
         XCTAssertGreaterThan(direct.count, (EventPrefetch.depth + 2) * EventPrefetch.batchSize, "more batches than the queue holds")
@@ -44,14 +34,14 @@ final class EventPrefetchTests: XCTestCase {
     }
 
     func testASyntaxErrorArrivesAfterTheSameEventsAndNothingFollows() {
-        let text = largeFile(cases: 500, extra: "  broken: [unclosed\n  next: 1\n")
+        let text = largeTargetFile(cases: 500, extra: "  broken: [unclosed\n  next: 1\n")
         let direct = events(of: text, prefetching: false)
         XCTAssertTrue(direct.last?.hasPrefix("error ") == true, direct.last ?? "")
         XCTAssertEqual(events(of: text, prefetching: true), direct)
     }
 
     func testAfterTheStreamEndsTheParserKeepsAnsweringStreamEnd() throws {
-        let bytes = Array(largeFile(cases: 450).utf8)
+        let bytes = Array(largeTargetFile(cases: 450).utf8)
         try bytes.withUnsafeBufferPointer { buffer in
             let parser = LibYAMLParser(input: buffer, maximumScalarLength: 1 << 20, prefetching: true)
             while true {
@@ -66,7 +56,7 @@ final class EventPrefetchTests: XCTestCase {
     /// The reader may stop at any point (a limit, a second document): the parsing thread must end
     /// and nothing hang, with its queue full or not.
     func testStoppingEarlyEndsTheParsingThread() {
-        let text = largeFile(cases: 3000)
+        let text = largeTargetFile(cases: 3000)
         for limit in [0, 1, EventPrefetch.batchSize, EventPrefetch.batchSize * (EventPrefetch.depth + 2)] {
             XCTAssertEqual(events(of: text, prefetching: true, limit: limit).count, limit)
         }
@@ -74,7 +64,7 @@ final class EventPrefetchTests: XCTestCase {
 
     func testLoaderDiagnosticsOfALargeFileArePlacedAsBefore() {
         // A duplicate key half-way, an unknown key near the end: both reported, at their lines.
-        var text = largeFile(cases: 600)
+        var text = largeTargetFile(cases: 600)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let pathIndex = 3 + 4 * 300 + 1  // item300's `path:` line, counted from 0
         var edited = Array(lines)
@@ -90,13 +80,13 @@ final class EventPrefetchTests: XCTestCase {
     func testLargeFileErrorsThatStopLoadingDoNotHang() {
         // A second document, and a node limit reached early: the builder stops, the parsing
         // thread with it.
-        let twoDocuments = TargetFileLoader.load(text: largeFile(cases: 500) + "---\napi: other\n", file: "two.yaml", directory: ".")
+        let twoDocuments = TargetFileLoader.load(text: largeTargetFile(cases: 500) + "---\napi: other\n", file: "two.yaml", directory: ".")
         XCTAssertTrue(twoDocuments.renderedDiagnostics().contains("two.yaml:"), twoDocuments.renderedDiagnostics())
         XCTAssertNil(twoDocuments.api)
 
         var limits = YAMLLimits.default
         limits.maximumCases = 1000
-        let bytes = Array(largeFile(cases: 3000).utf8)
+        let bytes = Array(largeTargetFile(cases: 3000).utf8)
         let tooMany = TargetFileLoader.load(bytes: bytes, file: "many.yaml", directory: ".", limits: limits)
         XCTAssertNil(tooMany.api)
         // The 1,001st case's key: line 3 is `cases:`, each case four lines.
@@ -111,7 +101,7 @@ final class EventPrefetchTests: XCTestCase {
         // (kept to find duplicates) and one case.
         var limits = YAMLLimits.default
         limits.maximumNodes = 3100
-        let result = TargetFileLoader.load(bytes: Array(largeFile(cases: 3000).utf8), file: "many.yaml", directory: ".", limits: limits)
+        let result = TargetFileLoader.load(bytes: Array(largeTargetFile(cases: 3000).utf8), file: "many.yaml", directory: ".", limits: limits)
         XCTAssertEqual(result.diagnostics, [])
         XCTAssertEqual(result.api?.cases.count, 3000)
         // One case larger than the limit is still refused, where it crosses it.
@@ -140,7 +130,7 @@ final class EventPrefetchTests: XCTestCase {
     }
 
     func testALargeValidFileLoadsAsAWhole() {
-        let result = TargetFileLoader.load(text: largeFile(cases: 1000), file: "big.yaml", directory: ".")
+        let result = TargetFileLoader.load(text: largeTargetFile(cases: 1000), file: "big.yaml", directory: ".")
         XCTAssertEqual(result.diagnostics, [])
         XCTAssertEqual(result.api?.cases.count, 1000)
         XCTAssertEqual(result.api?.cases.last?.name, "item999")
@@ -152,18 +142,18 @@ final class EventPrefetchTests: XCTestCase {
     func testHostileLargeFilesAreRefusedAsBefore() {
         var limits = YAMLLimits.default
         limits.maximumScalarLength = 1000
-        let long = TargetFileLoader.load(bytes: Array(largeFile(cases: 500, extra: "  huge: {path: /h, sample: \"\(String(repeating: "x", count: 5000))\"}\n").utf8),
+        let long = TargetFileLoader.load(bytes: Array(largeTargetFile(cases: 500, extra: "  huge: {path: /h, sample: \"\(String(repeating: "x", count: 5000))\"}\n").utf8),
                                          file: "long.yaml", directory: ".", limits: limits)
         XCTAssertNil(long.api)
         XCTAssertTrue(long.renderedDiagnostics().contains("long.yaml:2004:"), long.renderedDiagnostics())
         XCTAssertTrue(long.renderedDiagnostics().contains("scalar is too long (5000 bytes"), long.renderedDiagnostics())
 
-        let unknown = TargetFileLoader.load(text: largeFile(cases: 500, extra: "  aliased: *nowhere\n"), file: "alias.yaml", directory: ".")
+        let unknown = TargetFileLoader.load(text: largeTargetFile(cases: 500, extra: "  aliased: *nowhere\n"), file: "alias.yaml", directory: ".")
         XCTAssertTrue(unknown.renderedDiagnostics().contains("alias.yaml:2004:12: error: unknown alias '*nowhere'"), unknown.renderedDiagnostics())
 
         var bomb = "api: bomb\nbaseURL: https://example.com\na: &a [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...6 { bomb += "\(Character(UnicodeScalar(97 + level)!)): &\(Character(UnicodeScalar(97 + level)!)) [" + Array(repeating: "*\(Character(UnicodeScalar(96 + level)!))", count: 10).joined(separator: ", ") + "]\n" }
-        let padded = largeFile(cases: 700).replacingOccurrences(of: "api: big\nbaseURL: https://example.com\n", with: bomb)
+        let padded = largeTargetFile(cases: 700).replacingOccurrences(of: "api: big\nbaseURL: https://example.com\n", with: bomb)
         XCTAssertGreaterThan(padded.utf8.count, LibYAMLParser.prefetchThreshold)
         let exploded = TargetFileLoader.load(text: padded, file: "bomb.yaml", directory: ".")
         XCTAssertNil(exploded.api)

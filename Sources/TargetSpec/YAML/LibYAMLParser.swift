@@ -42,6 +42,8 @@ final class LibYAMLParser {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let input: UnsafeBufferPointer<UInt8>
     private let maximumScalarLength: Int
+    /// Gives back the pages libyaml has read past, for a file handed on case by case.
+    private let release: InputRelease?
     /// The parsing thread's events, when the input is parsed ahead; owned (retained once, here,
     /// released in `deinit`) and read in `next()` without retaining it: a retain and a release
     /// per event were a tenth of the reading thread's time on a large file.
@@ -52,7 +54,7 @@ final class LibYAMLParser {
     /// parses ahead while the caller builds and validates: on two cores a large file then loads
     /// in about the time libyaml alone takes, instead of that plus the building. The events and
     /// errors are the same, in the same order.
-    init(input: UnsafeBufferPointer<UInt8>, maximumScalarLength: Int, prefetching: Bool? = nil) {
+    init(input: UnsafeBufferPointer<UInt8>, maximumScalarLength: Int, prefetching: Bool? = nil, release: InputRelease? = nil) {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         // Only fails when malloc does; yaml_parser_parse then reports a memory error.
         _ = yaml_parser_initialize(parser)
@@ -63,8 +65,9 @@ final class LibYAMLParser {
         self.parser = parser
         self.input = input
         self.maximumScalarLength = maximumScalarLength
+        self.release = release
         if prefetching ?? (input.count >= Self.prefetchThreshold && Self.hasSeveralProcessors) {
-            let source = EventSource(parser: parser, input: input, maximumScalarLength: maximumScalarLength)
+            let source = EventSource(parser: parser, input: input, maximumScalarLength: maximumScalarLength, release: release)
             prefetch = .passRetained(EventPrefetch { () throws(LocatedProblem) -> ParsedEvent in try source.next() })
         } else {
             prefetch = nil
@@ -89,7 +92,7 @@ final class LibYAMLParser {
             }
             return try result.get()
         }
-        return try EventSource(parser: parser, input: input, maximumScalarLength: maximumScalarLength).next()
+        return try EventSource(parser: parser, input: input, maximumScalarLength: maximumScalarLength, release: release).next()
     }
 }
 
@@ -99,6 +102,7 @@ private struct EventSource: @unchecked Sendable {
     let parser: UnsafeMutablePointer<yaml_parser_t>
     let input: UnsafeBufferPointer<UInt8>
     let maximumScalarLength: Int
+    let release: InputRelease?
 
     /// The next event, or the syntax error libyaml found.
     ///
@@ -109,6 +113,7 @@ private struct EventSource: @unchecked Sendable {
         var event = yaml_event_t()
         guard yaml_parser_parse(parser, &event) == 1 else { throw currentError() }
         defer { yaml_event_delete(&event) }
+        release?.advance(parser, input: input)
         let mark = Self.mark(event.start_mark)
         switch event.type {
         case YAML_STREAM_START_EVENT:
@@ -156,7 +161,8 @@ private struct EventSource: @unchecked Sendable {
         case YAML_MEMORY_ERROR:
             return LocatedProblem(problem: .unreadable(reason: "out of memory while parsing"), mark: nil)
         case YAML_READER_ERROR:
-            let mark = SourceScreen.mark(ofByteOffset: state.problem_offset, in: input)
+            var mark: Mark?
+            text { mark = SourceScreen.mark(ofByteOffset: state.problem_offset, in: $0) }
             return LocatedProblem(problem: .syntax(problem: problem, context: nil, contextMark: nil, hint: nil), mark: mark)
         default:
             let problemMark = Self.mark(state.problem_mark)
@@ -173,8 +179,17 @@ private struct EventSource: @unchecked Sendable {
 
     /// Advice for the one mistake libyaml explains badly: a tab where YAML wants spaces.
     private func hint(at mark: Mark) -> String? {
-        guard let offset = SourceScreen.byteOffset(of: mark, in: input), input[offset] == 0x09 else { return nil }
-        return "tabs are not allowed in YAML indentation; indent with spaces"
+        var isTab = false
+        text { text in
+            if let offset = SourceScreen.byteOffset(of: mark, in: text) { isTab = text[offset] == 0x09 }
+        }
+        return isTab ? "tabs are not allowed in YAML indentation; indent with spaces" : nil
+    }
+
+    /// The input, for an error: as given, or read again when pages of it were given back.
+    private func text(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let release else { return body(input) }
+        release.text(for: input, body)
     }
 
     private static func mark(_ mark: yaml_mark_t) -> Mark {

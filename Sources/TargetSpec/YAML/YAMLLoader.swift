@@ -53,15 +53,20 @@ public enum YAMLLoader {
     /// mapping to `caseSink` as soon as it is built instead of keeping it: the returned tree holds
     /// `cases` as an empty mapping. Every check and limit applies as in ``load(_:file:limits:)``;
     /// when loading fails, what the sink was given is to be discarded.
-    static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits, caseSink: @escaping (Node.Scalar, Node) -> Void) throws(YAMLLoadError) -> Node {
+    ///
+    /// With `release`, the pages of `bytes` libyaml has read past are given back as it goes (see
+    /// ``InputRelease``): `bytes` then no longer holds the file afterwards.
+    static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits, release: InputRelease? = nil,
+                     caseSink: @escaping (Node.Scalar, Node) -> Void) throws(YAMLLoadError) -> Node {
         let result: Result<Node, YAMLLoadError> = bytes.withUnsafeBufferPointer { buffer in
-            load(buffer, file: file, limits: limits, caseSink: caseSink)
+            load(buffer, file: file, limits: limits, release: release, caseSink: caseSink)
         }
         return try result.get()
     }
 
     private static func load(
-        _ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: YAMLLimits, caseSink: ((Node.Scalar, Node) -> Void)? = nil
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: YAMLLimits, release: InputRelease? = nil,
+        caseSink: ((Node.Scalar, Node) -> Void)? = nil
     ) -> Result<Node, YAMLLoadError> {
         func failure(_ problems: [LocatedProblem]) -> Result<Node, YAMLLoadError> {
             .failure(YAMLLoadError(diagnostics: problems.map {
@@ -80,8 +85,9 @@ public enum YAMLLoader {
         // A large file's parse starts on its own thread while this one screens the bytes, a pass
         // over the whole file the parse need not wait for: no event is read before the screen has
         // passed, and a refused file stops the parse (the parser's deinit) with nothing read.
-        let parser = LibYAMLParser(input: text, maximumScalarLength: limits.maximumScalarLength)
+        let parser = LibYAMLParser(input: text, maximumScalarLength: limits.maximumScalarLength, release: release)
         if let problem = SourceScreen.firstForbiddenByte(in: text) { return failure([problem]) }
+        release?.screenPassed.store(true, ordering: .releasing)
         var builder = NodeBuilder(parser: parser, limits: limits, caseSink: caseSink)
         do {
             let root = try builder.loadSingleDocument()
