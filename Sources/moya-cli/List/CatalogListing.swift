@@ -77,12 +77,20 @@ enum CatalogListing {
 
         /// The table or the JSON document of `api`, with the cases added, as UTF-8.
         consuming func rendered(api: APISpec, width: Int?) -> [UInt8] {
+            var output: [UInt8] = []
+            write(api: api, width: width) { output += $0 }
+            return output
+        }
+
+        /// ``rendered(api:width:)`` handed to `sink` a part at a time: a table of thousands of
+        /// rows is not held a second time as text.
+        func write(api: APISpec, width: Int?, to sink: ([UInt8]) -> Void) {
             switch format {
             case .json:
-                return Array(CatalogListing.json(of: api, cases: objects).utf8)
+                sink(Array(CatalogListing.json(of: api, cases: objects).utf8))
             case .table:
                 let columns = Array(Self.header.indices).filter { showsFiles || $0 != Self.filesColumn }
-                return TextTable.renderedBytes(cells, columns: columns, width: width)
+                TextTable.write(cells, columns: columns, width: width, to: sink)
             }
         }
     }

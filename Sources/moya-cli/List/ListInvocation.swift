@@ -41,7 +41,7 @@ struct ListInvocation: DirectlyParsable {
                 }
                 loader.printDiagnostics(of: catalog.filtered(toFile: spec.file))
                 let rows = rowsByFile.removeValue(forKey: spec.file) ?? CatalogListing.CaseRows(format: format)
-                StandardStream.output.write(rows.rendered(api: spec, width: width))
+                rows.write(api: spec, width: width) { StandardStream.output.write($0) }
             } else {
                 let catalog = try loader.load { _, _ in }
                 loader.printDiagnostics(of: catalog)

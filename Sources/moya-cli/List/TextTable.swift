@@ -16,13 +16,27 @@ enum TextTable {
     /// ``render(_:width:)`` of `cells` as UTF-8, showing `columns` (indices of each row's
     /// cells, in order; a row without one of them shows it empty).
     static func renderedBytes(_ cells: TableCells, columns: [Int], width: Int? = nil) -> [UInt8] {
-        guard cells.rowCount > 0, !columns.isEmpty else { return [] }
+        var output: [UInt8] = []
+        write(cells, columns: columns, width: width) { output += $0 }
+        return output
+    }
+
+    /// ``renderedBytes(_:columns:width:)`` handed to `sink` a part at a time (whole lines of
+    /// about 64 KiB), so a table of thousands of rows is not held a second time as text.
+    static func write(_ cells: TableCells, columns: [Int], width: Int? = nil, to sink: ([UInt8]) -> Void) {
+        guard cells.rowCount > 0, !columns.isEmpty else { return }
         var widths = columns.map { cells.widths.indices.contains($0) ? cells.widths[$0] : 0 }
         if let width { widths = fitted(widths, into: width) }
+        let partSize = 64 * 1024
         var output: [UInt8] = []
-        output.reserveCapacity(cells.byteCount + cells.rowCount * (2 * columns.count + 1))
+        output.reserveCapacity(min(partSize + 4096, cells.byteCount + cells.rowCount * (2 * columns.count + 1)))
+        defer { if !output.isEmpty { sink(output) } }
         let spaces = [UInt8](repeating: UInt8(ascii: " "), count: (widths.max() ?? 0) + 2)
         for row in 0..<cells.rowCount {
+            if output.count >= partSize {
+                sink(output)
+                output.removeAll(keepingCapacity: true)
+            }
             // A row of ASCII cells (nearly all) is laid out in bytes; any other, in characters.
             guard cells.isASCII(row: row) else {
                 let texts = columns.map { cells.text(row: row, column: $0) }
@@ -49,7 +63,6 @@ enum TextTable {
             while output.count > start && output[output.count - 1] == UInt8(ascii: " ") { output.removeLast() }
             output.append(UInt8(ascii: "\n"))
         }
-        return output
     }
 
     /// One row laid out in characters (a cell that is not plain ASCII).
@@ -101,8 +114,9 @@ enum TextTable {
 /// an allocation or more per cell.
 struct TableCells {
     private var bytes: [UInt8] = []
-    /// Where each cell ends in `bytes`, row after row.
-    private var ends: [Int] = []
+    /// Where each cell ends in `bytes`, row after row: 32 bits, as a table's text is far below
+    /// 4 GiB (a target file is at most 16 MiB; see `append`).
+    private var ends: [UInt32] = []
     /// Where each row's cells start in `ends`, and where the next row would.
     private var rowStarts: [Int] = [0]
     /// Whether each row's cells are all plain ASCII (laid out in bytes); nearly all are.
@@ -119,8 +133,9 @@ struct TableCells {
         let shown = Self.isPrintableASCII(text) ? text : DisplayText.escaped(text)
         let isASCII = TextTable.isPlainASCII(shown)
         if !isASCII { isCurrentRowASCII = false }
-        bytes.append(contentsOf: shown.utf8)
-        ends.append(bytes.count)
+        // Beyond what 32 bits count, a cell is cut to nothing rather than trapping.
+        if bytes.count + shown.utf8.count <= Int(UInt32.max) { bytes.append(contentsOf: shown.utf8) }
+        ends.append(UInt32(bytes.count))
         let column = ends.count - 1 - rowStarts[rowStarts.count - 1]
         if column == widths.count { widths.append(0) }
         widths[column] = max(widths[column], isASCII ? shown.utf8.count : shown.count)
@@ -148,7 +163,7 @@ struct TableCells {
     func withBytes<Result>(row: Int, column: Int, _ body: (ArraySlice<UInt8>) -> Result) -> Result {
         let index = rowStarts[row] + column
         guard index < rowStarts[row + 1] else { return body([]) }
-        return body(bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+        return body(bytes[(index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])])
     }
 
     /// A cell as text.
