@@ -63,9 +63,10 @@ METADATA_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-m
 # all of them (some 5,800), which nothing loaded at run time binds to, and the runtime's start-up
 # looks up its own path with dladdr(3), which walks that table (a tenth of a stubbed call).
 EXPORT_FLAGS := -Xlinker --no-export-dynamic
-# The functions everyday commands run, placed together at the start of the binary's code
-# (scripts/gen-text-order.py lists them): a page fault on the binary maps the 64 KiB around it,
-# so scattered over 25 MB of code the same functions cost each command megabytes more memory.
+# The functions everyday commands run, placed together in the binary's code, each in a section
+# of its own so the linker can move it (scripts/gen-text-order.py lists them): a page fault on the
+# binary maps the 64 KiB around it, so scattered over 25 MB of code the same functions cost each
+# command megabytes more memory.
 TEXT_ORDER := $(CURDIR)/scripts/text-order.txt
 ifneq ($(wildcard $(TEXT_ORDER)),)
 ORDER_FLAGS := -Xswiftc -Xfrontend -Xswiftc -function-sections -Xlinker --section-ordering-file=$(TEXT_ORDER)

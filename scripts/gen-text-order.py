@@ -2,8 +2,8 @@
 """Writes scripts/text-order.txt: the functions everyday commands run, for the release link to place
 together at the start of the binary's code (gold's --section-ordering-file; see the Makefile).
 
-Usage: gen-text-order.py BIN   (a release build; needs valgrind, nginx-free: live calls go to a
-                                 loopback server this script starts)
+Usage: gen-text-order.py BIN   (a release build; needs valgrind; the live calls go to a loopback
+                                 server this script starts)
 
 Why: a page fault on the binary maps the 64 KiB around the page it needs (the kernel's
 fault-around), so the code a command reaches costs memory by the 64 KiB block, and the run-time

@@ -43,6 +43,23 @@ final class InputReleaseTests: XCTestCase {
         XCTAssertTrue(rendered.contains("tabs are not allowed in YAML indentation"), rendered)
     }
 
+    /// The file gone (or no longer readable) when an error needs its text again: the error is
+    /// still reported, at libyaml's mark, without the hint and the source line it cannot show.
+    func testAnErrorAfterTheFileWentIsReportedWithoutWhatNeedsItsText() {
+        let text = largeTargetFile(cases: 9_000, extra: "  tabbed:\n\tpath: /tab\n")
+        let kept = TargetFileLoader.load(text: text, file: "big.yaml", directory: ".")
+        let release = InputRelease { nil }
+        let released = TargetFileLoader.load(bytes: Array(text.utf8), file: "big.yaml", directory: ".", limits: .default, fileRoot: nil,
+                                             release: release) { _ in }
+        XCTAssertTrue(release.hasReleased)
+        XCTAssertNil(released.sourceLines)
+        XCTAssertEqual(released.diagnostics.map(\.mark), kept.diagnostics.map(\.mark))
+        let message = released.diagnostics.first?.message ?? ""
+        XCTAssertFalse(message.isEmpty)
+        XCTAssertFalse(message.contains("tabs are not allowed"), message)
+        XCTAssertTrue(kept.diagnostics.first?.message.contains("tabs are not allowed") ?? false)
+    }
+
     func testAForbiddenByteAtTheEndIsReportedBeforeAnyPageGoes() {
         let text = largeTargetFile(cases: 9_000, extra: "  late: {path: \"/\u{07}\"}\n")
         let kept = TargetFileLoader.load(text: text, file: "big.yaml", directory: ".")

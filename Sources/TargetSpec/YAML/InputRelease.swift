@@ -19,8 +19,8 @@ import Synchronization
 /// whole file before the first page goes (`screenPassed`), and what needs the text later (a
 /// reader error's mark, the tab hint, the source lines of diagnostics) reads the file again.
 final class InputRelease: @unchecked Sendable {
-    // @unchecked: `releasedUpTo` and `countdown` are touched only by the thread that parses (one at a time, as
-    // `LibYAMLParser` is); `screenPassed` is atomic.
+    // @unchecked: `releasedUpTo`, `hasReleased` and `countdown` are touched only by the thread
+    // that parses (one at a time, as `LibYAMLParser` is); `screenPassed` is atomic.
 
     /// Set once the screen found nothing forbidden; no page goes before.
     let screenPassed = Atomic(false)
@@ -71,10 +71,11 @@ final class InputRelease: @unchecked Sendable {
     }
 
     /// The input for an error's mark or hint: as given while nothing was released, else read
-    /// again (a UTF-8 byte-order mark dropped, as the input was).
+    /// again (a UTF-8 byte-order mark dropped, as the input was). `body` is not called when the
+    /// file can no longer be read: the error then has no mark or hint rather than a wrong one.
     func text(for input: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard hasReleased else { return body(input) }
-        guard let bytes = reread() else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        guard let bytes = reread() else { return }
         bytes.withUnsafeBufferPointer { all in
             body(all.starts(with: SourceScreen.utf8ByteOrderMark) ? UnsafeBufferPointer(rebasing: all.dropFirst(3)) : all)
         }

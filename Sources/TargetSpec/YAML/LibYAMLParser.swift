@@ -186,7 +186,8 @@ private struct EventSource: @unchecked Sendable {
         return isTab ? "tabs are not allowed in YAML indentation; indent with spaces" : nil
     }
 
-    /// The input, for an error: as given, or read again when pages of it were given back.
+    /// The input, for an error: as given, or read again when pages of it were given back (not
+    /// called when it can no longer be read).
     private func text(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard let release else { return body(input) }
         release.text(for: input, body)
