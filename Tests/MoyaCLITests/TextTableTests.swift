@@ -44,3 +44,31 @@ final class TextTableTests: XCTestCase {
         }
     }
 }
+
+/// Issue 16: `TableCells` keeps its rows in chunks of 64 KiB, a row whole in one (a larger row in
+/// one of its own): rows across chunk ends, and a row larger than a chunk, read back as written.
+final class TableCellsTests: XCTestCase {
+    func testRowsReadBackAcrossChunks() {
+        var cells = TableCells()
+        var rows: [[String]] = []
+        for index in 0..<3_000 {
+            var row = ["case\(index)", index % 2 == 0 ? "GET" : "POST", "/items/\(index)/" + String(repeating: "x", count: index % 40)]
+            if index % 500 == 0 { row.append("caf\u{E9} \u{1F600} ") }
+            if index == 1_234 { row[2] = String(repeating: "long", count: 30_000) }
+            if index % 7 == 0 { row.removeLast() }
+            rows.append(row)
+            cells.appendRow(row)
+        }
+        cells.appendRow([])
+        rows.append([])
+        XCTAssertEqual(cells.rowCount, rows.count)
+        XCTAssertEqual(cells.byteCount, rows.joined().reduce(0) { $0 + $1.utf8.count })
+        for (index, row) in rows.enumerated() {
+            for column in 0..<5 {
+                XCTAssertEqual(cells.text(row: index, column: column), column < row.count ? row[column] : "", "row \(index), column \(column)")
+            }
+            XCTAssertEqual(cells.isASCII(row: index), row.allSatisfy(TextTable.isPlainASCII), "row \(index)")
+        }
+        XCTAssertEqual(cells.widths, (0..<4).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max()! })
+    }
+}

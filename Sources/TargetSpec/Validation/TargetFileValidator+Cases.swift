@@ -11,7 +11,7 @@ extension TargetFileValidator {
     struct ReadCases {
         var kept: [CaseSpec] = []
         /// Set only when the cases were handed on.
-        var digests = CaseDigests()
+        var digests = CaseDigests(chunkShift: 10)
         /// How many, kept or handed on.
         var count = 0
 

@@ -326,32 +326,72 @@ extension CaseSpec: CaseOutline {
 /// A case's outline, kept instead of the case when loading hands each case on and keeps none
 /// (`validate`, `list`): what the checks across cases read, and no more. It held the case's
 /// values and examples whole: for 10,000 cases 2.8 MB of a 5.9 MB peak, more than the file.
+/// What few cases have (a cursor parameter, examples, captures) is kept apart, so a digest is
+/// 56 bytes: 10,000 of 88 bytes were 0.9 MB at the end of a `list`, its peak.
 struct CaseDigest: CaseOutline {
     var name: String
     var mark: Mark
-    var paging: PagingOutline
     /// The values' names, each as its UTF-8 length, `:` and the name (`2:id4:page`): one string,
     /// held inline (no allocation) up to 15 bytes, where most cases' names fit.
     private var valueNames: String
+    private var rare: Rare?
+    private var pagingKind: PagingKind
     var isDownloadCase: Bool
-    /// The examples' numbers and `after`s, without their arguments and texts.
-    var exampleSteps: [ExampleStep]
-    var captureNames: [String]
+
+    private enum PagingKind: UInt8 {
+        case inherited, none, own
+    }
+
+    /// What few cases have; `nil` for the others.
+    private final class Rare {
+        let cursorParameter: String?
+        let exampleSteps: [ExampleStep]
+        let captureNames: [String]
+
+        init(cursorParameter: String?, exampleSteps: [ExampleStep], captureNames: [String]) {
+            self.cursorParameter = cursorParameter
+            self.exampleSteps = exampleSteps
+            self.captureNames = captureNames
+        }
+    }
 
     init(_ spec: CaseSpec) {
         name = spec.name
         mark = spec.mark
-        paging = spec.paging
         valueNames = spec.values.reduce(into: "") { names, value in names += "\(value.name.utf8.count):\(value.name)" }
         isDownloadCase = spec.task.isDownload
-        exampleSteps = spec.exampleSteps.map { step in
+        var cursorParameter: String?
+        switch spec.paging {
+        case .inherited: pagingKind = .inherited
+        case .none: pagingKind = .none
+        case .own(let parameter):
+            pagingKind = .own
+            cursorParameter = parameter
+        }
+        // The examples' numbers and `after`s, without their arguments and texts.
+        let exampleSteps = spec.exampleSteps.map { step in
             switch step.kind {
             case .arguments: ExampleStep(number: step.number, kind: .arguments([:]))
             case .chained(let chained): ExampleStep(number: step.number, kind: .chained(ChainedExample(after: chained.after, values: [], mark: chained.mark)))
             }
         }
-        captureNames = spec.captures.map(\.name)
+        let captureNames = spec.captures.map(\.name)
+        if cursorParameter != nil || !exampleSteps.isEmpty || !captureNames.isEmpty {
+            rare = Rare(cursorParameter: cursorParameter, exampleSteps: exampleSteps, captureNames: captureNames)
+        }
     }
+
+    var paging: PagingOutline {
+        switch pagingKind {
+        case .inherited: .inherited
+        case .none: .none
+        case .own: .own(cursorParameter: rare?.cursorParameter)
+        }
+    }
+
+    var exampleSteps: [ExampleStep] { rare?.exampleSteps ?? [] }
+
+    var captureNames: [String] { rare?.captureNames ?? [] }
 
     func hasValue(named wanted: String) -> Bool {
         let names = Array(valueNames.utf8), target = Array(wanted.utf8)
@@ -370,28 +410,7 @@ struct CaseDigest: CaseOutline {
     }
 }
 
-/// The digests of the cases handed on, in chunks of a fixed size: an array grown by doubling
-/// had room for 16,384 digests when 10,000 were kept (and, while growing, held the old and the
-/// new buffer at once).
-struct CaseDigests: RandomAccessCollection {
-    private static let chunkSize = 1024
-    private var chunks: [[CaseDigest]] = []
-    private(set) var count = 0
-
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
-
-    subscript(position: Int) -> CaseDigest {
-        chunks[position / Self.chunkSize][position % Self.chunkSize]
-    }
-
-    mutating func append(_ digest: CaseDigest) {
-        if count % Self.chunkSize == 0 {
-            var chunk: [CaseDigest] = []
-            chunk.reserveCapacity(Self.chunkSize)
-            chunks.append(chunk)
-        }
-        chunks[chunks.count - 1].append(digest)
-        count += 1
-    }
-}
+/// The digests of the cases handed on, in chunks of 1,024: an array grown by doubling had room
+/// for 16,384 digests when 10,000 were kept (and, while growing, held the old and the new buffer
+/// at once).
+typealias CaseDigests = ChunkedArray<CaseDigest>

@@ -32,25 +32,27 @@ enum TextTable {
         output.reserveCapacity(min(partSize + 4096, cells.byteCount + cells.rowCount * (2 * columns.count + 1)))
         defer { if !output.isEmpty { sink(output) } }
         let spaces = [UInt8](repeating: UInt8(ascii: " "), count: (widths.max() ?? 0) + 2)
+        var ranges: [Range<Int>] = []
         for row in 0..<cells.rowCount {
             if output.count >= partSize {
                 sink(output)
                 output.removeAll(keepingCapacity: true)
             }
-            // A row of ASCII cells (nearly all) is laid out in bytes; any other, in characters.
-            guard cells.isASCII(row: row) else {
-                let texts = columns.map { cells.text(row: row, column: $0) }
-                output += (characterLine(texts, counts: texts.map(characterCount), widths: widths) + "\n").utf8
-                continue
-            }
-            let start = output.count
-            for (index, column) in columns.enumerated() {
-                cells.withBytes(row: row, column: column) { cell in
+            cells.withCells(ofRow: row, ranges: &ranges) { bytes, ranges, isASCII in
+                // A row of ASCII cells (nearly all) is laid out in bytes; any other, in characters.
+                guard isASCII else {
+                    let texts = columns.map { $0 < ranges.count ? String(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[$0]]), as: UTF8.self) : "" }
+                    output += (characterLine(texts, counts: texts.map(characterCount), widths: widths) + "\n").utf8
+                    return
+                }
+                let start = output.count
+                for (index, column) in columns.enumerated() {
+                    let cell = column < ranges.count ? UnsafeBufferPointer(rebasing: bytes[ranges[column]]) : UnsafeBufferPointer(rebasing: bytes[0..<0])
                     let count = cell.count
                     let isCut = count > widths[index]
                     let shownCount = isCut ? max(0, widths[index] - 1) + 1 : count
                     if isCut {
-                        output.append(contentsOf: cell.prefix(max(0, widths[index] - 1)))
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: cell[0..<max(0, widths[index] - 1)]))
                         output += "…".utf8
                     } else {
                         output.append(contentsOf: cell)
@@ -59,9 +61,9 @@ enum TextTable {
                         output.append(contentsOf: spaces[..<(widths[index] + 2 - shownCount)])
                     }
                 }
+                while output.count > start && output[output.count - 1] == UInt8(ascii: " ") { output.removeLast() }
+                output.append(UInt8(ascii: "\n"))
             }
-            while output.count > start && output[output.count - 1] == UInt8(ascii: " ") { output.removeLast() }
-            output.append(UInt8(ascii: "\n"))
         }
     }
 
@@ -109,43 +111,56 @@ enum TextTable {
     }
 }
 
-/// A table's cells as they are added, escaped, in one buffer of UTF-8 with each cell's end, and
-/// each column's width so far: a case list has thousands of rows, which as arrays of strings cost
-/// an allocation or more per cell.
+/// A table's cells as they are added, escaped, as UTF-8 in chunks of 64 KiB, each cell followed
+/// by a separator byte, and each column's width so far. A case list has thousands of rows: as
+/// arrays of strings they cost an allocation or more per cell, in buffers grown by doubling up
+/// to twice their text (and, while growing, the old buffer too), and with each cell's end kept
+/// as a number 0.3 MB more for 10,000 rows.
 struct TableCells {
-    private var bytes: [UInt8] = []
-    /// Where each cell ends in `bytes`, row after row: 32 bits, as a table's text is far below
-    /// 4 GiB (a target file is at most 16 MiB; see `append`).
-    private var ends: [UInt32] = []
-    /// Where each row's cells start in `ends`, and where the next row would.
-    private var rowStarts: [Int] = [0]
-    /// Whether each row's cells are all plain ASCII (laid out in bytes); nearly all are.
-    private var isASCIIRow: [Bool] = []
-    private var isCurrentRowASCII = true
+    private static let chunkSize = 64 * 1024
+    /// Follows each cell. Cells are escaped (`DisplayText`), so no C0 control is left in them
+    /// and this byte can only be a separator.
+    private static let separator: UInt8 = 0x1F
+
+    /// The rows' bytes; each row lies whole in one chunk (a row larger than a chunk has one of
+    /// its own).
+    private var chunks: [[UInt8]] = []
+    /// The row being made.
+    private var row: [UInt8] = []
+    private var rowCellCount = 0
+    /// Where each row starts: its chunk in the high 32 bits, its first byte there in the low.
+    private var starts = ChunkedArray<UInt64>(chunkShift: 13)
     /// The widest cell of each column, in characters.
     private(set) var widths: [Int] = []
+    /// The bytes of the cells' text.
+    private(set) var byteCount = 0
 
-    var rowCount: Int { rowStarts.count - 1 }
-    var byteCount: Int { bytes.count }
+    var rowCount: Int { starts.count }
 
     /// Adds a cell to the row being made; control characters are shown escaped.
     mutating func append(_ text: String) {
         let shown = Self.isPrintableASCII(text) ? text : DisplayText.escaped(text)
-        let isASCII = TextTable.isPlainASCII(shown)
-        if !isASCII { isCurrentRowASCII = false }
-        // Beyond what 32 bits count, a cell is cut to nothing rather than trapping.
-        if bytes.count + shown.utf8.count <= Int(UInt32.max) { bytes.append(contentsOf: shown.utf8) }
-        ends.append(UInt32(bytes.count))
-        let column = ends.count - 1 - rowStarts[rowStarts.count - 1]
+        row.append(contentsOf: shown.utf8)
+        row.append(Self.separator)
+        let column = rowCellCount
+        rowCellCount += 1
         if column == widths.count { widths.append(0) }
-        widths[column] = max(widths[column], isASCII ? shown.utf8.count : shown.count)
+        widths[column] = max(widths[column], TextTable.isPlainASCII(shown) ? shown.utf8.count : shown.count)
     }
 
     /// Ends the row being made.
     mutating func endRow() {
-        isASCIIRow.append(isCurrentRowASCII)
-        isCurrentRowASCII = true
-        rowStarts.append(ends.count)
+        if chunks.isEmpty || chunks[chunks.count - 1].count + row.count > Self.chunkSize {
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(max(Self.chunkSize, row.count))
+            chunks.append(chunk)
+        }
+        let chunk = chunks.count - 1
+        starts.append(UInt64(chunk) << 32 | UInt64(chunks[chunk].count))
+        chunks[chunk].append(contentsOf: row)
+        byteCount += row.count - rowCellCount
+        row.removeAll(keepingCapacity: true)
+        rowCellCount = 0
     }
 
     /// Adds a whole row.
@@ -154,16 +169,46 @@ struct TableCells {
         endRow()
     }
 
+    /// Calls `body` with the bytes of `row` (each cell followed by the separator), `ranges` set
+    /// to where each cell lies in them, and whether they are all plain ASCII (no `\r` is left in
+    /// escaped text): one pass over the row.
+    func withCells<Result>(ofRow row: Int, ranges: inout [Range<Int>],
+                           _ body: (UnsafeBufferPointer<UInt8>, [Range<Int>], _ isASCII: Bool) -> Result) -> Result {
+        let place = starts[row]
+        let chunk = Int(place >> 32)
+        let start = Int(place & 0xFFFF_FFFF)
+        let next = row + 1 < starts.count ? starts[row + 1] : nil
+        let end = next.map { Int($0 >> 32) == chunk ? Int($0 & 0xFFFF_FFFF) : chunks[chunk].count } ?? chunks[chunk].count
+        ranges.removeAll(keepingCapacity: true)
+        return chunks[chunk].withUnsafeBufferPointer { chunkBytes in
+            let bytes = UnsafeBufferPointer(rebasing: chunkBytes[start..<end])
+            var cellStart = 0
+            var highBits: UInt8 = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                highBits |= byte
+                if byte == Self.separator {
+                    ranges.append(cellStart..<index)
+                    cellStart = index + 1
+                }
+            }
+            return body(bytes, ranges, highBits < 0x80)
+        }
+    }
+
     /// Whether every cell of `row` is plain ASCII.
     func isASCII(row: Int) -> Bool {
-        isASCIIRow[row]
+        var ranges: [Range<Int>] = []
+        return withCells(ofRow: row, ranges: &ranges) { _, _, isASCII in isASCII }
     }
 
     /// The bytes of a cell (none for a column the row does not have).
     func withBytes<Result>(row: Int, column: Int, _ body: (ArraySlice<UInt8>) -> Result) -> Result {
-        let index = rowStarts[row] + column
-        guard index < rowStarts[row + 1] else { return body([]) }
-        return body(bytes[(index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])])
+        var ranges: [Range<Int>] = []
+        let cell = withCells(ofRow: row, ranges: &ranges) { bytes, ranges, _ in
+            column < ranges.count ? Array(UnsafeBufferPointer(rebasing: bytes[ranges[column]])) : []
+        }
+        return body(cell[...])
     }
 
     /// A cell as text.
