@@ -6,7 +6,9 @@ public struct TargetFileLoadResult: Sendable {
     public var apiName: String?
     /// Every problem found, sorted.
     public var diagnostics: [Diagnostic]
-    /// The file's lines, to render diagnostics with their source line; `nil` if it could not be read.
+    /// The file's lines, to render diagnostics with their source line; `nil` when there is no
+    /// diagnostic (no command renders one after loading, and a sweep of a large file held its
+    /// 1.1 MB to the end) or the file could not be read.
     public var sourceLines: SourceLines?
     /// The valid cases read: the API's, or those handed to `eachCase` (then the API keeps none).
     public var caseCount = 0
@@ -95,7 +97,7 @@ public enum TargetFileLoader {
         }
         let api = validator.validate(root)
         return TargetFileLoadResult(api: api, apiName: validator.apiName, diagnostics: validator.diagnostics,
-                                    sourceLines: eachCase != nil && validator.diagnostics.isEmpty ? nil : lines,
+                                    sourceLines: validator.diagnostics.isEmpty ? nil : lines,
                                     caseCount: validator.caseCount)
     }
 

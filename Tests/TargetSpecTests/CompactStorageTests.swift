@@ -1,5 +1,6 @@
 import XCTest
 @testable import TargetSpec
+import MoyaKit
 
 /// Issue 16: the tables a large file's cases fill (`ChunkedArray`, the duplicate-key index
 /// `KeyTable`, the case digests) are kept compact; each must answer as the plain array,
@@ -100,5 +101,55 @@ final class CompactStorageTests: XCTestCase {
                 XCTAssertEqual(digest.hasValue(named: name), spec.hasValue(named: name), "\(spec.name): \(name)")
             }
         }
+    }
+}
+
+/// Issue 16: a sample's JSON without placeholders is held as its text (`JSONTemplate.literal`);
+/// it must render, as a value and as bytes, what the tree it replaces renders.
+final class LiteralJSONTests: XCTestCase {
+    private let samples = [
+        #"{id: 1, name: "Item 1", tags: [a, b], owner: {login: moya}}"#,
+        #"[1, -2, 2.50, 1e3, -0.0, 12345678901234567890, true, false, null, ~]"#,
+        #"{"caf\u00e9": "na\u00efve \U0001F600", "quote\"d": "back\\slash", "ctl": "\u0001\t\n", "braces": "{{not a placeholder}}", "dollar": "$${HOME}"}"#,
+        #"{empty: {}, none: [], nested: [[[]], {a: [{b: {c: [1]}}]}], "": ""}"#,
+    ]
+
+    func testLiteralRendersAsTheTree() throws {
+        for sample in samples {
+            let yaml = "baseURL: https://example.com\ncases:\n  c:\n    path: /c\n    sample: {json: \(sample)}\n"
+            let result = TargetFileLoader.load(text: yaml, file: "t.yaml")
+            let api = try XCTUnwrap(result.api, result.renderedDiagnostics())
+            guard case .response(_, _, .json(let held)) = api.cases[0].samples[0].sample.outcome,
+                  case .literal(let literal) = held else { return XCTFail("\(sample): not held as text") }
+            // The tree, as a sample with a (never given) placeholder keeps it.
+            let treeYAML = "baseURL: https://example.com\ncases:\n  c:\n    path: /c\n    values: [{v: {type: string, optional: true}}]\n"
+                + "    task: {parameters: {q: \"{v}\"}, encoding: url}\n    sample: {json: [\(sample), \"{v}\"]}\n"
+            let treeAPI = try XCTUnwrap(TargetFileLoader.load(text: treeYAML, file: "t.yaml").api)
+            guard case .response(_, _, .json(.array(let items))) = treeAPI.cases[0].samples[0].sample.outcome else {
+                return XCTFail("\(sample): the tree")
+            }
+            let tree = items[0]
+            XCTAssertNotEqual(tree, held)
+            let expected = try tree.render(arguments: [:])
+            XCTAssertEqual(try held.render(arguments: [:]), expected, sample)
+            XCTAssertEqual(literal.bytes, Array(expected.serialized()), sample)
+            XCTAssertEqual(held.compacted(), held)
+        }
+    }
+
+    func testPlaceholdersAndDeepNestingStayTrees() {
+        let withPlaceholder = JSONTemplate.object([JSONTemplate.Member(key: "id", value: .placeholder(name: "id", mark: Mark(line: 1, column: 1)))])
+        XCTAssertEqual(withPlaceholder.compacted(), withPlaceholder)
+        let interpolated = JSONTemplate.array([.string(Template(segments: [.literal("a"), .placeholder(name: "x", mark: Mark(line: 1, column: 2))],
+                                                                 source: "a{x}", mark: Mark(line: 1, column: 1)))])
+        XCTAssertEqual(interpolated.compacted(), interpolated)
+        XCTAssertEqual(JSONTemplate.int(3).compacted(), .int(3))
+        var deep = JSONTemplate.array([])
+        for _ in 0..<JSONValue.maximumParsingDepth { deep = .array([deep]) }
+        XCTAssertEqual(deep.compacted(), deep, "deeper than the parser reads back")
+        var shallow = JSONTemplate.array([])
+        for _ in 0..<(JSONValue.maximumParsingDepth - 2) { shallow = .array([shallow]) }
+        guard case .literal(let literal) = shallow.compacted() else { return XCTFail("a literal within the limit") }
+        XCTAssertEqual(literal.value.serialized(), try shallow.render(arguments: [:]).serialized())
     }
 }

@@ -30,6 +30,7 @@ enum SpecTest {
             }
         }
         XCTAssertEqual(streamed.sourceLines == nil, kept.diagnostics.isEmpty, "lines kept only for diagnostics", file: sourceFile, line: line)
+        XCTAssertEqual(kept.sourceLines == nil, kept.diagnostics.isEmpty, "lines kept only for diagnostics", file: sourceFile, line: line)
         return kept
     }
 

@@ -363,6 +363,9 @@ struct JSONParser: ~Copyable {
 }
 
 extension JSONValue {
+    /// How deeply arrays and objects may nest in text ``init(parsing:)`` reads.
+    public static let maximumParsingDepth = JSONParser.maximumDepth
+
     /// Parses JSON text (RFC 8259, strictly: no comments, trailing commas, NaN or lone surrogates).
     /// Numbers keep their text (`JSONValue.number`) unless they are plain integers that fit in `Int`.
     public init(parsing data: some Collection<UInt8>) throws(JSONParseError) {

@@ -20,7 +20,8 @@ struct SampleRenderer {
             case .text(let template):
                 body = Data(try context.renderWithoutRecording(template).utf8)
             case .json(let template):
-                body = try context.render(template).serialized()
+                // A literal sample is held as the text rendering would give.
+                if case .literal(let json) = template { body = Data(json.bytes) } else { body = try context.render(template).serialized() }
                 if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
                     headers.append(("Content-Type", "application/json"))
                 }

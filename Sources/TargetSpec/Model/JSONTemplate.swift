@@ -22,6 +22,10 @@ public enum JSONTemplate: Sendable, Hashable {
     case array([JSONTemplate])
     /// An object, members in file order.
     case object([Member])
+    /// JSON without a placeholder, held as the text rendering it gives rather than as a tree:
+    /// a sample's JSON is kept for every case of an API, and as a tree took some 400 bytes a
+    /// case (see ``compacted()``).
+    case literal(LiteralJSON)
 
     /// One member of an object (or one parameter).
     public struct Member: Sendable, Hashable {
@@ -64,6 +68,44 @@ public enum JSONTemplate: Sendable, Hashable {
                 rendered.append((member.key, try member.value.render(arguments: arguments, optionalNames: optionalNames)))
             }
             return .object(rendered)
+        case .literal(let json):
+            return json.value
+        }
+    }
+
+    /// This template, as ``literal(_:)`` when it is an array or an object with no placeholder
+    /// in it (nested no deeper than JSON's parser reads back), else as it is.
+    public func compacted() -> JSONTemplate {
+        switch self {
+        case .array, .object:
+            guard let depth = literalDepth, depth < JSONValue.maximumParsingDepth,
+                  let rendered = try? render(arguments: [:]) else { return self }
+            return .literal(LiteralJSON(bytes: Array(rendered.serialized())))
+        default:
+            return self
+        }
+    }
+
+    /// How deeply nested this template is, when it has no placeholder; `nil` when it has one.
+    private var literalDepth: Int? {
+        switch self {
+        case .null, .bool, .int, .double, .literal: return 0
+        case .string(let template): return template.isSourceLiteral || template.literalText != nil ? 0 : nil
+        case .placeholder: return nil
+        case .array(let items):
+            var deepest = 0
+            for item in items {
+                guard let depth = item.literalDepth else { return nil }
+                deepest = max(deepest, depth)
+            }
+            return deepest + 1
+        case .object(let members):
+            var deepest = 0
+            for member in members {
+                guard let depth = member.value.literalDepth else { return nil }
+                deepest = max(deepest, depth)
+            }
+            return deepest + 1
         }
     }
 
@@ -71,5 +113,18 @@ public enum JSONTemplate: Sendable, Hashable {
     public func isLeftOut(arguments: [String: ArgumentValue], optionalNames: Set<String>) -> Bool {
         guard case .placeholder(let name, _) = self else { return false }
         return optionalNames.contains(name) && arguments[name] == nil
+    }
+}
+
+/// JSON text without placeholders: the UTF-8 that rendering its template gave, compact.
+public struct LiteralJSON: Sendable, Hashable {
+    /// The JSON text.
+    public let bytes: [UInt8]
+
+    /// The JSON as a value. The text is this program's own serialization, nested less deeply
+    /// than the parser's limit (``JSONTemplate/compacted()``), so it parses; were it ever not to,
+    /// it is the text as a string rather than a crash.
+    public var value: JSONValue {
+        (try? JSONValue(parsing: bytes)) ?? .string(String(decoding: bytes, as: UTF8.self))
     }
 }

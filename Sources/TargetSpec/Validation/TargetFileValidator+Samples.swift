@@ -93,7 +93,7 @@ extension TargetFileValidator {
             switch fields.entries.keyText(at: first) {
             case "json":
                 guard let json = jsonTemplate(bodyNode, role: .sample, positionName: "a sample") else { return nil }
-                body = .json(json)
+                body = .json(json.compacted())
             case "text":
                 guard let text = template(bodyNode, at: position) else { return nil }
                 body = .text(text)
