@@ -1,20 +1,83 @@
+import Synchronization
+
 /// The status line and headers of a received response (what `HTTPURLResponse` is to Moya).
 public struct HTTPResponseHead: Sendable, Hashable {
     /// The HTTP status code.
     public var statusCode: Int
     /// The response header fields, in the order received.
-    public var headers: HTTPFields
+    public var headers: HTTPFields {
+        get { fields.read().headers }
+        set { fields = HeaderFields(headers: newValue, httpVersion: httpVersion) }
+    }
     /// The URL that answered, after any redirects.
     public var url: URL?
     /// The protocol version, e.g. `"HTTP/1.1"` or `"HTTP/2"`.
-    public var httpVersion: String
+    public var httpVersion: String {
+        get { fields.read().httpVersion }
+        set { fields = HeaderFields(headers: headers, httpVersion: newValue) }
+    }
+
+    /// The header block and the protocol version, read from the raw lines when first asked for.
+    private var fields: HeaderFields
 
     /// Creates a response head.
     public init(statusCode: Int, headers: HTTPFields = HTTPFields(), url: URL? = nil, httpVersion: String = "HTTP/1.1") {
         self.statusCode = statusCode
-        self.headers = headers
         self.url = url
-        self.httpVersion = httpVersion
+        fields = HeaderFields(headers: headers, httpVersion: httpVersion)
+    }
+
+    /// A head whose fields are read from libcurl's header lines only if someone asks for them:
+    /// reading a line into an `HTTPField` validates its name and value, about 2,500 instructions
+    /// a field, which a sweep's check (status and body only) paid for every response's ten or so
+    /// fields (a seventh of its work off the transport's thread). The answer is the one reading
+    /// them at once gives: the same lines, through the same collector.
+    init(statusCode: Int, headerLines: RawHeaderLines, url: URL?) {
+        self.statusCode = statusCode
+        self.url = url
+        fields = HeaderFields(lines: headerLines)
+    }
+
+    public static func == (lhs: HTTPResponseHead, rhs: HTTPResponseHead) -> Bool {
+        lhs.statusCode == rhs.statusCode && lhs.url == rhs.url && lhs.httpVersion == rhs.httpVersion && lhs.headers == rhs.headers
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(statusCode)
+        hasher.combine(url)
+        hasher.combine(httpVersion)
+        hasher.combine(headers)
+    }
+
+    /// Fields given, or raw lines read once, on first use, by whichever thread asks first; a
+    /// head is a value, so a copy shares the box and the reading.
+    private final class HeaderFields: Sendable {
+        private let lines: RawHeaderLinesBox?
+        private let parsed = Mutex<(headers: HTTPFields, httpVersion: String)?>(nil)
+
+        init(headers: HTTPFields, httpVersion: String) {
+            lines = nil
+            parsed.withLock { $0 = (headers, httpVersion) }
+        }
+
+        init(lines: RawHeaderLines) {
+            self.lines = RawHeaderLinesBox(lines: lines)
+        }
+
+        func read() -> (headers: HTTPFields, httpVersion: String) {
+            parsed.withLock { parsed in
+                if let parsed { return parsed }
+                let collector = lines?.lines.collected ?? ResponseHeaderCollector()
+                let fields = (collector.finishedFields, collector.httpVersion ?? "HTTP/1.1")
+                parsed = fields
+                return fields
+            }
+        }
+    }
+
+    /// The raw lines, never changed once the transfer has ended.
+    private struct RawHeaderLinesBox: @unchecked Sendable {
+        let lines: RawHeaderLines
     }
 }
 

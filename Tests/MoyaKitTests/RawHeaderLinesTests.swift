@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import XCTest
 @testable import MoyaKit
 
@@ -14,6 +16,31 @@ final class RawHeaderLinesTests: XCTestCase {
         let replayed = raw.collected
         XCTAssertEqual(replayed.httpVersion, direct.httpVersion, "\(lines)", file: file, line: line)
         XCTAssertEqual(replayed.finishedFields, direct.finishedFields, "\(lines)", file: file, line: line)
+        // A head made from the raw lines reads them only when asked: the same answers, from
+        // copies too, and from several threads at once.
+        let url = URL(string: "http://127.0.0.1/a")
+        let eager = HTTPResponseHead(statusCode: 200, headers: direct.finishedFields, url: url, httpVersion: direct.httpVersion ?? "HTTP/1.1")
+        let lazy = HTTPResponseHead(statusCode: 200, headerLines: raw, url: url)
+        let copy = lazy
+        let readers = DispatchGroup()
+        let answers = Mutex<[HTTPFields]>([])
+        for _ in 0..<4 {
+            DispatchQueue.global().async(group: readers) { let fields = copy.headers; answers.withLock { $0.append(fields) } }
+        }
+        readers.wait()
+        XCTAssertEqual(answers.withLock { $0 }, Array(repeating: eager.headers, count: 4), "\(lines)", file: file, line: line)
+        XCTAssertEqual(lazy, eager, "\(lines)", file: file, line: line)
+        XCTAssertEqual(lazy.hashValue, eager.hashValue, file: file, line: line)
+        XCTAssertEqual(lazy.httpVersion, eager.httpVersion, file: file, line: line)
+        // Setting one part keeps the other, and leaves copies alone.
+        var changed = HTTPResponseHead(statusCode: 200, headerLines: raw, url: url)
+        changed.httpVersion = "HTTP/3"
+        XCTAssertEqual(changed.headers, eager.headers, file: file, line: line)
+        changed.headers = [.contentType: "text/plain"]
+        XCTAssertEqual(changed.httpVersion, "HTTP/3", file: file, line: line)
+        XCTAssertEqual(changed.headers, [.contentType: "text/plain"], file: file, line: line)
+        XCTAssertNotEqual(changed, lazy, file: file, line: line)
+        XCTAssertEqual(copy.headers, eager.headers, file: file, line: line)
     }
 
     func testReplayedLinesGiveTheFieldsOfLinesReadAsTheyCame() {

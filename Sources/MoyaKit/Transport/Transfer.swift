@@ -213,12 +213,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
 
     /// The head of a response: its status, the last header block's fields, the URL that answered.
     private static func head(statusCode: Int, headerLines: RawHeaderLines, effectiveURL: String?, requestURL: URL) -> HTTPResponseHead {
-        let collector = headerLines.collected
-        return HTTPResponseHead(
-            statusCode: statusCode,
-            headers: collector.finishedFields,
-            url: answeringURL(effectiveURL, requestURL: requestURL),
-            httpVersion: collector.httpVersion ?? "HTTP/1.1")
+        HTTPResponseHead(statusCode: statusCode, headerLines: headerLines, url: answeringURL(effectiveURL, requestURL: requestURL))
     }
 
     /// The URL that answered: libcurl's effective URL, else the one requested. Nearly always it
