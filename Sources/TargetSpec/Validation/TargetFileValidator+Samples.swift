@@ -93,7 +93,9 @@ extension TargetFileValidator {
             switch fields.entries.keyText(at: first) {
             case "json":
                 guard let json = jsonTemplate(bodyNode, role: .sample, positionName: "a sample") else { return nil }
-                body = .json(json.compacted())
+                // Held as text when the case is kept (`check`, `call`); a case handed on and
+                // dropped (`validate`, `list`) would only pay for the serializing.
+                body = .json(caseHandler == nil ? json.compacted() : json)
             case "text":
                 guard let text = template(bodyNode, at: position) else { return nil }
                 body = .text(text)

@@ -139,13 +139,15 @@ struct TableCells {
 
     /// Adds a cell to the row being made; control characters are shown escaped.
     mutating func append(_ text: String) {
-        let shown = Self.isPrintableASCII(text) ? text : DisplayText.escaped(text)
+        // Printable ASCII (nearly every cell) is shown as it is, a character a byte.
+        let isPrintable = Self.isPrintableASCII(text)
+        let shown = isPrintable ? text : DisplayText.escaped(text)
         row.append(contentsOf: shown.utf8)
         row.append(Self.separator)
         let column = rowCellCount
         rowCellCount += 1
         if column == widths.count { widths.append(0) }
-        widths[column] = max(widths[column], TextTable.isPlainASCII(shown) ? shown.utf8.count : shown.count)
+        widths[column] = max(widths[column], isPrintable || TextTable.isPlainASCII(shown) ? shown.utf8.count : shown.count)
     }
 
     /// Ends the row being made.
