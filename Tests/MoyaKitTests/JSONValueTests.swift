@@ -149,6 +149,13 @@ final class JSONValueTests: XCTestCase {
         let text = value.serializedString()
         XCTAssertEqual(text, #"{"quote\"":"line\nbreak\u0001\\ é/😀","nan":null}"#)
         XCTAssertEqual(try JSONValue(parsing: text)["quote\""], value["quote\""])
+        // Strings with nothing to escape go in whole; the escaping of each byte that needs it,
+        // next to plain text, is the byte-by-byte path's.
+        for (string, written) in [("plain ascii", #""plain ascii""#), ("é😀 ~ {}", #""é😀 ~ {}""#), ("", #""""#),
+                                  ("a\u{7F}b", #""a\u007fb""#), ("\u{1F}", #""\u001f""#), ("tab\there", #""tab\there""#),
+                                  ("slash\\", #""slash\\""#), ("say \"hi\"", #""say \"hi\"""#)] {
+            XCTAssertEqual(JSONValue.string(string).serializedString(), written, string.debugDescription)
+        }
     }
 
     func testColoredOutput() {

@@ -117,6 +117,12 @@ struct JSONWriter {
 
     static func appendQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        defer { output.append(UInt8(ascii: "\"")) }
+        // Nearly every string has nothing to escape: then its bytes go in at once, not one by one.
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F }) {
+            output.append(contentsOf: string.utf8)
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
@@ -133,7 +139,6 @@ struct JSONWriter {
                 output.append(byte)
             }
         }
-        output.append(UInt8(ascii: "\""))
     }
 }
 
@@ -143,6 +148,13 @@ extension JSONValue {
         var writer = JSONWriter(options: options)
         writer.write(self)
         return Data(writer.output)
+    }
+
+    /// ``serialized(options:)`` as an array of bytes.
+    public func serializedBytes(options: JSONWritingOptions = []) -> [UInt8] {
+        var writer = JSONWriter(options: options)
+        writer.write(self)
+        return writer.output
     }
 
     /// The JSON text as a string.

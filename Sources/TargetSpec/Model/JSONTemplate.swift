@@ -80,7 +80,7 @@ public enum JSONTemplate: Sendable, Hashable {
         case .array, .object:
             guard let depth = literalDepth, depth < JSONValue.maximumParsingDepth,
                   let rendered = try? render(arguments: [:]) else { return self }
-            return .literal(LiteralJSON(bytes: Array(rendered.serialized())))
+            return .literal(LiteralJSON(bytes: rendered.serializedBytes()))
         default:
             return self
         }
