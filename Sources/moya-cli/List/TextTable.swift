@@ -139,15 +139,27 @@ struct TableCells {
 
     /// Adds a cell to the row being made; control characters are shown escaped.
     mutating func append(_ text: String) {
-        // Printable ASCII (nearly every cell) is shown as it is, a character a byte.
-        let isPrintable = Self.isPrintableASCII(text)
-        let shown = isPrintable ? text : DisplayText.escaped(text)
-        row.append(contentsOf: shown.utf8)
+        // Printable ASCII (nearly every cell) is shown as it is, a character a byte: scanned and
+        // copied from its contiguous bytes, with no step through a string's view per byte.
+        var text = text
+        let width = text.withUTF8 { bytes -> Int? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            row.append(contentsOf: bytes)
+            return bytes.count
+        }
+        let shownWidth: Int
+        if let width {
+            shownWidth = width
+        } else {
+            let shown = DisplayText.escaped(text)
+            row.append(contentsOf: shown.utf8)
+            shownWidth = TextTable.isPlainASCII(shown) ? shown.utf8.count : shown.count
+        }
         row.append(Self.separator)
         let column = rowCellCount
         rowCellCount += 1
         if column == widths.count { widths.append(0) }
-        widths[column] = max(widths[column], isPrintable || TextTable.isPlainASCII(shown) ? shown.utf8.count : shown.count)
+        widths[column] = max(widths[column], shownWidth)
     }
 
     /// Ends the row being made.
@@ -216,10 +228,5 @@ struct TableCells {
     /// A cell as text.
     func text(row: Int, column: Int) -> String {
         withBytes(row: row, column: column) { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Printable ASCII: nothing to escape.
-    private static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 }
