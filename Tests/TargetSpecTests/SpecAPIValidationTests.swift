@@ -100,6 +100,16 @@ final class SpecAPIValidationTests: XCTestCase {
                          ^
 
             """)
+        // The separators are found in the bytes: a combining mark after `?` or `#` (one
+        // character with it) does not hide a query or a fragment, as it did when they were
+        // looked for as characters.
+        XCTAssertEqual(BaseURLCheck.problem(in: "http://host/a?\u{301}"), "baseURL 'http://host/a?\u{301}' has a query; put query parameters in a case's task")
+        XCTAssertEqual(BaseURLCheck.problem(in: "http://host/a#\u{301}"), "baseURL 'http://host/a#\u{301}' has a fragment ('#...'); remove it")
+        XCTAssertNotNil(BaseURLCheck.problem(in: "http://\u{301}host"))
+        XCTAssertNotNil(BaseURLCheck.problem(in: "http:/\u{301}/host"))
+        XCTAssertEqual(BaseURLCheck.problem(in: "http://ho st"), "baseURL 'http://ho st' contains a space or a control character")
+        XCTAssertEqual(BaseURLCheck.problem(in: "http://host/\u{2003}"), "baseURL 'http://host/\u{2003}' contains a space or a control character")
+        XCTAssertEqual(BaseURLCheck.problem(in: "http://host/\u{7F}"), "baseURL 'http://host/\u{7F}' contains a space or a control character")
     }
 
     func testBaseURLWithEnvironmentReferenceIsCheckedAsFarAsPossible() {

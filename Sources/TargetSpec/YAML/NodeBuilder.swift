@@ -273,7 +273,9 @@ struct KeyTable {
         var mark: Mark
     }
 
-    private var keys = ChunkedArray<Key>(chunkShift: 10)
+    /// In chunks of 64 (1.5 KiB): a table is made for every mapping of 12 keys or more (a
+    /// sample's object, say), most of them small.
+    private var keys = ChunkedArray<Key>(chunkShift: 6)
     /// The index of a key plus one, or 0 for none, at the slot its hash picks or the next free
     /// one; a power of two in size, at most three quarters full.
     private var slots = [UInt32](repeating: 0, count: 32)
