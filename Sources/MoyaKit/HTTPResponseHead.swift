@@ -52,32 +52,29 @@ public struct HTTPResponseHead: Sendable, Hashable {
     /// Fields given, or raw lines read once, on first use, by whichever thread asks first; a
     /// head is a value, so a copy shares the box and the reading.
     private final class HeaderFields: Sendable {
-        private let lines: RawHeaderLinesBox?
-        private let parsed = Mutex<(headers: HTTPFields, httpVersion: String)?>(nil)
+        /// Never changed once the transfer has ended.
+        private let lines: RawHeaderLines?
+        private let parsed: Mutex<(headers: HTTPFields, httpVersion: String)?>
 
         init(headers: HTTPFields, httpVersion: String) {
             lines = nil
-            parsed.withLock { $0 = (headers, httpVersion) }
+            parsed = Mutex((headers, httpVersion))
         }
 
         init(lines: RawHeaderLines) {
-            self.lines = RawHeaderLinesBox(lines: lines)
+            self.lines = lines
+            parsed = Mutex(nil)
         }
 
         func read() -> (headers: HTTPFields, httpVersion: String) {
             parsed.withLock { parsed in
                 if let parsed { return parsed }
-                let collector = lines?.lines.collected ?? ResponseHeaderCollector()
+                let collector = lines?.collected ?? ResponseHeaderCollector()
                 let fields = (collector.finishedFields, collector.httpVersion ?? "HTTP/1.1")
                 parsed = fields
                 return fields
             }
         }
-    }
-
-    /// The raw lines, never changed once the transfer has ended.
-    private struct RawHeaderLinesBox: @unchecked Sendable {
-        let lines: RawHeaderLines
     }
 }
 

@@ -20,7 +20,7 @@ final class CompactStorageTests: XCTestCase {
                 reference[position] = -step
             }
             if step % 11 == 0 {
-                chunked.last += 1
+                chunked[chunked.count - 1] += 1
                 reference[reference.count - 1] += 1
             }
         }

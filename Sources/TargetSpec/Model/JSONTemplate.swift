@@ -92,21 +92,19 @@ public enum JSONTemplate: Sendable, Hashable {
         case .null, .bool, .int, .double, .literal: return 0
         case .string(let template): return template.isSourceLiteral || template.literalText != nil ? 0 : nil
         case .placeholder: return nil
-        case .array(let items):
-            var deepest = 0
-            for item in items {
-                guard let depth = item.literalDepth else { return nil }
-                deepest = max(deepest, depth)
-            }
-            return deepest + 1
-        case .object(let members):
-            var deepest = 0
-            for member in members {
-                guard let depth = member.value.literalDepth else { return nil }
-                deepest = max(deepest, depth)
-            }
-            return deepest + 1
+        case .array(let items): return Self.literalDepth(containing: items)
+        case .object(let members): return Self.literalDepth(containing: members.lazy.map(\.value))
         }
+    }
+
+    /// ``literalDepth`` of an array or object holding `children`.
+    private static func literalDepth(containing children: some Sequence<JSONTemplate>) -> Int? {
+        var deepest = 0
+        for child in children {
+            guard let depth = child.literalDepth else { return nil }
+            deepest = max(deepest, depth)
+        }
+        return deepest + 1
     }
 
     /// Whether this is a lone placeholder of an optional value that was not given.

@@ -47,11 +47,4 @@ public struct ChunkedArray<Element>: RandomAccessCollection {
         chunks[chunks.count - 1].append(element)
         storedCount += 1
     }
-
-    /// The last element (the array must not be empty), to change in place.
-    @inlinable
-    public var last: Element {
-        get { self[count - 1] }
-        set { self[count - 1] = newValue }
-    }
 }

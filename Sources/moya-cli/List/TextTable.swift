@@ -216,17 +216,11 @@ struct TableCells {
         return withCells(ofRow: row, ranges: &ranges) { _, _, isASCII in isASCII }
     }
 
-    /// The bytes of a cell (none for a column the row does not have).
-    func withBytes<Result>(row: Int, column: Int, _ body: (ArraySlice<UInt8>) -> Result) -> Result {
-        var ranges: [Range<Int>] = []
-        let cell = withCells(ofRow: row, ranges: &ranges) { bytes, ranges, _ in
-            column < ranges.count ? Array(UnsafeBufferPointer(rebasing: bytes[ranges[column]])) : []
-        }
-        return body(cell[...])
-    }
-
-    /// A cell as text.
+    /// A cell as text (empty for a column the row does not have).
     func text(row: Int, column: Int) -> String {
-        withBytes(row: row, column: column) { String(decoding: $0, as: UTF8.self) }
+        var ranges: [Range<Int>] = []
+        return withCells(ofRow: row, ranges: &ranges) { bytes, ranges, _ in
+            column < ranges.count ? String(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[column]]), as: UTF8.self) : ""
+        }
     }
 }
