@@ -52,6 +52,95 @@ final class TransportReuseTests: XCTestCase {
         XCTAssertEqual(try response(to: makeRequest(server.url("/bytes/10"))).body.count, 10)
     }
 
+    // MARK: Handles kept configured for a request's shape
+
+    /// The process's one loop, its pool emptied: the next request runs on a new handle.
+    private func loopWithEmptyPool() throws -> TransportLoop {
+        let loop = try TransportLoop.shared.get()
+        while let handle = try? loop.handles.takeKeptForTesting() { _ = handle }
+        return loop
+    }
+
+    func testARequestOfTheSameShapeTakesTheConfiguredHandleWithItsOwnURL() throws {
+        let loop = try loopWithEmptyPool()
+        _ = try response(to: makeRequest(server.url("/get?n=1"), headers: [("Accept", "application/json")]))
+        let kept = try loop.handles.takeKeptForTesting()
+        XCTAssertNotNil(kept.configuredShape, "a GET that ended well leaves its handle configured")
+        loop.handles.giveBack(kept, endedWell: true)
+
+        let second = makeRequest(server.url("/anything/2?x=y"), headers: [("Accept", "application/json")])
+        let answer = try response(to: second)
+        let onConfiguredHandle = try XCTUnwrap(server.receivedRequests.last)
+        XCTAssertEqual(onConfiguredHandle.target, "/anything/2?x=y")
+        XCTAssertEqual(answer.head.url, server.url("/anything/2?x=y"))
+        XCTAssertTrue(try loop.handles.takeKeptForTesting() === kept, "the handle configured for the shape was taken")
+
+        _ = try loopWithEmptyPool()
+        _ = try response(to: second)
+        XCTAssertEqual(arrival(onConfiguredHandle), arrival(try XCTUnwrap(server.receivedRequests.last)))
+    }
+
+    func testARequestOfAnotherShapeFindsNoOptionOfTheLastOne() throws {
+        let plain = makeRequest(server.url("/anything"))
+        _ = try loopWithEmptyPool()
+        _ = try response(to: plain)
+        let onNewHandle = arrival(try XCTUnwrap(server.receivedRequests.last))
+        var others = [makeRequest(server.url("/anything"), headers: [("X-Extra", "1")]),
+                      makeRequest(server.url("/anything"), method: "DELETE"),
+                      makeRequest(server.url("/anything"), method: "HEAD")]
+        var post = makeRequest(server.url("/anything"), method: "POST")
+        post.httpBody = Data("body".utf8)
+        others.append(post)
+        for other in others {
+            _ = try loopWithEmptyPool()
+            _ = try response(to: other)
+            _ = try response(to: plain)
+            XCTAssertEqual(arrival(try XCTUnwrap(server.receivedRequests.last)), onNewHandle, "after \(other.httpMethod ?? "GET")")
+        }
+    }
+
+    func testTimeoutsAndSessionSettingsArePartOfTheShape() throws {
+        // A handle left with a short timeout must not time out the next request, which has the default.
+        var hurried = makeRequest(server.url("/get"))
+        hurried.timeoutInterval = 0.2
+        _ = try loopWithEmptyPool()
+        _ = try response(to: hurried)
+        XCTAssertEqual(try response(to: makeRequest(server.url("/delay/600"))).head.statusCode, 200)
+
+        // One that followed no redirect, under another session's settings, must not stop the next.
+        var unfollowing = SessionConfiguration()
+        unfollowing.followRedirects = false
+        let redirect = makeRequest(server.url("/redirect-to?url=/get"))
+        _ = try loopWithEmptyPool()
+        XCTAssertEqual(try response(to: redirect, session: Session(configuration: unfollowing)).head.statusCode, 302)
+        XCTAssertEqual(try response(to: redirect).head.statusCode, 200)
+    }
+
+    func testHandlesWhoseOptionsChangedOrWhoseTransferFailedAreResetBeforeReuse() throws {
+        let loop = try loopWithEmptyPool()
+        // A failure: reset, whatever its shape.
+        _ = try transportError(for: makeRequest(URL(string: "http://127.0.0.1:1/closed")!))
+        XCTAssertNil(try loop.handles.takeKeptForTesting().configuredShape)
+        // Traces (`-v`) set options after the shape's: reset.
+        _ = try loopWithEmptyPool()
+        _ = try response(to: makeRequest(server.url("/get")), session: Session(trace: { _ in }))
+        XCTAssertNil(try loop.handles.takeKeptForTesting().configuredShape)
+        // A sensitive header on a request that follows redirects sets a check of each request: reset.
+        _ = try loopWithEmptyPool()
+        _ = try response(to: makeRequest(server.url("/get"), headers: [("Authorization", "Bearer secret")]))
+        XCTAssertNil(try loop.handles.takeKeptForTesting().configuredShape)
+        // And the plain GET after each of them arrives as on a new handle, with no trace output.
+        let plain = makeRequest(server.url("/anything"), headers: [("Accept", "*/*")])
+        _ = try loopWithEmptyPool()
+        _ = try response(to: plain)
+        let onNewHandle = arrival(try XCTUnwrap(server.receivedRequests.last))
+        for earlier in [makeRequest(server.url("/anything"), headers: [("Accept", "*/*"), ("Authorization", "Bearer secret")])] {
+            _ = try response(to: earlier)
+            _ = try response(to: plain)
+            XCTAssertEqual(arrival(try XCTUnwrap(server.receivedRequests.last)), onNewHandle)
+        }
+    }
+
     func testAFailureOnAReusedHandleReportsItsOwnError() throws {
         let unreachable = makeRequest(URL(string: "http://127.0.0.1:1/closed")!)
         let first = try transportError(for: unreachable)

@@ -35,6 +35,11 @@ final class EasyHandle {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     /// Receives the callbacks; held weakly so a handle never keeps its transfer alive.
     weak var delegate: (any EasyHandleDelegate)?
+    /// What `configure` set for a request without a body, while no option changed since and its
+    /// last transfer ended well: a request of an equal shape needs only its URL set (`EasyHandlePool`).
+    private(set) var configuredShape: RequestShape?
+    /// True while `configure` sets options: any other change of an option forgets the shape.
+    private var isConfiguring = false
 
     /// Creates a handle with the options every MoyaKit request shares.
     init(curl: Libcurl) throws(TransportError) {
@@ -66,7 +71,35 @@ final class EasyHandle {
         headerList = nil
         errorBuffer.update(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         delegate = nil
+        configuredShape = nil
         try setCommonOptions()
+    }
+
+    /// Makes a handle a finished transfer used ready for a request of its `configuredShape`, which
+    /// then sets only its URL: the options stay (libcurl starts each transfer from them, as when
+    /// `curl_easy_perform` is called again), the last error text goes.
+    func prepareForSameShape() {
+        errorBuffer.update(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        delegate = nil
+    }
+
+    /// Marks the options as set for `shape` (by `configure`), or as changed since (`nil`).
+    func noteConfigured(_ shape: RequestShape?) {
+        configuredShape = shape
+    }
+
+    /// Runs `body`, in which options are set for a new request (`configure`): they do not count
+    /// as changes after it.
+    func configuring<T>(_ body: () throws(TransportError) -> T) throws(TransportError) -> T {
+        isConfiguring = true
+        defer { isConfiguring = false }
+        return try body()
+    }
+
+    /// An option changed: the handle no longer has its configured shape unless `configure` is
+    /// setting it.
+    private func optionChanged() {
+        if !isConfiguring { configuredShape = nil }
     }
 
     deinit {
@@ -105,20 +138,24 @@ final class EasyHandle {
 
     /// Sets a `long` option.
     func set(_ option: CURLoption, _ value: Int) throws(TransportError) {
+        optionChanged()
         try check(ccurl_easy_setopt_long(curl.api, rawHandle, option, value), option)
     }
 
     /// Sets a string option; libcurl copies the string.
     func set(_ option: CURLoption, _ value: String) throws(TransportError) {
+        optionChanged()
         try check(ccurl_easy_setopt_string(curl.api, rawHandle, option, value), option)
     }
 
     /// Sets a `curl_off_t` option.
     func set(_ option: CURLoption, offset value: Int64) throws(TransportError) {
+        optionChanged()
         try check(ccurl_easy_setopt_off_t(curl.api, rawHandle, option, curl_off_t(value)), option)
     }
 
-    /// The request URL.
+    /// The request URL. Not part of a handle's configured shape: the one option a request of the
+    /// same shape sets.
     /// - SeeAlso: CURLOPT_URL
     func set(url: String) throws(TransportError) {
         let code = ccurl_easy_setopt_string(curl.api, rawHandle, CURLOPT_URL, url)
@@ -131,6 +168,7 @@ final class EasyHandle {
     /// The request header lines (`Name: value`), replacing any set before.
     /// - SeeAlso: CURLOPT_HTTPHEADER
     func set(headerLines: [String]) throws(TransportError) {
+        optionChanged()
         var list: UnsafeMutablePointer<curl_slist>?
         for line in headerLines {
             guard let extended = ccurl_slist_append(curl.api, list, line) else {
@@ -148,6 +186,7 @@ final class EasyHandle {
     /// - SeeAlso: CURLOPT_READFUNCTION, CURLOPT_SEEKFUNCTION
     func set(streamsRequestBody: Bool) throws(TransportError) {
         guard streamsRequestBody else { return }
+        optionChanged()
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         try check(ccurl_easy_setopt_read_cb(curl.api, rawHandle, CURLOPT_READFUNCTION, easyHandleReadCallback), "CURLOPT_READFUNCTION")
         try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_READDATA, userdata), "CURLOPT_READDATA")
@@ -158,6 +197,7 @@ final class EasyHandle {
     /// A body sent from memory; libcurl copies it, after CURLOPT_POSTFIELDSIZE_LARGE gave its size.
     /// - SeeAlso: CURLOPT_COPYPOSTFIELDS
     func set(copyingPostFields body: Data) throws(TransportError) {
+        optionChanged()
         var empty: UInt8 = 0
         let code: CURLcode
         if body.isEmpty {
@@ -174,6 +214,7 @@ final class EasyHandle {
     /// A `multipart/form-data` body; files are streamed by libcurl as it sends them.
     /// - SeeAlso: CURLOPT_MIMEPOST
     func set(multipartParts parts: [MultipartFormBodyPart]) throws(TransportError) {
+        optionChanged()
         guard let form = ccurl_mime_init(curl.api, rawHandle) else {
             throw TransportError(kind: .other, message: "libcurl could not create a multipart body")
         }
@@ -238,6 +279,7 @@ final class EasyHandle {
     /// false when this libcurl (older than 7.80) cannot.
     /// - SeeAlso: CURLOPT_PREREQFUNCTION
     func setChecksEachRequest() -> Bool {
+        optionChanged()
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         return ccurl_easy_setopt_prereq_cb(curl.api, rawHandle, CURLOPT_PREREQFUNCTION, easyHandlePrereqCallback) == CURLE_OK
             && ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_PREREQDATA, userdata) == CURLE_OK
@@ -246,6 +288,7 @@ final class EasyHandle {
     /// Has libcurl report what it sends and receives to `easyHandle(debug:bytes:)`.
     /// - SeeAlso: CURLOPT_VERBOSE, CURLOPT_DEBUGFUNCTION
     func setTraces() throws(TransportError) {
+        optionChanged()
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         try check(ccurl_easy_setopt_debug_cb(curl.api, rawHandle, CURLOPT_DEBUGFUNCTION, easyHandleDebugCallback), "CURLOPT_DEBUGFUNCTION")
         try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_DEBUGDATA, userdata), "CURLOPT_DEBUGDATA")

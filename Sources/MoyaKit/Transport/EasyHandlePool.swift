@@ -14,13 +14,21 @@ final class EasyHandlePool: Sendable {
 
     private let handles = Mutex<[EasyHandle.Reusable]>([])
 
-    /// A handle ready for a new request: a kept one, reset, or else a new one.
+    /// A handle ready for a new request of `shape`: a kept one configured for that shape, which
+    /// then needs only the request's URL; else a kept one, reset; else a new one.
     ///
-    /// A kept handle must take every option as a new one does. libcurl (7.88) refuses a new
+    /// A reset handle must take every option as a new one does. libcurl (7.88) refuses a new
     /// receive buffer size (`CURLOPT_BUFFERSIZE`) while a handle still holds the buffer of its
     /// last transfer, which it frees when a transfer ends normally but not after every failure;
     /// a handle that refuses it is cleaned up and a new one made.
-    func take(curl: Libcurl) throws(TransportError) -> EasyHandle {
+    func take(curl: Libcurl, shape: EasyHandle.RequestShape? = nil) throws(TransportError) -> EasyHandle {
+        if let shape, let kept = handles.withLock({ handles -> EasyHandle.Reusable? in
+            guard let index = handles.lastIndex(where: { $0.handle.configuredShape == shape }) else { return nil }
+            return handles.remove(at: index)
+        }) {
+            kept.handle.prepareForSameShape()
+            return kept.handle
+        }
         while let kept = handles.withLock({ $0.popLast() }) {
             let handle = kept.handle
             guard (try? handle.prepareForReuse()) != nil,
@@ -31,8 +39,10 @@ final class EasyHandlePool: Sendable {
     }
 
     /// Keeps `handle`, which no transfer uses any more (the loop has removed it from the multi
-    /// handle), for a later request; beyond `capacity` it is cleaned up.
-    func giveBack(_ handle: EasyHandle) {
+    /// handle), for a later request; beyond `capacity` it is cleaned up. A handle whose transfer
+    /// failed (`endedWell` false) is reset before its next use, whatever its shape.
+    func giveBack(_ handle: EasyHandle, endedWell: Bool) {
+        if !endedWell { handle.noteConfigured(nil) }
         var handle: EasyHandle? = handle
         handles.withLock { handles in
             guard handles.count < Self.capacity, let kept = handle.take() else { return }

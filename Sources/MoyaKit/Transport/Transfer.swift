@@ -71,12 +71,19 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         self.body = ResponseBodyAccumulator(bodyHandling)
         self.direction = (request.bodyFileURL != nil || request.multipartParts != nil) ? .upload : .download
 
-        let handle = try loop.handles.take(curl: loop.curl)
+        let urlText = url.absoluteString
+        let headerLines = EasyHandle.headerLines(of: request)
+        let shape = EasyHandle.RequestShape(request: request, url: urlText, configuration: configuration, headerLines: headerLines)
+        let handle = try loop.handles.take(curl: loop.curl, shape: shape)
         if let fileURL = request.bodyFileURL {
             uploadFile = try UploadFile(url: fileURL)
         }
-        try handle.configure(for: request, url: url.absoluteString, configuration: configuration,
-                             uploadSize: uploadFile?.size)
+        if let shape, handle.configuredShape == shape {
+            try handle.set(url: urlText)
+        } else {
+            try handle.configure(for: request, url: urlText, configuration: configuration, uploadSize: uploadFile?.size,
+                                 headerLines: headerLines, shape: shape)
+        }
         if configuration.followRedirects, request.headers.contains(where: { request.isSensitiveHeader($0.name.rawName) }) {
             if handle.setChecksEachRequest() {
                 redirectGuard = RedirectGuard(origin: Origin(url), maximumRedirects: max(0, configuration.maximumRedirects))
@@ -176,7 +183,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         uploadFile = nil
         self.easy = nil
         // Out of the multi handle (which failed to take it only when misused): reusable.
-        if code != CURLE_FAILED_INIT { loop.handles.giveBack(easy) }
+        if code != CURLE_FAILED_INIT { loop.handles.giveBack(easy, endedWell: code == CURLE_OK && !isCancelled) }
         let completion = self.completion
         let finished = result
         guard let completionQueue else {
