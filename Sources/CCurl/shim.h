@@ -105,6 +105,7 @@ static inline int ccurl_api_load(ccurl_api *api, char *err, size_t errlen) {
 
 static inline CURLcode ccurl_global_init_all(const ccurl_api *api) { return api->global_init(CURL_GLOBAL_ALL); }
 static inline const char *ccurl_version(const ccurl_api *api) { return api->version_info(CURLVERSION_NOW)->version; }
+static inline int ccurl_version_features(const ccurl_api *api) { return api->version_info(CURLVERSION_NOW)->features; }
 
 static inline CURL *ccurl_easy_init(const ccurl_api *api) { return api->easy_init(); }
 static inline void ccurl_easy_cleanup(const ccurl_api *api, CURL *h) { api->easy_cleanup(h); }

@@ -120,14 +120,17 @@ extension EasyHandle {
         }
     }
 
-    /// The request's fields as libcurl header lines, in order, repeated names kept.
-    static func headerLines(of request: URLRequest) -> [String] {
+    /// The request's fields as libcurl header lines, in order, repeated names kept; then
+    /// `Accept-Encoding: acceptEncoding` unless the request sets its own.
+    static func headerLines(of request: URLRequest, acceptEncoding: String?) -> [String] {
         var lines: [String] = []
         var setsExpect = false
         var setsContentType = false
+        var setsAcceptEncoding = false
         for field in request.headers {
             if field.name == .expect { setsExpect = true }
             if field.name == .contentType { setsContentType = true }
+            if field.name == .acceptEncoding { setsAcceptEncoding = true }
             // `Name;` is libcurl's spelling of a field sent with an empty value.
             lines.append(field.value.isEmpty ? "\(field.name.rawName);" : "\(field.name.rawName): \(field.value)")
         }
@@ -138,6 +141,7 @@ extension EasyHandle {
         // (a POST whose parameters went to the query, say) has no type to claim.
         let hasBody = request.bodyFileURL != nil || request.multipartParts != nil || !(request.httpBody?.isEmpty ?? true)
         if !hasBody && !setsContentType { lines.append("Content-Type:") }
+        if let acceptEncoding, !setsAcceptEncoding { lines.append("Accept-Encoding: " + acceptEncoding) }
         return lines
     }
 

@@ -34,6 +34,8 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     private let trace: (@Sendable (TransferTrace) -> Void)?
     /// The request as configured, for a restart without its sensitive headers.
     private let request: URLRequest
+    /// The `Accept-Encoding` sent unless the request sets its own (`Libcurl.acceptedEncodings`).
+    private let acceptEncoding: String?
     /// Set while sensitive headers ride on a transfer that follows redirects: where they may go.
     private var redirectGuard: RedirectGuard?
     /// A redirect to another origin, stopped before it was sent, to be made again without them.
@@ -72,7 +74,8 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         self.direction = (request.bodyFileURL != nil || request.multipartParts != nil) ? .upload : .download
 
         let urlText = url.absoluteString
-        let headerLines = EasyHandle.headerLines(of: request)
+        acceptEncoding = configuration.acceptsCompressedResponses ? loop.curl.acceptedEncodings : nil
+        let headerLines = EasyHandle.headerLines(of: request, acceptEncoding: acceptEncoding)
         let shape = EasyHandle.RequestShape(request: request, url: urlText, configuration: configuration, headerLines: headerLines)
         let handle = try loop.handles.take(curl: loop.curl, shape: shape)
         if let fileURL = request.bodyFileURL {
@@ -137,7 +140,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
             } else if let uploadFile, !uploadFile.seek(to: 0) {
                 throw TransportError(kind: .fileAccess, message: "cannot resend the request body after a redirect")
             }
-            try easy.set(headerLines: EasyHandle.headerLines(of: stripped))
+            try easy.set(headerLines: EasyHandle.headerLines(of: stripped, acceptEncoding: acceptEncoding))
             try easy.set(CURLOPT_MAXREDIRS, max(0, redirectGuard.maximumRedirects - redirect.redirectsFollowed))
             return true
         } catch {
