@@ -140,6 +140,17 @@ final class SecretsTests: XCTestCase {
         XCTAssertEqual(verbose.status, 0, verbose.stderr)
         XCTAssertTrue(verbose.stderr.contains("alice:<redacted>@"), verbose.stderr)
         XCTAssertFalse(verbose.stderr.contains("base%2Dpass%40word"), verbose.stderr)
+        // `check` shares one redactor among targets without secrets of their own: it still
+        // knows the command line's passwords, in the JSON report's URL as everywhere else.
+        let report = folder.url.appendingPathComponent("report.json").path
+        let swept = try run(["check", "api", "--live", "--base-url", baseURL, "--report", "json:" + report])
+        XCTAssertEqual(swept.status, 0, swept.stderr)
+        let written = try String(contentsOfFile: report, encoding: .utf8)
+        XCTAssertTrue(written.contains("alice:<redacted>@"), written)
+        for text in [swept.stdout, swept.stderr, written] {
+            XCTAssertFalse(text.contains("base%2Dpass%40word"), text)
+            XCTAssertFalse(text.contains("base-pass@word"), text)
+        }
     }
 
     func testABasicAuthUserNameIsNoSecretAndShortValuesDoNotMangleText() throws {

@@ -7,9 +7,10 @@ struct DefaultUserAgentPlugin: PluginType {
     static let value = "moya-cli/\(MoyaCommand.version)"
 
     func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
-        guard request.value(forHTTPHeaderField: "User-Agent") == nil else { return request }
+        // By the field name itself: naming the field by a string validated the name on each request.
+        guard !request.headers.contains(where: { $0.name == .userAgent }) else { return request }
         var request = request
-        request.setValue(Self.value, forHTTPHeaderField: "User-Agent")
+        request.headers.append(HTTPField(name: .userAgent, value: Self.value))
         return request
     }
 }

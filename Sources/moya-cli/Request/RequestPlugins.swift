@@ -35,9 +35,21 @@ extension SecretRedactor {
     init(target: DynamicTarget, request: RequestOptions) {
         var secrets = target.secretValues
         if let credential = target.credential, !credential.isEmpty { secrets.append(credential) }
-        for url in [request.proxy, request.baseURL].compactMap({ $0 }) { secrets += Self.userinfoPasswords(in: url) }
+        secrets += Self.userinfoPasswords(of: request)
         self.init(sensitiveHeaderNames: SecretRedactor.defaultSensitiveHeaderNames.union(target.sensitiveHeaderNames),
                   secretValues: secrets, showsSecrets: request.showSecrets)
+    }
+
+    /// The redactor of `init(target:request:)` for any target without secrets of its own
+    /// (`DynamicTarget.hasOwnSecrets`): the default sensitive headers and `request`'s passwords.
+    init(request: RequestOptions) {
+        self.init(sensitiveHeaderNames: SecretRedactor.defaultSensitiveHeaderNames, secretValues: Self.userinfoPasswords(of: request),
+                  showsSecrets: request.showSecrets)
+    }
+
+    /// The passwords in `--proxy` and `--base-url`.
+    private static func userinfoPasswords(of request: RequestOptions) -> [String] {
+        [request.proxy, request.baseURL].compactMap { $0 }.flatMap { userinfoPasswords(in: $0) }
     }
 
     /// The password of a URL's `user:password@`, as written and percent-decoded.
@@ -48,5 +60,13 @@ extension SecretRedactor {
         let password = String(authority[authority.index(after: colon)..<at])
         guard !password.isEmpty else { return [] }
         return [password, PercentEncoding.decoded(password)].compactMap { $0 }
+    }
+}
+
+extension DynamicTarget {
+    /// Whether the target has secrets a redactor must know of: `${secret:...}` values, a
+    /// credential, or headers it marks sensitive.
+    var hasOwnSecrets: Bool {
+        !secretValues.isEmpty || !(credential ?? "").isEmpty || !sensitiveHeaderNames.isEmpty
     }
 }
