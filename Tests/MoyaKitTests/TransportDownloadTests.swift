@@ -125,6 +125,25 @@ final class TransportDownloadTests: XCTestCase {
         XCTAssertEqual(recorder.completionCount, 1)
     }
 
+    func testCancelMidBodyWithoutProgressReportsEndsAtOnce() throws {
+        // libcurl calls no progress function for a transfer without a progress handler: the loop
+        // itself removes a cancelled transfer, in the middle of its body as before it.
+        let destination = folder.appendingPathComponent("quiet.bin")
+        let recorder = TransferRecorder()
+        let request = Session().perform(makeRequest(server.url("/slow-body")), downloadTo: destination, overwrite: false,
+                                        progress: nil, completion: recorder.completion)
+        let deadline = Date().addingTimeInterval(10)
+        while try folderContents().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.1)
+        let cancelled = Date()
+        request.cancel()
+        let result = try XCTUnwrap(recorder.wait())
+        guard case .failure(let error) = result else { return XCTFail("expected cancellation") }
+        XCTAssertEqual(error.kind, .cancelled)
+        XCTAssertLessThan(Date().timeIntervalSince(cancelled), 5, "the server never ends the body: only the cancel does")
+        XCTAssertEqual(try folderContents(), [])
+    }
+
     func testDownloadProgressIsMonotonicAndComplete() throws {
         let destination = folder.appendingPathComponent("progress.bin")
         let recorder = TransferRecorder()
