@@ -42,6 +42,8 @@ final class EasyHandlePool: Sendable {
     /// handle), for a later request; beyond `capacity` it is cleaned up. A handle whose transfer
     /// failed (`endedWell` false) is reset before its next use, whatever its shape.
     func giveBack(_ handle: EasyHandle, endedWell: Bool) {
+        // Its transfer may go as soon as it is given back: nothing may call it through the handle.
+        handle.delegate = nil
         if !endedWell { handle.noteConfigured(nil) }
         var handle: EasyHandle? = handle
         handles.withLock { handles in

@@ -105,6 +105,12 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         easy = handle
     }
 
+    deinit {
+        // A transfer that never ended (never started, say) still holds its handle, which libcurl
+        // may call back while cleaning it up: never into this transfer once it is going.
+        easy?.delegate = nil
+    }
+
     // MARK: - Cancellable
 
     var isCancelled: Bool { cancelState.withLock { $0 } }
