@@ -81,6 +81,28 @@ final class TransportRequestTests: XCTestCase {
         }
     }
 
+    func testBodylessRequestsCarryNeitherContentTypeNorExpect() throws {
+        for method in ["GET", "DELETE", "OPTIONS", "PROPFIND"] {
+            _ = try response(to: makeRequest(server.url("/anything"), method: method))
+            let received = try XCTUnwrap(server.receivedRequests.last)
+            XCTAssertTrue(received.values(of: "Content-Type").isEmpty, method)
+            XCTAssertTrue(received.values(of: "Expect").isEmpty, method)
+            XCTAssertNil(received.value(of: "Content-Length"), method)
+        }
+        // The lines that keep libcurl from adding those two go only with a request it sends a
+        // body with: for any other they would only cost libcurl a comparison per line.
+        let lines = { (request: URLRequest) in EasyHandle.headerLines(of: request, acceptEncoding: nil) }
+        XCTAssertEqual(lines(makeRequest(server.url("/a"), headers: [("Accept", "*/*")])), ["Accept: */*"])
+        XCTAssertEqual(lines(makeRequest(server.url("/a"), method: "DELETE")), [])
+        XCTAssertEqual(lines(makeRequest(server.url("/a"), method: "POST")), ["Expect:", "Content-Type:"])
+        var put = makeRequest(server.url("/a"), method: "PUT")
+        put.httpBody = Data()
+        XCTAssertEqual(lines(put), ["Expect:", "Content-Type:"])
+        put.httpBody = Data("x".utf8)
+        XCTAssertEqual(lines(put), ["Expect:"])
+        XCTAssertEqual(EasyHandle.headerLines(of: makeRequest(server.url("/a")), acceptEncoding: "gzip"), ["Accept-Encoding: gzip"])
+    }
+
     func testUploadFileIsStreamedWithItsMethod() throws {
         let folder = try makeTemporaryFolder()
         let file = folder.appendingPathComponent("upload.bin")

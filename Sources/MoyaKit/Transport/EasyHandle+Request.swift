@@ -134,13 +134,18 @@ extension EasyHandle {
             // `Name;` is libcurl's spelling of a field sent with an empty value.
             lines.append(field.value.isEmpty ? "\(field.name.rawName);" : "\(field.name.rawName): \(field.value)")
         }
+        // The two fields below are ones libcurl adds only to a request it sends a body with (a
+        // POST, a body from memory even empty, a file, a form; see `configureMethodAndBody`):
+        // for any other the lines would change nothing on the wire, while libcurl compares every
+        // line with each field it may add itself, for every request.
+        let sendsBody = request.httpMethod == "POST" || request.httpBody != nil || request.bodyFileURL != nil || request.multipartParts != nil
         // libcurl would otherwise send `Expect: 100-continue` before large bodies and wait up to a
         // second for a server that may never answer it.
-        if !setsExpect { lines.append("Expect:") }
+        if sendsBody && !setsExpect { lines.append("Expect:") }
         // libcurl labels any POST body `application/x-www-form-urlencoded`; an empty body
         // (a POST whose parameters went to the query, say) has no type to claim.
         let hasBody = request.bodyFileURL != nil || request.multipartParts != nil || !(request.httpBody?.isEmpty ?? true)
-        if !hasBody && !setsContentType { lines.append("Content-Type:") }
+        if sendsBody && !hasBody && !setsContentType { lines.append("Content-Type:") }
         if let acceptEncoding, !setsAcceptEncoding { lines.append("Accept-Encoding: " + acceptEncoding) }
         return lines
     }
