@@ -158,6 +158,35 @@ final class JSONValueTests: XCTestCase {
         }
     }
 
+    func testCompactWritingOfIntegersAndNesting() throws {
+        for number in [0, 7, -7, 10, -10, 1_000_000, Int.max, Int.min, Int.min + 1] {
+            XCTAssertEqual(JSONValue.int(number).serializedString(), String(number))
+        }
+        let nested: JSONValue = ["a": [[], [[:]], ["b": [1, ["c": nil]]]], "": [-1, "x"], "d": [:]]
+        XCTAssertEqual(nested.serializedString(), #"{"a":[[],[{}],{"b":[1,{"c":null}]}],"":[-1,"x"],"d":{}}"#)
+        XCTAssertEqual(nested.serializedString(options: .sortedKeys), #"{"":[-1,"x"],"a":[[],[{}],{"b":[1,{"c":null}]}],"d":{}}"#)
+        // Compact text reads back as the pretty text does, for values of every kind and depth.
+        var generator = SystemRandomNumberGenerator()
+        func random(_ depth: Int) -> JSONValue {
+            switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &generator) {
+            case 0: return .null
+            case 1: return .bool(Bool.random(using: &generator))
+            case 2: return .int(Int.random(in: Int.min...Int.max, using: &generator))
+            case 3: return .string(String((0..<Int.random(in: 0..<6, using: &generator)).map { _ in
+                "a\"\\\u{1}\u{7F}é😀 ".randomElement(using: &generator)! }))
+            case 4: return .number(JSONNumber(Double(Int.random(in: -999...999, using: &generator)) / 8)!)
+            case 5: return .array((0..<Int.random(in: 0..<4, using: &generator)).map { _ in random(depth + 1) })
+            default: return .object((0..<Int.random(in: 0..<4, using: &generator)).map { index in ("k\(index)", random(depth + 1)) })
+            }
+        }
+        for _ in 0..<300 {
+            let value = random(0)
+            let compact = try JSONValue(parsing: Array(value.serializedBytes()))
+            let pretty = try JSONValue(parsing: Array(value.serializedBytes(options: .prettyPrinted)))
+            XCTAssertEqual(compact, pretty)
+        }
+    }
+
     func testColoredOutput() {
         let value: JSONValue = ["a": "x", "b": [1, true, nil]]
         let esc = "\u{1B}["

@@ -59,6 +59,7 @@ struct JSONWriter {
     }
 
     mutating func write(_ value: JSONValue, indent: Int = 0) {
+        if !pretty && theme == nil { return writeCompact(value) }
         switch value {
         case .null: colored(theme?.null) { $0.append(contentsOf: "null".utf8) }
         case .bool(let flag): colored(theme?.boolean) { $0.append(contentsOf: (flag ? "true" : "false").utf8) }
@@ -98,6 +99,59 @@ struct JSONWriter {
         punctuation("}")
     }
 
+    /// `write` for compact text without colors: what target files' samples, reports and pipes
+    /// get. The general path asked the theme for each token's color and copied the members for
+    /// the key order; a literal sample of five members took 8,000 instructions to write.
+    private mutating func writeCompact(_ value: JSONValue) {
+        switch value {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .int(let number): Self.appendDecimal(number, to: &output)
+        case .number(let number): output.append(contentsOf: number.text.utf8)
+        case .string(let string): Self.appendQuoted(string, to: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for index in elements.indices {
+                if index > elements.startIndex { output.append(UInt8(ascii: ",")) }
+                writeCompact(elements[index])
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            if sortedKeys {
+                for (index, member) in members.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }).enumerated() {
+                    writeCompactMember(member, first: index == 0)
+                }
+            } else {
+                for index in members.indices { writeCompactMember(members[index], first: index == members.startIndex) }
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private mutating func writeCompactMember(_ member: (String, JSONValue), first: Bool) {
+        if !first { output.append(UInt8(ascii: ",")) }
+        Self.appendQuoted(member.0, to: &output)
+        output.append(UInt8(ascii: ":"))
+        writeCompact(member.1)
+    }
+
+    /// `number` in decimal, as `String(number)` writes it, without making the string.
+    static func appendDecimal(_ number: Int, to output: inout [UInt8]) {
+        if number < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude  // unsigned, so Int.min has one too
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: buffer[start...])
+        }
+    }
+
     private mutating func newline(indent: Int) {
         guard pretty else { return }
         output.append(UInt8(ascii: "\n"))
@@ -116,14 +170,19 @@ struct JSONWriter {
     }
 
     static func appendQuoted(_ string: String, to output: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { bytes in appendQuoted(bytes, to: &output) }
+    }
+
+    private static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         defer { output.append(UInt8(ascii: "\"")) }
         // Nearly every string has nothing to escape: then its bytes go in at once, not one by one.
-        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != 0x7F }) {
-            output.append(contentsOf: string.utf8)
+        if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) {
+            output.append(contentsOf: bytes)
             return
         }
-        for byte in string.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
             case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
