@@ -105,18 +105,21 @@ public struct CheckPlan: Sendable {
         for api in apis {
             let shared = SharedAPI(api)
             for spec in api.cases {
-                let names = [spec.name, api.name + "." + spec.name]
                 var isSelected = true
-                if !only.isEmpty {
-                    let matches = only.filter { pattern in names.contains { Self.matches(pattern, $0) } }
-                    unmatched.subtract(matches)
-                    isSelected = !matches.isEmpty
+                // The names patterns match, made only when there are patterns (most runs have none).
+                if !only.isEmpty || !skip.isEmpty {
+                    let names = [spec.name, api.name + "." + spec.name]
+                    if !only.isEmpty {
+                        let matches = only.filter { pattern in names.contains { Self.matches(pattern, $0) } }
+                        unmatched.subtract(matches)
+                        isSelected = !matches.isEmpty
+                    }
+                    if skip.contains(where: { pattern in names.contains { Self.matches(pattern, $0) } }) { isSelected = false }
                 }
-                if skip.contains(where: { pattern in names.contains { Self.matches(pattern, $0) } }) { isSelected = false }
                 let caseItems = Self.items(of: spec, in: shared)
                 if !hasChains { hasChains = spec.exampleSteps.contains { if case .chained = $0.kind { true } else { false } } }
                 all += caseItems
-                selected += Array(repeating: isSelected, count: caseItems.count)
+                selected.append(contentsOf: repeatElement(isSelected, count: caseItems.count))
             }
         }
         if let pattern = only.first(where: unmatched.contains) {
