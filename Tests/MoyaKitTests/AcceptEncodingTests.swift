@@ -36,6 +36,23 @@ final class AcceptEncodingTests: XCTestCase {
         XCTAssertTrue(encodings.contains("gzip"), encodings)
     }
 
+    func testTheLineIsTheOneCurlSendsWithTheSameLibrary() throws {
+        // curl --compressed sets CURLOPT_ACCEPT_ENCODING "" on the same libcurl, which then
+        // formats the line itself: it must read as ours.
+        guard let curlPath = ["/usr/bin/curl", "/usr/local/bin/curl"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("no curl program to compare with")
+        }
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: curlPath)
+        curl.arguments = ["-s", "-o", "/dev/null", "--compressed", server.url("/anything").absoluteString]
+        try curl.run()
+        curl.waitUntilExit()
+        XCTAssertEqual(curl.terminationStatus, 0)
+        let theirs = try XCTUnwrap(server.receivedRequests.last).values(of: "Accept-Encoding")
+        _ = try response(to: makeRequest(server.url("/anything")))
+        XCTAssertEqual(try XCTUnwrap(server.receivedRequests.last).values(of: "Accept-Encoding"), theirs)
+    }
+
     func testARequestsOwnAcceptEncodingIsTheOnlyOne() throws {
         _ = try response(to: makeRequest(server.url("/anything"), headers: [("Accept-Encoding", "identity")]))
         XCTAssertEqual(try XCTUnwrap(server.receivedRequests.last).values(of: "Accept-Encoding"), ["identity"])

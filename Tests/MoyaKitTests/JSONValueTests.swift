@@ -179,12 +179,37 @@ final class JSONValueTests: XCTestCase {
             default: return .object((0..<Int.random(in: 0..<4, using: &generator)).map { index in ("k\(index)", random(depth + 1)) })
             }
         }
+        // The pretty text (the general writer) less its layout is the compact text, byte for byte,
+        // in order and with keys sorted.
         for _ in 0..<300 {
             let value = random(0)
-            let compact = try JSONValue(parsing: Array(value.serializedBytes()))
-            let pretty = try JSONValue(parsing: Array(value.serializedBytes(options: .prettyPrinted)))
-            XCTAssertEqual(compact, pretty)
+            for options: JSONWritingOptions in [[], [.sortedKeys]] {
+                let compact = value.serializedBytes(options: options)
+                XCTAssertEqual(compact, Self.withoutLayout(value.serializedBytes(options: options.union(.prettyPrinted))),
+                               String(decoding: compact, as: UTF8.self))
+                XCTAssertEqual(try JSONValue(parsing: compact), try JSONValue(parsing: value.serializedBytes(options: .prettyPrinted)))
+            }
         }
+    }
+
+    /// Pretty JSON text without the line breaks, indentation and spaces after colons that
+    /// pretty-printing adds outside strings.
+    private static func withoutLayout(_ text: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var inString = false
+        var escaped = false
+        for byte in text {
+            if inString {
+                result.append(byte)
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+                result.append(byte)
+            } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\n") {
+                result.append(byte)
+            }
+        }
+        return result
     }
 
     func testColoredOutput() {

@@ -5,7 +5,8 @@ import XCTest
 import TestSupport
 
 /// Issue 16: finished transfers give their easy handle back (`EasyHandlePool`) and the next request
-/// takes it, reset; and a transfer with a completion queue assembles its response there. Neither
+/// takes it: with its URL alone when the handle is configured for the request's shape, else reset;
+/// and a transfer with a completion queue assembles its response there. Neither
 /// may change what is sent or what comes back: a request sent on a handle that carried another
 /// one arrives as it does on a new handle, and a response assembled on a queue is the one
 /// assembled on the driving thread.
@@ -116,29 +117,68 @@ final class TransportReuseTests: XCTestCase {
         XCTAssertEqual(try response(to: redirect).head.statusCode, 200)
     }
 
-    func testHandlesWhoseOptionsChangedOrWhoseTransferFailedAreResetBeforeReuse() throws {
+    func testFailedTransfersLeaveHandlesThatAreReset() throws {
         let loop = try loopWithEmptyPool()
-        // A failure: reset, whatever its shape.
         _ = try transportError(for: makeRequest(URL(string: "http://127.0.0.1:1/closed")!))
         XCTAssertNil(try loop.handles.takeKeptForTesting().configuredShape)
-        // Traces (`-v`) set options after the shape's: reset.
-        _ = try loopWithEmptyPool()
-        _ = try response(to: makeRequest(server.url("/get")), session: Session(trace: { _ in }))
-        XCTAssertNil(try loop.handles.takeKeptForTesting().configuredShape)
-        // A sensitive header on a request that follows redirects sets a check of each request: reset.
-        _ = try loopWithEmptyPool()
-        _ = try response(to: makeRequest(server.url("/get"), headers: [("Authorization", "Bearer secret")]))
-        XCTAssertNil(try loop.handles.takeKeptForTesting().configuredShape)
-        // And the plain GET after each of them arrives as on a new handle, with no trace output.
+    }
+
+    func testTracedAndSecretCarryingRequestsAreShapesOfTheirOwn() throws {
+        let loop = try loopWithEmptyPool()
         let plain = makeRequest(server.url("/anything"), headers: [("Accept", "*/*")])
-        _ = try loopWithEmptyPool()
         _ = try response(to: plain)
         let onNewHandle = arrival(try XCTUnwrap(server.receivedRequests.last))
-        for earlier in [makeRequest(server.url("/anything"), headers: [("Accept", "*/*"), ("Authorization", "Bearer secret")])] {
-            _ = try response(to: earlier)
-            _ = try response(to: plain)
-            XCTAssertEqual(arrival(try XCTUnwrap(server.receivedRequests.last)), onNewHandle)
-        }
+        _ = try loopWithEmptyPool()
+
+        // Traces (`-v`): the handle keeps them for the next traced request, and only for it.
+        let traced = TraceCounter()
+        let tracing = Session(trace: traced.record)
+        _ = try response(to: plain, session: tracing)
+        let tracedHandle = try loop.handles.takeKeptForTesting()
+        XCTAssertEqual(tracedHandle.configuredShape?.traces, true)
+        loop.handles.giveBack(tracedHandle, endedWell: true)
+        let events = traced.count
+        XCTAssertGreaterThan(events, 0)
+        _ = try response(to: plain)
+        XCTAssertEqual(arrival(try XCTUnwrap(server.receivedRequests.last)), onNewHandle)
+        XCTAssertEqual(traced.count, events, "a request without traces reports nothing to another's")
+        _ = try response(to: plain, session: tracing)
+        XCTAssertGreaterThan(traced.count, events, "a traced request on a configured handle is traced")
+
+        // A secret on a request that follows redirects: libcurl checks each request, on a reused
+        // handle as on a new one.
+        _ = try loopWithEmptyPool()
+        let secret = [("Accept", "*/*"), ("Authorization", "Bearer secret-value")]
+        _ = try response(to: makeRequest(server.url("/anything"), headers: secret))
+        let guarded = try loop.handles.takeKeptForTesting()
+        XCTAssertEqual(guarded.configuredShape?.checksEachRequest, true)
+        loop.handles.giveBack(guarded, endedWell: true)
+        _ = try response(to: plain)
+        XCTAssertEqual(arrival(try XCTUnwrap(server.receivedRequests.last)), onNewHandle)
+    }
+
+    func testAReusedHandleCarriesNoSecretToAnotherOrigin() throws {
+        let other = try HTTPTestServer()
+        defer { other.stop() }
+        let loop = try loopWithEmptyPool()
+        // X-Api-Key: libcurl itself drops Authorization on a redirect to another host, not this.
+        let secret = [("X-Api-Key", "secret-value")]
+        _ = try response(to: makeRequest(server.url("/get"), headers: secret))
+        let configured = try loop.handles.takeKeptForTesting()
+        loop.handles.giveBack(configured, endedWell: true)
+
+        // The same shape, redirected to another origin: the configured handle is taken, and the
+        // redirect arrives there without the secret.
+        let elsewhere = other.url("/anything").absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let answer = try response(to: makeRequest(server.url("/redirect-to?url=\(elsewhere)"), headers: secret))
+        XCTAssertEqual(answer.head.statusCode, 200)
+        let arrived = try XCTUnwrap(other.receivedRequests.last)
+        XCTAssertEqual(arrived.values(of: "X-Api-Key"), [], "the secret stayed with its origin")
+        XCTAssertEqual(server.receivedRequests.last?.value(of: "X-Api-Key"), "secret-value")
+        // The restart without the secret changed the handle's options: it is reset before reuse.
+        let restarted = try loop.handles.takeKeptForTesting()
+        XCTAssertTrue(restarted === configured, "the configured handle carried the redirected request")
+        XCTAssertNil(restarted.configuredShape)
     }
 
     func testAFailureOnAReusedHandleReportsItsOwnError() throws {
@@ -214,4 +254,12 @@ private final class LockedFlag: @unchecked Sendable {
     private var flag = false
     var value: Bool { lock.lock(); defer { lock.unlock() }; return flag }
     func set(_ value: Bool) { lock.lock(); flag = value; lock.unlock() }
+}
+
+/// Counts the trace events a session reports.
+private final class TraceCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events = 0
+    var count: Int { lock.lock(); defer { lock.unlock() }; return events }
+    var record: @Sendable (TransferTrace) -> Void { { [self] _ in lock.lock(); events += 1; lock.unlock() } }
 }

@@ -59,11 +59,12 @@ struct JSONWriter {
     }
 
     mutating func write(_ value: JSONValue, indent: Int = 0) {
-        if !pretty && theme == nil { return writeCompact(value) }
+        // (A theme makes the output pretty: compact is uncolored.)
+        if !pretty { return writeCompact(value) }
         switch value {
         case .null: colored(theme?.null) { $0.append(contentsOf: "null".utf8) }
         case .bool(let flag): colored(theme?.boolean) { $0.append(contentsOf: (flag ? "true" : "false").utf8) }
-        case .int(let number): colored(theme?.number) { $0.append(contentsOf: String(number).utf8) }
+        case .int(let number): colored(theme?.number) { Self.appendDecimal(number, to: &$0) }
         case .number(let number): colored(theme?.number) { $0.append(contentsOf: number.text.utf8) }
         case .string(let string): colored(theme?.string) { Self.appendQuoted(string, to: &$0) }
         case .array(let elements): writeArray(elements, indent: indent)

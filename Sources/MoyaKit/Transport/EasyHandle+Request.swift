@@ -5,6 +5,9 @@ extension EasyHandle {
     /// one takes the next request of an equal shape with its URL alone: a sweep of thousands of
     /// GETs sets each handle's two dozen options once rather than once a request (about a tenth of
     /// the work of a check).
+    ///
+    /// Every input of `configure` but the URL is here: an input added to `configure` must be
+    /// added to the shape too, or a handle would carry it over to a request that differs in it.
     struct RequestShape: Equatable {
         let method: String
         let headerLines: [String]
@@ -12,31 +15,56 @@ extension EasyHandle {
         let timeoutInterval: TimeInterval
         /// Whether `CURLOPT_PIPEWAIT` is set, which depends on the URL's scheme.
         let multiplexes: Bool
+        /// Whether libcurl calls back before each request (secrets on a request that follows
+        /// redirects) and reports what it sends (`-v`): callbacks whose data is the handle, so
+        /// they serve any transfer that uses it.
+        let checksEachRequest: Bool
+        let traces: Bool
 
-        /// The shape of `request` sent to `url`, or `nil` when it has a body (which libcurl takes
-        /// from options set per request).
-        init?(request: URLRequest, url: String, configuration: SessionConfiguration, headerLines: [String]) {
-            let method = request.httpMethod ?? "GET"
-            guard method != "POST", request.httpBody == nil, request.bodyFileURL == nil, request.multipartParts == nil else { return nil }
-            self.method = method
+        /// The shape of `request` sent to `url`, or `nil` when libcurl sends it with a body (which
+        /// it takes from options set per request).
+        init?(request: URLRequest, url: String, configuration: SessionConfiguration, headerLines: [String],
+              checksEachRequest: Bool, traces: Bool) {
+            guard !EasyHandle.sendsBody(request) else { return nil }
+            method = request.httpMethod ?? "GET"
             self.headerLines = headerLines
             self.configuration = configuration
             timeoutInterval = request.timeoutInterval
             multiplexes = EasyHandle.mayMultiplex(url: url, version: configuration.httpVersion)
+            self.checksEachRequest = checksEachRequest
+            self.traces = traces
         }
+    }
+
+    /// Whether libcurl sends `request` with a body (see `configureMethodAndBody`): a POST, a body
+    /// from memory (even empty), a file or a form, unless it is a HEAD.
+    static func sendsBody(_ request: URLRequest) -> Bool {
+        let method = request.httpMethod ?? "GET"
+        return method != "HEAD"
+            && (method == "POST" || request.httpBody != nil || request.bodyFileURL != nil || request.multipartParts != nil)
     }
 
     /// Sets the options that send `request` with `configuration`'s settings; `headerLines` are
     /// `headerLines(of: request)`, and `shape` the request's shape, kept for the handle's reuse.
+    /// `checksEachRequest`: libcurl calls `easyHandleWillSendRequest` before each request;
+    /// `traces`: it reports what it sends and receives.
     ///
-    /// `uploadSize` is the size of the streamed body file, if the request has one.
+    /// `uploadSize` is the size of the streamed body file, if the request has one. Returns
+    /// whether libcurl checks each request: not when one older than 7.80 cannot, and then no
+    /// redirect is followed, rather than one that would carry the request's secrets elsewhere.
     func configure(for request: URLRequest, url: String, configuration: SessionConfiguration, uploadSize: Int64?,
-                   headerLines: [String], shape: RequestShape?) throws(TransportError) {
-        noteConfigured(nil)
-        try configuring { () throws(TransportError) in
-            try configureOptions(for: request, url: url, configuration: configuration, uploadSize: uploadSize, headerLines: headerLines)
+                   headerLines: [String], checksEachRequest: Bool, traces: Bool, shape: RequestShape?) throws(TransportError) -> Bool {
+        try configureOptions(for: request, url: url, configuration: configuration, uploadSize: uploadSize, headerLines: headerLines)
+        var checks = false
+        if checksEachRequest {
+            checks = setChecksEachRequest()
+            if !checks { try set(CURLOPT_FOLLOWLOCATION, 0) }
         }
-        noteConfigured(shape)
+        if traces { try setTraces() }
+        // Set last: every setter above forgot the shape. A handle that cannot check each request
+        // has no shape to reuse.
+        markConfigured(checks == checksEachRequest ? shape : nil)
+        return checks
     }
 
     private func configureOptions(for request: URLRequest, url: String, configuration: SessionConfiguration, uploadSize: Int64?,
@@ -134,11 +162,10 @@ extension EasyHandle {
             // `Name;` is libcurl's spelling of a field sent with an empty value.
             lines.append(field.value.isEmpty ? "\(field.name.rawName);" : "\(field.name.rawName): \(field.value)")
         }
-        // The two fields below are ones libcurl adds only to a request it sends a body with (a
-        // POST, a body from memory even empty, a file, a form; see `configureMethodAndBody`):
-        // for any other the lines would change nothing on the wire, while libcurl compares every
-        // line with each field it may add itself, for every request.
-        let sendsBody = request.httpMethod == "POST" || request.httpBody != nil || request.bodyFileURL != nil || request.multipartParts != nil
+        // The two fields below are ones libcurl adds only to a request it sends a body with: for
+        // any other the lines would change nothing on the wire, while libcurl compares every line
+        // with each field it may add itself, for every request.
+        let sendsBody = Self.sendsBody(request)
         // libcurl would otherwise send `Expect: 100-continue` before large bodies and wait up to a
         // second for a server that may never answer it.
         if sendsBody && !setsExpect { lines.append("Expect:") }

@@ -35,16 +35,14 @@ final class EasyHandle {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     /// Receives the callbacks. Not retained, so a handle never keeps its transfer alive; and not
     /// weak, since the callbacks of a sweep's every transfer paid a weak load, a retain and a
-    /// release for each header line (5% of the transport thread's work). Sound because libcurl
-    /// calls back only while the handle is in the multi handle, and the loop holds the transfer
-    /// (`TransportLoop.running`) for exactly that time; the pool clears it when it takes the
-    /// handle back (`EasyHandlePool.giveBack`), before the transfer can go.
+    /// release for each header line (4% of the transport thread's work). Sound because libcurl
+    /// calls back only while the handle is in the multi handle (`curl_multi_remove_handle`
+    /// included), and the loop holds the transfer (`TransportLoop.running`) for that time; the
+    /// transfer clears it when it ends (`Transfer.complete`), and in its deinit when it never did.
     unowned(unsafe) var delegate: (any EasyHandleDelegate)?
-    /// What `configure` set for a request without a body, while no option changed since and its
-    /// last transfer ended well: a request of an equal shape needs only its URL set (`EasyHandlePool`).
+    /// What `configure` set, while no option changed since and the last transfer ended well: a
+    /// request of an equal shape needs only its URL set (`EasyHandlePool`).
     private(set) var configuredShape: RequestShape?
-    /// True while `configure` sets options: any other change of an option forgets the shape.
-    private var isConfiguring = false
 
     /// Creates a handle with the options every MoyaKit request shares.
     init(curl: Libcurl) throws(TransportError) {
@@ -88,23 +86,20 @@ final class EasyHandle {
         delegate = nil
     }
 
-    /// Marks the options as set for `shape` (by `configure`), or as changed since (`nil`).
-    func noteConfigured(_ shape: RequestShape?) {
+    /// Records that `configure` has just set the options of `shape` (`nil`: of no shape to reuse).
+    func markConfigured(_ shape: RequestShape?) {
         configuredShape = shape
     }
 
-    /// Runs `body`, in which options are set for a new request (`configure`): they do not count
-    /// as changes after it.
-    func configuring<T>(_ body: () throws(TransportError) -> T) throws(TransportError) -> T {
-        isConfiguring = true
-        defer { isConfiguring = false }
-        return try body()
+    /// Forgets the configured shape: the handle is reset before its next use.
+    func forgetShape() {
+        configuredShape = nil
     }
 
-    /// An option changed: the handle no longer has its configured shape unless `configure` is
-    /// setting it.
+    /// An option changed: the options are no longer those of the configured shape (`configure`
+    /// sets its shape again once it has set them all).
     private func optionChanged() {
-        if !isConfiguring { configuredShape = nil }
+        configuredShape = nil
     }
 
     deinit {

@@ -5,9 +5,11 @@ import Synchronization
 ///
 /// Creating a handle (`curl_easy_init` and the options every request shares) and cleaning it up
 /// cost a small request about as much as reading its response; a sweep of thousands of requests
-/// makes and drops one per request. A handle given back here is reset (`curl_easy_reset`: every
-/// option back to its default, the connections and caches libcurl shares kept) by the thread that
-/// takes it, not by the thread that drives the transfers, then set up as a new one would be.
+/// makes and drops one per request. A handle given back here goes to a request of the shape it
+/// is configured for (`EasyHandle.RequestShape`), which sets only its URL; any other request
+/// resets it (`curl_easy_reset`: every option back to its default, the connections and caches
+/// libcurl shares kept) on the thread that takes it, not the one that drives the transfers, and
+/// sets it up as a new one would be.
 final class EasyHandlePool: Sendable {
     /// Handles kept at most: as many as transfers may run on their own connections.
     static let capacity = TransportLoop.maximumConnections
@@ -39,12 +41,11 @@ final class EasyHandlePool: Sendable {
     }
 
     /// Keeps `handle`, which no transfer uses any more (the loop has removed it from the multi
-    /// handle), for a later request; beyond `capacity` it is cleaned up. A handle whose transfer
-    /// failed (`endedWell` false) is reset before its next use, whatever its shape.
+    /// handle, and its transfer cleared the delegate), for a later request; beyond `capacity` it
+    /// is cleaned up. A handle whose transfer failed or was cancelled (`endedWell` false) is
+    /// reset before its next use, whatever its shape.
     func giveBack(_ handle: EasyHandle, endedWell: Bool) {
-        // Its transfer may go as soon as it is given back: nothing may call it through the handle.
-        handle.delegate = nil
-        if !endedWell { handle.noteConfigured(nil) }
+        if !endedWell { handle.forgetShape() }
         var handle: EasyHandle? = handle
         handles.withLock { handles in
             guard handles.count < Self.capacity, let kept = handle.take() else { return }

@@ -36,7 +36,8 @@ struct Libcurl: @unchecked Sendable {
 
     /// What libcurl sends as `Accept-Encoding` when told to accept every encoding it decodes
     /// (`CURLOPT_ACCEPT_ENCODING` ""), for a library with `features`: the same names, in the same
-    /// order (libcurl's content_encoding.c), `nil` when it decodes none.
+    /// order (libcurl's content_encoding.c). `nil` when it decodes none: then no line is added,
+    /// and libcurl sends its own (`identity`).
     static func acceptedEncodings(features: Int32) -> String? {
         var names: [String] = []
         if features & CURL_VERSION_LIBZ != 0 { names += ["deflate", "gzip"] }

@@ -76,27 +76,27 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         let urlText = url.absoluteString
         acceptEncoding = configuration.acceptsCompressedResponses ? loop.curl.acceptedEncodings : nil
         let headerLines = EasyHandle.headerLines(of: request, acceptEncoding: acceptEncoding)
-        let shape = EasyHandle.RequestShape(request: request, url: urlText, configuration: configuration, headerLines: headerLines)
+        // Secrets on a request that follows redirects: libcurl checks each request before it is
+        // sent, so none carries them to another origin (`easyHandleWillSendRequest`).
+        let guardsRedirects = configuration.followRedirects && request.headers.contains { request.isSensitiveHeader($0.name.rawName) }
+        let shape = EasyHandle.RequestShape(request: request, url: urlText, configuration: configuration, headerLines: headerLines,
+                                            checksEachRequest: guardsRedirects, traces: trace != nil)
         let handle = try loop.handles.take(curl: loop.curl, shape: shape)
         if let fileURL = request.bodyFileURL {
             uploadFile = try UploadFile(url: fileURL)
         }
+        let checksEachRequest: Bool
         if let shape, handle.configuredShape == shape {
             try handle.set(url: urlText)
+            checksEachRequest = shape.checksEachRequest
         } else {
-            try handle.configure(for: request, url: urlText, configuration: configuration, uploadSize: uploadFile?.size,
-                                 headerLines: headerLines, shape: shape)
+            checksEachRequest = try handle.configure(for: request, url: urlText, configuration: configuration, uploadSize: uploadFile?.size,
+                                                     headerLines: headerLines, checksEachRequest: guardsRedirects, traces: trace != nil,
+                                                     shape: shape)
         }
-        if configuration.followRedirects, request.headers.contains(where: { request.isSensitiveHeader($0.name.rawName) }) {
-            if handle.setChecksEachRequest() {
-                redirectGuard = RedirectGuard(origin: Origin(url), maximumRedirects: max(0, configuration.maximumRedirects))
-            } else {
-                // A libcurl too old to stop a request before it is sent: no redirect is followed
-                // rather than one that would carry the secrets elsewhere.
-                try handle.set(CURLOPT_FOLLOWLOCATION, 0)
-            }
+        if checksEachRequest {
+            redirectGuard = RedirectGuard(origin: Origin(url), maximumRedirects: max(0, configuration.maximumRedirects))
         }
-        if trace != nil { try handle.setTraces() }
         // Last, so no earlier failure leaves a temporary file behind.
         if let downloadTo {
             downloadFile = try OutputFile(path: downloadTo.path, overwrite: overwrite, createFolders: createsFolders)
@@ -106,8 +106,9 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     }
 
     deinit {
-        // A transfer that never ended (never started, say) still holds its handle, which libcurl
-        // may call back while cleaning it up: never into this transfer once it is going.
+        // A transfer that never ended (never started, say) still holds its handle. libcurl calls
+        // back only while a handle is in the multi handle, so this is defensive: the handle never
+        // points at a transfer that is gone.
         easy?.delegate = nil
     }
 
@@ -140,6 +141,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
             if redirect.method == "GET", (request.httpMethod ?? "GET") != "GET" {
                 // libcurl turned a POST into a GET (301, 302, 303): the body stays behind.
                 try easy.set(CURLOPT_HTTPGET, 1)
+                stripped.httpMethod = "GET"
                 stripped.httpBody = nil
                 stripped.bodyFileURL = nil
                 stripped.multipartParts = nil
@@ -191,7 +193,9 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         downloadFile = nil
         uploadFile = nil
         self.easy = nil
-        // Out of the multi handle (which failed to take it only when misused): reusable.
+        // Out of the multi handle: libcurl calls back no more, and this transfer may go.
+        easy.delegate = nil
+        // Reusable, unless the multi handle refused it (only when misused).
         if code != CURLE_FAILED_INIT { loop.handles.giveBack(easy, endedWell: code == CURLE_OK && !isCancelled) }
         let completion = self.completion
         let finished = result

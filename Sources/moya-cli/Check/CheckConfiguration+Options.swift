@@ -9,17 +9,14 @@ extension CheckConfiguration {
     /// the same thing in every subcommand.
     init(check: CheckSettings, request: RequestOptions, processEnvironment: [String: String], downloadsFolder: String) {
         let retryPolicy = RetryPolicy(retriesAllMethods: request.retryAll)
-        // Most targets carry no secret of their own: they share one redactor, rather than each
-        // check building the same one again (a sweep's every request needs one for its report).
-        let sharedRedactor = SecretRedactor(request: request)
+        // A check's report needs its target's redactor: made once for each set of secrets.
+        let redactors = CheckRedactors(request: request)
         self.init(
             isLive: check.live, jobs: check.jobs, rate: check.rate?.value, includesUnsafeMethods: check.includeUnsafe, isStrict: check.strict,
             maximumRetries: request.retry,
             retryDelay: { retryPolicy.delay(after: $0, attempt: $1, method: $2) },
             sessionConfiguration: { SessionConfiguration(request: request, target: $0) },
-            redactor: { target in
-                target.hasOwnSecrets ? SecretRedactor(target: target, request: request) : sharedRedactor
-            },
+            redactor: { redactors.redactor(for: $0) },
             builder: { item, isStubbed, destination in
                 CaseResolution.builder(api: item.api, environment: processEnvironment, request: request, isStubbed: isStubbed,
                                        downloadDestination: destination, overwritesDownloads: destination != nil)
