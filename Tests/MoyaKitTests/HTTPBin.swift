@@ -40,6 +40,8 @@ enum HTTPBin {
     case basicAuth(user: String, password: String)
     /// `/drop`: the server closes the connection without answering.
     case drop
+    /// `/drop/MS`: the same, after that many milliseconds.
+    case dropAfter(milliseconds: Int)
 
     private static let server = Mutex<HTTPTestServer?>(nil)
 
@@ -69,6 +71,7 @@ extension HTTPBin: TargetType, AccessTokenAuthorizable {
         case .headers: return "/headers"
         case .basicAuth(let user, let password): return "/basic-auth/\(user)/\(password)"
         case .drop: return "/drop"
+        case .dropAfter(let milliseconds): return "/drop/\(milliseconds)"
         }
     }
 

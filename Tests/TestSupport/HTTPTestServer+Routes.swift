@@ -105,6 +105,8 @@ extension HTTPTestServer {
             return respondOAuth(to: request, segments: segments, reply: reply)
         case "pages", "items": return respondPaging(to: request, segments: segments, reply: reply)
         case "drop":
+            // `/drop/MS`: after that many milliseconds, so that callers can join the request first.
+            if let milliseconds = number, milliseconds > 0 { _ = sleep(seconds: Double(milliseconds) / 1000) }
             return false
         case "slow-body":
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\n"
