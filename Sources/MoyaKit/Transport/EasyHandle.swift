@@ -91,14 +91,9 @@ final class EasyHandle {
         configuredShape = shape
     }
 
-    /// Forgets the configured shape: the handle is reset before its next use.
+    /// Forgets the configured shape, so the handle is reset before its next use: its transfer
+    /// failed, or an option changed (`configure` sets its shape again once it has set them all).
     func forgetShape() {
-        configuredShape = nil
-    }
-
-    /// An option changed: the options are no longer those of the configured shape (`configure`
-    /// sets its shape again once it has set them all).
-    private func optionChanged() {
         configuredShape = nil
     }
 
@@ -138,19 +133,19 @@ final class EasyHandle {
 
     /// Sets a `long` option.
     func set(_ option: CURLoption, _ value: Int) throws(TransportError) {
-        optionChanged()
+        forgetShape()
         try check(ccurl_easy_setopt_long(curl.api, rawHandle, option, value), option)
     }
 
     /// Sets a string option; libcurl copies the string.
     func set(_ option: CURLoption, _ value: String) throws(TransportError) {
-        optionChanged()
+        forgetShape()
         try check(ccurl_easy_setopt_string(curl.api, rawHandle, option, value), option)
     }
 
     /// Sets a `curl_off_t` option.
     func set(_ option: CURLoption, offset value: Int64) throws(TransportError) {
-        optionChanged()
+        forgetShape()
         try check(ccurl_easy_setopt_off_t(curl.api, rawHandle, option, curl_off_t(value)), option)
     }
 
@@ -168,7 +163,7 @@ final class EasyHandle {
     /// The request header lines (`Name: value`), replacing any set before.
     /// - SeeAlso: CURLOPT_HTTPHEADER
     func set(headerLines: [String]) throws(TransportError) {
-        optionChanged()
+        forgetShape()
         var list: UnsafeMutablePointer<curl_slist>?
         for line in headerLines {
             guard let extended = ccurl_slist_append(curl.api, list, line) else {
@@ -186,7 +181,7 @@ final class EasyHandle {
     /// - SeeAlso: CURLOPT_READFUNCTION, CURLOPT_SEEKFUNCTION
     func set(streamsRequestBody: Bool) throws(TransportError) {
         guard streamsRequestBody else { return }
-        optionChanged()
+        forgetShape()
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         try check(ccurl_easy_setopt_read_cb(curl.api, rawHandle, CURLOPT_READFUNCTION, easyHandleReadCallback), "CURLOPT_READFUNCTION")
         try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_READDATA, userdata), "CURLOPT_READDATA")
@@ -197,7 +192,7 @@ final class EasyHandle {
     /// A body sent from memory; libcurl copies it, after CURLOPT_POSTFIELDSIZE_LARGE gave its size.
     /// - SeeAlso: CURLOPT_COPYPOSTFIELDS
     func set(copyingPostFields body: Data) throws(TransportError) {
-        optionChanged()
+        forgetShape()
         var empty: UInt8 = 0
         let code: CURLcode
         if body.isEmpty {
@@ -214,7 +209,7 @@ final class EasyHandle {
     /// A `multipart/form-data` body; files are streamed by libcurl as it sends them.
     /// - SeeAlso: CURLOPT_MIMEPOST
     func set(multipartParts parts: [MultipartFormBodyPart]) throws(TransportError) {
-        optionChanged()
+        forgetShape()
         guard let form = ccurl_mime_init(curl.api, rawHandle) else {
             throw TransportError(kind: .other, message: "libcurl could not create a multipart body")
         }
@@ -279,7 +274,7 @@ final class EasyHandle {
     /// false when this libcurl (older than 7.80) cannot.
     /// - SeeAlso: CURLOPT_PREREQFUNCTION
     func setChecksEachRequest() -> Bool {
-        optionChanged()
+        forgetShape()
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         return ccurl_easy_setopt_prereq_cb(curl.api, rawHandle, CURLOPT_PREREQFUNCTION, easyHandlePrereqCallback) == CURLE_OK
             && ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_PREREQDATA, userdata) == CURLE_OK
@@ -288,7 +283,7 @@ final class EasyHandle {
     /// Has libcurl report what it sends and receives to `easyHandle(debug:bytes:)`.
     /// - SeeAlso: CURLOPT_VERBOSE, CURLOPT_DEBUGFUNCTION
     func setTraces() throws(TransportError) {
-        optionChanged()
+        forgetShape()
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         try check(ccurl_easy_setopt_debug_cb(curl.api, rawHandle, CURLOPT_DEBUGFUNCTION, easyHandleDebugCallback), "CURLOPT_DEBUGFUNCTION")
         try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_DEBUGDATA, userdata), "CURLOPT_DEBUGDATA")

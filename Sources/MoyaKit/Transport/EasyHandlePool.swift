@@ -17,27 +17,27 @@ final class EasyHandlePool: Sendable {
     private let handles = Mutex<[EasyHandle.Reusable]>([])
 
     /// A handle ready for a new request of `shape`: a kept one configured for that shape, which
-    /// then needs only the request's URL; else a kept one, reset; else a new one.
+    /// then needs only the request's URL (`isConfigured`); else a kept one, reset; else a new one.
     ///
     /// A reset handle must take every option as a new one does. libcurl (7.88) refuses a new
     /// receive buffer size (`CURLOPT_BUFFERSIZE`) while a handle still holds the buffer of its
     /// last transfer, which it frees when a transfer ends normally but not after every failure;
     /// a handle that refuses it is cleaned up and a new one made.
-    func take(curl: Libcurl, shape: EasyHandle.RequestShape? = nil) throws(TransportError) -> EasyHandle {
+    func take(curl: Libcurl, shape: EasyHandle.RequestShape? = nil) throws(TransportError) -> (handle: EasyHandle, isConfigured: Bool) {
         if let shape, let kept = handles.withLock({ handles -> EasyHandle.Reusable? in
             guard let index = handles.lastIndex(where: { $0.handle.configuredShape == shape }) else { return nil }
             return handles.remove(at: index)
         }) {
             kept.handle.prepareForSameShape()
-            return kept.handle
+            return (kept.handle, true)
         }
         while let kept = handles.withLock({ $0.popLast() }) {
             let handle = kept.handle
             guard (try? handle.prepareForReuse()) != nil,
                   (try? handle.set(CURLOPT_BUFFERSIZE, EasyHandle.receiveBufferSize)) != nil else { continue }
-            return handle
+            return (handle, false)
         }
-        return try EasyHandle(curl: curl)
+        return (try EasyHandle(curl: curl), false)
     }
 
     /// Keeps `handle`, which no transfer uses any more (the loop has removed it from the multi

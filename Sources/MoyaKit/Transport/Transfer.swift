@@ -81,12 +81,12 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         let guardsRedirects = configuration.followRedirects && request.headers.contains { request.isSensitiveHeader($0.name.rawName) }
         let shape = EasyHandle.RequestShape(request: request, url: urlText, configuration: configuration, headerLines: headerLines,
                                             checksEachRequest: guardsRedirects, traces: trace != nil)
-        let handle = try loop.handles.take(curl: loop.curl, shape: shape)
+        let (handle, isConfigured) = try loop.handles.take(curl: loop.curl, shape: shape)
         if let fileURL = request.bodyFileURL {
             uploadFile = try UploadFile(url: fileURL)
         }
         let checksEachRequest: Bool
-        if let shape, handle.configuredShape == shape {
+        if let shape, isConfigured {
             try handle.set(url: urlText)
             checksEachRequest = shape.checksEachRequest
         } else {
