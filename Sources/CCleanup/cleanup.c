@@ -19,6 +19,9 @@ static struct slot slots[SLOT_COUNT];
 /// How many removals are running (a signal handler's never ends: it exits the process), so that
 /// `moya_cleanup_forget` never frees a path a handler is reading.
 static atomic_int removers;
+#define CHILD_SLOT_COUNT 16
+/// Process groups of running children, 0 when free.
+static atomic_int children[CHILD_SLOT_COUNT];
 static atomic_int notify = -1;
 static atomic_int graceful;
 static atomic_int pending;
@@ -42,6 +45,27 @@ void moya_cleanup_forget(int slot) {
     if (path == NULL) return;
     while (atomic_load(&removers) > 0) sched_yield();
     free(path);
+}
+
+int moya_children_register(int group) {
+    if (group <= 0) return -1;
+    for (int index = 0; index < CHILD_SLOT_COUNT; index++) {
+        int expected = 0;
+        if (atomic_compare_exchange_strong(&children[index], &expected, group)) return index;
+    }
+    return -1;
+}
+
+void moya_children_forget(int slot) {
+    if (slot < 0 || slot >= CHILD_SLOT_COUNT) return;
+    atomic_store(&children[slot], 0);
+}
+
+static void kill_children(void) {
+    for (int index = 0; index < CHILD_SLOT_COUNT; index++) {
+        int group = atomic_load(&children[index]);
+        if (group > 0) kill(-group, SIGKILL);
+    }
 }
 
 void moya_cleanup_run(void) {
@@ -78,6 +102,7 @@ static void handle(int number) {
         errno = saved;
         return;
     }
+    kill_children();
     moya_cleanup_run();
     switch (number) {
     case SIGINT: write_text("moya-cli: error: interrupted\n"); break;
@@ -88,7 +113,15 @@ static void handle(int number) {
     _exit(128 + number);
 }
 
+static atomic_int installed;
+
+void moya_signals_ensure_installed(void) {
+    if (atomic_load(&installed)) return;
+    moya_signals_install(-1);
+}
+
 void moya_signals_install(int notify_fd) {
+    atomic_store(&installed, 1);
     atomic_store(&notify, notify_fd);
     struct sigaction action;
     memset(&action, 0, sizeof action);

@@ -52,12 +52,25 @@ public struct TokenCommandRunner: Sendable {
         sigemptyset(&unblocked)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        // A group of its own, killed whole on a timeout or a signal: `sh -c 'sleep 100'` must
+        // not leave its `sleep` running after moya-cli is gone.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        // A SIGTERM, SIGINT or SIGHUP to moya-cli alone (not to its terminal's group) must end
+        // the command too, even before the command line installed its handlers.
+        moya_signals_ensure_installed()
 
         var pid: pid_t = 0
         let arguments = command.arguments.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
+        // No signal between the start and the registration, or the command would be left behind.
+        var deferred = sigset_t(), previous = sigset_t()
+        sigemptyset(&deferred)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&deferred, signal) }
+        pthread_sigmask(SIG_BLOCK, &deferred, &previous)
         let spawned = posix_spawnp(&pid, program, &actions, &attributes, arguments, environ)
+        let childSlot = spawned == 0 ? moya_children_register(pid) : -1
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
         close(writeEnd)
         guard spawned == 0 else {
             close(readEnd)
@@ -87,9 +100,10 @@ public struct TokenCommandRunner: Sendable {
             if output.count <= Self.outputLimit { output.append(contentsOf: buffer[0..<count]) } else { break reading }
         }
         close(readEnd)
-        if timedOut || interrupted { kill(pid, SIGKILL) }
+        if timedOut || interrupted { kill(-pid, SIGKILL) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        moya_children_forget(childSlot)
 
         if interrupted { throw AccessTokenError(.command, "interrupted") }
         if timedOut {

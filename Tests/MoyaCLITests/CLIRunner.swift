@@ -21,13 +21,13 @@ enum CLIRunner {
     /// Runs `moya-cli arguments...` in `folder` (HOME there too), waits until `isReady()`, looks at
     /// the process with `whileRunning` (given its pid), sends it `signal` (SIGINT unless told) and
     /// waits for it to end.
-    static func interrupt<Seen>(_ arguments: [String], in folder: URL, signal: Int32 = SIGINT, when isReady: () -> Bool,
-                                whileRunning: (Int32) throws -> Seen) throws -> InterruptedRun<Seen> {
+    static func interrupt<Seen>(_ arguments: [String], in folder: URL, signal: Int32 = SIGINT, environment: [String: String] = [:],
+                                when isReady: () -> Bool, whileRunning: (Int32) throws -> Seen) throws -> InterruptedRun<Seen> {
         let process = Process()
         process.executableURL = binaryURL
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path].merging(environment) { _, given in given }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = Pipe()

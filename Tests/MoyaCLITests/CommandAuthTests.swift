@@ -91,6 +91,43 @@ final class CommandAuthTests: XCTestCase {
         XCTAssertEqual(server.receivedRequests.count, 0)
     }
 
+    /// A signal sent to moya-cli's pid alone (not to its terminal's group, as `kill PID` or a CI
+    /// runner's timeout does) ends the token command and what it started, as a timeout does.
+    func testASignalToMoyaCLIEndsTheTokenCommand() throws {
+        let pids = folder.url.appendingPathComponent("pids").path
+        // The script's own pid and a child's: both must be gone after moya-cli is. The child holds
+        // none of moya-cli's pipes, so nothing but the kill can end it early.
+        try writeTarget(script: "sleep 60 </dev/null >/dev/null 2>&1 & echo \"$$ $!\" > \(pids).tmp; mv \(pids).tmp \(pids); wait")
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            try? FileManager.default.removeItem(atPath: pids)
+            let run = try CLIRunner.interrupt(["call", "tokened", "whoami"], in: folder.url, signal: signal, environment: trusted,
+                                              when: { FileManager.default.fileExists(atPath: pids) }, whileRunning: { _ in () })
+            XCTAssertEqual(run.status, 128 + signal, run.stderr)
+            let started = try String(contentsOfFile: pids, encoding: .utf8).split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            XCTAssertEqual(started.count, 2, "the script wrote its pid and its child's")
+            for pid in started {
+                let deadline = Date().addingTimeInterval(5)
+                while kill(pid, 0) == 0 && Date() < deadline { usleep(20_000) }
+                XCTAssertNotEqual(kill(pid, 0), 0, "process \(pid) of the token command outlived moya-cli (signal \(signal))")
+            }
+        }
+        XCTAssertEqual(server.receivedRequests.count, 0)
+    }
+
+    /// A token command that runs over its timeout is stopped with what it started (here a child
+    /// holding the pipe the token is read from, which kept moya-cli waiting when only the
+    /// command itself was killed).
+    func testATimedOutCommandsChildrenAreStoppedToo() throws {
+        let pids = folder.url.appendingPathComponent("pids").path
+        try writeTarget(script: "sleep 60 & echo $! > \(pids); wait", timeout: ", timeout: 0.5")
+        let result = try call(["call", "tokened", "whoami"], environment: trusted)
+        XCTAssertEqual(result.status, 7, result.stderr)
+        let child = try XCTUnwrap(pid_t(try String(contentsOfFile: pids, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let deadline = Date().addingTimeInterval(5)
+        while kill(child, 0) == 0 && Date() < deadline { usleep(20_000) }
+        XCTAssertNotEqual(kill(child, 0), 0, "the command's child outlived its timeout")
+    }
+
     func testAStubRunsNoCommand() throws {
         let marker = folder.url.appendingPathComponent("ran").path
         try writeTarget(script: "touch \(marker); echo tok")

@@ -14,6 +14,14 @@ int moya_cleanup_register(const char *path, int is_directory);
 /// Forgets a registered path (its owner removed it or kept it on purpose). Safe from any thread.
 void moya_cleanup_forget(int slot);
 
+/// Registers the process group `group` (a child started as the leader of a group of its own, such
+/// as a token command) to be killed with SIGKILL if a signal ends this process, so no program it
+/// started outlives it. Returns a slot for `moya_children_forget`, or -1 when every slot is taken.
+int moya_children_register(int group);
+
+/// Forgets a registered process group (it ended and was waited for). Safe from any thread.
+void moya_children_forget(int slot);
+
 /// Removes every registered path now: files first, then folders, innermost first.
 void moya_cleanup_run(void);
 
@@ -25,6 +33,11 @@ void moya_cleanup_run(void);
 /// process at once with 128 + the signal. Handlers are installed without SA_RESTART, so a
 /// blocking call (open of a FIFO, a write to a full pipe) returns EINTR.
 void moya_signals_install(int notify_fd);
+
+/// Installs the handlers as `moya_signals_install(-1)` does (a signal removes the registered
+/// paths, kills the registered children and ends the process), unless they are installed already.
+/// For code that starts a child before the command has installed its handlers.
+void moya_signals_ensure_installed(void);
 
 /// Turns graceful mode on (1) or off (0); see `moya_signals_install`.
 void moya_signals_set_graceful(int enabled);
