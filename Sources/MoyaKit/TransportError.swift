@@ -12,6 +12,8 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case fileAccess
         /// An output file exists and may not be replaced.
         case destinationExists
+        /// An output file would be created or replaced in a protected folder (`OutputFile.protect(folders:)`).
+        case destinationProtected
         /// The body could not be written where it was to go (disk full, I/O error, a closed stream).
         case cannotWriteOutput
         /// The body's reader went away (EPIPE on a pipe).

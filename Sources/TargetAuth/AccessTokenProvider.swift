@@ -13,9 +13,12 @@ public final class AccessTokenProvider: AccessTokenSource {
     public let cache: TokenCacheStore?
     public let client: OAuth2TokenClient
     public let commands: TokenCommandRunner
-    public let trust: CommandTrust
+    public let trust: TargetTrust
     /// Notes for the user (a token fetched, a cache file ignored), or nothing.
     public let note: @Sendable (String) -> Void
+    /// Told, before it runs, of each token command: a program a target file runs is never run
+    /// silently. Once per command and run.
+    public let announce: @Sendable (AccessTokenRequest.TokenCommand) -> Void
 
     private struct Memory {
         var oauth2: [OAuth2CacheKey: OAuth2Token] = [:]
@@ -23,12 +26,15 @@ public final class AccessTokenProvider: AccessTokenSource {
         /// Requests that failed this run: asked again, they fail the same way without another
         /// trip to the token endpoint or command (a `check` of a thousand cases asks once).
         var failures: [AccessTokenRequest: AccessTokenError] = [:]
+        var announced: Set<AccessTokenRequest.TokenCommand> = []
     }
     private let memory = Mutex(Memory())
 
     /// Creates a provider.
     public init(cache: TokenCacheStore?, client: OAuth2TokenClient = OAuth2TokenClient(), commands: TokenCommandRunner = TokenCommandRunner(),
-                trust: CommandTrust, note: @escaping @Sendable (String) -> Void = { _ in }) {
+                trust: TargetTrust, note: @escaping @Sendable (String) -> Void = { _ in },
+                announce: @escaping @Sendable (AccessTokenRequest.TokenCommand) -> Void = { _ in }) {
+        self.announce = announce
         self.cache = cache
         self.client = client
         self.commands = commands
@@ -55,8 +61,11 @@ public final class AccessTokenProvider: AccessTokenSource {
         case .command(let command):
             if let token = memory.commands[command], token != rejected { return token }
             if let refusal = trust.refusal(for: command.file) {
-                throw AccessTokenError(.notAllowed, "not running the token command '\(command.arguments[0])' of API '\(command.apiName)': " + refusal)
+                throw AccessTokenError(.notAllowed, "not running the token command '\(command.arguments[0])' of API '\(command.apiName)': "
+                                       + "moya-cli runs a token command only from a target file you trust, and \(command.file) is not trusted: "
+                                       + refusal + " (see SECURITY in moya-cli(1))")
             }
+            if memory.announced.insert(command).inserted { announce(command) }
             let token = try commands.token(for: command)
             note("ran the token command '\(command.arguments[0])' of API '\(command.apiName)'")
             memory.commands[command] = token

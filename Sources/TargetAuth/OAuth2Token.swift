@@ -35,33 +35,47 @@ public struct OAuth2Token: Sendable, Hashable {
     }
 }
 
-/// The cache key of an OAuth 2.0 client: the API, the token endpoint, the client and the scopes.
-/// The client secret is no part of it (it never reaches a file name).
+/// The cache key of an OAuth 2.0 client: everything that makes a token valid for a place. The
+/// API, the token endpoint, the client, a digest of its secret, the scopes and the origin the
+/// token is sent to: another target file repeating the API name, token URL, client id and scopes
+/// without the secret, or pointing the API at another host, gets a token of its own, never this one.
 public struct OAuth2CacheKey: Sendable, Hashable {
     public var apiName: String
     public var tokenURL: String
     public var clientID: String
+    /// SHA-256 of the client secret, hex: the secret itself is never written or named.
+    public var clientSecretDigest: String
     /// Sorted: the order a file lists scopes in asks for the same token.
     public var scopes: [String]
+    /// `scheme://host:port` of the base URL the token goes to.
+    public var origin: String
 
     /// The key of `client`.
     public init(_ client: AccessTokenRequest.OAuth2Client) {
-        self.init(apiName: client.apiName, tokenURL: client.tokenURL, clientID: client.clientID, scopes: client.scopes)
+        self.init(apiName: client.apiName, tokenURL: client.tokenURL, clientID: client.clientID,
+                  clientSecretDigest: Self.digest(ofSecret: client.clientSecret), scopes: client.scopes, origin: client.origin)
     }
 
     /// Creates a key.
-    public init(apiName: String, tokenURL: String, clientID: String, scopes: [String]) {
+    public init(apiName: String, tokenURL: String, clientID: String, clientSecretDigest: String, scopes: [String], origin: String) {
         self.apiName = apiName
         self.tokenURL = tokenURL
         self.clientID = clientID
+        self.clientSecretDigest = clientSecretDigest
         self.scopes = scopes.sorted()
+        self.origin = origin
+    }
+
+    /// The digest a key keeps of a client secret.
+    public static func digest(ofSecret secret: String) -> String {
+        SHA256.hex(Data(("moya-cli client secret\n" + secret).utf8))
     }
 
     /// The cache file's name: the API's name (an API name is letters, digits, `_` and `-`), so
     /// `auth --logout` finds an API's files without resolving its variables, then a SHA-256 of
     /// the key's fields.
     public var fileName: String {
-        let fields = [apiName, tokenURL, clientID] + scopes
+        let fields = [apiName, tokenURL, clientID, clientSecretDigest, origin] + scopes
         let digest = SHA256.hex(Data(fields.joined(separator: "\n").utf8))
         return Self.filePrefix(apiName: apiName) + digest.prefix(32) + ".json"
     }

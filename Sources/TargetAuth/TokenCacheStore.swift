@@ -199,7 +199,8 @@ struct CachedToken {
     var key: OAuth2CacheKey
     var token: OAuth2Token
 
-    static let version = 1
+    /// 2: the key holds the client secret's digest and the origin (version 1 files are ignored).
+    static let version = 2
 
     init(key: OAuth2CacheKey, token: OAuth2Token) {
         self.key = key
@@ -214,9 +215,11 @@ struct CachedToken {
         guard json["version"]?.intValue == Self.version,
               let api = json["api"]?.stringValue, let tokenURL = json["tokenURL"]?.stringValue,
               let clientID = json["clientId"]?.stringValue, let scopes = json["scopes"]?.arrayValue?.compactMap(\.stringValue),
+              let secretDigest = json["clientSecretSHA256"]?.stringValue, let origin = json["origin"]?.stringValue,
               let accessToken = json["accessToken"]?.stringValue, TokenResponse.isHeaderSafe(accessToken)
         else { throw Malformed() }
-        key = OAuth2CacheKey(apiName: api, tokenURL: tokenURL, clientID: clientID, scopes: scopes)
+        key = OAuth2CacheKey(apiName: api, tokenURL: tokenURL, clientID: clientID, clientSecretDigest: secretDigest, scopes: scopes,
+                             origin: origin)
         token = OAuth2Token(accessToken: accessToken, tokenType: "Bearer",
                             expiresAt: json["expiresAt"]?.doubleValue.map { Date(timeIntervalSince1970: $0) },
                             scope: json["scope"]?.stringValue, refreshToken: json["refreshToken"]?.stringValue)
@@ -225,7 +228,8 @@ struct CachedToken {
     var data: Data {
         var members: [(String, JSONValue)] = [
             ("version", .int(Self.version)), ("api", .string(key.apiName)), ("tokenURL", .string(key.tokenURL)),
-            ("clientId", .string(key.clientID)), ("scopes", .array(key.scopes.map(JSONValue.string))),
+            ("clientId", .string(key.clientID)), ("clientSecretSHA256", .string(key.clientSecretDigest)),
+            ("scopes", .array(key.scopes.map(JSONValue.string))), ("origin", .string(key.origin)),
             ("accessToken", .string(token.accessToken)), ("tokenType", .string(token.tokenType)),
         ]
         if let expiresAt = token.expiresAt {

@@ -11,7 +11,11 @@ struct MoyaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moya-cli",
         abstract: "A declarative HTTP API client: call the targets described in YAML target files.",
-        discussion: "Target files are described in moya-targets(5); commands and exit codes in moya-cli(1).",
+        discussion: """
+            Target files are described in moya-targets(5); commands and exit codes in moya-cli(1).
+            A target file outside ~/.config/moya/targets and MOYA_TRUSTED_TARGETS is untrusted: it runs no \
+            token command and reads only the environment variables MOYA_ALLOW_ENV allows (see SECURITY in moya-cli(1)).
+            """,
         version: MoyaCommand.version,
         subcommands: [List.self, Validate.self, Call.self, Curl.self, Check.self, Import.self, Auth.self]
     )
@@ -36,6 +40,7 @@ struct MoyaCommand: ParsableCommand {
         // SIGPIPE ignored (a closed stdout is a write error, reported as such); SIGINT, SIGTERM
         // and SIGHUP remove the temporary files this run made before it ends.
         moya_signals_install(-1)
+        protectTrustedPlaces()
         if let shell = CompletionScriptPatches.requestedShell(in: arguments) {
             StandardStream.output.write(CompletionScriptPatches.script(for: shell) + "\n")
             terminate(0)

@@ -45,8 +45,8 @@ final class AliasBombTests: XCTestCase {
 
     func testListRefusesTheFile() throws {
         assertRun(try sandbox.run(["list", "--targets", "bomb.yaml"]), status: 65, stdout: """
-            API   CASES    FILE       DESCRIPTION
-            bomb  invalid  bomb.yaml
+            API   CASES    TRUST  FILE       DESCRIPTION
+            bomb  invalid  -      bomb.yaml
 
             """, stderr: Self.diagnostic + "moya-cli: error: some target files are invalid (see above)\n")
         assertRun(try sandbox.run(["list", "bomb", "--targets", "bomb.yaml"]), status: 65, stdout: "", stderr: Self.diagnostic + """

@@ -78,8 +78,12 @@ final class AuthCommandTests: XCTestCase {
         let script = try fixture.call(["auth", "mixed", "--scheme", "script"])
         XCTAssertTrue(script.stdout.hasPrefix("scheme: script (command)\ncommand: gh auth token\ncached: no (a command's token is kept for one run only)\n"
                                               + "trusted: no; "), script.stdout)
-        // The client secret is not needed to find the cached token.
-        let service = try fixture.call(["auth", "mixed", "--scheme", "service"])
+        // A token is cached under its client secret: without it, the status says why it cannot tell.
+        let unknownSecret = try fixture.call(["auth", "mixed", "--scheme", "service"])
+        XCTAssertEqual(unknownSecret.status, 0, unknownSecret.stderr)
+        XCTAssertTrue(unknownSecret.stdout.contains("cached: unknown (a token is cached under its client secret and the base URL's origin, "
+                                                     + "so both are needed: targets/mixed.yaml:5:101: environment variable 'S' is not set"), unknownSecret.stdout)
+        let service = try fixture.call(["auth", "mixed", "--scheme", "service"], environment: ["S": "secret"])
         XCTAssertEqual(service.status, 0, service.stderr)
         XCTAssertTrue(service.stdout.hasPrefix("scheme: service (oauth2)\ntoken URL: https://auth.example.com/token\nclient: c (sent by HTTP Basic)\n"
                                                + "scopes: (the client's default)\ncached: no ("), service.stdout)

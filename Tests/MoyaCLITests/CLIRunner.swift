@@ -42,6 +42,9 @@ enum CLIRunner {
         return InterruptedRun(status: process.terminationStatus, stderr: stderr, seen: seen)
     }
 
+    /// `EnvironmentAllowance.environmentVariable`.
+    static let allowedVariablesName = "MOYA_ALLOW_ENV"
+
     /// The binary next to the test bundle (`.build/<triple>/debug/moya-cli`), or `$MOYA_CLI_BINARY`.
     static var binaryURL: URL {
         if let override = ProcessInfo.processInfo.environment["MOYA_CLI_BINARY"] {
@@ -79,6 +82,13 @@ enum CLIRunner {
             "HOME": FileManager.default.temporaryDirectory.appendingPathComponent("moya-cli-test-home").path,
         ]
         env.merge(environment) { _, new in new }
+        // A variable a test sets is one its user set for the run: the test's target files (in
+        // folders nobody trusts) may read it, as a user allows with MOYA_ALLOW_ENV. A test that
+        // sets MOYA_ALLOW_ENV itself decides alone (the tests of the rule do).
+        if environment[allowedVariablesName] == nil {
+            let given = environment.keys.filter { !$0.hasPrefix("MOYA_") && !["PATH", "HOME"].contains($0) }.sorted()
+            if !given.isEmpty { env[allowedVariablesName] = given.joined(separator: ":") }
+        }
         process.environment = env
         process.currentDirectoryURL = currentDirectory ?? FileManager.default.temporaryDirectory
         let outPipe = Pipe()

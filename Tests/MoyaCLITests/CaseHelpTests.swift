@@ -56,6 +56,9 @@ final class CaseHelpTests: XCTestCase {
 
             A small shop API
 
+              file: targets/shop.yaml
+              trust: untrusted (reads only the variables MOYA_ALLOW_ENV allows; runs no command)
+
             CASES:
               items   GET   /items         List items
               create  POST  /items/{lang}
@@ -76,6 +79,8 @@ final class CaseHelpTests: XCTestCase {
             List items
 
               GET /items    task: requestParameters
+              file: targets/shop.yaml
+              trust: untrusted (reads only the variables MOYA_ALLOW_ENV allows; runs no command)
 
             VALUES:
               q     string      required        Search text
@@ -120,6 +125,8 @@ final class CaseHelpTests: XCTestCase {
             USAGE: moya-cli curl shop create <lang> <name> [--photo <file>]
 
               POST /items/{lang}    task: uploadMultipart
+              file: targets/shop.yaml
+              trust: untrusted (reads only the variables MOYA_ALLOW_ENV allows; runs no command)
               reads: {photo}
 
             VALUES:
@@ -138,6 +145,8 @@ final class CaseHelpTests: XCTestCase {
             USAGE: moya-cli call shop ping
 
               GET /ping    task: requestPlain
+              file: targets/shop.yaml
+              trust: untrusted (reads only the variables MOYA_ALLOW_ENV allows; runs no command)
 
             """)
     }

@@ -44,6 +44,10 @@ final class CommandAuthTests: XCTestCase {
         XCTAssertEqual(result.stdout, #"{"authenticated":true,"token":"cmd-token-1234"}"#)
         // stderr passes through; the token is redacted from -v.
         XCTAssertTrue(result.stderr.contains("a note\n"), result.stderr)
+        // A program a target file runs is never run silently, -v or not.
+        let script = folder.url.appendingPathComponent("bin/token.sh").path
+        let announcement = "moya-cli: running the token command of API 'tokened' (targets/tokened.yaml): \(script) --for tokened\n"
+        XCTAssertTrue(result.stderr.hasPrefix(announcement), result.stderr)
         XCTAssertTrue(result.stderr.contains("Authorization: Bearer <redacted>"), result.stderr)
         XCTAssertFalse(result.stderr.contains("cmd-token-1234"), result.stderr)
         // The arguments arrived as written, and nothing is cached: a second run runs it again.
@@ -56,6 +60,7 @@ final class CommandAuthTests: XCTestCase {
         try writeTarget(script: "echo run >> \(log); echo 'cmd-token-1234'")
         let check = try call(["check", "tokened", "--live"], environment: trusted)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertEqual(check.stderr.components(separatedBy: "moya-cli: running the token command").count, 2, "announced once: \(check.stderr)")
         XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "run\n")
     }
 

@@ -131,10 +131,10 @@ final class DiscoveryTests: XCTestCase {
         try sandbox.write("targets/probe.yaml", Fixture.api("probe", baseURL: "https://cwd.example"))
         let environment = ["MOYA_TARGETS_PATH": "env"]
         assertRun(try sandbox.run(["list", "--targets", "flag"], environment: environment), status: 0, stdout: """
-            API    CASES  FILE                DESCRIPTION
-            probe  1      flag/probe.yaml
-            probe  -      env/probe.yaml      shadowed by flag/probe.yaml
-            probe  -      targets/probe.yaml  shadowed by flag/probe.yaml
+            API    CASES  TRUST      FILE                DESCRIPTION
+            probe  1      untrusted  flag/probe.yaml
+            probe  -      -          env/probe.yaml      shadowed by flag/probe.yaml
+            probe  -      -          targets/probe.yaml  shadowed by flag/probe.yaml
 
             """, stderr: "")
         for (arguments, baseURL) in [
@@ -154,10 +154,10 @@ final class DiscoveryTests: XCTestCase {
         try sandbox.write("single.yaml", Fixture.api("gamma"))
         // Colon-separated; an empty entry is skipped, a missing one warned about.
         assertRun(try sandbox.run(["list"], environment: ["MOYA_TARGETS_PATH": "one:two:missing::single.yaml"]), status: 0, stdout: """
-            API    CASES  FILE            DESCRIPTION
-            alpha  1      one/alpha.yaml
-            beta   1      two/beta.yml
-            gamma  1      single.yaml
+            API    CASES  TRUST      FILE            DESCRIPTION
+            alpha  1      untrusted  one/alpha.yaml
+            beta   1      untrusted  two/beta.yml
+            gamma  1      untrusted  single.yaml
 
             """, stderr: """
             missing: warning: MOYA_TARGETS_PATH names 'missing', which does not exist; skipped
@@ -178,9 +178,9 @@ final class DiscoveryTests: XCTestCase {
         try sandbox.write("targets/b.yaml", Fixture.api("dup", baseURL: "https://b.example"))
         let message = "targets/b.yaml: error: API 'dup' is defined twice at the same level (./targets): targets/a.yaml and targets/b.yaml; rename one with 'api:'\n"
         assertRun(try sandbox.run(["list"]), status: 65, stdout: """
-            API  CASES  FILE            DESCRIPTION
-            dup  1      targets/a.yaml
-            dup  -      targets/b.yaml  error: defined again at the same level as targets/a.yaml
+            API  CASES  TRUST      FILE            DESCRIPTION
+            dup  1      untrusted  targets/a.yaml
+            dup  -      -          targets/b.yaml  error: defined again at the same level as targets/a.yaml
 
             """, stderr: message + "moya-cli: error: some target files are invalid (see above)\n")
         assertRun(try sandbox.run(["validate"]), status: 65, stdout: """
@@ -254,8 +254,8 @@ final class DiscoveryTests: XCTestCase {
         try sandbox.write("targets/solo.yaml", Fixture.api("solo"))
         try FileManager.default.createSymbolicLink(atPath: sandbox.path("link"), withDestinationPath: sandbox.path("targets"))
         assertRun(try sandbox.run(["list", "--targets", "link", "--targets", "targets/solo.yaml"]), status: 0, stdout: """
-            API   CASES  FILE            DESCRIPTION
-            solo  1      link/solo.yaml
+            API   CASES  TRUST      FILE            DESCRIPTION
+            solo  1      untrusted  link/solo.yaml
 
             """, stderr: "")
     }

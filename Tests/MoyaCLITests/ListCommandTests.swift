@@ -17,9 +17,9 @@ final class ListCommandTests: XCTestCase {
 
     func testListsEveryAPIAsATable() throws {
         assertRun(try sandbox.run(["list"]), status: 0, stdout: """
-            API      CASES  FILE                  DESCRIPTION
-            shop     3      targets/shop.yaml     A small shop
-            weather  1      targets/weather.yaml
+            API      CASES  TRUST      ENVIRONMENT              FILE                  DESCRIPTION
+            shop     3      untrusted  SHOP_PORT (not allowed)  targets/shop.yaml     A small shop
+            weather  1      untrusted                           targets/weather.yaml
 
             """, stderr: "")
     }
@@ -42,7 +42,7 @@ final class ListCommandTests: XCTestCase {
         XCTAssertEqual(Array(document.keys), ["apis"])
         let apis = try XCTUnwrap(document["apis"] as? [[String: Any]])
         XCTAssertEqual(apis.count, 2)
-        let keys: Set = ["name", "file", "source", "valid", "cases", "description", "shadowedBy"]
+        let keys: Set = ["name", "file", "source", "valid", "cases", "description", "shadowedBy", "trusted", "environment", "commands"]
         for api in apis { XCTAssertEqual(Set(api.keys), keys) }
         XCTAssertEqual(apis[0]["name"] as? String, "shop")
         XCTAssertEqual(apis[0]["file"] as? String, "targets/shop.yaml")
@@ -121,10 +121,10 @@ final class ListCommandTests: XCTestCase {
     func testAnInvalidFileAmongValidOnesIsListedAsInvalid() throws {
         try sandbox.write("targets/broken.yaml", Fixture.broken)
         assertRun(try sandbox.run(["list"]), status: 65, stdout: """
-            API      CASES    FILE                  DESCRIPTION
-            broken   invalid  targets/broken.yaml
-            shop     3        targets/shop.yaml     A small shop
-            weather  1        targets/weather.yaml
+            API      CASES    TRUST      ENVIRONMENT              FILE                  DESCRIPTION
+            broken   invalid  -                                   targets/broken.yaml
+            shop     3        untrusted  SHOP_PORT (not allowed)  targets/shop.yaml     A small shop
+            weather  1        untrusted                           targets/weather.yaml
 
             """, stderr: Fixture.brokenDiagnostics("targets/broken.yaml") + """
             moya-cli: error: some target files are invalid (see above)
@@ -170,10 +170,10 @@ final class ListCommandTests: XCTestCase {
     func testShadowedAPIIsShownWithTheFileThatWon() throws {
         try sandbox.write("mine/shop.yaml", Fixture.api("shop", baseURL: "https://my.shop.example", description: "My own shop"))
         assertRun(try sandbox.run(["list", "--targets", "mine"]), status: 0, stdout: """
-            API      CASES  FILE                  DESCRIPTION
-            shop     1      mine/shop.yaml        My own shop
-            weather  1      targets/weather.yaml
-            shop     -      targets/shop.yaml     shadowed by mine/shop.yaml
+            API      CASES  TRUST      FILE                  DESCRIPTION
+            shop     1      untrusted  mine/shop.yaml        My own shop
+            weather  1      untrusted  targets/weather.yaml
+            shop     -      -          targets/shop.yaml     shadowed by mine/shop.yaml
 
             """, stderr: "")
         // The winner is the one `list API` describes.

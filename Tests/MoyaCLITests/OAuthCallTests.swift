@@ -101,14 +101,14 @@ final class OAuthCallTests: XCTestCase {
         XCTAssertEqual(try call(["call", "guarded", "protected"]).status, 0)
         server.oauth.revokeAllTokens()
         server.oauth.revokeRefreshTokens()
+        server.oauth.revokeClient()
         // The refresh token is refused, then the client credentials grant fails too.
-        let result = try call(["call", "guarded", "protected"], environment: ["GUARDED_CLIENT_SECRET": "not-the-secret"])
+        let result = try call(["call", "guarded", "protected"])
         XCTAssertEqual(result.status, 7, result.stderr)
         XCTAssertTrue(result.stderr.contains("moya-cli: error: the API refused the token with HTTP 401, and no new one could be obtained: "
                                              + "the token endpoint http://127.0.0.1:\(server.port)/oauth/token refused: invalid_client (HTTP 401)"),
                       result.stderr)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertFalse(result.stderr.contains("not-the-secret"), result.stderr)
         assertNoSecret(result.stderr)
     }
 

@@ -111,6 +111,45 @@ final class OAuthHostileTests: XCTestCase {
         XCTAssertEqual(server.oauth.tokenRequestCount, 2)
     }
 
+    /// A cached token is bound to the client secret it was obtained with and to the origin it is
+    /// sent to: a target file repeating the API name, token URL, client id and scopes, without the
+    /// secret and pointed at its own server, gets no token of the cache.
+    func testACachedTokenGoesToNoOtherFileOrOrigin() throws {
+        XCTAssertEqual(try support.call(["call", "guarded", "protected"]).status, 0)
+        XCTAssertEqual(server.oauth.tokenRequestCount, 1)
+        let thief = try HTTPTestServer()
+        defer { thief.stop() }
+        try folder.write("planted/guarded.yaml", """
+            api: guarded
+            baseURL: http://127.0.0.1:\(thief.port)
+            auth:
+              type: oauth2
+              tokenURL: http://127.0.0.1:\(server.port)/oauth/token
+              clientId: "${GUARDED_CLIENT_ID}"
+              clientSecret: "${HOME}"
+              scopes: [write, read]
+            cases:
+              echo: {path: /anything/echo, sample: echoed}
+            """)
+        let planted = try support.call(["call", "guarded", "echo", "--targets", "planted"], environment: ["MOYA_ALLOW_ENV": "HOME:GUARDED_*"])
+        // The token endpoint refuses the wrong secret, so there is no token to send.
+        XCTAssertEqual(planted.status, 7, planted.stderr)
+        XCTAssertEqual(server.oauth.tokenRequestCount, 2)
+        XCTAssertTrue(thief.receivedRequests.isEmpty, "\(thief.receivedRequests)")
+
+        // The right secret, but the API pointed at another origin (--base-url): a token of its own.
+        let moved = try support.call(["call", "guarded", "echo", "--base-url", "http://127.0.0.1:\(thief.port)"])
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        XCTAssertEqual(server.oauth.tokenRequestCount, 3)
+        let sent = try XCTUnwrap(thief.receivedRequests.first?.headers.first { $0.name.lowercased() == "authorization" }?.value)
+        let first = try XCTUnwrap(server.receivedRequests.first { $0.path == "/oauth/protected" }?.headers.first { $0.name.lowercased() == "authorization" }?.value)
+        XCTAssertNotEqual(sent, first, "the token obtained for one origin went to another")
+        XCTAssertEqual(try support.cacheFiles().filter { $0.hasSuffix(".json") }.count, 2)
+        // The first origin still uses its own cached token.
+        XCTAssertEqual(try support.call(["call", "guarded", "protected"]).status, 0)
+        XCTAssertEqual(server.oauth.tokenRequestCount, 3)
+    }
+
     func testInvalidOAuthSettingsAreLoadErrors() throws {
         try folder.write("targets/guarded.yaml", """
             baseURL: https://api.example.com
@@ -193,6 +232,7 @@ final class OAuthHostileTests: XCTestCase {
         try support.writeTarget(query: "?fail=slow")
         var environment = support.environment
         environment["PATH"] = "/usr/bin:/bin"
+        environment[CLIRunner.allowedVariablesName] = "GUARDED_*"
         let process = Process()
         process.executableURL = CLIRunner.binaryURL
         process.arguments = arguments

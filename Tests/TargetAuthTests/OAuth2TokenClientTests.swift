@@ -24,12 +24,12 @@ final class OAuth2TokenClientTests: XCTestCase {
                         authentication: OAuth2AuthSpec.ClientAuthentication = .basic) -> AccessTokenRequest.OAuth2Client {
         AccessTokenRequest.OAuth2Client(apiName: "guarded", tokenURL: server.url("/oauth/token" + query).absoluteString,
                                         clientID: OAuthTestAuthority.clientID, clientSecret: secret, scopes: ["read", "write"],
-                                        clientAuthentication: authentication)
+                                        clientAuthentication: authentication, origin: "https://api.example:443")
     }
 
     private func provider(now: Date = Date()) -> AccessTokenProvider {
         AccessTokenProvider(cache: TokenCacheStore(folder: folder.path), client: OAuth2TokenClient(now: { now }),
-                            trust: CommandTrust(trustedPaths: []))
+                            trust: TargetTrust(trustedPaths: []))
     }
 
     func testTheClientCredentialsGrant() throws {
@@ -124,7 +124,7 @@ final class OAuth2TokenClientTests: XCTestCase {
         XCTAssertTrue(slow.message.hasPrefix("timed out asking the token endpoint"), slow.message)
 
         let unreachable = AccessTokenRequest.OAuth2Client(apiName: "x", tokenURL: "http://127.0.0.1:1/token", clientID: "c", clientSecret: "secret-value",
-                                                          scopes: [], clientAuthentication: .basic)
+                                                          scopes: [], clientAuthentication: .basic, origin: "https://api.example:443")
         XCTAssertThrowsError(try OAuth2TokenClient().token(for: unreachable, grant: .clientCredentials)) { error in
             XCTAssertTrue("\(error)".hasPrefix("cannot reach the token endpoint http://127.0.0.1:1/token"), "\(error)")
         }

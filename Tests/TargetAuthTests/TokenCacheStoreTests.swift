@@ -7,7 +7,9 @@ final class TokenCacheStoreTests: XCTestCase {
     var folder: URL!
     var warnings: WarningLog!
     var store: TokenCacheStore!
-    let key = OAuth2CacheKey(apiName: "guarded", tokenURL: "https://auth.example/token", clientID: "client", scopes: ["write", "read"])
+    let secretDigest = OAuth2CacheKey.digest(ofSecret: "client-secret")
+    let key = OAuth2CacheKey(apiName: "guarded", tokenURL: "https://auth.example/token", clientID: "client",
+                             clientSecretDigest: OAuth2CacheKey.digest(ofSecret: "client-secret"), scopes: ["write", "read"], origin: "https://api.example:443")
     let token = OAuth2Token(accessToken: "access-123", expiresAt: Date(timeIntervalSince1970: 2_000_000_000), scope: "read write",
                             refreshToken: "refresh-456")
 
@@ -41,9 +43,31 @@ final class TokenCacheStoreTests: XCTestCase {
         XCTAssertTrue(key.fileName.hasPrefix("oauth2-guarded-"), key.fileName)
         XCTAssertFalse(key.fileName.contains("client"))
         XCTAssertEqual(key.fileName,
-                       OAuth2CacheKey(apiName: "guarded", tokenURL: "https://auth.example/token", clientID: "client", scopes: ["read", "write"]).fileName)
+                       OAuth2CacheKey(apiName: "guarded", tokenURL: "https://auth.example/token", clientID: "client", clientSecretDigest: secretDigest, scopes: ["read", "write"], origin: "https://api.example:443").fileName)
         XCTAssertNotEqual(key.fileName,
-                          OAuth2CacheKey(apiName: "guarded", tokenURL: "https://auth.example/token", clientID: "other", scopes: ["read", "write"]).fileName)
+                          OAuth2CacheKey(apiName: "guarded", tokenURL: "https://auth.example/token", clientID: "other", clientSecretDigest: secretDigest, scopes: ["read", "write"], origin: "https://api.example:443").fileName)
+    }
+
+    /// Everything that makes a token valid for a place is in the key: another secret or another
+    /// origin is another key, another file, and a file copied under this key's name is not believed.
+    func testTheSecretAndTheOriginArePartOfTheKey() throws {
+        var otherSecret = key
+        otherSecret.clientSecretDigest = OAuth2CacheKey.digest(ofSecret: "/home/attacker")
+        var otherOrigin = key
+        otherOrigin.origin = "http://127.0.0.1:8081"
+        for other in [otherSecret, otherOrigin] {
+            XCTAssertNotEqual(other, key)
+            XCTAssertNotEqual(other.fileName, key.fileName)
+        }
+        store.save(token, for: key)
+        XCTAssertNil(store.load(otherSecret))
+        XCTAssertNil(store.load(otherOrigin))
+        try FileManager.default.copyItem(atPath: store.path(for: key), toPath: store.path(for: otherOrigin))
+        XCTAssertNil(store.load(otherOrigin), "a token file of another origin is not believed under this key")
+        // The secret itself is written nowhere.
+        let text = try String(contentsOfFile: store.path(for: key), encoding: .utf8)
+        XCTAssertFalse(text.contains("client-secret"), text)
+        XCTAssertTrue(text.contains(key.clientSecretDigest), text)
     }
 
     func testASymlinkIsNotFollowed() throws {
@@ -90,7 +114,7 @@ final class TokenCacheStoreTests: XCTestCase {
         FileManager.default.createFile(atPath: path, contents: Data("{not json".utf8), attributes: [.posixPermissions: 0o600])
         XCTAssertNil(store.load(key))
         // A file of another key under this key's name (a hash collision, or a copied file).
-        let other = OAuth2CacheKey(apiName: "guarded", tokenURL: "https://evil.example/token", clientID: "client", scopes: [])
+        let other = OAuth2CacheKey(apiName: "guarded", tokenURL: "https://evil.example/token", clientID: "client", clientSecretDigest: secretDigest, scopes: [], origin: "https://api.example:443")
         store.save(token, for: other)
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.moveItem(atPath: store.path(for: other), toPath: path)
@@ -123,7 +147,7 @@ final class TokenCacheStoreTests: XCTestCase {
 
     func testRemoveAllForgetsOnlyThatAPIsTokens() throws {
         store.save(token, for: key)
-        let other = OAuth2CacheKey(apiName: "guarded-two", tokenURL: "https://auth.example/token", clientID: "client", scopes: [])
+        let other = OAuth2CacheKey(apiName: "guarded-two", tokenURL: "https://auth.example/token", clientID: "client", clientSecretDigest: secretDigest, scopes: [], origin: "https://api.example:443")
         store.save(token, for: other)
         XCTAssertEqual(store.removeAll(apiName: "guarded"), [store.path(for: key)])
         XCTAssertNil(store.load(key))

@@ -68,11 +68,11 @@ final class TokenCommandRunnerTests: XCTestCase {
         let outside = folder.appendingPathComponent("api.yaml").path
         FileManager.default.createFile(atPath: outside, contents: Data(), attributes: [.posixPermissions: 0o644])
 
-        let trust = CommandTrust(environment: ["MOYA_TRUSTED_TARGETS": "relative:" + trusted.path, "HOME": "/nonexistent"])
+        let trust = TargetTrust(environment: ["MOYA_TRUSTED_TARGETS": "relative:" + trusted.path, "HOME": "/nonexistent"])
         XCTAssertNil(trust.refusal(for: file))
-        XCTAssertTrue(trust.refusal(for: outside)?.contains("only from a target file you trust") == true)
+        XCTAssertTrue(trust.refusal(for: outside)?.contains("not in ~/.config/moya/targets or under a path listed in MOYA_TRUSTED_TARGETS") == true)
         // A trusted folder's name as a prefix of another folder's is not enough.
-        XCTAssertTrue(CommandTrust(trustedPaths: [folder.path + "/tru"]).refusal(for: file) != nil)
+        XCTAssertTrue(TargetTrust(trustedPaths: [folder.path + "/tru"]).refusal(for: file) != nil)
         chmod(file, 0o664)
         XCTAssertTrue(trust.refusal(for: file)?.contains("writable by other users") == true)
         // The user's own targets folder is trusted without MOYA_TRUSTED_TARGETS.
@@ -80,6 +80,6 @@ final class TokenCommandRunnerTests: XCTestCase {
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         let own = config.appendingPathComponent("api.yaml").path
         FileManager.default.createFile(atPath: own, contents: Data(), attributes: [.posixPermissions: 0o600])
-        XCTAssertNil(CommandTrust(environment: ["XDG_CONFIG_HOME": folder.path + "/config"]).refusal(for: own))
+        XCTAssertNil(TargetTrust(environment: ["XDG_CONFIG_HOME": folder.path + "/config"]).refusal(for: own))
     }
 }

@@ -46,7 +46,8 @@ final class SpecDelegatedAuthTests: XCTestCase {
         XCTAssertTrue(me.secretValues.contains("csecret"))
         XCTAssertTrue(me.secretValues.contains("token-from-source"))
         XCTAssertEqual(source.requests, [.oauth2(.init(apiName: "svc", tokenURL: "https://auth.example.com/token?audience=api", clientID: "cid",
-                                                       clientSecret: "csecret", scopes: ["read", "write"], clientAuthentication: .body))])
+                                                       clientSecret: "csecret", scopes: ["read", "write"], clientAuthentication: .body,
+                                                       origin: "https://api.example.com:443"))])
         XCTAssertEqual(me.accessTokenRequest, source.requests.first)
         XCTAssertNil(try builder.target(for: api.cases[1], arguments: [:]).credential)
         XCTAssertEqual(try builder.target(for: api.cases[2], arguments: [:]).credential, "token-from-source")

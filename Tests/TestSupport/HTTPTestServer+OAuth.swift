@@ -43,6 +43,7 @@ public final class OAuthTestAuthority: Sendable {
         var refreshTokens: Set<String> = []
         var issued = 0
         var slowAnswers = 0
+        var isClientRevoked = false
     }
     private let state = Mutex(State())
 
@@ -64,6 +65,11 @@ public final class OAuthTestAuthority: Sendable {
     /// Forgets the refresh tokens issued so far: the refresh grant fails with `invalid_grant`.
     public func revokeRefreshTokens() {
         state.withLock { $0.refreshTokens.removeAll() }
+    }
+
+    /// Revokes the client: the token endpoint answers `invalid_client` from now on.
+    public func revokeClient() {
+        state.withLock { $0.isClientRevoked = true }
     }
 
     /// Each server's authority, held as long as the server lives (a server made later at the same
@@ -138,7 +144,7 @@ public final class OAuthTestAuthority: Sendable {
         default: break
         }
         guard request.method == "POST" else { return error(405, "invalid_request", "use POST") }
-        guard id == Self.clientID, secret == Self.clientSecret else {
+        guard id == Self.clientID, secret == Self.clientSecret, !state.withLock({ $0.isClientRevoked }) else {
             return (401, json + [("WWW-Authenticate", #"Basic realm="token""#)], Data(#"{"error":"invalid_client"}"#.utf8))
         }
         switch grantType {

@@ -1,4 +1,5 @@
 import CCleanup
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -109,7 +110,33 @@ public final class OutputFile: @unchecked Sendable {
         _ = try plan(for: path, overwrite: overwrite)
     }
 
+    /// Folders no output may create or replace a file in, whatever the path's form (relative,
+    /// through `..` or a symbolic link): a program's own configuration that a download or a
+    /// redirected body must never plant files in. Set once at start-up.
+    public static func protect(folders: [String]) {
+        protectedFolders.withLock { $0 = folders }
+    }
+
+    private static let protectedFolders = Mutex<[String]>([])
+
+    /// The protected folder `path` would land in, if any.
+    static func protectedFolder(holding path: String) -> String? {
+        let folders = protectedFolders.withLock { $0 }
+        guard !folders.isEmpty else { return nil }
+        return folders.first { CanonicalPath.isInside(path, $0) }
+    }
+
     static func plan(for path: String, overwrite: Bool) throws(TransportError) -> Plan {
+        let plan = try unprotectedPlan(for: path, overwrite: overwrite)
+        if case .atomic(let resolved) = plan, let folder = protectedFolder(holding: resolved) {
+            throw TransportError(kind: .destinationProtected,
+                                 message: "not writing \(path): it would land in \(folder), which moya-cli never writes to "
+                                 + "(a trusted target folder or the token cache; see SECURITY in moya-cli(1))")
+        }
+        return plan
+    }
+
+    private static func unprotectedPlan(for path: String, overwrite: Bool) throws(TransportError) -> Plan {
         var status = stat()
         var linkStatus = stat()
         let exists = stat(path, &status) == 0

@@ -17,10 +17,14 @@ public enum AccessTokenRequest: Sendable, Hashable {
         public var clientSecret: String
         public var scopes: [String]
         public var clientAuthentication: OAuth2AuthSpec.ClientAuthentication
+        /// The origin (`scheme://host:port`) of the base URL the token is sent to: a token is
+        /// obtained for one place and never sent to another.
+        public var origin: String
 
         /// Creates a client.
         public init(apiName: String, tokenURL: String, clientID: String, clientSecret: String, scopes: [String],
-                    clientAuthentication: OAuth2AuthSpec.ClientAuthentication) {
+                    clientAuthentication: OAuth2AuthSpec.ClientAuthentication, origin: String) {
+            self.origin = origin
             self.apiName = apiName
             self.tokenURL = tokenURL
             self.clientID = clientID

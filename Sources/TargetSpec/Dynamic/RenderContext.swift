@@ -8,6 +8,9 @@ struct RenderContext: Sendable {
     var variables: [String: String]
     /// The case's optional values: lone placeholders of those not given are left out.
     var optionalNames: Set<String>
+    /// Process variables that are set but hidden from this file (`EnvironmentAllowance`): an
+    /// unset-variable error names the rule for them.
+    var hiddenVariableNames: Set<String> = []
     var secretValues: [String] = []
 
     init(
@@ -49,7 +52,7 @@ struct RenderContext: Sendable {
         do {
             return try template.render(arguments: arguments, environment: environment, variables: variables, escaping: escaping)
         } catch {
-            throw .render(error, file: api.file)
+            throw .render(error.notingHidden(hiddenVariableNames), file: api.file)
         }
     }
 
@@ -106,6 +109,7 @@ struct RenderContext: Sendable {
         guard !path.hasPrefix("/"), RelativeFile.isInside(path, root: ".") else {
             throw .outsideFolder(what: "download destination", path: path, folder: "the current folder")
         }
+        if let name = RelativeFile.hiddenComponent(of: path) { throw .hiddenDownloadDestination(path: path, name: name) }
         return path
     }
 

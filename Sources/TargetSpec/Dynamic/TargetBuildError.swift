@@ -17,6 +17,8 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
     /// A path the target file builds from a value leaves the folder it must stay in (the files
     /// folder for files it reads, the current folder for downloads).
     case outsideFolder(what: String, path: String, folder: String)
+    /// A download destination the file builds names a dotfile or a dot-folder.
+    case hiddenDownloadDestination(path: String, name: String)
     /// A value used in a download destination would add a folder (`/`, `.`, `..`).
     case destinationValueAddsFolder(name: String, value: String)
     /// The token of `oauth2` or `command` auth could not be obtained.
@@ -32,6 +34,9 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
         case .lineBreakInField(let field): "\(field) holds a line break or NUL character; it would inject a line into the request"
         case .outsideFolder(let what, let path, let folder):
             "\(what) '\(path)' is outside \(folder); a target file may only use files inside it"
+        case .hiddenDownloadDestination(let path, let name):
+            "download destination '\(path)' names '\(name)'; a target file may not write dotfiles or into dot-folders "
+                + "(give --output FILE to write there)"
         case .accessToken(let error): error.message
         case .destinationValueAddsFolder(let name, let value):
             "value '\(name)' ('\(value)') would add a folder to the download destination; a value used there cannot hold '/' or be '.' or '..'"

@@ -9,8 +9,11 @@ import Synchronization
 public struct TargetBuilder: Sendable {
     /// The API the case belongs to.
     public var api: APISpec
-    /// The process environment `${VAR}` references read.
+    /// The process environment `${VAR}` references read: what the file may see of it
+    /// (`EnvironmentAllowance.view(of:isTrusted:)`).
     public var processEnvironment: [String: String]
+    /// Variables set in the process but hidden from the file, so an error can say why.
+    public var hiddenVariableNames: Set<String> = []
     /// `--env NAME`; `nil` uses the API's `defaultEnvironment`, if any.
     public var environmentName: String?
     /// `--base-url URL`, replacing the API's and the environment's.
@@ -47,20 +50,7 @@ public struct TargetBuilder: Sendable {
     public func target(for spec: CaseSpec, arguments: [String: ArgumentValue], sampleName: String? = nil) throws(TargetBuildError) -> DynamicTarget {
         let (environment, variables) = try selectedEnvironmentAndVariables()
         var context = renderContext(for: spec, arguments: arguments, variables: variables)
-
-        let baseURLText: String
-        if let baseURLOverride {
-            baseURLText = baseURLOverride
-        } else {
-            baseURLText = try context.render(environment?.baseURL ?? api.baseURL)
-        }
-        // The loader's rules, applied to what `${VAR}` or --base-url made of the base URL.
-        // A secret in the base URL (a host, a user's password) stays out of the message.
-        let baseURL: URL
-        switch Self.checkedBaseURL(baseURLText) {
-        case .success(let url): baseURL = url
-        case .failure(let problem): throw .invalidBaseURL(SecretRedactor(secretValues: context.secretValues).redact(problem.message))
-        }
+        let baseURL = try self.baseURL(in: environment, context: &context)
 
         var headers: [(name: String, value: String)] = []
         var sensitiveHeaderNames = api.sensitiveHeaders
@@ -87,7 +77,7 @@ public struct TargetBuilder: Sendable {
             headers.append(("Content-Type", "application/json"))
         }
 
-        let (authorizationType, credential, accessTokenRequest) = try authorization(for: spec, context: &context)
+        let (authorizationType, credential, accessTokenRequest) = try authorization(for: spec, baseURL: baseURL, context: &context)
         var apiKeyQuery: (name: String, value: String)?
         if let (location, name, key) = try apiKey(for: spec, context: &context) {
             switch location {
@@ -144,8 +134,10 @@ public struct TargetBuilder: Sendable {
     /// What a case's templates render with: its arguments, the process environment, the selected
     /// environment's variables, and which of its values are optional.
     private func renderContext(for spec: CaseSpec, arguments: [String: ArgumentValue], variables: [String: String]) -> RenderContext {
-        RenderContext(api: api, arguments: arguments, environment: processEnvironment, variables: variables,
-                      optionalNames: Set(spec.values.filter(\.isOptional).map(\.name)))
+        var context = RenderContext(api: api, arguments: arguments, environment: processEnvironment, variables: variables,
+                                    optionalNames: Set(spec.values.filter(\.isOptional).map(\.name)))
+        context.hiddenVariableNames = hiddenVariableNames
+        return context
     }
 
     /// Whether two header names are the same name: `a.lowercased() == b.lowercased()`, compared
@@ -178,9 +170,23 @@ public struct TargetBuilder: Sendable {
         case .bearer, .basic, .custom, .apiKey: return nil
         case .oauth2, .command: break
         }
-        let (_, variables) = try selectedEnvironmentAndVariables()
+        let (environment, variables) = try selectedEnvironmentAndVariables()
         var context = RenderContext(api: api, arguments: [:], environment: processEnvironment, variables: variables)
-        return try accessTokenRequest(for: auth, context: &context)
+        context.hiddenVariableNames = hiddenVariableNames
+        let baseURL = try self.baseURL(in: environment, context: &context)
+        return try accessTokenRequest(for: auth, baseURL: baseURL, context: &context)
+    }
+
+    /// The base URL: `--base-url`, else the environment's or the API's rendered, checked with the
+    /// loader's rules (`${VAR}` or --base-url could make it anything). A secret in it (a host, a
+    /// user's password) stays out of the message.
+    private func baseURL(in environment: EnvironmentSpec?, context: inout RenderContext) throws(TargetBuildError) -> URL {
+        var text = baseURLOverride ?? ""
+        if baseURLOverride == nil { text = try context.render(environment?.baseURL ?? api.baseURL) }
+        switch Self.checkedBaseURL(text) {
+        case .success(let url): return url
+        case .failure(let problem): throw .invalidBaseURL(SecretRedactor(secretValues: context.secretValues).redact(problem.message))
+        }
     }
 
     /// Why a base URL text was refused.
@@ -219,7 +225,7 @@ public struct TargetBuilder: Sendable {
         do {
             return (environment, try environment?.resolvedVariables(processEnvironment: processEnvironment) ?? [:])
         } catch {
-            throw .render(error, file: api.file)
+            throw .render(error.notingHidden(hiddenVariableNames), file: api.file)
         }
     }
 
@@ -232,7 +238,7 @@ public struct TargetBuilder: Sendable {
         }
     }
 
-    private func authorization(for spec: CaseSpec, context: inout RenderContext)
+    private func authorization(for spec: CaseSpec, baseURL: URL, context: inout RenderContext)
         throws(TargetBuildError) -> (AuthorizationType?, String?, AccessTokenRequest?) {
         guard let auth = api.auth(for: spec.auth) else { return (nil, nil, nil) }
         do throws(TargetBuildError) {
@@ -250,7 +256,7 @@ public struct TargetBuilder: Sendable {
             case .oauth2, .command:
                 // A stub needs no token: nothing is fetched or run.
                 if isStubbed { return (nil, nil, nil) }
-                let request = try accessTokenRequest(for: auth, context: &context)
+                let request = try accessTokenRequest(for: auth, baseURL: baseURL, context: &context)
                 guard let accessTokens else {
                     throw TargetBuildError.accessToken(AccessTokenError(.notAllowed, "auth type '\(auth.kind.rawValue)' needs a token source"))
                 }
@@ -272,7 +278,7 @@ public struct TargetBuilder: Sendable {
 
     /// The token request `oauth2` or `command` auth makes, its references resolved; the client
     /// secret is recorded as a secret, and a token URL built from `${VAR}` is checked here.
-    private func accessTokenRequest(for auth: AuthSpec, context: inout RenderContext) throws(TargetBuildError) -> AccessTokenRequest {
+    private func accessTokenRequest(for auth: AuthSpec, baseURL: URL, context: inout RenderContext) throws(TargetBuildError) -> AccessTokenRequest {
         switch auth {
         case .oauth2(let spec):
             let tokenURL = try context.renderWithoutRecording(spec.tokenURL)
@@ -281,8 +287,10 @@ public struct TargetBuilder: Sendable {
             }
             let clientID = try context.renderWithoutRecording(spec.clientID)
             let clientSecret = try context.renderSecret(spec.clientSecret)
+            // A checked base URL has a host, so it has an origin.
+            let origin = PageURL.origin(of: baseURL.absoluteString) ?? baseURL.absoluteString
             return .oauth2(.init(apiName: api.name, tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret,
-                                 scopes: spec.scopes, clientAuthentication: spec.clientAuthentication))
+                                 scopes: spec.scopes, clientAuthentication: spec.clientAuthentication, origin: origin))
         case .command(let spec):
             return .command(.init(apiName: api.name, arguments: spec.arguments, timeout: spec.timeout, file: api.file))
         case .bearer, .basic, .custom, .apiKey:

@@ -41,6 +41,9 @@ public struct APISpec: Sendable, Hashable {
     public var sensitiveHeaders: Set<String>
     /// How the API's cases page, unless a case says otherwise (`pagination:` at the top level).
     public var pagination: Pagination?
+    /// The process environment variables the file's `${VAR}` references read, sorted (set by
+    /// the loader): what `list` and help show, and what `EnvironmentAllowance` decides on.
+    public var environmentVariables: [String] = []
 
     /// Creates an API.
     public init(

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MoyaKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -40,38 +41,13 @@ extension RelativeFile {
     /// relative paths taken from the current folder. A link inside `root` that points outside is
     /// outside.
     static func isInside(_ path: String, root: String) -> Bool {
-        let folder = canonical(root)
-        let target = canonical(path)
-        return target == folder || target.hasPrefix(folder == "/" ? "/" : folder + "/")
+        CanonicalPath.isInside(path, root)
     }
 
-    /// `path` made absolute and resolved component by component as the kernel would: each
-    /// existing component's links followed before a later `..` applies, so `link/..` is the
-    /// link target's parent; components that do not exist (yet) are taken as written.
-    static func canonical(_ path: String) -> String {
-        var current = path.hasPrefix("/") ? "/" : realPath(".") ?? FileManager.default.currentDirectoryPath
-        for component in path.split(separator: "/") {
-            switch component {
-            case ".":
-                continue
-            case "..":
-                current = parent(of: current)
-            default:
-                let candidate = (current == "/" ? "/" : current + "/") + component
-                current = realPath(candidate) ?? candidate
-            }
-        }
-        return current
-    }
-
-    private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// The first component of a relative path that is hidden (starts with `.`, but is not `.` or
+    /// `..`), or `nil`: a download destination a file names may not be a dotfile or go into a
+    /// dot-folder (`.profile`, `.ssh/authorized_keys`, `.config/moya/targets/x.yaml`).
+    static func hiddenComponent(of path: String) -> String? {
+        path.split(separator: "/").first { $0.hasPrefix(".") && $0 != "." && $0 != ".." }.map(String.init)
     }
 }

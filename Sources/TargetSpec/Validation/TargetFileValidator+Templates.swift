@@ -35,7 +35,10 @@ extension TargetFileValidator {
             case .literal:
                 continue
             case .environment(let reference):
-                guard !position.allowsEnvironment else { continue }
+                guard !position.allowsEnvironment else {
+                    environmentVariableNames.insert(reference.name)
+                    continue
+                }
                 error("'${\(reference.name)}' is not allowed in \(position.name); environment variables may appear in baseURL, headers, auth and environments (write '$${' for a literal '${')", at: reference.mark)
             case .placeholder(let name, let mark):
                 if let role = position.placeholderRole {

@@ -54,6 +54,8 @@ public struct TargetFileValidator {
 
     /// The placeholders of the case being read.
     var placeholderUses: [PlaceholderUse] = []
+    /// The process variables the file's `${VAR}` references read.
+    var environmentVariableNames: Set<String> = []
     /// Values of the case being read that were declared but are invalid (already reported): their
     /// placeholders are not reported again as unknown.
     var invalidValueNames: Set<String> = []
@@ -92,7 +94,8 @@ public struct TargetFileValidator {
 
     /// Validates a document; returns the API only when no error was found (warnings allowed).
     public mutating func validate(_ root: Node) -> APISpec? {
-        let api = readAPI(root)
+        var api = readAPI(root)
+        api?.environmentVariables = environmentVariableNames.sorted()
         diagnostics.sort()
         return diagnostics.contains { $0.severity == .error } ? nil : api
     }
@@ -155,9 +158,13 @@ public struct TargetFileValidator {
     /// plain name) leaves the current folder by `..` or a link leading out.
     mutating func checkDownloadDestination(_ template: Template) {
         let path = template.representativeText
-        guard path.hasPrefix("/") || !RelativeFile.isInside(path, root: ".") else { return }
-        error("download destination '\(template.source)' leaves the current folder (absolute, or through '..'); a target file may only write "
-              + "below the folder moya-cli runs in (give --output FILE to write elsewhere)", at: template.mark)
+        if path.hasPrefix("/") || !RelativeFile.isInside(path, root: ".") {
+            error("download destination '\(template.source)' leaves the current folder (absolute, or through '..'); a target file may only write "
+                  + "below the folder moya-cli runs in (give --output FILE to write elsewhere)", at: template.mark)
+        } else if let name = RelativeFile.hiddenComponent(of: path) {
+            error("download destination '\(template.source)' names '\(name)'; a target file may not write dotfiles or into dot-folders "
+                  + "(.profile, .ssh, .config); give --output FILE to write there", at: template.mark)
+        }
     }
 
     // MARK: - Names

@@ -28,8 +28,16 @@ enum AccessTokens {
         var session = SessionConfiguration(request: request)
         if request.timeout == nil { session.timeout = 30 }
         return AccessTokenProvider(
-            cache: cache, client: OAuth2TokenClient(session: session), trust: CommandTrust(environment: environment),
-            note: { note in if isVerbose.load(ordering: .relaxed) { StandardStream.error.write("* \(note)\n") } })
+            cache: cache, client: OAuth2TokenClient(session: session), trust: TargetTrust(environment: environment),
+            note: { note in if isVerbose.load(ordering: .relaxed) { StandardStream.error.write("* \(note)\n") } },
+            announce: { command in StandardStream.error.write(announcement(of: command)) })
+    }
+
+    /// The line on stderr before a token command runs (its words as written in the file, which
+    /// holds no `${VAR}` there; control characters escaped).
+    static func announcement(of command: AccessTokenRequest.TokenCommand) -> String {
+        let words = command.arguments.map(AuthStatus.shellWord).joined(separator: " ")
+        return DisplayText.escaped("moya-cli: running the token command of API '\(command.apiName)' (\(command.file)): \(words)") + "\n"
     }
 
     /// The source `curl` uses: without `--show-secrets` it fetches nothing and prints a

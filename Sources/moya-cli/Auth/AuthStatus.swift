@@ -53,7 +53,7 @@ struct AuthStatus {
             case .command(let command):
                 lines.append("command: " + command.arguments.map(Self.shellWord).joined(separator: " "))
                 lines.append("cached: no (a command's token is kept for one run only)")
-                let trust = CommandTrust(environment: environment).refusal(for: api.file)
+                let trust = TargetTrust(environment: environment).refusal(for: api.file)
                 lines.append("trusted: " + (trust == nil ? "yes" : "no; " + trust!))
             case .oauth2(let spec):
                 lines += try oauth2Lines(scheme.auth, spec: spec)
@@ -73,19 +73,16 @@ struct AuthStatus {
 
     private func oauth2Lines(_ auth: AuthSpec, spec: OAuth2AuthSpec) throws -> [String] {
         var lines: [String] = []
-        // The cache key holds no secret, so the status needs none: an unset client secret is
-        // given a stand-in here (it is never sent or shown).
-        var environment = self.environment
-        for reference in spec.clientSecret.environmentReferences where environment[reference.name] == nil {
-            environment[reference.name] = "unused-by-auth-status"
-        }
-        let builder = TargetBuilder(api: api, processEnvironment: environment, environmentName: environmentName)
+        // The cache key holds a digest of the client secret, so without the secret the file
+        // cannot be named (the secret is never sent or shown).
+        var builder = TargetBuilder(api: api, processEnvironment: environment, environmentName: environmentName)
+        FileEnvironment.restrict(&builder, environment: environment)
         let request: AccessTokenRequest?
         do {
             request = try builder.accessTokenRequest(for: auth)
         } catch {
             lines.append("token URL: " + spec.tokenURL.source)
-            lines.append("cached: unknown (\(error.description))")
+            lines.append("cached: unknown (a token is cached under its client secret and the base URL's origin, so both are needed: \(error.description))")
             return lines
         }
         guard case .oauth2(let client)? = request else { return lines }
@@ -125,7 +122,12 @@ struct AuthStatus {
     private func describe(_ template: Template) -> String {
         let references = template.environmentReferences
         guard !references.isEmpty else { return "(literal)" }
-        return references.map { "${\($0.name)} (" + (environment[$0.name] == nil ? "not set" : "set") + ")" }.joined(separator: ", ")
+        let view = FileEnvironment.view(for: api.file, environment: environment)
+        return references.map { reference in
+            let state = view.hidden.contains(reference.name) ? "set, not allowed for this untrusted file"
+                : environment[reference.name] == nil ? "not set" : "set"
+            return "${\(reference.name)} (\(state))"
+        }.joined(separator: ", ")
     }
 
     /// `word` as a shell would need it: as it is when plain, single-quoted otherwise.

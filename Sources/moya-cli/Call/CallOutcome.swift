@@ -41,6 +41,7 @@ enum CallOutcome {
         case .tooManyRedirects: return CommandFailure(.tooManyRedirects, transport.message)
         case .cancelled: return Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
         case .destinationExists: return CommandFailure(.usage, transport.message + "; pass --force to replace it")
+        case .destinationProtected: return CommandFailure(.usage, transport.message)
         case .cannotWriteOutput, .brokenPipe:
             return CommandFailure(ResponseWriter.status(for: transport), transport.message)
         case .responseTooLarge:

@@ -37,7 +37,7 @@ struct ImportRunner {
             do throws(TransportError) {
                 try OutputFile.checkWritable(outputPath, overwrite: command.force)
             } catch {
-                throw CommandFailure(error.kind == .destinationExists ? .usage : .cannotWriteOutput,
+                throw CommandFailure([.destinationExists, .destinationProtected].contains(error.kind) ? .usage : .cannotWriteOutput,
                                      error.kind == .destinationExists ? "\(outputPath) exists; give --force to replace it" : error.message)
             }
         }
@@ -67,7 +67,7 @@ struct ImportRunner {
             }
         } catch {
             if let createdUpload { unlink(createdUpload) }
-            throw CommandFailure(error.kind == .destinationExists ? .usage : .cannotWriteOutput, error.message)
+            throw CommandFailure([.destinationExists, .destinationProtected].contains(error.kind) ? .usage : .cannotWriteOutput, error.message)
         }
         report(result, outputPath: toStandardOutput ? nil : outputPath, createdUpload: createdUpload)
     }

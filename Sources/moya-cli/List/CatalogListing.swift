@@ -4,13 +4,27 @@ import TargetSpec
 /// What `list` prints: aligned tables for people, a stable JSON document for scripts.
 enum CatalogListing {
     /// One row per API (invalid files say so in CASES), then one per shadowed definition.
-    static func table(of catalog: TargetCatalog, width: Int? = nil) -> String {
-        var rows = [["API", "CASES", "FILE", "DESCRIPTION"]]
-        for entry in catalog.entries {
-            rows.append([entry.name, entry.api != nil ? String(entry.caseCount) : "invalid", entry.file, entry.api?.description ?? ""])
+    /// TRUST says whether the file is trusted; ENVIRONMENT (the variables it reads) and COMMAND
+    /// (its token command) are shown when some API has them.
+    static func table(of catalog: TargetCatalog, environment: [String: String], width: Int? = nil) -> String {
+        let access = catalog.entries.map { entry in entry.api.map { APIAccess($0, environment: environment) } }
+        let showsVariables = access.contains { !($0?.variables.isEmpty ?? true) }
+        let showsCommands = access.contains { !($0?.commands.isEmpty ?? true) }
+        func row(_ cells: [String], _ access: APIAccess?) -> [String] {
+            var row = Array(cells[0..<2]) + [access?.trustCell ?? "-"]
+            if showsVariables { row.append(access?.variablesCell ?? "") }
+            if showsCommands { row.append(access?.commandCell ?? "") }
+            return row + Array(cells[2...])
+        }
+        var rows = [row(["API", "CASES", "FILE", "DESCRIPTION"], nil)]
+        rows[0][2] = "TRUST"
+        if showsVariables { rows[0][3] = "ENVIRONMENT" }
+        if showsCommands { rows[0][showsVariables ? 4 : 3] = "COMMAND" }
+        for (entry, access) in zip(catalog.entries, access) {
+            rows.append(row([entry.name, entry.api != nil ? String(entry.caseCount) : "invalid", entry.file, entry.api?.description ?? ""], access))
         }
         for entry in catalog.shadowed {
-            rows.append([entry.name, "-", entry.file, shadowNote(entry, in: catalog)])
+            rows.append(row([entry.name, "-", entry.file, shadowNote(entry, in: catalog)], nil))
         }
         return TextTable.render(rows, width: width)
     }
@@ -96,13 +110,15 @@ enum CatalogListing {
     }
 
     /// `{"apis": [...]}`: the winners in discovery order, then the shadowed definitions.
-    static func json(of catalog: TargetCatalog) -> String {
-        let apis = (catalog.entries + catalog.shadowed).map { entryJSON($0, valid: isValid($0, in: catalog)) }
+    static func json(of catalog: TargetCatalog, environment: [String: String]) -> String {
+        let apis = (catalog.entries + catalog.shadowed).map { entry in
+            entryJSON(entry, valid: isValid(entry, in: catalog), access: entry.api.map { APIAccess($0, environment: environment) })
+        }
         return JSONValue.object([("apis", .array(apis))]).serializedString(options: .prettyPrinted) + "\n"
     }
 
-    private static func entryJSON(_ entry: TargetCatalog.Entry, valid: Bool) -> JSONValue {
-        .object([
+    private static func entryJSON(_ entry: TargetCatalog.Entry, valid: Bool, access: APIAccess?) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("name", .string(entry.name)),
             ("file", .string(entry.file)),
             ("source", .string(entry.level.description)),
@@ -110,7 +126,19 @@ enum CatalogListing {
             ("cases", entry.api != nil ? .int(entry.caseCount) : .null),
             ("description", entry.api?.description.map { .string($0) } ?? .null),
             ("shadowedBy", entry.shadowedBy.map { .string($0) } ?? .null),
-        ])
+        ]
+        members += accessJSON(access)
+        return .object(members)
+    }
+
+    /// `trusted`, `environment` (`{"name", "state"}` each) and `commands`; null without an API.
+    static func accessJSON(_ access: APIAccess?) -> [(String, JSONValue)] {
+        guard let access else { return [("trusted", .null), ("environment", .null), ("commands", .null)] }
+        return [
+            ("trusted", .bool(access.isTrusted)),
+            ("environment", .array(access.variables.map { .object([("name", .string($0.name)), ("state", .string($0.state))]) })),
+            ("commands", .array(access.commands.map(JSONValue.string))),
+        ]
     }
 
     /// One API: its file, base URL, environments and every case with its values and samples.

@@ -51,8 +51,8 @@ struct ListInvocation: DirectlyParsable {
                         + "put *.yaml files in ./targets or name them with --targets\n")
                     return
                 }
-                StandardStream.output.write(format == .json ? CatalogListing.json(of: catalog)
-                                            : CatalogListing.table(of: catalog, width: width))
+                StandardStream.output.write(format == .json ? CatalogListing.json(of: catalog, environment: loader.environment)
+                                            : CatalogListing.table(of: catalog, environment: loader.environment, width: width))
                 if catalog.hasErrors {
                     throw CommandFailure(.invalidTargetFile, "some target files are invalid (see above)")
                 }

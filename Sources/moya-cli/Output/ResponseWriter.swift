@@ -80,7 +80,7 @@ struct ResponseWriter {
     /// The exit status for a failure to put the body where it goes.
     static func status(for error: TransportError) -> ExitStatus {
         switch error.kind {
-        case .destinationExists: .usage
+        case .destinationExists, .destinationProtected: .usage
         case .brokenPipe: .brokenPipe
         case .cannotWriteOutput: .cannotWriteOutput
         default: .transportFailure

@@ -22,9 +22,10 @@ enum CaseHelp {
         type.shortName
     }
 
-    static func apiHelp(_ api: APISpec, command: String) -> String {
+    static func apiHelp(_ api: APISpec, command: String, access: APIAccess) -> String {
         var text = "USAGE: moya-cli \(command) \(api.name) <case> [values...]\n\n"
         if let description = api.description { text += description + "\n\n" }
+        text += "  file: \(api.file)\n" + access.helpLines + "\n"
         text += "CASES:\n"
         let rows = api.cases.map { spec in
             ["  " + spec.name, spec.method, spec.path.source, spec.description ?? ""]
@@ -34,10 +35,11 @@ enum CaseHelp {
         return text
     }
 
-    static func caseHelp(_ spec: CaseSpec, api: APISpec, command: String) -> String {
+    static func caseHelp(_ spec: CaseSpec, api: APISpec, command: String, access: APIAccess) -> String {
         var text = "USAGE: moya-cli \(command) \(api.name) \(spec.name)\(valuesSynopsis(spec))\n\n"
         if let description = spec.description { text += description + "\n\n" }
         text += "  \(spec.method) \(spec.path.source)    task: \(spec.task.moyaName)\n"
+        text += "  file: \(api.file)\n" + access.helpLines
         if !spec.filesRead.isEmpty { text += "  reads: " + spec.filesRead.joined(separator: ", ") + "\n" }
         if !spec.filesWritten.isEmpty { text += "  writes: " + spec.filesWritten.joined(separator: ", ") + "\n" }
         if let pagination = api.pagination(for: spec) { text += "  pages: \(pagination.styleName) (--all follows them)\n" }

@@ -36,14 +36,14 @@ enum CaseResolution {
         }
         guard let caseName = invocation.caseName else {
             if help {
-                StandardStream.output.write(DisplayText.escaped(CaseHelp.apiHelp(api, command: name), keepingLineBreaks: true))
+                StandardStream.output.write(DisplayText.escaped(CaseHelp.apiHelp(api, command: name, access: APIAccess(api, environment: loader.environment)), keepingLineBreaks: true))
                 return .helpPrinted
             }
             throw CommandFailure(.usage, "missing CASE for API '\(api.name)'; valid cases: \(api.cases.map(\.name).joined(separator: ", "))")
         }
         let spec = try caseSpec(named: caseName, in: api)
         if help {
-            StandardStream.output.write(DisplayText.escaped(CaseHelp.caseHelp(spec, api: api, command: name), keepingLineBreaks: true))
+            StandardStream.output.write(DisplayText.escaped(CaseHelp.caseHelp(spec, api: api, command: name, access: APIAccess(api, environment: loader.environment)), keepingLineBreaks: true))
             return .helpPrinted
         }
         return .invocation(api: api, spec: spec, arguments: try bind(invocation, for: spec, api: api, command: name))
@@ -128,10 +128,12 @@ enum CaseResolution {
         api: APISpec, environment: [String: String], request: RequestOptions, isStubbed: Bool,
         downloadDestination: String?, overwritesDownloads: Bool
     ) -> TargetBuilder {
-        TargetBuilder(
+        var builder = TargetBuilder(
             api: api, processEnvironment: environment, environmentName: request.environment, baseURLOverride: request.baseURL,
             isStubbed: isStubbed, downloadDestinationOverride: downloadDestination, overwritesDownloads: overwritesDownloads,
             accessTokens: isStubbed ? nil : AccessTokens.provider(environment: environment, request: request))
+        FileEnvironment.restrict(&builder, environment: environment)
+        return builder
     }
 }
 

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A path as the system will open it, for comparing places: made absolute, each existing
+/// component's symbolic links followed before a later `..` applies (so `link/..` is the link
+/// target's parent), and components that do not exist yet taken as written.
+package enum CanonicalPath {
+    /// `path` resolved; relative paths are taken from the current folder.
+    package static func of(_ path: String) -> String {
+        var current = path.hasPrefix("/") ? "/" : resolved(".") ?? "."
+        for component in path.split(separator: "/") {
+            switch component {
+            case ".":
+                continue
+            case "..":
+                current = parent(of: current)
+            default:
+                let candidate = (current == "/" ? "/" : current + "/") + component
+                current = resolved(candidate) ?? candidate
+            }
+        }
+        return current
+    }
+
+    /// Whether `path` is `folder` or inside it, both resolved; a whole-component prefix, so
+    /// `/a/targets2` is not inside `/a/targets`.
+    package static func isInside(_ path: String, _ folder: String) -> Bool {
+        let place = of(folder)
+        let target = of(path)
+        return target == place || target.hasPrefix(place == "/" ? "/" : place + "/")
+    }
+
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
+    private static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+}

@@ -1,0 +1,22 @@
+import MoyaKit
+import TargetAuth
+import TargetSpec
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension MoyaCommand {
+    /// Nothing this run writes - a download, `-o`, a report, an import - may create or replace a
+    /// file in a trusted target folder or the token cache: a file written there would be
+    /// trusted (and could run a command) or believed as a token. Only the user puts files there.
+    /// Read from the few variables that name those places, so start-up stays cheap; the paths are
+    /// resolved only when something is written.
+    static func protectTrustedPlaces() {
+        var environment: [String: String] = [:]
+        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", TargetTrust.environmentVariable] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        let folders = TargetTrust.declaredPaths(environment: environment) + [TokenCacheStore.defaultFolder(environment: environment)].compactMap { $0 }
+        OutputFile.protect(folders: folders)
+    }
+}
