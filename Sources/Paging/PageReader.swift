@@ -107,6 +107,15 @@ public struct PageReader: Sendable {
         }
     }
 
+    /// Refuses a page answered from another origin than the base URL's: a redirect followed
+    /// there (without the credentials) must not be read as the API's page.
+    ///
+    /// - Parameter answeringURL: the URL that answered, after redirects; `nil` for a stubbed page.
+    public func checkAnswer(from answeringURL: String?) throws(PagingError) {
+        guard let answeringURL, !PageURL.isSameOrigin(answeringURL, as: baseURL) else { return }
+        throw .redirectedOffOrigin(answeringURL, baseOrigin: PageURL.origin(of: baseURL) ?? baseURL)
+    }
+
     /// `reference` resolved against `requestURL`, refused unless on the base URL's origin.
     private func checked(_ reference: String, requestURL: String, from place: String) throws(PagingError) -> String {
         guard let url = PageURL.resolve(reference, against: requestURL) else { throw .invalidNextURL(reference, from: place) }
@@ -131,6 +140,8 @@ public enum PagingError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidNextURL(String, from: String)
     /// The next URL leaves the base URL's origin.
     case crossOrigin(String, baseOrigin: String)
+    /// The page's request was redirected to another origin, which answered it.
+    case redirectedOffOrigin(String, baseOrigin: String)
 
     public var description: String {
         switch self {
@@ -145,6 +156,9 @@ public enum PagingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .crossOrigin(let url, let origin):
             "refusing to follow the next page to '\(DisplayEscaping.escaped(url))': it leaves the API's origin (\(origin)); "
                 + "a server may only page within the base URL's scheme, host and port"
+        case .redirectedOffOrigin(let url, let origin):
+            "refusing to read the page: its request was redirected to '\(DisplayEscaping.escaped(url))', off the API's origin "
+                + "(\(origin)); a server may only page within the base URL's scheme, host and port"
         }
     }
 

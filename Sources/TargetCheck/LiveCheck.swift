@@ -25,6 +25,13 @@ final class LiveCheck: Sendable {
 
     static let unsafeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
 
+    /// Whether `item`'s request may share the answer of an identical one in flight: only a GET or
+    /// HEAD outside a chain. Two identical POSTs must create two things, and each step of a chain
+    /// must reach the server once per chain, whatever its method.
+    static func mayShare(_ item: CheckItem, _ target: DynamicTarget) -> Bool {
+        (target.method == .get || target.method == .head) && item.chain == nil && item.spec.captures.isEmpty
+    }
+
     /// Whether a capture of the case reads the body (which must then be kept).
     static func capturesFromBody(_ spec: CaseSpec) -> Bool {
         spec.captures.contains { if case .body = $0.source { true } else { false } }
@@ -49,7 +56,7 @@ final class LiveCheck: Sendable {
             completion(.skipped("\(target.method.rawValue) is not sent live; add --include-unsafe to send it", request: request))
             return
         }
-        let provider = providers.provider(for: settings.sessionConfiguration(target))
+        let provider = providers.provider(for: settings.sessionConfiguration(target), sharingIdenticalRequests: Self.mayShare(item, target))
         let start = ContinuousClock.now
         send(target, item: item, provider: provider, index: index, attempt: 0, mayRenewToken: true) { [self] result, attempts, sent in
             // The redactor of the target last sent: the one made above unless a new token was sent.

@@ -7,7 +7,7 @@ import TargetSpec
 /// `check --all`: after a paginated case's first page passed, its next pages, one after another
 /// (offline: the samples `page2`, `page3`...; live: the URLs the server gives). Each page must
 /// pass the case's validation and be readable as a page; the run must end (no loop, at most
-/// `maximumPages`) and stay on the API's origin. Failures are `paging`, naming the page.
+/// `maximumPages`) and stay on the API's origin, redirects included. Failures are `paging`, naming the page.
 struct PageCheck {
     var settings: CheckConfiguration
     var item: CheckItem
@@ -26,6 +26,7 @@ struct PageCheck {
         while true {
             let page: Page
             do {
+                try reader.checkAnswer(from: stubbed ? nil : response.response?.url?.absoluteString)
                 page = try reader.read(headers: ChainStep.fields(of: response), body: response.data, requestURL: requestURL)
             } catch {
                 return ("page \(number): \(error)", number)

@@ -5,24 +5,33 @@ import Glibc
 import Synchronization
 import TargetSpec
 
-/// One provider per distinct transport setting (cases may have their own timeouts), all over
-/// MoyaKit's one shared transport, each tracking in-flight requests so identical requests
-/// checked at the same time are sent once.
+/// Two providers per distinct transport setting (cases may have their own timeouts), all over
+/// MoyaKit's one shared transport: one tracks in-flight requests, so identical GETs and HEADs
+/// checked at the same time are sent once; the other sends every request it is given, for the
+/// requests that must reach the server as often as they are checked (`LiveCheck.mayShare`).
 final class ProviderPool: Sendable {
-    private let providers = Mutex<[SessionConfiguration: MoyaProvider<DynamicTarget>]>([:])
+    private struct Key: Hashable {
+        var configuration: SessionConfiguration
+        var tracksInflights: Bool
+    }
+
+    private let providers = Mutex<[Key: MoyaProvider<DynamicTarget>]>([:])
     private let plugins: [any PluginType]
 
     init(plugins: [any PluginType]) {
         self.plugins = plugins
     }
 
-    /// The provider for `configuration`, made on first use.
-    func provider(for configuration: SessionConfiguration) -> MoyaProvider<DynamicTarget> {
-        providers.withLock { providers in
-            if let existing = providers[configuration] { return existing }
+    /// The provider for `configuration`, made on first use; with `sharingIdenticalRequests`, one
+    /// that sends identical requests in flight once.
+    func provider(for configuration: SessionConfiguration, sharingIdenticalRequests: Bool) -> MoyaProvider<DynamicTarget> {
+        let key = Key(configuration: configuration, tracksInflights: sharingIdenticalRequests)
+        return providers.withLock { providers in
+            if let existing = providers[key] { return existing }
             let provider = MoyaProvider<DynamicTarget>(
-                endpointClosure: { $0.endpoint }, session: Session(configuration: configuration), plugins: plugins, trackInflights: true)
-            providers[configuration] = provider
+                endpointClosure: { $0.endpoint }, session: Session(configuration: configuration), plugins: plugins,
+                trackInflights: sharingIdenticalRequests)
+            providers[key] = provider
             return provider
         }
     }

@@ -1,8 +1,10 @@
 /// A request as a `curl` command a user can paste into a POSIX shell, sending what the libcurl
 /// transport sends.
 ///
-/// `curl -X METHOD` (left out for GET, and for POST when a body makes curl post anyway, so that
-/// redirects turn it into a GET as the transport does; `--head` for HEAD), `-H 'Name: value'` per
+/// `curl -X METHOD` whenever curl's own choice for the body options differs (`--data*` and `-F`
+/// post, `-T` puts, nothing gets: so `-X GET` for a GET with a body; a POST with a body is left to
+/// curl so that redirects turn it into a GET as the transport does; `--head` for HEAD, whose body
+/// the transport does not send), `-H 'Name: value'` per
 /// header (`-H 'Name;'` for an empty value), `--data-binary 'body'` (`--data-raw` when the body
 /// starts with `@`, which curl would read as a file name), `-T /path` to stream a file upload
 /// (`--data-binary @/path` for a POST, which gets the same form Content-Type as the transport's),
@@ -39,13 +41,13 @@ public struct CURLCommand: Sendable {
     private var options: [(name: String, value: String?)] {
         var options: [(name: String, value: String?)] = []
         let method = request.httpMethod ?? "GET"
-        let body = bodyOptions(method: method)
-        switch method {
-        case "GET": break
-        case "HEAD": options.append(("--head", nil))
-        case "POST" where !body.isEmpty: break
-        case "PUT" where body.first?.name == "-T": break
-        default: options.append(("-X", method))
+        // The transport sends a HEAD without its body (CURLOPT_NOBODY); `--head` with a body
+        // option is refused by curl.
+        let body = method == "HEAD" ? [] : bodyOptions(method: method)
+        if method == "HEAD" {
+            options.append(("--head", nil))
+        } else if method != Self.methodCurlInfers(from: body) {
+            options.append(("-X", method))
         }
         if acceptsCompressedResponses { options.append(("--compressed", nil)) }
         for (name, value) in sessionHeaders.sorted(by: { $0.key < $1.key }) where request.value(forHTTPHeaderField: name) == nil {
@@ -62,9 +64,19 @@ public struct CURLCommand: Sendable {
         return options
     }
 
+    /// The method curl sends for these body options without `-X`: `-T` puts, `--data*` and `-F`
+    /// post, no body gets. A POST is left to curl so that a 301/302/303 turns it into a GET, as
+    /// the transport's CURLOPT_POST does; any other method that differs is written with `-X`.
+    static func methodCurlInfers(from body: [(name: String, value: String?)]) -> String {
+        if body.contains(where: { $0.name == "-T" }) { return "PUT" }
+        if body.contains(where: { $0.name.hasPrefix("--data") || $0.name == "-F" }) { return "POST" }
+        return "GET"
+    }
+
     /// Whether curl would send `Expect: 100-continue` (for file uploads and bodies over 1 MiB),
     /// which the transport never sends: a server that ignores it would stall the upload.
     private var sendsExpectContinue: Bool {
+        if request.httpMethod == "HEAD" { return false }
         if request.bodyFileURL != nil { return true }
         if let body = request.httpBody { return body.count > 1024 * 1024 }
         return request.multipartParts?.contains { if case .file = $0.provider { true } else { false } } ?? false

@@ -29,6 +29,9 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     /// Why taking the body failed (a consumer's write error, the collect limit), for the result.
     private var bodyError: TransportError?
     private var headerLines = RawHeaderLines()
+    /// Whether the last header line received ended a head (the blank line): a failure before that
+    /// happened while a head was being read.
+    private var headEnded = false
     private var lastReported: TransferProgress?
     private var isFinished = false
     private let trace: (@Sendable (TransferTrace) -> Void)?
@@ -289,6 +292,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         // A failure of our own I/O explains a write/read error better than libcurl can.
         if let bodyError { return bodyError }
         if let readError = uploadFile?.readError { return readError }
+        if !headEnded, TransportError.isHeaderTooLarge(code) { return TransportError.headerTooLarge }
         return TransportError(curlCode: code, message: handle.errorText ?? handle.curl.describe(code))
     }
 
@@ -324,6 +328,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
 
     func easyHandle(didReceiveHeaderLine line: UnsafeBufferPointer<UInt8>) {
         headerLines.append(line)
+        headEnded = line.count <= 2 && line.allSatisfy { $0 == 0x0D || $0 == 0x0A }
     }
 
     func easyHandle(didReceiveBody bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -6,6 +6,19 @@ extension TransportError {
         self.init(kind: Self.isTLSAlert(code, message: message) ? .secureConnectionFailed : Self.kind(of: code), message: message)
     }
 
+    /// The failure for a response head libcurl would not read: a header line over its
+    /// CURL_MAX_HTTP_HEADER (100 KB), or, from libcurl 8, a head over 300 KB in all. libcurl says
+    /// "Out of memory" for it before 8.6, which would send a user looking for the wrong cause.
+    static let headerTooLarge = TransportError(kind: .other, message: "the server sent a header line over libcurl's 100 KB limit "
+        + "(or headers over its 300 KB total in libcurl 8 and later); the response cannot be read")
+
+    /// Whether `code` is what libcurl reports for a head over its limits, when it happens while a
+    /// head is being read: CURLE_OUT_OF_MEMORY before libcurl 8.6, CURLE_TOO_LARGE (100) from it
+    /// (not in older headers, hence the number).
+    static func isHeaderTooLarge(_ code: CURLcode) -> Bool {
+        code == CURLE_OUT_OF_MEMORY || code.rawValue == 100
+    }
+
     /// Whether a read or write failed because the peer sent a TLS alert, e.g. "tlsv13 alert
     /// certificate required": over TLS 1.3 a server refuses a client certificate only after the
     /// client's handshake is done, so libcurl reports it as a receive error. That is a TLS

@@ -14,6 +14,9 @@ public struct TargetCatalog: Sendable {
         public var shadowedBy: String?
         /// The valid cases of the file (the API's own, or those handed on while loading).
         public var caseCount = 0
+        /// For a file with errors: every name it may have meant to define (its `api:` line's,
+        /// read even when the file cannot be parsed, and its file name's).
+        public var possibleNames: [String] = []
     }
 
     /// The winning definition of each API name, in discovery order.
@@ -35,9 +38,14 @@ public struct TargetCatalog: Sendable {
 
     /// The API named `name`.
     ///
-    /// - Throws: `SpecLookupError.unknownAPI` with a did-you-mean, or `.invalidAPI` when its file has errors.
+    /// - Throws: `SpecLookupError.unknownAPI` with a did-you-mean, or `.invalidAPI` when its file has errors
+    ///   (or a file with errors that may define it: see `Entry.possibleNames`).
     public func api(named name: String) throws(SpecLookupError) -> APISpec {
         guard let entry = entries.first(where: { $0.name == name }) else {
+            // Not found, but a file with errors may be the one meant: its errors say more.
+            if let broken = (entries + shadowed).first(where: { $0.api == nil && $0.possibleNames.contains(name) }) {
+                throw .invalidAPI(name, file: broken.file)
+            }
             let names = apiNames
             throw .unknownAPI(name, suggestion: Suggestion.closest(to: name, in: names), available: names)
         }

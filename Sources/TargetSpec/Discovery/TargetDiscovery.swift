@@ -89,8 +89,12 @@ public struct TargetDiscovery: Sendable {
                                                eachCase: eachCase.map { each in { each(file, $0) } })
             catalog.diagnostics += result.diagnostics
             catalog.sources[file.displayPath] = result.sourceLines
-            guard let name = result.apiName else { return }
-            let entry = TargetCatalog.Entry(name: name, file: file.displayPath, level: file.level, api: result.api, caseCount: result.caseCount)
+            // A file with errors claims the name its `api:` line gives even when it cannot be
+            // parsed, and is found by its file name's too (`TargetCatalog.api(named:)`).
+            let scanned = result.api == nil ? result.sourceLines.flatMap(APINameScan.name(in:)) : nil
+            guard let name = scanned ?? result.apiName else { return }
+            var entry = TargetCatalog.Entry(name: name, file: file.displayPath, level: file.level, api: result.api, caseCount: result.caseCount)
+            if result.api == nil { entry.possibleNames = Array(Set([name] + (result.apiName.map { [$0] } ?? []))).sorted() }
             guard let winner = catalog.entries.first(where: { $0.name == name }) else {
                 catalog.entries.append(entry)
                 return

@@ -6,7 +6,8 @@ import TargetSpec
 /// array (or JSON lines), until a page has no next one.
 ///
 /// It stops, closing the array so what was printed stays valid JSON, at `--max-pages` (exit 9),
-/// at a next page seen before (a loop; exit 1), at a next URL off the API's origin (exit 1), and
+/// at a next page seen before (a loop; exit 1), at a next URL off the API's origin or a page
+/// redirected off it (exit 1), and
 /// at a page that fails (the failure's exit status); the message names the page.
 struct PagedCall {
     var api: APISpec
@@ -41,6 +42,7 @@ struct PagedCall {
             if run == nil { run = PagingRun(maximumPages: invocation.pagingOptions.pageLimit, firstURL: requestURL) }
             let page: Page
             do {
+                try reader.checkAnswer(from: stub.stub ? nil : response.response?.url?.absoluteString)
                 page = try reader.read(headers: Self.fields(of: response), body: response.data, requestURL: requestURL)
             } catch {
                 throw CommandFailure(.transportFailure, runner.redactor.redact(

@@ -7,7 +7,8 @@ extension MoyaCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the curl command that sends the same request as 'call'; nothing is sent.",
             discussion: """
-                The command reproduces the method, URL, headers and body (data, file upload or multipart \
+                The command reproduces the method (with -X whenever curl would pick another one for the \
+                body, as for a GET with a body), URL, headers and body (data, file upload or multipart \
                 parts) and the transfer options (-L, timeouts, TLS, proxy). Secrets are shown as <redacted> \
                 unless --show-secrets. --retry and --retry-all have no effect here.
                 """,
