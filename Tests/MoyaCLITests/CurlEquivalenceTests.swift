@@ -159,6 +159,27 @@ final class CurlEquivalenceTests: XCTestCase {
             values: [{id: int}]
             path: /anything/items/{id}
             task: {parameters: {cascade: true}, encoding: url}
+          options:
+            method: OPTIONS
+            path: /anything/options
+          optionsUpload:
+            method: OPTIONS
+            values: [{file: file}]
+            path: /anything/options-upload
+            task: {upload: "{file}"}
+          deleteMultipart:
+            method: DELETE
+            values: [{title: string}, {file: file}]
+            path: /anything/delete-multipart
+            task:
+              multipart:
+                - {name: title, value: "{title}"}
+                - {name: doc, file: "{file}"}
+          deleteUpload:
+            method: DELETE
+            values: [{file: file}]
+            path: /anything/delete-upload
+            task: {upload: "{file}"}
           headers:
             values: [{trace: string}]
             path: /anything/headers
@@ -236,6 +257,27 @@ final class CurlEquivalenceTests: XCTestCase {
         try assertEquivalent(["eq", "delete", "7"])
     }
 
+    /// Issue 26, item 7: curl posts whatever has `--data` or `-F` and puts what has `-T`, so the
+    /// command says `-X` whenever the case's method is another; HEAD goes without its body. (A
+    /// target file cannot give a GET a body; `--data` and `--json` can.)
+    func testMethodsWithBodiesStayTheirMethod() throws {
+        try assertEquivalent(["eq", "plain", "x", "--data", "hello"], method: "GET")
+        try assertEquivalent(["eq", "plain", "x", "--data", ""], method: "GET")
+        try assertEquivalent(["eq", "plain", "x", "--data", "@text.txt"], method: "GET")
+        try assertEquivalent(["eq", "plain", "x", "--json", #"{"a": 1}"#], method: "GET")
+        try assertEquivalent(["eq", "head", "--data", "hello"], method: "HEAD")
+        XCTAssertEqual(server.receivedRequests.last?.body, Data(), "the transport sends a HEAD without its body")
+        try assertEquivalent(["eq", "delete", "7", "--data", "gone"], method: "DELETE")
+        XCTAssertEqual(server.receivedRequests.last?.body, Data("gone".utf8))
+        try assertEquivalent(["eq", "options"], method: "OPTIONS")
+        try assertEquivalent(["eq", "options", "--data", "x"], method: "OPTIONS")
+        try assertEquivalent(["eq", "optionsUpload", "text.txt"], method: "OPTIONS")
+        try assertEquivalent(["eq", "optionsUpload", "binary.bin"], method: "OPTIONS")
+        XCTAssertEqual(server.receivedRequests.last?.body, Self.binaryBytes)
+        try assertEquivalent(["eq", "deleteMultipart", "t", "semi;colon name.txt"], method: "DELETE")
+        try assertEquivalent(["eq", "deleteUpload", "text.txt"], method: "DELETE")
+    }
+
     func testHeadersAndOverrides() throws {
         try assertEquivalent(["eq", "headers", "t-1", "-H", "X-Extra: it's", "-H", "X-Client:", "-H", "Accept: text/plain"])
         XCTAssertEqual(server.receivedRequests.last?.values(of: "X-Empty"), [""])
@@ -292,7 +334,7 @@ final class CurlEquivalenceTests: XCTestCase {
     /// Calls `arguments` with `call`, then runs the command `curl` prints, and compares what arrived.
     func assertEquivalent(
         _ arguments: [String], callOptions: [String] = [], curlOptions: [String] = [], environment: [String: String] = [:],
-        note: String = "", file: StaticString = #filePath, line: UInt = #line
+        method: String? = nil, note: String = "", file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let before = server.receivedRequests.count
         let called = try CLIRunner.run(["call"] + arguments + callOptions + ["--force"], environment: environment,
@@ -313,5 +355,8 @@ final class CurlEquivalenceTests: XCTestCase {
         }
         let (viaCall, viaCurl) = (Observed(fromCall), Observed(fromCurl))
         XCTAssertEqual(viaCall, viaCurl, "\(note)\ncall: \(viaCall)\ncurl: \(viaCurl)\ncommand: \(command)", file: file, line: line)
+        if let method {
+            XCTAssertEqual(fromCall.method, method, "call sent another method", file: file, line: line)
+        }
     }
 }

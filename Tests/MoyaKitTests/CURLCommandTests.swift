@@ -17,6 +17,37 @@ final class CURLCommandTests: XCTestCase {
         XCTAssertEqual(CURLCommand(request: request("DELETE")).arguments, ["curl", "-X", "DELETE", "--compressed", "https://example.com/items?q=a%20b"])
     }
 
+    /// curl picks the method from the body options (`--data*`, `-F`: POST; `-T`: PUT): `-X` is
+    /// written whenever that differs from the request's method, so a GET with a body stays a GET.
+    func testMethodIsWrittenWheneverCurlWouldPickAnother() {
+        var get = request()
+        get.httpBody = Data("hello".utf8)
+        XCTAssertEqual(CURLCommand(request: get).arguments,
+                       ["curl", "-X", "GET", "--compressed", "--data-binary", "hello", "https://example.com/items?q=a%20b"])
+        get.httpBody = Data()
+        XCTAssertEqual(CURLCommand(request: get).arguments.prefix(3), ["curl", "-X", "GET"], "an empty body is a body")
+        get.httpBody = nil
+        get.bodyFileURL = URL(fileURLWithPath: "/tmp/f")
+        XCTAssertEqual(CURLCommand(request: get).arguments.prefix(3), ["curl", "-X", "GET"], "-T alone would PUT")
+        get.bodyFileURL = nil
+        get.multipartParts = [MultipartFormBodyPart(provider: .data(Data("v".utf8)), name: "n")]
+        XCTAssertEqual(CURLCommand(request: get).arguments.prefix(3), ["curl", "-X", "GET"], "-F alone would POST")
+
+        var head = request("HEAD")
+        head.httpBody = Data("ignored".utf8)
+        XCTAssertEqual(CURLCommand(request: head).rendered(), "curl --head --compressed 'https://example.com/items?q=a%20b'",
+                       "the transport sends a HEAD without its body, and curl refuses --head with --data")
+        var options = request("OPTIONS")
+        options.httpBody = Data("x".utf8)
+        XCTAssertEqual(CURLCommand(request: options).arguments.prefix(3), ["curl", "-X", "OPTIONS"])
+        var put = request("PUT")
+        put.bodyFileURL = URL(fileURLWithPath: "/tmp/f")
+        XCTAssertFalse(CURLCommand(request: put).arguments.contains("-X"), "-T puts")
+        var post = request("POST")
+        post.httpBody = Data("x".utf8)
+        XCTAssertFalse(CURLCommand(request: post).arguments.contains("-X"), "left to curl, so a 303 turns it into a GET as in the transport")
+    }
+
     func testBodyIsShellQuoted() {
         var post = request("POST", url: "https://example.com/items")
         post.setValue("text/plain", forHTTPHeaderField: "Content-Type")
