@@ -13,6 +13,7 @@ import Foundation
 /// | `/stream-bytes/N` | N `TestBytes`, chunked |
 /// | `/truncated/N` | announces N bytes, sends half, closes |
 /// | `/headers` | `{"headers": [[name, value], …]}` |
+/// | `/long-link/N` | `[]` with a `Link` field line of N bytes (a next link padded) |
 /// | `/response-headers?Name=v&Name=w` | those response fields, in order |
 /// | `/basic-auth/USER/PASS`, `/bearer` | 200 when the credentials match, else 401 |
 /// | `/json` | a fixed JSON document (`HTTPTestServer.jsonDocument`) |
@@ -74,6 +75,11 @@ extension HTTPTestServer {
                                    for: request, on: connection, keepAlive: keepAlive)
         case "headers":
             return reply(200, [("Content-Type", "application/json")], EchoJSON.render(headersOf: request))
+        case "long-link":
+            // A `Link` field line of N bytes in all ("Link: " and CRLF included), then `[]`.
+            guard let length = number, length >= 43 else { return reply(400, [], Data()) }
+            let link = "</pages/link?page=2&pad=" + String(repeating: "a", count: length - 43) + ">; rel=next"
+            return reply(200, [("Content-Type", "application/json"), ("Link", link)], Data("[]".utf8))
         case "response-headers":
             let fields = request.queryItems.map { ($0.name, $0.value) }
             return reply(200, [("Content-Type", "application/json")] + fields, EchoJSON.render(pairs: fields))
