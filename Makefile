@@ -31,6 +31,11 @@ ZSHCOMPDIR := $(SHAREDIR)/zsh/site-functions
 FISHCOMPDIR := $(SHAREDIR)/fish/vendor_completions.d
 
 BIN ?= .build/release/moya-cli
+# The example target files install ships (README's "A short tour") and the samples they read:
+# named, not globbed, so that files a user adds to ./targets (imports, saved cases, recorded
+# samples) are never installed with them.
+SHIPPED_TARGETS := github httpbin httpbin-token httpbin-oauth
+SHIPPED_SAMPLES := github-tarball.tar.gz httpbin-bytes.bin httpbin-note.txt httpbin-pixel.png httpbin-slideshow.json
 # The Swift standard library linked in: the installed binary runs without the toolchain and
 # starts faster (fewer shared objects to relocate).
 # Linked as a position-dependent executable: a PIE has some 42,000 relocations applied at every
@@ -143,17 +148,17 @@ demo: build
 	@echo '$$ moya-cli check github'
 	@$(BIN) check github
 
-## install: binary, man pages, example targets and shell completions under $(DESTDIR)$(PREFIX)
+## install: binary, man pages, the shipped example targets and shell completions under $(DESTDIR)$(PREFIX)
 install: build
 	$(INSTALL) -d "$(BINDIR)" "$(MAN1DIR)" "$(MAN5DIR)" "$(TARGETSDIR)/samples" \
 	    "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"
 	$(INSTALL) -m 0755 "$(BIN)" "$(BINDIR)/moya-cli"
 	for page in $(wildcard man/*.1); do $(INSTALL) -m 0644 "$$page" "$(MAN1DIR)/"; done
 	for page in $(wildcard man/*.5); do $(INSTALL) -m 0644 "$$page" "$(MAN5DIR)/"; done
-	for file in $(wildcard targets/*.yaml targets/*.yml); do \
-	    $(INSTALL) -m 0644 "$$file" "$(TARGETSDIR)/"; done
-	for file in $(wildcard targets/samples/*); do \
-	    $(INSTALL) -m 0644 "$$file" "$(TARGETSDIR)/samples/"; done
+	for name in $(SHIPPED_TARGETS); do \
+	    $(INSTALL) -m 0644 "targets/$$name.yaml" "$(TARGETSDIR)/"; done
+	for file in $(SHIPPED_SAMPLES); do \
+	    $(INSTALL) -m 0644 "targets/samples/$$file" "$(TARGETSDIR)/samples/"; done
 	"$(BIN)" --generate-completion-script bash > "$(BASHCOMPDIR)/moya-cli"
 	"$(BIN)" --generate-completion-script zsh > "$(ZSHCOMPDIR)/_moya-cli"
 	"$(BIN)" --generate-completion-script fish > "$(FISHCOMPDIR)/moya-cli.fish"
@@ -163,8 +168,8 @@ uninstall:
 	rm -f "$(BINDIR)/moya-cli"
 	rm -f $(foreach page,$(notdir $(wildcard man/*.1)),"$(MAN1DIR)/$(page)")
 	rm -f $(foreach page,$(notdir $(wildcard man/*.5)),"$(MAN5DIR)/$(page)")
-	rm -f $(foreach file,$(notdir $(wildcard targets/*.yaml targets/*.yml)),"$(TARGETSDIR)/$(file)")
-	rm -f $(foreach file,$(notdir $(wildcard targets/samples/*)),"$(TARGETSDIR)/samples/$(file)")
+	rm -f $(foreach name,$(SHIPPED_TARGETS),"$(TARGETSDIR)/$(name).yaml")
+	rm -f $(foreach file,$(SHIPPED_SAMPLES),"$(TARGETSDIR)/samples/$(file)")
 	-rmdir "$(TARGETSDIR)/samples" "$(TARGETSDIR)" "$(SHAREDIR)/moya-cli" 2>/dev/null
 	rm -f "$(BASHCOMPDIR)/moya-cli" "$(ZSHCOMPDIR)/_moya-cli" "$(FISHCOMPDIR)/moya-cli.fish"
 
