@@ -56,6 +56,52 @@ final class FileRootTests: XCTestCase {
         XCTAssertTrue(server.receivedRequests.isEmpty)
     }
 
+    /// Issue 26, item 10: a sibling folder whose name starts with the folder's name (`targets2`
+    /// next to `targets`) is outside it: the check compares whole path components.
+    func testASiblingFolderSharingTheNameAsPrefixIsOutside() throws {
+        try folder.write("targets2/secret.txt", "sibling secret")
+        try folder.write("targets.d/secret.txt", "sibling secret")
+        let sibling = folder.url.appendingPathComponent("targets2/secret.txt").path
+        let variants: [(String, String)] = [
+            ("  c: {method: POST, path: /post, task: {dataFile: ../targets2/secret.txt}, sample: ok}", "dataFile"),
+            ("  c: {method: POST, path: /post, task: {dataFile: \(sibling)}, sample: ok}", "dataFile"),
+            ("  c: {method: POST, path: /post, task: {dataFile: ../targets.d/secret.txt}, sample: ok}", "dataFile"),
+            ("  c: {method: PUT, path: /put, task: {upload: ../targets2/secret.txt}, sample: ok}", "upload file"),
+            ("  c: {method: POST, path: /post, task: {multipart: [{name: f, file: ../targets2/secret.txt}]}, sample: ok}", "multipart file"),
+            ("  c: {path: /get, sample: {file: ../targets2/secret.txt}}", "sample file"),
+        ]
+        for (line, what) in variants {
+            try writeAPI(line)
+            for words in [["validate", "targets/api.yaml"], ["call", "api", "c"]] {
+                let result = try run(words)
+                XCTAssertEqual(result.status, 65, "\(words) \(line): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("\(what) '"), result.stderr)
+                XCTAssertTrue(result.stderr.contains("is outside the target file's folder"), result.stderr)
+                XCTAssertFalse(result.stdout.contains("sibling secret"))
+            }
+        }
+        XCTAssertTrue(server.receivedRequests.isEmpty)
+    }
+
+    /// The same with `--file-root DIR` and a sibling `DIR2`, the root given with and without a
+    /// trailing `/`; a file inside DIR is read.
+    func testASiblingOfTheFileRootSharingItsNameAsPrefixIsOutside() throws {
+        try folder.write("root/inside.txt", "inside root")
+        try folder.write("root2/secret.txt", "sibling secret")
+        let root = folder.url.appendingPathComponent("root").path
+        for given in [root, root + "/", "root", "./root/"] {
+            try writeAPI("  c: {method: POST, path: /post, task: {dataFile: ../root2/secret.txt}, sample: ok}")
+            let refused = try run(["call", "api", "c", "--file-root", given])
+            XCTAssertEqual(refused.status, 65, "\(given): \(refused.stderr)")
+            XCTAssertTrue(refused.stderr.contains("dataFile '../root2/secret.txt' is outside --file-root"), refused.stderr)
+
+            try writeAPI("  c: {method: POST, path: /post, task: {dataFile: ../root/inside.txt}, sample: ok}")
+            let allowed = try run(["call", "api", "c", "--file-root", given])
+            XCTAssertEqual(allowed.status, 0, "\(given): \(allowed.stderr)")
+        }
+        XCTAssertEqual(server.receivedRequests.map { String(decoding: $0.body, as: UTF8.self) }, Array(repeating: "inside root", count: 4))
+    }
+
     func testAnExampleFileOutsideTheFolderIsRefused() throws {
         try writeAPI("""
               c:

@@ -98,10 +98,18 @@ final class ShellCompletionTests: XCTestCase {
         let lines = expectations.map(\.line) + [namedValuesLine, givenOptionLine]
         let offered = try shell.completions(lines, completionScript: try fixture.completionScript(shell.kind.rawValue),
                                             in: fixture.folder, environment: fixture.environment, file: file, line: line)
-        guard offered.count == lines.count else { return }
+        // A test that compares nothing must fail: more groups recorded than lines typed (or
+        // fewer) means the lines and the groups no longer pair up.
+        guard offered.count == lines.count else {
+            return XCTFail("\(shell.kind): \(lines.count) lines typed, \(offered.count) result groups recorded: \(offered)", file: file, line: line)
+        }
+        XCTAssertTrue(expectations.contains { !$0.offered.isEmpty }, "\(shell.kind): no expectation offers anything", file: file, line: line)
+        var matchedNonEmpty = 0
         for (expectation, actual) in zip(expectations, offered) {
             XCTAssertEqual(actual, expectation.offered, "\(shell.kind): \(expectation.line)", file: file, line: line)
+            if actual == expectation.offered && !actual.isEmpty { matchedNonEmpty += 1 }
         }
+        XCTAssertGreaterThan(matchedNonEmpty, 0, "\(shell.kind): no completion offered what was expected", file: file, line: line)
         let named = offered[expectations.count]
         XCTAssertTrue(named.contains("--sort") && named.contains("--draft") && named.contains("--stub"), "\(shell.kind): \(named)",
                       file: file, line: line)
