@@ -267,6 +267,7 @@ struct SpecJSONReader {
     }
 
     private mutating func failure(_ message: String, isOverLimit: Bool = false) -> Failure {
-        Failure(diagnostic: Diagnostic(.error, file: file, mark: mark, message: message), isOverLimit: isOverLimit)
+        let said = peek == nil && !message.hasPrefix("the JSON document ends") ? "the document ends early: " + message : message
+        return Failure(diagnostic: Diagnostic(.error, file: file, mark: mark, message: said), isOverLimit: isOverLimit)
     }
 }
