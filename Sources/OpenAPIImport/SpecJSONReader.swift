@@ -169,8 +169,11 @@ struct SpecJSONReader {
             case 0..<0x20:
                 throw failure("a control character in a string must be escaped (\\n, \\t, \\u0000)")
             default:
-                text.append(byte)
-                position += 1
+                // The run of plain bytes up to the next quote, escape or control character, at once.
+                var end = position + 1
+                while end < bytes.count, bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+                text.append(contentsOf: bytes[position..<end])
+                position = end
             }
             guard text.count <= limits.maximumScalarLength else {
                 throw failure("a string is longer than \(limits.maximumScalarLength >> 20) MiB", isOverLimit: true)
@@ -182,10 +185,14 @@ struct SpecJSONReader {
     private mutating func escape(into text: inout [UInt8]) throws(SpecJSONReader.Failure) {
         guard let byte = peek else { throw failure("a string is not closed") }
         position += 1
-        let simple: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
-        if let replacement = simple[byte] {
-            text.append(replacement)
-            return
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(byte); return
+        case UInt8(ascii: "b"): text.append(0x08); return
+        case UInt8(ascii: "f"): text.append(0x0C); return
+        case UInt8(ascii: "n"): text.append(0x0A); return
+        case UInt8(ascii: "r"): text.append(0x0D); return
+        case UInt8(ascii: "t"): text.append(0x09); return
+        default: break
         }
         guard byte == UInt8(ascii: "u") else { throw failure("invalid escape '\\\(Character(Unicode.Scalar(byte)))' in a string") }
         var code = try hexQuad()
