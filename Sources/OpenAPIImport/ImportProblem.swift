@@ -25,6 +25,9 @@ public enum OpenAPIImportError: Error, Sendable {
     case invalidSpec([SpecProblem])
     /// `--only` selected no operation (the patterns given).
     case nothingSelected([String])
+    /// The target file made would be over what the loader reads (``YAMLLimits/default``): its
+    /// size in bytes and its number of cases.
+    case outputTooLarge(bytes: Int, cases: Int)
 }
 
 /// What the importer could not carry over into the target file, and where: each becomes a

@@ -38,8 +38,10 @@ extension Importer {
         if isSwagger2 {
             let parameters = (operation.pathItem["parameters"]?.elements ?? []) + (operation.node["parameters"]?.elements ?? [])
             let resolvedParameters = parameters.compactMap { resolved($0, operation: operation) }
+            let consumesNode = operation.node["consumes"] ?? root["consumes"]
+            guard areMediaTypes(consumesNode?.elements ?? []) else { return false }
             if let body = resolvedParameters.last(where: { $0["in"]?.string == "body" }) {
-                let consumes = (operation.node["consumes"] ?? root["consumes"])?.elements?.compactMap(\.string) ?? []
+                let consumes = consumesNode?.elements?.compactMap(\.string) ?? []
                 mediaType = consumes.min { Self.rank(Self.bodyKind(of: $0)) < Self.rank(Self.bodyKind(of: $1)) } ?? "application/json"
                 schemaNode = body["schema"]
                 exampleNode = body["x-example"]
@@ -48,7 +50,7 @@ extension Importer {
             } else {
                 let fields = resolvedParameters.filter { $0["in"]?.string == "formData" }
                 guard !fields.isEmpty else { return true }
-                let consumes = (operation.node["consumes"] ?? root["consumes"])?.elements?.compactMap(\.string) ?? []
+                let consumes = consumesNode?.elements?.compactMap(\.string) ?? []
                 let multipart = consumes.contains { $0.hasPrefix("multipart/") } || fields.contains { $0["type"]?.string == "file" }
                 return mapFields(fields.map { field in
                     (name: field["name"]?.text ?? "", schema: field, required: field["required"]?.bool == true, node: field)
@@ -61,6 +63,7 @@ extension Importer {
                 note(body, "request body has no content types: nothing is sent", case: operation.caseName, operation: operation.label)
                 return true
             }
+            guard areMediaTypes(content.map(\.value), keys: content.map(\.key)) else { return false }
             let chosen = content.min { Self.rank(Self.bodyKind(of: $0.key)) < Self.rank(Self.bodyKind(of: $1.key)) }!
             mediaType = chosen.key
             schemaNode = chosen.value["schema"]
@@ -114,6 +117,21 @@ extension Importer {
             if let contentType { draft.headers.append(YAMLText.Entry("Content-Type", .string(contentType))) }
             return true
         }
+    }
+
+    /// Whether every media type is one (no control character or line break, which would make a
+    /// header line of their own); each that is not is a problem of the spec, at its place.
+    /// `keys`: the types when they are the keys of `nodes` (a `content` map), else the nodes' text.
+    func areMediaTypes(_ nodes: [SpecNode], keys: [String]? = nil) -> Bool {
+        var valid = true
+        for (index, node) in nodes.enumerated() {
+            let type = keys?[index] ?? node.text ?? ""
+            guard type.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x85 || $0.value == 0x2028 || $0.value == 0x2029 })
+            else { continue }
+            problem(node, "media type '\(DisplayText.escaped(type))' holds a control character or a line break: it is not a media type")
+            valid = false
+        }
+        return valid
     }
 
     private func skipBody(_ location: SpecNode, required: Bool, why: String, operation: Operation) -> Bool {
@@ -194,6 +212,11 @@ extension Importer {
         for field in fields {
             let property = resolved(field.schema, operation: operation)
             if property?["readOnly"]?.bool == true { continue }
+            // A part's name goes in its Content-Disposition header line.
+            if multipart, field.name.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {
+                problem(field.node, "multipart form field '\(DisplayText.escaped(field.name))' holds a line break or NUL: a part's name is sent in a header line, which cannot hold one")
+                return false
+            }
             guard let value = valueDraft(field.name, schema: field.schema, parameter: isSwagger2 ? field.node : nil, required: field.required,
                                          operation: operation, draft: &draft, allowFile: multipart),
                   !(multipart && value.kind.isList) else {

@@ -64,11 +64,14 @@ extension Importer {
         var members: [YAMLText.Entry] = [YAMLText.Entry("status", .int(status))]
         let media: (type: String, node: SpecNode)?
         if isSwagger2 {
-            let produces = (operation.node["produces"] ?? root["produces"])?.elements?.compactMap(\.string) ?? ["application/json"]
+            let producesNode = operation.node["produces"] ?? root["produces"]
+            guard areMediaTypes(producesNode?.elements ?? []) else { return .map(members) }
+            let produces = producesNode?.elements?.compactMap(\.string) ?? ["application/json"]
             let type = produces.first { $0.lowercased().contains("json") } ?? produces.first ?? "application/json"
             media = response["schema"] != nil || response["examples"] != nil ? (type, response) : nil
         } else {
             let content = response["content"]?.members ?? []
+            guard areMediaTypes(content.map(\.value), keys: content.map(\.key)) else { return .map(members) }
             media = content.first { $0.key.lowercased().contains("json") } .map { ($0.key, $0.value) }
                 ?? content.first { $0.key.lowercased().hasPrefix("text/") }.map { ($0.key, $0.value) }
                 ?? content.first.map { ($0.key, $0.value) }

@@ -144,9 +144,9 @@ extension Importer {
             flow = scheme["flows"]?["clientCredentials"]
         }
         guard let flow, let tokenURL = flow["tokenUrl"]?.string else { return nil }
-        let lower = tokenURL.lowercased()
-        let isLocal = ["http://localhost", "http://127.", "http://[::1]"].contains { lower.hasPrefix($0) }
-        guard lower.hasPrefix("https://") || isLocal, BaseURLCheck.problem(in: tokenURL.split(separator: "?").first.map(String.init) ?? tokenURL) == nil,
+        // The loader's own rule (https, or http to a loopback host), so what is imported loads.
+        guard TokenURLCheck.problem(in: tokenURL) == nil,
+              BaseURLCheck.problem(in: tokenURL.split(separator: "?").first.map(String.init) ?? tokenURL) == nil,
               !tokenURL.contains(where: { $0 == "{" || $0 == "}" || $0 == "$" || $0 == "#" || $0 == "@" }) else {
             return nil
         }

@@ -4,7 +4,9 @@ import TargetSpec
 final class Importer {
     let document: SpecDocument
     let options: OpenAPIImportOptions
-    var problems: [SpecProblem] = []
+    private(set) var problems: [SpecProblem] = []
+    /// The problems found, to report each once (a shared node is met from many operations).
+    private var reported = Set<SpecProblem>()
     var notes: [ImportNote] = []
     var apiName = "api"
     var environmentPrefix = "API"
@@ -22,7 +24,11 @@ final class Importer {
     var isSwagger2: Bool { document.version == .swagger2 }
 
     func problem(_ node: SpecNode, _ message: String) {
-        problems.append(SpecProblem(pointer: node.pointer, mark: node.mark, message: message))
+        record(SpecProblem(pointer: node.pointer, mark: node.mark, message: message))
+    }
+
+    private func record(_ found: SpecProblem) {
+        if reported.insert(found).inserted { problems.append(found) }
     }
 
     func note(_ node: SpecNode, _ message: String, case caseName: String? = nil, operation: String? = nil, skips: Bool = false) {
@@ -38,7 +44,7 @@ final class Importer {
                 note(reference, "external $ref '\(target)' is not followed (only references inside the document are)",
                      case: operation?.caseName, operation: operation?.label)
             case .invalid(let found):
-                if !problems.contains(found) { problems.append(found) }
+                record(found)
             }
             return nil
         }
@@ -47,8 +53,13 @@ final class Importer {
     func run() throws(OpenAPIImportError) -> OpenAPIImportResult {
         let info = root["info"]
         let title = info?["title"]?.string
-        apiName = options.apiName ?? title.flatMap(Naming.apiName) ?? "api"
-        environmentPrefix = Naming.environmentPrefix(apiName)
+        if let chosen = options.apiName {
+            apiName = chosen
+            environmentPrefix = Naming.environmentPrefix(chosen)
+        } else {
+            apiName = title.flatMap(Naming.apiName) ?? "api"
+            environmentPrefix = Naming.untrustedEnvironmentPrefix(apiName)
+        }
 
         var top: [YAMLText.Entry] = [YAMLText.Entry("api", .string(apiName))]
         if let title {
@@ -157,8 +168,7 @@ final class Importer {
         return entries
     }
 
-    /// A server's URL with its variables replaced by their defaults, made absolute (a relative
-    /// URL is put after ${PREFIX_BASE_URL}), without a query, a fragment or a trailing slash.
+    /// A server's URL with its variables replaced by their defaults, as the base URL.
     private func baseURL(of server: SpecNode) -> String {
         guard var url = server["url"]?.string else {
             problem(server, "server has no 'url'")
@@ -169,44 +179,66 @@ final class Importer {
             if value == nil { problem(variable, "server variable '\(DisplayText.escaped(name))' has no default") }
             url = url.replacing("{\(name)}", with: value ?? "")
         }
+        return baseURL(from: url, at: server)
+    }
+
+    /// `url` (a server's, or Swagger's `host` and `basePath`) as the base URL: without a query,
+    /// a fragment or a trailing slash; a relative one put after ${PREFIX_BASE_URL}. Whatever the
+    /// spec wrote stays literal text: `${` and braces in an absolute URL are written so the
+    /// target file reads them back as they are, and a relative path is percent-escaped as a
+    /// case's path is (a space, `$`, braces), so it can never name a variable.
+    private func baseURL(from url: String, at node: SpecNode) -> String {
+        var url = url
         if let cut = url.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-            note(server, "the server URL's query or fragment is left out of the base URL")
+            note(node, "the server URL's query or fragment is left out of the base URL")
             url = String(url[..<cut])
         }
         while url.hasSuffix("/") { url.removeLast() }
         let lower = url.lowercased()
+        let fromVariable = "${\(environmentPrefix)_BASE_URL:-http://localhost}"
         if lower.hasPrefix("https://") || lower.hasPrefix("http://"), let problem = BaseURLCheck.problem(in: url) {
-            note(server, "server URL cannot be the base URL (\(problem)): it comes from ${\(environmentPrefix)_BASE_URL}")
-            return "${\(environmentPrefix)_BASE_URL:-http://localhost}"
+            note(node, "server URL cannot be the base URL (\(problem)): it comes from ${\(environmentPrefix)_BASE_URL}")
+            return fromVariable
         }
         if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
             if url.contains("{") || url.contains("}") || url.contains("$") {
-                note(server, "server URL '\(url)' has braces or '$' left: they are kept literally")
+                note(node, "server URL '\(url)' has braces or '$' left: they are kept literally")
                 return SchemaSampler.literal(url)
             }
             return url
         }
         if url.contains("://") {
-            note(server, "server URL '\(url)' is not http or https: the base URL comes from ${\(environmentPrefix)_BASE_URL}")
-            return "${\(environmentPrefix)_BASE_URL:-http://localhost}"
+            note(node, "server URL '\(url)' is not http or https: the base URL comes from ${\(environmentPrefix)_BASE_URL}")
+            return fromVariable
         }
-        note(server, "server URL '\(url)' is relative: the base URL is ${\(environmentPrefix)_BASE_URL} (default http://localhost) followed by it")
-        let path = url.hasPrefix("/") || url.isEmpty ? url : "/" + url
-        return "${\(environmentPrefix)_BASE_URL:-http://localhost}" + SchemaSampler.literal(path)
+        note(node, "server URL '\(url)' is relative: the base URL is ${\(environmentPrefix)_BASE_URL} (default http://localhost) followed by it")
+        return fromVariable + Self.relativeBasePath(url)
     }
 
-    /// Swagger 2.0's `schemes`, `host` and `basePath`.
+    /// A relative server URL or a Swagger `basePath` as the path after the base URL's origin:
+    /// with a leading `/`, percent-escaped as a case's path.
+    static func relativeBasePath(_ path: String) -> String {
+        guard !path.isEmpty else { return "" }
+        return escapedPathText((path.hasPrefix("/") ? path : "/" + path)[...])
+    }
+
+    /// Swagger 2.0's `schemes`, `host` and `basePath`, by the rules of a server URL.
     private func swaggerBaseURL() -> String {
         let schemes = root["schemes"]?.elements?.compactMap(\.string) ?? []
         let scheme = schemes.contains("https") ? "https" : (schemes.first(where: { $0 == "http" }) ?? "https")
         var basePath = root["basePath"]?.string ?? ""
         while basePath.hasSuffix("/") { basePath.removeLast() }
         if !basePath.isEmpty, !basePath.hasPrefix("/") { basePath = "/" + basePath }
-        guard let host = root["host"]?.string, !host.isEmpty else {
+        guard let hostNode = root["host"], let host = hostNode.string, !host.isEmpty else {
             note(root, "no 'host': the base URL comes from ${\(environmentPrefix)_BASE_URL} (default http://localhost)")
-            return "${\(environmentPrefix)_BASE_URL:-http://localhost}" + SchemaSampler.literal(basePath)
+            return "${\(environmentPrefix)_BASE_URL:-http://localhost}" + Self.relativeBasePath(basePath)
         }
-        return scheme + "://" + host + basePath
+        // A host holding a scheme, a path or a query is not one: it would make another URL.
+        guard !host.contains(where: { $0 == "/" || $0 == "?" || $0 == "#" || $0 == "@" }) else {
+            note(hostNode, "host '\(host)' is not a host name: the base URL comes from ${\(environmentPrefix)_BASE_URL}")
+            return "${\(environmentPrefix)_BASE_URL:-http://localhost}" + Self.relativeBasePath(basePath)
+        }
+        return baseURL(from: scheme + "://" + host + Self.relativeBasePath(basePath), at: root["basePath"] ?? hostNode)
     }
 
     // MARK: - Selection and names

@@ -91,11 +91,19 @@ enum Naming {
         return String(name.prefix(48))
     }
 
-    /// The prefix of the environment variables the API's credentials come from:
-    /// `swagger-petstore` → `SWAGGER_PETSTORE`.
+    /// The prefix of the environment variables the API's credentials come from, for an API name
+    /// the user chose: `swagger-petstore` → `SWAGGER_PETSTORE`.
     static func environmentPrefix(_ apiName: String) -> String {
         let name = words(apiName).map { $0.uppercased() }.joined(separator: "_")
-        return name.isEmpty ? "API" : (name.first!.isNumber ? "API_" + name : name)
+        guard let first = name.first else { return "API" }
+        return first.isNumber ? "API_" + name : name
+    }
+
+    /// The prefix for an API named from the spec's title: `MOYA_` first, so that a spec cannot
+    /// choose a variable the user has for something else (a title `AWS` and a scheme
+    /// `secretAccessKey` would otherwise read `AWS_SECRET_ACCESS_KEY`).
+    static func untrustedEnvironmentPrefix(_ apiName: String) -> String {
+        "MOYA_" + environmentPrefix(apiName)
     }
 
     /// `SWAGGER_PETSTORE` + `api_key` → `SWAGGER_PETSTORE_API_KEY`.

@@ -2,7 +2,10 @@ import TargetSpec
 
 /// What `moya-cli import openapi` is asked for.
 public struct OpenAPIImportOptions: Sendable {
-    /// The API name; default: from the spec's `info.title`.
+    /// The API name the user chose (`--api`, or the output file's name); it also prefixes the
+    /// credentials' variables. `nil`: the name comes from the spec's `info.title`, and the
+    /// variables' prefix is `MOYA_` and that name, so a spec's text alone never names a
+    /// well-known variable (a title `AWS` does not make `AWS_SECRET_ACCESS_KEY`).
     public var apiName: String?
     /// `--only`: tags, operation ids, or path globs (starting with `/`; `*` matches within a
     /// segment, `**` across segments). Empty: every operation.
@@ -47,14 +50,9 @@ public enum OpenAPIImporter {
     public static let limits = YAMLLimits(maximumFileSize: 64 << 20, maximumDepth: 256, maximumScalarLength: 16 << 20,
                                           maximumNodes: 20_000_000)
 
-    /// Imports the document in `bytes` (YAML or JSON), named `file` in messages.
+    /// Imports the document in `bytes` (JSON or YAML), named `file` in messages.
     public static func importDocument(_ bytes: [UInt8], file: String, options: OpenAPIImportOptions) throws(OpenAPIImportError) -> OpenAPIImportResult {
-        let node: Node
-        do throws(YAMLLoadError) {
-            node = try YAMLLoader.load(bytes, file: file, limits: limits)
-        } catch {
-            throw .unreadable(error.diagnostics)
-        }
+        let node = try readDocument(bytes, file: file)
         let root = SpecNode(node: node, pointer: "#")
         let version: SpecDocument.Version
         switch SpecDocument.version(of: root) {
@@ -62,6 +60,33 @@ public enum OpenAPIImporter {
         case .failure(let problem): throw .invalidSpec([problem])
         }
         let importer = Importer(document: SpecDocument(root: root, version: version), options: options)
-        return try importer.run()
+        let result = try importer.run()
+        // A spec may be larger than a target file: what the loader would refuse is not written.
+        let loaderLimits = YAMLLimits.default
+        if result.text.utf8.count > loaderLimits.maximumFileSize || result.caseCount > loaderLimits.maximumCases {
+            throw .outputTooLarge(bytes: result.text.utf8.count, cases: result.caseCount)
+        }
+        return result
+    }
+
+    /// The document's tree: JSON when it is named `.json` or starts with `{` or `[` (read by
+    /// ``SpecJSONReader``, as libyaml refuses JSON keys over 1024 characters), else YAML.
+    static func readDocument(_ bytes: [UInt8], file: String) throws(OpenAPIImportError) -> Node {
+        var jsonFailure: SpecJSONReader.Failure?
+        if SpecJSONReader.isJSON(bytes, file: file) {
+            do throws(SpecJSONReader.Failure) {
+                return try SpecJSONReader.read(bytes, file: file, limits: limits)
+            } catch {
+                // A document named .json, or over a limit, is what JSON says of it; another
+                // may still be YAML in flow style (`{openapi: 3.1.0, ...}`).
+                if error.isOverLimit || file.lowercased().hasSuffix(".json") { throw .unreadable([error.diagnostic]) }
+                jsonFailure = error
+            }
+        }
+        do throws(YAMLLoadError) {
+            return try YAMLLoader.load(bytes, file: file, limits: limits)
+        } catch {
+            throw .unreadable(jsonFailure.map { [$0.diagnostic] } ?? error.diagnostics)
+        }
     }
 }

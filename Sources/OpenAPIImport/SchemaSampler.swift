@@ -1,3 +1,4 @@
+import MoyaKit
 import TargetSpec
 
 /// Sample JSON made from a schema: its `example`, `default`, `const` or first `enum` entry when it
@@ -83,7 +84,9 @@ struct SchemaSampler {
         case "integer":
             return .int(schema["minimum"]?.text.flatMap { Int($0) } ?? 1)
         case "number":
-            if let minimum = schema["minimum"]?.text, Double(minimum) != nil { return .number(minimum) }
+            if let minimum = schema["minimum"]?.text, let number = JSONNumber(decimal: minimum), number.doubleValue != nil {
+                return .number(number.text)
+            }
             return .number("1.5")
         case "boolean":
             return .bool(true)
@@ -148,6 +151,12 @@ struct SchemaSampler {
     static func value(_ node: SpecNode, templated: Bool) -> YAMLText {
         switch node.node {
         case .scalar(let scalar):
+            // A number keeps its digits (`12345678901234567890`, `-0`, `1e400`), as the loader
+            // reads them back.
+            if let number = NumberScalar.jsonNumber(scalar) {
+                if let integer = Int(number.text), String(integer) == number.text { return .int(integer) }
+                return .number(number.text)
+            }
             switch scalar.resolved {
             case .null: return .null
             case .bool(let bool): return .bool(bool)

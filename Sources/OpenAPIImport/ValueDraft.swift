@@ -55,7 +55,8 @@ struct ValueDraft {
         case (.string, .bool(let bool)): return .string(bool ? "true" : "false")
         case (.int, .int): return value
         case (.double, .int(let int)): return .number(String(int))
-        case (.double, .number): return value
+        // A double value takes finite numbers only (`1e400` is no argument).
+        case (.double, .number(let text)): return Double(text).map(\.isFinite) == true ? value : nil
         case (.bool, .bool): return value
         case (.enumeration(let cases), .string(let text)): return cases.contains(text) ? value : nil
         case (.list(let element), .list(let items)):

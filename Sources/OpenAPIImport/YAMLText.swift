@@ -40,6 +40,10 @@ indirect enum YAMLText {
         String(repeating: " ", count: indent) + (text.isEmpty ? "#" : "# " + singleLine(text)) + "\n"
     }
 
+    /// The longest key written as `key: value` (libyaml's simple-key limit is 1024 characters;
+    /// counted here in bytes, which are never fewer); a longer one is written `? key`.
+    static let maximumSimpleKeyLength = 1000
+
     /// `text` on one line for a comment: control characters escaped as everywhere moya-cli shows
     /// text (`DisplayText`), and the characters YAML also reads as line breaks or a byte-order
     /// mark (U+2028, U+2029, U+FEFF), which would end the comment.
@@ -58,7 +62,9 @@ indirect enum YAMLText {
         let pad = String(repeating: " ", count: indent)
         for entry in entries {
             for line in entry.comments { out += comment(line, indent: indent) }
-            out += pad + key(entry.key) + ":"
+            let written = key(entry.key)
+            // libyaml reads a key of more than 1024 characters only as an explicit key (`? key`).
+            out += written.utf8.count > maximumSimpleKeyLength ? pad + "? " + written + "\n" + pad + ":" : pad + written + ":"
             renderValue(entry.value, indent: indent, into: &out)
         }
     }
@@ -135,6 +141,8 @@ indirect enum YAMLText {
             var parts: [String] = []
             for entry in entries {
                 let name = key(entry.key)
+                // A long key is written `? key`, in block style only.
+                guard name.utf8.count <= maximumSimpleKeyLength else { return nil }
                 remaining -= name.utf8.count + 4
                 guard let part = flowText(entry.value, depth: depth + 1, remaining: &remaining) else { return nil }
                 parts.append(name + ": " + part)

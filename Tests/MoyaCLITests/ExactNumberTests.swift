@@ -144,3 +144,64 @@ final class ExactNumberTests: XCTestCase {
         XCTAssertEqual(String(decoding: try lastRequest().body, as: UTF8.self), #"{"r":2.50,"fixed":1.50,"big":1E2}"#)
     }
 }
+
+/// Issue 26, item 5: numbers in a target file's JSON are sent and answered as written, whatever
+/// their size; YAML's other spellings are strings.
+final class ExactLargeNumberTests: XCTestCase {
+    var server: HTTPTestServer!
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        server = try HTTPTestServer()
+        folder = try TemporaryFolder()
+        try folder.write("targets/big.yaml", """
+            api: big
+            baseURL: http://127.0.0.1:\(server.port)
+            cases:
+              order:
+                method: POST
+                path: /anything/order
+                task:
+                  json: {orderId: 12345678901234567890, delta: -0, huge: 1e400, past: 9223372036854775808, low: -9223372036854775809,
+                         plain: 42, hex: 0x1F, octal: 0o17, under: 1_000, half: .5, plus: +1, lead: 007, dot: 5., inf: .inf, quoted: "12",
+                         tagged: !!int 12345678901234567890, list: [18446744073709551616, -0.0]}
+                  query: {id: 12345678901234567890}
+                sample: {json: {orderId: 12345678901234567890, delta: -0, huge: 1e400, list: [2.50, 1E2]}}
+              form:
+                method: POST
+                path: /anything/form
+                task: {parameters: {id: 12345678901234567890, zero: -0}, encoding: url}
+                sample: ok
+            """)
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    static let sentJSON = #"{"orderId":12345678901234567890,"delta":-0,"huge":1e400,"past":9223372036854775808,"low":-9223372036854775809,"#
+        + #""plain":42,"hex":"0x1F","octal":"0o17","under":"1_000","half":0.5,"plus":1,"lead":7,"dot":5,"inf":".inf","quoted":"12","#
+        + #""tagged":12345678901234567890,"list":[18446744073709551616,-0.0]}"#
+
+    func testJSONBodiesQueriesAndFormsCarryNumbersAsWritten() throws {
+        let result = try CLIRunner.run(["call", "big", "order"], currentDirectory: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let request = try XCTUnwrap(server.receivedRequests.last)
+        XCTAssertEqual(String(decoding: request.body, as: UTF8.self), Self.sentJSON)
+        XCTAssertEqual(request.target, "/anything/order?id=12345678901234567890")
+
+        let form = try CLIRunner.run(["call", "big", "form"], currentDirectory: folder.url)
+        XCTAssertEqual(form.status, 0, form.stderr)
+        XCTAssertEqual(String(decoding: try XCTUnwrap(server.receivedRequests.last).body, as: UTF8.self), "id=12345678901234567890&zero=-0")
+    }
+
+    func testTheCurlCommandAndTheStubCarryTheSameText() throws {
+        let curl = try CLIRunner.run(["curl", "big", "order"], currentDirectory: folder.url)
+        XCTAssertEqual(curl.status, 0, curl.stderr)
+        XCTAssertTrue(curl.stdout.contains("--data-binary '\(Self.sentJSON)'"), curl.stdout)
+        let stubbed = try CLIRunner.run(["call", "big", "order", "--stub"], currentDirectory: folder.url)
+        XCTAssertEqual(stubbed.status, 0, stubbed.stderr)
+        XCTAssertEqual(stubbed.stdout, #"{"orderId":12345678901234567890,"delta":-0,"huge":1e400,"list":[2.50,1E2]}"#)
+        XCTAssertEqual(server.receivedRequests.count, 0)
+    }
+}

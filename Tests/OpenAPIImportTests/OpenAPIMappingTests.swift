@@ -141,7 +141,9 @@ final class OpenAPIMappingTests: XCTestCase {
     }
 
     func testSecuritySchemesBecomeAuthSchemesWithSecretsFromTheEnvironment() throws {
-        let fixture = try ImportFixture(try ImportFixture.spec(named: "petstore.yaml"))
+        // The API name the user chose is the variables' prefix, without MOYA_.
+        let fixture = try ImportFixture(try ImportFixture.spec(named: "petstore.yaml"),
+                                        options: OpenAPIImportOptions(apiName: "pet-store", exampleUploadFile: "samples/upload.txt"))
         defer { fixture.remove() }
         XCTAssertEqual(fixture.api.authSchemes.map(\.name), ["bearerAuth", "basicAuth", "apiKey", "queryKey"])
         XCTAssertTrue(fixture.result.text.contains(#"token: "${secret:PET_STORE_BEARER_AUTH_TOKEN}""#))
@@ -186,10 +188,10 @@ final class OpenAPIMappingTests: XCTestCase {
         let both = try fixture.case("both")
         XCTAssertEqual(both.auth, .scheme("token"))
         XCTAssertEqual(both.headers.map(\.name), ["X-Key"])
-        XCTAssertEqual(both.headers.first?.value.source, "${secret:BOTH_KEY:-}")
+        XCTAssertEqual(both.headers.first?.value.source, "${secret:MOYA_BOTH_KEY:-}")
         let cookie = try fixture.case("cookie")
         XCTAssertEqual(cookie.auth, .inherited, "no default scheme: no Authorization")
-        XCTAssertEqual(cookie.headers.first?.value.source, "sid=${secret:BOTH_SESSION_KEY:-}")
+        XCTAssertEqual(cookie.headers.first?.value.source, "sid=${secret:MOYA_BOTH_SESSION_KEY:-}")
         XCTAssertTrue(fixture.result.notes.contains { $0.message.contains("'digest' (http digest) is not imported") })
     }
 
@@ -276,7 +278,7 @@ final class OpenAPIMappingTests: XCTestCase {
         XCTAssertTrue(fixture.result.text.contains("required query parameter 'q' is an object: operation not imported"), "skipped operation in the header")
         XCTAssertTrue(fixture.result.text.contains("# import: optional cookie parameter 'session'"))
         XCTAssertTrue(fixture.result.text.contains("# import: external $ref 'other.yaml#/Where' is not followed"))
-        XCTAssertEqual(fixture.api.baseURL.source, "${GAPS_BASE_URL:-http://localhost}/api", "a relative server")
+        XCTAssertEqual(fixture.api.baseURL.source, "${MOYA_GAPS_BASE_URL:-http://localhost}/api", "a relative server")
     }
 
     func testHostileStringsStayInTheirPlace() throws {

@@ -12,7 +12,8 @@ public enum JSONTemplate: Sendable, Hashable {
     case bool(Bool)
     /// An integer.
     case int(Int)
-    /// A number with a fraction or an exponent, as written (in JSON's spelling).
+    /// Any other number, as written (in JSON's spelling): with a fraction or an exponent, `-0`,
+    /// or beyond 64 bits (`12345678901234567890`, `1e400`).
     case double(JSONNumber)
     /// A string, interpolating any placeholders it holds.
     case string(Template)

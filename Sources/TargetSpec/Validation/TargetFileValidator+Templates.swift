@@ -55,14 +55,17 @@ extension TargetFileValidator {
     mutating func jsonTemplate(_ node: Node, role: PlaceholderRole, positionName: String) -> JSONTemplate? {
         switch node {
         case .scalar(let scalar):
+            // A number is sent as written, whatever its size (`12345678901234567890`, `-0`,
+            // `1e400`): held as its text, never as an Int or a Double that would change it.
+            if let number = NumberScalar.jsonNumber(scalar) {
+                if let integer = Int(number.text), String(integer) == number.text { return .int(integer) }
+                return .double(number)
+            }
             switch scalar.resolved {
             case .null: return .null
             case .bool(let flag): return .bool(flag)
             case .int(let number): return .int(number)
-            case .double(let number):
-                // Sent as written (`2.50`): a double's text is always a decimal numeral, so the
-                // fallbacks are never taken.
-                return .double(JSONNumber(decimal: scalar.text) ?? JSONNumber(number) ?? 0)
+            case .double(let number): return .double(JSONNumber(number) ?? 0)
             case .string(let text):
                 let position = TemplatePosition(name: positionName, placeholderRole: role, allowsEnvironment: false)
                 let parsed = template(text: text, scalar: scalar, at: position)

@@ -38,7 +38,8 @@ extension MoyaCommand.Import {
                   completion: .file(extensions: ["yaml", "yml", "json"]))
         var spec: String
 
-        @Option(name: .customLong("api"), help: ArgumentHelp("The API's name (default: from info.title).", valueName: "name"))
+        @Option(name: .customLong("api"), help: ArgumentHelp("The API's name, and the prefix of its credentials' variables (default: the -o file's name; else from info.title, the variables then starting with MOYA_).",
+                                                                  valueName: "name"))
         var apiName: String?
 
         @Option(name: [.customShort("o"), .customLong("output")],

@@ -19,7 +19,7 @@ struct ImportRunner {
         let specName = command.spec == "-" ? "<stdin>" : command.spec
         let bytes = try Self.readSpec(command.spec, name: specName)
         let toStandardOutput = command.output == "-"
-        var options = OpenAPIImportOptions(apiName: command.apiName, only: command.only)
+        var options = OpenAPIImportOptions(apiName: command.apiName ?? Self.apiName(fromOutput: command.output), only: command.only)
         // The example upload goes beside a target file, never beside a device or a FIFO
         // (`-o /dev/stdout` must not make /dev/samples).
         if !toStandardOutput, Self.isRegularFileOrAbsent(command.output) { options.exampleUploadFile = Self.exampleUploadFile }
@@ -153,7 +153,24 @@ struct ImportRunner {
             return CommandFailure(.invalidTargetFile, "\(specName) is not a valid OpenAPI description (\(problems.count) problem\(problems.count == 1 ? "" : "s"))")
         case .nothingSelected(let patterns):
             return CommandFailure(.usage, "--only \(patterns.joined(separator: ", ")) matches no operation in \(specName)")
+        case .outputTooLarge(let size, let cases):
+            let limits = YAMLLimits.default
+            return CommandFailure(.invalidTargetFile, "the target file made from \(specName) would be \(size) bytes with \(cases) cases, "
+                + "over the \(limits.maximumFileSize >> 20) MiB and \(limits.maximumCases) cases a target file may have; "
+                + "nothing was written: import part of it with --only TAG or --only /PATH-GLOB")
         }
+    }
+
+    /// The API name an output file's name gives (`-o targets/aws.yaml` → `aws`), when it is one;
+    /// `nil` for standard output or a name that is not an API name.
+    static func apiName(fromOutput path: String?) -> String? {
+        guard let path, path != "-" else { return nil }
+        var name = path.split(separator: "/").last.map(String.init) ?? ""
+        for suffix in [".yaml", ".yml"] where name.hasSuffix(suffix) {
+            name.removeLast(suffix.count)
+            return TargetFileValidator.isAPIName(name) ? name : nil
+        }
+        return nil
     }
 
     /// Whether `path` (nil: the default, `targets/API.yaml`) names no file yet or a regular file,
