@@ -86,7 +86,8 @@ enum CLIRunner {
         // folders nobody trusts) may read it, as a user allows with MOYA_ALLOW_ENV. A test that
         // sets MOYA_ALLOW_ENV itself decides alone (the tests of the rule do).
         if environment[allowedVariablesName] == nil {
-            let given = environment.keys.filter { !$0.hasPrefix("MOYA_") && !["PATH", "HOME"].contains($0) }.sorted()
+            let settings: Set = ["PATH", "HOME", "MOYA_TRUSTED_TARGETS", "MOYA_TARGETS_PATH"]
+            let given = environment.keys.filter { !settings.contains($0) }.sorted()
             if !given.isEmpty { env[allowedVariablesName] = given.joined(separator: ":") }
         }
         process.environment = env

@@ -362,7 +362,8 @@ final class ImportTrustTests: XCTestCase {
         XCTAssertEqual(fromTitle.status, 0, fromTitle.stderr)
         XCTAssertFalse(fromTitle.stdout.contains("${secret:AWS_"), fromTitle.stdout)
         XCTAssertTrue(fromTitle.stdout.contains(#"key: "${secret:MOYA_AWS_SECRET_ACCESS_KEY}""#), fromTitle.stdout)
-        XCTAssertTrue(fromTitle.stderr.contains("import: credentials come from $MOYA_AWS_SECRET_ACCESS_KEY, $MOYA_AWS_SESSION_TOKEN\n"), fromTitle.stderr)
+        XCTAssertTrue(fromTitle.stderr.contains("import: credentials come from $MOYA_AWS_SECRET_ACCESS_KEY, $MOYA_AWS_SESSION_TOKEN; a file outside your trusted folders "
+                                                + "reads them only when you allow it: MOYA_ALLOW_ENV=MOYA_AWS_SECRET_ACCESS_KEY:MOYA_AWS_SESSION_TOKEN\n"), fromTitle.stderr)
 
         let named = try sandbox.run(["import", "openapi", "aws.yaml", "-o", "-", "--api", "pet-store"])
         XCTAssertTrue(named.stdout.contains(#"key: "${secret:PET_STORE_SECRET_ACCESS_KEY}""#), named.stdout)

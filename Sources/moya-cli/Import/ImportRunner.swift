@@ -93,7 +93,9 @@ struct ImportRunner {
             lines.append("import: wrote \(createdUpload): the example upload check uses for file values")
         }
         if !result.credentials.isEmpty {
-            lines.append("import: credentials come from " + result.credentials.map { "$" + $0.name }.joined(separator: ", "))
+            let names = result.credentials.map(\.name)
+            lines.append("import: credentials come from " + names.map { "$" + $0 }.joined(separator: ", ")
+                + "; a file outside your trusted folders reads them only when you allow it: MOYA_ALLOW_ENV=" + names.joined(separator: ":"))
         }
         if outputPath != nil {
             lines.append("import: next: moya-cli list \(result.apiName); moya-cli check \(result.apiName)")
