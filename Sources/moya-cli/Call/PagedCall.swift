@@ -31,7 +31,7 @@ struct PagedCall {
                 target: target, request: invocation.requestOptions, stub: stub, output: invocation.outputOptions,
                 noColor: invocation.targetOptions.noColor, environment: environment,
                 override: pageNumber == 1 ? RequestOverridePlugin(queryEdits: invocation.overrideOptions.queryEdits,
-                                                                  body: try invocation.overrideOptions.body()) : nil,
+                                                                  body: try invocation.overrideOptions.body(limit: invocation.requestOptions.maxBodySize)) : nil,
                 pageURL: nextURL, rateLimitRetries: 3)
             let response = try runner.collectedResponse(
                 limit: invocation.requestOptions.maxBodySize.bytes,
