@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
-"""Peak memory of the outputs that read a whole body (issue 26), measured with wait4's rusage.
+"""Peak memory of whole bodies (issue 26), measured with wait4's rusage.
 
-Usage: bench-memory-json.py BIN [JSON_MIB] [BINARY_MIB]   (defaults 128 and 255)
+Usage: bench-memory-json.py BIN [JSON_MIB] [BINARY_MIB] [STDIN_MIB]   (defaults 128, 255, 300)
 
-nginx on loopback serves a JSON page of JSON_MIB (an array of API-like objects under "data") and
-BINARY_MIB of random bytes. Each row is one run of `call` with --keypath, --all or --format json,
-its output to /dev/null, its peak RSS shown as a multiple of the body. The goal is under 3x the
-body for each. Not a test: a benchmark, run by `make bench`.
+1. nginx on loopback serves a JSON page of JSON_MIB (an array of API-like objects under "data")
+   and BINARY_MIB of random bytes. Each row is one run of `call` with --keypath, --all or
+   --format json, its output to /dev/null, its peak RSS shown as a multiple of the body. The goal
+   is under 3x the body for each.
+2. Bodies from standard input: STDIN_MIB of random bytes piped to `--data -` (a server here
+   checks the length and SHA-256 it receives), and endless inputs (`yes |`) to `--data -` and
+   `--json -`, which must end with exit 64 at --max-body-size.
+Not a test: a benchmark, run by `make bench`.
 """
-import os, random, shutil, subprocess, sys, tempfile, time
+import hashlib, http.server, json, os, random, shutil, socketserver, subprocess, sys, tempfile, threading, time
 
 CEILING = 3.0
 binary = os.path.abspath(sys.argv[1])
 json_mib = int(sys.argv[2]) if len(sys.argv) > 2 else 128
 binary_mib = int(sys.argv[3]) if len(sys.argv) > 3 else 255
+stdin_mib = int(sys.argv[4]) if len(sys.argv) > 4 else 300
 port = 18292
 work = tempfile.mkdtemp(prefix="moya-bench-json-")
 os.chmod(work, 0o755)  # nginx's workers run as another user
@@ -79,13 +84,67 @@ cases:
 """)
 
 
-def peak(command):
-    """Runs `command`, stdout to /dev/null; returns (exit status, seconds, peak RSS in MiB, stderr)."""
+class DigestHandler(http.server.BaseHTTPRequestHandler):
+    """Answers a POST with the length and SHA-256 of the body it read."""
+    protocol_version = "HTTP/1.1"
+
+    def do_POST(self):
+        digest, length = hashlib.sha256(), 0
+        left = int(self.headers.get("Content-Length", 0))
+        while left:
+            piece = self.rfile.read(min(left, 1 << 20))
+            if not piece:
+                break
+            digest.update(piece)
+            length += len(piece)
+            left -= len(piece)
+        answer = json.dumps({"length": length, "sha256": digest.hexdigest()}).encode()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(answer)))
+        self.end_headers()
+        self.wfile.write(answer)
+
+    def log_message(self, *arguments):
+        pass
+
+
+digest_server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), DigestHandler)
+threading.Thread(target=digest_server.serve_forever, daemon=True).start()
+with open(os.path.join(work, "upload.yaml"), "w") as f:
+    f.write(f"""api: upload
+baseURL: http://127.0.0.1:{digest_server.server_address[1]}
+timeout: 600
+cases:
+  post: {{method: POST, path: /upload, sample: ok}}
+""")
+stdin_file = os.path.join(work, "stdin.bin")
+with open(stdin_file, "wb") as f:
+    for _ in range(stdin_mib):
+        f.write(os.urandom(1 << 20))
+with open(stdin_file, "rb") as f:
+    stdin_digest = hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def peak(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL):
+    """Runs `command`; returns (exit status, seconds, peak RSS in MiB, stderr)."""
     start = time.monotonic()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE)
     err = process.stderr.read().decode(errors="replace")
     _, status, usage = os.wait4(process.pid, 0)
     return os.waitstatus_to_exitcode(status), time.monotonic() - start, usage.ru_maxrss / 1024, err
+
+
+def piped(writer, command):
+    """`writer | command`: the peak of `command` alone, its stdout (the server's answer) kept."""
+    source = subprocess.Popen(writer, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    answer = os.path.join(work, "answer.json")
+    with open(answer, "wb") as out:
+        result = peak(command, stdin=source.stdout, stdout=out)
+    source.stdout.close()
+    source.kill()
+    source.wait()
+    with open(answer, "rb") as f:
+        return result + (f.read().decode(errors="replace"),)
 
 
 rows = []
@@ -96,8 +155,17 @@ try:
                              ("--format json", ["--format", "json"])):
             status, seconds, rss, err = peak([binary, "call", "memjson", case] + extra + t)
             rows.append((f"{size} MiB {case} body, {label}", size, status, seconds, rss, err.strip().splitlines()[-1:] or [""]))
+    u = [binary, "call", "upload", "post", "--targets", os.path.join(work, "upload.yaml")]
+    status, seconds, rss, err, answer = piped(["cat", stdin_file], u + ["--data", "-", "--max-body-size", f"{stdin_mib + 1}M"])
+    intact = answer.strip() == json.dumps({"length": stdin_mib << 20, "sha256": stdin_digest})
+    stdin_rows = [(f"cat {stdin_mib} MiB | --data - ({'arrived intact' if intact else 'NOT INTACT: ' + answer[:80]})",
+                   status, seconds, rss, err, intact and status == 0)]
+    for option in ("--data", "--json"):
+        status, seconds, rss, err, _ = piped(["yes"], u + [option, "-"])
+        stdin_rows.append((f"yes | {option} - (endless; 256 MiB cap)", status, seconds, rss, err, status == 64))
 finally:
     subprocess.run(["kill", open(os.path.join(work, "nginx.pid")).read().strip()])
+    digest_server.shutdown()
     shutil.rmtree(work, ignore_errors=True)
 
 print(f"({items} items in the JSON page; the binary body is random bytes, so not UTF-8: --format json writes it as base64)")
@@ -110,4 +178,12 @@ for name, size, status, seconds, rss, err in rows:
     print(f"{name:42s} {status:4d} {seconds:8.2f} {rss:7.1f} MiB {ratio:6.2f}x{verdict}")
     if status != 0:
         print(f"   (exit {status}: {err[0][:150]})")
+
+print()
+print(f"{'body from standard input':52s} {'exit':>4s} {'seconds':>8s} {'peak RSS':>11s}")
+for name, status, seconds, rss, err, ok in stdin_rows:
+    failed |= not ok
+    print(f"{name:52s} {status:4d} {seconds:8.2f} {rss:7.1f} MiB{'  ok' if ok else '  FAILED'}")
+    if status != 0:
+        print(f"   ({err.strip().splitlines()[-1][:150] if err.strip() else ''})")
 sys.exit(1 if failed else 0)
