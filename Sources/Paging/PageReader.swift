@@ -2,9 +2,10 @@ import MoyaKit
 
 /// One page as `PageReader` read it: its items and where the next one is.
 public struct Page: Sendable {
-    /// The items, in order, read in place in the page's body: a page of any size is not parsed
-    /// into a tree (`call --all` writes each item out again from its bytes).
-    public var itemSpans: [JSONSpan]
+    /// The array of items, read in place in the page's body: a page of any size is not parsed
+    /// into a tree, and its items are visited one at a time (`call --all` writes each out again
+    /// from its bytes), so even a page of millions of tiny items takes no memory per item.
+    public var itemArray: JSONSpan
     /// The next page, or `nil` when this is the last (or `nextProblem` says why there is none to follow).
     public var next: NextPage?
     /// Why the next page cannot be followed (a URL off the origin, not a URL...), when the items
@@ -12,11 +13,11 @@ public struct Page: Sendable {
     public var nextProblem: PagingError?
 
     /// The items, parsed.
-    public var items: [JSONValue] { itemSpans.map(\.value) }
+    public var items: [JSONValue] { itemArray.elements?.map(\.value) ?? [] }
 
-    /// Creates a page.
-    public init(itemSpans: [JSONSpan], next: NextPage?, nextProblem: PagingError? = nil) {
-        self.itemSpans = itemSpans
+    /// Creates a page; `itemArray` is an array.
+    public init(itemArray: JSONSpan, next: NextPage?, nextProblem: PagingError? = nil) {
+        self.itemArray = itemArray
         self.next = next
         self.nextProblem = nextProblem
     }
@@ -68,13 +69,13 @@ public struct PageReader: Sendable {
         }
         let itemsPath = pagination.items ?? .root
         guard let found = itemsPath.span(in: document) else { throw .itemsMissing(itemsPath.source) }
-        guard let items = found.elements else {
+        guard found.kind == .array else {
             throw .itemsNotArray(itemsPath.source, found: found.kind.description, explicit: pagination.items != nil)
         }
         do {
-            return Page(itemSpans: items, next: try next(headers: headers, document: document, requestURL: requestURL))
+            return Page(itemArray: found, next: try next(headers: headers, document: document, requestURL: requestURL))
         } catch {
-            return Page(itemSpans: items, next: nil, nextProblem: error)
+            return Page(itemArray: found, next: nil, nextProblem: error)
         }
     }
 

@@ -8,6 +8,7 @@ import XCTest
 final class JSONSpanTests: XCTestCase {
     /// Texts whose strings and keys hold what writers treat specially.
     let hostileTexts = [
+        "[\"" + String(repeating: "\u{7F}", count: 100) + String(repeating: "é\u{85}", count: 50) + "\"]",
         #"{"a":"x\u0041\/y\n\u001b\u007f\u0085 \ud83d\ude00 \"q\" \\ \b\f\r\t","b":[1,-0,1E2,2.50,12345678901234567890,-9223372036854775808]}"#,
         "{\"dup\":1,\"dup\":{\"x\":[]},\"K\":1,\"\\u212A\":2,\"e\\u0301\":3,\"\u{E9}\":4}",
         "{\"raw\":\"del\u{7F} c1\u{85}\u{9F} bidi\u{202E} nul\\u0000\"}",
@@ -27,10 +28,13 @@ final class JSONSpanTests: XCTestCase {
             XCTAssertEqual(span.compactBytes(), value.serializedBytes(), text)
             XCTAssertEqual(span.value, value, text)
             XCTAssertEqual(span.compactBytes(escapingC1: true), Array(Self.escapingC1(value.serializedString()).utf8), text)
-            var pieces: [[UInt8]] = []
-            span.writeCompact(chunkSize: 7) { pieces.append($0) }
-            XCTAssertEqual(Array(pieces.joined()), value.serializedBytes(), text)
-            XCTAssertTrue(pieces.dropLast().allSatisfy { $0.count >= 7 }, "pieces of at least the chunk size")
+            for escapingC1 in [false, true] {
+                var pieces: [[UInt8]] = []
+                span.writeCompact(escapingC1: escapingC1, chunkSize: 7) { pieces.append($0) }
+                XCTAssertEqual(Array(pieces.joined()), span.compactBytes(escapingC1: escapingC1), text)
+                XCTAssertTrue(pieces.dropLast().allSatisfy { $0.count >= 7 }, "pieces of at least the chunk size")
+                XCTAssertTrue(pieces.allSatisfy { $0.count <= 7 + 16 + 6 }, "no piece much over the chunk size: \(pieces.map(\.count))")
+            }
         }
     }
 

@@ -21,14 +21,16 @@ struct JSONCompactTranscoder {
         while index < range.upperBound {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                index = writeString(from: index, into: &output)
+                index = writeString(from: index, into: &output, flushingAt: threshold, emit)
             } else if JSONSpanReader.isWhitespace(byte) {
                 index += 1
                 continue
             } else {
-                // Punctuation, numbers and literals, as written.
+                // Punctuation, numbers and literals, as written (at most a chunk's worth at a time:
+                // `[1,2,3,…]` has no whitespace to stop at).
                 var end = index + 1
-                while end < range.upperBound, bytes[end] != UInt8(ascii: "\""), !JSONSpanReader.isWhitespace(bytes[end]) { end += 1 }
+                let runLimit = index + min(max(threshold, 16), range.upperBound - index)
+                while end < runLimit, bytes[end] != UInt8(ascii: "\""), !JSONSpanReader.isWhitespace(bytes[end]) { end += 1 }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
                 index = end
             }
@@ -39,14 +41,21 @@ struct JSONCompactTranscoder {
         }
     }
 
-    /// Writes the string whose opening quote is at `start`; returns the index past its closing quote.
-    private func writeString(from start: Int, into output: inout [UInt8]) -> Int {
+    /// Writes the string whose opening quote is at `start`; returns the index past its closing
+    /// quote. A long string is handed to `emit` in pieces too: escaping can make it six times longer.
+    private func writeString(from start: Int, into output: inout [UInt8], flushingAt threshold: Int,
+                             _ emit: ([UInt8]) -> Void) -> Int {
         output.append(UInt8(ascii: "\""))
         var index = start + 1
         while true {
-            // The run of bytes written as they are.
+            if output.count >= threshold {
+                emit(output)
+                output.removeAll(keepingCapacity: true)
+            }
+            // The run of bytes written as they are (at most a chunk's worth at a time).
             var end = index
-            while true {
+            let runLimit = index + min(max(threshold, 16), bytes.count)
+            while end < runLimit {
                 let byte = bytes[end]
                 if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F { break }
                 if escapesC1, byte == 0xC2, (0x80...0x9F).contains(bytes[end + 1]) { break }
@@ -54,6 +63,7 @@ struct JSONCompactTranscoder {
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
             index = end
+            if end == runLimit { continue }
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 output.append(UInt8(ascii: "\""))

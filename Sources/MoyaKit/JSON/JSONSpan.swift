@@ -80,6 +80,18 @@ public struct JSONSpan: Sendable {
         return elements
     }
 
+    /// Calls `body` with each element in order, if this is an array: one at a time, so an array
+    /// of any length takes no memory per element.
+    public func forEachElement(_ body: (JSONSpan) -> Void) {
+        guard kind == .array else { return }
+        withReader { reader in
+            reader.forEachChild(of: byteRange) { _, value in
+                body(JSONSpan(text: text, byteRange: value))
+                return true
+            }
+        }
+    }
+
     /// The element at `index`, if this is an array long enough.
     public func element(at index: Int) -> JSONSpan? {
         guard index >= 0, kind == .array else { return nil }
@@ -145,12 +157,20 @@ public struct JSONSpan: Sendable {
     /// large value is written out without being held twice.
     public func writeCompact(escapingC1: Bool = false, chunkSize: Int = 1 << 16, to emit: ([UInt8]) -> Void) {
         var output: [UInt8] = []
-        output.reserveCapacity(chunkSize + 16)
+        output.reserveCapacity(min(chunkSize, byteRange.count) + 16)
+        appendCompact(escapingC1: escapingC1, to: &output, flushingAt: chunkSize, emit)
+        if !output.isEmpty { emit(output) }
+    }
+
+    /// ``compactBytes(escapingC1:)`` appended to `output`, which is handed to `emit` and emptied
+    /// whenever it holds `threshold` bytes or more; what is left stays in `output` (one buffer
+    /// serves many values).
+    public func appendCompact(escapingC1: Bool = false, to output: inout [UInt8], flushingAt threshold: Int,
+                              _ emit: ([UInt8]) -> Void) {
         withReader { reader in
             var writer = JSONCompactTranscoder(reader: reader, escapesC1: escapingC1)
-            writer.write(byteRange, into: &output, flushingAt: chunkSize, emit)
+            writer.write(byteRange, into: &output, flushingAt: threshold, emit)
         }
-        if !output.isEmpty { emit(output) }
     }
 }
 

@@ -46,7 +46,7 @@ struct PagedCall {
                 throw CommandFailure(.transportFailure, runner.redactor.redact(
                     "\(api.name).\(spec.name): page \(pageNumber): \(error)" + Self.printed(writer)))
             }
-            writer.write(page.itemSpans)
+            writer.write(itemsOf: page.itemArray)
             if let failure = StandardStream.failure { throw CommandFailure(ResponseWriter.status(for: failure), failure.message) }
             if let problem = page.nextProblem {
                 throw CommandFailure(.transportFailure, runner.redactor.redact(

@@ -21,35 +21,26 @@ final class PageItemsWriter {
     /// How many items were written.
     var itemCount: Int { count }
 
-    /// Writes the items of one page: in writes of some 64 KiB, the last when the page is done.
-    func write(_ items: [JSONSpan]) {
+    /// Writes the items of one page (an array): in writes of some 64 KiB, the last when the page is done.
+    func write(itemsOf array: JSONSpan) {
         open()
         var output: [UInt8] = []
-        for item in items {
+        output.reserveCapacity(Self.chunkSize + 64)
+        array.forEachElement { item in
             if !isLines { output.append(contentsOf: (count == 0 ? "\n" : ",\n").utf8) }
             if let value = keyPath.map({ item.value(atKeyPath: $0) }) ?? item {
-                value.writeCompact(escapingC1: true) { chunk in
-                    output.append(contentsOf: chunk)
-                    Self.flush(&output, atLeast: Self.chunkSize)
-                }
+                value.appendCompact(escapingC1: true, to: &output, flushingAt: Self.chunkSize) { StandardStream.output.write($0) }
             } else {
                 output.append(contentsOf: "null".utf8)
             }
             if isLines { output.append(UInt8(ascii: "\n")) }
             count += 1
-            Self.flush(&output, atLeast: Self.chunkSize)
         }
-        Self.flush(&output, atLeast: 1)
+        if !output.isEmpty { StandardStream.output.write(output) }
     }
 
     /// Bytes gathered before a write to stdout.
     static let chunkSize = 1 << 16
-
-    private static func flush(_ output: inout [UInt8], atLeast size: Int) {
-        guard output.count >= size else { return }
-        StandardStream.output.write(output)
-        output.removeAll(keepingCapacity: true)
-    }
 
     /// Ends the output: the closing bracket of the array.
     func finish() {
