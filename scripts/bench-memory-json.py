@@ -52,6 +52,15 @@ def write_json_page(path, size):
 
 
 items = write_json_page(os.path.join(www, "big.json"), json_mib << 20)
+# The worst case for a per-value structure: as many values as the bytes allow. Written in pieces:
+# this process's own size would count in its children's peak (ru_maxrss includes the memory a
+# forked child has before it runs the binary).
+with open(os.path.join(www, "tiny.json"), "w") as f:
+    f.write("[")
+    pairs = ((json_mib << 20) - 2) // 2 - 1
+    for _ in range(pairs // 65536):
+        f.write("0," * 65536)
+    f.write("0," * (pairs % 65536) + "0]")
 with open(os.path.join(www, "big.bin"), "wb") as f:
     for _ in range(binary_mib):
         f.write(os.urandom(1 << 20))
@@ -80,6 +89,10 @@ cases:
   binary:
     path: /big.bin
     pagination: {{next: {{body: "$.next"}}, items: "$.data"}}
+    sample: {{text: x}}
+  tiny:
+    path: /tiny.json
+    pagination: {{next: {{body: "$.next"}}}}
     sample: {{text: x}}
 """)
 
@@ -155,6 +168,9 @@ try:
                              ("--format json", ["--format", "json"])):
             status, seconds, rss, err = peak([binary, "call", "memjson", case] + extra + t)
             rows.append((f"{size} MiB {case} body, {label}", size, status, seconds, rss, err.strip().splitlines()[-1:] or [""]))
+    for label, extra in (("--all", ["--all"]), ("--format json", ["--format", "json"])):
+        status, seconds, rss, err = peak([binary, "call", "memjson", "tiny"] + extra + t)
+        rows.append((f"{json_mib} MiB [0,0,...] body, {label}", json_mib, status, seconds, rss, err.strip().splitlines()[-1:] or [""]))
     u = [binary, "call", "upload", "post", "--targets", os.path.join(work, "upload.yaml")]
     status, seconds, rss, err, answer = piped(["cat", stdin_file], u + ["--data", "-", "--max-body-size", f"{stdin_mib + 1}M"])
     intact = answer.strip() == json.dumps({"length": stdin_mib << 20, "sha256": stdin_digest})

@@ -87,6 +87,11 @@ final class StreamBodyTests: WebTargetTestCase {
         // The same request whatever the body's size: libcurl's form label on a body from memory.
         XCTAssertEqual(received.map { $0.value(of: "Content-Type") }, Array(repeating: "application/x-www-form-urlencoded", count: 4))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: spoolFolder.path), [], "no temporary file left")
+        // -v says where the body came from, not the temporary file's descriptor.
+        let verbose = try shell("cat big.bin | \(binary) call web create --data - -v")
+        XCTAssertEqual(verbose.status, 0, verbose.stderr)
+        XCTAssertTrue(verbose.stderr.contains("[the body read from standard input, kept in a temporary file]"), verbose.stderr)
+        XCTAssertEqual(server.receivedRequests.last?.body, body)
     }
 
     func testFilesThatAreNotRegularAreRefusedWithoutWaiting() throws {
@@ -96,11 +101,16 @@ final class StreamBodyTests: WebTargetTestCase {
             XCTAssertEqual(result.status, 64, "\(option) @\(file): \(result.stderr)")
             XCTAssertEqual(result.stderr, "moya-cli: error: \(option) @\(file): not a readable regular file\n")
         }
-        // A JSON file past the limit is refused like standard input.
+        // A small regular file is sent whatever the limit (it was before there was one); a JSON
+        // file past the limit is refused like standard input.
+        try Data(repeating: UInt8(ascii: "x"), count: 2048).write(to: folder.url.appendingPathComponent("small.txt"))
+        let small = try shell("\(binary) call web create --data @small.txt --max-body-size 1K")
+        XCTAssertEqual(small.status, 0, small.stderr)
+        XCTAssertEqual(server.receivedRequests.map(\.body.count), [2048])
         try Data(repeating: UInt8(ascii: " "), count: 2 << 20).write(to: folder.url.appendingPathComponent("spaces.json"))
         let large = try shell("\(binary) call web create --json @spaces.json --max-body-size 1M")
         XCTAssertEqual(large.status, 64, large.stderr)
         XCTAssertEqual(large.stderr, tooLarge("--json @spaces.json", "spaces.json", limit: "1 MiB"))
-        XCTAssertEqual(server.receivedRequests.count, 0, "nothing sent")
+        XCTAssertEqual(server.receivedRequests.count, 1, "nothing else sent")
     }
 }

@@ -72,11 +72,13 @@ struct OverrideOptions: Equatable {
         }
         defer { close(descriptor) }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        // A large regular file is sent from where it is; one that claims no size (/proc) is read.
+        // A large regular file is sent from where it is; a small one (or one that claims no size,
+        // in /proc) is read, `--data`'s up to 1 MiB whatever the limit, as before there was one.
         if spools, status.st_size > BodyInput.memoryThreshold {
             return .file(URL(fileURLWithPath: path), keeping: nil)
         }
-        return try BodyInput.read(descriptor, limit: limit.bytes, spools: spools, place: "\(option) @\(path)", source: path)
+        let fileLimit = option == "--json" ? limit.bytes : max(limit.bytes, BodyInput.memoryThreshold)
+        return try BodyInput.read(descriptor, limit: fileLimit, spools: spools, place: "\(option) @\(path)", source: path)
     }
 }
 
