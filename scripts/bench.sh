@@ -7,6 +7,8 @@
 #      download), each interleaved with its reference, as one table. BENCH_RUNS=N (default 20).
 #   2. scripts/bench-check.sh: check --live --jobs 16 against 1,000 sequential curl processes.
 #   3. scripts/bench-memory.py: peak memory of large transfers against their 30 MiB ceiling.
+#   4. scripts/bench-memory-json.py: peak memory of --keypath, --all and --format json on a 128 MiB
+#      JSON body and a 255 MiB binary one (goal: under 3x the body), and of bodies from stdin.
 # bench/RESULTS.md keeps the figures measured, with the machine and the date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,3 +33,7 @@ bash scripts/bench-check.sh
 echo
 echo "== 3. peak memory of large transfers (ceiling 30 MiB each), against curl"
 python3 scripts/bench-memory.py "$BIN" 1024
+
+echo
+echo "== 4. peak memory of whole bodies: --keypath, --all, --format json (goal under 3x the body); stdin bodies"
+python3 scripts/bench-memory-json.py "$BIN" 128 255 300

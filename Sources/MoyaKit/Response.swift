@@ -91,9 +91,19 @@ extension Response {
             guard let string = String(validating: data, as: UTF8.self) else { throw .stringMapping(self) }
             return string
         }
-        guard let json = try? mapJSON(), let value = json.value(atKeyPath: keyPath) else { throw .stringMapping(self) }
-        if case .string(let string) = value { return string }
-        return value.serializedString()
+        let value = try span(atKeyPath: keyPath)
+        if let string = value.stringValue { return string }
+        return String(decoding: value.compactBytes(), as: UTF8.self)
+    }
+
+    /// The value at a dotted key path of the JSON body (as ``mapString(atKeyPath:)`` finds it),
+    /// read in place: the body is validated, not parsed into a tree.
+    /// - Throws: `MoyaError.stringMapping` when the body is not JSON or has nothing there.
+    public func span(atKeyPath keyPath: String) throws(MoyaError) -> JSONSpan {
+        guard let root = try? JSONSpan(validating: data), let value = root.value(atKeyPath: keyPath) else {
+            throw .stringMapping(self)
+        }
+        return value
     }
 
     /// The body (or the value at a dotted key path of the JSON body) decoded as `type`.

@@ -56,6 +56,22 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return current
     }
 
+    /// The value the path names in `document`, read in place (as `value(in:)` finds it).
+    public func span(in document: JSONSpan) -> JSONSpan? {
+        var current = document
+        for component in components {
+            switch component {
+            case .key(let key):
+                guard let member = current.member(named: key) else { return nil }
+                current = member
+            case .index(let index):
+                guard let element = current.element(at: index) else { return nil }
+                current = element
+            }
+        }
+        return current
+    }
+
     private struct Parser {
         var scalars: [Unicode.Scalar]
         var position = 0

@@ -2,17 +2,22 @@ import MoyaKit
 
 /// One page as `PageReader` read it: its items and where the next one is.
 public struct Page: Sendable {
-    /// The items, in order.
-    public var items: [JSONValue]
+    /// The array of items, read in place in the page's body: a page of any size is not parsed
+    /// into a tree, and its items are visited one at a time (`call --all` writes each out again
+    /// from its bytes), so even a page of millions of tiny items takes no memory per item.
+    public var itemArray: JSONSpan
     /// The next page, or `nil` when this is the last (or `nextProblem` says why there is none to follow).
     public var next: NextPage?
     /// Why the next page cannot be followed (a URL off the origin, not a URL...), when the items
     /// were read all the same: they are the server's, and worth keeping.
     public var nextProblem: PagingError?
 
-    /// Creates a page.
-    public init(items: [JSONValue], next: NextPage?, nextProblem: PagingError? = nil) {
-        self.items = items
+    /// The items, parsed.
+    public var items: [JSONValue] { itemArray.elements?.map(\.value) ?? [] }
+
+    /// Creates a page; `itemArray` is an array.
+    public init(itemArray: JSONSpan, next: NextPage?, nextProblem: PagingError? = nil) {
+        self.itemArray = itemArray
         self.next = next
         self.nextProblem = nextProblem
     }
@@ -56,35 +61,43 @@ public struct PageReader: Sendable {
     ///   or cursor that is not usable, or a next URL that leaves the base URL's origin, is the
     ///   page's `nextProblem`.
     public func read(headers: [(name: String, value: String)], body: Data, requestURL: String) throws(PagingError) -> Page {
-        let document: JSONValue
+        let document: JSONSpan
         do {
-            document = try JSONValue(parsing: body)
+            document = try JSONSpan(validating: body)
         } catch {
             throw .bodyNotJSON(error.description)
         }
-        let items: [JSONValue]
         let itemsPath = pagination.items ?? .root
-        switch itemsPath.value(in: document) {
-        case .array(let elements)?: items = elements
-        case nil: throw .itemsMissing(itemsPath.source)
-        case let other?:
-            throw .itemsNotArray(itemsPath.source, found: PagingError.kind(of: other), explicit: pagination.items != nil)
+        guard let found = itemsPath.span(in: document) else { throw .itemsMissing(itemsPath.source) }
+        guard found.kind == .array else {
+            throw .itemsNotArray(itemsPath.source, found: found.kind.description, explicit: pagination.items != nil)
         }
         do {
-            return Page(items: items, next: try next(headers: headers, document: document, requestURL: requestURL))
+            return Page(itemArray: found, next: try next(headers: headers, document: document, requestURL: requestURL))
         } catch {
-            return Page(items: items, next: nil, nextProblem: error)
+            return Page(itemArray: found, next: nil, nextProblem: error)
         }
     }
 
-    private func next(headers: [(name: String, value: String)], document: JSONValue, requestURL: String) throws(PagingError) -> NextPage? {
+    /// The value at `path` of the page, parsed unless it is an array or an object: those are only
+    /// named in errors, so a hostile page cannot get a large one parsed.
+    private func scalar(at path: JSONPath, in document: JSONSpan) -> JSONValue? {
+        guard let span = path.span(in: document) else { return nil }
+        switch span.kind {
+        case .array: return .array([])
+        case .object: return .object([])
+        default: return span.value
+        }
+    }
+
+    private func next(headers: [(name: String, value: String)], document: JSONSpan, requestURL: String) throws(PagingError) -> NextPage? {
         switch pagination.next {
         case .link:
             let values = headers.filter { $0.name.lowercased() == "link" }.map(\.value)
             guard let target = LinkHeader.target(relation: "next", in: values) else { return nil }
             return NextPage(url: try checked(target, requestURL: requestURL, from: "the Link header"))
         case .bodyURL(let path):
-            switch path.value(in: document) {
+            switch scalar(at: path, in: document) {
             case nil, .null?: return nil
             case .string(let text)?:
                 if text.isEmpty { return nil }
@@ -94,7 +107,7 @@ public struct PageReader: Sendable {
             }
         case .cursor(let path, let parameter):
             let cursor: String
-            switch path.value(in: document) {
+            switch scalar(at: path, in: document) {
             case nil, .null?: return nil
             case .string(let text)?: cursor = text
             case .int(let number)?: cursor = String(number)

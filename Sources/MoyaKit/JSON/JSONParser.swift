@@ -1,14 +1,21 @@
 /// A strict RFC 8259 parser over raw bytes: one pass, no intermediate tokens.
+///
+/// It also only validates (`buildsValues` false): the same checks and the same errors, but no
+/// values are kept, so a body of any size is checked in a fixed amount of memory (`JSONSpan`
+/// then reads the valid text in place).
 struct JSONParser: ~Copyable {
     /// Deep enough for any real document, shallow enough never to overflow the stack.
     static let maximumDepth = 512
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether values are made; when not, every value parses as `.null`.
+    private let buildsValues: Bool
     private var position = 0
     private var depth = 0
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, buildsValues: Bool = true) {
         self.bytes = bytes
+        self.buildsValues = buildsValues
     }
 
     /// Parses one JSON value that must fill `data` (surrounding whitespace aside).
@@ -23,6 +30,12 @@ struct JSONParser: ~Copyable {
             var parser = JSONParser(bytes: buffer)
             return try parser.parseDocument()
         }
+    }
+
+    /// Checks that `bytes` hold one JSON value, as `parse` would, without keeping any.
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+        var parser = JSONParser(bytes: bytes, buildsValues: false)
+        _ = try parser.parseDocument()
     }
 
     private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -68,7 +81,8 @@ struct JSONParser: ~Copyable {
             guard peek() == UInt8(ascii: ":") else { throw unexpected(expected: "':' after an object key") }
             position += 1
             skipWhitespace()
-            members.append((key, try parseValue()))
+            let value = try parseValue()
+            if buildsValues { members.append((key, value)) }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): position += 1
@@ -93,7 +107,8 @@ struct JSONParser: ~Copyable {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            let value = try parseValue()
+            if buildsValues { elements.append(value) }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","): position += 1
@@ -165,6 +180,7 @@ struct JSONParser: ~Copyable {
         }
         // `-0` is not the plain form of 0: it keeps its text, as every other number does.
         if isPlainInteger && !(isNegative && integer == 0) { return .int(integer) }
+        guard buildsValues else { return .null }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         return .number(JSONNumber(uncheckedText: text))
     }
@@ -210,6 +226,11 @@ struct JSONParser: ~Copyable {
             let byte = bytes[scan]
             if byte == UInt8(ascii: "\"") {
                 let content = UnsafeBufferPointer(rebasing: bytes[position..<scan])
+                if !buildsValues {
+                    guard isASCII || UTF8Validation.isValid(content) else { throw error(.invalidUTF8, at: start) }
+                    position = scan + 1
+                    return ""
+                }
                 guard let string = isASCII ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self) else {
                     throw error(.invalidUTF8, at: start)
                 }
@@ -379,5 +400,17 @@ extension JSONValue {
             Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
         }
         self = try result.get()
+    }
+}
+
+extension JSONValue {
+    /// Checks that `data` is JSON text that ``init(parsing:)`` accepts, with the same error when it
+    /// is not, without making the value: the memory used does not grow with the text.
+    public static func validate(_ data: some Collection<UInt8>) throws(JSONParseError) {
+        let result: Result<Void, JSONParseError>? = data.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONParseError) in try JSONParser.validate(buffer) }
+        }
+        if let result { return try result.get() }
+        try Array(data).withUnsafeBufferPointer { buffer throws(JSONParseError) in try JSONParser.validate(buffer) }
     }
 }

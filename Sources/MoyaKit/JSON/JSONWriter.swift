@@ -177,7 +177,13 @@ struct JSONWriter {
 
     private static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        defer { output.append(UInt8(ascii: "\"")) }
+        appendEscaped(bytes, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The inside of a JSON string holding the UTF-8 text `bytes`: each byte is escaped or not on
+    /// its own, so a long text can be escaped piece by piece.
+    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         // Nearly every string has nothing to escape: then its bytes go in at once, not one by one.
         if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) {
             output.append(contentsOf: bytes)
@@ -222,6 +228,12 @@ extension JSONValue {
         var writer = JSONWriter(options: options)
         writer.write(self)
         return String(decoding: writer.output, as: UTF8.self)
+    }
+
+    /// Appends the inside of a JSON string (no quotes) holding the UTF-8 text `bytes`, escaped as
+    /// ``serialized(options:)`` escapes strings; pieces of a text may be escaped one at a time.
+    public static func appendStringContents(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        JSONWriter.appendEscaped(bytes, to: &output)
     }
 
     /// Pretty-printed JSON colored with ANSI escape sequences, for a terminal.

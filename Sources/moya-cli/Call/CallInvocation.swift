@@ -45,7 +45,7 @@ struct CallInvocation: DirectlyParsable {
                 output: outputOptions.output, force: outputOptions.force, environment: environment)
             else { return }
             try RequestPlugins.checkBodyOverride(overrideOptions, task: spec.task)
-            let override = RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body())
+            let override = RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body(limit: requestOptions.maxBodySize))
             if let path = outputOptions.output, !spec.task.isDownload {
                 try OutputFileCheck.checkAvailable(path, overwrite: outputOptions.force)
             }
@@ -73,7 +73,7 @@ struct CallInvocation: DirectlyParsable {
         if pagingOptions.capture {
             let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions,
                                     noColor: targetOptions.noColor, environment: environment,
-                                    override: RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body()))
+                                    override: RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body(limit: requestOptions.maxBodySize)))
             try CapturedCall(api: api, spec: spec, runner: runner, bodyLimit: requestOptions.maxBodySize.bytes).run()
             return
         }

@@ -32,7 +32,7 @@ struct PagedCall {
                 target: target, request: invocation.requestOptions, stub: stub, output: invocation.outputOptions,
                 noColor: invocation.targetOptions.noColor, environment: environment,
                 override: pageNumber == 1 ? RequestOverridePlugin(queryEdits: invocation.overrideOptions.queryEdits,
-                                                                  body: try invocation.overrideOptions.body()) : nil,
+                                                                  body: try invocation.overrideOptions.body(limit: invocation.requestOptions.maxBodySize)) : nil,
                 pageURL: nextURL, rateLimitRetries: 3)
             let response = try runner.collectedResponse(
                 limit: invocation.requestOptions.maxBodySize.bytes,
@@ -48,7 +48,7 @@ struct PagedCall {
                 throw CommandFailure(.transportFailure, runner.redactor.redact(
                     "\(api.name).\(spec.name): page \(pageNumber): \(error)" + Self.printed(writer)))
             }
-            writer.write(page.items)
+            writer.write(itemsOf: page.itemArray)
             if let failure = StandardStream.failure { throw CommandFailure(ResponseWriter.status(for: failure), failure.message) }
             if let problem = page.nextProblem {
                 throw CommandFailure(.transportFailure, runner.redactor.redact(

@@ -34,7 +34,7 @@ struct CurlInvocation: DirectlyParsable {
                 environment: ProcessEnvironment.current)
             else { return }
             try RequestPlugins.checkBodyOverride(overrideOptions, task: spec.task)
-            let override = RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body())
+            let override = RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body(limit: requestOptions.maxBodySize, spools: false))
             StandardStream.output.write(try CurlCommandBuilder(target: target, request: requestOptions, override: override).command() + "\n")
         }
     }

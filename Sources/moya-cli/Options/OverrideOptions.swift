@@ -34,43 +34,58 @@ struct OverrideOptions: Equatable {
     }
 
     /// The replacement body and its type, read from the argument, `@FILE` or standard input (`-`);
-    /// `nil` when the body is not replaced. `--json` must be JSON.
-    func body() throws -> (data: Data, contentType: String?)? {
+    /// `nil` when the body is not replaced. `--json` must be JSON; it is read whole to be checked,
+    /// up to `limit` (`--max-body-size`). `--data -` is read up to `limit` too, and with `spools`
+    /// a large one waits in a temporary file, not in memory; `--data @FILE` (a regular file)
+    /// is streamed from the file.
+    func body(limit: ByteSize, spools: Bool = true) throws -> OverrideBody? {
         if let json {
-            let bytes = try Self.contents(of: json, option: "--json")
+            let bytes: Data
+            switch try Self.contents(of: json, option: "--json", limit: limit, spools: false) {
+            case .bytes(let read): bytes = read
+            case .file: throw CommandFailure(.usage, "--json: the body cannot be checked as JSON")  // not when not spooling
+            }
             do {
-                _ = try JSONValue(parsing: bytes)
+                try JSONValue.validate(bytes)
             } catch {
                 throw CommandFailure(.usage, "--json is not JSON: \(error)")
             }
-            return (bytes, "application/json")
+            return OverrideBody(contents: .bytes(bytes), contentType: "application/json")
         }
-        if let data { return (try Self.contents(of: data, option: "--data"), nil) }
+        if let data { return OverrideBody(contents: try Self.contents(of: data, option: "--data", limit: limit, spools: spools), contentType: nil) }
         return nil
     }
 
-    /// Standard input to its end; a read error is a usage error naming the option (exit 64).
-    static func standardInput(option: String) throws -> Data {
-        do throws(InputFile.ReadProblem) {
-            return Data(try InputFile.readAll(0))
-        } catch {
-            guard case .system(let code) = error else { return Data() }  // no limit: never too large
-            throw CommandFailure(.usage, "\(option) -: cannot read standard input: \(String(cString: strerror(code)))")
-        }
-    }
-
     /// `TEXT`, `@FILE`'s bytes (a regular file; `@-`… is a file named `-`), or standard input for `-`.
-    static func contents(of argument: String, option: String) throws -> Data {
-        if argument == "-" { return try standardInput(option: option) }
-        guard argument.hasPrefix("@") else { return Data(argument.utf8) }
+    static func contents(of argument: String, option: String, limit: ByteSize, spools: Bool) throws -> BodyInput.Contents {
+        if argument == "-" {
+            return try BodyInput.read(0, limit: limit.bytes, spools: spools, place: "\(option) -", source: "standard input")
+        }
+        guard argument.hasPrefix("@") else { return .bytes(Data(argument.utf8)) }
         let path = String(argument.dropFirst())
+        // Opened without blocking, so a FIFO named here cannot hang the command before it is refused.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              let bytes = FileManager.default.contents(atPath: path) else {
+        guard descriptor >= 0, fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            if descriptor >= 0 { close(descriptor) }
             throw CommandFailure(.usage, "\(option) @\(path): not a readable regular file")
         }
-        return bytes
+        defer { close(descriptor) }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        // A large regular file is sent from where it is; a small one (or one that claims no size,
+        // in /proc) is read, `--data`'s up to 1 MiB whatever the limit, as before there was one.
+        if spools, status.st_size > BodyInput.memoryThreshold {
+            return .file(URL(fileURLWithPath: path), keeping: nil)
+        }
+        let fileLimit = option == "--json" ? limit.bytes : max(limit.bytes, BodyInput.memoryThreshold)
+        return try BodyInput.read(descriptor, limit: fileLimit, spools: spools, place: "\(option) @\(path)", source: path)
     }
+}
+
+/// A body that replaces the case's (`--json`, `--data`), and its type.
+struct OverrideBody: Sendable {
+    var contents: BodyInput.Contents
+    var contentType: String?
 }
 
 extension OverrideOptions {
@@ -90,11 +105,11 @@ struct OverrideArguments: ParsableArguments {
         "Set a query parameter (NAME=VALUE, replacing the case's) or remove it (NAME); repeatable.", valueName: "name=value"))
     var queryEdits: [String] = []
 
-    @Option(help: ArgumentHelp("Send this JSON as the body instead of the case's (@FILE: a file's, -: standard input's).",
+    @Option(help: ArgumentHelp("Send this JSON as the body instead of the case's (@FILE: a file's, -: standard input's; read whole to be checked, up to --max-body-size).",
                                valueName: "json"))
     var json: String?
 
-    @Option(help: ArgumentHelp("Send these bytes as the body instead of the case's (@FILE: a file's, -: standard input's).",
+    @Option(help: ArgumentHelp("Send these bytes as the body instead of the case's (@FILE: a file's, -: standard input's, up to --max-body-size; streamed).",
                                valueName: "text"))
     var data: String?
 

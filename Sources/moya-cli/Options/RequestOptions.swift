@@ -161,7 +161,7 @@ struct RequestArguments: ParsableArguments {
     var showSecrets = false
 
     @Option(name: .customLong("max-body-size"), help: ArgumentHelp(
-        "The most a response body kept in memory may take (--keypath, --format json, a terminal, check's shape comparison): a number of bytes, or with K, M, G (1024-based). A larger body fails with exit 1; bodies streamed to a pipe or --output have no limit.",
+        "The most a response body kept in memory may take (--keypath, --format json, a terminal, check's shape comparison): a number of bytes, or with K, M, G (1024-based). A larger body fails with exit 1; bodies streamed to a pipe or --output have no limit. Also caps a request body read from a stream (--json -, --json @FILE, --data -): more exits 64.",
         valueName: "size"))
     var maxBodySize: ByteSize = .defaultBodyLimit
 

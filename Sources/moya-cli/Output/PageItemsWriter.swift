@@ -1,7 +1,8 @@
 import MoyaKit
 
 /// Writes the items of pages to stdout as they arrive: one JSON array (`[`, an item per line,
-/// `]`) or JSON lines (`--format jsonl`). The array is closed whatever error stops the paging, so
+/// `]`) or JSON lines (`--format jsonl`), each item written again compact from its bytes in the
+/// page (`JSONSpan`), so a page is never parsed into a tree. The array is closed whatever error stops the paging, so
 /// what was printed stays one valid document; after a signal stdout takes no more writes (see
 /// `OutputFile.writeAll`), and the array stays open: a cut document is not a complete one.
 final class PageItemsWriter {
@@ -20,42 +21,32 @@ final class PageItemsWriter {
     /// How many items were written.
     var itemCount: Int { count }
 
-    /// Writes the items of one page.
-    func write(_ items: [JSONValue]) {
+    /// Writes the items of one page (an array): in writes of some 64 KiB, the last when the page is done.
+    func write(itemsOf array: JSONSpan) {
         open()
-        for item in items {
-            let value = keyPath.map { item.value(atKeyPath: $0) ?? .null } ?? item
-            var text = Self.escapingC1(value.serializedString())
-            if isLines {
-                text += "\n"
+        var output: [UInt8] = []
+        output.reserveCapacity(Self.chunkSize + 64)
+        array.forEachElement { item in
+            if !isLines { output.append(contentsOf: (count == 0 ? "\n" : ",\n").utf8) }
+            if let value = keyPath.map({ item.value(atKeyPath: $0) }) ?? item {
+                value.appendCompact(escapingC1: true, to: &output, flushingAt: Self.chunkSize) { StandardStream.output.write($0) }
             } else {
-                text = (count == 0 ? "\n" : ",\n") + text
+                output.append(contentsOf: "null".utf8)
             }
-            StandardStream.output.write(text)
+            if isLines { output.append(UInt8(ascii: "\n")) }
             count += 1
         }
+        if !output.isEmpty { StandardStream.output.write(output) }
     }
+
+    /// Bytes gathered before a write to stdout.
+    static let chunkSize = 1 << 16
 
     /// Ends the output: the closing bracket of the array.
     func finish() {
         open()
         guard !isLines else { return }
         StandardStream.output.write(count == 0 ? "]\n" : "\n]\n")
-    }
-
-    /// `text` (serialized JSON) with the C1 controls U+0080...U+009F written `\u0080`...: the
-    /// same JSON, but no 8-bit CSI from a server reaches a terminal. They occur only in strings.
-    static func escapingC1(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) else { return text }
-        var output = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if (0x80...0x9F).contains(scalar.value) {
-                output.append(contentsOf: "\\u00\(String(scalar.value, radix: 16))".unicodeScalars)
-            } else {
-                output.append(scalar)
-            }
-        }
-        return String(output)
     }
 
     private func open() {

@@ -6,7 +6,8 @@ import TargetSpec
 ///
 /// What does not need the whole body is streamed as it arrives (`bodySink`): the raw body to a
 /// pipe, a file or `-o`, with `-i` too. Only what does — `--keypath`, `--format json`, pretty
-/// printing on a terminal — keeps it in memory, up to `--max-body-size`.
+/// printing on a terminal — keeps it in memory, up to `--max-body-size`; for a pipe those read
+/// the body in place (`JSONSpan`) and write as they go, so memory stays near the body's size.
 struct ResponseWriter {
     var output: OutputOptions
     var target: DynamicTarget
@@ -55,7 +56,11 @@ struct ResponseWriter {
             return
         }
         if output.format == .json {
-            StandardStream.output.write(envelope(response))
+            if stdoutIsTerminal {
+                StandardStream.output.write(envelope(response))
+            } else {
+                EnvelopeWriter(head: envelopeHead(response), timing: envelopeTiming(response)).write(body: response.data)
+            }
             return
         }
         if output.include || output.headersOnly {
@@ -67,11 +72,13 @@ struct ResponseWriter {
             return
         }
         if let keyPath = output.keyPath {
+            let value: JSONSpan
             do {
-                StandardStream.output.write(forTerminal(try response.mapString(atKeyPath: keyPath)) + "\n")
+                value = try response.span(atKeyPath: keyPath)
             } catch {
                 throw CommandFailure(.transportFailure, "key path '\(keyPath)' not found in the response body (\(error.description))")
             }
+            writeValue(value)
             return
         }
         writeBody(response.data, contentType: response.response?.headers[.contentType])
@@ -84,6 +91,21 @@ struct ResponseWriter {
         case .brokenPipe: .brokenPipe
         case .cannotWriteOutput: .cannotWriteOutput
         default: .transportFailure
+        }
+    }
+
+    /// `--keypath`'s value, as `Response.mapString(atKeyPath:)` gives it, and a newline: written
+    /// as it is made on a pipe, so a large value is not held twice.
+    func writeValue(_ value: JSONSpan) {
+        if stdoutIsTerminal {
+            let text = value.stringValue ?? String(decoding: value.compactBytes(), as: UTF8.self)
+            StandardStream.output.write(forTerminal(text) + "\n")
+        } else if let text = value.stringValue {
+            StandardStream.output.write(text)
+            StandardStream.output.write("\n")
+        } else {
+            value.writeCompact { StandardStream.output.write($0) }
+            StandardStream.output.write("\n")
         }
     }
 
@@ -131,11 +153,33 @@ struct ResponseWriter {
         return text
     }
 
-    /// `--format json`: a stable document with everything a script needs.
-    func envelope(_ response: Response) -> String {
+    /// `--format json`'s members before the body.
+    func envelopeHead(_ response: Response) -> [(String, JSONValue)] {
         let headers: [JSONValue] = (response.response?.headers ?? HTTPFields()).map {
             .object([("name", .string($0.name.rawName)), ("value", .string($0.value))])
         }
+        return [
+            ("api", .string(target.apiName)),
+            ("case", .string(target.caseName)),
+            ("stubbed", .bool(isStubbed)),
+            ("url", .string(response.response?.url?.absoluteString ?? response.request?.url?.absoluteString ?? target.url)),
+            ("status", .int(response.statusCode)),
+            ("headers", .array(headers)),
+        ]
+    }
+
+    /// `--format json`'s last member.
+    func envelopeTiming(_ response: Response) -> JSONValue {
+        let timing = response.timing ?? Timing()
+        return .object([
+            ("total", .double(timing.total)), ("nameLookup", .double(timing.nameLookup)), ("connect", .double(timing.connect)),
+            ("tlsHandshake", .double(timing.tlsHandshake)), ("firstByte", .double(timing.firstByte)),
+        ])
+    }
+
+    /// `--format json` for a terminal: a stable document with everything a script needs, pretty.
+    /// (A pipe gets the same document compact, from `EnvelopeWriter`.)
+    func envelope(_ response: Response) -> String {
         var body: JSONValue = .null
         var bodyBase64: JSONValue = .null
         if !response.data.isEmpty {
@@ -147,25 +191,10 @@ struct ResponseWriter {
                 bodyBase64 = .string(response.data.base64EncodedString())
             }
         }
-        let timing = response.timing ?? Timing()
-        let document: JSONValue = .object([
-            ("api", .string(target.apiName)),
-            ("case", .string(target.caseName)),
-            ("stubbed", .bool(isStubbed)),
-            ("url", .string(response.response?.url?.absoluteString ?? response.request?.url?.absoluteString ?? target.url)),
-            ("status", .int(response.statusCode)),
-            ("headers", .array(headers)),
-            ("body", body),
-            ("bodyBase64", bodyBase64),
-            ("timing", .object([
-                ("total", .double(timing.total)), ("nameLookup", .double(timing.nameLookup)), ("connect", .double(timing.connect)),
-                ("tlsHandshake", .double(timing.tlsHandshake)), ("firstByte", .double(timing.firstByte)),
-            ])),
+        let document: JSONValue = .object(envelopeHead(response) + [
+            ("body", body), ("bodyBase64", bodyBase64), ("timing", envelopeTiming(response)),
         ])
-        if stdoutIsTerminal {
-            return terminalJSON(document) + "\n"
-        }
-        return document.serializedString() + "\n"
+        return terminalJSON(document) + "\n"
     }
 
     static func looksLikeJSON(_ data: Data, contentType: String?) -> Bool {

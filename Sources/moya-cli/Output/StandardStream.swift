@@ -24,6 +24,11 @@ enum StandardStream {
 
     /// Writes all of `bytes`, retrying on short writes and EINTR; records a failure on stdout.
     func write(_ bytes: some Collection<UInt8>) {
+        // Contiguous bytes (an array, `Data`) are written where they are, not copied first.
+        let written: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(TransportError) { try writeChecked(UnsafeRawBufferPointer(buffer)) } catch {}
+        }
+        if written != nil { return }
         let buffer = Array(bytes)
         buffer.withUnsafeBytes { raw in
             do throws(TransportError) { try writeChecked(raw) } catch {}
@@ -32,7 +37,10 @@ enum StandardStream {
 
     /// Writes `text` as UTF-8.
     func write(_ text: String) {
-        write(Array(text.utf8))
+        var text = text
+        text.withUTF8 { buffer in
+            do throws(TransportError) { try writeChecked(UnsafeRawBufferPointer(buffer)) } catch {}
+        }
     }
 
     /// Writes `text` as UTF-8; throws (and remembers, for stdout) the failure.

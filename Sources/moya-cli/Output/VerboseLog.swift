@@ -147,7 +147,11 @@ final class VerboseLog: Sendable {
             }
             return "[\(body.count) bytes of binary data]"
         }
-        if let file = request.bodyFileURL { return "[the contents of \(file.path)]" }
+        if let file = request.bodyFileURL {
+            // `--data -` over 1 MiB waits in an unlinked temporary file (`SpooledFile`).
+            if file.path.hasPrefix("/proc/self/fd/") { return "[the body read from standard input, kept in a temporary file]" }
+            return "[the contents of \(file.path)]"
+        }
         if let parts = request.multipartParts {
             let names = parts.map { part in
                 if case .file(let url) = part.provider { "\(part.name)=@\(url.path)" } else { part.name }

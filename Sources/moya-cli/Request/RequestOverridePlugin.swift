@@ -5,7 +5,7 @@ import MoyaKit
 /// (before `-H`, so `-H 'Content-Type: …'` still has the last word).
 struct RequestOverridePlugin: PluginType {
     var queryEdits: [String]
-    var body: (data: Data, contentType: String?)?
+    var body: OverrideBody?
 
     func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
         var request = request
@@ -13,8 +13,19 @@ struct RequestOverridePlugin: PluginType {
             request.url = Self.applying(queryEdits, to: url)
         }
         if let body {
-            request.httpBody = body.data
-            request.bodyFileURL = nil
+            switch body.contents {
+            case .bytes(let data):
+                request.httpBody = data
+                request.bodyFileURL = nil
+            case .file(let url, _):
+                request.httpBody = nil
+                request.bodyFileURL = url
+                // libcurl labels a body from memory as a form, but not one it streams other than
+                // by POST: the label is set here, so the request is the same whatever its size.
+                if request.httpMethod != "POST", request.value(forHTTPHeaderField: "Content-Type") == nil, body.contentType == nil {
+                    request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+                }
+            }
             request.multipartParts = nil
             if let contentType = body.contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         }
