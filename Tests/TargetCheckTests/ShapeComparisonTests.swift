@@ -1,5 +1,5 @@
 import MoyaKit
-import TargetSpec
+import TargetCheck
 import XCTest
 
 /// The contract check of `check --live`: the live body's shape against the sample's.

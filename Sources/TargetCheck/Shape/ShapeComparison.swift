@@ -165,7 +165,7 @@ public struct ShapeComparison: Sendable {
     }
 
     /// `$.name` for identifier-like keys, `$["odd key"]` otherwise.
-    static func path(_ parent: String, key: String) -> String {
+    package static func path(_ parent: String, key: String) -> String {
         // ASCII letters, digits and `_`, not starting with a digit. (Bytes: in ASCII the
         // alphabetic scalars are the letters, and a live check asks this of every key it visits.)
         let isIdentifier = key.utf8.allSatisfy { byte in
