@@ -136,8 +136,8 @@ final class DirectParserTests: XCTestCase {
             for name in option.kind == .words ? ["words"] : option.names {
                 let text = try XCTUnwrap(described[name], "ArgumentParser does not declare \(name) of '\(command)'", file: file, line: line)
                 XCTAssertEqual(text[0], option.help, "help of \(name) of '\(command)'", file: file, line: line)
-                if let valueName = option.valueName {
-                    XCTAssertEqual(text[1], valueName, "value name of \(name) of '\(command)'", file: file, line: line)
+                if !option.valueName.isEmpty {
+                    XCTAssertEqual(text[1], option.valueName, "value name of \(name) of '\(command)'", file: file, line: line)
                 }
             }
         }

@@ -11,7 +11,7 @@ extension OptionDeclaration {
     }
 
     var argumentHelp: ArgumentHelp {
-        ArgumentHelp(help, valueName: valueName)
+        ArgumentHelp(help, valueName: valueName.isEmpty ? nil : valueName)
     }
 }
 

@@ -20,25 +20,25 @@ struct OptionDeclaration<Root> {
     let kind: Kind
     /// What `--help` says of it; empty for ArgumentParser's own `-h`/`--help`, which it words itself.
     let help: String
-    /// The name of its value in `--help` (`--retry <n>`); `nil`: ArgumentParser's, from the name.
-    let valueName: String?
+    /// The name of its value in `--help` (`--retry <n>`); empty: ArgumentParser's, from the name.
+    let valueName: String
     /// Sets the value from `text` (appends, for repeated options and words); `false` when `text`
     /// is not a valid value.
     let assign: (inout Root, String) -> Bool
 
     /// A flag that is `false` unless given; `set` turns it on.
     static func flag(_ names: String..., help: String, set: @escaping (inout Root) -> Void) -> Self {
-        Self(names: names, kind: .flag, help: help, valueName: nil, assign: { root, _ in set(&root); return true })
+        Self(names: names, kind: .flag, help: help, valueName: "", assign: { root, _ in set(&root); return true })
     }
 
     /// ArgumentParser's own `-h`/`--help` of a command; `set` notes that it was given.
     static func builtInHelp(set: @escaping (inout Root) -> Void) -> Self {
-        Self(names: ["-h", "--help"], kind: .flag, help: "", valueName: nil, assign: { root, _ in set(&root); return true })
+        Self(names: ["-h", "--help"], kind: .flag, help: "", valueName: "", assign: { root, _ in set(&root); return true })
     }
 
     /// An option taking one value, at most once; its text is read as ArgumentParser reads it.
     static func option<Value: ExpressibleByArgument>(
-        _ names: String..., valueName: String? = nil, help: String, set: @escaping (inout Root, Value) -> Void
+        _ names: String..., valueName: String = "", help: String, set: @escaping (inout Root, Value) -> Void
     ) -> Self {
         Self(names: names, kind: .value, help: help, valueName: valueName, assign: { root, text in
             guard let value = Value(argument: text) else { return false }
@@ -49,7 +49,7 @@ struct OptionDeclaration<Root> {
 
     /// An option that may be given many times; `append` adds each value.
     static func repeated<Value: ExpressibleByArgument>(
-        _ names: String..., valueName: String? = nil, help: String, append: @escaping (inout Root, Value) -> Void
+        _ names: String..., valueName: String = "", help: String, append: @escaping (inout Root, Value) -> Void
     ) -> Self {
         Self(names: names, kind: .repeated, help: help, valueName: valueName, assign: { root, text in
             guard let value = Value(argument: text) else { return false }
@@ -59,7 +59,7 @@ struct OptionDeclaration<Root> {
     }
 
     /// The command's words: what ArgumentParser leaves to its positional argument.
-    static func words(valueName: String? = nil, help: String, append: @escaping (inout Root, String) -> Void) -> Self {
+    static func words(valueName: String = "", help: String, append: @escaping (inout Root, String) -> Void) -> Self {
         Self(names: [], kind: .words, help: help, valueName: valueName, assign: { root, text in append(&root, text); return true })
     }
 
