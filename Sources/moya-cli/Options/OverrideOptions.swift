@@ -6,6 +6,7 @@ import Glibc
 import Musl
 #endif
 import MoyaKit
+import OrderedJSON
 
 // The `OverrideOptions` group: the plain values the commands use, the fast start-up path's
 // option table (`directOptions`), and `OverrideArguments`, their ArgumentParser declaration with
