@@ -88,6 +88,7 @@ let package = Package(
             dependencies: ["MoyaKit"],
             path: "Tests/TestSupport"
         ),
+        .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit", "OrderedJSON"]),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TestSupport"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit", "OrderedJSON", "Paging"]),

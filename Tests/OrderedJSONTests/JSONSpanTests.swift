@@ -1,5 +1,4 @@
 import Foundation
-import MoyaKit
 import OrderedJSON
 import XCTest
 
