@@ -33,9 +33,12 @@ let package = Package(
         ),
         // Signal handlers and the clean-up of temporary files they do: async-signal-safe, so C.
         .target(name: "CCleanup"),
+        // JSON that keeps object key order and number text: parser, writer, in-place spans.
+        .target(name: "OrderedJSON"),
         .target(
             name: "MoyaKit",
             dependencies: [
+                "OrderedJSON",
                 "CCurl",
                 "CCleanup",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -45,31 +48,32 @@ let package = Package(
         // Pagination and captures: JSON paths, Link headers, next pages, shell-safe assignments.
         .target(
             name: "Paging",
-            dependencies: ["MoyaKit"]
+            dependencies: ["MoyaKit", "OrderedJSON"]
         ),
         .target(
             name: "TargetSpec",
-            dependencies: ["MoyaKit", "CYAML", "Paging"]
+            dependencies: ["MoyaKit", "OrderedJSON", "CYAML", "Paging"]
         ),
         .target(
             name: "TargetCheck",
-            dependencies: ["MoyaKit", "TargetSpec", "Paging"]
+            dependencies: ["MoyaKit", "OrderedJSON", "TargetSpec", "Paging"]
         ),
         // `moya-cli import openapi`: an OpenAPI description into a target file.
         .target(
             name: "OpenAPIImport",
-            dependencies: ["MoyaKit", "TargetSpec"]
+            dependencies: ["MoyaKit", "OrderedJSON", "TargetSpec"]
         ),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
             name: "TargetAuth",
-            dependencies: ["MoyaKit", "TargetSpec", "CCleanup"]
+            dependencies: ["MoyaKit", "OrderedJSON", "TargetSpec", "CCleanup"]
         ),
         .executableTarget(
             name: "moya-cli",
             dependencies: [
                 "MoyaKit",
+                "OrderedJSON",
                 "TargetSpec",
                 "TargetCheck",
                 "OpenAPIImport",
@@ -84,10 +88,11 @@ let package = Package(
             dependencies: ["MoyaKit"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit"]),
-        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
-        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit", "Paging"]),
-        .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "TestSupport"]),
+        .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit", "OrderedJSON"]),
+        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TestSupport"]),
+        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit", "OrderedJSON", "Paging"]),
+        .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "OrderedJSON", "TestSupport"]),
         .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "TargetSpec", "MoyaKit"]),
         .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "MoyaKit", "TestSupport"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),

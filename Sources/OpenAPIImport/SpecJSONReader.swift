@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 import TargetSpec
 
 /// Reads a JSON document (RFC 8259) into the same node tree, with the same marks, as the YAML

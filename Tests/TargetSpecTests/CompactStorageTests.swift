@@ -1,6 +1,7 @@
 import XCTest
 @testable import TargetSpec
 import MoyaKit
+import OrderedJSON
 
 /// Issue 16: the tables a large file's cases fill (`ChunkedArray`, the duplicate-key index
 /// `KeyTable`, the case digests) are kept compact; each must answer as the plain array,

@@ -1,5 +1,6 @@
 import XCTest
 import MoyaKit
+import OrderedJSON
 @testable import TargetSpec
 
 /// Binding command-line style arguments to a case's values.

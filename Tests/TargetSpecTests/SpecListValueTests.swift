@@ -1,5 +1,6 @@
 import XCTest
 import MoyaKit
+import OrderedJSON
 @testable import TargetSpec
 
 /// List values (`[string]`, `[int]`, `[enum: [a, b]]`): declaring, binding, where they may stand

@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 
 /// Compares the shape of a live JSON body with the shape of the case's sample: the contract a
 /// target file states about its API.

@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 
 /// Reading typed values out of nodes, reporting wrong types at the value's mark.
 extension TargetFileValidator {

@@ -6,6 +6,7 @@ import Glibc
 import Musl
 #endif
 import MoyaKit
+import OrderedJSON
 
 // The `OverrideOptions` group: the plain values the commands use (with their defaults), the table
 // that names and describes each option (read by `DirectParser`), and `OverrideArguments`, the
