@@ -11,8 +11,8 @@ public struct CheckItem: Sendable {
         get { sharedAPI.api }
         set { sharedAPI = SharedAPI(newValue) }
     }
-    /// The API, held once for all the items of a plan that check it: stored in every item, it was
-    /// most of a large plan's memory (issue 16: 10,000 items took 9 MiB).
+    /// The API, held once for all the items of a plan that check it: stored in every item, it
+    /// would be most of a large plan's memory (`make bench`, check of 10,000 cases).
     private var sharedAPI: SharedAPI
     /// The case.
     public var spec: CaseSpec

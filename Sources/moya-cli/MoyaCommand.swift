@@ -67,8 +67,8 @@ struct MoyaCommand: ParsableCommand {
     /// Ends the process with `status`.
     ///
     /// Everything moya-cli prints goes out with write(2) and its files are closed by now, so the
-    /// libraries' exit handlers are skipped: OpenSSL's clean-up alone costs a live call about
-    /// 0.5 ms, and none of them has anything left to save.
+    /// libraries' exit handlers are skipped: they have nothing left to save, and OpenSSL's
+    /// clean-up is a measurable part of a live call (`make bench`'s live GET).
     ///
     /// A failed write to stdout overrides `status`: 141, quietly, when the reader closed the pipe
     /// (as a process killed by SIGPIPE would end, without being killed); 74 with the reason

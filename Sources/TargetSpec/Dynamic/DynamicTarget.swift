@@ -3,10 +3,9 @@ import MoyaKit
 /// A case of a target file with its arguments bound: a `TargetType` built at run time, the way
 /// `enum GitHub: TargetType` is built by the compiler.
 public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
-    // The fields live in one copy-on-write box: a target goes through the provider, its plugins
-    // (each call boxing it as `any TargetType`) and the check's result many times per request, and
-    // each copy of twenty fields retained and released them all (issue 16: a fifth of an offline
-    // check). Boxed, a copy is one reference, small enough for an existential's inline buffer.
+    // One copy-on-write box: a target is copied many times per request (provider, plugins as
+    // `any TargetType`, results), and a copy of one reference fits an existential's inline buffer
+    // where twenty fields were each retained. Guarded by the `check` figures of `make bench`.
     private var fields: CopyOnWriteBox<Fields>
 
     /// The fields, behind one reference.

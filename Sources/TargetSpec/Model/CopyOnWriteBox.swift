@@ -1,5 +1,5 @@
 /// A value kept behind one reference and copied only when written while shared: what makes a
-/// large struct cheap to copy and to keep in arrays (`CaseSpec`, `DynamicTarget`: issue 16).
+/// large struct cheap to copy and to keep in arrays (`CaseSpec`, `DynamicTarget`).
 struct CopyOnWriteBox<Value>: @unchecked Sendable {
     // Written only while uniquely referenced (see `value`'s `_modify`), so sharing it is safe
     // whenever `Value` is Sendable, as every user's is.

@@ -47,7 +47,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
 
     /// The segments, kept only when the template is not its source as one literal: most strings
     /// of a target file (descriptions, JSON values, header values) are, and an array for each
-    /// was a fifth of a loaded 10,000-case API (issue 16).
+    /// would weigh on every loaded API (budget "validate (10,000 cases)", bench/budgets.json).
     private var parsedSegments: [Segment]
     /// Whether the template is `source` alone, as literal text (then `parsedSegments` is empty).
     private(set) var isSourceLiteral: Bool

@@ -7,7 +7,7 @@ import TargetSpec
 /// options.
 ///
 /// `MoyaCommand.Check` makes one from what ArgumentParser parsed; `DirectParser` makes one without
-/// ArgumentParser (its reflection of `check`'s three option groups cost a run about 2.5 ms),
+/// ArgumentParser (whose reflection of `check`'s option groups costs every run start-up time),
 /// declining anything else (an unknown option, `-`, `--`), which ArgumentParser then answers.
 struct CheckInvocation: DirectlyParsable {
     /// `-h`/`--help`: ArgumentParser's help for the command.

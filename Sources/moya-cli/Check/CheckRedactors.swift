@@ -5,8 +5,8 @@ import TargetSpec
 /// The redactors of a `check` run, made once for each set of secrets rather than once a check.
 ///
 /// Building a redactor finds every form of every secret (as written, percent-encoded, escaped
-/// in JSON...): with a bearer token, 134,000 instructions, a quarter of an authenticated sweep's
-/// work when each check built its own, although an API's cases share their secrets. Targets
+/// in JSON...), which made it a large part of an authenticated sweep's work when each check built
+/// its own, although an API's cases share their secrets (`make bench`'s authenticated sweep). Targets
 /// without secrets of their own share one redactor (`SecretRedactor(request:)`); the others
 /// share one for each distinct secret values, credential and sensitive header names.
 final class CheckRedactors: Sendable {

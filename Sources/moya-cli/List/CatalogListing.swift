@@ -59,8 +59,8 @@ enum CatalogListing {
     struct CaseRows {
         let format: ListFormat
         /// The header and a row per case, FILES included (shown when some case has one), as
-        /// escaped bytes in one buffer: 10,000 rows as arrays of strings held 2 MiB in 30,000
-        /// allocations.
+        /// escaped bytes in one buffer, not arrays of strings (an allocation per cell; budget
+        /// "list API (10,000 cases)", bench/budgets.json).
         private var cells = TableCells()
         private var showsFiles = false
         private var objects: [JSONValue] = []

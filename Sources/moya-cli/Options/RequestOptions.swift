@@ -8,7 +8,8 @@ import MoyaKit
 /// How a request is sent: environment, overrides, TLS, proxy, redirects, retries.
 ///
 /// A plain value, not ArgumentParser's: a `call` that `DirectParser` parses never makes an
-/// ArgumentParser wrapper, whose runtime metadata alone cost about 0.85 ms a run.
+/// ArgumentParser wrapper, whose runtime metadata is start-up time (budget "call --stub (github zen)",
+/// bench/budgets.json).
 /// `RequestArguments` declares the options and makes one of these.
 struct RequestOptions: Equatable {
     /// `--env`.

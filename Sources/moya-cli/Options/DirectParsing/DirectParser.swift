@@ -1,7 +1,7 @@
 /// Parses the plain, well-formed command lines of `call`, `curl`, `validate`, `list` and `check` without ArgumentParser.
 ///
-/// ArgumentParser builds its model of a command by reflection on every run: for `call`, about
-/// 5 ms of a 9 ms stubbed call on this machine, paid by live calls too. Scripts run `call` in
+/// ArgumentParser builds its model of a command by reflection on every run, most of a stubbed
+/// call's start-up (budget "call --stub (github zen)", bench/budgets.json). Scripts run `call` in
 /// loops, so the common case is parsed here, from the `DirectlyParsable` tables, into the plain
 /// invocation (`CallInvocation`) that ArgumentParser's command value would make; no ArgumentParser
 /// type is made on the way.
