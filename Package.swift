@@ -33,14 +33,23 @@ let package = Package(
         ),
         // Signal handlers and the clean-up of temporary files they do: async-signal-safe, so C.
         .target(name: "CCleanup"),
+        // The libcurl transport MoyaKit sends over (as Moya over Alamofire): sessions, requests,
+        // response heads, the transport loop, output and upload files. Knows nothing of targets.
         .target(
-            name: "MoyaKit",
+            name: "CurlTransport",
             dependencies: [
                 "CCurl",
                 "CCleanup",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             linkerSettings: [.linkedLibrary("dl")]
+        ),
+        .target(
+            name: "MoyaKit",
+            dependencies: [
+                "CurlTransport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
         // Pagination and captures: JSON paths, Link headers, next pages, shell-safe assignments.
         .target(
@@ -49,11 +58,11 @@ let package = Package(
         ),
         .target(
             name: "TargetSpec",
-            dependencies: ["MoyaKit", "CYAML", "Paging"]
+            dependencies: ["MoyaKit", "CurlTransport", "CYAML", "Paging"]
         ),
         .target(
             name: "TargetCheck",
-            dependencies: ["MoyaKit", "TargetSpec", "Paging"]
+            dependencies: ["MoyaKit", "CurlTransport", "TargetSpec", "Paging"]
         ),
         // `moya-cli import openapi`: an OpenAPI description into a target file.
         .target(
@@ -64,12 +73,13 @@ let package = Package(
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
             name: "TargetAuth",
-            dependencies: ["MoyaKit", "TargetSpec", "CCleanup"]
+            dependencies: ["MoyaKit", "CurlTransport", "TargetSpec", "CCleanup"]
         ),
         .executableTarget(
             name: "moya-cli",
             dependencies: [
                 "MoyaKit",
+                "CurlTransport",
                 "TargetSpec",
                 "TargetCheck",
                 "OpenAPIImport",
@@ -85,6 +95,10 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit"]),
+        .testTarget(
+            name: "CurlTransportTests",
+            dependencies: ["CurlTransport", "CCurl", "MoyaKit", "TestSupport", .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit", "Paging"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "TestSupport"]),

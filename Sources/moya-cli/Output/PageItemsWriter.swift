@@ -1,3 +1,4 @@
+import CurlTransport
 import MoyaKit
 
 /// Writes the items of pages to stdout as they arrive: one JSON array (`[`, an item per line,
