@@ -33,8 +33,7 @@ let package = Package(
         ),
         // Signal handlers and the clean-up of temporary files they do: async-signal-safe, so C.
         .target(name: "CCleanup"),
-        // The libcurl transport MoyaKit sends over (as Moya over Alamofire): sessions, requests,
-        // response heads, the transport loop, output and upload files. Knows nothing of targets.
+        // The libcurl transport MoyaKit sends over, as Moya over Alamofire; knows nothing of targets.
         .target(
             name: "CurlTransport",
             dependencies: [
