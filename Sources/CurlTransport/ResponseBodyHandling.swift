@@ -68,7 +68,7 @@ package struct ResponseBodyAccumulator {
     }
 
     /// Whether `begin` ran.
-    package var hasBegun: Bool {
+    var hasBegun: Bool {
         if case .undecided = state { return false }
         return true
     }
