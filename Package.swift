@@ -35,15 +35,24 @@ let package = Package(
         .target(name: "CCleanup"),
         // JSON that keeps object key order and number text: parser, writer, in-place spans.
         .target(name: "OrderedJSON"),
+        // The libcurl transport MoyaKit sends over, as Moya over Alamofire; knows nothing of targets.
         .target(
-            name: "MoyaKit",
+            name: "CurlTransport",
             dependencies: [
-                "OrderedJSON",
                 "CCurl",
                 "CCleanup",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             linkerSettings: [.linkedLibrary("dl")]
+        ),
+        // Moya's model (TargetType, Task, Endpoint, MoyaProvider, plugins) over the transport.
+        .target(
+            name: "MoyaKit",
+            dependencies: [
+                "OrderedJSON",
+                "CurlTransport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
         // Pagination and captures: JSON paths, Link headers, next pages, shell-safe assignments.
         .target(
@@ -52,11 +61,11 @@ let package = Package(
         ),
         .target(
             name: "TargetSpec",
-            dependencies: ["MoyaKit", "OrderedJSON", "CYAML", "Paging"]
+            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "CYAML", "Paging"]
         ),
         .target(
             name: "TargetCheck",
-            dependencies: ["MoyaKit", "OrderedJSON", "TargetSpec", "Paging"]
+            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "TargetSpec", "Paging"]
         ),
         // `moya-cli import openapi`: an OpenAPI description into a target file.
         .target(
@@ -67,13 +76,14 @@ let package = Package(
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
             name: "TargetAuth",
-            dependencies: ["MoyaKit", "OrderedJSON", "TargetSpec", "CCleanup"]
+            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "TargetSpec", "CCleanup"]
         ),
         .executableTarget(
             name: "moya-cli",
             dependencies: [
                 "MoyaKit",
                 "OrderedJSON",
+                "CurlTransport",
                 "TargetSpec",
                 "TargetCheck",
                 "OpenAPIImport",
@@ -90,6 +100,10 @@ let package = Package(
         ),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit", "OrderedJSON"]),
+        .testTarget(
+            name: "CurlTransportTests",
+            dependencies: ["CurlTransport", "CCurl", "MoyaKit", "TestSupport", .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TestSupport"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit", "OrderedJSON", "Paging"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "OrderedJSON", "TestSupport"]),

@@ -1,4 +1,5 @@
 import CCleanup
+import CurlTransport
 import Dispatch
 import MoyaKit
 import Synchronization

@@ -1,3 +1,4 @@
+import CurlTransport
 import Dispatch
 
 /// Called with the result of a request.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CurlTransport
 import MoyaKit
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import CurlTransport
 import MoyaKit
 import OpenAPIImport
 import TargetSpec

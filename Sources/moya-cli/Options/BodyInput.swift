@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CurlTransport
 import MoyaKit
 
 /// A replacement body read from standard input or a file (`--data -`, `--json @FILE`...), never

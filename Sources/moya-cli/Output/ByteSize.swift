@@ -1,4 +1,5 @@
 import ArgumentParser
+import CurlTransport
 import MoyaKit
 
 /// A size in bytes as typed: `1048576`, `64K`, `256M`, `2G` (binary units: K = 1024).

@@ -1,0 +1,383 @@
+import CCurl
+import Dispatch
+import HTTPTypes
+import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One request in flight: its libcurl handle, where its body comes from and goes to, and the
+/// caller's callbacks. It is the `Cancellable` handed back by `Session.perform`.
+///
+/// Thread confinement (why `@unchecked Sendable` is sound): everything but `cancelState` is set up
+/// by `init` on the caller's thread, then touched only by the thread driving the transport (one at
+/// a time; see `TransportLoop`) — the loop's command queue, behind a mutex, hands it over, as does
+/// every change of driver. `cancelState` is the one field shared between threads.
+final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
+    private enum Direction { case upload, download }
+
+    private let cancelState = Mutex(false)
+    private let loop: TransportLoop
+    private let progressHandler: (@Sendable (TransferProgress) -> Void)?
+    private let completion: @Sendable (Result<TransportResponse, TransportError>) -> Void
+    /// Where the response is assembled and the completion runs, if not on the driving thread.
+    private let completionQueue: DispatchQueue?
+    private let direction: Direction
+    private let requestURL: URL
+
+    /// The libcurl handle; released on the transport thread as soon as the transfer ends.
+    private(set) var easy: EasyHandle?
+    private var uploadFile: UploadFile?
+    private var downloadFile: OutputFile?
+    private var body: ResponseBodyAccumulator
+    /// Why taking the body failed (a consumer's write error, the collect limit), for the result.
+    private var bodyError: TransportError?
+    private var headerLines = RawHeaderLines()
+    /// Whether the last header line received ended a head (the blank line): a failure before that
+    /// happened while a head was being read.
+    private var headEnded = false
+    private var lastReported: TransferProgress?
+    private var isFinished = false
+    private let trace: (@Sendable (TransferTrace) -> Void)?
+    /// The request as configured, for a restart without its sensitive headers.
+    private let request: URLRequest
+    /// The `Accept-Encoding` sent unless the request sets its own (`Libcurl.acceptedEncodings`).
+    private let acceptEncoding: String?
+    /// Set while sensitive headers ride on a transfer that follows redirects: where they may go.
+    private var redirectGuard: RedirectGuard?
+    /// A redirect to another origin, stopped before it was sent, to be made again without them.
+    private var pendingRedirect: PendingRedirect?
+
+    /// The origin a request's sensitive headers belong to, and the redirect budget.
+    private struct RedirectGuard {
+        let origin: Origin?
+        let maximumRedirects: Int
+    }
+
+    /// A followed redirect libcurl was about to send to another origin.
+    private struct PendingRedirect {
+        let url: String
+        let method: String
+        let redirectsFollowed: Int
+    }
+
+    /// Prepares the transfer; throws for problems found before anything is sent (no URL, an
+    /// unreadable upload file, an existing download destination).
+    init(request: URLRequest, configuration: SessionConfiguration, downloadTo: URL?, overwrite: Bool, createsFolders: Bool,
+         bodyHandling: ResponseBodyHandling, loop: TransportLoop, trace: (@Sendable (TransferTrace) -> Void)? = nil,
+         progress: (@Sendable (TransferProgress) -> Void)?, completionQueue: DispatchQueue? = nil,
+         completion: @escaping @Sendable (Result<TransportResponse, TransportError>) -> Void) throws(TransportError) {
+        guard let url = request.url else {
+            throw TransportError(kind: .other, message: "the request has no URL")
+        }
+        self.loop = loop
+        self.requestURL = url
+        self.request = request
+        self.trace = trace
+        self.progressHandler = progress
+        self.completion = completion
+        self.completionQueue = completionQueue
+        self.body = ResponseBodyAccumulator(bodyHandling)
+        self.direction = (request.bodyFileURL != nil || request.multipartParts != nil) ? .upload : .download
+
+        let urlText = url.absoluteString
+        acceptEncoding = configuration.acceptsCompressedResponses ? loop.curl.acceptedEncodings : nil
+        let headerLines = EasyHandle.headerLines(of: request, acceptEncoding: acceptEncoding)
+        // Secrets on a request that follows redirects: libcurl checks each request before it is
+        // sent, so none carries them to another origin (`easyHandleWillSendRequest`).
+        let guardsRedirects = configuration.followRedirects && request.headers.contains { request.isSensitiveHeader($0.name.rawName) }
+        let shape = EasyHandle.RequestShape(request: request, url: urlText, configuration: configuration, headerLines: headerLines,
+                                            checksEachRequest: guardsRedirects, traces: trace != nil)
+        let (handle, isConfigured) = try loop.handles.take(curl: loop.curl, shape: shape)
+        if let fileURL = request.bodyFileURL {
+            uploadFile = try UploadFile(url: fileURL)
+        }
+        let checksEachRequest: Bool
+        if let shape, isConfigured {
+            try handle.set(url: urlText)
+            checksEachRequest = shape.checksEachRequest
+        } else {
+            checksEachRequest = try handle.configure(for: request, url: urlText, configuration: configuration, uploadSize: uploadFile?.size,
+                                                     headerLines: headerLines, checksEachRequest: guardsRedirects, traces: trace != nil,
+                                                     shape: shape)
+        }
+        if checksEachRequest {
+            redirectGuard = RedirectGuard(origin: Origin(url), maximumRedirects: max(0, configuration.maximumRedirects))
+        }
+        // Last, so no earlier failure leaves a temporary file behind.
+        if let downloadTo {
+            downloadFile = try OutputFile(path: downloadTo.path, overwrite: overwrite, createFolders: createsFolders)
+        }
+        handle.delegate = self
+        easy = handle
+    }
+
+    deinit {
+        // A transfer that never ended (never started, say) still holds its handle. libcurl calls
+        // back only while a handle is in the multi handle, so this is defensive: the handle never
+        // points at a transfer that is gone.
+        easy?.delegate = nil
+    }
+
+    // MARK: - Cancellable
+
+    var isCancelled: Bool { cancelState.withLock { $0 } }
+
+    func cancel() {
+        let isFirstCancel = cancelState.withLock { cancelled in
+            defer { cancelled = true }
+            return !cancelled
+        }
+        if isFirstCancel { loop.cancel(self) }
+    }
+
+    // MARK: - Redirects to another origin (driving thread)
+
+    /// After libcurl stopped a redirect to another origin before sending it, sets the handle up
+    /// to make that request again without the sensitive headers; returns whether it should be
+    /// started again. The loop has already removed the handle from the multi handle.
+    func restartsWithoutSecrets(after code: CURLcode) -> Bool {
+        guard code == CURLE_ABORTED_BY_CALLBACK, !isCancelled, !isFinished, let redirect = pendingRedirect, let easy,
+              let redirectGuard else { return false }
+        pendingRedirect = nil
+        self.redirectGuard = nil
+        var stripped = request
+        stripped.headers = HTTPFields(request.headers.filter { !request.isSensitiveHeader($0.name.rawName) })
+        do throws(TransportError) {
+            try easy.set(url: redirect.url)
+            if redirect.method == "GET", (request.httpMethod ?? "GET") != "GET" {
+                // libcurl turned a POST into a GET (301, 302, 303): the body stays behind.
+                try easy.set(CURLOPT_HTTPGET, 1)
+                stripped.httpMethod = "GET"
+                stripped.httpBody = nil
+                stripped.bodyFileURL = nil
+                stripped.multipartParts = nil
+            } else if let uploadFile, !uploadFile.seek(to: 0) {
+                throw TransportError(kind: .fileAccess, message: "cannot resend the request body after a redirect")
+            }
+            try easy.set(headerLines: EasyHandle.headerLines(of: stripped, acceptEncoding: acceptEncoding))
+            try easy.set(CURLOPT_MAXREDIRS, max(0, redirectGuard.maximumRedirects - redirect.redirectsFollowed))
+            return true
+        } catch {
+            bodyError = error
+            return false
+        }
+    }
+
+    func easyHandleWillSendRequest() -> Bool {
+        guard let redirectGuard, let easy, let effective = easy.info(string: CURLINFO_EFFECTIVE_URL) else { return true }
+        let origin = URL(string: effective).flatMap(Origin.init)
+        if origin != nil && origin == redirectGuard.origin { return true }
+        pendingRedirect = PendingRedirect(url: effective, method: easy.info(string: CURLINFO_EFFECTIVE_METHOD) ?? "GET",
+                                          redirectsFollowed: easy.info(long: CURLINFO_REDIRECT_COUNT))
+        return false
+    }
+
+    // MARK: - Completion (driving thread)
+
+    /// Ends the transfer with libcurl's result and calls the completion, exactly once.
+    /// The loop has already removed the handle from the multi handle.
+    ///
+    /// Only what needs the handle happens here, on the driving thread (libcurl's counters, the
+    /// download's commit); reading the header lines and the effective URL into the response head
+    /// happens where the completion runs: on `completionQueue` when there is one, so the thread
+    /// that drives every transfer of a sweep spends its time in libcurl.
+    func complete(with code: CURLcode) {
+        guard !isFinished, let easy else { return }
+        isFinished = true
+        var result: Result<FinishedTransfer, TransportError>
+        if isCancelled {
+            result = .failure(TransportError(kind: .cancelled, message: "the request was cancelled"))
+        } else if code != CURLE_OK {
+            result = .failure(error(for: code, handle: easy))
+        } else if let beginError = beginBody(easy) {
+            result = .failure(beginError)
+        } else {
+            result = finished(easy)
+        }
+        if case .failure = result { downloadFile?.discard() }
+        if case .success = result { reportFinalProgress(handle: easy) }
+        downloadFile = nil
+        uploadFile = nil
+        self.easy = nil
+        // Out of the multi handle: libcurl calls back no more, and this transfer may go.
+        easy.delegate = nil
+        // Reusable, unless the multi handle refused it (only when misused).
+        if code != CURLE_FAILED_INIT { loop.handles.giveBack(easy, endedWell: code == CURLE_OK && !isCancelled) }
+        let completion = self.completion
+        let finished = result
+        guard let completionQueue else {
+            completion(finished.map(\.response))
+            return
+        }
+        completionQueue.async {
+            completion(finished.map(\.response))
+            // The transfer's last reference is usually this one: it is freed here, not on the
+            // thread that drives the transfers.
+            withExtendedLifetime(self) {}
+        }
+    }
+
+    /// What a successful transfer leaves for its response, read from the handle before it goes.
+    private struct FinishedTransfer: @unchecked Sendable {
+        // @unchecked: `headerLines` and `body` are values no other thread holds; the rest is Sendable.
+        let statusCode: Int
+        let headerLines: RawHeaderLines
+        let effectiveURL: String?
+        let requestURL: URL
+        let body: Data
+        let bodyLength: Int
+        let downloadedFile: URL?
+        let timing: Timing
+
+        /// The response: the head read from the header lines and the effective URL.
+        var response: TransportResponse {
+            TransportResponse(head: Transfer.head(statusCode: statusCode, headerLines: headerLines, effectiveURL: effectiveURL,
+                                                  requestURL: requestURL),
+                              body: body, bodyLength: bodyLength, downloadedFile: downloadedFile, timing: timing)
+        }
+    }
+
+    /// The head of a response: its status, the last header block's fields, the URL that answered.
+    private static func head(statusCode: Int, headerLines: RawHeaderLines, effectiveURL: String?, requestURL: URL) -> HTTPResponseHead {
+        HTTPResponseHead(statusCode: statusCode, headerLines: headerLines, url: answeringURL(effectiveURL, requestURL: requestURL))
+    }
+
+    /// The URL that answered: libcurl's effective URL, else the one requested. Nearly always it
+    /// is the URL requested, as requested (no redirect): that URL is then taken as it is rather
+    /// than parsed again (a tenth of assembling a small response); they are equal.
+    static func answeringURL(_ effectiveURL: String?, requestURL: URL) -> URL {
+        guard let effectiveURL else { return requestURL }
+        if requestURL.baseURL == nil && requestURL.relativeString == effectiveURL { return requestURL }
+        return URL(string: effectiveURL) ?? requestURL
+    }
+
+    /// The head of the response being received (the last one, after redirects).
+    private func head(of easy: EasyHandle) -> HTTPResponseHead {
+        Self.head(statusCode: easy.info(long: CURLINFO_RESPONSE_CODE), headerLines: headerLines,
+                  effectiveURL: easy.info(string: CURLINFO_EFFECTIVE_URL), requestURL: requestURL)
+    }
+
+    /// Tells the body's handling the head, once; returns why that failed. Only a streamed body
+    /// reads the head here (its consumer decides with it); the others do not need it.
+    private func beginBody(_ easy: EasyHandle) -> TransportError? {
+        guard !body.hasBegun else { return nil }
+        do {
+            try body.begin(head(of: easy))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func finished(_ easy: EasyHandle) -> Result<FinishedTransfer, TransportError> {
+        let timing = Timing(
+            nameLookup: easy.info(seconds: CURLINFO_NAMELOOKUP_TIME_T),
+            connect: easy.info(seconds: CURLINFO_CONNECT_TIME_T),
+            tlsHandshake: easy.info(seconds: CURLINFO_APPCONNECT_TIME_T),
+            firstByte: easy.info(seconds: CURLINFO_STARTTRANSFER_TIME_T),
+            total: easy.info(seconds: CURLINFO_TOTAL_TIME_T))
+        var downloadedFile: URL?
+        if let downloadFile {
+            do {
+                try downloadFile.commit()
+                downloadedFile = URL(fileURLWithPath: downloadFile.path)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return .success(FinishedTransfer(
+            statusCode: easy.info(long: CURLINFO_RESPONSE_CODE), headerLines: headerLines,
+            effectiveURL: easy.info(string: CURLINFO_EFFECTIVE_URL), requestURL: requestURL,
+            body: body.data, bodyLength: body.length, downloadedFile: downloadedFile, timing: timing))
+    }
+
+    private func error(for code: CURLcode, handle: EasyHandle) -> TransportError {
+        // A failure of our own I/O explains a write/read error better than libcurl can.
+        if let bodyError { return bodyError }
+        if let readError = uploadFile?.readError { return readError }
+        if !headEnded, TransportError.isHeaderTooLarge(code) { return TransportError.headerTooLarge }
+        return TransportError(curlCode: code, message: handle.errorText ?? handle.curl.describe(code))
+    }
+
+    private func reportFinalProgress(handle: EasyHandle) {
+        guard let progressHandler else { return }
+        let info = direction == .upload ? CURLINFO_SIZE_UPLOAD_T : CURLINFO_SIZE_DOWNLOAD_T
+        let done = max(handle.info(bytes: info), lastReported?.completedBytes ?? 0)
+        let final = TransferProgress(completedBytes: done, totalBytes: done)
+        guard final != lastReported else { return }
+        lastReported = final
+        progressHandler(final)
+    }
+
+    // MARK: - EasyHandleDelegate (driving thread)
+
+    func easyHandle(debug kind: curl_infotype, bytes: UnsafeBufferPointer<UInt8>) {
+        guard let trace else { return }
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch kind {
+        case CURLINFO_TEXT:
+            let line = text.trimmingTrailingLineBreaks()
+            if !line.isEmpty { trace(.note(line)) }
+        case CURLINFO_HEADER_OUT:
+            // "\r\n" is one Character: split on any line break, not on "\n".
+            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+            trace(.requestHead(Array(lines.reversed().drop(while: \.isEmpty).reversed())))
+        case CURLINFO_HEADER_IN:
+            trace(.responseHeader(text.trimmingTrailingLineBreaks()))
+        default:
+            break
+        }
+    }
+
+    func easyHandle(didReceiveHeaderLine line: UnsafeBufferPointer<UInt8>) {
+        headerLines.append(line)
+        headEnded = line.count <= 2 && line.allSatisfy { $0 == 0x0D || $0 == 0x0A }
+    }
+
+    func easyHandle(didReceiveBody bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        do throws(TransportError) {
+            if let downloadFile {
+                try downloadFile.write(UnsafeRawBufferPointer(bytes))
+                return true
+            }
+            if !body.hasBegun, let easy, let error = beginBody(easy) { throw error }
+            try body.append(UnsafeRawBufferPointer(bytes))
+            return true
+        } catch {
+            bodyError = error
+            return false
+        }
+    }
+
+    func easyHandle(fillUploadBuffer buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        uploadFile?.read(into: buffer) ?? 0
+    }
+
+    func easyHandle(seekUploadTo offset: Int64) -> Bool {
+        uploadFile?.seek(to: offset) ?? false
+    }
+
+    func easyHandle(downloaded: Int64, of downloadTotal: Int64, uploaded: Int64, of uploadTotal: Int64) -> Bool {
+        if isCancelled { return false }
+        guard let progressHandler else { return true }
+        let (done, total) = direction == .upload ? (uploaded, uploadTotal) : (downloaded, downloadTotal)
+        // libcurl calls this often with unchanged counters, and restarts them on a redirect:
+        // report only growth, so callers see a monotonic sequence.
+        if let lastReported, done <= lastReported.completedBytes { return true }
+        let progress = TransferProgress(completedBytes: done, totalBytes: total > 0 ? total : nil)
+        lastReported = progress
+        progressHandler(progress)
+        return true
+    }
+}
+
+private extension String {
+    func trimmingTrailingLineBreaks() -> String {
+        var text = self
+        while let last = text.last, last == "\n" || last == "\r" || last == "\r\n" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,82 @@
+import HTTPTypes
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A request ready to be sent: the counterpart of Foundation's `URLRequest`, which Linux only
+/// has in FoundationNetworking. Property names follow Foundation's so Moya code reads the same.
+public struct URLRequest: Sendable, Hashable {
+    /// The URL of the request.
+    public var url: URL?
+    /// The HTTP method, e.g. `"GET"`.
+    public var httpMethod: String?
+    /// The header fields, in order, case-insensitive.
+    public var headers: HTTPFields
+    /// The body sent from memory.
+    public var httpBody: Data?
+    /// A file whose contents are streamed as the body (`Task.uploadFile`).
+    public var bodyFileURL: URL?
+    /// Parts sent as `multipart/form-data` (`Task.uploadMultipart...`).
+    public var multipartParts: [MultipartFormBodyPart]?
+    /// The total timeout of the request, in seconds.
+    public var timeoutInterval: TimeInterval
+    /// Lowercased names of headers that carry a secret here, beyond `SensitiveHeaders.defaultNames`
+    /// (a header built from a secret, say). See `SensitiveHeaders`.
+    public var sensitiveHeaderNames: Set<String> = []
+
+    /// Creates a request for `url` with no body and the `GET` method.
+    public init(url: URL, timeoutInterval: TimeInterval = 60) {
+        self.url = url
+        self.httpMethod = "GET"
+        self.headers = HTTPFields()
+        self.timeoutInterval = timeoutInterval
+    }
+
+    /// The header fields as a dictionary; setting replaces all of them.
+    public var allHTTPHeaderFields: [String: String]? {
+        get {
+            var fields: [String: String] = [:]
+            for field in headers {
+                if let existing = fields[field.name.canonicalName] {
+                    fields[field.name.canonicalName] = existing + ", " + field.value
+                } else {
+                    fields[field.name.canonicalName] = field.value
+                }
+            }
+            return fields
+        }
+        set {
+            let sorted = (newValue ?? [:]).sorted(by: { $0.key < $1.key })
+            // The fields in name order. When no two names are one name (`Accept`, `accept`), they
+            // are made at once: setting them one by one looked each up in the fields set so far,
+            // a third of making a stubbed request.
+            var fields: [HTTPField] = []
+            fields.reserveCapacity(sorted.count)
+            for (name, value) in sorted {
+                guard let fieldName = HTTPField.Name(name) else { continue }
+                if fields.contains(where: { $0.name == fieldName }) {
+                    // A name given twice: the later value replaces the earlier, as setValue does.
+                    headers = HTTPFields()
+                    for (name, value) in sorted { setValue(value, forHTTPHeaderField: name) }
+                    return
+                }
+                fields.append(HTTPField(name: fieldName, value: value))
+            }
+            headers = HTTPFields(fields)
+        }
+    }
+
+    /// Sets a header, replacing any field of that name; `nil` removes it.
+    public mutating func setValue(_ value: String?, forHTTPHeaderField field: String) {
+        guard let name = HTTPField.Name(field) else { return }
+        headers[name] = value
+    }
+
+    /// The value of a header field, fields of the same name joined with `", "`.
+    public func value(forHTTPHeaderField field: String) -> String? {
+        guard let name = HTTPField.Name(field) else { return nil }
+        return headers[name]
+    }
+}

@@ -1,0 +1,120 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file streamed as a request body, read piece by piece as libcurl sends it, so uploads of any
+/// size use a fixed amount of memory.
+///
+/// Only regular files are sent: the file is opened without blocking (a FIFO would wait for a
+/// writer) and anything else is refused. A regular file that reports size 0 but has content (the
+/// pseudo-files of /proc and /sys) is read first, up to `pseudoFileLimit`, and sent from memory
+/// with its real length, rather than announced as empty.
+final class UploadFile {
+    /// The most a pseudo-file's contents may take.
+    static let pseudoFileLimit = 16 << 20
+
+    /// The file being sent.
+    let path: String
+    /// Its size when opened: the Content-Length announced.
+    let size: Int64
+    private var descriptor: Int32
+    /// A pseudo-file's contents, and how far they were sent.
+    private var contents: [UInt8]?
+    private var offset = 0
+    /// Why the last read failed, for the transfer's error.
+    private(set) var readError: TransportError?
+
+    /// Opens `url` for reading.
+    init(url: URL) throws(TransportError) {
+        path = url.path
+        descriptor = try Self.openRegular(path, what: "upload file")
+        var status = stat()
+        _ = fstat(descriptor, &status)
+        if status.st_size == 0 {
+            do throws(TransportError) {
+                let read = try Self.readPseudoFile(descriptor, path: path)
+                contents = read
+                size = Int64(read.count)
+            } catch {
+                close(descriptor)
+                throw error
+            }
+        } else {
+            size = Int64(status.st_size)
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Opens `path` for reading without blocking; refuses anything but a regular file.
+    static func openRegular(_ path: String, what: String) throws(TransportError) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            throw TransportError(kind: .fileAccess, message: "cannot read \(what) \(path): \(OutputFile.describe(errno))")
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw TransportError(kind: .fileAccess, message: "cannot send \(path): not a regular file")
+        }
+        // Back to blocking reads: a regular file never blocks, and libcurl expects whole reads.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+    }
+
+    /// Reads what a file that claims to be empty holds, up to the limit.
+    static func readPseudoFile(_ descriptor: Int32, path: String) throws(TransportError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw TransportError(kind: .fileAccess, message: "cannot read \(path): \(OutputFile.describe(errno))")
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > pseudoFileLimit {
+                throw TransportError(kind: .fileAccess, message:
+                    "cannot send \(path): it reports no size and holds more than \(ByteCount.describe(pseudoFileLimit))")
+            }
+        }
+    }
+
+    /// Reads the next bytes into `buffer`: the count, 0 at the end, nil on error.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let base = buffer.baseAddress else { return 0 }
+        if let contents {
+            let count = min(buffer.count, contents.count - offset)
+            contents.withUnsafeBytes { source in
+                base.copyMemory(from: source.baseAddress! + offset, byteCount: count)
+            }
+            offset += count
+            return count
+        }
+        while true {
+            let count = Glibc.read(descriptor, base, buffer.count)
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            readError = TransportError(kind: .fileAccess, message: "cannot read upload file \(path): \(OutputFile.describe(errno))")
+            return nil
+        }
+    }
+
+    /// Moves the read position, for a resend; returns false on failure.
+    func seek(to offset: Int64) -> Bool {
+        if let contents {
+            guard offset >= 0, offset <= contents.count else { return false }
+            self.offset = Int(offset)
+            return true
+        }
+        return lseek(descriptor, off_t(offset), SEEK_SET) >= 0
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+
+/// Start-up and loading guarded by instruction budgets instead of figures in comments: the
+/// release binary's instructions (valgrind's callgrind, every thread) for a stubbed call and for
+/// `validate` and `list` of a 10,000-case file, against `bench/budgets.json`. Instructions, not
+/// time: a count repeats on a shared machine where a stopwatch does not.
+///
+/// Needs the release build (`make build`; its flags change the counts) and valgrind; without
+/// either the test is skipped with a message saying what to run (`make budgets`).
+final class InstructionBudgetTests: XCTestCase {
+    static let root = CLIRunner.repositoryRoot
+
+    /// `.build/release/moya-cli`, or `$MOYA_CLI_RELEASE_BINARY`.
+    var releaseBinary: String {
+        ProcessInfo.processInfo.environment["MOYA_CLI_RELEASE_BINARY"] ?? Self.root.appendingPathComponent(".build/release/moya-cli").path
+    }
+
+    func testInstructionsStayWithinTheirBudgets() throws {
+        guard FileManager.default.isExecutableFile(atPath: releaseBinary) else {
+            throw XCTSkip("no release binary at \(releaseBinary): run 'make budgets' (it builds one) to check the instruction budgets")
+        }
+        guard let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("valgrind is not installed: the instruction budgets cannot be checked here")
+        }
+        let budgets = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent("bench/budgets.json")))
+                                    as? [String: Any])
+        let folder = try TemporaryFolder()
+        // valgrind cannot read the compressed debug sections of the static release build.
+        let binary = folder.url.appendingPathComponent("moya-cli").path
+        try run("/usr/bin/strip", ["--strip-debug", "-o", binary, releaseBinary])
+        let large = folder.url.appendingPathComponent("large.yaml")
+        let generated = try run("/usr/bin/python3", [Self.root.appendingPathComponent("scripts/gen-large-target.py").path, "10000"])
+        try generated.write(to: large)
+
+        let runs: [(name: String, arguments: [String], folder: URL)] = [
+            ("call --stub (github zen)", ["call", "github", "zen", "--stub"], Self.root),
+            ("validate (10,000 cases)", ["validate", large.path], folder.url),
+            ("list API (10,000 cases)", ["list", "large", "--targets", large.path], folder.url),
+        ]
+        for (name, arguments, directory) in runs {
+            let budget = try XCTUnwrap(budgets[name] as? Int, "bench/budgets.json has no budget '\(name)'")
+            let counted = try instructions(valgrind: valgrind, [binary] + arguments, in: directory, scratch: folder.url)
+            print("instruction budget: \(name): \(counted) of \(budget) (\(String(format: "%.1f", Double(counted) / Double(budget) * 100))%)")
+            XCTAssertLessThanOrEqual(counted, budget, "\(name): \(counted) instructions, over its budget of \(budget) in bench/budgets.json")
+        }
+    }
+
+    /// The instructions of one run under callgrind, every thread summed.
+    func instructions(valgrind: String, _ argv: [String], in directory: URL, scratch: URL) throws -> Int {
+        let out = scratch.appendingPathComponent("callgrind.out").path
+        for name in try FileManager.default.contentsOfDirectory(atPath: scratch.path) where name.hasPrefix("callgrind.out") {
+            try FileManager.default.removeItem(at: scratch.appendingPathComponent(name))
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: valgrind)
+        process.arguments = ["--tool=callgrind", "--separate-threads=yes", "--callgrind-out-file=\(out)"] + argv
+        process.currentDirectoryURL = directory
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": scratch.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(argv.dropFirst().joined(separator: " ")) failed under valgrind")
+        var total = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: scratch.path) where name.hasPrefix("callgrind.out") {
+            let text = try String(contentsOf: scratch.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("summary: ") || line.hasPrefix("totals: ") {
+                total += Int(line.split(separator: " ")[1]) ?? 0
+                break
+            }
+        }
+        XCTAssertGreaterThan(total, 0, "callgrind counted nothing for \(argv.dropFirst().joined(separator: " "))")
+        return total
+    }
+
+    @discardableResult
+    func run(_ program: String, _ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(program) \(arguments.joined(separator: " "))")
+        return data
+    }
+}
