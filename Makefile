@@ -85,7 +85,7 @@ INSTALL ?= install
 APT_PACKAGES := libcurl4-openssl-dev libyaml-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test demo install uninstall bench fuzz clean
+.PHONY: deps build test demo install uninstall bench budgets fuzz clean
 
 ## deps: install libcurl and libyaml development files if pkg-config cannot find them
 deps:
@@ -174,9 +174,15 @@ uninstall:
 	rm -f "$(BASHCOMPDIR)/moya-cli" "$(ZSHCOMPDIR)/_moya-cli" "$(FISHCOMPDIR)/moya-cli.fish"
 
 ## bench: the budgets of DESIGN.md, measured side by side (scripts/bench.sh)
-bench:
+bench: budgets
 	@if [ -f scripts/bench.sh ]; then $(MAKE) --no-print-directory build && bash scripts/bench.sh && bash scripts/bench-import.sh; \
 	else echo "bench: scripts/bench.sh is not there yet"; fi
+
+## budgets: the release binary's instructions (valgrind) for a stubbed call and for validate and
+## list of 10,000 cases, against bench/budgets.json (Tests/MoyaCLITests/InstructionBudgetTests).
+budgets: build
+	@command -v valgrind >/dev/null 2>&1 || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
+	MOYA_CLI_RELEASE_BINARY=$(CURDIR)/$(BIN) $(SWIFT) test --disable-swift-testing --filter InstructionBudgetTests
 
 ## fuzz: libFuzzer over the YAML loader and validator, the argument binder and the JSON reader,
 ## FUZZ_SECONDS (default 60) each; corpora and crashes in Fuzz/work (scripts/fuzz.sh). Not in CI.
