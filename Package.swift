@@ -31,6 +31,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // YAML over libyaml as a tree of nodes with source positions, the diagnostics that point
+        // into it, and the hostile-input limits loading enforces.
+        .target(
+            name: "PositionedYAML",
+            dependencies: ["CYAML"]
+        ),
         // Signal handlers and the clean-up of temporary files they do: async-signal-safe, so C.
         .target(name: "CCleanup"),
         .target(
@@ -49,7 +55,7 @@ let package = Package(
         ),
         .target(
             name: "TargetSpec",
-            dependencies: ["MoyaKit", "CYAML", "Paging"]
+            dependencies: ["MoyaKit", "PositionedYAML", "Paging"]
         ),
         .target(
             name: "TargetCheck",
@@ -58,7 +64,7 @@ let package = Package(
         // `moya-cli import openapi`: an OpenAPI description into a target file.
         .target(
             name: "OpenAPIImport",
-            dependencies: ["MoyaKit", "TargetSpec"]
+            dependencies: ["MoyaKit", "PositionedYAML", "TargetSpec"]
         ),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.
@@ -70,6 +76,7 @@ let package = Package(
             name: "moya-cli",
             dependencies: [
                 "MoyaKit",
+                "PositionedYAML",
                 "TargetSpec",
                 "TargetCheck",
                 "OpenAPIImport",
@@ -86,9 +93,10 @@ let package = Package(
         ),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit"]),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
-        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit", "Paging"]),
+        .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
+        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "PositionedYAML", "MoyaKit", "Paging"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "TestSupport"]),
-        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "TargetSpec", "MoyaKit"]),
+        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "PositionedYAML", "TargetSpec", "MoyaKit"]),
         .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "MoyaKit", "TestSupport"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
     ],

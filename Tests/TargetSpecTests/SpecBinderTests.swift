@@ -1,5 +1,6 @@
 import XCTest
 import MoyaKit
+import PositionedYAML
 @testable import TargetSpec
 
 /// Binding command-line style arguments to a case's values.

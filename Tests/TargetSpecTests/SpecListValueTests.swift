@@ -1,5 +1,6 @@
 import XCTest
 import MoyaKit
+import PositionedYAML
 @testable import TargetSpec
 
 /// List values (`[string]`, `[int]`, `[enum: [a, b]]`): declaring, binding, where they may stand

@@ -1,4 +1,5 @@
 import MoyaKit
+import PositionedYAML
 
 /// Reading typed values out of nodes, reporting wrong types at the value's mark.
 extension TargetFileValidator {

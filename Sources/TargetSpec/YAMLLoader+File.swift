@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import MoyaKit
+import PositionedYAML
 
 extension YAMLLoader {
     /// Reads the file at `path`, refusing it before reading a byte if it is over the size limit.

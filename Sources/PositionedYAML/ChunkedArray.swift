@@ -4,7 +4,7 @@
 /// and its new buffer at once: near the end of a 10,000-case `list` that was 0.8 MB more at the
 /// peak. Chunks are reserved whole, so none is ever copied. Inlinable, so that other modules'
 /// uses are specialized for their elements.
-public struct ChunkedArray<Element>: RandomAccessCollection {
+package struct ChunkedArray<Element>: RandomAccessCollection {
     @usableFromInline let shift: Int
     @usableFromInline let mask: Int
     @usableFromInline var chunks: [[Element]] = []
@@ -12,21 +12,21 @@ public struct ChunkedArray<Element>: RandomAccessCollection {
 
     /// An empty array whose chunks hold `1 << chunkShift` elements each.
     @inlinable
-    public init(chunkShift: Int) {
+    package init(chunkShift: Int) {
         precondition((0..<31).contains(chunkShift), "a chunk of 2^\(chunkShift) elements")
         shift = chunkShift
         mask = (1 << chunkShift) - 1
     }
 
     @inlinable
-    public var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
     @inlinable
-    public var endIndex: Int { storedCount }
+    package var endIndex: Int { storedCount }
     @inlinable
-    public var count: Int { storedCount }
+    package var count: Int { storedCount }
 
     @inlinable
-    public subscript(position: Int) -> Element {
+    package subscript(position: Int) -> Element {
         get {
             precondition(position >= 0 && position < count, "index \(position) out of 0..<\(count)")
             return chunks[position >> shift][position & mask]
@@ -38,7 +38,7 @@ public struct ChunkedArray<Element>: RandomAccessCollection {
     }
 
     @inlinable
-    public mutating func append(_ element: Element) {
+    package mutating func append(_ element: Element) {
         if count & mask == 0 {
             var chunk: [Element] = []
             chunk.reserveCapacity(mask + 1)

@@ -6,7 +6,7 @@ extension String {
     /// `unicodeScalars` one element at a time. Checks whose answer only depends on ASCII bytes
     /// (every delimiter and name character of the format is ASCII) are written on it.
     @inline(__always)
-    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
         return Array(utf8).withUnsafeBufferPointer(body)
     }
