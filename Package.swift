@@ -31,8 +31,7 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        // YAML over libyaml as a tree of nodes with source positions, the diagnostics that point
-        // into it, and the hostile-input limits loading enforces.
+        // YAML over libyaml: a node tree with source positions, load limits, diagnostics, source lines.
         .target(
             name: "PositionedYAML",
             dependencies: ["CYAML"]
