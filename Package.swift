@@ -38,9 +38,12 @@ let package = Package(
         ),
         // Signal handlers and the clean-up of temporary files they do: async-signal-safe, so C.
         .target(name: "CCleanup"),
+        // JSON that keeps object key order and number text: parser, writer, in-place spans.
+        .target(name: "OrderedJSON"),
         .target(
             name: "MoyaKit",
             dependencies: [
+                "OrderedJSON",
                 "CCurl",
                 "CCleanup",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -50,31 +53,32 @@ let package = Package(
         // Pagination and captures: JSON paths, Link headers, next pages, shell-safe assignments.
         .target(
             name: "Paging",
-            dependencies: ["MoyaKit"]
+            dependencies: ["MoyaKit", "OrderedJSON"]
         ),
         .target(
             name: "TargetSpec",
-            dependencies: ["MoyaKit", "PositionedYAML", "Paging"]
+            dependencies: ["MoyaKit", "OrderedJSON", "PositionedYAML", "Paging"]
         ),
         .target(
             name: "TargetCheck",
-            dependencies: ["MoyaKit", "TargetSpec", "Paging"]
+            dependencies: ["MoyaKit", "OrderedJSON", "TargetSpec", "Paging"]
         ),
         // `moya-cli import openapi`: an OpenAPI description into a target file.
         .target(
             name: "OpenAPIImport",
-            dependencies: ["MoyaKit", "PositionedYAML", "TargetSpec"]
+            dependencies: ["MoyaKit", "OrderedJSON", "PositionedYAML", "TargetSpec"]
         ),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
             name: "TargetAuth",
-            dependencies: ["MoyaKit", "TargetSpec", "CCleanup"]
+            dependencies: ["MoyaKit", "OrderedJSON", "TargetSpec", "CCleanup"]
         ),
         .executableTarget(
             name: "moya-cli",
             dependencies: [
                 "MoyaKit",
+                "OrderedJSON",
                 "PositionedYAML",
                 "TargetSpec",
                 "TargetCheck",
@@ -90,11 +94,12 @@ let package = Package(
             dependencies: ["MoyaKit"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit"]),
-        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "TestSupport"]),
+        .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit", "OrderedJSON"]),
+        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TestSupport"]),
         .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
-        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "PositionedYAML", "MoyaKit", "Paging"]),
-        .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "TestSupport"]),
+        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "PositionedYAML", "MoyaKit", "OrderedJSON", "Paging"]),
+        .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "OrderedJSON", "TestSupport"]),
         .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "PositionedYAML", "TargetSpec", "MoyaKit"]),
         .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "MoyaKit", "TestSupport"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),

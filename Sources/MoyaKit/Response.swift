@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// A response to a request: status code, body, and what is known of the exchange.
 public final class Response: Sendable, CustomDebugStringConvertible, Equatable {
     /// The HTTP status code.

@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 import TargetSpec
 
 /// Sample JSON made from a schema: its `example`, `default`, `const` or first `enum` entry when it

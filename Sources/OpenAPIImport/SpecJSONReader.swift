@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 import TargetSpec
 import PositionedYAML
 

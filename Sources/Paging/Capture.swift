@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 
 /// A value a case takes from its response (`captures: {id: "$.id", location: {header: Location}}`),
 /// for the shell (`call --capture`) or the next step of a `check` chain.

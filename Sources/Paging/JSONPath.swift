@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 
 /// A path into a JSON document, in the subset of JSONPath (RFC 9535) that names one value:
 /// `$`, `$.name`, `$['any name']`, `$.items[0]`, and chains of them (`$.meta.next_cursor`).

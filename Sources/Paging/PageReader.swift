@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 
 /// One page as `PageReader` read it: its items and where the next one is.
 public struct Page: Sendable {

@@ -1,5 +1,6 @@
 import CCleanup
 import MoyaKit
+import OrderedJSON
 #if canImport(Glibc)
 import Glibc
 #endif

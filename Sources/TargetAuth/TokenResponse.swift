@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 import TargetSpec
 
 /// Reads a token endpoint's answer: a token (RFC 6749 §5.1) or an error (§5.2).

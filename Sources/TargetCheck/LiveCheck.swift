@@ -1,5 +1,6 @@
 import Dispatch
 import MoyaKit
+import OrderedJSON
 import TargetSpec
 
 /// The live check of one item: send the request (retrying as `--retry` says), then judge the

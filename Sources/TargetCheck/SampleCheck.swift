@@ -1,5 +1,6 @@
 import Dispatch
 import MoyaKit
+import OrderedJSON
 import Paging
 import Synchronization
 import TargetSpec

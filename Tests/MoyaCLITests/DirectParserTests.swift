@@ -4,7 +4,8 @@ import XCTest
 @testable import moya_cli
 
 /// `call` and `curl` lines are parsed by `DirectParser` when it is sure, by ArgumentParser otherwise;
-/// both must make the same invocation, and the tables must list every option ArgumentParser knows.
+/// both must make the same invocation, and ArgumentParser must know exactly the tables' options, with
+/// their help and value names.
 final class DirectParserTests: XCTestCase {
     typealias Call = MoyaCommand.Call
     typealias Curl = MoyaCommand.Curl
@@ -28,19 +29,19 @@ final class DirectParserTests: XCTestCase {
     // MARK: - The tables against ArgumentParser's own description
 
     func testCallTableListsEveryOptionArgumentParserDeclares() throws {
-        try assertTable(CallInvocation.directOptions, matches: "call")
+        try assertTable(CallInvocation.table, matches: "call")
     }
 
     func testCurlTableListsEveryOptionArgumentParserDeclares() throws {
-        try assertTable(CurlInvocation.directOptions, matches: "curl")
+        try assertTable(CurlInvocation.table, matches: "curl")
     }
 
     func testValidateTableListsEveryOptionArgumentParserDeclares() throws {
-        try assertTable(ValidateInvocation.directOptions, matches: "validate")
+        try assertTable(ValidateInvocation.table, matches: "validate")
     }
 
     func testCheckTableListsEveryOptionArgumentParserDeclares() throws {
-        try assertTable(CheckInvocation.directOptions, matches: "check")
+        try assertTable(CheckInvocation.table, matches: "check")
     }
 
     /// `check`'s words are APIs; an unknown `--name`, an invalid combination or value are
@@ -62,7 +63,7 @@ final class DirectParserTests: XCTestCase {
     }
 
     func testListTableListsEveryOptionArgumentParserDeclares() throws {
-        try assertTable(ListInvocation.directOptions, matches: "list")
+        try assertTable(ListInvocation.table, matches: "list")
     }
 
     /// `list` takes one API at most; an unknown `--name`, a second word or a bad format are
@@ -103,21 +104,41 @@ final class DirectParserTests: XCTestCase {
         XCTAssertTrue(short.stdout.contains(option), short.stdout, file: file, line: line)
     }
 
-    /// Every spelling and kind in the table is what `--experimental-dump-help` says ArgumentParser parses.
-    private func assertTable<Root>(_ table: [DirectOption<Root>], matches command: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Every spelling and kind in the table is what `--experimental-dump-help` says ArgumentParser
+    /// parses, and ArgumentParser's help and value name of each are the table entry's: the command's
+    /// options are written once, in the tables.
+    private func assertTable<Root>(_ table: [OptionDeclaration<Root>], matches command: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let result = try CLIRunner.run([command, "--experimental-dump-help"])
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         let dump = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         let arguments = try XCTUnwrap((dump["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
         var declared: [String: String] = [:]
         var positionals = 0
+        // What ArgumentParser says of each spelling ("words": the positional argument): its help, its value name.
+        var described: [String: [String]] = [:]
         for argument in arguments {
             let kind = try XCTUnwrap(argument["kind"] as? String)
             let repeating = argument["isRepeating"] as? Bool ?? false
-            if kind == "positional" { positionals += 1; continue }
+            let text = [try XCTUnwrap(argument["abstract"] as? String), try XCTUnwrap(argument["valueName"] as? String)]
+            if kind == "positional" { positionals += 1; described["words"] = text; continue }
             for name in try XCTUnwrap(argument["names"] as? [[String: String]]) {
                 let spelling = (name["kind"] == "short" ? "-" : "--") + (name["name"] ?? "")
                 declared[spelling] = kind == "flag" ? "flag" : (repeating ? "repeated" : "value")
+                described[spelling] = text
+            }
+        }
+        for option in table {
+            if option.help.isEmpty {
+                // Only ArgumentParser's own help flag is left for it to word.
+                XCTAssertEqual(option.names, ["-h", "--help"], file: file, line: line)
+                continue
+            }
+            for name in option.kind == .words ? ["words"] : option.names {
+                let text = try XCTUnwrap(described[name], "ArgumentParser does not declare \(name) of '\(command)'", file: file, line: line)
+                XCTAssertEqual(text[0], option.help, "help of \(name) of '\(command)'", file: file, line: line)
+                if !option.valueName.isEmpty {
+                    XCTAssertEqual(text[1], option.valueName, "value name of \(name) of '\(command)'", file: file, line: line)
+                }
             }
         }
         var listed: [String: String] = [:]
@@ -137,6 +158,26 @@ final class DirectParserTests: XCTestCase {
         XCTAssertEqual(listed, declared, "DirectOption table of '\(command)' differs from ArgumentParser's", file: file, line: line)
         XCTAssertEqual(positionals, 1, file: file, line: line)
         XCTAssertEqual(table.filter { $0.kind == .words }.count, 1, file: file, line: line)
+    }
+
+    /// `--help` shows the plain groups' defaults, the one place they are written.
+    func testHelpShowsThePlainGroupsDefaults() throws {
+        let defaults: [(command: String, option: String, shown: String)] = [
+            ("call", "retry", String(RequestOptions().retry)), ("call", "max-redirects", String(RequestOptions().maxRedirects)),
+            ("call", "max-body-size", RequestOptions().maxBodySize.defaultValueDescription),
+            ("call", "format", OutputOptions().format.rawValue), ("check", "jobs", String(CheckOptions().jobs)),
+            ("list", "format", ListInvocation().format.rawValue),
+        ]
+        for (command, option, shown) in defaults {
+            let result = try CLIRunner.run([command, "--experimental-dump-help"])
+            let dump = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+            let arguments = try XCTUnwrap((dump["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+            let argument = try XCTUnwrap(arguments.first { ($0["names"] as? [[String: String]])?.contains { $0["name"] == option } == true })
+            XCTAssertEqual(argument["defaultValue"] as? String, shown, "\(command) --\(option)")
+        }
+        XCTAssertEqual(ByteSize.defaultBodyLimit.defaultValueDescription, "256M")
+        XCTAssertEqual(ByteSize(bytes: 3 << 30).defaultValueDescription, "3G")
+        XCTAssertEqual(ByteSize(bytes: 1536).defaultValueDescription, "1536")
     }
 
     // MARK: - Both parsers agree
@@ -173,7 +214,7 @@ final class DirectParserTests: XCTestCase {
 
     /// Each option given alone (with what it needs), spelled `--name value` and `--name=value`.
     private func assertEveryOptionAgrees<Command: ParsedDirectly>(_: Command.Type) throws {
-        for option in Command.Invocation.directOptions {
+        for option in Command.Invocation.table {
             for name in option.names where name != "-h" && name != "--help" {
                 var lines: [[String]] = []
                 let needed = Self.companions[name] ?? []

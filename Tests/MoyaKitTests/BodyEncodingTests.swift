@@ -1,5 +1,6 @@
 import Foundation
 import MoyaKit
+import OrderedJSON
 import XCTest
 
 /// The classic custom encoding of Moya's docs: the array under "jsonArray" as the whole body.

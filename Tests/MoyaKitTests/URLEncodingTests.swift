@@ -1,5 +1,6 @@
 import Foundation
 import MoyaKit
+import OrderedJSON
 import XCTest
 
 final class URLEncodingTests: XCTestCase {

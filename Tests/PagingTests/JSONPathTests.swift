@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 import Paging
 import XCTest
 

@@ -2,6 +2,7 @@ import XCTest
 import PositionedYAML
 @testable import TargetSpec
 import MoyaKit
+import OrderedJSON
 
 /// Issue 16: the tables a large file's cases fill are kept compact (the YAML layer's are tested
 /// in PositionedYAMLTests); each must answer as the case it replaces.

@@ -1,5 +1,6 @@
 import XCTest
 import MoyaKit
+import OrderedJSON
 import PositionedYAML
 @testable import TargetSpec
 

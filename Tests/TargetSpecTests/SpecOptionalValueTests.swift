@@ -1,5 +1,6 @@
 import XCTest
 import MoyaKit
+import OrderedJSON
 @testable import TargetSpec
 
 /// `optional: true` values: binding, where they may stand, and what is left out when not given.

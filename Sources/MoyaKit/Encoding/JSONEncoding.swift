@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// Encodes parameters as a JSON object body (`Content-Type: application/json` unless set).
 ///
 /// Dictionary keys are sorted, so the body is the same on every run; `JSONValue.object`

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// Puts parameters into a request: its query string, its body, or both.
 ///
 /// Conform a type of your own to send another format (for example a JSON array, or XML).

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// Encodes parameters as a property list body (`Content-Type: application/x-plist` unless set).
 public struct PropertyListEncoding: ParameterEncoding {
     /// The property list flavour.

@@ -1,3 +1,5 @@
+import OrderedJSON
+
 /// Encodes parameters as `key=value&...` (Alamofire's `URLEncoding`): in the query string, or as
 /// an `application/x-www-form-urlencoded; charset=utf-8` body.
 ///

@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 import TargetSpec
 
 /// `--report json:FILE`: the run as a JSON document whose schema is stable (documented in

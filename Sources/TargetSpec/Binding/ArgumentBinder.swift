@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import MoyaKit
+import OrderedJSON
 
 /// Binds command-line style arguments to a case's values: positional strings in declared order
 /// and/or named ones, converted to their types, defaults filled in; an optional value not given

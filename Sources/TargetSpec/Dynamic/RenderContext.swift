@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 
 /// What templates are rendered with, and the secrets met on the way.
 struct RenderContext: Sendable {

@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 import PositionedYAML
 
 /// A JSON-shaped tree from a target file (`json:` bodies, `parameters`, `query`, JSON samples),

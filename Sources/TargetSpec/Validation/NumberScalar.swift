@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 import PositionedYAML
 
 /// Which scalars of a JSON-shaped node (`json:` bodies, `parameters`, `query`, JSON samples) are

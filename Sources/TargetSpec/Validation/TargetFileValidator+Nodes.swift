@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 import PositionedYAML
 
 /// Reading typed values out of nodes, reporting wrong types at the value's mark.

@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 import PositionedYAML
 
 /// Reading template strings and JSON templates, checking where placeholders and `${VAR}` may go.

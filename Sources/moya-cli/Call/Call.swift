@@ -13,8 +13,7 @@ extension MoyaCommand {
             helpNames: []
         )
 
-        @Flag(name: [.customShort("h"), .customLong("help")], help: "Show help: for the command, an API or a case.")
-        var help = false
+        @Flag(CallInvocation.help) var help: Bool
 
         @OptionGroup(title: "Stubs") var stubArguments: StubArguments
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
@@ -24,16 +23,13 @@ extension MoyaCommand {
         @OptionGroup(title: "Pages and captures") var pagingArguments: PagingArguments
 
         @Argument(
-            parsing: .allUnrecognized, help: ArgumentHelp("API CASE [VALUES...] [--name value...]", valueName: "api-case-values"),
+            CallInvocation.words, parsing: .allUnrecognized,
             completion: CaseCompletion.kind { words in
                 (try? Call.parse(words)).map { CaseCompletion.Context(words: $0.words, targetPaths: $0.targetArguments.targetPaths) }
             })
-        var words: [String] = []
+        var words: [String] = CallInvocation().words
 
-        @Option(name: .customLong("value"), help: ArgumentHelp(
-            "Give the case's value NAME (repeatable); for a value named like an option of this command.",
-            valueName: "name=value"))
-        var values: [String] = []
+        @Option(CallInvocation.values) var values = CallInvocation().values
 
         func validate() throws {
             let paging = pagingArguments.options

@@ -6,7 +6,7 @@ import TargetSpec
 ///
 /// `MoyaCommand.Call` makes one from what ArgumentParser parsed; `DirectParser` makes one without
 /// ArgumentParser (see `DirectlyParsable`). Either way, this runs the call.
-struct CallInvocation: DirectlyParsable {
+struct CallInvocation: DirectlyParsable, CaseCommandLine {
     /// `-h`/`--help`: help for the command, the API or the case instead of a call.
     var help = false
     /// `API CASE [VALUES...] [--name value...]`.
@@ -85,16 +85,17 @@ struct CallInvocation: DirectlyParsable {
                       environment: environment).run()
     }
 
-    /// The options as `DirectParser` reads them.
-    static var directOptions: [DirectOption<Self>] {
-        typealias Entry = DirectOption<Self>
-        return [Entry.flag("-h", "--help") { $0.help = true }]
-            + Entry.group(StubOptions.directOptions) { $1(&$0.stubOptions) }
-            + Entry.group(RequestOptions.directOptions) { $1(&$0.requestOptions) }
-            + Entry.group(OutputOptions.directOptions) { $1(&$0.outputOptions) }
-            + Entry.group(TargetOptions.directOptions) { $1(&$0.targetOptions) }
-            + Entry.group(OverrideOptions.directOptions) { $1(&$0.overrideOptions) }
-            + Entry.group(PagingOptions.directOptions) { $1(&$0.pagingOptions) }
-            + [.words { $0.words.append($1) }, .repeated("--value") { $0.values.append($1) }]
+    /// The command's options, as `DirectParser` reads them: its groups' tables and its own entries
+    /// (see `CaseCommandLine`), which `MoyaCommand.Call` declares for ArgumentParser.
+    static var table: [OptionDeclaration<Self>] {
+        typealias Entry = OptionDeclaration<Self>
+        return [help]
+            + Entry.group(StubOptions.table) { $1(&$0.stubOptions) }
+            + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
+            + Entry.group(OutputOptions.table) { $1(&$0.outputOptions) }
+            + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
+            + Entry.group(OverrideOptions.table) { $1(&$0.overrideOptions) }
+            + Entry.group(PagingOptions.table) { $1(&$0.pagingOptions) }
+            + [words, values]
     }
 }

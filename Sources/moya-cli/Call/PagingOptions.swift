@@ -1,7 +1,8 @@
 import ArgumentParser
 
-// The `PagingOptions` group of `call`: the plain values, the fast start-up path's option table
-// (`directOptions`), and `PagingArguments`, their ArgumentParser declaration with the help texts.
+// The `PagingOptions` group of `call`: the plain values (with their defaults), the table that names
+// and describes each option (read by `DirectParser`), and `PagingArguments`, the ArgumentParser
+// declaration made from that table.
 
 /// `--all`, `--max-pages` and `--capture` (declared for ArgumentParser by `PagingArguments`).
 struct PagingOptions: Equatable {
@@ -39,27 +40,34 @@ struct PagingOptions: Equatable {
         }
     }
 
-    /// The options as `DirectParser` reads them.
-    static var directOptions: [DirectOption<Self>] {
-        [
-            .flag("--all") { $0.all = true },
-            .option("--max-pages") { $0.maxPages = $1 },
-            .flag("--capture") { $0.capture = true },
-        ]
+    /// The group's options, as `DirectParser` reads them and `PagingArguments` declares them.
+    static var table: [OptionDeclaration<Self>] { [all, maxPages, capture] }
+
+    static var all: OptionDeclaration<Self> {
+        .flag("--all", help: "Follow the case's pages (its pagination:) and print the items of all of them as one JSON array, streamed as pages arrive.") {
+            $0.all = true
+        }
+    }
+
+    static var maxPages: OptionDeclaration<Self> {
+        .option("--max-pages", valueName: "n",
+                help: "With --all: fetch at most N pages (default \(defaultMaxPages)); stopping with pages left exits 9.") {
+            $0.maxPages = $1
+        }
+    }
+
+    static var capture: OptionDeclaration<Self> {
+        .flag("--capture", help: "Print the case's captures as name='value' lines for eval in sh, instead of the body; a missing one exits 1.") {
+            $0.capture = true
+        }
     }
 }
 
-/// The `PagingOptions` as ArgumentParser declares them (help texts included).
+/// The `PagingOptions` as ArgumentParser declares them, from the group's table.
 struct PagingArguments: ParsableArguments {
-    @Flag(help: "Follow the case's pages (its pagination:) and print the items of all of them as one JSON array, streamed as pages arrive.")
-    var all = false
-
-    @Option(name: .customLong("max-pages"), help: ArgumentHelp(
-        "With --all: fetch at most N pages (default 100); stopping with pages left exits 9.", valueName: "n"))
-    var maxPages: Int?
-
-    @Flag(help: "Print the case's captures as name='value' lines for eval in sh, instead of the body; a missing one exits 1.")
-    var capture = false
+    @Flag(PagingOptions.all) var all: Bool
+    @Option(PagingOptions.maxPages) var maxPages: Int?
+    @Flag(PagingOptions.capture) var capture: Bool
 
     var options: PagingOptions {
         PagingOptions(all: all, maxPages: maxPages, capture: capture)

@@ -22,11 +22,10 @@ extension MoyaCommand {
                 """
         )
 
-        @Argument(help: ArgumentHelp("The APIs to check; default: every API found.", valueName: "api"),
-                  completion: CaseCompletion.kind(of: .apiName, in: ["check"], parsing: completionContext))
-        var apis: [String] = []
+        @Argument(CheckInvocation.apis, completion: CaseCompletion.kind(of: .apiName, in: ["check"], parsing: completionContext))
+        var apis = CheckInvocation().apis
 
-        @OptionGroup(title: "Check") var checkOptions: CheckOptions
+        @OptionGroup(title: "Check") var checkArguments: CheckArguments
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
 

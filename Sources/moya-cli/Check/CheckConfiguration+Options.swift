@@ -7,7 +7,7 @@ extension CheckConfiguration {
     /// helpers as `call` and `curl` (`SessionConfiguration(request:target:)`,
     /// `CaseResolution.builder`, `RequestPlugins.base`, `RetryPolicy`), so a request option means
     /// the same thing in every subcommand.
-    init(check: CheckSettings, request: RequestOptions, processEnvironment: [String: String], downloadsFolder: String) {
+    init(check: CheckOptions, request: RequestOptions, processEnvironment: [String: String], downloadsFolder: String) {
         let retryPolicy = RetryPolicy(retriesAllMethods: request.retryAll)
         // A check's report needs its target's redactor: made once for each set of secrets.
         let redactors = CheckRedactors(request: request)

@@ -3,7 +3,7 @@ import MoyaKit
 import TargetCheck
 import TargetSpec
 
-/// A `check` as its command line says: the APIs named, the check settings, the request and target
+/// A `check` as its command line says: the APIs named, the check options, the request and target
 /// options.
 ///
 /// `MoyaCommand.Check` makes one from what ArgumentParser parsed; `DirectParser` makes one without
@@ -14,7 +14,7 @@ struct CheckInvocation: DirectlyParsable {
     var help = false
     /// The APIs to check; none: every API found.
     var apis: [String] = []
-    var settings = CheckSettings()
+    var checkOptions = CheckOptions()
     var requestOptions = RequestOptions()
     var targetOptions = TargetOptions()
 
@@ -23,7 +23,7 @@ struct CheckInvocation: DirectlyParsable {
 
     /// Refuses what the option groups' `validate()` refuse, in the order ArgumentParser runs them.
     func validate() throws(OptionsError) {
-        try settings.validate()
+        try checkOptions.validate()
         try requestOptions.validate()
         try targetOptions.validate()
     }
@@ -32,7 +32,7 @@ struct CheckInvocation: DirectlyParsable {
         if help { throw CleanExit.helpRequest(MoyaCommand.Check.self) }
         let reports: [ReportRequest]
         do throws(OptionsError) {
-            reports = try settings.reports()
+            reports = try checkOptions.reports()
         } catch {
             throw CommandFailure(.usage, error.message)
         }
@@ -43,13 +43,13 @@ struct CheckInvocation: DirectlyParsable {
                                                              environmentName: requestOptions.environment)
             let plan: CheckPlan
             do throws(CheckPlan.Problem) {
-                plan = try CheckPlan(apis: apis, only: settings.only, skip: settings.skip, shard: settings.shard)
+                plan = try CheckPlan(apis: apis, only: checkOptions.only, skip: checkOptions.skip, shard: checkOptions.shard)
             } catch {
                 throw CommandFailure(.usage, error.description)
             }
             let scratch = try MoyaCommand.Check.makeScratchFolder()
             defer { try? FileManager.default.removeItem(atPath: scratch) }
-            let configuration = CheckConfiguration(check: settings, request: requestOptions,
+            let configuration = CheckConfiguration(check: checkOptions, request: requestOptions,
                                                    processEnvironment: environment, downloadsFolder: scratch)
             let human = HumanReporter(items: plan.items, colors: loader.colorsDiagnostics,
                                       showsProgress: Terminal.isTerminal(StandardStream.error.fileDescriptor)) {
@@ -65,7 +65,7 @@ struct CheckInvocation: DirectlyParsable {
                 let signalled = Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
                 throw CommandFailure(signalled.status, signalled.message + "; no report written")
             }
-            let summary = CheckSummary(items: plan.items, results: results, isLive: settings.live, shard: settings.shard,
+            let summary = CheckSummary(items: plan.items, results: results, isLive: checkOptions.live, shard: checkOptions.shard,
                                        duration: (ContinuousClock.now - start) / .seconds(1), invalidFiles: invalidFiles)
             human.finish(summary)
             let failed = summary.count(.failed)
@@ -84,20 +84,25 @@ struct CheckInvocation: DirectlyParsable {
         }
     }
 
-    /// The options as `DirectParser` reads them.
-    static var directOptions: [DirectOption<Self>] {
-        typealias Entry = DirectOption<Self>
-        return [Entry.flag("-h", "--help") { $0.help = true }]
-            + Entry.group(CheckSettings.directOptions) { $1(&$0.settings) }
-            + Entry.group(RequestOptions.directOptions) { $1(&$0.requestOptions) }
-            + Entry.group(TargetOptions.directOptions) { $1(&$0.targetOptions) }
-            + [.words { $0.apis.append($1) }]
+    /// The command's options, as `DirectParser` reads them; `MoyaCommand.Check` declares its own
+    /// entries (`apis`) for ArgumentParser, and its groups' through their `Arguments`.
+    static var table: [OptionDeclaration<Self>] {
+        typealias Entry = OptionDeclaration<Self>
+        return [Entry.builtInHelp { $0.help = true }]
+            + Entry.group(CheckOptions.table) { $1(&$0.checkOptions) }
+            + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
+            + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
+            + [apis]
+    }
+
+    static var apis: OptionDeclaration<Self> {
+        .words(valueName: "api", help: "The APIs to check; default: every API found.") { $0.apis.append($1) }
     }
 }
 
 extension CheckInvocation {
     init(_ command: MoyaCommand.Check) {
-        self.init(apis: command.apis, settings: command.checkOptions.settings, requestOptions: command.requestArguments.options,
+        self.init(apis: command.apis, checkOptions: command.checkArguments.options, requestOptions: command.requestArguments.options,
                   targetOptions: command.targetArguments.options)
     }
 }

@@ -1,53 +1,137 @@
-import MoyaKit
 import ArgumentParser
+import MoyaKit
 import TargetCheck
 
-/// What `check` checks, how fast, and where it reports.
-struct CheckOptions: ParsableArguments {
-    @Flag(help: "Send every request for real and compare each answer with the case's validation and sample.")
+// The `CheckOptions` group of `check`: the plain values (with their defaults), the table that names
+// and describes each option (read by `DirectParser`), and `CheckArguments`, the ArgumentParser
+// declaration made from that table.
+
+/// What `check` checks, how fast, and where it reports (declared for ArgumentParser by `CheckArguments`).
+struct CheckOptions: Equatable {
     var live = false
-
-    @Option(help: ArgumentHelp("Check N cases at a time.", valueName: "n"))
-    var jobs: Int = 4
-
-    @Option(help: ArgumentHelp("With --live: start at most N requests per second (a decimal number, e.g. 0.5, 10).", valueName: "n"))
+    var jobs = 4
     var rate: DecimalNumber?
-
-    @Option(help: ArgumentHelp(
-        "Check only the cases matching PATTERN: a case name or API.CASE, with * and ? wildcards (repeatable).", valueName: "pattern"),
-        completion: Self.casePatternCompletion)
     var only: [String] = []
-
-    @Option(help: ArgumentHelp("Leave out the cases matching PATTERN (repeatable).", valueName: "pattern"),
-            completion: Self.casePatternCompletion)
     var skip: [String] = []
-
-    @Flag(name: .customLong("include-unsafe"), help: "With --live: also send POST, PUT, PATCH and DELETE requests.")
     var includeUnsafe = false
-
-    @Flag(help: "With --live: keys the sample does not declare, and null where it declares a value, are drift too.")
     var strict = false
-
-    @Flag(help: "Follow the pages of paginated cases (live, or offline through their samples page1, page2...); default: the first page only.")
     var all = false
-
-    @Option(name: .customLong("max-pages"), help: ArgumentHelp("With --all: follow at most N pages per check (default 100); more fails the check.", valueName: "n"))
     var maxPages: Int?
-
-    @Option(help: ArgumentHelp(
-        "Check a stable I-th of N parts of the cases (1 <= I <= N), to spread them over CI runners.", valueName: "i/n"))
     var shard: CheckShard?
-
-    // One word per report: an option taking two values would also take the API names after it.
-    @Option(help: ArgumentHelp(
-        "Write a report: junit:FILE, json:FILE or tap:FILE; FILE '-' is stdout (repeatable).",
-        valueName: "format:file"))
     var report: [String] = []
 
-    /// The values parsed, as the plain settings the command works with.
-    var settings: CheckSettings {
-        CheckSettings(live: live, jobs: jobs, rate: rate, only: only, skip: skip, includeUnsafe: includeUnsafe, strict: strict,
-                      all: all, maxPages: maxPages, shard: shard, report: report)
+    /// Refuses the combinations `check` cannot run, with the messages ArgumentParser shows.
+    func validate() throws(OptionsError) {
+        guard (1...256).contains(jobs) else { throw OptionsError("--jobs must be between 1 and 256") }
+        if let rate = rate?.value {
+            // At least one request per `maximumInterval` seconds: the pause between two stays sleepable.
+            guard rate >= 1 / SessionConfiguration.maximumInterval, rate.isFinite else {
+                throw OptionsError("--rate must be a number of requests per second from 0.000001 up")
+            }
+            guard live else { throw OptionsError("--rate needs --live") }
+        }
+        if includeUnsafe && !live { throw OptionsError("--include-unsafe needs --live") }
+        if strict && !live { throw OptionsError("--strict needs --live") }
+        if let maxPages {
+            guard maxPages >= 1 else { throw OptionsError("--max-pages must be 1 or more") }
+            guard all else { throw OptionsError("--max-pages needs --all") }
+        }
+        for pattern in only + skip where pattern.isEmpty { throw OptionsError("--only and --skip need a non-empty pattern") }
+        _ = try reports()
+    }
+
+    /// The `--report FORMAT:FILE` requests.
+    func reports() throws(OptionsError) -> [ReportRequest] {
+        var reports: [ReportRequest] = []
+        for word in report { reports.append(try ReportRequest(word: word)) }
+        let files = reports.map { $0.path }.filter { $0 != "-" }
+        if Set(files).count != files.count { throw OptionsError("two reports are written to the same file") }
+        return reports
+    }
+
+    /// The group's options, as `DirectParser` reads them and `CheckArguments` declares them.
+    static var table: [OptionDeclaration<Self>] { [live, jobs, rate, only, skip, includeUnsafe, strict, all, maxPages, shard, report] }
+
+    static var live: OptionDeclaration<Self> {
+        .flag("--live", help: "Send every request for real and compare each answer with the case's validation and sample.") { $0.live = true }
+    }
+
+    static var jobs: OptionDeclaration<Self> {
+        .option("--jobs", valueName: "n", help: "Check N cases at a time.") { $0.jobs = $1 }
+    }
+
+    static var rate: OptionDeclaration<Self> {
+        .option("--rate", valueName: "n", help: "With --live: start at most N requests per second (a decimal number, e.g. 0.5, 10).") {
+            $0.rate = $1
+        }
+    }
+
+    static var only: OptionDeclaration<Self> {
+        .repeated("--only", valueName: "pattern",
+                  help: "Check only the cases matching PATTERN: a case name or API.CASE, with * and ? wildcards (repeatable).") {
+            $0.only.append($1)
+        }
+    }
+
+    static var skip: OptionDeclaration<Self> {
+        .repeated("--skip", valueName: "pattern", help: "Leave out the cases matching PATTERN (repeatable).") { $0.skip.append($1) }
+    }
+
+    static var includeUnsafe: OptionDeclaration<Self> {
+        .flag("--include-unsafe", help: "With --live: also send POST, PUT, PATCH and DELETE requests.") { $0.includeUnsafe = true }
+    }
+
+    static var strict: OptionDeclaration<Self> {
+        .flag("--strict", help: "With --live: keys the sample does not declare, and null where it declares a value, are drift too.") {
+            $0.strict = true
+        }
+    }
+
+    static var all: OptionDeclaration<Self> {
+        .flag("--all", help: "Follow the pages of paginated cases (live, or offline through their samples page1, page2...); default: the first page only.") {
+            $0.all = true
+        }
+    }
+
+    static var maxPages: OptionDeclaration<Self> {
+        .option("--max-pages", valueName: "n",
+                help: "With --all: follow at most N pages per check (default \(PagingOptions.defaultMaxPages)); more fails the check.") {
+            $0.maxPages = $1
+        }
+    }
+
+    static var shard: OptionDeclaration<Self> {
+        .option("--shard", valueName: "i/n", help: "Check a stable I-th of N parts of the cases (1 <= I <= N), to spread them over CI runners.") {
+            $0.shard = $1
+        }
+    }
+
+    // One word per report: an option taking two values would also take the API names after it.
+    static var report: OptionDeclaration<Self> {
+        .repeated("--report", valueName: "format:file", help: "Write a report: junit:FILE, json:FILE or tap:FILE; FILE '-' is stdout (repeatable).") {
+            $0.report.append($1)
+        }
+    }
+}
+
+/// The `CheckOptions` as ArgumentParser declares them, from the group's table.
+struct CheckArguments: ParsableArguments {
+    @Flag(CheckOptions.live) var live: Bool
+    @Option(CheckOptions.jobs) var jobs = CheckOptions().jobs
+    @Option(CheckOptions.rate) var rate: DecimalNumber?
+    @Option(CheckOptions.only, completion: Self.casePatternCompletion) var only = CheckOptions().only
+    @Option(CheckOptions.skip, completion: Self.casePatternCompletion) var skip = CheckOptions().skip
+    @Flag(CheckOptions.includeUnsafe) var includeUnsafe: Bool
+    @Flag(CheckOptions.strict) var strict: Bool
+    @Flag(CheckOptions.all) var all: Bool
+    @Option(CheckOptions.maxPages) var maxPages: Int?
+    @Option(CheckOptions.shard) var shard: CheckShard?
+    @Option(CheckOptions.report) var report = CheckOptions().report
+
+    /// The values parsed, as the plain group the command works with.
+    var options: CheckOptions {
+        CheckOptions(live: live, jobs: jobs, rate: rate, only: only, skip: skip, includeUnsafe: includeUnsafe, strict: strict,
+                     all: all, maxPages: maxPages, shard: shard, report: report)
     }
 
     /// `--only`/`--skip` complete the cases of the APIs named, from the target files found.
@@ -60,7 +144,7 @@ struct CheckOptions: ParsableArguments {
     }
 
     func validate() throws {
-        try validating(settings.validate)
+        try validating(options.validate)
     }
 }
 
@@ -74,38 +158,3 @@ extension CheckShard: ExpressibleByArgument {
 
     public static var defaultCompletionKind: CompletionKind { .default }
 }
-
-/// One `--report FORMAT:FILE`.
-struct ReportRequest: Hashable {
-    var format: ReportFormat
-    /// The file, or `-` for stdout.
-    var path: String
-
-    /// Reads `FORMAT:FILE`, split at the first colon (format names have none, file names may).
-    init(word: String) throws(OptionsError) {
-        let formats = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let colon = word.firstIndex(of: ":") else {
-            if ReportFormat(rawValue: word) != nil {
-                // The two-word spelling of earlier versions: its FILE went to the API names.
-                throw OptionsError("--report takes FORMAT:FILE as one word: --report \(word):FILE ('\(word):-' for stdout)")
-            }
-            throw OptionsError("--report '\(word)' is not FORMAT:FILE; FORMAT is one of \(formats), e.g. --report junit:check.xml")
-        }
-        let name = String(word[..<colon])
-        guard let format = ReportFormat(rawValue: name) else {
-            throw OptionsError("--report '\(word)': '\(name)' is not a format; use \(formats)")
-        }
-        let path = String(word[word.index(after: colon)...])
-        guard !path.isEmpty else {
-            throw OptionsError("--report \(name): needs a FILE after the colon ('\(name):-' for stdout)")
-        }
-        self.init(format: format, path: path)
-    }
-
-    init(format: ReportFormat, path: String) {
-        self.format = format
-        self.path = path
-    }
-}
-
-typealias ReportFormat = CheckReport.Format

@@ -15,27 +15,22 @@ extension MoyaCommand {
             helpNames: []
         )
 
-        @Flag(name: [.customShort("h"), .customLong("help")], help: "Show help: for the command, an API or a case.")
-        var help = false
+        @Flag(CurlInvocation.help) var help: Bool
 
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
         @OptionGroup(title: "Ad-hoc changes (for exploring)") var overrideArguments: OverrideArguments
 
-        @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Download destination for download cases.", valueName: "file"))
-        var output: String?
+        @Option(CurlInvocation.output) var output: String?
 
         @Argument(
-            parsing: .allUnrecognized, help: ArgumentHelp("API CASE [VALUES...] [--name value...]", valueName: "api-case-values"),
+            CurlInvocation.words, parsing: .allUnrecognized,
             completion: CaseCompletion.kind { words in
                 (try? Curl.parse(words)).map { CaseCompletion.Context(words: $0.words, targetPaths: $0.targetArguments.targetPaths) }
             })
-        var words: [String] = []
+        var words: [String] = CurlInvocation().words
 
-        @Option(name: .customLong("value"), help: ArgumentHelp(
-            "Give the case's value NAME (repeatable); for a value named like an option of this command.",
-            valueName: "name=value"))
-        var values: [String] = []
+        @Option(CurlInvocation.values) var values = CurlInvocation().values
 
         func run() throws {
             try CurlInvocation(self).run()

@@ -6,7 +6,7 @@ import TargetSpec
 ///
 /// `MoyaCommand.Curl` makes one from what ArgumentParser parsed; `DirectParser` makes one without
 /// ArgumentParser (see `DirectlyParsable`). Either way, this prints the curl command.
-struct CurlInvocation: DirectlyParsable {
+struct CurlInvocation: DirectlyParsable, CaseCommandLine {
     /// `-h`/`--help`: help for the command, the API or the case instead of a curl command.
     var help = false
     /// `API CASE [VALUES...] [--name value...]`.
@@ -39,13 +39,18 @@ struct CurlInvocation: DirectlyParsable {
         }
     }
 
-    /// The options as `DirectParser` reads them.
-    static var directOptions: [DirectOption<Self>] {
-        typealias Entry = DirectOption<Self>
-        return [Entry.flag("-h", "--help") { $0.help = true }]
-            + Entry.group(RequestOptions.directOptions) { $1(&$0.requestOptions) }
-            + Entry.group(TargetOptions.directOptions) { $1(&$0.targetOptions) }
-            + Entry.group(OverrideOptions.directOptions) { $1(&$0.overrideOptions) }
-            + [.option("-o", "--output") { $0.output = $1 }, .words { $0.words.append($1) }, .repeated("--value") { $0.values.append($1) }]
+    /// The command's options, as `DirectParser` reads them: its groups' tables and its own entries
+    /// (`output`; see `CaseCommandLine`), which `MoyaCommand.Curl` declares for ArgumentParser.
+    static var table: [OptionDeclaration<Self>] {
+        typealias Entry = OptionDeclaration<Self>
+        return [help]
+            + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
+            + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
+            + Entry.group(OverrideOptions.table) { $1(&$0.overrideOptions) }
+            + [output, words, values]
+    }
+
+    static var output: OptionDeclaration<Self> {
+        .option("-o", "--output", valueName: "file", help: "Download destination for download cases.") { $0.output = $1 }
     }
 }

@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 import TargetSpec
 
 /// What `list` prints: aligned tables for people, a stable JSON document for scripts.

@@ -13,14 +13,13 @@ extension MoyaCommand {
                 """
         )
 
-        @Argument(help: "An API name; omit to list every API.",
+        @Argument(ListInvocation.words,
                   completion: CaseCompletion.kind(of: .apiName, in: ["list"]) { words in
                       (try? List.parse(words)).map { CaseCompletion.Context(words: [], targetPaths: $0.targetArguments.targetPaths) }
                   })
         var api: String?
 
-        @Option(help: "Output format.")
-        var format: ListFormat = .table
+        @Option(ListInvocation.format) var format = ListInvocation().format
 
         @OptionGroup var targetArguments: TargetArguments
 

@@ -60,12 +60,22 @@ struct ListInvocation: DirectlyParsable {
         }
     }
 
-    /// The options as `DirectParser` reads them.
-    static var directOptions: [DirectOption<Self>] {
-        typealias Entry = DirectOption<Self>
-        return [Entry.flag("-h", "--help") { $0.help = true }, Entry.option("--format") { $0.format = $1 }]
-            + Entry.group(TargetOptions.directOptions) { $1(&$0.targetOptions) }
-            + [.words { $0.words.append($1) }]
+    /// The command's options, as `DirectParser` reads them; `MoyaCommand.List` declares its own
+    /// entries (`words`, `format`) for ArgumentParser, and its group's through `TargetArguments`.
+    static var table: [OptionDeclaration<Self>] {
+        typealias Entry = OptionDeclaration<Self>
+        return [Entry.builtInHelp { $0.help = true }, format]
+            + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
+            + [words]
+    }
+
+    /// The API: one word at most (see `validate()`).
+    static var words: OptionDeclaration<Self> {
+        .words(help: "An API name; omit to list every API.") { $0.words.append($1) }
+    }
+
+    static var format: OptionDeclaration<Self> {
+        .option("--format", help: "Output format.") { $0.format = $1 }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MoyaKit
+import OrderedJSON
 
 /// The value of a number option (`--delay`, `--timeout`, `--connect-timeout`, `--rate`), written in
 /// decimal as moya-cli(1) says: `30`, `0.5`, `1e3`.

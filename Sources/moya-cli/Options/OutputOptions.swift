@@ -1,8 +1,8 @@
 import ArgumentParser
 
-// The `OutputOptions` group: the plain values the commands use, the fast start-up path's
-// option table (`directOptions`), and `OutputArguments`, their ArgumentParser declaration with the
-// help texts. A new option is added here, in all three.
+// The `OutputOptions` group: the plain values the commands use (with their defaults), the table
+// that names and describes each option (read by `DirectParser`), and `OutputArguments`, the
+// ArgumentParser declaration made from that table. A new option is a field, an entry and a wrapper.
 
 /// What `call` prints and where (declared for ArgumentParser by `OutputArguments`).
 struct OutputOptions: Equatable {
@@ -44,46 +44,58 @@ enum CallFormat: String, CaseIterable {
 }
 
 extension OutputOptions {
-    /// The options as `DirectParser` reads them.
-    static var directOptions: [DirectOption<Self>] {
-        [
-            .flag("-i", "--include") { $0.include = true },
-            .flag("--headers-only") { $0.headersOnly = true },
-            .option("--keypath") { $0.keyPath = $1 },
-            .option("--format") { $0.format = $1 },
-            .option("-o", "--output") { $0.output = $1 },
-            .flag("--force") { $0.force = true },
-            .flag("-v", "--verbose") { $0.verbose = true },
-            .flag("--curl") { $0.curl = true },
-        ]
+    /// The group's options, as `DirectParser` reads them and `OutputArguments` declares them.
+    static var table: [OptionDeclaration<Self>] { [include, headersOnly, keyPath, format, output, force, verbose, curl] }
+
+    static var include: OptionDeclaration<Self> {
+        .flag("-i", "--include", help: "Print the status line and headers before the body.") { $0.include = true }
+    }
+
+    static var headersOnly: OptionDeclaration<Self> {
+        .flag("--headers-only", help: "Print only the status line and headers.") { $0.headersOnly = true }
+    }
+
+    static var keyPath: OptionDeclaration<Self> {
+        .option("--keypath", valueName: "keypath", help: "Print only the value at KEYPATH of a JSON body, e.g. a.b.0.c (strings unquoted).") {
+            $0.keyPath = $1
+        }
+    }
+
+    static var format: OptionDeclaration<Self> {
+        .option("--format", help: "Output format: the body as received (raw), or a JSON envelope with status, headers, body and timing (json); with --all, jsonl prints one item per line.") {
+            $0.format = $1
+        }
+    }
+
+    static var output: OptionDeclaration<Self> {
+        .option("-o", "--output", valueName: "file", help: "Write the body (or the download) to FILE ('-': stdout); a regular file whole or not at all, a device or FIFO written through.") {
+            $0.output = $1
+        }
+    }
+
+    static var force: OptionDeclaration<Self> {
+        .flag("--force", help: "Replace an existing --output or download destination.") { $0.force = true }
+    }
+
+    static var verbose: OptionDeclaration<Self> {
+        .flag("-v", "--verbose", help: "Show the exchange as HTTP on stderr (> request, < response headers), like curl -v.") { $0.verbose = true }
+    }
+
+    static var curl: OptionDeclaration<Self> {
+        .flag("--curl", help: "Print the request as a curl command to stderr, then send it.") { $0.curl = true }
     }
 }
 
-/// The `OutputOptions` as ArgumentParser declares them (help texts included).
+/// The `OutputOptions` as ArgumentParser declares them, from the group's table.
 struct OutputArguments: ParsableArguments {
-    @Flag(name: [.customShort("i"), .customLong("include")], help: "Print the status line and headers before the body.")
-    var include = false
-
-    @Flag(name: .customLong("headers-only"), help: "Print only the status line and headers.")
-    var headersOnly = false
-
-    @Option(name: .customLong("keypath"), help: ArgumentHelp("Print only the value at KEYPATH of a JSON body, e.g. a.b.0.c (strings unquoted).", valueName: "keypath"))
-    var keyPath: String?
-
-    @Option(help: "Output format: the body as received (raw), or a JSON envelope with status, headers, body and timing (json); with --all, jsonl prints one item per line.")
-    var format: CallFormat = .raw
-
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the body (or the download) to FILE ('-': stdout); a regular file whole or not at all, a device or FIFO written through.", valueName: "file"))
-    var output: String?
-
-    @Flag(help: "Replace an existing --output or download destination.")
-    var force = false
-
-    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Show the exchange as HTTP on stderr (> request, < response headers), like curl -v.")
-    var verbose = false
-
-    @Flag(help: "Print the request as a curl command to stderr, then send it.")
-    var curl = false
+    @Flag(OutputOptions.include) var include: Bool
+    @Flag(OutputOptions.headersOnly) var headersOnly: Bool
+    @Option(OutputOptions.keyPath) var keyPath: String?
+    @Option(OutputOptions.format) var format = OutputOptions().format
+    @Option(OutputOptions.output) var output: String?
+    @Flag(OutputOptions.force) var force: Bool
+    @Flag(OutputOptions.verbose) var verbose: Bool
+    @Flag(OutputOptions.curl) var curl: Bool
 
     /// The values parsed, as the plain group the commands work with.
     var options: OutputOptions {

@@ -6,10 +6,11 @@ import Glibc
 import Musl
 #endif
 import MoyaKit
+import OrderedJSON
 
-// The `OverrideOptions` group: the plain values the commands use, the fast start-up path's
-// option table (`directOptions`), and `OverrideArguments`, their ArgumentParser declaration with
-// the help texts. A new option is added here, in all three.
+// The `OverrideOptions` group: the plain values the commands use (with their defaults), the table
+// that names and describes each option (read by `DirectParser`), and `OverrideArguments`, the
+// ArgumentParser declaration made from that table. A new option is a field, an entry and a wrapper.
 
 /// Changes to one call's request for exploring an API: a query parameter set or removed, the body
 /// replaced (`call` and `curl`; declared for ArgumentParser by `OverrideArguments`). The case stays
@@ -89,29 +90,32 @@ struct OverrideBody: Sendable {
 }
 
 extension OverrideOptions {
-    /// The options as `DirectParser` reads them.
-    static var directOptions: [DirectOption<Self>] {
-        [
-            .repeated("--query") { $0.queryEdits.append($1) },
-            .option("--json") { $0.json = $1 },
-            .option("--data") { $0.data = $1 },
-        ]
+    /// The group's options, as `DirectParser` reads them and `OverrideArguments` declares them.
+    static var table: [OptionDeclaration<Self>] { [queryEdits, json, data] }
+
+    static var queryEdits: OptionDeclaration<Self> {
+        .repeated("--query", valueName: "name=value",
+                  help: "Set a query parameter (NAME=VALUE, replacing the case's) or remove it (NAME); repeatable.") { $0.queryEdits.append($1) }
+    }
+
+    static var json: OptionDeclaration<Self> {
+        .option("--json", valueName: "json", help: "Send this JSON as the body instead of the case's (@FILE: a file's, -: standard input's; read whole to be checked, up to --max-body-size).") {
+            $0.json = $1
+        }
+    }
+
+    static var data: OptionDeclaration<Self> {
+        .option("--data", valueName: "text", help: "Send these bytes as the body instead of the case's (@FILE: a file's, -: standard input's, up to --max-body-size; streamed).") {
+            $0.data = $1
+        }
     }
 }
 
-/// The `OverrideOptions` as ArgumentParser declares them (help texts included).
+/// The `OverrideOptions` as ArgumentParser declares them, from the group's table.
 struct OverrideArguments: ParsableArguments {
-    @Option(name: .customLong("query"), help: ArgumentHelp(
-        "Set a query parameter (NAME=VALUE, replacing the case's) or remove it (NAME); repeatable.", valueName: "name=value"))
-    var queryEdits: [String] = []
-
-    @Option(help: ArgumentHelp("Send this JSON as the body instead of the case's (@FILE: a file's, -: standard input's; read whole to be checked, up to --max-body-size).",
-                               valueName: "json"))
-    var json: String?
-
-    @Option(help: ArgumentHelp("Send these bytes as the body instead of the case's (@FILE: a file's, -: standard input's, up to --max-body-size; streamed).",
-                               valueName: "text"))
-    var data: String?
+    @Option(OverrideOptions.queryEdits) var queryEdits = OverrideOptions().queryEdits
+    @Option(OverrideOptions.json) var json: String?
+    @Option(OverrideOptions.data) var data: String?
 
     /// The values parsed, as the plain group the commands work with.
     var options: OverrideOptions {

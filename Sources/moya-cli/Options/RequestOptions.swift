@@ -1,9 +1,9 @@
 import ArgumentParser
 import MoyaKit
 
-// The `RequestOptions` group: the plain values the commands use, the fast start-up path's
-// option table (`directOptions`), and `RequestArguments`, their ArgumentParser declaration with the
-// help texts. A new option is added here, in all three.
+// The `RequestOptions` group: the plain values the commands use (with their defaults), the table
+// that names and describes each option (read by `DirectParser`), and `RequestArguments`, the
+// ArgumentParser declaration made from that table. A new option is a field, an entry and a wrapper.
 
 /// How a request is sent: environment, overrides, TLS, proxy, redirects, retries.
 ///
@@ -88,82 +88,109 @@ extension StringProtocol {
 }
 
 extension RequestOptions {
-    /// The options as `DirectParser` reads them.
-    static var directOptions: [DirectOption<Self>] {
-        [
-            .option("--env") { $0.environment = $1 },
-            .option("--base-url") { $0.baseURL = $1 },
-            .repeated("-H", "--header") { $0.headers.append($1) },
-            .option("--timeout") { (options, timeout: DecimalNumber) in options.timeout = timeout.value },
-            .option("--connect-timeout") { (options, timeout: DecimalNumber) in options.connectTimeout = timeout.value },
-            .option("--retry") { $0.retry = $1 },
-            .flag("--retry-all") { $0.retryAll = true },
-            .flag("-k", "--insecure") { $0.insecure = true },
-            .option("--cacert") { $0.cacert = $1 },
-            .option("--cert") { $0.cert = $1 },
-            .option("--key") { $0.key = $1 },
-            .option("--proxy") { $0.proxy = $1 },
-            .flag("--no-follow") { $0.noFollow = true },
-            .option("--max-redirects") { $0.maxRedirects = $1 },
-            .flag("--show-secrets") { $0.showSecrets = true },
-            .option("--max-body-size") { $0.maxBodySize = $1 },
-        ]
+    /// The group's options, as `DirectParser` reads them and `RequestArguments` declares them.
+    static var table: [OptionDeclaration<Self>] {
+        [environment, baseURL, headers, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, proxy, noFollow,
+         maxRedirects, showSecrets, maxBodySize]
+    }
+
+    static var environment: OptionDeclaration<Self> {
+        .option("--env", valueName: "name", help: "Use the target file's environment NAME.") { $0.environment = $1 }
+    }
+
+    static var baseURL: OptionDeclaration<Self> {
+        .option("--base-url", valueName: "url", help: "Send to URL instead of the API's base URL.") { $0.baseURL = $1 }
+    }
+
+    static var headers: OptionDeclaration<Self> {
+        .repeated("-H", "--header", valueName: "header",
+                  help: "Add or replace a header, 'Name: value' (repeatable; 'Name:' removes it).") { $0.headers.append($1) }
+    }
+
+    static var timeout: OptionDeclaration<Self> {
+        .option("--timeout", valueName: "seconds",
+                help: "Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else 60).") {
+            (options, timeout: DecimalNumber) in options.timeout = timeout.value
+        }
+    }
+
+    static var connectTimeout: OptionDeclaration<Self> {
+        .option("--connect-timeout", valueName: "seconds",
+                help: "Time connecting may take: a decimal number of seconds (default: the API's connectTimeout, else 10).") {
+            (options, timeout: DecimalNumber) in options.connectTimeout = timeout.value
+        }
+    }
+
+    static var retry: OptionDeclaration<Self> {
+        .option("--retry", valueName: "n", help: "Retry up to N times on timeouts, failures to resolve or connect, reset connections, and HTTP 408, 429, 500, 502, 503, 504; waits 0.5 s, 1 s, 2 s... (at most 30 s) or as Retry-After says. Only idempotent methods unless --retry-all; never with --stub.") {
+            $0.retry = $1
+        }
+    }
+
+    static var retryAll: OptionDeclaration<Self> {
+        .flag("--retry-all", help: "With --retry: also retry methods that are not idempotent (POST, PATCH, CONNECT).") { $0.retryAll = true }
+    }
+
+    static var insecure: OptionDeclaration<Self> {
+        .flag("-k", "--insecure", help: "Do not verify TLS certificates.") { $0.insecure = true }
+    }
+
+    static var cacert: OptionDeclaration<Self> {
+        .option("--cacert", valueName: "file", help: "Trust the certificate authorities in FILE (PEM).") { $0.cacert = $1 }
+    }
+
+    static var cert: OptionDeclaration<Self> {
+        .option("--cert", valueName: "file", help: "Client certificate FILE (PEM).") { $0.cert = $1 }
+    }
+
+    static var key: OptionDeclaration<Self> {
+        .option("--key", valueName: "file", help: "Private key FILE of the client certificate.") { $0.key = $1 }
+    }
+
+    static var proxy: OptionDeclaration<Self> {
+        .option("--proxy", valueName: "url", help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy).") { $0.proxy = $1 }
+    }
+
+    static var noFollow: OptionDeclaration<Self> {
+        .flag("--no-follow", help: "Do not follow redirects.") { $0.noFollow = true }
+    }
+
+    static var maxRedirects: OptionDeclaration<Self> {
+        .option("--max-redirects", valueName: "n", help: "Follow at most N redirects.") { $0.maxRedirects = $1 }
+    }
+
+    static var showSecrets: OptionDeclaration<Self> {
+        .flag("--show-secrets", help: "Show secrets in logs, curl commands, reports and error messages instead of <redacted>.") {
+            $0.showSecrets = true
+        }
+    }
+
+    static var maxBodySize: OptionDeclaration<Self> {
+        .option("--max-body-size", valueName: "size", help: "The most a response body kept in memory may take (--keypath, --format json, a terminal, check's shape comparison): a number of bytes, or with K, M, G (1024-based). A larger body fails with exit 1; bodies streamed to a pipe or --output have no limit. Also caps a request body read from a stream (--json -, --json @FILE, --data -): more exits 64.") {
+            $0.maxBodySize = $1
+        }
     }
 }
 
-/// The `RequestOptions` as ArgumentParser declares them (help texts included).
+/// The `RequestOptions` as ArgumentParser declares them, from the group's table.
 struct RequestArguments: ParsableArguments {
-    @Option(name: .customLong("env"), help: ArgumentHelp("Use the target file's environment NAME.", valueName: "name"),
-            completion: CaseCompletion.optionValue(.environmentName, in: ["call", "curl", "check"]))
+    @Option(RequestOptions.environment, completion: CaseCompletion.optionValue(.environmentName, in: ["call", "curl", "check"]))
     var environment: String?
-
-    @Option(name: .customLong("base-url"), help: ArgumentHelp("Send to URL instead of the API's base URL.", valueName: "url"))
-    var baseURL: String?
-
-    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp(
-        "Add or replace a header, 'Name: value' (repeatable; 'Name:' removes it).", valueName: "header"))
-    var headers: [String] = []
-
-    @Option(help: ArgumentHelp("Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else 60).", valueName: "seconds"))
-    var timeout: DecimalNumber?
-
-    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Time connecting may take: a decimal number of seconds (default: the API's connectTimeout, else 10).", valueName: "seconds"))
-    var connectTimeout: DecimalNumber?
-
-    @Option(help: ArgumentHelp("Retry up to N times on timeouts, failures to resolve or connect, reset connections, and HTTP 408, 429, 500, 502, 503, 504; waits 0.5 s, 1 s, 2 s... (at most 30 s) or as Retry-After says. Only idempotent methods unless --retry-all; never with --stub.", valueName: "n"))
-    var retry: Int = 0
-
-    @Flag(name: .customLong("retry-all"), help: "With --retry: also retry methods that are not idempotent (POST, PATCH, CONNECT).")
-    var retryAll = false
-
-    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify TLS certificates.")
-    var insecure = false
-
-    @Option(help: ArgumentHelp("Trust the certificate authorities in FILE (PEM).", valueName: "file"))
-    var cacert: String?
-
-    @Option(help: ArgumentHelp("Client certificate FILE (PEM).", valueName: "file"))
-    var cert: String?
-
-    @Option(help: ArgumentHelp("Private key FILE of the client certificate.", valueName: "file"))
-    var key: String?
-
-    @Option(help: ArgumentHelp("Use the proxy URL (default: http_proxy, https_proxy, no_proxy).", valueName: "url"))
-    var proxy: String?
-
-    @Flag(name: .customLong("no-follow"), help: "Do not follow redirects.")
-    var noFollow = false
-
-    @Option(name: .customLong("max-redirects"), help: ArgumentHelp("Follow at most N redirects.", valueName: "n"))
-    var maxRedirects: Int = 10
-
-    @Flag(name: .customLong("show-secrets"), help: "Show secrets in logs, curl commands, reports and error messages instead of <redacted>.")
-    var showSecrets = false
-
-    @Option(name: .customLong("max-body-size"), help: ArgumentHelp(
-        "The most a response body kept in memory may take (--keypath, --format json, a terminal, check's shape comparison): a number of bytes, or with K, M, G (1024-based). A larger body fails with exit 1; bodies streamed to a pipe or --output have no limit. Also caps a request body read from a stream (--json -, --json @FILE, --data -): more exits 64.",
-        valueName: "size"))
-    var maxBodySize: ByteSize = .defaultBodyLimit
+    @Option(RequestOptions.baseURL) var baseURL: String?
+    @Option(RequestOptions.headers) var headers = RequestOptions().headers
+    @Option(RequestOptions.timeout) var timeout: DecimalNumber?
+    @Option(RequestOptions.connectTimeout) var connectTimeout: DecimalNumber?
+    @Option(RequestOptions.retry) var retry = RequestOptions().retry
+    @Flag(RequestOptions.retryAll) var retryAll: Bool
+    @Flag(RequestOptions.insecure) var insecure: Bool
+    @Option(RequestOptions.cacert) var cacert: String?
+    @Option(RequestOptions.cert) var cert: String?
+    @Option(RequestOptions.key) var key: String?
+    @Option(RequestOptions.proxy) var proxy: String?
+    @Flag(RequestOptions.noFollow) var noFollow: Bool
+    @Option(RequestOptions.maxRedirects) var maxRedirects = RequestOptions().maxRedirects
+    @Flag(RequestOptions.showSecrets) var showSecrets: Bool
+    @Option(RequestOptions.maxBodySize) var maxBodySize = RequestOptions().maxBodySize
 
     /// The values parsed, as the plain group the commands work with.
     var options: RequestOptions {

@@ -1,9 +1,9 @@
 import ArgumentParser
 import MoyaKit
 
-// The `StubOptions` group: the plain values the commands use, the fast start-up path's
-// option table (`directOptions`), and `StubArguments`, their ArgumentParser declaration with the
-// help texts. A new option is added here, in all three.
+// The `StubOptions` group: the plain values the commands use (with their defaults), the table
+// that names and describes each option (read by `DirectParser`), and `StubArguments`, the
+// ArgumentParser declaration made from that table. A new option is a field, an entry and a wrapper.
 
 /// Answering from sample data instead of the network (declared for ArgumentParser by `StubArguments`).
 struct StubOptions: Equatable {
@@ -27,27 +27,29 @@ struct StubOptions: Equatable {
 }
 
 extension StubOptions {
-    /// The options as `DirectParser` reads them.
-    static var directOptions: [DirectOption<Self>] {
-        [
-            .flag("--stub") { $0.stub = true },
-            .option("--delay") { (options, delay: DecimalNumber) in options.delay = delay.value },
-            .option("--sample") { $0.sample = $1 },
-        ]
+    /// The group's options, as `DirectParser` reads them and `StubArguments` declares them.
+    static var table: [OptionDeclaration<Self>] { [stub, delay, sample] }
+
+    static var stub: OptionDeclaration<Self> {
+        .flag("--stub", help: "Answer from the case's sample data; nothing is sent.") { $0.stub = true }
+    }
+
+    static var delay: OptionDeclaration<Self> {
+        .option("--delay", valueName: "seconds", help: "With --stub: wait SECONDS (a decimal number) before answering (Moya's StubBehavior.delayed).") {
+            (options, delay: DecimalNumber) in options.delay = delay.value
+        }
+    }
+
+    static var sample: OptionDeclaration<Self> {
+        .option("--sample", valueName: "name", help: "With --stub: answer with the named sample instead of the default.") { $0.sample = $1 }
     }
 }
 
-/// The `StubOptions` as ArgumentParser declares them (help texts included).
+/// The `StubOptions` as ArgumentParser declares them, from the group's table.
 struct StubArguments: ParsableArguments {
-    @Flag(help: "Answer from the case's sample data; nothing is sent.")
-    var stub = false
-
-    @Option(help: ArgumentHelp("With --stub: wait SECONDS (a decimal number) before answering (Moya's StubBehavior.delayed).", valueName: "seconds"))
-    var delay: DecimalNumber?
-
-    @Option(help: ArgumentHelp("With --stub: answer with the named sample instead of the default.", valueName: "name"),
-            completion: CaseCompletion.optionValue(.sampleName, in: ["call"]))
-    var sample: String?
+    @Flag(StubOptions.stub) var stub: Bool
+    @Option(StubOptions.delay) var delay: DecimalNumber?
+    @Option(StubOptions.sample, completion: CaseCompletion.optionValue(.sampleName, in: ["call"])) var sample: String?
 
     /// The values parsed, as the plain group the commands work with.
     var options: StubOptions {

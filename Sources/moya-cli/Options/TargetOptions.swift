@@ -1,9 +1,9 @@
 import ArgumentParser
 import FoundationEssentials
 
-// The `TargetOptions` group: the plain values the commands use, the fast start-up path's
-// option table (`directOptions`), and `TargetArguments`, their ArgumentParser declaration with the
-// help texts. A new option is added here, in all three.
+// The `TargetOptions` group: the plain values the commands use (with their defaults), the table
+// that names and describes each option (read by `DirectParser`), and `TargetArguments`, the
+// ArgumentParser declaration made from that table. A new option is a field, an entry and a wrapper.
 
 /// Where target files are found and how diagnostics look; shared by every subcommand (declared
 /// for ArgumentParser by `TargetArguments`).
@@ -27,30 +27,30 @@ struct TargetOptions: Equatable {
 }
 
 extension TargetOptions {
-    /// The options as `DirectParser` reads them.
-    static var directOptions: [DirectOption<Self>] {
-        [
-            .repeated("--targets") { $0.targetPaths.append($1) },
-            .flag("--no-color") { $0.noColor = true },
-            .option("--file-root") { $0.fileRoot = $1 },
-        ]
+    /// The group's options, as `DirectParser` reads them and `TargetArguments` declares them.
+    static var table: [OptionDeclaration<Self>] { [targetPaths, noColor, fileRoot] }
+
+    static var targetPaths: OptionDeclaration<Self> {
+        .repeated("--targets", valueName: "path", help: "A target file or folder to search first (repeatable).") { $0.targetPaths.append($1) }
+    }
+
+    static var noColor: OptionDeclaration<Self> {
+        .flag("--no-color", help: "Never use colors (also: NO_COLOR=1).") { $0.noColor = true }
+    }
+
+    static var fileRoot: OptionDeclaration<Self> {
+        .option("--file-root", valueName: "dir",
+                help: "Let target files read files (dataFile, multipart and sample files) inside this folder instead of their own.") {
+            $0.fileRoot = $1
+        }
     }
 }
 
-/// The `TargetOptions` as ArgumentParser declares them (help texts included).
+/// The `TargetOptions` as ArgumentParser declares them, from the group's table.
 struct TargetArguments: ParsableArguments {
-    @Option(name: .customLong("targets"), help: ArgumentHelp(
-        "A target file or folder to search first (repeatable).",
-        valueName: "path"))
-    var targetPaths: [String] = []
-
-    @Flag(name: .customLong("no-color"), help: "Never use colors (also: NO_COLOR=1).")
-    var noColor = false
-
-    @Option(name: .customLong("file-root"), help: ArgumentHelp(
-        "Let target files read files (dataFile, multipart and sample files) inside this folder instead of their own.",
-        valueName: "dir"), completion: .directory)
-    var fileRoot: String?
+    @Option(TargetOptions.targetPaths) var targetPaths = TargetOptions().targetPaths
+    @Flag(TargetOptions.noColor) var noColor: Bool
+    @Option(TargetOptions.fileRoot, completion: .directory) var fileRoot: String?
 
     /// The values parsed, as the plain group the commands work with.
     var options: TargetOptions {

@@ -34,5 +34,12 @@ extension ByteSize: ExpressibleByArgument {
         self.init(argument)
     }
 
-    var defaultValueDescription: String { "256M" }
+    /// The size in the largest unit it is a whole number of, as typed (`256M`): `--help` shows
+    /// the default so.
+    var defaultValueDescription: String {
+        for (unit, shift) in [("T", 40), ("G", 30), ("M", 20), ("K", 10)] where bytes > 0 && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift)\(unit)"
+        }
+        return String(bytes)
+    }
 }

@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 
 /// `--format json` on a pipe or file: the envelope `ResponseWriter.envelope` describes, compact,
 /// written piece by piece. The body goes out straight from its bytes — JSON written again

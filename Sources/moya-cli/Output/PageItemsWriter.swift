@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 
 /// Writes the items of pages to stdout as they arrive: one JSON array (`[`, an item per line,
 /// `]`) or JSON lines (`--format jsonl`), each item written again compact from its bytes in the

@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 import TargetSpec
 
 /// Prints a response the way `call`'s options ask: raw for pipes, pretty for people, an envelope

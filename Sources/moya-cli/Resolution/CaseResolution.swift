@@ -85,7 +85,7 @@ enum CaseResolution {
 
     /// The long options of `call` or `curl`.
     static func optionNames(of command: String) -> [String] {
-        let names = command == "curl" ? CurlInvocation.directOptions.flatMap(\.names) : CallInvocation.directOptions.flatMap(\.names)
+        let names = command == "curl" ? CurlInvocation.table.flatMap(\.names) : CallInvocation.table.flatMap(\.names)
         return names.filter { $0.hasPrefix("--") }
     }
 

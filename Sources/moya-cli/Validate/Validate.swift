@@ -19,9 +19,8 @@ extension MoyaCommand {
                 """
         )
 
-        @Argument(help: ArgumentHelp("Target files or folders to validate; default: every file found.", valueName: "file"),
-                  completion: .file(extensions: ["yaml", "yml"]))
-        var files: [String] = []
+        @Argument(ValidateInvocation.files, completion: .file(extensions: ["yaml", "yml"]))
+        var files = ValidateInvocation().files
 
         @OptionGroup var targetArguments: TargetArguments
 

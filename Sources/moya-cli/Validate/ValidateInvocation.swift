@@ -42,12 +42,17 @@ struct ValidateInvocation: DirectlyParsable {
         }
     }
 
-    /// The options as `DirectParser` reads them.
-    static var directOptions: [DirectOption<Self>] {
-        typealias Entry = DirectOption<Self>
-        return [Entry.flag("-h", "--help") { $0.help = true }]
-            + Entry.group(TargetOptions.directOptions) { $1(&$0.targetOptions) }
-            + [.words { $0.files.append($1) }]
+    /// The command's options, as `DirectParser` reads them; `MoyaCommand.Validate` declares its own
+    /// entries (`files`) for ArgumentParser, and its group's through `TargetArguments`.
+    static var table: [OptionDeclaration<Self>] {
+        typealias Entry = OptionDeclaration<Self>
+        return [Entry.builtInHelp { $0.help = true }]
+            + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
+            + [files]
+    }
+
+    static var files: OptionDeclaration<Self> {
+        .words(valueName: "file", help: "Target files or folders to validate; default: every file found.") { $0.files.append($1) }
     }
 }
 

@@ -23,7 +23,7 @@ enum DirectParser {
 
     /// `arguments` (after the command's name) parsed as `Command`, or `nil` to leave them to ArgumentParser.
     static func parse<Command: DirectlyParsable>(_ arguments: [String], as _: Command.Type = Command.self) -> Command? {
-        let options = Command.directOptions
+        let options = Command.table
         guard let words = options.firstIndex(where: { $0.kind == .words }) else { return nil }
 
         var command = Command()

@@ -1,5 +1,5 @@
 import Foundation
-import MoyaKit
+import OrderedJSON
 import XCTest
 
 final class JSONValueTests: XCTestCase {

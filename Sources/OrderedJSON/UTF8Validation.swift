@@ -1,9 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Whether bytes are well-formed UTF-8 (Unicode's table 3-7: no overlong forms, no surrogates,
 /// nothing past U+10FFFF), as `String(validating:as:)` decides, without making a string: a body
 /// of hundreds of megabytes is checked in place.
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// Whether `bytes` are well-formed UTF-8.
-    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var index = 0
@@ -42,7 +48,7 @@ public enum UTF8Validation {
     }
 
     /// Whether `data`'s bytes are well-formed UTF-8.
-    public static func isValid(_ data: Data) -> Bool {
+    package static func isValid(_ data: Data) -> Bool {
         data.withUnsafeBytes { raw in isValid(raw.bindMemory(to: UInt8.self)) }
     }
 }

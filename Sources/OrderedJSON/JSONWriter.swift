@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// How `JSONValue` is written out.
 public struct JSONWritingOptions: OptionSet, Sendable, Hashable {
     public let rawValue: Int
@@ -11,25 +17,25 @@ public struct JSONWritingOptions: OptionSet, Sendable, Hashable {
 }
 
 /// ANSI colors for JSON on a terminal, in the manner of `jq` and `xh`.
-public struct JSONColorTheme: Sendable, Hashable {
+package struct JSONColorTheme: Sendable, Hashable {
     /// The SGR sequence before object keys.
-    public var key: String
+    package var key: String
     /// The SGR sequence before string values.
-    public var string: String
+    package var string: String
     /// The SGR sequence before numbers.
-    public var number: String
+    package var number: String
     /// The SGR sequence before `true` and `false`.
-    public var boolean: String
+    package var boolean: String
     /// The SGR sequence before `null`.
-    public var null: String
+    package var null: String
     /// The SGR sequence before brackets, braces, commas and colons; empty leaves them plain.
-    public var punctuation: String
+    package var punctuation: String
     /// The sequence that ends a colored run.
-    public var reset: String
+    package var reset: String
 
     /// Creates a theme from SGR sequences.
-    public init(key: String, string: String, number: String, boolean: String, null: String,
-                punctuation: String = "", reset: String = "\u{1B}[0m") {
+    package init(key: String, string: String, number: String, boolean: String, null: String,
+                 punctuation: String = "", reset: String = "\u{1B}[0m") {
         self.key = key
         self.string = string
         self.number = number
@@ -40,7 +46,7 @@ public struct JSONColorTheme: Sendable, Hashable {
     }
 
     /// Keys bold blue, strings green, numbers cyan, booleans and null magenta.
-    public static let `default` = JSONColorTheme(
+    package static let `default` = JSONColorTheme(
         key: "\u{1B}[1;34m", string: "\u{1B}[32m", number: "\u{1B}[36m",
         boolean: "\u{1B}[35m", null: "\u{1B}[35m")
 }
@@ -232,12 +238,12 @@ extension JSONValue {
 
     /// Appends the inside of a JSON string (no quotes) holding the UTF-8 text `bytes`, escaped as
     /// ``serialized(options:)`` escapes strings; pieces of a text may be escaped one at a time.
-    public static func appendStringContents(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    package static func appendStringContents(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         JSONWriter.appendEscaped(bytes, to: &output)
     }
 
     /// Pretty-printed JSON colored with ANSI escape sequences, for a terminal.
-    public func coloredString(theme: JSONColorTheme = .default, sortedKeys: Bool = false) -> String {
+    package func coloredString(theme: JSONColorTheme = .default, sortedKeys: Bool = false) -> String {
         var writer = JSONWriter(options: sortedKeys ? [.sortedKeys] : [], theme: theme)
         writer.write(self)
         return String(decoding: writer.output, as: UTF8.self)

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension JSONValue {
     /// Converts a Swift value: `JSONValue`, `Bool`, `String`, integers, floating point numbers,
     /// `nil` (an `Optional` holding nothing), arrays, `[String: ...]` dictionaries (their keys

@@ -1,5 +1,5 @@
 import Foundation
-import MoyaKit
+import OrderedJSON
 import XCTest
 
 /// `JSONSpan` reads text in place where `JSONValue` builds a tree: whatever it answers must be

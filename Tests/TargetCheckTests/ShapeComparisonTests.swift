@@ -1,5 +1,6 @@
 import MoyaKit
-import TargetSpec
+import OrderedJSON
+import TargetCheck
 import XCTest
 
 /// The contract check of `check --live`: the live body's shape against the sample's.

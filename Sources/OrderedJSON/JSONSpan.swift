@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// One value of a JSON text, read in place: where its bytes are in the text, not a tree.
 ///
 /// A parsed `JSONValue` takes many times its text (an enum case, a string or an array for every

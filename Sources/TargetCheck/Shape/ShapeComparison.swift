@@ -1,4 +1,5 @@
 import MoyaKit
+import OrderedJSON
 
 /// Compares the shape of a live JSON body with the shape of the case's sample: the contract a
 /// target file states about its API.
@@ -165,7 +166,7 @@ public struct ShapeComparison: Sendable {
     }
 
     /// `$.name` for identifier-like keys, `$["odd key"]` otherwise.
-    static func path(_ parent: String, key: String) -> String {
+    package static func path(_ parent: String, key: String) -> String {
         // ASCII letters, digits and `_`, not starting with a digit. (Bytes: in ASCII the
         // alphabetic scalars are the letters, and a live check asks this of every key it visits.)
         let isIdentifier = key.utf8.allSatisfy { byte in
