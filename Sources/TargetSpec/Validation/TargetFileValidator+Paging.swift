@@ -414,22 +414,4 @@ struct CaseDigest: CaseOutline {
 /// The digests of the cases handed on, in chunks of 1,024: an array grown by doubling had room
 /// for 16,384 digests when 10,000 were kept (and, while growing, held the old and the new buffer
 /// at once).
-///
-/// A collection of its own rather than `ChunkedArray<CaseDigest>` itself: that conformance is
-/// PositionedYAML's, whose witness table other modules cannot see, so `checkPagingAndChains`
-/// walked it through unspecialized witness calls (`formIndex(after:)`, `formIndex(before:)`, the
-/// subscript: 90 M of 1,313 M instructions for `validate` of 10,000 cases, plus metadata look-ups).
-/// Declared here, the conformance's defaults are specialized in this module, over
-/// `ChunkedArray`'s inlinable members.
-struct CaseDigests: RandomAccessCollection {
-    private var storage: ChunkedArray<CaseDigest>
-
-    init(chunkShift: Int) { storage = ChunkedArray(chunkShift: chunkShift) }
-
-    var startIndex: Int { 0 }
-    var endIndex: Int { storage.count }
-    var count: Int { storage.count }
-    subscript(position: Int) -> CaseDigest { storage[position] }
-
-    mutating func append(_ digest: CaseDigest) { storage.append(digest) }
-}
+typealias CaseDigests = ChunkedArray<CaseDigest>
