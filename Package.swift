@@ -31,6 +31,11 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // YAML over libyaml: a node tree with source positions, load limits, diagnostics, source lines.
+        .target(
+            name: "PositionedYAML",
+            dependencies: ["CYAML"]
+        ),
         // Signal handlers and the clean-up of temporary files they do: async-signal-safe, so C.
         .target(name: "CCleanup"),
         // JSON that keeps object key order and number text: parser, writer, in-place spans.
@@ -61,7 +66,7 @@ let package = Package(
         ),
         .target(
             name: "TargetSpec",
-            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "CYAML", "Paging"]
+            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "PositionedYAML", "Paging"]
         ),
         .target(
             name: "TargetCheck",
@@ -70,7 +75,7 @@ let package = Package(
         // `moya-cli import openapi`: an OpenAPI description into a target file.
         .target(
             name: "OpenAPIImport",
-            dependencies: ["MoyaKit", "OrderedJSON", "TargetSpec"]
+            dependencies: ["MoyaKit", "OrderedJSON", "PositionedYAML", "TargetSpec"]
         ),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.
@@ -84,6 +89,7 @@ let package = Package(
                 "MoyaKit",
                 "OrderedJSON",
                 "CurlTransport",
+                "PositionedYAML",
                 "TargetSpec",
                 "TargetCheck",
                 "OpenAPIImport",
@@ -105,9 +111,10 @@ let package = Package(
             dependencies: ["CurlTransport", "CCurl", "MoyaKit", "TestSupport", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TestSupport"]),
-        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "MoyaKit", "OrderedJSON", "Paging"]),
+        .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
+        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "PositionedYAML", "MoyaKit", "OrderedJSON", "Paging"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "OrderedJSON", "TestSupport"]),
-        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "TargetSpec", "MoyaKit"]),
+        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "PositionedYAML", "TargetSpec", "MoyaKit"]),
         .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "MoyaKit", "TestSupport"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
     ],

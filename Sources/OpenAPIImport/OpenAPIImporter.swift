@@ -1,4 +1,5 @@
 import TargetSpec
+import PositionedYAML
 
 /// What `moya-cli import openapi` is asked for.
 public struct OpenAPIImportOptions: Sendable {

@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// Renders diagnostics the way compilers do:
 ///
 /// ```

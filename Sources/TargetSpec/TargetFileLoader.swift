@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// What loading one target file gave.
 public struct TargetFileLoadResult: Sendable {
     /// The API, only when the file has no error (warnings allowed).
@@ -58,7 +60,7 @@ public enum TargetFileLoader {
 
     /// Files from this size on that are handed on case by case give their pages back as they load
     /// (see ``InputRelease``).
-    static let releaseThreshold = 1 << 20
+    package static let releaseThreshold = 1 << 20
 
     /// Loads a target file's contents.
     ///
@@ -79,7 +81,7 @@ public enum TargetFileLoader {
 
     /// ``load(bytes:file:directory:limits:fileRoot:eachCase:)``, giving `bytes`' pages back as
     /// they are parsed when `release` is given (then the lines of diagnostics are read again).
-    static func load(bytes: [UInt8], file: String, directory: String?, limits: YAMLLimits, fileRoot: String?,
+    package static func load(bytes: [UInt8], file: String, directory: String?, limits: YAMLLimits, fileRoot: String?,
                      release: InputRelease?, eachCase: ((CaseSpec) -> Void)?) -> TargetFileLoadResult {
         // The bytes as read, or, once pages of them went, the file read again.
         var lines: SourceLines? { release.map { $0.reread().map(SourceLines.init(bytes:)) } ?? SourceLines(bytes: bytes) }

@@ -1,4 +1,5 @@
 @testable import OpenAPIImport
+import PositionedYAML
 import TargetSpec
 import XCTest
 

@@ -1,3 +1,4 @@
+import PositionedYAML
 import TargetSpec
 import XCTest
 
@@ -122,3 +123,6 @@ final class DiagnosticRendererBoundsTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix("t.yaml: 150 more problems not shown (the first 100 are above)\n"), String(text.suffix(200)))
     }
 }
+
+/// A mark, briefly.
+private func at(_ line: Int, _ column: Int) -> Mark { Mark(line: line, column: column) }

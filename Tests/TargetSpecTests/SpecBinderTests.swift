@@ -1,6 +1,7 @@
 import XCTest
 import MoyaKit
 import OrderedJSON
+import PositionedYAML
 @testable import TargetSpec
 
 /// Binding command-line style arguments to a case's values.

@@ -1,6 +1,7 @@
 import XCTest
 import MoyaKit
 import OrderedJSON
+import PositionedYAML
 @testable import TargetSpec
 
 /// List values (`[string]`, `[int]`, `[enum: [a, b]]`): declaring, binding, where they may stand

@@ -1,5 +1,6 @@
 import XCTest
 import MoyaKit
+import PositionedYAML
 @testable import TargetSpec
 
 /// A realistic target file loads into the expected model.

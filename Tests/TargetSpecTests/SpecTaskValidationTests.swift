@@ -1,4 +1,5 @@
 import XCTest
+import PositionedYAML
 @testable import TargetSpec
 
 /// Task checks, each asserted with its full rendered diagnostic, and the task kinds they build.

@@ -1,4 +1,5 @@
 import XCTest
+import PositionedYAML
 @testable import TargetSpec
 
 /// Template parsing, escaping and rendering; suggestions; the JSON syntax checker.

@@ -1,4 +1,5 @@
 import XCTest
+import PositionedYAML
 @testable import TargetSpec
 
 /// `TargetFileLoader` validates cases one by one while the YAML loads; the result must be exactly

@@ -1,4 +1,5 @@
 import CLibFuzzer
+import PositionedYAML
 import TargetSpec
 
 /// One fuzz input: loads the input as a target file, as `moya-cli validate` does (the

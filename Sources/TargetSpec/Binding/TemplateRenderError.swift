@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// Why a template could not be filled in when a request was built (exit 64).
 public enum TemplateRenderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `${VAR}` with no fallback, and VAR is neither an environment variable nor set in the process.

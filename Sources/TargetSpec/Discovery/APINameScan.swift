@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// The API name a target file gives in a top-level `api:` line, read line by line without a YAML
 /// parser: for a file that could not be parsed, whose name would otherwise be its file name's,
 /// so that `call NAME` reports the file's errors (exit 65) instead of an unknown API (exit 64).

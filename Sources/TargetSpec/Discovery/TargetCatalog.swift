@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// Every API the search path defines: the winners, the shadowed definitions and every problem.
 public struct TargetCatalog: Sendable {
     /// One file's API definition.

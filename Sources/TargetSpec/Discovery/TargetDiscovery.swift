@@ -10,6 +10,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PositionedYAML
 
 /// Finds and loads the target files of a search path into a `TargetCatalog`.
 public struct TargetDiscovery: Sendable {

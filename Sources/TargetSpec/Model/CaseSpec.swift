@@ -1,4 +1,5 @@
 import Paging
+import PositionedYAML
 
 /// One case of an API: the request it builds and its samples.
 public struct CaseSpec: Sendable, Hashable {

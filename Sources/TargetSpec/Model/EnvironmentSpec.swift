@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// One of the API's `environments:` (production, staging, ...).
 public struct EnvironmentSpec: Sendable, Hashable {
     /// The environment's name (`--env NAME`).

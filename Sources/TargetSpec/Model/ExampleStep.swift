@@ -1,4 +1,5 @@
 import Paging
+import PositionedYAML
 
 /// One entry of a case's `examples:`: argument sets `check` uses, either given outright or as a
 /// step of a chain that runs after another case's example and takes values from its captures.

@@ -1,5 +1,6 @@
 import MoyaKit
 import OrderedJSON
+import PositionedYAML
 
 /// A JSON-shaped tree from a target file (`json:` bodies, `parameters`, `query`, JSON samples),
 /// whose strings may hold placeholders.

@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// One part of a `multipart:` task: `{name: avatar, file: "{avatar}", fileName: me.png, mimeType: image/png}`.
 public struct MultipartPartSpec: Sendable, Hashable {
     /// Where the part's bytes come from.

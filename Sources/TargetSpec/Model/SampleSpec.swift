@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// A case's sample response (Moya's `sampleData` / `sampleResponseClosure`), used by `--stub`.
 public struct SampleSpec: Sendable, Hashable {
     /// A sample's body.

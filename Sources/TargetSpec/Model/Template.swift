@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// A string from a target file with its `{placeholder}`s and `${VAR}` references, parsed once at load.
 ///
 /// Syntax: `{name}` is a placeholder for a case's value; `{{` and `}}` are literal braces; a `{`

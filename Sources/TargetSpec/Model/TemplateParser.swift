@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// Parses template text into `Template` segments, reporting malformed `${...}` references.
 ///
 /// It reads the text's UTF-8 bytes: every delimiter (`{`, `}`, `$`, `:`) and every identifier

@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// A case's associated value: `- per_page: {type: int, default: 30, description: "..."}`.
 public struct ValueSpec: Sendable, Hashable {
     /// The value's name, used by `{name}` placeholders and `--name` options.

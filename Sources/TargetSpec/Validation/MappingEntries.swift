@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// Reading a mapping's entries in place.
 ///
 /// These read through the array's buffer, so only the field asked for is copied, never the whole

@@ -1,5 +1,6 @@
 import MoyaKit
 import OrderedJSON
+import PositionedYAML
 
 /// Which scalars of a JSON-shaped node (`json:` bodies, `parameters`, `query`, JSON samples) are
 /// numbers, and the text they are sent as.

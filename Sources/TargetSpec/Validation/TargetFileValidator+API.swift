@@ -1,5 +1,6 @@
 import Paging
 import MoyaKit
+import PositionedYAML
 /// The top level of a target file.
 extension TargetFileValidator {
     static let apiKeys = [

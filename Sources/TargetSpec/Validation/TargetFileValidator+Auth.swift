@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// `auth:` and `environments:`.
 extension TargetFileValidator {
     private static let authKeys: [AuthSpec.Kind: [String]] = [

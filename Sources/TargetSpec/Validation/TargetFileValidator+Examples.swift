@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// A case's `examples:`, each checked like command-line arguments.
 extension TargetFileValidator {
     mutating func readExamples(_ node: Node, caseName: String, values: [ValueSpec]) -> [ExampleStep] {

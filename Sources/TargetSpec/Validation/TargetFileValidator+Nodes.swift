@@ -1,5 +1,6 @@
 import MoyaKit
 import OrderedJSON
+import PositionedYAML
 
 /// Reading typed values out of nodes, reporting wrong types at the value's mark.
 extension TargetFileValidator {

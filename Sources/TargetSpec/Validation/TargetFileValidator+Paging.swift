@@ -1,4 +1,5 @@
 import Paging
+import PositionedYAML
 
 /// `pagination:` (API and case), a case's `captures:` and chained examples (`after:`/`with:`).
 extension TargetFileValidator {

@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PositionedYAML
 
 /// A case's `sample:` / `samples:`.
 extension TargetFileValidator {

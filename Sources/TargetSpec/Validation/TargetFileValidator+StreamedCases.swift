@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// Cases validated one by one while the file loads (see `TargetFileLoader`), so a large file's
 /// cases are checked while their nodes are fresh and never all held at once.
 ///

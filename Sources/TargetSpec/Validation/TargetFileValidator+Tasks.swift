@@ -1,3 +1,5 @@
+import PositionedYAML
+
 /// A case's `task:`: which Moya task it is, its encoding options and its consistency with the method.
 extension TargetFileValidator {
     static let bodyKeys = ["data", "dataFile", "json", "parameters", "upload", "multipart", "download"]

@@ -1,5 +1,6 @@
 import MoyaKit
 import OrderedJSON
+import PositionedYAML
 
 /// Reading template strings and JSON templates, checking where placeholders and `${VAR}` may go.
 extension TargetFileValidator {

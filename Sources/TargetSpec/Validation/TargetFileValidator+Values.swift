@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PositionedYAML
 
 /// A case's `values:` (associated values).
 extension TargetFileValidator {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import PositionedYAML
 
 /// Turns a target file's node tree into an `APISpec`, reporting every problem with its position.
 ///

@@ -5,6 +5,7 @@ import TargetSpec
 #if canImport(Glibc)
 import Glibc
 #endif
+import PositionedYAML
 
 /// Runs `moya-cli import openapi`: reads the spec, imports it, validates the result as a target
 /// file, writes it, and says on stderr what was not imported.

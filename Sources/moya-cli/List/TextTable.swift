@@ -1,4 +1,5 @@
 import TargetSpec
+import PositionedYAML
 
 /// Left-aligned columns separated by two spaces; trailing blanks trimmed.
 enum TextTable {

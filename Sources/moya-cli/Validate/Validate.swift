@@ -4,6 +4,7 @@ import Glibc
 #endif
 import MoyaKit
 import TargetSpec
+import PositionedYAML
 
 extension MoyaCommand {
     struct Validate: ParsableCommand {

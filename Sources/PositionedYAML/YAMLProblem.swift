@@ -1,5 +1,5 @@
 /// Everything that can stop a target file from loading as YAML, with the message the user sees.
-public enum YAMLProblem: Sendable, Hashable {
+package enum YAMLProblem: Sendable, Hashable {
     /// The file could not be read at all.
     case unreadable(reason: String)
     /// The file is larger than ``YAMLLimits/maximumFileSize``.
@@ -40,7 +40,7 @@ public enum YAMLProblem: Sendable, Hashable {
     case recursiveAlias(String)
 
     /// The message shown after `error:`.
-    public var message: String {
+    package var message: String {
         switch self {
         case .unreadable(let reason):
             "cannot read the file: \(reason)"
@@ -102,7 +102,7 @@ public enum YAMLProblem: Sendable, Hashable {
 }
 
 /// A problem and where it is; `mark` is `nil` for problems of the file as a whole.
-struct LocatedProblem: Error, Sendable {
-    var problem: YAMLProblem
-    var mark: Mark?
+package struct LocatedProblem: Error, Sendable {
+    package var problem: YAMLProblem
+    package var mark: Mark?
 }

@@ -10,7 +10,7 @@ import Darwin
 import Synchronization
 
 /// One libyaml event, copied into Swift values so the C event can be freed at once.
-enum ParsedEvent: Sendable {
+package enum ParsedEvent: Sendable {
     case streamStart
     case streamEnd
     case documentStart(Mark)
@@ -28,10 +28,10 @@ enum ParsedEvent: Sendable {
 /// Unlike Yams' `Event` class, an event never outlives `next()`: it is copied (one `String` per
 /// scalar, built straight from libyaml's buffer) and `yaml_event_delete`d before returning, so no
 /// object is allocated per event. The buffer must stay valid for the parser's lifetime.
-final class LibYAMLParser {
+package final class LibYAMLParser {
     /// Inputs from this size on are parsed on a thread of their own, ahead of the caller (see
     /// ``EventPrefetch``); smaller ones, nearly every target file, on the caller's thread.
-    static let prefetchThreshold = 64 * 1024
+    package static let prefetchThreshold = 64 * 1024
 
     /// Whether the machine has more than one processor online: on one, parsing ahead would only
     /// add the hand-over to the same work. (A busy machine is not detected: there the threads
@@ -54,7 +54,7 @@ final class LibYAMLParser {
     /// parses ahead while the caller builds and validates: on two cores a large file then loads
     /// in about the time libyaml alone takes, instead of that plus the building. The events and
     /// errors are the same, in the same order.
-    init(input: UnsafeBufferPointer<UInt8>, maximumScalarLength: Int, prefetching: Bool? = nil, release: InputRelease? = nil) {
+    package init(input: UnsafeBufferPointer<UInt8>, maximumScalarLength: Int, prefetching: Bool? = nil, release: InputRelease? = nil) {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         // Only fails when malloc does; yaml_parser_parse then reports a memory error.
         _ = yaml_parser_initialize(parser)
@@ -85,7 +85,7 @@ final class LibYAMLParser {
     }
 
     /// The next event, or the syntax error libyaml found.
-    func next() throws(LocatedProblem) -> ParsedEvent {
+    package func next() throws(LocatedProblem) -> ParsedEvent {
         if let prefetch {
             let result = prefetch._withUnsafeGuaranteedRef { prefetch in
                 Result { () throws(LocatedProblem) -> ParsedEvent in try prefetch.next() }

@@ -267,7 +267,7 @@ private struct KeyIndex {
 /// here a key and its mark take 24 bytes, in chunks, and the table 4 bytes a slot. Keys are found
 /// by `String`'s own hash (seeded per process, so a hostile file cannot pick colliding names)
 /// and equality (canonical equivalence, as a dictionary's keys).
-struct KeyTable {
+package struct KeyTable {
     private struct Key {
         var text: String
         var mark: Mark
@@ -280,10 +280,12 @@ struct KeyTable {
     /// one; a power of two in size, at most three quarters full.
     private var slots = [UInt32](repeating: 0, count: 32)
 
-    var count: Int { keys.count }
+    package init() {}
+
+    package var count: Int { keys.count }
 
     /// Adds `text`, at `mark`, unless it is there already: then returns the mark it was first at.
-    mutating func insert(_ text: String, at mark: Mark) -> Mark? {
+    package mutating func insert(_ text: String, at mark: Mark) -> Mark? {
         let mask = slots.count - 1
         var slot = text.hashValue & mask
         while slots[slot] != 0 {

@@ -1,5 +1,6 @@
 import CYAML
 import Foundation
+import PositionedYAML
 import TargetSpec
 import XCTest
 

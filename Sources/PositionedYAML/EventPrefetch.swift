@@ -13,13 +13,13 @@ import Synchronization
 /// stream's end or the first error, and the source is not called again. After that last event,
 /// `next()` answers `.streamEnd`, as libyaml does. `stop()` ends the thread early (the reader
 /// gave up, say at a limit) and waits for it, so the source's memory may be freed afterwards.
-final class EventPrefetch {
+package final class EventPrefetch {
     /// Events per batch: few enough that the reader starts at once (about half a millisecond of
     /// parsing), many enough that the threads rarely wait for each other: with 512, loading
     /// 10,000 cases switched threads some 1,300 times, with 4,096 some 170.
-    static let batchSize = 2048
+    package static let batchSize = 2048
     /// Batches parsed ahead at most.
-    static let depth = 2
+    package static let depth = 2
 
     typealias Item = Result<ParsedEvent, LocatedProblem>
 

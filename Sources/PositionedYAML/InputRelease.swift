@@ -18,25 +18,25 @@ import Synchronization
 /// afterwards: libyaml copies what it reads, the screen for forbidden bytes has passed over the
 /// whole file before the first page goes (`screenPassed`), and what needs the text later (a
 /// reader error's mark, the tab hint, the source lines of diagnostics) reads the file again.
-final class InputRelease: @unchecked Sendable {
+package final class InputRelease: @unchecked Sendable {
     // @unchecked: `releasedUpTo`, `hasReleased` and `countdown` are touched only by the thread
     // that parses (one at a time, as `LibYAMLParser` is); `screenPassed` is atomic.
 
     /// Set once the screen found nothing forbidden; no page goes before.
     let screenPassed = Atomic(false)
     /// The file's bytes again, for what needs the text after pages went (`nil`: unreadable).
-    let reread: () -> [UInt8]?
+    package let reread: () -> [UInt8]?
     /// Where the pages given back so far end, as an offset into the input.
     private var releasedUpTo = 0
     /// Whether any page was given back.
-    private(set) var hasReleased = false
+    package private(set) var hasReleased = false
 
     /// Pages are given back in steps of this many bytes at least, keeping this many behind
     /// libyaml's read position.
     static let step = 256 * 1024
     static let margin = 64 * 1024
 
-    init(reread: @escaping () -> [UInt8]?) {
+    package init(reread: @escaping () -> [UInt8]?) {
         self.reread = reread
     }
 

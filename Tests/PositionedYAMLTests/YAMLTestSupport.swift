@@ -1,3 +1,4 @@
+import PositionedYAML
 import TargetSpec
 import XCTest
 

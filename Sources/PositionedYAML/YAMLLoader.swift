@@ -56,7 +56,7 @@ public enum YAMLLoader {
     ///
     /// With `release`, the pages of `bytes` libyaml has read past are given back as it goes (see
     /// ``InputRelease``): `bytes` then no longer holds the file afterwards.
-    static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits, release: InputRelease? = nil,
+    package static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits, release: InputRelease? = nil,
                      caseSink: @escaping (Node.Scalar, Node) -> Void) throws(YAMLLoadError) -> Node {
         let result: Result<Node, YAMLLoadError> = bytes.withUnsafeBufferPointer { buffer in
             load(buffer, file: file, limits: limits, release: release, caseSink: caseSink)

@@ -1,7 +1,7 @@
 /// What a scalar means under the YAML 1.2 core schema, restricted as the target-file format says:
 /// plain `true`/`false` are bools, plain decimal integers ints, plain decimals doubles, plain
 /// `null`/`~`/nothing null; everything else — quoted text, `yes`/`no`, `0x1F`, `.inf` — is a string.
-public enum ScalarValue: Sendable, Hashable {
+package enum ScalarValue: Sendable, Hashable {
     /// `null`, `Null`, `NULL`, `~`, or an empty plain scalar.
     case null
     /// `true`/`True`/`TRUE` or `false`/`False`/`FALSE`.
@@ -27,7 +27,7 @@ extension Node.Scalar {
     /// The scalar's value: plain scalars are resolved by the core schema; quoted ones, and ones
     /// tagged `!!str` or with any non-core tag, are strings. A core tag (`!!int "3"`) forces that
     /// type when the text fits it, and gives a string when it does not.
-    public var resolved: ScalarValue {
+    package var resolved: ScalarValue {
         switch tag {
         case nil:
             return isPlain ? Self.resolvePlain(text) : .string(text)

@@ -1,4 +1,4 @@
-import TargetSpec
+import PositionedYAML
 import XCTest
 
 /// The core-schema resolution the format promises: JSON-like, YAML 1.2, decimal only.

@@ -1,5 +1,6 @@
 import XCTest
-@testable import TargetSpec
+import PositionedYAML
+import TargetSpec
 
 /// Issue 16: large inputs are parsed on a thread of their own, ahead of the builder
 /// (`EventPrefetch`). What the builder sees, and so every diagnostic, must be what parsing on the

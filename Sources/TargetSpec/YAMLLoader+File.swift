@@ -7,6 +7,7 @@ import Darwin
 #endif
 import CurlTransport
 import MoyaKit
+import PositionedYAML
 
 extension YAMLLoader {
     /// Reads the file at `path`, refusing it before reading a byte if it is over the size limit.

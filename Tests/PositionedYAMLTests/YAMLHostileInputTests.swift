@@ -1,5 +1,6 @@
 import Foundation
-@testable import TargetSpec
+import PositionedYAML
+import TargetSpec
 import XCTest
 
 /// Files that are not text, not UTF-8, too big, too deep, or built to explode: each is refused

@@ -1,4 +1,5 @@
 import Foundation
+import PositionedYAML
 import TargetSpec
 import XCTest
 

@@ -5,7 +5,7 @@
 /// LF, CR, CR LF (one break), NEL (U+0085), LS (U+2028) and PS (U+2029). A UTF-8 byte-order mark at
 /// the very start is not counted. Everything here counts the same way, so marks computed here and
 /// marks from libyaml point at the same character.
-enum SourceScreen {
+package enum SourceScreen {
     /// The UTF-8 byte-order mark.
     static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -24,7 +24,7 @@ enum SourceScreen {
     /// The first byte that is not well-formed UTF-8, or that encodes a character YAML forbids
     /// (C0 controls but tab, LF and CR; DEL; C1 controls but NEL; U+FFFE; U+FFFF), with its mark.
     /// One pass, no allocation.
-    static func firstForbiddenByte(in bytes: UnsafeBufferPointer<UInt8>) -> LocatedProblem? {
+    package static func firstForbiddenByte(in bytes: UnsafeBufferPointer<UInt8>) -> LocatedProblem? {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -105,7 +105,7 @@ enum SourceScreen {
     }
 
     /// The 1-based mark of the character starting at byte `offset`, counted as libyaml counts.
-    static func mark(ofByteOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Mark {
+    package static func mark(ofByteOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Mark {
         var line = 1
         var column = 1
         var index = 0
