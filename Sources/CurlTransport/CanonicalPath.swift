@@ -26,9 +26,12 @@ package enum CanonicalPath {
     /// Whether `path` is `folder` or inside it, both resolved; a whole-component prefix, so
     /// `/a/targets2` is not inside `/a/targets`.
     package static func isInside(_ path: String, _ folder: String) -> Bool {
-        let place = of(folder)
-        let target = of(path)
-        return target == place || target.hasPrefix(place == "/" ? "/" : place + "/")
+        isResolved(of(path), inside: of(folder))
+    }
+
+    /// Whether the resolved `path` is the resolved `folder` or inside it, by whole components.
+    package static func isResolved(_ path: String, inside folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     private static func parent(of path: String) -> String {
@@ -36,7 +39,8 @@ package enum CanonicalPath {
         return String(path[..<slash])
     }
 
-    private static func resolved(_ path: String) -> String? {
+    /// `realpath(3)` of `path`, or `nil` when it does not resolve.
+    package static func resolved(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         return String(cString: pointer)

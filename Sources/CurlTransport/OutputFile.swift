@@ -117,26 +117,25 @@ package final class OutputFile: @unchecked Sendable {
 
     /// Folders no output may create or replace a file in, whatever the path's form (relative,
     /// through `..` or a symbolic link): a program's own configuration that a download or a
-    /// redirected body must never plant files in. Set once at start-up.
-    package static func protect(folders: [String]) {
-        protectedFolders.withLock { $0 = folders }
+    /// redirected body must never plant files in. `reason` ends the refusal's message. Set once
+    /// at start-up.
+    package static func protect(folders: [String], reason: String) {
+        protection.withLock { $0 = (folders, reason) }
     }
 
-    private static let protectedFolders = Mutex<[String]>([])
+    private static let protection = Mutex<(folders: [String], reason: String)>(([], ""))
 
-    /// The protected folder `path` would land in, if any.
-    static func protectedFolder(holding path: String) -> String? {
-        let folders = protectedFolders.withLock { $0 }
+    /// The protected folder `path` would land in, if any, and why it is protected.
+    static func protectedFolder(holding path: String) -> (folder: String, reason: String)? {
+        let (folders, reason) = protection.withLock { $0 }
         guard !folders.isEmpty else { return nil }
-        return folders.first { CanonicalPath.isInside(path, $0) }
+        return folders.first { CanonicalPath.isInside(path, $0) }.map { ($0, reason) }
     }
 
     static func plan(for path: String, overwrite: Bool) throws(TransportError) -> Plan {
         let plan = try unprotectedPlan(for: path, overwrite: overwrite)
-        if case .atomic(let resolved) = plan, let folder = protectedFolder(holding: resolved) {
-            throw TransportError(kind: .destinationProtected,
-                                 message: "not writing \(path): it would land in \(folder), which moya-cli never writes to "
-                                 + "(a trusted target folder or the token cache; see SECURITY in moya-cli(1))")
+        if case .atomic(let resolved) = plan, let (folder, reason) = protectedFolder(holding: resolved) {
+            throw TransportError(kind: .destinationProtected, message: "not writing \(path): it would land in \(folder), \(reason)")
         }
         return plan
     }

@@ -18,7 +18,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case fileAccess
         /// An output file exists and may not be replaced.
         case destinationExists
-        /// An output file would be created or replaced in a protected folder (`OutputFile.protect(folders:)`).
+        /// An output file would be created or replaced in a protected folder (`OutputFile.protect(folders:reason:)`).
         case destinationProtected
         /// The body could not be written where it was to go (disk full, I/O error, a closed stream).
         case cannotWriteOutput

@@ -1,3 +1,4 @@
+import CurlTransport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,12 +21,12 @@ public struct TargetTrust: Sendable {
 
     /// The rule for `environment`: the user's targets folder and `MOYA_TRUSTED_TARGETS`.
     public init(environment: [String: String]) {
-        trustedPaths = Self.declaredPaths(environment: environment).compactMap(Self.resolved)
+        trustedPaths = Self.declaredPaths(environment: environment).compactMap(CanonicalPath.resolved)
     }
 
     /// Creates a rule trusting exactly `paths`.
     public init(trustedPaths: [String]) {
-        self.trustedPaths = trustedPaths.compactMap(Self.resolved)
+        self.trustedPaths = trustedPaths.compactMap(CanonicalPath.resolved)
     }
 
     /// The trusted places as the environment names them, whether or not they exist yet: the
@@ -43,8 +44,8 @@ public struct TargetTrust: Sendable {
 
     /// Why `file` is not trusted, or `nil` when it is.
     public func refusal(for file: String) -> String? {
-        guard let path = Self.resolved(file) else { return "\(file) cannot be resolved" }
-        guard trustedPaths.contains(where: { Self.isInside(path, $0) }) else {
+        guard let path = CanonicalPath.resolved(file) else { return "\(file) cannot be resolved" }
+        guard trustedPaths.contains(where: { CanonicalPath.isResolved(path, inside: $0) }) else {
             return "it is not in ~/.config/moya/targets or under a path listed in \(Self.environmentVariable) (colon-separated)"
         }
         var info = stat()
@@ -57,17 +58,5 @@ public struct TargetTrust: Sendable {
     /// Whether `file` is trusted.
     public func trusts(_ file: String) -> Bool {
         refusal(for: file) == nil
-    }
-
-    /// Whether `path` (resolved) is `place` or inside it: a whole-component prefix, so
-    /// `/a/targets2` is not inside `/a/targets`.
-    static func isInside(_ path: String, _ place: String) -> Bool {
-        path == place || path.hasPrefix(place.hasSuffix("/") ? place : place + "/")
-    }
-
-    static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
     }
 }

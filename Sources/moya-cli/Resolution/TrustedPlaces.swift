@@ -18,6 +18,7 @@ extension MoyaCommand {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         let folders = TargetTrust.declaredPaths(environment: environment) + [TokenCacheStore.defaultFolder(environment: environment)].compactMap { $0 }
-        OutputFile.protect(folders: folders)
+        OutputFile.protect(folders: folders, reason: "which moya-cli never writes to (a trusted target folder or the token cache; "
+                           + "see SECURITY in moya-cli(1))")
     }
 }
