@@ -85,7 +85,7 @@ INSTALL ?= install
 APT_PACKAGES := libcurl4-openssl-dev libyaml-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test demo install uninstall bench budgets fuzz clean
+.PHONY: deps build test demo install uninstall bench budgets text-order fuzz clean
 
 ## deps: install libcurl and libyaml development files if pkg-config cannot find them
 deps:
@@ -179,10 +179,20 @@ bench: budgets
 	else echo "bench: scripts/bench.sh is not there yet"; fi
 
 ## budgets: the release binary's instructions (valgrind) for a stubbed call and for validate and
-## list of 10,000 cases, against bench/budgets.json (Tests/MoyaCLITests/InstructionBudgetTests).
+## list of 10,000 cases, against bench/budgets.json, and whether scripts/text-order.txt still names
+## the binary's functions (Tests/MoyaCLITests/InstructionBudgetTests).
 budgets: build
 	@command -v valgrind >/dev/null 2>&1 || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
 	MOYA_CLI_RELEASE_BINARY=$(CURDIR)/$(BIN) $(SWIFT) test --disable-swift-testing --filter InstructionBudgetTests
+
+## text-order: regenerate scripts/text-order.txt from the release binary (callgrind over everyday
+## commands, scripts/gen-text-order.py), then link the binary again with it. `make budgets` fails
+## when the file names functions the binary no longer has (after a rename or a move of modules).
+text-order: build
+	@command -v valgrind >/dev/null 2>&1 || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
+	python3 scripts/gen-text-order.py "$(BIN)"
+	rm -f "$(BIN)"
+	$(MAKE) --no-print-directory build
 
 ## fuzz: libFuzzer over the YAML loader and validator, the argument binder and the JSON reader,
 ## FUZZ_SECONDS (default 60) each; corpora and crashes in Fuzz/work (scripts/fuzz.sh). Not in CI.

@@ -99,6 +99,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libFuzzer harnesses over what reads untrusted input (`make fuzz`, scripts/fuzz.sh, builds
+        // them with -sanitize=fuzzer into Fuzz/.build); in ordinary builds each replays the files named.
+        .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
+        .executableTarget(name: "FuzzJSON", dependencies: ["CLibFuzzer", "OrderedJSON"], path: "Fuzz/Sources/FuzzJSON"),
+        .executableTarget(
+            name: "FuzzYAML",
+            dependencies: ["CLibFuzzer", "PositionedYAML", "TargetSpec"],
+            path: "Fuzz/Sources/FuzzYAML"
+        ),
+        .executableTarget(
+            name: "FuzzArguments",
+            dependencies: ["CLibFuzzer", "MoyaKit", "TargetSpec"],
+            path: "Fuzz/Sources/FuzzArguments"
+        ),
         .target(
             name: "TestSupport",
             dependencies: ["MoyaKit"],

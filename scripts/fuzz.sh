@@ -5,8 +5,10 @@
 #   FUZZ_TARGETS="FuzzYAML FuzzArguments FuzzJSON"   which ones, in order
 #   FUZZ_JOBS=1                libFuzzer processes per target (-fork); keep 1 on a small machine
 #
-# Fuzz/ is a package of its own that builds the main package's modules with
-# -sanitize=fuzzer,address into Fuzz/.build, so the main debug and release builds are untouched.
+# The harnesses (Fuzz/Sources) are executable targets of the main package; this builds them and
+# every module they use with -sanitize=fuzzer,address into Fuzz/.build, so the main debug and
+# release builds are untouched. (Built without the fuzzer, as `swift build` does, each harness runs
+# its fuzz function once on each file it is given: Fuzz/.build/... replays under a debugger.)
 # The corpora grow in Fuzz/work/corpus/<target> (seeded from targets/ on the first run and kept
 # between runs); a crashing input is saved as Fuzz/work/artifacts/<target>/crash-<sha1> and makes
 # the script exit 1. Replay one with: Fuzz/.build/release/<target> Fuzz/work/artifacts/<target>/crash-...
@@ -20,7 +22,10 @@ JOBS="${FUZZ_JOBS:-1}"
 WORK=Fuzz/work
 
 # lld: gold cannot link libFuzzer's instrumented objects (an internal error in its DWARF reader).
-(cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld)
+for target in $TARGETS; do
+    swift build -c release --build-path Fuzz/.build --product "$target" \
+        -Xswiftc -sanitize=fuzzer,address -Xcc -DMOYA_FUZZING -Xswiftc -use-ld=lld
+done
 
 rm -rf "$WORK/seeds"
 python3 scripts/fuzz-seeds.py targets "$WORK"

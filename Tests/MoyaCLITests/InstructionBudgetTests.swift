@@ -46,6 +46,30 @@ final class InstructionBudgetTests: XCTestCase {
         }
     }
 
+    /// The release link packs the functions `scripts/text-order.txt` names; a name the binary no
+    /// longer has (a function renamed, or moved to another module, which changes its mangled name)
+    /// is silently left where it was. So the file is regenerated (`make text-order`) rather than
+    /// edited, and this fails when a move has left more than a few of its names behind.
+    func testTheLinkOrderNamesTheBinarysFunctions() throws {
+        guard FileManager.default.isExecutableFile(atPath: releaseBinary) else {
+            throw XCTSkip("no release binary at \(releaseBinary): run 'make budgets' (it builds one) to check scripts/text-order.txt")
+        }
+        let listed = try String(contentsOf: Self.root.appendingPathComponent("scripts/text-order.txt"), encoding: .utf8)
+            .split(separator: "\n").map { $0.hasPrefix(".text.") ? String($0.dropFirst(6)) : String($0) }
+        XCTAssertFalse(listed.isEmpty, "scripts/text-order.txt is empty: run 'make text-order'")
+        let symbols = try run("/usr/bin/nm", ["--defined-only", releaseBinary])
+        var defined = Set<Substring>()
+        for line in String(decoding: symbols, as: UTF8.self).split(separator: "\n") {
+            if let name = line.split(separator: " ").last { defined.insert(name) }
+        }
+        let missing = listed.filter { !defined.contains(Substring($0)) }
+        print("link order: \(listed.count - missing.count) of \(listed.count) functions of scripts/text-order.txt are in the binary")
+        // Callgrind names a few functions the linker's symbol table spells differently (clones
+        // and thunks), so a small remainder is expected; a move of modules leaves hundreds.
+        XCTAssertLessThanOrEqual(missing.count, listed.count / 50,
+                                 "\(missing.count) of \(listed.count) functions scripts/text-order.txt names are not in the binary (first: \(missing.prefix(3).joined(separator: ", "))): run 'make text-order'")
+    }
+
     /// The instructions of one run under callgrind, every thread summed.
     func instructions(valgrind: String, _ argv: [String], in directory: URL, scratch: URL) throws -> Int {
         let out = scratch.appendingPathComponent("callgrind.out").path

@@ -37,12 +37,3 @@ func fuzzYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     return 0
 }
-
-/// The program's entry point (SwiftPM's name for `main`): libFuzzer's driver, calling ``fuzzYAML(_:_:)``
-/// for each input.
-@_cdecl("FuzzYAML_main")
-func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzYAML(data, size) }
-}
