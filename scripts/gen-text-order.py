@@ -79,7 +79,9 @@ for arguments in commands:
                 current_object = objects.get(number)
             elif kind == "fn" and current_object and current_object.endswith("/moya-cli"):
                 name = functions.get(number)
-                if name and name not in seen and not name.startswith("0x"):
+                # Skipped: addresses, callgrind's pseudo-functions ("(below main)") and its names
+                # for a recursion's deeper levels ("name'2"), which are no symbols.
+                if name and name not in seen and not name.startswith(("0x", "(")) and "'" not in name:
                     seen.add(name)
                     order.append(name)
     print(f"{' '.join(arguments)[:60]:60s} {len(order):6d} functions so far", file=sys.stderr)

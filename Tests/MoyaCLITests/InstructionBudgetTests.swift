@@ -56,6 +56,9 @@ final class InstructionBudgetTests: XCTestCase {
         }
         let listed = try String(contentsOf: Self.root.appendingPathComponent("scripts/text-order.txt"), encoding: .utf8)
             .split(separator: "\n").map { $0.hasPrefix(".text.") ? String($0.dropFirst(6)) : String($0) }
+            // callgrind's names for a recursion's deeper levels (`name'2`) and its pseudo-functions
+            // (`(below main)`) are no symbols; they place nothing.
+            .filter { !$0.contains("'") && !$0.hasPrefix("(") }
         XCTAssertFalse(listed.isEmpty, "scripts/text-order.txt is empty: run 'make text-order'")
         let symbols = try run("/usr/bin/nm", ["--defined-only", releaseBinary])
         var defined = Set<Substring>()
