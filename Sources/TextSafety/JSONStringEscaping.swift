@@ -41,6 +41,34 @@ package enum JSONStringEscaping {
         }
     }
 
+    /// `scalar` inside a JSON string by the rule of ``appendEscaped(_:to:)`` (for text decoded
+    /// from JSON and written again); with `escapingC1`, the C1 controls (U+0080...U+009F) are
+    /// written `\u0080`... too, which the writer leaves as they are.
+    @inlinable
+    package static func appendEscaped(_ scalar: Unicode.Scalar, escapingC1: Bool, to output: inout [UInt8]) {
+        switch scalar.value {
+        case 0x22: output.append(contentsOf: #"\""#.utf8)
+        case 0x5C: output.append(contentsOf: #"\\"#.utf8)
+        case 0x08: output.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+        case 0x09: output.append(contentsOf: #"\t"#.utf8)
+        case ..<0x20, 0x7F: appendHexEscape(UInt8(scalar.value), to: &output)
+        case 0x80...0x9F where escapingC1: appendHexEscape(UInt8(scalar.value), to: &output)
+        default: UTF8.encode(scalar) { output.append($0) }
+        }
+    }
+
+    /// `\u00XX`, lowercase, as the writer spells a control it has no short escape for.
+    @inlinable
+    package static func appendHexEscape(_ value: UInt8, to output: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: #"\u00"#.utf8)
+        output.append(digits[Int(value >> 4)])
+        output.append(digits[Int(value & 0x0F)])
+    }
+
     /// How an encoder writes characters outside ASCII: as they are, or as `\u` escapes of their
     /// UTF-16 units in lowercase or uppercase hex (the case of every `\u` escape then).
     package enum NonASCII: Sendable { case raw, lowercaseHex, uppercaseHex }

@@ -37,6 +37,23 @@ final class JSONStringEscapingTests: XCTestCase {
         XCTAssertEqual(quoted(plain), "\"" + plain + "\"")
     }
 
+    func testScalarsAreEscapedByTheWritersRuleWithC1OnRequest() {
+        func written(_ text: String, escapingC1: Bool) -> String {
+            var bytes: [UInt8] = []
+            for scalar in text.unicodeScalars { JSONStringEscaping.appendEscaped(scalar, escapingC1: escapingC1, to: &bytes) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let hostile = "\"\\/\u{8}\u{C}\n\r\t\u{0}\u{1B}\u{7F}\u{80}\u{9F}\u{A0}\u{202E}\u{FEFF}😀"
+        XCTAssertEqual(written(hostile, escapingC1: false),
+                       #"\"\\/\b\f\n\r\t\u0000\u001b\u007f"# + "\u{80}\u{9F}\u{A0}\u{202E}\u{FEFF}😀")
+        XCTAssertEqual(written(hostile, escapingC1: true),
+                       #"\"\\/\b\f\n\r\t\u0000\u001b\u007f\u0080\u009f"# + "\u{A0}\u{202E}\u{FEFF}😀")
+        XCTAssertEqual(written(hostile, escapingC1: false), String(quoted(hostile).dropFirst().dropLast()), "the writer's rule")
+        var hex: [UInt8] = []
+        JSONStringEscaping.appendHexEscape(0xAB, to: &hex)
+        XCTAssertEqual(String(decoding: hex, as: UTF8.self), #"\u00ab"#)
+    }
+
     func testOtherEncodersSpellings() {
         let scalars = Array("a/<b>&\"\\\u{1B}\u{7F}é😀\n".unicodeScalars)
         XCTAssertEqual(JSONStringEscaping.escaped(scalars, escapesSlash: false, nonASCII: .raw, escapesHTML: false),
