@@ -28,7 +28,7 @@ package enum ShellQuoting {
 
     /// `text` with a backslash before every character that is not a letter, a number or one of
     /// `_@%+=:,./-`: bash's `compgen -W` expands the words it is given, and gives these back as
-    /// they are. A newline becomes backslash-newline, which the expansion removes.
+    /// they are.
     package static func backslashEscaped(_ text: String) -> String {
         var result = ""
         for character in text {
