@@ -38,8 +38,10 @@ let package = Package(
         ),
         // Signal handlers and the clean-up of temporary files they do: async-signal-safe, so C.
         .target(name: "CCleanup"),
+        // Escaping and quoting for shells, JSON strings, XML, TAP, YAML and the terminal (a leaf).
+        .target(name: "TextSafety"),
         // JSON that keeps object key order and number text: parser, writer, in-place spans.
-        .target(name: "OrderedJSON"),
+        .target(name: "OrderedJSON", dependencies: ["TextSafety"]),
         // The libcurl transport MoyaKit sends over, as Moya over Alamofire; knows nothing of targets.
         .target(
             name: "CurlTransport",
@@ -56,26 +58,27 @@ let package = Package(
             dependencies: [
                 "OrderedJSON",
                 "CurlTransport",
+                "TextSafety",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // Pagination and captures: JSON paths, Link headers, next pages, shell-safe assignments.
         .target(
             name: "Paging",
-            dependencies: ["MoyaKit", "OrderedJSON"]
+            dependencies: ["MoyaKit", "OrderedJSON", "TextSafety"]
         ),
         .target(
             name: "TargetSpec",
-            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "PositionedYAML", "Paging"]
+            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "PositionedYAML", "Paging", "TextSafety"]
         ),
         .target(
             name: "TargetCheck",
-            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "TargetSpec", "Paging"]
+            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "TargetSpec", "Paging", "TextSafety"]
         ),
         // `moya-cli import openapi`: an OpenAPI description into a target file.
         .target(
             name: "OpenAPIImport",
-            dependencies: ["MoyaKit", "OrderedJSON", "PositionedYAML", "TargetSpec"]
+            dependencies: ["MoyaKit", "OrderedJSON", "PositionedYAML", "TargetSpec", "TextSafety"]
         ),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.
@@ -95,6 +98,7 @@ let package = Package(
                 "OpenAPIImport",
                 "TargetAuth",
                 "Paging",
+                "TextSafety",
                 "CCleanup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -118,6 +122,7 @@ let package = Package(
             dependencies: ["MoyaKit"],
             path: "Tests/TestSupport"
         ),
+        .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit", "OrderedJSON"]),
         .testTarget(
@@ -127,10 +132,10 @@ let package = Package(
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TestSupport"]),
         .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "PositionedYAML", "MoyaKit", "OrderedJSON", "Paging"]),
-        .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "OrderedJSON", "TestSupport"]),
-        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "PositionedYAML", "TargetSpec", "MoyaKit"]),
+        .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "OrderedJSON", "TextSafety", "TestSupport"]),
+        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "PositionedYAML", "TargetSpec", "MoyaKit", "TextSafety"]),
         .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "MoyaKit", "TestSupport"]),
-        .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
+        .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli", "TextSafety"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import TargetSpec
+import TextSafety
 
 /// The target file being written, as a tree that renders to YAML the target-file loader reads
 /// back exactly: block style for the structure, flow style for short leaves, and every string
@@ -37,26 +38,12 @@ indirect enum YAMLText {
     }
 
     private static func comment(_ text: String, indent: Int) -> String {
-        String(repeating: " ", count: indent) + (text.isEmpty ? "#" : "# " + singleLine(text)) + "\n"
+        String(repeating: " ", count: indent) + (text.isEmpty ? "#" : "# " + YAMLScalar.commentLine(text)) + "\n"
     }
 
     /// The longest key written as `key: value` (libyaml's simple-key limit is 1024 characters;
     /// counted here in bytes, which are never fewer); a longer one is written `? key`.
     static let maximumSimpleKeyLength = 1000
-
-    /// `text` on one line for a comment: control characters escaped as everywhere moya-cli shows
-    /// text (`DisplayText`), and the characters YAML also reads as line breaks or a byte-order
-    /// mark (U+2028, U+2029, U+FEFF), which would end the comment.
-    static func singleLine(_ text: String) -> String {
-        var result = ""
-        for scalar in DisplayText.escaped(text).unicodeScalars {
-            switch scalar.value {
-            case 0x2028, 0x2029, 0xFEFF: result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
 
     private static func renderEntries(_ entries: [Entry], indent: Int, into out: inout String) {
         let pad = String(repeating: " ", count: indent)
@@ -159,7 +146,7 @@ indirect enum YAMLText {
     /// A string scalar: plain when it is unmistakably a string in both block and flow context,
     /// else double-quoted.
     static func scalar(_ text: String) -> String {
-        isPlainSafe(text) ? text : quoted(text)
+        isPlainSafe(text) ? text : YAMLScalar.doubleQuoted(text)
     }
 
     /// Letters, digits, inner spaces and `_ . / - ( )` only, starting with a letter, `_` or `/`,
@@ -179,27 +166,5 @@ indirect enum YAMLText {
         case "true", "false", "null", "yes", "no", "on", "off", "y", "n": return false
         default: return true
         }
-    }
-
-    /// A double-quoted YAML scalar: `"` and `\` escaped, control characters and YAML's own line
-    /// breaks (U+0085, U+2028, U+2029) and the byte-order mark written as escapes.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x22: result += "\\\""
-            case 0x5C: result += "\\\\"
-            case 0x0A: result += "\\n"
-            case 0x09: result += "\\t"
-            case 0x0D: result += "\\r"
-            case 0..<0x20, 0x7F:
-                result += "\\x" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
-            case 0x80...0x9F, 0x2028, 0x2029, 0xFEFF:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

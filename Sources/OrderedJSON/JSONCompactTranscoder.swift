@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Writes validated JSON text again as `JSONWriter` writes its parsed value compact: whitespace
 /// between tokens dropped, numbers and literals as written, strings decoded and escaped again by
 /// the writer's rules (`\"`, `\\`, the short escapes, `\u00XX` for other controls and DEL, `/`
@@ -70,40 +72,16 @@ struct JSONCompactTranscoder {
                 return index + 1
             case UInt8(ascii: "\\"):
                 let (scalar, next) = reader.escape(at: index)
-                append(scalar, to: &output)
+                JSONStringEscaping.appendEscaped(scalar, escapingC1: escapesC1, to: &output)
                 index = next
             case 0x7F:
-                Self.appendHexEscape(0x7F, to: &output)
+                JSONStringEscaping.appendHexEscape(0x7F, to: &output)
                 index += 1
             default:
                 // A C1 control (validated text has no raw control below U+0020 in a string).
-                Self.appendHexEscape(bytes[index + 1], to: &output)
+                JSONStringEscaping.appendHexEscape(bytes[index + 1], to: &output)
                 index += 2
             }
         }
-    }
-
-    /// `scalar` as `JSONWriter` writes it inside a string.
-    private func append(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
-        switch scalar.value {
-        case 0x22: output.append(contentsOf: #"\""#.utf8)
-        case 0x5C: output.append(contentsOf: #"\\"#.utf8)
-        case 0x08: output.append(contentsOf: #"\b"#.utf8)
-        case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-        case 0x09: output.append(contentsOf: #"\t"#.utf8)
-        case ..<0x20, 0x7F: Self.appendHexEscape(UInt8(scalar.value), to: &output)
-        case 0x80...0x9F where escapesC1: Self.appendHexEscape(UInt8(scalar.value), to: &output)
-        default: UTF8.encode(scalar) { output.append($0) }
-        }
-    }
-
-    /// `\u00XX`, lowercase, as the writer spells a control it has no short escape for.
-    private static func appendHexEscape(_ value: UInt8, to output: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: #"\u00"#.utf8)
-        output.append(digits[Int(value >> 4)])
-        output.append(digits[Int(value & 0x0F)])
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TextSafety
 
 /// How `JSONValue` is written out.
 public struct JSONWritingOptions: OptionSet, Sendable, Hashable {
@@ -72,7 +73,7 @@ struct JSONWriter {
         case .bool(let flag): colored(theme?.boolean) { $0.append(contentsOf: (flag ? "true" : "false").utf8) }
         case .int(let number): colored(theme?.number) { Self.appendDecimal(number, to: &$0) }
         case .number(let number): colored(theme?.number) { $0.append(contentsOf: number.text.utf8) }
-        case .string(let string): colored(theme?.string) { Self.appendQuoted(string, to: &$0) }
+        case .string(let string): colored(theme?.string) { JSONStringEscaping.appendQuoted(string, to: &$0) }
         case .array(let elements): writeArray(elements, indent: indent)
         case .object(let members): writeObject(members, indent: indent)
         }
@@ -97,7 +98,7 @@ struct JSONWriter {
         for (index, (key, value)) in ordered.enumerated() {
             if index > 0 { punctuation(",") }
             newline(indent: indent + 1)
-            colored(theme?.key) { Self.appendQuoted(key, to: &$0) }
+            colored(theme?.key) { JSONStringEscaping.appendQuoted(key, to: &$0) }
             punctuation(":")
             if pretty { output.append(UInt8(ascii: " ")) }
             write(value, indent: indent + 1)
@@ -115,7 +116,7 @@ struct JSONWriter {
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .int(let number): Self.appendDecimal(number, to: &output)
         case .number(let number): output.append(contentsOf: number.text.utf8)
-        case .string(let string): Self.appendQuoted(string, to: &output)
+        case .string(let string): JSONStringEscaping.appendQuoted(string, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for index in elements.indices {
@@ -138,7 +139,7 @@ struct JSONWriter {
 
     private mutating func writeCompactMember(_ member: (String, JSONValue), first: Bool) {
         if !first { output.append(UInt8(ascii: ",")) }
-        Self.appendQuoted(member.0, to: &output)
+        JSONStringEscaping.appendQuoted(member.0, to: &output)
         output.append(UInt8(ascii: ":"))
         writeCompact(member.1)
     }
@@ -175,43 +176,6 @@ struct JSONWriter {
         body(&output)
         output.append(contentsOf: theme.reset.utf8)
     }
-
-    static func appendQuoted(_ string: String, to output: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { bytes in appendQuoted(bytes, to: &output) }
-    }
-
-    private static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        appendEscaped(bytes, to: &output)
-        output.append(UInt8(ascii: "\""))
-    }
-
-    /// The inside of a JSON string holding the UTF-8 text `bytes`: each byte is escaped or not on
-    /// its own, so a long text can be escaped piece by piece.
-    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        // Nearly every string has nothing to escape: then its bytes go in at once, not one by one.
-        if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) {
-            output.append(contentsOf: bytes)
-            return
-        }
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case 0x08: output.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            case ..<0x20, 0x7F:
-                let hex = String(byte, radix: 16, uppercase: false)
-                output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-            default:
-                output.append(byte)
-            }
-        }
-    }
 }
 
 extension JSONValue {
@@ -234,12 +198,6 @@ extension JSONValue {
         var writer = JSONWriter(options: options)
         writer.write(self)
         return String(decoding: writer.output, as: UTF8.self)
-    }
-
-    /// Appends the inside of a JSON string (no quotes) holding the UTF-8 text `bytes`, escaped as
-    /// ``serialized(options:)`` escapes strings; pieces of a text may be escaped one at a time.
-    package static func appendStringContents(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        JSONWriter.appendEscaped(bytes, to: &output)
     }
 
     /// Pretty-printed JSON colored with ANSI escape sequences, for a terminal.

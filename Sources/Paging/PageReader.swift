@@ -1,5 +1,6 @@
 import MoyaKit
 import OrderedJSON
+import TextSafety
 
 /// One page as `PageReader` read it: its items and where the next one is.
 public struct Page: Sendable {
@@ -166,12 +167,12 @@ public enum PagingError: Error, Sendable, Hashable, CustomStringConvertible {
                 : "the body is \(found), not an array; say where the items are with 'items: \"$.data\"' in pagination"
         case .nextNotString(let path, let found): "the next page at \(path) is \(found), not a string"
         case .invalidNextURL(let reference, let place):
-            "the next page's URL from \(place) is not an http(s) URL: '\(DisplayEscaping.escaped(reference))'"
+            "the next page's URL from \(place) is not an http(s) URL: '\(DisplayText.escapedAndCut(reference))'"
         case .crossOrigin(let url, let origin):
-            "refusing to follow the next page to '\(DisplayEscaping.escaped(url))': it leaves the API's origin (\(origin)); "
+            "refusing to follow the next page to '\(DisplayText.escapedAndCut(url))': it leaves the API's origin (\(origin)); "
                 + "a server may only page within the base URL's scheme, host and port"
         case .redirectedOffOrigin(let url, let origin):
-            "refusing to read the page: its request was redirected to '\(DisplayEscaping.escaped(url))', off the API's origin "
+            "refusing to read the page: its request was redirected to '\(DisplayText.escapedAndCut(url))', off the API's origin "
                 + "(\(origin)); a server may only page within the base URL's scheme, host and port"
         }
     }
@@ -185,21 +186,5 @@ public enum PagingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .array: "an array"
         case .object: "an object"
         }
-    }
-}
-
-/// Server text in messages: control characters escaped, long text cut, so a hostile header can
-/// neither move the terminal nor flood it.
-enum DisplayEscaping {
-    static func escaped(_ text: String, limit: Int = 200) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars.prefix(limit) {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                output += scalar.escaped(asASCII: true)
-            } else {
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        return text.unicodeScalars.count > limit ? output + "…" : output
     }
 }

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// `name=value` lines a POSIX shell can `eval`: the value single-quoted, so nothing in it (`$`,
 /// backquotes, `;`, newlines, quotes) is ever run.
 public enum ShellAssignment {
@@ -19,11 +21,6 @@ public enum ShellAssignment {
     /// `name` must be an identifier (`[A-Za-z_][A-Za-z0-9_]*`): the loader allows no other.
     public static func line(name: String, value: String) throws(Problem) -> String {
         if value.utf8.contains(0) { throw .nul(name: name) }
-        return name + "=" + quoted(value)
-    }
-
-    /// `value` single-quoted for a POSIX shell.
-    public static func quoted(_ value: String) -> String {
-        "'" + value.replacing("'", with: "'\\''") + "'"
+        return name + "=" + ShellQuoting.singleQuoted(value)
     }
 }

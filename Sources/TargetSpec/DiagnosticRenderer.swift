@@ -1,4 +1,5 @@
 import PositionedYAML
+import TextSafety
 
 /// Renders diagnostics the way compilers do:
 ///

@@ -1,6 +1,7 @@
 import Foundation
 @testable import OpenAPIImport
 import TargetSpec
+import TextSafety
 import XCTest
 
 /// Specs are untrusted input: whatever a spec holds, the import either writes a file that
@@ -16,12 +17,12 @@ final class HostileSpecTests: XCTestCase {
 
     /// Every field a string of the spec reaches, with `value` in it.
     static func spec(_ value: String) -> String {
-        let v = YAMLText.quoted(value)
+        let v = YAMLScalar.doubleQuoted(value)
         return """
             openapi: 3.1.0
             info: {title: \(v), version: \(v), description: \(v)}
             servers:
-              - {url: \(YAMLText.quoted("https://example.com/" + value)), description: \(v)}
+              - {url: \(YAMLScalar.doubleQuoted("https://example.com/" + value)), description: \(v)}
               - {url: \(v), description: \(v)}
             components:
               securitySchemes:
@@ -35,7 +36,7 @@ final class HostileSpecTests: XCTestCase {
                     other: {type: string, format: \(v), default: \(v)}
             security: [{\(v): []}]
             paths:
-              \(YAMLText.quoted("/things/{" + value + "}/" + value)):
+              \(YAMLScalar.doubleQuoted("/things/{" + value + "}/" + value)):
                 post:
                   operationId: \(v)
                   summary: \(v)
@@ -59,7 +60,7 @@ final class HostileSpecTests: XCTestCase {
                       content: {\(v): {schema: {type: string}}}
               /plain:
                 get:
-                  operationId: \(YAMLText.quoted(value + "op"))
+                  operationId: \(YAMLScalar.doubleQuoted(value + "op"))
                   responses: {'201': {description: ok, content: {text/plain: {example: \(v)}}}}
             """
     }

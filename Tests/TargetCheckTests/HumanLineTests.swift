@@ -1,5 +1,6 @@
 @testable import TargetCheck
 import TargetSpec
+import TextSafety
 import XCTest
 
 /// Issue 16: a check's human line is built in one reserved string. It must be the line the

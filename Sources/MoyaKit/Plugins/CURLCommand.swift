@@ -1,3 +1,5 @@
+import TextSafety
+
 /// A request as a `curl` command a user can paste into a POSIX shell, sending what the libcurl
 /// transport sends.
 ///
@@ -129,17 +131,12 @@ public struct CURLCommand: Sendable {
     public func rendered(multiline: Bool = false) -> String {
         let words = ["curl"] + options.map { option -> String in
             guard let value = option.value else { return option.name }
-            let quoted = option.name == "-X" && Self.isPlainWord(value) ? value : Self.shellQuoted(value)
+            let quoted = option.name == "-X" && Self.isPlainWord(value) ? value : ShellQuoting.singleQuoted(value)
             return option.name.isEmpty ? quoted : option.name + " " + quoted
         }
         let command = words.joined(separator: multiline ? " \\\n  " : " ")
         guard let stdinBody else { return command }
-        return "printf '%b' " + Self.shellQuoted(Self.octalEscaped(stdinBody)) + " | " + command
-    }
-
-    /// `value` in single quotes, each `'` written `'\''`.
-    public static func shellQuoted(_ value: String) -> String {
-        "'" + value.replacing("'", with: #"'\''"#) + "'"
+        return "printf '%b' " + ShellQuoting.singleQuoted(Self.octalEscaped(stdinBody)) + " | " + command
     }
 
     /// Whether `word` needs no quoting in a shell (a method name such as `POST`, say).

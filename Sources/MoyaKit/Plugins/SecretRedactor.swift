@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Hides secrets in logs, `curl` commands, reports and error messages: the values of sensitive
 /// headers (by name) and every occurrence of the secret values a caller lists (tokens, passwords,
 /// API keys) — URL, headers, body — as written, percent-encoded, or escaped in a JSON string.
@@ -142,9 +144,9 @@ enum SecretForms {
         let hasNonASCII = scalars.contains { !$0.isASCII }
         let hasHTML = scalars.contains { $0 == "<" || $0 == ">" || $0 == "&" }
         for escapesSlash in hasSlash ? [false, true] : [false] {
-            for nonASCII in hasNonASCII ? [JSONNonASCII.raw, .lowercaseHex, .uppercaseHex] : [.raw] {
+            for nonASCII in hasNonASCII ? [JSONStringEscaping.NonASCII.raw, .lowercaseHex, .uppercaseHex] : [.raw] {
                 for escapesHTML in hasHTML ? [false, true] : [false] {
-                    forms.insert(jsonEscaped(scalars, escapesSlash: escapesSlash, nonASCII: nonASCII, escapesHTML: escapesHTML))
+                    forms.insert(JSONStringEscaping.escaped(scalars, escapesSlash: escapesSlash, nonASCII: nonASCII, escapesHTML: escapesHTML))
                 }
             }
         }
@@ -184,41 +186,5 @@ enum SecretForms {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// How a JSON encoder writes characters outside ASCII: as they are, or as `\u` escapes.
-    enum JSONNonASCII { case raw, lowercaseHex, uppercaseHex }
-
-    /// `scalars` as the inside of a JSON string. `escapesSlash`: `\/` (PHP, some Java);
-    /// `escapesHTML`: `<`, `>`, `&` as `\u003c`… (Go's encoding/json).
-    static func jsonEscaped(_ scalars: [Unicode.Scalar], escapesSlash: Bool, nonASCII: JSONNonASCII, escapesHTML: Bool) -> String {
-        let uppercase = nonASCII == .uppercaseHex
-        func hex(_ unit: UInt16) -> String {
-            let digits = String(unit, radix: 16, uppercase: uppercase)
-            return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-        }
-        var text = ""
-        for scalar in scalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case "/" where escapesSlash: text += "\\/"
-            case "<" where escapesHTML, ">" where escapesHTML, "&" where escapesHTML: text += hex(UInt16(scalar.value))
-            default:
-                if scalar.value < 0x20 {
-                    text += hex(UInt16(scalar.value))
-                } else if !scalar.isASCII && nonASCII != .raw {
-                    for unit in String(scalar).utf16 { text += hex(unit) }
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return text
     }
 }

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// `--report junit:FILE`: JUnit XML as CI servers render it: a `testsuite` per API, a `testcase`
 /// per case and example (`classname` the API, `name` the case with `#n`), `failure` with the
 /// reason (`type` says which: status, drift, timeout, transport, sample, build), `skipped` for
@@ -13,7 +15,7 @@ enum JUnitReporter {
             let failures = results.count { $0.outcome == .failed }
             let skipped = results.count { $0.outcome == .skipped || $0.outcome == .notCovered }
             let time = results.compactMap(\.duration).reduce(0, +)
-            xml += "  <testsuite name=\"\(escape(group.api))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\""
+            xml += "  <testsuite name=\"\(XMLText.escaped(group.api))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\""
                 + " skipped=\"\(skipped)\" time=\"\(seconds(time))\">\n"
             for (item, result) in group.entries {
                 xml += testcase(item, result)
@@ -23,9 +25,9 @@ enum JUnitReporter {
         if !summary.invalidFiles.isEmpty {
             xml += "  <testsuite name=\"invalid target files\" tests=\"\(invalid)\" failures=\"\(invalid)\" errors=\"0\" skipped=\"0\" time=\"0.000\">\n"
             for file in summary.invalidFiles {
-                xml += "    <testcase classname=\"\(escape(file.id))\" name=\"(target file)\" file=\"\(escape(file.file))\" time=\"0.000\">\n"
-                xml += "      <failure message=\"\(escape(file.problems.first ?? "invalid target file"))\" type=\"invalid-file\">"
-                xml += escape(file.problems.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
+                xml += "    <testcase classname=\"\(XMLText.escaped(file.id))\" name=\"(target file)\" file=\"\(XMLText.escaped(file.file))\" time=\"0.000\">\n"
+                xml += "      <failure message=\"\(XMLText.escaped(file.problems.first ?? "invalid target file"))\" type=\"invalid-file\">"
+                xml += XMLText.escaped(file.problems.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
             }
             xml += "  </testsuite>\n"
         }
@@ -35,7 +37,7 @@ enum JUnitReporter {
 
     static func testcase(_ item: CheckItem, _ result: CheckResult) -> String {
         let name = String(item.id.dropFirst(item.api.name.count + 1))
-        var xml = "    <testcase classname=\"\(escape(item.api.name))\" name=\"\(escape(name))\" file=\"\(escape(item.api.file))\""
+        var xml = "    <testcase classname=\"\(XMLText.escaped(item.api.name))\" name=\"\(XMLText.escaped(name))\" file=\"\(XMLText.escaped(item.api.file))\""
             + " time=\"\(seconds(result.duration ?? 0))\""
         let details = ([result.request.map { "\($0.method) \($0.url)" }].compactMap { $0 } + result.reasons).joined(separator: "\n")
         switch result.outcome {
@@ -44,12 +46,12 @@ enum JUnitReporter {
         case .failed:
             // The first difference itself (`$.id: expected number, found string`) beats a summary.
             let message = result.drifts.first.map { "\($0)" } ?? result.reasons.first ?? "failed"
-            xml += ">\n      <failure message=\"\(escape(message))\" type=\"\(result.failureKind?.rawValue ?? "failure")\">"
-            xml += escape(details) + "</failure>\n"
+            xml += ">\n      <failure message=\"\(XMLText.escaped(message))\" type=\"\(result.failureKind?.rawValue ?? "failure")\">"
+            xml += XMLText.escaped(details) + "</failure>\n"
         case .skipped:
-            xml += ">\n      <skipped message=\"\(escape(result.reasons.first ?? "skipped"))\"/>\n"
+            xml += ">\n      <skipped message=\"\(XMLText.escaped(result.reasons.first ?? "skipped"))\"/>\n"
         case .notCovered:
-            xml += ">\n      <skipped message=\"not covered: \(escape(result.reasons.first ?? ""))\"/>\n"
+            xml += ">\n      <skipped message=\"not covered: \(XMLText.escaped(result.reasons.first ?? ""))\"/>\n"
         }
         return xml + "    </testcase>\n"
     }
@@ -57,27 +59,5 @@ enum JUnitReporter {
     /// Seconds with millisecond precision, as JUnit readers expect.
     static func seconds(_ value: Double) -> String {
         HumanReporter.decimal(value, places: 3)
-    }
-
-    /// Text safe in XML 1.0 attributes and content: markup escaped, forbidden control characters replaced.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n": result += "&#10;"
-            case "\t": result += "&#9;"
-            case "\r": result += "&#13;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                result += "\u{FFFD}"
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

@@ -1,4 +1,5 @@
 import PositionedYAML
+import TextSafety
 
 /// `auth:` and `environments:`.
 extension TargetFileValidator {

@@ -1,4 +1,5 @@
 import PositionedYAML
+import TextSafety
 
 /// A case's `task:`: which Moya task it is, its encoding options and its consistency with the method.
 extension TargetFileValidator {

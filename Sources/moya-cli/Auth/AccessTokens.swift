@@ -2,6 +2,7 @@ import MoyaKit
 import Synchronization
 import TargetAuth
 import TargetSpec
+import TextSafety
 
 /// The tokens of `oauth2` and `command` auth for this run: one `AccessTokenProvider` per process,
 /// so every request of a `check` shares one fetch, caching in `$XDG_CACHE_HOME/moya-cli`.
@@ -36,7 +37,7 @@ enum AccessTokens {
     /// The line on stderr before a token command runs (its words as written in the file, which
     /// holds no `${VAR}` there; control characters escaped).
     static func announcement(of command: AccessTokenRequest.TokenCommand) -> String {
-        let words = command.arguments.map(AuthStatus.shellWord).joined(separator: " ")
+        let words = command.arguments.map(ShellQuoting.quotedUnlessPlainASCII).joined(separator: " ")
         return DisplayText.escaped("moya-cli: running the token command of API '\(command.apiName)' (\(command.file)): \(words)") + "\n"
     }
 

@@ -1,6 +1,7 @@
 import MoyaKit
 import TargetAuth
 import TargetSpec
+import TextSafety
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,7 +52,7 @@ struct AuthStatus {
                 lines.append("username: " + describe(username))
                 lines.append("password: " + describe(password))
             case .command(let command):
-                lines.append("command: " + command.arguments.map(Self.shellWord).joined(separator: " "))
+                lines.append("command: " + command.arguments.map(ShellQuoting.quotedUnlessPlainASCII).joined(separator: " "))
                 lines.append("cached: no (a command's token is kept for one run only)")
                 let trust = TargetTrust(environment: environment).refusal(for: api.file)
                 lines.append("trusted: " + (trust == nil ? "yes" : "no; " + trust!))
@@ -128,12 +129,6 @@ struct AuthStatus {
                 : environment[reference.name] == nil ? "not set" : "set"
             return "${\(reference.name)} (\(state))"
         }.joined(separator: ", ")
-    }
-
-    /// `word` as a shell would need it: as it is when plain, single-quoted otherwise.
-    static func shellWord(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./=:,@+%".unicodeScalars.contains($0)) }
-        return plain ? word : CURLCommand.shellQuoted(word)
     }
 
     /// `2026-11-25T12:00:00Z`.

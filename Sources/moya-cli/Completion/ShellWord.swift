@@ -1,4 +1,5 @@
 import ArgumentParser
+import TextSafety
 
 /// Words as completion scripts pass them: bash (`COMP_WORDS`), zsh (`words`) and fish 4
 /// (`--tokens-raw`) hand over what was typed, quotes and backslashes included.
@@ -45,19 +46,9 @@ enum ShellWord {
     /// the expansion gives them back as they are; bash quotes them when inserting (`-o filenames`).
     static func formatted(_ candidates: [String], for shell: CompletionShell?) -> [String] {
         switch shell {
-        case .zsh: candidates.map { $0.replacing("\\", with: "\\\\").replacing(":", with: "\\:") }
-        case .bash: candidates.map(escaped)
+        case .zsh: candidates.map(ShellQuoting.zshDescribeEscaped)
+        case .bash: candidates.map(ShellQuoting.backslashEscaped)
         default: candidates
         }
-    }
-
-    /// `text` with a backslash before every character the shell would not take literally.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            if !(character.isLetter || character.isNumber || "_@%+=:,./-".contains(character)) { result.append("\\") }
-            result.append(character)
-        }
-        return result
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MoyaKit
 import TargetSpec
+import TextSafety
 
 extension MoyaCommand {
     struct Curl: ParsableCommand {
@@ -76,11 +77,11 @@ struct CurlCommandBuilder {
         options += ["--connect-timeout", Self.number(request.connectTimeout ?? target.connectTimeout)]
         options += ["--max-time", Self.number(request.timeout ?? target.timeout)]
         if request.insecure { options.append("-k") }
-        if let cacert = request.cacert { options += ["--cacert", CURLCommand.shellQuoted(cacert)] }
-        if let cert = request.cert { options += ["--cert", CURLCommand.shellQuoted(cert)] }
-        if let key = request.key { options += ["--key", CURLCommand.shellQuoted(key)] }
-        if let proxy = request.proxy { options += ["--proxy", CURLCommand.shellQuoted(redactor.redact(proxy))] }
-        if let destination = CallOutcome.downloadPath(target) { options += ["-o", CURLCommand.shellQuoted(destination)] }
+        if let cacert = request.cacert { options += ["--cacert", ShellQuoting.singleQuoted(cacert)] }
+        if let cert = request.cert { options += ["--cert", ShellQuoting.singleQuoted(cert)] }
+        if let key = request.key { options += ["--key", ShellQuoting.singleQuoted(key)] }
+        if let proxy = request.proxy { options += ["--proxy", ShellQuoting.singleQuoted(redactor.redact(proxy))] }
+        if let destination = CallOutcome.downloadPath(target) { options += ["-o", ShellQuoting.singleQuoted(destination)] }
         return options
     }
 

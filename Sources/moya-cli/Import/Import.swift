@@ -2,6 +2,7 @@ import ArgumentParser
 import MoyaKit
 import OpenAPIImport
 import TargetSpec
+import TextSafety
 #if canImport(Glibc)
 import Glibc
 #endif

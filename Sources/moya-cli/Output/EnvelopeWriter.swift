@@ -1,5 +1,6 @@
 import MoyaKit
 import OrderedJSON
+import TextSafety
 
 /// `--format json` on a pipe or file: the envelope `ResponseWriter.envelope` describes, compact,
 /// written piece by piece. The body goes out straight from its bytes — JSON written again
@@ -55,7 +56,7 @@ struct EnvelopeWriter {
             var offset = 0
             while offset < bytes.count {
                 let end = min(offset + Self.textChunk, bytes.count)
-                JSONValue.appendStringContents(UnsafeBufferPointer(rebasing: bytes[offset..<end]), to: &piece)
+                JSONStringEscaping.appendEscaped(UnsafeBufferPointer(rebasing: bytes[offset..<end]), to: &piece)
                 emit(&piece)
                 offset = end
             }

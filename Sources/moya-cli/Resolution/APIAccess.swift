@@ -1,4 +1,5 @@
 import TargetSpec
+import TextSafety
 
 /// What an API's target file may do on this machine, as `list` and help show it: whether the
 /// file is trusted, which environment variables it reads (and whether it may), and the token
@@ -23,7 +24,7 @@ struct APIAccess {
         }
         commands = api.authSchemes.compactMap { scheme in
             guard case .command(let command) = scheme.auth else { return nil }
-            return command.arguments.map(AuthStatus.shellWord).joined(separator: " ")
+            return command.arguments.map(ShellQuoting.quotedUnlessPlainASCII).joined(separator: " ")
         }
     }
 

@@ -1,6 +1,7 @@
 import MoyaKit
 import Paging
 import TargetSpec
+import TextSafety
 
 /// `call API --help` and `call API CASE --help`: help written from the target file.
 enum CaseHelp {
@@ -79,14 +80,14 @@ enum CaseHelp {
             if case .list(let elements) = argument, index >= positional {
                 // A list by name repeats its option, one element each.
                 if argument != value.defaultValue {
-                    words += elements.map { "--\(value.name) " + shellWord($0.text) }
+                    words += elements.map { "--\(value.name) " + ShellQuoting.quotedUnlessPlain($0.text) }
                 }
             } else if case .list = argument {
-                words.append(shellWord(defaultText(argument)))
+                words.append(ShellQuoting.quotedUnlessPlain(defaultText(argument)))
             } else if index < positional {
-                words.append(shellWord(argument.text))
+                words.append(ShellQuoting.quotedUnlessPlain(argument.text))
             } else if argument != value.defaultValue {
-                words.append("--\(value.name) " + shellWord(argument.text))
+                words.append("--\(value.name) " + ShellQuoting.quotedUnlessPlain(argument.text))
             }
         }
         return words.map { " " + $0 }.joined()
@@ -95,10 +96,5 @@ enum CaseHelp {
     static func defaultText(_ value: ArgumentValue) -> String {
         if case .list(let elements) = value { return elements.map(\.text).joined(separator: ",") }
         return value.text
-    }
-
-    static func shellWord(_ text: String) -> String {
-        let safe = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./:@".contains($0) }
-        return safe && !text.isEmpty ? text : "'" + text.replacing("'", with: "'\\''") + "'"
     }
 }

@@ -1,4 +1,4 @@
-import TargetSpec
+import TextSafety
 import XCTest
 
 /// Issue 11, item 5: the one sanitiser for text shown to a person.
@@ -21,5 +21,22 @@ final class DisplayTextTests: XCTestCase {
         let colored = "\u{1B}[32m\"a\u{9B}\"\u{1B}[0m"
         XCTAssertEqual(DisplayText.escaped(colored, keepingOwnEscapes: true), "\u{1B}[32m\"a\\u{9b}\"\u{1B}[0m")
         XCTAssertEqual(DisplayText.escaped(colored), #"\e[32m"a\u{9b}"\e[0m"#)
+    }
+}
+
+/// Issue 27, item 5: paging's rule for server text in its one-line errors, kept as it was.
+final class DisplayTextCutTests: XCTestCase {
+    func testControlsAreEscapedAsSwiftSpellsThemAndBidiIsLeft() {
+        XCTAssertEqual(DisplayText.escapedAndCut("a\u{1B}]0;t\u{07}\u{0}\u{1}\n\r\t\u{7F}\u{85}\u{9B}b"),
+                       #"a\u{1B}]0;t\u{07}\0\u{01}\n\r\t\u{7F}\u{0085}\u{009B}b"#)
+        XCTAssertEqual(DisplayText.escapedAndCut("x\u{202E}y é"), "x\u{202E}y é")
+        XCTAssertEqual(DisplayText.escapedAndCut(""), "")
+    }
+
+    func testLongTextIsCutAtTheLimitInScalars() {
+        XCTAssertEqual(DisplayText.escapedAndCut(String(repeating: "é", count: 200)), String(repeating: "é", count: 200))
+        XCTAssertEqual(DisplayText.escapedAndCut(String(repeating: "é", count: 201)), String(repeating: "é", count: 200) + "…")
+        XCTAssertEqual(DisplayText.escapedAndCut("\u{1B}\u{1B}\u{1B}", limit: 2), #"\u{1B}\u{1B}…"#)
+        XCTAssertEqual(DisplayText.escapedAndCut(String(repeating: "a", count: 1_000_000), limit: 3), "aaa…")
     }
 }

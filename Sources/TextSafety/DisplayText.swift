@@ -6,12 +6,12 @@
 /// and the bidirectional overrides and isolates (`\u{202e}`...). A backslash is left alone: the
 /// output is for reading, not for parsing back. Files and pipes that get a response's bytes
 /// never pass through here.
-public enum DisplayText {
+package enum DisplayText {
     /// `text` with control characters escaped. With `keepingLineBreaks`, `\n`, `\r\n` and `\t`
     /// stay (for multi-line output such as a pretty-printed body); otherwise the result is one
     /// line. `keepingOwnEscapes` keeps ESC: only for text whose every ESC is the caller's own
     /// (colored JSON, whose strings carry theirs as `\u001b`).
-    public static func escaped(_ text: String, keepingLineBreaks: Bool = false, keepingOwnEscapes: Bool = false) -> String {
+    package static func escaped(_ text: String, keepingLineBreaks: Bool = false, keepingOwnEscapes: Bool = false) -> String {
         // Printable ASCII (nearly every id, URL and reason) has nothing to escape: the bytes tell
         // at once, without decoding scalars (`check` shows thousands of lines).
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
@@ -41,6 +41,26 @@ public enum DisplayText {
             }
         }
         return output
+    }
+
+    /// Server text in a one-line message (paging's errors): the first `limit` scalars, with C0
+    /// controls, DEL and C1 controls escaped as Swift spells them (`\n`, `\0`, `\u{1B}`,
+    /// `\u{009B}`), and `…` after text that was cut, so a hostile header can neither move the
+    /// terminal nor flood it.
+    ///
+    /// Unlike ``escaped(_:keepingLineBreaks:keepingOwnEscapes:)``: ESC and BEL are spelled
+    /// `\u{1B}` and `\u{07}`, other controls `\u{01}` rather than `\x01`, C1 controls `\u{0085}`,
+    /// hex is uppercase, the bidirectional controls are left as they are, and the text is cut.
+    package static func escapedAndCut(_ text: String, limit: Int = 200) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars.prefix(limit) {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                output += scalar.escaped(asASCII: true)
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return text.unicodeScalars.count > limit ? output + "…" : output
     }
 
     /// Whether `scalar` is shown escaped.
