@@ -23,11 +23,8 @@ struct PagedCall {
         self.pagination = pagination
     }
 
-    var api: APISpec { call.api }
-    var spec: CaseSpec { call.spec }
-    var invocation: CallInvocation { call.invocation }
-
     func run() throws {
+        let (api, spec, invocation) = (call.api, call.spec, call.invocation)
         let writer = PageItemsWriter(isLines: invocation.outputOptions.format == .jsonl, keyPath: invocation.outputOptions.keyPath)
         defer { writer.finish() }
         let reader = PageReader(pagination: pagination, baseURL: call.target.baseURL.absoluteString)
@@ -78,6 +75,7 @@ struct PagedCall {
     /// The target of page `number`: the case's; when stubbed, answered by the sample `page<number>`
     /// (page 1: `--sample`, else `page1` when there is one, else the default).
     private func target(forPage number: Int) throws -> DynamicTarget {
+        let (api, spec, invocation) = (call.api, call.spec, call.invocation)
         guard invocation.stubOptions.stub else { return call.target }
         let names = spec.samples.map(\.name)
         let sampleName: String?

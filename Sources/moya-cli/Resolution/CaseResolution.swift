@@ -12,7 +12,7 @@ enum CaseResolution {
         let invocation = try CaseInvocation(words: request.words, values: request.values)
         guard let apiName = invocation.api else {
             if request.help {
-                StandardStream.output.write(MoyaCommand.helpMessage(for: command.helpCommand) + "\n")
+                StandardStream.output.write(MoyaCommand.helpMessage(for: command.helpCommand()) + "\n")
                 return nil
             }
             throw CommandFailure(.usage, "missing API and CASE; see 'moya-cli \(command.name) --help' and 'moya-cli list'")

@@ -16,5 +16,5 @@ struct DownloadOverride {
     var overwrites: Bool
 
     /// The case's destination, never replacing a file.
-    static let none = DownloadOverride(path: nil, overwrites: false)
+    static var none: DownloadOverride { DownloadOverride(path: nil, overwrites: false) }
 }
