@@ -35,54 +35,18 @@ struct CallInvocation: DirectlyParsable, CaseCommandLine {
         try reportingFailures {
             let environment = ProcessEnvironment.current
             if outputOptions.verbose { AccessTokens.isVerbose.store(true, ordering: .relaxed) }
-            if pagingOptions.all || pagingOptions.capture {
-                try runPagedOrCaptured(environment: environment)
-                return
-            }
-            guard let (target, spec) = try CaseResolution.target(
-                words: words, values: values, command: MoyaCommand.Call.self, name: "call", help: help,
-                targets: targetOptions, request: requestOptions, isStubbed: stubOptions.stub, sample: stubOptions.sample,
-                output: outputOptions.output, force: outputOptions.force, environment: environment)
-            else { return }
-            try RequestPlugins.checkBodyOverride(overrideOptions, task: spec.task)
-            let override = RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body(limit: requestOptions.maxBodySize))
-            if let path = outputOptions.output, !spec.task.isDownload {
-                try OutputFileCheck.checkAvailable(path, overwrite: outputOptions.force)
-            }
-            let writer = ResponseWriter(output: outputOptions, target: target, isStubbed: stubOptions.stub,
-                                        environment: environment, noColor: targetOptions.noColor, bodyLimit: requestOptions.maxBodySize)
-            let sink = writer.makeBodySink()
-            var runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions,
-                                    noColor: targetOptions.noColor, environment: environment, override: override)
-            guard let result = try runner.run(body: writer.bodyHandling(sink: sink), sink: sink) else {
-                sink?.abandon()
-                throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
-            }
-            try CallOutcome.finish(result, writer: writer, sink: sink, target: target, redactor: runner.redactor)
+            let mode = CallMode(pagingOptions)
+            guard let (target, resolved) = try CaseResolution.target(caseRequest(mode, environment: environment)) else { return }
+            try mode.run(PreparedCall(resolved: resolved, target: target, invocation: self, environment: environment))
         }
     }
 
-    /// `--all` and `--capture`: the case's pages, or its captures, instead of its body.
-    private func runPagedOrCaptured(environment: [String: String]) throws {
-        let loader = CatalogLoader(options: targetOptions, environment: environment)
-        let resolved = try CaseResolution.resolve(words, values: values, command: MoyaCommand.Call.self, name: "call", help: help, loader: loader)
-        guard case .invocation(let api, let spec, let arguments) = resolved else { return }
-        try RequestPlugins.checkBodyOverride(overrideOptions, task: spec.task)
-        let target = try CaseResolution.build(spec, api: api, arguments: arguments, environment: environment, request: requestOptions,
-                                              isStubbed: stubOptions.stub, sample: stubOptions.sample, output: nil, force: false)
-        if pagingOptions.capture {
-            let runner = CallRunner(target: target, request: requestOptions, stub: stubOptions, output: outputOptions,
-                                    noColor: targetOptions.noColor, environment: environment,
-                                    override: RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body(limit: requestOptions.maxBodySize)))
-            try CapturedCall(api: api, spec: spec, runner: runner, bodyLimit: requestOptions.maxBodySize.bytes).run()
-            return
-        }
-        guard let pagination = api.pagination(for: spec) else {
-            throw CommandFailure(.usage, "case '\(spec.name)' of API '\(api.name)' does not page; --all needs 'pagination:' on the case "
-                                 + "or the API (see moya-targets(5))")
-        }
-        try PagedCall(api: api, spec: spec, arguments: arguments, pagination: pagination, firstTarget: target, invocation: self,
-                      environment: environment).run()
+    /// What the command line asks of the case, as `mode` builds its target.
+    func caseRequest(_ mode: CallMode, environment: [String: String]) -> CaseRequest {
+        CaseRequest(command: .call, help: help, words: words, values: values, targets: targetOptions, overrides: overrideOptions,
+                    settings: TargetSettings(environment: environment, request: requestOptions, stub: stubOptions,
+                                             download: mode.download(outputOptions)),
+                    checksOverridesBeforeBuilding: mode.checksOverridesBeforeBuilding)
     }
 
     /// The command's options, as `DirectParser` reads them: its groups' tables and its own entries

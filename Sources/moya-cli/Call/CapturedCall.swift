@@ -6,19 +6,18 @@ import TargetSpec
 /// in sh. All or nothing: a response that fails validation, a missing capture or a value no shell
 /// variable can hold (a NUL) prints no line at all, so `eval` never sets half of them.
 struct CapturedCall {
-    var api: APISpec
-    var spec: CaseSpec
-    var runner: CallRunner
-    var bodyLimit: Int
+    var call: PreparedCall
 
     func run() throws {
+        let api = call.api
+        let spec = call.spec
+        var runner = call.runner(for: call.target, override: try call.override())
         guard !spec.captures.isEmpty else {
             throw CommandFailure(.usage, "case '\(spec.name)' of API '\(api.name)' declares no captures; add 'captures: {NAME: \"$.path\"}' "
                                  + "to it (see moya-targets(5))")
         }
-        var runner = self.runner
         let response = try runner.collectedResponse(
-            limit: bodyLimit,
+            limit: call.invocation.requestOptions.maxBodySize.bytes,
             failedValidation: { "\(api.name).\(spec.name): HTTP \($0) failed the case's validation; nothing captured" },
             transportFailure: { $0 })
         let (captured, problems) = Capture.values(of: spec.captures, headers: PagedCall.fields(of: response), body: response.data)

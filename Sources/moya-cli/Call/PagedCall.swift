@@ -11,30 +11,31 @@ import TextSafety
 /// redirected off it (exit 1), and
 /// at a page that fails (the failure's exit status); the message names the page.
 struct PagedCall {
-    var api: APISpec
-    var spec: CaseSpec
-    var arguments: [String: ArgumentValue]
+    var call: PreparedCall
     var pagination: Pagination
-    var firstTarget: DynamicTarget
-    var invocation: CallInvocation
-    var environment: [String: String]
+
+    /// The paged call of `call`'s case; a case without `pagination:` is a usage error.
+    init(_ call: PreparedCall) throws {
+        guard let pagination = call.api.pagination(for: call.spec) else {
+            throw CommandFailure(.usage, "case '\(call.spec.name)' of API '\(call.api.name)' does not page; --all needs 'pagination:' on the case "
+                                 + "or the API (see moya-targets(5))")
+        }
+        self.call = call
+        self.pagination = pagination
+    }
 
     func run() throws {
+        let (api, spec, invocation) = (call.api, call.spec, call.invocation)
         let writer = PageItemsWriter(isLines: invocation.outputOptions.format == .jsonl, keyPath: invocation.outputOptions.keyPath)
         defer { writer.finish() }
-        let reader = PageReader(pagination: pagination, baseURL: firstTarget.baseURL.absoluteString)
+        let reader = PageReader(pagination: pagination, baseURL: call.target.baseURL.absoluteString)
         let stub = invocation.stubOptions
         var run: PagingRun?
         var nextURL: String?
         var pageNumber = 1
         while true {
             let target = try self.target(forPage: pageNumber)
-            var runner = CallRunner(
-                target: target, request: invocation.requestOptions, stub: stub, output: invocation.outputOptions,
-                noColor: invocation.targetOptions.noColor, environment: environment,
-                override: pageNumber == 1 ? RequestOverridePlugin(queryEdits: invocation.overrideOptions.queryEdits,
-                                                                  body: try invocation.overrideOptions.body(limit: invocation.requestOptions.maxBodySize)) : nil,
-                pageURL: nextURL, rateLimitRetries: 3)
+            var runner = try call.runner(for: target, override: pageNumber == 1 ? call.override() : nil, pageURL: nextURL, rateLimitRetries: 3)
             let response = try runner.collectedResponse(
                 limit: invocation.requestOptions.maxBodySize.bytes,
                 failedValidation: { "\(api.name).\(spec.name): page \(pageNumber): HTTP \($0) failed the case's validation" + Self.printed(writer) },
@@ -75,11 +76,12 @@ struct PagedCall {
     /// The target of page `number`: the case's; when stubbed, answered by the sample `page<number>`
     /// (page 1: `--sample`, else `page1` when there is one, else the default).
     private func target(forPage number: Int) throws -> DynamicTarget {
-        guard invocation.stubOptions.stub else { return firstTarget }
+        let (api, spec, invocation) = (call.api, call.spec, call.invocation)
+        guard invocation.stubOptions.stub else { return call.target }
         let names = spec.samples.map(\.name)
         let sampleName: String?
         if number == 1 {
-            if invocation.stubOptions.sample != nil || !names.contains("page1") { return firstTarget }
+            if invocation.stubOptions.sample != nil || !names.contains("page1") { return call.target }
             sampleName = "page1"
         } else {
             sampleName = "page\(number)"
@@ -88,8 +90,8 @@ struct PagedCall {
                                      + "no sample 'page\(number)'; --stub --all answers page N with the sample pageN (\(api.file))")
             }
         }
-        return try CaseResolution.build(spec, api: api, arguments: arguments, environment: environment, request: invocation.requestOptions,
-                                        isStubbed: true, sample: sampleName, output: nil, force: false)
+        return try CaseResolution.build(call.resolved, settings: TargetSettings(environment: call.environment, request: invocation.requestOptions,
+                                                                                stub: StubOptions(stub: true, sample: sampleName)))
     }
 
     static func fields(of response: Response) -> [(name: String, value: String)] {

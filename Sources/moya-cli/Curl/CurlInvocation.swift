@@ -28,15 +28,18 @@ struct CurlInvocation: DirectlyParsable, CaseCommandLine {
 
     func run() throws {
         try reportingFailures {
-            guard let (target, spec) = try CaseResolution.target(
-                words: words, values: values, command: MoyaCommand.Curl.self, name: "curl", help: help,
-                targets: targetOptions, request: requestOptions, isStubbed: false, sample: nil, output: output, force: true,
-                environment: ProcessEnvironment.current)
-            else { return }
-            try RequestPlugins.checkBodyOverride(overrideOptions, task: spec.task)
+            guard let (target, _) = try CaseResolution.target(caseRequest(environment: ProcessEnvironment.current)) else { return }
             let override = RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body(limit: requestOptions.maxBodySize, spools: false))
             StandardStream.output.write(try CurlCommandBuilder(target: target, request: requestOptions, override: override).command() + "\n")
         }
+    }
+
+    /// What the command line asks of the case: built unstubbed, a download going to `--output`,
+    /// replacing a file there.
+    func caseRequest(environment: [String: String]) -> CaseRequest {
+        CaseRequest(command: .curl, help: help, words: words, values: values, targets: targetOptions, overrides: overrideOptions,
+                    settings: TargetSettings(environment: environment, request: requestOptions,
+                                             download: DownloadOverride(path: output, overwrites: true)))
     }
 
     /// The command's options, as `DirectParser` reads them: its groups' tables and its own entries

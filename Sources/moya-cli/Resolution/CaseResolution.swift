@@ -5,28 +5,18 @@ import TextSafety
 
 /// From words on the command line to a `DynamicTarget`, with usage errors (exit 64) that say what is valid.
 enum CaseResolution {
-    /// What `call` and `curl` found in their words: help already printed, or a case with bound values.
-    enum Resolved {
-        case helpPrinted
-        case invocation(api: APISpec, spec: CaseSpec, arguments: [String: ArgumentValue])
-    }
-
-    /// `API CASE [VALUES...]` (and `--value NAME=VALUE`s) resolved for `command` (`call` or `curl`); with `-h`, the help of the
-    /// command, the API or the case is printed instead.
-    ///
-    /// `command` is asked for only to print its help: naming an ArgumentParser command's type makes
-    /// its runtime metadata, which a call parsed by `DirectParser` does without.
-    static func resolve(
-        _ words: [String], values: [String] = [], command: @autoclosure () -> any ParsableCommand.Type, name: String, help: Bool,
-        loader: CatalogLoader
-    ) throws -> Resolved {
-        let invocation = try CaseInvocation(words: words, values: values)
+    /// `API CASE [VALUES...]` (and `--value NAME=VALUE`s) resolved for `request.command`; `nil` when,
+    /// with `-h`, the help of the command, the API or the case was printed instead.
+    static func resolve(_ request: CaseRequest) throws -> ResolvedCase? {
+        let command = request.command
+        let loader = request.loader
+        let invocation = try CaseInvocation(words: request.words, values: request.values)
         guard let apiName = invocation.api else {
-            if help {
-                StandardStream.output.write(MoyaCommand.helpMessage(for: command()) + "\n")
-                return .helpPrinted
+            if request.help {
+                StandardStream.output.write(MoyaCommand.helpMessage(for: command.helpCommand()) + "\n")
+                return nil
             }
-            throw CommandFailure(.usage, "missing API and CASE; see 'moya-cli \(name) --help' and 'moya-cli list'")
+            throw CommandFailure(.usage, "missing API and CASE; see 'moya-cli \(command.name) --help' and 'moya-cli list'")
         }
         // With a case named, only that case is kept of the API's file (a large API is validated
         // whole but not held); without one, help and the error list every case.
@@ -36,18 +26,18 @@ enum CaseResolution {
             try loader.api(named: apiName).1
         }
         guard let caseName = invocation.caseName else {
-            if help {
-                StandardStream.output.write(DisplayText.escaped(CaseHelp.apiHelp(api, command: name, access: APIAccess(api, environment: loader.environment)), keepingLineBreaks: true))
-                return .helpPrinted
+            if request.help {
+                StandardStream.output.write(DisplayText.escaped(CaseHelp.apiHelp(api, command: command.name, access: APIAccess(api, environment: loader.environment)), keepingLineBreaks: true))
+                return nil
             }
             throw CommandFailure(.usage, "missing CASE for API '\(api.name)'; valid cases: \(api.cases.map(\.name).joined(separator: ", "))")
         }
         let spec = try caseSpec(named: caseName, in: api)
-        if help {
-            StandardStream.output.write(DisplayText.escaped(CaseHelp.caseHelp(spec, api: api, command: name, access: APIAccess(api, environment: loader.environment)), keepingLineBreaks: true))
-            return .helpPrinted
+        if request.help {
+            StandardStream.output.write(DisplayText.escaped(CaseHelp.caseHelp(spec, api: api, command: command.name, access: APIAccess(api, environment: loader.environment)), keepingLineBreaks: true))
+            return nil
         }
-        return .invocation(api: api, spec: spec, arguments: try bind(invocation, for: spec, api: api, command: name))
+        return ResolvedCase(api: api, spec: spec, arguments: try bind(invocation, for: spec, api: api, command: command))
     }
 
     static func caseSpec(named name: String, in api: APISpec) throws -> CaseSpec {
@@ -58,11 +48,11 @@ enum CaseResolution {
         }
     }
 
-    static func bind(_ invocation: CaseInvocation, for spec: CaseSpec, api: APISpec, command: String) throws -> [String: ArgumentValue] {
+    static func bind(_ invocation: CaseInvocation, for spec: CaseSpec, api: APISpec, command: CaseCommand) throws -> [String: ArgumentValue] {
         let binder = spec.argumentBinder()
         let (arguments, errors) = binder.bindReportingAll(positional: invocation.positional, namedWords: invocation.named)
         guard errors.isEmpty else {
-            let usage = "usage: moya-cli \(command) \(api.name) \(spec.name)" + CaseHelp.valuesSynopsis(spec)
+            let usage = "usage: moya-cli \(command.name) \(api.name) \(spec.name)" + CaseHelp.valuesSynopsis(spec)
             let messages = errors.map { error in
                 guard case .unknownValue(let name, _, _) = error else { return error.description }
                 return unknownOptionMessage(name, error: error, spec: spec, command: command)
@@ -75,47 +65,35 @@ enum CaseResolution {
     /// An unknown `--name`: `call` and `curl` read an option they do not know as a value of the
     /// case, so a misspelled option lands here. When it is close to one of the command's
     /// options, that is the likelier mistake, and the message says so.
-    static func unknownOptionMessage(_ name: String, error: ArgumentError, spec: CaseSpec, command: String) -> String {
-        let options = optionNames(of: command)
-        guard let option = Suggestion.closest(to: "--" + name, in: options), !spec.values.contains(where: { $0.name == name }) else {
-            return error.description + " (an unknown --option is read as a value of the case; '--\(name)' is no option of \(command) either)"
+    static func unknownOptionMessage(_ name: String, error: ArgumentError, spec: CaseSpec, command: CaseCommand) -> String {
+        guard let option = Suggestion.closest(to: "--" + name, in: command.optionNames), !spec.values.contains(where: { $0.name == name }) else {
+            return error.description + " (an unknown --option is read as a value of the case; '--\(name)' is no option of \(command.name) either)"
         }
         return "unknown option '--\(name)'; did you mean '\(option)'? (an unknown --option is read as a value of the case, "
             + "and case '\(spec.name)' has no value '\(name)')"
     }
 
-    /// The long options of `call` or `curl`.
-    static func optionNames(of command: String) -> [String] {
-        let names = command == "curl" ? CurlInvocation.table.flatMap(\.names) : CallInvocation.table.flatMap(\.names)
-        return names.filter { $0.hasPrefix("--") }
+    /// What `call` and `curl` share: the words resolved (see `resolve`), `--json`/`--data` checked
+    /// against the case's task, and its target built; `nil` when help was printed instead.
+    static func target(_ request: CaseRequest) throws -> (target: DynamicTarget, resolved: ResolvedCase)? {
+        guard let resolved = try resolve(request) else { return nil }
+        if request.checksOverridesBeforeBuilding { try RequestPlugins.checkBodyOverride(request.overrides, task: resolved.spec.task) }
+        let target = try build(resolved, settings: request.settings, accessTokens: request.command.accessTokens(request.settings))
+        if !request.checksOverridesBeforeBuilding { try RequestPlugins.checkBodyOverride(request.overrides, task: resolved.spec.task) }
+        return (target, resolved)
     }
 
-    /// What `call` and `curl` share: the words resolved (see `resolve`), the case's values bound and
-    /// its target built; `nil` when help was printed instead.
-    static func target(
-        words: [String], values: [String], command: @autoclosure () -> any ParsableCommand.Type, name: String, help: Bool,
-        targets: TargetOptions, request: RequestOptions, isStubbed: Bool, sample: String?, output: String?, force: Bool,
-        environment: [String: String]
-    ) throws -> (target: DynamicTarget, spec: CaseSpec)? {
-        let loader = CatalogLoader(options: targets, environment: environment)
-        let resolved = try resolve(words, values: values, command: command(), name: name, help: help, loader: loader)
-        guard case .invocation(let api, let spec, let arguments) = resolved else { return nil }
-        let target = try build(spec, api: api, arguments: arguments, environment: environment, request: request,
-                               isStubbed: isStubbed, sample: sample, output: output, force: force,
-                               accessTokens: name == "curl" ? AccessTokens.source(forCurl: request, environment: environment) : nil)
-        return (target, spec)
-    }
-
-    static func build(
-        _ spec: CaseSpec, api: APISpec, arguments: [String: ArgumentValue], environment: [String: String], request: RequestOptions,
-        isStubbed: Bool, sample: String?, output: String?, force: Bool, accessTokens: (any AccessTokenSource)? = nil
-    ) throws -> DynamicTarget {
-        var builder = builder(api: api, environment: environment, request: request, isStubbed: isStubbed,
-                              downloadDestination: spec.task.isDownload ? output.map { $0 == "-" ? "/dev/stdout" : $0 } : nil,
-                              overwritesDownloads: force)
+    /// The target of `resolved` built as `settings` say; `accessTokens`: the token source, `nil`
+    /// for the run's provider.
+    static func build(_ resolved: ResolvedCase, settings: TargetSettings, accessTokens: (any AccessTokenSource)? = nil) throws -> DynamicTarget {
+        let spec = resolved.spec
+        let download = settings.download
+        var builder = builder(api: resolved.api, environment: settings.environment, request: settings.request, isStubbed: settings.stub.stub,
+                              downloadDestination: spec.task.isDownload ? download.path.map { $0 == "-" ? "/dev/stdout" : $0 } : nil,
+                              overwritesDownloads: download.overwrites)
         if let accessTokens { builder.accessTokens = accessTokens }
         do {
-            return try builder.target(for: spec, arguments: arguments, sampleName: sample)
+            return try builder.target(for: spec, arguments: resolved.arguments, sampleName: settings.stub.sample)
         } catch .accessToken(let error) {
             throw AccessTokens.failure(error)
         } catch {
