@@ -101,7 +101,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["MoyaKit"],
+            dependencies: ["MoyaKit", "CurlTransport"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
