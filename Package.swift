@@ -119,7 +119,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["MoyaKit"],
+            dependencies: ["MoyaKit", "CurlTransport"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),

@@ -7,27 +7,19 @@ import TestSupport
 /// (`HTTPTestServer` speaks only HTTP/1.1.) Skips when nginx or openssl is not installed;
 /// `make test` installs nginx-light.
 final class TransportHTTP2Tests: XCTestCase {
-    private var server: NginxTestServer!
+    private var nginx: NginxHTTP2Fixture!
+    private var server: NginxTestServer { nginx.server }
 
     override func setUpWithError() throws {
-        guard NginxTestServer.nginxPath != nil else { throw XCTSkip("nginx is not installed (make test installs nginx-light)") }
-        guard TLSTestServer.opensslPath != nil else { throw XCTSkip("the openssl command is not installed") }
-        server = try NginxTestServer()
+        nginx = try NginxHTTP2Fixture()
     }
 
     override func tearDown() {
-        server?.stop()
-    }
-
-    private func session(_ version: SessionConfiguration.HTTPVersionPreference) -> Session {
-        var configuration = SessionConfiguration()
-        configuration.httpVersion = version
-        configuration.certificateAuthorityFile = server.certificateAuthorityFile
-        return Session(configuration: configuration)
+        nginx?.server.stop()
     }
 
     func testPriorKnowledgeOverCleartextSpeaksHTTP2() throws {
-        let response = try response(to: makeRequest(server.url("/hello.json", secure: false)), session: session(.http2))
+        let response = try response(to: makeRequest(server.url("/hello.json", secure: false)), session: nginx.session(.http2))
         XCTAssertEqual(response.head.statusCode, 200)
         XCTAssertEqual(response.head.httpVersion, "HTTP/2")
         XCTAssertEqual(response.body, NginxTestServer.helloJSON)
@@ -36,7 +28,7 @@ final class TransportHTTP2Tests: XCTestCase {
     }
 
     func testAutomaticOverTLSNegotiatesHTTP2() throws {
-        let response = try response(to: makeRequest(server.url("/hello.json", secure: true)), session: session(.automatic))
+        let response = try response(to: makeRequest(server.url("/hello.json", secure: true)), session: nginx.session(.automatic))
         XCTAssertEqual(response.head.statusCode, 200)
         XCTAssertEqual(response.head.httpVersion, "HTTP/2")
         XCTAssertEqual(response.body, NginxTestServer.helloJSON)
@@ -45,13 +37,13 @@ final class TransportHTTP2Tests: XCTestCase {
     }
 
     func testHTTP2PreferenceOverTLSSpeaksHTTP2() throws {
-        let response = try response(to: makeRequest(server.url("/hello.json", secure: true)), session: session(.http2))
+        let response = try response(to: makeRequest(server.url("/hello.json", secure: true)), session: nginx.session(.http2))
         XCTAssertEqual(response.head.httpVersion, "HTTP/2")
         XCTAssertEqual(response.body, NginxTestServer.helloJSON)
     }
 
     func testHTTP11PreferenceOverTLSStaysOnHTTP11() throws {
-        let response = try response(to: makeRequest(server.url("/hello.json", secure: true)), session: session(.http1_1))
+        let response = try response(to: makeRequest(server.url("/hello.json", secure: true)), session: nginx.session(.http1_1))
         XCTAssertEqual(response.head.statusCode, 200)
         XCTAssertEqual(response.head.httpVersion, "HTTP/1.1")
         XCTAssertEqual(response.body, NginxTestServer.helloJSON)
@@ -59,13 +51,13 @@ final class TransportHTTP2Tests: XCTestCase {
     }
 
     func testNotFoundOverHTTP2IsAResponseNotAnError() throws {
-        let response = try response(to: makeRequest(server.url("/missing.json", secure: false)), session: session(.http2))
+        let response = try response(to: makeRequest(server.url("/missing.json", secure: false)), session: nginx.session(.http2))
         XCTAssertEqual(response.head.statusCode, 404)
         XCTAssertEqual(response.head.httpVersion, "HTTP/2")
     }
 
     func testResponseHeadersArriveWithoutPseudoHeaders() throws {
-        let response = try response(to: makeRequest(server.url("/hello.json", secure: true)), session: session(.automatic))
+        let response = try response(to: makeRequest(server.url("/hello.json", secure: true)), session: nginx.session(.automatic))
         let names = response.head.headers.map { $0.name.canonicalName }
         XCTAssertFalse(names.contains { $0.hasPrefix(":") }, "\(names)")
         XCTAssertEqual(response.head.headers[.contentLength], String(NginxTestServer.helloJSON.count))
@@ -100,7 +92,7 @@ final class TransportHTTP2Tests: XCTestCase {
     /// returns nginx's access log of them.
     private func burst(of count: Int, version: SessionConfiguration.HTTPVersionPreference,
                        file: StaticString = #filePath, line: UInt = #line) throws -> [NginxTestServer.AccessLogEntry] {
-        let session = session(version)
+        let session = nginx.session(version)
         let recorders = (0..<count).map { _ in TransferRecorder() }
         for (index, recorder) in recorders.enumerated() {
             _ = session.perform(makeRequest(server.url("/numbered/\(index).json", secure: true)), downloadTo: nil,
@@ -120,7 +112,7 @@ final class TransportHTTP2Tests: XCTestCase {
     }
 
     func testRequestsAfterTheFirstShareItsConnection() throws {
-        let session = session(.automatic)
+        let session = nginx.session(.automatic)
         _ = try response(to: makeRequest(server.url("/hello.json", secure: true)), session: session)
         let count = 10
         let recorders = (0..<count).map { _ in TransferRecorder() }
@@ -141,7 +133,7 @@ final class TransportHTTP2Tests: XCTestCase {
         let folder = try makeTemporaryFolder()
         let destination = folder.appendingPathComponent("bytes.bin")
         let recorder = TransferRecorder()
-        _ = session(.http2).perform(makeRequest(server.url("/bytes.bin", secure: false)), downloadTo: destination, overwrite: false,
+        _ = nginx.session(.http2).perform(makeRequest(server.url("/bytes.bin", secure: false)), downloadTo: destination, overwrite: false,
                                     progress: recorder.progress, completion: recorder.completion)
         guard case .success(let response) = try XCTUnwrap(recorder.wait()) else { return XCTFail("the download failed") }
         XCTAssertEqual(response.head.statusCode, 200)
@@ -156,7 +148,7 @@ final class TransportHTTP2Tests: XCTestCase {
     func testDownloadOverTLSWithALPN() throws {
         let folder = try makeTemporaryFolder()
         let destination = folder.appendingPathComponent("bytes.bin")
-        let response = try response(to: makeRequest(server.url("/bytes.bin", secure: true)), session: session(.automatic),
+        let response = try response(to: makeRequest(server.url("/bytes.bin", secure: true)), session: nginx.session(.automatic),
                                     downloadTo: destination)
         XCTAssertEqual(response.head.httpVersion, "HTTP/2")
         XCTAssertTrue(try TestBytes.fileMatches(destination, count: NginxTestServer.bytesFileSize))
@@ -166,7 +158,7 @@ final class TransportHTTP2Tests: XCTestCase {
         let port = server.cleartextPort
         server.stop()
         server.stop()
-        let error = try transportError(for: makeRequest(server.url("/hello.json", secure: false)), session: session(.http2))
+        let error = try transportError(for: makeRequest(server.url("/hello.json", secure: false)), session: nginx.session(.http2))
         XCTAssertEqual(error.kind, .cannotConnect, "nothing listens on \(port) any more: \(error.message)")
     }
 }

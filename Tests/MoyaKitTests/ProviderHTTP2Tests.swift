@@ -6,28 +6,20 @@ import XCTest
 /// A provider over HTTP/2 against nginx (the transport's own HTTP/2 tests are in
 /// CurlTransportTests). Skips when nginx or openssl is not installed; `make test` installs nginx-light.
 final class ProviderHTTP2Tests: XCTestCase {
-    private var server: NginxTestServer!
+    private var nginx: NginxHTTP2Fixture!
+    private var server: NginxTestServer { nginx.server }
 
     override func setUpWithError() throws {
-        guard NginxTestServer.nginxPath != nil else { throw XCTSkip("nginx is not installed (make test installs nginx-light)") }
-        guard TLSTestServer.opensslPath != nil else { throw XCTSkip("the openssl command is not installed") }
-        server = try NginxTestServer()
+        nginx = try NginxHTTP2Fixture()
     }
 
     override func tearDown() {
-        server?.stop()
-    }
-
-    private func session(_ version: SessionConfiguration.HTTPVersionPreference) -> Session {
-        var configuration = SessionConfiguration()
-        configuration.httpVersion = version
-        configuration.certificateAuthorityFile = server.certificateAuthorityFile
-        return Session(configuration: configuration)
+        nginx?.server.stop()
     }
 
     func testProviderOverHTTP2() throws {
         let target = StaticFile(baseURL: server.secureBaseURL, path: "/hello.json")
-        let provider = MoyaProvider<StaticFile>(session: session(.automatic))
+        let provider = MoyaProvider<StaticFile>(session: nginx.session(.automatic))
         let result = try XCTUnwrap(send(target, with: provider, timeout: 20))
         let moyaResponse = try result.get()
         XCTAssertEqual(moyaResponse.statusCode, 200)

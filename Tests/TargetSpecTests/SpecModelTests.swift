@@ -200,6 +200,23 @@ final class SpecModelTests: XCTestCase {
         XCTAssertEqual(again, copy, "equal fields are equal, whatever box holds them")
     }
 
+    /// An API's fields are shared between copies until one is changed (copy on write), as each
+    /// builder and render context holds one.
+    func testACopiedAPIChangesAlone() throws {
+        let original = try XCTUnwrap(SpecTest.load(Self.github).api)
+        var copy = original
+        XCTAssertEqual(copy, original)
+        XCTAssertEqual(copy.hashValue, original.hashValue)
+        copy.cases.removeLast()
+        copy.auth = nil
+        copy.environmentVariables.append("EXTRA")
+        XCTAssertNotEqual(copy, original)
+        XCTAssertEqual(original.cases.count, copy.cases.count + 1)
+        XCTAssertNotNil(original.auth)
+        XCTAssertFalse(original.environmentVariables.contains("EXTRA"))
+        XCTAssertEqual(MemoryLayout<APISpec>.size, MemoryLayout<Int>.size, "one reference")
+    }
+
     /// A target's fields are shared between copies until one is changed (copy on write), as a
     /// provider and its plugins pass it around.
     func testACopiedTargetChangesAlone() throws {

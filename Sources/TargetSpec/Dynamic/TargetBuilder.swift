@@ -93,7 +93,7 @@ public struct TargetBuilder: Sendable {
                                      overwritesDownloads: overwritesDownloads).task(for: spec.task)
         let (name, sample) = try renderedSample(of: spec, named: sampleName, context: context)
 
-        return DynamicTarget(
+        return DynamicTarget(DynamicTarget.Fields(
             apiName: api.name,
             caseName: spec.name,
             arguments: arguments,
@@ -113,7 +113,7 @@ public struct TargetBuilder: Sendable {
             sensitiveHeaderNames: sensitiveHeaderNames,
             accessTokenRequest: accessTokenRequest,
             apiKeyQuery: apiKeyQuery
-        )
+        ))
     }
 
     /// `built` answering with the sample named `sampleName` (default: the case's first) instead:

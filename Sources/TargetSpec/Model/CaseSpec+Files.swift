@@ -4,14 +4,14 @@ extension CaseSpec {
     /// The files the case reads: its body file, upload, multipart files and sample files.
     public var filesRead: [String] {
         var paths: [String] = []
-        switch task {
+        switch self.task {
         case .dataFile(let path), .uploadFile(let path): paths.append(path.source)
         case .compositeData(.dataFile(let path), _): paths.append(path.source)
         case .multipart(let parts), .compositeMultipart(let parts, _):
             for part in parts { if case .file(let path) = part.content { paths.append(path.source) } }
         default: break
         }
-        for named in samples {
+        for named in self.samples {
             if case .response(_, _, .file(let path)) = named.sample.outcome { paths.append(path.source) }
         }
         var seen = Set<String>()
@@ -20,7 +20,7 @@ extension CaseSpec {
 
     /// The files the case writes: its download destination (below the current folder).
     public var filesWritten: [String] {
-        switch task {
+        switch self.task {
         case .download(let destination), .downloadParameters(_, _, let destination): [destination.source]
         default: []
         }

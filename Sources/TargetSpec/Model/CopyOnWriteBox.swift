@@ -1,24 +1,31 @@
 /// A value kept behind one reference and copied only when written while shared: what makes a
-/// large struct cheap to copy and to keep in arrays (`CaseSpec`, `DynamicTarget`).
-struct CopyOnWriteBox<Value>: @unchecked Sendable {
+/// large struct cheap to copy and to keep in arrays (`CaseSpec`, `APISpec`, `DynamicTarget`).
+///
+/// Public and `@inlinable` so that the `@inlinable` key-path accessors of those types, read in
+/// other modules, compile to a field load in release builds instead of a call per field.
+public struct CopyOnWriteBox<Value>: @unchecked Sendable {
     // Written only while uniquely referenced (see `value`'s `_modify`), so sharing it is safe
     // whenever `Value` is Sendable, as every user's is.
-    private final class Storage {
-        var value: Value
+    @usableFromInline
+    final class Storage {
+        @usableFromInline var value: Value
 
+        @inlinable
         init(_ value: Value) {
             self.value = value
         }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
-    init(_ value: Value) {
+    @inlinable
+    public init(_ value: Value) {
         storage = Storage(value)
     }
 
     /// Read in place (a field is read without copying the others), written in place once unique.
-    var value: Value {
+    @inlinable
+    public var value: Value {
         _read { yield storage.value }
         _modify {
             if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
@@ -27,7 +34,8 @@ struct CopyOnWriteBox<Value>: @unchecked Sendable {
     }
 
     /// Whether two boxes are one (then their values are equal without comparing them).
-    func isIdentical(to other: CopyOnWriteBox) -> Bool {
+    @inlinable
+    public func isIdentical(to other: CopyOnWriteBox) -> Bool {
         storage === other.storage
     }
 }

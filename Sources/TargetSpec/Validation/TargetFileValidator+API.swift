@@ -60,12 +60,12 @@ extension TargetFileValidator {
             checkPagingAndChains(cases: cases.digests, apiPagination: pagination, apiPaginationMark: paginationMark)
         }
         guard let name, let baseURL else { return nil }
-        return APISpec(
+        return APISpec(APISpec.Fields(
             name: name, file: file, directory: directory, description: description, baseURL: baseURL, headers: headers, auth: auth?.defaultAuth,
-            authSchemes: auth?.schemes,
+            authSchemes: auth?.namedSchemes ?? [],
             validation: validation, timeout: timeout, connectTimeout: connectTimeout, environments: environments,
             defaultEnvironment: defaultEnvironment, cases: cases.kept, sensitiveHeaders: sensitiveHeaders, fileRoot: fileRoot,
-            pagination: pagination)
+            pagination: pagination))
     }
 
     /// `sensitiveHeaders: [X-Session, ...]`: header names whose values are secrets.

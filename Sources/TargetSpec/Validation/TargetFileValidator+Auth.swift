@@ -26,6 +26,11 @@ extension TargetFileValidator {
         /// `nil` for the one-scheme form.
         var schemes: [NamedAuthScheme]?
         var names: APIAuthNames
+
+        /// The named schemes; the one-scheme form's is named by its type.
+        var namedSchemes: [NamedAuthScheme] {
+            schemes ?? defaultAuth.map { [NamedAuthScheme(name: $0.kind.rawValue, auth: $0)] } ?? []
+        }
     }
 
     /// `auth:` in either form: one scheme (`{type: bearer, token: ...}`) or named schemes

@@ -87,11 +87,11 @@ extension TargetFileValidator {
         }
         let captures = fields["captures"].map { readCaptures($0) } ?? []
         guard isValid, let path else { return nil }
-        return CaseSpec(
+        return CaseSpec(CaseSpec.Fields(
             name: name, mark: key.mark, description: description, values: values, path: path, method: method,
             headers: headers, auth: auth, task: task, validation: validation, timeout: timeout, samples: samples,
             examples: exampleSteps.compactMap { if case .arguments(let arguments) = $0.kind { arguments } else { nil } },
-            exampleSteps: exampleSteps, pagination: pagination, captures: captures)
+            exampleSteps: exampleSteps, pagination: pagination, captures: captures))
     }
 
     private mutating func readPath(_ node: Node) -> Template? {

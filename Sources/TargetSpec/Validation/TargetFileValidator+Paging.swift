@@ -307,10 +307,15 @@ protocol CaseOutline {
 }
 
 extension CaseSpec: CaseOutline {
-    var isDownloadCase: Bool { task.isDownload }
+    // A protocol's requirements need members of their own: dynamic member lookup does not witness them.
+    var name: String { fields.value.name }
+    var mark: Mark { fields.value.mark }
+    var exampleSteps: [ExampleStep] { fields.value.exampleSteps }
+
+    var isDownloadCase: Bool { self.task.isDownload }
 
     var paging: PagingOutline {
-        switch pagination {
+        switch self.pagination {
         case .inherited: .inherited
         case .none: .none
         case .paged(let own): .own(cursorParameter: own.cursorParameter)
@@ -318,10 +323,10 @@ extension CaseSpec: CaseOutline {
     }
 
     func hasValue(named name: String) -> Bool {
-        values.contains { $0.name == name }
+        self.values.contains { $0.name == name }
     }
 
-    var captureNames: [String] { captures.map(\.name) }
+    var captureNames: [String] { self.captures.map(\.name) }
 }
 
 /// A case's outline, kept instead of the case when loading hands each case on and keeps none

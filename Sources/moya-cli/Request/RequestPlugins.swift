@@ -67,6 +67,6 @@ extension DynamicTarget {
     /// Whether the target has secrets a redactor must know of: `${secret:...}` values, a
     /// credential, or headers it marks sensitive.
     var hasOwnSecrets: Bool {
-        !secretValues.isEmpty || !(credential ?? "").isEmpty || !sensitiveHeaderNames.isEmpty
+        !self.secretValues.isEmpty || !(self.credential ?? "").isEmpty || !self.sensitiveHeaderNames.isEmpty
     }
 }
