@@ -40,12 +40,15 @@ let package = Package(
         .target(name: "CCleanup"),
         // JSON that keeps object key order and number text: parser, writer, in-place spans.
         .target(name: "OrderedJSON"),
+        // Paths as the system opens them (symbolic links followed), and whole-component containment.
+        .target(name: "PathResolution"),
         // The libcurl transport MoyaKit sends over, as Moya over Alamofire; knows nothing of targets.
         .target(
             name: "CurlTransport",
             dependencies: [
                 "CCurl",
                 "CCleanup",
+                "PathResolution",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             linkerSettings: [.linkedLibrary("dl")]
@@ -59,23 +62,31 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        // Pagination and captures: JSON paths, Link headers, next pages, shell-safe assignments.
+        // The target-file model and its validator: YAML nodes to APISpec and CaseSpec, with the
+        // pagination, capture and chain declarations; no transport, no provider.
+        .target(
+            name: "TargetModel",
+            dependencies: ["PositionedYAML", "OrderedJSON", "PathResolution"]
+        ),
+        // The paging engine over the model's declarations: pages, Link headers, next pages, captures run, shell-safe assignments.
         .target(
             name: "Paging",
-            dependencies: ["MoyaKit", "OrderedJSON"]
+            dependencies: ["MoyaKit", "OrderedJSON", "TargetModel"]
         ),
+        // The loader and runtime: target files to the model, values bound and rendered, DynamicTarget (TargetType), discovery.
         .target(
             name: "TargetSpec",
-            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "PositionedYAML", "Paging"]
+            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "PathResolution", "PositionedYAML", "TargetModel"]
         ),
+        // `moya-cli check`: plans, runs and reports samples, live calls, chains and pages.
         .target(
             name: "TargetCheck",
-            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "TargetSpec", "Paging"]
+            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "TargetModel", "TargetSpec", "Paging"]
         ),
         // `moya-cli import openapi`: an OpenAPI description into a target file.
         .target(
             name: "OpenAPIImport",
-            dependencies: ["MoyaKit", "OrderedJSON", "PositionedYAML", "TargetSpec"]
+            dependencies: ["MoyaKit", "OrderedJSON", "PositionedYAML", "TargetModel", "TargetSpec"]
         ),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.
@@ -90,6 +101,7 @@ let package = Package(
                 "OrderedJSON",
                 "CurlTransport",
                 "PositionedYAML",
+                "TargetModel",
                 "TargetSpec",
                 "TargetCheck",
                 "OpenAPIImport",
@@ -105,17 +117,17 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
-        .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit", "OrderedJSON"]),
+        .testTarget(name: "PagingTests", dependencies: ["Paging", "TargetModel", "MoyaKit", "OrderedJSON"]),
         .testTarget(
             name: "CurlTransportTests",
             dependencies: ["CurlTransport", "CCurl", "MoyaKit", "TestSupport", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TestSupport"]),
         .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
-        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "PositionedYAML", "MoyaKit", "OrderedJSON", "Paging"]),
-        .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "OrderedJSON", "TestSupport"]),
-        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "PositionedYAML", "TargetSpec", "MoyaKit"]),
-        .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "MoyaKit", "TestSupport"]),
+        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "TargetModel", "PositionedYAML", "MoyaKit", "OrderedJSON"]),
+        .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetModel", "TargetSpec", "MoyaKit", "OrderedJSON", "TestSupport"]),
+        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "PositionedYAML", "TargetModel", "TargetSpec", "MoyaKit"]),
+        .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetModel", "TargetSpec", "MoyaKit", "TestSupport"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import MoyaKit
 import OrderedJSON
 import TargetSpec
+import TargetModel
 
 extension Importer {
     /// The media types a body may be imported as, best first.

@@ -1,4 +1,5 @@
 import TargetSpec
+import TargetModel
 
 extension Importer {
     /// The case for `operation`, or `nil` when it is left out (with a note saying why).

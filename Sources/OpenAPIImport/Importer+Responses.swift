@@ -1,4 +1,5 @@
 import TargetSpec
+import TargetModel
 
 extension Importer {
     /// `validation` (the documented success codes) and `samples` (one per documented status, the

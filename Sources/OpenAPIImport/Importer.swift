@@ -1,4 +1,5 @@
 import TargetSpec
+import TargetModel
 
 /// One import: the document, what was found wrong with it, and what could not be mapped.
 final class Importer {

@@ -1,4 +1,5 @@
 import TargetSpec
+import TargetModel
 
 /// The OpenAPI document: its root, its version, and local `$ref` resolution with cycle detection.
 final class SpecDocument {

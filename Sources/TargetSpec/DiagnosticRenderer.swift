@@ -1,4 +1,5 @@
 import PositionedYAML
+import TargetModel
 
 /// Renders diagnostics the way compilers do:
 ///

@@ -2,6 +2,7 @@ import ArgumentParser
 import CCleanup
 import MoyaKit
 import TargetSpec
+import TargetModel
 #if canImport(Glibc)
 import Glibc
 #endif

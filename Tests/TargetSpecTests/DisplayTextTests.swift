@@ -1,5 +1,6 @@
 import TargetSpec
 import XCTest
+import TargetModel
 
 /// Issue 11, item 5: the one sanitiser for text shown to a person.
 final class DisplayTextTests: XCTestCase {

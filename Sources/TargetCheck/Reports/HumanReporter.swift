@@ -1,5 +1,6 @@
 import TargetSpec
 import Synchronization
+import TargetModel
 
 /// The summary on stderr: one line per item as soon as it and every item before it are done (so
 /// the order is the plan's however many jobs run), a progress line on a terminal, totals last.

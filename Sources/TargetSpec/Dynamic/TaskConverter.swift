@@ -1,4 +1,5 @@
 import MoyaKit
+import TargetModel
 
 /// Turns a `TaskSpec` into the Moya `Task` it stands for.
 struct TaskConverter {

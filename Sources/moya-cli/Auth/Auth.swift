@@ -2,6 +2,7 @@ import ArgumentParser
 import MoyaKit
 import TargetAuth
 import TargetSpec
+import TargetModel
 
 extension MoyaCommand {
     struct Auth: ParsableCommand {

@@ -1,6 +1,7 @@
 import MoyaKit
 import TargetAuth
 import TargetSpec
+import TargetModel
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@ import ArgumentParser
 import MoyaKit
 import TargetCheck
 import TargetSpec
+import TargetModel
 
 /// A `check` as its command line says: the APIs named, the check options, the request and target
 /// options.

@@ -1,5 +1,6 @@
 import TargetSpec
 import ArgumentParser
+import TargetModel
 
 /// A failure a subcommand reports on stderr before exiting with a documented status.
 struct CommandFailure: Error {

@@ -2,6 +2,7 @@ import ArgumentParser
 import MoyaKit
 import OpenAPIImport
 import TargetSpec
+import TargetModel
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -6,6 +6,7 @@ import TargetSpec
 import Glibc
 #endif
 import PositionedYAML
+import TargetModel
 
 /// Runs `moya-cli import openapi`: reads the spec, imports it, validates the result as a target
 /// file, writes it, and says on stderr what was not imported.

@@ -1,5 +1,6 @@
 import TargetSpec
 import PositionedYAML
+import TargetModel
 
 /// Left-aligned columns separated by two spaces; trailing blanks trimmed.
 enum TextTable {

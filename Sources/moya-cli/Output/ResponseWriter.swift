@@ -2,6 +2,7 @@ import CurlTransport
 import MoyaKit
 import OrderedJSON
 import TargetSpec
+import TargetModel
 
 /// Prints a response the way `call`'s options ask: raw for pipes, pretty for people, an envelope
 /// for scripts.

@@ -1,6 +1,6 @@
 /// A value kept behind one reference and copied only when written while shared: what makes a
 /// large struct cheap to copy and to keep in arrays (`CaseSpec`, `DynamicTarget`).
-struct CopyOnWriteBox<Value>: @unchecked Sendable {
+package struct CopyOnWriteBox<Value>: @unchecked Sendable {
     // Written only while uniquely referenced (see `value`'s `_modify`), so sharing it is safe
     // whenever `Value` is Sendable, as every user's is.
     private final class Storage {
@@ -13,12 +13,12 @@ struct CopyOnWriteBox<Value>: @unchecked Sendable {
 
     private var storage: Storage
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         storage = Storage(value)
     }
 
     /// Read in place (a field is read without copying the others), written in place once unique.
-    var value: Value {
+    package var value: Value {
         _read { yield storage.value }
         _modify {
             if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
@@ -27,7 +27,7 @@ struct CopyOnWriteBox<Value>: @unchecked Sendable {
     }
 
     /// Whether two boxes are one (then their values are equal without comparing them).
-    func isIdentical(to other: CopyOnWriteBox) -> Bool {
+    package func isIdentical(to other: CopyOnWriteBox) -> Bool {
         storage === other.storage
     }
 }
