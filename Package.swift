@@ -113,16 +113,16 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["MoyaKit"],
+            dependencies: ["MoyaKit", "TargetAuth"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "TargetModel", "MoyaKit", "OrderedJSON"]),
         .testTarget(
             name: "CurlTransportTests",
-            dependencies: ["CurlTransport", "CCurl", "MoyaKit", "TestSupport", .product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: ["CurlTransport", "CCurl", "TargetAuth", "TestSupport", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
-        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TestSupport"]),
+        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TargetAuth", "TestSupport"]),
         .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "TargetModel", "PositionedYAML", "MoyaKit", "OrderedJSON"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetModel", "TargetSpec", "MoyaKit", "OrderedJSON", "TestSupport"]),
