@@ -124,6 +124,7 @@ let package = Package(
         ),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TargetAuth", "TestSupport"]),
         .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
+        .testTarget(name: "TargetModelTests", dependencies: ["TargetModel"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "TargetModel", "PositionedYAML", "MoyaKit", "OrderedJSON"]),
         .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetModel", "TargetSpec", "MoyaKit", "OrderedJSON", "TestSupport"]),
         .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "PositionedYAML", "TargetModel", "TargetSpec", "MoyaKit"]),

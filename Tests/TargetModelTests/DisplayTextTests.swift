@@ -1,6 +1,5 @@
-import TargetSpec
-import XCTest
 import TargetModel
+import XCTest
 
 /// Issue 11, item 5: the one sanitiser for text shown to a person.
 final class DisplayTextTests: XCTestCase {
