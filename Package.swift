@@ -1,16 +1,20 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Layers, lowest first; a module imports only modules above it in this file (README's Layout).
+//   leaves        CCurl, CYAML, CCleanup (C); TextSafety, PathResolution, OrderedJSON, PositionedYAML
+//   transport     CurlTransport
+//   Moya          MoyaKit
+//   model         TargetModel
+//   runtime       TargetSpec; Paging beside it
+//   engines       TargetCheck, OpenAPIImport, TargetAuth
+//   the CLI       moya-cli
+// Products: the command and MoyaKit (Moya's API); everything else has package access.
 let package = Package(
     name: "moya-cli",
     products: [
         .executable(name: "moya-cli", targets: ["moya-cli"]),
         .library(name: "MoyaKit", targets: ["MoyaKit"]),
-        .library(name: "TargetSpec", targets: ["TargetSpec"]),
-        .library(name: "TargetCheck", targets: ["TargetCheck"]),
-        .library(name: "OpenAPIImport", targets: ["OpenAPIImport"]),
-        .library(name: "TargetAuth", targets: ["TargetAuth"]),
-        .library(name: "Paging", targets: ["Paging"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,23 +35,26 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        // YAML over libyaml: a node tree with source positions, load limits, diagnostics, source lines.
-        .target(
-            name: "PositionedYAML",
-            dependencies: ["CYAML"]
-        ),
         // Signal handlers and the clean-up of temporary files they do: async-signal-safe, so C.
         .target(name: "CCleanup"),
-        // Escaping and quoting for shells, JSON strings, XML, TAP, YAML and the terminal (a leaf).
+
+        // Leaves.
+        // Every escaping and quoting: shell words, JSON strings, XML, TAP, YAML scalars, terminal display.
         .target(name: "TextSafety"),
+        // Paths as the system opens them (symbolic links followed), and whole-component containment.
+        .target(name: "PathResolution"),
         // JSON that keeps object key order and number text: parser, writer, in-place spans.
         .target(name: "OrderedJSON", dependencies: ["TextSafety"]),
+        // YAML over libyaml: a node tree with source positions, load limits, diagnostics, source lines.
+        .target(name: "PositionedYAML", dependencies: ["CYAML"]),
+
         // The libcurl transport MoyaKit sends over, as Moya over Alamofire; knows nothing of targets.
         .target(
             name: "CurlTransport",
             dependencies: [
                 "CCurl",
                 "CCleanup",
+                "PathResolution",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             linkerSettings: [.linkedLibrary("dl")]
@@ -56,86 +63,108 @@ let package = Package(
         .target(
             name: "MoyaKit",
             dependencies: [
+                "TextSafety",
                 "OrderedJSON",
                 "CurlTransport",
-                "TextSafety",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        // Pagination and captures: JSON paths, Link headers, next pages, shell-safe assignments.
+        // The target-file model and its validator: YAML nodes to APISpec and CaseSpec, with the
+        // pagination, capture and chain declarations and argument binding; no transport, no provider.
         .target(
-            name: "Paging",
-            dependencies: ["MoyaKit", "OrderedJSON", "TextSafety"]
+            name: "TargetModel",
+            dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML"]
         ),
+        // The loader and runtime: target files to the model, values rendered, DynamicTarget (a
+        // TargetType), where files are found and which are trusted.
         .target(
             name: "TargetSpec",
-            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "PositionedYAML", "Paging", "TextSafety"]
+            dependencies: [
+                "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "CurlTransport", "MoyaKit",
+                "TargetModel",
+            ]
         ),
+        // The paging engine over the model's declarations: pages, Link headers, next pages, captures.
+        .target(
+            name: "Paging",
+            dependencies: ["TextSafety", "OrderedJSON", "MoyaKit", "TargetModel"]
+        ),
+        // `moya-cli check`: plans, runs and reports samples, live calls, chains and pages.
         .target(
             name: "TargetCheck",
-            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "TargetSpec", "Paging", "TextSafety"]
+            dependencies: [
+                "TextSafety", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetModel", "TargetSpec", "Paging",
+            ]
         ),
         // `moya-cli import openapi`: an OpenAPI description into a target file.
         .target(
             name: "OpenAPIImport",
-            dependencies: ["MoyaKit", "OrderedJSON", "PositionedYAML", "TargetSpec", "TextSafety"]
+            dependencies: ["TextSafety", "OrderedJSON", "PositionedYAML", "MoyaKit", "TargetModel", "TargetSpec"]
         ),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
             name: "TargetAuth",
-            dependencies: ["MoyaKit", "OrderedJSON", "CurlTransport", "TargetSpec", "CCleanup"]
+            dependencies: ["CCleanup", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetSpec"]
         ),
+        // The command: one folder per subcommand; options, output, exit statuses.
         .executableTarget(
             name: "moya-cli",
             dependencies: [
-                "MoyaKit",
+                "CCleanup",
+                "TextSafety",
                 "OrderedJSON",
-                "CurlTransport",
                 "PositionedYAML",
+                "CurlTransport",
+                "MoyaKit",
+                "TargetModel",
                 "TargetSpec",
+                "Paging",
                 "TargetCheck",
                 "OpenAPIImport",
                 "TargetAuth",
-                "Paging",
-                "TextSafety",
-                "CCleanup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
         // libFuzzer harnesses over what reads untrusted input (`make fuzz`, scripts/fuzz.sh, builds
         // them with -sanitize=fuzzer into Fuzz/.build); in ordinary builds each replays the files named.
         .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
         .executableTarget(name: "FuzzJSON", dependencies: ["CLibFuzzer", "OrderedJSON"], path: "Fuzz/Sources/FuzzJSON"),
         .executableTarget(
             name: "FuzzYAML",
-            dependencies: ["CLibFuzzer", "PositionedYAML", "TargetSpec"],
+            dependencies: ["CLibFuzzer", "PositionedYAML", "TargetModel", "TargetSpec"],
             path: "Fuzz/Sources/FuzzYAML"
         ),
         .executableTarget(
             name: "FuzzArguments",
-            dependencies: ["CLibFuzzer", "MoyaKit", "TargetSpec"],
+            dependencies: ["CLibFuzzer", "MoyaKit", "TargetModel", "TargetSpec"],
             path: "Fuzz/Sources/FuzzArguments"
         ),
+
+        // Tests: the in-process loopback HTTP server and fixtures they share, then one target per module.
         .target(
             name: "TestSupport",
-            dependencies: ["MoyaKit", "CurlTransport"],
+            dependencies: ["CurlTransport", "MoyaKit", "TargetAuth"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
-        .testTarget(name: "PagingTests", dependencies: ["Paging", "MoyaKit", "OrderedJSON"]),
+        .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
         .testTarget(
             name: "CurlTransportTests",
             dependencies: ["CurlTransport", "CCurl", "MoyaKit", "TestSupport", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
-        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TestSupport"]),
-        .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
-        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "PositionedYAML", "MoyaKit", "OrderedJSON", "Paging"]),
-        .testTarget(name: "TargetCheckTests", dependencies: ["TargetCheck", "TargetSpec", "MoyaKit", "OrderedJSON", "TextSafety", "TestSupport"]),
-        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "PositionedYAML", "TargetSpec", "MoyaKit", "TextSafety"]),
-        .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "MoyaKit", "TestSupport"]),
-        .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli", "TextSafety"]),
+        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TargetAuth", "TestSupport"]),
+        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "TargetModel", "PositionedYAML", "MoyaKit", "OrderedJSON"]),
+        .testTarget(name: "PagingTests", dependencies: ["Paging", "TargetModel", "MoyaKit", "OrderedJSON"]),
+        .testTarget(
+            name: "TargetCheckTests",
+            dependencies: ["TargetCheck", "TargetSpec", "TargetModel", "MoyaKit", "OrderedJSON", "TextSafety", "TestSupport"]
+        ),
+        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "PositionedYAML", "TargetModel", "TargetSpec", "MoyaKit", "TextSafety"]),
+        .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestSupport"]),
+        .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
     ],
     swiftLanguageModes: [.v6]
 )

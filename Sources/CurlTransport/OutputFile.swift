@@ -1,4 +1,5 @@
 import CCleanup
+import PathResolution
 import Synchronization
 #if canImport(FoundationEssentials)
 import FoundationEssentials

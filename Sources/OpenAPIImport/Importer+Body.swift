@@ -2,6 +2,7 @@ import MoyaKit
 import OrderedJSON
 import TargetSpec
 import TextSafety
+import TargetModel
 
 extension Importer {
     /// The media types a body may be imported as, best first.

@@ -1,5 +1,6 @@
 import TargetSpec
 import TextSafety
+import TargetModel
 
 extension Importer {
     /// `validation` (the documented success codes) and `samples` (one per documented status, the

@@ -1,4 +1,5 @@
 import TargetSpec
+import TargetModel
 
 /// Names the target file needs, made from the spec's: case names, value names, the API name,
 /// environment variable names and sample names.

@@ -3,6 +3,7 @@ import OrderedJSON
 import TargetSpec
 import PositionedYAML
 import TextSafety
+import TargetModel
 
 /// Reads a JSON document (RFC 8259) into the same node tree, with the same marks, as the YAML
 /// loader gives: strings are quoted scalars, numbers, `true`, `false` and `null` plain ones, so

@@ -1,5 +1,6 @@
 import TargetSpec
 import TextSafety
+import TargetModel
 
 /// The target file being written, as a tree that renders to YAML the target-file loader reads
 /// back exactly: block style for the structure, flow style for short leaves, and every string

@@ -1,6 +1,7 @@
 import MoyaKit
 import OrderedJSON
 import TextSafety
+import TargetModel
 
 /// One page as `PageReader` read it: its items and where the next one is.
 public struct Page: Sendable {
@@ -128,14 +129,14 @@ public struct PageReader: Sendable {
     /// - Parameter answeringURL: the URL that answered, after redirects; `nil` for a stubbed page.
     public func checkAnswer(from answeringURL: String?) throws(PagingError) {
         guard let answeringURL, !PageURL.isSameOrigin(answeringURL, as: baseURL) else { return }
-        throw .redirectedOffOrigin(answeringURL, baseOrigin: PageURL.origin(of: baseURL) ?? baseURL)
+        throw .redirectedOffOrigin(answeringURL, baseOrigin: URLOrigin.origin(of: baseURL) ?? baseURL)
     }
 
     /// `reference` resolved against `requestURL`, refused unless on the base URL's origin.
     private func checked(_ reference: String, requestURL: String, from place: String) throws(PagingError) -> String {
         guard let url = PageURL.resolve(reference, against: requestURL) else { throw .invalidNextURL(reference, from: place) }
         guard PageURL.isSameOrigin(url, as: baseURL) else {
-            throw .crossOrigin(url, baseOrigin: PageURL.origin(of: baseURL) ?? baseURL)
+            throw .crossOrigin(url, baseOrigin: URLOrigin.origin(of: baseURL) ?? baseURL)
         }
         return url
     }

@@ -1,4 +1,5 @@
 import MoyaKit
+import TargetModel
 
 /// URL arithmetic paging needs: resolving a next link, comparing origins, and setting the cursor
 /// parameter in a query.
@@ -15,20 +16,11 @@ public enum PageURL {
         return text
     }
 
-    /// The origin of an http(s) URL: scheme, host and port (the default port made explicit),
-    /// lowercased; `nil` when `url` has no host.
-    public static func origin(of url: String) -> String? {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), let host = parsed.host?.lowercased(),
-              !host.isEmpty else { return nil }
-        let port = parsed.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-        return "\(scheme)://\(host):\(port)"
-    }
-
     /// Whether `url` has the origin of `base`: the only place a server may send paging (and with
     /// it the request's credentials).
     public static func isSameOrigin(_ url: String, as base: String) -> Bool {
-        guard let origin = origin(of: url) else { return false }
-        return origin == self.origin(of: base)
+        guard let origin = URLOrigin.origin(of: url) else { return false }
+        return origin == URLOrigin.origin(of: base)
     }
 
     /// `url` with the query parameter `name` set to `value` (replacing every `name`, or added at

@@ -1,6 +1,7 @@
 import MoyaKit
 import Paging
 import TargetSpec
+import TargetModel
 
 /// What running a chained example needs: its values from the captures of the steps before it.
 enum ChainStep {

@@ -1,5 +1,6 @@
 import Paging
 import TargetSpec
+import TargetModel
 #if canImport(Glibc)
 import Glibc
 #endif

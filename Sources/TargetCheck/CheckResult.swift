@@ -1,5 +1,6 @@
 import Paging
 import TargetSpec
+import TargetModel
 
 /// What checking one item found.
 public struct CheckResult: Sendable {

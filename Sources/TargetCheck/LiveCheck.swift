@@ -2,6 +2,7 @@ import Dispatch
 import MoyaKit
 import OrderedJSON
 import TargetSpec
+import TargetModel
 
 /// The live check of one item: send the request (retrying as `--retry` says), then judge the
 /// answer: the status against the case's validation, the body's shape against the sample's.

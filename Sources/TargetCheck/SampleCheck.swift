@@ -4,6 +4,7 @@ import OrderedJSON
 import Paging
 import Synchronization
 import TargetSpec
+import TargetModel
 
 /// The offline check of one item: build the request, then answer it with every sample of the
 /// case through the provider's stub pipeline (plugins and validation included) and check what

@@ -1,5 +1,6 @@
 import PositionedYAML
 import TextSafety
+import TargetModel
 
 /// Renders diagnostics the way compilers do:
 ///

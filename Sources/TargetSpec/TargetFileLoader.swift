@@ -1,4 +1,5 @@
 import PositionedYAML
+import TargetModel
 
 /// What loading one target file gave.
 public struct TargetFileLoadResult: Sendable {

@@ -3,6 +3,7 @@ import CCleanup
 import MoyaKit
 import TargetSpec
 import TextSafety
+import TargetModel
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -4,7 +4,7 @@ import XCTest
 import HTTPTypes
 import TestSupport
 // The digest the echo server reports parts by.
-import enum MoyaKit.SHA256
+import enum TargetAuth.SHA256
 
 final class TransportRequestTests: XCTestCase {
     private var server: HTTPTestServer!

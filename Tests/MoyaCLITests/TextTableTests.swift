@@ -2,6 +2,7 @@ import XCTest
 @testable import moya_cli
 import TargetSpec
 import TextSafety
+import TargetModel
 
 /// Issue 16: `TextTable.render` lays ASCII rows out in bytes. Its text must be the character
 /// layout's (kept below as the reference): same widths, cuts with `…`, trimmed blanks; rows with

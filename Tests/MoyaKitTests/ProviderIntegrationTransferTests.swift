@@ -1,5 +1,6 @@
 import Foundation
 import MoyaKit
+import TargetAuth
 import TestSupport
 import XCTest
 

@@ -2,6 +2,7 @@ import Foundation
 import OpenAPIImport
 import TargetSpec
 import XCTest
+import TargetModel
 
 /// Imports a spec in a temporary folder (with the example upload beside the target file) and
 /// loads the result back as the target-file loader does.

@@ -2,6 +2,7 @@ import MoyaKit
 import OrderedJSON
 import Paging
 import XCTest
+import TargetModel
 
 final class JSONPathTests: XCTestCase {
     let document = try! JSONValue(parsing: #"{"data": [{"id": 1}, {"id": 2}], "meta": {"next cursor": "abc", "n": 12345678901234567890}}"#)

@@ -4,6 +4,7 @@ import TargetAuth
 import TargetSpec
 import TestSupport
 import XCTest
+import TargetModel
 
 /// The token endpoint client and the provider over real HTTP to the test server's `/oauth/token`.
 final class OAuth2TokenClientTests: XCTestCase {

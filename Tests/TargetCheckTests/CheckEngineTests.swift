@@ -5,6 +5,7 @@ import TargetCheck
 import TargetSpec
 import TestSupport
 import XCTest
+import TargetModel
 
 /// The check engine used from Swift, without the binary: plans, offline and live runs,
 /// cancellation, and the reports.

@@ -3,6 +3,7 @@ import MoyaKit
 import TargetSpec
 import XCTest
 @testable import TargetCheck
+import TargetModel
 
 /// Issue 16: a check's request line reads the URL without building the whole request when the
 /// task cannot change it; it must be the URL the whole request has.

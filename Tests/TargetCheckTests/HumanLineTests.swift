@@ -2,6 +2,7 @@
 import TargetSpec
 import TextSafety
 import XCTest
+import TargetModel
 
 /// Issue 16: a check's human line is built in one reserved string. It must be the line the
 /// appends of plain strings gave (kept below as the reference), colors, padding and escaped

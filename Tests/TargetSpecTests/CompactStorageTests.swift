@@ -3,6 +3,7 @@ import PositionedYAML
 @testable import TargetSpec
 import MoyaKit
 import OrderedJSON
+@testable import TargetModel
 
 /// Issue 16: the tables a large file's cases fill are kept compact (the YAML layer's are tested
 /// in PositionedYAMLTests); each must answer as the case it replaces.

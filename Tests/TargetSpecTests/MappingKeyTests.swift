@@ -1,4 +1,5 @@
 import XCTest
+@testable import TargetModel
 @testable import TargetSpec
 
 /// Keys are compared with a length check first (`isSameKey`); the answer must stay what it is:

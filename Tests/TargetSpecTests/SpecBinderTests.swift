@@ -3,6 +3,7 @@ import MoyaKit
 import OrderedJSON
 import PositionedYAML
 @testable import TargetSpec
+@testable import TargetModel
 
 /// Binding command-line style arguments to a case's values.
 final class SpecBinderTests: XCTestCase {

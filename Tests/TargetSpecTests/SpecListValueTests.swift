@@ -3,6 +3,7 @@ import MoyaKit
 import OrderedJSON
 import PositionedYAML
 @testable import TargetSpec
+@testable import TargetModel
 
 /// List values (`[string]`, `[int]`, `[enum: [a, b]]`): declaring, binding, where they may stand
 /// and how they are sent.

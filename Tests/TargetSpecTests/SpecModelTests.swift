@@ -2,6 +2,7 @@ import XCTest
 import MoyaKit
 import PositionedYAML
 @testable import TargetSpec
+@testable import TargetModel
 
 /// A realistic target file loads into the expected model.
 final class SpecModelTests: XCTestCase {

@@ -1,7 +1,7 @@
 import MoyaKit
-import Paging
 import XCTest
 @testable import TargetSpec
+@testable import TargetModel
 
 /// `pagination:`, `captures:` and chained examples as the loader reads and checks them.
 final class SpecPagingTests: XCTestCase {

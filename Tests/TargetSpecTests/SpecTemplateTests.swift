@@ -1,6 +1,7 @@
 import XCTest
 import PositionedYAML
 @testable import TargetSpec
+@testable import TargetModel
 
 /// Template parsing, escaping and rendering; suggestions; the JSON syntax checker.
 final class SpecTemplateTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import MoyaKit
+import TargetAuth
 
 /// Renders the JSON the echo routes answer with; decode it with `EchoedRequest`.
 ///

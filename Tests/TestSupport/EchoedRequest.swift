@@ -1,4 +1,5 @@
 import Foundation
+import TargetAuth
 
 /// What the echo routes (`/get`, `/anything`, …) answer, decoded.
 public struct EchoedRequest: Decodable, Sendable {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLibFuzzer
 import MoyaKit
+import TargetModel
 import TargetSpec
 
 /// The APIs of the shipped example files (`$FUZZ_TARGET_FILES`, default `targets`), loaded once.

@@ -1,5 +1,6 @@
 import CLibFuzzer
 import PositionedYAML
+import TargetModel
 import TargetSpec
 
 /// One fuzz input: loads the input as a target file, as `moya-cli validate` does (the

@@ -1,4 +1,5 @@
 import PositionedYAML
+import TargetModel
 
 /// The API name a target file gives in a top-level `api:` line, read line by line without a YAML
 /// parser: for a file that could not be parsed, whose name would otherwise be its file name's,

@@ -1,4 +1,5 @@
 import PositionedYAML
+import TargetModel
 
 /// Every API the search path defines: the winners, the shadowed definitions and every problem.
 public struct TargetCatalog: Sendable {

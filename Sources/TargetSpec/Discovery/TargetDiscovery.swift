@@ -11,6 +11,7 @@ import Musl
 import Darwin
 #endif
 import PositionedYAML
+import TargetModel
 
 /// Finds and loads the target files of a search path into a `TargetCatalog`.
 public struct TargetDiscovery: Sendable {

@@ -1,4 +1,5 @@
 import CurlTransport
+import PathResolution
 #if canImport(Glibc)
 import Glibc
 #endif

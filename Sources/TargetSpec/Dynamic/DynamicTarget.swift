@@ -1,4 +1,5 @@
 import MoyaKit
+import TargetModel
 
 /// A case of a target file with its arguments bound: a `TargetType` built at run time, the way
 /// `enum GitHub: TargetType` is built by the compiler.

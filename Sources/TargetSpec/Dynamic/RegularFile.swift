@@ -1,3 +1,4 @@
+import TargetModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,15 +27,9 @@ enum RegularFile {
     }
 }
 
-/// Fields sent on a line of their own (headers, multipart part headers) must stay on it.
-enum HeaderLine {
+extension HeaderLine {
     /// Refuses `value` if it holds CR, LF or NUL; `field` names it in the message.
     static func check(_ value: String, field: @autoclosure () -> String) throws(TargetBuildError) {
         if holdsLineBreak(value) { throw .lineBreakInField(field()) }
-    }
-
-    /// Whether `value` holds CR, LF or NUL.
-    static func holdsLineBreak(_ value: String) -> Bool {
-        value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }
     }
 }

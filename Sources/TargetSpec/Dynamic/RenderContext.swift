@@ -1,5 +1,6 @@
 import MoyaKit
 import OrderedJSON
+import TargetModel
 
 /// What templates are rendered with, and the secrets met on the way.
 struct RenderContext: Sendable {

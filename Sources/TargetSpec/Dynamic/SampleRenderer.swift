@@ -1,4 +1,5 @@
 import MoyaKit
+import TargetModel
 
 /// Renders a sample: its body, status and headers, or the network error it stands for.
 struct SampleRenderer {

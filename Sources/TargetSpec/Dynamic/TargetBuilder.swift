@@ -1,6 +1,6 @@
-import Paging
 import MoyaKit
 import Synchronization
+import TargetModel
 
 /// Builds a `DynamicTarget` from a case of a loaded API and bound arguments.
 ///
@@ -288,7 +288,7 @@ public struct TargetBuilder: Sendable {
             let clientID = try context.renderWithoutRecording(spec.clientID)
             let clientSecret = try context.renderSecret(spec.clientSecret)
             // A checked base URL has a host, so it has an origin.
-            let origin = PageURL.origin(of: baseURL.absoluteString) ?? baseURL.absoluteString
+            let origin = URLOrigin.origin(of: baseURL.absoluteString) ?? baseURL.absoluteString
             return .oauth2(.init(apiName: api.name, tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret,
                                  scopes: spec.scopes, clientAuthentication: spec.clientAuthentication, origin: origin))
         case .command(let spec):

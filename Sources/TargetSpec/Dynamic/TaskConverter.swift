@@ -1,5 +1,6 @@
 import MoyaKit
 import TextSafety
+import TargetModel
 
 /// Turns a `TaskSpec` into the Moya `Task` it stands for.
 struct TaskConverter {

@@ -3,6 +3,7 @@ import Synchronization
 import TargetAuth
 import TargetSpec
 import TextSafety
+import TargetModel
 
 /// The tokens of `oauth2` and `command` auth for this run: one `AccessTokenProvider` per process,
 /// so every request of a `check` shares one fetch, caching in `$XDG_CACHE_HOME/moya-cli`.

@@ -3,6 +3,7 @@ import MoyaKit
 import TargetAuth
 import TargetSpec
 import TextSafety
+import TargetModel
 
 extension MoyaCommand {
     struct Auth: ParsableCommand {

@@ -2,6 +2,7 @@ import MoyaKit
 import TargetAuth
 import TargetSpec
 import TextSafety
+import TargetModel
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,6 +3,7 @@ import MoyaKit
 import TargetCheck
 import TargetSpec
 import TextSafety
+import TargetModel
 
 /// A `check` as its command line says: the APIs named, the check options, the request and target
 /// options.

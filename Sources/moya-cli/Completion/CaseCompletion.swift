@@ -1,6 +1,7 @@
 import ArgumentParser
 import MoyaKit
 import TargetSpec
+import TargetModel
 
 /// Shell completion of API names, cases and values from the target files found when TAB is
 /// pressed, not when the completion script was generated: the `API CASE [VALUES...] [--name

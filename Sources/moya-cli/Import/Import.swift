@@ -3,6 +3,7 @@ import MoyaKit
 import OpenAPIImport
 import TargetSpec
 import TextSafety
+import TargetModel
 #if canImport(Glibc)
 import Glibc
 #endif

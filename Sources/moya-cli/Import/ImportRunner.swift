@@ -7,6 +7,7 @@ import Glibc
 #endif
 import PositionedYAML
 import TextSafety
+import TargetModel
 
 /// Runs `moya-cli import openapi`: reads the spec, imports it, validates the result as a target
 /// file, writes it, and says on stderr what was not imported.

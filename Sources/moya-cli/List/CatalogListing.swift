@@ -1,6 +1,7 @@
 import MoyaKit
 import OrderedJSON
 import TargetSpec
+import TargetModel
 
 /// What `list` prints: aligned tables for people, a stable JSON document for scripts.
 enum CatalogListing {

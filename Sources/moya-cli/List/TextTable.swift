@@ -1,6 +1,7 @@
 import TargetSpec
 import PositionedYAML
 import TextSafety
+import TargetModel
 
 /// Left-aligned columns separated by two spaces; trailing blanks trimmed.
 enum TextTable {

@@ -3,6 +3,7 @@ import MoyaKit
 import OrderedJSON
 import TargetSpec
 import TextSafety
+import TargetModel
 
 /// Prints a response the way `call`'s options ask: raw for pipes, pretty for people, an envelope
 /// for scripts.

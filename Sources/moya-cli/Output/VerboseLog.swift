@@ -2,6 +2,7 @@ import MoyaKit
 import Synchronization
 import TargetSpec
 import TextSafety
+import TargetModel
 
 /// `-v`: the exchange as HTTP on standard error, the way curl `-v` and HTTPie `-v` show it:
 /// `> ` request heads as sent (each redirect's too) and the request body once, `< ` response

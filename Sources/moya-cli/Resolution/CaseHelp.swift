@@ -2,6 +2,7 @@ import MoyaKit
 import Paging
 import TargetSpec
 import TextSafety
+import TargetModel
 
 /// `call API --help` and `call API CASE --help`: help written from the target file.
 enum CaseHelp {

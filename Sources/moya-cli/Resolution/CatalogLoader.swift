@@ -1,5 +1,6 @@
 import MoyaKit
 import TargetSpec
+import TargetModel
 
 /// Finds and loads every target file, printing diagnostics to stderr.
 struct CatalogLoader {

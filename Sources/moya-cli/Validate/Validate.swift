@@ -5,6 +5,7 @@ import Glibc
 import MoyaKit
 import TargetSpec
 import PositionedYAML
+import TargetModel
 
 extension MoyaCommand {
     struct Validate: ParsableCommand {

@@ -1,4 +1,3 @@
-import Paging
 
 /// One API, as a target file describes it: a Moya target enum with its cases.
 @dynamicMemberLookup

@@ -1,4 +1,3 @@
-import Paging
 import PositionedYAML
 
 /// One entry of a case's `examples:`: argument sets `check` uses, either given outright or as a

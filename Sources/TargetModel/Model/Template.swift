@@ -52,7 +52,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     /// would weigh on every loaded API (budget "validate (10,000 cases)", bench/budgets.json).
     private var parsedSegments: [Segment]
     /// Whether the template is `source` alone, as literal text (then `parsedSegments` is empty).
-    private(set) var isSourceLiteral: Bool
+    package private(set) var isSourceLiteral: Bool
 
     /// Creates a template from already parsed segments.
     public init(segments: [Segment], source: String, mark: Mark) {

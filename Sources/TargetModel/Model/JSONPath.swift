@@ -1,4 +1,3 @@
-import MoyaKit
 import OrderedJSON
 
 /// A path into a JSON document, in the subset of JSONPath (RFC 9535) that names one value:

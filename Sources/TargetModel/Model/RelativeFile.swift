@@ -3,8 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import CurlTransport
-import MoyaKit
+import PathResolution
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,9 +12,9 @@ import Musl
 
 /// The one rule for files a target file names (`dataFile`, uploads, multipart files, sample files,
 /// `file` values and their defaults): relative to the target file's folder, and a readable file.
-enum RelativeFile {
+package enum RelativeFile {
     /// Why a path names no file that can be read.
-    enum Problem: Equatable {
+    package enum Problem: Equatable {
         /// Nothing is there.
         case missing
         /// A folder, or a file this process may not read.
@@ -23,12 +22,12 @@ enum RelativeFile {
     }
 
     /// `path` resolved against `folder` unless it is absolute; `.` leaves it as written.
-    static func resolve(_ path: String, against folder: String) -> String {
+    package static func resolve(_ path: String, against folder: String) -> String {
         path.hasPrefix("/") || folder == "." ? path : folder + "/" + path
     }
 
     /// What keeps the (resolved) `path` from being read as a file, or `nil` when it can be.
-    static func problem(at path: String) -> Problem? {
+    package static func problem(at path: String) -> Problem? {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .missing }
         guard !isDirectory, FileManager.default.isReadableFile(atPath: path) else { return .notReadable }
@@ -41,14 +40,14 @@ extension RelativeFile {
     /// them: symbolic links followed for the part that exists, `.` and `..` applied to the rest,
     /// relative paths taken from the current folder. A link inside `root` that points outside is
     /// outside.
-    static func isInside(_ path: String, root: String) -> Bool {
+    package static func isInside(_ path: String, root: String) -> Bool {
         CanonicalPath.isInside(path, root)
     }
 
     /// The first component of a relative path that is hidden (starts with `.`, but is not `.` or
     /// `..`), or `nil`: a download destination a file names may not be a dotfile or go into a
     /// dot-folder (`.profile`, `.ssh/authorized_keys`, `.config/moya/targets/x.yaml`).
-    static func hiddenComponent(of path: String) -> String? {
+    package static func hiddenComponent(of path: String) -> String? {
         path.split(separator: "/").first { $0.hasPrefix(".") && $0 != "." && $0 != ".." }.map(String.init)
     }
 }

@@ -1,4 +1,3 @@
-import MoyaKit
 import OrderedJSON
 import PositionedYAML
 

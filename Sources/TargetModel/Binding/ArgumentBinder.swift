@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import MoyaKit
 import OrderedJSON
 
 /// Binds command-line style arguments to a case's values: positional strings in declared order

@@ -26,12 +26,12 @@ extension TargetFileValidator {
     }
 
     /// Prepares to take cases one by one with ``readStreamedCase(name:node:)``.
-    mutating func beginStreamingCases() {
+    package mutating func beginStreamingCases() {
         streamedCases = StreamedCases()
     }
 
     /// Validates one case of the root's `cases` mapping.
-    mutating func readStreamedCase(name: Node.Scalar, node: Node) {
+    package mutating func readStreamedCase(name: Node.Scalar, node: Node) {
         streamedCases?.count += 1
         guard let spec = readCase(name: name, node: node, auth: .deferred) else { return }
         streamedCases?.cases.take(spec, handingTo: caseHandler)

@@ -1,4 +1,3 @@
-import Paging
 import PositionedYAML
 
 /// `pagination:` (API and case), a case's `captures:` and chained examples (`after:`/`with:`).

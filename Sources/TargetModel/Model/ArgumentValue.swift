@@ -1,4 +1,3 @@
-import MoyaKit
 import OrderedJSON
 
 /// A case's associated value once bound from the command line, an example or a default.

@@ -1,4 +1,3 @@
-import MoyaKit
 import OrderedJSON
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,3 @@
-import MoyaKit
 import OrderedJSON
 import PositionedYAML
 
@@ -44,48 +43,45 @@ public enum JSONTemplate: Sendable, Hashable {
         }
     }
 
-    /// The JSON with every placeholder replaced by its argument.
-    ///
-    /// - Parameter optionalNames: the case's optional values: a member or element that is a lone
-    ///   placeholder of one of them that has no argument is left out.
-    /// - Throws: `TemplateRenderError.missingArgument` when a placeholder has no argument.
-    public func render(arguments: [String: ArgumentValue], optionalNames: Set<String> = []) throws(TemplateRenderError) -> JSONValue {
-        switch self {
-        case .null: return .null
-        case .bool(let flag): return .bool(flag)
-        case .int(let number): return .int(number)
-        case .double(let number): return .number(number)
-        case .string(let template): return .string(try template.render(arguments: arguments))
-        case .placeholder(let name, let mark):
-            guard let argument = arguments[name] else { throw .missingArgument(name: name, mark: mark) }
-            return argument.json
-        case .array(let items):
-            var rendered: [JSONValue] = []
-            for item in items where !item.isLeftOut(arguments: arguments, optionalNames: optionalNames) {
-                rendered.append(try item.render(arguments: arguments, optionalNames: optionalNames))
-            }
-            return .array(rendered)
-        case .object(let members):
-            var rendered: [(String, JSONValue)] = []
-            for member in members where !member.value.isLeftOut(arguments: arguments, optionalNames: optionalNames) {
-                rendered.append((member.key, try member.value.render(arguments: arguments, optionalNames: optionalNames)))
-            }
-            return .object(rendered)
-        case .literal(let json):
-            return json.value
-        }
-    }
-
     /// This template, as ``literal(_:)`` when it is an array or an object with no placeholder
     /// in it (nested no deeper than JSON's parser reads back), else as it is.
     public func compacted() -> JSONTemplate {
         switch self {
         case .array, .object:
             guard let depth = literalDepth, depth < JSONValue.maximumParsingDepth,
-                  let rendered = try? render(arguments: [:]) else { return self }
+                  let rendered = literalValue else { return self }
             return .literal(LiteralJSON(bytes: rendered.serializedBytes()))
         default:
             return self
+        }
+    }
+
+    /// The JSON this template renders to when it has no placeholder and no `${...}` reference, as
+    /// rendering it with no arguments gives it (rendering is the runtime's); `nil` otherwise.
+    private var literalValue: JSONValue? {
+        switch self {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(number)
+        case .double(let number): return .number(number)
+        case .string(let template): return template.literalText.map(JSONValue.string)
+        case .placeholder: return nil
+        case .array(let items):
+            var values: [JSONValue] = []
+            for item in items {
+                guard let value = item.literalValue else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        case .object(let members):
+            var values: [(String, JSONValue)] = []
+            for member in members {
+                guard let value = member.value.literalValue else { return nil }
+                values.append((member.key, value))
+            }
+            return .object(values)
+        case .literal(let json):
+            return json.value
         }
     }
 

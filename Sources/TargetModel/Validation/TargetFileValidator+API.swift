@@ -1,5 +1,3 @@
-import Paging
-import MoyaKit
 import PositionedYAML
 /// The top level of a target file.
 extension TargetFileValidator {
@@ -148,6 +146,11 @@ extension TargetFileValidator {
         }
     }
 
+    /// The longest timeout accepted, in seconds (2^31 - 1 milliseconds): the transport's
+    /// `SessionConfiguration.maximumInterval`, written again because the model does not import the
+    /// transport; a test of TargetSpec checks that the two agree.
+    package static let maximumInterval: Double = 2_147_483
+
     /// A timeout: a number of seconds greater than zero.
     mutating func positiveNumber(_ node: Node) -> Double? {
         guard let value = number(node) else { return nil }
@@ -155,8 +158,8 @@ extension TargetFileValidator {
             error("expected a number of seconds greater than 0, found \(Self.describe(node))", at: node.mark)
             return nil
         }
-        guard value <= SessionConfiguration.maximumInterval else {
-            error("expected at most \(Int(SessionConfiguration.maximumInterval)) seconds, found \(Self.describe(node))", at: node.mark)
+        guard value <= Self.maximumInterval else {
+            error("expected at most \(Int(Self.maximumInterval)) seconds, found \(Self.describe(node))", at: node.mark)
             return nil
         }
         return value

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// SHA-256 (FIPS 180-4), without a crypto dependency: for the names of cached token files
 /// (TargetAuth) and for the test server's fingerprints of bodies.
 public enum SHA256 {

@@ -1,4 +1,3 @@
-import Paging
 import PositionedYAML
 
 /// One case of an API: the request it builds and its samples.
