@@ -144,27 +144,27 @@ let package = Package(
 
         // Tests: the in-process loopback HTTP server and fixtures they share, then one target per module.
         .target(
-            name: "TestSupport",
+            name: "TestServers",
             dependencies: ["CurlTransport", "MoyaKit", "TargetAuth"],
-            path: "Tests/TestSupport"
+            path: "Tests/TestServers"
         ),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
         .testTarget(
             name: "CurlTransportTests",
-            dependencies: ["CurlTransport", "CCurl", "MoyaKit", "TestSupport", .product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: ["CurlTransport", "CCurl", "MoyaKit", "TestServers", .product(name: "HTTPTypes", package: "swift-http-types")]
         ),
-        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TargetAuth", "TestSupport"]),
+        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TargetAuth", "TestServers"]),
         .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "TargetModel", "PositionedYAML", "MoyaKit", "OrderedJSON"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "TargetModel", "MoyaKit", "OrderedJSON"]),
         .testTarget(
             name: "TargetCheckTests",
-            dependencies: ["TargetCheck", "TargetSpec", "TargetModel", "MoyaKit", "OrderedJSON", "TextSafety", "TestSupport"]
+            dependencies: ["TargetCheck", "TargetSpec", "TargetModel", "MoyaKit", "OrderedJSON", "TextSafety", "TestServers"]
         ),
         .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "PositionedYAML", "TargetModel", "TargetSpec", "MoyaKit", "TextSafety"]),
-        .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestSupport"]),
-        .testTarget(name: "MoyaCLITests", dependencies: ["TestSupport", "moya-cli"]),
+        .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestServers"]),
+        .testTarget(name: "MoyaCLITests", dependencies: ["TestServers", "moya-cli"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,7 +58,7 @@ final class EasyHandle {
         self.rawHandle = handle
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        try setCommonOptions()
+        try setOptionsOfEveryTransfer()
     }
 
     /// A handle no transfer uses, handed between threads through `EasyHandlePool`'s lock.
@@ -80,7 +80,7 @@ final class EasyHandle {
         errorBuffer.update(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         delegate = nil
         configuredShape = nil
-        try setCommonOptions()
+        try setOptionsOfEveryTransfer()
     }
 
     /// Makes a handle a finished transfer used ready for a request of its `configuredShape`, which
@@ -116,7 +116,7 @@ final class EasyHandle {
         return text.isEmpty ? nil : text
     }
 
-    private func setCommonOptions() throws(TransportError) {
+    private func setOptionsOfEveryTransfer() throws(TransportError) {
         let userdata = Unmanaged.passUnretained(self).toOpaque()
         try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_ERRORBUFFER, errorBuffer), "CURLOPT_ERRORBUFFER")
         // Signals are process-wide; a library must not install handlers behind its host's back.

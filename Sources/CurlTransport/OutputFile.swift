@@ -258,7 +258,7 @@ package final class OutputFile: @unchecked Sendable {
         createdFolders = []
     }
 
-    // MARK: - Helpers shared with the standard output
+    // MARK: - Shared with the standard output
 
     /// Writes all of `bytes` to `descriptor`, retrying short writes and interrupted ones; when
     /// `interruptible`, a signal caught for a graceful stop ends the write with `.cancelled`.

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// Chooses where a downloaded body is saved, given the temporary file it would otherwise stay in
 /// and the response head (Alamofire's `DownloadRequest.Destination`).
 ///

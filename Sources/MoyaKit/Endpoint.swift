@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// A target made concrete: URL, method, task, headers and sample response. Providers map
 /// targets to endpoints (`endpointClosure`) and endpoints to requests (`requestClosure`).
 public final class Endpoint: Sendable {

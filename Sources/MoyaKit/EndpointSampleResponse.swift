@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// The answer a stubbed request gets.
 public enum EndpointSampleResponse: Sendable {
     /// A response with this status code and body.

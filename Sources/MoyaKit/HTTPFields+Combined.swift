@@ -1,3 +1,9 @@
+import HTTPTypes
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 extension HTTPFields {
     /// One `(name, value)` per field name, in order of first appearance: fields sharing a name
     /// are joined as HTTP says (`"; "` for `Cookie`, which `HTTPFields` splits, `", "` otherwise).

@@ -1,3 +1,9 @@
+import HTTPTypes
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// The HTTP method of a request: `.get`, `.post`, ... including `.trace` and `.connect`.
 /// Other methods are made with `Method(rawValue: "PROPFIND")`.
 public typealias Method = HTTPRequest.Method

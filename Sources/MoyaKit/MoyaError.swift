@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// Everything that can go wrong with a MoyaKit request.
 public enum MoyaError: Error, Sendable {
     /// The response body is not an image (kept for Moya parity; MoyaKit maps no images).

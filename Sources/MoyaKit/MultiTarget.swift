@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// A target wrapping any other, so one `MoyaProvider<MultiTarget>` can send requests of many APIs.
 public enum MultiTarget: TargetType {
     /// The wrapped target.

@@ -1,4 +1,9 @@
 import OrderedJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A response to a request: status code, body, and what is known of the exchange.
 public final class Response: Sendable, CustomDebugStringConvertible, Equatable {

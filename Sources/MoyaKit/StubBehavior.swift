@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// Whether and how a request is answered from its sample response instead of the network.
 public enum StubBehavior: Sendable, Hashable {
     /// Send the request.

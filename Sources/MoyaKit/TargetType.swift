@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// The specification of one API request: where it goes, how, and what it sends.
 ///
 /// Conform an enum to describe an API, one case per request, as in Moya:

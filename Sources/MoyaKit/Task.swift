@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// What a request sends, or whether it downloads (Moya's `Task`).
 public enum Task: Sendable {
     /// Nothing in the body, no parameters.

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 extension URL {
     /// The URL of a target: its `baseURL` followed by its `path`, joined by exactly one `/`.
     ///

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 extension URLRequest {
     /// Sets an `Encodable` value as the JSON body, and `Content-Type: application/json` unless set.
     ///

@@ -3,15 +3,15 @@ import PositionedYAML
 
 /// Something wrong with the OpenAPI document itself: where it is (a JSON pointer and the line and
 /// column in the spec file) and what is wrong. Any one of them means the spec is invalid (exit 65).
-public struct SpecProblem: Error, Sendable, Hashable {
+package struct SpecProblem: Error, Sendable, Hashable {
     /// The JSON pointer of the offending node, `#/paths/~1users/get/parameters/0`.
-    public var pointer: String
+    package var pointer: String
     /// Where the node starts in the spec file.
-    public var mark: Mark
+    package var mark: Mark
     /// What is wrong.
-    public var message: String
+    package var message: String
 
-    public init(pointer: String, mark: Mark, message: String) {
+    package init(pointer: String, mark: Mark, message: String) {
         self.pointer = pointer
         self.mark = mark
         self.message = message
@@ -19,7 +19,7 @@ public struct SpecProblem: Error, Sendable, Hashable {
 }
 
 /// Why an import did not produce a file.
-public enum OpenAPIImportError: Error, Sendable {
+package enum OpenAPIImportError: Error, Sendable {
     /// The document could not be read as YAML or JSON: the loader's diagnostics.
     case unreadable([Diagnostic])
     /// The document is not a valid OpenAPI description: every problem found.
@@ -33,19 +33,19 @@ public enum OpenAPIImportError: Error, Sendable {
 
 /// What the importer could not carry over into the target file, and where: each becomes a
 /// comment in the file (at the case it concerns, or at the top) and a line on stderr.
-public struct ImportNote: Sendable, Hashable {
+package struct ImportNote: Sendable, Hashable {
     /// The case the note concerns, or `nil` for the API as a whole.
-    public var caseName: String?
+    package var caseName: String?
     /// The spec's operation (`GET /users/{id}`), when the note concerns one.
-    public var operation: String?
+    package var operation: String?
     /// The JSON pointer of what could not be mapped.
-    public var pointer: String
+    package var pointer: String
     /// What happened, in one line.
-    public var message: String
+    package var message: String
     /// Whether the whole operation was left out.
-    public var skipsOperation: Bool
+    package var skipsOperation: Bool
 
-    public init(caseName: String?, operation: String?, pointer: String, message: String, skipsOperation: Bool = false) {
+    package init(caseName: String?, operation: String?, pointer: String, message: String, skipsOperation: Bool = false) {
         self.caseName = caseName
         self.operation = operation
         self.pointer = pointer

@@ -2,20 +2,20 @@ import TargetSpec
 import PositionedYAML
 
 /// What `moya-cli import openapi` is asked for.
-public struct OpenAPIImportOptions: Sendable {
+package struct OpenAPIImportOptions: Sendable {
     /// The API name the user chose (`--api`, or the output file's name); it also prefixes the
     /// credentials' variables. `nil`: the name comes from the spec's `info.title`, and the
     /// variables' prefix is `MOYA_` and that name, so a spec's text alone never names a
     /// well-known variable (a title `AWS` does not make `AWS_SECRET_ACCESS_KEY`).
-    public var apiName: String?
+    package var apiName: String?
     /// `--only`: tags, operation ids, or path globs (starting with `/`; `*` matches within a
     /// segment, `**` across segments). Empty: every operation.
-    public var only: [String]
+    package var only: [String]
     /// A file, relative to the target file's folder, that exists and may stand as the example of
     /// every `file` value (so `check` covers upload cases); `nil`: such cases get no example.
-    public var exampleUploadFile: String?
+    package var exampleUploadFile: String?
 
-    public init(apiName: String? = nil, only: [String] = [], exampleUploadFile: String? = nil) {
+    package init(apiName: String? = nil, only: [String] = [], exampleUploadFile: String? = nil) {
         self.apiName = apiName
         self.only = only
         self.exampleUploadFile = exampleUploadFile
@@ -23,36 +23,36 @@ public struct OpenAPIImportOptions: Sendable {
 }
 
 /// A target file made from an OpenAPI description.
-public struct OpenAPIImportResult: Sendable {
+package struct OpenAPIImportResult: Sendable {
     /// The target file's text.
-    public var text: String
+    package var text: String
     /// The API's name.
-    public var apiName: String
+    package var apiName: String
     /// How many cases the file has.
-    public var caseCount: Int
+    package var caseCount: Int
     /// How many operations `--only` selected (all when it was not given).
-    public var operationCount: Int
+    package var operationCount: Int
     /// What could not be carried over, in file order; each is also a comment in `text`.
-    public var notes: [ImportNote]
+    package var notes: [ImportNote]
     /// The environment variables the file's credentials come from, with what each is for.
-    public var credentials: [(name: String, purpose: String)]
+    package var credentials: [(name: String, purpose: String)]
     /// Whether some case's example names `exampleUploadFile` (which must then exist).
-    public var usesExampleUpload: Bool
+    package var usesExampleUpload: Bool
 
     /// How many operations were left out entirely.
-    public var skippedOperationCount: Int { notes.filter(\.skipsOperation).count }
+    package var skippedOperationCount: Int { notes.filter(\.skipsOperation).count }
 }
 
 /// Turns an OpenAPI 3.0/3.1 (or Swagger 2.0) document into one moya-cli target file; see
 /// moya-cli-import(1) for the mapping.
-public enum OpenAPIImporter {
+package enum OpenAPIImporter {
     /// The bounds for a spec: larger than a target file's, still bounded (a 10 MB spec has a
     /// million nodes or so).
-    public static let limits = YAMLLimits(maximumFileSize: 64 << 20, maximumDepth: 256, maximumScalarLength: 16 << 20,
+    package static let limits = YAMLLimits(maximumFileSize: 64 << 20, maximumDepth: 256, maximumScalarLength: 16 << 20,
                                           maximumNodes: 20_000_000)
 
     /// Imports the document in `bytes` (JSON or YAML), named `file` in messages.
-    public static func importDocument(_ bytes: [UInt8], file: String, options: OpenAPIImportOptions) throws(OpenAPIImportError) -> OpenAPIImportResult {
+    package static func importDocument(_ bytes: [UInt8], file: String, options: OpenAPIImportOptions) throws(OpenAPIImportError) -> OpenAPIImportResult {
         let node = try readDocument(bytes, file: file)
         let root = SpecNode(node: node, pointer: "#")
         let version: SpecDocument.Version

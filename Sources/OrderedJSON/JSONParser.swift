@@ -336,7 +336,7 @@ struct JSONParser: ~Copyable {
         return error(.invalidUnicodeEscape(text), at: escapeStart)
     }
 
-    // MARK: Helpers
+    // MARK: Scanning
 
     private func peek() -> UInt8? {
         position < bytes.count ? bytes[position] : nil

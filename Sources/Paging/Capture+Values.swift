@@ -1,9 +1,14 @@
 import MoyaKit
 import OrderedJSON
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Why a capture found nothing usable.
-public enum CaptureError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum CaptureError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The response has nothing there.
     case missing(name: String, source: String)
     /// The body is not JSON, so no body capture can be read.
@@ -11,7 +16,7 @@ public enum CaptureError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The value is an array or an object: a capture is one value.
     case notScalar(name: String, source: String, found: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let name, let source): "capture '\(name)': the response has nothing at \(source)"
         case .bodyNotJSON(let name, let problem): "capture '\(name)': the body is not JSON (\(problem))"
@@ -26,7 +31,7 @@ extension Capture {
     ///
     /// A string is taken as it is, a number as written, a bool as `true`/`false`, `null` as
     /// missing; arrays and objects are refused.
-    public static func values(of captures: [Capture], headers: [(name: String, value: String)], body: Data)
+    package static func values(of captures: [Capture], headers: [(name: String, value: String)], body: Data)
         -> (values: CapturedValues, problems: [CaptureError]) {
         var document: Result<JSONValue, JSONParseError>?
         var found = CapturedValues()

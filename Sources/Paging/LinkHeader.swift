@@ -2,37 +2,37 @@
 ///
 /// Commas separate links, but may also appear inside `<...>` and in quoted parameter values, so
 /// the fields are read character by character rather than split.
-public enum LinkHeader {
+package enum LinkHeader {
     /// One link: its target as written (maybe relative) and its parameters.
-    public struct Link: Sendable, Hashable {
+    package struct Link: Sendable, Hashable {
         /// The URI reference between `<` and `>`.
-        public var target: String
+        package var target: String
         /// The parameters, names lowercased, in order.
-        public var parameters: [Parameter]
+        package var parameters: [Parameter]
 
         /// The relation types of `rel`, lowercased (`rel="next last"` has two).
-        public var relations: [String] {
+        package var relations: [String] {
             guard let rel = parameters.first(where: { $0.name == "rel" })?.value else { return [] }
             return rel.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         }
     }
 
     /// A link parameter.
-    public struct Parameter: Sendable, Hashable {
+    package struct Parameter: Sendable, Hashable {
         /// The name, lowercased.
-        public var name: String
+        package var name: String
         /// The value, unquoted; empty for a parameter without one.
-        public var value: String
+        package var value: String
     }
 
     /// The links of every field in `values` (a response may send `Link` more than once), in order;
     /// a malformed link is skipped up to the next comma outside quotes and brackets.
-    public static func links(in values: [String]) -> [Link] {
+    package static func links(in values: [String]) -> [Link] {
         values.flatMap { parse(Array($0.unicodeScalars)) }
     }
 
     /// The target of the first link whose relations include `relation` (case-insensitively).
-    public static func target(relation: String, in values: [String]) -> String? {
+    package static func target(relation: String, in values: [String]) -> String? {
         let wanted = relation.lowercased()
         return links(in: values).first { $0.relations.contains(wanted) }?.target
     }

@@ -2,24 +2,29 @@ import MoyaKit
 import OrderedJSON
 import TextSafety
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// One page as `PageReader` read it: its items and where the next one is.
-public struct Page: Sendable {
+package struct Page: Sendable {
     /// The array of items, read in place in the page's body: a page of any size is not parsed
     /// into a tree, and its items are visited one at a time (`call --all` writes each out again
     /// from its bytes), so even a page of millions of tiny items takes no memory per item.
-    public var itemArray: JSONSpan
+    package var itemArray: JSONSpan
     /// The next page, or `nil` when this is the last (or `nextProblem` says why there is none to follow).
-    public var next: NextPage?
+    package var next: NextPage?
     /// Why the next page cannot be followed (a URL off the origin, not a URL...), when the items
     /// were read all the same: they are the server's, and worth keeping.
-    public var nextProblem: PagingError?
+    package var nextProblem: PagingError?
 
     /// The items, parsed.
-    public var items: [JSONValue] { itemArray.elements?.map(\.value) ?? [] }
+    package var items: [JSONValue] { itemArray.elements?.map(\.value) ?? [] }
 
     /// Creates a page; `itemArray` is an array.
-    public init(itemArray: JSONSpan, next: NextPage?, nextProblem: PagingError? = nil) {
+    package init(itemArray: JSONSpan, next: NextPage?, nextProblem: PagingError? = nil) {
         self.itemArray = itemArray
         self.next = next
         self.nextProblem = nextProblem
@@ -27,28 +32,28 @@ public struct Page: Sendable {
 }
 
 /// Where the next page is: a URL to fetch, already resolved, checked and (for a cursor) built.
-public struct NextPage: Sendable, Hashable {
+package struct NextPage: Sendable, Hashable {
     /// The absolute URL of the next page.
-    public var url: String
+    package var url: String
     /// The cursor, for the cursor style (what the loop guard compares); `nil` for URL styles.
-    public var cursor: String?
+    package var cursor: String?
 
     /// Creates a next page.
-    public init(url: String, cursor: String? = nil) {
+    package init(url: String, cursor: String? = nil) {
         self.url = url
         self.cursor = cursor
     }
 }
 
 /// Reads a page's items and next page from its response, as a `Pagination` says.
-public struct PageReader: Sendable {
+package struct PageReader: Sendable {
     /// How the case pages.
-    public var pagination: Pagination
+    package var pagination: Pagination
     /// The base URL the API was called with: next pages must stay on its origin.
-    public var baseURL: String
+    package var baseURL: String
 
     /// Creates a reader.
-    public init(pagination: Pagination, baseURL: String) {
+    package init(pagination: Pagination, baseURL: String) {
         self.pagination = pagination
         self.baseURL = baseURL
     }
@@ -63,7 +68,7 @@ public struct PageReader: Sendable {
     /// - Throws: `PagingError` when the body is not JSON or the items are not an array. A next URL
     ///   or cursor that is not usable, or a next URL that leaves the base URL's origin, is the
     ///   page's `nextProblem`.
-    public func read(headers: [(name: String, value: String)], body: Data, requestURL: String) throws(PagingError) -> Page {
+    package func read(headers: [(name: String, value: String)], body: Data, requestURL: String) throws(PagingError) -> Page {
         let document: JSONSpan
         do {
             document = try JSONSpan(validating: body)
@@ -127,7 +132,7 @@ public struct PageReader: Sendable {
     /// there (without the credentials) must not be read as the API's page.
     ///
     /// - Parameter answeringURL: the URL that answered, after redirects; `nil` for a stubbed page.
-    public func checkAnswer(from answeringURL: String?) throws(PagingError) {
+    package func checkAnswer(from answeringURL: String?) throws(PagingError) {
         guard let answeringURL, !PageURL.isSameOrigin(answeringURL, as: baseURL) else { return }
         throw .redirectedOffOrigin(answeringURL, baseOrigin: URLOrigin.origin(of: baseURL) ?? baseURL)
     }
@@ -143,7 +148,7 @@ public struct PageReader: Sendable {
 }
 
 /// Why paging cannot go on.
-public enum PagingError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum PagingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The body is not JSON.
     case bodyNotJSON(String)
     /// The items path names nothing.
@@ -159,7 +164,7 @@ public enum PagingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The page's request was redirected to another origin, which answered it.
     case redirectedOffOrigin(String, baseOrigin: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .bodyNotJSON(let problem): "the body is not JSON (\(problem)); pages must be JSON to be read"
         case .itemsMissing(let path): "the page has nothing at \(path) (the items)"

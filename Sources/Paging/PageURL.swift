@@ -1,12 +1,17 @@
 import MoyaKit
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// URL arithmetic paging needs: resolving a next link, comparing origins, and setting the cursor
 /// parameter in a query.
-public enum PageURL {
+package enum PageURL {
     /// `reference` (absolute, or relative to `requestURL`, as RFC 8288 links may be) as an
     /// absolute http(s) URL without a fragment; `nil` when it cannot be one.
-    public static func resolve(_ reference: String, against requestURL: String) -> String? {
+    package static func resolve(_ reference: String, against requestURL: String) -> String? {
         guard !reference.isEmpty, !reference.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }),
               let base = URL(string: requestURL), let resolved = URL(string: reference, relativeTo: base)?.absoluteURL,
               let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https", resolved.host?.isEmpty == false
@@ -18,14 +23,14 @@ public enum PageURL {
 
     /// Whether `url` has the origin of `base`: the only place a server may send paging (and with
     /// it the request's credentials).
-    public static func isSameOrigin(_ url: String, as base: String) -> Bool {
+    package static func isSameOrigin(_ url: String, as base: String) -> Bool {
         guard let origin = URLOrigin.origin(of: url) else { return false }
         return origin == URLOrigin.origin(of: base)
     }
 
     /// `url` with the query parameter `name` set to `value` (replacing every `name`, or added at
     /// the end), both percent-encoded as a query component; the fragment is dropped.
-    public static func settingQueryParameter(_ name: String, to value: String, in url: String) -> String {
+    package static func settingQueryParameter(_ name: String, to value: String, in url: String) -> String {
         var text = url
         if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
         let queryStart = text.firstIndex(of: "?")

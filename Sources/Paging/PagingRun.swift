@@ -1,8 +1,8 @@
 /// The state of paging through a list: how many pages were fetched and which were seen, so a
 /// server that sends the same next page twice (a loop) or pages forever stops.
-public struct PagingRun: Sendable {
+package struct PagingRun: Sendable {
     /// What happens after a page.
-    public enum Step: Sendable, Hashable {
+    package enum Step: Sendable, Hashable {
         /// Fetch this page next.
         case fetch(NextPage)
         /// The page had no next page: done.
@@ -14,20 +14,20 @@ public struct PagingRun: Sendable {
     }
 
     /// The most pages to fetch.
-    public let maximumPages: Int
+    package let maximumPages: Int
     /// Pages fetched so far.
-    public private(set) var pagesFetched = 0
+    package private(set) var pagesFetched = 0
     private var seenURLs: Set<String> = []
     private var seenCursors: Set<String> = []
 
     /// Starts a run whose first page is fetched from `firstURL`.
-    public init(maximumPages: Int, firstURL: String) {
+    package init(maximumPages: Int, firstURL: String) {
         self.maximumPages = max(1, maximumPages)
         seenURLs.insert(firstURL)
     }
 
     /// Records a fetched page whose next page is `next`, and says what to do.
-    public mutating func advance(next: NextPage?) -> Step {
+    package mutating func advance(next: NextPage?) -> Step {
         pagesFetched += 1
         guard let next else { return .finished }
         if let cursor = next.cursor {

@@ -1,10 +1,15 @@
 import MoyaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `Retry-After` (RFC 9110 10.2.3): a number of seconds, or an HTTP date.
-public enum RetryAfter {
+package enum RetryAfter {
     /// The seconds to wait that `value` asks for, from `now`; `nil` when it is neither form. A
     /// date in the past is 0.
-    public static func seconds(_ value: String, now: Date = Date()) -> Double? {
+    package static func seconds(_ value: String, now: Date = Date()) -> Double? {
         let text = String(value.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
         if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let seconds = Double(text) { return seconds }
         guard let date = httpDate(text) else { return nil }

@@ -8,17 +8,17 @@ import TargetSpec
 ///
 /// One provider serves a whole run (every request of a `check`), so a token is fetched once. A
 /// lock serialises fetching: requests needing a token at the same time wait for the one fetch.
-public final class AccessTokenProvider: AccessTokenSource {
+package final class AccessTokenProvider: AccessTokenSource {
     /// Where tokens are kept between runs; `nil` keeps them for the run only.
-    public let cache: TokenCacheStore?
-    public let client: OAuth2TokenClient
-    public let commands: TokenCommandRunner
-    public let trust: TargetTrust
+    package let cache: TokenCacheStore?
+    package let client: OAuth2TokenClient
+    package let commands: TokenCommandRunner
+    package let trust: TargetTrust
     /// Notes for the user (a token fetched, a cache file ignored), or nothing.
-    public let note: @Sendable (String) -> Void
+    package let note: @Sendable (String) -> Void
     /// Told, before it runs, of each token command: a program a target file runs is never run
     /// silently. Once per command and run.
-    public let announce: @Sendable (AccessTokenRequest.TokenCommand) -> Void
+    package let announce: @Sendable (AccessTokenRequest.TokenCommand) -> Void
 
     private struct Memory {
         var oauth2: [OAuth2CacheKey: OAuth2Token] = [:]
@@ -31,7 +31,7 @@ public final class AccessTokenProvider: AccessTokenSource {
     private let memory = Mutex(Memory())
 
     /// Creates a provider.
-    public init(cache: TokenCacheStore?, client: OAuth2TokenClient = OAuth2TokenClient(), commands: TokenCommandRunner = TokenCommandRunner(),
+    package init(cache: TokenCacheStore?, client: OAuth2TokenClient = OAuth2TokenClient(), commands: TokenCommandRunner = TokenCommandRunner(),
                 trust: TargetTrust, note: @escaping @Sendable (String) -> Void = { _ in },
                 announce: @escaping @Sendable (AccessTokenRequest.TokenCommand) -> Void = { _ in }) {
         self.announce = announce
@@ -42,7 +42,7 @@ public final class AccessTokenProvider: AccessTokenSource {
         self.note = note
     }
 
-    public func accessToken(for request: AccessTokenRequest, replacing rejected: String?) throws(AccessTokenError) -> String {
+    package func accessToken(for request: AccessTokenRequest, replacing rejected: String?) throws(AccessTokenError) -> String {
         try memory.withLock { memory throws(AccessTokenError) -> String in
             if let failure = memory.failures[request] { throw failure }
             do throws(AccessTokenError) {

@@ -1,22 +1,27 @@
 import MoyaKit
 import TargetSpec
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// An access token from a token endpoint (RFC 6749 §5.1), with when it stops being valid.
-public struct OAuth2Token: Sendable, Hashable {
+package struct OAuth2Token: Sendable, Hashable {
     /// The bearer token. Secret.
-    public var accessToken: String
+    package var accessToken: String
     /// `token_type` as the server wrote it (`Bearer`).
-    public var tokenType: String
+    package var tokenType: String
     /// When it expires (`expires_in` after it was issued); `nil` when the server did not say,
     /// and then it is used until a request is refused with 401.
-    public var expiresAt: Date?
+    package var expiresAt: Date?
     /// The scopes granted (`scope`), space-separated, when the server said.
-    public var scope: String?
+    package var scope: String?
     /// A token to get a new access token with (RFC 6749 §6). Secret.
-    public var refreshToken: String?
+    package var refreshToken: String?
 
     /// Creates a token.
-    public init(accessToken: String, tokenType: String = "Bearer", expiresAt: Date? = nil, scope: String? = nil, refreshToken: String? = nil) {
+    package init(accessToken: String, tokenType: String = "Bearer", expiresAt: Date? = nil, scope: String? = nil, refreshToken: String? = nil) {
         self.accessToken = accessToken
         self.tokenType = tokenType
         self.expiresAt = expiresAt
@@ -26,10 +31,10 @@ public struct OAuth2Token: Sendable, Hashable {
 
     /// How long before `expiresAt` a token is no longer handed out: a token about to expire could
     /// expire on the way, and clocks differ a little.
-    public static let expirySkew: TimeInterval = 30
+    package static let expirySkew: TimeInterval = 30
 
     /// Whether the token may still be sent at `now`.
-    public func isValid(at now: Date, skew: TimeInterval = OAuth2Token.expirySkew) -> Bool {
+    package func isValid(at now: Date, skew: TimeInterval = OAuth2Token.expirySkew) -> Bool {
         guard let expiresAt else { return true }
         return now.addingTimeInterval(skew) < expiresAt
     }
@@ -39,25 +44,25 @@ public struct OAuth2Token: Sendable, Hashable {
 /// API, the token endpoint, the client, a digest of its secret, the scopes and the origin the
 /// token is sent to: another target file repeating the API name, token URL, client id and scopes
 /// without the secret, or pointing the API at another host, gets a token of its own, never this one.
-public struct OAuth2CacheKey: Sendable, Hashable {
-    public var apiName: String
-    public var tokenURL: String
-    public var clientID: String
+package struct OAuth2CacheKey: Sendable, Hashable {
+    package var apiName: String
+    package var tokenURL: String
+    package var clientID: String
     /// SHA-256 of the client secret, hex: the secret itself is never written or named.
-    public var clientSecretDigest: String
+    package var clientSecretDigest: String
     /// Sorted: the order a file lists scopes in asks for the same token.
-    public var scopes: [String]
+    package var scopes: [String]
     /// `scheme://host:port` of the base URL the token goes to.
-    public var origin: String
+    package var origin: String
 
     /// The key of `client`.
-    public init(_ client: AccessTokenRequest.OAuth2Client) {
+    package init(_ client: AccessTokenRequest.OAuth2Client) {
         self.init(apiName: client.apiName, tokenURL: client.tokenURL, clientID: client.clientID,
                   clientSecretDigest: Self.digest(ofSecret: client.clientSecret), scopes: client.scopes, origin: client.origin)
     }
 
     /// Creates a key.
-    public init(apiName: String, tokenURL: String, clientID: String, clientSecretDigest: String, scopes: [String], origin: String) {
+    package init(apiName: String, tokenURL: String, clientID: String, clientSecretDigest: String, scopes: [String], origin: String) {
         self.apiName = apiName
         self.tokenURL = tokenURL
         self.clientID = clientID
@@ -67,21 +72,21 @@ public struct OAuth2CacheKey: Sendable, Hashable {
     }
 
     /// The digest a key keeps of a client secret.
-    public static func digest(ofSecret secret: String) -> String {
+    package static func digest(ofSecret secret: String) -> String {
         SHA256.hex(Data(("moya-cli client secret\n" + secret).utf8))
     }
 
     /// The cache file's name: the API's name (an API name is letters, digits, `_` and `-`), so
     /// `auth --logout` finds an API's files without resolving its variables, then a SHA-256 of
     /// the key's fields.
-    public var fileName: String {
+    package var fileName: String {
         let fields = [apiName, tokenURL, clientID, clientSecretDigest, origin] + scopes
         let digest = SHA256.hex(Data(fields.joined(separator: "\n").utf8))
         return Self.filePrefix(apiName: apiName) + digest.prefix(32) + ".json"
     }
 
     /// What the names of an API's cache files start with.
-    public static func filePrefix(apiName: String) -> String {
+    package static func filePrefix(apiName: String) -> String {
         "oauth2-" + apiName + "-"
     }
 }

@@ -6,6 +6,11 @@ import Synchronization
 import TargetSpec
 #if canImport(Glibc)
 import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #endif
 
 /// Asks a token endpoint for a token: the client credentials grant (RFC 6749 §4.4) or the
@@ -14,18 +19,18 @@ import Glibc
 /// Redirects are not followed: a redirect could carry the client's credentials to another host,
 /// so a 3xx answer is an error. The body read is capped at `TokenResponse.bodyLimit`, and the
 /// exchange at the session's timeouts.
-public struct OAuth2TokenClient: Sendable {
+package struct OAuth2TokenClient: Sendable {
     /// The transport settings (TLS, proxy, timeouts); redirects are turned off whatever they say.
-    public var session: SessionConfiguration
+    package var session: SessionConfiguration
     /// The clock tokens' expiry is counted from.
-    public var now: @Sendable () -> Date
+    package var now: @Sendable () -> Date
     /// Whether the user asked to stop (Ctrl-C): the token request is then cancelled. By default,
     /// a signal received while moya-cli handles signals gracefully (`check`), which would
     /// otherwise wait for the token endpoint's timeout.
-    public var isInterrupted: @Sendable () -> Bool
+    package var isInterrupted: @Sendable () -> Bool
 
     /// Creates a client.
-    public init(session: SessionConfiguration = SessionConfiguration(), now: @escaping @Sendable () -> Date = { Date() },
+    package init(session: SessionConfiguration = SessionConfiguration(), now: @escaping @Sendable () -> Date = { Date() },
                 isInterrupted: @escaping @Sendable () -> Bool = { moya_signals_pending() != 0 }) {
         var session = session
         session.followRedirects = false
@@ -36,13 +41,13 @@ public struct OAuth2TokenClient: Sendable {
     }
 
     /// The grants a token endpoint is asked for.
-    public enum Grant: Sendable, Hashable {
+    package enum Grant: Sendable, Hashable {
         case clientCredentials
         case refreshToken(String)
     }
 
     /// A token for `client` by `grant`.
-    public func token(for client: AccessTokenRequest.OAuth2Client, grant: Grant) throws(AccessTokenError) -> OAuth2Token {
+    package func token(for client: AccessTokenRequest.OAuth2Client, grant: Grant) throws(AccessTokenError) -> OAuth2Token {
         guard let url = URL(string: client.tokenURL) else {
             throw AccessTokenError(.notAllowed, "tokenURL '\(client.tokenURL)' is not a valid URL")
         }

@@ -6,7 +6,7 @@ import Foundation
 
 /// SHA-256 (FIPS 180-4), without a crypto dependency: for the names of cached token files
 /// (TargetAuth) and for the test server's fingerprints of bodies.
-public enum SHA256 {
+package enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -19,7 +19,7 @@ public enum SHA256 {
     ]
 
     /// The digest of `data` as 64 lowercase hex digits.
-    public static func hex(_ data: Data) -> String {
+    package static func hex(_ data: Data) -> String {
         var message = [UInt8](data)
         let bitLength = UInt64(message.count) * 8
         message.append(0x80)

@@ -3,6 +3,11 @@ import MoyaKit
 import OrderedJSON
 #if canImport(Glibc)
 import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #endif
 
 /// OAuth 2.0 tokens kept between runs, one file per `OAuth2CacheKey`, in a private folder:
@@ -13,36 +18,36 @@ import Glibc
 /// symlink, FIFO or device), owned by this user, readable by nobody else and small: anything else
 /// could be another user's plant or leak the token, so it is ignored (with a warning) and the token
 /// fetched again.
-public struct TokenCacheStore: Sendable {
+package struct TokenCacheStore: Sendable {
     /// The folder the files live in.
-    public let folder: String
+    package let folder: String
     /// Where problems with the cache go (they never stop a request: the token is fetched instead).
-    public let warn: @Sendable (String) -> Void
+    package let warn: @Sendable (String) -> Void
 
     /// The most a cache file may hold.
     static let fileLimit = 64 * 1024
 
     /// Creates a store in `folder`.
-    public init(folder: String, warn: @escaping @Sendable (String) -> Void = { _ in }) {
+    package init(folder: String, warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.folder = folder
         self.warn = warn
     }
 
     /// `$XDG_CACHE_HOME/moya-cli` when that is an absolute path (the XDG rule), else
     /// `$HOME/.cache/moya-cli`; `nil` without either.
-    public static func defaultFolder(environment: [String: String]) -> String? {
+    package static func defaultFolder(environment: [String: String]) -> String? {
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/moya-cli" }
         if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/moya-cli" }
         return nil
     }
 
     /// The path of `key`'s file.
-    public func path(for key: OAuth2CacheKey) -> String {
+    package func path(for key: OAuth2CacheKey) -> String {
         folder + "/" + key.fileName
     }
 
     /// The token cached for `key`, or `nil` when there is none or the file cannot be trusted.
-    public func load(_ key: OAuth2CacheKey) -> OAuth2Token? {
+    package func load(_ key: OAuth2CacheKey) -> OAuth2Token? {
         let path = path(for: key)
         switch read(path) {
         case .missing:
@@ -60,7 +65,7 @@ public struct TokenCacheStore: Sendable {
     }
 
     /// Keeps `token` for `key`; a failure is a warning (the token still serves this run).
-    public func save(_ token: OAuth2Token, for key: OAuth2CacheKey) {
+    package func save(_ token: OAuth2Token, for key: OAuth2CacheKey) {
         guard ensureFolder() else { return }
         let data = CachedToken(key: key, token: token).data
         let final = path(for: key)
@@ -96,13 +101,13 @@ public struct TokenCacheStore: Sendable {
     }
 
     /// Removes `key`'s file, if any.
-    public func remove(_ key: OAuth2CacheKey) {
+    package func remove(_ key: OAuth2CacheKey) {
         unlink(path(for: key))
     }
 
     /// Removes every cached token of the API `apiName`; returns the paths removed.
     @discardableResult
-    public func removeAll(apiName: String) -> [String] {
+    package func removeAll(apiName: String) -> [String] {
         // Only in this user's own folder: not through a symbolic link to someone else's.
         var info = stat()
         guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == geteuid() else { return [] }
@@ -115,7 +120,7 @@ public struct TokenCacheStore: Sendable {
     }
 
     /// The names of the API's cache files.
-    public func fileNames(apiName: String) -> [String] {
+    package func fileNames(apiName: String) -> [String] {
         let prefix = OAuth2CacheKey.filePrefix(apiName: apiName)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         // The prefix of `api` is also that of `api-two`: the rest must be the digest alone.

@@ -11,21 +11,21 @@ import Glibc
 /// The command runs without a shell (argv as the file lists it, the program found on `PATH`),
 /// with stdin from /dev/null, stdout read (at most `outputLimit` bytes), stderr passed through
 /// to the user's. It is killed after its timeout.
-public struct TokenCommandRunner: Sendable {
+package struct TokenCommandRunner: Sendable {
     /// The most stdout is read: a token is a line, not a stream.
     static let outputLimit = 64 * 1024
 
     /// Whether the user asked to stop (Ctrl-C): the command is then killed (see
     /// `OAuth2TokenClient.isInterrupted`).
-    public var isInterrupted: @Sendable () -> Bool
+    package var isInterrupted: @Sendable () -> Bool
 
     /// Creates a runner.
-    public init(isInterrupted: @escaping @Sendable () -> Bool = { moya_signals_pending() != 0 }) {
+    package init(isInterrupted: @escaping @Sendable () -> Bool = { moya_signals_pending() != 0 }) {
         self.isInterrupted = isInterrupted
     }
 
     /// Runs `command`; the token it printed.
-    public func token(for command: AccessTokenRequest.TokenCommand) throws(AccessTokenError) -> String {
+    package func token(for command: AccessTokenRequest.TokenCommand) throws(AccessTokenError) -> String {
         let program = command.arguments.first ?? ""
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw AccessTokenError(.command, "cannot run the token command: \(String(cString: strerror(errno)))") }

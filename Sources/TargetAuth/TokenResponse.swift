@@ -1,6 +1,11 @@
 import MoyaKit
 import OrderedJSON
 import TargetSpec
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads a token endpoint's answer: a token (RFC 6749 §5.1) or an error (§5.2).
 enum TokenResponse {

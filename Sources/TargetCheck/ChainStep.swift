@@ -2,6 +2,11 @@ import MoyaKit
 import Paging
 import TargetSpec
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What running a chained example needs: its values from the captures of the steps before it.
 enum ChainStep {

@@ -1,49 +1,54 @@
 import CurlTransport
 import MoyaKit
 import TargetSpec
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// How a run checks: offline or live, how many at a time, how strictly — and, as closures, what
 /// the caller decides about each request (transport settings, builder, redaction, retries), so
 /// `check` builds requests exactly as `call` does and a Swift program can check without it.
-public struct CheckConfiguration: Sendable {
+package struct CheckConfiguration: Sendable {
     /// Whether requests are sent (`--live`) rather than answered from samples.
-    public var isLive: Bool
+    package var isLive: Bool
     /// How many items are checked at a time (1 to 256).
-    public var jobs: Int
+    package var jobs: Int
     /// Requests started per second at most, or `nil`.
-    public var rate: Double?
+    package var rate: Double?
     /// Whether live checks send methods that are not safe (POST, PUT, PATCH, DELETE).
-    public var includesUnsafeMethods: Bool
+    package var includesUnsafeMethods: Bool
     /// Whether keys the sample does not have count as drift.
-    public var isStrict: Bool
+    package var isStrict: Bool
     /// How many times a live request may be sent again.
-    public var maximumRetries: Int
+    package var maximumRetries: Int
     /// How long to wait before attempt `attempt + 1` after `result`, or `nil` not to retry.
-    public var retryDelay: @Sendable (_ result: Result<Response, MoyaError>, _ attempt: Int, _ method: String) -> Double?
+    package var retryDelay: @Sendable (_ result: Result<Response, MoyaError>, _ attempt: Int, _ method: String) -> Double?
     /// The transport settings for a target.
-    public var sessionConfiguration: @Sendable (DynamicTarget) -> SessionConfiguration
+    package var sessionConfiguration: @Sendable (DynamicTarget) -> SessionConfiguration
     /// The redactor for what is reported about a target.
-    public var redactor: @Sendable (DynamicTarget) -> SecretRedactor
+    package var redactor: @Sendable (DynamicTarget) -> SecretRedactor
     /// The builder for `item`, stubbed or not, whose downloads (if the case is a download) go
     /// to `downloadDestination`, never to the user's folder.
-    public var builder: @Sendable (_ item: CheckItem, _ isStubbed: Bool, _ downloadDestination: String?) -> TargetBuilder
+    package var builder: @Sendable (_ item: CheckItem, _ isStubbed: Bool, _ downloadDestination: String?) -> TargetBuilder
     /// The plugins every request goes through.
-    public var plugins: [any PluginType]
+    package var plugins: [any PluginType]
     /// A target with a new token in place of the one refused with 401 (`oauth2` and `command`
     /// auth), or `nil` when it has none; each request is renewed at most once. `nil`: never.
-    public var renewingAccessToken: (@Sendable (DynamicTarget) throws(AccessTokenError) -> DynamicTarget?)?
+    package var renewingAccessToken: (@Sendable (DynamicTarget) throws(AccessTokenError) -> DynamicTarget?)?
     /// The most a body kept for a shape comparison may take, in bytes.
-    public var maximumBodySize: Int
+    package var maximumBodySize: Int
     /// A private folder download cases write into; each item's file is removed once checked.
-    public var downloadsFolder: String
+    package var downloadsFolder: String
     /// Whether paginated cases are followed past their first page (`--all`).
-    public var followsPages = false
+    package var followsPages = false
     /// The most pages followed per check (`--max-pages`); more fails the check.
-    public var maximumPages = 100
+    package var maximumPages = 100
 
     /// Creates a configuration; by default offline, 4 jobs, no retries, MoyaKit's transport
     /// defaults, secrets redacted, and each item's API built from the process environment.
-    public init(
+    package init(
         isLive: Bool = false, jobs: Int = 4, rate: Double? = nil, includesUnsafeMethods: Bool = false, isStrict: Bool = false,
         maximumRetries: Int = 0,
         retryDelay: @escaping @Sendable (Result<Response, MoyaError>, Int, String) -> Double? = { _, _, _ in nil },

@@ -6,9 +6,9 @@ import Glibc
 #endif
 
 /// One thing `check` checks: a case with one argument set (an example, or none when it needs none).
-public struct CheckItem: Sendable {
+package struct CheckItem: Sendable {
     /// The API the case belongs to.
-    public var api: APISpec {
+    package var api: APISpec {
         get { sharedAPI.api }
         set { sharedAPI = SharedAPI(newValue) }
     }
@@ -16,21 +16,21 @@ public struct CheckItem: Sendable {
     /// would be most of a large plan's memory (`make bench`, check of 10,000 cases).
     private var sharedAPI: SharedAPI
     /// The case.
-    public var spec: CaseSpec
+    package var spec: CaseSpec
     /// The 1-based example number, or `nil` when the case needs no example (or has none).
-    public var exampleNumber: Int?
+    package var exampleNumber: Int?
     /// The bound arguments, defaults filled in.
-    public var arguments: [String: ArgumentValue]
+    package var arguments: [String: ArgumentValue]
     /// Why the case cannot be checked (values without defaults and no examples), if so.
-    public var notCoveredReason: String?
+    package var notCoveredReason: String?
     /// For a chained example: its `after:` and `with:` (its arguments are bound once the steps
     /// before it ran).
-    public var chain: ChainedExample?
+    package var chain: ChainedExample?
     /// For a chained example: the plan index of the step it runs after.
-    public var afterIndex: Int?
+    package var afterIndex: Int?
     /// For a chained example being run: what the steps before it captured (their secrets are
     /// redacted in whatever this item reports).
-    public var inheritedCaptures: CapturedValues?
+    package var inheritedCaptures: CapturedValues?
 
     /// An item of `api` (given as the box its other items share).
     init(api: SharedAPI, spec: CaseSpec, exampleNumber: Int?, arguments: [String: ArgumentValue], notCoveredReason: String? = nil,
@@ -51,7 +51,7 @@ public struct CheckItem: Sendable {
     }
 
     /// `api.case` or `api.case#n`: stable, so shards and reports can rely on it.
-    public var id: String {
+    package var id: String {
         let base = api.name + "." + spec.name
         return exampleNumber.map { base + "#\($0)" } ?? base
     }
@@ -72,16 +72,16 @@ final class SharedAPI: Sendable {
 }
 
 /// The items `check` runs: every selected case with each of its examples, filtered and sharded.
-public struct CheckPlan: Sendable {
+package struct CheckPlan: Sendable {
     /// The items, in plan order: the APIs' order, then their cases', then their examples'.
-    public var items: [CheckItem]
+    package var items: [CheckItem]
 
     /// Why a plan cannot be made.
-    public enum Problem: Error, CustomStringConvertible {
+    package enum Problem: Error, CustomStringConvertible {
         /// An `only` pattern matches no case; `cases` are the ones there are.
         case onlyMatchesNothing(pattern: String, cases: [String])
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .onlyMatchesNothing(let pattern, let cases):
                 "--only '\(pattern)' matches no case; cases: \(cases.joined(separator: ", "))"
@@ -94,7 +94,7 @@ public struct CheckPlan: Sendable {
     ///
     /// A chained example brings the steps it runs after into the plan, even when `only` or
     /// `skip` would leave them out, and a chain stays in one shard (its first step's).
-    public init(apis: [APISpec], only: [String] = [], skip: [String] = [], shard: CheckShard? = nil) throws(Problem) {
+    package init(apis: [APISpec], only: [String] = [], skip: [String] = [], shard: CheckShard? = nil) throws(Problem) {
         var all: [CheckItem] = []
         var selected: [Bool] = []
         // Every case's items, reserved at once: the arrays hold no growth slack (half of them, at worst).
@@ -225,14 +225,14 @@ public struct CheckPlan: Sendable {
 }
 
 /// One of `count` stable parts of a plan (`--shard I/N`), so CI can spread a run over machines.
-public struct CheckShard: Sendable, Hashable {
+package struct CheckShard: Sendable, Hashable {
     /// Which part, from 1.
-    public var index: Int
+    package var index: Int
     /// How many parts.
-    public var count: Int
+    package var count: Int
 
     /// The `index`-th (1-based) of `count` parts, or `nil` when `index` is not in `1...count`.
-    public init?(index: Int, count: Int) {
+    package init?(index: Int, count: Int) {
         guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count

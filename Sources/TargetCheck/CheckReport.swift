@@ -1,7 +1,7 @@
 /// The machine-readable reports of a run, for CI: JUnit XML, a JSON document, TAP 13.
-public enum CheckReport {
+package enum CheckReport {
     /// The report formats.
-    public enum Format: String, CaseIterable, Sendable {
+    package enum Format: String, CaseIterable, Sendable {
         /// JUnit XML: one testsuite per API, one testcase per item.
         case junit
         /// A JSON document (schema in moya-cli(1), CHECK REPORTS).
@@ -11,7 +11,7 @@ public enum CheckReport {
     }
 
     /// The text of `summary`'s report in `format`.
-    public static func render(_ summary: CheckSummary, as format: Format) -> String {
+    package static func render(_ summary: CheckSummary, as format: Format) -> String {
         switch format {
         case .junit: JUnitReporter.render(summary)
         case .json: JSONReporter.render(summary)

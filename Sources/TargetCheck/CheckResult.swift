@@ -3,16 +3,16 @@ import TargetSpec
 import TargetModel
 
 /// What checking one item found.
-public struct CheckResult: Sendable {
+package struct CheckResult: Sendable {
     /// The verdict.
-    public enum Outcome: String, Sendable {
+    package enum Outcome: String, Sendable {
         case passed
         case failed
         case skipped
         case notCovered = "not-covered"
 
         /// The word on the human summary line.
-        public var word: String {
+        package var word: String {
             switch self {
             case .passed: "pass"
             case .failed: "fail"
@@ -23,7 +23,7 @@ public struct CheckResult: Sendable {
     }
 
     /// Why an item failed, for CI reports (`failure type=` in JUnit).
-    public enum FailureKind: String, Sendable {
+    package enum FailureKind: String, Sendable {
         /// The request could not be built (an unset variable, an unreadable file, bad parameters).
         case build
         /// A sample does not hold what it declares (the default fails validation, a JSON body is not JSON).
@@ -42,26 +42,26 @@ public struct CheckResult: Sendable {
         case paging
     }
 
-    public var outcome: Outcome
-    public var failureKind: FailureKind?
+    package var outcome: Outcome
+    package var failureKind: FailureKind?
     /// The status answered (live) or the default sample's status (offline), if any.
-    public var statusCode: Int?
+    package var statusCode: Int?
     /// Wall time spent on the item, in seconds (nil when nothing ran).
-    public var duration: Double?
+    package var duration: Double?
     /// What was wrong (or why skipped), one sentence each; secrets redacted.
-    public var reasons: [String] = []
+    package var reasons: [String] = []
     /// The shape differences, for `drift` failures.
-    public var drifts: [ShapeDrift] = []
+    package var drifts: [ShapeDrift] = []
     /// `GET https://...` with secrets redacted, when the request could be built.
-    public var request: (method: String, url: String)?
+    package var request: (method: String, url: String)?
     /// How many times the request was sent (live; retries included).
-    public var attempts: Int = 0
+    package var attempts: Int = 0
     /// What the case captured from its response, with what the steps before it captured (for the
     /// next step of a chain; never reported).
-    public var captured: CapturedValues?
+    package var captured: CapturedValues?
     /// For a chained example: the arguments it ran with (bound from captures), in declared order,
     /// secret captures redacted.
-    public var chainArguments: [(name: String, value: ArgumentValue)]?
+    package var chainArguments: [(name: String, value: ArgumentValue)]?
 
     static func passed(status: Int?, duration: Double, request: (String, String)?, attempts: Int = 0) -> CheckResult {
         CheckResult(outcome: .passed, statusCode: status, duration: duration, request: request, attempts: attempts)
@@ -83,23 +83,23 @@ public struct CheckResult: Sendable {
 }
 
 /// Every result of a run, in plan order, with what the run was.
-public struct CheckSummary: Sendable {
+package struct CheckSummary: Sendable {
     /// The items checked, in plan order.
-    public var items: [CheckItem]
+    package var items: [CheckItem]
     /// Their results, in the same order.
-    public var results: [CheckResult]
+    package var results: [CheckResult]
     /// Whether requests were sent.
-    public var isLive: Bool
+    package var isLive: Bool
     /// The part of the plan this run was, if sharded.
-    public var shard: CheckShard?
+    package var shard: CheckShard?
     /// Wall time of the whole run, in seconds.
-    public var duration: Double
+    package var duration: Double
     /// Target files that could not be loaded: each is reported as a failed check, so CI shows
     /// them next to the results of the files that could.
-    public var invalidFiles: [InvalidTargetFile]
+    package var invalidFiles: [InvalidTargetFile]
 
     /// Creates a summary.
-    public init(items: [CheckItem], results: [CheckResult], isLive: Bool, shard: CheckShard?, duration: Double,
+    package init(items: [CheckItem], results: [CheckResult], isLive: Bool, shard: CheckShard?, duration: Double,
                 invalidFiles: [InvalidTargetFile] = []) {
         self.items = items
         self.results = results
@@ -110,12 +110,12 @@ public struct CheckSummary: Sendable {
     }
 
     /// How many results have `outcome`.
-    public func count(_ outcome: CheckResult.Outcome) -> Int {
+    package func count(_ outcome: CheckResult.Outcome) -> Int {
         results.count { $0.outcome == outcome }
     }
 
     /// The items with their results, grouped by API in plan order.
-    public var byAPI: [(api: String, entries: [(item: CheckItem, result: CheckResult)])] {
+    package var byAPI: [(api: String, entries: [(item: CheckItem, result: CheckResult)])] {
         var groups: [(api: String, entries: [(item: CheckItem, result: CheckResult)])] = []
         for (item, result) in zip(items, results) {
             if let last = groups.indices.last, groups[last].api == item.api.name {
@@ -129,21 +129,21 @@ public struct CheckSummary: Sendable {
 }
 
 /// A target file that could not be loaded, as a check run reports it.
-public struct InvalidTargetFile: Sendable, Hashable {
+package struct InvalidTargetFile: Sendable, Hashable {
     /// The file, as diagnostics name it.
-    public var file: String
+    package var file: String
     /// The API it defines, when its name is known.
-    public var apiName: String?
+    package var apiName: String?
     /// Its errors, each `FILE:LINE:COLUMN: message`.
-    public var problems: [String]
+    package var problems: [String]
 
     /// Creates one.
-    public init(file: String, apiName: String?, problems: [String]) {
+    package init(file: String, apiName: String?, problems: [String]) {
         self.file = file
         self.apiName = apiName
         self.problems = problems
     }
 
     /// The name it is reported under: the API's, else the file's.
-    public var id: String { apiName ?? file }
+    package var id: String { apiName ?? file }
 }

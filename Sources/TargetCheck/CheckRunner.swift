@@ -7,30 +7,30 @@ import TargetSpec
 /// Runs a plan: offline (every sample through the stub pipeline) or live, `jobs` items at a
 /// time, handing each result to `report` as it comes. `cancel()` (from a signal watcher, say)
 /// cancels what is in flight and starts nothing more.
-public final class CheckRunner: Sendable {
+package final class CheckRunner: Sendable {
     /// The items to check, in plan order.
-    public let items: [CheckItem]
+    package let items: [CheckItem]
     /// How they are checked.
-    public let configuration: CheckConfiguration
+    package let configuration: CheckConfiguration
     private let inflight = InflightRequests()
 
     /// Creates a runner for `items`.
-    public init(items: [CheckItem], configuration: CheckConfiguration) {
+    package init(items: [CheckItem], configuration: CheckConfiguration) {
         self.items = items
         self.configuration = configuration
     }
 
     /// Whether `cancel()` was called.
-    public var isCancelled: Bool { inflight.isCancelled }
+    package var isCancelled: Bool { inflight.isCancelled }
 
     /// Cancels every request in flight and any started later; `run` then returns `nil`.
-    public func cancel() {
+    package func cancel() {
         inflight.cancelAll()
     }
 
     /// Checks every item; returns the results in plan order, or `nil` when cancelled. `report`
     /// receives each result (with its plan index) as soon as it is known, on any thread.
-    public func run(report: @escaping @Sendable (Int, CheckResult) -> Void) -> [CheckResult]? {
+    package func run(report: @escaping @Sendable (Int, CheckResult) -> Void) -> [CheckResult]? {
         let settings = configuration
         let queue = DispatchQueue(label: "moya-cli.check", attributes: .concurrent)
         let group = DispatchGroup()

@@ -3,6 +3,11 @@ import MoyaKit
 import OrderedJSON
 import TargetSpec
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The live check of one item: send the request (retrying as `--retry` says), then judge the
 /// answer: the status against the case's validation, the body's shape against the sample's.

@@ -5,6 +5,11 @@ import Paging
 import Synchronization
 import TargetSpec
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The offline check of one item: build the request, then answer it with every sample of the
 /// case through the provider's stub pipeline (plugins and validation included) and check what

@@ -2,7 +2,7 @@ import CCurl
 import Foundation
 import XCTest
 @testable import CurlTransport
-import TestSupport
+import TestServers
 
 /// Compressed responses are asked for with the `Accept-Encoding` libcurl itself would send, as a
 /// header line of the request (libcurl would otherwise format the line again for each request),

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import CurlTransport
-import TestSupport
+import TestServers
 #if canImport(Glibc)
 import Glibc
 #endif

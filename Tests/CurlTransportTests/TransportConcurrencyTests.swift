@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import CurlTransport
-import TestSupport
+import TestServers
 
 final class TransportConcurrencyTests: XCTestCase {
     private var server: HTTPTestServer!

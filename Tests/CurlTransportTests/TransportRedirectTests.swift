@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import CurlTransport
-import TestSupport
+import TestServers
 
 final class TransportRedirectTests: XCTestCase {
     private var server: HTTPTestServer!

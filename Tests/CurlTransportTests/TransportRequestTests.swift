@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import CurlTransport
 import HTTPTypes
-import TestSupport
+import TestServers
 // The digest the echo server reports parts by.
 import enum TargetAuth.SHA256
 

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import XCTest
 @testable import CurlTransport
-import TestSupport
+import TestServers
 
 /// Issue 16: finished transfers give their easy handle back (`EasyHandlePool`) and the next request
 /// takes it: with its URL alone when the handle is configured for the request's shape, else reset;

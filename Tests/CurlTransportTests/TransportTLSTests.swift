@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import CurlTransport
-import TestSupport
+import TestServers
 
 final class TransportTLSTests: XCTestCase {
     private var server: TLSTestServer!

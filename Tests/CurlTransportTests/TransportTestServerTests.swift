@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import TestSupport
+import TestServers
 #if canImport(Glibc)
 import Glibc
 #endif

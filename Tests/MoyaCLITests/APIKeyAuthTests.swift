@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// `auth: {type: apiKey, in: header|query, name: ..., key: "${secret:...}"}` over real HTTP: sent

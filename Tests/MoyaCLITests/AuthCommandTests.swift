@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// `moya-cli auth API`: the state of an API's credentials, and `--logout`.

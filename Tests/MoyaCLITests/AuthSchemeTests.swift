@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Two cases of one API sending different Authorization schemes over real HTTP.

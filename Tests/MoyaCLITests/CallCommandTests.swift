@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// `moya-cli call` run as a user would, against a loopback server the test starts.

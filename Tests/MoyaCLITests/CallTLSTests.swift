@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// The TLS options (`--cacert`, `-k/--insecure`, `--cert`, `--key`) of `call` and `curl`, run as

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// `call --capture` read by a real shell, and a create → get → delete chain in `check`, live over

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// `moya-cli check` run as a user would: offline from samples, and live against a loopback server.

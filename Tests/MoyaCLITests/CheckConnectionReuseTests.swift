@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 16: a live sweep reuses its kept-alive connections across checks, as `curl --parallel`

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import TestSupport
+import TestServers
 import XCTest
 
 /// The `--report` files of `check`: JUnit XML parses and counts match, JSON has the documented

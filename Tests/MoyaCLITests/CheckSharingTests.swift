@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 26, item 9: `check --live --jobs N` sends identical GETs and HEADs in flight once, and

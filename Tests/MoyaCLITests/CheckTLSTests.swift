@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// `check --live` honours the TLS options `call` has (`--cacert`, `-k`, `--cert`, `--key`),

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// `auth: {type: command}`: a token a command prints, run only from a trusted target file.

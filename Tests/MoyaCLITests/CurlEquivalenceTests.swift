@@ -1,5 +1,5 @@
 import Foundation
-@testable import TestSupport
+@testable import TestServers
 import XCTest
 
 /// `moya-cli curl` prints a command that sends what `moya-cli call` sends: each case is called,

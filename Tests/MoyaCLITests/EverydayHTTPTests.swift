@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// A loopback server and a folder whose `targets/web.yaml` each subclass writes (`webTarget`),

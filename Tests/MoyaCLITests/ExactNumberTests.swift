@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 11, item 7, "exact numbers": JSON numbers are printed as the server wrote them, numbers

@@ -1,6 +1,6 @@
 import Foundation
 @testable import moya_cli
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 26, item 10: the exit status of a response that fails validation, for every status code

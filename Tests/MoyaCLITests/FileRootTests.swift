@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 11, item 8: a target file reads files only inside its folder (or `--file-root`) and

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 26, item 9: libcurl reads no header line over 100 KB (CURL_MAX_HTTP_HEADER) and, before

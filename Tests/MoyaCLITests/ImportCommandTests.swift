@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 14: `moya-cli import openapi`, round trip through the binary — import, then validate,

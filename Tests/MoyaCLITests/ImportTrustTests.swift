@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 26, items 3, 5, 6 and 9 (import): a spec is untrusted text. Whatever it writes stays

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 11, item 5: a header value or a multipart part's name, file name or MIME type with CR, LF

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// List values over real HTTP: repeated and comma-separated on the command line, sent with each

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// `auth: {type: oauth2}` end to end: the built binary against the test server's token endpoint,

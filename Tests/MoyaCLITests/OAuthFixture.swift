@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// The world of an `oauth2` test: the test server (its token endpoint on `/oauth/token`), a

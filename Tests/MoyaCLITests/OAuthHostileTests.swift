@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// What a hostile token endpoint, cache file or target file can do to `oauth2` auth: each gets a

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// `optional: true` values over real HTTP: left out of the query, the JSON body and the headers

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 10, "trustworthy I/O": special files are written through and never replaced, bodies are

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// `call … --all` over loopback: each paging style, the loop guard, the origin rule, rate limits,

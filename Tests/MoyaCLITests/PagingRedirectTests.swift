@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 26, item 9: `--all` reads a page only when the base URL's origin answered it. A page

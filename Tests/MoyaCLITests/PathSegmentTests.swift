@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 11, item 2: a path value is one segment always; `.` and `..` cannot climb out of it.

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 11, items 1 and 4: secrets stay with the origin they were meant for, and out of what is

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 26, item 8: a body read from standard input or a file (`--data -`, `--json -`, `@FILE`)

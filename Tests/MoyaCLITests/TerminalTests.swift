@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// What `call` prints on a terminal, run on a pseudo-terminal with util-linux `script`.

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestServers
 import XCTest
 
 /// What a target file from a cloned repository can make moya-cli do on the user's machine: no file

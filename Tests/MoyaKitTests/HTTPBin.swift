@@ -1,7 +1,7 @@
 import Foundation
 import MoyaKit
 import Synchronization
-import TestSupport
+import TestServers
 
 /// The routes of `HTTPTestServer`, described as a Moya user describes an API (compare `GitHub`).
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import MoyaKit
-import TestSupport
+import TestServers
 import XCTest
 
 /// A test case with its own loopback `HTTPTestServer`, which `HTTPBin` targets point at.

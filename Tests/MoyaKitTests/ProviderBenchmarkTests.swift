@@ -1,6 +1,6 @@
 import Foundation
 import MoyaKit
-import TestSupport
+import TestServers
 import XCTest
 
 /// Connection reuse over sequential GETs, and peak memory of 1 GiB transfers through

@@ -1,6 +1,6 @@
 import Foundation
 import MoyaKit
-import TestSupport
+import TestServers
 import XCTest
 
 /// A provider over HTTP/2 against nginx (the transport's own HTTP/2 tests are in

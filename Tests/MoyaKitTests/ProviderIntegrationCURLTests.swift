@@ -1,6 +1,6 @@
 import Foundation
 import MoyaKit
-import TestSupport
+import TestServers
 import XCTest
 
 /// The cURL command `NetworkLoggerPlugin` logs, run with the real `curl` binary, must make the

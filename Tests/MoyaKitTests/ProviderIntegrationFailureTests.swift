@@ -1,6 +1,6 @@
 import Foundation
 import MoyaKit
-import TestSupport
+import TestServers
 import XCTest
 
 /// Validation, timeouts, redirects, lost connections and cancellation over real HTTP.

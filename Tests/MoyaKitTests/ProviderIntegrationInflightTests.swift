@@ -1,6 +1,6 @@
 import Foundation
 import MoyaKit
-import TestSupport
+import TestServers
 import XCTest
 
 /// `trackInflights`, the async API and `MultiTarget` over real HTTP.

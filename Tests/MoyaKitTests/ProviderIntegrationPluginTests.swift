@@ -1,6 +1,6 @@
 import Foundation
 import MoyaKit
-import TestSupport
+import TestServers
 import XCTest
 
 /// Plugins in the real pipeline: what they change reaches the server, what they see came from it.

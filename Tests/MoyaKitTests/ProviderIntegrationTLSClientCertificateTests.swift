@@ -1,6 +1,6 @@
 import Foundation
 import MoyaKit
-import TestSupport
+import TestServers
 import XCTest
 
 /// Client certificates through `MoyaProvider` against a local TLS server that demands one its

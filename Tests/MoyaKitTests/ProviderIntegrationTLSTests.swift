@@ -1,6 +1,6 @@
 import Foundation
 import MoyaKit
-import TestSupport
+import TestServers
 import XCTest
 
 /// HTTPS through `MoyaProvider` against a local TLS server whose certificate a throw-away

@@ -1,6 +1,6 @@
 import Foundation
 import MoyaKit
-import TestSupport
+import TestServers
 import XCTest
 
 /// Every body-sending `Task` over real HTTP: what the server received, byte for byte.

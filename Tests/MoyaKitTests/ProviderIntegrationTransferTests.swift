@@ -1,7 +1,7 @@
 import Foundation
 import MoyaKit
 import TargetAuth
-import TestSupport
+import TestServers
 import XCTest
 
 /// Uploads, multipart bodies, downloads and progress over real HTTP.

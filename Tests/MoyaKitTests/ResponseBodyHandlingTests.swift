@@ -1,7 +1,7 @@
 import Foundation
 import MoyaKit
 import Synchronization
-import TestSupport
+import TestServers
 import XCTest
 
 /// `provider.request(_:body:)`: bodies kept up to a limit, dropped, or streamed to a consumer as

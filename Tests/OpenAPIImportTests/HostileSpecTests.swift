@@ -1,5 +1,5 @@
 import Foundation
-@testable import OpenAPIImport
+import OpenAPIImport
 import TargetSpec
 import TextSafety
 import XCTest

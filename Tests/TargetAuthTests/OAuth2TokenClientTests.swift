@@ -2,7 +2,7 @@ import Foundation
 import MoyaKit
 import TargetAuth
 import TargetSpec
-import TestSupport
+import TestServers
 import XCTest
 import TargetModel
 

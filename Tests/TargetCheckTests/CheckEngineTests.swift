@@ -3,7 +3,7 @@ import MoyaKit
 import Synchronization
 import TargetCheck
 import TargetSpec
-import TestSupport
+import TestServers
 import XCTest
 import TargetModel
 

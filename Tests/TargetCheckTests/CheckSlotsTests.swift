@@ -3,7 +3,7 @@ import MoyaKit
 import Synchronization
 import TargetCheck
 import TargetSpec
-import TestSupport
+import TestServers
 import XCTest
 
 /// Issue 16: each item that ends starts the next in its slot, from the thread it ended on (the

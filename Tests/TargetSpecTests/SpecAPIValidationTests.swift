@@ -1,6 +1,6 @@
 import XCTest
-@testable import TargetSpec
-@testable import TargetModel
+import TargetSpec
+import TargetModel
 
 /// Top-level checks, each asserted with its full rendered diagnostic.
 final class SpecAPIValidationTests: XCTestCase {

@@ -1,7 +1,7 @@
 import XCTest
 import MoyaKit
-@testable import TargetSpec
-@testable import TargetModel
+import TargetSpec
+import TargetModel
 
 /// Several auth schemes per API: `auth: {default: NAME, schemes: {...}}` and a case's `auth: NAME`.
 final class SpecAuthSchemeTests: XCTestCase {

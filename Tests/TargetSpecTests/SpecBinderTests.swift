@@ -2,8 +2,8 @@ import XCTest
 import MoyaKit
 import OrderedJSON
 import PositionedYAML
-@testable import TargetSpec
-@testable import TargetModel
+import TargetSpec
+import TargetModel
 
 /// Binding command-line style arguments to a case's values.
 final class SpecBinderTests: XCTestCase {

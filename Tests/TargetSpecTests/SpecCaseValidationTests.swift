@@ -1,5 +1,5 @@
 import XCTest
-@testable import TargetSpec
+import TargetSpec
 
 /// Case, value, placeholder and auth checks, each asserted with its full rendered diagnostic.
 final class SpecCaseValidationTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
-@testable import TargetSpec
-@testable import TargetModel
+import TargetSpec
+import TargetModel
 
 /// Discovery over real temporary folders: explicit > MOYA_TARGETS_PATH > ./targets > XDG > share.
 final class SpecDiscoveryTests: XCTestCase {

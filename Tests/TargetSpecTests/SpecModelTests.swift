@@ -1,8 +1,8 @@
 import XCTest
 import MoyaKit
 import PositionedYAML
-@testable import TargetSpec
-@testable import TargetModel
+import TargetSpec
+import TargetModel
 
 /// A realistic target file loads into the expected model.
 final class SpecModelTests: XCTestCase {

@@ -1,7 +1,7 @@
 import MoyaKit
 import XCTest
-@testable import TargetSpec
-@testable import TargetModel
+import TargetSpec
+import TargetModel
 
 /// `pagination:`, `captures:` and chained examples as the loader reads and checks them.
 final class SpecPagingTests: XCTestCase {

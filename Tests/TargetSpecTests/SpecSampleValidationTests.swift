@@ -1,5 +1,5 @@
 import XCTest
-@testable import TargetSpec
+import TargetSpec
 
 /// Sample and example checks, each asserted with its full rendered diagnostic.
 final class SpecSampleValidationTests: XCTestCase {

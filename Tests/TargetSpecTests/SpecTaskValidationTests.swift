@@ -1,7 +1,7 @@
 import XCTest
 import PositionedYAML
-@testable import TargetSpec
-@testable import TargetModel
+import TargetSpec
+import TargetModel
 
 /// Task checks, each asserted with its full rendered diagnostic, and the task kinds they build.
 final class SpecTaskValidationTests: XCTestCase {

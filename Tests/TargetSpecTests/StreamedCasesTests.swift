@@ -1,7 +1,7 @@
 import XCTest
 import PositionedYAML
-@testable import TargetSpec
-@testable import TargetModel
+import TargetSpec
+import TargetModel
 
 /// `TargetFileLoader` validates cases one by one while the YAML loads; the result must be exactly
 /// that of loading the whole tree and validating it: same diagnostics, same API.

@@ -1,4 +1,9 @@
 import OrderedJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Encodes parameters as a property list body (`Content-Type: application/x-plist` unless set).
 public struct PropertyListEncoding: ParameterEncoding {

@@ -1,4 +1,9 @@
 import OrderedJSON
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Encodes parameters as `key=value&...` (Alamofire's `URLEncoding`): in the query string, or as
 /// an `application/x-www-form-urlencoded; charset=utf-8` body.

@@ -1,4 +1,10 @@
+import HTTPTypes
 import TextSafety
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A request as a `curl` command a user can paste into a POSIX shell, sending what the libcurl
 /// transport sends.

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// A user name and password for HTTP basic authentication (what `URLCredential` is to Moya).
 public struct Credential: Sendable, Hashable {
     /// The user name.

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 extension NetworkLoggerPlugin {
     /// What the logger logs, how it formats entries, where it writes them, and what it hides.
     public struct Configuration: Sendable {

@@ -1,3 +1,9 @@
+import HTTPTypes
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// Logs outgoing requests and incoming responses (Moya's `NetworkLoggerPlugin`), secrets redacted.
 public final class NetworkLoggerPlugin: PluginType {
     /// What is logged, how, and where.

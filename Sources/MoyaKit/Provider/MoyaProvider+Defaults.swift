@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 extension MoyaProvider {
     /// The endpoint Moya makes by default: the target's URL, method, task and headers, and a
     /// `200` sample response with the target's sample data.

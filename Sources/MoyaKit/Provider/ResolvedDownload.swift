@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// Where a download is saved, resolved from its `DownloadDestination` the same way for live and
 /// stubbed requests.
 struct ResolvedDownload {

@@ -1,5 +1,10 @@
 import Dispatch
 import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Answers a delayed stub after its delay, or at once with a cancellation when cancelled first.
 final class StubTimer: Cancellable {

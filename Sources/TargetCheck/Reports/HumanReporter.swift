@@ -5,7 +5,7 @@ import TargetModel
 
 /// The summary on stderr: one line per item as soon as it and every item before it are done (so
 /// the order is the plan's however many jobs run), a progress line on a terminal, totals last.
-public final class HumanReporter: Sendable {
+package final class HumanReporter: Sendable {
     private struct State {
         /// The lines of results received and not printed yet (those waiting for an earlier one),
         /// by index: a few, not a slot for every item of the plan.
@@ -28,7 +28,7 @@ public final class HumanReporter: Sendable {
 
     /// A reporter for `items` that hands its text to `write` (standard error, say): with ANSI
     /// `colors`, and a progress line (for a terminal) when `showsProgress`.
-    public init(items: [CheckItem], colors: Bool, showsProgress: Bool, write: @escaping @Sendable (String) -> Void) {
+    package init(items: [CheckItem], colors: Bool, showsProgress: Bool, write: @escaping @Sendable (String) -> Void) {
         self.write = write
         self.items = items
         idWidth = min(48, items.map(\.id.count).max() ?? 0)
@@ -38,7 +38,7 @@ public final class HumanReporter: Sendable {
     }
 
     /// Takes the result of item `index`; prints what is now printable.
-    public func receive(_ index: Int, _ result: CheckResult) {
+    package func receive(_ index: Int, _ result: CheckResult) {
         // Made by the thread that has the result, outside the lock the others wait on.
         let resultLine = line(for: items[index], result)
         let failed = result.outcome == .failed
@@ -77,7 +77,7 @@ public final class HumanReporter: Sendable {
     }
 
     /// The totals line.
-    public func finish(_ summary: CheckSummary) {
+    package func finish(_ summary: CheckSummary) {
         for invalid in summary.invalidFiles {
             var text = Self.pad(DisplayText.escaped(invalid.id), idWidth) + "  " + (colors ? Self.color(.failed) + "fail\u{1B}[0m" : "fail")
                 + String(repeating: " ", count: 9) + "-    " + Self.leftPad("-", 8) + "  invalid target file " + DisplayText.escaped(invalid.file) + "\n"

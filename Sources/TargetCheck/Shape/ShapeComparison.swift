@@ -13,20 +13,20 @@ import OrderedJSON
 /// - `null` in the sample matches anything (the file does not know the type). `null` in the
 ///   live body where the sample has a value is an optional field left empty: accepted, unless
 ///   `isStrict`.
-public struct ShapeComparison: Sendable {
+package struct ShapeComparison: Sendable {
     /// Whether extra live keys and live `null`s are drift too.
-    public var isStrict: Bool
+    package var isStrict: Bool
     /// At most this many drifts are collected (a long array of wrong elements would repeat one).
-    public var limit: Int
+    package var limit: Int
 
     /// Creates a comparison.
-    public init(isStrict: Bool = false, limit: Int = 50) {
+    package init(isStrict: Bool = false, limit: Int = 50) {
         self.isStrict = isStrict
         self.limit = max(1, limit)
     }
 
     /// Where `live` differs from the shape of `sample`, in document order (at most `limit`).
-    public func drifts(sample: JSONValue, live: JSONValue) -> [ShapeDrift] {
+    package func drifts(sample: JSONValue, live: JSONValue) -> [ShapeDrift] {
         var walk = Walk(limit: limit)
         compare(sample, live, &walk)
         return walk.drifts
@@ -154,7 +154,7 @@ public struct ShapeComparison: Sendable {
     }
 
     /// The JSON type name of `value`: object, array, string, number, bool or null.
-    public static func typeName(_ value: JSONValue) -> String {
+    package static func typeName(_ value: JSONValue) -> String {
         switch value {
         case .null: "null"
         case .bool: "bool"

@@ -1,7 +1,7 @@
 /// One place where a live JSON body does not have the shape its sample declares.
-public struct ShapeDrift: Sendable, Hashable, CustomStringConvertible {
+package struct ShapeDrift: Sendable, Hashable, CustomStringConvertible {
     /// How the live value differs from the sample.
-    public enum Problem: Sendable, Hashable {
+    package enum Problem: Sendable, Hashable {
         /// The sample has this key; the live object does not.
         case missing
         /// The live value has another JSON type than the sample's (`expected` and `found` are
@@ -12,18 +12,18 @@ public struct ShapeDrift: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Where, as a JSONPath such as `$.items[0].id` or `$["content-type"]`.
-    public var path: String
+    package var path: String
     /// What differs.
-    public var problem: Problem
+    package var problem: Problem
 
     /// Creates a drift.
-    public init(path: String, problem: Problem) {
+    package init(path: String, problem: Problem) {
         self.path = path
         self.problem = problem
     }
 
     /// The problem's name in reports: `missing`, `type` or `unexpected`.
-    public var kind: String {
+    package var kind: String {
         switch problem {
         case .missing: "missing"
         case .typeMismatch: "type"
@@ -32,13 +32,13 @@ public struct ShapeDrift: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The JSON type the sample declares there, if any.
-    public var expectedType: String? {
+    package var expectedType: String? {
         if case .typeMismatch(let expected, _) = problem { return expected }
         return nil
     }
 
     /// The JSON type found in the live body there, if any.
-    public var foundType: String? {
+    package var foundType: String? {
         switch problem {
         case .missing: nil
         case .typeMismatch(_, let found), .unexpectedKey(let found): found
@@ -46,7 +46,7 @@ public struct ShapeDrift: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `$.owner: missing`, `$.items[0].id: expected number, found string`, `$.extra: unexpected key (string)`.
-    public var description: String {
+    package var description: String {
         switch problem {
         case .missing: "\(path): missing"
         case .typeMismatch(let expected, let found): "\(path): expected \(expected), found \(found)"

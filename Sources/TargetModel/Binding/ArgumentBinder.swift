@@ -10,19 +10,19 @@ import OrderedJSON
 /// has no entry.
 ///
 /// Used by the loader to check `examples`, and by the CLI for `call API CASE VALUES... --name value`.
-public struct ArgumentBinder: Sendable {
+package struct ArgumentBinder: Sendable {
     /// The case's name, for messages.
-    public var caseName: String
+    package var caseName: String
     /// The case's values, in declared order.
-    public var values: [ValueSpec]
+    package var values: [ValueSpec]
     /// Relative `file` paths are taken from here (`nil`: the current folder).
-    public var fileBaseDirectory: String?
+    package var fileBaseDirectory: String?
     /// When the words come from a target file (its examples), the folder `file` values must be
     /// inside; `nil` for the command line, which may name any file.
-    public var fileRoot: String?
+    package var fileRoot: String?
 
     /// Creates a binder.
-    public init(caseName: String, values: [ValueSpec], fileBaseDirectory: String? = nil, fileRoot: String? = nil) {
+    package init(caseName: String, values: [ValueSpec], fileBaseDirectory: String? = nil, fileRoot: String? = nil) {
         self.caseName = caseName
         self.values = values
         self.fileBaseDirectory = fileBaseDirectory
@@ -32,20 +32,20 @@ public struct ArgumentBinder: Sendable {
     /// Every value bound, defaults filled in (an optional value not given is absent).
     ///
     /// - Throws: the first `ArgumentError`; `bindReportingAll` gives them all.
-    public func bind(positional: [String] = [], named: [String: String] = [:]) throws(ArgumentError) -> [String: ArgumentValue] {
+    package func bind(positional: [String] = [], named: [String: String] = [:]) throws(ArgumentError) -> [String: ArgumentValue] {
         let result = bindReportingAll(positional: positional, named: named)
         if let first = result.errors.first { throw first }
         return result.arguments
     }
 
     /// The values that could be bound and every problem found, in declared order.
-    public func bindReportingAll(positional: [String] = [], named: [String: String] = [:]) -> (arguments: [String: ArgumentValue], errors: [ArgumentError]) {
+    package func bindReportingAll(positional: [String] = [], named: [String: String] = [:]) -> (arguments: [String: ArgumentValue], errors: [ArgumentError]) {
         bindReportingAll(positional: positional, namedWords: named.mapValues { [$0] })
     }
 
     /// The same, with every word given for each named value (`--labels a --labels b`): only a list
     /// value may be given more than once.
-    public func bindReportingAll(positional: [String] = [], namedWords: [String: [String]]) -> (arguments: [String: ArgumentValue], errors: [ArgumentError]) {
+    package func bindReportingAll(positional: [String] = [], namedWords: [String: [String]]) -> (arguments: [String: ArgumentValue], errors: [ArgumentError]) {
         var arguments: [String: ArgumentValue] = [:]
         var errors: [ArgumentError] = []
         var given: [String: [String]] = [:]
@@ -92,7 +92,7 @@ public struct ArgumentBinder: Sendable {
 
     /// The words given for `value` converted to its type: a list takes every word, each split at
     /// commas (`--labels bug,ui --labels docs`), empty pieces dropped; any other type one word.
-    public func convert(_ words: [String], for value: ValueSpec) throws(ArgumentError) -> ArgumentValue {
+    package func convert(_ words: [String], for value: ValueSpec) throws(ArgumentError) -> ArgumentValue {
         guard let elementType = value.type.elementType else { return try convert(words.first ?? "", for: value) }
         var element = value
         element.type = elementType
@@ -107,7 +107,7 @@ public struct ArgumentBinder: Sendable {
 
     /// `text` converted to `value`'s type; a `file` must name a readable file; a list's text is
     /// its comma-separated elements.
-    public func convert(_ text: String, for value: ValueSpec) throws(ArgumentError) -> ArgumentValue {
+    package func convert(_ text: String, for value: ValueSpec) throws(ArgumentError) -> ArgumentValue {
         switch value.type {
         case .list:
             return try convert([text], for: value)

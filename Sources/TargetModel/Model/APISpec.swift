@@ -1,64 +1,64 @@
 
 /// One API, as a target file describes it: a Moya target enum with its cases.
 @dynamicMemberLookup
-public struct APISpec: Sendable, Hashable {
+package struct APISpec: Sendable, Hashable {
     // One copy-on-write box, as `CaseSpec`'s: each builder and render context holds the API,
     // and a copy is then one reference instead of nineteen fields.
     @usableFromInline var fields: CopyOnWriteBox<Fields>
 
     /// The stored values of an API; read and written as the API's own (`api.name`).
-    public struct Fields: Sendable, Hashable {
+    package struct Fields: Sendable, Hashable {
         /// The API's name on the command line.
-        public var name: String
+        package var name: String
         /// The target file, as it was named (relative paths stay relative).
-        public var file: String
+        package var file: String
         /// The folder holding the target file: `dataFile`, `upload`, multipart files, sample files
         /// and `file` defaults are relative to it (`APISpec.folder(of: file)` unless given).
-        public var directory: String
+        package var directory: String
         /// Shown by `list`.
-        public var description: String? = nil
+        package var description: String? = nil
         /// The base URL (may hold `${VAR}`); an environment's baseURL replaces it.
-        public var baseURL: Template
+        package var baseURL: Template
         /// Headers sent with every case.
-        public var headers: [HeaderSpec] = []
+        package var headers: [HeaderSpec] = []
         /// The API's credentials, if any: its only scheme, or its default one.
-        public var auth: AuthSpec? = nil
+        package var auth: AuthSpec? = nil
         /// The API's named auth schemes (`auth: {default: ..., schemes: {...}}`); a one-scheme
         /// `auth: {type: ...}` is the scheme named by its type.
-        public var authSchemes: [NamedAuthScheme] = []
+        package var authSchemes: [NamedAuthScheme] = []
         /// Which status codes count as success, unless a case overrides it.
-        public var validation: ValidationSpec = .none
+        package var validation: ValidationSpec = .none
         /// Total request timeout in seconds.
-        public var timeout: Double = 60
+        package var timeout: Double = 60
         /// Connection timeout in seconds.
-        public var connectTimeout: Double = 10
+        package var connectTimeout: Double = 10
         /// The environments, in file order.
-        public var environments: [EnvironmentSpec] = []
+        package var environments: [EnvironmentSpec] = []
         /// The environment used when `--env` is absent.
-        public var defaultEnvironment: String? = nil
+        package var defaultEnvironment: String? = nil
         /// The cases, in file order.
-        public var cases: [CaseSpec]
+        package var cases: [CaseSpec]
         /// Lowercased names of headers the file marks as secret (`sensitiveHeaders:`), beyond
         /// `SensitiveHeaders.defaultNames` and headers built from a secret.
-        public var sensitiveHeaders: Set<String> = []
+        package var sensitiveHeaders: Set<String> = []
         /// `--file-root`, when given at load: files the target file names are inside it.
-        public var fileRoot: String? = nil
+        package var fileRoot: String? = nil
         /// How the API's cases page, unless a case says otherwise (`pagination:` at the top level).
-        public var pagination: Pagination? = nil
+        package var pagination: Pagination? = nil
         /// The process environment variables the file's `${VAR}` references read, sorted (set by
         /// the loader): what `list` and help show, and what `EnvironmentAllowance` decides on.
-        public var environmentVariables: [String] = []
+        package var environmentVariables: [String] = []
     }
 
     /// Creates an API.
     @inlinable
-    public init(_ fields: Fields) {
+    package init(_ fields: Fields) {
         self.fields = CopyOnWriteBox(fields)
     }
 
     /// A field, read in place and written in place once the box is not shared.
     @inlinable
-    public subscript<T>(dynamicMember keyPath: WritableKeyPath<Fields, T>) -> T {
+    package subscript<T>(dynamicMember keyPath: WritableKeyPath<Fields, T>) -> T {
         get { fields.value[keyPath: keyPath] }
         _modify { yield &fields.value[keyPath: keyPath] }
     }
@@ -67,56 +67,56 @@ public struct APISpec: Sendable, Hashable {
     // share theirs with `auth(for:)` and `pagination(for:)`.
     /// The API's credentials, if any: its only scheme, or its default one.
     @inlinable
-    public var auth: AuthSpec? {
+    package var auth: AuthSpec? {
         get { fields.value.auth }
         set { fields.value.auth = newValue }
     }
     /// How the API's cases page, unless a case says otherwise (`pagination:` at the top level).
     @inlinable
-    public var pagination: Pagination? {
+    package var pagination: Pagination? {
         get { fields.value.pagination }
         set { fields.value.pagination = newValue }
     }
 
-    public static func == (lhs: APISpec, rhs: APISpec) -> Bool {
+    package static func == (lhs: APISpec, rhs: APISpec) -> Bool {
         lhs.fields.isIdentical(to: rhs.fields) || lhs.fields.value == rhs.fields.value
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(fields.value)
     }
 
     /// Where files the target file names must be: `fileRoot`, else the file's folder.
-    public var filesFolder: String { self.fileRoot ?? self.directory }
+    package var filesFolder: String { self.fileRoot ?? self.directory }
 
     /// The folder part of a path (`.` when there is none).
-    public static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `path` resolved against the target file's folder unless it is absolute.
-    public func resolvedPath(_ path: String) -> String {
+    package func resolvedPath(_ path: String) -> String {
         RelativeFile.resolve(path, against: self.directory)
     }
 
     /// The case named `name`.
     ///
     /// - Throws: `SpecLookupError.unknownCase` with a did-you-mean and the valid names.
-    public func `case`(named name: String) throws(SpecLookupError) -> CaseSpec {
+    package func `case`(named name: String) throws(SpecLookupError) -> CaseSpec {
         if let found = self.cases.first(where: { $0.name == name }) { return found }
         throw unknownCase(name, among: self.cases.map(\.name))
     }
 
     /// The error for a case `name` that is not among the API's cases `names`, with a did-you-mean.
-    public func unknownCase(_ name: String, among names: [String]) -> SpecLookupError {
+    package func unknownCase(_ name: String, among names: [String]) -> SpecLookupError {
         .unknownCase(name, apiName: self.name, suggestion: Suggestion.closest(to: name, in: names), available: names)
     }
 
     /// The environment named `name`.
     ///
     /// - Throws: `SpecLookupError.unknownEnvironment` with the valid names.
-    public func environment(named name: String) throws(SpecLookupError) -> EnvironmentSpec {
+    package func environment(named name: String) throws(SpecLookupError) -> EnvironmentSpec {
         if let found = self.environments.first(where: { $0.name == name }) { return found }
         let names = self.environments.map(\.name)
         throw .unknownEnvironment(name, apiName: self.name, suggestion: Suggestion.closest(to: name, in: names), available: names)
@@ -125,7 +125,7 @@ public struct APISpec: Sendable, Hashable {
 
 extension APISpec {
     /// How `spec` pages: its own `pagination:`, else the API's; `nil` when it does not page.
-    public func pagination(for spec: CaseSpec) -> Pagination? {
+    package func pagination(for spec: CaseSpec) -> Pagination? {
         switch spec.pagination {
         case .inherited: self.pagination
         case .none: nil
@@ -135,7 +135,7 @@ extension APISpec {
 
     /// The credentials a case with `mode` sends: none for `auth: none`, the named scheme for
     /// `auth: NAME`, else the API's (default) auth.
-    public func auth(for mode: CaseAuthMode) -> AuthSpec? {
+    package func auth(for mode: CaseAuthMode) -> AuthSpec? {
         switch mode {
         case .none: nil
         case .inherited: self.auth

@@ -1,5 +1,5 @@
 /// The API's credentials (Moya's AccessTokenPlugin / CredentialsPlugin). Every reference is secret.
-public enum AuthSpec: Sendable, Hashable {
+package enum AuthSpec: Sendable, Hashable {
     /// `Authorization: Bearer <token>`.
     case bearer(token: Template)
     /// `Authorization: Basic base64(username:password)`.
@@ -15,7 +15,7 @@ public enum AuthSpec: Sendable, Hashable {
     case apiKey(location: APIKeyLocation, name: String, key: Template)
 
     /// Where an API key goes.
-    public enum APIKeyLocation: String, Sendable, Hashable, CaseIterable {
+    package enum APIKeyLocation: String, Sendable, Hashable, CaseIterable {
         /// A request header (secret: hidden in output, kept from other origins).
         case header
         /// A query parameter.
@@ -23,7 +23,7 @@ public enum AuthSpec: Sendable, Hashable {
     }
 
     /// The auth types a file may name.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         /// `bearer`.
         case bearer
         /// `basic`.
@@ -39,7 +39,7 @@ public enum AuthSpec: Sendable, Hashable {
     }
 
     /// This auth's type.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .bearer: .bearer
         case .basic: .basic
@@ -52,7 +52,7 @@ public enum AuthSpec: Sendable, Hashable {
 }
 
 /// A case's `auth:`.
-public enum CaseAuthMode: Sendable, Hashable {
+package enum CaseAuthMode: Sendable, Hashable {
     /// No `auth:` key: the API's auth applies, if it has one.
     case inherited
     /// `auth: none`: no Authorization header (Moya's `authorizationType: nil`).
@@ -64,7 +64,7 @@ public enum CaseAuthMode: Sendable, Hashable {
     case scheme(String)
 
     /// The scheme name the case chooses, if it names one.
-    public var schemeName: String? {
+    package var schemeName: String? {
         switch self {
         case .inherited, .none: nil
         case .explicit(let kind): kind.rawValue

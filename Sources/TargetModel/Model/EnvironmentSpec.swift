@@ -1,34 +1,34 @@
 import PositionedYAML
 
 /// One of the API's `environments:` (production, staging, ...).
-public struct EnvironmentSpec: Sendable, Hashable {
+package struct EnvironmentSpec: Sendable, Hashable {
     /// The environment's name (`--env NAME`).
-    public var name: String
+    package var name: String
     /// Replaces the API's baseURL when given.
-    public var baseURL: Template?
+    package var baseURL: Template?
     /// Looked up by `${NAME}` before the process environment; their own `${...}` read the process environment.
-    public var variables: [Variable]
+    package var variables: [Variable]
     /// Merged over the API's headers.
-    public var headers: [HeaderSpec]
+    package var headers: [HeaderSpec]
     /// Where the environment is declared.
-    public var mark: Mark
+    package var mark: Mark
 
     /// A variable of an environment.
-    public struct Variable: Sendable, Hashable {
+    package struct Variable: Sendable, Hashable {
         /// The variable's name.
-        public var name: String
+        package var name: String
         /// Its value.
-        public var value: Template
+        package var value: Template
 
         /// Creates a variable.
-        public init(name: String, value: Template) {
+        package init(name: String, value: Template) {
             self.name = name
             self.value = value
         }
     }
 
     /// Creates an environment.
-    public init(name: String, baseURL: Template? = nil, variables: [Variable] = [], headers: [HeaderSpec] = [], mark: Mark) {
+    package init(name: String, baseURL: Template? = nil, variables: [Variable] = [], headers: [HeaderSpec] = [], mark: Mark) {
         self.name = name
         self.baseURL = baseURL
         self.variables = variables

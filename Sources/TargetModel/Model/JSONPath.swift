@@ -6,9 +6,9 @@ import OrderedJSON
 /// Target files say where a page's items, its next URL or cursor, and a capture are with these.
 /// Only single-value selectors are allowed: wildcards, slices, filters and `..` would select
 /// several values, and each use here needs exactly one.
-public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of the path.
-    public enum Component: Sendable, Hashable {
+    package enum Component: Sendable, Hashable {
         /// An object member.
         case key(String)
         /// An array element, from 0.
@@ -16,12 +16,12 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The steps after `$`, in order.
-    public let components: [Component]
+    package let components: [Component]
     /// The path as written.
-    public let source: String
+    package let source: String
 
     /// The document itself (`$`).
-    public static let root = JSONPath(components: [], source: "$")
+    package static let root = JSONPath(components: [], source: "$")
 
     init(components: [Component], source: String) {
         self.components = components
@@ -31,17 +31,17 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// Parses `text`.
     ///
     /// - Throws: `JSONPathError` saying what is wrong and at which character (0-based).
-    public init(parsing text: String) throws(JSONPathError) {
+    package init(parsing text: String) throws(JSONPathError) {
         var parser = Parser(scalars: Array(text.unicodeScalars))
         components = try parser.parse()
         source = text
     }
 
-    public var description: String { source }
+    package var description: String { source }
 
     /// The value the path names in `document`, or `nil` when a step finds nothing (a missing
     /// member, an index out of range, or a step into a value of another kind).
-    public func value(in document: JSONValue) -> JSONValue? {
+    package func value(in document: JSONValue) -> JSONValue? {
         var current = document
         for component in components {
             switch component {
@@ -57,7 +57,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value the path names in `document`, read in place (as `value(in:)` finds it).
-    public func span(in document: JSONSpan) -> JSONSpan? {
+    package func span(in document: JSONSpan) -> JSONSpan? {
         var current = document
         for component in components {
             switch component {
@@ -162,16 +162,16 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a JSON path cannot be read.
-public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
-    public var message: String
+    package var message: String
     /// The 0-based position (in Unicode scalars) of the problem.
-    public var offset: Int
+    package var offset: Int
 
     init(_ message: String, at offset: Int) {
         self.message = message
         self.offset = offset
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,9 +1,9 @@
 import PositionedYAML
 
 /// One part of a `multipart:` task: `{name: avatar, file: "{avatar}", fileName: me.png, mimeType: image/png}`.
-public struct MultipartPartSpec: Sendable, Hashable {
+package struct MultipartPartSpec: Sendable, Hashable {
     /// Where the part's bytes come from.
-    public enum Content: Sendable, Hashable {
+    package enum Content: Sendable, Hashable {
         /// `value:`: text, sent as UTF-8.
         case value(Template)
         /// `file:`: a file streamed when sent (relative to the target file's folder).
@@ -13,18 +13,18 @@ public struct MultipartPartSpec: Sendable, Hashable {
     }
 
     /// The form field name.
-    public var name: String
+    package var name: String
     /// The part's bytes.
-    public var content: Content
+    package var content: Content
     /// The file name reported to the server; for `file:` parts `nil` means the file's base name.
-    public var fileName: String?
+    package var fileName: String?
     /// The content type; for `file:` parts `nil` means `defaultMIMEType(forPath:)`.
-    public var mimeType: String?
+    package var mimeType: String?
     /// Where the part is declared.
-    public var mark: Mark
+    package var mark: Mark
 
     /// Creates a part.
-    public init(name: String, content: Content, fileName: String? = nil, mimeType: String? = nil, mark: Mark) {
+    package init(name: String, content: Content, fileName: String? = nil, mimeType: String? = nil, mark: Mark) {
         self.name = name
         self.content = content
         self.fileName = fileName
@@ -33,7 +33,7 @@ public struct MultipartPartSpec: Sendable, Hashable {
     }
 
     /// The content type for a file, from its extension; `application/octet-stream` when unknown.
-    public static func defaultMIMEType(forPath path: String) -> String {
+    package static func defaultMIMEType(forPath path: String) -> String {
         let baseName = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = baseName.lastIndex(of: "."), dot != baseName.startIndex else { return "application/octet-stream" }
         let pathExtension = baseName[baseName.index(after: dot)...].lowercased()

@@ -1,7 +1,7 @@
 /// How a case's list is paged, as its target file says (`pagination:`).
-public struct Pagination: Sendable, Hashable {
+package struct Pagination: Sendable, Hashable {
     /// Where the next page is found.
-    public enum Next: Sendable, Hashable {
+    package enum Next: Sendable, Hashable {
         /// RFC 8288 `Link: <...>; rel="next"` (GitHub's style).
         case link
         /// A URL in the body, at this path (`{next: {body: "$.next"}}`).
@@ -11,18 +11,18 @@ public struct Pagination: Sendable, Hashable {
     }
 
     /// Where the next page is found.
-    public var next: Next
+    package var next: Next
     /// Where a page's items are: an array. `nil`: the body itself, which must then be an array.
-    public var items: JSONPath?
+    package var items: JSONPath?
 
     /// Creates a pagination.
-    public init(next: Next, items: JSONPath? = nil) {
+    package init(next: Next, items: JSONPath? = nil) {
         self.next = next
         self.items = items
     }
 
     /// The style's name, as `list` and help show it: `link`, `body`, `cursor`.
-    public var styleName: String {
+    package var styleName: String {
         switch next {
         case .link: "link"
         case .bodyURL: "body"

@@ -1,9 +1,9 @@
 import PositionedYAML
 
 /// A case's sample response (Moya's `sampleData` / `sampleResponseClosure`), used by `--stub`.
-public struct SampleSpec: Sendable, Hashable {
+package struct SampleSpec: Sendable, Hashable {
     /// A sample's body.
-    public enum Body: Sendable, Hashable {
+    package enum Body: Sendable, Hashable {
         /// No body (`{status: 204}`).
         case empty
         /// `text:` (or a bare string): UTF-8 text.
@@ -15,7 +15,7 @@ public struct SampleSpec: Sendable, Hashable {
     }
 
     /// What the stub answers.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// An HTTP response.
         case response(status: Int, headers: [HeaderSpec], body: Body)
         /// `error:`: a network error instead of a response.
@@ -23,33 +23,33 @@ public struct SampleSpec: Sendable, Hashable {
     }
 
     /// The answer.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// Where the sample is declared.
-    public var mark: Mark
+    package var mark: Mark
 
     /// Creates a sample.
-    public init(outcome: Outcome, mark: Mark) {
+    package init(outcome: Outcome, mark: Mark) {
         self.outcome = outcome
         self.mark = mark
     }
 }
 
 /// A sample with its name: `samples: {ok: ..., missing: ...}`; a lone `sample:` is named `default`.
-public struct NamedSample: Sendable, Hashable {
+package struct NamedSample: Sendable, Hashable {
     /// The sample's name (`--sample NAME`).
-    public var name: String
+    package var name: String
     /// The sample.
-    public var sample: SampleSpec
+    package var sample: SampleSpec
 
     /// Creates a named sample.
-    public init(name: String, sample: SampleSpec) {
+    package init(name: String, sample: SampleSpec) {
         self.name = name
         self.sample = sample
     }
 }
 
 /// The network errors a sample can simulate.
-public enum SampleErrorKind: String, Sendable, Hashable, CaseIterable {
+package enum SampleErrorKind: String, Sendable, Hashable, CaseIterable {
     /// The request timed out.
     case timeout
     /// The host name could not be resolved.
@@ -64,10 +64,10 @@ public enum SampleErrorKind: String, Sendable, Hashable, CaseIterable {
     case tooManyRedirects
 
     /// Every name a file may write, aliases included.
-    public static let acceptedNames = allCases.map(\.rawValue) + ["connectionRefused"]
+    package static let acceptedNames = allCases.map(\.rawValue) + ["connectionRefused"]
 
     /// The kind for a name as written in a file, aliases included.
-    public init?(name: String) {
+    package init?(name: String) {
         if name == "connectionRefused" {
             self = .cannotConnect
         } else {

@@ -1,5 +1,5 @@
 /// Which status codes count as success (Moya's `ValidationType`).
-public enum ValidationSpec: Sendable, Hashable {
+package enum ValidationSpec: Sendable, Hashable {
     /// Every status passes (Moya's default).
     case none
     /// 200...299.
@@ -10,5 +10,5 @@ public enum ValidationSpec: Sendable, Hashable {
     case customCodes([Int])
 
     /// The names a file may write instead of a list.
-    public static let names = ["none", "successCodes", "successAndRedirectCodes"]
+    package static let names = ["none", "successCodes", "successAndRedirectCodes"]
 }

@@ -1,23 +1,23 @@
 import PositionedYAML
 
 /// A case's associated value: `- per_page: {type: int, default: 30, description: "..."}`.
-public struct ValueSpec: Sendable, Hashable {
+package struct ValueSpec: Sendable, Hashable {
     /// The value's name, used by `{name}` placeholders and `--name` options.
-    public var name: String
+    package var name: String
     /// What the value accepts.
-    public var type: ValueType
+    package var type: ValueType
     /// The value used when none is given; `nil` makes the value required unless it is optional.
-    public var defaultValue: ArgumentValue?
+    package var defaultValue: ArgumentValue?
     /// `optional: true`: the value may be left out, and then whatever a lone placeholder of it
     /// builds (a parameter, a JSON member, a header, a multipart value part) is left out too.
-    public var isOptional: Bool
+    package var isOptional: Bool
     /// Shown by `call API CASE --help`.
-    public var description: String?
+    package var description: String?
     /// Where the value is declared (its name).
-    public var mark: Mark
+    package var mark: Mark
 
     /// Creates a value.
-    public init(
+    package init(
         name: String, type: ValueType, defaultValue: ArgumentValue? = nil, isOptional: Bool = false, description: String? = nil, mark: Mark
     ) {
         self.name = name
@@ -29,11 +29,11 @@ public struct ValueSpec: Sendable, Hashable {
     }
 
     /// Whether the value must be given (it has no default and is not optional).
-    public var isRequired: Bool { defaultValue == nil && !isOptional }
+    package var isRequired: Bool { defaultValue == nil && !isOptional }
 }
 
 /// The type of an associated value.
-public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
+package indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     /// Any text.
     case string
     /// A 64-bit integer.
@@ -51,10 +51,10 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     case list(ValueType)
 
     /// The type names a target file may write after a value's name (or as `type:`).
-    public static let names = ["string", "int", "double", "bool", "file", "enum"]
+    package static let names = ["string", "int", "double", "bool", "file", "enum"]
 
     /// The type's name as written in a target file.
-    public var name: String {
+    package var name: String {
         switch self {
         case .string: "string"
         case .int: "int"
@@ -67,12 +67,12 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The type of a list's elements; `nil` for the other types.
-    public var elementType: ValueType? {
+    package var elementType: ValueType? {
         if case .list(let element) = self { element } else { nil }
     }
 
     /// The type for a short-form name (`enum` needs its cases, so it is not one of them).
-    public init?(name: String) {
+    package init?(name: String) {
         switch name {
         case "string": self = .string
         case "int": self = .int
@@ -84,7 +84,7 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How usage messages describe the type: `int`, `one of open, closed, all`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .enumeration(let cases): "one of " + cases.joined(separator: ", ")
         case .list(let element): "a list of " + element.description

@@ -2,9 +2,9 @@ import TargetModel
 /// Where target files are looked for, in priority order:
 /// `--targets` > `$MOYA_TARGETS_PATH` > `./targets` > `$XDG_CONFIG_HOME/moya/targets`
 /// (`~/.config/moya/targets`) > `<prefix>/share/moya-cli/targets`.
-public struct SearchPath: Sendable, Hashable {
+package struct SearchPath: Sendable, Hashable {
     /// A priority level; lower levels win.
-    public enum Level: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+    package enum Level: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
         /// `--targets PATH` (repeatable).
         case explicit
         /// `$MOYA_TARGETS_PATH`, colon-separated.
@@ -16,10 +16,10 @@ public struct SearchPath: Sendable, Hashable {
         /// The installed share folder.
         case share
 
-        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
 
         /// How `list` names the level.
-        public var description: String {
+        package var description: String {
             switch self {
             case .explicit: "--targets"
             case .environmentVariable: "MOYA_TARGETS_PATH"
@@ -31,18 +31,18 @@ public struct SearchPath: Sendable, Hashable {
     }
 
     /// One place to look: a file or a folder.
-    public struct Location: Sendable, Hashable {
+    package struct Location: Sendable, Hashable {
         /// Its level.
-        public var level: Level
+        package var level: Level
         /// The path used to reach it (relative ones are taken from the current folder).
-        public var path: String
+        package var path: String
         /// The path as diagnostics and `list` show it.
-        public var displayPath: String
+        package var displayPath: String
         /// Whether a missing path is an error (`--targets`) rather than skipped.
-        public var mustExist: Bool
+        package var mustExist: Bool
 
         /// Creates a location.
-        public init(level: Level, path: String, displayPath: String? = nil, mustExist: Bool = false) {
+        package init(level: Level, path: String, displayPath: String? = nil, mustExist: Bool = false) {
             self.level = level
             self.path = path
             self.displayPath = displayPath ?? path
@@ -51,10 +51,10 @@ public struct SearchPath: Sendable, Hashable {
     }
 
     /// The places, in priority order.
-    public var locations: [Location]
+    package var locations: [Location]
 
     /// Creates a search path from explicit locations.
-    public init(locations: [Location]) {
+    package init(locations: [Location]) {
         self.locations = locations
     }
 
@@ -65,7 +65,7 @@ public struct SearchPath: Sendable, Hashable {
     ///   - environment: the process environment (`MOYA_TARGETS_PATH`, `XDG_CONFIG_HOME`, `HOME`).
     ///   - currentDirectory: the current folder (relative paths are taken from it).
     ///   - executablePath: the running binary; its folder's parent is the installation prefix.
-    public static func standard(
+    package static func standard(
         explicitPaths: [String], environment: [String: String], currentDirectory: String, executablePath: String?
     ) -> SearchPath {
         func absolute(_ path: String) -> String {

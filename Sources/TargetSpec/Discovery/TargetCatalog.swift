@@ -2,48 +2,48 @@ import PositionedYAML
 import TargetModel
 
 /// Every API the search path defines: the winners, the shadowed definitions and every problem.
-public struct TargetCatalog: Sendable {
+package struct TargetCatalog: Sendable {
     /// One file's API definition.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The API's name.
-        public var name: String
+        package var name: String
         /// The file, as shown to the user.
-        public var file: String
+        package var file: String
         /// The level it was found at.
-        public var level: SearchPath.Level
+        package var level: SearchPath.Level
         /// The API, or `nil` when the file has errors (see `diagnostics`).
-        public var api: APISpec?
+        package var api: APISpec?
         /// For a shadowed entry, the file that won.
-        public var shadowedBy: String?
+        package var shadowedBy: String?
         /// The valid cases of the file (the API's own, or those handed on while loading).
-        public var caseCount = 0
+        package var caseCount = 0
         /// For a file with errors: every name it may have meant to define (its `api:` line's,
         /// read even when the file cannot be parsed, and its file name's).
-        public var possibleNames: [String] = []
+        package var possibleNames: [String] = []
     }
 
     /// The winning definition of each API name, in discovery order.
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// Definitions hidden by a higher level (or by the first file at the same level), for `list`.
-    public var shadowed: [Entry]
+    package var shadowed: [Entry]
     /// Every problem of every file, and same-level duplicates, sorted.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// Each loaded file's lines, by displayed name, to render diagnostics.
-    public var sources: [String: SourceLines]
+    package var sources: [String: SourceLines]
     /// Every file loaded, as the user would name it, in discovery order.
-    public var files: [String] = []
+    package var files: [String] = []
 
     /// Whether some diagnostic is an error (exit 65).
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// The API names, in discovery order.
-    public var apiNames: [String] { entries.map(\.name) }
+    package var apiNames: [String] { entries.map(\.name) }
 
     /// The API named `name`.
     ///
     /// - Throws: `SpecLookupError.unknownAPI` with a did-you-mean, or `.invalidAPI` when its file has errors
     ///   (or a file with errors that may define it: see `Entry.possibleNames`).
-    public func api(named name: String) throws(SpecLookupError) -> APISpec {
+    package func api(named name: String) throws(SpecLookupError) -> APISpec {
         guard let entry = entries.first(where: { $0.name == name }) else {
             // Not found, but a file with errors may be the one meant: its errors say more.
             if let broken = (entries + shadowed).first(where: { $0.api == nil && $0.possibleNames.contains(name) }) {
@@ -60,7 +60,7 @@ public struct TargetCatalog: Sendable {
     }
 
     /// The diagnostics as `file:line:col: error: message` with source lines and carets.
-    public func renderedDiagnostics(colored: Bool = false) -> String {
+    package func renderedDiagnostics(colored: Bool = false) -> String {
         DiagnosticRenderer.render(diagnostics, source: { sources[$0] }, colored: colored)
     }
 }

@@ -14,25 +14,25 @@ import PositionedYAML
 import TargetModel
 
 /// Finds and loads the target files of a search path into a `TargetCatalog`.
-public struct TargetDiscovery: Sendable {
+package struct TargetDiscovery: Sendable {
     /// A target file found on the search path.
-    public struct SourceFile: Sendable, Hashable {
+    package struct SourceFile: Sendable, Hashable {
         /// The level it was found at.
-        public var level: SearchPath.Level
+        package var level: SearchPath.Level
         /// The path used to read it.
-        public var path: String
+        package var path: String
         /// The path as shown to the user.
-        public var displayPath: String
+        package var displayPath: String
     }
 
     /// Where to look.
-    public var searchPath: SearchPath
+    package var searchPath: SearchPath
 
     /// Creates a discovery over `searchPath`.
     /// `--file-root`: the folder files a target file names must be inside, instead of its own.
-    public var fileRoot: String?
+    package var fileRoot: String?
 
-    public init(searchPath: SearchPath, fileRoot: String? = nil) {
+    package init(searchPath: SearchPath, fileRoot: String? = nil) {
         self.fileRoot = fileRoot
         self.searchPath = searchPath
     }
@@ -42,7 +42,7 @@ public struct TargetDiscovery: Sendable {
     ///
     /// - Returns: the files, and warnings for `MOYA_TARGETS_PATH` entries that do not exist.
     /// - Throws: `DiscoveryError.missingTargetsPath` for a `--targets` path that does not exist.
-    public func sourceFiles() throws(DiscoveryError) -> (files: [SourceFile], warnings: [Diagnostic]) {
+    package func sourceFiles() throws(DiscoveryError) -> (files: [SourceFile], warnings: [Diagnostic]) {
         var files: [SourceFile] = []
         let warnings = try walk(continuingBefore: { _ in true }, visit: { files.append($0) })
         return (files, warnings)
@@ -57,7 +57,7 @@ public struct TargetDiscovery: Sendable {
     /// - Parameter eachCase: when given, takes each valid case of each file as soon as it is
     ///   validated, and the catalog's APIs keep none (see ``TargetFileLoader/load(path:file:limits:fileRoot:eachCase:)``):
     ///   for commands that read each case once. What it took from a file with errors is to be discarded.
-    public func discover(eachCase: ((SourceFile, CaseSpec) -> Void)? = nil) throws(DiscoveryError) -> TargetCatalog {
+    package func discover(eachCase: ((SourceFile, CaseSpec) -> Void)? = nil) throws(DiscoveryError) -> TargetCatalog {
         try load(stoppingAfterLevelDefining: nil, eachCase: eachCase)
     }
 
@@ -70,7 +70,7 @@ public struct TargetDiscovery: Sendable {
     /// exactly as `discover()` would, and nothing else: `validate`, `list` without an API, `check`
     /// and completion of API names need `discover()`. When no level defines `name` every level is
     /// read and the catalog is complete, so an unknown name still lists every valid one.
-    public func discover(stoppingAfterLevelDefining name: String,
+    package func discover(stoppingAfterLevelDefining name: String,
                          eachCase: ((SourceFile, CaseSpec) -> Void)? = nil) throws(DiscoveryError) -> TargetCatalog {
         try load(stoppingAfterLevelDefining: name, eachCase: eachCase)
     }

@@ -1,68 +1,74 @@
+import HTTPTypes
 import MoyaKit
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A case of a target file with its arguments bound: a `TargetType` built at run time, the way
 /// `enum GitHub: TargetType` is built by the compiler.
 @dynamicMemberLookup
-public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
+package struct DynamicTarget: TargetType, AccessTokenAuthorizable {
     // One copy-on-write box: a target is copied many times per request (provider, plugins as
     // `any TargetType`, results), and a copy of one reference fits an existential's inline buffer
     // where twenty fields were each retained. Guarded by the `check` figures of `make bench`.
     @usableFromInline var fields: CopyOnWriteBox<Fields>
 
     /// The stored values of a target; read and written as the target's own (`target.caseName`).
-    public struct Fields: Sendable {
+    package struct Fields: Sendable {
         /// The API's name.
-        public var apiName: String
+        package var apiName: String
         /// The case's name.
-        public var caseName: String
+        package var caseName: String
         /// The arguments the case was called with (defaults filled in).
-        public var arguments: [String: ArgumentValue]
-        public var baseURL: URL
+        package var arguments: [String: ArgumentValue]
+        package var baseURL: URL
         /// The path with every placeholder replaced and percent-escaped as one segment.
-        public var path: String
-        public var method: MoyaKit.Method
-        public var task: MoyaKit.Task
+        package var path: String
+        package var method: MoyaKit.Method
+        package var task: MoyaKit.Task
         /// The merged headers (API, environment, case), in declaration order.
-        public var orderedHeaders: [(name: String, value: String)]
-        public var validationType: ValidationType
+        package var orderedHeaders: [(name: String, value: String)]
+        package var validationType: ValidationType
         /// The sample this target answers with when stubbed.
-        public var sample: RenderedSample
+        package var sample: RenderedSample
         /// The name of that sample (`default` when the case declares none).
-        public var sampleName: String
+        package var sampleName: String
         /// The case's total timeout, in seconds.
-        public var timeout: TimeInterval
+        package var timeout: TimeInterval
         /// The API's connect timeout, in seconds.
-        public var connectTimeout: TimeInterval
-        public var authorizationType: AuthorizationType? = nil
+        package var connectTimeout: TimeInterval
+        package var authorizationType: AuthorizationType? = nil
         /// The credential sent with `authorizationType` (a token, or `user:password` for basic).
-        public var credential: String? = nil
+        package var credential: String? = nil
         /// Values never to print: resolved `${secret:...}` references and credentials.
-        public var secretValues: [String]
+        package var secretValues: [String]
         /// Lowercased names of the headers that carry a secret: built from a `${secret:...}` or named
         /// in `sensitiveHeaders:`. With `SensitiveHeaders.defaultNames`, they never follow a redirect
         /// to another origin and are hidden in output.
-        public var sensitiveHeaderNames: Set<String> = []
+        package var sensitiveHeaderNames: Set<String> = []
         /// For `oauth2` and `command` auth: what `credential` was obtained for, so a caller whose
         /// request was refused with 401 can ask its `AccessTokenSource` for a new token.
-        public var accessTokenRequest: AccessTokenRequest? = nil
+        package var accessTokenRequest: AccessTokenRequest? = nil
         /// An API key sent as a query parameter (`auth: {type: apiKey, in: query}`): name and value,
         /// put before any other parameter of the URL. The value is one of `secretValues`.
-        public var apiKeyQuery: (name: String, value: String)? = nil
+        package var apiKeyQuery: (name: String, value: String)? = nil
         /// The whole URL to send to instead of `baseURL` and `path`: a later page of a paginated
         /// case (its next link, or the first page's URL with the cursor set).
-        public var urlOverride: String? = nil
+        package var urlOverride: String? = nil
     }
 
     /// Creates a target.
     @inlinable
-    public init(_ fields: Fields) {
+    package init(_ fields: Fields) {
         self.fields = CopyOnWriteBox(fields)
     }
 
     /// A field, read in place and written in place once the box is not shared.
     @inlinable
-    public subscript<T>(dynamicMember keyPath: WritableKeyPath<Fields, T>) -> T {
+    package subscript<T>(dynamicMember keyPath: WritableKeyPath<Fields, T>) -> T {
         get { fields.value[keyPath: keyPath] }
         _modify { yield &fields.value[keyPath: keyPath] }
     }
@@ -70,49 +76,49 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
     // `TargetType`'s and `AccessTokenAuthorizable`'s requirements need members of their own:
     // dynamic member lookup does not witness them.
     @inlinable
-    public var baseURL: URL {
+    package var baseURL: URL {
         get { fields.value.baseURL }
         set { fields.value.baseURL = newValue }
     }
     @inlinable
-    public var path: String {
+    package var path: String {
         get { fields.value.path }
         set { fields.value.path = newValue }
     }
     @inlinable
-    public var method: MoyaKit.Method {
+    package var method: MoyaKit.Method {
         get { fields.value.method }
         set { fields.value.method = newValue }
     }
     @inlinable
-    public var task: MoyaKit.Task {
+    package var task: MoyaKit.Task {
         get { fields.value.task }
         set { fields.value.task = newValue }
     }
     @inlinable
-    public var validationType: ValidationType {
+    package var validationType: ValidationType {
         get { fields.value.validationType }
         set { fields.value.validationType = newValue }
     }
     @inlinable
-    public var authorizationType: AuthorizationType? {
+    package var authorizationType: AuthorizationType? {
         get { fields.value.authorizationType }
         set { fields.value.authorizationType = newValue }
     }
 
-    public var headers: [String: String]? {
+    package var headers: [String: String]? {
         var fields: [String: String] = [:]
         for header in self.orderedHeaders { fields[header.name] = header.value }
         return fields
     }
 
-    public var sampleData: Data {
+    package var sampleData: Data {
         if case .response(_, _, let body) = self.sample { return body }
         return Data()
     }
 
     /// The URL `baseURL` and `path` make, without escaping `path` again (it is escaped already).
-    public var url: String {
+    package var url: String {
         if let urlOverride = self.urlOverride {
             // A next page's link rarely repeats an API key in the query: it is added again
             // (the link is on the API's own origin: paging refuses any other).
@@ -131,7 +137,7 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
     }
 
     /// The endpoint the provider sends or stubs: the sample keeps its status, headers or error.
-    public var endpoint: Endpoint {
+    package var endpoint: Endpoint {
         let sample = self.sample
         let requestURL = url
         return Endpoint(
@@ -156,7 +162,7 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
 }
 
 /// A sample with its placeholders replaced: what a stubbed request answers.
-public enum RenderedSample: Sendable {
+package enum RenderedSample: Sendable {
     /// A response: status, headers, body.
     case response(status: Int, headers: [(name: String, value: String)], body: Data)
     /// A network failure instead of a response.
@@ -166,5 +172,5 @@ public enum RenderedSample: Sendable {
 extension DynamicTarget {
     /// Itself: a dynamic target is always authorizable (its `authorizationType` says whether it
     /// is sent with a token), so `AccessTokenPlugin` asks no run-time conformance lookup.
-    public var accessTokenAuthorizable: (any AccessTokenAuthorizable)? { self }
+    package var accessTokenAuthorizable: (any AccessTokenAuthorizable)? { self }
 }

@@ -1,6 +1,11 @@
 import MoyaKit
 import OrderedJSON
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What templates are rendered with, and the secrets met on the way.
 struct RenderContext: Sendable {

@@ -1,5 +1,10 @@
 import MoyaKit
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Renders a sample: its body, status and headers, or the network error it stands for.
 struct SampleRenderer {

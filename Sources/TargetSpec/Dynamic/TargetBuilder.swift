@@ -1,36 +1,41 @@
 import MoyaKit
 import Synchronization
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Builds a `DynamicTarget` from a case of a loaded API and bound arguments.
 ///
 /// Everything that depends on the world outside the file happens here, not at load time:
 /// `${VAR}` lookups, the chosen environment, files read for bodies and samples.
-public struct TargetBuilder: Sendable {
+package struct TargetBuilder: Sendable {
     /// The API the case belongs to.
-    public var api: APISpec
+    package var api: APISpec
     /// The process environment `${VAR}` references read: what the file may see of it
     /// (`EnvironmentAllowance.view(of:isTrusted:)`).
-    public var processEnvironment: [String: String]
+    package var processEnvironment: [String: String]
     /// Variables set in the process but hidden from the file, so an error can say why.
-    public var hiddenVariableNames: Set<String> = []
+    package var hiddenVariableNames: Set<String> = []
     /// `--env NAME`; `nil` uses the API's `defaultEnvironment`, if any.
-    public var environmentName: String?
+    package var environmentName: String?
     /// `--base-url URL`, replacing the API's and the environment's.
-    public var baseURLOverride: String?
+    package var baseURLOverride: String?
     /// Whether the request will be stubbed: then an unset variable used only by `auth` is no
     /// error (no credential is needed to answer from sample data) and the header is left out.
-    public var isStubbed: Bool
+    package var isStubbed: Bool
     /// `--output FILE` for download tasks, replacing the case's destination.
-    public var downloadDestinationOverride: String?
+    package var downloadDestinationOverride: String?
     /// Whether an existing download destination may be replaced (`--force`).
-    public var overwritesDownloads: Bool
+    package var overwritesDownloads: Bool
     /// Where the tokens of `oauth2` and `command` auth come from; `nil` makes such a case fail
     /// to build (unless stubbed).
-    public var accessTokens: (any AccessTokenSource)?
+    package var accessTokens: (any AccessTokenSource)?
 
     /// Creates a builder.
-    public init(
+    package init(
         api: APISpec, processEnvironment: [String: String], environmentName: String? = nil, baseURLOverride: String? = nil,
         isStubbed: Bool = false, downloadDestinationOverride: String? = nil, overwritesDownloads: Bool = false,
         accessTokens: (any AccessTokenSource)? = nil
@@ -47,7 +52,7 @@ public struct TargetBuilder: Sendable {
 
     /// Builds the target for `spec` with `arguments` (bound by `ArgumentBinder`) and the sample named
     /// `sampleName` (default: the case's first).
-    public func target(for spec: CaseSpec, arguments: [String: ArgumentValue], sampleName: String? = nil) throws(TargetBuildError) -> DynamicTarget {
+    package func target(for spec: CaseSpec, arguments: [String: ArgumentValue], sampleName: String? = nil) throws(TargetBuildError) -> DynamicTarget {
         let (environment, variables) = try selectedEnvironmentAndVariables()
         var context = renderContext(for: spec, arguments: arguments, variables: variables)
         let baseURL = try self.baseURL(in: environment, context: &context)
@@ -120,7 +125,7 @@ public struct TargetBuilder: Sendable {
     /// the target `target(for:arguments:sampleName:)` builds, without building the rest again.
     /// `built` must come from this builder for `spec` and `arguments`. (A sample is rendered
     /// without recording secrets, so nothing else of the target depends on which sample it is.)
-    public func target(_ built: DynamicTarget, answeringWith sampleName: String?, for spec: CaseSpec,
+    package func target(_ built: DynamicTarget, answeringWith sampleName: String?, for spec: CaseSpec,
                        arguments: [String: ArgumentValue]) throws(TargetBuildError) -> DynamicTarget {
         let (_, variables) = try selectedEnvironmentAndVariables()
         let context = renderContext(for: spec, arguments: arguments, variables: variables)
@@ -165,7 +170,7 @@ public struct TargetBuilder: Sendable {
     /// What `auth` (an `oauth2` or `command` scheme of the API) asks for, its references resolved
     /// as a request would resolve them, without obtaining a token; `nil` for other auth types.
     /// For `moya-cli auth`, which shows a token's status.
-    public func accessTokenRequest(for auth: AuthSpec) throws(TargetBuildError) -> AccessTokenRequest? {
+    package func accessTokenRequest(for auth: AuthSpec) throws(TargetBuildError) -> AccessTokenRequest? {
         switch auth {
         case .bearer, .basic, .custom, .apiKey: return nil
         case .oauth2, .command: break

@@ -1,6 +1,11 @@
 import MoyaKit
 import TextSafety
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Turns a `TaskSpec` into the Moya `Task` it stands for.
 struct TaskConverter {

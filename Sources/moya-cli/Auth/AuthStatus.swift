@@ -5,6 +5,11 @@ import TextSafety
 import TargetModel
 #if canImport(Glibc)
 import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #endif
 
 /// What `moya-cli auth API` prints: each scheme's type and, for `oauth2`, its cached token's state.

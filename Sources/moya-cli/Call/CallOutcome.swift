@@ -1,5 +1,10 @@
 import MoyaKit
 import TargetSpec
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Prints the result of a call and maps it to the documented exit status.
 enum CallOutcome {

@@ -2,6 +2,11 @@ import MoyaKit
 import TargetSpec
 #if canImport(Glibc)
 import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #endif
 
 /// Sends (or stubs) one target through a `MoyaProvider`, with retries and Ctrl-C handling.

@@ -1,4 +1,9 @@
 import MoyaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Sends a page after the first to its URL: the next link or body URL the server gave, or the
 /// first page's URL with the cursor set. Method, headers (credentials included) and body stay the

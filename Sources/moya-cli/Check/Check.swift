@@ -3,6 +3,11 @@ import CCleanup
 import MoyaKit
 import TargetCheck
 import TargetSpec
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension MoyaCommand {
     struct Check: ParsableCommand {

@@ -4,6 +4,11 @@ import TargetCheck
 import TargetSpec
 import TextSafety
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A `check` as its command line says: the APIs named, the check options, the request and target
 /// options.

@@ -1,6 +1,11 @@
 import CurlTransport
 import MoyaKit
 import TargetCheck
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Writes the `--report` files by `OutputFile`'s rules: a regular file whole or not at all (a
 /// temporary file renamed into place, replacing an existing report, as CI expects), a device or

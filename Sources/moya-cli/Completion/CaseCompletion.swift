@@ -2,6 +2,11 @@ import ArgumentParser
 import MoyaKit
 import TargetSpec
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Shell completion of API names, cases and values from the target files found when TAB is
 /// pressed, not when the completion script was generated: the `API CASE [VALUES...] [--name

@@ -8,6 +8,11 @@ import Glibc
 import PositionedYAML
 import TextSafety
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Runs `moya-cli import openapi`: reads the spec, imports it, validates the result as a target
 /// file, writes it, and says on stderr what was not imported.

@@ -1,6 +1,11 @@
 import MoyaKit
 import OrderedJSON
 import TextSafety
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `--format json` on a pipe or file: the envelope `ResponseWriter.envelope` describes, compact,
 /// written piece by piece. The body goes out straight from its bytes — JSON written again

@@ -1,9 +1,15 @@
+import HTTPTypes
 import CurlTransport
 import MoyaKit
 import OrderedJSON
 import TargetSpec
 import TextSafety
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Prints a response the way `call`'s options ask: raw for pipes, pretty for people, an envelope
 /// for scripts.

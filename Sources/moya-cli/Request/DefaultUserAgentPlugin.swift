@@ -1,4 +1,10 @@
+import HTTPTypes
 import MoyaKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Sends `User-Agent: moya-cli/VERSION` unless the target file sets one; `-H 'User-Agent: …'`
 /// (applied after) replaces it and `-H 'User-Agent:'` removes it. Some APIs, GitHub's among

@@ -6,6 +6,11 @@ import MoyaKit
 import TargetSpec
 import PositionedYAML
 import TargetModel
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension MoyaCommand {
     struct Validate: ParsableCommand {

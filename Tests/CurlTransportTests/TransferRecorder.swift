@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import CurlTransport
 import HTTPTypes
-import TestSupport
+import TestServers
 
 /// Collects what one `Session.perform` call reports, and checks the completion ran exactly once.
 final class TransferRecorder: @unchecked Sendable {

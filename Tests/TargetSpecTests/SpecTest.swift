@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
-@testable import TargetSpec
-@testable import TargetModel
+import TargetSpec
+import TargetModel
 
 /// Helpers shared by the TargetSpec tests: loading YAML text, rendering diagnostics, temp folders.
 enum SpecTest {
