@@ -1,3 +1,4 @@
+import ArgumentParser
 import MoyaKit
 import TargetSpec
 
@@ -7,6 +8,8 @@ import TargetSpec
 /// `MoyaCommand.Request` makes one from what ArgumentParser parsed; `DirectParser` makes one
 /// without ArgumentParser. Either way, this sends the request as `call` sends a case.
 struct RequestInvocation: DirectlyParsable {
+    /// `-h`/`--help`: ArgumentParser's help for the command.
+    var help = false
     /// `API METHOD PATH [ITEM...]` or `METHOD URL [ITEM...]`.
     var words: [String] = []
     /// `--form`: `name=value` items are form fields, not JSON.
@@ -29,6 +32,7 @@ struct RequestInvocation: DirectlyParsable {
     }
 
     func run() throws {
+        if help { throw CleanExit.helpRequest(MoyaCommand.Request.self) }
         try reportingFailures {
             let environment = ProcessEnvironment.current
             if outputOptions.verbose { AccessTokens.isVerbose.store(true, ordering: .relaxed) }
@@ -46,7 +50,7 @@ struct RequestInvocation: DirectlyParsable {
     /// The command's options, as `DirectParser` reads them and `MoyaCommand.Request` declares them.
     static var table: [OptionDeclaration<Self>] {
         typealias Entry = OptionDeclaration<Self>
-        return [form, auth]
+        return [Entry.builtInHelp { $0.help = true }, form, auth]
             + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
             + Entry.group(OutputOptions.table) { $1(&$0.outputOptions) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
