@@ -116,6 +116,41 @@ final class RequestCommandTests: WebTargetTestCase {
         XCTAssertEqual(noFollow.status, 3, noFollow.stderr)
     }
 
+    func testOutputOptionsAndTheValidationMessage() throws {
+        let empty = try TemporaryFolder()
+        let keypath = try CLIRunner.run(["request", "GET", url + "/anything/k", "--keypath", "method"], currentDirectory: empty.url)
+        XCTAssertEqual(keypath.status, 0, keypath.stderr)
+        XCTAssertEqual(keypath.stdout, "GET\n")
+        let failed = try CLIRunner.run(["request", "GET", url + "/status/404?x=1"], currentDirectory: empty.url)
+        XCTAssertEqual(failed.status, 4)
+        XCTAssertEqual(failed.stderr, "moya-cli: error: request.GET /status/404?x=1: HTTP 404 failed the case's validation\n")
+        let output = try run(["request", "web", "GET", "/k", "-o", "out.json"])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertEqual(output.stdout, "")
+        let written = try String(contentsOf: folder.url.appendingPathComponent("out.json"), encoding: .utf8)
+        XCTAssertTrue(written.contains(#""path":"/anything/k""#), written)
+    }
+
+    /// Paths that look like another host stay paths on the API's origin.
+    func testPathsStayOnTheAPIsOrigin() throws {
+        for (path, target) in [("/@evil.example/x", "/anything/@evil.example/x"), ("evil.example/x", "/anything/evil.example/x"),
+                               ("/a\\b", "/anything/a%5Cb"), ("/%2F%2Fevil.example", "/anything/%2F%2Fevil.example"),
+                               ("/x y?a b=c+d", "/anything/x%20y?a%20b=c%20d")] {
+            let result = try run(["request", "web", "GET", path])
+            XCTAssertEqual(result.status, 0, "\(path): \(result.stderr)")
+            XCTAssertEqual(last?.target, target, path)
+        }
+    }
+
+    func testAPasswordInAURLIsSentAndRedacted() throws {
+        let empty = try TemporaryFolder()
+        let result = try CLIRunner.run(["request", "GET", "http://ann:pw-s3cret@127.0.0.1:\(server.port)/anything/u", "-v", "--curl"],
+                                       currentDirectory: empty.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(last?.value(of: "Authorization"), "Basic " + Data("ann:pw-s3cret".utf8).base64EncodedString())
+        XCTAssertFalse(result.stderr.contains("pw-s3cret"), result.stderr)
+    }
+
     func testRefusals() throws {
         let cases: [([String], String)] = [
             (["request", "web", "GET", "/x", "X-Evil:a\r\nInjected: 1"],

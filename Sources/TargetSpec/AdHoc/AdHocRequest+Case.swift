@@ -4,8 +4,10 @@ import PositionedYAML
 import TargetModel
 
 extension AdHocRequest {
-    /// The name of the case an ad-hoc request becomes.
-    package static let caseName = "request"
+    /// The name of the case an ad-hoc request becomes, as messages show it (`web.GET /users/1:
+    /// HTTP 404 ...`): its method and path, which no case of a file can be named (a case name is
+    /// an identifier).
+    package var caseName: String { method + " " + path + encodedQuery }
 
     /// The request as a case of `api`, and the values it is built with (each file part is a `file`
     /// value, so a path from the command line is read where it is, as a case's `file` value is).
@@ -15,7 +17,7 @@ extension AdHocRequest {
     /// - Throws: when `auth` names a scheme `api` does not have.
     package func caseSpec(in api: APISpec) throws(AdHocRequestError) -> (spec: CaseSpec, arguments: [String: ArgumentValue]) {
         let mark = Mark(line: 0, column: 0)
-        var fields = CaseSpec.Fields(name: Self.caseName, mark: mark, path: Template(literal: path + encodedQuery, mark: mark))
+        var fields = CaseSpec.Fields(name: caseName, mark: mark, path: Template(literal: path + encodedQuery, mark: mark))
         fields.method = method
         fields.headers = sentHeaders.map { HeaderSpec(name: $0.name, value: Template(literal: $0.value, mark: mark)) }
         fields.auth = try caseAuth(in: api)
