@@ -189,6 +189,34 @@ final class RequestCommandTests: WebTargetTestCase {
         XCTAssertEqual(server.receivedRequests.count, 0, "nothing refused was sent")
     }
 
+    func testFilePartsMustBeRegularReadableFiles() throws {
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("adir"), withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(folder.url.appendingPathComponent("fifo").path, 0o600), 0)
+        for (item, message) in [("f@adir", "request item 'f@adir': cannot send '\(folder.url.path)/adir': it is a folder, not a regular file"),
+                                ("f@fifo", "request item 'f@fifo': cannot send '\(folder.url.path)/fifo': it is a FIFO, not a regular file")] {
+            let result = try run(["request", "web", "POST", "/x", item])
+            XCTAssertEqual(result.status, 64, result.stderr)
+            XCTAssertEqual(result.stderr, "moya-cli: error: " + message + "\n")
+        }
+        XCTAssertEqual(server.receivedRequests.count, 0)
+    }
+
+    func testLineBreaksInQueryAndBodyItemsAreEncodedNotInjected() throws {
+        let result = try run(["request", "web", "POST", "/x", "q==a\r\nX-Injected: 1", "k=line\r\nbreak"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(last?.target, "/anything/x?q=a%0D%0AX-Injected%3A%201")
+        XCTAssertEqual(last.map { String(decoding: $0.body, as: UTF8.self) }, #"{"k":"line\r\nbreak"}"#)
+        XCTAssertEqual(last?.values(of: "X-Injected"), [])
+    }
+
+    func testRetriesAsCallDoes() throws {
+        let empty = try TemporaryFolder()
+        let result = try CLIRunner.run(["request", "GET", url + "/status/503?header=Retry-After:0", "--retry", "1"], currentDirectory: empty.url)
+        XCTAssertEqual(result.status, 5, result.stderr)
+        XCTAssertEqual(server.receivedRequests.count, 2, "retried once")
+        XCTAssertTrue(result.stderr.hasPrefix("moya-cli: HTTP 503; retrying in"), result.stderr)
+    }
+
     func testAHugeItemIsSent() throws {
         // The kernel caps one argument at 128 KiB; a larger body comes from a file (FIELD@FILE, --data @FILE).
         let big = String(repeating: "x", count: 120_000)
