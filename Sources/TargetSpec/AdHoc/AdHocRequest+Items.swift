@@ -48,34 +48,32 @@ extension AdHocRequest {
     private static func body(of fields: [(item: String, parsed: RequestItem)], sendsForm: Bool,
                              fileBaseDirectory: String) throws(AdHocRequestError) -> Body {
         let isMultipart = fields.contains { if case .file = $0.parsed { true } else { false } }
-        if isMultipart || sendsForm {
-            var parts: [Part] = []
-            for (item, parsed) in fields {
-                switch parsed {
-                case .field(let name, let value): parts.append(Part(name: name, content: .text(value)))
-                case .file(let name, let path):
-                    let absolute = RelativeFile.resolve(path, against: fileBaseDirectory)
-                    do {
-                        try RegularFile.check(absolute)
-                    } catch {
-                        throw AdHocRequestError("request item '\(AdHocPath.displayed(item))': \(error.description)")
-                    }
-                    parts.append(Part(name: name, content: .file(path: absolute)))
-                default:
+        var parts: [Part] = []
+        var pairs: [Pair] = []
+        var members: [(name: String, value: JSONValue)] = []
+        for (item, parsed) in fields {
+            switch parsed {
+            case .field(let name, let value):
+                parts.append(Part(name: name, content: .text(value)))
+                pairs.append(Pair(name: name, value: value))
+                members.append((name, .string(value)))
+            case .jsonField(let name, let value):
+                guard !isMultipart && !sendsForm else {
                     throw AdHocRequestError(item: item, "is raw JSON, which a \(isMultipart ? "multipart" : "--form") body cannot hold; give NAME=VALUE")
                 }
+                members.append((name, value))
+            case .file(let name, let path):
+                let absolute = RelativeFile.resolve(path, against: fileBaseDirectory)
+                do {
+                    try RegularFile.check(absolute)
+                } catch {
+                    throw AdHocRequestError("request item '\(AdHocPath.displayed(item))': \(error.description)")
+                }
+                parts.append(Part(name: name, content: .file(path: absolute)))
+            case .query, .header:
+                continue  // not body items (see `init`)
             }
-            if isMultipart { return .multipart(parts) }
-            return .form(parts.map { part in
-                if case .text(let value) = part.content { Pair(name: part.name, value: value) } else { Pair(name: part.name, value: "") }
-            })
         }
-        return .json(fields.map { field in
-            switch field.parsed {
-            case .jsonField(let name, let value): (name, value)
-            case .field(let name, let value): (name, JSONValue.string(value))
-            default: ("", JSONValue.null)  // files made the body multipart above
-            }
-        })
+        return isMultipart ? .multipart(parts) : sendsForm ? .form(pairs) : .json(members)
     }
 }

@@ -8,8 +8,9 @@ struct AdHocResolution {
     var invocation: RequestInvocation
     var environment: [String: String]
 
-    /// The call that sends the request; every usage error is exit 64, naming the word at fault.
-    func prepared() throws -> PreparedCall {
+    /// The call that sends the request, and the request as asked (what `--save-as` writes); every
+    /// usage error is exit 64, naming the word at fault.
+    func prepared() throws -> (call: PreparedCall, request: AdHocRequest) {
         do {
             return try preparing()
         } catch let error as AdHocRequestError {
@@ -17,12 +18,13 @@ struct AdHocResolution {
         }
     }
 
-    private func preparing() throws -> PreparedCall {
+    private func preparing() throws -> (call: PreparedCall, request: AdHocRequest) {
         let words = invocation.words
         var requestOptions = invocation.requestOptions
         let api: APISpec
         let request: AdHocRequest
-        if words.count >= 2, AdHocPath.isURL(words[1]) {
+        let isURL = words.count >= 2 && AdHocPath.isURL(words[1])
+        if isURL {
             try refuseAPIOptions()
             let (origin, path, query) = try AdHocPath.split(url: words[1])
             api = AdHocRequest.api(origin: origin, directory: Self.currentDirectory)
@@ -42,11 +44,12 @@ struct AdHocResolution {
         let (spec, arguments) = try request.caseSpec(in: api)
         let resolved = ResolvedCase(api: api, spec: spec, arguments: arguments)
         let target = try CaseResolution.build(resolved, settings: TargetSettings(environment: environment, request: requestOptions))
-        try Self.checkOrigin(of: target, path: words.count >= 3 ? words[2] : words[1])
+        try Self.checkOrigin(of: target, path: isURL ? words[1] : words[2])
         // `Header:` items remove the API's header too, after -H (the later word wins).
         requestOptions.headers += request.removedHeaderNames.map { $0 + ":" }
-        return PreparedCall(resolved: resolved, target: target, invocation: invocation.callInvocation(requestOptions: requestOptions),
-                            environment: environment)
+        let call = PreparedCall(resolved: resolved, target: target, invocation: invocation.callInvocation(requestOptions: requestOptions),
+                                environment: environment)
+        return (call, request)
     }
 
     private func adHocRequest(method: String, path: String, query: [AdHocRequest.Pair], items: [String]) throws(AdHocRequestError) -> AdHocRequest {

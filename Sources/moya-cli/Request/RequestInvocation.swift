@@ -37,7 +37,7 @@ struct RequestInvocation: DirectlyParsable {
             let environment = ProcessEnvironment.current
             if outputOptions.verbose { AccessTokens.isVerbose.store(true, ordering: .relaxed) }
             let prepared = try AdHocResolution(invocation: self, environment: environment).prepared()
-            try PlainCall(call: prepared).run()
+            try PlainCall(call: prepared.call).run()
         }
     }
 
