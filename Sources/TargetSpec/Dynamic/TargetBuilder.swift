@@ -107,7 +107,7 @@ package struct TargetBuilder: Sendable {
             method: MoyaKit.Method(rawValue: spec.method) ?? .get,
             task: task,
             orderedHeaders: headers,
-            validationType: Self.validationType(spec.validation ?? api.validation),
+            validationType: Self.validationType(spec.validation ?? api.validation ?? .unwritten),
             sample: sample,
             sampleName: name,
             timeout: spec.timeout ?? api.timeout,

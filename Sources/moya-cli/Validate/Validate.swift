@@ -20,7 +20,8 @@ extension MoyaCommand {
                 Validates the given files (a folder stands for its *.yaml and *.yml files), or every \
                 target file found (see --targets). Prints each problem on stderr as \
                 FILE:LINE:COLUMN: error: MESSAGE with the offending line, and one summary line per \
-                file on stdout. Exits 0 when all files are valid (warnings allowed), 65 otherwise, \
+                file on stdout; a file without a top-level 'validation' gets a note (its cases fail on a \
+                status outside 2xx). Exits 0 when all files are valid (warnings allowed), 65 otherwise, \
                 64 for a file that does not exist.
                 """
         )
@@ -52,6 +53,7 @@ extension MoyaCommand {
                 let entry = entries.first { $0.file == file }
                 report.summary.append(summaryLine(file: file, api: entry?.api, caseCount: entry?.caseCount ?? 0,
                                                   diagnostics: catalog.diagnostics))
+                report.diagnostics += notes(file: file, api: entry?.api, diagnostics: catalog.diagnostics)
             }
             return report
         }
@@ -89,15 +91,27 @@ extension MoyaCommand {
                 report.diagnostics += result.diagnostics
                 report.sources[path] = result.sourceLines
                 report.summary.append(summaryLine(file: path, api: result.api, caseCount: result.caseCount, diagnostics: result.diagnostics))
+                report.diagnostics += notes(file: path, api: result.api, diagnostics: result.diagnostics)
             }
             return report
+        }
+
+        /// What a valid file relies on without writing it: a status outside 2xx fails when the
+        /// file has no top-level `validation` (a case may still write its own).
+        static func notes(file: String, api: APISpec?, diagnostics: [Diagnostic]) -> [Diagnostic] {
+            guard let api, api.validation == nil,
+                  !diagnostics.contains(where: { $0.file == file && $0.severity == .error }) else { return [] }
+            return [Diagnostic(.note, file: file, mark: nil, message: """
+                no 'validation': a case without its own fails on a status outside 200...299 (call exits 3, 4 or 5); \
+                write 'validation: none' to accept every status
+                """)]
         }
 
         /// `FILE: ok (API 'NAME', N cases[, M warnings])` or `FILE: invalid (N errors)`.
         static func summaryLine(file: String, api: APISpec?, caseCount: Int, diagnostics: [Diagnostic]) -> String {
             let mine = diagnostics.filter { $0.file == file }
             let errors = mine.filter { $0.severity == .error }.count
-            let warnings = mine.count - errors
+            let warnings = mine.filter { $0.severity == .warning }.count
             guard let api, errors == 0 else {
                 return "\(file): invalid (\(errors) error\(errors == 1 ? "" : "s"))\n"
             }
