@@ -19,6 +19,7 @@ extension MoyaCommand {
         @Flag(CurlInvocation.help) var help: Bool
 
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
+        @OptionGroup(title: "Credentials (replacing the file's auth)") var credentialArguments: CredentialArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
         @OptionGroup(title: "Ad-hoc changes (for exploring)") var overrideArguments: OverrideArguments
 
@@ -33,6 +34,11 @@ extension MoyaCommand {
 
         @Option(CurlInvocation.values) var values = CurlInvocation().values
 
+        func validate() throws {
+            let credentials = credentialArguments.options
+            try credentialArguments.validating { () throws(OptionsError) in try credentials.validate(with: overrideArguments.options) }
+        }
+
         func run() throws {
             try CurlInvocation(self).run()
         }
@@ -43,7 +49,8 @@ extension CurlInvocation {
     /// The curl ArgumentParser parsed.
     init(_ command: MoyaCommand.Curl) {
         self.init(help: command.help, words: command.words, values: command.values,
-                  requestOptions: command.requestArguments.options, targetOptions: command.targetArguments.options,
+                  requestOptions: command.requestArguments.options, credentialOptions: command.credentialArguments.options,
+                  targetOptions: command.targetArguments.options,
                   overrideOptions: command.overrideArguments.options, output: command.output)
     }
 }

@@ -14,6 +14,7 @@ struct CurlInvocation: DirectlyParsable, CaseCommandLine {
     /// `--value NAME=VALUE`s.
     var values: [String] = []
     var requestOptions = RequestOptions()
+    var credentialOptions = CredentialOptions()
     var targetOptions = TargetOptions()
     var overrideOptions = OverrideOptions()
     /// `-o`/`--output`: the download destination of download cases.
@@ -22,8 +23,10 @@ struct CurlInvocation: DirectlyParsable, CaseCommandLine {
     /// Refuses what the option groups' `validate()` refuses, in the order ArgumentParser runs them.
     func validate() throws(OptionsError) {
         try requestOptions.validate()
+        try credentialOptions.validate()
         try targetOptions.validate()
         try overrideOptions.validate()
+        try credentialOptions.validate(with: overrideOptions)
     }
 
     func run() throws {
@@ -38,6 +41,7 @@ struct CurlInvocation: DirectlyParsable, CaseCommandLine {
     /// replacing a file there.
     func caseRequest(environment: [String: String]) -> CaseRequest {
         CaseRequest(command: .curl, help: help, words: words, values: values, targets: targetOptions, overrides: overrideOptions,
+                    credentials: credentialOptions,
                     settings: TargetSettings(environment: environment, request: requestOptions,
                                              download: DownloadOverride(path: output, overwrites: true)))
     }
@@ -48,6 +52,7 @@ struct CurlInvocation: DirectlyParsable, CaseCommandLine {
         typealias Entry = OptionDeclaration<Self>
         return [help]
             + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
+            + Entry.group(CredentialOptions.table) { $1(&$0.credentialOptions) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
             + Entry.group(OverrideOptions.table) { $1(&$0.overrideOptions) }
             + [output, words, values]
