@@ -11,7 +11,8 @@ import TextSafety
 /// One-off credentials for one request (`call`, `curl`): they replace the file's auth, so a
 /// basic-auth or bearer call needs no variable and no edit of the file.
 struct CredentialOptions: Equatable {
-    /// `-u`/`--user USER[:PASSWORD]`.
+    /// `-u USER[:PASSWORD]`. Short only: `--user` stays free for a case value named `user`
+    /// (httpbin's `basicAuth --user bob`), as every unknown `--name` is.
     var user: String?
     /// `--bearer TOKEN|@FILE|-`.
     var bearer: String?
@@ -62,7 +63,7 @@ extension CredentialOptions {
     static var table: [OptionDeclaration<Self>] { [user, bearer] }
 
     static var user: OptionDeclaration<Self> {
-        .option("-u", "--user", valueName: "user[:password]",
+        .option("-u", valueName: "user[:password]",
                 help: "Send HTTP basic auth as USER instead of the file's auth, for this call only (as curl -u); without :PASSWORD, asks for it on the terminal (not echoed). The password is redacted like the file's secrets.") {
             $0.user = $1
         }

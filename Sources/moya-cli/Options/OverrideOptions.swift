@@ -105,7 +105,7 @@ extension OverrideOptions {
     }
 
     static var data: OptionDeclaration<Self> {
-        .option("--data", valueName: "text", help: "Send these bytes as the body instead of the case's (@FILE: a file's, -: standard input's, up to --max-body-size; streamed).") {
+        .option("-d", "--data", valueName: "text", help: "Send these bytes as the body instead of the case's (@FILE: a file's, -: standard input's, up to --max-body-size; streamed). -d as curl's, but the bytes are sent as they are (curl's --data-binary).") {
             $0.data = $1
         }
     }

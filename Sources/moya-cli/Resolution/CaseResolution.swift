@@ -78,6 +78,7 @@ enum CaseResolution {
     /// against the case's task, and its target built; `nil` when help was printed instead.
     static func target(_ request: CaseRequest) throws -> (target: DynamicTarget, resolved: ResolvedCase)? {
         guard var resolved = try resolve(request) else { return nil }
+        try request.curlHabits.check(caseName: "\(resolved.api.name).\(resolved.spec.name)", method: resolved.spec.method)
         // After the case and its values, so a typo is reported before a password is asked for.
         resolved.credential = try request.credentials.credential()
         if request.checksOverridesBeforeBuilding { try RequestPlugins.checkBodyOverride(request.overrides, task: resolved.spec.task) }
