@@ -108,6 +108,31 @@ final class OneOffCredentialTests: XCTestCase {
         XCTAssertTrue(server.receivedRequests.isEmpty)
     }
 
+    func testHostileTokensOnStandardInputAndFromDevicesAreRefused() throws {
+        for (input, message) in [
+            (Data("tok\0en".utf8), "--bearer: the token holds a line break or NUL, which no header can carry"),
+            (Data(repeating: UInt8(ascii: "a"), count: 70_000), "--bearer -: standard input holds more than 64 KiB, the most a token may take"),
+            (Data("\n\n".utf8), "--bearer -: the token is empty"),
+        ] {
+            let result = try CLIRunner.run(["call", "hb", "bearer", "--bearer", "-"], environment: ["HOME": sandbox.home.path],
+                                           currentDirectory: sandbox.root, stdin: input)
+            assertRun(result, status: 64, stdout: "", stderr: "moya-cli: error: \(message)\n")
+        }
+        XCTAssertEqual(mkfifo(sandbox.path("fifo"), 0o600), 0)
+        for device in ["/dev/zero", sandbox.path("fifo")] {
+            assertRun(try sandbox.run(["call", "hb", "bearer", "--bearer", "@" + device]), status: 64, stdout: "",
+                      stderr: "moya-cli: error: --bearer @\(device): not a readable regular file\n")
+        }
+        XCTAssertTrue(server.receivedRequests.isEmpty)
+    }
+
+    /// The user name is up to the first colon; the password may hold colons, as with curl.
+    func testAPasswordMayHoldColons() throws {
+        let result = try sandbox.run(["call", "hb", "bearer", "-u", "alice:p:w:1", "-v"])
+        XCTAssertEqual(server.receivedRequests.last?.value(of: "Authorization"), Self.basic("alice:p:w:1"))
+        XCTAssertFalse(result.stderr.contains("p:w:1"), result.stderr)
+    }
+
     /// A user name alone, with no terminal to ask on (a script, CI): refused, not waited on.
     func testAMissingPasswordWithoutATerminalIsRefused() throws {
         let process = Process()

@@ -44,7 +44,8 @@ struct CredentialOptions: Equatable {
         var token = bearer
         if bearer == "-" || bearer.hasPrefix("@") {
             let place = bearer == "-" ? "--bearer -" : "--bearer \(bearer)"
-            let contents = try OverrideOptions.contents(of: bearer, option: "--bearer", limit: ByteSize(bytes: Self.tokenLimit), spools: false)
+            let contents = try OverrideOptions.contents(of: bearer, option: "--bearer", limit: ByteSize(bytes: Self.tokenLimit), spools: false,
+                                                        limitNote: "the most a token may take")
             guard case .bytes(let bytes) = contents else { throw CommandFailure(.usage, "\(place): not a token") }
             // One line: the line break that ends a file or `echo` is not part of the token.
             token = String(decoding: bytes, as: UTF8.self)
