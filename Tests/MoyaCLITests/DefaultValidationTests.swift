@@ -90,16 +90,21 @@ final class DefaultValidationTests: XCTestCase {
         XCTAssertTrue(offline.stderr.contains("check (offline): 1 passed, 1 failed"), "validation: none lets the 404 sample pass: \(offline.stderr)")
     }
 
-    func testValidateNotesTheDefaultWhereTheFileDoesNotWriteIt() throws {
-        let note = "targets/absent.yaml: note: no 'validation': a case without its own fails on a status outside 200...299 "
-            + "(call exits 3, 4 or 5); write 'validation: none' to accept every status\n"
+    /// Where it matters: a sample whose status the unwritten default fails; none where the file
+    /// or the case writes `validation`, or no sample fails.
+    func testValidateNotesTheDefaultWhereASampleFailsIt() throws {
+        let note = "targets/absent.yaml:8:13: note: this sample's status 404 fails the validation of a file that writes none "
+            + "(200...299: call exits 4); write 'validation: none' to accept every status\n"
         assertRun(try sandbox.run(["validate", "targets/absent.yaml"]), status: 0,
                   stdout: "targets/absent.yaml: ok (API 'absent', 1 case)\n", stderr: note)
-        assertRun(try sandbox.run(["validate", "targets/none.yaml", "targets/empty.yaml"]), status: 0,
-                  stdout: "targets/none.yaml: ok (API 'none', 1 case)\ntargets/empty.yaml: ok (API 'empty', 1 case)\n", stderr: "")
+        assertRun(try sandbox.run(["validate", "targets/none.yaml", "targets/empty.yaml", "targets/own.yaml"]), status: 0,
+                  stdout: "targets/none.yaml: ok (API 'none', 1 case)\ntargets/empty.yaml: ok (API 'empty', 1 case)\n"
+                  + "targets/own.yaml: ok (API 'own', 1 case)\n", stderr: "")
         let discovered = try sandbox.run(["validate"])
         XCTAssertEqual(discovered.status, 0, discovered.stderr)
-        XCTAssertEqual(discovered.stderr, note + note.replacingOccurrences(of: "targets/absent.yaml", with: "targets/own.yaml"))
+        XCTAssertEqual(discovered.stderr, note)
+        try sandbox.write("ok.yaml", "baseURL: http://127.0.0.1:1\ncases:\n  a: {path: /a, samples: {fine: {status: 201}, moved: {status: 200}}}\n")
+        assertRun(try sandbox.run(["validate", "ok.yaml"]), status: 0, stdout: "ok.yaml: ok (API 'ok', 1 case)\n", stderr: "")
     }
 
     func testAnInvalidFileGetsNoNote() throws {
