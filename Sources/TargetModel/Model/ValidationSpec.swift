@@ -1,5 +1,5 @@
 /// Which status codes count as success (Moya's `ValidationType`).
-package enum ValidationSpec: Sendable, Hashable {
+public enum ValidationSpec: Sendable, Hashable {
     /// Every status passes (Moya's default).
     case none
     /// 200...299.
@@ -10,5 +10,5 @@ package enum ValidationSpec: Sendable, Hashable {
     case customCodes([Int])
 
     /// The names a file may write instead of a list.
-    package static let names = ["none", "successCodes", "successAndRedirectCodes"]
+    public static let names = ["none", "successCodes", "successAndRedirectCodes"]
 }
