@@ -9,7 +9,7 @@
 /// specialize `package` inlinable code in other modules, so at `package` access TargetSpec's case
 /// digests and `list`'s table called the generic `append` and subscript, each with a metadata
 /// look-up (callgrind, `list` of 10,000 cases: some 30 M instructions more than at `public`).
-package struct ChunkedArray<Element>: RandomAccessCollection {
+public struct ChunkedArray<Element>: RandomAccessCollection {
     @usableFromInline let shift: Int
     @usableFromInline let mask: Int
     @usableFromInline var chunks: [[Element]] = []
@@ -17,21 +17,21 @@ package struct ChunkedArray<Element>: RandomAccessCollection {
 
     /// An empty array whose chunks hold `1 << chunkShift` elements each.
     @inlinable
-    package init(chunkShift: Int) {
+    public init(chunkShift: Int) {
         precondition((0..<31).contains(chunkShift), "a chunk of 2^\(chunkShift) elements")
         shift = chunkShift
         mask = (1 << chunkShift) - 1
     }
 
     @inlinable
-    package var startIndex: Int { 0 }
+    public var startIndex: Int { 0 }
     @inlinable
-    package var endIndex: Int { storedCount }
+    public var endIndex: Int { storedCount }
     @inlinable
-    package var count: Int { storedCount }
+    public var count: Int { storedCount }
 
     @inlinable
-    package subscript(position: Int) -> Element {
+    public subscript(position: Int) -> Element {
         get {
             precondition(position >= 0 && position < count, "index \(position) out of 0..<\(count)")
             return chunks[position >> shift][position & mask]
@@ -43,7 +43,7 @@ package struct ChunkedArray<Element>: RandomAccessCollection {
     }
 
     @inlinable
-    package mutating func append(_ element: Element) {
+    public mutating func append(_ element: Element) {
         if count & mask == 0 {
             var chunk: [Element] = []
             chunk.reserveCapacity(mask + 1)

@@ -3,31 +3,31 @@
 /// Kept in 32 bits each: a target file is limited to far fewer lines and columns, and every
 /// scalar, node, case and event of a load carries a mark (8 bytes less each, 10% of the events
 /// handed between the parsing threads). Values outside `0...UInt32.max` are clamped.
-package struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     private var storedLine: UInt32
     private var storedColumn: UInt32
 
     /// The 1-based line.
-    package var line: Int {
+    public var line: Int {
         get { Int(storedLine) }
         set { storedLine = UInt32(clamping: newValue) }
     }
 
     /// The 1-based column.
-    package var column: Int {
+    public var column: Int {
         get { Int(storedColumn) }
         set { storedColumn = UInt32(clamping: newValue) }
     }
 
     /// Creates a mark.
-    package init(line: Int, column: Int) {
+    public init(line: Int, column: Int) {
         storedLine = UInt32(clamping: line)
         storedColumn = UInt32(clamping: column)
     }
 
-    package static func < (lhs: Mark, rhs: Mark) -> Bool {
+    public static func < (lhs: Mark, rhs: Mark) -> Bool {
         (lhs.storedLine, lhs.storedColumn) < (rhs.storedLine, rhs.storedColumn)
     }
 
-    package var description: String { "\(line):\(column)" }
+    public var description: String { "\(line):\(column)" }
 }

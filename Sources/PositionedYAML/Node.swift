@@ -2,7 +2,7 @@
 ///
 /// Scalars keep their text and style; typing (bool, int, ...) is the validator's business, because
 /// only it knows what a key expects.
-package indirect enum Node: Sendable, Hashable {
+public indirect enum Node: Sendable, Hashable {
     /// A scalar: its text, whether it was plain (unquoted), its explicit tag if any, and where it starts.
     case scalar(Scalar)
     /// A sequence and where it starts.
@@ -15,32 +15,32 @@ package indirect enum Node: Sendable, Hashable {
     /// A struct, not a `(key:value:)` tuple: an array of tuples is copied and destroyed through the
     /// runtime's generic tuple witnesses (a tenth of loading a large file went to them), a struct
     /// through its own.
-    package struct Entry: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable {
         /// The key, always a scalar.
-        package var key: Scalar
+        public var key: Scalar
         /// The value.
-        package var value: Node
+        public var value: Node
 
         /// Creates an entry.
-        package init(key: Scalar, value: Node) {
+        public init(key: Scalar, value: Node) {
             self.key = key
             self.value = value
         }
     }
 
     /// A scalar's text and presentation.
-    package struct Scalar: Sendable, Hashable {
+    public struct Scalar: Sendable, Hashable {
         /// The scalar's text, escapes resolved.
-        package var text: String
+        public var text: String
         /// Whether the scalar was written without quotes (only plain scalars are typed as bool/int/null).
-        package var isPlain: Bool
+        public var isPlain: Bool
         /// An explicit tag such as `tag:yaml.org,2002:str`, if one was written.
-        package var tag: String?
+        public var tag: String?
         /// Where the scalar starts.
-        package var mark: Mark
+        public var mark: Mark
 
         /// Creates a scalar.
-        package init(text: String, isPlain: Bool = true, tag: String? = nil, mark: Mark) {
+        public init(text: String, isPlain: Bool = true, tag: String? = nil, mark: Mark) {
             self.text = text
             self.isPlain = isPlain
             self.tag = tag
@@ -49,7 +49,7 @@ package indirect enum Node: Sendable, Hashable {
     }
 
     /// Where the node starts.
-    package var mark: Mark {
+    public var mark: Mark {
         switch self {
         case .scalar(let scalar): scalar.mark
         case .sequence(_, let mark): mark
@@ -57,7 +57,7 @@ package indirect enum Node: Sendable, Hashable {
         }
     }
 
-    package static func == (lhs: Node, rhs: Node) -> Bool {
+    public static func == (lhs: Node, rhs: Node) -> Bool {
         switch (lhs, rhs) {
         case (.scalar(let a), .scalar(let b)): a == b
         case (.sequence(let a, let ma), .sequence(let b, let mb)): a == b && ma == mb
@@ -67,7 +67,7 @@ package indirect enum Node: Sendable, Hashable {
         }
     }
 
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(mark)
     }
 }

@@ -15,17 +15,17 @@ import Synchronization
 /// file's bytes as they are (shared with the loader, not copied) and finds the breaks only when a
 /// line is first asked for, in one pass over the bytes (a 10,000-case file's index is 1 MB that a
 /// valid file never needs); a line becomes text only when it is asked for.
-package struct SourceLines: Sendable {
+public struct SourceLines: Sendable {
     private let bytes: [UInt8]
     private let index = LazyIndex()
 
     /// Splits `text` into lines.
-    package init(_ text: String) {
+    public init(_ text: String) {
         self.init(bytes: Array(text.utf8))
     }
 
     /// Creates lines from a file's bytes; bytes that are not UTF-8 show as U+FFFD.
-    package init(bytes: [UInt8]) {
+    public init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
@@ -95,10 +95,10 @@ package struct SourceLines: Sendable {
     }
 
     /// The number of lines (a file ending in a line break has an empty last line).
-    package var count: Int { index.breaks(of: bytes).starts.count }
+    public var count: Int { index.breaks(of: bytes).starts.count }
 
     /// Line `number` (1-based) without its break, or `nil` if there is no such line.
-    package func line(_ number: Int) -> Substring? {
+    public func line(_ number: Int) -> Substring? {
         let breaks = index.breaks(of: bytes)
         guard number >= 1 && number <= breaks.starts.count else { return nil }
         let text = bytes[breaks.starts[number - 1]..<breaks.ends[number - 1]].withUnsafeBufferPointer {

@@ -5,12 +5,12 @@ import Foundation
 #endif
 
 /// The problems that stopped a target file from loading, as diagnostics ready to render.
-package struct YAMLLoadError: Error, Sendable, Hashable {
+public struct YAMLLoadError: Error, Sendable, Hashable {
     /// Every problem found, sorted; never empty.
-    package var diagnostics: [Diagnostic]
+    public var diagnostics: [Diagnostic]
 
     /// Creates an error from diagnostics.
-    package init(diagnostics: [Diagnostic]) {
+    public init(diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics.sorted()
     }
 }
@@ -21,7 +21,7 @@ package struct YAMLLoadError: Error, Sendable, Hashable {
 /// ```swift
 /// let root = try YAMLLoader.load(bytes, file: "targets/github.yaml")
 /// ```
-package enum YAMLLoader {
+public enum YAMLLoader {
     /// Loads one YAML document from `bytes`.
     ///
     /// Checks, in order: size; encoding (UTF-16/32 refused, a UTF-8 byte-order mark skipped);
@@ -34,7 +34,7 @@ package enum YAMLLoader {
     ///   - limits: the bounds for hostile input.
     /// - Returns: the document's root node.
     /// - Throws: ``YAMLLoadError`` with every problem found (syntax errors stop at the first).
-    package static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) throws(YAMLLoadError) -> Node {
+    public static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) throws(YAMLLoadError) -> Node {
         let result: Result<Node, YAMLLoadError> = bytes.withUnsafeBufferPointer { buffer in
             load(buffer, file: file, limits: limits)
         }
@@ -42,7 +42,7 @@ package enum YAMLLoader {
     }
 
     /// Loads one YAML document from `data`; see ``load(_:file:limits:)``.
-    package static func load(_ data: Data, file: String, limits: YAMLLimits = .default) throws(YAMLLoadError) -> Node {
+    public static func load(_ data: Data, file: String, limits: YAMLLimits = .default) throws(YAMLLoadError) -> Node {
         let result: Result<Node, YAMLLoadError> = data.withUnsafeBytes { raw in
             load(raw.bindMemory(to: UInt8.self), file: file, limits: limits)
         }

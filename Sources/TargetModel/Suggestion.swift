@@ -1,12 +1,12 @@
 /// Picks the closest name for "did you mean" hints: used for keys, methods, types, placeholders,
 /// value names and, on the command line, API and case names.
-package enum Suggestion {
+public enum Suggestion {
     /// The candidate closest to `input`, or `nil` when nothing is close enough.
     ///
     /// A candidate qualifies when it equals `input` ignoring case (`get` → `GET`), when its edit
     /// distance is at most 2 (at most 1 for inputs of 4 characters or fewer, so `dns` does not
     /// suggest `tls`), or when one is a prefix of the other. The smallest distance wins; ties keep the candidates' order.
-    package static func closest(to input: String, in candidates: some Sequence<String>) -> String? {
+    public static func closest(to input: String, in candidates: some Sequence<String>) -> String? {
         let lowered = input.lowercased()
         var best: (candidate: String, score: Int)?
         for candidate in candidates where candidate != input {
@@ -33,7 +33,7 @@ package enum Suggestion {
     /// `"; did you mean 'x'?"` for the closest candidate, or an empty string.
     ///
     /// `quote` formats the suggestion (for placeholders: `{x}`).
-    package static func didYouMean(
+    public static func didYouMean(
         _ input: String, in candidates: some Sequence<String>, quote: (String) -> String = { $0 }
     ) -> String {
         guard let match = closest(to: input, in: candidates) else { return "" }
@@ -41,7 +41,7 @@ package enum Suggestion {
     }
 
     /// The Levenshtein distance between two strings, counted in characters.
-    package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         // Optimal string alignment: like Levenshtein, but swapping two neighbours (`shpo` for
         // `shop`, the commonest typo) costs one edit, not two.
         let a = Array(lhs), b = Array(rhs)

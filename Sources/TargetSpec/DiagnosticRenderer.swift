@@ -17,19 +17,19 @@ import TargetModel
 /// Hostile files stay cheap to report: a source line is shown as a window of at most
 /// `snippetWidth` characters around the caret, and at most `maximumPerFile` diagnostics of a file
 /// are rendered, then one line says how many more there are.
-package enum DiagnosticRenderer {
+public enum DiagnosticRenderer {
     private static let indent = "    "
     /// The most characters of a source line shown under a diagnostic.
-    package static let snippetWidth = 160
+    public static let snippetWidth = 160
     /// The most diagnostics rendered for one file.
-    package static let maximumPerFile = 100
+    public static let maximumPerFile = 100
 
     /// Renders diagnostics from one or more files, sorted, each block followed by a newline.
     /// - Parameters:
     ///   - diagnostics: the problems, in any order.
     ///   - source: each file's text, by the file name the diagnostics use; `nil` shows no snippet.
     ///   - colored: whether to add ANSI colors (bold location and message, red errors, yellow warnings).
-    package static func render(_ diagnostics: [Diagnostic], source: (String) -> SourceLines?, colored: Bool = false) -> String {
+    public static func render(_ diagnostics: [Diagnostic], source: (String) -> SourceLines?, colored: Bool = false) -> String {
         var output = ""
         var cache: (file: String, lines: SourceLines?)?
         var shown = 0
@@ -58,7 +58,7 @@ package enum DiagnosticRenderer {
     }
 
     /// Renders diagnostics of one file whose text is `source`, sorted, each block followed by a newline.
-    package static func render(_ diagnostics: [Diagnostic], source: String?, colored: Bool = false) -> String {
+    public static func render(_ diagnostics: [Diagnostic], source: String?, colored: Bool = false) -> String {
         let lines = source.map(SourceLines.init)
         return render(diagnostics, source: { _ in lines }, colored: colored)
     }
@@ -68,7 +68,7 @@ package enum DiagnosticRenderer {
     ///   - diagnostic: the problem.
     ///   - lines: its file's lines; `nil`, or a mark past the end, shows no snippet.
     ///   - colored: whether to add ANSI colors.
-    package static func render(_ diagnostic: Diagnostic, lines: SourceLines?, colored: Bool = false) -> String {
+    public static func render(_ diagnostic: Diagnostic, lines: SourceLines?, colored: Bool = false) -> String {
         let style = Style(colored: colored, severity: diagnostic.severity)
         // The file's name and the values a message quotes come from the file: shown escaped.
         let file = DisplayText.escaped(diagnostic.file)

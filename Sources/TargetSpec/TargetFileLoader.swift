@@ -2,32 +2,32 @@ import PositionedYAML
 import TargetModel
 
 /// What loading one target file gave.
-package struct TargetFileLoadResult: Sendable {
+public struct TargetFileLoadResult: Sendable {
     /// The API, only when the file has no error (warnings allowed).
-    package var api: APISpec?
+    public var api: APISpec?
     /// The API's name (from `api:` or the file name), known even when the file has errors.
-    package var apiName: String?
+    public var apiName: String?
     /// Every problem found, sorted.
-    package var diagnostics: [Diagnostic]
+    public var diagnostics: [Diagnostic]
     /// The file's lines, to render diagnostics with their source line; `nil` when there is no
     /// diagnostic (no command renders one after loading, and a sweep of a large file held its
     /// 1.1 MB to the end) or the file could not be read.
-    package var sourceLines: SourceLines?
+    public var sourceLines: SourceLines?
     /// The valid cases read: the API's, or those handed to `eachCase` (then the API keeps none).
-    package var caseCount = 0
+    public var caseCount = 0
 
     /// Whether some diagnostic is an error.
-    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// The diagnostics as `file:line:col: error: message` with source lines and carets.
-    package func renderedDiagnostics(colored: Bool = false) -> String {
+    public func renderedDiagnostics(colored: Bool = false) -> String {
         let lines = sourceLines
         return DiagnosticRenderer.render(diagnostics, source: { _ in lines }, colored: colored)
     }
 }
 
 /// Loads a target file: reads it, parses the YAML, validates it into an `APISpec`.
-package enum TargetFileLoader {
+public enum TargetFileLoader {
     /// Loads the file at `path`.
     ///
     /// - Parameters:
@@ -42,7 +42,7 @@ package enum TargetFileLoader {
     ///     What it took is to be discarded when the result has errors. See
     ///     ``TargetFileValidator/caseHandler``. The result then keeps the file's lines (and so
     ///     its bytes) only when it has diagnostics: with no case kept, nothing renders later.
-    package static func load(path: String, file: String? = nil, limits: YAMLLimits = .default, fileRoot: String? = nil,
+    public static func load(path: String, file: String? = nil, limits: YAMLLimits = .default, fileRoot: String? = nil,
                             eachCase: ((CaseSpec) -> Void)? = nil) -> TargetFileLoadResult {
         let name = file ?? path
         let bytes: [UInt8]
@@ -75,7 +75,7 @@ package enum TargetFileLoader {
     ///   - directory: the folder relative paths are taken from (defaults to `file`'s folder).
     ///   - limits: the bounds for hostile input.
     ///   - eachCase: takes each valid case instead of the API; see ``load(path:file:limits:fileRoot:eachCase:)``.
-    package static func load(bytes: [UInt8], file: String, directory: String? = nil, limits: YAMLLimits = .default,
+    public static func load(bytes: [UInt8], file: String, directory: String? = nil, limits: YAMLLimits = .default,
                             fileRoot: String? = nil, eachCase: ((CaseSpec) -> Void)? = nil) -> TargetFileLoadResult {
         load(bytes: bytes, file: file, directory: directory, limits: limits, fileRoot: fileRoot, release: nil, eachCase: eachCase)
     }
@@ -105,7 +105,7 @@ package enum TargetFileLoader {
     }
 
     /// Loads a target file from text (tests, `validate -`).
-    package static func load(text: String, file: String, directory: String? = nil, fileRoot: String? = nil) -> TargetFileLoadResult {
+    public static func load(text: String, file: String, directory: String? = nil, fileRoot: String? = nil) -> TargetFileLoadResult {
         load(bytes: Array(text.utf8), file: file, directory: directory, fileRoot: fileRoot)
     }
 }

@@ -18,7 +18,7 @@ extension YAMLLoader {
     /// - Returns: the file's bytes, to pass to ``load(_:file:limits:)`` and to keep
     ///   for rendering diagnostics.
     /// - Throws: ``YAMLLoadError`` naming the file (missing, unreadable, a directory, too large).
-    package static func readFile(atPath path: String, file: String? = nil, limits: YAMLLimits = .default) throws(YAMLLoadError) -> [UInt8] {
+    public static func readFile(atPath path: String, file: String? = nil, limits: YAMLLimits = .default) throws(YAMLLoadError) -> [UInt8] {
         let name = file ?? path
         func refuse(_ problem: YAMLProblem) -> YAMLLoadError {
             YAMLLoadError(diagnostics: [Diagnostic(.error, file: name, mark: nil, message: problem.message)])

@@ -10,19 +10,19 @@ import OrderedJSON
 /// has no entry.
 ///
 /// Used by the loader to check `examples`, and by the CLI for `call API CASE VALUES... --name value`.
-package struct ArgumentBinder: Sendable {
+public struct ArgumentBinder: Sendable {
     /// The case's name, for messages.
-    package var caseName: String
+    public var caseName: String
     /// The case's values, in declared order.
-    package var values: [ValueSpec]
+    public var values: [ValueSpec]
     /// Relative `file` paths are taken from here (`nil`: the current folder).
-    package var fileBaseDirectory: String?
+    public var fileBaseDirectory: String?
     /// When the words come from a target file (its examples), the folder `file` values must be
     /// inside; `nil` for the command line, which may name any file.
-    package var fileRoot: String?
+    public var fileRoot: String?
 
     /// Creates a binder.
-    package init(caseName: String, values: [ValueSpec], fileBaseDirectory: String? = nil, fileRoot: String? = nil) {
+    public init(caseName: String, values: [ValueSpec], fileBaseDirectory: String? = nil, fileRoot: String? = nil) {
         self.caseName = caseName
         self.values = values
         self.fileBaseDirectory = fileBaseDirectory
@@ -32,20 +32,20 @@ package struct ArgumentBinder: Sendable {
     /// Every value bound, defaults filled in (an optional value not given is absent).
     ///
     /// - Throws: the first `ArgumentError`; `bindReportingAll` gives them all.
-    package func bind(positional: [String] = [], named: [String: String] = [:]) throws(ArgumentError) -> [String: ArgumentValue] {
+    public func bind(positional: [String] = [], named: [String: String] = [:]) throws(ArgumentError) -> [String: ArgumentValue] {
         let result = bindReportingAll(positional: positional, named: named)
         if let first = result.errors.first { throw first }
         return result.arguments
     }
 
     /// The values that could be bound and every problem found, in declared order.
-    package func bindReportingAll(positional: [String] = [], named: [String: String] = [:]) -> (arguments: [String: ArgumentValue], errors: [ArgumentError]) {
+    public func bindReportingAll(positional: [String] = [], named: [String: String] = [:]) -> (arguments: [String: ArgumentValue], errors: [ArgumentError]) {
         bindReportingAll(positional: positional, namedWords: named.mapValues { [$0] })
     }
 
     /// The same, with every word given for each named value (`--labels a --labels b`): only a list
     /// value may be given more than once.
-    package func bindReportingAll(positional: [String] = [], namedWords: [String: [String]]) -> (arguments: [String: ArgumentValue], errors: [ArgumentError]) {
+    public func bindReportingAll(positional: [String] = [], namedWords: [String: [String]]) -> (arguments: [String: ArgumentValue], errors: [ArgumentError]) {
         var arguments: [String: ArgumentValue] = [:]
         var errors: [ArgumentError] = []
         var given: [String: [String]] = [:]
@@ -92,7 +92,7 @@ package struct ArgumentBinder: Sendable {
 
     /// The words given for `value` converted to its type: a list takes every word, each split at
     /// commas (`--labels bug,ui --labels docs`), empty pieces dropped; any other type one word.
-    package func convert(_ words: [String], for value: ValueSpec) throws(ArgumentError) -> ArgumentValue {
+    public func convert(_ words: [String], for value: ValueSpec) throws(ArgumentError) -> ArgumentValue {
         guard let elementType = value.type.elementType else { return try convert(words.first ?? "", for: value) }
         var element = value
         element.type = elementType
@@ -107,7 +107,7 @@ package struct ArgumentBinder: Sendable {
 
     /// `text` converted to `value`'s type; a `file` must name a readable file; a list's text is
     /// its comma-separated elements.
-    package func convert(_ text: String, for value: ValueSpec) throws(ArgumentError) -> ArgumentValue {
+    public func convert(_ text: String, for value: ValueSpec) throws(ArgumentError) -> ArgumentValue {
         switch value.type {
         case .list:
             return try convert([text], for: value)

@@ -1,5 +1,5 @@
 /// A usage error binding a case's values (exit 64).
-package enum ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A required value was not given.
     case missingValue(name: String, type: ValueType)
     /// The text does not convert to the value's type (or is not one of the enum's cases).
@@ -20,7 +20,7 @@ package enum ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
     case fileOutsideRoot(path: String, name: String, root: String)
 
     /// The value the error is about, if it is about one.
-    package var valueName: String? {
+    public var valueName: String? {
         switch self {
         case .missingValue(let name, _), .invalidValue(_, let name, _), .unknownValue(let name, _, _), .repeatedValue(let name),
              .duplicateValue(let name), .fileNotFound(_, let name), .fileUnreadable(_, let name), .fileOutsideRoot(_, let name, _): name
@@ -29,7 +29,7 @@ package enum ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The message for the user.
-    package var description: String {
+    public var description: String {
         switch self {
         case .missingValue(let name, let type):
             "missing value '\(name)' (\(type))"

@@ -1,65 +1,65 @@
 
 /// One API, as a target file describes it: a Moya target enum with its cases.
 @dynamicMemberLookup
-package struct APISpec: Sendable, Hashable {
+public struct APISpec: Sendable, Hashable {
     // One copy-on-write box, as `CaseSpec`'s: each builder and render context holds the API,
     // and a copy is then one reference instead of nineteen fields.
     @usableFromInline var fields: CopyOnWriteBox<Fields>
 
     /// The stored values of an API; read and written as the API's own (`api.name`).
-    package struct Fields: Sendable, Hashable {
+    public struct Fields: Sendable, Hashable {
         /// The API's name on the command line.
-        package var name: String
+        public var name: String
         /// The target file, as it was named (relative paths stay relative).
-        package var file: String
+        public var file: String
         /// The folder holding the target file: `dataFile`, `upload`, multipart files, sample files
         /// and `file` defaults are relative to it (`APISpec.folder(of: file)` unless given).
-        package var directory: String
+        public var directory: String
         /// Shown by `list`.
-        package var description: String? = nil
+        public var description: String? = nil
         /// The base URL (may hold `${VAR}`); an environment's baseURL replaces it.
-        package var baseURL: Template
+        public var baseURL: Template
         /// Headers sent with every case.
-        package var headers: [HeaderSpec] = []
+        public var headers: [HeaderSpec] = []
         /// The API's credentials, if any: its only scheme, or its default one.
-        package var auth: AuthSpec? = nil
+        public var auth: AuthSpec? = nil
         /// The API's named auth schemes (`auth: {default: ..., schemes: {...}}`); a one-scheme
         /// `auth: {type: ...}` is the scheme named by its type.
-        package var authSchemes: [NamedAuthScheme] = []
+        public var authSchemes: [NamedAuthScheme] = []
         /// Which status codes count as success, unless a case overrides it; `nil` when the file
         /// does not say (then `ValidationSpec.unwritten`, which `validate` notes).
-        package var validation: ValidationSpec? = nil
+        public var validation: ValidationSpec? = nil
         /// Total request timeout in seconds.
-        package var timeout: Double = 60
+        public var timeout: Double = 60
         /// Connection timeout in seconds.
-        package var connectTimeout: Double = 10
+        public var connectTimeout: Double = 10
         /// The environments, in file order.
-        package var environments: [EnvironmentSpec] = []
+        public var environments: [EnvironmentSpec] = []
         /// The environment used when `--env` is absent.
-        package var defaultEnvironment: String? = nil
+        public var defaultEnvironment: String? = nil
         /// The cases, in file order.
-        package var cases: [CaseSpec]
+        public var cases: [CaseSpec]
         /// Lowercased names of headers the file marks as secret (`sensitiveHeaders:`), beyond
         /// `SensitiveHeaders.defaultNames` and headers built from a secret.
-        package var sensitiveHeaders: Set<String> = []
+        public var sensitiveHeaders: Set<String> = []
         /// `--file-root`, when given at load: files the target file names are inside it.
-        package var fileRoot: String? = nil
+        public var fileRoot: String? = nil
         /// How the API's cases page, unless a case says otherwise (`pagination:` at the top level).
-        package var pagination: Pagination? = nil
+        public var pagination: Pagination? = nil
         /// The process environment variables the file's `${VAR}` references read, sorted (set by
         /// the loader): what `list` and help show, and what `EnvironmentAllowance` decides on.
-        package var environmentVariables: [String] = []
+        public var environmentVariables: [String] = []
     }
 
     /// Creates an API.
     @inlinable
-    package init(_ fields: Fields) {
+    public init(_ fields: Fields) {
         self.fields = CopyOnWriteBox(fields)
     }
 
     /// A field, read in place and written in place once the box is not shared.
     @inlinable
-    package subscript<T>(dynamicMember keyPath: WritableKeyPath<Fields, T>) -> T {
+    public subscript<T>(dynamicMember keyPath: WritableKeyPath<Fields, T>) -> T {
         get { fields.value[keyPath: keyPath] }
         _modify { yield &fields.value[keyPath: keyPath] }
     }
@@ -68,56 +68,56 @@ package struct APISpec: Sendable, Hashable {
     // share theirs with `auth(for:)` and `pagination(for:)`.
     /// The API's credentials, if any: its only scheme, or its default one.
     @inlinable
-    package var auth: AuthSpec? {
+    public var auth: AuthSpec? {
         get { fields.value.auth }
         set { fields.value.auth = newValue }
     }
     /// How the API's cases page, unless a case says otherwise (`pagination:` at the top level).
     @inlinable
-    package var pagination: Pagination? {
+    public var pagination: Pagination? {
         get { fields.value.pagination }
         set { fields.value.pagination = newValue }
     }
 
-    package static func == (lhs: APISpec, rhs: APISpec) -> Bool {
+    public static func == (lhs: APISpec, rhs: APISpec) -> Bool {
         lhs.fields.isIdentical(to: rhs.fields) || lhs.fields.value == rhs.fields.value
     }
 
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(fields.value)
     }
 
     /// Where files the target file names must be: `fileRoot`, else the file's folder.
-    package var filesFolder: String { self.fileRoot ?? self.directory }
+    public var filesFolder: String { self.fileRoot ?? self.directory }
 
     /// The folder part of a path (`.` when there is none).
-    package static func folder(of path: String) -> String {
+    public static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `path` resolved against the target file's folder unless it is absolute.
-    package func resolvedPath(_ path: String) -> String {
+    public func resolvedPath(_ path: String) -> String {
         RelativeFile.resolve(path, against: self.directory)
     }
 
     /// The case named `name`.
     ///
     /// - Throws: `SpecLookupError.unknownCase` with a did-you-mean and the valid names.
-    package func `case`(named name: String) throws(SpecLookupError) -> CaseSpec {
+    public func `case`(named name: String) throws(SpecLookupError) -> CaseSpec {
         if let found = self.cases.first(where: { $0.name == name }) { return found }
         throw unknownCase(name, among: self.cases.map(\.name))
     }
 
     /// The error for a case `name` that is not among the API's cases `names`, with a did-you-mean.
-    package func unknownCase(_ name: String, among names: [String]) -> SpecLookupError {
+    public func unknownCase(_ name: String, among names: [String]) -> SpecLookupError {
         .unknownCase(name, apiName: self.name, suggestion: Suggestion.closest(to: name, in: names), available: names)
     }
 
     /// The environment named `name`.
     ///
     /// - Throws: `SpecLookupError.unknownEnvironment` with the valid names.
-    package func environment(named name: String) throws(SpecLookupError) -> EnvironmentSpec {
+    public func environment(named name: String) throws(SpecLookupError) -> EnvironmentSpec {
         if let found = self.environments.first(where: { $0.name == name }) { return found }
         let names = self.environments.map(\.name)
         throw .unknownEnvironment(name, apiName: self.name, suggestion: Suggestion.closest(to: name, in: names), available: names)
@@ -126,7 +126,7 @@ package struct APISpec: Sendable, Hashable {
 
 extension APISpec {
     /// How `spec` pages: its own `pagination:`, else the API's; `nil` when it does not page.
-    package func pagination(for spec: CaseSpec) -> Pagination? {
+    public func pagination(for spec: CaseSpec) -> Pagination? {
         switch spec.pagination {
         case .inherited: self.pagination
         case .none: nil
@@ -136,7 +136,7 @@ extension APISpec {
 
     /// The credentials a case with `mode` sends: none for `auth: none`, the named scheme for
     /// `auth: NAME`, else the API's (default) auth.
-    package func auth(for mode: CaseAuthMode) -> AuthSpec? {
+    public func auth(for mode: CaseAuthMode) -> AuthSpec? {
         switch mode {
         case .none: nil
         case .inherited: self.auth

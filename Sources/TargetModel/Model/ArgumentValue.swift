@@ -1,7 +1,7 @@
 import OrderedJSON
 
 /// A case's associated value once bound from the command line, an example or a default.
-package enum ArgumentValue: Sendable, Hashable, CustomStringConvertible {
+public enum ArgumentValue: Sendable, Hashable, CustomStringConvertible {
     /// A `string` value.
     case string(String)
     /// An `int` value (64-bit).
@@ -19,7 +19,7 @@ package enum ArgumentValue: Sendable, Hashable, CustomStringConvertible {
 
     /// The text a placeholder inserts when the value is interpolated into a string; a list's
     /// elements joined with ", " (as a header lists them).
-    package var text: String {
+    public var text: String {
         switch self {
         case .list(let elements): elements.map(\.text).joined(separator: ", ")
         case .string(let text), .enumCase(let text), .file(let text): text
@@ -30,7 +30,7 @@ package enum ArgumentValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as typed JSON, as an exact `"{name}"` placeholder inserts it in JSON bodies.
-    package var json: JSONValue {
+    public var json: JSONValue {
         switch self {
         case .list(let elements): .array(elements.map(\.json))
         case .string(let text), .enumCase(let text), .file(let text): .string(text)
@@ -41,5 +41,5 @@ package enum ArgumentValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The text, as `text`.
-    package var description: String { text }
+    public var description: String { text }
 }

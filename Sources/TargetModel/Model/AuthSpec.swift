@@ -1,5 +1,5 @@
 /// The API's credentials (Moya's AccessTokenPlugin / CredentialsPlugin). Every reference is secret.
-package enum AuthSpec: Sendable, Hashable {
+public enum AuthSpec: Sendable, Hashable {
     /// `Authorization: Bearer <token>`.
     case bearer(token: Template)
     /// `Authorization: Basic base64(username:password)`.
@@ -15,7 +15,7 @@ package enum AuthSpec: Sendable, Hashable {
     case apiKey(location: APIKeyLocation, name: String, key: Template)
 
     /// Where an API key goes.
-    package enum APIKeyLocation: String, Sendable, Hashable, CaseIterable {
+    public enum APIKeyLocation: String, Sendable, Hashable, CaseIterable {
         /// A request header (secret: hidden in output, kept from other origins).
         case header
         /// A query parameter.
@@ -23,7 +23,7 @@ package enum AuthSpec: Sendable, Hashable {
     }
 
     /// The auth types a file may name.
-    package enum Kind: String, Sendable, Hashable, CaseIterable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// `bearer`.
         case bearer
         /// `basic`.
@@ -39,7 +39,7 @@ package enum AuthSpec: Sendable, Hashable {
     }
 
     /// This auth's type.
-    package var kind: Kind {
+    public var kind: Kind {
         switch self {
         case .bearer: .bearer
         case .basic: .basic
@@ -52,7 +52,7 @@ package enum AuthSpec: Sendable, Hashable {
 }
 
 /// A case's `auth:`.
-package enum CaseAuthMode: Sendable, Hashable {
+public enum CaseAuthMode: Sendable, Hashable {
     /// No `auth:` key: the API's auth applies, if it has one.
     case inherited
     /// `auth: none`: no Authorization header (Moya's `authorizationType: nil`).
@@ -64,7 +64,7 @@ package enum CaseAuthMode: Sendable, Hashable {
     case scheme(String)
 
     /// The scheme name the case chooses, if it names one.
-    package var schemeName: String? {
+    public var schemeName: String? {
         switch self {
         case .inherited, .none: nil
         case .explicit(let kind): kind.rawValue

@@ -1,8 +1,8 @@
 /// A value a case takes from its response (`captures: {id: "$.id", location: {header: Location}}`),
 /// for the shell (`call --capture`) or the next step of a `check` chain.
-package struct Capture: Sendable, Hashable {
+public struct Capture: Sendable, Hashable {
     /// Where the value is.
-    package enum Source: Sendable, Hashable {
+    public enum Source: Sendable, Hashable {
         /// In the JSON body, at this path.
         case body(JSONPath)
         /// In the response header of this name (case-insensitive; the first field).
@@ -10,21 +10,21 @@ package struct Capture: Sendable, Hashable {
     }
 
     /// The capture's name: an identifier.
-    package var name: String
+    public var name: String
     /// Where the value is.
-    package var source: Source
+    public var source: Source
     /// Whether the value is a secret (`secret: true`): hidden wherever a later step shows it.
-    package var isSecret: Bool
+    public var isSecret: Bool
 
     /// Creates a capture.
-    package init(name: String, source: Source, isSecret: Bool = false) {
+    public init(name: String, source: Source, isSecret: Bool = false) {
         self.name = name
         self.source = source
         self.isSecret = isSecret
     }
 
     /// Where the capture looks, for messages: `$.id`, `header Location`.
-    package var sourceDescription: String {
+    public var sourceDescription: String {
         switch source {
         case .body(let path): path.source
         case .header(let name): "header \(name)"
@@ -33,35 +33,35 @@ package struct Capture: Sendable, Hashable {
 }
 
 /// The captured values of one response.
-package struct CapturedValues: Sendable, Hashable {
+public struct CapturedValues: Sendable, Hashable {
     /// Name and value, in the order the case declares its captures.
-    package var values: [(name: String, value: String)]
+    public var values: [(name: String, value: String)]
     /// The values of the captures marked secret.
-    package var secretValues: [String]
+    public var secretValues: [String]
 
     /// Creates captured values.
-    package init(values: [(name: String, value: String)] = [], secretValues: [String] = []) {
+    public init(values: [(name: String, value: String)] = [], secretValues: [String] = []) {
         self.values = values
         self.secretValues = secretValues
     }
 
     /// The value captured as `name`.
-    package subscript(name: String) -> String? {
+    public subscript(name: String) -> String? {
         values.last { $0.name == name }?.value
     }
 
     /// `self` with `other`'s values added (replacing those of the same name).
-    package func merging(_ other: CapturedValues) -> CapturedValues {
+    public func merging(_ other: CapturedValues) -> CapturedValues {
         var merged = values.filter { value in !other.values.contains { $0.name == value.name } }
         merged += other.values
         return CapturedValues(values: merged, secretValues: secretValues + other.secretValues)
     }
 
-    package static func == (lhs: CapturedValues, rhs: CapturedValues) -> Bool {
+    public static func == (lhs: CapturedValues, rhs: CapturedValues) -> Bool {
         lhs.values.elementsEqual(rhs.values) { $0.name == $1.name && $0.value == $1.value } && lhs.secretValues == rhs.secretValues
     }
 
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         for value in values {
             hasher.combine(value.name)
             hasher.combine(value.value)

@@ -2,7 +2,7 @@
 /// user sees what a file someone else wrote will read and write before running it.
 extension CaseSpec {
     /// The files the case reads: its body file, upload, multipart files and sample files.
-    package var filesRead: [String] {
+    public var filesRead: [String] {
         var paths: [String] = []
         switch self.task {
         case .dataFile(let path), .uploadFile(let path): paths.append(path.source)
@@ -19,7 +19,7 @@ extension CaseSpec {
     }
 
     /// The files the case writes: its download destination (below the current folder).
-    package var filesWritten: [String] {
+    public var filesWritten: [String] {
         switch self.task {
         case .download(let destination), .downloadParameters(_, _, let destination): [destination.source]
         default: []
@@ -27,7 +27,7 @@ extension CaseSpec {
     }
 
     /// `reads a, b; writes c`, or `nil` when the case touches no file.
-    package var filesSummary: String? {
+    public var filesSummary: String? {
         var parts: [String] = []
         if !filesRead.isEmpty { parts.append("reads " + filesRead.joined(separator: ", ")) }
         if !filesWritten.isEmpty { parts.append("writes " + filesWritten.joined(separator: ", ")) }

@@ -3,7 +3,7 @@
 ///
 /// Public and `@inlinable` so that the `@inlinable` key-path accessors of those types, read in
 /// other modules, compile to a field load in release builds instead of a call per field.
-package struct CopyOnWriteBox<Value>: @unchecked Sendable {
+public struct CopyOnWriteBox<Value>: @unchecked Sendable {
     // Written only while uniquely referenced (see `value`'s `_modify`), so sharing it is safe
     // whenever `Value` is Sendable, as every user's is.
     @usableFromInline
@@ -19,13 +19,13 @@ package struct CopyOnWriteBox<Value>: @unchecked Sendable {
     @usableFromInline var storage: Storage
 
     @inlinable
-    package init(_ value: Value) {
+    public init(_ value: Value) {
         storage = Storage(value)
     }
 
     /// Read in place (a field is read without copying the others), written in place once unique.
     @inlinable
-    package var value: Value {
+    public var value: Value {
         _read { yield storage.value }
         _modify {
             if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
@@ -35,7 +35,7 @@ package struct CopyOnWriteBox<Value>: @unchecked Sendable {
 
     /// Whether two boxes are one (then their values are equal without comparing them).
     @inlinable
-    package func isIdentical(to other: CopyOnWriteBox) -> Bool {
+    public func isIdentical(to other: CopyOnWriteBox) -> Bool {
         storage === other.storage
     }
 }

@@ -1,8 +1,8 @@
 /// `auth: {type: oauth2, ...}`: a bearer token the OAuth 2.0 client credentials grant
 /// (RFC 6749 §4.4) gets from a token endpoint.
-package struct OAuth2AuthSpec: Sendable, Hashable {
+public struct OAuth2AuthSpec: Sendable, Hashable {
     /// How the client authenticates to the token endpoint (RFC 6749 §2.3.1).
-    package enum ClientAuthentication: String, Sendable, Hashable, CaseIterable {
+    public enum ClientAuthentication: String, Sendable, Hashable, CaseIterable {
         /// `Authorization: Basic base64(id:secret)`, which every server must support.
         case basic
         /// `client_id` and `client_secret` in the form body.
@@ -10,18 +10,18 @@ package struct OAuth2AuthSpec: Sendable, Hashable {
     }
 
     /// The token endpoint; `https`, or `http` only to a loopback host.
-    package var tokenURL: Template
+    public var tokenURL: Template
     /// The client identifier (not secret, like a user name).
-    package var clientID: Template
+    public var clientID: Template
     /// The client secret: exactly one `${VAR}`, secret wherever it appears.
-    package var clientSecret: Template
+    public var clientSecret: Template
     /// The scopes asked for; empty asks for the client's default.
-    package var scopes: [String]
+    public var scopes: [String]
     /// How the client authenticates.
-    package var clientAuthentication: ClientAuthentication
+    public var clientAuthentication: ClientAuthentication
 
     /// Creates the spec.
-    package init(tokenURL: Template, clientID: Template, clientSecret: Template, scopes: [String] = [],
+    public init(tokenURL: Template, clientID: Template, clientSecret: Template, scopes: [String] = [],
                 clientAuthentication: ClientAuthentication = .basic) {
         self.tokenURL = tokenURL
         self.clientID = clientID
@@ -35,17 +35,17 @@ package struct OAuth2AuthSpec: Sendable, Hashable {
 ///
 /// A target file naming a command could run anything, so the command runs only from a file the
 /// user trusts (see `AccessTokenRequest.TokenCommand.file` and moya-cli(1), SECURITY).
-package struct CommandAuthSpec: Sendable, Hashable {
+public struct CommandAuthSpec: Sendable, Hashable {
     /// The program and its arguments, run without a shell.
-    package var arguments: [String]
+    public var arguments: [String]
     /// How long the command may run, in seconds.
-    package var timeout: Double
+    public var timeout: Double
 
     /// The default `timeout`.
-    package static let defaultTimeout: Double = 30
+    public static let defaultTimeout: Double = 30
 
     /// Creates the spec.
-    package init(arguments: [String], timeout: Double = CommandAuthSpec.defaultTimeout) {
+    public init(arguments: [String], timeout: Double = CommandAuthSpec.defaultTimeout) {
         self.arguments = arguments
         self.timeout = timeout
     }

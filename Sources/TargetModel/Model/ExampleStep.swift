@@ -2,14 +2,14 @@ import PositionedYAML
 
 /// One entry of a case's `examples:`: argument sets `check` uses, either given outright or as a
 /// step of a chain that runs after another case's example and takes values from its captures.
-package struct ExampleStep: Sendable, Hashable {
+public struct ExampleStep: Sendable, Hashable {
     /// The example's number in the case's list, from 1 (`API.CASE#N`).
-    package var number: Int
+    public var number: Int
     /// What the example gives.
-    package var kind: Kind
+    public var kind: Kind
 
     /// What an example gives.
-    package enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         /// Arguments, bound and typed (defaults filled in).
         case arguments([String: ArgumentValue])
         /// A chain step: `after:` and `with:`.
@@ -17,7 +17,7 @@ package struct ExampleStep: Sendable, Hashable {
     }
 
     /// Creates an example step.
-    package init(number: Int, kind: Kind) {
+    public init(number: Int, kind: Kind) {
         self.number = number
         self.kind = kind
     }
@@ -25,24 +25,24 @@ package struct ExampleStep: Sendable, Hashable {
 
 /// `- {after: createItem, with: {id: "{id}"}}`: an example that runs after another example of the
 /// same API and takes its values from the captures of the steps before it.
-package struct ChainedExample: Sendable, Hashable {
+public struct ChainedExample: Sendable, Hashable {
     /// The step this one runs after.
-    package var after: ExampleReference
+    public var after: ExampleReference
     /// The values, by name, as text: `{NAME}` in them is a capture of an earlier step of the
     /// chain; they are bound (and typed) once the captures are known.
-    package var values: [(name: String, text: String)]
+    public var values: [(name: String, text: String)]
     /// Where the example is written.
-    package var mark: Mark
+    public var mark: Mark
 
     /// Creates a chained example.
-    package init(after: ExampleReference, values: [(name: String, text: String)], mark: Mark) {
+    public init(after: ExampleReference, values: [(name: String, text: String)], mark: Mark) {
         self.after = after
         self.values = values
         self.mark = mark
     }
 
     /// The `{NAME}` capture names in `text`, in order.
-    package static func placeholders(in text: String) -> [String] {
+    public static func placeholders(in text: String) -> [String] {
         var names: [String] = []
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
@@ -60,7 +60,7 @@ package struct ChainedExample: Sendable, Hashable {
     }
 
     /// `text` with each `{NAME}` replaced by the capture `NAME`; a name without a capture stays.
-    package static func substituting(_ captured: CapturedValues, in text: String) -> String {
+    public static func substituting(_ captured: CapturedValues, in text: String) -> String {
         var output = text
         for name in Set(placeholders(in: text)) {
             if let value = captured[name] { output = output.replacing("{\(name)}", with: value) }
@@ -68,31 +68,31 @@ package struct ChainedExample: Sendable, Hashable {
         return output
     }
 
-    package static func == (lhs: ChainedExample, rhs: ChainedExample) -> Bool {
+    public static func == (lhs: ChainedExample, rhs: ChainedExample) -> Bool {
         lhs.after == rhs.after && lhs.mark == rhs.mark && lhs.values.elementsEqual(rhs.values) { $0 == $1 }
     }
 
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(after)
         hasher.combine(mark)
     }
 }
 
 /// `createItem` or `createItem#2`: an example of a case of the same API.
-package struct ExampleReference: Sendable, Hashable, CustomStringConvertible {
+public struct ExampleReference: Sendable, Hashable, CustomStringConvertible {
     /// The case.
-    package var caseName: String
+    public var caseName: String
     /// The example's number, from 1; `nil`: the first example, or the case's defaults when it has no examples.
-    package var number: Int?
+    public var number: Int?
 
     /// Creates a reference.
-    package init(caseName: String, number: Int?) {
+    public init(caseName: String, number: Int?) {
         self.caseName = caseName
         self.number = number
     }
 
     /// Reads `case` or `case#N`.
-    package init?(parsing text: String) {
+    public init?(parsing text: String) {
         let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         guard let name = parts.first, !name.isEmpty else { return nil }
         caseName = String(name)
@@ -104,11 +104,11 @@ package struct ExampleReference: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    package var description: String { number.map { "\(caseName)#\($0)" } ?? caseName }
+    public var description: String { number.map { "\(caseName)#\($0)" } ?? caseName }
 }
 
 /// Whether a case pages: as the API says, not at all (`pagination: none`), or its own way.
-package enum CasePagination: Sendable, Hashable {
+public enum CasePagination: Sendable, Hashable {
     /// No `pagination:` on the case: the API's, if any.
     case inherited
     /// `pagination: none`.

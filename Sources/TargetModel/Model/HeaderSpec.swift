@@ -1,12 +1,12 @@
 /// One header: its name and its value template.
-package struct HeaderSpec: Sendable, Hashable {
+public struct HeaderSpec: Sendable, Hashable {
     /// The header's name, as written.
-    package var name: String
+    public var name: String
     /// The header's value.
-    package var value: Template
+    public var value: Template
 
     /// Creates a header.
-    package init(name: String, value: Template) {
+    public init(name: String, value: Template) {
         self.name = name
         self.value = value
     }

@@ -6,9 +6,9 @@ import OrderedJSON
 /// Target files say where a page's items, its next URL or cursor, and a capture are with these.
 /// Only single-value selectors are allowed: wildcards, slices, filters and `..` would select
 /// several values, and each use here needs exactly one.
-package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of the path.
-    package enum Component: Sendable, Hashable {
+    public enum Component: Sendable, Hashable {
         /// An object member.
         case key(String)
         /// An array element, from 0.
@@ -16,12 +16,12 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The steps after `$`, in order.
-    package let components: [Component]
+    public let components: [Component]
     /// The path as written.
-    package let source: String
+    public let source: String
 
     /// The document itself (`$`).
-    package static let root = JSONPath(components: [], source: "$")
+    public static let root = JSONPath(components: [], source: "$")
 
     init(components: [Component], source: String) {
         self.components = components
@@ -31,17 +31,17 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// Parses `text`.
     ///
     /// - Throws: `JSONPathError` saying what is wrong and at which character (0-based).
-    package init(parsing text: String) throws(JSONPathError) {
+    public init(parsing text: String) throws(JSONPathError) {
         var parser = Parser(scalars: Array(text.unicodeScalars))
         components = try parser.parse()
         source = text
     }
 
-    package var description: String { source }
+    public var description: String { source }
 
     /// The value the path names in `document`, or `nil` when a step finds nothing (a missing
     /// member, an index out of range, or a step into a value of another kind).
-    package func value(in document: JSONValue) -> JSONValue? {
+    public func value(in document: JSONValue) -> JSONValue? {
         var current = document
         for component in components {
             switch component {
@@ -57,7 +57,7 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value the path names in `document`, read in place (as `value(in:)` finds it).
-    package func span(in document: JSONSpan) -> JSONSpan? {
+    public func span(in document: JSONSpan) -> JSONSpan? {
         var current = document
         for component in components {
             switch component {
@@ -162,16 +162,16 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a JSON path cannot be read.
-package struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct JSONPathError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
-    package var message: String
+    public var message: String
     /// The 0-based position (in Unicode scalars) of the problem.
-    package var offset: Int
+    public var offset: Int
 
     init(_ message: String, at offset: Int) {
         self.message = message
         self.offset = offset
     }
 
-    package var description: String { message }
+    public var description: String { message }
 }

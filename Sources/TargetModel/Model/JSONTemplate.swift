@@ -6,7 +6,7 @@ import PositionedYAML
 ///
 /// Not `indirect`: it recurses through arrays only, so each value is stored in place rather than
 /// in a box of its own (an allocation per value, kept for every sample of every case).
-package enum JSONTemplate: Sendable, Hashable {
+public enum JSONTemplate: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -30,14 +30,14 @@ package enum JSONTemplate: Sendable, Hashable {
     case literal(LiteralJSON)
 
     /// One member of an object (or one parameter).
-    package struct Member: Sendable, Hashable {
+    public struct Member: Sendable, Hashable {
         /// The key, taken literally.
-        package var key: String
+        public var key: String
         /// The value.
-        package var value: JSONTemplate
+        public var value: JSONTemplate
 
         /// Creates a member.
-        package init(key: String, value: JSONTemplate) {
+        public init(key: String, value: JSONTemplate) {
             self.key = key
             self.value = value
         }
@@ -45,7 +45,7 @@ package enum JSONTemplate: Sendable, Hashable {
 
     /// This template, as ``literal(_:)`` when it is an array or an object with no placeholder
     /// in it (nested no deeper than JSON's parser reads back), else as it is.
-    package func compacted() -> JSONTemplate {
+    public func compacted() -> JSONTemplate {
         switch self {
         case .array, .object:
             guard let depth = literalDepth, depth < JSONValue.maximumParsingDepth,
@@ -107,21 +107,21 @@ package enum JSONTemplate: Sendable, Hashable {
     }
 
     /// Whether this is a lone placeholder of an optional value that was not given.
-    package func isLeftOut(arguments: [String: ArgumentValue], optionalNames: Set<String>) -> Bool {
+    public func isLeftOut(arguments: [String: ArgumentValue], optionalNames: Set<String>) -> Bool {
         guard case .placeholder(let name, _) = self else { return false }
         return optionalNames.contains(name) && arguments[name] == nil
     }
 }
 
 /// JSON text without placeholders: the UTF-8 that rendering its template gave, compact.
-package struct LiteralJSON: Sendable, Hashable {
+public struct LiteralJSON: Sendable, Hashable {
     /// The JSON text.
-    package let bytes: [UInt8]
+    public let bytes: [UInt8]
 
     /// The JSON as a value. The text is this program's own serialization, nested less deeply
     /// than the parser's limit (``JSONTemplate/compacted()``), so it parses; were it ever not to,
     /// it is the text as a string rather than a crash.
-    package var value: JSONValue {
+    public var value: JSONValue {
         (try? JSONValue(parsing: bytes)) ?? .string(String(decoding: bytes, as: UTF8.self))
     }
 }

@@ -1,9 +1,9 @@
 import PositionedYAML
 
 /// One part of a `multipart:` task: `{name: avatar, file: "{avatar}", fileName: me.png, mimeType: image/png}`.
-package struct MultipartPartSpec: Sendable, Hashable {
+public struct MultipartPartSpec: Sendable, Hashable {
     /// Where the part's bytes come from.
-    package enum Content: Sendable, Hashable {
+    public enum Content: Sendable, Hashable {
         /// `value:`: text, sent as UTF-8.
         case value(Template)
         /// `file:`: a file streamed when sent (relative to the target file's folder).
@@ -13,18 +13,18 @@ package struct MultipartPartSpec: Sendable, Hashable {
     }
 
     /// The form field name.
-    package var name: String
+    public var name: String
     /// The part's bytes.
-    package var content: Content
+    public var content: Content
     /// The file name reported to the server; for `file:` parts `nil` means the file's base name.
-    package var fileName: String?
+    public var fileName: String?
     /// The content type; for `file:` parts `nil` means `defaultMIMEType(forPath:)`.
-    package var mimeType: String?
+    public var mimeType: String?
     /// Where the part is declared.
-    package var mark: Mark
+    public var mark: Mark
 
     /// Creates a part.
-    package init(name: String, content: Content, fileName: String? = nil, mimeType: String? = nil, mark: Mark) {
+    public init(name: String, content: Content, fileName: String? = nil, mimeType: String? = nil, mark: Mark) {
         self.name = name
         self.content = content
         self.fileName = fileName
@@ -33,7 +33,7 @@ package struct MultipartPartSpec: Sendable, Hashable {
     }
 
     /// The content type for a file, from its extension; `application/octet-stream` when unknown.
-    package static func defaultMIMEType(forPath path: String) -> String {
+    public static func defaultMIMEType(forPath path: String) -> String {
         let baseName = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = baseName.lastIndex(of: "."), dot != baseName.startIndex else { return "application/octet-stream" }
         let pathExtension = baseName[baseName.index(after: dot)...].lowercased()

@@ -1,7 +1,7 @@
 /// How a case's list is paged, as its target file says (`pagination:`).
-package struct Pagination: Sendable, Hashable {
+public struct Pagination: Sendable, Hashable {
     /// Where the next page is found.
-    package enum Next: Sendable, Hashable {
+    public enum Next: Sendable, Hashable {
         /// RFC 8288 `Link: <...>; rel="next"` (GitHub's style).
         case link
         /// A URL in the body, at this path (`{next: {body: "$.next"}}`).
@@ -11,18 +11,18 @@ package struct Pagination: Sendable, Hashable {
     }
 
     /// Where the next page is found.
-    package var next: Next
+    public var next: Next
     /// Where a page's items are: an array. `nil`: the body itself, which must then be an array.
-    package var items: JSONPath?
+    public var items: JSONPath?
 
     /// Creates a pagination.
-    package init(next: Next, items: JSONPath? = nil) {
+    public init(next: Next, items: JSONPath? = nil) {
         self.next = next
         self.items = items
     }
 
     /// The style's name, as `list` and help show it: `link`, `body`, `cursor`.
-    package var styleName: String {
+    public var styleName: String {
         switch next {
         case .link: "link"
         case .bodyURL: "body"

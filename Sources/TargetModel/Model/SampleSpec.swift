@@ -1,9 +1,9 @@
 import PositionedYAML
 
 /// A case's sample response (Moya's `sampleData` / `sampleResponseClosure`), used by `--stub`.
-package struct SampleSpec: Sendable, Hashable {
+public struct SampleSpec: Sendable, Hashable {
     /// A sample's body.
-    package enum Body: Sendable, Hashable {
+    public enum Body: Sendable, Hashable {
         /// No body (`{status: 204}`).
         case empty
         /// `text:` (or a bare string): UTF-8 text.
@@ -15,7 +15,7 @@ package struct SampleSpec: Sendable, Hashable {
     }
 
     /// What the stub answers.
-    package enum Outcome: Sendable, Hashable {
+    public enum Outcome: Sendable, Hashable {
         /// An HTTP response.
         case response(status: Int, headers: [HeaderSpec], body: Body)
         /// `error:`: a network error instead of a response.
@@ -23,33 +23,33 @@ package struct SampleSpec: Sendable, Hashable {
     }
 
     /// The answer.
-    package var outcome: Outcome
+    public var outcome: Outcome
     /// Where the sample is declared.
-    package var mark: Mark
+    public var mark: Mark
 
     /// Creates a sample.
-    package init(outcome: Outcome, mark: Mark) {
+    public init(outcome: Outcome, mark: Mark) {
         self.outcome = outcome
         self.mark = mark
     }
 }
 
 /// A sample with its name: `samples: {ok: ..., missing: ...}`; a lone `sample:` is named `default`.
-package struct NamedSample: Sendable, Hashable {
+public struct NamedSample: Sendable, Hashable {
     /// The sample's name (`--sample NAME`).
-    package var name: String
+    public var name: String
     /// The sample.
-    package var sample: SampleSpec
+    public var sample: SampleSpec
 
     /// Creates a named sample.
-    package init(name: String, sample: SampleSpec) {
+    public init(name: String, sample: SampleSpec) {
         self.name = name
         self.sample = sample
     }
 }
 
 /// The network errors a sample can simulate.
-package enum SampleErrorKind: String, Sendable, Hashable, CaseIterable {
+public enum SampleErrorKind: String, Sendable, Hashable, CaseIterable {
     /// The request timed out.
     case timeout
     /// The host name could not be resolved.
@@ -64,10 +64,10 @@ package enum SampleErrorKind: String, Sendable, Hashable, CaseIterable {
     case tooManyRedirects
 
     /// Every name a file may write, aliases included.
-    package static let acceptedNames = allCases.map(\.rawValue) + ["connectionRefused"]
+    public static let acceptedNames = allCases.map(\.rawValue) + ["connectionRefused"]
 
     /// The kind for a name as written in a file, aliases included.
-    package init?(name: String) {
+    public init?(name: String) {
         if name == "connectionRefused" {
             self = .cannotConnect
         } else {

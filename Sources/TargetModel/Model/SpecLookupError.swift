@@ -1,5 +1,5 @@
 /// A name on the command line that names nothing (exit 64).
-package enum SpecLookupError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum SpecLookupError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No API has this name.
     case unknownAPI(String, suggestion: String?, available: [String])
     /// The API exists but its file has errors.
@@ -14,7 +14,7 @@ package enum SpecLookupError: Error, Sendable, Hashable, CustomStringConvertible
     case unknownSample(String, caseName: String, suggestion: String?, available: [String])
 
     /// The message for the user.
-    package var description: String {
+    public var description: String {
         switch self {
         case .unknownAPI(let name, let suggestion, let available):
             "unknown API '\(name)'" + Self.hint(suggestion, available, noun: "APIs")

@@ -1,6 +1,6 @@
 extension TaskSpec {
     /// The name of the Moya `Task` case this task becomes, e.g. `requestParameters`.
-    package var moyaName: String {
+    public var moyaName: String {
         switch self {
         case .plain: "requestPlain"
         case .data, .dataFile: "requestData"
@@ -20,7 +20,7 @@ extension TaskSpec {
 extension ValueSpec {
     /// `name: type`, with `= default` for a value with a default and `name?: type` for an optional
     /// one: how `list` and help show a value.
-    package var signature: String {
+    public var signature: String {
         var text = "\(name)\(isOptional ? "?" : ""): \(type.shortName)"
         if let defaultValue {
             let defaultText = if case .list(let elements) = defaultValue { elements.map(\.text).joined(separator: ",") } else { defaultValue.text }
@@ -32,7 +32,7 @@ extension ValueSpec {
 
 extension ValueType {
     /// How `list` and help write the type: `int`, `open|closed`, `[string]`, `[a|b]`.
-    package var shortName: String {
+    public var shortName: String {
         switch self {
         case .enumeration(let cases): cases.joined(separator: "|")
         case .list(let element): "[" + element.shortName + "]"

@@ -1,5 +1,5 @@
 /// What a case sends: one form per Moya `Task`.
-package enum TaskSpec: Sendable, Hashable {
+public enum TaskSpec: Sendable, Hashable {
     /// No task: `.requestPlain`.
     case plain
     /// `data: "text"`: `.requestData`, the text as UTF-8.
@@ -26,7 +26,7 @@ package enum TaskSpec: Sendable, Hashable {
     case downloadParameters([JSONTemplate.Member], encoding: ParameterEncodingSpec, destination: Template)
 
     /// The body of a composite-data task.
-    package enum CompositeBody: Sendable, Hashable {
+    public enum CompositeBody: Sendable, Hashable {
         /// `data`: UTF-8 text.
         case data(Template)
         /// `dataFile`: a file's bytes.
@@ -37,7 +37,7 @@ package enum TaskSpec: Sendable, Hashable {
 }
 
 /// `encoding:` and its options.
-package enum ParameterEncodingSpec: Sendable, Hashable {
+public enum ParameterEncodingSpec: Sendable, Hashable {
     /// `encoding: url` (Moya's `URLEncoding`).
     case url(destination: URLEncodingDestination, arrayEncoding: URLArrayEncoding, boolEncoding: URLBoolEncoding)
     /// `encoding: json` (Moya's `JSONEncoding`).
@@ -46,10 +46,10 @@ package enum ParameterEncodingSpec: Sendable, Hashable {
     case propertyList(format: PropertyListFormat)
 
     /// URL encoding with every option at its default.
-    package static let urlDefault = ParameterEncodingSpec.url(destination: .methodDependent, arrayEncoding: .brackets, boolEncoding: .numeric)
+    public static let urlDefault = ParameterEncodingSpec.url(destination: .methodDependent, arrayEncoding: .brackets, boolEncoding: .numeric)
 
     /// Whether the parameters end up in the body for a request with `method`.
-    package func putsParametersInBody(method: String) -> Bool {
+    public func putsParametersInBody(method: String) -> Bool {
         switch self {
         case .json, .propertyList: true
         case .url(.httpBody, _, _): true
@@ -60,7 +60,7 @@ package enum ParameterEncodingSpec: Sendable, Hashable {
 }
 
 /// Where URL encoding puts the parameters.
-package enum URLEncodingDestination: String, Sendable, Hashable, CaseIterable {
+public enum URLEncodingDestination: String, Sendable, Hashable, CaseIterable {
     /// Query for GET, HEAD and DELETE; body otherwise.
     case methodDependent
     /// Always the query string.
@@ -70,7 +70,7 @@ package enum URLEncodingDestination: String, Sendable, Hashable, CaseIterable {
 }
 
 /// How URL encoding writes arrays.
-package enum URLArrayEncoding: String, Sendable, Hashable, CaseIterable {
+public enum URLArrayEncoding: String, Sendable, Hashable, CaseIterable {
     /// `key[]=a&key[]=b`.
     case brackets
     /// `key=a&key=b`.
@@ -82,7 +82,7 @@ package enum URLArrayEncoding: String, Sendable, Hashable, CaseIterable {
 }
 
 /// How URL encoding writes booleans.
-package enum URLBoolEncoding: String, Sendable, Hashable, CaseIterable {
+public enum URLBoolEncoding: String, Sendable, Hashable, CaseIterable {
     /// `1` / `0`.
     case numeric
     /// `true` / `false`.
@@ -90,7 +90,7 @@ package enum URLBoolEncoding: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The property-list flavour `encoding: propertyList` writes.
-package enum PropertyListFormat: String, Sendable, Hashable, CaseIterable {
+public enum PropertyListFormat: String, Sendable, Hashable, CaseIterable {
     /// XML.
     case xml
     /// Binary.
@@ -99,7 +99,7 @@ package enum PropertyListFormat: String, Sendable, Hashable, CaseIterable {
 
 extension TaskSpec {
     /// Whether the case downloads its body to a file (`download:`, with or without parameters).
-    package var isDownload: Bool {
+    public var isDownload: Bool {
         switch self {
         case .download, .downloadParameters: true
         default: false

@@ -6,9 +6,9 @@ import PositionedYAML
 /// that does not start `{identifier}` is a literal brace too (so JSON text such as `{"a":1}` needs
 /// no escaping). `${VAR}`, `${VAR:-fallback}` and `${secret:VAR}` read the environment; `$${` is a
 /// literal `${`.
-package struct Template: Sendable, Hashable, CustomStringConvertible {
+public struct Template: Sendable, Hashable, CustomStringConvertible {
     /// One piece of a template.
-    package enum Segment: Sendable, Hashable {
+    public enum Segment: Sendable, Hashable {
         /// Text sent as written.
         case literal(String)
         /// `{name}`: the value of the case's associated value `name`.
@@ -18,18 +18,18 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A `${VAR}` reference.
-    package struct EnvironmentReference: Sendable, Hashable {
+    public struct EnvironmentReference: Sendable, Hashable {
         /// The variable's name.
-        package var name: String
+        public var name: String
         /// The text after `:-`, used when the variable is not set.
-        package var fallback: String?
+        public var fallback: String?
         /// Whether the value is redacted (`***`) in logs and curl commands.
-        package var isSecret: Bool
+        public var isSecret: Bool
         /// Where the reference (its `$`) is in the file.
-        package var mark: Mark
+        public var mark: Mark
 
         /// Creates a reference.
-        package init(name: String, fallback: String? = nil, isSecret: Bool = false, mark: Mark) {
+        public init(name: String, fallback: String? = nil, isSecret: Bool = false, mark: Mark) {
             self.name = name
             self.fallback = fallback
             self.isSecret = isSecret
@@ -38,14 +38,14 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The pieces, adjacent literals merged.
-    package var segments: [Segment] {
+    public var segments: [Segment] {
         get { isSourceLiteral ? (source.isEmpty ? [] : [.literal(source)]) : parsedSegments }
         set { (parsedSegments, isSourceLiteral) = Self.stored(newValue, source: source) }
     }
     /// The text as written in the file.
-    package private(set) var source: String
+    public private(set) var source: String
     /// Where the string starts in the file.
-    package var mark: Mark
+    public var mark: Mark
 
     /// The segments, kept only when the template is not its source as one literal: most strings
     /// of a target file (descriptions, JSON values, header values) are, and an array for each
@@ -55,7 +55,7 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     package private(set) var isSourceLiteral: Bool
 
     /// Creates a template from already parsed segments.
-    package init(segments: [Segment], source: String, mark: Mark) {
+    public init(segments: [Segment], source: String, mark: Mark) {
         self.source = source
         self.mark = mark
         (parsedSegments, isSourceLiteral) = Self.stored(segments, source: source)
@@ -71,7 +71,7 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A template with no placeholder or reference: `text` is sent as is.
-    package init(literal text: String, mark: Mark = Mark(line: 0, column: 0)) {
+    public init(literal text: String, mark: Mark = Mark(line: 0, column: 0)) {
         source = text
         self.mark = mark
         parsedSegments = []
@@ -79,7 +79,7 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The `${VAR}` references, in order of appearance.
-    package var environmentReferences: [EnvironmentReference] {
+    public var environmentReferences: [EnvironmentReference] {
         if isSourceLiteral { return [] }
         return parsedSegments.compactMap {
             if case .environment(let reference) = $0 { reference } else { nil }
@@ -87,7 +87,7 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The text, when the template has no placeholder and no reference.
-    package var literalText: String? {
+    public var literalText: String? {
         if isSourceLiteral { return source }
         var text = ""
         for segment in segments {
@@ -107,7 +107,7 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The placeholder's name when the whole template is exactly one placeholder (`"{id}"`).
-    package var soloPlaceholder: String? {
+    public var soloPlaceholder: String? {
         soloPlaceholderWithMark?.name
     }
 
@@ -118,12 +118,12 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether some part is a secret (`${secret:VAR}`, or any reference in `auth`).
-    package var containsSecret: Bool {
+    public var containsSecret: Bool {
         environmentReferences.contains { $0.isSecret }
     }
 
     /// The template as written.
-    package var description: String { source }
+    public var description: String { source }
 
     /// The same template with every environment reference marked secret (everything in `auth` is).
     func markingReferencesSecret() -> Template {

@@ -1,5 +1,5 @@
 /// Which status codes count as success (Moya's `ValidationType`).
-package enum ValidationSpec: Sendable, Hashable {
+public enum ValidationSpec: Sendable, Hashable {
     /// Every status passes (Moya's default, and `validation: none` in a file).
     case none
     /// 200...299.
@@ -14,5 +14,5 @@ package enum ValidationSpec: Sendable, Hashable {
     package static let unwritten = ValidationSpec.successCodes
 
     /// The names a file may write instead of a list.
-    package static let names = ["none", "successCodes", "successAndRedirectCodes"]
+    public static let names = ["none", "successCodes", "successAndRedirectCodes"]
 }

@@ -1,23 +1,23 @@
 import PositionedYAML
 
 /// A case's associated value: `- per_page: {type: int, default: 30, description: "..."}`.
-package struct ValueSpec: Sendable, Hashable {
+public struct ValueSpec: Sendable, Hashable {
     /// The value's name, used by `{name}` placeholders and `--name` options.
-    package var name: String
+    public var name: String
     /// What the value accepts.
-    package var type: ValueType
+    public var type: ValueType
     /// The value used when none is given; `nil` makes the value required unless it is optional.
-    package var defaultValue: ArgumentValue?
+    public var defaultValue: ArgumentValue?
     /// `optional: true`: the value may be left out, and then whatever a lone placeholder of it
     /// builds (a parameter, a JSON member, a header, a multipart value part) is left out too.
-    package var isOptional: Bool
+    public var isOptional: Bool
     /// Shown by `call API CASE --help`.
-    package var description: String?
+    public var description: String?
     /// Where the value is declared (its name).
-    package var mark: Mark
+    public var mark: Mark
 
     /// Creates a value.
-    package init(
+    public init(
         name: String, type: ValueType, defaultValue: ArgumentValue? = nil, isOptional: Bool = false, description: String? = nil, mark: Mark
     ) {
         self.name = name
@@ -29,11 +29,11 @@ package struct ValueSpec: Sendable, Hashable {
     }
 
     /// Whether the value must be given (it has no default and is not optional).
-    package var isRequired: Bool { defaultValue == nil && !isOptional }
+    public var isRequired: Bool { defaultValue == nil && !isOptional }
 }
 
 /// The type of an associated value.
-package indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
+public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     /// Any text.
     case string
     /// A 64-bit integer.
@@ -51,10 +51,10 @@ package indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     case list(ValueType)
 
     /// The type names a target file may write after a value's name (or as `type:`).
-    package static let names = ["string", "int", "double", "bool", "file", "enum"]
+    public static let names = ["string", "int", "double", "bool", "file", "enum"]
 
     /// The type's name as written in a target file.
-    package var name: String {
+    public var name: String {
         switch self {
         case .string: "string"
         case .int: "int"
@@ -67,12 +67,12 @@ package indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The type of a list's elements; `nil` for the other types.
-    package var elementType: ValueType? {
+    public var elementType: ValueType? {
         if case .list(let element) = self { element } else { nil }
     }
 
     /// The type for a short-form name (`enum` needs its cases, so it is not one of them).
-    package init?(name: String) {
+    public init?(name: String) {
         switch name {
         case "string": self = .string
         case "int": self = .int
@@ -84,7 +84,7 @@ package indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How usage messages describe the type: `int`, `one of open, closed, all`.
-    package var description: String {
+    public var description: String {
         switch self {
         case .enumeration(let cases): "one of " + cases.joined(separator: ", ")
         case .list(let element): "a list of " + element.description

@@ -7,9 +7,9 @@ import Foundation
 /// The rules a base URL follows: absolute, `http` or `https`, a host, no query, no fragment.
 ///
 /// The loader checks literal base URLs; one built from `${VAR}` is checked once rendered.
-package enum BaseURLCheck {
+public enum BaseURLCheck {
     /// What is wrong with `text` as a base URL, or `nil` when it is fine.
-    package static func problem(in text: String) -> String? {
+    public static func problem(in text: String) -> String? {
         // Searched in the UTF-8 bytes, and Unicode's properties read only for non-ASCII text: the
         // generic string search and the property tables are code `validate` and `list` otherwise
         // never run, and a command's memory counts every 64 KiB of code it touches.

@@ -10,12 +10,12 @@ import PositionedYAML
 /// only what JSON does not allow is respelled (`+1` → `1`, `.5` → `0.5`, `007` → `7`, `5.` → `5`).
 /// Other YAML spellings (`0x1F`, `0o17`, `1_000`, `.inf`, `.nan`) are strings, as everywhere in a
 /// target file.
-package enum NumberScalar {
+public enum NumberScalar {
     private static let integerTag = "tag:yaml.org,2002:int"
     private static let floatTag = "tag:yaml.org,2002:float"
 
     /// The number `scalar` is, as JSON text; `nil` when it is not a number.
-    package static func jsonNumber(_ scalar: Node.Scalar) -> JSONNumber? {
+    public static func jsonNumber(_ scalar: Node.Scalar) -> JSONNumber? {
         switch scalar.tag {
         case nil: guard scalar.isPlain else { return nil }
         case integerTag?, floatTag?: break

@@ -99,7 +99,7 @@ extension TargetFileValidator {
     }
 
     /// The API name a file gets without `api:`: its base name without extension, if that is a valid name.
-    package static func defaultAPIName(forFile file: String) -> String? {
+    public static func defaultAPIName(forFile file: String) -> String? {
         let baseName = file.split(separator: "/").last.map(String.init) ?? file
         let stem = baseName.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
         let name = stem.isEmpty ? baseName : stem

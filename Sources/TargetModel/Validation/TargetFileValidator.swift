@@ -9,17 +9,17 @@ import PositionedYAML
 ///
 /// It never stops at the first problem: each section is checked on its own and problems are
 /// collected as `Diagnostic`s. The sections live in `TargetFileValidator+<Section>.swift`.
-package struct TargetFileValidator {
+public struct TargetFileValidator {
     /// The file, as diagnostics name it.
-    package let file: String
+    public let file: String
     /// The folder relative paths in the file are taken from.
-    package let directory: String
+    public let directory: String
     /// Every problem found so far.
-    package internal(set) var diagnostics: [Diagnostic] = []
+    public internal(set) var diagnostics: [Diagnostic] = []
     /// The diagnostics found so far, to report each only once.
     private var reported: Set<Diagnostic> = []
     /// The API's name (from `api:` or the file name), known even when the file has errors.
-    package internal(set) var apiName: String?
+    public internal(set) var apiName: String?
 
     /// Where a placeholder is used in a case: what it may name depends on it.
     enum PlaceholderRole {
@@ -64,9 +64,9 @@ package struct TargetFileValidator {
     /// the API's `cases` is then empty (see ``caseCount``). A case read before the API's `auth`
     /// comes as read: its `auth: basic` may name a scheme the API defines after it. What it was
     /// given is to be discarded when the file turns out to have errors.
-    package var caseHandler: ((CaseSpec) -> Void)?
+    public var caseHandler: ((CaseSpec) -> Void)?
     /// The valid cases read, kept or handed on.
-    package internal(set) var caseCount = 0
+    public internal(set) var caseCount = 0
     /// The cases validated while the file loaded, if it was loaded that way (see
     /// `TargetFileValidator+StreamedCases.swift`).
     var streamedCases: StreamedCases?
@@ -81,20 +81,20 @@ package struct TargetFileValidator {
 
     /// The folder given with `--file-root`, if any: files the target file names must be inside
     /// it instead of inside the file's own folder.
-    package var fileRoot: String?
+    public var fileRoot: String?
 
     /// Where files the target file names must be: `--file-root`, else the file's folder.
     var filesFolder: String { fileRoot ?? directory }
 
     /// Creates a validator for `file`; `directory` defaults to the file's folder.
-    package init(file: String, directory: String? = nil, fileRoot: String? = nil) {
+    public init(file: String, directory: String? = nil, fileRoot: String? = nil) {
         self.file = file
         self.directory = directory ?? APISpec.folder(of: file)
         self.fileRoot = fileRoot
     }
 
     /// Validates a document; returns the API only when no error was found (warnings allowed).
-    package mutating func validate(_ root: Node) -> APISpec? {
+    public mutating func validate(_ root: Node) -> APISpec? {
         var api = readAPI(root)
         api?.environmentVariables = environmentVariableNames.sorted()
         diagnostics.sort()
@@ -171,12 +171,12 @@ package struct TargetFileValidator {
     // MARK: - Names
 
     /// `[A-Za-z][A-Za-z0-9_-]*`: API and environment names.
-    package static func isAPIName(_ name: String) -> Bool {
+    public static func isAPIName(_ name: String) -> Bool {
         isName(name, firstAllowsUnderscore: false, allowsDash: true)
     }
 
     /// `[A-Za-z_][A-Za-z0-9_]*`: case, value and variable names.
-    package static func isIdentifier(_ name: String) -> Bool {
+    public static func isIdentifier(_ name: String) -> Bool {
         isName(name, firstAllowsUnderscore: true, allowsDash: false)
     }
 
@@ -202,7 +202,7 @@ package struct TargetFileValidator {
     }
 
     /// RFC 9110 token characters: header names and auth schemes.
-    package static func isToken(_ text: String) -> Bool {
+    public static func isToken(_ text: String) -> Bool {
         text.withUTF8Bytes { bytes in
             !bytes.isEmpty && bytes.allSatisfy {
                 switch Unicode.Scalar($0) {

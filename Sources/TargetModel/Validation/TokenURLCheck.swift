@@ -10,9 +10,9 @@ import Foundation
 ///
 /// The loader checks a literal `tokenURL`; one built from `${VAR}` is checked once rendered,
 /// before anything is sent.
-package enum TokenURLCheck {
+public enum TokenURLCheck {
     /// What is wrong with `text` as a token URL, or `nil` when it is fine.
-    package static func problem(in text: String) -> String? {
+    public static func problem(in text: String) -> String? {
         guard let separator = text.firstRange(of: "://") else {
             return "tokenURL '\(text)' is not an absolute URL; write it with its scheme, like https://\(text)"
         }

@@ -7,7 +7,7 @@ extension JSONTemplate {
     /// - Parameter optionalNames: the case's optional values: a member or element that is a lone
     ///   placeholder of one of them that has no argument is left out.
     /// - Throws: `TemplateRenderError.missingArgument` when a placeholder has no argument.
-    package func render(arguments: [String: ArgumentValue], optionalNames: Set<String> = []) throws(TemplateRenderError) -> JSONValue {
+    public func render(arguments: [String: ArgumentValue], optionalNames: Set<String> = []) throws(TemplateRenderError) -> JSONValue {
         switch self {
         case .null: return .null
         case .bool(let flag): return .bool(flag)

@@ -2,7 +2,7 @@ import MoyaKit
 import TargetModel
 extension Template {
     /// How placeholder values are escaped when inserted.
-    package enum PlaceholderEscaping: Sendable, Hashable {
+    public enum PlaceholderEscaping: Sendable, Hashable {
         /// Inserted as they are.
         case none
         /// Percent-escaped as one URL path segment: only RFC 3986 unreserved characters stay.
@@ -18,7 +18,7 @@ extension Template {
     ///   - escaping: how placeholder values are escaped (`.pathSegment` for paths).
     ///   - redactingSecrets: writes `SecretRedactor.defaultPlaceholder` (`<redacted>`) for secret references.
     /// - Throws: `TemplateRenderError` naming the unset variable and where it is referenced.
-    package func render(
+    public func render(
         arguments: [String: ArgumentValue] = [:], environment: [String: String] = [:], variables: [String: String] = [:],
         escaping: PlaceholderEscaping = .none, redactingSecrets: Bool = false
     ) throws(TemplateRenderError) -> String {
@@ -43,7 +43,7 @@ extension Template {
 
     /// The value `${...}` stands for: the environment's `variables` first, then the process
     /// environment, then the reference's fallback; `nil` when none has it.
-    package static func value(
+    public static func value(
         of reference: EnvironmentReference, environment: [String: String], variables: [String: String]
     ) -> String? {
         variables[reference.name] ?? environment[reference.name] ?? reference.fallback

@@ -1,7 +1,7 @@
 import PositionedYAML
 
 /// Why a template could not be filled in when a request was built (exit 64).
-package enum TemplateRenderError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum TemplateRenderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `${VAR}` with no fallback, and VAR is neither an environment variable nor set in the process.
     case unsetEnvironmentVariable(name: String, mark: Mark)
     /// `${VAR}` with no fallback, and VAR is set but hidden from this untrusted file (`EnvironmentAllowance`).
@@ -10,14 +10,14 @@ package enum TemplateRenderError: Error, Sendable, Hashable, CustomStringConvert
     case missingArgument(name: String, mark: Mark)
 
     /// Where the reference is in the target file.
-    package var mark: Mark {
+    public var mark: Mark {
         switch self {
         case .unsetEnvironmentVariable(_, let mark), .environmentVariableNotAllowed(_, let mark), .missingArgument(_, let mark): mark
         }
     }
 
     /// The message, without the location.
-    package var description: String {
+    public var description: String {
         switch self {
         case .unsetEnvironmentVariable(let name, _):
             "environment variable '\(name)' is not set; export it, or set it in the environment's 'variables'"
@@ -31,7 +31,7 @@ package enum TemplateRenderError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// The error as a diagnostic of `file`, so it renders with the source line and a caret.
-    package func diagnostic(file: String) -> Diagnostic {
+    public func diagnostic(file: String) -> Diagnostic {
         Diagnostic(.error, file: file, mark: mark, message: description)
     }
 }

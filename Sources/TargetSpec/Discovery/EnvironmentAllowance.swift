@@ -6,24 +6,24 @@
 /// (`GITHUB_TOKEN:PET_STORE_*`). The others are hidden from it, as if unset: a `${VAR:-default}`
 /// takes its default, and a required one fails naming the rule. So a file cannot send
 /// `${AWS_SECRET_ACCESS_KEY}` to its own server unless the user said it may.
-package struct EnvironmentAllowance: Sendable, Hashable {
+public struct EnvironmentAllowance: Sendable, Hashable {
     /// The environment variable that lists the allowed names.
-    package static let environmentVariable = "MOYA_ALLOW_ENV"
+    public static let environmentVariable = "MOYA_ALLOW_ENV"
 
     /// Exact names allowed.
-    package var names: Set<String>
+    public var names: Set<String>
     /// Prefixes allowed (`PET_STORE_` for `PET_STORE_*`); a lone `*` allows every name.
-    package var prefixes: [String]
+    public var prefixes: [String]
 
     /// The allowance `environment`'s `MOYA_ALLOW_ENV` gives.
-    package init(environment: [String: String]) {
+    public init(environment: [String: String]) {
         self.init(patterns: (environment[Self.environmentVariable] ?? "").split(whereSeparator: { $0 == ":" || $0 == "," }).map {
             String($0.filter { $0 != " " })
         })
     }
 
     /// Allows `patterns`: names, or prefixes ending in `*`.
-    package init(patterns: [String]) {
+    public init(patterns: [String]) {
         var names: Set<String> = []
         var prefixes: [String] = []
         for pattern in patterns where !pattern.isEmpty {
@@ -34,13 +34,13 @@ package struct EnvironmentAllowance: Sendable, Hashable {
     }
 
     /// Whether an untrusted file may read `name`.
-    package func allows(_ name: String) -> Bool {
+    public func allows(_ name: String) -> Bool {
         names.contains(name) || prefixes.contains { name.hasPrefix($0) }
     }
 
     /// What a file sees of `environment`: all of it when `isTrusted`, else the allowed variables;
     /// and the names hidden from it (set, but not allowed), for messages.
-    package func view(of environment: [String: String], isTrusted: Bool) -> (visible: [String: String], hidden: Set<String>) {
+    public func view(of environment: [String: String], isTrusted: Bool) -> (visible: [String: String], hidden: Set<String>) {
         if isTrusted { return (environment, []) }
         var visible: [String: String] = [:]
         var hidden: Set<String> = []

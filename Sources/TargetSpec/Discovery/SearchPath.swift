@@ -2,9 +2,9 @@ import TargetModel
 /// Where target files are looked for, in priority order:
 /// `--targets` > `$MOYA_TARGETS_PATH` > `./targets` > `$XDG_CONFIG_HOME/moya/targets`
 /// (`~/.config/moya/targets`) > `<prefix>/share/moya-cli/targets`.
-package struct SearchPath: Sendable, Hashable {
+public struct SearchPath: Sendable, Hashable {
     /// A priority level; lower levels win.
-    package enum Level: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
+    public enum Level: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
         /// `--targets PATH` (repeatable).
         case explicit
         /// `$MOYA_TARGETS_PATH`, colon-separated.
@@ -16,10 +16,10 @@ package struct SearchPath: Sendable, Hashable {
         /// The installed share folder.
         case share
 
-        package static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
 
         /// How `list` names the level.
-        package var description: String {
+        public var description: String {
             switch self {
             case .explicit: "--targets"
             case .environmentVariable: "MOYA_TARGETS_PATH"
@@ -31,18 +31,18 @@ package struct SearchPath: Sendable, Hashable {
     }
 
     /// One place to look: a file or a folder.
-    package struct Location: Sendable, Hashable {
+    public struct Location: Sendable, Hashable {
         /// Its level.
-        package var level: Level
+        public var level: Level
         /// The path used to reach it (relative ones are taken from the current folder).
-        package var path: String
+        public var path: String
         /// The path as diagnostics and `list` show it.
-        package var displayPath: String
+        public var displayPath: String
         /// Whether a missing path is an error (`--targets`) rather than skipped.
-        package var mustExist: Bool
+        public var mustExist: Bool
 
         /// Creates a location.
-        package init(level: Level, path: String, displayPath: String? = nil, mustExist: Bool = false) {
+        public init(level: Level, path: String, displayPath: String? = nil, mustExist: Bool = false) {
             self.level = level
             self.path = path
             self.displayPath = displayPath ?? path
@@ -51,10 +51,10 @@ package struct SearchPath: Sendable, Hashable {
     }
 
     /// The places, in priority order.
-    package var locations: [Location]
+    public var locations: [Location]
 
     /// Creates a search path from explicit locations.
-    package init(locations: [Location]) {
+    public init(locations: [Location]) {
         self.locations = locations
     }
 
@@ -65,7 +65,7 @@ package struct SearchPath: Sendable, Hashable {
     ///   - environment: the process environment (`MOYA_TARGETS_PATH`, `XDG_CONFIG_HOME`, `HOME`).
     ///   - currentDirectory: the current folder (relative paths are taken from it).
     ///   - executablePath: the running binary; its folder's parent is the installation prefix.
-    package static func standard(
+    public static func standard(
         explicitPaths: [String], environment: [String: String], currentDirectory: String, executablePath: String?
     ) -> SearchPath {
         func absolute(_ path: String) -> String {

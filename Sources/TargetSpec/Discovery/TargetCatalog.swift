@@ -2,48 +2,48 @@ import PositionedYAML
 import TargetModel
 
 /// Every API the search path defines: the winners, the shadowed definitions and every problem.
-package struct TargetCatalog: Sendable {
+public struct TargetCatalog: Sendable {
     /// One file's API definition.
-    package struct Entry: Sendable {
+    public struct Entry: Sendable {
         /// The API's name.
-        package var name: String
+        public var name: String
         /// The file, as shown to the user.
-        package var file: String
+        public var file: String
         /// The level it was found at.
-        package var level: SearchPath.Level
+        public var level: SearchPath.Level
         /// The API, or `nil` when the file has errors (see `diagnostics`).
-        package var api: APISpec?
+        public var api: APISpec?
         /// For a shadowed entry, the file that won.
-        package var shadowedBy: String?
+        public var shadowedBy: String?
         /// The valid cases of the file (the API's own, or those handed on while loading).
-        package var caseCount = 0
+        public var caseCount = 0
         /// For a file with errors: every name it may have meant to define (its `api:` line's,
         /// read even when the file cannot be parsed, and its file name's).
-        package var possibleNames: [String] = []
+        public var possibleNames: [String] = []
     }
 
     /// The winning definition of each API name, in discovery order.
-    package var entries: [Entry]
+    public var entries: [Entry]
     /// Definitions hidden by a higher level (or by the first file at the same level), for `list`.
-    package var shadowed: [Entry]
+    public var shadowed: [Entry]
     /// Every problem of every file, and same-level duplicates, sorted.
-    package var diagnostics: [Diagnostic]
+    public var diagnostics: [Diagnostic]
     /// Each loaded file's lines, by displayed name, to render diagnostics.
-    package var sources: [String: SourceLines]
+    public var sources: [String: SourceLines]
     /// Every file loaded, as the user would name it, in discovery order.
-    package var files: [String] = []
+    public var files: [String] = []
 
     /// Whether some diagnostic is an error (exit 65).
-    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// The API names, in discovery order.
-    package var apiNames: [String] { entries.map(\.name) }
+    public var apiNames: [String] { entries.map(\.name) }
 
     /// The API named `name`.
     ///
     /// - Throws: `SpecLookupError.unknownAPI` with a did-you-mean, or `.invalidAPI` when its file has errors
     ///   (or a file with errors that may define it: see `Entry.possibleNames`).
-    package func api(named name: String) throws(SpecLookupError) -> APISpec {
+    public func api(named name: String) throws(SpecLookupError) -> APISpec {
         guard let entry = entries.first(where: { $0.name == name }) else {
             // Not found, but a file with errors may be the one meant: its errors say more.
             if let broken = (entries + shadowed).first(where: { $0.api == nil && $0.possibleNames.contains(name) }) {
@@ -60,7 +60,7 @@ package struct TargetCatalog: Sendable {
     }
 
     /// The diagnostics as `file:line:col: error: message` with source lines and carets.
-    package func renderedDiagnostics(colored: Bool = false) -> String {
+    public func renderedDiagnostics(colored: Bool = false) -> String {
         DiagnosticRenderer.render(diagnostics, source: { sources[$0] }, colored: colored)
     }
 }

@@ -14,25 +14,25 @@ import PositionedYAML
 import TargetModel
 
 /// Finds and loads the target files of a search path into a `TargetCatalog`.
-package struct TargetDiscovery: Sendable {
+public struct TargetDiscovery: Sendable {
     /// A target file found on the search path.
-    package struct SourceFile: Sendable, Hashable {
+    public struct SourceFile: Sendable, Hashable {
         /// The level it was found at.
-        package var level: SearchPath.Level
+        public var level: SearchPath.Level
         /// The path used to read it.
-        package var path: String
+        public var path: String
         /// The path as shown to the user.
-        package var displayPath: String
+        public var displayPath: String
     }
 
     /// Where to look.
-    package var searchPath: SearchPath
+    public var searchPath: SearchPath
 
     /// Creates a discovery over `searchPath`.
     /// `--file-root`: the folder files a target file names must be inside, instead of its own.
-    package var fileRoot: String?
+    public var fileRoot: String?
 
-    package init(searchPath: SearchPath, fileRoot: String? = nil) {
+    public init(searchPath: SearchPath, fileRoot: String? = nil) {
         self.fileRoot = fileRoot
         self.searchPath = searchPath
     }
@@ -42,7 +42,7 @@ package struct TargetDiscovery: Sendable {
     ///
     /// - Returns: the files, and warnings for `MOYA_TARGETS_PATH` entries that do not exist.
     /// - Throws: `DiscoveryError.missingTargetsPath` for a `--targets` path that does not exist.
-    package func sourceFiles() throws(DiscoveryError) -> (files: [SourceFile], warnings: [Diagnostic]) {
+    public func sourceFiles() throws(DiscoveryError) -> (files: [SourceFile], warnings: [Diagnostic]) {
         var files: [SourceFile] = []
         let warnings = try walk(continuingBefore: { _ in true }, visit: { files.append($0) })
         return (files, warnings)
@@ -57,7 +57,7 @@ package struct TargetDiscovery: Sendable {
     /// - Parameter eachCase: when given, takes each valid case of each file as soon as it is
     ///   validated, and the catalog's APIs keep none (see ``TargetFileLoader/load(path:file:limits:fileRoot:eachCase:)``):
     ///   for commands that read each case once. What it took from a file with errors is to be discarded.
-    package func discover(eachCase: ((SourceFile, CaseSpec) -> Void)? = nil) throws(DiscoveryError) -> TargetCatalog {
+    public func discover(eachCase: ((SourceFile, CaseSpec) -> Void)? = nil) throws(DiscoveryError) -> TargetCatalog {
         try load(stoppingAfterLevelDefining: nil, eachCase: eachCase)
     }
 
@@ -70,7 +70,7 @@ package struct TargetDiscovery: Sendable {
     /// exactly as `discover()` would, and nothing else: `validate`, `list` without an API, `check`
     /// and completion of API names need `discover()`. When no level defines `name` every level is
     /// read and the catalog is complete, so an unknown name still lists every valid one.
-    package func discover(stoppingAfterLevelDefining name: String,
+    public func discover(stoppingAfterLevelDefining name: String,
                          eachCase: ((SourceFile, CaseSpec) -> Void)? = nil) throws(DiscoveryError) -> TargetCatalog {
         try load(stoppingAfterLevelDefining: name, eachCase: eachCase)
     }

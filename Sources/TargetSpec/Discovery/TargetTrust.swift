@@ -13,26 +13,26 @@ import Glibc
 /// absolute files or folders), and belongs to the user and is writable by nobody else (or someone
 /// else could change what it does). Paths are compared with symbolic links resolved. moya-cli
 /// itself never writes into these places (`protects(_:)`), so only the user makes a file trusted.
-package struct TargetTrust: Sendable {
+public struct TargetTrust: Sendable {
     /// Folders and files whose target files are trusted, resolved.
-    package var trustedPaths: [String]
+    public var trustedPaths: [String]
 
     /// The environment variable that names more trusted paths.
-    package static let environmentVariable = "MOYA_TRUSTED_TARGETS"
+    public static let environmentVariable = "MOYA_TRUSTED_TARGETS"
 
     /// The rule for `environment`: the user's targets folder and `MOYA_TRUSTED_TARGETS`.
-    package init(environment: [String: String]) {
+    public init(environment: [String: String]) {
         trustedPaths = Self.declaredPaths(environment: environment).compactMap(CanonicalPath.resolved)
     }
 
     /// Creates a rule trusting exactly `paths`.
-    package init(trustedPaths: [String]) {
+    public init(trustedPaths: [String]) {
         self.trustedPaths = trustedPaths.compactMap(CanonicalPath.resolved)
     }
 
     /// The trusted places as the environment names them, whether or not they exist yet: the
     /// user's targets folder, then `MOYA_TRUSTED_TARGETS`'s absolute entries.
-    package static func declaredPaths(environment: [String: String]) -> [String] {
+    public static func declaredPaths(environment: [String: String]) -> [String] {
         var paths: [String] = []
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             paths.append(config + "/moya/targets")
@@ -44,7 +44,7 @@ package struct TargetTrust: Sendable {
     }
 
     /// Why `file` is not trusted, or `nil` when it is.
-    package func refusal(for file: String) -> String? {
+    public func refusal(for file: String) -> String? {
         guard let path = CanonicalPath.resolved(file) else { return "\(file) cannot be resolved" }
         guard trustedPaths.contains(where: { CanonicalPath.isResolved(path, inside: $0) }) else {
             return "it is not in ~/.config/moya/targets or under a path listed in \(Self.environmentVariable) (colon-separated)"
@@ -57,7 +57,7 @@ package struct TargetTrust: Sendable {
     }
 
     /// Whether `file` is trusted.
-    package func trusts(_ file: String) -> Bool {
+    public func trusts(_ file: String) -> Bool {
         refusal(for: file) == nil
     }
 }

@@ -1,29 +1,29 @@
 import TargetModel
 /// What a bearer token must be obtained for: the API's `oauth2` or `command` auth with its
 /// references resolved. `TargetBuilder` makes one and asks an `AccessTokenSource` for the token.
-package enum AccessTokenRequest: Sendable, Hashable {
+public enum AccessTokenRequest: Sendable, Hashable {
     /// The client credentials grant at a token endpoint.
     case oauth2(OAuth2Client)
     /// A command that prints a token.
     case command(TokenCommand)
 
     /// An OAuth 2.0 client, resolved: what the token endpoint is asked with.
-    package struct OAuth2Client: Sendable, Hashable {
+    public struct OAuth2Client: Sendable, Hashable {
         /// The API's name (part of the cache key).
-        package var apiName: String
+        public var apiName: String
         /// The token endpoint, checked by `TokenURLCheck`.
-        package var tokenURL: String
-        package var clientID: String
+        public var tokenURL: String
+        public var clientID: String
         /// Secret: never printed, never part of a file name.
-        package var clientSecret: String
-        package var scopes: [String]
-        package var clientAuthentication: OAuth2AuthSpec.ClientAuthentication
+        public var clientSecret: String
+        public var scopes: [String]
+        public var clientAuthentication: OAuth2AuthSpec.ClientAuthentication
         /// The origin (`scheme://host:port`) of the base URL the token is sent to: a token is
         /// obtained for one place and never sent to another.
-        package var origin: String
+        public var origin: String
 
         /// Creates a client.
-        package init(apiName: String, tokenURL: String, clientID: String, clientSecret: String, scopes: [String],
+        public init(apiName: String, tokenURL: String, clientID: String, clientSecret: String, scopes: [String],
                     clientAuthentication: OAuth2AuthSpec.ClientAuthentication, origin: String) {
             self.origin = origin
             self.apiName = apiName
@@ -36,17 +36,17 @@ package enum AccessTokenRequest: Sendable, Hashable {
     }
 
     /// A token command and the file that asks for it (whose trust decides whether it runs).
-    package struct TokenCommand: Sendable, Hashable {
-        package var apiName: String
+    public struct TokenCommand: Sendable, Hashable {
+        public var apiName: String
         /// The program and its arguments.
-        package var arguments: [String]
+        public var arguments: [String]
         /// Seconds the command may run.
-        package var timeout: Double
+        public var timeout: Double
         /// The target file that names the command.
-        package var file: String
+        public var file: String
 
         /// Creates a command.
-        package init(apiName: String, arguments: [String], timeout: Double, file: String) {
+        public init(apiName: String, arguments: [String], timeout: Double, file: String) {
             self.apiName = apiName
             self.arguments = arguments
             self.timeout = timeout
@@ -58,16 +58,16 @@ package enum AccessTokenRequest: Sendable, Hashable {
 /// Hands out bearer tokens for `oauth2` and `command` auth (the TargetAuth library has one that
 /// caches them). `TargetBuilder` asks it while building a target; a caller whose request was
 /// refused with 401 asks again, naming the refused token, to get a new one.
-package protocol AccessTokenSource: Sendable {
+public protocol AccessTokenSource: Sendable {
     /// A token for `request`. `rejected`: a token the server refused, which must not be handed
     /// out again.
     func accessToken(for request: AccessTokenRequest, replacing rejected: String?) throws(AccessTokenError) -> String
 }
 
 /// Why no token could be obtained; the message never holds a secret.
-package struct AccessTokenError: Error, Sendable, CustomStringConvertible {
+public struct AccessTokenError: Error, Sendable, CustomStringConvertible {
     /// What failed.
-    package enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         /// The token endpoint could not be reached, or timed out.
         case transport
         /// The token endpoint answered with an error, or with something that is no token.
@@ -78,14 +78,14 @@ package struct AccessTokenError: Error, Sendable, CustomStringConvertible {
         case notAllowed
     }
 
-    package var kind: Kind
-    package var message: String
+    public var kind: Kind
+    public var message: String
 
     /// Creates an error.
-    package init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    package var description: String { message }
+    public var description: String { message }
 }

@@ -2,11 +2,11 @@ import MoyaKit
 
 /// Marks the headers a `DynamicTarget` knows to carry secrets (built from `${secret:...}`, or named
 /// in `sensitiveHeaders:`) on its request, so the transport keeps them from other origins.
-package struct SensitiveHeadersPlugin: PluginType {
+public struct SensitiveHeadersPlugin: PluginType {
     /// Creates the plugin.
-    package init() {}
+    public init() {}
 
-    package func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
+    public func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
         guard let target = (target as? MultiTarget)?.target as? DynamicTarget ?? target as? DynamicTarget,
               !target.sensitiveHeaderNames.isEmpty else { return request }
         var marked = request

@@ -1,6 +1,6 @@
 import TargetModel
 /// Why a case could not be turned into a request; each names what to fix.
-package enum TargetBuildError: Error, Sendable, CustomStringConvertible {
+public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
     /// A `${VAR}` or placeholder could not be rendered (with the file and the mark of the reference).
     case render(TemplateRenderError, file: String)
     /// A name given on the command line (environment, sample) is unknown.
@@ -25,7 +25,7 @@ package enum TargetBuildError: Error, Sendable, CustomStringConvertible {
     /// The token of `oauth2` or `command` auth could not be obtained.
     case accessToken(AccessTokenError)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .render(let error, let file): "\(file):\(error.mark): \(error.description)"
         case .lookup(let error): error.description

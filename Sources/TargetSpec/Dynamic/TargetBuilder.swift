@@ -11,33 +11,33 @@ import Foundation
 ///
 /// Everything that depends on the world outside the file happens here, not at load time:
 /// `${VAR}` lookups, the chosen environment, files read for bodies and samples.
-package struct TargetBuilder: Sendable {
+public struct TargetBuilder: Sendable {
     /// The API the case belongs to.
-    package var api: APISpec
+    public var api: APISpec
     /// The process environment `${VAR}` references read: what the file may see of it
     /// (`EnvironmentAllowance.view(of:isTrusted:)`).
-    package var processEnvironment: [String: String]
+    public var processEnvironment: [String: String]
     /// Variables set in the process but hidden from the file, so an error can say why.
-    package var hiddenVariableNames: Set<String> = []
+    public var hiddenVariableNames: Set<String> = []
     /// `--env NAME`; `nil` uses the API's `defaultEnvironment`, if any.
-    package var environmentName: String?
+    public var environmentName: String?
     /// `--base-url URL`, replacing the API's and the environment's.
-    package var baseURLOverride: String?
+    public var baseURLOverride: String?
     /// Whether the request will be stubbed: then an unset variable used only by `auth` is no
     /// error (no credential is needed to answer from sample data) and the header is left out.
-    package var isStubbed: Bool
+    public var isStubbed: Bool
     /// `--output FILE` for download tasks, replacing the case's destination.
-    package var downloadDestinationOverride: String?
+    public var downloadDestinationOverride: String?
     /// Whether an existing download destination may be replaced (`--force`).
-    package var overwritesDownloads: Bool
+    public var overwritesDownloads: Bool
     /// Where the tokens of `oauth2` and `command` auth come from; `nil` makes such a case fail
     /// to build (unless stubbed).
-    package var accessTokens: (any AccessTokenSource)?
+    public var accessTokens: (any AccessTokenSource)?
     /// `-u` or `--bearer`: sent instead of the file's auth (see `CommandLineCredential`).
     package var credentialOverride: CommandLineCredential?
 
     /// Creates a builder.
-    package init(
+    public init(
         api: APISpec, processEnvironment: [String: String], environmentName: String? = nil, baseURLOverride: String? = nil,
         isStubbed: Bool = false, downloadDestinationOverride: String? = nil, overwritesDownloads: Bool = false,
         accessTokens: (any AccessTokenSource)? = nil
@@ -54,7 +54,7 @@ package struct TargetBuilder: Sendable {
 
     /// Builds the target for `spec` with `arguments` (bound by `ArgumentBinder`) and the sample named
     /// `sampleName` (default: the case's first).
-    package func target(for spec: CaseSpec, arguments: [String: ArgumentValue], sampleName: String? = nil) throws(TargetBuildError) -> DynamicTarget {
+    public func target(for spec: CaseSpec, arguments: [String: ArgumentValue], sampleName: String? = nil) throws(TargetBuildError) -> DynamicTarget {
         let (environment, variables) = try selectedEnvironmentAndVariables()
         var context = renderContext(for: spec, arguments: arguments, variables: variables)
         let baseURL = try self.baseURL(in: environment, context: &context)
@@ -127,7 +127,7 @@ package struct TargetBuilder: Sendable {
     /// the target `target(for:arguments:sampleName:)` builds, without building the rest again.
     /// `built` must come from this builder for `spec` and `arguments`. (A sample is rendered
     /// without recording secrets, so nothing else of the target depends on which sample it is.)
-    package func target(_ built: DynamicTarget, answeringWith sampleName: String?, for spec: CaseSpec,
+    public func target(_ built: DynamicTarget, answeringWith sampleName: String?, for spec: CaseSpec,
                        arguments: [String: ArgumentValue]) throws(TargetBuildError) -> DynamicTarget {
         let (_, variables) = try selectedEnvironmentAndVariables()
         let context = renderContext(for: spec, arguments: arguments, variables: variables)
@@ -172,7 +172,7 @@ package struct TargetBuilder: Sendable {
     /// What `auth` (an `oauth2` or `command` scheme of the API) asks for, its references resolved
     /// as a request would resolve them, without obtaining a token; `nil` for other auth types.
     /// For `moya-cli auth`, which shows a token's status.
-    package func accessTokenRequest(for auth: AuthSpec) throws(TargetBuildError) -> AccessTokenRequest? {
+    public func accessTokenRequest(for auth: AuthSpec) throws(TargetBuildError) -> AccessTokenRequest? {
         switch auth {
         case .bearer, .basic, .custom, .apiKey: return nil
         case .oauth2, .command: break
