@@ -11,6 +11,8 @@ package struct TargetCatalog: Sendable {
         package var file: String
         /// The level it was found at.
         package var level: SearchPath.Level
+        /// Where it came from, as `list` names it (`SearchPath.Location.source`).
+        package var source: String
         /// The API, or `nil` when the file has errors (see `diagnostics`).
         package var api: APISpec?
         /// For a shadowed entry, the file that won.
@@ -32,6 +34,21 @@ package struct TargetCatalog: Sendable {
     package var sources: [String: SourceLines]
     /// Every file loaded, as the user would name it, in discovery order.
     package var files: [String] = []
+    /// Every location looked at, in order: all of them unless loading stopped at a found API.
+    package var searched: [SearchedLocation] = []
+
+    /// A location looked at, and whether it existed.
+    package struct SearchedLocation: Sendable, Hashable {
+        /// The location.
+        package var location: SearchPath.Location
+        /// Whether it existed.
+        package var exists: Bool
+    }
+
+    /// The locations looked at, as messages name them: `./targets (missing), flag (--targets), ...`.
+    package var searchedDescription: String {
+        searched.map { $0.location.searchedDescription(exists: $0.exists) }.joined(separator: ", ")
+    }
 
     /// Whether some diagnostic is an error (exit 65).
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -50,7 +67,7 @@ package struct TargetCatalog: Sendable {
                 throw .invalidAPI(name, file: broken.file)
             }
             let names = apiNames
-            throw .unknownAPI(name, suggestion: Suggestion.closest(to: name, in: names), available: names)
+            throw .unknownAPI(name, suggestion: Suggestion.closest(to: name, in: names), available: names, searched: searchedDescription)
         }
         guard let api = entry.api else { throw .invalidAPI(name, file: entry.file) }
         if let twin = shadowed.first(where: { $0.name == name && $0.level == entry.level }) {

@@ -39,6 +39,8 @@ extension MoyaCommand {
             var diagnostics: [Diagnostic] = []
             var sources: [String: SourceLines] = [:]
             var summary: [String] = []
+            /// For discovered files: the places searched (`TargetCatalog.searchedDescription`).
+            var searched = ""
         }
 
         /// Validates everything discovery finds, with its same-level duplicate errors, in
@@ -47,7 +49,7 @@ extension MoyaCommand {
             // Each case is validated and dropped: validate keeps only the diagnostics and counts.
             let catalog = try loader.load { _, _ in }
             let entries = catalog.entries + catalog.shadowed
-            var report = Report(diagnostics: catalog.diagnostics, sources: catalog.sources)
+            var report = Report(diagnostics: catalog.diagnostics, sources: catalog.sources, searched: catalog.searchedDescription)
             for file in catalog.files {
                 let entry = entries.first { $0.file == file }
                 report.summary.append(summaryLine(file: file, api: entry?.api, caseCount: entry?.caseCount ?? 0,
