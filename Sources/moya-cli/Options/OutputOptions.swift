@@ -68,13 +68,13 @@ extension OutputOptions {
     }
 
     static var output: OptionDeclaration<Self> {
-        .option("-o", "--output", valueName: "file", help: "Write the body (or the download) to FILE ('-': stdout); a regular file whole or not at all, a device or FIFO written through.") {
+        .option("-o", "--output", valueName: "file", help: "Write the body (or the download) to FILE ('-': stdout), replacing it as curl does; a regular file whole or not at all, a device or FIFO written through.") {
             $0.output = $1
         }
     }
 
     static var force: OptionDeclaration<Self> {
-        .flag("--force", help: "Replace an existing --output or download destination.") { $0.force = true }
+        .flag("--force", help: "Replace the existing file at a download case's own destination (else a numbered name is used); write to a block device with -o.") { $0.force = true }
     }
 
     static var verbose: OptionDeclaration<Self> {
