@@ -81,14 +81,8 @@ struct ResponseWriter {
         if target.task.downloadsFile {
             return
         }
-        if let keyPath = output.keyPath {
-            let value: JSONSpan
-            do {
-                value = try response.span(atKeyPath: keyPath)
-            } catch {
-                throw CommandFailure(.transportFailure, "key path '\(keyPath)' not found in the response body (\(error.description))")
-            }
-            writeValue(value)
+        if let keyPath = output.bodyKeyPath {
+            writeValue(try Self.value(at: keyPath, in: response.data))
             return
         }
         writeBody(response.data, contentType: response.response?.headers[.contentType])
@@ -101,6 +95,19 @@ struct ResponseWriter {
         case .brokenPipe: .brokenPipe
         case .cannotWriteOutput: .cannotWriteOutput
         default: .transportFailure
+        }
+    }
+
+    /// The value `keyPath` names in `body`; a miss (exit 1) says which part of the path missed.
+    static func value(at keyPath: BodyKeyPath, in body: Data) throws -> JSONSpan {
+        let prefix = "key path '\(keyPath)' not found in the response body: "
+        guard let root = try? JSONSpan(validating: body) else {
+            throw CommandFailure(.transportFailure, prefix + (body.isEmpty ? "the body is empty" : "the body is not JSON"))
+        }
+        do {
+            return try keyPath.value(in: root)
+        } catch {
+            throw CommandFailure(.transportFailure, prefix + error.description)
         }
     }
 
