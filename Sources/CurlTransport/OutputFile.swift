@@ -346,8 +346,7 @@ package final class OutputFile: @unchecked Sendable {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count > 0 else { return false }
-            buffer[count] = 0
-            let target = String(cString: buffer)
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
         }
         return false
