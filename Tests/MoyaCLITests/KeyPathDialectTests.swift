@@ -26,6 +26,7 @@ final class KeyPathDialectTests: XCTestCase {
                 pagination: {next: {body: "$.next"}, items: "$.users"}
                 samples:
                   page1: {json: {users: [{login: "ann", id: 1}, {login: "bob\\tby", id: 2}], next: "/users?page=2"}}
+                  evil: {json: {users: [{login: "e\\e[31mvil"}], next: null}}
                   page2: {json: {users: [{login: "cy", id: 3}, {id: 4}], next: null}}
             """)
     }
@@ -101,5 +102,18 @@ final class KeyPathDialectTests: XCTestCase {
         assertRun(try call(["users", "--stub", "--all", "--keypath", "login"]), status: 0,
                   stdout: "[\n\"ann\",\n\"bob\\tby\",\n\"cy\",\nnull\n]\n", stderr: "")
         assertRun(try call(["users", "--stub", "--keypath", "$.users[1].login"]), status: 0, stdout: "bob\tby\n", stderr: "")
+    }
+
+    /// On a terminal an unquoted string shows its control characters escaped, as a single call does.
+    func testUnquotedStringsOnATerminalShowControlsEscaped() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) is needed for a pseudo-terminal")
+        let command = "\(CLIRunner.binaryURL.path) call kp users --stub --sample evil --all --format jsonl --keypath login"
+        let result = try CLIRunner.run(["-qec", command, "/dev/null"], environment: ["HOME": sandbox.home.path, "TERM": "xterm"],
+                                       currentDirectory: sandbox.root, binary: URL(fileURLWithPath: "/usr/bin/script"))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "e\\e[31mvil\r\n")
+        // To a pipe, the bytes as they are.
+        assertRun(try call(["users", "--stub", "--sample", "evil", "--all", "--format", "jsonl", "--keypath", "login"]), status: 0,
+                  stdout: "e\u{1B}[31mvil\n", stderr: "")
     }
 }

@@ -59,15 +59,16 @@ package struct BodyKeyPath: Sendable, Hashable, CustomStringConvertible {
     package func value(in body: JSONSpan) throws(Miss) -> JSONSpan {
         var current = body
         for (position, step) in steps.enumerated() {
-            let place = self.place(upTo: position)
+            // Named only on a miss: building it at every step would cost a long path's length squared.
+            var place: String { self.place(upTo: position) }
             switch current.kind {
             case .array:
                 guard let index = Self.index(of: step) else {
                     if case .member = step { throw Miss(description: "\(place) is an array, not an object, so it has no \(written(step))") }
-                    throw Miss(description: "\(written(step)) is not an index, and \(place) is an array (of \(Self.count(of: current)) elements)")
+                    throw Miss(description: "\(written(step)) is not an index, and \(place) is an array (of \(Self.elements(current)))")
                 }
                 guard let element = current.element(at: index) else {
-                    throw Miss(description: "no element \(written(step)) in the array at \(place), which has \(Self.count(of: current)) elements")
+                    throw Miss(description: "no element \(written(step)) in the array at \(place), which has \(Self.elements(current))")
                 }
                 current = element
             case .object:
@@ -134,10 +135,11 @@ package struct BodyKeyPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func count(of array: JSONSpan) -> Int {
+    /// `1 element`, `2 elements`.
+    private static func elements(_ array: JSONSpan) -> String {
         var count = 0
         array.forEachElement { _ in count += 1 }
-        return count
+        return count == 1 ? "1 element" : "\(count) elements"
     }
 
     /// The member names of an object: read only when a member is missed, for the did-you-mean.
