@@ -147,6 +147,11 @@ demo: build
 	@echo
 	@echo '$$ moya-cli check github'
 	@$(BIN) check github
+	@echo
+	@echo "The binary is $(CURDIR)/$(BIN)."
+	@if found=$$(command -v moya-cli); then echo "moya-cli on PATH is $$found; to install this build for yourself:"; \
+	else echo "It is not on PATH. To install it for yourself (binary, man pages, completions; ~/.local/bin must be on PATH):"; fi
+	@echo "    make install PREFIX=~/.local"
 
 ## install: binary, man pages, the shipped example targets and shell completions under $(DESTDIR)$(PREFIX)
 install: build

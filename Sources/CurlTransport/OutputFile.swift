@@ -171,9 +171,10 @@ package final class OutputFile: @unchecked Sendable {
     }
 
     /// Saves `data` at `destination` by the rules of the type: whole or not at all for a regular
-    /// file, written through for a special one.
-    package static func write(_ data: Data, to destination: URL, overwrite: Bool) throws(TransportError) {
-        let file = try OutputFile(path: destination.path, overwrite: overwrite)
+    /// file, written through for a special one; with `createFolders`, missing folders are made
+    /// (and removed again if the write fails).
+    package static func write(_ data: Data, to destination: URL, overwrite: Bool, createFolders: Bool = false) throws(TransportError) {
+        let file = try OutputFile(path: destination.path, overwrite: overwrite, createFolders: createFolders)
         do throws(TransportError) {
             try file.write(data)
             try file.commit()
@@ -181,6 +182,37 @@ package final class OutputFile: @unchecked Sendable {
             file.discard()
             throw error
         }
+    }
+
+    /// Whether `path` is (or links to) a block device: a disk, which `-o` writes only when told.
+    package static func isBlockDevice(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFBLK
+    }
+
+    /// The path a download that must not replace anything is saved to: `path` itself when nothing
+    /// is there, else the first of `name-1.ext`, `name-2.ext`, ... (as HTTPie's `--download` and
+    /// a browser number them) that is free; `path` again when something there is written through
+    /// (a device, a FIFO) or refused (a folder), so that the usual rules answer for it. `nil` when
+    /// the first 9,999 numbers are all taken.
+    ///
+    /// Choosing a name and creating the file are two steps; a file that appears between them is
+    /// still never replaced (`commit()` links without replacing and fails naming the path).
+    package static func unusedPath(for path: String) -> String? {
+        var status = stat()
+        var linkStatus = stat()
+        let exists = stat(path, &status) == 0
+        guard exists || lstat(path, &linkStatus) == 0 else { return path }
+        if exists && status.st_mode & S_IFMT != S_IFREG { return path }
+        let folderEnd = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let name = path[folderEnd...]
+        // `archive.tar.gz` becomes `archive.tar-1.gz`, `README` `README-1`; a leading dot is no extension.
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 } ?? path.endIndex
+        for number in 1...9_999 {
+            let candidate = String(path[..<dot]) + "-\(number)" + String(path[dot...])
+            if lstat(candidate, &linkStatus) != 0 && errno == ENOENT { return candidate }
+        }
+        return nil
     }
 
     /// Appends `bytes`, retrying short writes.
@@ -314,8 +346,7 @@ package final class OutputFile: @unchecked Sendable {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count > 0 else { return false }
-            buffer[count] = 0
-            let target = String(cString: buffer)
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
         }
         return false

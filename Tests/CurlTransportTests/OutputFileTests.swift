@@ -45,4 +45,27 @@ final class OutputFileTests: XCTestCase {
         file.discard()
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
+
+    /// A download that must not replace anything takes the first free `name-N.ext`; what is
+    /// written through or refused keeps its own name, so the usual rules answer for it.
+    func testTheUnusedPathOfADownloadIsNumberedBeforeItsExtension() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outputfile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        XCTAssertEqual(OutputFile.unusedPath(for: path("new.bin")), path("new.bin"))
+        for name in ["a.tar.gz", "a.tar-1.gz", "README", ".hidden", "dir.d/x"] {
+            try FileManager.default.createDirectory(atPath: (path(name) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            XCTAssertTrue(FileManager.default.createFile(atPath: path(name), contents: Data()))
+        }
+        XCTAssertEqual(OutputFile.unusedPath(for: path("a.tar.gz")), path("a.tar-2.gz"))
+        XCTAssertEqual(OutputFile.unusedPath(for: path("README")), path("README-1"))
+        XCTAssertEqual(OutputFile.unusedPath(for: path(".hidden")), path(".hidden-1"), "a leading dot is no extension")
+        XCTAssertEqual(OutputFile.unusedPath(for: path("dir.d/x")), path("dir.d/x-1"), "a dot in a folder's name is no extension")
+        XCTAssertEqual(symlink("/nonexistent", path("dangling")), 0)
+        XCTAssertEqual(OutputFile.unusedPath(for: path("dangling")), path("dangling-1"), "a dangling link takes its name")
+        XCTAssertEqual(mkfifo(path("fifo"), 0o600), 0)
+        XCTAssertEqual(OutputFile.unusedPath(for: path("fifo")), path("fifo"), "written through, not numbered")
+        XCTAssertEqual(OutputFile.unusedPath(for: folder.path), folder.path, "a folder is refused by the usual rules")
+    }
 }

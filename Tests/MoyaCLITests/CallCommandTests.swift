@@ -191,22 +191,32 @@ final class CallCommandTests: XCTestCase {
         XCTAssertEqual(parts[1].size, 14)
     }
 
-    func testDownloadWritesTheFileAndRefusesToOverwrite() throws {
+    /// Issue 28, item 7: a download case's own destination is never replaced: a rerun saves to
+    /// the first free numbered name (`out-1.bin`, as HTTPie's `--download`), `--force` replaces it.
+    func testADownloadRerunSavesToANumberedNameAndForceReplaces() throws {
         let first = try call(["local", "download", "100000"])
-        XCTAssertEqual(first.status, 0, first.stderr)
+        assertRun(first, status: 0, stdout: "", stderr: "moya-cli: saved \(folder.url.path)/out.bin\n")
         let file = folder.url.appendingPathComponent("out.bin")
         XCTAssertEqual(try Data(contentsOf: file), TestBytes.data(count: 100_000))
-        XCTAssertEqual(first.stdout, "")
 
         let second = try call(["local", "download", "10"])
-        XCTAssertEqual(second.status, 64)
-        XCTAssertTrue(second.stderr.contains("out.bin already exists; not overwriting it; pass --force to replace it"), second.stderr)
+        assertRun(second, status: 0, stdout: "", stderr: "moya-cli: saved \(folder.url.path)/out-1.bin\n")
         XCTAssertEqual(try Data(contentsOf: file).count, 100_000, "the existing file is kept")
+        XCTAssertEqual(try Data(contentsOf: folder.url.appendingPathComponent("out-1.bin")), TestBytes.data(count: 10))
+        // A dangling link takes its name too: nothing is written through it.
+        XCTAssertEqual(symlink("/nonexistent/target", folder.url.appendingPathComponent("out-2.bin").path), 0)
+        assertRun(try call(["local", "download", "20", "--stub"]), status: 0, stdout: "",
+                  stderr: "moya-cli: saved \(folder.url.path)/out-3.bin\n")
 
         let forced = try call(["local", "download", "10", "--force"])
-        XCTAssertEqual(forced.status, 0, forced.stderr)
-        XCTAssertEqual(try Data(contentsOf: file).count, 10)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("tmp") || $0.contains("part") }
+        assertRun(forced, status: 0, stdout: "", stderr: "moya-cli: saved \(folder.url.path)/out.bin\n")
+        XCTAssertEqual(try Data(contentsOf: file), TestBytes.data(count: 10))
+        XCTAssertEqual(try Data(contentsOf: folder.url.appendingPathComponent("out-1.bin")).count, 10, "numbered files are left alone")
+        // -o names the file: it is replaced, as curl's -o replaces it.
+        assertRun(try call(["local", "download", "30", "-o", "out.bin"]), status: 0, stdout: "",
+                  stderr: "moya-cli: saved \(folder.url.path)/out.bin\n")
+        XCTAssertEqual(try Data(contentsOf: file), TestBytes.data(count: 30))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("moya-") || $0.contains("part") }
         XCTAssertEqual(leftovers, [])
     }
 
@@ -479,7 +489,8 @@ final class CallCommandTests: XCTestCase {
         XCTAssertEqual(proxy.receivedRequests.last?.target, "http://far.invalid/get")
     }
 
-    func testOutputWritesTheBodyAndNeverOverwritesWithoutForce() throws {
+    /// Issue 28, item 7: `-o FILE` replaces an existing file as curl does, so a rerun works.
+    func testOutputWritesTheBodyAndARerunReplacesIt() throws {
         let first = try call(["local", "search", "x", "-o", "body.json"])
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertEqual(first.stdout, "")
@@ -487,16 +498,15 @@ final class CallCommandTests: XCTestCase {
         XCTAssertEqual(try EchoedRequest(from: Data(contentsOf: file)).path, "/anything/search")
 
         try Data("keep".utf8).write(to: file)
-        let requestsBefore = server.receivedRequests.count
         let second = try call(["local", "search", "y", "-o", "body.json"])
-        XCTAssertEqual(second.status, 64)
-        XCTAssertEqual(server.receivedRequests.count, requestsBefore, "nothing is sent when -o would be refused")
-        XCTAssertTrue(second.stderr.contains("body.json exists; pass --force to replace it"), second.stderr)
-        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "keep")
-
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertTrue(second.stderr.hasPrefix("moya-cli: wrote "), second.stderr)
+        XCTAssertTrue(try EchoedRequest(from: Data(contentsOf: file)).args.contains(["q", "y"]))
         let forced = try call(["local", "search", "z", "-o", "body.json", "--force"])
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertTrue(try EchoedRequest(from: Data(contentsOf: file)).args.contains(["q", "z"]))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("moya-") }
+        XCTAssertEqual(leftovers, [])
 
         let conflicting = try call(["local", "search", "z", "-o", "other.json", "--keypath", "method"])
         XCTAssertEqual(conflicting.status, 64)

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Where target files are found, with real folders at every level: `--targets` >
-/// `$MOYA_TARGETS_PATH` > `./targets` > `$XDG_CONFIG_HOME/moya/targets` (else
+/// `$MOYA_TARGETS` (else `$MOYA_TARGETS_PATH`) > `./targets` > `$XDG_CONFIG_HOME/moya/targets` (else
 /// `~/.config/moya/targets`) > `<prefix>/share/moya-cli/targets`; and how diagnostics look
 /// when they are not on a terminal.
 final class DiscoveryTests: XCTestCase {
@@ -120,7 +120,8 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertEqual(winner.status, 0, winner.stderr)
         try FileManager.default.removeItem(atPath: shareFile)
         assertRun(try sandbox.run(["list", "probe"], binary: binary), status: 64, stdout: "", stderr: """
-            moya-cli: error: unknown API 'probe'; there are no APIs
+            moya-cli: error: unknown API 'probe'; searched: ./targets (missing), \(sandbox.home.path)/.config/moya/targets (user configuration), \
+            \(sandbox.path("prefix/share/moya-cli/targets")) (share folder); there are no APIs
 
             """)
     }
@@ -223,16 +224,18 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertTrue(help.stdout.hasPrefix("USAGE: moya-cli call probe <case> [values...]"), help.stdout)
 
         // The broken file is still what answers for its own name, and an unknown name still
-        // lists the APIs of every level.
+        // lists the APIs of every level, and the places searched.
+        let searched = "flag (--targets), ./targets, \(sandbox.home.path)/.config/moya/targets (user configuration, missing), "
+            + "\(ValidateCommandTests.shareFolder) (share folder, missing)"
         assertRun(try sandbox.run(["call", "broken", "ping", "--stub", "--targets", "flag"]), status: 65, stdout: "",
                   stderr: Fixture.brokenDiagnostics("targets/broken.yaml")
                       + "moya-cli: error: API 'broken' is defined by targets/broken.yaml, which has errors; run 'moya-cli validate targets/broken.yaml'\n")
         assertRun(try sandbox.run(["call", "probes", "ping", "--stub", "--targets", "flag"]), status: 64, stdout: "", stderr: """
-            moya-cli: error: unknown API 'probes'; did you mean 'probe'?
+            moya-cli: error: unknown API 'probes'; searched: \(searched); did you mean 'probe'?
 
             """)
         assertRun(try sandbox.run(["call", "nope", "ping", "--stub", "--targets", "flag"]), status: 64, stdout: "", stderr: """
-            moya-cli: error: unknown API 'nope'; valid APIs: probe, broken
+            moya-cli: error: unknown API 'nope'; searched: \(searched); valid APIs: probe, broken
 
             """)
     }
@@ -310,5 +313,68 @@ final class DiscoveryTests: XCTestCase {
             XCTAssertTrue(plain.stdout.contains("targets/broken.yaml:4:5: error: unknown key 'pth'"), plain.stdout)
             XCTAssertFalse(plain.stdout.contains("\u{1B}"), "\(arguments) \(environment): \(plain.stdout)")
         }
+    }
+
+    /// Issue 28, item 5: from a folder without `./targets`, an unknown API names every place
+    /// searched, in order, with its level, and which were missing; so does an empty `list`.
+    func testAnUnknownAPIFromAnotherFolderNamesTheFoldersSearched() throws {
+        try sandbox.write("project/targets/hb.yaml", Fixture.api("hb"))
+        try sandbox.write("apis/other.yaml", Fixture.api("other"))
+        let user = "\(sandbox.home.path)/.config/moya/targets (user configuration, missing)"
+        let share = "\(ValidateCommandTests.shareFolder) (share folder, missing)"
+        assertRun(try sandbox.run(["call", "hb", "ping", "--stub"]), status: 64, stdout: "", stderr: """
+            moya-cli: error: unknown API 'hb'; searched: ./targets (missing), \(user), \(share); there are no APIs
+
+            """)
+        assertRun(try sandbox.run(["call", "hb", "ping", "--stub"], environment: ["MOYA_TARGETS": "apis:nowhere"]), status: 64, stdout: "", stderr: """
+            moya-cli: error: unknown API 'hb'; searched: apis (MOYA_TARGETS), nowhere (MOYA_TARGETS, missing), ./targets (missing), \(user), \(share); \
+            valid APIs: other
+
+            """)
+        assertRun(try sandbox.run(["list"]), status: 0, stdout: "", stderr: """
+            moya-cli: no target files found; searched: ./targets (missing), \(user), \(share); \
+            put *.yaml files in ./targets or name them with --targets
+
+            """)
+        // Found, the same call reads nothing more than it did (the stub answers).
+        assertRun(try sandbox.run(["call", "hb", "ping", "--stub"], environment: ["MOYA_TARGETS": "project/targets"]),
+                  status: 0, stdout: "pong", stderr: "")
+    }
+
+    /// `MOYA_TARGETS` is a `:` list read in order, after `--targets` and before `./targets`; it
+    /// wins over its older name `MOYA_TARGETS_PATH`, which is read only when it is unset or empty.
+    func testMoyaTargetsOrderAndItsOlderName() throws {
+        try sandbox.write("b/beta.yaml", Fixture.api("beta"))
+        try sandbox.write("a/alpha.yaml", Fixture.api("alpha"))
+        try sandbox.write("old/probe.yaml", Fixture.api("probe", description: "from MOYA_TARGETS_PATH"))
+        try sandbox.write("new/probe.yaml", Fixture.api("probe", description: "from MOYA_TARGETS"))
+        try sandbox.write("targets/probe.yaml", Fixture.api("probe", description: "from ./targets"))
+        XCTAssertEqual(try listed(sandbox.run(["list", "--format", "json"], environment: ["MOYA_TARGETS": "b:a:new"])), [
+            Listed(file: "b/beta.yaml", source: "MOYA_TARGETS"),
+            Listed(file: "a/alpha.yaml", source: "MOYA_TARGETS"),
+            Listed(file: "new/probe.yaml", source: "MOYA_TARGETS"),
+            Listed(file: "targets/probe.yaml", source: "./targets", shadowedBy: "new/probe.yaml"),
+        ])
+        let both = ["MOYA_TARGETS": "new", "MOYA_TARGETS_PATH": "old"]
+        XCTAssertEqual(try listed(sandbox.run(["list", "--format", "json"], environment: both)), [
+            Listed(file: "new/probe.yaml", source: "MOYA_TARGETS"),
+            Listed(file: "targets/probe.yaml", source: "./targets", shadowedBy: "new/probe.yaml"),
+        ])
+        XCTAssertEqual(try listed(sandbox.run(["list", "--format", "json"], environment: ["MOYA_TARGETS": "", "MOYA_TARGETS_PATH": "old"])), [
+            Listed(file: "old/probe.yaml", source: "MOYA_TARGETS_PATH"),
+            Listed(file: "targets/probe.yaml", source: "./targets", shadowedBy: "old/probe.yaml"),
+        ])
+        let probe = try sandbox.run(["list", "probe", "--format", "json"], environment: both)
+        XCTAssertEqual(probe.status, 0, probe.stderr)
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: probe.stdoutData) as? [String: Any])?["description"] as? String, "from MOYA_TARGETS")
+        assertRun(try sandbox.run(["list"], environment: ["MOYA_TARGETS": "missing:b"]), status: 0, stdout: """
+            API    CASES  TRUST      FILE                DESCRIPTION
+            beta   1      untrusted  b/beta.yaml
+            probe  1      untrusted  targets/probe.yaml  from ./targets
+
+            """, stderr: """
+            missing: warning: MOYA_TARGETS names 'missing', which does not exist; skipped
+
+            """)
     }
 }

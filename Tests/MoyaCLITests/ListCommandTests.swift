@@ -108,12 +108,14 @@ final class ListCommandTests: XCTestCase {
     }
 
     func testUnknownAPIIsAUsageErrorWithDidYouMean() throws {
+        let searched = "./targets, \(sandbox.home.path)/.config/moya/targets (user configuration, missing), "
+            + "\(ValidateCommandTests.shareFolder) (share folder, missing)"
         assertRun(try sandbox.run(["list", "shpo"]), status: 64, stdout: "", stderr: """
-            moya-cli: error: unknown API 'shpo'; did you mean 'shop'?
+            moya-cli: error: unknown API 'shpo'; searched: \(searched); did you mean 'shop'?
 
             """)
         assertRun(try sandbox.run(["list", "zzzzzzzz", "--format", "json"]), status: 64, stdout: "", stderr: """
-            moya-cli: error: unknown API 'zzzzzzzz'; valid APIs: shop, weather
+            moya-cli: error: unknown API 'zzzzzzzz'; searched: \(searched); valid APIs: shop, weather
 
             """)
     }
@@ -222,7 +224,8 @@ extension ListCommandTests {
         let result = try CLIRunner.run(["list"], environment: ["HOME": empty.url.path], currentDirectory: empty.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertTrue(result.stderr.hasPrefix("moya-cli: no target files found (looked in "), result.stderr)
-        XCTAssertTrue(result.stderr.contains("./targets") || result.stderr.contains("targets"), result.stderr)
+        XCTAssertEqual(result.stderr, "moya-cli: no target files found; searched: ./targets (missing), "
+            + "\(empty.url.path)/.config/moya/targets (user configuration, missing), "
+            + "\(ValidateCommandTests.shareFolder) (share folder, missing); put *.yaml files in ./targets or name them with --targets\n")
     }
 }

@@ -294,7 +294,7 @@ final class ValidateCommandTests: XCTestCase {
     func testWithoutArgumentsAndNothingFoundSaysWhereItLooked() throws {
         let result = try sandbox.run(["validate"])
         assertRun(result, status: 0, stdout: "", stderr: """
-            moya-cli: warning: no target files found (looked in targets, \(sandbox.home.path)/.config/moya/targets, \(Self.shareFolder))
+            moya-cli: warning: no target files found; searched: ./targets (missing), \(sandbox.home.path)/.config/moya/targets (user configuration, missing), \(Self.shareFolder) (share folder, missing)
 
             """)
     }

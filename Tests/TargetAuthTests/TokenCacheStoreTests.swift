@@ -111,7 +111,7 @@ final class TokenCacheStoreTests: XCTestCase {
     func testGarbageAndAnotherKeysFileAreIgnored() throws {
         _ = store.ensureFolderForTests()
         let path = store.path(for: key)
-        FileManager.default.createFile(atPath: path, contents: Data("{not json".utf8), attributes: [.posixPermissions: 0o600])
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{not json".utf8), attributes: [.posixPermissions: 0o600]))
         XCTAssertNil(store.load(key))
         // A file of another key under this key's name (a hash collision, or a copied file).
         let other = OAuth2CacheKey(apiName: "guarded", tokenURL: "https://evil.example/token", clientID: "client", clientSecretDigest: secretDigest, scopes: [], origin: "https://api.example:443")
@@ -124,7 +124,7 @@ final class TokenCacheStoreTests: XCTestCase {
 
     func testAHugeFileIsIgnored() throws {
         _ = store.ensureFolderForTests()
-        FileManager.default.createFile(atPath: store.path(for: key), contents: Data(count: 1 << 20), attributes: [.posixPermissions: 0o600])
+        XCTAssertTrue(FileManager.default.createFile(atPath: store.path(for: key), contents: Data(count: 1 << 20), attributes: [.posixPermissions: 0o600]))
         XCTAssertNil(store.load(key))
         XCTAssertTrue(warnings.all.contains { $0.contains("larger than") }, "\(warnings.all)")
     }

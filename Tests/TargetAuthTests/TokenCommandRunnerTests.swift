@@ -18,7 +18,7 @@ final class TokenCommandRunnerTests: XCTestCase {
 
     private func script(_ body: String) throws -> String {
         let path = folder.appendingPathComponent("token-\(UUID().uuidString).sh").path
-        FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n\(body)\n".utf8), attributes: [.posixPermissions: 0o700])
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n\(body)\n".utf8), attributes: [.posixPermissions: 0o700]))
         return path
     }
 
@@ -64,9 +64,9 @@ final class TokenCommandRunnerTests: XCTestCase {
         let trusted = folder.appendingPathComponent("trusted")
         try FileManager.default.createDirectory(at: trusted, withIntermediateDirectories: true)
         let file = trusted.appendingPathComponent("api.yaml").path
-        FileManager.default.createFile(atPath: file, contents: Data(), attributes: [.posixPermissions: 0o644])
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data(), attributes: [.posixPermissions: 0o644]))
         let outside = folder.appendingPathComponent("api.yaml").path
-        FileManager.default.createFile(atPath: outside, contents: Data(), attributes: [.posixPermissions: 0o644])
+        XCTAssertTrue(FileManager.default.createFile(atPath: outside, contents: Data(), attributes: [.posixPermissions: 0o644]))
 
         let trust = TargetTrust(environment: ["MOYA_TRUSTED_TARGETS": "relative:" + trusted.path, "HOME": "/nonexistent"])
         XCTAssertNil(trust.refusal(for: file))
@@ -79,7 +79,7 @@ final class TokenCommandRunnerTests: XCTestCase {
         let config = folder.appendingPathComponent("config/moya/targets")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         let own = config.appendingPathComponent("api.yaml").path
-        FileManager.default.createFile(atPath: own, contents: Data(), attributes: [.posixPermissions: 0o600])
+        XCTAssertTrue(FileManager.default.createFile(atPath: own, contents: Data(), attributes: [.posixPermissions: 0o600]))
         XCTAssertNil(TargetTrust(environment: ["XDG_CONFIG_HOME": folder.path + "/config"]).refusal(for: own))
     }
 }

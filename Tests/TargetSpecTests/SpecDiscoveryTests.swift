@@ -2,7 +2,7 @@ import XCTest
 import TargetSpec
 import TargetModel
 
-/// Discovery over real temporary folders: explicit > MOYA_TARGETS_PATH > ./targets > XDG > share.
+/// Discovery over real temporary folders: explicit > MOYA_TARGETS (else MOYA_TARGETS_PATH) > ./targets > XDG > share.
 final class SpecDiscoveryTests: XCTestCase {
     private var root = ""
 
@@ -26,7 +26,7 @@ final class SpecDiscoveryTests: XCTestCase {
 
     func testStandardSearchPathOrder() {
         let path = searchPath(explicit: ["extra", "/abs/one.yaml"], environment: ["MOYA_TARGETS_PATH": "a::/b", "HOME": "/home/kim"])
-        XCTAssertEqual(path.locations.map { "\($0.level): \($0.displayPath) -> \($0.path)" }, [
+        XCTAssertEqual(path.locations.map { "\($0.source): \($0.displayPath) -> \($0.path)" }, [
             "--targets: extra -> \(root)/work/extra",
             "--targets: /abs/one.yaml -> /abs/one.yaml",
             "MOYA_TARGETS_PATH: a -> \(root)/work/a",
@@ -36,6 +36,13 @@ final class SpecDiscoveryTests: XCTestCase {
             "share folder: \(root)/prefix/share/moya-cli/targets -> \(root)/prefix/share/moya-cli/targets",
         ])
         XCTAssertEqual(searchPath().locations.first { $0.level == .userConfiguration }?.path, root + "/xdg/moya/targets")
+        // MOYA_TARGETS, the documented name, wins over MOYA_TARGETS_PATH; an empty one does not count.
+        let environmentLevel = { (environment: [String: String]) in
+            self.searchPath(environment: environment).locations.filter { $0.level == .environmentVariable }.map { "\($0.source): \($0.displayPath)" }
+        }
+        XCTAssertEqual(environmentLevel(["MOYA_TARGETS": "new:/x", "MOYA_TARGETS_PATH": "old"]), ["MOYA_TARGETS: new", "MOYA_TARGETS: /x"])
+        XCTAssertEqual(environmentLevel(["MOYA_TARGETS": "", "MOYA_TARGETS_PATH": "old"]), ["MOYA_TARGETS_PATH: old"])
+        XCTAssertEqual(environmentLevel([:]), [])
     }
 
     func testFirstLevelWinsAndLaterOnesAreShadowed() throws {
@@ -53,7 +60,7 @@ final class SpecDiscoveryTests: XCTestCase {
         XCTAssertEqual(catalog.diagnostics, [])
         XCTAssertEqual(catalog.apiNames, ["github", "zen", "httpbin"])
         XCTAssertEqual(try catalog.api(named: "github").description, "explicit")
-        XCTAssertEqual(catalog.shadowed.map { "\($0.level): \($0.file) by \($0.shadowedBy ?? "")" }, [
+        XCTAssertEqual(catalog.shadowed.map { "\($0.source): \($0.file) by \($0.shadowedBy ?? "")" }, [
             "MOYA_TARGETS_PATH: \(root)/env/github.yaml by \(root)/explicit/gh.yaml",
             "./targets: targets/github.yml by \(root)/explicit/gh.yaml",
             "user configuration: \(root)/xdg/moya/targets/github.yaml by \(root)/explicit/gh.yaml",
@@ -69,7 +76,8 @@ final class SpecDiscoveryTests: XCTestCase {
         XCTAssertEqual(try catalog.api(named: "github").description, "xdg")
         XCTAssertEqual(try catalog.api(named: "httpbin").description, "share")
         XCTAssertThrowsError(try catalog.api(named: "githb")) { error in
-            XCTAssertEqual("\(error)", "unknown API 'githb'; did you mean 'github'?")
+            XCTAssertEqual("\(error)", "unknown API 'githb'; searched: ./targets (missing), \(root)/xdg/moya/targets (user configuration), "
+                + "\(root)/prefix/share/moya-cli/targets (share folder); did you mean 'github'?")
         }
     }
 
@@ -217,7 +225,9 @@ final class SpecDiscoveryTests: XCTestCase {
         XCTAssertEqual(partial.diagnostics.map(\.file), [root + "/missing"])
         XCTAssertEqual(partial.shadowed.map(\.file), [root + "/xdg/moya/targets/github.yaml"])
         XCTAssertThrowsError(try partial.api(named: "githb")) { error in
-            XCTAssertEqual(error as? SpecLookupError, .unknownAPI("githb", suggestion: "github", available: ["github", "httpbin", "zen"]))
+            XCTAssertEqual(error as? SpecLookupError, .unknownAPI("githb", suggestion: "github", available: ["github", "httpbin", "zen"], searched:
+                "\(root)/explicit (--targets), \(root)/missing (MOYA_TARGETS_PATH, missing), ./targets, \(root)/xdg/moya/targets (user configuration), "
+                + "\(root)/prefix/share/moya-cli/targets (share folder)"))
         }
     }
 

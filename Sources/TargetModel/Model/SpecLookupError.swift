@@ -1,7 +1,7 @@
 /// A name on the command line that names nothing (exit 64).
 public enum SpecLookupError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// No API has this name.
-    case unknownAPI(String, suggestion: String?, available: [String])
+    /// No API has this name; `searched` names the places looked at (see `TargetCatalog.searchedDescription`).
+    case unknownAPI(String, suggestion: String?, available: [String], searched: String = "")
     /// The API exists but its file has errors.
     case invalidAPI(String, file: String)
     /// Two files at the same discovery level define the API; which one is meant is unclear.
@@ -16,8 +16,8 @@ public enum SpecLookupError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The message for the user.
     public var description: String {
         switch self {
-        case .unknownAPI(let name, let suggestion, let available):
-            "unknown API '\(name)'" + Self.hint(suggestion, available, noun: "APIs")
+        case .unknownAPI(let name, let suggestion, let available, let searched):
+            "unknown API '\(name)'" + (searched.isEmpty ? "" : "; searched: " + searched) + Self.hint(suggestion, available, noun: "APIs")
         case .invalidAPI(let name, let file):
             "API '\(name)' is defined by \(file), which has errors; run 'moya-cli validate \(file)'"
         case .duplicateAPI(let name, let files):

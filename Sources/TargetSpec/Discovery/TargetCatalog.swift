@@ -11,6 +11,8 @@ public struct TargetCatalog: Sendable {
         public var file: String
         /// The level it was found at.
         public var level: SearchPath.Level
+        /// Where it came from, as `list` names it (`SearchPath.Location.source`).
+        public var source: String
         /// The API, or `nil` when the file has errors (see `diagnostics`).
         public var api: APISpec?
         /// For a shadowed entry, the file that won.
@@ -32,6 +34,21 @@ public struct TargetCatalog: Sendable {
     public var sources: [String: SourceLines]
     /// Every file loaded, as the user would name it, in discovery order.
     public var files: [String] = []
+    /// Every location looked at, in order: all of them unless loading stopped at a found API.
+    public var searched: [SearchedLocation] = []
+
+    /// A location looked at, and whether it existed.
+    public struct SearchedLocation: Sendable, Hashable {
+        /// The location.
+        public var location: SearchPath.Location
+        /// Whether it existed.
+        public var exists: Bool
+    }
+
+    /// The locations looked at, as messages name them: `./targets (missing), flag (--targets), ...`.
+    public var searchedDescription: String {
+        searched.map { $0.location.searchedDescription(exists: $0.exists) }.joined(separator: ", ")
+    }
 
     /// Whether some diagnostic is an error (exit 65).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -50,7 +67,7 @@ public struct TargetCatalog: Sendable {
                 throw .invalidAPI(name, file: broken.file)
             }
             let names = apiNames
-            throw .unknownAPI(name, suggestion: Suggestion.closest(to: name, in: names), available: names)
+            throw .unknownAPI(name, suggestion: Suggestion.closest(to: name, in: names), available: names, searched: searchedDescription)
         }
         guard let api = entry.api else { throw .invalidAPI(name, file: entry.file) }
         if let twin = shadowed.first(where: { $0.name == name && $0.level == entry.level }) {

@@ -23,6 +23,8 @@ public struct TargetDiscovery: Sendable {
         public var path: String
         /// The path as shown to the user.
         public var displayPath: String
+        /// Where it came from, as `list` names it (see `SearchPath.Location.source`).
+        public var source: String
     }
 
     /// Where to look.
@@ -44,8 +46,8 @@ public struct TargetDiscovery: Sendable {
     /// - Throws: `DiscoveryError.missingTargetsPath` for a `--targets` path that does not exist.
     public func sourceFiles() throws(DiscoveryError) -> (files: [SourceFile], warnings: [Diagnostic]) {
         var files: [SourceFile] = []
-        let warnings = try walk(continuingBefore: { _ in true }, visit: { files.append($0) })
-        return (files, warnings)
+        let walked = try walk(continuingBefore: { _ in true }, visit: { files.append($0) })
+        return (files, walked.warnings)
     }
 
     /// Loads every file: the first level that defines an API name wins, later definitions are
@@ -79,7 +81,7 @@ public struct TargetDiscovery: Sendable {
     private func load(stoppingAfterLevelDefining wanted: String?,
                       eachCase: ((SourceFile, CaseSpec) -> Void)?) throws(DiscoveryError) -> TargetCatalog {
         var catalog = TargetCatalog(entries: [], shadowed: [], diagnostics: [], sources: [:], files: [])
-        let warnings = try walk(continuingBefore: { remaining in
+        let walked = try walk(continuingBefore: { remaining in
             // Once `wanted` has a winner, only another location at the winner's level can still
             // change the answer (a same-level duplicate); `SearchPath.standard` lists levels in
             // order, so this stops right after the winner's level.
@@ -95,7 +97,8 @@ public struct TargetDiscovery: Sendable {
             // parsed, and is found by its file name's too (`TargetCatalog.api(named:)`).
             let scanned = result.api == nil ? result.sourceLines.flatMap(APINameScan.name(in:)) : nil
             guard let name = scanned ?? result.apiName else { return }
-            var entry = TargetCatalog.Entry(name: name, file: file.displayPath, level: file.level, api: result.api, caseCount: result.caseCount)
+            var entry = TargetCatalog.Entry(name: name, file: file.displayPath, level: file.level, source: file.source,
+                                            api: result.api, caseCount: result.caseCount)
             if result.api == nil { entry.possibleNames = Array(Set([name] + (result.apiName.map { [$0] } ?? []))).sorted() }
             guard let winner = catalog.entries.first(where: { $0.name == name }) else {
                 catalog.entries.append(entry)
@@ -103,13 +106,14 @@ public struct TargetDiscovery: Sendable {
             }
             if winner.level == file.level {
                 catalog.diagnostics.append(Diagnostic(.error, file: file.displayPath, mark: nil, message:
-                    "API '\(name)' is defined twice at the same level (\(file.level)): \(winner.file) and \(file.displayPath); rename one with 'api:'"))
+                    "API '\(name)' is defined twice at the same level (\(file.source)): \(winner.file) and \(file.displayPath); rename one with 'api:'"))
             }
             var shadowed = entry
             shadowed.shadowedBy = winner.file
             catalog.shadowed.append(shadowed)
         })
-        catalog.diagnostics = (warnings + catalog.diagnostics).sorted()
+        catalog.diagnostics = (walked.warnings + catalog.diagnostics).sorted()
+        catalog.searched = walked.searched
         return catalog
     }
 
@@ -117,21 +121,26 @@ public struct TargetDiscovery: Sendable {
     /// in priority order. Before a location is looked at (not even checked for existence),
     /// `continuingBefore` is given it and the locations after it; `false` ends the walk there.
     ///
-    /// - Returns: warnings for the `MOYA_TARGETS_PATH` entries walked that do not exist.
+    /// - Returns: warnings for the `MOYA_TARGETS` entries walked that do not exist, and every
+    ///   location walked with whether it existed (from the check made anyway: nothing more is
+    ///   looked at to say where a name was searched for).
     /// - Throws: `DiscoveryError.missingTargetsPath` for a `--targets` path that does not exist.
     private func walk(
         continuingBefore: (ArraySlice<SearchPath.Location>) -> Bool, visit: (SourceFile) -> Void
-    ) throws(DiscoveryError) -> [Diagnostic] {
+    ) throws(DiscoveryError) -> (warnings: [Diagnostic], searched: [TargetCatalog.SearchedLocation]) {
         var warnings: [Diagnostic] = []
+        var searched: [TargetCatalog.SearchedLocation] = []
         var seen = Set<String>()
         let locations = searchPath.locations
         for index in locations.indices {
             guard continuingBefore(locations[index...]) else { break }
             let location = locations[index]
-            guard let found = try files(at: location) else {
+            let found = try files(at: location)
+            searched.append(TargetCatalog.SearchedLocation(location: location, exists: found != nil))
+            guard let found else {
                 if location.level == .environmentVariable {
                     warnings.append(Diagnostic(.warning, file: location.displayPath, mark: nil,
-                                               message: "MOYA_TARGETS_PATH names '\(location.displayPath)', which does not exist; skipped"))
+                                               message: "\(location.source) names '\(location.displayPath)', which does not exist; skipped"))
                 }
                 continue
             }
@@ -139,7 +148,7 @@ public struct TargetDiscovery: Sendable {
                 visit(file)
             }
         }
-        return warnings
+        return (warnings, searched)
     }
 
     /// The target files of one location: the file itself, or a folder's `*.yaml` and `*.yml`
@@ -154,7 +163,7 @@ public struct TargetDiscovery: Sendable {
             return nil
         }
         guard isDirectory else {
-            return [SourceFile(level: location.level, path: location.path, displayPath: location.displayPath)]
+            return [SourceFile(level: location.level, path: location.path, displayPath: location.displayPath, source: location.source)]
         }
         let names = ((try? fileManager.contentsOfDirectory(atPath: location.path)) ?? [])
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
@@ -164,7 +173,7 @@ public struct TargetDiscovery: Sendable {
             // Only regular files (after links): a FIFO named *.yaml would block the loader.
             var status = stat()
             guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-            return SourceFile(level: location.level, path: path, displayPath: SearchPath.join(location.displayPath, name))
+            return SourceFile(level: location.level, path: path, displayPath: SearchPath.join(location.displayPath, name), source: location.source)
         }
     }
 

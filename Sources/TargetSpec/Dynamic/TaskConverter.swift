@@ -1,3 +1,4 @@
+import CurlTransport
 import MoyaKit
 import TextSafety
 import TargetModel
@@ -87,8 +88,12 @@ struct TaskConverter {
         let path: String
         if let downloadDestinationOverride {
             path = downloadDestinationOverride
-        } else {
+        } else if overwritesDownloads {
             path = try context.downloadPath(template)
+        } else {
+            // The file's own destination never replaces a file: a rerun saves next to it, numbered.
+            let declared = try context.downloadPath(template)
+            path = OutputFile.unusedPath(for: declared) ?? declared
         }
         let url = URL(fileURLWithPath: path)
         var options: DownloadOptions = [.createIntermediateDirectories]

@@ -36,8 +36,9 @@ struct CallMode {
         self.run = run
     }
 
-    /// Where a download case's file goes.
+    /// Where a download case's file goes: `-o FILE` is replaced as curl replaces it; the case's
+    /// own destination only with `--force` (else a rerun saves to a numbered name).
     func download(_ output: OutputOptions) -> DownloadOverride {
-        honoursDownloadOptions ? DownloadOverride(path: output.output, overwrites: output.force) : .none
+        honoursDownloadOptions ? DownloadOverride(path: output.output, overwrites: output.force || output.output != nil) : .none
     }
 }

@@ -27,7 +27,8 @@ struct PagedCall {
 
     func run() throws {
         let (api, spec, invocation) = (call.api, call.spec, call.invocation)
-        let writer = PageItemsWriter(isLines: invocation.outputOptions.format == .jsonl, keyPath: invocation.outputOptions.keyPath)
+        let writer = PageItemsWriter(isLines: invocation.outputOptions.format == .jsonl, keyPath: invocation.outputOptions.bodyKeyPath,
+                                     escapesForTerminal: Terminal.isTerminal(StandardStream.output.fileDescriptor))
         defer { writer.finish() }
         let reader = PageReader(pagination: pagination, baseURL: call.target.baseURL.absoluteString)
         let stub = invocation.stubOptions

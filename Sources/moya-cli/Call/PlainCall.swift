@@ -11,8 +11,8 @@ struct PlainCall {
         let requestOptions = invocation.requestOptions
         let target = call.target
         let override = try call.override()
-        if let path = outputOptions.output, !call.spec.task.isDownload {
-            try OutputFileCheck.checkAvailable(path, overwrite: outputOptions.force)
+        if let path = outputOptions.output {
+            try OutputFileCheck.checkAvailable(path, force: outputOptions.force)
         }
         let writer = ResponseWriter(output: outputOptions, target: target, isStubbed: invocation.stubOptions.stub,
                                     environment: call.environment, noColor: invocation.targetOptions.noColor, bodyLimit: requestOptions.maxBodySize)

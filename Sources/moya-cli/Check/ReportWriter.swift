@@ -9,7 +9,8 @@ import Foundation
 
 /// Writes the `--report` files by `OutputFile`'s rules: a regular file whole or not at all (a
 /// temporary file renamed into place, replacing an existing report, as CI expects), a device or
-/// FIFO (`/dev/stdout`, `/dev/null`) written through, never replaced; stdout for `-`.
+/// FIFO (`/dev/stdout`, `/dev/null`) written through, never replaced; stdout for `-`. Missing
+/// folders are made as `mkdir -p` makes them (`reports/ci/x.xml` in a fresh checkout).
 enum ReportWriter {
     static func write(_ requests: [ReportRequest], summary: CheckSummary) throws {
         for request in requests {
@@ -18,7 +19,7 @@ enum ReportWriter {
                 if request.path == "-" {
                     try StandardStream.output.writeChecked(text)
                 } else {
-                    try OutputFile.write(Data(text.utf8), to: URL(fileURLWithPath: request.path), overwrite: true)
+                    try OutputFile.write(Data(text.utf8), to: URL(fileURLWithPath: request.path), overwrite: true, createFolders: true)
                 }
             } catch {
                 throw CommandFailure(ResponseWriter.status(for: error),

@@ -123,7 +123,7 @@ enum CatalogListing {
         var members: [(String, JSONValue)] = [
             ("name", .string(entry.name)),
             ("file", .string(entry.file)),
-            ("source", .string(entry.level.description)),
+            ("source", .string(entry.source)),
             ("valid", .bool(valid)),
             ("cases", entry.api != nil ? .int(entry.caseCount) : .null),
             ("description", entry.api?.description.map { .string($0) } ?? .null),

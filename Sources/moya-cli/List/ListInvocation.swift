@@ -1,6 +1,7 @@
 import ArgumentParser
 import MoyaKit
 import TargetSpec
+import TextSafety
 
 /// A `list` as its command line says: the API named, if any, the format and the target options.
 ///
@@ -46,8 +47,7 @@ struct ListInvocation: DirectlyParsable {
                 let catalog = try loader.load { _, _ in }
                 loader.printDiagnostics(of: catalog)
                 if catalog.files.isEmpty && format == .table {
-                    let places = loader.searchPath.locations.map(\.displayPath).joined(separator: ", ")
-                    StandardStream.error.write("moya-cli: no target files found (looked in \(places)); "
+                    StandardStream.error.write("moya-cli: no target files found; searched: \(DisplayText.escaped(catalog.searchedDescription)); "
                         + "put *.yaml files in ./targets or name them with --targets\n")
                     return
                 }

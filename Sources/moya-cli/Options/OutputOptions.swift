@@ -1,4 +1,5 @@
 import ArgumentParser
+import TargetModel
 
 // The `OutputOptions` group: the plain values the commands use (with their defaults), the table
 // that names and describes each option (read by `DirectParser`), and `OutputArguments`, the
@@ -34,6 +35,19 @@ struct OutputOptions: Equatable {
         if format == .json && (include || headersOnly || keyPath != nil) {
             throw OptionsError("--format json already holds the headers; drop --include, --headers-only and --keypath")
         }
+        if let keyPath {
+            do {
+                _ = try BodyKeyPath(parsing: keyPath)
+            } catch {
+                throw OptionsError("--keypath '\(keyPath)': \(error.message) (at character \(error.offset + 1)); "
+                                   + "write a JSON path ($.items[0].name, $['dotted.key']) or a dotted one (items.0.name)")
+            }
+        }
+    }
+
+    /// `--keypath` as read (`validate()` has refused one that does not parse).
+    var bodyKeyPath: BodyKeyPath? {
+        keyPath.flatMap { try? BodyKeyPath(parsing: $0) }
     }
 }
 
@@ -58,7 +72,7 @@ extension OutputOptions {
     }
 
     static var keyPath: OptionDeclaration<Self> {
-        .option("--keypath", valueName: "keypath", help: "Print only the value at KEYPATH of a JSON body, e.g. a.b.0.c (strings unquoted).") {
+        .option("--keypath", valueName: "keypath", help: "Print only the value at KEYPATH of a JSON body: a JSON path ($.a[0].b, $['dotted.key']) or a dotted one (a.0.b); strings unquoted.") {
             $0.keyPath = $1
         }
     }
@@ -70,13 +84,13 @@ extension OutputOptions {
     }
 
     static var output: OptionDeclaration<Self> {
-        .option("-o", "--output", valueName: "file", help: "Write the body (or the download) to FILE ('-': stdout); a regular file whole or not at all, a device or FIFO written through.") {
+        .option("-o", "--output", valueName: "file", help: "Write the body (or the download) to FILE ('-': stdout), replacing it as curl does; a regular file whole or not at all, a device or FIFO written through.") {
             $0.output = $1
         }
     }
 
     static var force: OptionDeclaration<Self> {
-        .flag("--force", help: "Replace an existing --output or download destination.") { $0.force = true }
+        .flag("--force", help: "Replace the existing file at a download case's own destination (else a numbered name is used); write to a block device with -o.") { $0.force = true }
     }
 
     static var verbose: OptionDeclaration<Self> {

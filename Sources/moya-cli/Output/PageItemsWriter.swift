@@ -1,6 +1,8 @@
 import CurlTransport
 import MoyaKit
 import OrderedJSON
+import TargetModel
+import TextSafety
 
 /// Writes the items of pages to stdout as they arrive: one JSON array (`[`, an item per line,
 /// `]`) or JSON lines (`--format jsonl`), each item written again compact from its bytes in the
@@ -10,14 +12,19 @@ import OrderedJSON
 final class PageItemsWriter {
     /// `--format jsonl`: one item per line, no brackets.
     let isLines: Bool
-    /// `--keypath`, applied to each item (`null` where an item has nothing there).
-    let keyPath: String?
+    /// `--keypath`, applied to each item (`null` where an item has nothing there). With
+    /// `--format jsonl` a string it selects is printed as a single call prints it, unquoted (one
+    /// value a line, as `jq -r`); inside the array it stays JSON.
+    let keyPath: BodyKeyPath?
+    /// Whether stdout is a terminal: unquoted strings are then shown with controls escaped.
+    let escapesForTerminal: Bool
     private var count = 0
     private var isOpen = false
 
-    init(isLines: Bool, keyPath: String?) {
+    init(isLines: Bool, keyPath: BodyKeyPath?, escapesForTerminal: Bool = false) {
         self.isLines = isLines
         self.keyPath = keyPath
+        self.escapesForTerminal = escapesForTerminal
     }
 
     /// How many items were written.
@@ -30,8 +37,12 @@ final class PageItemsWriter {
         output.reserveCapacity(Self.chunkSize + 64)
         array.forEachElement { item in
             if !isLines { output.append(contentsOf: (count == 0 ? "\n" : ",\n").utf8) }
-            if let value = keyPath.map({ item.value(atKeyPath: $0) }) ?? item {
-                value.appendCompact(escapingC1: true, to: &output, flushingAt: Self.chunkSize) { StandardStream.output.write($0) }
+            if let value = keyPath.map({ try? $0.value(in: item) }) ?? item {
+                if isLines, keyPath != nil, let text = value.stringValue {
+                    output.append(contentsOf: (escapesForTerminal ? DisplayText.escaped(text, keepingLineBreaks: true) : text).utf8)
+                } else {
+                    value.appendCompact(escapingC1: true, to: &output, flushingAt: Self.chunkSize) { StandardStream.output.write($0) }
+                }
             } else {
                 output.append(contentsOf: "null".utf8)
             }

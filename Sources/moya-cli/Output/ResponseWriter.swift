@@ -38,7 +38,7 @@ struct ResponseWriter {
     func makeBodySink() -> BodySink? {
         if target.task.downloadsFile || output.headersOnly || output.format == .json || output.keyPath != nil { return nil }
         if let outputPath {
-            return BodySink(destination: .file(path: outputPath, overwrite: output.force), includesHead: output.include)
+            return BodySink(destination: .file(path: outputPath, overwrite: true), includesHead: output.include)
         }
         if stdoutIsTerminal { return nil }
         return BodySink(destination: .standardOutput, includesHead: output.include)
@@ -81,14 +81,8 @@ struct ResponseWriter {
         if target.task.downloadsFile {
             return
         }
-        if let keyPath = output.keyPath {
-            let value: JSONSpan
-            do {
-                value = try response.span(atKeyPath: keyPath)
-            } catch {
-                throw CommandFailure(.transportFailure, "key path '\(keyPath)' not found in the response body (\(error.description))")
-            }
-            writeValue(value)
+        if let keyPath = output.bodyKeyPath {
+            writeValue(try Self.value(at: keyPath, in: response.data))
             return
         }
         writeBody(response.data, contentType: response.response?.headers[.contentType])
@@ -101,6 +95,19 @@ struct ResponseWriter {
         case .brokenPipe: .brokenPipe
         case .cannotWriteOutput: .cannotWriteOutput
         default: .transportFailure
+        }
+    }
+
+    /// The value `keyPath` names in `body`; a miss (exit 1) says which part of the path missed.
+    static func value(at keyPath: BodyKeyPath, in body: Data) throws -> JSONSpan {
+        let prefix = "key path '\(keyPath)' not found in the response body: "
+        guard let root = try? JSONSpan(validating: body) else {
+            throw CommandFailure(.transportFailure, prefix + (body.isEmpty ? "the body is empty" : "the body is not JSON"))
+        }
+        do {
+            return try keyPath.value(in: root)
+        } catch {
+            throw CommandFailure(.transportFailure, prefix + error.description)
         }
     }
 
@@ -226,13 +233,15 @@ struct ResponseWriter {
 
 /// Checks an `--output` destination before anything is sent.
 enum OutputFileCheck {
-    /// Refuses an existing regular file without `--force`, a folder, a socket, a dangling link.
-    static func checkAvailable(_ path: String, overwrite: Bool) throws {
+    /// `-o` replaces an existing file, as curl's does (so a rerun works); refused are a block
+    /// device without `--force`, a folder, a socket, a dangling link and the protected places.
+    static func checkAvailable(_ path: String, force: Bool) throws {
         guard path != "-" else { return }
+        if !force && OutputFile.isBlockDevice(path) {
+            throw CommandFailure(.usage, "\(path) is a block device; pass --force to write to it")
+        }
         do {
-            try OutputFile.checkWritable(path, overwrite: overwrite)
-        } catch where error.kind == .destinationExists {
-            throw CommandFailure(.usage, "\(path) exists; pass --force to replace it")
+            try OutputFile.checkWritable(path, overwrite: true)
         } catch {
             throw CommandFailure(ResponseWriter.status(for: error), error.message)
         }

@@ -12,7 +12,7 @@ struct CatalogLoader {
         Terminal.usesColor(on: StandardStream.error.fileDescriptor, disabled: options.noColor, environment: environment)
     }
 
-    /// The places target files are looked for: `--targets`, `MOYA_TARGETS_PATH`, `./targets`, the
+    /// The places target files are looked for: `--targets`, `MOYA_TARGETS`, `./targets`, the
     /// user's configuration folder, the share folder.
     var searchPath: SearchPath {
         SearchPath.standard(

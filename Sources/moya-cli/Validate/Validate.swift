@@ -40,6 +40,8 @@ extension MoyaCommand {
             var diagnostics: [Diagnostic] = []
             var sources: [String: SourceLines] = [:]
             var summary: [String] = []
+            /// For discovered files: the places searched (`TargetCatalog.searchedDescription`).
+            var searched = ""
         }
 
         /// Validates everything discovery finds, with its same-level duplicate errors, in
@@ -49,7 +51,7 @@ extension MoyaCommand {
             let failingSamples = FailingSamples()
             let catalog = try loader.load { file, spec in failingSamples.record(spec, in: file.displayPath) }
             let entries = catalog.entries + catalog.shadowed
-            var report = Report(diagnostics: catalog.diagnostics, sources: catalog.sources)
+            var report = Report(diagnostics: catalog.diagnostics, sources: catalog.sources, searched: catalog.searchedDescription)
             for file in catalog.files {
                 let entry = entries.first { $0.file == file }
                 report.summary.append(summaryLine(file: file, api: entry?.api, caseCount: entry?.caseCount ?? 0,

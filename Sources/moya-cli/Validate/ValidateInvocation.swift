@@ -1,6 +1,7 @@
 import ArgumentParser
 import MoyaKit
 import TargetSpec
+import TextSafety
 
 /// A `validate` as its command line says: the files or folders named, and the target options.
 ///
@@ -32,8 +33,7 @@ struct ValidateInvocation: DirectlyParsable {
                 report.diagnostics, source: { report.sources[$0] }, colored: loader.colorsDiagnostics))
             StandardStream.output.write(report.summary.joined())
             if files.isEmpty, report.summary.isEmpty {
-                let places = loader.searchPath.locations.map(\.displayPath).joined(separator: ", ")
-                StandardStream.error.write("moya-cli: warning: no target files found (looked in \(places))\n")
+                StandardStream.error.write("moya-cli: warning: no target files found; searched: \(DisplayText.escaped(report.searched))\n")
             }
             let errors = report.diagnostics.filter { $0.severity == .error }.count
             if errors > 0 {
