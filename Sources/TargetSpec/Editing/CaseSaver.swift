@@ -1,0 +1,51 @@
+import TargetModel
+import TextSafety
+
+/// What ``CaseSaver/save(_:as:toFileAt:file:)`` wrote.
+package struct SavedCase: Sendable {
+    /// The 1-based line of the new case's name in the file.
+    package var line: Int
+    /// The environment variables the case reads its secret headers from: to tell the user.
+    package var secrets: [RenderedCase.SecretReference]
+    /// Why the sample given was not saved, if it was not.
+    package var sampleOmission: String?
+}
+
+/// Adds a request as a new case at the end of a target file's `cases` (`request --save-as`):
+/// the file is read, must load without errors, gets the case as a text edit that keeps every
+/// other byte, is loaded again to check the result, and is replaced atomically — only if no one
+/// changed it in between.
+///
+/// ```swift
+/// let saved = try CaseSaver.save(request, as: "createItem", toFileAt: "targets/hb.yaml")
+/// for secret in saved.secrets { print("set \(secret.variable) for \(secret.header)") }
+/// ```
+package enum CaseSaver {
+    /// Adds `newCase` as the case `name` to the target file at `path`.
+    /// - Parameters:
+    ///   - file: the file's name in messages and diagnostics (defaults to `path`).
+    /// - Throws: ``TargetFileEditError``; its ``TargetFileEditError/Kind/exitStatus`` is the
+    ///   status to exit with. Nothing is written when it throws.
+    package static func save(_ newCase: NewCase, as name: String, toFileAt path: String,
+                             file: String? = nil) throws(TargetFileEditError) -> SavedCase {
+        let shown = file ?? path
+        try CaseAppender.checkName(name)
+        let snapshot = try TargetFileWriter.read(path)
+        let directory = APISpec.folder(of: path)
+        let before = TargetFileLoader.load(bytes: snapshot.bytes, file: shown, directory: directory)
+        guard let api = before.api, !before.hasErrors else {
+            throw TargetFileEditError(.invalidTargetFile, "\(shown) has errors; fix them before adding a case (moya-cli validate \(shown))",
+                                      diagnostics: before.renderedDiagnostics())
+        }
+        let rendered = try newCase.render(apiName: api.name, sensitiveHeaders: api.sensitiveHeaders)
+        let edited = try CaseAppender.appending(name, members: rendered.members, to: snapshot.bytes, file: shown)
+        let after = TargetFileLoader.load(bytes: edited.bytes, file: shown, directory: directory)
+        guard !after.hasErrors else {
+            throw TargetFileEditError(.invalidResult,
+                                      "\(shown) with the case '\(DisplayText.escaped(name))' added does not validate; nothing was written (this is a bug in moya-cli: please report it with the request)",
+                                      diagnostics: after.renderedDiagnostics())
+        }
+        try TargetFileWriter.replace(snapshot, with: edited.bytes)
+        return SavedCase(line: edited.line, secrets: rendered.secrets, sampleOmission: rendered.sampleOmission)
+    }
+}
