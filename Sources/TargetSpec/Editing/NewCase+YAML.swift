@@ -1,6 +1,7 @@
 import CurlTransport
 import OrderedJSON
 import TargetModel
+import TextSafety
 
 /// A ``NewCase`` as the members of a case, with what the command line has to tell the user.
 package struct RenderedCase: Sendable {
@@ -33,7 +34,10 @@ extension NewCase {
     ///   not starting with `/`, a repeated query parameter next to a body).
     package func render(apiName: String, sensitiveHeaders: Set<String> = []) throws(TargetFileEditError) -> RenderedCase {
         guard path.hasPrefix("/") else {
-            throw TargetFileEditError(.usage, "the path '\(path)' does not start with '/'; a case's path is relative to the API's base URL")
+            throw TargetFileEditError(.usage, "the path '\(DisplayText.escaped(path))' does not start with '/'; a case's path is relative to the API's base URL")
+        }
+        guard !path.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+            throw TargetFileEditError(.usage, "the path '\(DisplayText.escaped(path))' holds spaces or control characters; a case's path is written percent-encoded (%20)")
         }
         var members: [YAMLText.Entry] = []
         if let description { members.append(YAMLText.Entry("description", .string(description))) }
@@ -45,6 +49,8 @@ extension NewCase {
             var written: [YAMLText.Entry] = []
             var variables = Set<String>()
             for header in headers {
+                try Self.checkOneLine(header.name, "the header name")
+                try Self.checkOneLine(header.value, "the header \(header.name)'s value")
                 let lowercased = header.name.lowercased()
                 if header.isSecret || SensitiveHeaders.defaultNames.contains(lowercased) || sensitiveHeaders.contains(lowercased) {
                     let variable = Self.uniqueVariable(apiName: apiName, header: header.name, taken: &variables)
@@ -99,11 +105,14 @@ extension NewCase {
             var taken = Set<String>()
             var written: [YAMLText] = []
             for part in parts {
+                try Self.checkOneLine(part.name, "the multipart part name")
                 var members = [YAMLText.Entry("name", .string(Self.literal(part.name)))]
                 switch part.content {
                 case .value(let value):
                     members.append(YAMLText.Entry("value", .string(Self.literal(value))))
                 case .file(let fileName, let mimeType):
+                    try Self.checkOneLine(fileName ?? "", "the file name")
+                    try Self.checkOneLine(mimeType ?? "", "the MIME type")
                     let valueName = Self.uniqueValueName(part.name, taken: &taken)
                     values.append(.map([YAMLText.Entry(valueName, .string("file"))]))
                     members.append(YAMLText.Entry("file", .string("{\(valueName)}")))
@@ -205,6 +214,14 @@ extension NewCase {
             index += 1
         }
         return result
+    }
+
+    /// Refuses CR, LF and NUL where they would start a line of their own in the request (the
+    /// loader would refuse the file, exit 65, with the case already made).
+    private static func checkOneLine(_ text: String, _ what: String) throws(TargetFileEditError) {
+        guard !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+            throw TargetFileEditError(.usage, "\(DisplayText.escaped(what)) '\(DisplayText.escaped(text))' holds CR, LF or NUL; it cannot be saved in a case")
+        }
     }
 
     /// `MOYA_<API>_<HEADER>`, letters upper-cased and anything else `_`; `_2`, `_3`, … when taken.
