@@ -1,4 +1,5 @@
 import TargetModel
+import TextSafety
 
 /// Appends a case at the end of a target file's `cases` map as a text edit: every other byte of
 /// the file — comments, blank lines, quoting, anchors, line endings, a missing final newline —
@@ -17,7 +18,7 @@ package enum CaseAppender {
         try checkName(name)
         let layout = try CasesLayout.read(bytes, file: file)
         if let existing = layout.keys.first(where: { $0.name == name }) {
-            throw TargetFileEditError(.usage, "case '\(name)' exists in \(file) (line \(existing.line)); pick another name or remove it first")
+            throw TargetFileEditError(.usage, "case '\(name)' exists in \(DisplayText.escaped(file)) (line \(existing.line)); pick another name or remove it first")
         }
         let indent = (layout.keys.first?.column ?? 3) - 1
         let step = layout.memberStep ?? max(2, indent - (layout.casesKeyColumn - 1))
@@ -53,7 +54,7 @@ package enum CaseAppender {
     /// A case name as moya-targets(5) allows it: `[A-Za-z_][A-Za-z0-9_]*`.
     package static func checkName(_ name: String) throws(TargetFileEditError) {
         guard TargetFileValidator.isIdentifier(name) else {
-            throw TargetFileEditError(.usage, "'\(name)' is not a valid case name: use letters, digits and _, not starting with a digit")
+            throw TargetFileEditError(.usage, "'\(DisplayText.escaped(name))' is not a valid case name: use letters, digits and _, not starting with a digit")
         }
     }
 

@@ -17,6 +17,11 @@ package struct RenderedCase: Sendable {
     package struct SecretReference: Sendable, Equatable {
         package var header: String
         package var variable: String
+
+        package init(header: String, variable: String) {
+            self.header = header
+            self.variable = variable
+        }
     }
 }
 

@@ -72,8 +72,9 @@ package enum TargetFileWriter {
     /// changed since it was read (then nothing is written).
     package static func replace(_ snapshot: TargetFileSnapshot, with bytes: [UInt8]) throws(TargetFileEditError) {
         let path = snapshot.path
-        guard access(path, W_OK) == 0 else {
-            throw failure(path, errno == EACCES || errno == EROFS ? "it is read-only" : "cannot write it (\(reason()))")
+        // A file no one may write is read-only for root too, as editors treat it.
+        guard snapshot.identity.mode & 0o222 != 0, access(path, W_OK) == 0 else {
+            throw failure(path, snapshot.identity.mode & 0o222 == 0 || errno == EACCES || errno == EROFS ? "it is read-only" : "cannot write it (\(reason()))")
         }
         let folder = APISpec.folder(of: path)
         var template = Array((folder + "/.moya-edit-XXXXXX").utf8CString)
