@@ -139,22 +139,25 @@ private struct Walk {
         while let key = next(), key.type != YAML_MAPPING_END_EVENT {
             guard key.type == YAML_SCALAR_EVENT, let value = next() else { throw refusal("a case's name is not a string") }
             keys.append(CasesLayout.CaseKey(name: key.text, line: key.start.line + 1, column: key.start.column + 1))
-            if value.type == YAML_MAPPING_START_EVENT, !value.isFlow, memberStep == nil, value.start.column > key.start.column {
-                memberStep = value.start.column - key.start.column
-            }
             lastTokenEnd = key.end
-            try skip(value)
+            // The step is read from the first member's key: the map's own start is at its anchor
+            // or tag when it has one.
+            try skip(value, stepFromColumn: value.isFlow || memberStep != nil ? nil : key.start.column)
             contentEndMark = lastTokenEnd
         }
     }
 
     /// Reads past the node `first` starts, noting where its last token ends.
-    private mutating func skip(_ first: Event) throws(TargetFileEditError) {
+    /// With `stepFromColumn`, a block map's first key sets ``memberStep`` (its column minus that one).
+    private mutating func skip(_ first: Event, stepFromColumn: Int? = nil) throws(TargetFileEditError) {
         switch first.type {
         case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT:
             lastTokenEnd = first.end
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
+            var isFirst = first.type == YAML_MAPPING_START_EVENT
             while let event = next() {
+                if isFirst, let stepFromColumn, event.start.column > stepFromColumn { memberStep = event.start.column - stepFromColumn }
+                isFirst = false
                 if event.type == YAML_MAPPING_END_EVENT || event.type == YAML_SEQUENCE_END_EVENT {
                     if first.isFlow { lastTokenEnd = event.end }
                     return

@@ -14,7 +14,7 @@ final class CaseAppenderTests: XCTestCase {
         // Split on LF bytes: "\r\n" is one Character, which a split on "\n" would not cut.
         let lines = result.bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         let named = lines.indices.contains(result.line - 1) ? lines[result.line - 1].drop { $0 == " " } : ""
-        XCTAssertTrue(named.hasPrefix(name + ":"), "line \(result.line) names the case", file: file, line: line)
+        XCTAssertTrue(named.hasPrefix(name + ":") || named == "? " + name, "line \(result.line) names the case", file: file, line: line)
         return edited
     }
 
@@ -155,5 +155,13 @@ final class CaseAppenderTests: XCTestCase {
             XCTAssertEqual((error as? TargetFileEditError)?.message,
                            "cannot add a case to t.yaml: its top level is written in flow style ({...}); write it as a block map to add cases")
         }
+    }
+
+    func testAnAliasAsTheLastCaseAndAHugeName() throws {
+        let original = "baseURL: https://example.com\ncases:\n  one: &shared\n    path: /one\n  two: *shared   # the same\n"
+        XCTAssertEqual(try appended(original), original + "  added:\n    path: /new\n")
+        let name = String(repeating: "n", count: 2_000)
+        let long = try appended("baseURL: https://example.com\ncases:\n  one:\n    path: /one\n", name: name)
+        XCTAssertEqual(long, "baseURL: https://example.com\ncases:\n  one:\n    path: /one\n  ? \(name)\n  :\n    path: /new\n")
     }
 }
