@@ -68,7 +68,7 @@ extension NewCase {
             members.append(YAMLText.Entry("headers", .map(written)))
         }
         switch auth {
-        case .inherit: break
+        case .inherited: break
         case .none: members.append(YAMLText.Entry("auth", .string("none")))
         case .scheme(let name): members.append(YAMLText.Entry("auth", .string(name)))
         }
@@ -113,7 +113,7 @@ extension NewCase {
                 try Self.checkOneLine(part.name, "the multipart part name")
                 var members = [YAMLText.Entry("name", .string(Self.literal(part.name)))]
                 switch part.content {
-                case .value(let value):
+                case .text(let value):
                     members.append(YAMLText.Entry("value", .string(Self.literal(value))))
                 case .file(let fileName, let mimeType):
                     try Self.checkOneLine(fileName ?? "", "the file name")

@@ -25,7 +25,7 @@ package struct NewCase: Sendable, Equatable {
     /// The headers the request added to the API's, in order.
     package var headers: [Header] = []
     package var body: Body = .none
-    package var auth: Auth = .inherit
+    package var auth: Auth = .inherited
     /// The response, to become the case's `sample`; `nil` writes none.
     package var sample: Sample?
     /// The case's `description`, if any.
@@ -81,7 +81,7 @@ package struct NewCase: Sendable, Equatable {
     package struct Part: Sendable, Equatable {
         package enum Content: Sendable, Equatable {
             /// A string field.
-            case value(String)
+            case text(String)
             /// A file: the case takes it as a `file` value named after the part, so the path on
             /// the command line is not written into the file.
             case file(fileName: String?, mimeType: String?)
@@ -99,7 +99,7 @@ package struct NewCase: Sendable, Equatable {
     /// Whose credentials the case sends.
     package enum Auth: Sendable, Equatable {
         /// The API's auth (no `auth` key in the case).
-        case inherit
+        case inherited
         /// None (`auth: none`).
         case none
         /// One of the API's auth schemes, by name (`auth: NAME`).

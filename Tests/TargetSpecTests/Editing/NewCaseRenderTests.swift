@@ -137,7 +137,7 @@ final class NewCaseRenderTests: XCTestCase {
 
     func testMultipartFilesBecomeFileValues() throws {
         var request = NewCase(method: "POST", path: "/upload")
-        request.body = .multipart([.init(name: "title", content: .value("hi {there}")),
+        request.body = .multipart([.init(name: "title", content: .text("hi {there}")),
                                    .init(name: "photo-1", content: .file(fileName: "me.png", mimeType: "image/png"))])
         let rendered = try request.render(apiName: "hb")
         let edited = try CaseAppender.appending("upload", members: rendered.members, to: Array(file.utf8), file: "t.yaml")
