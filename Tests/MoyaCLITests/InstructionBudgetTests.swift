@@ -6,20 +6,24 @@ import XCTest
 /// `validate` and `list` of a 10,000-case file, against `bench/budgets.json`. Instructions, not
 /// time: a count repeats on a shared machine where a stopwatch does not.
 ///
-/// Needs the release build (`make build`; its flags change the counts) and valgrind; without
-/// either the test is skipped with a message saying what to run (`make budgets`).
+/// Needs the release build (`make build`; its flags change the counts), named by
+/// `$MOYA_CLI_RELEASE_BINARY`, and valgrind; without either the test is skipped with a message
+/// saying what to run (`make budgets`).
 final class InstructionBudgetTests: XCTestCase {
     static let root = CLIRunner.repositoryRoot
 
-    /// `.build/release/moya-cli`, or `$MOYA_CLI_RELEASE_BINARY`.
-    var releaseBinary: String {
-        ProcessInfo.processInfo.environment["MOYA_CLI_RELEASE_BINARY"] ?? Self.root.appendingPathComponent(".build/release/moya-cli").path
+    /// `$MOYA_CLI_RELEASE_BINARY`, which `make budgets` sets after building it: a release binary
+    /// merely lying in `.build/release` may be older than the sources under test.
+    func namedReleaseBinary() throws -> String {
+        guard let path = ProcessInfo.processInfo.environment["MOYA_CLI_RELEASE_BINARY"],
+              FileManager.default.isExecutableFile(atPath: path) else {
+            throw XCTSkip("MOYA_CLI_RELEASE_BINARY names no release binary: run 'make budgets' (it builds one and sets it)")
+        }
+        return path
     }
 
     func testInstructionsStayWithinTheirBudgets() throws {
-        guard FileManager.default.isExecutableFile(atPath: releaseBinary) else {
-            throw XCTSkip("no release binary at \(releaseBinary): run 'make budgets' (it builds one) to check the instruction budgets")
-        }
+        let releaseBinary = try namedReleaseBinary()
         guard let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first(where: FileManager.default.isExecutableFile) else {
             throw XCTSkip("valgrind is not installed: the instruction budgets cannot be checked here")
         }
@@ -51,9 +55,7 @@ final class InstructionBudgetTests: XCTestCase {
     /// is silently left where it was. So the file is regenerated (`make text-order`) rather than
     /// edited, and this fails when a move has left more than a few of its names behind.
     func testTheLinkOrderNamesTheBinarysFunctions() throws {
-        guard FileManager.default.isExecutableFile(atPath: releaseBinary) else {
-            throw XCTSkip("no release binary at \(releaseBinary): run 'make budgets' (it builds one) to check scripts/text-order.txt")
-        }
+        let releaseBinary = try namedReleaseBinary()
         let listed = try String(contentsOf: Self.root.appendingPathComponent("scripts/text-order.txt"), encoding: .utf8)
             .split(separator: "\n").map { $0.hasPrefix(".text.") ? String($0.dropFirst(6)) : String($0) }
             // callgrind's names for a recursion's deeper levels (`name'2`) and its pseudo-functions
