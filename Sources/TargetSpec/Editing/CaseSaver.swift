@@ -45,6 +45,14 @@ package enum CaseSaver {
                                       "\(shown) with the case '\(DisplayText.escaped(name))' added does not validate; nothing was written (this is a bug in moya-cli: please report it with the request)",
                                       diagnostics: after.renderedDiagnostics())
         }
+        // Every byte before the new case is kept, so every case before it must read the same;
+        // this also catches a change of meaning the text edit could not see.
+        let cases = after.api?.cases ?? []
+        if cases.count != api.cases.count + 1 || zip(api.cases, cases).contains(where: { $0 != $1 }) {
+            let changed = zip(api.cases, cases).first { $0 != $1 }?.0.name ?? api.cases.last?.name ?? ""
+            throw TargetFileEditError(.invalidResult,
+                                      "adding the case to \(shown) would change the case '\(changed)'; nothing was written (a block scalar (| or >) ending a file without a final newline does: end the file with a newline)")
+        }
         try TargetFileWriter.replace(snapshot, with: edited.bytes)
         return SavedCase(line: edited.line, secrets: rendered.secrets, sampleOmission: rendered.sampleOmission)
     }

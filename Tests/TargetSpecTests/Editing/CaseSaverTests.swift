@@ -123,4 +123,17 @@ final class CaseSaverTests: XCTestCase {
         XCTAssertThrowsError(try TargetFileWriter.replace(again, with: Array("x".utf8)))
         XCTAssertEqual(try contents(path), changed)
     }
+
+    func testRefusesAnEditThatWouldChangeAnotherCase() throws {
+        let folder = try SpecTest.temporaryFolder(self)
+        let path = folder + "/hb.yaml"
+        let text = "baseURL: https://example.com\ncases:\n  get:\n    path: /get\n    sample: |\n      no final newline"
+        try SpecTest.write(text, to: path)
+        XCTAssertThrowsError(try CaseSaver.save(NewCase(method: "GET", path: "/x"), as: "x", toFileAt: path)) { error in
+            XCTAssertEqual((error as? TargetFileEditError)?.kind.exitStatus, 70)
+            XCTAssertEqual((error as? TargetFileEditError)?.message,
+                           "adding the case to \(path) would change the case 'get'; nothing was written (a block scalar (| or >) ending a file without a final newline does: end the file with a newline)")
+        }
+        XCTAssertEqual(try contents(path), text)
+    }
 }
