@@ -171,6 +171,8 @@ final class NewCaseRenderTests: XCTestCase {
             XCTAssertEqual(try JSONValue(parsing: body), .object([(value, .string(value))]), value.debugDescription.prefix(40).description)
             XCTAssertTrue(result.request.url?.absoluteString.hasPrefix("https://example.com/p") == true)
         }
+        let encoded = try saved(NewCase(method: "GET", path: "/a%20b/%7Bx%7D/caf%C3%A9"))
+        XCTAssertEqual(encoded.request.url?.absoluteString, "https://example.com/a%20b/%7Bx%7D/caf%C3%A9", "a percent-encoded path is sent as it was")
         for path in ["/a b", "/a\r\nb", "/a\u{0}", "/a\u{7F}", "no-slash"] {
             XCTAssertThrowsError(try NewCase(method: "GET", path: path).render(apiName: "hb"), path.debugDescription) { error in
                 XCTAssertEqual((error as? TargetFileEditError)?.kind, .usage)
