@@ -1,4 +1,5 @@
 import CCleanup
+import PositionedYAML
 import TargetModel
 #if canImport(Glibc)
 import Glibc
@@ -64,6 +65,10 @@ package enum TargetFileWriter {
             guard count >= 0 else { throw failure(path, "cannot read it (\(reason()))") }
             if count == 0 { break }
             bytes += chunk[0..<count]
+            // The loader refuses a larger file anyway; a huge one is not read whole to say so.
+            guard bytes.count <= YAMLLimits.default.maximumFileSize else {
+                throw TargetFileEditError(.invalidTargetFile, "cannot add a case to \(path): it is larger than \(YAMLLimits.default.maximumFileSize) bytes, the largest target file")
+            }
         }
         return TargetFileSnapshot(path: path, bytes: bytes, identity: FileIdentity(info))
     }

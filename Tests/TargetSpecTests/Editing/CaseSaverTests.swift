@@ -136,4 +136,16 @@ final class CaseSaverTests: XCTestCase {
         }
         XCTAssertEqual(try contents(path), text)
     }
+
+    func testRefusesAFileLargerThanATargetFileMayBe() throws {
+        let folder = try SpecTest.temporaryFolder(self)
+        let path = folder + "/huge.yaml"
+        let text = "baseURL: https://example.com\ncases:\n  get:\n    path: /get\n# " + String(repeating: "x", count: 16 << 20) + "\n"
+        try SpecTest.write(text, to: path)
+        XCTAssertThrowsError(try CaseSaver.save(NewCase(method: "GET", path: "/x"), as: "x", toFileAt: path)) { error in
+            XCTAssertEqual((error as? TargetFileEditError)?.kind.exitStatus, 65)
+            XCTAssertEqual((error as? TargetFileEditError)?.message, "cannot add a case to \(path): it is larger than 16777216 bytes, the largest target file")
+        }
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, text.utf8.count)
+    }
 }
