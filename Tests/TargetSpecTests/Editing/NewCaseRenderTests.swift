@@ -12,7 +12,7 @@ final class NewCaseRenderTests: XCTestCase {
 
     /// The file with `request` added as `name`, the case text, and the request it builds.
     private func saved(_ request: NewCase, name: String = "added", environment: [String: String] = [:],
-                       sourceFile: StaticString = #filePath, line: UInt = #line) throws -> (text: String, request: URLRequest, rendered: RenderedCase) {
+                       sourceFile: StaticString = #filePath, line: UInt = #line) throws -> (text: String, request: URLRequest, rendered: RenderedCase, sampleData: Data) {
         let rendered = try request.render(apiName: "hb")
         let edited = try CaseAppender.appending(name, members: rendered.members, to: Array(file.utf8), file: "t.yaml")
         let text = String(decoding: edited.bytes, as: UTF8.self)
@@ -21,7 +21,7 @@ final class NewCaseRenderTests: XCTestCase {
         let spec = try XCTUnwrap(api.cases.first { $0.name == name }, file: sourceFile, line: line)
         let target = try TargetBuilder(api: api, processEnvironment: environment).target(for: spec, arguments: [:])
         let urlRequest = try MoyaProvider<DynamicTarget>.defaultEndpointMapping(for: target).urlRequest()
-        return (String(text.dropFirst(file.count)), urlRequest, rendered)
+        return (String(text.dropFirst(file.count)), urlRequest, rendered, target.sampleData)
     }
 
     func testJSONBodyWithQueryAndHeaders() throws {
@@ -115,7 +115,9 @@ final class NewCaseRenderTests: XCTestCase {
               json: {id: "{{x}}", "n": 1e2}
 
         """)
+        XCTAssertEqual(try JSONValue(parsing: try saved(request).sampleData), try JSONValue(parsing: #"{"id": "{x}", "n": 1e2}"#))
         request.sample = .init(status: 200, contentType: "text/plain", body: Array("line 1\nline: 2 # not a comment\r\n".utf8))
+        XCTAssertEqual(Array(try saved(request).sampleData), Array("line 1\nline: 2 # not a comment\r\n".utf8), "the stub answers what the server did")
         XCTAssertEqual(try saved(request).text, """
           added:
             method: GET
@@ -171,6 +173,11 @@ final class NewCaseRenderTests: XCTestCase {
             XCTAssertEqual(try JSONValue(parsing: body), .object([(value, .string(value))]), value.debugDescription.prefix(40).description)
             XCTAssertTrue(result.request.url?.absoluteString.hasPrefix("https://example.com/p") == true)
         }
+        var braces = NewCase(method: "POST", path: "/p")
+        braces.body = .json(.object([("{id}", .object([("{{x}}", .string("${y}"))]))]))
+        braces.sample = .init(status: 200, contentType: "application/json", body: Array(#"{"{id}": "{id}"}"#.utf8))
+        let bracesSaved = try saved(braces)
+        XCTAssertEqual(try bracesSaved.request.httpBody.map { try JSONValue(parsing: $0) }, .object([("{id}", .object([("{{x}}", .string("${y}"))]))]))
         let encoded = try saved(NewCase(method: "GET", path: "/a%20b/%7Bx%7D/caf%C3%A9"))
         XCTAssertEqual(encoded.request.url?.absoluteString, "https://example.com/a%20b/%7Bx%7D/caf%C3%A9", "a percent-encoded path is sent as it was")
         for path in ["/a b", "/a\r\nb", "/a\u{0}", "/a\u{7F}", "no-slash"] {
