@@ -142,7 +142,7 @@ extension CompletionTests {
         XCTAssertEqual(try bashCompletions(["moya-cli", "auth", "httpbin-oauth", "--scheme", ""]), ["service", "cli"])
         for shell in ["zsh", "fish"] {
             let script = try fixture.completionScript(shell)
-            XCTAssertTrue(script.contains("list validate call curl check"), "\(shell): help offers the subcommands")
+            XCTAssertTrue(script.contains("list validate call request curl check"), "\(shell): help offers the subcommands")
         }
     }
 }

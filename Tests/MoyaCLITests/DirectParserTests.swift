@@ -17,7 +17,7 @@ final class DirectParserTests: XCTestCase {
         "--key": "client.key", "--file-root": "/tmp", "--query": "page=2", "--json": "{\"a\":1}", "--data": "x=1", "--proxy": "http://proxy:3128", "--max-redirects": "4", "--max-body-size": "64K", "--keypath": "a.b.0", "--max-pages": "3",
         "--format": "json", "--output": "out.bin", "-o": "out.bin", "--delay": "0.2", "--sample": "notFound",
         "--targets": "targets", "--value": "user=octocat",
-        "--jobs": "8", "--rate": "2.5", "--only": "get*", "--skip": "x", "--shard": "1/2", "--report": "junit:out.xml",
+        "--auth": "basic", "--jobs": "8", "--rate": "2.5", "--only": "get*", "--skip": "x", "--shard": "1/2", "--report": "junit:out.xml",
     ]
 
     /// Options that only parse together with another one (`validate()` refuses them alone).
@@ -197,6 +197,23 @@ final class DirectParserTests: XCTestCase {
         try assertEveryOptionAgrees(Curl.self)
     }
 
+    func testRequestTableListsEveryOptionArgumentParserDeclares() throws {
+        try assertTable(RequestInvocation.table, matches: "request")
+    }
+
+    func testEveryOptionOfRequestParsesAsArgumentParserParsesIt() throws {
+        try assertEveryOptionAgrees(MoyaCommand.Request.self)
+    }
+
+    /// `request`'s items are words; an unknown `--name` is no item, left to ArgumentParser, which refuses it.
+    func testRequestItemsAgreeAndUnknownOptionsAreDeclined() throws {
+        try assertAgreement(["web", "POST", "/x", "a=1", "b:=2", "q==3", "X-A:1", "X-B:", "f@file", "-H", "C: 3", "--form", "--auth", "none"],
+                            as: MoyaCommand.Request.self)
+        try assertAgreement(["GET", "http://127.0.0.1:9/x", "--query", "k=v", "-v"], as: MoyaCommand.Request.self)
+        try assertDeclined([["web", "GET", "/x", "--bogus", "1"], ["--help"], ["--", "web", "GET", "-x"]], as: RequestInvocation.self,
+                           command: "request", refusals: [["web", "GET", "/x", "--bogus", "1"]: "--bogus"], helpMentions: "--form")
+    }
+
     /// `validate`'s words are files; an unknown `--name` is an unknown option, left to ArgumentParser.
     func testValidateLinesAgreeAndTheRestIsDeclined() throws {
         try assertEveryOptionAgrees(MoyaCommand.Validate.self)
@@ -312,6 +329,10 @@ protocol ParsedDirectly: ParsableCommand {
 
 extension MoyaCommand.Call: ParsedDirectly {
     var invocation: CallInvocation { CallInvocation(self) }
+}
+
+extension MoyaCommand.Request: ParsedDirectly {
+    var invocation: RequestInvocation { RequestInvocation(self) }
 }
 
 extension MoyaCommand.Curl: ParsedDirectly {

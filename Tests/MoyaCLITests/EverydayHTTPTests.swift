@@ -217,7 +217,7 @@ final class TypoTests: XCTestCase {
     func testAMisspelledCommandSuggestsTheRightOne() throws {
         let result = try CLIRunner.run(["lst"])
         XCTAssertEqual(result.status, 64, result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("moya-cli: error: unknown command 'lst' (did you mean 'list'?); commands: list, validate, call, curl, check, import, auth, help"),
+        XCTAssertTrue(result.stderr.hasPrefix("moya-cli: error: unknown command 'lst' (did you mean 'list'?); commands: list, validate, call, request, curl, check, import, auth, help"),
                       result.stderr)
     }
 

@@ -143,3 +143,10 @@ extension APISpec {
         }
     }
 }
+
+extension APISpec.Fields {
+    /// An API with every other field at its default (an ad-hoc request's, made outside this module).
+    package init(name: String, file: String, directory: String, baseURL: Template, cases: [CaseSpec]) {
+        self.init(name: name, file: file, directory: directory, description: nil, baseURL: baseURL, cases: cases)
+    }
+}

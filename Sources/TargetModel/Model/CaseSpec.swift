@@ -83,3 +83,10 @@ package struct CaseSpec: Sendable, Hashable {
         ArgumentBinder(caseName: self.name, values: self.values, fileBaseDirectory: fileBaseDirectory)
     }
 }
+
+extension CaseSpec.Fields {
+    /// A case with every other field at its default (an ad-hoc request's, made outside this module).
+    package init(name: String, mark: Mark, path: Template) {
+        self.init(name: name, mark: mark, path: path, method: "GET")
+    }
+}

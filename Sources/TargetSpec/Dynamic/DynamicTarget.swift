@@ -132,7 +132,8 @@ package struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         guard let apiKeyQuery = self.apiKeyQuery else { return base + path }
-        return base + path + "?" + PercentEncoding.escapeQueryComponent(apiKeyQuery.name) + "="
+        // An ad-hoc request's path carries its query (`AdHocRequest.encodedQuery`).
+        return base + path + (path.contains("?") ? "&" : "?") + PercentEncoding.escapeQueryComponent(apiKeyQuery.name) + "="
             + PercentEncoding.escapeQueryComponent(apiKeyQuery.value)
     }
 

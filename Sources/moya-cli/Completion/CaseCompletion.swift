@@ -38,6 +38,8 @@ struct CaseCompletion {
         case sampleName
         /// An auth scheme of the API named (`auth --scheme`).
         case schemeName
+        /// `[API] METHOD PATH|URL` of `request` (see `RequestCompletion`).
+        case request
     }
 
     /// The completion kind for an option whose value names something of the API or case on the
@@ -74,7 +76,7 @@ struct CaseCompletion {
               let subcommand = commandLine[..<index].firstIndex(where: subcommands.contains) else { return [] }
         let home = ProcessEnvironment.current["HOME"]
         var before = commandLine[(subcommand + 1)..<index].map { ShellWord.unquoted($0, home: home) }
-        if subject != .invocation && subject != .apiName, before.last?.hasPrefix("-") == true {
+        if subject != .invocation && subject != .apiName && subject != .request, before.last?.hasPrefix("-") == true {
             // The option whose value is completed: without its value the words would not parse.
             before.removeLast()
         }
@@ -100,6 +102,7 @@ struct CaseCompletion {
         case .schemeName:
             guard let api = context.words.lazy.compactMap({ try? catalog.api(named: $0) }).first else { return [] }
             return Self.matching(api.authSchemes.map(\.name), prefix)
+        case .request: return RequestCompletion.candidates(words: context.words, catalog: catalog, prefix: prefix)
         }
     }
 

@@ -175,7 +175,7 @@ extension RequestOptions {
 
 /// The `RequestOptions` as ArgumentParser declares them, from the group's table.
 struct RequestArguments: ParsableArguments {
-    @Option(RequestOptions.environment, completion: CaseCompletion.optionValue(.environmentName, in: ["call", "curl", "check"]))
+    @Option(RequestOptions.environment, completion: CaseCompletion.optionValue(.environmentName, in: ["call", "request", "curl", "check"]))
     var environment: String?
     @Option(RequestOptions.baseURL) var baseURL: String?
     @Option(RequestOptions.headers) var headers = RequestOptions().headers
