@@ -21,6 +21,19 @@ package struct SavedCase: Sendable {
 /// for secret in saved.secrets { print("set \(secret.variable) for \(secret.header)") }
 /// ```
 package enum CaseSaver {
+    /// Checks, before a request is sent, that it could be saved as `name`: a valid name the file
+    /// at `path` does not have, in a file that can be edited (a block `cases`, a regular file,
+    /// not a link, writable). ``save(_:as:toFileAt:file:)`` checks all of it again.
+    package static func checkNewCase(named name: String, inFileAt path: String) throws(TargetFileEditError) {
+        try CaseAppender.checkName(name)
+        let snapshot = try TargetFileWriter.read(path)
+        try TargetFileWriter.checkWritable(snapshot)
+        let layout = try CasesLayout.read(snapshot.bytes, file: path)
+        if let existing = layout.keys.first(where: { $0.name == name }) {
+            throw TargetFileEditError(.usage, "case '\(name)' exists in \(path) (line \(existing.line)); pick another name or remove it first")
+        }
+    }
+
     /// Adds `newCase` as the case `name` to the target file at `path`.
     /// - Parameters:
     ///   - file: the file's name in messages and diagnostics (defaults to `path`).

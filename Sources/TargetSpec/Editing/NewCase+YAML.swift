@@ -48,6 +48,7 @@ extension NewCase {
         if let description { members.append(YAMLText.Entry("description", .string(description))) }
         var values: [YAMLText] = []
         var secrets: [RenderedCase.SecretReference] = []
+        var secretHeaderNames = Set<String>()
         members.append(YAMLText.Entry("method", .string(method)))
         members.append(YAMLText.Entry("path", .string(Self.literal(path))))
         if !headers.isEmpty {
@@ -58,6 +59,7 @@ extension NewCase {
                 try Self.checkOneLine(header.value, "the header \(header.name)'s value")
                 let lowercased = header.name.lowercased()
                 if header.isSecret || SensitiveHeaders.defaultNames.contains(lowercased) || sensitiveHeaders.contains(lowercased) {
+                    secretHeaderNames.insert(lowercased)
                     let variable = Self.uniqueVariable(apiName: apiName, header: header.name, taken: &variables)
                     secrets.append(RenderedCase.SecretReference(header: header.name, variable: variable))
                     written.append(YAMLText.Entry(header.name, .string("${secret:\(variable)}")))
@@ -76,7 +78,13 @@ extension NewCase {
         if !values.isEmpty { members.insert(YAMLText.Entry("values", .list(values)), at: description == nil ? 0 : 1) }
         var omission: String?
         if let sample {
-            let (written, why) = Self.sample(sample)
+            var secrets = secretValues
+            for header in headers where secretHeaderNames.contains(header.name.lowercased()) || header.isSecret {
+                secrets.append(header.value)
+                // `Bearer TOKEN`, `Basic CREDENTIALS`: the credential alone may be echoed too.
+                if let space = header.value.firstIndex(of: " ") { secrets.append(String(header.value[header.value.index(after: space)...])) }
+            }
+            let (written, why) = Self.sample(sample, redacting: secrets.filter { $0.utf8.count >= 4 }.sorted { $0.utf8.count > $1.utf8.count })
             if let written { members.append(YAMLText.Entry("sample", written)) }
             omission = why
         }
@@ -139,20 +147,24 @@ extension NewCase {
     }
 
     /// The response as a sample, or why it is left out.
-    private static func sample(_ sample: Sample) -> (YAMLText?, String?) {
+    private static func sample(_ sample: Sample, redacting secrets: [String]) -> (YAMLText?, String?) {
+        func redacted(_ text: String) -> String {
+            secrets.reduce(text) { $0.replacing($1, with: "<redacted>") }
+        }
         var members: [YAMLText.Entry] = []
         if sample.status != 200 { members.append(YAMLText.Entry("status", .int(sample.status))) }
         if let contentType = sample.contentType {
             members.append(YAMLText.Entry("headers", .map([YAMLText.Entry("Content-Type", .string(literal(contentType)))])))
         }
-        guard !sample.body.isEmpty else { return (.map(members.isEmpty ? [YAMLText.Entry("status", .int(sample.status))] : members), nil) }
-        guard sample.body.count <= maximumSampleBytes else {
-            return (nil, "the response (\(sample.body.count) bytes) is larger than \(maximumSampleBytes) bytes; no sample was saved")
+        let length = max(sample.bodyLength ?? 0, sample.body.count)
+        guard length > 0 else { return (.map(members.isEmpty ? [YAMLText.Entry("status", .int(sample.status))] : members), nil) }
+        guard length <= maximumSampleBytes else {
+            return (nil, "the response (\(length) bytes) is larger than \(maximumSampleBytes) bytes; no sample was saved")
         }
         if isJSON(sample.contentType), let value = try? JSONValue(parsing: sample.body) {
-            members.append(YAMLText.Entry("json", yaml(value)))
+            members.append(YAMLText.Entry("json", yaml(value, transformingStrings: redacted)))
         } else if let text = String(validating: sample.body, as: UTF8.self) {
-            members.append(YAMLText.Entry("text", .string(literal(text))))
+            members.append(YAMLText.Entry("text", .string(literal(redacted(text)))))
         } else {
             return (nil, "the response is not UTF-8 text; no sample was saved")
         }
@@ -166,16 +178,16 @@ extension NewCase {
         return type == "application/json" || type.hasSuffix("+json")
     }
 
-    /// A JSON value as YAML, its strings literal.
-    private static func yaml(_ value: JSONValue) -> YAMLText {
+    /// A JSON value as YAML, its strings literal (and passed through `transform`).
+    private static func yaml(_ value: JSONValue, transformingStrings transform: (String) -> String = { $0 }) -> YAMLText {
         switch value {
         case .null: .null
         case .bool(let bool): .bool(bool)
         case .int(let int): .int(int)
         case .number(let number): .number(number.description)
-        case .string(let string): .string(literal(string))
-        case .array(let items): .list(items.map(yaml))
-        case .object(let members): .map(members.map { YAMLText.Entry($0.0, yaml($0.1)) })
+        case .string(let string): .string(literal(transform(string)))
+        case .array(let items): .list(items.map { yaml($0, transformingStrings: transform) })
+        case .object(let members): .map(members.map { YAMLText.Entry(transform($0.0), yaml($0.1, transformingStrings: transform)) })
         }
     }
 

@@ -30,6 +30,9 @@ package struct NewCase: Sendable, Equatable {
     package var sample: Sample?
     /// The case's `description`, if any.
     package var description: String?
+    /// Secret values the request carried (the API's token, a password): never written, so a
+    /// sample that echoes one has it as `<redacted>`. Secret headers' values are added to them.
+    package var secretValues: [String] = []
 
     package init(method: String, path: String) {
         self.method = method
@@ -113,11 +116,14 @@ package struct NewCase: Sendable, Equatable {
         /// `application/problem+json`, …) writes the body as `json:`.
         package var contentType: String?
         package var body: [UInt8]
+        /// The body's whole length when `body` holds only its first bytes (a streamed response).
+        package var bodyLength: Int?
 
-        package init(status: Int, contentType: String? = nil, body: [UInt8] = []) {
+        package init(status: Int, contentType: String? = nil, body: [UInt8] = [], bodyLength: Int? = nil) {
             self.status = status
             self.contentType = contentType
             self.body = body
+            self.bodyLength = bodyLength
         }
     }
 }

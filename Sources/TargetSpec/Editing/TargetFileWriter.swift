@@ -77,10 +77,7 @@ package enum TargetFileWriter {
     /// changed since it was read (then nothing is written).
     package static func replace(_ snapshot: TargetFileSnapshot, with bytes: [UInt8]) throws(TargetFileEditError) {
         let path = snapshot.path
-        // A file no one may write is read-only for root too, as editors treat it.
-        guard snapshot.identity.mode & 0o222 != 0, access(path, W_OK) == 0 else {
-            throw failure(path, snapshot.identity.mode & 0o222 == 0 || errno == EACCES || errno == EROFS ? "it is read-only" : "cannot write it (\(reason()))")
-        }
+        try checkWritable(snapshot)
         let folder = APISpec.folder(of: path)
         var template = Array((folder + "/.moya-edit-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
@@ -113,6 +110,13 @@ package enum TargetFileWriter {
         if folderDescriptor >= 0 {
             _ = fsync(folderDescriptor)
             close(folderDescriptor)
+        }
+    }
+
+    /// Refuses a read-only file: one no one may write is read-only for root too, as editors treat it.
+    package static func checkWritable(_ snapshot: TargetFileSnapshot) throws(TargetFileEditError) {
+        guard snapshot.identity.mode & 0o222 != 0, access(snapshot.path, W_OK) == 0 else {
+            throw failure(snapshot.path, snapshot.identity.mode & 0o222 == 0 || errno == EACCES || errno == EROFS ? "it is read-only" : "cannot write it (\(reason()))")
         }
     }
 
