@@ -114,6 +114,38 @@ final class RequestSaveAsTests: WebTargetTestCase {
         XCTAssertEqual(try String(contentsOfFile: real, encoding: .utf8), original, "no byte changed")
     }
 
+    func testRawBodiesFormsAndHeaderOptionsAreSavedAsSent() throws {
+        let data = try run(["request", "web", "PUT", "/anything/note", "--data", "-", "-H", "Content-Type: text/plain", "--save-as", "note"],
+                           stdin: Data("hello {you}\n".utf8))
+        XCTAssertEqual(data.status, 0, data.stderr)
+        let form = try run(["request", "web", "POST", "/anything/form", "--form", "a=1", "a=2", "b=x y", "--save-as", "form"])
+        XCTAssertEqual(form.status, 0, form.stderr)
+        XCTAssertEqual(form.stderr, "moya-cli: saved case 'form' in targets/web.yaml (line 17)\n")
+        let text = try fileText()
+        XCTAssertTrue(text.contains("""
+              note:
+                method: PUT
+                path: /anything/note
+                headers: {Content-Type: text/plain}
+                task: {data: "hello {{you}}\\n"}
+              form:
+                method: POST
+                path: /anything/form
+                task:
+                  parameters: {a: ["1", "2"], b: x y}
+                  encoding: url
+                  destination: httpBody
+                  arrayEncoding: noBrackets
+            # after the last case
+            """), text)
+        let sentNote = server.receivedRequests[0]
+        XCTAssertEqual(try run(["call", "web", "note"]).status, 0)
+        XCTAssertEqual(server.receivedRequests.last?.body, sentNote.body)
+        XCTAssertEqual(server.receivedRequests.last?.value(of: "Content-Type"), "text/plain")
+        XCTAssertEqual(try run(["call", "web", "form"]).status, 0)
+        XCTAssertEqual(server.receivedRequests.last.map { String(decoding: $0.body, as: UTF8.self) }, "a=1&a=2&b=x%20y")
+    }
+
     func testAFailedRequestIsNotSaved() throws {
         let result = try run(["request", "web", "GET", "/status/404", "--save-as", "missing"])
         XCTAssertEqual(result.status, 4, result.stderr)

@@ -137,6 +137,17 @@ final class NewCaseRenderTests: XCTestCase {
         XCTAssertEqual(huge.rendered.sampleOmission, "the response (65537 bytes) is larger than 65536 bytes; no sample was saved")
     }
 
+    func testSecretsEchoedInTheSampleAreRedacted() throws {
+        var request = NewCase(method: "GET", path: "/echo")
+        request.headers = [.init(name: "Authorization", value: "Bearer abcd1234", isSecret: true)]
+        request.secretValues = ["t0ken-value", "pw"]
+        request.sample = .init(status: 200, contentType: "application/json",
+                               body: Array(#"{"auth": "Bearer abcd1234", "token": "abcd1234", "api": "x t0ken-value y", "t0ken-value": "pw"}"#.utf8))
+        let text = try saved(request, environment: ["MOYA_HB_AUTHORIZATION": "x"]).text
+        XCTAssertTrue(text.contains(#"json: {auth: "<redacted>", token: "<redacted>", api: "x <redacted> y", "<redacted>": pw}"#), text)
+        XCTAssertFalse(text.contains("abcd1234") || text.contains("t0ken"), text)
+    }
+
     func testMultipartFilesBecomeFileValues() throws {
         var request = NewCase(method: "POST", path: "/upload")
         request.body = .multipart([.init(name: "title", content: .text("hi {there}")),
