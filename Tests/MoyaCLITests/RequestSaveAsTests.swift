@@ -146,6 +146,25 @@ final class RequestSaveAsTests: WebTargetTestCase {
         XCTAssertEqual(server.receivedRequests.last.map { String(decoding: $0.body, as: UTF8.self) }, "a=1&a=2&b=x%20y")
     }
 
+    func testAFilePartBecomesAFileValueOfTheCase() throws {
+        _ = try folder.write("cover.txt", "cover bytes")
+        let result = try run(["request", "web", "POST", "/anything/upload", "title=hi", "cover@cover.txt", "--save-as", "upload"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let saved = try fileText()
+        XCTAssertTrue(saved.contains("""
+              upload:
+                values: [{cover: file}]
+                method: POST
+                path: /anything/upload
+                task: {multipart: [{name: title, value: hi}, {name: cover, file: "{cover}"}]}
+
+            """), saved)
+        XCTAssertFalse(saved.contains(folder.url.path), "the command line's path is not written")
+        let again = try run(["call", "web", "upload", "cover.txt"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(server.receivedRequests.last.map { String(decoding: $0.body, as: UTF8.self).contains("cover bytes") } == true)
+    }
+
     func testAFailedRequestIsNotSaved() throws {
         let result = try run(["request", "web", "GET", "/status/404", "--save-as", "missing"])
         XCTAssertEqual(result.status, 4, result.stderr)
