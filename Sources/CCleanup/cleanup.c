@@ -23,6 +23,9 @@ static atomic_int removers;
 /// Process groups of running children, 0 when free.
 static atomic_int children[CHILD_SLOT_COUNT];
 static atomic_int notify = -1;
+static struct termios terminal_settings;
+/// The terminal to put back, -1 when none.
+static atomic_int terminal_fd = -1;
 static atomic_int graceful;
 static atomic_int pending;
 
@@ -86,6 +89,25 @@ void moya_cleanup_run(void) {
     atomic_fetch_sub(&removers, 1);
 }
 
+void moya_terminal_register(int fd, const struct termios *saved) {
+    atomic_store(&terminal_fd, -1);
+    terminal_settings = *saved;
+    atomic_store(&terminal_fd, fd);
+}
+
+void moya_terminal_forget(void) {
+    atomic_store(&terminal_fd, -1);
+}
+
+/// tcsetattr and write are async-signal-safe.
+static void restore_terminal(void) {
+    int fd = atomic_exchange(&terminal_fd, -1);
+    if (fd < 0) return;
+    tcsetattr(fd, TCSAFLUSH, &terminal_settings);
+    ssize_t ignored = write(fd, "\n", 1);
+    (void)ignored;
+}
+
 static void write_text(const char *text) {
     ssize_t ignored = write(2, text, strlen(text));
     (void)ignored;
@@ -102,6 +124,7 @@ static void handle(int number) {
         errno = saved;
         return;
     }
+    restore_terminal();
     kill_children();
     moya_cleanup_run();
     switch (number) {

@@ -44,6 +44,8 @@ extension Importer {
         } else if !success.isEmpty {
             entries.append(YAMLText.Entry("validation", .list(success.map { .int($0.status) })))
         } else {
+            // Written out: a case without `validation` would fail every status outside 2xx.
+            entries.append(YAMLText.Entry("validation", .string("none")))
             note(responsesNode, "no success response documented: no validation", case: operation.caseName, operation: operation.label)
         }
         var samples: [YAMLText.Entry] = []

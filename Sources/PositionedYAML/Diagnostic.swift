@@ -4,6 +4,8 @@ package struct Diagnostic: Sendable, Hashable, Comparable {
     package enum Severity: String, Sendable, Hashable {
         case error
         case warning
+        /// Not a problem: a rule the file relies on without writing it (`validate` says it).
+        case note
     }
 
     /// Whether this stops the file from loading.

@@ -95,6 +95,7 @@ extension ValidationType {
         case .none: "any status"
         case .successCodes: "2xx"
         case .successAndRedirectCodes: "2xx or 3xx"
+        case .customCodes(let codes) where codes.isEmpty: "any status"
         case .customCodes(let codes):
             codes.count == 1 ? "\(codes[0])"
                 : codes.dropLast().map(String.init).joined(separator: ", ") + " or " + String(codes[codes.count - 1])

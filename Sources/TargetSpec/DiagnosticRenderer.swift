@@ -105,7 +105,11 @@ package enum DiagnosticRenderer {
                 return
             }
             bold = "\u{1B}[1m"
-            severityColor = severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;33m"
+            severityColor = switch severity {
+            case .error: "\u{1B}[1;31m"
+            case .warning: "\u{1B}[1;33m"
+            case .note: "\u{1B}[1;36m"
+            }
             reset = "\u{1B}[0m"
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import OpenAPIImport
 import MoyaKit
 import TargetSpec
+import TargetModel
 import XCTest
 
 /// Each mapping of moya-cli-import(1), on the shipped petstore spec and on small specs made for one mapping.
@@ -207,6 +208,21 @@ final class OpenAPIMappingTests: XCTestCase {
         XCTAssertTrue(fixture.result.text.contains(#"born: "2026-01-01""#), "date format")
         XCTAssertEqual(try fixture.case("updatePetWithForm").validation, .successCodes, "2XX is successCodes")
         guard case .response(204, _, .empty) = try fixture.case("deletePetsByPetId").samples[0].sample.outcome else { return XCTFail("204") }
+    }
+
+    /// Only failures documented: the case says `validation: none`, since a case without
+    /// `validation` would fail every status outside 2xx.
+    func testAnOperationWithoutASuccessResponseIsWrittenWithValidationNone() throws {
+        let fixture = try ImportFixture(yaml: """
+            openapi: 3.1.0
+            info: {title: Failing, version: "1"}
+            servers: [{url: "https://example.com"}]
+            paths:
+              /gone: {get: {operationId: gone, responses: {'410': {description: gone}}}}
+            """)
+        defer { fixture.remove() }
+        XCTAssertEqual(try fixture.case("gone").validation, ValidationSpec.none)
+        XCTAssertTrue(fixture.result.notes.contains { $0.caseName == "gone" && $0.message == "no success response documented: no validation" })
     }
 
     func testSwagger2IsRead() throws {

@@ -1,6 +1,7 @@
 import XCTest
 import TargetSpec
 import TargetModel
+import MoyaKit
 
 /// Top-level checks, each asserted with its full rendered diagnostic.
 final class SpecAPIValidationTests: XCTestCase {
@@ -192,6 +193,17 @@ final class SpecAPIValidationTests: XCTestCase {
                                   ^
 
             """)
+    }
+
+    /// Written `none` and `[]` are Moya's "no validation", told apart from an absent key.
+    func testNoneAndAnEmptyListAreKeptApartFromNothingWritten() throws {
+        let none = try XCTUnwrap(SpecTest.load("baseURL: https://a.example\nvalidation: none\n" + cases).api)
+        XCTAssertEqual(none.validation, ValidationSpec.none)
+        let empty = try XCTUnwrap(SpecTest.load("baseURL: https://a.example\nvalidation: []\n" + cases).api)
+        XCTAssertEqual(empty.validation, .customCodes([]))
+        XCTAssertEqual(ValidationType.customCodes([]).accepts(statusCode: 500), true, "Moya: no codes listed, none checked")
+        let absent = try XCTUnwrap(SpecTest.load("baseURL: https://a.example\n" + cases).api)
+        XCTAssertNil(absent.validation)
     }
 
     func testDefaultEnvironmentMustNameAnEnvironment() {

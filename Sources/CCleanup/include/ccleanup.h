@@ -1,6 +1,8 @@
 #ifndef CCLEANUP_H
 #define CCLEANUP_H
 
+#include <termios.h>
+
 /// Paths this process created and must not leave behind if a signal ends it (temporary files of
 /// outputs being written, folders made for them), and the handlers of SIGINT, SIGTERM and SIGHUP
 /// that remove them. Written in C because a signal handler may only call async-signal-safe
@@ -21,6 +23,14 @@ int moya_children_register(int group);
 
 /// Forgets a registered process group (it ended and was waited for). Safe from any thread.
 void moya_children_forget(int slot);
+
+/// Registers the terminal `fd` and its settings `saved` (copied) to be put back, with a line
+/// break, if a signal ends the process: a password prompt turns echo off, and a Ctrl-C at the
+/// prompt must not leave the user's shell without it. One terminal at a time.
+void moya_terminal_register(int fd, const struct termios *saved);
+
+/// Forgets the registered terminal (its settings were put back).
+void moya_terminal_forget(void);
 
 /// Removes every registered path now: files first, then folders, innermost first.
 void moya_cleanup_run(void);

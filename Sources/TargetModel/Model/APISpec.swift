@@ -26,8 +26,9 @@ package struct APISpec: Sendable, Hashable {
         /// The API's named auth schemes (`auth: {default: ..., schemes: {...}}`); a one-scheme
         /// `auth: {type: ...}` is the scheme named by its type.
         package var authSchemes: [NamedAuthScheme] = []
-        /// Which status codes count as success, unless a case overrides it.
-        package var validation: ValidationSpec = .none
+        /// Which status codes count as success, unless a case overrides it; `nil` when the file
+        /// does not say (then `ValidationSpec.unwritten`, which `validate` notes).
+        package var validation: ValidationSpec? = nil
         /// Total request timeout in seconds.
         package var timeout: Double = 60
         /// Connection timeout in seconds.

@@ -23,7 +23,7 @@ extension TargetFileValidator {
         let headers = fields["headers"].map { readHeaders($0, at: apiLevel) } ?? []
         let sensitiveHeaders = fields["sensitiveHeaders"].map { readSensitiveHeaders($0) } ?? []
         let auth = fields["auth"].flatMap { readAPIAuth($0) }
-        let validation = fields["validation"].flatMap { readValidation($0) } ?? ValidationSpec.none
+        let validation = fields["validation"].flatMap { readValidation($0) }
         let timeout = fields["timeout"].flatMap { positiveNumber($0) } ?? 60
         let connectTimeout = fields["connectTimeout"].flatMap { positiveNumber($0) } ?? 10
         let environments = fields["environments"].map { readEnvironments($0) } ?? []
@@ -128,9 +128,6 @@ extension TargetFileValidator {
                     continue
                 }
                 codes.append(code)
-            }
-            if items.isEmpty {
-                error("an empty list of status codes would fail every response; list codes or use 'none'", at: node.mark)
             }
             return .customCodes(codes)
         }

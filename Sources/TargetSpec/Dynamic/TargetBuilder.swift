@@ -33,6 +33,8 @@ package struct TargetBuilder: Sendable {
     /// Where the tokens of `oauth2` and `command` auth come from; `nil` makes such a case fail
     /// to build (unless stubbed).
     package var accessTokens: (any AccessTokenSource)?
+    /// `-u` or `--bearer`: sent instead of the file's auth (see `CommandLineCredential`).
+    package var credentialOverride: CommandLineCredential?
 
     /// Creates a builder.
     package init(
@@ -107,7 +109,7 @@ package struct TargetBuilder: Sendable {
             method: MoyaKit.Method(rawValue: spec.method) ?? .get,
             task: task,
             orderedHeaders: headers,
-            validationType: Self.validationType(spec.validation ?? api.validation),
+            validationType: Self.validationType(spec.validation ?? api.validation ?? .unwritten),
             sample: sample,
             sampleName: name,
             timeout: spec.timeout ?? api.timeout,
@@ -245,6 +247,13 @@ package struct TargetBuilder: Sendable {
 
     private func authorization(for spec: CaseSpec, baseURL: URL, context: inout RenderContext)
         throws(TargetBuildError) -> (AuthorizationType?, String?, AccessTokenRequest?) {
+        if let credentialOverride {
+            context.secretValues += credentialOverride.secretValues
+            switch credentialOverride {
+            case .basic(let user, let password): return (.basic, Self.base64("\(user):\(password)"), nil)
+            case .bearer(let token): return (.bearer, token, nil)
+            }
+        }
         guard let auth = api.auth(for: spec.auth) else { return (nil, nil, nil) }
         do throws(TargetBuildError) {
             switch auth {
@@ -306,7 +315,7 @@ package struct TargetBuilder: Sendable {
     /// The case's API key, when its auth is one: where it goes, its name and its value. As for the
     /// other credentials, a stubbed request does without it when its variable is not set.
     private func apiKey(for spec: CaseSpec, context: inout RenderContext) throws(TargetBuildError) -> (AuthSpec.APIKeyLocation, String, String)? {
-        guard case .apiKey(let location, let name, let key)? = api.auth(for: spec.auth) else { return nil }
+        guard credentialOverride == nil, case .apiKey(let location, let name, let key)? = api.auth(for: spec.auth) else { return nil }
         do {
             let value = try context.renderSecret(key)
             try HeaderLine.check(value, field: "the API key")

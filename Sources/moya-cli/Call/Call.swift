@@ -17,6 +17,8 @@ extension MoyaCommand {
 
         @OptionGroup(title: "Stubs") var stubArguments: StubArguments
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
+        @OptionGroup(title: "Credentials (replacing the file's auth)") var credentialArguments: CredentialArguments
+        @OptionGroup(title: "curl's habits") var curlHabitArguments: CurlHabitArguments
         @OptionGroup(title: "Output") var outputArguments: OutputArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
         @OptionGroup(title: "Ad-hoc changes (for exploring)") var overrideArguments: OverrideArguments
@@ -34,6 +36,10 @@ extension MoyaCommand {
         func validate() throws {
             let paging = pagingArguments.options
             try pagingArguments.validating { () throws(OptionsError) in try paging.validate(with: outputArguments.options) }
+            let credentials = credentialArguments.options
+            try credentialArguments.validating { () throws(OptionsError) in try credentials.validate(with: overrideArguments.options) }
+            let habits = curlHabitArguments.options
+            try curlHabitArguments.validating { () throws(OptionsError) in try habits.validate(with: requestArguments.options) }
         }
 
         func run() throws {
@@ -47,6 +53,7 @@ extension CallInvocation {
     init(_ command: MoyaCommand.Call) {
         self.init(help: command.help, words: command.words, values: command.values,
                   stubOptions: command.stubArguments.options, requestOptions: command.requestArguments.options,
+                  credentialOptions: command.credentialArguments.options, curlHabits: command.curlHabitArguments.options,
                   outputOptions: command.outputArguments.options, targetOptions: command.targetArguments.options,
                   overrideOptions: command.overrideArguments.options, pagingOptions: command.pagingArguments.options)
     }

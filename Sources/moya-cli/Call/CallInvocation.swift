@@ -15,6 +15,8 @@ struct CallInvocation: DirectlyParsable, CaseCommandLine {
     var values: [String] = []
     var stubOptions = StubOptions()
     var requestOptions = RequestOptions()
+    var credentialOptions = CredentialOptions()
+    var curlHabits = CurlHabitOptions()
     var outputOptions = OutputOptions()
     var targetOptions = TargetOptions()
     var overrideOptions = OverrideOptions()
@@ -24,11 +26,14 @@ struct CallInvocation: DirectlyParsable, CaseCommandLine {
     func validate() throws(OptionsError) {
         try stubOptions.validate()
         try requestOptions.validate()
+        try credentialOptions.validate()
         try outputOptions.validate()
         try targetOptions.validate()
         try overrideOptions.validate()
         try pagingOptions.validate()
         try pagingOptions.validate(with: outputOptions)
+        try credentialOptions.validate(with: overrideOptions)
+        try curlHabits.validate(with: requestOptions)
     }
 
     func run() throws {
@@ -44,6 +49,7 @@ struct CallInvocation: DirectlyParsable, CaseCommandLine {
     /// What the command line asks of the case, as `mode` builds its target.
     func caseRequest(_ mode: CallMode, environment: [String: String]) -> CaseRequest {
         CaseRequest(command: .call, help: help, words: words, values: values, targets: targetOptions, overrides: overrideOptions,
+                    credentials: credentialOptions, curlHabits: curlHabits,
                     settings: TargetSettings(environment: environment, request: requestOptions, stub: stubOptions,
                                              download: mode.download(outputOptions)),
                     checksOverridesBeforeBuilding: mode.checksOverridesBeforeBuilding)
@@ -56,6 +62,8 @@ struct CallInvocation: DirectlyParsable, CaseCommandLine {
         return [help]
             + Entry.group(StubOptions.table) { $1(&$0.stubOptions) }
             + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
+            + Entry.group(CredentialOptions.table) { $1(&$0.credentialOptions) }
+            + Entry.group(CurlHabitOptions.table) { $1(&$0.curlHabits) }
             + Entry.group(OutputOptions.table) { $1(&$0.outputOptions) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
             + Entry.group(OverrideOptions.table) { $1(&$0.overrideOptions) }

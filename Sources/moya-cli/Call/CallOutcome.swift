@@ -14,7 +14,7 @@ enum CallOutcome {
         switch result {
         case .success(let response):
             try writer.write(response, sink: sink)
-            if target.task.downloadsFile, let destination = downloadPath(target) {
+            if target.task.downloadsFile, !writer.output.silent, let destination = downloadPath(target) {
                 StandardStream.error.write("moya-cli: saved \(destination)\n")
             }
         case .failure(let error):

@@ -68,7 +68,7 @@ struct CallRunner {
     /// - Throws: `CommandFailure` when no new token can be obtained.
     mutating func run(body: ResponseBodyHandling = .collectAll, sink: BodySink? = nil) throws -> Result<Response, MoyaError>? {
         let interrupt = Interrupt.install()
-        let bar = Terminal.isTerminal(StandardStream.error.fileDescriptor) && target.task.transfersFile ? ProgressBar() : nil
+        let bar = !output.silent && Terminal.isTerminal(StandardStream.error.fileDescriptor) && target.task.transfersFile ? ProgressBar() : nil
         var provider = makeProvider()
         var attempt = 0
         var mayRenewToken = target.accessTokenRequest != nil
@@ -112,7 +112,7 @@ struct CallRunner {
             }
             guard let delay = retryDelay(after: result, attempt: attempt) else { return result }
             attempt += 1
-            StandardStream.error.write("moya-cli: \(Self.reason(result)); retrying in \(Self.seconds(delay)) (\(attempt)/\(max(request.retry, rateLimitRetries)))\n")
+            if !output.silent { StandardStream.error.write("moya-cli: \(Self.reason(result)); retrying in \(Self.seconds(delay)) (\(attempt)/\(max(request.retry, rateLimitRetries)))\n") }
             if interrupt.sleep(seconds: delay) { return nil }
         }
     }

@@ -19,10 +19,13 @@ extension MoyaCommand {
         @Flag(CurlInvocation.help) var help: Bool
 
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
+        @OptionGroup(title: "Credentials (replacing the file's auth)") var credentialArguments: CredentialArguments
+        @OptionGroup(title: "curl's habits") var curlHabitArguments: CurlHabitArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
         @OptionGroup(title: "Ad-hoc changes (for exploring)") var overrideArguments: OverrideArguments
 
         @Option(CurlInvocation.output) var output: String?
+        @Flag(CurlInvocation.silent) var silent: Bool
 
         @Argument(
             CurlInvocation.words, parsing: .allUnrecognized,
@@ -32,6 +35,13 @@ extension MoyaCommand {
         var words: [String] = CurlInvocation().words
 
         @Option(CurlInvocation.values) var values = CurlInvocation().values
+
+        func validate() throws {
+            let credentials = credentialArguments.options
+            try credentialArguments.validating { () throws(OptionsError) in try credentials.validate(with: overrideArguments.options) }
+            let habits = curlHabitArguments.options
+            try curlHabitArguments.validating { () throws(OptionsError) in try habits.validate(with: requestArguments.options) }
+        }
 
         func run() throws {
             try CurlInvocation(self).run()
@@ -43,8 +53,10 @@ extension CurlInvocation {
     /// The curl ArgumentParser parsed.
     init(_ command: MoyaCommand.Curl) {
         self.init(help: command.help, words: command.words, values: command.values,
-                  requestOptions: command.requestArguments.options, targetOptions: command.targetArguments.options,
-                  overrideOptions: command.overrideArguments.options, output: command.output)
+                  requestOptions: command.requestArguments.options, credentialOptions: command.credentialArguments.options,
+                  curlHabits: command.curlHabitArguments.options,
+                  targetOptions: command.targetArguments.options,
+                  overrideOptions: command.overrideArguments.options, output: command.output, silent: command.silent)
     }
 }
 

@@ -14,16 +14,23 @@ struct CurlInvocation: DirectlyParsable, CaseCommandLine {
     /// `--value NAME=VALUE`s.
     var values: [String] = []
     var requestOptions = RequestOptions()
+    var credentialOptions = CredentialOptions()
+    var curlHabits = CurlHabitOptions()
     var targetOptions = TargetOptions()
     var overrideOptions = OverrideOptions()
     /// `-o`/`--output`: the download destination of download cases.
     var output: String?
+    /// `-s`: accepted, as there is nothing but the command to print.
+    var silent = false
 
     /// Refuses what the option groups' `validate()` refuses, in the order ArgumentParser runs them.
     func validate() throws(OptionsError) {
         try requestOptions.validate()
+        try credentialOptions.validate()
         try targetOptions.validate()
         try overrideOptions.validate()
+        try credentialOptions.validate(with: overrideOptions)
+        try curlHabits.validate(with: requestOptions)
     }
 
     func run() throws {
@@ -38,6 +45,7 @@ struct CurlInvocation: DirectlyParsable, CaseCommandLine {
     /// replacing a file there.
     func caseRequest(environment: [String: String]) -> CaseRequest {
         CaseRequest(command: .curl, help: help, words: words, values: values, targets: targetOptions, overrides: overrideOptions,
+                    credentials: credentialOptions, curlHabits: curlHabits,
                     settings: TargetSettings(environment: environment, request: requestOptions,
                                              download: DownloadOverride(path: output, overwrites: true)))
     }
@@ -48,12 +56,18 @@ struct CurlInvocation: DirectlyParsable, CaseCommandLine {
         typealias Entry = OptionDeclaration<Self>
         return [help]
             + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
+            + Entry.group(CredentialOptions.table) { $1(&$0.credentialOptions) }
+            + Entry.group(CurlHabitOptions.table) { $1(&$0.curlHabits) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
             + Entry.group(OverrideOptions.table) { $1(&$0.overrideOptions) }
-            + [output, words, values]
+            + [output, silent, words, values]
     }
 
     static var output: OptionDeclaration<Self> {
         .option("-o", "--output", valueName: "file", help: "Download destination for download cases.") { $0.output = $1 }
+    }
+
+    static var silent: OptionDeclaration<Self> {
+        .flag("-s", help: "As curl's: accepted and changes nothing, since only the command is printed.") { $0.silent = true }
     }
 }

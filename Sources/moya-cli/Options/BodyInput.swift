@@ -24,11 +24,15 @@ enum BodyInput {
         case file(URL, keeping: SpooledFile?)
     }
 
-    /// Reads `descriptor` to its end, failing past `limit` bytes. With `spools`, a body larger
-    /// than `memoryThreshold` goes to a temporary file.
+    /// What a body past its limit is told.
+    static let bodyLimitNote = "the most a body read from a stream may take (--max-body-size); raise --max-body-size to send more"
+
+    /// Reads `descriptor` to its end, failing past `limit` bytes (saying `limitNote`). With
+    /// `spools`, a body larger than `memoryThreshold` goes to a temporary file.
     /// - Throws: `CommandFailure` (usage, 64) naming `place` ("--data -") and `source`
     ///   ("standard input", a file's path).
-    static func read(_ descriptor: Int32, limit: Int, spools: Bool, place: String, source: String) throws -> Contents {
+    static func read(_ descriptor: Int32, limit: Int, spools: Bool, place: String, source: String,
+                     limitNote: String = bodyLimitNote) throws -> Contents {
         var data = Data()
         var file: SpooledFile?
         var total = 0
@@ -42,8 +46,7 @@ enum BodyInput {
             if count == 0 { break }
             total += count
             guard total <= limit else {
-                throw CommandFailure(.usage, "\(place): \(source) holds more than \(ByteCount.describe(limit)), "
-                                     + "the most a body read from a stream may take (--max-body-size); raise --max-body-size to send more")
+                throw CommandFailure(.usage, "\(place): \(source) holds more than \(ByteCount.describe(limit)), \(limitNote)")
             }
             if let file {
                 try chunk.withUnsafeBytes { try file.write(UnsafeRawBufferPointer(rebasing: $0[0..<count]), place: place) }

@@ -22,6 +22,8 @@ struct OutputOptions: Equatable {
     var verbose = false
     /// `--curl`.
     var curl = false
+    /// `-s`/`--silent`.
+    var silent = false
 
     /// Refuses combinations that print nothing sensible.
     func validate() throws(OptionsError) {
@@ -45,7 +47,7 @@ enum CallFormat: String, CaseIterable {
 
 extension OutputOptions {
     /// The group's options, as `DirectParser` reads them and `OutputArguments` declares them.
-    static var table: [OptionDeclaration<Self>] { [include, headersOnly, keyPath, format, output, force, verbose, curl] }
+    static var table: [OptionDeclaration<Self>] { [include, headersOnly, keyPath, format, output, force, verbose, curl, silent] }
 
     static var include: OptionDeclaration<Self> {
         .flag("-i", "--include", help: "Print the status line and headers before the body.") { $0.include = true }
@@ -84,6 +86,12 @@ extension OutputOptions {
     static var curl: OptionDeclaration<Self> {
         .flag("--curl", help: "Print the request as a curl command to stderr, then send it.") { $0.curl = true }
     }
+
+    static var silent: OptionDeclaration<Self> {
+        .flag("-s", "--silent", help: "No progress bar and no notes on stderr (saved, wrote, retrying); errors are still printed, as with curl -sS.") {
+            $0.silent = true
+        }
+    }
 }
 
 /// The `OutputOptions` as ArgumentParser declares them, from the group's table.
@@ -96,11 +104,12 @@ struct OutputArguments: ParsableArguments {
     @Flag(OutputOptions.force) var force: Bool
     @Flag(OutputOptions.verbose) var verbose: Bool
     @Flag(OutputOptions.curl) var curl: Bool
+    @Flag(OutputOptions.silent) var silent: Bool
 
     /// The values parsed, as the plain group the commands work with.
     var options: OutputOptions {
         OutputOptions(include: include, headersOnly: headersOnly, keyPath: keyPath, format: format, output: output,
-                      force: force, verbose: verbose, curl: curl)
+                      force: force, verbose: verbose, curl: curl, silent: silent)
     }
 
     func validate() throws {

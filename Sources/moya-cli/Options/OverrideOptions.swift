@@ -58,9 +58,11 @@ struct OverrideOptions: Equatable {
     }
 
     /// `TEXT`, `@FILE`'s bytes (a regular file; `@-`… is a file named `-`), or standard input for `-`.
-    static func contents(of argument: String, option: String, limit: ByteSize, spools: Bool) throws -> BodyInput.Contents {
+    /// `limitNote`: what one past `limit` is told.
+    static func contents(of argument: String, option: String, limit: ByteSize, spools: Bool,
+                         limitNote: String = BodyInput.bodyLimitNote) throws -> BodyInput.Contents {
         if argument == "-" {
-            return try BodyInput.read(0, limit: limit.bytes, spools: spools, place: "\(option) -", source: "standard input")
+            return try BodyInput.read(0, limit: limit.bytes, spools: spools, place: "\(option) -", source: "standard input", limitNote: limitNote)
         }
         guard argument.hasPrefix("@") else { return .bytes(Data(argument.utf8)) }
         let path = String(argument.dropFirst())
@@ -78,8 +80,8 @@ struct OverrideOptions: Equatable {
         if spools, status.st_size > BodyInput.memoryThreshold {
             return .file(URL(fileURLWithPath: path), keeping: nil)
         }
-        let fileLimit = option == "--json" ? limit.bytes : max(limit.bytes, BodyInput.memoryThreshold)
-        return try BodyInput.read(descriptor, limit: fileLimit, spools: spools, place: "\(option) @\(path)", source: path)
+        let fileLimit = option == "--data" ? max(limit.bytes, BodyInput.memoryThreshold) : limit.bytes
+        return try BodyInput.read(descriptor, limit: fileLimit, spools: spools, place: "\(option) @\(path)", source: path, limitNote: limitNote)
     }
 }
 
@@ -105,7 +107,7 @@ extension OverrideOptions {
     }
 
     static var data: OptionDeclaration<Self> {
-        .option("--data", valueName: "text", help: "Send these bytes as the body instead of the case's (@FILE: a file's, -: standard input's, up to --max-body-size; streamed).") {
+        .option("-d", "--data", valueName: "text", help: "Send these bytes as the body instead of the case's (@FILE: a file's, -: standard input's, up to --max-body-size; streamed). -d as curl's, but the bytes are sent as they are (curl's --data-binary).") {
             $0.data = $1
         }
     }

@@ -57,7 +57,7 @@ struct ResponseWriter {
         if let sink {
             guard sink.hasBegun else { return }
             do {
-                if let count = try sink.finish(), let outputPath {
+                if let count = try sink.finish(), let outputPath, !output.silent {
                     StandardStream.error.write("moya-cli: wrote \(count) bytes to \(outputPath)\n")
                 }
             } catch {

@@ -12,6 +12,10 @@ struct CaseRequest {
     var targets: TargetOptions
     /// `--query`, `--json`, `--data`.
     var overrides: OverrideOptions
+    /// `-u`, `--bearer`: read (a password asked for) once the case is resolved.
+    var credentials = CredentialOptions()
+    /// `-X` and the other curl habits (`-X` is checked against the case's method).
+    var curlHabits = CurlHabitOptions()
     var settings: TargetSettings
     /// Whether `--json`/`--data` are checked against the case's task before its target is built
     /// (`--all`, `--capture`) or after (a plain call, `curl`): it decides which of two usage

@@ -77,7 +77,10 @@ enum CaseResolution {
     /// What `call` and `curl` share: the words resolved (see `resolve`), `--json`/`--data` checked
     /// against the case's task, and its target built; `nil` when help was printed instead.
     static func target(_ request: CaseRequest) throws -> (target: DynamicTarget, resolved: ResolvedCase)? {
-        guard let resolved = try resolve(request) else { return nil }
+        guard var resolved = try resolve(request) else { return nil }
+        try request.curlHabits.check(caseName: "\(resolved.api.name).\(resolved.spec.name)", method: resolved.spec.method)
+        // After the case and its values, so a typo is reported before a password is asked for.
+        resolved.credential = try request.credentials.credential()
         if request.checksOverridesBeforeBuilding { try RequestPlugins.checkBodyOverride(request.overrides, task: resolved.spec.task) }
         let target = try build(resolved, settings: request.settings, accessTokens: request.command.accessTokens(request.settings))
         if !request.checksOverridesBeforeBuilding { try RequestPlugins.checkBodyOverride(request.overrides, task: resolved.spec.task) }
@@ -93,6 +96,7 @@ enum CaseResolution {
                               downloadDestination: spec.task.isDownload ? download.path.map { $0 == "-" ? "/dev/stdout" : $0 } : nil,
                               overwritesDownloads: download.overwrites)
         if let accessTokens { builder.accessTokens = accessTokens }
+        builder.credentialOverride = resolved.credential
         do {
             return try builder.target(for: spec, arguments: resolved.arguments, sampleName: settings.stub.sample)
         } catch .accessToken(let error) {

@@ -7,4 +7,6 @@ struct ResolvedCase {
     var api: APISpec
     var spec: CaseSpec
     var arguments: [String: ArgumentValue]
+    /// `-u` or `--bearer`, read once: every target built for the case (each page) sends it.
+    var credential: CommandLineCredential? = nil
 }
