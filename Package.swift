@@ -86,7 +86,7 @@ let package = Package(
             name: "TargetSpec",
             dependencies: [
                 "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "CurlTransport", "MoyaKit",
-                "TargetModel",
+                "TargetModel", "CYAML", "CCleanup",
             ]
         ),
         // The paging engine over the model's declarations: pages, Link headers, next pages, captures.

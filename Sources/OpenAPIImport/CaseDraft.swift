@@ -1,3 +1,4 @@
+import TargetSpec
 /// A case being built from an operation.
 struct CaseDraft {
     var values: [ValueDraft] = []

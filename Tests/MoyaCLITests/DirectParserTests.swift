@@ -17,7 +17,7 @@ final class DirectParserTests: XCTestCase {
         "--key": "client.key", "--file-root": "/tmp", "--query": "page=2", "--json": "{\"a\":1}", "--data": "x=1", "--proxy": "http://proxy:3128", "--max-redirects": "4", "--max-body-size": "64K", "--keypath": "a.b.0", "--max-pages": "3",
         "--format": "json", "--output": "out.bin", "-o": "out.bin", "--delay": "0.2", "--sample": "notFound",
         "--targets": "targets", "--value": "user=octocat", "-u": "alice:pw", "--bearer": "tok", "-X": "GET", "-d": "x=1",
-        "--auth": "basic", "--jobs": "8", "--rate": "2.5", "--only": "get*", "--skip": "x", "--shard": "1/2", "--report": "junit:out.xml",
+        "--auth": "basic", "--save-as": "newCase", "--jobs": "8", "--rate": "2.5", "--only": "get*", "--skip": "x", "--shard": "1/2", "--report": "junit:out.xml",
     ]
 
     /// Options that only parse together with another one (`validate()` refuses them alone).

@@ -23,6 +23,8 @@ extension MoyaCommand {
 
         @Flag(RequestInvocation.form) var form: Bool
         @Option(RequestInvocation.auth, completion: CaseCompletion.optionValue(.schemeName, in: ["request"])) var auth: String?
+        @Option(RequestInvocation.saveAs) var saveAs: String?
+        @Flag(RequestInvocation.saveSample) var saveSample: Bool
 
         @Argument(RequestInvocation.words, completion: RequestCompletion.kind)
         var words: [String] = RequestInvocation().words
@@ -36,7 +38,7 @@ extension MoyaCommand {
 extension RequestInvocation {
     /// The request ArgumentParser parsed.
     init(_ command: MoyaCommand.Request) {
-        self.init(words: command.words, form: command.form, auth: command.auth, requestOptions: command.requestArguments.options,
+        self.init(words: command.words, form: command.form, auth: command.auth, saveAs: command.saveAs, saveSample: command.saveSample, requestOptions: command.requestArguments.options,
                   outputOptions: command.outputArguments.options, targetOptions: command.targetArguments.options,
                   overrideOptions: command.overrideArguments.options)
     }

@@ -16,6 +16,10 @@ struct RequestInvocation: DirectlyParsable {
     var form = false
     /// `--auth NAME|none`.
     var auth: String?
+    /// `--save-as CASE`: add the request to the API's target file once it succeeds.
+    var saveAs: String?
+    /// `--save-sample`: with `--save-as`, the response becomes the case's sample.
+    var saveSample = false
     var requestOptions = RequestOptions()
     var outputOptions = OutputOptions()
     var targetOptions = TargetOptions()
@@ -36,8 +40,11 @@ struct RequestInvocation: DirectlyParsable {
         try reportingFailures {
             let environment = ProcessEnvironment.current
             if outputOptions.verbose { AccessTokens.isVerbose.store(true, ordering: .relaxed) }
+            if saveSample, saveAs == nil { throw CommandFailure(.usage, "--save-sample needs --save-as CASE") }
             let prepared = try AdHocResolution(invocation: self, environment: environment).prepared()
-            try PlainCall(call: prepared.call).run()
+            let saving = try saveAs.map { try CaseSaving(name: $0, savesSample: saveSample, invocation: self, api: prepared.call.api) }
+            let sent = try PlainCall(call: prepared.call, keptBodyPrefix: saveSample ? NewCase.maximumSampleBytes + 1 : 0).send()
+            try saving?.save(prepared.request, target: prepared.call.target, invocation: self, override: sent.override, response: sent.response)
         }
     }
 
@@ -50,7 +57,7 @@ struct RequestInvocation: DirectlyParsable {
     /// The command's options, as `DirectParser` reads them and `MoyaCommand.Request` declares them.
     static var table: [OptionDeclaration<Self>] {
         typealias Entry = OptionDeclaration<Self>
-        return [Entry.builtInHelp { $0.help = true }, form, auth]
+        return [Entry.builtInHelp { $0.help = true }, form, auth, saveAs, saveSample]
             + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
             + Entry.group(OutputOptions.table) { $1(&$0.outputOptions) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
@@ -64,6 +71,16 @@ struct RequestInvocation: DirectlyParsable {
 
     static var form: OptionDeclaration<Self> {
         .flag("--form", help: "Send NAME=VALUE items as form fields (application/x-www-form-urlencoded) instead of JSON.") { $0.form = true }
+    }
+
+    static var saveAs: OptionDeclaration<Self> {
+        .option("--save-as", valueName: "case", help: "Once the request succeeds, add it to the API's target file as the case CASE (the file's other bytes kept; secret headers as ${secret:VAR}).") {
+            $0.saveAs = $1
+        }
+    }
+
+    static var saveSample: OptionDeclaration<Self> {
+        .flag("--save-sample", help: "With --save-as, save the response as the case's sample (up to 64 KiB of text or JSON).") { $0.saveSample = true }
     }
 
     static var auth: OptionDeclaration<Self> {

@@ -1,11 +1,10 @@
-import TargetSpec
 import TextSafety
-import TargetModel
 
-/// The target file being written, as a tree that renders to YAML the target-file loader reads
-/// back exactly: block style for the structure, flow style for short leaves, and every string
-/// that could be read as anything else double-quoted with escapes.
-indirect enum YAMLText {
+/// Target-file YAML being written (by `import openapi`, and a case `request --save-as` adds), as a
+/// tree that renders to YAML the target-file loader reads back exactly: block style for the
+/// structure, flow style for short leaves, and every string that could be read as anything else
+/// double-quoted with escapes.
+package indirect enum YAMLText: Sendable {
     /// A string, written as it is meant (quoted when needed).
     case string(String)
     /// An integer.
@@ -18,12 +17,12 @@ indirect enum YAMLText {
     case map([Entry])
 
     /// A member of a map, with the comment lines written above it.
-    struct Entry {
-        var key: String
-        var value: YAMLText
-        var comments: [String] = []
+    package struct Entry: Sendable {
+        package var key: String
+        package var value: YAMLText
+        package var comments: [String] = []
 
-        init(_ key: String, _ value: YAMLText, comments: [String] = []) {
+        package init(_ key: String, _ value: YAMLText, comments: [String] = []) {
             self.key = key
             self.value = value
             self.comments = comments
@@ -31,10 +30,18 @@ indirect enum YAMLText {
     }
 
     /// The document's text: `header` comment lines, then the tree.
-    static func render(_ root: [Entry], header: [String]) -> String {
+    package static func render(_ root: [Entry], header: [String]) -> String {
         var out = ""
         for line in header { out += comment(line, indent: 0) }
-        renderEntries(root, indent: 0, into: &out)
+        Layout(step: 2).renderEntries(root, level: 0, indent: 0, into: &out)
+        return out
+    }
+
+    /// `entries` as members of the file's `cases` map: keys at column `indent` + 1, each level
+    /// below indented `step` more (the file's own indentation, so an added case matches it).
+    package static func renderCases(_ entries: [Entry], indent: Int, step: Int) -> String {
+        var out = ""
+        Layout(step: step).renderEntries(entries, level: 1, indent: indent, into: &out)
         return out
     }
 
@@ -44,50 +51,56 @@ indirect enum YAMLText {
 
     /// The longest key written as `key: value` (libyaml's simple-key limit is 1024 characters;
     /// counted here in bytes, which are never fewer); a longer one is written `? key`.
-    static let maximumSimpleKeyLength = 1000
+    package static let maximumSimpleKeyLength = 1000
 
-    private static func renderEntries(_ entries: [Entry], indent: Int, into out: inout String) {
-        let pad = String(repeating: " ", count: indent)
-        for entry in entries {
-            for line in entry.comments { out += comment(line, indent: indent) }
-            let written = key(entry.key)
-            // libyaml reads a key of more than 1024 characters only as an explicit key (`? key`).
-            out += written.utf8.count > maximumSimpleKeyLength ? pad + "? " + written + "\n" + pad + ":" : pad + written + ":"
-            renderValue(entry.value, indent: indent, into: &out)
-        }
-    }
+    /// How deep each level is indented: 2 in files `import` writes, the file's own step in a case
+    /// added to a file.
+    private struct Layout {
+        let step: Int
 
-    /// Writes a value after `key:` (or `- `): inline when it is a scalar or fits in a short flow
-    /// collection, else on the following lines.
-    private static func renderValue(_ value: YAMLText, indent: Int, into out: inout String) {
-        // The file's structure (the top level and each case) stays in block style, however short.
-        let mayFlow: Bool
-        if case .map = value { mayFlow = indent > 2 } else { mayFlow = true }
-        if mayFlow, let flow = flow(value, budget: 100 - indent) {
-            out += " " + flow + "\n"
-            return
-        }
-        switch value {
-        case .map(let entries):
-            out += "\n"
-            renderEntries(entries, indent: indent + 2, into: &out)
-        case .list(let items):
-            out += "\n"
-            let pad = String(repeating: " ", count: indent + 2)
-            for item in items {
-                if case .map(let entries) = item, !entries.isEmpty, entries.count == 1 || flow(item, budget: 100 - indent - 4) == nil {
-                    // `- key: value` with the rest of the map aligned under the first key.
-                    var block = ""
-                    renderEntries(entries, indent: indent + 4, into: &block)
-                    let dropped = block.dropFirst(indent + 4)
-                    out += pad + "- " + dropped
-                } else {
-                    out += pad + "-"
-                    renderValue(item, indent: indent + 2, into: &out)
-                }
+        func renderEntries(_ entries: [Entry], level: Int, indent: Int, into out: inout String) {
+            let pad = String(repeating: " ", count: indent)
+            for entry in entries {
+                for line in entry.comments { out += YAMLText.comment(line, indent: indent) }
+                let written = YAMLText.key(entry.key)
+                // libyaml reads a key of more than 1024 characters only as an explicit key (`? key`).
+                out += written.utf8.count > YAMLText.maximumSimpleKeyLength ? pad + "? " + written + "\n" + pad + ":" : pad + written + ":"
+                renderValue(entry.value, level: level, indent: indent, into: &out)
             }
-        default:
-            out += " " + (flow(value, budget: .max) ?? "") + "\n"
+        }
+
+        /// Writes a value after `key:` (or `- `): inline when it is a scalar or fits in a short flow
+        /// collection, else on the following lines.
+        func renderValue(_ value: YAMLText, level: Int, indent: Int, into out: inout String) {
+            // The file's structure (the top level and each case) stays in block style, however short.
+            let mayFlow: Bool
+            if case .map = value { mayFlow = level > 1 } else { mayFlow = true }
+            if mayFlow, let flow = YAMLText.flow(value, budget: 100 - indent) {
+                out += " " + flow + "\n"
+                return
+            }
+            switch value {
+            case .map(let entries):
+                out += "\n"
+                renderEntries(entries, level: level + 1, indent: indent + step, into: &out)
+            case .list(let items):
+                out += "\n"
+                let pad = String(repeating: " ", count: indent + step)
+                for item in items {
+                    if case .map(let entries) = item, !entries.isEmpty, entries.count == 1 || YAMLText.flow(item, budget: 100 - indent - step - 2) == nil {
+                        // `- key: value` with the rest of the map aligned under the first key.
+                        var block = ""
+                        renderEntries(entries, level: level + 2, indent: indent + step + 2, into: &block)
+                        let dropped = block.dropFirst(indent + step + 2)
+                        out += pad + "- " + dropped
+                    } else {
+                        out += pad + "-"
+                        renderValue(item, level: level + 1, indent: indent + step, into: &out)
+                    }
+                }
+            default:
+                out += " " + (YAMLText.flow(value, budget: .max) ?? "") + "\n"
+            }
         }
     }
 
@@ -146,7 +159,7 @@ indirect enum YAMLText {
 
     /// A string scalar: plain when it is unmistakably a string in both block and flow context,
     /// else double-quoted.
-    static func scalar(_ text: String) -> String {
+    package static func scalar(_ text: String) -> String {
         isPlainSafe(text) ? text : YAMLScalar.doubleQuoted(text)
     }
 

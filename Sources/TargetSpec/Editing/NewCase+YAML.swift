@@ -1,0 +1,283 @@
+import CurlTransport
+import OrderedJSON
+import TargetModel
+import TextSafety
+
+/// A ``NewCase`` as the members of a case, with what the command line has to tell the user.
+package struct RenderedCase: Sendable {
+    /// The case's members (`method`, `path`, `headers`, `auth`, `task`, `sample`, …), in that order.
+    package var members: [YAMLText.Entry]
+    /// The `${secret:VAR}` references written instead of secret header values, in header order:
+    /// the user has to set these variables.
+    package var secrets: [SecretReference]
+    /// Why no sample was written although one was given (too large, not text); `nil` otherwise.
+    package var sampleOmission: String?
+
+    /// A header whose value is read from an environment variable instead of being written.
+    package struct SecretReference: Sendable, Equatable {
+        package var header: String
+        package var variable: String
+
+        package init(header: String, variable: String) {
+            self.header = header
+            self.variable = variable
+        }
+    }
+}
+
+extension NewCase {
+    /// The largest sample body written into the file; a larger one is left out (said in
+    /// ``RenderedCase/sampleOmission``) rather than bloating the file with it.
+    package static let maximumSampleBytes = 64 * 1024
+
+    /// The case's members as target-file YAML.
+    /// - Parameters:
+    ///   - apiName: names the secret variables (`MOYA_<API>_<HEADER>`).
+    ///   - sensitiveHeaders: lowercased names the API's file marks secret (`sensitiveHeaders:`),
+    ///     beyond ``CurlTransport/SensitiveHeaders/defaultNames``.
+    /// - Throws: ``TargetFileEditError/Kind/usage`` for a request a case cannot express (a path
+    ///   not starting with `/`, a repeated query parameter next to a body).
+    package func render(apiName: String, sensitiveHeaders: Set<String> = []) throws(TargetFileEditError) -> RenderedCase {
+        guard path.hasPrefix("/") else {
+            throw TargetFileEditError(.usage, "the path '\(DisplayText.escaped(path))' does not start with '/'; a case's path is relative to the API's base URL")
+        }
+        guard !path.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+            throw TargetFileEditError(.usage, "the path '\(DisplayText.escaped(path))' holds spaces or control characters; a case's path is written percent-encoded (%20)")
+        }
+        var members: [YAMLText.Entry] = []
+        if let description { members.append(YAMLText.Entry("description", .string(description))) }
+        var values: [YAMLText] = []
+        var secrets: [RenderedCase.SecretReference] = []
+        var secretHeaderNames = Set<String>()
+        members.append(YAMLText.Entry("method", .string(method)))
+        members.append(YAMLText.Entry("path", .string(Self.literal(path))))
+        if !headers.isEmpty {
+            var written: [YAMLText.Entry] = []
+            var variables = Set<String>()
+            for header in headers {
+                try Self.checkOneLine(header.name, "the header name")
+                try Self.checkOneLine(header.value, "the header \(header.name)'s value")
+                let lowercased = header.name.lowercased()
+                if header.isSecret || SensitiveHeaders.defaultNames.contains(lowercased) || sensitiveHeaders.contains(lowercased) {
+                    secretHeaderNames.insert(lowercased)
+                    let variable = Self.uniqueVariable(apiName: apiName, header: header.name, taken: &variables)
+                    secrets.append(RenderedCase.SecretReference(header: header.name, variable: variable))
+                    written.append(YAMLText.Entry(header.name, .string("${secret:\(variable)}")))
+                } else {
+                    written.append(YAMLText.Entry(header.name, .string(Self.literal(header.value))))
+                }
+            }
+            members.append(YAMLText.Entry("headers", .map(written)))
+        }
+        switch auth {
+        case .inherited: break
+        case .none: members.append(YAMLText.Entry("auth", .string("none")))
+        case .scheme(let name): members.append(YAMLText.Entry("auth", .string(name)))
+        }
+        if let task = try task(values: &values) { members.append(YAMLText.Entry("task", task)) }
+        if !values.isEmpty { members.insert(YAMLText.Entry("values", .list(values)), at: description == nil ? 0 : 1) }
+        var omission: String?
+        if let sample {
+            var secrets = secretValues
+            for header in headers where secretHeaderNames.contains(header.name.lowercased()) || header.isSecret {
+                secrets.append(header.value)
+                // `Bearer TOKEN`, `Basic CREDENTIALS`: the credential alone may be echoed too.
+                if let space = header.value.firstIndex(of: " ") { secrets.append(String(header.value[header.value.index(after: space)...])) }
+            }
+            let (written, why) = Self.sample(sample, redacting: secrets.filter { $0.utf8.count >= 4 }.sorted { $0.utf8.count > $1.utf8.count })
+            if let written { members.append(YAMLText.Entry("sample", written)) }
+            omission = why
+        }
+        return RenderedCase(members: members, secrets: secrets, sampleOmission: omission)
+    }
+
+    /// The `task` map; `nil` for a request with no body and no query.
+    private func task(values: inout [YAMLText]) throws(TargetFileEditError) -> YAMLText? {
+        let queryGroups = Self.grouped(query)
+        let repeatsQuery = queryGroups.contains { $0.values.count > 1 }
+        var entries: [YAMLText.Entry] = []
+        switch body {
+        case .none:
+            guard !query.isEmpty else { return nil }
+            entries.append(YAMLText.Entry("parameters", Self.parameters(queryGroups)))
+            entries.append(YAMLText.Entry("encoding", .string("url")))
+            if !["GET", "HEAD", "DELETE"].contains(method) { entries.append(YAMLText.Entry("destination", .string("queryString"))) }
+            if repeatsQuery { entries.append(YAMLText.Entry("arrayEncoding", .string("noBrackets"))) }
+            return .map(entries)
+        case .json(let value):
+            entries.append(YAMLText.Entry("json", Self.yaml(value)))
+        case .form(let fields):
+            let groups = Self.grouped(fields)
+            entries.append(YAMLText.Entry("parameters", Self.parameters(groups)))
+            entries.append(YAMLText.Entry("encoding", .string("url")))
+            entries.append(YAMLText.Entry("destination", .string("httpBody")))
+            if groups.contains(where: { $0.values.count > 1 }) { entries.append(YAMLText.Entry("arrayEncoding", .string("noBrackets"))) }
+        case .text(let text):
+            entries.append(YAMLText.Entry("data", .string(Self.literal(text))))
+        case .multipart(let parts):
+            var taken = Set<String>()
+            var written: [YAMLText] = []
+            for part in parts {
+                try Self.checkOneLine(part.name, "the multipart part name")
+                var members = [YAMLText.Entry("name", .string(Self.literal(part.name)))]
+                switch part.content {
+                case .text(let value):
+                    members.append(YAMLText.Entry("value", .string(Self.literal(value))))
+                case .file(let fileName, let mimeType):
+                    try Self.checkOneLine(fileName ?? "", "the file name")
+                    try Self.checkOneLine(mimeType ?? "", "the MIME type")
+                    let valueName = Self.uniqueValueName(part.name, taken: &taken)
+                    values.append(.map([YAMLText.Entry(valueName, .string("file"))]))
+                    members.append(YAMLText.Entry("file", .string("{\(valueName)}")))
+                    if let fileName { members.append(YAMLText.Entry("fileName", .string(Self.literal(fileName)))) }
+                    if let mimeType { members.append(YAMLText.Entry("mimeType", .string(Self.literal(mimeType)))) }
+                }
+                written.append(.map(members))
+            }
+            entries.append(YAMLText.Entry("multipart", .list(written)))
+        }
+        if !query.isEmpty {
+            // Next to a body, `query` is a map of strings: one value per name.
+            if let repeated = queryGroups.first(where: { $0.values.count > 1 }) {
+                throw TargetFileEditError(.usage, "the query repeats '\(repeated.name)' next to a body; a case with a body sends one value per query parameter")
+            }
+            entries.append(YAMLText.Entry("query", .map(queryGroups.map { YAMLText.Entry($0.name, .string(Self.literal($0.values[0]))) })))
+        }
+        return .map(entries)
+    }
+
+    /// The response as a sample, or why it is left out.
+    private static func sample(_ sample: Sample, redacting secrets: [String]) -> (YAMLText?, String?) {
+        func redacted(_ text: String) -> String {
+            secrets.reduce(text) { $0.replacing($1, with: "<redacted>") }
+        }
+        var members: [YAMLText.Entry] = []
+        if sample.status != 200 { members.append(YAMLText.Entry("status", .int(sample.status))) }
+        if let contentType = sample.contentType {
+            members.append(YAMLText.Entry("headers", .map([YAMLText.Entry("Content-Type", .string(literal(contentType)))])))
+        }
+        let length = max(sample.bodyLength ?? 0, sample.body.count)
+        guard length > 0 else { return (.map(members.isEmpty ? [YAMLText.Entry("status", .int(sample.status))] : members), nil) }
+        guard length <= maximumSampleBytes else {
+            return (nil, "the response (\(length) bytes) is larger than \(maximumSampleBytes) bytes; no sample was saved")
+        }
+        if isJSON(sample.contentType), let value = try? JSONValue(parsing: sample.body) {
+            members.append(YAMLText.Entry("json", yaml(value, transformingStrings: redacted)))
+        } else if let text = String(validating: sample.body, as: UTF8.self) {
+            members.append(YAMLText.Entry("text", .string(literal(redacted(text)))))
+        } else {
+            return (nil, "the response is not UTF-8 text; no sample was saved")
+        }
+        return (.map(members), nil)
+    }
+
+    /// `application/json` and every `…+json` type.
+    private static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let type = (contentType.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }.lowercased()
+        return type == "application/json" || type.hasSuffix("+json")
+    }
+
+    /// A JSON value as YAML, its strings literal (and passed through `transform`).
+    private static func yaml(_ value: JSONValue, transformingStrings transform: (String) -> String = { $0 }) -> YAMLText {
+        switch value {
+        case .null: .null
+        case .bool(let bool): .bool(bool)
+        case .int(let int): .int(int)
+        case .number(let number): .number(number.description)
+        case .string(let string): .string(literal(transform(string)))
+        case .array(let items): .list(items.map { yaml($0, transformingStrings: transform) })
+        case .object(let members): .map(members.map { YAMLText.Entry(transform($0.0), yaml($0.1, transformingStrings: transform)) })
+        }
+    }
+
+    /// Parameters by name: a value, or a list for a name given more than once.
+    private static func parameters(_ groups: [(name: String, values: [String])]) -> YAMLText {
+        .map(groups.map { group in
+            YAMLText.Entry(group.name, group.values.count == 1 ? .string(literal(group.values[0])) : .list(group.values.map { .string(literal($0)) }))
+        })
+    }
+
+    /// The pairs' values by name, names in the order they first appear.
+    private static func grouped(_ pairs: [Pair]) -> [(name: String, values: [String])] {
+        var groups: [(name: String, values: [String])] = []
+        var index: [String: Int] = [:]
+        for pair in pairs {
+            if let at = index[pair.name] {
+                groups[at].values.append(pair.value)
+            } else {
+                index[pair.name] = groups.count
+                groups.append((pair.name, [pair.value]))
+            }
+        }
+        return groups
+    }
+
+    /// `text` as a template that renders to exactly `text`: `{` and `}` doubled, `${` as `$${`.
+    package static func literal(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var result = ""
+        var index = 0
+        while index < scalars.count {
+            switch scalars[index] {
+            case "$" where index + 1 < scalars.count && scalars[index + 1] == "{":
+                result += "$${"
+                index += 1
+            case "{": result += "{{"
+            case "}": result += "}}"
+            default: result.unicodeScalars.append(scalars[index])
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// Refuses CR, LF and NUL where they would start a line of their own in the request (the
+    /// loader would refuse the file, exit 65, with the case already made).
+    private static func checkOneLine(_ text: String, _ what: String) throws(TargetFileEditError) {
+        guard !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+            throw TargetFileEditError(.usage, "\(DisplayText.escaped(what)) '\(DisplayText.escaped(text))' holds CR, LF or NUL; it cannot be saved in a case")
+        }
+    }
+
+    /// `MOYA_<API>_<HEADER>`, letters upper-cased and anything else `_`; `_2`, `_3`, … when taken.
+    private static func uniqueVariable(apiName: String, header: String, taken: inout Set<String>) -> String {
+        let base = "MOYA_" + variablePart(apiName) + "_" + variablePart(header)
+        var name = base
+        var number = 2
+        while !taken.insert(name).inserted {
+            name = base + "_\(number)"
+            number += 1
+        }
+        return name
+    }
+
+    private static func variablePart(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            switch scalar {
+            case "a"..."z": Unicode.Scalar(scalar.value - 32) ?? "_"
+            case "A"..."Z", "0"..."9": scalar
+            default: "_"
+            }
+        }))
+    }
+
+    /// A value name for a multipart file part: its name as an identifier, unique in the case.
+    private static func uniqueValueName(_ name: String, taken: inout Set<String>) -> String {
+        var base = String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "_": scalar
+            default: "_"
+            }
+        }))
+        if base.isEmpty || base.first.map({ $0.isNumber }) == true { base = "file_" + base }
+        var candidate = base
+        var number = 2
+        while !taken.insert(candidate).inserted {
+            candidate = base + "_\(number)"
+            number += 1
+        }
+        return candidate
+    }
+}
