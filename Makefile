@@ -85,7 +85,7 @@ INSTALL ?= install
 APT_PACKAGES := libcurl4-openssl-dev libyaml-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test demo install uninstall bench budgets text-order fuzz clean
+.PHONY: deps build test format lint demo install uninstall bench budgets text-order fuzz clean
 
 ## deps: install libcurl and libyaml development files if pkg-config cannot find them
 deps:
@@ -125,8 +125,21 @@ test: deps
 	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light \
 	        || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nginx; \
 	fi
+	@$(MAKE) --no-print-directory lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+## lint: the sources as swift-format (the toolchain's) lays them out, per .swift-format; `make format` applies it
+FORMATTED := Package.swift Sources Tests Fuzz/Sources
+lint:
+	@if command -v swift-format >/dev/null 2>&1 || [ -x "$$(dirname "$$(command -v $(SWIFT))")/swift-format" ]; then \
+	    $(SWIFT) format lint --strict --recursive --parallel $(FORMATTED) && echo "lint: formatted as .swift-format says"; \
+	else \
+	    echo "lint: skipped, this toolchain has no swift-format"; \
+	fi
+
+format:
+	$(SWIFT) format --in-place --recursive --parallel $(FORMATTED)
 
 ## demo: the main job, offline: list the example APIs, call cases from their sample data
 demo: build

@@ -19,11 +19,11 @@ let package = Package(
     name: "moya-cli",
     products: [
         .executable(name: "moya-cli", targets: ["moya-cli"]),
-        .library(name: "MoyaKit", targets: ["MoyaKit"]),
+        .library(name: "MoyaKit", targets: ["MoyaKit"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0")
     ],
     targets: [
         // libcurl is loaded with dlopen on first use (see CCurl/shim.h), so a stubbed
@@ -60,7 +60,7 @@ let package = Package(
                 "CCurl",
                 "CCleanup",
                 "PathResolution",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypes", package: "swift-http-types")
             ],
             linkerSettings: [.linkedLibrary("dl")]
         ),
@@ -71,7 +71,7 @@ let package = Package(
                 "TextSafety",
                 "OrderedJSON",
                 "CurlTransport",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
         // The target-file model and its validator: YAML nodes to APISpec and CaseSpec, with the
@@ -86,7 +86,7 @@ let package = Package(
             name: "TargetSpec",
             dependencies: [
                 "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "CurlTransport", "MoyaKit",
-                "TargetModel", "CYAML", "CCleanup",
+                "TargetModel", "CYAML", "CCleanup"
             ]
         ),
         // The paging engine over the model's declarations: pages, Link headers, next pages, captures.
@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "TargetCheck",
             dependencies: [
-                "TextSafety", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetModel", "TargetSpec", "Paging",
+                "TextSafety", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetModel", "TargetSpec", "Paging"
             ]
         ),
         // `moya-cli import openapi`: an OpenAPI description into a target file.
@@ -128,7 +128,7 @@ let package = Package(
                 "TargetCheck",
                 "OpenAPIImport",
                 "TargetAuth",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
 
@@ -158,18 +158,29 @@ let package = Package(
         .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
         .testTarget(
             name: "CurlTransportTests",
-            dependencies: ["CurlTransport", "CCurl", "MoyaKit", "TestServers", .product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: [
+                "CurlTransport", "CCurl", "MoyaKit", "TestServers",
+                .product(name: "HTTPTypes", package: "swift-http-types")
+            ]
         ),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TargetAuth", "TestServers"]),
-        .testTarget(name: "TargetSpecTests", dependencies: ["TargetSpec", "TargetModel", "PositionedYAML", "MoyaKit", "OrderedJSON"]),
+        .testTarget(
+            name: "TargetSpecTests",
+            dependencies: ["TargetSpec", "TargetModel", "PositionedYAML", "MoyaKit", "OrderedJSON"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "TargetModel", "MoyaKit", "OrderedJSON"]),
         .testTarget(
             name: "TargetCheckTests",
-            dependencies: ["TargetCheck", "TargetSpec", "TargetModel", "MoyaKit", "OrderedJSON", "TextSafety", "TestServers"]
+            dependencies: [
+                "TargetCheck", "TargetSpec", "TargetModel", "MoyaKit", "OrderedJSON", "TextSafety", "TestServers"
+            ]
         ),
-        .testTarget(name: "OpenAPIImportTests", dependencies: ["OpenAPIImport", "PositionedYAML", "TargetModel", "TargetSpec", "MoyaKit", "TextSafety"]),
-        .testTarget(name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestServers"]),
-        .testTarget(name: "MoyaCLITests", dependencies: ["TestServers", "moya-cli"]),
+        .testTarget(
+            name: "OpenAPIImportTests",
+            dependencies: ["OpenAPIImport", "PositionedYAML", "TargetModel", "TargetSpec", "MoyaKit", "TextSafety"]),
+        .testTarget(
+            name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestServers"]
+        ),
+        .testTarget(name: "MoyaCLITests", dependencies: ["TestServers", "moya-cli"])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,8 +28,10 @@ extension EasyHandle {
 
         /// The shape of `request` sent to `url`, or `nil` when libcurl sends it with a body (which
         /// it takes from options set per request).
-        init?(request: URLRequest, url: String, configuration: SessionConfiguration, headerLines: [String],
-              checksEachRequest: Bool, traces: Bool) {
+        init?(
+            request: URLRequest, url: String, configuration: SessionConfiguration, headerLines: [String],
+            checksEachRequest: Bool, traces: Bool
+        ) {
             guard !EasyHandle.sendsBody(request) else { return nil }
             method = request.httpMethod ?? "GET"
             self.headerLines = headerLines
@@ -46,7 +48,8 @@ extension EasyHandle {
     static func sendsBody(_ request: URLRequest) -> Bool {
         let method = request.httpMethod ?? "GET"
         return method != "HEAD"
-            && (method == "POST" || request.httpBody != nil || request.bodyFileURL != nil || request.multipartParts != nil)
+            && (method == "POST" || request.httpBody != nil || request.bodyFileURL != nil
+                || request.multipartParts != nil)
     }
 
     /// Sets the options that send `request` with `configuration`'s settings; `headerLines` are
@@ -57,9 +60,12 @@ extension EasyHandle {
     /// `uploadSize` is the size of the streamed body file, if the request has one. Returns
     /// whether libcurl checks each request: not when one older than 7.80 cannot, and then no
     /// redirect is followed, rather than one that would carry the request's secrets elsewhere.
-    func configure(for request: URLRequest, url: String, configuration: SessionConfiguration, uploadSize: Int64?,
-                   headerLines: [String], checksEachRequest: Bool, traces: Bool, shape: RequestShape?) throws(TransportError) -> Bool {
-        try configureOptions(for: request, url: url, configuration: configuration, uploadSize: uploadSize, headerLines: headerLines)
+    func configure(
+        for request: URLRequest, url: String, configuration: SessionConfiguration, uploadSize: Int64?,
+        headerLines: [String], checksEachRequest: Bool, traces: Bool, shape: RequestShape?
+    ) throws(TransportError) -> Bool {
+        try configureOptions(
+            for: request, url: url, configuration: configuration, uploadSize: uploadSize, headerLines: headerLines)
         var checks = false
         if checksEachRequest {
             checks = setChecksEachRequest()
@@ -72,8 +78,10 @@ extension EasyHandle {
         return checks
     }
 
-    private func configureOptions(for request: URLRequest, url: String, configuration: SessionConfiguration, uploadSize: Int64?,
-                                  headerLines: [String]) throws(TransportError) {
+    private func configureOptions(
+        for request: URLRequest, url: String, configuration: SessionConfiguration, uploadSize: Int64?,
+        headerLines: [String]
+    ) throws(TransportError) {
         try set(url: url)
         try configureMethodAndBody(of: request, uploadSize: uploadSize)
         try set(headerLines: headerLines)
@@ -176,7 +184,8 @@ extension EasyHandle {
         if sendsBody && !setsExpect { lines.append("Expect:") }
         // libcurl labels any POST body `application/x-www-form-urlencoded`; an empty body
         // (a POST whose parameters went to the query, say) has no type to claim.
-        let hasBody = request.bodyFileURL != nil || request.multipartParts != nil || !(request.httpBody?.isEmpty ?? true)
+        let hasBody =
+            request.bodyFileURL != nil || request.multipartParts != nil || !(request.httpBody?.isEmpty ?? true)
         if sendsBody && !hasBody && !setsContentType { lines.append("Content-Type:") }
         if let acceptEncoding, !setsAcceptEncoding { lines.append("Accept-Encoding: " + acceptEncoding) }
         return lines

@@ -125,11 +125,17 @@ final class EasyHandle {
         try set(CURLOPT_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_UNRESTRICTED_AUTH, 0)
-        try check(ccurl_easy_setopt_write_cb(curl.api, rawHandle, CURLOPT_WRITEFUNCTION, easyHandleWriteCallback), "CURLOPT_WRITEFUNCTION")
+        try check(
+            ccurl_easy_setopt_write_cb(curl.api, rawHandle, CURLOPT_WRITEFUNCTION, easyHandleWriteCallback),
+            "CURLOPT_WRITEFUNCTION")
         try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_WRITEDATA, userdata), "CURLOPT_WRITEDATA")
-        try check(ccurl_easy_setopt_header_cb(curl.api, rawHandle, CURLOPT_HEADERFUNCTION, easyHandleHeaderCallback), "CURLOPT_HEADERFUNCTION")
+        try check(
+            ccurl_easy_setopt_header_cb(curl.api, rawHandle, CURLOPT_HEADERFUNCTION, easyHandleHeaderCallback),
+            "CURLOPT_HEADERFUNCTION")
         try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_HEADERDATA, userdata), "CURLOPT_HEADERDATA")
-        try check(ccurl_easy_setopt_xferinfo_cb(curl.api, rawHandle, CURLOPT_XFERINFOFUNCTION, easyHandleProgressCallback), "CURLOPT_XFERINFOFUNCTION")
+        try check(
+            ccurl_easy_setopt_xferinfo_cb(curl.api, rawHandle, CURLOPT_XFERINFOFUNCTION, easyHandleProgressCallback),
+            "CURLOPT_XFERINFOFUNCTION")
         try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_XFERINFODATA, userdata), "CURLOPT_XFERINFODATA")
         try set(CURLOPT_NOPROGRESS, 0)
     }
@@ -160,8 +166,9 @@ final class EasyHandle {
     func set(url: String) throws(TransportError) {
         let code = ccurl_easy_setopt_string(curl.api, rawHandle, CURLOPT_URL, url)
         guard code == CURLE_OK else {
-            throw TransportError(kind: code == CURLE_UNSUPPORTED_PROTOCOL ? .unsupportedProtocol : .other,
-                                 message: "\(url) is not a URL libcurl accepts: \(curl.describe(code))")
+            throw TransportError(
+                kind: code == CURLE_UNSUPPORTED_PROTOCOL ? .unsupportedProtocol : .other,
+                message: "\(url) is not a URL libcurl accepts: \(curl.describe(code))")
         }
     }
 
@@ -188,9 +195,13 @@ final class EasyHandle {
         guard streamsRequestBody else { return }
         forgetShape()
         let userdata = Unmanaged.passUnretained(self).toOpaque()
-        try check(ccurl_easy_setopt_read_cb(curl.api, rawHandle, CURLOPT_READFUNCTION, easyHandleReadCallback), "CURLOPT_READFUNCTION")
+        try check(
+            ccurl_easy_setopt_read_cb(curl.api, rawHandle, CURLOPT_READFUNCTION, easyHandleReadCallback),
+            "CURLOPT_READFUNCTION")
         try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_READDATA, userdata), "CURLOPT_READDATA")
-        try check(ccurl_easy_setopt_seek_cb(curl.api, rawHandle, CURLOPT_SEEKFUNCTION, easyHandleSeekCallback), "CURLOPT_SEEKFUNCTION")
+        try check(
+            ccurl_easy_setopt_seek_cb(curl.api, rawHandle, CURLOPT_SEEKFUNCTION, easyHandleSeekCallback),
+            "CURLOPT_SEEKFUNCTION")
         try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_SEEKDATA, userdata), "CURLOPT_SEEKDATA")
     }
 
@@ -202,10 +213,13 @@ final class EasyHandle {
         let code: CURLcode
         if body.isEmpty {
             // A null pointer would make libcurl read the body from stdin instead.
-            code = withUnsafeMutablePointer(to: &empty) { ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_COPYPOSTFIELDS, $0) }
+            code = withUnsafeMutablePointer(to: &empty) {
+                ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_COPYPOSTFIELDS, $0)
+            }
         } else {
             code = body.withUnsafeBytes { bytes in
-                ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                ccurl_easy_setopt_ptr(
+                    curl.api, rawHandle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
             }
         }
         try check(code, "CURLOPT_COPYPOSTFIELDS")
@@ -230,7 +244,8 @@ final class EasyHandle {
                 // curl_mime_data copies the bytes; an empty part still needs a non-null pointer.
                 let bytes = data.isEmpty ? Data([0]) : data
                 let code = bytes.withUnsafeBytes { buffer in
-                    ccurl_mime_data(curl.api, mimePart, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), data.count)
+                    ccurl_mime_data(
+                        curl.api, mimePart, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), data.count)
                 }
                 try check(code, "curl_mime_data")
             case .file(let url):
@@ -251,16 +266,20 @@ final class EasyHandle {
                     close(descriptor)
                     let bytes = contents.isEmpty ? [0] : contents
                     let code = bytes.withUnsafeBytes { buffer in
-                        ccurl_mime_data(curl.api, mimePart, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), contents.count)
+                        ccurl_mime_data(
+                            curl.api, mimePart, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), contents.count)
                     }
                     try check(code, "curl_mime_data")
                     let baseName = url.lastPathComponent
-                    if part.fileName == nil { try check(ccurl_mime_filename(curl.api, mimePart, baseName), "curl_mime_filename") }
+                    if part.fileName == nil {
+                        try check(ccurl_mime_filename(curl.api, mimePart, baseName), "curl_mime_filename")
+                    }
                 } else {
                     close(descriptor)
                     let code = ccurl_mime_filedata(curl.api, mimePart, url.path)
                     guard code == CURLE_OK else {
-                        throw TransportError(kind: .fileAccess, message: "cannot read multipart file \(url.path) for part \(part.name)")
+                        throw TransportError(
+                            kind: .fileAccess, message: "cannot read multipart file \(url.path) for part \(part.name)")
                     }
                 }
             }
@@ -281,7 +300,8 @@ final class EasyHandle {
     func setChecksEachRequest() -> Bool {
         forgetShape()
         let userdata = Unmanaged.passUnretained(self).toOpaque()
-        return ccurl_easy_setopt_prereq_cb(curl.api, rawHandle, CURLOPT_PREREQFUNCTION, easyHandlePrereqCallback) == CURLE_OK
+        return ccurl_easy_setopt_prereq_cb(curl.api, rawHandle, CURLOPT_PREREQFUNCTION, easyHandlePrereqCallback)
+            == CURLE_OK
             && ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_PREREQDATA, userdata) == CURLE_OK
     }
 
@@ -290,7 +310,9 @@ final class EasyHandle {
     func setTraces() throws(TransportError) {
         forgetShape()
         let userdata = Unmanaged.passUnretained(self).toOpaque()
-        try check(ccurl_easy_setopt_debug_cb(curl.api, rawHandle, CURLOPT_DEBUGFUNCTION, easyHandleDebugCallback), "CURLOPT_DEBUGFUNCTION")
+        try check(
+            ccurl_easy_setopt_debug_cb(curl.api, rawHandle, CURLOPT_DEBUGFUNCTION, easyHandleDebugCallback),
+            "CURLOPT_DEBUGFUNCTION")
         try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_DEBUGDATA, userdata), "CURLOPT_DEBUGDATA")
         try set(CURLOPT_VERBOSE, 1)
     }
@@ -332,7 +354,8 @@ final class EasyHandle {
 
     private func check(_ code: CURLcode, _ what: String) throws(TransportError) {
         guard code == CURLE_OK else {
-            throw TransportError(kind: .other, message: "libcurl \(curl.version) rejected \(what): \(curl.describe(code))")
+            throw TransportError(
+                kind: .other, message: "libcurl \(curl.version) rejected \(what): \(curl.describe(code))")
         }
     }
 }
@@ -354,8 +377,9 @@ private let easyHandleWriteCallback: curl_write_callback = { data, size, count, 
 private let easyHandleHeaderCallback: curl_write_callback = { data, size, count, userdata in
     let length = size * count
     guard let data, let delegate = delegate(of: userdata) else { return 0 }
-    delegate.easyHandle(didReceiveHeaderLine: UnsafeBufferPointer(
-        start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length))
+    delegate.easyHandle(
+        didReceiveHeaderLine: UnsafeBufferPointer(
+            start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length))
     return length
 }
 
@@ -370,10 +394,12 @@ private let easyHandleSeekCallback: curl_seek_callback = { userdata, offset, ori
     return delegate.easyHandle(seekUploadTo: Int64(offset)) ? CURL_SEEKFUNC_OK : CURL_SEEKFUNC_FAIL
 }
 
-private let easyHandleProgressCallback: curl_xferinfo_callback = { userdata, downloadTotal, downloaded, uploadTotal, uploaded in
+private let easyHandleProgressCallback: curl_xferinfo_callback = {
+    userdata, downloadTotal, downloaded, uploadTotal, uploaded in
     guard let delegate = delegate(of: userdata) else { return 0 }
-    return delegate.easyHandle(downloaded: Int64(downloaded), of: Int64(downloadTotal),
-                               uploaded: Int64(uploaded), of: Int64(uploadTotal)) ? 0 : 1
+    return delegate.easyHandle(
+        downloaded: Int64(downloaded), of: Int64(downloadTotal),
+        uploaded: Int64(uploaded), of: Int64(uploadTotal)) ? 0 : 1
 }
 
 private let easyHandlePrereqCallback: curl_prereq_callback = { userdata, _, _, _, _ in
@@ -383,7 +409,10 @@ private let easyHandlePrereqCallback: curl_prereq_callback = { userdata, _, _, _
 
 private let easyHandleDebugCallback: curl_debug_callback = { _, kind, data, size, userdata in
     guard let data, let delegate = delegate(of: userdata) else { return 0 }
-    delegate.easyHandle(debug: kind, bytes: UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self),
-                                                                count: size))
+    delegate.easyHandle(
+        debug: kind,
+        bytes: UnsafeBufferPointer(
+            start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self),
+            count: size))
     return 0
 }

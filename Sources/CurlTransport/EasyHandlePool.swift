@@ -23,18 +23,23 @@ final class EasyHandlePool: Sendable {
     /// receive buffer size (`CURLOPT_BUFFERSIZE`) while a handle still holds the buffer of its
     /// last transfer, which it frees when a transfer ends normally but not after every failure;
     /// a handle that refuses it is cleaned up and a new one made.
-    func take(curl: Libcurl, shape: EasyHandle.RequestShape? = nil) throws(TransportError) -> (handle: EasyHandle, isConfigured: Bool) {
-        if let shape, let kept = handles.withLock({ handles -> EasyHandle.Reusable? in
-            guard let index = handles.lastIndex(where: { $0.handle.configuredShape == shape }) else { return nil }
-            return handles.remove(at: index)
-        }) {
+    func take(curl: Libcurl, shape: EasyHandle.RequestShape? = nil) throws(TransportError) -> (
+        handle: EasyHandle, isConfigured: Bool
+    ) {
+        if let shape,
+            let kept = handles.withLock({ handles -> EasyHandle.Reusable? in
+                guard let index = handles.lastIndex(where: { $0.handle.configuredShape == shape }) else { return nil }
+                return handles.remove(at: index)
+            })
+        {
             kept.handle.prepareForSameShape()
             return (kept.handle, true)
         }
         while let kept = handles.withLock({ $0.popLast() }) {
             let handle = kept.handle
             guard (try? handle.prepareForReuse()) != nil,
-                  (try? handle.set(CURLOPT_BUFFERSIZE, EasyHandle.receiveBufferSize)) != nil else { continue }
+                (try? handle.set(CURLOPT_BUFFERSIZE, EasyHandle.receiveBufferSize)) != nil
+            else { continue }
             return (handle, false)
         }
         return (try EasyHandle(curl: curl), false)

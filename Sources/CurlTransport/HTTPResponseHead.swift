@@ -27,7 +27,8 @@ public struct HTTPResponseHead: Sendable, Hashable {
     private var fields: HeaderFields
 
     /// Creates a response head.
-    public init(statusCode: Int, headers: HTTPFields = HTTPFields(), url: URL? = nil, httpVersion: String = "HTTP/1.1") {
+    public init(statusCode: Int, headers: HTTPFields = HTTPFields(), url: URL? = nil, httpVersion: String = "HTTP/1.1")
+    {
         self.statusCode = statusCode
         self.url = url
         fields = HeaderFields(headers: headers, httpVersion: httpVersion)
@@ -45,7 +46,8 @@ public struct HTTPResponseHead: Sendable, Hashable {
     }
 
     public static func == (lhs: HTTPResponseHead, rhs: HTTPResponseHead) -> Bool {
-        lhs.statusCode == rhs.statusCode && lhs.url == rhs.url && lhs.httpVersion == rhs.httpVersion && lhs.headers == rhs.headers
+        lhs.statusCode == rhs.statusCode && lhs.url == rhs.url && lhs.httpVersion == rhs.httpVersion
+            && lhs.headers == rhs.headers
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -118,7 +120,10 @@ public struct Timing: Sendable, Hashable {
     public var total: TimeInterval = 0
 
     /// Creates a timing.
-    public init(nameLookup: TimeInterval = 0, connect: TimeInterval = 0, tlsHandshake: TimeInterval = 0, firstByte: TimeInterval = 0, total: TimeInterval = 0) {
+    public init(
+        nameLookup: TimeInterval = 0, connect: TimeInterval = 0, tlsHandshake: TimeInterval = 0,
+        firstByte: TimeInterval = 0, total: TimeInterval = 0
+    ) {
         self.nameLookup = nameLookup
         self.connect = connect
         self.tlsHandshake = tlsHandshake

@@ -23,7 +23,9 @@ package enum InputFile {
     /// Reads `descriptor` until its end, retrying reads that a signal interrupted, and stops as
     /// soon as more than `limit` bytes have arrived (one more than allowed is read, so a file that
     /// grew past it is caught). `expectedSize` only reserves room.
-    package static func readAll(_ descriptor: Int32, limit: Int = .max, expectedSize: Int = 0) throws(ReadProblem) -> [UInt8] {
+    package static func readAll(_ descriptor: Int32, limit: Int = .max, expectedSize: Int = 0) throws(ReadProblem)
+        -> [UInt8]
+    {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(expectedSize)
         var chunk = [UInt8](repeating: 0, count: limit >= 1 << 16 ? 1 << 16 : max(1, limit + 1))

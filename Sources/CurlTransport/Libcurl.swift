@@ -21,9 +21,12 @@ struct Libcurl: @unchecked Sendable {
         var reason = [CChar](repeating: 0, count: 512)
         guard ccurl_api_load(table, &reason, reason.count) == 0 else {
             table.deallocate()
-            return .failure(TransportError(
-                kind: .other,
-                message: "libcurl could not be loaded: \(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)); install libcurl4-openssl-dev"))
+            return .failure(
+                TransportError(
+                    kind: .other,
+                    message:
+                        "libcurl could not be loaded: \(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)); install libcurl4-openssl-dev"
+                ))
         }
         let code = ccurl_global_init_all(table)
         guard code == CURLE_OK else {
@@ -31,7 +34,10 @@ struct Libcurl: @unchecked Sendable {
             table.deallocate()
             return .failure(TransportError(kind: .other, message: "libcurl could not be initialized: \(text)"))
         }
-        return .success(Libcurl(api: UnsafePointer(table), acceptedEncodings: acceptedEncodings(features: ccurl_version_features(table))))
+        return .success(
+            Libcurl(
+                api: UnsafePointer(table), acceptedEncodings: acceptedEncodings(features: ccurl_version_features(table))
+            ))
     }
 
     /// What libcurl sends as `Accept-Encoding` when told to accept every encoding it decodes

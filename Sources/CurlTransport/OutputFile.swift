@@ -76,7 +76,8 @@ package final class OutputFile: @unchecked Sendable {
         if createFolders { createdFolders = try Self.makeFolders(folder, for: path) }
         var created: (String, Int32)?
         for _ in 0..<16 {
-            let candidate = folder + "/." + Self.baseName(of: resolved) + ".moya-"
+            let candidate =
+                folder + "/." + Self.baseName(of: resolved) + ".moya-"
                 + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".part"
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd >= 0 {
@@ -136,7 +137,8 @@ package final class OutputFile: @unchecked Sendable {
     static func plan(for path: String, overwrite: Bool) throws(TransportError) -> Plan {
         let plan = try unprotectedPlan(for: path, overwrite: overwrite)
         if case .atomic(let resolved) = plan, let (folder, reason) = protectedFolder(holding: resolved) {
-            throw TransportError(kind: .destinationProtected, message: "not writing \(path): it would land in \(folder), \(reason)")
+            throw TransportError(
+                kind: .destinationProtected, message: "not writing \(path): it would land in \(folder), \(reason)")
         }
         return plan
     }
@@ -173,7 +175,9 @@ package final class OutputFile: @unchecked Sendable {
     /// Saves `data` at `destination` by the rules of the type: whole or not at all for a regular
     /// file, written through for a special one; with `createFolders`, missing folders are made
     /// (and removed again if the write fails).
-    package static func write(_ data: Data, to destination: URL, overwrite: Bool, createFolders: Bool = false) throws(TransportError) {
+    package static func write(_ data: Data, to destination: URL, overwrite: Bool, createFolders: Bool = false)
+        throws(TransportError)
+    {
         let file = try OutputFile(path: destination.path, overwrite: overwrite, createFolders: createFolders)
         do throws(TransportError) {
             try file.write(data)
@@ -262,7 +266,8 @@ package final class OutputFile: @unchecked Sendable {
             guard linked else {
                 if errno == EEXIST {
                     discard()
-                    throw TransportError(kind: .destinationExists, message: "\(path) already exists; not overwriting it")
+                    throw TransportError(
+                        kind: .destinationExists, message: "\(path) already exists; not overwriting it")
                 }
                 let reason = Self.describe(errno)
                 discard()
@@ -294,8 +299,10 @@ package final class OutputFile: @unchecked Sendable {
 
     /// Writes all of `bytes` to `descriptor`, retrying short writes and interrupted ones; when
     /// `interruptible`, a signal caught for a graceful stop ends the write with `.cancelled`.
-    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String,
-                                interruptible: Bool = true) throws(TransportError) {
+    package static func writeAll(
+        _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String,
+        interruptible: Bool = true
+    ) throws(TransportError) {
         guard var next = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
@@ -324,7 +331,8 @@ package final class OutputFile: @unchecked Sendable {
     }
 
     static func failure(_ path: String, _ reason: String, code: Int32 = 0) -> TransportError {
-        TransportError(kind: code == EPIPE ? .brokenPipe : .cannotWriteOutput, message: "cannot write \(path): \(reason)")
+        TransportError(
+            kind: code == EPIPE ? .brokenPipe : .cannotWriteOutput, message: "cannot write \(path): \(reason)")
     }
 
     private static func openExisting(_ path: String, appending: Bool) throws(TransportError) -> Int32 {
@@ -369,7 +377,9 @@ package final class OutputFile: @unchecked Sendable {
     }
 
     /// Creates the missing folders of `folder`, outermost first, each registered for clean-up.
-    private static func makeFolders(_ folder: String, for path: String) throws(TransportError) -> [(path: String, slot: Int32)] {
+    private static func makeFolders(_ folder: String, for path: String) throws(TransportError) -> [(
+        path: String, slot: Int32
+    )] {
         var missing: [String] = []
         var current = folder
         while !current.isEmpty, current != "/", current != ".", access(current, F_OK) != 0 {

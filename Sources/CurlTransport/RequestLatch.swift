@@ -71,8 +71,10 @@ public final class RequestLatch: @unchecked Sendable {
     /// `send` should only send: it runs while this thread holds the driving, so anything in it
     /// that blocks until a request completes (a semaphore, say) never returns. A nested
     /// `RequestLatch.wait` is fine, there or in a completion.
-    public static func wait(watching watched: [Int32] = [], onReadable: (Int32) -> Void = { _ in },
-                            sending send: (RequestLatch) -> Void) {
+    public static func wait(
+        watching watched: [Int32] = [], onReadable: (Int32) -> Void = { _ in },
+        sending send: (RequestLatch) -> Void
+    ) {
         let latch = RequestLatch()
         // Called from a completion this thread runs as the driver, it drives the new request too,
         // nested; otherwise nobody else gets to drive what `send` starts, unless another thread

@@ -92,8 +92,9 @@ package struct ResponseBodyAccumulator {
             preconditionFailure("body bytes before the head")
         case .collecting(let limit):
             if let limit, length + bytes.count > limit {
-                throw TransportError(kind: .responseTooLarge,
-                                     message: "the response body is larger than \(ByteCount.describe(limit)), the most kept in memory")
+                throw TransportError(
+                    kind: .responseTooLarge,
+                    message: "the response body is larger than \(ByteCount.describe(limit)), the most kept in memory")
             }
             data.append(contentsOf: bytes)
         case .discarding:

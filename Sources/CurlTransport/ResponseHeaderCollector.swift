@@ -41,7 +41,8 @@ struct ResponseHeaderCollector {
         }
         flushPendingField()
         guard let colon = text.firstIndex(of: ":"),
-              let name = HTTPField.Name(String(text[..<colon])) else { return }
+            let name = HTTPField.Name(String(text[..<colon]))
+        else { return }
         lastName = name
         lastValue = String(text[text.index(after: colon)...]).trimmingWhitespace()
     }
@@ -83,7 +84,9 @@ struct ResponseHeaderCollector {
             return
         }
         flushPendingField()
-        guard let colon = text.firstIndex(of: UInt8(ascii: ":")), let name = HTTPField.Name(string(0..<colon)) else { return }
+        guard let colon = text.firstIndex(of: UInt8(ascii: ":")), let name = HTTPField.Name(string(0..<colon)) else {
+            return
+        }
         lastName = name
         lastValue = trimmed((colon + 1)..<text.count)
     }
@@ -124,7 +127,8 @@ private extension String {
     func trimmingWhitespace() -> String {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let start = firstIndex(where: { !isBlank($0) }),
-              let end = lastIndex(where: { !isBlank($0) }) else { return "" }
+            let end = lastIndex(where: { !isBlank($0) })
+        else { return "" }
         return String(self[start...end])
     }
 }

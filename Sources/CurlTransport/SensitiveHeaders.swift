@@ -14,7 +14,7 @@ public enum SensitiveHeaders {
     /// The lowercased names that are sensitive in every request.
     public static let defaultNames: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key",
-        "x-auth-token", "x-access-token", "x-csrf-token",
+        "x-auth-token", "x-access-token", "x-csrf-token"
     ]
 }
 

@@ -17,7 +17,9 @@ public final class Session: Sendable {
     public let trace: (@Sendable (TransferTrace) -> Void)?
 
     /// Creates a session.
-    public init(configuration: SessionConfiguration = SessionConfiguration(), trace: (@Sendable (TransferTrace) -> Void)? = nil) {
+    public init(
+        configuration: SessionConfiguration = SessionConfiguration(), trace: (@Sendable (TransferTrace) -> Void)? = nil
+    ) {
         self.configuration = configuration
         self.trace = trace
     }
@@ -57,7 +59,8 @@ extension Session {
             let loop = try TransportLoop.shared.get()
             let transfer = try Transfer(
                 request: request, configuration: configuration, downloadTo: downloadTo, overwrite: overwrite,
-                createsFolders: createsFolders, bodyHandling: bodyHandling, loop: loop, trace: trace, progress: progress,
+                createsFolders: createsFolders, bodyHandling: bodyHandling, loop: loop, trace: trace,
+                progress: progress,
                 completionQueue: completionQueue, completion: completion)
             try loop.start(transfer)
             return transfer

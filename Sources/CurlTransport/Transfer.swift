@@ -65,10 +65,13 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
 
     /// Prepares the transfer; throws for problems found before anything is sent (no URL, an
     /// unreadable upload file, an existing download destination).
-    init(request: URLRequest, configuration: SessionConfiguration, downloadTo: URL?, overwrite: Bool, createsFolders: Bool,
-         bodyHandling: ResponseBodyHandling, loop: TransportLoop, trace: (@Sendable (TransferTrace) -> Void)? = nil,
-         progress: (@Sendable (TransferProgress) -> Void)?, completionQueue: DispatchQueue? = nil,
-         completion: @escaping @Sendable (Result<TransportResponse, TransportError>) -> Void) throws(TransportError) {
+    init(
+        request: URLRequest, configuration: SessionConfiguration, downloadTo: URL?, overwrite: Bool,
+        createsFolders: Bool,
+        bodyHandling: ResponseBodyHandling, loop: TransportLoop, trace: (@Sendable (TransferTrace) -> Void)? = nil,
+        progress: (@Sendable (TransferProgress) -> Void)?, completionQueue: DispatchQueue? = nil,
+        completion: @escaping @Sendable (Result<TransportResponse, TransportError>) -> Void
+    ) throws(TransportError) {
         guard let url = request.url else {
             throw TransportError(kind: .other, message: "the request has no URL")
         }
@@ -87,9 +90,11 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         let headerLines = EasyHandle.headerLines(of: request, acceptEncoding: acceptEncoding)
         // Secrets on a request that follows redirects: libcurl checks each request before it is
         // sent, so none carries them to another origin (`easyHandleWillSendRequest`).
-        let guardsRedirects = configuration.followRedirects && request.headers.contains { request.isSensitiveHeader($0.name.rawName) }
-        let shape = EasyHandle.RequestShape(request: request, url: urlText, configuration: configuration, headerLines: headerLines,
-                                            checksEachRequest: guardsRedirects, traces: trace != nil)
+        let guardsRedirects =
+            configuration.followRedirects && request.headers.contains { request.isSensitiveHeader($0.name.rawName) }
+        let shape = EasyHandle.RequestShape(
+            request: request, url: urlText, configuration: configuration, headerLines: headerLines,
+            checksEachRequest: guardsRedirects, traces: trace != nil)
         let (handle, isConfigured) = try loop.handles.take(curl: loop.curl, shape: shape)
         if let fileURL = request.bodyFileURL {
             uploadFile = try UploadFile(url: fileURL)
@@ -99,9 +104,10 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
             try handle.set(url: urlText)
             checksEachRequest = shape.checksEachRequest
         } else {
-            checksEachRequest = try handle.configure(for: request, url: urlText, configuration: configuration, uploadSize: uploadFile?.size,
-                                                     headerLines: headerLines, checksEachRequest: guardsRedirects, traces: trace != nil,
-                                                     shape: shape)
+            checksEachRequest = try handle.configure(
+                for: request, url: urlText, configuration: configuration, uploadSize: uploadFile?.size,
+                headerLines: headerLines, checksEachRequest: guardsRedirects, traces: trace != nil,
+                shape: shape)
         }
         if checksEachRequest {
             redirectGuard = RedirectGuard(origin: Origin(url), maximumRedirects: max(0, configuration.maximumRedirects))
@@ -140,7 +146,8 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     /// started again. The loop has already removed the handle from the multi handle.
     func restartsWithoutSecrets(after code: CURLcode) -> Bool {
         guard code == CURLE_ABORTED_BY_CALLBACK, !isCancelled, !isFinished, let redirect = pendingRedirect, let easy,
-              let redirectGuard else { return false }
+            let redirectGuard
+        else { return false }
         pendingRedirect = nil
         self.redirectGuard = nil
         var stripped = request
@@ -167,11 +174,14 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     }
 
     func easyHandleWillSendRequest() -> Bool {
-        guard let redirectGuard, let easy, let effective = easy.info(string: CURLINFO_EFFECTIVE_URL) else { return true }
+        guard let redirectGuard, let easy, let effective = easy.info(string: CURLINFO_EFFECTIVE_URL) else {
+            return true
+        }
         let origin = URL(string: effective).flatMap(Origin.init)
         if origin != nil && origin == redirectGuard.origin { return true }
-        pendingRedirect = PendingRedirect(url: effective, method: easy.info(string: CURLINFO_EFFECTIVE_METHOD) ?? "GET",
-                                          redirectsFollowed: easy.info(long: CURLINFO_REDIRECT_COUNT))
+        pendingRedirect = PendingRedirect(
+            url: effective, method: easy.info(string: CURLINFO_EFFECTIVE_METHOD) ?? "GET",
+            redirectsFollowed: easy.info(long: CURLINFO_REDIRECT_COUNT))
         return false
     }
 
@@ -234,15 +244,20 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
 
         /// The response: the head read from the header lines and the effective URL.
         var response: TransportResponse {
-            TransportResponse(head: Transfer.head(statusCode: statusCode, headerLines: headerLines, effectiveURL: effectiveURL,
-                                                  requestURL: requestURL),
-                              body: body, bodyLength: bodyLength, downloadedFile: downloadedFile, timing: timing)
+            TransportResponse(
+                head: Transfer.head(
+                    statusCode: statusCode, headerLines: headerLines, effectiveURL: effectiveURL,
+                    requestURL: requestURL),
+                body: body, bodyLength: bodyLength, downloadedFile: downloadedFile, timing: timing)
         }
     }
 
     /// The head of a response: its status, the last header block's fields, the URL that answered.
-    private static func head(statusCode: Int, headerLines: RawHeaderLines, effectiveURL: String?, requestURL: URL) -> HTTPResponseHead {
-        HTTPResponseHead(statusCode: statusCode, headerLines: headerLines, url: answeringURL(effectiveURL, requestURL: requestURL))
+    private static func head(statusCode: Int, headerLines: RawHeaderLines, effectiveURL: String?, requestURL: URL)
+        -> HTTPResponseHead
+    {
+        HTTPResponseHead(
+            statusCode: statusCode, headerLines: headerLines, url: answeringURL(effectiveURL, requestURL: requestURL))
     }
 
     /// The URL that answered: libcurl's effective URL, else the one requested. Nearly always it
@@ -256,8 +271,9 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
 
     /// The head of the response being received (the last one, after redirects).
     private func head(of easy: EasyHandle) -> HTTPResponseHead {
-        Self.head(statusCode: easy.info(long: CURLINFO_RESPONSE_CODE), headerLines: headerLines,
-                  effectiveURL: easy.info(string: CURLINFO_EFFECTIVE_URL), requestURL: requestURL)
+        Self.head(
+            statusCode: easy.info(long: CURLINFO_RESPONSE_CODE), headerLines: headerLines,
+            effectiveURL: easy.info(string: CURLINFO_EFFECTIVE_URL), requestURL: requestURL)
     }
 
     /// Tells the body's handling the head, once; returns why that failed. Only a streamed body
@@ -288,10 +304,11 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
                 return .failure(error)
             }
         }
-        return .success(FinishedTransfer(
-            statusCode: easy.info(long: CURLINFO_RESPONSE_CODE), headerLines: headerLines,
-            effectiveURL: easy.info(string: CURLINFO_EFFECTIVE_URL), requestURL: requestURL,
-            body: body.data, bodyLength: body.length, downloadedFile: downloadedFile, timing: timing))
+        return .success(
+            FinishedTransfer(
+                statusCode: easy.info(long: CURLINFO_RESPONSE_CODE), headerLines: headerLines,
+                effectiveURL: easy.info(string: CURLINFO_EFFECTIVE_URL), requestURL: requestURL,
+                body: body.data, bodyLength: body.length, downloadedFile: downloadedFile, timing: timing))
     }
 
     private func error(for code: CURLcode, handle: EasyHandle) -> TransportError {

@@ -3,14 +3,18 @@ import CCurl
 extension TransportError {
     /// Classifies a libcurl failure into the kinds callers act on (the CLI maps them to exit codes).
     init(curlCode code: CURLcode, message: String) {
-        self.init(kind: Self.isTLSAlert(code, message: message) ? .secureConnectionFailed : Self.kind(of: code), message: message)
+        self.init(
+            kind: Self.isTLSAlert(code, message: message) ? .secureConnectionFailed : Self.kind(of: code),
+            message: message)
     }
 
     /// The failure for a response head libcurl would not read: a header line over its
     /// CURL_MAX_HTTP_HEADER (100 KB), or, from libcurl 8, a head over 300 KB in all. libcurl says
     /// "Out of memory" for it before 8.6, which would send a user looking for the wrong cause.
-    static let headerTooLarge = TransportError(kind: .other, message: "the server sent a header line over libcurl's 100 KB limit "
-        + "(or headers over its 300 KB total in libcurl 8 and later); the response cannot be read")
+    static let headerTooLarge = TransportError(
+        kind: .other,
+        message: "the server sent a header line over libcurl's 100 KB limit "
+            + "(or headers over its 300 KB total in libcurl 8 and later); the response cannot be read")
 
     /// Whether `code` is what libcurl reports for a head over its limits, when it happens while a
     /// head is being read: CURLE_OUT_OF_MEMORY before libcurl 8.6, CURLE_TOO_LARGE (100) from it
@@ -38,13 +42,13 @@ extension TransportError {
         case CURLE_COULDNT_CONNECT:
             return .cannotConnect
         case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE,
-             CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_HTTP3:
+            CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_HTTP3:
             return .connectionLost
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
-             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR,
-             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE,
-             CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED,
-             CURLE_SSL_SHUTDOWN_FAILED, CURLE_USE_SSL_FAILED, CURLE_SSL_CLIENTCERT:
+            CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR,
+            CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE,
+            CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED,
+            CURLE_SSL_SHUTDOWN_FAILED, CURLE_USE_SSL_FAILED, CURLE_SSL_CLIENTCERT:
             return .secureConnectionFailed
         case CURLE_TOO_MANY_REDIRECTS:
             return .tooManyRedirects

@@ -47,8 +47,10 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
 extension TransportError {
     /// Runs `body` over the bytes of `bytes`, keeping its typed error (`withUnsafeBytes` rethrows
     /// an untyped one): how `Data` and strings reach a writer of raw buffers.
-    public static func withBytes(of bytes: some ContiguousBytes,
-                                 _ body: (UnsafeRawBufferPointer) throws(TransportError) -> Void) throws(TransportError) {
+    public static func withBytes(
+        of bytes: some ContiguousBytes,
+        _ body: (UnsafeRawBufferPointer) throws(TransportError) -> Void
+    ) throws(TransportError) {
         var failure: TransportError?
         bytes.withUnsafeBytes { raw in
             do throws(TransportError) { try body(raw) } catch { failure = error }

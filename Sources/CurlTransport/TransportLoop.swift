@@ -208,8 +208,10 @@ final class TransportLoop: @unchecked Sendable {
     func driveNested(watching watched: [Int32], until isDone: () -> Bool, onReadable: (Int32) -> Void) {
         // libcurl refuses to be re-entered from its own callbacks (CURLM_RECURSIVE_API_CALL), and
         // nothing else could run the transfer this thread would wait for.
-        precondition(!isInsideLibcurl, "RequestLatch.wait was called from a progress or data callback of a transfer; "
-                     + "wait from a completion, or on another thread")
+        precondition(
+            !isInsideLibcurl,
+            "RequestLatch.wait was called from a progress or data callback of a transfer; "
+                + "wait from a completion, or on another thread")
         while !isDone() {
             turn(watching: watched, until: isDone, onReadable: onReadable)
         }
@@ -271,16 +273,19 @@ final class TransportLoop: @unchecked Sendable {
     private func startThread() throws(TransportError) {
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            let loop = Unmanaged<TransportLoop>.fromOpaque(context)
-            loop.takeUnretainedValue().run()
-            loop.release()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                let loop = Unmanaged<TransportLoop>.fromOpaque(context)
+                loop.takeUnretainedValue().run()
+                loop.release()
+                return nil
+            }, context)
         guard status == 0 else {
             Unmanaged<TransportLoop>.fromOpaque(context).release()
-            throw TransportError(kind: .other, message: "cannot start the transport thread: \(OutputFile.describe(status))")
+            throw TransportError(
+                kind: .other, message: "cannot start the transport thread: \(OutputFile.describe(status))")
         }
         pthread_detach(thread)
     }

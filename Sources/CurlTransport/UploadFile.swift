@@ -57,7 +57,8 @@ final class UploadFile {
     static func openRegular(_ path: String, what: String) throws(TransportError) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
-            throw TransportError(kind: .fileAccess, message: "cannot read \(what) \(path): \(OutputFile.describe(errno))")
+            throw TransportError(
+                kind: .fileAccess, message: "cannot read \(what) \(path): \(OutputFile.describe(errno))")
         }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
@@ -82,8 +83,11 @@ final class UploadFile {
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
             if bytes.count > pseudoFileLimit {
-                throw TransportError(kind: .fileAccess, message:
-                    "cannot send \(path): it reports no size and holds more than \(ByteCount.describe(pseudoFileLimit))")
+                throw TransportError(
+                    kind: .fileAccess,
+                    message:
+                        "cannot send \(path): it reports no size and holds more than \(ByteCount.describe(pseudoFileLimit))"
+                )
             }
         }
     }
@@ -103,7 +107,8 @@ final class UploadFile {
             let count = Glibc.read(descriptor, base, buffer.count)
             if count >= 0 { return count }
             if errno == EINTR { continue }
-            readError = TransportError(kind: .fileAccess, message: "cannot read upload file \(path): \(OutputFile.describe(errno))")
+            readError = TransportError(
+                kind: .fileAccess, message: "cannot read upload file \(path): \(OutputFile.describe(errno))")
             return nil
         }
     }

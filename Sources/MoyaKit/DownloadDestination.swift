@@ -9,7 +9,8 @@ import Foundation
 /// For a live request MoyaKit resolves the destination *before* sending, because the transport
 /// streams the body straight next to its final place; the head passed then has status 0 and the
 /// request's URL. A stubbed download passes the sample's head.
-public typealias DownloadDestination = @Sendable (_ temporaryURL: URL, _ response: HTTPResponseHead)
+public typealias DownloadDestination =
+    @Sendable (_ temporaryURL: URL, _ response: HTTPResponseHead)
     -> (destinationURL: URL, options: DownloadOptions)
 
 /// How a download is moved into place.
@@ -27,7 +28,9 @@ public struct DownloadOptions: OptionSet, Sendable, Hashable {
 /// Destinations for common cases.
 public enum DownloadDestinations {
     /// Saves to `url`, with `options`.
-    public static func file(_ url: URL, options: DownloadOptions = [.createIntermediateDirectories]) -> DownloadDestination {
+    public static func file(_ url: URL, options: DownloadOptions = [.createIntermediateDirectories])
+        -> DownloadDestination
+    {
         { _, _ in (url, options) }
     }
 }

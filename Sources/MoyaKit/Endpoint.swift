@@ -21,8 +21,10 @@ public final class Endpoint: Sendable {
     public let httpHeaderFields: [String: String]?
 
     /// Creates an endpoint.
-    public init(url: String, sampleResponseClosure: @escaping SampleResponseClosure, method: Method, task: Task,
-                httpHeaderFields: [String: String]?) {
+    public init(
+        url: String, sampleResponseClosure: @escaping SampleResponseClosure, method: Method, task: Task,
+        httpHeaderFields: [String: String]?
+    ) {
         self.url = url
         self.sampleResponseClosure = sampleResponseClosure
         self.method = method
@@ -41,12 +43,16 @@ public final class Endpoint: Sendable {
             }
             fields[name] = value
         }
-        return Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method, task: task, httpHeaderFields: fields)
+        return Endpoint(
+            url: url, sampleResponseClosure: sampleResponseClosure, method: method, task: task, httpHeaderFields: fields
+        )
     }
 
     /// A copy with `task` instead.
     public func replacing(task: Task) -> Endpoint {
-        Endpoint(url: url, sampleResponseClosure: sampleResponseClosure, method: method, task: task, httpHeaderFields: httpHeaderFields)
+        Endpoint(
+            url: url, sampleResponseClosure: sampleResponseClosure, method: method, task: task,
+            httpHeaderFields: httpHeaderFields)
     }
 }
 

@@ -30,7 +30,7 @@ extension MoyaError {
     public var response: Response? {
         switch self {
         case .imageMapping(let response), .jsonMapping(let response), .stringMapping(let response),
-             .objectMapping(_, let response), .statusCode(let response):
+            .objectMapping(_, let response), .statusCode(let response):
             return response
         case .underlying(_, let response):
             return response
@@ -42,7 +42,8 @@ extension MoyaError {
     /// The error this one wraps, if any.
     public var underlyingError: (any Error)? {
         switch self {
-        case .objectMapping(let error, _), .encodableMapping(let error), .underlying(let error, _), .parameterEncoding(let error):
+        case .objectMapping(let error, _), .encodableMapping(let error), .underlying(let error, _),
+            .parameterEncoding(let error):
             return error
         case .imageMapping, .jsonMapping, .stringMapping, .statusCode, .requestMapping:
             return nil

@@ -26,7 +26,9 @@ public enum PercentEncoding {
                 output.append(byte)
                 continue
             }
-            guard let high = bytes.popFirst(), let low = bytes.popFirst(), isHexDigit(high), isHexDigit(low) else { return nil }
+            guard let high = bytes.popFirst(), let low = bytes.popFirst(), isHexDigit(high), isHexDigit(low) else {
+                return nil
+            }
             output.append(hexValue(high) << 4 | hexValue(low))
         }
         return String(validating: output, as: UTF8.self)
@@ -48,12 +50,16 @@ public enum PercentEncoding {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) {
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHexDigit(bytes[index + 1]),
+                isHexDigit(bytes[index + 2])
+            {
                 output.append(contentsOf: bytes[index...index + 2])
                 index += 3
                 continue
             }
-            if isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "/") {
+            if isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@")
+                || byte == UInt8(ascii: "/")
+            {
                 output.append(byte)
             } else {
                 appendEscaped(byte, to: &output)
@@ -83,8 +89,9 @@ public enum PercentEncoding {
     /// RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~".
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             return true
         default:
             return false
@@ -97,7 +104,9 @@ public enum PercentEncoding {
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): return true
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            return true
         default: return false
         }
     }

@@ -25,7 +25,9 @@ extension PluginType {
     /// Does nothing.
     public func didReceive(_ result: Result<Response, MoyaError>, target: any TargetType) {}
     /// Leaves the result as it is.
-    public func process(_ result: Result<Response, MoyaError>, target: any TargetType) -> Result<Response, MoyaError> { result }
+    public func process(_ result: Result<Response, MoyaError>, target: any TargetType) -> Result<Response, MoyaError> {
+        result
+    }
 }
 
 /// The request a plugin sees in `willSend`; it never exposes the transport.

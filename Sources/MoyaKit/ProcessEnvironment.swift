@@ -19,8 +19,9 @@ public enum ProcessEnvironment {
         var variables: [String: String] = [:]
         guard var entry = Optional(environ) else { return variables }
         while let pointer = entry.pointee {
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                                            count: strlen(pointer))
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                count: strlen(pointer))
             if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
                 let name = String(decoding: bytes[..<equals], as: UTF8.self)
                 if variables[name] == nil {

@@ -22,8 +22,11 @@ public final class Response: Sendable, CustomDebugStringConvertible, Equatable {
     public let timing: Timing?
 
     /// Creates a response.
-    public init(statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPResponseHead? = nil, timing: Timing? = nil,
-                bodyLength: Int? = nil) {
+    public init(
+        statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPResponseHead? = nil,
+        timing: Timing? = nil,
+        bodyLength: Int? = nil
+    ) {
         self.statusCode = statusCode
         self.data = data
         self.bodyLength = max(bodyLength ?? data.count, data.count)
@@ -117,8 +120,10 @@ extension Response {
     /// - Parameter failsOnEmptyData: When `false`, an empty body or a missing key path decodes
     ///   as `{}` or `[{}]` if `type` accepts one of those.
     /// - Throws: `MoyaError.jsonMapping` or `MoyaError.objectMapping`.
-    public func map<D: Decodable>(_ type: D.Type, atKeyPath keyPath: String? = nil, using decoder: JSONDecoder = JSONDecoder(),
-                                  failsOnEmptyData: Bool = true) throws(MoyaError) -> D {
+    public func map<D: Decodable>(
+        _ type: D.Type, atKeyPath keyPath: String? = nil, using decoder: JSONDecoder = JSONDecoder(),
+        failsOnEmptyData: Bool = true
+    ) throws(MoyaError) -> D {
         var jsonData = data
         if let keyPath {
             let json = try mapJSON(failsOnEmptyData: failsOnEmptyData)

@@ -27,8 +27,9 @@ public enum Task: Sendable {
 
     /// Body parameters encoded by `bodyEncoding`, with other parameters in the query string.
     /// A `URLEncoding` body encoding must have the `.httpBody` destination.
-    case requestCompositeParameters(bodyParameters: [String: any Sendable], bodyEncoding: any ParameterEncoding,
-                                    urlParameters: [String: any Sendable])
+    case requestCompositeParameters(
+        bodyParameters: [String: any Sendable], bodyEncoding: any ParameterEncoding,
+        urlParameters: [String: any Sendable])
 
     /// The body streamed from a file.
     case uploadFile(URL)
@@ -47,8 +48,9 @@ public enum Task: Sendable {
     case downloadDestination(DownloadDestination)
 
     /// Parameters encoded by `encoding`, and the response body written to a file.
-    case downloadParameters(parameters: [String: any Sendable], encoding: any ParameterEncoding,
-                            destination: DownloadDestination)
+    case downloadParameters(
+        parameters: [String: any Sendable], encoding: any ParameterEncoding,
+        destination: DownloadDestination)
 }
 
 extension Task {

@@ -22,7 +22,9 @@ extension URLRequest {
     }
 
     /// Applies `parameterEncoding`, wrapping its failures as `MoyaError.parameterEncoding`.
-    func encoded(parameters: [String: any Sendable], parameterEncoding: any ParameterEncoding) throws(MoyaError) -> URLRequest {
+    func encoded(parameters: [String: any Sendable], parameterEncoding: any ParameterEncoding) throws(MoyaError)
+        -> URLRequest
+    {
         do {
             return try parameterEncoding.encode(self, with: parameters)
         } catch let error as MoyaError {

@@ -45,7 +45,8 @@ package struct ImportNote: Sendable, Hashable {
     /// Whether the whole operation was left out.
     package var skipsOperation: Bool
 
-    package init(caseName: String?, operation: String?, pointer: String, message: String, skipsOperation: Bool = false) {
+    package init(caseName: String?, operation: String?, pointer: String, message: String, skipsOperation: Bool = false)
+    {
         self.caseName = caseName
         self.operation = operation
         self.pointer = pointer

@@ -8,7 +8,8 @@ extension Importer {
     func mapOperation(_ operation: Operation, firstNote: Int) -> YAMLText.Entry? {
         var draft = CaseDraft()
         guard mapParameters(operation, into: &draft),
-              mapBody(operation, into: &draft) else {
+            mapBody(operation, into: &draft)
+        else {
             // Notes of a skipped operation go to the top of the file: there is no case to put them at.
             for index in firstNote..<notes.count { notes[index].caseName = nil }
             return nil
@@ -21,15 +22,21 @@ extension Importer {
 
         var entries: [YAMLText.Entry] = []
         let summary = operation.node["summary"]?.string ?? operation.node["description"]?.string
-        if let summary, !oneLine(summary).isEmpty { entries.append(YAMLText.Entry("description", .string(oneLine(summary)))) }
-        if !draft.values.isEmpty { entries.append(YAMLText.Entry("values", .list(draft.values.map { .map([$0.entry]) }))) }
+        if let summary, !oneLine(summary).isEmpty {
+            entries.append(YAMLText.Entry("description", .string(oneLine(summary))))
+        }
+        if !draft.values.isEmpty {
+            entries.append(YAMLText.Entry("values", .list(draft.values.map { .map([$0.entry]) })))
+        }
         entries.append(YAMLText.Entry("path", .string(path)))
         if operation.method != "GET" { entries.append(YAMLText.Entry("method", .string(operation.method))) }
         if !draft.headers.isEmpty { entries.append(YAMLText.Entry("headers", .map(draft.headers))) }
         if let auth = draft.auth { entries.append(YAMLText.Entry("auth", .string(auth))) }
         if let task = draft.task(method: operation.method) { entries.append(YAMLText.Entry("task", task)) }
         entries += mapResponses(operation)
-        if let examples = examples(for: draft, operation: operation) { entries.append(YAMLText.Entry("examples", examples)) }
+        if let examples = examples(for: draft, operation: operation) {
+            entries.append(YAMLText.Entry("examples", examples))
+        }
 
         var comments = ["\(operation.label)" + (operation.node["deprecated"]?.bool == true ? " (deprecated)" : "")]
         for item in notes[firstNote...] where item.caseName == operation.caseName {
@@ -47,8 +54,10 @@ extension Importer {
             let required = !value.optional && value.defaultValue == nil
             guard let example = value.example else {
                 if required {
-                    note(operation.node, "value '\(value.name)' (\(value.kind == .file ? "a file" : "no example")) has no example: check reports the case as not covered; add examples:",
-                         case: operation.caseName, operation: operation.label)
+                    note(
+                        operation.node,
+                        "value '\(value.name)' (\(value.kind == .file ? "a file" : "no example")) has no example: check reports the case as not covered; add examples:",
+                        case: operation.caseName, operation: operation.label)
                     return nil
                 }
                 continue
@@ -95,10 +104,14 @@ extension Importer {
             let required = location == "path" || parameter["required"]?.bool == true
             func skip(_ why: String) -> Bool {
                 if required {
-                    note(parameter, "required \(location) parameter '\(name)' \(why): operation not imported", operation: operation.label, skips: true)
+                    note(
+                        parameter, "required \(location) parameter '\(name)' \(why): operation not imported",
+                        operation: operation.label, skips: true)
                     return false
                 }
-                note(parameter, "optional \(location) parameter '\(name)' \(why): left out", case: operation.caseName, operation: operation.label)
+                note(
+                    parameter, "optional \(location) parameter '\(name)' \(why): left out", case: operation.caseName,
+                    operation: operation.label)
                 return true
             }
             switch location {
@@ -108,36 +121,55 @@ extension Importer {
                 if !skip("is a cookie (cookies are not values; send one with -H 'Cookie: ...')") { return false }
                 continue
             case "body" where isSwagger2, "formData" where isSwagger2:
-                continue // the request body (mapBody)
+                continue  // the request body (mapBody)
             default:
-                problem(parameter["in"] ?? parameter, "parameter '\(DisplayText.escaped(name))' has an unknown location '\(DisplayText.escaped(location))'")
+                problem(
+                    parameter["in"] ?? parameter,
+                    "parameter '\(DisplayText.escaped(name))' has an unknown location '\(DisplayText.escaped(location))'"
+                )
                 continue
             }
             if location == "header", ["accept", "content-type", "authorization"].contains(name.lowercased()) {
-                note(parameter, "header parameter '\(name)' is ignored, as OpenAPI says (the case's auth and body set it)", case: operation.caseName, operation: operation.label)
+                note(
+                    parameter,
+                    "header parameter '\(name)' is ignored, as OpenAPI says (the case's auth and body set it)",
+                    case: operation.caseName, operation: operation.label)
                 continue
             }
             if location == "header", !TargetFileValidator.isToken(name) {
                 if !skip("is not a valid header name") { return false }
                 continue
             }
-            let schemaNode = isSwagger2 ? parameter : (parameter["schema"] ?? parameter["content"]?.members?.first?.value["schema"])
+            let schemaNode =
+                isSwagger2 ? parameter : (parameter["schema"] ?? parameter["content"]?.members?.first?.value["schema"])
             if !isSwagger2, parameter["schema"] == nil, parameter["content"] != nil {
-                note(parameter, "\(location) parameter '\(name)' has a media type: it is a string value, sent as given", case: operation.caseName, operation: operation.label)
+                note(
+                    parameter, "\(location) parameter '\(name)' has a media type: it is a string value, sent as given",
+                    case: operation.caseName, operation: operation.label)
             }
             // A query object in deepObject style: one value per property, `name[property]`.
             if location == "query", let schemaNode, let schema = resolved(schemaNode, operation: operation),
-               SchemaSampler.type(of: schema) == "object" {
-                guard parameter["style"]?.string == "deepObject", let properties = schema["properties"]?.members, !properties.isEmpty else {
+                SchemaSampler.type(of: schema) == "object"
+            {
+                guard parameter["style"]?.string == "deepObject", let properties = schema["properties"]?.members,
+                    !properties.isEmpty
+                else {
                     if !skip("is an object") { return false }
                     continue
                 }
                 let requiredProperties = Set(schema["required"]?.elements?.compactMap(\.string) ?? [])
                 for (property, propertySchema) in properties {
-                    guard var value = valueDraft(name + "_" + property, schema: propertySchema, parameter: nil,
-                                                 required: required && requiredProperties.contains(property), operation: operation, draft: &draft),
-                          !value.kind.isList else {
-                        note(propertySchema, "property '\(property)' of query parameter '\(name)' is not a scalar: left out", case: operation.caseName, operation: operation.label)
+                    guard
+                        var value = valueDraft(
+                            name + "_" + property, schema: propertySchema, parameter: nil,
+                            required: required && requiredProperties.contains(property), operation: operation,
+                            draft: &draft),
+                        !value.kind.isList
+                    else {
+                        note(
+                            propertySchema,
+                            "property '\(property)' of query parameter '\(name)' is not a scalar: left out",
+                            case: operation.caseName, operation: operation.label)
                         continue
                     }
                     value.description = value.description ?? "\(name)[\(property)]"
@@ -146,17 +178,25 @@ extension Importer {
                 }
                 continue
             }
-            guard var value = valueDraft(name, schema: schemaNode, parameter: parameter, required: required, operation: operation, draft: &draft) else {
+            guard
+                var value = valueDraft(
+                    name, schema: schemaNode, parameter: parameter, required: required, operation: operation,
+                    draft: &draft)
+            else {
                 if !skip("is not a string, number, boolean, enum or a list of them") { return false }
                 continue
             }
             if value.name != name {
-                note(parameter, "\(location) parameter '\(name)' is value '\(value.name)'", case: operation.caseName, operation: operation.label)
+                note(
+                    parameter, "\(location) parameter '\(name)' is value '\(value.name)'", case: operation.caseName,
+                    operation: operation.label)
             }
             switch location {
             case "path":
                 if value.kind.isList || value.kind == .file {
-                    note(parameter, "path parameter '\(name)' is a list: it is a string value, one path segment", case: operation.caseName, operation: operation.label)
+                    note(
+                        parameter, "path parameter '\(name)' is a list: it is a string value, one path segment",
+                        case: operation.caseName, operation: operation.label)
                     value.kind = .string
                     value.example = value.example.flatMap { ValueDraft.argument($0, of: .string) } ?? .string("string")
                     value.defaultValue = nil
@@ -186,18 +226,24 @@ extension Importer {
             case "multi": encoding = "noBrackets"
             case "csv": encoding = "comma"
             case let other:
-                note(parameter, "collectionFormat '\(other)' is sent comma-separated", case: operation.caseName, operation: operation.label)
+                note(
+                    parameter, "collectionFormat '\(other)' is sent comma-separated", case: operation.caseName,
+                    operation: operation.label)
                 encoding = "comma"
             }
         } else {
             let style = parameter["style"]?.string ?? "form"
             if style != "form" {
-                note(parameter, "query style '\(style)' is sent as form style", case: operation.caseName, operation: operation.label)
+                note(
+                    parameter, "query style '\(style)' is sent as form style", case: operation.caseName,
+                    operation: operation.label)
             }
             encoding = parameter["explode"]?.bool == false ? "comma" : "noBrackets"
         }
         if let chosen = draft.arrayEncoding, chosen != encoding {
-            note(parameter, "list parameters of this case use different styles: all are sent as \(chosen)", case: operation.caseName, operation: operation.label)
+            note(
+                parameter, "list parameters of this case use different styles: all are sent as \(chosen)",
+                case: operation.caseName, operation: operation.label)
         } else {
             draft.arrayEncoding = encoding
         }
@@ -205,26 +251,34 @@ extension Importer {
 
     /// A value for a parameter or property, typed from its schema; `nil` when the schema is not a
     /// scalar, an enum or a list of them.
-    func valueDraft(_ name: String, schema schemaNode: SpecNode?, parameter: SpecNode?, required: Bool,
-                    operation: Operation, draft: inout CaseDraft, allowFile: Bool = false) -> ValueDraft? {
+    func valueDraft(
+        _ name: String, schema schemaNode: SpecNode?, parameter: SpecNode?, required: Bool,
+        operation: Operation, draft: inout CaseDraft, allowFile: Bool = false
+    ) -> ValueDraft? {
         let schema = schemaNode.flatMap { resolved($0, operation: operation) }
         if schemaNode != nil, schema == nil { return nil }
         guard let (kind, format) = valueKind(schema, allowFile: allowFile, operation: operation) else { return nil }
-        var value = ValueDraft(name: draft.newValueName(name), kind: kind, defaultValue: nil, optional: !required, description: nil)
-        let describedBy = parameter?["description"]?.string ?? schema?["description"]?.string ?? schema?["title"]?.string
+        var value = ValueDraft(
+            name: draft.newValueName(name), kind: kind, defaultValue: nil, optional: !required, description: nil)
+        let describedBy =
+            parameter?["description"]?.string ?? schema?["description"]?.string ?? schema?["title"]?.string
         if let describedBy, !oneLine(describedBy).isEmpty { value.description = oneLine(describedBy) }
         if let fallback = schema?["default"] {
             if let argument = ValueDraft.argument(SchemaSampler.value(fallback, templated: false), of: kind) {
                 value.defaultValue = argument
                 value.optional = true
             } else {
-                note(fallback, "the default of '\(name)' does not fit its type: left out", case: operation.caseName, operation: operation.label)
+                note(
+                    fallback, "the default of '\(name)' does not fit its type: left out", case: operation.caseName,
+                    operation: operation.label)
             }
         }
         // The example: the parameter's, its first named example, the schema's; else made up.
         var candidates: [SpecNode] = []
         for key in ["example", "x-example"] { if let node = parameter?[key] { candidates.append(node) } }
-        if let named = parameter?["examples"]?.members?.first?.value, let example = resolved(named, operation: operation), let node = example["value"] {
+        if let named = parameter?["examples"]?.members?.first?.value,
+            let example = resolved(named, operation: operation), let node = example["value"]
+        {
             candidates.append(node)
         }
         if let node = schema?["example"] { candidates.append(node) }
@@ -237,7 +291,10 @@ extension Importer {
             }
         }
         if value.example == nil {
-            value.example = value.defaultValue ?? (kind == .file ? options.exampleUploadFile.map { .string($0) } : ValueDraft.generated(kind, format: format))
+            value.example =
+                value.defaultValue
+                ?? (kind == .file
+                    ? options.exampleUploadFile.map { .string($0) } : ValueDraft.generated(kind, format: format))
             if kind == .file, value.example != nil { usesExampleUpload = true }
         }
         return value
@@ -270,8 +327,9 @@ extension Importer {
             return (.string, format)
         case "array":
             guard let items = schema["items"], let itemSchema = resolved(items, operation: operation),
-                  let (element, elementFormat) = valueKind(itemSchema, allowFile: false, operation: operation),
-                  !element.isList, element != .file else { return nil }
+                let (element, elementFormat) = valueKind(itemSchema, allowFile: false, operation: operation),
+                !element.isList, element != .file
+            else { return nil }
             return (.list(element), elementFormat)
         default:
             return nil
@@ -289,7 +347,9 @@ extension Importer {
         while let open = rest.firstIndex(of: "{") {
             result += Self.escapedPathText(rest[..<open])
             guard let close = rest[open...].firstIndex(of: "}") else {
-                note(operation.node, "path '\(operation.path)' has an unclosed '{'", operation: operation.label, skips: true)
+                note(
+                    operation.node, "path '\(operation.path)' has an unclosed '{'", operation: operation.label,
+                    skips: true)
                 return nil
             }
             var name = String(rest[rest.index(after: open)..<close])
@@ -298,9 +358,12 @@ extension Importer {
             if let known = draft.pathValues[name] {
                 valueName = known
             } else {
-                var value = ValueDraft(name: draft.newValueName(name), kind: .string, defaultValue: nil, optional: false, description: nil)
+                var value = ValueDraft(
+                    name: draft.newValueName(name), kind: .string, defaultValue: nil, optional: false, description: nil)
                 value.example = .string("string")
-                note(operation.node, "path placeholder '{\(name)}' has no parameter: value '\(value.name)' is a string", case: operation.caseName, operation: operation.label)
+                note(
+                    operation.node, "path placeholder '{\(name)}' has no parameter: value '\(value.name)' is a string",
+                    case: operation.caseName, operation: operation.label)
                 draft.pathValues[name] = value.name
                 draft.values.append(value)
                 valueName = value.name
@@ -312,7 +375,9 @@ extension Importer {
         result += Self.escapedPathText(rest)
         // A path parameter the path does not name would be a value that is never used.
         for (name, valueName) in draft.pathValues where !used.contains(name) {
-            note(operation.node, "path parameter '\(name)' is not in the path: left out", case: operation.caseName, operation: operation.label)
+            note(
+                operation.node, "path parameter '\(name)' is not in the path: left out", case: operation.caseName,
+                operation: operation.label)
             draft.values.removeAll { $0.name == valueName }
         }
         return result.isEmpty ? "/" : result
@@ -327,9 +392,14 @@ extension Importer {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            let isHex = { (i: Int) in i < bytes.count && (bytes[i] >= 0x30 && bytes[i] <= 0x39 || bytes[i] | 0x20 >= 0x61 && bytes[i] | 0x20 <= 0x66) }
-            let allowed = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-                || "-._~!&'()*+,;=:@/".utf8.contains(byte) || (byte == UInt8(ascii: "%") && isHex(index + 1) && isHex(index + 2))
+            let isHex = { (i: Int) in
+                i < bytes.count
+                    && (bytes[i] >= 0x30 && bytes[i] <= 0x39 || bytes[i] | 0x20 >= 0x61 && bytes[i] | 0x20 <= 0x66)
+            }
+            let allowed =
+                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                || "-._~!&'()*+,;=:@/".utf8.contains(byte)
+                || (byte == UInt8(ascii: "%") && isHex(index + 1) && isHex(index + 2))
             if allowed {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
@@ -349,8 +419,10 @@ extension Importer {
         if let own = operation.node["security"] {
             requirement = requirementSchemes(own, in: security)
             if requirement == nil, !(own.elements ?? []).isEmpty {
-                note(own, "none of the operation's security requirements can be met with the imported schemes: no credentials are sent",
-                     case: operation.caseName, operation: operation.label)
+                note(
+                    own,
+                    "none of the operation's security requirements can be met with the imported schemes: no credentials are sent",
+                    case: operation.caseName, operation: operation.label)
             }
         } else {
             requirement = root["security"].flatMap { requirementSchemes($0, in: security) }
@@ -368,8 +440,10 @@ extension Importer {
                     draft.headers.removeAll { $0.key.lowercased() == header.name.lowercased() }
                     draft.headers.append(YAMLText.Entry(header.name, .string(header.value)))
                 } else {
-                    note(operation.node["security"] ?? operation.node, "the operation also asks for security scheme '\(name)': a case sends one auth scheme; it is not sent",
-                         case: operation.caseName, operation: operation.label)
+                    note(
+                        operation.node["security"] ?? operation.node,
+                        "the operation also asks for security scheme '\(name)': a case sends one auth scheme; it is not sent",
+                        case: operation.caseName, operation: operation.label)
                 }
             case .cookie(let cookie, let value)?:
                 cookies.append(cookie + "=" + value)

@@ -7,7 +7,9 @@ extension Importer {
     /// success first), so `--stub` and `check` work offline.
     func mapResponses(_ operation: Operation) -> [YAMLText.Entry] {
         guard let responsesNode = operation.node["responses"] else {
-            note(operation.node, "no responses documented: no samples", case: operation.caseName, operation: operation.label)
+            note(
+                operation.node, "no responses documented: no samples", case: operation.caseName,
+                operation: operation.label)
             return []
         }
         guard let responses = responsesNode.members else {
@@ -26,10 +28,15 @@ extension Importer {
             if code.hasPrefix("x-") { continue }
             if let status = Int(code), (100...599).contains(status) {
                 documented.append(Documented(status: status, isRange: false, node: response))
-            } else if code.count == 3, let first = code.first?.wholeNumberValue, (1...5).contains(first), code.dropFirst().uppercased() == "XX" {
+            } else if code.count == 3, let first = code.first?.wholeNumberValue, (1...5).contains(first),
+                code.dropFirst().uppercased() == "XX"
+            {
                 documented.append(Documented(status: first * 100, isRange: true, node: response))
             } else {
-                problem(response, "response code '\(DisplayText.escaped(code))' is not a status (100-599), a range such as 2XX, or default")
+                problem(
+                    response,
+                    "response code '\(DisplayText.escaped(code))' is not a status (100-599), a range such as 2XX, or default"
+                )
             }
         }
         var success = documented.filter { (200...399).contains($0.status) }
@@ -46,7 +53,9 @@ extension Importer {
         } else {
             // Written out: a case without `validation` would fail every status outside 2xx.
             entries.append(YAMLText.Entry("validation", .string("none")))
-            note(responsesNode, "no success response documented: no validation", case: operation.caseName, operation: operation.label)
+            note(
+                responsesNode, "no success response documented: no validation", case: operation.caseName,
+                operation: operation.label)
         }
         var samples: [YAMLText.Entry] = []
         var taken = Set<String>()
@@ -56,7 +65,9 @@ extension Importer {
             samples.append(YAMLText.Entry(name, sample(response, status: item.status, operation: operation)))
         }
         if fallback != nil, !success.isEmpty, success.first?.node.pointer != fallback?.pointer {
-            note(fallback!, "the default response has no status: no sample for it", case: operation.caseName, operation: operation.label)
+            note(
+                fallback!, "the default response has no status: no sample for it", case: operation.caseName,
+                operation: operation.label)
         }
         if !samples.isEmpty { entries.append(YAMLText.Entry("samples", .map(samples))) }
         return entries
@@ -76,7 +87,8 @@ extension Importer {
         } else {
             let content = response["content"]?.members ?? []
             guard areMediaTypes(content.map(\.value), keys: content.map(\.key)) else { return .map(members) }
-            media = content.first { $0.key.lowercased().contains("json") } .map { ($0.key, $0.value) }
+            media =
+                content.first { $0.key.lowercased().contains("json") }.map { ($0.key, $0.value) }
                 ?? content.first { $0.key.lowercased().hasPrefix("text/") }.map { ($0.key, $0.value) }
                 ?? content.first.map { ($0.key, $0.value) }
         }
@@ -86,7 +98,9 @@ extension Importer {
         if isSwagger2 {
             example = response["examples"]?[media.type] ?? response["examples"]?.members?.first?.value
         } else {
-            example = media.node["example"] ?? media.node["examples"]?.members?.first.flatMap { resolved($0.value, operation: operation)?["value"] }
+            example =
+                media.node["example"]
+                ?? media.node["examples"]?.members?.first.flatMap { resolved($0.value, operation: operation)?["value"] }
         }
         if isJSON {
             var body: YAMLText?
@@ -96,15 +110,22 @@ extension Importer {
                 var sampler = SchemaSampler(document: document, direction: .response, templated: true)
                 body = sampler.sample(schema)
                 for reference in sampler.unresolved {
-                    note(schema, "external $ref '\(reference)' in the response schema is left out of the sample", case: operation.caseName, operation: operation.label)
+                    note(
+                        schema, "external $ref '\(reference)' in the response schema is left out of the sample",
+                        case: operation.caseName, operation: operation.label)
                 }
             }
             if let body { members.append(YAMLText.Entry("json", body)) }
-        } else if media.type.lowercased().hasPrefix("text/"), let text = example?.text ?? media.node["schema"].flatMap({ resolved($0, operation: operation)?["example"]?.text }) {
+        } else if media.type.lowercased().hasPrefix("text/"),
+            let text = example?.text
+                ?? media.node["schema"].flatMap({ resolved($0, operation: operation)?["example"]?.text })
+        {
             members.append(YAMLText.Entry("text", .string(SchemaSampler.literal(text))))
         }
         if !isJSON, HeaderValue.isSafe(media.type), !media.type.contains("*") {
-            members.append(YAMLText.Entry("headers", .map([YAMLText.Entry("Content-Type", .string(SchemaSampler.literal(media.type)))])))
+            members.append(
+                YAMLText.Entry(
+                    "headers", .map([YAMLText.Entry("Content-Type", .string(SchemaSampler.literal(media.type)))])))
         }
         return .map(members)
     }

@@ -28,7 +28,9 @@ struct SecurityMapping {
         if let defaultScheme { members.append(YAMLText.Entry("default", .string(defaultScheme))) }
         var schemeEntries: [YAMLText.Entry] = []
         for name in authorizationOrder {
-            if case .authorization(let authName, let spec, _)? = schemes[name] { schemeEntries.append(YAMLText.Entry(authName, spec)) }
+            if case .authorization(let authName, let spec, _)? = schemes[name] {
+                schemeEntries.append(YAMLText.Entry(authName, spec))
+            }
         }
         members.append(YAMLText.Entry("schemes", .map(schemeEntries)))
         return YAMLText.Entry("auth", .map(members))
@@ -53,8 +55,10 @@ extension Importer {
             if several, schemeWords.last == suffixWords.last {
                 base = Naming.environmentName(environmentPrefix, scheme)
             } else {
-                base = several ? Naming.environmentName(Naming.environmentName(environmentPrefix, scheme), suffix)
-                               : Naming.environmentName(environmentPrefix, suffix)
+                base =
+                    several
+                    ? Naming.environmentName(Naming.environmentName(environmentPrefix, scheme), suffix)
+                    : Naming.environmentName(environmentPrefix, suffix)
             }
             return Naming.unique(base, in: &takenVariables)
         }
@@ -66,36 +70,52 @@ extension Importer {
             case ("oauth2", _) where clientCredentialsFlow(of: scheme, named: name) != nil:
                 let flow = clientCredentialsFlow(of: scheme, named: name)!
                 let clientId = variable(name, "client id"), clientSecret = variable(name, "client secret")
-                let authName = Naming.unique(Naming.valueName(Naming.lowerCamel(name, fallback: "oauth2")), in: &takenAuthNames)
+                let authName = Naming.unique(
+                    Naming.valueName(Naming.lowerCamel(name, fallback: "oauth2")), in: &takenAuthNames)
                 var members: [YAMLText.Entry] = [
                     YAMLText.Entry("type", .string("oauth2")), YAMLText.Entry("tokenURL", .string(flow.tokenURL)),
-                    YAMLText.Entry("clientId", .string("${\(clientId)}")), YAMLText.Entry("clientSecret", .string("${secret:\(clientSecret)}")),
+                    YAMLText.Entry("clientId", .string("${\(clientId)}")),
+                    YAMLText.Entry("clientSecret", .string("${secret:\(clientSecret)}"))
                 ]
-                if !flow.scopes.isEmpty { members.append(YAMLText.Entry("scopes", .list(flow.scopes.map { .string($0) }))) }
+                if !flow.scopes.isEmpty {
+                    members.append(YAMLText.Entry("scopes", .list(flow.scopes.map { .string($0) })))
+                }
                 mapping.schemes[name] = .authorization(name: authName, spec: .map(members), header: nil)
                 mapping.authorizationOrder.append(name)
-                mapping.credentials.append((clientId, "OAuth 2.0 client id (security scheme '\(name)', client credentials)"))
+                mapping.credentials.append(
+                    (clientId, "OAuth 2.0 client id (security scheme '\(name)', client credentials)"))
                 mapping.credentials.append((clientSecret, "OAuth 2.0 client secret (security scheme '\(name)')"))
             case ("http", "bearer"?), ("oauth2", _), ("openIdConnect", _):
                 let token = variable(name, "token")
-                let authName = Naming.unique(Naming.valueName(Naming.lowerCamel(name, fallback: "bearer")), in: &takenAuthNames)
-                mapping.schemes[name] = .authorization(name: authName, spec: .map([
-                    YAMLText.Entry("type", .string("bearer")), YAMLText.Entry("token", .string("${secret:\(token)}")),
-                ]), header: nil)
+                let authName = Naming.unique(
+                    Naming.valueName(Naming.lowerCamel(name, fallback: "bearer")), in: &takenAuthNames)
+                mapping.schemes[name] = .authorization(
+                    name: authName,
+                    spec: .map([
+                        YAMLText.Entry("type", .string("bearer")),
+                        YAMLText.Entry("token", .string("${secret:\(token)}"))
+                    ]), header: nil)
                 mapping.authorizationOrder.append(name)
                 if type == "http" {
                     mapping.credentials.append((token, "bearer token (security scheme '\(name)')"))
                 } else {
-                    mapping.credentials.append((token, "access token (security scheme '\(name)', \(type); obtain it yourself)"))
-                    note(scheme, "security scheme '\(name)' (\(type)) is sent as a bearer token from ${\(token)}: moya-cli runs only the client credentials flow (with an https token URL)")
+                    mapping.credentials.append(
+                        (token, "access token (security scheme '\(name)', \(type); obtain it yourself)"))
+                    note(
+                        scheme,
+                        "security scheme '\(name)' (\(type)) is sent as a bearer token from ${\(token)}: moya-cli runs only the client credentials flow (with an https token URL)"
+                    )
                 }
             case ("http", "basic"?), ("basic", _):
                 let user = variable(name, "username"), password = variable(name, "password")
-                let authName = Naming.unique(Naming.valueName(Naming.lowerCamel(name, fallback: "basic")), in: &takenAuthNames)
-                mapping.schemes[name] = .authorization(name: authName, spec: .map([
-                    YAMLText.Entry("type", .string("basic")), YAMLText.Entry("username", .string("${\(user)}")),
-                    YAMLText.Entry("password", .string("${secret:\(password)}")),
-                ]), header: nil)
+                let authName = Naming.unique(
+                    Naming.valueName(Naming.lowerCamel(name, fallback: "basic")), in: &takenAuthNames)
+                mapping.schemes[name] = .authorization(
+                    name: authName,
+                    spec: .map([
+                        YAMLText.Entry("type", .string("basic")), YAMLText.Entry("username", .string("${\(user)}")),
+                        YAMLText.Entry("password", .string("${secret:\(password)}"))
+                    ]), header: nil)
                 mapping.authorizationOrder.append(name)
                 mapping.credentials.append((user, "user name (security scheme '\(name)')"))
                 mapping.credentials.append((password, "password (security scheme '\(name)')"))
@@ -108,21 +128,34 @@ extension Importer {
                 let key = variable(name, several ? "key" : "api key")
                 switch location {
                 case "header", "query":
-                    let authName = Naming.unique(Naming.valueName(Naming.lowerCamel(name, fallback: "apiKey")), in: &takenAuthNames)
-                    mapping.schemes[name] = .authorization(name: authName, spec: .map([
-                        YAMLText.Entry("type", .string("apiKey")), YAMLText.Entry("in", .string(location)),
-                        YAMLText.Entry("name", .string(keyName)), YAMLText.Entry("key", .string("${secret:\(key)}")),
-                    ]), header: location == "header" ? (keyName, "${secret:\(key):-}") : nil)
+                    let authName = Naming.unique(
+                        Naming.valueName(Naming.lowerCamel(name, fallback: "apiKey")), in: &takenAuthNames)
+                    mapping.schemes[name] = .authorization(
+                        name: authName,
+                        spec: .map([
+                            YAMLText.Entry("type", .string("apiKey")), YAMLText.Entry("in", .string(location)),
+                            YAMLText.Entry("name", .string(keyName)), YAMLText.Entry("key", .string("${secret:\(key)}"))
+                        ]), header: location == "header" ? (keyName, "${secret:\(key):-}") : nil)
                     mapping.authorizationOrder.append(name)
-                    mapping.credentials.append((key, "API key, \(location == "header" ? "header" : "query parameter") \(keyName) (security scheme '\(name)')"))
+                    mapping.credentials.append(
+                        (
+                            key,
+                            "API key, \(location == "header" ? "header" : "query parameter") \(keyName) (security scheme '\(name)')"
+                        ))
                 case "cookie":
                     mapping.schemes[name] = .cookie(name: keyName, value: "${secret:\(key):-}")
                     mapping.credentials.append((key, "API key, cookie \(keyName) (security scheme '\(name)')"))
                 default:
-                    note(scheme, "security scheme '\(name)' (apiKey in '\(location)') is not imported: an API key goes in a header, the query or a cookie")
+                    note(
+                        scheme,
+                        "security scheme '\(name)' (apiKey in '\(location)') is not imported: an API key goes in a header, the query or a cookie"
+                    )
                 }
             default:
-                note(scheme, "security scheme '\(name)' (\(type)\(httpScheme.map { " " + $0 } ?? "")) is not imported: moya-cli sends bearer, basic and API-key credentials")
+                note(
+                    scheme,
+                    "security scheme '\(name)' (\(type)\(httpScheme.map { " " + $0 } ?? "")) is not imported: moya-cli sends bearer, basic and API-key credentials"
+                )
             }
         }
         if let requirement = root["security"].flatMap({ requirementSchemes($0, in: mapping) }) {
@@ -147,15 +180,23 @@ extension Importer {
         guard let flow, let tokenURL = flow["tokenUrl"]?.string else { return nil }
         // The loader's own rule (https, or http to a loopback host), so what is imported loads.
         guard TokenURLCheck.problem(in: tokenURL) == nil,
-              BaseURLCheck.problem(in: tokenURL.split(separator: "?").first.map(String.init) ?? tokenURL) == nil,
-              !tokenURL.contains(where: { $0 == "{" || $0 == "}" || $0 == "$" || $0 == "#" || $0 == "@" }) else {
+            BaseURLCheck.problem(in: tokenURL.split(separator: "?").first.map(String.init) ?? tokenURL) == nil,
+            !tokenURL.contains(where: { $0 == "{" || $0 == "}" || $0 == "$" || $0 == "#" || $0 == "@" })
+        else {
             return nil
         }
         var scopes: [String] = []
         for requirement in root["security"]?.elements ?? [] {
             if let asked = requirement[name]?.elements { scopes = asked.compactMap(\.string); break }
         }
-        guard scopes.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") } }) else {
+        guard
+            scopes.allSatisfy({
+                !$0.isEmpty
+                    && $0.utf8.allSatisfy {
+                        $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+                    }
+            })
+        else {
             return nil
         }
         return (tokenURL, scopes)

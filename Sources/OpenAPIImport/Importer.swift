@@ -33,8 +33,13 @@ final class Importer {
         if reported.insert(found).inserted { problems.append(found) }
     }
 
-    func note(_ node: SpecNode, _ message: String, case caseName: String? = nil, operation: String? = nil, skips: Bool = false) {
-        notes.append(ImportNote(caseName: caseName, operation: operation, pointer: node.pointer, message: message, skipsOperation: skips))
+    func note(
+        _ node: SpecNode, _ message: String, case caseName: String? = nil, operation: String? = nil, skips: Bool = false
+    ) {
+        notes.append(
+            ImportNote(
+                caseName: caseName, operation: operation, pointer: node.pointer, message: message, skipsOperation: skips
+            ))
     }
 
     /// `node` with its `$ref` followed; a broken local reference is a problem of the spec, an
@@ -43,8 +48,9 @@ final class Importer {
         do { return try document.resolve(node) } catch {
             switch error {
             case .external(let target, let reference):
-                note(reference, "external $ref '\(target)' is not followed (only references inside the document are)",
-                     case: operation?.caseName, operation: operation?.label)
+                note(
+                    reference, "external $ref '\(target)' is not followed (only references inside the document are)",
+                    case: operation?.caseName, operation: operation?.label)
             case .invalid(let found):
                 record(found)
             }
@@ -114,7 +120,10 @@ final class Importer {
         }
         if cases.isEmpty {
             // Every operation was skipped: a target file needs a case, so there is nothing to write.
-            problem(paths, "no operation could be imported: " + notes.filter(\.skipsOperation).map(\.message).prefix(3).joined(separator: "; "))
+            problem(
+                paths,
+                "no operation could be imported: "
+                    + notes.filter(\.skipsOperation).map(\.message).prefix(3).joined(separator: "; "))
             throw .invalidSpec(problems)
         }
         top.append(YAMLText.Entry("cases", .map(cases)))
@@ -127,12 +136,16 @@ final class Importer {
     /// The comment at the top: where the file comes from, the credentials' variables, and the
     /// notes that concern the API as a whole.
     private func header(title: String?) -> [String] {
-        var lines = ["Imported by moya-cli import openapi from \(title.map { "'\($0)'" } ?? "an OpenAPI description"); review it, then commit it."]
+        var lines = [
+            "Imported by moya-cli import openapi from \(title.map { "'\($0)'" } ?? "an OpenAPI description"); review it, then commit it."
+        ]
         if !security.credentials.isEmpty {
             lines.append("Credentials come from these environment variables:")
             let width = security.credentials.map(\.name.count).max() ?? 0
             for credential in security.credentials {
-                lines.append("  " + credential.name + String(repeating: " ", count: width - credential.name.count + 2) + credential.purpose)
+                lines.append(
+                    "  " + credential.name + String(repeating: " ", count: width - credential.name.count + 2)
+                        + credential.purpose)
             }
         }
         let general = notes.filter { $0.caseName == nil }
@@ -150,7 +163,9 @@ final class Importer {
         if isSwagger2 { return [YAMLText.Entry("baseURL", .string(swaggerBaseURL()))] }
         let servers = root["servers"]?.elements ?? []
         guard let first = servers.first else {
-            note(root, "no 'servers': the base URL comes from ${\(environmentPrefix)_BASE_URL} (default http://localhost)")
+            note(
+                root,
+                "no 'servers': the base URL comes from ${\(environmentPrefix)_BASE_URL} (default http://localhost)")
             return [YAMLText.Entry("baseURL", .string("${\(environmentPrefix)_BASE_URL:-http://localhost}"))]
         }
         var entries = [YAMLText.Entry("baseURL", .string(baseURL(of: first)))]
@@ -162,7 +177,8 @@ final class Importer {
                 // Environment names start with a letter.
                 let usable = described.first.map { $0.isASCII && $0.isLetter } == true && described.count <= 32
                 let name = Naming.unique(usable ? described : "server\(index + 1)", in: &taken)
-                environments.append(YAMLText.Entry(name, .map([YAMLText.Entry("baseURL", .string(baseURL(of: server)))])))
+                environments.append(
+                    YAMLText.Entry(name, .map([YAMLText.Entry("baseURL", .string(baseURL(of: server)))])))
             }
             entries.append(YAMLText.Entry("environments", .map(environments)))
             entries.append(YAMLText.Entry("defaultEnvironment", .string(environments[0].key)))
@@ -210,10 +226,15 @@ final class Importer {
             return url
         }
         if url.contains("://") {
-            note(node, "server URL '\(url)' is not http or https: the base URL comes from ${\(environmentPrefix)_BASE_URL}")
+            note(
+                node,
+                "server URL '\(url)' is not http or https: the base URL comes from ${\(environmentPrefix)_BASE_URL}")
             return fromVariable
         }
-        note(node, "server URL '\(url)' is relative: the base URL is ${\(environmentPrefix)_BASE_URL} (default http://localhost) followed by it")
+        note(
+            node,
+            "server URL '\(url)' is relative: the base URL is ${\(environmentPrefix)_BASE_URL} (default http://localhost) followed by it"
+        )
         return fromVariable + Self.relativeBasePath(url)
     }
 
@@ -237,7 +258,8 @@ final class Importer {
         }
         // A host holding a scheme, a path or a query is not one: it would make another URL.
         guard !host.contains(where: { $0 == "/" || $0 == "?" || $0 == "#" || $0 == "@" }) else {
-            note(hostNode, "host '\(host)' is not a host name: the base URL comes from ${\(environmentPrefix)_BASE_URL}")
+            note(
+                hostNode, "host '\(host)' is not a host name: the base URL comes from ${\(environmentPrefix)_BASE_URL}")
             return "${\(environmentPrefix)_BASE_URL:-http://localhost}" + Self.relativeBasePath(basePath)
         }
         return baseURL(from: scheme + "://" + host + Self.relativeBasePath(basePath), at: root["basePath"] ?? hostNode)
@@ -258,13 +280,16 @@ final class Importer {
     private func caseName(for operation: Operation, taken: inout Set<String>) -> String {
         let base: String
         if let identifier = operation.node["operationId"]?.string, !identifier.isEmpty {
-            base = Naming.lowerCamel(identifier, fallback: Naming.caseName(method: operation.method, path: operation.path))
+            base = Naming.lowerCamel(
+                identifier, fallback: Naming.caseName(method: operation.method, path: operation.path))
         } else {
             base = Naming.caseName(method: operation.method, path: operation.path)
         }
         let name = Naming.unique(base, in: &taken)
         if name != base {
-            note(operation.node, "case name '\(base)' was taken; this operation is case '\(name)'", case: name, operation: operation.label)
+            note(
+                operation.node, "case name '\(base)' was taken; this operation is case '\(name)'", case: name,
+                operation: operation.label)
         }
         return name
     }
@@ -272,9 +297,12 @@ final class Importer {
     /// The first line of `text`, without control characters, at most `limit` characters.
     func oneLine(_ text: String, limit: Int = 160) -> String {
         let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first.map(String.init) ?? ""
-        var cleaned = String(String.UnicodeScalarView(line.unicodeScalars.filter {
-            !($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029)
-        })).trimmingSpaces()
+        var cleaned = String(
+            String.UnicodeScalarView(
+                line.unicodeScalars.filter {
+                    !($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029)
+                })
+        ).trimmingSpaces()
         if cleaned.count > limit { cleaned = String(cleaned.prefix(limit - 1)) + "…" }
         return cleaned
     }
@@ -310,7 +338,9 @@ enum PathGlob {
     private static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
         guard let first = pattern.first else { return path.isEmpty }
         if first == "**" {
-            for start in path.startIndex...path.endIndex where match(pattern.dropFirst(), path[start...]) { return true }
+            for start in path.startIndex...path.endIndex where match(pattern.dropFirst(), path[start...]) {
+                return true
+            }
             return false
         }
         guard let segment = path.first, segmentMatches(first, segment) else { return false }

@@ -70,7 +70,8 @@ enum Naming {
         var result = ""
         var pendingSeparator = false
         for byte in name.utf8 {
-            let keep = byte == UInt8(ascii: "_") || isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            let keep =
+                byte == UInt8(ascii: "_") || isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             if keep {
                 if pendingSeparator, !result.isEmpty { result += "_" }
                 pendingSeparator = false
@@ -125,7 +126,7 @@ enum Naming {
             411: "lengthRequired", 412: "preconditionFailed", 413: "contentTooLarge", 415: "unsupportedMediaType",
             422: "unprocessableEntity", 423: "locked", 428: "preconditionRequired", 429: "tooManyRequests",
             500: "internalServerError", 501: "notImplemented", 502: "badGateway", 503: "serviceUnavailable",
-            504: "gatewayTimeout",
+            504: "gatewayTimeout"
         ]
         return phrases[status] ?? "status\(status)"
     }

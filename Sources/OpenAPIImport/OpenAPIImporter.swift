@@ -48,11 +48,14 @@ package struct OpenAPIImportResult: Sendable {
 package enum OpenAPIImporter {
     /// The bounds for a spec: larger than a target file's, still bounded (a 10 MB spec has a
     /// million nodes or so).
-    package static let limits = YAMLLimits(maximumFileSize: 64 << 20, maximumDepth: 256, maximumScalarLength: 16 << 20,
-                                          maximumNodes: 20_000_000)
+    package static let limits = YAMLLimits(
+        maximumFileSize: 64 << 20, maximumDepth: 256, maximumScalarLength: 16 << 20,
+        maximumNodes: 20_000_000)
 
     /// Imports the document in `bytes` (JSON or YAML), named `file` in messages.
-    package static func importDocument(_ bytes: [UInt8], file: String, options: OpenAPIImportOptions) throws(OpenAPIImportError) -> OpenAPIImportResult {
+    package static func importDocument(_ bytes: [UInt8], file: String, options: OpenAPIImportOptions)
+        throws(OpenAPIImportError) -> OpenAPIImportResult
+    {
         let node = try readDocument(bytes, file: file)
         let root = SpecNode(node: node, pointer: "#")
         let version: SpecDocument.Version

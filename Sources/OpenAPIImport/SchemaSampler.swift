@@ -47,23 +47,31 @@ struct SchemaSampler {
             }
         }
         if let example = schema["example"] { return Self.value(example, templated: templated) }
-        if let examples = schema["examples"]?.elements, let first = examples.first { return Self.value(first, templated: templated) }
+        if let examples = schema["examples"]?.elements, let first = examples.first {
+            return Self.value(first, templated: templated)
+        }
         if let constant = schema["const"] { return Self.value(constant, templated: templated) }
         if let fallback = schema["default"] { return Self.value(fallback, templated: templated) }
-        if let first = schema["enum"]?.elements?.first(where: { $0.scalar != .null }) { return Self.value(first, templated: templated) }
+        if let first = schema["enum"]?.elements?.first(where: { $0.scalar != .null }) {
+            return Self.value(first, templated: templated)
+        }
         if let parts = schema["allOf"]?.elements, !parts.isEmpty {
             var members: [YAMLText.Entry] = []
             var other: YAMLText?
             for part in parts {
                 switch sample(part, depth: depth + 1, stack: stack) {
                 case .map(let entries)?:
-                    for entry in entries where !members.contains(where: { $0.key == entry.key }) { members.append(entry) }
+                    for entry in entries where !members.contains(where: { $0.key == entry.key }) {
+                        members.append(entry)
+                    }
                 case let value?: other = other ?? value
                 case nil: break
                 }
             }
             if !members.isEmpty || other == nil {
-                members += objectMembers(schema, depth: depth, stack: stack).filter { entry in !members.contains { $0.key == entry.key } }
+                members += objectMembers(schema, depth: depth, stack: stack).filter { entry in
+                    !members.contains { $0.key == entry.key }
+                }
                 return .map(members)
             }
             return other
@@ -82,11 +90,14 @@ struct SchemaSampler {
             guard depth < 12, budget > 0, let items = schema["items"] else { return .list([]) }
             return .list(sample(items, depth: depth + 1, stack: stack).map { [$0] } ?? [])
         case "string":
-            return .string(Self.string(format: schema["format"]?.string, minLength: schema["minLength"]?.text.flatMap { Int($0) }))
+            return .string(
+                Self.string(format: schema["format"]?.string, minLength: schema["minLength"]?.text.flatMap { Int($0) }))
         case "integer":
             return .int(schema["minimum"]?.text.flatMap { Int($0) } ?? 1)
         case "number":
-            if let minimum = schema["minimum"]?.text, let number = JSONNumber(decimal: minimum), number.doubleValue != nil {
+            if let minimum = schema["minimum"]?.text, let number = JSONNumber(decimal: minimum),
+                number.doubleValue != nil
+            {
                 return .number(number.text)
             }
             return .number("1.5")
@@ -121,7 +132,9 @@ struct SchemaSampler {
     /// writes nullable ones), else `object` when it has properties, `array` when it has items.
     static func type(of schema: SpecNode) -> String? {
         if let type = schema["type"]?.string { return type }
-        if let types = schema["type"]?.elements?.compactMap(\.string) { return types.first { $0 != "null" } ?? types.first }
+        if let types = schema["type"]?.elements?.compactMap(\.string) {
+            return types.first { $0 != "null" } ?? types.first
+        }
         if schema["properties"] != nil || schema["additionalProperties"] != nil { return "object" }
         if schema["items"] != nil { return "array" }
         return nil

@@ -33,8 +33,10 @@ final class SpecDocument {
     /// Reads the version from the root (`openapi: 3.x.y` or `swagger: "2.0"`).
     static func version(of root: SpecNode) -> Result<Version, SpecProblem> {
         guard root.isMapping else {
-            return .failure(SpecProblem(pointer: "#", mark: root.mark,
-                                        message: "the document is not an OpenAPI description: its top level is not a map"))
+            return .failure(
+                SpecProblem(
+                    pointer: "#", mark: root.mark,
+                    message: "the document is not an OpenAPI description: its top level is not a map"))
         }
         if let field = root["openapi"] {
             let text = field.text ?? ""
@@ -42,16 +44,25 @@ final class SpecDocument {
             if parts.count >= 2, parts[0] == "3", let minor = Int(parts[1]), minor <= 1 {
                 return .success(.openAPI3(minor: minor))
             }
-            return .failure(SpecProblem(pointer: field.pointer, mark: field.mark,
-                                        message: "unsupported OpenAPI version '\(DisplayText.escaped(text))'; 3.0, 3.1 and Swagger 2.0 are read"))
+            return .failure(
+                SpecProblem(
+                    pointer: field.pointer, mark: field.mark,
+                    message:
+                        "unsupported OpenAPI version '\(DisplayText.escaped(text))'; 3.0, 3.1 and Swagger 2.0 are read")
+            )
         }
         if let field = root["swagger"] {
             if field.text == "2.0" { return .success(.swagger2) }
-            return .failure(SpecProblem(pointer: field.pointer, mark: field.mark,
-                                        message: "unsupported Swagger version '\(DisplayText.escaped(field.text ?? ""))'; 2.0 is read"))
+            return .failure(
+                SpecProblem(
+                    pointer: field.pointer, mark: field.mark,
+                    message: "unsupported Swagger version '\(DisplayText.escaped(field.text ?? ""))'; 2.0 is read"))
         }
-        return .failure(SpecProblem(pointer: "#", mark: root.mark,
-                                    message: "the document is not an OpenAPI description: it has no 'openapi' (or 'swagger') version field"))
+        return .failure(
+            SpecProblem(
+                pointer: "#", mark: root.mark,
+                message: "the document is not an OpenAPI description: it has no 'openapi' (or 'swagger') version field")
+        )
     }
 
     /// `node`, or what its `$ref` names (followed through chains of references).
@@ -60,17 +71,24 @@ final class SpecDocument {
         var seen: [String] = []
         while let reference = current["$ref"] {
             guard let target = reference.string else {
-                throw .invalid(SpecProblem(pointer: reference.pointer, mark: reference.mark, message: "$ref is not a string"))
+                throw .invalid(
+                    SpecProblem(pointer: reference.pointer, mark: reference.mark, message: "$ref is not a string"))
             }
             guard target.hasPrefix("#") else { throw .external(target, at: reference) }
             if seen.contains(target) {
-                throw .invalid(SpecProblem(pointer: reference.pointer, mark: reference.mark,
-                                           message: "$ref cycle: \(seen.map { DisplayText.escaped($0) }.joined(separator: " -> ")) -> \(DisplayText.escaped(target))"))
+                throw .invalid(
+                    SpecProblem(
+                        pointer: reference.pointer, mark: reference.mark,
+                        message:
+                            "$ref cycle: \(seen.map { DisplayText.escaped($0) }.joined(separator: " -> ")) -> \(DisplayText.escaped(target))"
+                    ))
             }
             seen.append(target)
             guard seen.count <= 64 else {
-                throw .invalid(SpecProblem(pointer: reference.pointer, mark: reference.mark,
-                                           message: "more than 64 references in a chain of $ref to $ref"))
+                throw .invalid(
+                    SpecProblem(
+                        pointer: reference.pointer, mark: reference.mark,
+                        message: "more than 64 references in a chain of $ref to $ref"))
             }
             current = try lookUp(target, from: reference)
         }
@@ -84,8 +102,10 @@ final class SpecDocument {
         var node = root
         if !body.isEmpty {
             guard body.first == "/" else {
-                throw .invalid(SpecProblem(pointer: reference.pointer, mark: reference.mark,
-                                           message: "$ref '\(DisplayText.escaped(target))' is not a JSON pointer"))
+                throw .invalid(
+                    SpecProblem(
+                        pointer: reference.pointer, mark: reference.mark,
+                        message: "$ref '\(DisplayText.escaped(target))' is not a JSON pointer"))
             }
             var walked = "#"
             for token in body.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
@@ -99,8 +119,10 @@ final class SpecDocument {
                     next = nil
                 }
                 guard let next else {
-                    throw .invalid(SpecProblem(pointer: reference.pointer, mark: reference.mark,
-                                               message: "$ref '\(DisplayText.escaped(target))' names nothing in the document"))
+                    throw .invalid(
+                        SpecProblem(
+                            pointer: reference.pointer, mark: reference.mark,
+                            message: "$ref '\(DisplayText.escaped(target))' names nothing in the document"))
                 }
                 node = next
                 walked += "/" + SpecNode.escape(key)

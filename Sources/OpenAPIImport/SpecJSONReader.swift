@@ -46,9 +46,12 @@ struct SpecJSONReader {
     /// The document's root node, or the first problem with the text, located.
     static func read(_ bytes: [UInt8], file: String, limits: YAMLLimits) throws(SpecJSONReader.Failure) -> Node {
         guard bytes.count <= limits.maximumFileSize else {
-            throw Failure(diagnostic: Diagnostic(.error, file: file, mark: nil,
-                                                 message: "the document is \(bytes.count) bytes; at most \(limits.maximumFileSize >> 20) MiB is read"),
-                          isOverLimit: true)
+            throw Failure(
+                diagnostic: Diagnostic(
+                    .error, file: file, mark: nil,
+                    message: "the document is \(bytes.count) bytes; at most \(limits.maximumFileSize >> 20) MiB is read"
+                ),
+                isOverLimit: true)
         }
         var reader = SpecJSONReader(bytes: bytes, file: file, limits: limits)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -73,7 +76,9 @@ struct SpecJSONReader {
     private mutating func value(depth: Int) throws(SpecJSONReader.Failure) -> Node {
         nodeCount += 1
         guard nodeCount <= limits.maximumNodes else {
-            throw failure("the document has more than \(limits.maximumNodes) values; at most that many are read", isOverLimit: true)
+            throw failure(
+                "the document has more than \(limits.maximumNodes) values; at most that many are read",
+                isOverLimit: true)
         }
         guard let byte = peek else { throw failure("the JSON document ends where a value was expected") }
         let mark = self.mark
@@ -111,7 +116,10 @@ struct SpecJSONReader {
             nodeCount += 1
             let key = try string()
             guard keys.insert(key).inserted else {
-                throw Failure(diagnostic: Diagnostic(.error, file: file, mark: keyMark, message: "duplicate key '\(DisplayText.escaped(String(key.prefix(200))))'"))
+                throw Failure(
+                    diagnostic: Diagnostic(
+                        .error, file: file, mark: keyMark,
+                        message: "duplicate key '\(DisplayText.escaped(String(key.prefix(200))))'"))
             }
             skipSpace()
             guard peek == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
@@ -165,7 +173,9 @@ struct SpecJSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                guard let string = String(validating: text, as: UTF8.self) else { throw failure("a string is not valid UTF-8") }
+                guard let string = String(validating: text, as: UTF8.self) else {
+                    throw failure("a string is not valid UTF-8")
+                }
                 return string
             case UInt8(ascii: "\\"):
                 position += 1
@@ -175,7 +185,9 @@ struct SpecJSONReader {
             default:
                 // The run of plain bytes up to the next quote, escape or control character, at once.
                 var end = position + 1
-                while end < bytes.count, bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+                while end < bytes.count, bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\""),
+                    bytes[end] != UInt8(ascii: "\\")
+                { end += 1 }
                 text.append(contentsOf: bytes[position..<end])
                 position = end
             }
@@ -198,7 +210,9 @@ struct SpecJSONReader {
         case UInt8(ascii: "t"): text.append(0x09); return
         default: break
         }
-        guard byte == UInt8(ascii: "u") else { throw failure("invalid escape '\\\(Character(Unicode.Scalar(byte)))' in a string") }
+        guard byte == UInt8(ascii: "u") else {
+            throw failure("invalid escape '\\\(Character(Unicode.Scalar(byte)))' in a string")
+        }
         var code = try hexQuad()
         if (0xD800...0xDBFF).contains(code) {
             guard bytes[position...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else {
@@ -206,10 +220,14 @@ struct SpecJSONReader {
             }
             position += 2
             let low = try hexQuad()
-            guard (0xDC00...0xDFFF).contains(low) else { throw failure("a \\u escape is half of a surrogate pair without the other half") }
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw failure("a \\u escape is half of a surrogate pair without the other half")
+            }
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
         }
-        guard let scalar = Unicode.Scalar(code) else { throw failure("a \\u escape is half of a surrogate pair without the other half") }
+        guard let scalar = Unicode.Scalar(code) else {
+            throw failure("a \\u escape is half of a surrogate pair without the other half")
+        }
         text.append(contentsOf: String(scalar).utf8)
     }
 
@@ -229,17 +247,24 @@ struct SpecJSONReader {
     /// A number's text, checked against JSON's grammar.
     private mutating func number() throws(SpecJSONReader.Failure) -> String {
         let start = position
-        while let byte = peek, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-                || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+        while let byte = peek,
+            byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        {
             position += 1
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         guard !text.isEmpty, JSONNumber(text) != nil else {
             position = start
-            throw failure(text.isEmpty ? "invalid JSON value; expected true, false, null, a number, a string, an object or an array"
-                                       : "'\(text)' is not a JSON number")
+            throw failure(
+                text.isEmpty
+                    ? "invalid JSON value; expected true, false, null, a number, a string, an object or an array"
+                    : "'\(text)' is not a JSON number")
         }
-        guard text.utf8.count <= limits.maximumScalarLength else { throw failure("a number is longer than \(limits.maximumScalarLength >> 20) MiB", isOverLimit: true) }
+        guard text.utf8.count <= limits.maximumScalarLength else {
+            throw failure("a number is longer than \(limits.maximumScalarLength >> 20) MiB", isOverLimit: true)
+        }
         return text
     }
 
@@ -278,7 +303,9 @@ struct SpecJSONReader {
     }
 
     private mutating func failure(_ message: String, isOverLimit: Bool = false) -> Failure {
-        let said = peek == nil && !message.hasPrefix("the JSON document ends") ? "the document ends early: " + message : message
+        let said =
+            peek == nil && !message.hasPrefix("the JSON document ends")
+            ? "the document ends early: " + message : message
         return Failure(diagnostic: Diagnostic(.error, file: file, mark: mark, message: said), isOverLimit: isOverLimit)
     }
 }

@@ -20,7 +20,9 @@ struct SpecNode {
     /// The mapping's members in document order, or `nil` when this is not a mapping.
     var members: [(key: String, value: SpecNode)]? {
         guard case .mapping(let entries, _) = node else { return nil }
-        return entries.map { ($0.key.text, SpecNode(node: $0.value, pointer: pointer + "/" + Self.escape($0.key.text))) }
+        return entries.map {
+            ($0.key.text, SpecNode(node: $0.value, pointer: pointer + "/" + Self.escape($0.key.text)))
+        }
     }
 
     /// The sequence's elements, or `nil` when this is not a sequence.

@@ -18,7 +18,9 @@ struct JSONCompactTranscoder {
 
     /// Appends the value in `range` to `output`, handing `output` to `emit` (and emptying it)
     /// whenever it holds `threshold` bytes or more.
-    mutating func write(_ range: Range<Int>, into output: inout [UInt8], flushingAt threshold: Int, _ emit: ([UInt8]) -> Void) {
+    mutating func write(
+        _ range: Range<Int>, into output: inout [UInt8], flushingAt threshold: Int, _ emit: ([UInt8]) -> Void
+    ) {
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = bytes[index]
@@ -32,7 +34,9 @@ struct JSONCompactTranscoder {
                 // `[1,2,3,…]` has no whitespace to stop at).
                 var end = index + 1
                 let runLimit = index + min(max(threshold, 16), range.upperBound - index)
-                while end < runLimit, bytes[end] != UInt8(ascii: "\""), !JSONSpanReader.isWhitespace(bytes[end]) { end += 1 }
+                while end < runLimit, bytes[end] != UInt8(ascii: "\""), !JSONSpanReader.isWhitespace(bytes[end]) {
+                    end += 1
+                }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
                 index = end
             }
@@ -45,8 +49,10 @@ struct JSONCompactTranscoder {
 
     /// Writes the string whose opening quote is at `start`; returns the index past its closing
     /// quote. A long string is handed to `emit` in pieces too: escaping can make it six times longer.
-    private func writeString(from start: Int, into output: inout [UInt8], flushingAt threshold: Int,
-                             _ emit: ([UInt8]) -> Void) -> Int {
+    private func writeString(
+        from start: Int, into output: inout [UInt8], flushingAt threshold: Int,
+        _ emit: ([UInt8]) -> Void
+    ) -> Int {
         output.append(UInt8(ascii: "\""))
         var index = start + 1
         while true {

@@ -25,7 +25,8 @@ public struct JSONConversionError: Error, Sendable, Hashable, CustomStringConver
         let location = keyPath.isEmpty ? "the value" : "the value at '\(keyPath)'"
         switch reason {
         case .unsupportedType(let type):
-            return "\(location) has type \(type), which has no JSON form; use String, Int, Double, Bool, arrays, [String: ...] dictionaries, JSONValue or an Encodable type"
+            return
+                "\(location) has type \(type), which has no JSON form; use String, Int, Double, Bool, arrays, [String: ...] dictionaries, JSONValue or an Encodable type"
         case .nonFiniteNumber:
             return "\(location) is NaN or infinite, which JSON cannot represent"
         case .encodingFailed(let message):

@@ -58,7 +58,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
             return "'\(text)' is not a valid unicode escape (four hex digits; surrogates must come in pairs)"
         case .unescapedControlCharacter(let byte):
             let hex = String(byte, radix: 16, uppercase: true)
-            return "control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) must be escaped inside a string"
+            return
+                "control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) must be escaped inside a string"
         case .invalidUTF8:
             return "a string holds bytes that are not valid UTF-8"
         case .trailingCharacters:

@@ -154,7 +154,8 @@ struct JSONParser: ~Copyable {
                 if fitsInt {
                     let digitValue = Int(byte &- UInt8(ascii: "0"))
                     let (shifted, shiftOverflow) = integer.multipliedReportingOverflow(by: 10)
-                    let (next, addOverflow) = isNegative
+                    let (next, addOverflow) =
+                        isNegative
                         ? shifted.subtractingReportingOverflow(digitValue)
                         : shifted.addingReportingOverflow(digitValue)
                     if shiftOverflow || addOverflow { fitsInt = false } else { integer = next }
@@ -204,7 +205,7 @@ struct JSONParser: ~Copyable {
     private static func isDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: " "),
-             UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+            UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
             return true
         default:
             return false
@@ -231,7 +232,10 @@ struct JSONParser: ~Copyable {
                     position = scan + 1
                     return ""
                 }
-                guard let string = isASCII ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self) else {
+                guard
+                    let string = isASCII
+                        ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
+                else {
                     throw error(.invalidUTF8, at: start)
                 }
                 position = scan + 1
@@ -295,7 +299,9 @@ struct JSONParser: ~Copyable {
         switch first {
         case 0xD800...0xDBFF:
             // A high surrogate must be followed by `\u` and a low surrogate.
-            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
+            else {
                 throw unicodeError(from: escapeStart)
             }
             position += 2

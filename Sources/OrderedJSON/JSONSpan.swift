@@ -171,8 +171,10 @@ public struct JSONSpan: Sendable {
     /// ``compactBytes(escapingC1:)`` appended to `output`, which is handed to `emit` and emptied
     /// whenever it holds `threshold` bytes or more; what is left stays in `output` (one buffer
     /// serves many values).
-    public func appendCompact(escapingC1: Bool = false, to output: inout [UInt8], flushingAt threshold: Int,
-                              _ emit: ([UInt8]) -> Void) {
+    public func appendCompact(
+        escapingC1: Bool = false, to output: inout [UInt8], flushingAt threshold: Int,
+        _ emit: ([UInt8]) -> Void
+    ) {
         withReader { reader in
             var writer = JSONCompactTranscoder(reader: reader, escapesC1: escapingC1)
             writer.write(byteRange, into: &output, flushingAt: threshold, emit)

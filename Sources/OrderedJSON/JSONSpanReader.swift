@@ -4,7 +4,8 @@ struct JSONSpanReader {
     let bytes: UnsafeBufferPointer<UInt8>
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\t")
     }
 
     func skippingWhitespace(from start: Int) -> Int {
@@ -52,7 +53,7 @@ struct JSONSpanReader {
             while index < bytes.count {
                 switch bytes[index] {
                 case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: " "), UInt8(ascii: "\n"),
-                     UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                    UInt8(ascii: "\r"), UInt8(ascii: "\t"):
                     return index
                 default:
                     index += 1

@@ -47,7 +47,9 @@ extension JSONValue {
         case let integer as Int: return .int(integer)
         case let integer as any BinaryInteger:
             // Beyond `Int` (a large `UInt64`), the digits are kept as they are.
-            guard let fitting = Int(exactly: integer) else { return .number(JSONNumber(uncheckedText: String(integer))) }
+            guard let fitting = Int(exactly: integer) else {
+                return .number(JSONNumber(uncheckedText: String(integer)))
+            }
             return .int(fitting)
         case let number as Double: return try finite(number, keyPath: keyPath)
         case let number as Float: return try finite(Double(number), keyPath: keyPath)
@@ -88,7 +90,9 @@ extension JSONValue {
     }
 
     private static func finite(_ number: Double, keyPath: String) throws(JSONConversionError) -> JSONValue {
-        guard let finite = JSONNumber(number) else { throw JSONConversionError(reason: .nonFiniteNumber, keyPath: keyPath) }
+        guard let finite = JSONNumber(number) else {
+            throw JSONConversionError(reason: .nonFiniteNumber, keyPath: keyPath)
+        }
         return .number(finite)
     }
 

@@ -169,7 +169,8 @@ extension JSONValue: Hashable {
 
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
-    ExpressibleByDictionaryLiteral {
+    ExpressibleByDictionaryLiteral
+{
     /// `null`.
     public init(nilLiteral: ()) { self = .null }
     /// A boolean.

@@ -35,8 +35,10 @@ package struct JSONColorTheme: Sendable, Hashable {
     package var reset: String
 
     /// Creates a theme from SGR sequences.
-    package init(key: String, string: String, number: String, boolean: String, null: String,
-                 punctuation: String = "", reset: String = "\u{1B}[0m") {
+    package init(
+        key: String, string: String, number: String, boolean: String, null: String,
+        punctuation: String = "", reset: String = "\u{1B}[0m"
+    ) {
         self.key = key
         self.string = string
         self.number = number
@@ -127,7 +129,9 @@ struct JSONWriter {
         case .object(let members):
             output.append(UInt8(ascii: "{"))
             if sortedKeys {
-                for (index, member) in members.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }).enumerated() {
+                for (index, member) in members.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) })
+                    .enumerated()
+                {
                     writeCompactMember(member, first: index == 0)
                 }
             } else {

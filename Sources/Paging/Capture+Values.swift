@@ -32,7 +32,8 @@ extension Capture {
     /// A string is taken as it is, a number as written, a bool as `true`/`false`, `null` as
     /// missing; arrays and objects are refused.
     package static func values(of captures: [Capture], headers: [(name: String, value: String)], body: Data)
-        -> (values: CapturedValues, problems: [CaptureError]) {
+        -> (values: CapturedValues, problems: [CaptureError])
+    {
         var document: Result<JSONValue, JSONParseError>?
         var found = CapturedValues()
         var problems: [CaptureError] = []
@@ -54,7 +55,9 @@ extension Capture {
                     }
                 }
                 guard case .success(let json)? = document else {
-                    if case .failure(let error)? = document { problems.append(.bodyNotJSON(name: capture.name, problem: error.description)) }
+                    if case .failure(let error)? = document {
+                        problems.append(.bodyNotJSON(name: capture.name, problem: error.description))
+                    }
                     continue
                 }
                 let text: String
@@ -67,7 +70,8 @@ extension Capture {
                 case .number(let value)?: text = value.text
                 case .bool(let value)?: text = value ? "true" : "false"
                 case let other?:
-                    problems.append(.notScalar(name: capture.name, source: path.source, found: PagingError.kind(of: other)))
+                    problems.append(
+                        .notScalar(name: capture.name, source: path.source, found: PagingError.kind(of: other)))
                     continue
                 }
                 found.values.append((capture.name, text))

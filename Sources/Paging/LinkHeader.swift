@@ -144,7 +144,8 @@ package enum LinkHeader {
     /// RFC 9110 token characters.
     private static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case "A"..."Z", "a"..."z", "0"..."9", "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~": true
+        case "A"..."Z", "a"..."z", "0"..."9", "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~":
+            true
         default: false
         }
     }

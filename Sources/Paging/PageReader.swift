@@ -68,7 +68,9 @@ package struct PageReader: Sendable {
     /// - Throws: `PagingError` when the body is not JSON or the items are not an array. A next URL
     ///   or cursor that is not usable, or a next URL that leaves the base URL's origin, is the
     ///   page's `nextProblem`.
-    package func read(headers: [(name: String, value: String)], body: Data, requestURL: String) throws(PagingError) -> Page {
+    package func read(headers: [(name: String, value: String)], body: Data, requestURL: String) throws(PagingError)
+        -> Page
+    {
         let document: JSONSpan
         do {
             document = try JSONSpan(validating: body)
@@ -98,7 +100,9 @@ package struct PageReader: Sendable {
         }
     }
 
-    private func next(headers: [(name: String, value: String)], document: JSONSpan, requestURL: String) throws(PagingError) -> NextPage? {
+    private func next(headers: [(name: String, value: String)], document: JSONSpan, requestURL: String)
+        throws(PagingError) -> NextPage?
+    {
         switch pagination.next {
         case .link:
             let values = headers.filter { $0.name.lowercased() == "link" }.map(\.value)
@@ -139,7 +143,9 @@ package struct PageReader: Sendable {
 
     /// `reference` resolved against `requestURL`, refused unless on the base URL's origin.
     private func checked(_ reference: String, requestURL: String, from place: String) throws(PagingError) -> String {
-        guard let url = PageURL.resolve(reference, against: requestURL) else { throw .invalidNextURL(reference, from: place) }
+        guard let url = PageURL.resolve(reference, against: requestURL) else {
+            throw .invalidNextURL(reference, from: place)
+        }
         guard PageURL.isSameOrigin(url, as: baseURL) else {
             throw .crossOrigin(url, baseOrigin: URLOrigin.origin(of: baseURL) ?? baseURL)
         }
@@ -169,7 +175,8 @@ package enum PagingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .bodyNotJSON(let problem): "the body is not JSON (\(problem)); pages must be JSON to be read"
         case .itemsMissing(let path): "the page has nothing at \(path) (the items)"
         case .itemsNotArray(let path, let found, let explicit):
-            explicit ? "the items at \(path) are \(found), not an array"
+            explicit
+                ? "the items at \(path) are \(found), not an array"
                 : "the body is \(found), not an array; say where the items are with 'items: \"$.data\"' in pagination"
         case .nextNotString(let path, let found): "the next page at \(path) is \(found), not a string"
         case .invalidNextURL(let reference, let place):

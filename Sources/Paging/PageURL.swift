@@ -13,8 +13,9 @@ package enum PageURL {
     /// absolute http(s) URL without a fragment; `nil` when it cannot be one.
     package static func resolve(_ reference: String, against requestURL: String) -> String? {
         guard !reference.isEmpty, !reference.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }),
-              let base = URL(string: requestURL), let resolved = URL(string: reference, relativeTo: base)?.absoluteURL,
-              let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https", resolved.host?.isEmpty == false
+            let base = URL(string: requestURL), let resolved = URL(string: reference, relativeTo: base)?.absoluteURL,
+            let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            resolved.host?.isEmpty == false
         else { return nil }
         var text = resolved.absoluteString
         if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }

@@ -11,7 +11,9 @@ package enum RetryAfter {
     /// date in the past is 0.
     package static func seconds(_ value: String, now: Date = Date()) -> Double? {
         let text = String(value.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-        if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let seconds = Double(text) { return seconds }
+        if !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let seconds = Double(text) {
+            return seconds
+        }
         guard let date = httpDate(text) else { return nil }
         return max(0, date.timeIntervalSince(now))
     }
@@ -22,12 +24,14 @@ package enum RetryAfter {
     static func httpDate(_ text: String) -> Date? {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT",
-              let day = Int(parts[1]), (1...31).contains(day),
-              let month = months.firstIndex(of: String(parts[2])),
-              let year = Int(parts[3]), (1970...9999).contains(year) else { return nil }
+            let day = Int(parts[1]), (1...31).contains(day),
+            let month = months.firstIndex(of: String(parts[2])),
+            let year = Int(parts[3]), (1970...9999).contains(year)
+        else { return nil }
         let time = parts[4].split(separator: ":")
         guard time.count == 3, let hour = Int(time[0]), let minute = Int(time[1]), let second = Int(time[2]),
-              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
         let days = daysSinceEpoch(year: year, month: month + 1, day: day)
         return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
     }

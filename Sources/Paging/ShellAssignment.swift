@@ -10,7 +10,8 @@ package enum ShellAssignment {
 
         package var description: String {
             switch self {
-            case .nul(let name): "capture '\(name)' holds a NUL byte, which no shell variable can hold; refusing to print it"
+            case .nul(let name):
+                "capture '\(name)' holds a NUL byte, which no shell variable can hold; refusing to print it"
             }
         }
     }

@@ -56,7 +56,8 @@ package final class InputRelease: @unchecked Sendable {
 
     private func release(_ parser: UnsafeMutablePointer<yaml_parser_t>, input: UnsafeBufferPointer<UInt8>) {
         guard let base = input.baseAddress, let current = parser.pointee.input.string.current,
-              screenPassed.load(ordering: .acquiring) else { return }
+            screenPassed.load(ordering: .acquiring)
+        else { return }
         let consumed = UnsafeRawPointer(current) - UnsafeRawPointer(base)
         guard consumed - Self.margin - releasedUpTo >= Self.step else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
@@ -77,7 +78,9 @@ package final class InputRelease: @unchecked Sendable {
         guard hasReleased else { return body(input) }
         guard let bytes = reread() else { return }
         bytes.withUnsafeBufferPointer { all in
-            body(all.starts(with: SourceScreen.utf8ByteOrderMark) ? UnsafeBufferPointer(rebasing: all.dropFirst(3)) : all)
+            body(
+                all.starts(with: SourceScreen.utf8ByteOrderMark) ? UnsafeBufferPointer(rebasing: all.dropFirst(3)) : all
+            )
         }
     }
 }

@@ -54,7 +54,10 @@ package final class LibYAMLParser {
     /// parses ahead while the caller builds and validates: on two cores a large file then loads
     /// in about the time libyaml alone takes, instead of that plus the building. The events and
     /// errors are the same, in the same order.
-    package init(input: UnsafeBufferPointer<UInt8>, maximumScalarLength: Int, prefetching: Bool? = nil, release: InputRelease? = nil) {
+    package init(
+        input: UnsafeBufferPointer<UInt8>, maximumScalarLength: Int, prefetching: Bool? = nil,
+        release: InputRelease? = nil
+    ) {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         // Only fails when malloc does; yaml_parser_parse then reports a memory error.
         _ = yaml_parser_initialize(parser)
@@ -67,7 +70,8 @@ package final class LibYAMLParser {
         self.maximumScalarLength = maximumScalarLength
         self.release = release
         if prefetching ?? (input.count >= Self.prefetchThreshold && Self.hasSeveralProcessors) {
-            let source = EventSource(parser: parser, input: input, maximumScalarLength: maximumScalarLength, release: release)
+            let source = EventSource(
+                parser: parser, input: input, maximumScalarLength: maximumScalarLength, release: release)
             prefetch = .passRetained(EventPrefetch { () throws(LocatedProblem) -> ParsedEvent in try source.next() })
         } else {
             prefetch = nil
@@ -92,7 +96,8 @@ package final class LibYAMLParser {
             }
             return try result.get()
         }
-        return try EventSource(parser: parser, input: input, maximumScalarLength: maximumScalarLength, release: release).next()
+        return try EventSource(parser: parser, input: input, maximumScalarLength: maximumScalarLength, release: release)
+            .next()
     }
 }
 
@@ -163,7 +168,8 @@ private struct EventSource: @unchecked Sendable {
         case YAML_READER_ERROR:
             var mark: Mark?
             text { mark = SourceScreen.mark(ofByteOffset: state.problem_offset, in: $0) }
-            return LocatedProblem(problem: .syntax(problem: problem, context: nil, contextMark: nil, hint: nil), mark: mark)
+            return LocatedProblem(
+                problem: .syntax(problem: problem, context: nil, contextMark: nil, hint: nil), mark: mark)
         default:
             let problemMark = Self.mark(state.problem_mark)
             let contextMark = Self.mark(state.context_mark)

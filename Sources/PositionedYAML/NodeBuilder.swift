@@ -81,7 +81,8 @@ struct NodeBuilder {
             return try loadMapping(anchor: anchor, at: mark, depth: depth + 1)
         case .streamStart, .streamEnd, .documentStart, .documentEnd, .sequenceEnd, .mappingEnd:
             // libyaml's parser never produces these where a node is due.
-            throw LocatedProblem(problem: .syntax(problem: "expected a node", context: nil, contextMark: nil, hint: nil), mark: nil)
+            throw LocatedProblem(
+                problem: .syntax(problem: "expected a node", context: nil, contextMark: nil, hint: nil), mark: nil)
         }
     }
 
@@ -89,11 +90,12 @@ struct NodeBuilder {
     private mutating func countNode(_ event: ParsedEvent) throws(LocatedProblem) {
         nodeCount += 1
         guard nodeCount > limits.maximumNodes else { return }
-        let mark: Mark? = switch event {
-        case .scalar(let scalar, _): scalar.mark
-        case .alias(_, let mark), .sequenceStart(_, let mark), .mappingStart(_, let mark): mark
-        default: nil
-        }
+        let mark: Mark? =
+            switch event {
+            case .scalar(let scalar, _): scalar.mark
+            case .alias(_, let mark), .sequenceStart(_, let mark), .mappingStart(_, let mark): mark
+            default: nil
+            }
         throw LocatedProblem(problem: .tooManyNodes(limit: limits.maximumNodes), mark: mark)
     }
 
@@ -104,8 +106,9 @@ struct NodeBuilder {
 
     private mutating func resolveAlias(_ name: String, at mark: Mark, depth: Int) throws(LocatedProblem) -> Built {
         guard let target = anchors[name] else {
-            problems.append(LocatedProblem(
-                problem: openAnchors.contains(name) ? .recursiveAlias(name) : .unknownAlias(name), mark: mark))
+            problems.append(
+                LocatedProblem(
+                    problem: openAnchors.contains(name) ? .recursiveAlias(name) : .unknownAlias(name), mark: mark))
             return Built(node: .scalar(Node.Scalar(text: "", mark: mark)), expandedSize: 1, expandedBytes: 0, height: 0)
         }
         aliasExpansion = aliasExpansion.saturatingAdd(target.expandedSize)
@@ -141,7 +144,9 @@ struct NodeBuilder {
             bytes = bytes.saturatingAdd(item.expandedBytes)
             height = max(height, item.height + 1)
         }
-        let built = Built(node: .sequence(items.popArray(from: start), mark), expandedSize: size, expandedBytes: bytes, height: height)
+        let built = Built(
+            node: .sequence(items.popArray(from: start), mark), expandedSize: size, expandedBytes: bytes, height: height
+        )
         if let anchor {
             openAnchors.remove(anchor)
             define(anchor, as: built)
@@ -151,7 +156,9 @@ struct NodeBuilder {
 
     /// Builds a mapping; with a `sink`, each entry goes to it instead of into the mapping, which
     /// is left empty (all checks and limits apply as usual).
-    private mutating func loadMapping(anchor: String?, at mark: Mark, depth: Int, sink: CaseSink? = nil) throws(LocatedProblem) -> Built {
+    private mutating func loadMapping(anchor: String?, at mark: Mark, depth: Int, sink: CaseSink? = nil)
+        throws(LocatedProblem) -> Built
+    {
         guard depth <= limits.maximumDepth else {
             throw LocatedProblem(problem: .nestingTooDeep(limit: limits.maximumDepth), mark: mark)
         }
@@ -188,7 +195,8 @@ struct NodeBuilder {
             // What is held before this entry: a streamed case's nodes are given back after it.
             let heldBefore = (nodes: nodeCount, anchors: anchorDefinitions)
             let value: Built
-            if depth == 1, let caseSink, keyScalar?.text == "cases", case .mappingStart(nil, let valueMark) = valueEvent {
+            if depth == 1, let caseSink, keyScalar?.text == "cases", case .mappingStart(nil, let valueMark) = valueEvent
+            {
                 // The root's `cases`: each case is handed over as soon as it is built, so the
                 // cases are validated while their nodes are fresh in memory, and each one's nodes
                 // are freed and reused for the next instead of the whole file being held at once.
@@ -202,13 +210,15 @@ struct NodeBuilder {
             height = max(height, value.height + 1)
             guard let keyScalar else {
                 if let refusedKey {
-                    problems.append(LocatedProblem(problem: .nonScalarKey(kind: refusedKey.kind), mark: refusedKey.mark))
+                    problems.append(
+                        LocatedProblem(problem: .nonScalarKey(kind: refusedKey.kind), mark: refusedKey.mark))
                 }
                 continue
             }
             let first = entries.withValues(from: start) { keys.insert(keyScalar, in: $0) }
             if let first {
-                problems.append(LocatedProblem(problem: .duplicateKey(keyScalar.text, firstDefinedAt: first), mark: keyScalar.mark))
+                problems.append(
+                    LocatedProblem(problem: .duplicateKey(keyScalar.text, firstDefinedAt: first), mark: keyScalar.mark))
             } else if let sink {
                 streamedCases += 1
                 guard streamedCases <= limits.maximumCases else {
@@ -222,7 +232,9 @@ struct NodeBuilder {
                 entries.push(Node.Entry(key: keyScalar, value: value.node))
             }
         }
-        let built = Built(node: .mapping(entries.popArray(from: start), mark), expandedSize: size, expandedBytes: bytes, height: height)
+        let built = Built(
+            node: .mapping(entries.popArray(from: start), mark), expandedSize: size, expandedBytes: bytes,
+            height: height)
         if let anchor {
             openAnchors.remove(anchor)
             define(anchor, as: built)
@@ -248,7 +260,8 @@ private struct KeyIndex {
     mutating func insert(_ key: Node.Scalar, in entries: UnsafeBufferPointer<Node.Entry>) -> Mark? {
         if table == nil {
             let count = key.text.utf8.count
-            for offset in entries.indices where entries[offset].key.text.utf8.count == count && entries[offset].key.text == key.text {
+            for offset in entries.indices
+            where entries[offset].key.text.utf8.count == count && entries[offset].key.text == key.text {
                 return entries[offset].key.mark
             }
             guard entries.count + 1 >= Self.linearLimit else { return nil }

@@ -86,7 +86,9 @@ extension Node.Scalar {
     private static func hasIntegerSyntax(_ text: String) -> Bool {
         text.withUTF8Bytes { bytes in
             var digits = bytes[...]
-            if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { digits = digits.dropFirst() }
+            if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+                digits = digits.dropFirst()
+            }
             return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         }
     }
@@ -102,7 +104,8 @@ extension Node.Scalar {
             var value = 0
             for digit in digits {
                 let (shifted, overflowedShift) = value.multipliedReportingOverflow(by: 10)
-                let (next, overflowedAdd) = isNegative
+                let (next, overflowedAdd) =
+                    isNegative
                     ? shifted.subtractingReportingOverflow(Int(digit - UInt8(ascii: "0")))
                     : shifted.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
                 guard !overflowedShift && !overflowedAdd else { return nil }
@@ -129,7 +132,9 @@ extension Node.Scalar {
         guard mantissaDigits > 0 else { return nil }
         if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+                bytes = bytes.dropFirst()
+            }
             guard skipDigits() > 0 else { return nil }
         }
         guard bytes.isEmpty, let value = Double(text), value.isFinite else { return nil }

@@ -34,7 +34,8 @@ final class ScratchStack<Element> {
     }
 
     /// The values from `start` to the top, to read in place.
-    func withValues<Result>(from start: Int, _ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+    func withValues<Result>(from start: Int, _ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result
+    {
         try body(UnsafeBufferPointer(start: base + start, count: count - start))
     }
 

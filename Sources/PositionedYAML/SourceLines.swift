@@ -42,7 +42,8 @@ public struct SourceLines: Sendable {
             var ends: [Int] = []
             bytes.withUnsafeBufferPointer { buffer in
                 let count = buffer.count
-                var index = buffer.starts(with: SourceScreen.utf8ByteOrderMark) ? SourceScreen.utf8ByteOrderMark.count : 0
+                var index =
+                    buffer.starts(with: SourceScreen.utf8ByteOrderMark) ? SourceScreen.utf8ByteOrderMark.count : 0
                 var lineStart = index
                 if let base = buffer.baseAddress, !SourceLines.mayHaveOtherBreaks(base + index, count: count - index) {
                     // Only LF ends lines: memchr finds them far faster than a loop over every byte.

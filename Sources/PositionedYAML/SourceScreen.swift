@@ -66,7 +66,8 @@ package enum SourceScreen {
                     problem: .invalidUTF8(byte: lead, at: mark(ofByteOffset: index, in: bytes)), mark: nil)
             }
             if (0x80...0x9F).contains(scalar) && scalar != 0x85 || scalar == 0xFFFE || scalar == 0xFFFF,
-               let character = Unicode.Scalar(scalar) {
+                let character = Unicode.Scalar(scalar)
+            {
                 return LocatedProblem(
                     problem: .binaryCharacter(character, at: mark(ofByteOffset: index, in: bytes)), mark: nil)
             }

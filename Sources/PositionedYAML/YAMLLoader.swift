@@ -34,7 +34,8 @@ public enum YAMLLoader {
     ///   - limits: the bounds for hostile input.
     /// - Returns: the document's root node.
     /// - Throws: ``YAMLLoadError`` with every problem found (syntax errors stop at the first).
-    public static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) throws(YAMLLoadError) -> Node {
+    public static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) throws(YAMLLoadError) -> Node
+    {
         let result: Result<Node, YAMLLoadError> = bytes.withUnsafeBufferPointer { buffer in
             load(buffer, file: file, limits: limits)
         }
@@ -56,8 +57,10 @@ public enum YAMLLoader {
     ///
     /// With `release`, the pages of `bytes` libyaml has read past are given back as it goes (see
     /// ``InputRelease``): `bytes` then no longer holds the file afterwards.
-    package static func load(_ bytes: [UInt8], file: String, limits: YAMLLimits, release: InputRelease? = nil,
-                     caseSink: @escaping (Node.Scalar, Node) -> Void) throws(YAMLLoadError) -> Node {
+    package static func load(
+        _ bytes: [UInt8], file: String, limits: YAMLLimits, release: InputRelease? = nil,
+        caseSink: @escaping (Node.Scalar, Node) -> Void
+    ) throws(YAMLLoadError) -> Node {
         let result: Result<Node, YAMLLoadError> = bytes.withUnsafeBufferPointer { buffer in
             load(buffer, file: file, limits: limits, release: release, caseSink: caseSink)
         }
@@ -69,17 +72,23 @@ public enum YAMLLoader {
         caseSink: ((Node.Scalar, Node) -> Void)? = nil
     ) -> Result<Node, YAMLLoadError> {
         func failure(_ problems: [LocatedProblem]) -> Result<Node, YAMLLoadError> {
-            .failure(YAMLLoadError(diagnostics: problems.map {
-                Diagnostic(.error, file: file, mark: $0.mark, message: $0.problem.message)
-            }))
+            .failure(
+                YAMLLoadError(
+                    diagnostics: problems.map {
+                        Diagnostic(.error, file: file, mark: $0.mark, message: $0.problem.message)
+                    }))
         }
         guard bytes.count <= limits.maximumFileSize else {
-            return failure([LocatedProblem(problem: .fileTooLarge(size: bytes.count, limit: limits.maximumFileSize), mark: nil)])
+            return failure([
+                LocatedProblem(problem: .fileTooLarge(size: bytes.count, limit: limits.maximumFileSize), mark: nil)
+            ])
         }
         if let encoding = SourceScreen.foreignEncoding(of: bytes) {
             return failure([LocatedProblem(problem: .wrongEncoding(name: encoding), mark: nil)])
         }
-        let text = bytes.starts(with: SourceScreen.utf8ByteOrderMark) ? UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) : bytes
+        let text =
+            bytes.starts(with: SourceScreen.utf8ByteOrderMark)
+            ? UnsafeBufferPointer(rebasing: bytes.dropFirst(3)) : bytes
         guard !text.isEmpty else { return failure([LocatedProblem(problem: .emptyFile, mark: nil)]) }
 
         // A large file's parse starts on its own thread while this one screens the bytes, a pass
@@ -92,7 +101,9 @@ public enum YAMLLoader {
         do {
             let root = try builder.loadSingleDocument()
             guard builder.problems.isEmpty else { return failure(builder.problems) }
-            guard let root, !isEmptyDocument(root) else { return failure([LocatedProblem(problem: .emptyFile, mark: nil)]) }
+            guard let root, !isEmptyDocument(root) else {
+                return failure([LocatedProblem(problem: .emptyFile, mark: nil)])
+            }
             return .success(root)
         } catch {
             return failure(builder.problems + [error])

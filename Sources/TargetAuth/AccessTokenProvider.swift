@@ -31,9 +31,12 @@ package final class AccessTokenProvider: AccessTokenSource {
     private let memory = Mutex(Memory())
 
     /// Creates a provider.
-    package init(cache: TokenCacheStore?, client: OAuth2TokenClient = OAuth2TokenClient(), commands: TokenCommandRunner = TokenCommandRunner(),
-                trust: TargetTrust, note: @escaping @Sendable (String) -> Void = { _ in },
-                announce: @escaping @Sendable (AccessTokenRequest.TokenCommand) -> Void = { _ in }) {
+    package init(
+        cache: TokenCacheStore?, client: OAuth2TokenClient = OAuth2TokenClient(),
+        commands: TokenCommandRunner = TokenCommandRunner(),
+        trust: TargetTrust, note: @escaping @Sendable (String) -> Void = { _ in },
+        announce: @escaping @Sendable (AccessTokenRequest.TokenCommand) -> Void = { _ in }
+    ) {
         self.announce = announce
         self.cache = cache
         self.client = client
@@ -42,7 +45,9 @@ package final class AccessTokenProvider: AccessTokenSource {
         self.note = note
     }
 
-    package func accessToken(for request: AccessTokenRequest, replacing rejected: String?) throws(AccessTokenError) -> String {
+    package func accessToken(for request: AccessTokenRequest, replacing rejected: String?) throws(AccessTokenError)
+        -> String
+    {
         try memory.withLock { memory throws(AccessTokenError) -> String in
             if let failure = memory.failures[request] { throw failure }
             do throws(AccessTokenError) {
@@ -54,16 +59,20 @@ package final class AccessTokenProvider: AccessTokenSource {
         }
     }
 
-    private func token(for request: AccessTokenRequest, replacing rejected: String?, memory: inout Memory) throws(AccessTokenError) -> String {
+    private func token(for request: AccessTokenRequest, replacing rejected: String?, memory: inout Memory)
+        throws(AccessTokenError) -> String
+    {
         switch request {
         case .oauth2(let client):
             return try oauth2Token(for: client, replacing: rejected, memory: &memory).accessToken
         case .command(let command):
             if let token = memory.commands[command], token != rejected { return token }
             if let refusal = trust.refusal(for: command.file) {
-                throw AccessTokenError(.notAllowed, "not running the token command '\(command.arguments[0])' of API '\(command.apiName)': "
-                                       + "moya-cli runs a token command only from a target file you trust, and \(command.file) is not trusted: "
-                                       + refusal + " (see SECURITY in moya-cli(1))")
+                throw AccessTokenError(
+                    .notAllowed,
+                    "not running the token command '\(command.arguments[0])' of API '\(command.apiName)': "
+                        + "moya-cli runs a token command only from a target file you trust, and \(command.file) is not trusted: "
+                        + refusal + " (see SECURITY in moya-cli(1))")
             }
             if memory.announced.insert(command).inserted { announce(command) }
             let token = try commands.token(for: command)
@@ -73,14 +82,18 @@ package final class AccessTokenProvider: AccessTokenSource {
         }
     }
 
-    private func oauth2Token(for client: AccessTokenRequest.OAuth2Client, replacing rejected: String?,
-                             memory: inout Memory) throws(AccessTokenError) -> OAuth2Token {
+    private func oauth2Token(
+        for client: AccessTokenRequest.OAuth2Client, replacing rejected: String?,
+        memory: inout Memory
+    ) throws(AccessTokenError) -> OAuth2Token {
         let key = OAuth2CacheKey(client)
         let now = self.client.now()
         let inMemory = memory.oauth2[key]
         var known = inMemory ?? cache?.load(key)
         if let token = known, token.accessToken != rejected, token.isValid(at: now) {
-            if inMemory == nil, let cache { note("using the access token of API '\(client.apiName)' cached in \(cache.path(for: key))") }
+            if inMemory == nil, let cache {
+                note("using the access token of API '\(client.apiName)' cached in \(cache.path(for: key))")
+            }
             memory.oauth2[key] = token
             return token
         }
@@ -98,7 +111,7 @@ package final class AccessTokenProvider: AccessTokenSource {
                 if token.refreshToken == nil { token.refreshToken = refreshToken }
                 fresh = token
                 note("refreshed the access token of API '\(client.apiName)' at \(client.tokenURL)")
-            } catch where error.kind == .refused {
+            } catch  where error.kind == .refused {
                 note("the refresh token of API '\(client.apiName)' was refused; asking for a new token")
             }
         }
@@ -110,7 +123,8 @@ package final class AccessTokenProvider: AccessTokenSource {
             note("fetched an access token for API '\(client.apiName)' from \(client.tokenURL)")
         }
         if let rejected, token.accessToken == rejected {
-            throw AccessTokenError(.refused, "the token endpoint \(client.tokenURL) handed out the token the API just refused")
+            throw AccessTokenError(
+                .refused, "the token endpoint \(client.tokenURL) handed out the token the API just refused")
         }
         memory.oauth2[key] = token
         cache?.save(token, for: key)

@@ -21,7 +21,10 @@ package struct OAuth2Token: Sendable, Hashable {
     package var refreshToken: String?
 
     /// Creates a token.
-    package init(accessToken: String, tokenType: String = "Bearer", expiresAt: Date? = nil, scope: String? = nil, refreshToken: String? = nil) {
+    package init(
+        accessToken: String, tokenType: String = "Bearer", expiresAt: Date? = nil, scope: String? = nil,
+        refreshToken: String? = nil
+    ) {
         self.accessToken = accessToken
         self.tokenType = tokenType
         self.expiresAt = expiresAt
@@ -57,12 +60,17 @@ package struct OAuth2CacheKey: Sendable, Hashable {
 
     /// The key of `client`.
     package init(_ client: AccessTokenRequest.OAuth2Client) {
-        self.init(apiName: client.apiName, tokenURL: client.tokenURL, clientID: client.clientID,
-                  clientSecretDigest: Self.digest(ofSecret: client.clientSecret), scopes: client.scopes, origin: client.origin)
+        self.init(
+            apiName: client.apiName, tokenURL: client.tokenURL, clientID: client.clientID,
+            clientSecretDigest: Self.digest(ofSecret: client.clientSecret), scopes: client.scopes, origin: client.origin
+        )
     }
 
     /// Creates a key.
-    package init(apiName: String, tokenURL: String, clientID: String, clientSecretDigest: String, scopes: [String], origin: String) {
+    package init(
+        apiName: String, tokenURL: String, clientID: String, clientSecretDigest: String, scopes: [String],
+        origin: String
+    ) {
         self.apiName = apiName
         self.tokenURL = tokenURL
         self.clientID = clientID

@@ -30,8 +30,10 @@ package struct OAuth2TokenClient: Sendable {
     package var isInterrupted: @Sendable () -> Bool
 
     /// Creates a client.
-    package init(session: SessionConfiguration = SessionConfiguration(), now: @escaping @Sendable () -> Date = { Date() },
-                isInterrupted: @escaping @Sendable () -> Bool = { moya_signals_pending() != 0 }) {
+    package init(
+        session: SessionConfiguration = SessionConfiguration(), now: @escaping @Sendable () -> Date = { Date() },
+        isInterrupted: @escaping @Sendable () -> Bool = { moya_signals_pending() != 0 }
+    ) {
         var session = session
         session.followRedirects = false
         session.timeout = min(session.timeout, 60)
@@ -47,7 +49,9 @@ package struct OAuth2TokenClient: Sendable {
     }
 
     /// A token for `client` by `grant`.
-    package func token(for client: AccessTokenRequest.OAuth2Client, grant: Grant) throws(AccessTokenError) -> OAuth2Token {
+    package func token(for client: AccessTokenRequest.OAuth2Client, grant: Grant) throws(AccessTokenError)
+        -> OAuth2Token
+    {
         guard let url = URL(string: client.tokenURL) else {
             throw AccessTokenError(.notAllowed, "tokenURL '\(client.tokenURL)' is not a valid URL")
         }
@@ -102,23 +106,30 @@ package struct OAuth2TokenClient: Sendable {
         switch outcome.withLock({ $0 }) {
         case .success(let response)?:
             if (300..<400).contains(response.statusCode) {
-                throw AccessTokenError(.refused, "the token endpoint \(shown) answered HTTP \(response.statusCode), a redirect; "
-                                       + "redirects are not followed for token requests (they could carry the client secret elsewhere), "
-                                       + "so write the final URL in tokenURL")
+                throw AccessTokenError(
+                    .refused,
+                    "the token endpoint \(shown) answered HTTP \(response.statusCode), a redirect; "
+                        + "redirects are not followed for token requests (they could carry the client secret elsewhere), "
+                        + "so write the final URL in tokenURL")
             }
-            return try TokenResponse.token(status: response.statusCode, contentType: response.response?.headers[.contentType],
-                                           body: response.data, issuedAt: issuedAt, endpoint: shown, redactor: redactor)
+            return try TokenResponse.token(
+                status: response.statusCode, contentType: response.response?.headers[.contentType],
+                body: response.data, issuedAt: issuedAt, endpoint: shown, redactor: redactor)
         case .failure(let error)?:
             if let transport = error.transportError {
                 if transport.kind == .cancelled { throw AccessTokenError(.transport, "interrupted") }
                 if transport.kind == .responseTooLarge {
-                    throw AccessTokenError(.refused, "the token endpoint \(shown) answered with a body over \(TokenResponse.bodyLimit / 1024) KiB; "
-                                           + "that is no token")
+                    throw AccessTokenError(
+                        .refused,
+                        "the token endpoint \(shown) answered with a body over \(TokenResponse.bodyLimit / 1024) KiB; "
+                            + "that is no token")
                 }
                 let prefix = transport.kind == .timedOut ? "timed out asking " : "cannot reach "
-                throw AccessTokenError(.transport, prefix + "the token endpoint \(shown): " + redactor.redact(transport.message))
+                throw AccessTokenError(
+                    .transport, prefix + "the token endpoint \(shown): " + redactor.redact(transport.message))
             }
-            throw AccessTokenError(.transport, "cannot ask the token endpoint \(shown): " + redactor.redact(error.description))
+            throw AccessTokenError(
+                .transport, "cannot ask the token endpoint \(shown): " + redactor.redact(error.description))
         case nil:
             throw AccessTokenError(.transport, "the token request to \(shown) did not complete")
         }
@@ -129,8 +140,9 @@ package struct OAuth2TokenClient: Sendable {
         var output = ""
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 output.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let digits = String(byte, radix: 16, uppercase: true)

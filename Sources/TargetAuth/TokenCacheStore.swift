@@ -57,7 +57,9 @@ package struct TokenCacheStore: Sendable {
             return nil
         case .contents(let data):
             guard let entry = try? CachedToken(data: data), entry.key == key else {
-                warn("ignoring the cached token \(path): it is not a token file of this moya-cli for this API; fetching a new one")
+                warn(
+                    "ignoring the cached token \(path): it is not a token file of this moya-cli for this API; fetching a new one"
+                )
                 return nil
             }
             return entry.token
@@ -144,7 +146,9 @@ package struct TokenCacheStore: Sendable {
     /// swapped between the check and the read.
     func read(_ path: String) -> ReadOutcome {
         var link = stat()
-        guard lstat(path, &link) == 0 else { return errno == ENOENT ? .missing : .refused(String(cString: strerror(errno))) }
+        guard lstat(path, &link) == 0 else {
+            return errno == ENOENT ? .missing : .refused(String(cString: strerror(errno)))
+        }
         if (link.st_mode & S_IFMT) == S_IFLNK { return .refused("it is a symbolic link") }
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .refused(String(cString: strerror(errno))) }
@@ -154,7 +158,8 @@ package struct TokenCacheStore: Sendable {
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .refused("it is not a regular file") }
         guard info.st_uid == geteuid() else { return .refused("it belongs to another user") }
         guard info.st_mode & 0o077 == 0 else {
-            return .refused("its mode \(String(info.st_mode & 0o777, radix: 8)) lets others read or change it (it must be 600)")
+            return .refused(
+                "its mode \(String(info.st_mode & 0o777, radix: 8)) lets others read or change it (it must be 600)")
         }
         guard info.st_size <= Self.fileLimit else { return .refused("it is larger than \(Self.fileLimit / 1024) KiB") }
         var data = Data()
@@ -178,7 +183,8 @@ package struct TokenCacheStore: Sendable {
                 return false
             }
             let parent = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? "."
-            try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try? FileManager.default.createDirectory(
+                atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             guard mkdir(folder, 0o700) == 0 || errno == EEXIST, lstat(folder, &info) == 0 else {
                 warn("cannot create the token cache \(folder): \(String(cString: strerror(errno)))")
                 return false
@@ -219,16 +225,19 @@ struct CachedToken {
         let json: JSONValue
         do { json = try JSONValue(parsing: data) } catch { throw Malformed() }
         guard json["version"]?.intValue == Self.version,
-              let api = json["api"]?.stringValue, let tokenURL = json["tokenURL"]?.stringValue,
-              let clientID = json["clientId"]?.stringValue, let scopes = json["scopes"]?.arrayValue?.compactMap(\.stringValue),
-              let secretDigest = json["clientSecretSHA256"]?.stringValue, let origin = json["origin"]?.stringValue,
-              let accessToken = json["accessToken"]?.stringValue, TokenResponse.isHeaderSafe(accessToken)
+            let api = json["api"]?.stringValue, let tokenURL = json["tokenURL"]?.stringValue,
+            let clientID = json["clientId"]?.stringValue,
+            let scopes = json["scopes"]?.arrayValue?.compactMap(\.stringValue),
+            let secretDigest = json["clientSecretSHA256"]?.stringValue, let origin = json["origin"]?.stringValue,
+            let accessToken = json["accessToken"]?.stringValue, TokenResponse.isHeaderSafe(accessToken)
         else { throw Malformed() }
-        key = OAuth2CacheKey(apiName: api, tokenURL: tokenURL, clientID: clientID, clientSecretDigest: secretDigest, scopes: scopes,
-                             origin: origin)
-        token = OAuth2Token(accessToken: accessToken, tokenType: "Bearer",
-                            expiresAt: json["expiresAt"]?.doubleValue.map { Date(timeIntervalSince1970: $0) },
-                            scope: json["scope"]?.stringValue, refreshToken: json["refreshToken"]?.stringValue)
+        key = OAuth2CacheKey(
+            apiName: api, tokenURL: tokenURL, clientID: clientID, clientSecretDigest: secretDigest, scopes: scopes,
+            origin: origin)
+        token = OAuth2Token(
+            accessToken: accessToken, tokenType: "Bearer",
+            expiresAt: json["expiresAt"]?.doubleValue.map { Date(timeIntervalSince1970: $0) },
+            scope: json["scope"]?.stringValue, refreshToken: json["refreshToken"]?.stringValue)
     }
 
     var data: Data {
@@ -236,7 +245,7 @@ struct CachedToken {
             ("version", .int(Self.version)), ("api", .string(key.apiName)), ("tokenURL", .string(key.tokenURL)),
             ("clientId", .string(key.clientID)), ("clientSecretSHA256", .string(key.clientSecretDigest)),
             ("scopes", .array(key.scopes.map(JSONValue.string))), ("origin", .string(key.origin)),
-            ("accessToken", .string(token.accessToken)), ("tokenType", .string(token.tokenType)),
+            ("accessToken", .string(token.accessToken)), ("tokenType", .string(token.tokenType))
         ]
         if let expiresAt = token.expiresAt {
             // Kept within what an Int holds, whatever the date (a token is never given centuries).

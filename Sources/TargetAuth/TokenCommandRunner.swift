@@ -28,7 +28,9 @@ package struct TokenCommandRunner: Sendable {
     package func token(for command: AccessTokenRequest.TokenCommand) throws(AccessTokenError) -> String {
         let program = command.arguments.first ?? ""
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw AccessTokenError(.command, "cannot run the token command: \(String(cString: strerror(errno)))") }
+        guard pipe(&ends) == 0 else {
+            throw AccessTokenError(.command, "cannot run the token command: \(String(cString: strerror(errno)))")
+        }
         let (readEnd, writeEnd) = (ends[0], ends[1])
         _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
 
@@ -55,7 +57,8 @@ package struct TokenCommandRunner: Sendable {
         // A group of its own, killed whole on a timeout or a signal: `sh -c 'sleep 100'` must
         // not leave its `sleep` running after moya-cli is gone.
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
         // A SIGTERM, SIGINT or SIGHUP to moya-cli alone (not to its terminal's group) must end
         // the command too, even before the command line installed its handlers.
         moya_signals_ensure_installed()
@@ -74,7 +77,8 @@ package struct TokenCommandRunner: Sendable {
         close(writeEnd)
         guard spawned == 0 else {
             close(readEnd)
-            throw AccessTokenError(.command, "cannot run the token command '\(program)': \(String(cString: strerror(spawned)))")
+            throw AccessTokenError(
+                .command, "cannot run the token command '\(program)': \(String(cString: strerror(spawned)))")
         }
 
         let deadline = ContinuousClock.now + .milliseconds(Int(command.timeout * 1000))
@@ -107,7 +111,9 @@ package struct TokenCommandRunner: Sendable {
 
         if interrupted { throw AccessTokenError(.command, "interrupted") }
         if timedOut {
-            throw AccessTokenError(.command, "the token command '\(program)' did not finish within \(Self.seconds(command.timeout)); it was stopped")
+            throw AccessTokenError(
+                .command,
+                "the token command '\(program)' did not finish within \(Self.seconds(command.timeout)); it was stopped")
         }
         let exitCode = (status >> 8) & 0xFF
         let signal = status & 0x7F
@@ -119,14 +125,17 @@ package struct TokenCommandRunner: Sendable {
         if signal == 0 && exitCode != 0 {
             throw AccessTokenError(.command, "the token command '\(program)' failed with exit status \(exitCode)")
         }
-        let firstLine = output.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+        let firstLine =
+            output.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first ?? []
         let token = String(decoding: firstLine, as: UTF8.self).trimmingWhitespace
         guard !token.isEmpty else {
             throw AccessTokenError(.command, "the token command '\(program)' printed no token on its first line")
         }
         guard TokenResponse.isHeaderSafe(token) else {
-            throw AccessTokenError(.command, "the token command '\(program)' printed a first line that cannot be a token "
-                                   + "(spaces or control characters inside it)")
+            throw AccessTokenError(
+                .command,
+                "the token command '\(program)' printed a first line that cannot be a token "
+                    + "(spaces or control characters inside it)")
         }
         return token
     }
@@ -140,7 +149,9 @@ extension String {
     /// Without leading and trailing spaces, tabs and carriage returns.
     var trimmingWhitespace: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
         return String(self[first...last])
     }
 }

@@ -24,14 +24,16 @@ package struct CheckConfiguration: Sendable {
     /// How many times a live request may be sent again.
     package var maximumRetries: Int
     /// How long to wait before attempt `attempt + 1` after `result`, or `nil` not to retry.
-    package var retryDelay: @Sendable (_ result: Result<Response, MoyaError>, _ attempt: Int, _ method: String) -> Double?
+    package var retryDelay:
+        @Sendable (_ result: Result<Response, MoyaError>, _ attempt: Int, _ method: String) -> Double?
     /// The transport settings for a target.
     package var sessionConfiguration: @Sendable (DynamicTarget) -> SessionConfiguration
     /// The redactor for what is reported about a target.
     package var redactor: @Sendable (DynamicTarget) -> SecretRedactor
     /// The builder for `item`, stubbed or not, whose downloads (if the case is a download) go
     /// to `downloadDestination`, never to the user's folder.
-    package var builder: @Sendable (_ item: CheckItem, _ isStubbed: Bool, _ downloadDestination: String?) -> TargetBuilder
+    package var builder:
+        @Sendable (_ item: CheckItem, _ isStubbed: Bool, _ downloadDestination: String?) -> TargetBuilder
     /// The plugins every request goes through.
     package var plugins: [any PluginType]
     /// A target with a new token in place of the one refused with 401 (`oauth2` and `command`
@@ -49,14 +51,20 @@ package struct CheckConfiguration: Sendable {
     /// Creates a configuration; by default offline, 4 jobs, no retries, MoyaKit's transport
     /// defaults, secrets redacted, and each item's API built from the process environment.
     package init(
-        isLive: Bool = false, jobs: Int = 4, rate: Double? = nil, includesUnsafeMethods: Bool = false, isStrict: Bool = false,
+        isLive: Bool = false, jobs: Int = 4, rate: Double? = nil, includesUnsafeMethods: Bool = false,
+        isStrict: Bool = false,
         maximumRetries: Int = 0,
         retryDelay: @escaping @Sendable (Result<Response, MoyaError>, Int, String) -> Double? = { _, _, _ in nil },
-        sessionConfiguration: @escaping @Sendable (DynamicTarget) -> SessionConfiguration = { _ in SessionConfiguration() },
-        redactor: @escaping @Sendable (DynamicTarget) -> SecretRedactor = { SecretRedactor(secretValues: $0.secretValues) },
+        sessionConfiguration: @escaping @Sendable (DynamicTarget) -> SessionConfiguration = { _ in
+            SessionConfiguration()
+        },
+        redactor: @escaping @Sendable (DynamicTarget) -> SecretRedactor = {
+            SecretRedactor(secretValues: $0.secretValues)
+        },
         builder: @escaping @Sendable (CheckItem, Bool, String?) -> TargetBuilder = { item, isStubbed, destination in
-            TargetBuilder(api: item.api, processEnvironment: [:], isStubbed: isStubbed, downloadDestinationOverride: destination,
-                          overwritesDownloads: destination != nil)
+            TargetBuilder(
+                api: item.api, processEnvironment: [:], isStubbed: isStubbed, downloadDestinationOverride: destination,
+                overwritesDownloads: destination != nil)
         },
         plugins: [any PluginType] = [], maximumBodySize: Int = 256 << 20, downloadsFolder: String,
         renewingAccessToken: (@Sendable (DynamicTarget) throws(AccessTokenError) -> DynamicTarget?)? = nil
@@ -97,7 +105,8 @@ extension ValidationType {
         case .successAndRedirectCodes: "2xx or 3xx"
         case .customCodes(let codes) where codes.isEmpty: "any status"
         case .customCodes(let codes):
-            codes.count == 1 ? "\(codes[0])"
+            codes.count == 1
+                ? "\(codes[0])"
                 : codes.dropLast().map(String.init).joined(separator: ", ") + " or " + String(codes[codes.count - 1])
         }
     }
@@ -117,8 +126,9 @@ extension DynamicTarget {
     /// back: that was a tenth of an offline check.
     var displayURL: String {
         switch task {
-        case .requestPlain, .requestData, .requestJSONEncodable, .requestCustomJSONEncodable, .uploadFile, .uploadMultipart,
-             .downloadDestination:
+        case .requestPlain, .requestData, .requestJSONEncodable, .requestCustomJSONEncodable, .uploadFile,
+            .uploadMultipart,
+            .downloadDestination:
             return Self.parsedURL(url)
         case .requestCompositeData(_, let query) where query.isEmpty:
             return Self.parsedURL(url)

@@ -33,8 +33,11 @@ package struct CheckItem: Sendable {
     package var inheritedCaptures: CapturedValues?
 
     /// An item of `api` (given as the box its other items share).
-    init(api: SharedAPI, spec: CaseSpec, exampleNumber: Int?, arguments: [String: ArgumentValue], notCoveredReason: String? = nil,
-         chain: ChainedExample? = nil) {
+    init(
+        api: SharedAPI, spec: CaseSpec, exampleNumber: Int?, arguments: [String: ArgumentValue],
+        notCoveredReason: String? = nil,
+        chain: ChainedExample? = nil
+    ) {
         sharedAPI = api
         self.spec = spec
         self.exampleNumber = exampleNumber
@@ -44,10 +47,15 @@ package struct CheckItem: Sendable {
     }
 
     /// An item of `api`.
-    init(api: APISpec, spec: CaseSpec, exampleNumber: Int?, arguments: [String: ArgumentValue], notCoveredReason: String? = nil,
-         chain: ChainedExample? = nil) {
-        self.init(api: SharedAPI(api), spec: spec, exampleNumber: exampleNumber, arguments: arguments, notCoveredReason: notCoveredReason,
-                  chain: chain)
+    init(
+        api: APISpec, spec: CaseSpec, exampleNumber: Int?, arguments: [String: ArgumentValue],
+        notCoveredReason: String? = nil,
+        chain: ChainedExample? = nil
+    ) {
+        self.init(
+            api: SharedAPI(api), spec: spec, exampleNumber: exampleNumber, arguments: arguments,
+            notCoveredReason: notCoveredReason,
+            chain: chain)
     }
 
     /// `api.case` or `api.case#n`: stable, so shards and reports can rely on it.
@@ -115,10 +123,14 @@ package struct CheckPlan: Sendable {
                         unmatched.subtract(matches)
                         isSelected = !matches.isEmpty
                     }
-                    if skip.contains(where: { pattern in names.contains { Self.matches(pattern, $0) } }) { isSelected = false }
+                    if skip.contains(where: { pattern in names.contains { Self.matches(pattern, $0) } }) {
+                        isSelected = false
+                    }
                 }
                 let caseItems = Self.items(of: spec, in: shared)
-                if !hasChains { hasChains = spec.exampleSteps.contains { if case .chained = $0.kind { true } else { false } } }
+                if !hasChains {
+                    hasChains = spec.exampleSteps.contains { if case .chained = $0.kind { true } else { false } }
+                }
                 all += caseItems
                 selected.append(contentsOf: repeatElement(isSelected, count: caseItems.count))
             }
@@ -193,7 +205,9 @@ package struct CheckPlan: Sendable {
         if required.isEmpty, let defaults = try? spec.argumentBinder().bind() {
             return [CheckItem(api: api, spec: spec, exampleNumber: nil, arguments: defaults)]
         }
-        let reason = "no examples for value\(required.count == 1 ? "" : "s") " + required.map { "'\($0)'" }.joined(separator: ", ")
+        let reason =
+            "no examples for value\(required.count == 1 ? "" : "s") "
+            + required.map { "'\($0)'" }.joined(separator: ", ")
             + "; add 'examples:' to the case"
         return [CheckItem(api: api, spec: spec, exampleNumber: nil, arguments: [:], notCoveredReason: reason)]
     }

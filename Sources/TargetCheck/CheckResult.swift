@@ -67,10 +67,14 @@ package struct CheckResult: Sendable {
         CheckResult(outcome: .passed, statusCode: status, duration: duration, request: request, attempts: attempts)
     }
 
-    static func failed(_ kind: FailureKind, _ reasons: [String], status: Int? = nil, duration: Double?,
-                       request: (String, String)? = nil, drifts: [ShapeDrift] = [], attempts: Int = 0) -> CheckResult {
-        CheckResult(outcome: .failed, failureKind: kind, statusCode: status, duration: duration, reasons: reasons, drifts: drifts,
-                    request: request, attempts: attempts)
+    static func failed(
+        _ kind: FailureKind, _ reasons: [String], status: Int? = nil, duration: Double?,
+        request: (String, String)? = nil, drifts: [ShapeDrift] = [], attempts: Int = 0
+    ) -> CheckResult {
+        CheckResult(
+            outcome: .failed, failureKind: kind, statusCode: status, duration: duration, reasons: reasons,
+            drifts: drifts,
+            request: request, attempts: attempts)
     }
 
     static func skipped(_ reason: String, request: (String, String)? = nil) -> CheckResult {
@@ -99,8 +103,10 @@ package struct CheckSummary: Sendable {
     package var invalidFiles: [InvalidTargetFile]
 
     /// Creates a summary.
-    package init(items: [CheckItem], results: [CheckResult], isLive: Bool, shard: CheckShard?, duration: Double,
-                invalidFiles: [InvalidTargetFile] = []) {
+    package init(
+        items: [CheckItem], results: [CheckResult], isLive: Bool, shard: CheckShard?, duration: Double,
+        invalidFiles: [InvalidTargetFile] = []
+    ) {
         self.items = items
         self.results = results
         self.isLive = isLive

@@ -38,16 +38,20 @@ package final class CheckRunner: Sendable {
         let collected = ResultCollector(count: items.count)
 
         let offline = settings.isLive ? nil : SampleCheck(settings: settings)
-        let live = settings.isLive ? LiveCheck(
-            settings: settings, providers: ProviderPool(plugins: settings.plugins),
-            limiter: settings.rate.map { RateLimiter(requestsPerSecond: $0) }, inflight: inflight, queue: queue) : nil
+        let live =
+            settings.isLive
+            ? LiveCheck(
+                settings: settings, providers: ProviderPool(plugins: settings.plugins),
+                limiter: settings.rate.map { RateLimiter(requestsPerSecond: $0) }, inflight: inflight, queue: queue)
+            : nil
 
         var dependents: [Int: [Int]] = [:]
         for (index, item) in items.enumerated() {
             if let before = item.afterIndex { dependents[before, default: []].append(index) }
         }
-        let scheduler = ChainScheduler(items: items, dependents: dependents, live: live, offline: offline, queue: queue,
-                                       group: group, inflight: inflight, collected: collected, report: report)
+        let scheduler = ChainScheduler(
+            items: items, dependents: dependents, live: live, offline: offline, queue: queue,
+            group: group, inflight: inflight, collected: collected, report: report)
         // `jobs` slots: each item that ends frees its slot for the next (see `startNextRoot`).
         // Chained examples start when the step before them ends; a chain runs in its first step's slot.
         for _ in 0..<settings.jobs { scheduler.startNextRoot(fromQueue: false) }
@@ -73,9 +77,11 @@ private final class ChainScheduler: Sendable {
     /// How many of `roots` were started.
     private let started = Atomic(0)
 
-    init(items: [CheckItem], dependents: [Int: [Int]], live: LiveCheck?, offline: SampleCheck?, queue: DispatchQueue,
-         group: DispatchGroup, inflight: InflightRequests, collected: ResultCollector,
-         report: @escaping @Sendable (Int, CheckResult) -> Void) {
+    init(
+        items: [CheckItem], dependents: [Int: [Int]], live: LiveCheck?, offline: SampleCheck?, queue: DispatchQueue,
+        group: DispatchGroup, inflight: InflightRequests, collected: ResultCollector,
+        report: @escaping @Sendable (Int, CheckResult) -> Void
+    ) {
         self.items = items
         self.dependents = dependents
         self.live = live
@@ -109,13 +115,22 @@ private final class ChainScheduler: Sendable {
 
     /// Checks `item` (entered in `group` already); `onQueue` when called on `queue` already.
     func start(_ item: CheckItem, index: Int, onQueue: Bool = false) {
-        let finish: @Sendable (CheckResult) -> Void = { [self] result in self.finish(result, index: index, ranAs: item) }
+        let finish: @Sendable (CheckResult) -> Void = { [self] result in self.finish(result, index: index, ranAs: item)
+        }
         if let reason = item.notCoveredReason {
             finish(.notCovered(reason))
         } else if let live {
-            if onQueue { live.start(item, index: index, completion: finish) } else { queue.async { live.start(item, index: index, completion: finish) } }
+            if onQueue {
+                live.start(item, index: index, completion: finish)
+            } else {
+                queue.async { live.start(item, index: index, completion: finish) }
+            }
         } else if let offline {
-            if onQueue { finish(offline.run(item, index: index)) } else { queue.async { finish(offline.run(item, index: index)) } }
+            if onQueue {
+                finish(offline.run(item, index: index))
+            } else {
+                queue.async { finish(offline.run(item, index: index)) }
+            }
         }
     }
 

@@ -22,7 +22,10 @@ final class LiveCheck: Sendable {
     /// Where completions run: off the transport's thread, so parsing bodies never stalls it.
     let queue: DispatchQueue
 
-    init(settings: CheckConfiguration, providers: ProviderPool, limiter: RateLimiter?, inflight: InflightRequests, queue: DispatchQueue) {
+    init(
+        settings: CheckConfiguration, providers: ProviderPool, limiter: RateLimiter?, inflight: InflightRequests,
+        queue: DispatchQueue
+    ) {
         self.settings = settings
         self.providers = providers
         self.limiter = limiter
@@ -60,31 +63,42 @@ final class LiveCheck: Sendable {
         let redactor = settings.redactor(target)
         let request = (target.method.rawValue, redactor.redact(target.displayURL))
         if Self.unsafeMethods.contains(target.method.rawValue) && !settings.includesUnsafeMethods {
-            completion(.skipped("\(target.method.rawValue) is not sent live; add --include-unsafe to send it", request: request))
+            completion(
+                .skipped(
+                    "\(target.method.rawValue) is not sent live; add --include-unsafe to send it", request: request))
             return
         }
-        let provider = providers.provider(for: settings.sessionConfiguration(target), sharingIdenticalRequests: Self.mayShare(item, target))
+        let provider = providers.provider(
+            for: settings.sessionConfiguration(target), sharingIdenticalRequests: Self.mayShare(item, target))
         let start = ContinuousClock.now
-        send(target, item: item, provider: provider, index: index, attempt: 0, mayRenewToken: true) { [self] result, attempts, sent in
+        send(target, item: item, provider: provider, index: index, attempt: 0, mayRenewToken: true) {
+            [self] result, attempts, sent in
             // The redactor of the target last sent: the one made above unless a new token was sent.
             let target = sent ?? target
             let redactor = sent.map { settings.redactor($0) } ?? redactor
-            let evaluation = LiveEvaluation(item: item, target: target, builder: builder, redactor: redactor,
-                                            comparison: ShapeComparison(isStrict: settings.isStrict))
+            let evaluation = LiveEvaluation(
+                item: item, target: target, builder: builder, redactor: redactor,
+                comparison: ShapeComparison(isStrict: settings.isStrict))
             var checked = evaluation.judge(result, duration: secondsSince(start), attempts: attempts)
             checked.request = request
             if case .success(let response) = result {
-                checked = ChainStep.capturing(checked, item: item, headers: ChainStep.fields(of: response), body: response.data)
-                if checked.outcome == .passed, settings.followsPages, let pagination = item.api.pagination(for: item.spec) {
+                checked = ChainStep.capturing(
+                    checked, item: item, headers: ChainStep.fields(of: response), body: response.data)
+                if checked.outcome == .passed, settings.followsPages,
+                    let pagination = item.api.pagination(for: item.spec)
+                {
                     let pages = PageCheck(settings: settings, item: item, pagination: pagination, firstTarget: target)
                     let (problem, _) = pages.follow(from: response, stubbed: false) { page in
                         limiter?.acquire()
-                        return PageCheck.send(page, provider: provider, bodyLimit: settings.maximumBodySize, queue: queue)
+                        return PageCheck.send(
+                            page, provider: provider, bodyLimit: settings.maximumBodySize, queue: queue)
                     }
                     if let problem {
                         let captured = checked.captured
-                        checked = .failed(.paging, [redactor.redact(problem)], status: checked.statusCode, duration: secondsSince(start),
-                                          request: request, attempts: checked.attempts)
+                        checked = .failed(
+                            .paging, [redactor.redact(problem)], status: checked.statusCode,
+                            duration: secondsSince(start),
+                            request: request, attempts: checked.attempts)
                         checked.captured = captured
                     }
                 }
@@ -98,33 +112,41 @@ final class LiveCheck: Sendable {
     /// token is sent once more with a new token (`renewingAccessToken`). `completion` gets the
     /// result, the number of attempts and the target last sent when it is not the one given
     /// (`renewed`: one with a new token).
-    private func send(_ target: DynamicTarget, item: CheckItem, provider: MoyaProvider<DynamicTarget>, index: Int, attempt: Int,
-                      mayRenewToken: Bool, renewed: Bool = false,
-                      completion: @escaping @Sendable (Result<Response, MoyaError>, Int, DynamicTarget?) -> Void) {
+    private func send(
+        _ target: DynamicTarget, item: CheckItem, provider: MoyaProvider<DynamicTarget>, index: Int, attempt: Int,
+        mayRenewToken: Bool, renewed: Bool = false,
+        completion: @escaping @Sendable (Result<Response, MoyaError>, Int, DynamicTarget?) -> Void
+    ) {
         let sent: DynamicTarget? = renewed ? target : nil
         limiter?.acquire()
         // Only a shape comparison needs the body, and then up to --max-body-size; other bodies
         // are read and dropped, so large downloads cost no memory.
         let pages = settings.followsPages && item.api.pagination(for: item.spec) != nil
-        let body: ResponseBodyHandling = LiveEvaluation.comparesShape(item.spec, target: target) || Self.capturesFromBody(item.spec) || pages
+        let body: ResponseBodyHandling =
+            LiveEvaluation.comparesShape(item.spec, target: target) || Self.capturesFromBody(item.spec) || pages
             ? .collect(limit: settings.maximumBodySize) : .discard
         let token = provider.request(target, body: body, callbackQueue: queue) { [self] result in
             inflight.remove(index)
             if mayRenewToken, let renew = settings.renewingAccessToken, target.accessTokenRequest != nil,
-               Self.statusCode(of: result) == 401, !inflight.isCancelled {
+                Self.statusCode(of: result) == 401, !inflight.isCancelled
+            {
                 switch Result(catching: { () throws(AccessTokenError) -> DynamicTarget? in try renew(target) }) {
                 case .success(let renewed?):
-                    send(renewed, item: item, provider: provider, index: index, attempt: attempt + 1, mayRenewToken: false, renewed: true,
-                         completion: completion)
+                    send(
+                        renewed, item: item, provider: provider, index: index, attempt: attempt + 1,
+                        mayRenewToken: false, renewed: true,
+                        completion: completion)
                     return
                 case .success(nil):
                     break
                 case .failure(let error):
-                    completion(.failure(.underlying(AccessTokenRenewalError(message: error.message), nil)), attempt + 1, sent)
+                    completion(
+                        .failure(.underlying(AccessTokenRenewalError(message: error.message), nil)), attempt + 1, sent)
                     return
                 }
             }
-            let retryDelay = attempt < settings.maximumRetries && !inflight.isCancelled
+            let retryDelay =
+                attempt < settings.maximumRetries && !inflight.isCancelled
                 ? settings.retryDelay(result, attempt, target.method.rawValue) : nil
             guard let retryDelay else {
                 completion(result, attempt + 1, sent)
@@ -135,8 +157,10 @@ final class LiveCheck: Sendable {
                     completion(result, attempt + 1, sent)
                     return
                 }
-                send(target, item: item, provider: provider, index: index, attempt: attempt + 1, mayRenewToken: mayRenewToken, renewed: renewed,
-                     completion: completion)
+                send(
+                    target, item: item, provider: provider, index: index, attempt: attempt + 1,
+                    mayRenewToken: mayRenewToken, renewed: renewed,
+                    completion: completion)
             }
         }
         inflight.add(token, for: index)
@@ -172,28 +196,39 @@ struct LiveEvaluation {
         case .success(let response):
             let drifts = shapeDrifts(of: response)
             guard drifts.isEmpty else {
-                let summary = "the body's shape differs from sample '\(referenceName(for: response.statusCode) ?? "")' "
+                let summary =
+                    "the body's shape differs from sample '\(referenceName(for: response.statusCode) ?? "")' "
                     + "in \(drifts.count == comparison.limit ? "\(drifts.count) or more" : "\(drifts.count)") place\(drifts.count == 1 ? "" : "s")"
-                return .failed(.drift, [summary] + drifts.map(\.description), status: response.statusCode, duration: duration,
-                               drifts: drifts, attempts: attempts)
+                return .failed(
+                    .drift, [summary] + drifts.map(\.description), status: response.statusCode, duration: duration,
+                    drifts: drifts, attempts: attempts)
             }
             return .passed(status: response.statusCode, duration: duration, request: nil, attempts: attempts)
         case .failure(.statusCode(let response)):
-            return .failed(.status, ["HTTP \(response.statusCode) failed the case's validation (expected "
-                + "\(target.validationType.acceptedDescription))\(tries)"], status: response.statusCode, duration: duration, attempts: attempts)
+            return .failed(
+                .status,
+                [
+                    "HTTP \(response.statusCode) failed the case's validation (expected "
+                        + "\(target.validationType.acceptedDescription))\(tries)"
+                ], status: response.statusCode, duration: duration, attempts: attempts)
         case .failure(let error):
             if let renewal = error.underlyingError as? AccessTokenRenewalError {
-                return .failed(.status, [redactor.redact(renewal.description)], status: 401, duration: duration, attempts: attempts)
+                return .failed(
+                    .status, [redactor.redact(renewal.description)], status: 401, duration: duration, attempts: attempts
+                )
             }
             guard let transport = error.transportError else {
-                return .failed(.build, ["cannot build the request: \(redactor.redact(error.description))"], duration: duration, attempts: attempts)
+                return .failed(
+                    .build, ["cannot build the request: \(redactor.redact(error.description))"], duration: duration,
+                    attempts: attempts)
             }
             if transport.kind == .cancelled {
                 return .failed(.transport, ["interrupted"], duration: duration, attempts: attempts)
             }
             let kind: CheckResult.FailureKind = transport.kind == .timedOut ? .timeout : .transport
             let prefix = transport.kind == .timedOut ? "timed out: " : ""
-            return .failed(kind, [prefix + redactor.redact(transport.message) + tries], duration: duration, attempts: attempts)
+            return .failed(
+                kind, [prefix + redactor.redact(transport.message) + tries], duration: duration, attempts: attempts)
         }
     }
 
@@ -202,7 +237,9 @@ struct LiveEvaluation {
     func referenceName(for status: Int) -> String? {
         let samples = item.spec.samples
         for sample in samples {
-            if case .response(let sampleStatus, _, _) = sample.sample.outcome, sampleStatus == status { return sample.name }
+            if case .response(let sampleStatus, _, _) = sample.sample.outcome, sampleStatus == status {
+                return sample.name
+            }
         }
         return samples.first?.name
     }
@@ -211,16 +248,27 @@ struct LiveEvaluation {
     /// is not JSON (text, empty, an error) or the request has no body to compare (HEAD, downloads).
     func shapeDrifts(of response: Response) -> [ShapeDrift] {
         guard target.method != .head, !target.task.downloadsFile, let name = referenceName(for: response.statusCode),
-              let reference = referenceTarget(named: name),
-              case .response(_, let headers, let body) = reference.sample, !body.isEmpty else { return [] }
+            let reference = referenceTarget(named: name),
+            case .response(_, let headers, let body) = reference.sample, !body.isEmpty
+        else { return [] }
         let declaresJSON = headers.contains { $0.name.lowercased() == "content-type" && isJSONMediaType($0.value) }
-        guard declaresJSON || Self.isJSONFile(item.spec, sample: name), let sample = try? JSONValue(parsing: body) else { return [] }
+        guard declaresJSON || Self.isJSONFile(item.spec, sample: name), let sample = try? JSONValue(parsing: body)
+        else { return [] }
         guard !response.data.isEmpty else {
-            return [ShapeDrift(path: "$", problem: .typeMismatch(expected: ShapeComparison.typeName(sample), found: "an empty body"))]
+            return [
+                ShapeDrift(
+                    path: "$",
+                    problem: .typeMismatch(expected: ShapeComparison.typeName(sample), found: "an empty body"))
+            ]
         }
         guard let live = try? JSONValue(parsing: response.data) else {
             let type = response.response?.headers[.contentType] ?? "no Content-Type"
-            return [ShapeDrift(path: "$", problem: .typeMismatch(expected: ShapeComparison.typeName(sample), found: "a body that is not JSON (\(type))"))]
+            return [
+                ShapeDrift(
+                    path: "$",
+                    problem: .typeMismatch(
+                        expected: ShapeComparison.typeName(sample), found: "a body that is not JSON (\(type))"))
+            ]
         }
         return comparison.drifts(sample: sample, live: live)
     }
@@ -249,7 +297,8 @@ struct LiveEvaluation {
 
     static func isJSONFile(_ spec: CaseSpec, sample name: String) -> Bool {
         guard let sample = spec.samples.first(where: { $0.name == name }),
-              case .response(_, _, .file(let path)) = sample.sample.outcome else { return false }
+            case .response(_, _, .file(let path)) = sample.sample.outcome
+        else { return false }
         return path.source.lowercased().hasSuffix(".json")
     }
 }

@@ -17,8 +17,10 @@ struct PageCheck {
 
     /// Follows the pages after `firstResponse`; returns why it failed, or `nil`, and the page count.
     /// `fetch` answers one page's target, synchronously.
-    func follow(from firstResponse: Response, stubbed: Bool,
-                fetch: (DynamicTarget) -> Result<Response, MoyaError>) -> (problem: String?, pages: Int) {
+    func follow(
+        from firstResponse: Response, stubbed: Bool,
+        fetch: (DynamicTarget) -> Result<Response, MoyaError>
+    ) -> (problem: String?, pages: Int) {
         let reader = PageReader(pagination: pagination, baseURL: firstTarget.baseURL.absoluteString)
         var response = firstResponse
         var requestURL = firstResponse.request?.url?.absoluteString ?? firstTarget.url
@@ -28,7 +30,8 @@ struct PageCheck {
             let page: Page
             do {
                 try reader.checkAnswer(from: stubbed ? nil : response.response?.url?.absoluteString)
-                page = try reader.read(headers: ChainStep.fields(of: response), body: response.data, requestURL: requestURL)
+                page = try reader.read(
+                    headers: ChainStep.fields(of: response), body: response.data, requestURL: requestURL)
             } catch {
                 return ("page \(number): \(error)", number)
             }
@@ -39,14 +42,19 @@ struct PageCheck {
             case .reachedLimit(let count):
                 return ("more than \(count) pages (--max-pages \(count)); the last one still has a next page", number)
             case .loop(let repeated):
-                return ("page \(number) points to a page fetched before (\(repeated.cursor.map { "cursor '\($0)'" } ?? repeated.url))", number)
+                return (
+                    "page \(number) points to a page fetched before (\(repeated.cursor.map { "cursor '\($0)'" } ?? repeated.url))",
+                    number
+                )
             case .fetch(let found): next = found
             }
             number += 1
             var target = firstTarget
             if stubbed {
                 guard item.spec.samples.contains(where: { $0.name == "page\(number)" }) else {
-                    return ("page \(number - 1) has a next page, but the case has no sample 'page\(number)'", number - 1)
+                    return (
+                        "page \(number - 1) has a next page, but the case has no sample 'page\(number)'", number - 1
+                    )
                 }
                 do {
                     target = try settings.builder(for: item, index: 0, isStubbed: true)
@@ -61,8 +69,10 @@ struct PageCheck {
             case .success(let answered):
                 response = answered
             case .failure(.statusCode(let answered)):
-                return ("page \(number): HTTP \(answered.statusCode) failed the case's validation (expected "
-                        + "\(target.validationType.acceptedDescription))", number)
+                return (
+                    "page \(number): HTTP \(answered.statusCode) failed the case's validation (expected "
+                        + "\(target.validationType.acceptedDescription))", number
+                )
             case .failure(let error):
                 return ("page \(number): \(error.transportError?.message ?? error.description)", number)
             }
@@ -86,8 +96,10 @@ struct PageCheck {
     }
 
     /// Sends `target` through `provider` and waits for the answer (pages come one after another).
-    static func send(_ target: DynamicTarget, provider: MoyaProvider<DynamicTarget>, bodyLimit: Int?,
-                     queue: DispatchQueue) -> Result<Response, MoyaError> {
+    static func send(
+        _ target: DynamicTarget, provider: MoyaProvider<DynamicTarget>, bodyLimit: Int?,
+        queue: DispatchQueue
+    ) -> Result<Response, MoyaError> {
         let outcome = Mutex<Result<Response, MoyaError>?>(nil)
         let done = DispatchSemaphore(value: 0)
         provider.request(target, body: .collect(limit: bodyLimit), callbackQueue: queue) { result in
@@ -95,6 +107,7 @@ struct PageCheck {
             done.signal()
         }
         done.wait()
-        return outcome.withLock { $0 } ?? .failure(.underlying(TransportError(kind: .cancelled, message: "no answer"), nil))
+        return outcome.withLock { $0 }
+            ?? .failure(.underlying(TransportError(kind: .cancelled, message: "no answer"), nil))
     }
 }

@@ -24,7 +24,9 @@ final class ProviderPool: Sendable {
 
     /// The provider for `configuration`, made on first use; with `sharingIdenticalRequests`, one
     /// that sends identical requests in flight once.
-    func provider(for configuration: SessionConfiguration, sharingIdenticalRequests: Bool) -> MoyaProvider<DynamicTarget> {
+    func provider(for configuration: SessionConfiguration, sharingIdenticalRequests: Bool) -> MoyaProvider<
+        DynamicTarget
+    > {
         let key = Key(configuration: configuration, tracksInflights: sharingIdenticalRequests)
         return providers.withLock { providers in
             if let existing = providers[key] { return existing }

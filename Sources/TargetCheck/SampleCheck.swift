@@ -44,14 +44,16 @@ struct SampleCheck: Sendable {
             var target: DynamicTarget
             do {
                 if let built {
-                    target = try builder.target(built, answeringWith: sample?.name, for: item.spec, arguments: item.arguments)
+                    target = try builder.target(
+                        built, answeringWith: sample?.name, for: item.spec, arguments: item.arguments)
                 } else {
                     target = try builder.target(for: item.spec, arguments: item.arguments, sampleName: sample?.name)
                     built = target
                 }
             } catch {
                 let redactor = SecretRedactor(secretValues: item.inheritedCaptures?.secretValues ?? [])
-                return .failed(.build, [redactor.redact("cannot build the request: \(error)")], duration: secondsSince(start))
+                return .failed(
+                    .build, [redactor.redact("cannot build the request: \(error)")], duration: secondsSince(start))
             }
             target.secretValues += item.inheritedCaptures?.secretValues ?? []
             let redactor = settings.redactor(target)
@@ -65,19 +67,23 @@ struct SampleCheck: Sendable {
             case .failure(.statusCode(let answered)):
                 response = answered
                 if isDefault {
-                    reasons.append("\(label), the default, answers HTTP \(answered.statusCode), which fails the case's validation "
-                        + "(\(target.validationType.acceptedDescription)); the default sample must pass: put a success sample first")
+                    reasons.append(
+                        "\(label), the default, answers HTTP \(answered.statusCode), which fails the case's validation "
+                            + "(\(target.validationType.acceptedDescription)); the default sample must pass: put a success sample first"
+                    )
                 }
             case .failure(let error):
                 if let transport = error.transportError, transport.kind != .fileAccess {
                     if isDefault {
-                        reasons.append("\(label), the default, is a network error (\(sample.map(Self.errorName) ?? "error")); "
-                            + "the default sample must be a response: put a success sample first")
+                        reasons.append(
+                            "\(label), the default, is a network error (\(sample.map(Self.errorName) ?? "error")); "
+                                + "the default sample must be a response: put a success sample first")
                     }
                     continue
                 }
-                return .failed(.build, ["cannot build the request: \(redactor.redact(error.description))"],
-                               duration: secondsSince(start), request: request)
+                return .failed(
+                    .build, ["cannot build the request: \(redactor.redact(error.description))"],
+                    duration: secondsSince(start), request: request)
             }
             if isDefault {
                 defaultStatus = response.statusCode
@@ -87,25 +93,33 @@ struct SampleCheck: Sendable {
         }
         if item.spec.task.isDownload { try? FileManager.default.removeItem(atPath: settings.downloadPath(index)) }
         let duration = secondsSince(start)
-        guard reasons.isEmpty else { return .failed(.sample, reasons, status: defaultStatus, duration: duration, request: request) }
-        if settings.followsPages, let pagination = item.api.pagination(for: item.spec), let problem = followPages(item, pagination: pagination) {
+        guard reasons.isEmpty else {
+            return .failed(.sample, reasons, status: defaultStatus, duration: duration, request: request)
+        }
+        if settings.followsPages, let pagination = item.api.pagination(for: item.spec),
+            let problem = followPages(item, pagination: pagination)
+        {
             return .failed(.paging, [problem], status: defaultStatus, duration: secondsSince(start), request: request)
         }
         let passed = CheckResult.passed(status: defaultStatus, duration: duration, request: request)
         // The default sample stands for the live answer: the case's captures come from it.
-        return ChainStep.capturing(passed, item: item, headers: defaultResponse.map(ChainStep.fields) ?? [],
-                                   body: defaultResponse?.data ?? Data())
+        return ChainStep.capturing(
+            passed, item: item, headers: defaultResponse.map(ChainStep.fields) ?? [],
+            body: defaultResponse?.data ?? Data())
     }
 
     /// `--all`: the sample pages, from `page1` (else the default sample) through each next page.
     private func followPages(_ item: CheckItem, pagination: Pagination) -> String? {
         let builder = settings.builder(for: item, index: 0, isStubbed: true)
         let firstName = item.spec.samples.contains { $0.name == "page1" } ? "page1" : nil
-        guard let first = try? builder.target(for: item.spec, arguments: item.arguments, sampleName: firstName) else { return nil }
+        guard let first = try? builder.target(for: item.spec, arguments: item.arguments, sampleName: firstName) else {
+            return nil
+        }
         let response: Response
         switch stubbed(first) {
         case .success(let answered): response = answered
-        case .failure(.statusCode(let answered)): return "page 1: HTTP \(answered.statusCode) failed the case's validation"
+        case .failure(.statusCode(let answered)):
+            return "page 1: HTTP \(answered.statusCode) failed the case's validation"
         case .failure(let error): return "page 1: \(error.transportError?.message ?? error.description)"
         }
         let pages = PageCheck(settings: settings, item: item, pagination: pagination, firstTarget: first)
@@ -121,7 +135,8 @@ struct SampleCheck: Sendable {
             done.signal()
         }
         done.wait()
-        return outcome.withLock { $0 } ?? .failure(.underlying(TransportError(kind: .cancelled, message: "no answer"), nil))
+        return outcome.withLock { $0 }
+            ?? .failure(.underlying(TransportError(kind: .cancelled, message: "no answer"), nil))
     }
 
     /// Why a sample's body is not what it claims, if it is not.
@@ -129,7 +144,8 @@ struct SampleCheck: Sendable {
         guard !response.data.isEmpty else { return nil }
         let contentType = response.response?.headers[.contentType]
         var jsonFile: String?
-        if case .response(_, _, .file(let path))? = sample?.sample.outcome, path.source.lowercased().hasSuffix(".json") {
+        if case .response(_, _, .file(let path))? = sample?.sample.outcome, path.source.lowercased().hasSuffix(".json")
+        {
             jsonFile = path.source
         }
         guard contentType.map(isJSONMediaType) == true || jsonFile != nil else { return nil }
@@ -180,7 +196,8 @@ private func isJSONMediaTypeASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? 
     let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
     func equalsLowercased(_ piece: Slice<UnsafeBufferPointer<UInt8>>, _ expected: StaticString) -> Bool {
         guard piece.count == expected.utf8CodeUnitCount else { return false }
-        return zip(piece, UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)).allSatisfy { byte, wanted in
+        return zip(piece, UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)).allSatisfy
+        { byte, wanted in
             (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == wanted
         }
     }

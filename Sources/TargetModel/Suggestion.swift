@@ -18,7 +18,9 @@ public enum Suggestion {
                 let distance = editDistance(lowered, loweredCandidate)
                 if distance <= (lowered.count <= 4 ? 1 : 2) {
                     score = distance
-                } else if !lowered.isEmpty && (loweredCandidate.hasPrefix(lowered) || lowered.hasPrefix(loweredCandidate)) {
+                } else if !lowered.isEmpty
+                    && (loweredCandidate.hasPrefix(lowered) || lowered.hasPrefix(loweredCandidate))
+                {
                     score = 3
                 } else {
                     continue

@@ -29,7 +29,9 @@ public enum DiagnosticRenderer {
     ///   - diagnostics: the problems, in any order.
     ///   - source: each file's text, by the file name the diagnostics use; `nil` shows no snippet.
     ///   - colored: whether to add ANSI colors (bold location and message, red errors, yellow warnings).
-    public static func render(_ diagnostics: [Diagnostic], source: (String) -> SourceLines?, colored: Bool = false) -> String {
+    public static func render(_ diagnostics: [Diagnostic], source: (String) -> SourceLines?, colored: Bool = false)
+        -> String
+    {
         var output = ""
         var cache: (file: String, lines: SourceLines?)?
         var shown = 0
@@ -51,7 +53,8 @@ public enum DiagnosticRenderer {
         }
         for file in files {
             guard let count = hidden[file] else { continue }
-            output += "\(DisplayText.escaped(file)): \(count) more problem\(count == 1 ? "" : "s") not shown "
+            output +=
+                "\(DisplayText.escaped(file)): \(count) more problem\(count == 1 ? "" : "s") not shown "
                 + "(the first \(maximumPerFile) are above)\n"
         }
         return output
@@ -73,14 +76,16 @@ public enum DiagnosticRenderer {
         // The file's name and the values a message quotes come from the file: shown escaped.
         let file = DisplayText.escaped(diagnostic.file)
         let location = diagnostic.mark.map { "\(file):\($0.line):\($0.column)" } ?? file
-        var output = style.bold + location + ": " + style.severityColor + diagnostic.severity.rawValue + ":"
+        var output =
+            style.bold + location + ": " + style.severityColor + diagnostic.severity.rawValue + ":"
             + style.reset + style.bold + " " + DisplayText.escaped(diagnostic.message) + style.reset
         guard let mark = diagnostic.mark, let fullLine = lines?.line(mark.line) else { return output }
         // A window around the caret: a hostile file's one long line must not be printed whole
         // under each of its problems.
         let scalars = Array(fullLine.unicodeScalars)
         let caret = mark.column - 1
-        let start = scalars.count > snippetWidth ? max(0, min(caret - snippetWidth / 2, scalars.count - snippetWidth)) : 0
+        let start =
+            scalars.count > snippetWidth ? max(0, min(caret - snippetWidth / 2, scalars.count - snippetWidth)) : 0
         let end = min(scalars.count, start + snippetWidth)
         var line = String(String.UnicodeScalarView(scalars[start..<end]))
         var column = caret - start
@@ -105,11 +110,12 @@ public enum DiagnosticRenderer {
                 return
             }
             bold = "\u{1B}[1m"
-            severityColor = switch severity {
-            case .error: "\u{1B}[1;31m"
-            case .warning: "\u{1B}[1;33m"
-            case .note: "\u{1B}[1;36m"
-            }
+            severityColor =
+                switch severity {
+                case .error: "\u{1B}[1;31m"
+                case .warning: "\u{1B}[1;33m"
+                case .note: "\u{1B}[1;36m"
+                }
             reset = "\u{1B}[0m"
         }
     }

@@ -42,21 +42,27 @@ public enum TargetFileLoader {
     ///     What it took is to be discarded when the result has errors. See
     ///     ``TargetFileValidator/caseHandler``. The result then keeps the file's lines (and so
     ///     its bytes) only when it has diagnostics: with no case kept, nothing renders later.
-    public static func load(path: String, file: String? = nil, limits: YAMLLimits = .default, fileRoot: String? = nil,
-                            eachCase: ((CaseSpec) -> Void)? = nil) -> TargetFileLoadResult {
+    public static func load(
+        path: String, file: String? = nil, limits: YAMLLimits = .default, fileRoot: String? = nil,
+        eachCase: ((CaseSpec) -> Void)? = nil
+    ) -> TargetFileLoadResult {
         let name = file ?? path
         let bytes: [UInt8]
         do throws(YAMLLoadError) {
             bytes = try YAMLLoader.readFile(atPath: path, file: name, limits: limits)
         } catch {
-            return TargetFileLoadResult(api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: name), diagnostics: error.diagnostics, sourceLines: nil)
+            return TargetFileLoadResult(
+                api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: name), diagnostics: error.diagnostics,
+                sourceLines: nil)
         }
         // A large file handed on case by case is not held whole while it loads: its pages go
         // once parsed, and it is read again only for the source lines of diagnostics.
-        let release = eachCase != nil && bytes.count >= releaseThreshold
+        let release =
+            eachCase != nil && bytes.count >= releaseThreshold
             ? InputRelease { try? YAMLLoader.readFile(atPath: path, file: name, limits: limits) } : nil
-        return load(bytes: bytes, file: name, directory: APISpec.folder(of: path), limits: limits, fileRoot: fileRoot,
-                    release: release, eachCase: eachCase)
+        return load(
+            bytes: bytes, file: name, directory: APISpec.folder(of: path), limits: limits, fileRoot: fileRoot,
+            release: release, eachCase: eachCase)
     }
 
     /// Files from this size on that are handed on case by case give their pages back as they load
@@ -75,17 +81,25 @@ public enum TargetFileLoader {
     ///   - directory: the folder relative paths are taken from (defaults to `file`'s folder).
     ///   - limits: the bounds for hostile input.
     ///   - eachCase: takes each valid case instead of the API; see ``load(path:file:limits:fileRoot:eachCase:)``.
-    public static func load(bytes: [UInt8], file: String, directory: String? = nil, limits: YAMLLimits = .default,
-                            fileRoot: String? = nil, eachCase: ((CaseSpec) -> Void)? = nil) -> TargetFileLoadResult {
-        load(bytes: bytes, file: file, directory: directory, limits: limits, fileRoot: fileRoot, release: nil, eachCase: eachCase)
+    public static func load(
+        bytes: [UInt8], file: String, directory: String? = nil, limits: YAMLLimits = .default,
+        fileRoot: String? = nil, eachCase: ((CaseSpec) -> Void)? = nil
+    ) -> TargetFileLoadResult {
+        load(
+            bytes: bytes, file: file, directory: directory, limits: limits, fileRoot: fileRoot, release: nil,
+            eachCase: eachCase)
     }
 
     /// ``load(bytes:file:directory:limits:fileRoot:eachCase:)``, giving `bytes`' pages back as
     /// they are parsed when `release` is given (then the lines of diagnostics are read again).
-    package static func load(bytes: [UInt8], file: String, directory: String?, limits: YAMLLimits, fileRoot: String?,
-                     release: InputRelease?, eachCase: ((CaseSpec) -> Void)?) -> TargetFileLoadResult {
+    package static func load(
+        bytes: [UInt8], file: String, directory: String?, limits: YAMLLimits, fileRoot: String?,
+        release: InputRelease?, eachCase: ((CaseSpec) -> Void)?
+    ) -> TargetFileLoadResult {
         // The bytes as read, or, once pages of them went, the file read again.
-        var lines: SourceLines? { release.map { $0.reread().map(SourceLines.init(bytes:)) } ?? SourceLines(bytes: bytes) }
+        var lines: SourceLines? {
+            release.map { $0.reread().map(SourceLines.init(bytes:)) } ?? SourceLines(bytes: bytes)
+        }
         var validator = TargetFileValidator(file: file, directory: directory, fileRoot: fileRoot)
         validator.caseHandler = eachCase
         validator.beginStreamingCases()
@@ -96,16 +110,21 @@ public enum TargetFileLoader {
             }
         } catch {
             // Only the load errors count: the file is not what the cases seen so far were part of.
-            return TargetFileLoadResult(api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: file), diagnostics: error.diagnostics, sourceLines: lines)
+            return TargetFileLoadResult(
+                api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: file), diagnostics: error.diagnostics,
+                sourceLines: lines)
         }
         let api = validator.validate(root)
-        return TargetFileLoadResult(api: api, apiName: validator.apiName, diagnostics: validator.diagnostics,
-                                    sourceLines: validator.diagnostics.isEmpty ? nil : lines,
-                                    caseCount: validator.caseCount)
+        return TargetFileLoadResult(
+            api: api, apiName: validator.apiName, diagnostics: validator.diagnostics,
+            sourceLines: validator.diagnostics.isEmpty ? nil : lines,
+            caseCount: validator.caseCount)
     }
 
     /// Loads a target file from text (tests, `validate -`).
-    public static func load(text: String, file: String, directory: String? = nil, fileRoot: String? = nil) -> TargetFileLoadResult {
+    public static func load(text: String, file: String, directory: String? = nil, fileRoot: String? = nil)
+        -> TargetFileLoadResult
+    {
         load(bytes: Array(text.utf8), file: file, directory: directory, fileRoot: fileRoot)
     }
 }

@@ -18,7 +18,9 @@ extension YAMLLoader {
     /// - Returns: the file's bytes, to pass to ``load(_:file:limits:)`` and to keep
     ///   for rendering diagnostics.
     /// - Throws: ``YAMLLoadError`` naming the file (missing, unreadable, a directory, too large).
-    public static func readFile(atPath path: String, file: String? = nil, limits: YAMLLimits = .default) throws(YAMLLoadError) -> [UInt8] {
+    public static func readFile(atPath path: String, file: String? = nil, limits: YAMLLimits = .default)
+        throws(YAMLLoadError) -> [UInt8]
+    {
         let name = file ?? path
         func refuse(_ problem: YAMLProblem) -> YAMLLoadError {
             YAMLLoadError(diagnostics: [Diagnostic(.error, file: name, mark: nil, message: problem.message)])
@@ -35,7 +37,9 @@ extension YAMLLoader {
         guard status.st_mode & S_IFMT != S_IFDIR else { throw refuse(.unreadable(reason: "it is a directory")) }
         guard status.st_mode & S_IFMT == S_IFREG else { throw refuse(.unreadable(reason: "it is not a regular file")) }
         let size = Int(status.st_size)
-        guard size <= limits.maximumFileSize else { throw refuse(.fileTooLarge(size: size, limit: limits.maximumFileSize)) }
+        guard size <= limits.maximumFileSize else {
+            throw refuse(.fileTooLarge(size: size, limit: limits.maximumFileSize))
+        }
 
         do throws(InputFile.ReadProblem) {
             return try InputFile.readAll(descriptor, limit: limits.maximumFileSize, expectedSize: size)

@@ -11,7 +11,9 @@ package enum DisplayText {
     /// stay (for multi-line output such as a pretty-printed body); otherwise the result is one
     /// line. `keepingOwnEscapes` keeps ESC: only for text whose every ESC is the caller's own
     /// (colored JSON, whose strings carry theirs as `\u001b`).
-    package static func escaped(_ text: String, keepingLineBreaks: Bool = false, keepingOwnEscapes: Bool = false) -> String {
+    package static func escaped(_ text: String, keepingLineBreaks: Bool = false, keepingOwnEscapes: Bool = false)
+        -> String
+    {
         // Printable ASCII (nearly every id, URL and reason) has nothing to escape: the bytes tell
         // at once, without decoding scalars (`check` shows thousands of lines).
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }

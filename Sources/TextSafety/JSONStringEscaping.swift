@@ -78,7 +78,9 @@ package enum JSONStringEscaping {
     ///
     /// Unlike ``appendEscaped(_:to:)``, DEL stays as it is, and with `.uppercaseHex` the control
     /// escapes are uppercase too (`\u001B`).
-    package static func escaped(_ scalars: [Unicode.Scalar], escapesSlash: Bool, nonASCII: NonASCII, escapesHTML: Bool) -> String {
+    package static func escaped(_ scalars: [Unicode.Scalar], escapesSlash: Bool, nonASCII: NonASCII, escapesHTML: Bool)
+        -> String
+    {
         let uppercase = nonASCII == .uppercaseHex
         func hex(_ unit: UInt16) -> String {
             let digits = String(unit, radix: 16, uppercase: uppercase)

@@ -11,9 +11,13 @@ package enum ShellQuoting {
     /// `word` as it is when it is plain ASCII (letters, digits and `-_./=:,@+%`), single-quoted
     /// otherwise (the empty word too): for a command shown back to a person (`auth status`).
     package static func quotedUnlessPlainASCII(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./=:,@+%".unicodeScalars.contains($0))
-        }
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                        || "-_./=:,@+%".unicodeScalars.contains($0))
+            }
         return plain ? word : singleQuoted(word)
     }
 

@@ -49,8 +49,9 @@ struct MoyaCommand: ParsableCommand {
         }
         if let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) {
             let hint = Suggestion.closest(to: first, in: commandNames).map { " (did you mean '\($0)'?)" } ?? ""
-            StandardStream.error.write("moya-cli: error: unknown command '\(DisplayText.escaped(first))'\(hint); "
-                + "commands: \(commandNames.joined(separator: ", ")) (see 'moya-cli --help')\n")
+            StandardStream.error.write(
+                "moya-cli: error: unknown command '\(DisplayText.escaped(first))'\(hint); "
+                    + "commands: \(commandNames.joined(separator: ", ")) (see 'moya-cli --help')\n")
             terminate(ExitStatus.usage.rawValue)
         }
         do {

@@ -19,8 +19,9 @@ final class AcceptEncodingTests: XCTestCase {
     }
 
     func testTheEncodingsAreTheOnesLibcurlDecodesInItsOrder() {
-        XCTAssertEqual(Libcurl.acceptedEncodings(features: CURL_VERSION_LIBZ | CURL_VERSION_BROTLI | CURL_VERSION_ZSTD),
-                       "deflate, gzip, br, zstd")
+        XCTAssertEqual(
+            Libcurl.acceptedEncodings(features: CURL_VERSION_LIBZ | CURL_VERSION_BROTLI | CURL_VERSION_ZSTD),
+            "deflate, gzip, br, zstd")
         XCTAssertEqual(Libcurl.acceptedEncodings(features: CURL_VERSION_LIBZ), "deflate, gzip")
         XCTAssertEqual(Libcurl.acceptedEncodings(features: CURL_VERSION_ZSTD | CURL_VERSION_SSL), "zstd")
         XCTAssertNil(Libcurl.acceptedEncodings(features: CURL_VERSION_SSL | CURL_VERSION_IPV6))
@@ -39,7 +40,11 @@ final class AcceptEncodingTests: XCTestCase {
     func testTheLineIsTheOneCurlSendsWithTheSameLibrary() throws {
         // curl --compressed sets CURLOPT_ACCEPT_ENCODING "" on the same libcurl, which then
         // formats the line itself: it must read as ours.
-        guard let curlPath = ["/usr/bin/curl", "/usr/local/bin/curl"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let curlPath = ["/usr/bin/curl", "/usr/local/bin/curl"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             throw XCTSkip("no curl program to compare with")
         }
         let curl = Process()

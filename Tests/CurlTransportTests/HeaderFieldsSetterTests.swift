@@ -25,7 +25,7 @@ final class HeaderFieldsSetterTests: XCTestCase {
             ["X-Dup": "a", "x-dup": "b", "X-DUP": "c"],
             // Names HTTPField.Name refuses are left out.
             ["Bad Name": "x", "Good": "y", "": "z"],
-            ["Empty": "", "Spaces": "  padded  "],
+            ["Empty": "", "Spaces": "  padded  "]
         ]
         for headers in cases {
             var request = URLRequest(url: URL(string: "https://a.example")!)
@@ -33,9 +33,11 @@ final class HeaderFieldsSetterTests: XCTestCase {
             request.allHTTPHeaderFields = headers
             let expected = oneByOne(headers)
             XCTAssertEqual(Array(request.headers), Array(expected), "\(String(describing: headers))")
-            XCTAssertEqual(request.allHTTPHeaderFields, headers.map { _ in expected }.map { fields in
-                Dictionary(fields.map { ($0.name.canonicalName, $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
-            } ?? [:], "\(String(describing: headers))")
+            XCTAssertEqual(
+                request.allHTTPHeaderFields,
+                headers.map { _ in expected }.map { fields in
+                    Dictionary(fields.map { ($0.name.canonicalName, $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
+                } ?? [:], "\(String(describing: headers))")
         }
     }
 }

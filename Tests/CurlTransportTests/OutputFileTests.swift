@@ -28,7 +28,8 @@ final class OutputFileTests: XCTestCase {
         try file.write(Data("half".utf8))
         XCTAssertFalse(FileManager.default.fileExists(atPath: regular), "nothing at the destination before the commit")
         file.discard()
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["fifo"], "the temporary file went too")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path), ["fifo"], "the temporary file went too")
 
         XCTAssertThrowsError(try OutputFile.checkWritable(folder.path, overwrite: true)) { error in
             XCTAssertEqual((error as? TransportError)?.message, "cannot write \(folder.path): it is a folder")
@@ -55,15 +56,18 @@ final class OutputFileTests: XCTestCase {
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         XCTAssertEqual(OutputFile.unusedPath(for: path("new.bin")), path("new.bin"))
         for name in ["a.tar.gz", "a.tar-1.gz", "README", ".hidden", "dir.d/x"] {
-            try FileManager.default.createDirectory(atPath: (path(name) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path(name) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             XCTAssertTrue(FileManager.default.createFile(atPath: path(name), contents: Data()))
         }
         XCTAssertEqual(OutputFile.unusedPath(for: path("a.tar.gz")), path("a.tar-2.gz"))
         XCTAssertEqual(OutputFile.unusedPath(for: path("README")), path("README-1"))
         XCTAssertEqual(OutputFile.unusedPath(for: path(".hidden")), path(".hidden-1"), "a leading dot is no extension")
-        XCTAssertEqual(OutputFile.unusedPath(for: path("dir.d/x")), path("dir.d/x-1"), "a dot in a folder's name is no extension")
+        XCTAssertEqual(
+            OutputFile.unusedPath(for: path("dir.d/x")), path("dir.d/x-1"), "a dot in a folder's name is no extension")
         XCTAssertEqual(symlink("/nonexistent", path("dangling")), 0)
-        XCTAssertEqual(OutputFile.unusedPath(for: path("dangling")), path("dangling-1"), "a dangling link takes its name")
+        XCTAssertEqual(
+            OutputFile.unusedPath(for: path("dangling")), path("dangling-1"), "a dangling link takes its name")
         XCTAssertEqual(mkfifo(path("fifo"), 0o600), 0)
         XCTAssertEqual(OutputFile.unusedPath(for: path("fifo")), path("fifo"), "written through, not numbered")
         XCTAssertEqual(OutputFile.unusedPath(for: folder.path), folder.path, "a folder is refused by the usual rules")

@@ -12,7 +12,9 @@ final class RawHeaderLinesTests: XCTestCase {
         var raw = RawHeaderLines()
         for text in lines {
             let bytes = Array(text.utf8)
-            bytes.withUnsafeBufferPointer { direct.consume($0); raw.append($0) }
+            bytes.withUnsafeBufferPointer {
+                direct.consume($0); raw.append($0)
+            }
         }
         let replayed = raw.collected
         XCTAssertEqual(replayed.httpVersion, direct.httpVersion, "\(lines)", file: file, line: line)
@@ -20,16 +22,20 @@ final class RawHeaderLinesTests: XCTestCase {
         // A head made from the raw lines reads them only when asked: the same answers, from
         // copies too, and from several threads at once.
         let url = URL(string: "http://127.0.0.1/a")
-        let eager = HTTPResponseHead(statusCode: 200, headers: direct.finishedFields, url: url, httpVersion: direct.httpVersion ?? "HTTP/1.1")
+        let eager = HTTPResponseHead(
+            statusCode: 200, headers: direct.finishedFields, url: url, httpVersion: direct.httpVersion ?? "HTTP/1.1")
         let lazy = HTTPResponseHead(statusCode: 200, headerLines: raw, url: url)
         let copy = lazy
         let readers = DispatchGroup()
         let answers = Mutex<[HTTPFields]>([])
         for _ in 0..<4 {
-            DispatchQueue.global().async(group: readers) { let fields = copy.headers; answers.withLock { $0.append(fields) } }
+            DispatchQueue.global().async(group: readers) {
+                let fields = copy.headers; answers.withLock { $0.append(fields) }
+            }
         }
         readers.wait()
-        XCTAssertEqual(answers.withLock { $0 }, Array(repeating: eager.headers, count: 4), "\(lines)", file: file, line: line)
+        XCTAssertEqual(
+            answers.withLock { $0 }, Array(repeating: eager.headers, count: 4), "\(lines)", file: file, line: line)
         XCTAssertEqual(lazy, eager, "\(lines)", file: file, line: line)
         XCTAssertEqual(lazy.hashValue, eager.hashValue, file: file, line: line)
         XCTAssertEqual(lazy.httpVersion, eager.httpVersion, file: file, line: line)
@@ -47,12 +53,21 @@ final class RawHeaderLinesTests: XCTestCase {
     func testReplayedLinesGiveTheFieldsOfLinesReadAsTheyCame() {
         assertSameAsDirect([])
         assertSameAsDirect(["HTTP/1.1 200 OK\r\n", "Server: nginx\r\n", "Content-Type: application/json\r\n", "\r\n"])
-        assertSameAsDirect(["HTTP/1.1 301 Moved\r\n", "Location: /a\r\n", "\r\n", "HTTP/2 200\r\n", "x-final: yes\r\n", "\r\n"])
+        assertSameAsDirect([
+            "HTTP/1.1 301 Moved\r\n", "Location: /a\r\n", "\r\n", "HTTP/2 200\r\n", "x-final: yes\r\n", "\r\n"
+        ])
         assertSameAsDirect(["HTTP/1.1 200 OK\r\n", "X-Folded: first\r\n", "   second part \r\n", "\tthird\r\n", "\r\n"])
         assertSameAsDirect(["HTTP/1.1 200 OK\n", "X-Bare-LF: v\n", "X-Bare-CR: v\r", "X-Odd: v\n\r", "\n", ""])
-        assertSameAsDirect(["HTTP/1.1 200 OK\r\n", "no colon here\r\n", ": no name\r\n", "X-Ünïcode: välue\r\n", "X-Pending: 1"])
-        assertSameAsDirect(["HTTP/1.1 100 Continue\r\n", "\r\n", "HTTP/1.1 200 OK\r\n", "X-A: 1\r\n", "\r\n", "X-Trailer: t\r\n", "\r\n"])
+        assertSameAsDirect([
+            "HTTP/1.1 200 OK\r\n", "no colon here\r\n", ": no name\r\n", "X-Ünïcode: välue\r\n", "X-Pending: 1"
+        ])
+        assertSameAsDirect([
+            "HTTP/1.1 100 Continue\r\n", "\r\n", "HTTP/1.1 200 OK\r\n", "X-A: 1\r\n", "\r\n", "X-Trailer: t\r\n", "\r\n"
+        ])
         // More than the first reservation, across many lines.
-        assertSameAsDirect(["HTTP/1.1 200 OK\r\n"] + (0..<200).map { "X-Header-\($0): \(String(repeating: "v", count: $0))\r\n" } + ["\r\n"])
+        assertSameAsDirect(
+            ["HTTP/1.1 200 OK\r\n"] + (0..<200).map { "X-Header-\($0): \(String(repeating: "v", count: $0))\r\n" } + [
+                "\r\n"
+            ])
     }
 }

@@ -36,7 +36,9 @@ final class RequestLatchTests: XCTestCase {
             }
         }
         XCTAssertEqual(ranOnWaiter.value, true, "the completion ran on the thread that waited")
-        guard case .success(let response) = try XCTUnwrap(recorder.wait(seconds: 0)) else { return XCTFail("the request failed") }
+        guard case .success(let response) = try XCTUnwrap(recorder.wait(seconds: 0)) else {
+            return XCTFail("the request failed")
+        }
         XCTAssertEqual(response.head.statusCode, 200)
         XCTAssertTrue(TransportLoop.isIdle, "no thread was left to drive nothing")
     }
@@ -55,14 +57,16 @@ final class RequestLatchTests: XCTestCase {
             // Sent by another thread while this one holds the driving, and still running when it stops.
             let queued = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
-                _ = session.perform(slow, downloadTo: nil, overwrite: false, progress: nil, completion: other.completion)
+                _ = session.perform(
+                    slow, downloadTo: nil, overwrite: false, progress: nil, completion: other.completion)
                 queued.signal()
             }
             queued.wait()
         }
         guard case .success = try XCTUnwrap(own.wait(seconds: 0)) else { return XCTFail("the latch's request failed") }
         XCTAssertEqual(other.completionCount, 0, "the other request was still running")
-        guard case .success(let response) = try XCTUnwrap(other.wait(seconds: 10), "the other request was stranded") else {
+        guard case .success(let response) = try XCTUnwrap(other.wait(seconds: 10), "the other request was stranded")
+        else {
             return XCTFail("the other request failed")
         }
         XCTAssertEqual(response.head.statusCode, 200)
@@ -78,10 +82,13 @@ final class RequestLatchTests: XCTestCase {
                 latch.signal()
             }
         }
-        guard case .failure(let error) = try XCTUnwrap(recorder.wait(seconds: 0)) else { return XCTFail("expected a failure") }
+        guard case .failure(let error) = try XCTUnwrap(recorder.wait(seconds: 0)) else {
+            return XCTFail("expected a failure")
+        }
         XCTAssertEqual(error.kind, .fileAccess)
         XCTAssertTrue(TransportLoop.isIdle, "the reservation was given up")
-        XCTAssertEqual(try response(to: makeRequest(server.url("/get"))).head.statusCode, 200, "later requests still run")
+        XCTAssertEqual(
+            try response(to: makeRequest(server.url("/get"))).head.statusCode, 200, "later requests still run")
     }
 
     func testAWatchedDescriptorCanCancelTheRequest() throws {
@@ -98,12 +105,15 @@ final class RequestLatchTests: XCTestCase {
         let start = Date()
         var readable: [Int32] = []
         var request: (any Cancellable)?
-        RequestLatch.wait(watching: [ends[0]], onReadable: { fd in
-            var byte: UInt8 = 0
-            _ = read(fd, &byte, 1)
-            readable.append(fd)
-            request?.cancel()
-        }) { latch in
+        RequestLatch.wait(
+            watching: [ends[0]],
+            onReadable: { fd in
+                var byte: UInt8 = 0
+                _ = read(fd, &byte, 1)
+                readable.append(fd)
+                request?.cancel()
+            }
+        ) { latch in
             request = Session().perform(slow, downloadTo: nil, overwrite: false, progress: nil) { result in
                 recorder.completion(result)
                 latch.signal()
@@ -111,7 +121,9 @@ final class RequestLatchTests: XCTestCase {
         }
         XCTAssertEqual(readable, [ends[0]])
         XCTAssertLessThan(Date().timeIntervalSince(start), 5, "the cancel ended the 10 s request")
-        guard case .failure(let error) = try XCTUnwrap(recorder.wait(seconds: 0)) else { return XCTFail("expected a cancellation") }
+        guard case .failure(let error) = try XCTUnwrap(recorder.wait(seconds: 0)) else {
+            return XCTFail("expected a cancellation")
+        }
         XCTAssertEqual(error.kind, .cancelled)
     }
 
@@ -146,7 +158,9 @@ final class RequestLatchTests: XCTestCase {
             }
         }
         guard case .success = try XCTUnwrap(first.wait(seconds: 0)) else { return XCTFail("the first request failed") }
-        guard case .success(let response) = try XCTUnwrap(second.wait(seconds: 0)) else { return XCTFail("the second request failed") }
+        guard case .success(let response) = try XCTUnwrap(second.wait(seconds: 0)) else {
+            return XCTFail("the second request failed")
+        }
         XCTAssertEqual(response.head.url, requests.1.url)
         XCTAssertTrue(TransportLoop.isIdle)
     }
@@ -157,7 +171,8 @@ final class RequestLatchTests: XCTestCase {
         let follow = makeRequest(server.url("/get?second"))
         let first = TransferRecorder()
         // No latch: the transport's own thread runs the completion, and must drive the second request.
-        _ = session.perform(makeRequest(server.url("/get?first")), downloadTo: nil, overwrite: false, progress: nil) { result in
+        _ = session.perform(makeRequest(server.url("/get?first")), downloadTo: nil, overwrite: false, progress: nil) {
+            result in
             RequestLatch.wait { inner in
                 _ = session.perform(follow, downloadTo: nil, overwrite: false, progress: nil) { result in
                     second.completion(result)
@@ -169,7 +184,9 @@ final class RequestLatchTests: XCTestCase {
         guard case .success = try XCTUnwrap(first.wait(seconds: 10), "the completion never returned") else {
             return XCTFail("the first request failed")
         }
-        guard case .success = try XCTUnwrap(second.wait(seconds: 0)) else { return XCTFail("the second request failed") }
+        guard case .success = try XCTUnwrap(second.wait(seconds: 0)) else {
+            return XCTFail("the second request failed")
+        }
     }
 
     func testAWaitInsideSendRunsBeforeTheOuterRequest() throws {
@@ -199,11 +216,14 @@ final class RequestLatchTests: XCTestCase {
         close(ends[1])
         defer { close(ends[0]) }
         var reports = 0
-        RequestLatch.wait(watching: [ends[0]], onReadable: { fd in
-            var byte: UInt8 = 0
-            _ = read(fd, &byte, 1)
-            reports += 1
-        }) { latch in
+        RequestLatch.wait(
+            watching: [ends[0]],
+            onReadable: { fd in
+                var byte: UInt8 = 0
+                _ = read(fd, &byte, 1)
+                reports += 1
+            }
+        ) { latch in
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { latch.signal() }
         }
         XCTAssertEqual(reports, 1, "the closed pipe was reported once, then left alone")
@@ -213,8 +233,9 @@ final class RequestLatchTests: XCTestCase {
         let session = Session()
         // Sent with no latch: the transport's own thread starts and drives it.
         let background = TransferRecorder()
-        _ = session.perform(makeRequest(server.url("/delay/500")), downloadTo: nil, overwrite: false, progress: nil,
-                            completion: background.completion)
+        _ = session.perform(
+            makeRequest(server.url("/delay/500")), downloadTo: nil, overwrite: false, progress: nil,
+            completion: background.completion)
         XCTAssertFalse(TransportLoop.isIdle)
         let recorder = TransferRecorder()
         let request = makeRequest(server.url("/get"))
@@ -225,7 +246,9 @@ final class RequestLatchTests: XCTestCase {
             }
         }
         guard case .success = try XCTUnwrap(recorder.wait(seconds: 0)) else { return XCTFail("the request failed") }
-        guard case .success = try XCTUnwrap(background.wait(seconds: 10)) else { return XCTFail("the other request failed") }
+        guard case .success = try XCTUnwrap(background.wait(seconds: 10)) else {
+            return XCTFail("the other request failed")
+        }
     }
 }
 

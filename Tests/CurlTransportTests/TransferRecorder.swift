@@ -52,28 +52,37 @@ final class TransferRecorder: @unchecked Sendable {
 
 extension XCTestCase {
     /// Sends `request` and waits for its result.
-    func send(_ request: URLRequest, session: Session = Session(), downloadTo: URL? = nil, overwrite: Bool = false,
-              file: StaticString = #filePath, line: UInt = #line) throws -> Result<TransportResponse, TransportError> {
+    func send(
+        _ request: URLRequest, session: Session = Session(), downloadTo: URL? = nil, overwrite: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Result<TransportResponse, TransportError> {
         let recorder = TransferRecorder()
-        _ = session.perform(request, downloadTo: downloadTo, overwrite: overwrite, progress: nil, completion: recorder.completion)
+        _ = session.perform(
+            request, downloadTo: downloadTo, overwrite: overwrite, progress: nil, completion: recorder.completion)
         let result = try XCTUnwrap(recorder.wait(), "no completion within 20 s", file: file, line: line)
         XCTAssertEqual(recorder.completionCount, 1, "completion must run exactly once", file: file, line: line)
         return result
     }
 
     /// Sends `request` and returns the response, failing the test on a transport error.
-    func response(to request: URLRequest, session: Session = Session(), downloadTo: URL? = nil, overwrite: Bool = false,
-                  file: StaticString = #filePath, line: UInt = #line) throws -> TransportResponse {
-        switch try send(request, session: session, downloadTo: downloadTo, overwrite: overwrite, file: file, line: line) {
+    func response(
+        to request: URLRequest, session: Session = Session(), downloadTo: URL? = nil, overwrite: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> TransportResponse {
+        switch try send(request, session: session, downloadTo: downloadTo, overwrite: overwrite, file: file, line: line)
+        {
         case .success(let response): return response
         case .failure(let error): throw error
         }
     }
 
     /// Sends `request` and returns its transport error, failing the test on success.
-    func transportError(for request: URLRequest, session: Session = Session(), downloadTo: URL? = nil, overwrite: Bool = false,
-                        file: StaticString = #filePath, line: UInt = #line) throws -> TransportError {
-        switch try send(request, session: session, downloadTo: downloadTo, overwrite: overwrite, file: file, line: line) {
+    func transportError(
+        for request: URLRequest, session: Session = Session(), downloadTo: URL? = nil, overwrite: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> TransportError {
+        switch try send(request, session: session, downloadTo: downloadTo, overwrite: overwrite, file: file, line: line)
+        {
         case .success(let response):
             XCTFail("expected a failure, got status \(response.head.statusCode)", file: file, line: line)
             throw TransportError(kind: .other, message: "unexpected success")

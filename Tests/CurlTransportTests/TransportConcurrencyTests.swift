@@ -19,12 +19,15 @@ final class TransportConcurrencyTests: XCTestCase {
         let recorders = (0..<50).map { _ in TransferRecorder() }
         let start = Date()
         let requests = recorders.enumerated().map { index, recorder in
-            session.perform(makeRequest(server.url("/delay/200?n=\(index)")), downloadTo: nil, overwrite: false,
-                            progress: nil, completion: recorder.completion)
+            session.perform(
+                makeRequest(server.url("/delay/200?n=\(index)")), downloadTo: nil, overwrite: false,
+                progress: nil, completion: recorder.completion)
         }
         var indexes: [String] = []
         for recorder in recorders {
-            guard case .success(let response) = try XCTUnwrap(recorder.wait()) else { return XCTFail("a request failed") }
+            guard case .success(let response) = try XCTUnwrap(recorder.wait()) else {
+                return XCTFail("a request failed")
+            }
             XCTAssertEqual(response.head.statusCode, 200)
             indexes.append(try EchoedRequest(from: response.body).args.first?.last ?? "")
         }
@@ -52,16 +55,20 @@ final class TransportConcurrencyTests: XCTestCase {
     func testRequestsQueuedWhileTheDriverSleepsWakeIt() throws {
         let session = Session()
         let slow = TransferRecorder()
-        let slowRequest = session.perform(makeRequest(server.url("/delay/20000")), downloadTo: nil, overwrite: false,
-                                          progress: nil, completion: slow.completion)
+        let slowRequest = session.perform(
+            makeRequest(server.url("/delay/20000")), downloadTo: nil, overwrite: false,
+            progress: nil, completion: slow.completion)
         defer { slowRequest.cancel() }
         let start = Date()
         for index in 0..<20 {
             usleep(20_000)  // the driver is back in its poll, with the slow request running
             let recorder = TransferRecorder()
-            _ = session.perform(makeRequest(server.url("/get?n=\(index)")), downloadTo: nil, overwrite: false,
-                                progress: nil, completion: recorder.completion)
-            guard case .success(let response) = try XCTUnwrap(recorder.wait()) else { return XCTFail("request \(index) failed") }
+            _ = session.perform(
+                makeRequest(server.url("/get?n=\(index)")), downloadTo: nil, overwrite: false,
+                progress: nil, completion: recorder.completion)
+            guard case .success(let response) = try XCTUnwrap(recorder.wait()) else {
+                return XCTFail("request \(index) failed")
+            }
             XCTAssertEqual(response.head.statusCode, 200)
         }
         // 20 × (20 ms + a loopback request); 20 lost wakeups would take 20 s or more.
@@ -75,9 +82,12 @@ final class TransportConcurrencyTests: XCTestCase {
         let request = makeRequest(server.url("/get?first"))
         let follow = makeRequest(url)
         _ = session.perform(request, downloadTo: nil, overwrite: false, progress: nil) { _ in
-            _ = session.perform(follow, downloadTo: nil, overwrite: false, progress: nil, completion: recorder.completion)
+            _ = session.perform(
+                follow, downloadTo: nil, overwrite: false, progress: nil, completion: recorder.completion)
         }
-        guard case .success(let response) = try XCTUnwrap(recorder.wait()) else { return XCTFail("second request failed") }
+        guard case .success(let response) = try XCTUnwrap(recorder.wait()) else {
+            return XCTFail("second request failed")
+        }
         XCTAssertEqual(response.head.url, url)
     }
 }

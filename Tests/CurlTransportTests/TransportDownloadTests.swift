@@ -100,8 +100,9 @@ final class TransportDownloadTests: XCTestCase {
         var configuration = SessionConfiguration()
         configuration.timeout = 0.5
         let destination = folder.appendingPathComponent("stalled.bin")
-        let error = try transportError(for: makeRequest(server.url("/slow-body")), session: Session(configuration: configuration),
-                                       downloadTo: destination)
+        let error = try transportError(
+            for: makeRequest(server.url("/slow-body")), session: Session(configuration: configuration),
+            downloadTo: destination)
         XCTAssertEqual(error.kind, .timedOut, error.message)
         XCTAssertEqual(try folderContents(), [])
     }
@@ -110,9 +111,10 @@ final class TransportDownloadTests: XCTestCase {
         let destination = folder.appendingPathComponent("cancelled.bin")
         let recorder = TransferRecorder()
         let firstBytes = DispatchSemaphore(value: 0)
-        let request = Session().perform(makeRequest(server.url("/slow-body")), downloadTo: destination, overwrite: false,
-                                        progress: { if $0.completedBytes > 0 { firstBytes.signal() } },
-                                        completion: recorder.completion)
+        let request = Session().perform(
+            makeRequest(server.url("/slow-body")), downloadTo: destination, overwrite: false,
+            progress: { if $0.completedBytes > 0 { firstBytes.signal() } },
+            completion: recorder.completion)
         XCTAssertEqual(firstBytes.wait(timeout: .now() + 10), .success)
         XCTAssertGreaterThan(try folderContents().count, 0, "the temporary file exists while downloading")
         request.cancel()
@@ -130,13 +132,16 @@ final class TransportDownloadTests: XCTestCase {
         // no progress handler is there to abort it.
         let destination = folder.appendingPathComponent("quiet.bin")
         let recorder = TransferRecorder()
-        let request = Session().perform(makeRequest(server.url("/slow-body")), downloadTo: destination, overwrite: false,
-                                        progress: nil, completion: recorder.completion)
+        let request = Session().perform(
+            makeRequest(server.url("/slow-body")), downloadTo: destination, overwrite: false,
+            progress: nil, completion: recorder.completion)
         // The first bytes of the body are in the temporary file: the transfer is mid-body.
         let deadline = Date().addingTimeInterval(10)
         func bytesWritten() throws -> Int {
             try folderContents().reduce(0) { total, name in
-                let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int
+                let size =
+                    try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size]
+                    as? Int
                 return total + (size ?? 0)
             }
         }
@@ -147,15 +152,17 @@ final class TransportDownloadTests: XCTestCase {
         let result = try XCTUnwrap(recorder.wait())
         guard case .failure(let error) = result else { return XCTFail("expected cancellation") }
         XCTAssertEqual(error.kind, .cancelled)
-        XCTAssertLessThan(Date().timeIntervalSince(cancelled), 5, "the server never ends the body: only the cancel does")
+        XCTAssertLessThan(
+            Date().timeIntervalSince(cancelled), 5, "the server never ends the body: only the cancel does")
         XCTAssertEqual(try folderContents(), [])
     }
 
     func testDownloadProgressIsMonotonicAndComplete() throws {
         let destination = folder.appendingPathComponent("progress.bin")
         let recorder = TransferRecorder()
-        _ = Session().perform(makeRequest(server.url("/bytes/4000000")), downloadTo: destination, overwrite: false,
-                              progress: recorder.progress, completion: recorder.completion)
+        _ = Session().perform(
+            makeRequest(server.url("/bytes/4000000")), downloadTo: destination, overwrite: false,
+            progress: recorder.progress, completion: recorder.completion)
         guard case .success = try XCTUnwrap(recorder.wait()) else { return XCTFail("download failed") }
         let values = recorder.reportedProgress
         XCTAssertGreaterThan(values.count, 1)
@@ -167,8 +174,9 @@ final class TransportDownloadTests: XCTestCase {
 
     func testInMemoryBodyProgressForChunkedResponse() throws {
         let recorder = TransferRecorder()
-        _ = Session().perform(makeRequest(server.url("/stream-bytes/500000")), downloadTo: nil, overwrite: false,
-                              progress: recorder.progress, completion: recorder.completion)
+        _ = Session().perform(
+            makeRequest(server.url("/stream-bytes/500000")), downloadTo: nil, overwrite: false,
+            progress: recorder.progress, completion: recorder.completion)
         guard case .success(let response) = try XCTUnwrap(recorder.wait()) else { return XCTFail("request failed") }
         XCTAssertEqual(response.body, TestBytes.data(count: 500_000))
         XCTAssertEqual(recorder.reportedProgress.last, TransferProgress(completedBytes: 500_000, totalBytes: 500_000))
@@ -191,7 +199,9 @@ final class TransportDownloadTests: XCTestCase {
         XCTAssertEqual((attributes[.size] as? NSNumber)?.intValue, size)
         XCTAssertTrue(try TestBytes.fileMatches(destination, count: size))
         let growthMiB = Double(after - before) / 1024
-        print("MEASURE download \(mebibytes) MiB: peak RSS \(before / 1024) -> \(after / 1024) MiB (growth \(String(format: "%.1f", growthMiB)) MiB, peak reset: \(canResetPeak))")
+        print(
+            "MEASURE download \(mebibytes) MiB: peak RSS \(before / 1024) -> \(after / 1024) MiB (growth \(String(format: "%.1f", growthMiB)) MiB, peak reset: \(canResetPeak))"
+        )
         XCTAssertLessThan(growthMiB, 200)
         try? FileManager.default.removeItem(at: destination)
     }

@@ -52,14 +52,20 @@ final class TransportFailureTests: XCTestCase {
         defer { close(listener) }
         var address = Self.loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
+        }
         listen(listener, 0)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
         var fillers: [Int32] = []
         defer { fillers.forEach { close($0) } }
         for _ in 0..<4 {
             let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-            _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, length) } }
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, length) }
+            }
             fillers.append(filler)
         }
         Thread.sleep(forTimeInterval: 0.1)
@@ -92,8 +98,9 @@ final class TransportFailureTests: XCTestCase {
     func testCancelDuringAResponseCompletesOnceWithCancelled() throws {
         let recorder = TransferRecorder()
         let start = Date()
-        let request = Session().perform(makeRequest(server.url("/delay/5000")), downloadTo: nil, overwrite: false,
-                                        progress: nil, completion: recorder.completion)
+        let request = Session().perform(
+            makeRequest(server.url("/delay/5000")), downloadTo: nil, overwrite: false,
+            progress: nil, completion: recorder.completion)
         XCTAssertFalse(request.isCancelled)
         Thread.sleep(forTimeInterval: 0.2)
         request.cancel()
@@ -111,8 +118,9 @@ final class TransportFailureTests: XCTestCase {
         for _ in 0..<20 {
             let recorder = TransferRecorder()
             // A slow route, so the response cannot beat the cancel.
-            let request = Session().perform(makeRequest(server.url("/delay/300")), downloadTo: nil, overwrite: false,
-                                            progress: nil, completion: recorder.completion)
+            let request = Session().perform(
+                makeRequest(server.url("/delay/300")), downloadTo: nil, overwrite: false,
+                progress: nil, completion: recorder.completion)
             request.cancel()
             let result = try XCTUnwrap(recorder.wait(seconds: 5))
             guard case .failure(let error) = result else { return XCTFail("expected cancellation") }
@@ -123,8 +131,9 @@ final class TransportFailureTests: XCTestCase {
 
     func testCancelAfterCompletionChangesNothing() throws {
         let recorder = TransferRecorder()
-        let request = Session().perform(makeRequest(server.url("/get")), downloadTo: nil, overwrite: false,
-                                        progress: nil, completion: recorder.completion)
+        let request = Session().perform(
+            makeRequest(server.url("/get")), downloadTo: nil, overwrite: false,
+            progress: nil, completion: recorder.completion)
         guard case .success = try XCTUnwrap(recorder.wait()) else { return XCTFail("request failed") }
         request.cancel()
         Thread.sleep(forTimeInterval: 0.2)
@@ -155,9 +164,13 @@ final class TransportFailureTests: XCTestCase {
         defer { close(descriptor) }
         var address = loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
         guard bound == 0 else { throw TransportError(kind: .other, message: "bind failed") }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
         return UInt16(bigEndian: address.sin_port)
     }
 }

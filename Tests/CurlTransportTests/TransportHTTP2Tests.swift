@@ -19,7 +19,8 @@ final class TransportHTTP2Tests: XCTestCase {
     }
 
     func testPriorKnowledgeOverCleartextSpeaksHTTP2() throws {
-        let response = try response(to: makeRequest(server.url("/hello.json", secure: false)), session: nginx.session(.http2))
+        let response = try response(
+            to: makeRequest(server.url("/hello.json", secure: false)), session: nginx.session(.http2))
         XCTAssertEqual(response.head.statusCode, 200)
         XCTAssertEqual(response.head.httpVersion, "HTTP/2")
         XCTAssertEqual(response.body, NginxTestServer.helloJSON)
@@ -28,7 +29,8 @@ final class TransportHTTP2Tests: XCTestCase {
     }
 
     func testAutomaticOverTLSNegotiatesHTTP2() throws {
-        let response = try response(to: makeRequest(server.url("/hello.json", secure: true)), session: nginx.session(.automatic))
+        let response = try response(
+            to: makeRequest(server.url("/hello.json", secure: true)), session: nginx.session(.automatic))
         XCTAssertEqual(response.head.statusCode, 200)
         XCTAssertEqual(response.head.httpVersion, "HTTP/2")
         XCTAssertEqual(response.body, NginxTestServer.helloJSON)
@@ -37,13 +39,15 @@ final class TransportHTTP2Tests: XCTestCase {
     }
 
     func testHTTP2PreferenceOverTLSSpeaksHTTP2() throws {
-        let response = try response(to: makeRequest(server.url("/hello.json", secure: true)), session: nginx.session(.http2))
+        let response = try response(
+            to: makeRequest(server.url("/hello.json", secure: true)), session: nginx.session(.http2))
         XCTAssertEqual(response.head.httpVersion, "HTTP/2")
         XCTAssertEqual(response.body, NginxTestServer.helloJSON)
     }
 
     func testHTTP11PreferenceOverTLSStaysOnHTTP11() throws {
-        let response = try response(to: makeRequest(server.url("/hello.json", secure: true)), session: nginx.session(.http1_1))
+        let response = try response(
+            to: makeRequest(server.url("/hello.json", secure: true)), session: nginx.session(.http1_1))
         XCTAssertEqual(response.head.statusCode, 200)
         XCTAssertEqual(response.head.httpVersion, "HTTP/1.1")
         XCTAssertEqual(response.body, NginxTestServer.helloJSON)
@@ -51,13 +55,15 @@ final class TransportHTTP2Tests: XCTestCase {
     }
 
     func testNotFoundOverHTTP2IsAResponseNotAnError() throws {
-        let response = try response(to: makeRequest(server.url("/missing.json", secure: false)), session: nginx.session(.http2))
+        let response = try response(
+            to: makeRequest(server.url("/missing.json", secure: false)), session: nginx.session(.http2))
         XCTAssertEqual(response.head.statusCode, 404)
         XCTAssertEqual(response.head.httpVersion, "HTTP/2")
     }
 
     func testResponseHeadersArriveWithoutPseudoHeaders() throws {
-        let response = try response(to: makeRequest(server.url("/hello.json", secure: true)), session: nginx.session(.automatic))
+        let response = try response(
+            to: makeRequest(server.url("/hello.json", secure: true)), session: nginx.session(.automatic))
         let names = response.head.headers.map { $0.name.canonicalName }
         XCTAssertFalse(names.contains { $0.hasPrefix(":") }, "\(names)")
         XCTAssertEqual(response.head.headers[.contentLength], String(NginxTestServer.helloJSON.count))
@@ -90,20 +96,24 @@ final class TransportHTTP2Tests: XCTestCase {
 
     /// Starts `count` requests for distinct files over TLS at once, checks every response, and
     /// returns nginx's access log of them.
-    private func burst(of count: Int, version: SessionConfiguration.HTTPVersionPreference,
-                       file: StaticString = #filePath, line: UInt = #line) throws -> [NginxTestServer.AccessLogEntry] {
+    private func burst(
+        of count: Int, version: SessionConfiguration.HTTPVersionPreference,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [NginxTestServer.AccessLogEntry] {
         let session = nginx.session(version)
         let recorders = (0..<count).map { _ in TransferRecorder() }
         for (index, recorder) in recorders.enumerated() {
-            _ = session.perform(makeRequest(server.url("/numbered/\(index).json", secure: true)), downloadTo: nil,
-                                overwrite: false, progress: nil, completion: recorder.completion)
+            _ = session.perform(
+                makeRequest(server.url("/numbered/\(index).json", secure: true)), downloadTo: nil,
+                overwrite: false, progress: nil, completion: recorder.completion)
         }
         for (index, recorder) in recorders.enumerated() {
             let result = try XCTUnwrap(recorder.wait(), "request \(index) did not finish", file: file, line: line)
             let response = try result.get()
             XCTAssertEqual(response.head.statusCode, 200, file: file, line: line)
-            XCTAssertEqual(response.body, NginxTestServer.numberedJSON(index), "each completion gets its own response",
-                           file: file, line: line)
+            XCTAssertEqual(
+                response.body, NginxTestServer.numberedJSON(index), "each completion gets its own response",
+                file: file, line: line)
         }
         XCTAssertEqual(recorders.map(\.completionCount), Array(repeating: 1, count: count), file: file, line: line)
         let log = server.accessLog(waitingFor: count)
@@ -117,11 +127,14 @@ final class TransportHTTP2Tests: XCTestCase {
         let count = 10
         let recorders = (0..<count).map { _ in TransferRecorder() }
         for (index, recorder) in recorders.enumerated() {
-            _ = session.perform(makeRequest(server.url("/numbered/\(index).json", secure: true)), downloadTo: nil,
-                                overwrite: false, progress: nil, completion: recorder.completion)
+            _ = session.perform(
+                makeRequest(server.url("/numbered/\(index).json", secure: true)), downloadTo: nil,
+                overwrite: false, progress: nil, completion: recorder.completion)
         }
         for (index, recorder) in recorders.enumerated() {
-            guard case .success(let response) = try XCTUnwrap(recorder.wait()) else { return XCTFail("request \(index) failed") }
+            guard case .success(let response) = try XCTUnwrap(recorder.wait()) else {
+                return XCTFail("request \(index) failed")
+            }
             XCTAssertEqual(response.body, NginxTestServer.numberedJSON(index))
         }
         let log = server.accessLog(waitingFor: count + 1)
@@ -133,23 +146,28 @@ final class TransportHTTP2Tests: XCTestCase {
         let folder = try makeTemporaryFolder()
         let destination = folder.appendingPathComponent("bytes.bin")
         let recorder = TransferRecorder()
-        _ = nginx.session(.http2).perform(makeRequest(server.url("/bytes.bin", secure: false)), downloadTo: destination, overwrite: false,
-                                    progress: recorder.progress, completion: recorder.completion)
-        guard case .success(let response) = try XCTUnwrap(recorder.wait()) else { return XCTFail("the download failed") }
+        _ = nginx.session(.http2).perform(
+            makeRequest(server.url("/bytes.bin", secure: false)), downloadTo: destination, overwrite: false,
+            progress: recorder.progress, completion: recorder.completion)
+        guard case .success(let response) = try XCTUnwrap(recorder.wait()) else {
+            return XCTFail("the download failed")
+        }
         XCTAssertEqual(response.head.statusCode, 200)
         XCTAssertEqual(response.head.httpVersion, "HTTP/2")
         XCTAssertEqual(response.downloadedFile, destination)
         XCTAssertTrue(response.body.isEmpty, "a download keeps nothing in memory")
         XCTAssertTrue(try TestBytes.fileMatches(destination, count: NginxTestServer.bytesFileSize))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["bytes.bin"], "no temporary file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path), ["bytes.bin"], "no temporary file left")
         XCTAssertEqual(recorder.reportedProgress.last?.completedBytes, Int64(NginxTestServer.bytesFileSize))
     }
 
     func testDownloadOverTLSWithALPN() throws {
         let folder = try makeTemporaryFolder()
         let destination = folder.appendingPathComponent("bytes.bin")
-        let response = try response(to: makeRequest(server.url("/bytes.bin", secure: true)), session: nginx.session(.automatic),
-                                    downloadTo: destination)
+        let response = try response(
+            to: makeRequest(server.url("/bytes.bin", secure: true)), session: nginx.session(.automatic),
+            downloadTo: destination)
         XCTAssertEqual(response.head.httpVersion, "HTTP/2")
         XCTAssertTrue(try TestBytes.fileMatches(destination, count: NginxTestServer.bytesFileSize))
     }
@@ -158,7 +176,8 @@ final class TransportHTTP2Tests: XCTestCase {
         let port = server.cleartextPort
         server.stop()
         server.stop()
-        let error = try transportError(for: makeRequest(server.url("/hello.json", secure: false)), session: nginx.session(.http2))
+        let error = try transportError(
+            for: makeRequest(server.url("/hello.json", secure: false)), session: nginx.session(.http2))
         XCTAssertEqual(error.kind, .cannotConnect, "nothing listens on \(port) any more: \(error.message)")
     }
 }

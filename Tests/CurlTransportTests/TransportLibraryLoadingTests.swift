@@ -25,7 +25,8 @@ final class TransportLibraryLoadingTests: XCTestCase {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         child.waitUntilExit()
         let probeLines = text.split(separator: "\n").filter { $0.hasPrefix("PROBE ") }
-        XCTAssertEqual(probeLines, ["PROBE at start: false", "PROBE after Session(): false", "PROBE after a request: true"], text)
+        XCTAssertEqual(
+            probeLines, ["PROBE at start: false", "PROBE after Session(): false", "PROBE after a request: true"], text)
         XCTAssertEqual(child.terminationStatus, 0, text)
     }
 

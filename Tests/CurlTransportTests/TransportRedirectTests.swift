@@ -53,7 +53,8 @@ final class TransportRedirectTests: XCTestCase {
 
     func testDownloadKeepsOnlyTheFinalBody() throws {
         let destination = try makeTemporaryFolder().appendingPathComponent("final.json")
-        let response = try response(to: makeRequest(server.url("/redirect/2")), session: session(), downloadTo: destination)
+        let response = try response(
+            to: makeRequest(server.url("/redirect/2")), session: session(), downloadTo: destination)
         XCTAssertEqual(response.downloadedFile, destination)
         let echo = try EchoedRequest(from: Data(contentsOf: destination))
         XCTAssertEqual(echo.path, "/get", "the redirect bodies must not be in the file")
@@ -85,15 +86,18 @@ final class TransportRedirectTests: XCTestCase {
     func testAuthorizationIsKeptOnTheSameHost() throws {
         let request = makeRequest(server.url("/redirect/1"), headers: [("Authorization", "Bearer secret-token")])
         _ = try response(to: request)
-        XCTAssertEqual(server.receivedRequests.map { $0.value(of: "Authorization") }, ["Bearer secret-token", "Bearer secret-token"])
+        XCTAssertEqual(
+            server.receivedRequests.map { $0.value(of: "Authorization") },
+            ["Bearer secret-token", "Bearer secret-token"])
     }
 
     func testAuthorizationIsNotForwardedToAnotherPort() throws {
         let other = try HTTPTestServer()
         defer { other.stop() }
         let target = other.url("/anything")
-        let request = makeRequest(server.url("/redirect-to?url=\(escaped(target))"),
-                                  headers: [("Authorization", "Bearer secret-token"), ("X-Other", "kept")])
+        let request = makeRequest(
+            server.url("/redirect-to?url=\(escaped(target))"),
+            headers: [("Authorization", "Bearer secret-token"), ("X-Other", "kept")])
         let response = try response(to: request)
         XCTAssertEqual(response.head.url, target)
         XCTAssertEqual(server.receivedRequests.first?.value(of: "Authorization"), "Bearer secret-token")
@@ -105,8 +109,9 @@ final class TransportRedirectTests: XCTestCase {
     func testAuthorizationIsNotForwardedToAnotherHostName() throws {
         // Same address and port, another name: libcurl compares host names, not addresses.
         let target = try XCTUnwrap(URL(string: "http://localhost:\(server.port)/anything"))
-        let request = makeRequest(server.url("/redirect-to?url=\(escaped(target))"),
-                                  headers: [("Authorization", "Basic dXNlcjpwYXNz")])
+        let request = makeRequest(
+            server.url("/redirect-to?url=\(escaped(target))"),
+            headers: [("Authorization", "Basic dXNlcjpwYXNz")])
         let response = try response(to: request)
         XCTAssertEqual(response.head.url, target)
         let requests = server.receivedRequests
@@ -121,7 +126,7 @@ final class TransportRedirectTests: XCTestCase {
     private static let sensitiveHeaders: [(String, String)] = [
         ("Authorization", "Bearer secret-token"), ("Proxy-Authorization", "Basic cHJveHk6cGFzcw=="),
         ("Cookie", "session=abc123"), ("X-Api-Key", "key-123456"), ("X-Auth-Token", "auth-123456"),
-        ("X-Session", "marked-secret-value"),
+        ("X-Session", "marked-secret-value")
     ]
 
     private func requestWithSecrets(_ url: URL, method: String = "GET", body: Data? = nil) -> URLRequest {
@@ -176,8 +181,9 @@ final class TransportRedirectTests: XCTestCase {
         let other = try HTTPTestServer(address: "127.0.0.2")
         defer { other.stop() }
         let target = other.url("/anything/moved")
-        let request = requestWithSecrets(server.url("/redirect-to?url=\(escaped(target))&status=307"), method: "POST",
-                                         body: Data("payload=1".utf8))
+        let request = requestWithSecrets(
+            server.url("/redirect-to?url=\(escaped(target))&status=307"), method: "POST",
+            body: Data("payload=1".utf8))
         let response = try response(to: request)
         XCTAssertEqual(response.head.statusCode, 200)
         let forwarded = try XCTUnwrap(other.receivedRequests.first)
@@ -190,8 +196,9 @@ final class TransportRedirectTests: XCTestCase {
         let other = try HTTPTestServer(address: "127.0.0.2")
         defer { other.stop() }
         let target = other.url("/anything/moved")
-        let request = requestWithSecrets(server.url("/redirect-to?url=\(escaped(target))&status=302"), method: "POST",
-                                         body: Data("payload=1".utf8))
+        let request = requestWithSecrets(
+            server.url("/redirect-to?url=\(escaped(target))&status=302"), method: "POST",
+            body: Data("payload=1".utf8))
         _ = try response(to: request)
         let forwarded = try XCTUnwrap(other.receivedRequests.first)
         XCTAssertEqual(forwarded.method, "GET")
@@ -204,7 +211,8 @@ final class TransportRedirectTests: XCTestCase {
         defer { other.stop() }
         let file = try makeTemporaryFolder().appendingPathComponent("body.bin")
         try TestBytes.data(count: 200_000).write(to: file)
-        var request = requestWithSecrets(server.url("/redirect-to?url=\(escaped(other.url("/put")))&status=307"), method: "PUT")
+        var request = requestWithSecrets(
+            server.url("/redirect-to?url=\(escaped(other.url("/put")))&status=307"), method: "PUT")
         request.bodyFileURL = file
         let response = try response(to: request)
         XCTAssertEqual(response.head.statusCode, 200)
@@ -235,8 +243,9 @@ final class TransportRedirectTests: XCTestCase {
         var configuration = SessionConfiguration()
         configuration.certificateAuthorityFile = secure.certificateAuthorityFile
         configuration.httpVersion = .http1_1
-        let response = try response(to: requestWithSecrets(secure.url("/to-cleartext?port=\(server.port)", secure: true)),
-                                    session: Session(configuration: configuration))
+        let response = try response(
+            to: requestWithSecrets(secure.url("/to-cleartext?port=\(server.port)", secure: true)),
+            session: Session(configuration: configuration))
         XCTAssertEqual(response.head.statusCode, 200)
         XCTAssertEqual(response.head.url, server.url("/anything/downgraded"))
         XCTAssertEqual(server.receivedRequests.count, 1)
@@ -244,7 +253,8 @@ final class TransportRedirectTests: XCTestCase {
     }
 
     func testRedirectToAnotherProtocolIsRefused() throws {
-        let request = makeRequest(server.url("/redirect-to?url=\(escaped(try XCTUnwrap(URL(string: "file:///etc/passwd"))))"))
+        let request = makeRequest(
+            server.url("/redirect-to?url=\(escaped(try XCTUnwrap(URL(string: "file:///etc/passwd"))))"))
         let error = try transportError(for: request)
         XCTAssertEqual(error.kind, .unsupportedProtocol, error.message)
     }

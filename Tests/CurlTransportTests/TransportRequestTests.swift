@@ -37,7 +37,9 @@ final class TransportRequestTests: XCTestCase {
             XCTAssertEqual(response.head.statusCode, 200, method)
             XCTAssertEqual(try EchoedRequest(from: response.body).method, method)
         }
-        XCTAssertEqual(server.receivedRequests.map(\.method), ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"])
+        XCTAssertEqual(
+            server.receivedRequests.map(\.method),
+            ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"])
     }
 
     func testHeadReturnsHeadersWithoutBody() throws {
@@ -51,7 +53,8 @@ final class TransportRequestTests: XCTestCase {
     func testBodyFromMemoryArrivesExactly() throws {
         let body = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         for method in ["POST", "PUT", "PATCH"] {
-            var request = makeRequest(server.url("/anything"), method: method, headers: [("Content-Type", "application/octet-stream")])
+            var request = makeRequest(
+                server.url("/anything"), method: method, headers: [("Content-Type", "application/octet-stream")])
             request.httpBody = body
             let echo = try EchoedRequest(from: response(to: request).body)
             XCTAssertEqual(echo.method, method)
@@ -70,7 +73,9 @@ final class TransportRequestTests: XCTestCase {
     }
 
     func testEmptyBodiesSendZeroLengthWithTheirMethod() throws {
-        let cases: [(method: String, body: Data?)] = [("POST", nil), ("POST", Data()), ("PUT", Data()), ("PATCH", Data())]
+        let cases: [(method: String, body: Data?)] = [
+            ("POST", nil), ("POST", Data()), ("PUT", Data()), ("PATCH", Data())
+        ]
         for (method, body) in cases {
             var request = makeRequest(server.url("/anything"), method: method)
             request.httpBody = body
@@ -103,7 +108,9 @@ final class TransportRequestTests: XCTestCase {
         XCTAssertEqual(lines(put), ["Expect:", "Content-Type:"])
         put.httpBody = Data("x".utf8)
         XCTAssertEqual(lines(put), ["Expect:"])
-        XCTAssertEqual(EasyHandle.headerLines(of: makeRequest(server.url("/a")), acceptEncoding: "gzip"), ["Accept-Encoding: gzip"])
+        XCTAssertEqual(
+            EasyHandle.headerLines(of: makeRequest(server.url("/a")), acceptEncoding: "gzip"), ["Accept-Encoding: gzip"]
+        )
     }
 
     func testUploadFileIsStreamedWithItsMethod() throws {
@@ -142,10 +149,13 @@ final class TransportRequestTests: XCTestCase {
         var request = makeRequest(server.url("/anything"), method: "POST")
         request.multipartParts = [
             MultipartFormBodyPart(provider: .data(Data("hello world".utf8)), name: "greeting"),
-            MultipartFormBodyPart(provider: .data(Data("{\"a\":1}".utf8)), name: "meta", fileName: "meta.json", mimeType: "application/json"),
+            MultipartFormBodyPart(
+                provider: .data(Data("{\"a\":1}".utf8)), name: "meta", fileName: "meta.json",
+                mimeType: "application/json"),
             MultipartFormBodyPart(provider: .file(file), name: "image"),
-            MultipartFormBodyPart(provider: .file(file), name: "renamed", fileName: "other.bin", mimeType: "application/x-test"),
-            MultipartFormBodyPart(provider: .data(Data()), name: "empty"),
+            MultipartFormBodyPart(
+                provider: .file(file), name: "renamed", fileName: "other.bin", mimeType: "application/x-test"),
+            MultipartFormBodyPart(provider: .data(Data()), name: "empty")
         ]
         let echo = try EchoedRequest(from: response(to: request).body)
         let parts = try XCTUnwrap(echo.parts)
@@ -172,16 +182,20 @@ final class TransportRequestTests: XCTestCase {
 
     func testMultipartWithMissingFileFailsAsFileAccess() throws {
         var request = makeRequest(server.url("/anything"), method: "POST")
-        request.multipartParts = [MultipartFormBodyPart(provider: .file(URL(fileURLWithPath: "/nonexistent/part.txt")), name: "file")]
+        request.multipartParts = [
+            MultipartFormBodyPart(provider: .file(URL(fileURLWithPath: "/nonexistent/part.txt")), name: "file")
+        ]
         let error = try transportError(for: request)
         XCTAssertEqual(error.kind, .fileAccess)
         XCTAssertTrue(error.message.contains("/nonexistent/part.txt"), error.message)
     }
 
     func testRequestHeadersKeepOrderAndRepeatedNames() throws {
-        let request = makeRequest(server.url("/headers"), headers: [
-            ("X-Trace", "one"), ("Accept", "application/json"), ("X-Trace", "two"), ("X-Empty", ""),
-        ])
+        let request = makeRequest(
+            server.url("/headers"),
+            headers: [
+                ("X-Trace", "one"), ("Accept", "application/json"), ("X-Trace", "two"), ("X-Empty", "")
+            ])
         _ = try response(to: request)
         let received = try XCTUnwrap(server.receivedRequests.last)
         XCTAssertEqual(received.values(of: "X-Trace"), ["one", "two"])
@@ -242,7 +256,8 @@ final class TransportRequestTests: XCTestCase {
         var request = makeRequest(server.url("/anything"), method: "PUT")
         request.bodyFileURL = file
         let recorder = TransferRecorder()
-        _ = Session().perform(request, downloadTo: nil, overwrite: false, progress: recorder.progress, completion: recorder.completion)
+        _ = Session().perform(
+            request, downloadTo: nil, overwrite: false, progress: recorder.progress, completion: recorder.completion)
         guard case .success = try XCTUnwrap(recorder.wait()) else { return XCTFail("upload failed") }
         let values = recorder.reportedProgress
         XCTAssertFalse(values.isEmpty)

@@ -23,7 +23,8 @@ final class TransportReuseTests: XCTestCase {
 
     /// What a request looked like on the wire, but for what changes between two sends anyway.
     private func arrival(_ received: ReceivedRequest) -> [String] {
-        [received.method, received.target, "\(received.bodyLength)"] + received.headers.map { "\($0.name): \($0.value)" }
+        [received.method, received.target, "\(received.bodyLength)"]
+            + received.headers.map { "\($0.name): \($0.value)" }
     }
 
     func testARequestOnAReusedHandleArrivesAsOnANewOne() throws {
@@ -36,7 +37,8 @@ final class TransportReuseTests: XCTestCase {
 
         // Requests that set what a plain GET does not: a body, a method, headers, no body at all,
         // a multipart form; each handle goes back to the pool and the GET after it takes one.
-        var post = makeRequest(server.url("/anything"), method: "POST", headers: [("X-First", "1"), ("Content-Type", "text/plain")])
+        var post = makeRequest(
+            server.url("/anything"), method: "POST", headers: [("X-First", "1"), ("Content-Type", "text/plain")])
         post.httpBody = Data("a body".utf8)
         var multipart = makeRequest(server.url("/anything"), method: "PUT")
         multipart.multipartParts = [MultipartFormBodyPart(provider: .data(Data("x".utf8)), name: "part")]
@@ -86,9 +88,11 @@ final class TransportReuseTests: XCTestCase {
         _ = try loopWithEmptyPool()
         _ = try response(to: plain)
         let onNewHandle = arrival(try XCTUnwrap(server.receivedRequests.last))
-        var others = [makeRequest(server.url("/anything"), headers: [("X-Extra", "1")]),
-                      makeRequest(server.url("/anything"), method: "DELETE"),
-                      makeRequest(server.url("/anything"), method: "HEAD")]
+        var others = [
+            makeRequest(server.url("/anything"), headers: [("X-Extra", "1")]),
+            makeRequest(server.url("/anything"), method: "DELETE"),
+            makeRequest(server.url("/anything"), method: "HEAD")
+        ]
         var post = makeRequest(server.url("/anything"), method: "POST")
         post.httpBody = Data("body".utf8)
         others.append(post)
@@ -96,7 +100,8 @@ final class TransportReuseTests: XCTestCase {
             _ = try loopWithEmptyPool()
             _ = try response(to: other)
             _ = try response(to: plain)
-            XCTAssertEqual(arrival(try XCTUnwrap(server.receivedRequests.last)), onNewHandle, "after \(other.httpMethod ?? "GET")")
+            XCTAssertEqual(
+                arrival(try XCTUnwrap(server.receivedRequests.last)), onNewHandle, "after \(other.httpMethod ?? "GET")")
         }
     }
 
@@ -169,7 +174,8 @@ final class TransportReuseTests: XCTestCase {
 
         // The same shape, redirected to another origin: the configured handle is taken, and the
         // redirect arrives there without the secret.
-        let elsewhere = other.url("/anything").absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let elsewhere = other.url("/anything").absoluteString.addingPercentEncoding(
+            withAllowedCharacters: .alphanumerics)!
         let answer = try response(to: makeRequest(server.url("/redirect-to?url=\(elsewhere)"), headers: secret))
         XCTAssertEqual(answer.head.statusCode, 200)
         let arrived = try XCTUnwrap(other.receivedRequests.last)
@@ -197,9 +203,12 @@ final class TransportReuseTests: XCTestCase {
         // and such a handle refuses a new buffer size: the pool must not hand it out as is.
         for _ in 0..<3 {
             let recorder = TransferRecorder()
-            _ = Session().perform(makeRequest(server.url("/bytes/50000")), downloadTo: nil, overwrite: false,
-                                  bodyHandling: .collect(limit: 10), progress: nil, completion: recorder.completion)
-            guard case .failure(let error) = try XCTUnwrap(recorder.wait()) else { return XCTFail("the limit was not enforced") }
+            _ = Session().perform(
+                makeRequest(server.url("/bytes/50000")), downloadTo: nil, overwrite: false,
+                bodyHandling: .collect(limit: 10), progress: nil, completion: recorder.completion)
+            guard case .failure(let error) = try XCTUnwrap(recorder.wait()) else {
+                return XCTFail("the limit was not enforced")
+            }
             XCTAssertEqual(error.kind, .responseTooLarge)
         }
         for _ in 0..<3 {
@@ -208,8 +217,11 @@ final class TransportReuseTests: XCTestCase {
     }
 
     func testTheRequestedURLStandsForAnEqualEffectiveURL() throws {
-        let texts = ["http://127.0.0.1:8080/get?a=1&b=%20x", "https://example.com/", "https://example.com", "http://h/p%2Fq#frag",
-                     "http://user:pw@h:1/a/../b", "HTTP://Example.COM/X", "http://h/caf%C3%A9?q=%E2%9C%93"]
+        let texts = [
+            "http://127.0.0.1:8080/get?a=1&b=%20x", "https://example.com/", "https://example.com",
+            "http://h/p%2Fq#frag",
+            "http://user:pw@h:1/a/../b", "HTTP://Example.COM/X", "http://h/caf%C3%A9?q=%E2%9C%93"
+        ]
         for text in texts {
             let requested = try XCTUnwrap(URL(string: text))
             for effective in texts + [nil] {
@@ -234,7 +246,8 @@ final class TransportReuseTests: XCTestCase {
 
         let recorder = TransferRecorder()
         let ranOnQueue = LockedFlag()
-        _ = Session().perform(request, downloadTo: nil, overwrite: false, progress: nil, completionQueue: queue) { result in
+        _ = Session().perform(request, downloadTo: nil, overwrite: false, progress: nil, completionQueue: queue) {
+            result in
             ranOnQueue.set(DispatchQueue.getSpecific(key: key) == true)
             recorder.completion(result)
         }
@@ -261,5 +274,9 @@ private final class TraceCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var events = 0
     var count: Int { lock.lock(); defer { lock.unlock() }; return events }
-    var record: @Sendable (TransferTrace) -> Void { { [self] _ in lock.lock(); events += 1; lock.unlock() } }
+    var record: @Sendable (TransferTrace) -> Void {
+        { [self] _ in
+            lock.lock(); events += 1; lock.unlock()
+        }
+    }
 }

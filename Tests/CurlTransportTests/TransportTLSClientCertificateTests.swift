@@ -28,14 +28,17 @@ final class TransportTLSClientCertificateTests: XCTestCase {
     private var rootRequest: URLRequest { makeRequest(server.baseURL.appendingPathComponent("")) }
 
     func testClientCertificateSignedByTheAuthorityIsAccepted() throws {
-        let response = try response(to: rootRequest, session: session {
-            $0.clientCertificateFile = server.clientCertificateFile
-            $0.clientKeyFile = server.clientKeyFile
-        })
+        let response = try response(
+            to: rootRequest,
+            session: session {
+                $0.clientCertificateFile = server.clientCertificateFile
+                $0.clientKeyFile = server.clientKeyFile
+            })
         XCTAssertEqual(response.head.statusCode, 200)
         // The status page of `s_server -www` lists the client certificate it verified.
-        XCTAssertTrue(String(decoding: response.body, as: UTF8.self).contains("MoyaKit Test Client"),
-                      String(decoding: response.body, as: UTF8.self))
+        XCTAssertTrue(
+            String(decoding: response.body, as: UTF8.self).contains("MoyaKit Test Client"),
+            String(decoding: response.body, as: UTF8.self))
     }
 
     func testNoClientCertificateIsASecureConnectionFailureThatSaysWhy() throws {
@@ -50,19 +53,23 @@ final class TransportTLSClientCertificateTests: XCTestCase {
     func testClientCertificateOfAnotherAuthorityIsRefused() throws {
         let folder = try makeTemporaryFolder()
         let stranger = try TLSTestServer.makeCertificates(in: folder)
-        let error = try transportError(for: rootRequest, session: session {
-            $0.clientCertificateFile = stranger.clientCertificateFile
-            $0.clientKeyFile = stranger.clientKeyFile
-        })
+        let error = try transportError(
+            for: rootRequest,
+            session: session {
+                $0.clientCertificateFile = stranger.clientCertificateFile
+                $0.clientKeyFile = stranger.clientKeyFile
+            })
         XCTAssertEqual(error.kind, .secureConnectionFailed, error.message)
         XCTAssertTrue(error.message.contains("unknown ca"), error.message)
     }
 
     func testMissingClientCertificateFileFailsBeforeSending() throws {
-        let error = try transportError(for: rootRequest, session: session {
-            $0.clientCertificateFile = "/nonexistent/client.pem"
-            $0.clientKeyFile = server.clientKeyFile
-        })
+        let error = try transportError(
+            for: rootRequest,
+            session: session {
+                $0.clientCertificateFile = "/nonexistent/client.pem"
+                $0.clientKeyFile = server.clientKeyFile
+            })
         XCTAssertEqual(error.kind, .secureConnectionFailed, error.message)
         XCTAssertTrue(error.message.contains("/nonexistent/client.pem"), error.message)
     }
@@ -70,20 +77,24 @@ final class TransportTLSClientCertificateTests: XCTestCase {
     func testKeyThatDoesNotMatchTheCertificateFails() throws {
         let folder = try makeTemporaryFolder()
         let stranger = try TLSTestServer.makeCertificates(in: folder)
-        let error = try transportError(for: rootRequest, session: session {
-            $0.clientCertificateFile = server.clientCertificateFile
-            $0.clientKeyFile = stranger.clientKeyFile
-        })
+        let error = try transportError(
+            for: rootRequest,
+            session: session {
+                $0.clientCertificateFile = server.clientCertificateFile
+                $0.clientKeyFile = stranger.clientKeyFile
+            })
         XCTAssertEqual(error.kind, .secureConnectionFailed, error.message)
         XCTAssertTrue(error.message.contains("private key"), error.message)
     }
 
     func testServerStillServesAfterARefusedClient() throws {
         _ = try transportError(for: rootRequest, session: session())
-        let response = try response(to: rootRequest, session: session {
-            $0.clientCertificateFile = server.clientCertificateFile
-            $0.clientKeyFile = server.clientKeyFile
-        })
+        let response = try response(
+            to: rootRequest,
+            session: session {
+                $0.clientCertificateFile = server.clientCertificateFile
+                $0.clientKeyFile = server.clientKeyFile
+            })
         XCTAssertEqual(response.head.statusCode, 200)
     }
 }

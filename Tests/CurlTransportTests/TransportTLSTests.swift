@@ -22,27 +22,31 @@ final class TransportTLSTests: XCTestCase {
     }
 
     func testUntrustedCertificateFailsVerification() throws {
-        let error = try transportError(for: makeRequest(server.baseURL.appendingPathComponent("")), session: session { _ in })
+        let error = try transportError(
+            for: makeRequest(server.baseURL.appendingPathComponent("")), session: session { _ in })
         XCTAssertEqual(error.kind, .secureConnectionFailed, error.message)
     }
 
     func testTrustingTheAuthorityFileSucceeds() throws {
-        let response = try response(to: makeRequest(server.baseURL.appendingPathComponent("")),
-                                    session: session { $0.certificateAuthorityFile = server.certificateAuthorityFile })
+        let response = try response(
+            to: makeRequest(server.baseURL.appendingPathComponent("")),
+            session: session { $0.certificateAuthorityFile = server.certificateAuthorityFile })
         XCTAssertEqual(response.head.statusCode, 200)
         XCTAssertGreaterThan(response.timing.tlsHandshake, 0)
         XCTAssertGreaterThanOrEqual(response.timing.tlsHandshake, response.timing.connect)
     }
 
     func testInsecureConnectionsSkipVerification() throws {
-        let response = try response(to: makeRequest(server.baseURL.appendingPathComponent("")),
-                                    session: session { $0.allowsInsecureConnections = true })
+        let response = try response(
+            to: makeRequest(server.baseURL.appendingPathComponent("")),
+            session: session { $0.allowsInsecureConnections = true })
         XCTAssertEqual(response.head.statusCode, 200)
     }
 
     func testMissingAuthorityFileFailsAsSecureConnection() throws {
-        let error = try transportError(for: makeRequest(server.baseURL.appendingPathComponent("")),
-                                       session: session { $0.certificateAuthorityFile = "/nonexistent/ca.pem" })
+        let error = try transportError(
+            for: makeRequest(server.baseURL.appendingPathComponent("")),
+            session: session { $0.certificateAuthorityFile = "/nonexistent/ca.pem" })
         XCTAssertEqual(error.kind, .secureConnectionFailed, error.message)
     }
 }

@@ -13,7 +13,9 @@ final class APIKeyAuthTests: XCTestCase {
         server = try HTTPTestServer()
         other = try HTTPTestServer()
         folder = try TemporaryFolder()
-        try folder.write("targets/keys.yaml", """
+        try folder.write(
+            "targets/keys.yaml",
+            """
             api: keys
             baseURL: http://127.0.0.1:\(server.port)
             auth:
@@ -91,7 +93,9 @@ final class APIKeyAuthTests: XCTestCase {
     }
 
     func testAnAPIKeySchemeIsValidatedWithItsPlace() throws {
-        try folder.write("targets/keys.yaml", """
+        try folder.write(
+            "targets/keys.yaml",
+            """
             api: keys
             baseURL: http://127.0.0.1:1
             auth: {type: apiKey, in: body, name: "X Key", key: literal}
@@ -103,7 +107,9 @@ final class APIKeyAuthTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("targets/keys.yaml:3:"), result.stderr)
         XCTAssertTrue(result.stderr.contains("API key location"), result.stderr)
         XCTAssertTrue(result.stderr.contains("literal secret in file; use ${VAR}"), result.stderr)
-        try folder.write("targets/keys.yaml", """
+        try folder.write(
+            "targets/keys.yaml",
+            """
             api: keys
             baseURL: http://127.0.0.1:1
             auth: {type: apiKey, in: header, name: "X Key", key: "${K}"}

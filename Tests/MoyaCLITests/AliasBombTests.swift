@@ -12,7 +12,9 @@ final class AliasBombTests: XCTestCase {
         sandbox = try Sandbox()
         // A scalar 64 bytes short of 1 MiB: sixteen aliases fit the budget, the seventeenth (line 27) does not.
         let big = String(repeating: "x", count: (1 << 20) - 64)
-        try sandbox.write("bomb.yaml", """
+        try sandbox.write(
+            "bomb.yaml",
+            """
             api: bomb
             baseURL: https://bomb.example
             cases:
@@ -39,28 +41,34 @@ final class AliasBombTests: XCTestCase {
         """
 
     func testValidateRefusesTheFileAtTheAliasThatCrossesTheBudget() throws {
-        assertRun(try sandbox.run(["validate", "bomb.yaml"]), status: 65, stdout: "bomb.yaml: invalid (1 error)\n",
-                  stderr: Self.diagnostic + "moya-cli: error: 1 error in target files\n")
+        assertRun(
+            try sandbox.run(["validate", "bomb.yaml"]), status: 65, stdout: "bomb.yaml: invalid (1 error)\n",
+            stderr: Self.diagnostic + "moya-cli: error: 1 error in target files\n")
     }
 
     func testListRefusesTheFile() throws {
-        assertRun(try sandbox.run(["list", "--targets", "bomb.yaml"]), status: 65, stdout: """
-            API   CASES    TRUST  FILE       DESCRIPTION
-            bomb  invalid  -      bomb.yaml
+        assertRun(
+            try sandbox.run(["list", "--targets", "bomb.yaml"]), status: 65,
+            stdout: """
+                API   CASES    TRUST  FILE       DESCRIPTION
+                bomb  invalid  -      bomb.yaml
 
-            """, stderr: Self.diagnostic + "moya-cli: error: some target files are invalid (see above)\n")
-        assertRun(try sandbox.run(["list", "bomb", "--targets", "bomb.yaml"]), status: 65, stdout: "", stderr: Self.diagnostic + """
-            moya-cli: error: API 'bomb' is defined by bomb.yaml, which has errors; run 'moya-cli validate bomb.yaml'
+                """, stderr: Self.diagnostic + "moya-cli: error: some target files are invalid (see above)\n")
+        assertRun(
+            try sandbox.run(["list", "bomb", "--targets", "bomb.yaml"]), status: 65, stdout: "",
+            stderr: Self.diagnostic + """
+                moya-cli: error: API 'bomb' is defined by bomb.yaml, which has errors; run 'moya-cli validate bomb.yaml'
 
-            """)
+                """)
     }
 
     func testStubbedCallAndCheckRefuseTheFileInsteadOfCrashing() throws {
-        assertRun(try sandbox.run(["call", "bomb", "two", "--stub", "--targets", "bomb.yaml"]), status: 65, stdout: "",
-                  stderr: Self.diagnostic + """
-                    moya-cli: error: API 'bomb' is defined by bomb.yaml, which has errors; run 'moya-cli validate bomb.yaml'
+        assertRun(
+            try sandbox.run(["call", "bomb", "two", "--stub", "--targets", "bomb.yaml"]), status: 65, stdout: "",
+            stderr: Self.diagnostic + """
+                moya-cli: error: API 'bomb' is defined by bomb.yaml, which has errors; run 'moya-cli validate bomb.yaml'
 
-                    """)
+                """)
         let check = try sandbox.run(["check", "bomb", "--targets", "bomb.yaml"])
         XCTAssertEqual(check.status, 65, check.stderr)
         XCTAssertTrue(check.stderr.hasPrefix(Self.diagnostic), check.stderr)

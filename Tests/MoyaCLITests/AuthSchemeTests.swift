@@ -10,7 +10,9 @@ final class AuthSchemeTests: XCTestCase {
     override func setUpWithError() throws {
         server = try HTTPTestServer()
         folder = try TemporaryFolder()
-        try folder.write("targets/mixed.yaml", """
+        try folder.write(
+            "targets/mixed.yaml",
+            """
             api: mixed
             baseURL: http://127.0.0.1:\(server.port)
             auth:
@@ -32,14 +34,18 @@ final class AuthSchemeTests: XCTestCase {
     private let environment = ["MIXED_TOKEN": "t0ken", "MIXED_USER": "alice", "MIXED_PASSWORD": "s3cret"]
 
     func testBearerAndBasicCasesOfOneAPI() throws {
-        let profile = try CLIRunner.run(["call", "mixed", "profile"], environment: environment, currentDirectory: folder.url)
+        let profile = try CLIRunner.run(
+            ["call", "mixed", "profile"], environment: environment, currentDirectory: folder.url)
         XCTAssertEqual(profile.status, 0, profile.stderr)
         XCTAssertEqual(try XCTUnwrap(server.receivedRequests.last).value(of: "Authorization"), "Bearer t0ken")
-        let login = try CLIRunner.run(["call", "mixed", "login"], environment: environment, currentDirectory: folder.url)
+        let login = try CLIRunner.run(
+            ["call", "mixed", "login"], environment: environment, currentDirectory: folder.url)
         XCTAssertEqual(login.status, 0, login.stderr)
-        XCTAssertEqual(try XCTUnwrap(server.receivedRequests.last).value(of: "Authorization"),
-                       "Basic " + Data("alice:s3cret".utf8).base64EncodedString())
-        let status = try CLIRunner.run(["call", "mixed", "status"], environment: environment, currentDirectory: folder.url)
+        XCTAssertEqual(
+            try XCTUnwrap(server.receivedRequests.last).value(of: "Authorization"),
+            "Basic " + Data("alice:s3cret".utf8).base64EncodedString())
+        let status = try CLIRunner.run(
+            ["call", "mixed", "status"], environment: environment, currentDirectory: folder.url)
         XCTAssertEqual(status.status, 0, status.stderr)
         XCTAssertNil(try XCTUnwrap(server.receivedRequests.last).value(of: "Authorization"))
     }
@@ -52,7 +58,9 @@ final class AuthSchemeTests: XCTestCase {
     }
 
     func testAnUnknownSchemeIsALoadError() throws {
-        try folder.write("targets/mixed.yaml", """
+        try folder.write(
+            "targets/mixed.yaml",
+            """
             baseURL: http://127.0.0.1:1
             auth: {schemes: {basic: {type: basic, username: u, password: "${P}"}}}
             cases:
@@ -60,6 +68,8 @@ final class AuthSchemeTests: XCTestCase {
             """)
         let result = try CLIRunner.run(["call", "mixed", "a"], currentDirectory: folder.url)
         XCTAssertEqual(result.status, 65)
-        XCTAssertTrue(result.stderr.contains("mixed.yaml:4:23: error: unknown auth scheme 'basci'; did you mean 'basic'?"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("mixed.yaml:4:23: error: unknown auth scheme 'basci'; did you mean 'basic'?"),
+            result.stderr)
     }
 }

@@ -15,14 +15,19 @@ final class BrokenFileNameTests: XCTestCase {
         sandbox = try Sandbox()
     }
 
-    private func assertReportsTheFile(_ arguments: [String], name: String, file: String = "targets/broken.yaml",
-                                      line: UInt = #line) throws {
+    private func assertReportsTheFile(
+        _ arguments: [String], name: String, file: String = "targets/broken.yaml",
+        line: UInt = #line
+    ) throws {
         let result = try sandbox.run(arguments)
         XCTAssertEqual(result.status, 65, "\(arguments): \(result.stderr)", line: line)
-        XCTAssertTrue(result.stderr.contains("\(file):5:1: error: invalid YAML: did not find expected ',' or '}'"),
-                      "\(arguments): \(result.stderr)", line: line)
-        XCTAssertTrue(result.stderr.hasSuffix("moya-cli: error: API '\(name)' is defined by \(file), which has errors; "
-                                              + "run 'moya-cli validate \(file)'\n"), "\(arguments): \(result.stderr)", line: line)
+        XCTAssertTrue(
+            result.stderr.contains("\(file):5:1: error: invalid YAML: did not find expected ',' or '}'"),
+            "\(arguments): \(result.stderr)", line: line)
+        XCTAssertTrue(
+            result.stderr.hasSuffix(
+                "moya-cli: error: API '\(name)' is defined by \(file), which has errors; "
+                    + "run 'moya-cli validate \(file)'\n"), "\(arguments): \(result.stderr)", line: line)
         XCTAssertEqual(result.stdout, "", line: line)
     }
 
@@ -54,7 +59,9 @@ final class BrokenFileNameTests: XCTestCase {
     }
 
     func testABrokenOverrideIsReportedNotReplacedByALowerLevel() throws {
-        try sandbox.write("home/.config/moya/targets/other.yaml", """
+        try sandbox.write(
+            "home/.config/moya/targets/other.yaml",
+            """
             api: other
             baseURL: http://127.0.0.1:1
             cases:

@@ -21,8 +21,10 @@ enum CLIRunner {
     /// Runs `moya-cli arguments...` in `folder` (HOME there too), waits until `isReady()`, looks at
     /// the process with `whileRunning` (given its pid), sends it `signal` (SIGINT unless told) and
     /// waits for it to end.
-    static func interrupt<Seen>(_ arguments: [String], in folder: URL, signal: Int32 = SIGINT, environment: [String: String] = [:],
-                                when isReady: () -> Bool, whileRunning: (Int32) throws -> Seen) throws -> InterruptedRun<Seen> {
+    static func interrupt<Seen>(
+        _ arguments: [String], in folder: URL, signal: Int32 = SIGINT, environment: [String: String] = [:],
+        when isReady: () -> Bool, whileRunning: (Int32) throws -> Seen
+    ) throws -> InterruptedRun<Seen> {
         let process = Process()
         process.executableURL = binaryURL
         process.arguments = arguments
@@ -56,7 +58,8 @@ enum CLIRunner {
 
     /// The repository root (for the shipped `targets/`).
     static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// Runs `moya-cli arguments...` (or `binary`, a copy installed elsewhere) and waits at most
@@ -79,7 +82,7 @@ enum CLIRunner {
         process.arguments = arguments
         var env: [String: String] = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": FileManager.default.temporaryDirectory.appendingPathComponent("moya-cli-test-home").path,
+            "HOME": FileManager.default.temporaryDirectory.appendingPathComponent("moya-cli-test-home").path
         ]
         env.merge(environment) { _, new in new }
         // A variable a test sets is one its user set for the run: the test's target files (in
@@ -107,12 +110,18 @@ enum CLIRunner {
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
         group.enter()
-        DispatchQueue.global().async { outData = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            outData = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { errData = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            errData = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
         if group.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
-            XCTFail("moya-cli \(arguments.joined(separator: " ")) did not finish within \(timeout) s", file: file, line: line)
+            XCTFail(
+                "moya-cli \(arguments.joined(separator: " ")) did not finish within \(timeout) s", file: file,
+                line: line)
             group.wait()
         }
         process.waitUntilExit()
@@ -131,8 +140,10 @@ enum CLIRunner {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command.trimmingCharacters(in: .newlines)]
         process.currentDirectoryURL = folder
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.path]
-            .merging(environment) { _, new in new }
+        process.environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.path
+        ]
+        .merging(environment) { _, new in new }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -146,8 +157,9 @@ enum CLIRunner {
         let errData = errors.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+        return CLIResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 }
 

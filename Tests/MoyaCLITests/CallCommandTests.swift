@@ -133,8 +133,11 @@ final class CallCommandTests: XCTestCase {
         """
     }
 
-    func call(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> CLIResult {
-        try CLIRunner.run(["call"] + arguments, environment: environment, currentDirectory: folder.url, timeout: timeout)
+    func call(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60) throws
+        -> CLIResult
+    {
+        try CLIRunner.run(
+            ["call"] + arguments, environment: environment, currentDirectory: folder.url, timeout: timeout)
     }
 
     func lastRequest() throws -> ReceivedRequest {
@@ -160,7 +163,9 @@ final class CallCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let request = try lastRequest()
         XCTAssertEqual(request.method, "POST")
-        XCTAssertEqual(String(decoding: request.body, as: UTF8.self), #"{"name":"widget","count":7,"active":true,"label":"item widget"}"#)
+        XCTAssertEqual(
+            String(decoding: request.body, as: UTF8.self),
+            #"{"name":"widget","count":7,"active":true,"label":"item widget"}"#)
         XCTAssertEqual(request.value(of: "Content-Type"), "application/json")
     }
 
@@ -205,18 +210,24 @@ final class CallCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: folder.url.appendingPathComponent("out-1.bin")), TestBytes.data(count: 10))
         // A dangling link takes its name too: nothing is written through it.
         XCTAssertEqual(symlink("/nonexistent/target", folder.url.appendingPathComponent("out-2.bin").path), 0)
-        assertRun(try call(["local", "download", "20", "--stub"]), status: 0, stdout: "",
-                  stderr: "moya-cli: saved \(folder.url.path)/out-3.bin\n")
+        assertRun(
+            try call(["local", "download", "20", "--stub"]), status: 0, stdout: "",
+            stderr: "moya-cli: saved \(folder.url.path)/out-3.bin\n")
 
         let forced = try call(["local", "download", "10", "--force"])
         assertRun(forced, status: 0, stdout: "", stderr: "moya-cli: saved \(folder.url.path)/out.bin\n")
         XCTAssertEqual(try Data(contentsOf: file), TestBytes.data(count: 10))
-        XCTAssertEqual(try Data(contentsOf: folder.url.appendingPathComponent("out-1.bin")).count, 10, "numbered files are left alone")
+        XCTAssertEqual(
+            try Data(contentsOf: folder.url.appendingPathComponent("out-1.bin")).count, 10,
+            "numbered files are left alone")
         // -o names the file: it is replaced, as curl's -o replaces it.
-        assertRun(try call(["local", "download", "30", "-o", "out.bin"]), status: 0, stdout: "",
-                  stderr: "moya-cli: saved \(folder.url.path)/out.bin\n")
+        assertRun(
+            try call(["local", "download", "30", "-o", "out.bin"]), status: 0, stdout: "",
+            stderr: "moya-cli: saved \(folder.url.path)/out.bin\n")
         XCTAssertEqual(try Data(contentsOf: file), TestBytes.data(count: 30))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("moya-") || $0.contains("part") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter {
+            $0.contains("moya-") || $0.contains("part")
+        }
         XCTAssertEqual(leftovers, [])
     }
 
@@ -227,7 +238,9 @@ final class CallCommandTests: XCTestCase {
         let result = try call(["local", "export", "--value", "format=xml", "--value=timeout=9", "--timeout", "20"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let request = try lastRequest()
-        XCTAssertTrue(request.target.hasSuffix("/anything/export?format=xml&timeout=9") || request.target.hasSuffix("/anything/export?timeout=9&format=xml"), request.target)
+        XCTAssertTrue(
+            request.target.hasSuffix("/anything/export?format=xml&timeout=9")
+                || request.target.hasSuffix("/anything/export?timeout=9&format=xml"), request.target)
 
         let malformed = try call(["local", "export", "xml", "--value", "timeout"])
         XCTAssertEqual(malformed.status, 64)
@@ -256,7 +269,9 @@ final class CallCommandTests: XCTestCase {
             "i=0; while [ $i -lt 300 ]; do \"$MOYA_CLI\" call 2>/dev/null; echo $?; i=$((i+1)); done",
             // No Swift backtracer on a crash: it would hold the loop up for minutes.
             in: folder.url, environment: ["MOYA_CLI": CLIRunner.binaryURL.path, "SWIFT_BACKTRACE": "enable=no"])
-        let statuses = loop.stdout.split(separator: "\n").reduce(into: [String: Int]()) { $0[String($1), default: 0] += 1 }
+        let statuses = loop.stdout.split(separator: "\n").reduce(into: [String: Int]()) {
+            $0[String($1), default: 0] += 1
+        }
         XCTAssertEqual(statuses, ["64": 300], "exit statuses of 300 runs (139 is SIGSEGV)")
     }
 
@@ -322,7 +337,8 @@ final class CallCommandTests: XCTestCase {
     // MARK: Overrides
 
     func testAuthHeadersAndOverrides() throws {
-        let result = try call(["local", "secret", "-H", "X-Extra: 1", "-H", "X-Client:"], environment: ["LOCAL_TOKEN": "s3cr3t"])
+        let result = try call(
+            ["local", "secret", "-H", "X-Extra: 1", "-H", "X-Client:"], environment: ["LOCAL_TOKEN": "s3cr3t"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let request = try lastRequest()
         XCTAssertEqual(request.value(of: "Authorization"), "Bearer s3cr3t")
@@ -407,8 +423,10 @@ final class CallCommandTests: XCTestCase {
     }
 
     func testShippedGitHubExampleStubbed() throws {
-        let result = try CLIRunner.run(["call", "github", "userProfile", "ashfurrow", "--stub", "--delay", "0.2",
-                                        "--targets", CLIRunner.repositoryRoot.appendingPathComponent("targets").path])
+        let result = try CLIRunner.run([
+            "call", "github", "userProfile", "ashfurrow", "--stub", "--delay", "0.2",
+            "--targets", CLIRunner.repositoryRoot.appendingPathComponent("targets").path
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         XCTAssertEqual(object["login"] as? String, "ashfurrow")
@@ -416,8 +434,10 @@ final class CallCommandTests: XCTestCase {
 
     // MARK: Interruption
 
-    func interrupt<Seen>(_ arguments: [String], when isReady: () -> Bool,
-                         whileRunning: (Int32) throws -> Seen) throws -> InterruptedRun<Seen> {
+    func interrupt<Seen>(
+        _ arguments: [String], when isReady: () -> Bool,
+        whileRunning: (Int32) throws -> Seen
+    ) throws -> InterruptedRun<Seen> {
         try CLIRunner.interrupt(arguments, in: folder.url, when: isReady, whileRunning: whileRunning)
     }
 
@@ -443,8 +463,10 @@ final class CallCommandTests: XCTestCase {
 
     func testInterruptWhileWaitingToRetryExits130() throws {
         let start = Date()
-        let run = try interrupt(["call", "local", "unavailable", "30", "--retry", "2"],
-                                when: { !server.receivedRequests.isEmpty }) { _ in usleep(200_000) }
+        let run = try interrupt(
+            ["call", "local", "unavailable", "30", "--retry", "2"],
+            when: { !server.receivedRequests.isEmpty }
+        ) { _ in usleep(200_000) }
         XCTAssertEqual(run.status, 130, run.stderr)
         XCTAssertTrue(run.stderr.contains("retrying in 30 s (1/2)"), run.stderr)
         XCTAssertEqual(server.receivedRequests.count, 1, "no retry after Ctrl-C")
@@ -453,8 +475,10 @@ final class CallCommandTests: XCTestCase {
 
     func testInterruptDuringAStubDelayExits130() throws {
         let started = Date()
-        let run = try interrupt(["call", "local", "status", "200", "--stub", "--delay", "30"],
-                                when: { Date().timeIntervalSince(started) > 0.5 }) { _ in () }
+        let run = try interrupt(
+            ["call", "local", "status", "200", "--stub", "--delay", "30"],
+            when: { Date().timeIntervalSince(started) > 0.5 }
+        ) { _ in () }
         XCTAssertEqual(run.status, 130, run.stderr)
         XCTAssertTrue(run.stderr.contains("interrupted"), run.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(started), 20, "Ctrl-C cut the 30 s delay short")
@@ -473,7 +497,9 @@ final class CallCommandTests: XCTestCase {
         let proxy = try HTTPTestServer()
         defer { proxy.stop() }
         // The API's base URL names a host that does not resolve: only the proxy can answer.
-        try folder.write("targets/far.yaml", """
+        try folder.write(
+            "targets/far.yaml",
+            """
             api: far
             baseURL: http://far.invalid
             cases:
@@ -505,7 +531,9 @@ final class CallCommandTests: XCTestCase {
         let forced = try call(["local", "search", "z", "-o", "body.json", "--force"])
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertTrue(try EchoedRequest(from: Data(contentsOf: file)).args.contains(["q", "z"]))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("moya-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter {
+            $0.contains("moya-")
+        }
         XCTAssertEqual(leftovers, [])
 
         let conflicting = try call(["local", "search", "z", "-o", "other.json", "--keypath", "method"])
@@ -519,7 +547,9 @@ final class CallCommandTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains("absent/body.json"), result.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("absent").path))
         }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.contains("part") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter {
+            $0.contains("part")
+        }
         XCTAssertEqual(leftovers, [])
     }
 
@@ -558,13 +588,14 @@ final class CallCommandTests: XCTestCase {
     func testOutOfRangeDurationsAndConflictingOutputsAreUsageErrors() throws {
         for arguments in [
             ["--timeout", "inf"], ["--timeout", "1e300"], ["--connect-timeout", "0"], ["--stub", "--delay", "1e300"],
-            ["-o", "x.bin", "--headers-only"],
+            ["-o", "x.bin", "--headers-only"]
         ] {
             let result = try call(["local", "status", "200"] + arguments)
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.hasPrefix("moya-cli: error: "), result.stderr)
         }
-        let curl = try CLIRunner.run(["curl", "local", "status", "200", "--timeout", "1e300"], currentDirectory: folder.url)
+        let curl = try CLIRunner.run(
+            ["curl", "local", "status", "200", "--timeout", "1e300"], currentDirectory: folder.url)
         XCTAssertEqual(curl.status, 64, curl.stderr)
         XCTAssertEqual(server.receivedRequests.count, 0)
     }
@@ -576,11 +607,15 @@ final class CallCommandTests: XCTestCase {
     func testAnUnknownCaseIsNamedWithTheAPIsCases() throws {
         let misspelled = try call(["local", "serch", "--stub"])
         XCTAssertEqual(misspelled.status, 64, misspelled.stderr)
-        XCTAssertEqual(misspelled.stderr, "moya-cli: error: unknown case 'serch' in API 'local'; did you mean 'search'?\n")
+        XCTAssertEqual(
+            misspelled.stderr, "moya-cli: error: unknown case 'serch' in API 'local'; did you mean 'search'?\n")
         let unknown = try call(["local", "hidden", "--stub"])
         XCTAssertEqual(unknown.status, 64, unknown.stderr)
-        XCTAssertEqual(unknown.stderr, "moya-cli: error: unknown case 'hidden' in API 'local'; valid cases: search, create, form, upload, "
-                       + "multipart, download, status, slowDownload, unavailable, postStatus, ratio, delay, redirect, drop, secret, export\n")
+        XCTAssertEqual(
+            unknown.stderr,
+            "moya-cli: error: unknown case 'hidden' in API 'local'; valid cases: search, create, form, upload, "
+                + "multipart, download, status, slowDownload, unavailable, postStatus, ratio, delay, redirect, drop, secret, export\n"
+        )
         let found = try call(["local", "search", "hello", "--stub"])
         XCTAssertEqual(found.status, 0, found.stderr)
         XCTAssertEqual(found.stdout, #"{"q":"hello","page":1}"#)

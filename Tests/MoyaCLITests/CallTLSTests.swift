@@ -113,8 +113,9 @@ final class CallTLSTests: XCTestCase {
 
     func testCurlCommandWithAuthorityRunsWithRealCurl() throws {
         try XCTSkipIf(Self.curlPath == nil, "curl is not installed")
-        let printed = try CLIRunner.run(["curl", "secure", "root", "--cacert", server.certificateAuthorityFile],
-                                        currentDirectory: folder.url, timeout: 30)
+        let printed = try CLIRunner.run(
+            ["curl", "secure", "root", "--cacert", server.certificateAuthorityFile],
+            currentDirectory: folder.url, timeout: 30)
         XCTAssertEqual(printed.status, 0, printed.stderr)
         XCTAssertTrue(printed.stdout.contains("--cacert "), printed.stdout)
         let shell = try CLIRunner.runShell(printed.stdout, in: folder.url)
@@ -130,9 +131,12 @@ final class CallTLSTests: XCTestCase {
     func testCurlCommandWithClientCertificateRunsWithRealCurl() throws {
         try XCTSkipIf(Self.curlPath == nil, "curl is not installed")
         let (strict, arguments) = try clientCertificateServer()
-        let printed = try CLIRunner.run(["curl", "secure", "root"] + arguments + ["--cert", strict.clientCertificateFile,
-                                                                                  "--key", strict.clientKeyFile],
-                                        currentDirectory: folder.url, timeout: 30)
+        let printed = try CLIRunner.run(
+            ["curl", "secure", "root"] + arguments + [
+                "--cert", strict.clientCertificateFile,
+                "--key", strict.clientKeyFile
+            ],
+            currentDirectory: folder.url, timeout: 30)
         XCTAssertEqual(printed.status, 0, printed.stderr)
         let shell = try CLIRunner.runShell(printed.stdout, in: folder.url)
         XCTAssertEqual(shell.status, 0, "\(printed.stdout)\n\(shell.stderr)")

@@ -7,7 +7,9 @@ final class CaseHelpTests: XCTestCase {
 
     override func setUpWithError() throws {
         folder = try TemporaryFolder()
-        try folder.write("targets/shop.yaml", """
+        try folder.write(
+            "targets/shop.yaml",
+            """
             api: shop
             description: A small shop API
             baseURL: http://127.0.0.1:1
@@ -51,7 +53,9 @@ final class CaseHelpTests: XCTestCase {
     func testAPIHelpListsTheCases() throws {
         let result = try help(["call", "shop", "--help"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, """
+        XCTAssertEqual(
+            result.stdout,
+            """
             USAGE: moya-cli call shop <case> [values...]
 
             A small shop API
@@ -67,13 +71,17 @@ final class CaseHelpTests: XCTestCase {
             See 'moya-cli call shop <case> --help' for a case's values.
 
             """)
-        XCTAssertEqual(try help(["curl", "shop", "-h"]).stdout, result.stdout.replacingOccurrences(of: "moya-cli call", with: "moya-cli curl"))
+        XCTAssertEqual(
+            try help(["curl", "shop", "-h"]).stdout,
+            result.stdout.replacingOccurrences(of: "moya-cli call", with: "moya-cli curl"))
     }
 
     func testCaseHelpDescribesValuesSamplesAndExamples() throws {
         let result = try help(["call", "shop", "items", "--help"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, """
+        XCTAssertEqual(
+            result.stdout,
+            """
             USAGE: moya-cli call shop items <q> [--page <int>] [--sort <name|price>] [--mine <bool>]
 
             List items
@@ -108,7 +116,11 @@ final class CaseHelpTests: XCTestCase {
             let binary = CLIRunner.binaryURL.path
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", example.replacingOccurrences(of: "moya-cli ", with: "'\(binary)' ", options: .anchored) + " --stub >/dev/null"]
+            process.arguments = [
+                "-c",
+                example.replacingOccurrences(of: "moya-cli ", with: "'\(binary)' ", options: .anchored)
+                    + " --stub >/dev/null"
+            ]
             process.currentDirectoryURL = folder.url
             try process.run()
             process.waitUntilExit()
@@ -121,7 +133,9 @@ final class CaseHelpTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         // A file default is resolved against the target file's folder, and shown resolved.
         let photo = folder.url.appendingPathComponent("targets/photo.png").path
-        XCTAssertEqual(result.stdout, """
+        XCTAssertEqual(
+            result.stdout,
+            """
             USAGE: moya-cli curl shop create <lang> <name> [--photo <file>]
 
               POST /items/{lang}    task: uploadMultipart
@@ -141,7 +155,9 @@ final class CaseHelpTests: XCTestCase {
             """)
 
         let plain = try help(["call", "shop", "ping", "-h"])
-        XCTAssertEqual(plain.stdout, """
+        XCTAssertEqual(
+            plain.stdout,
+            """
             USAGE: moya-cli call shop ping
 
               GET /ping    task: requestPlain

@@ -17,14 +17,19 @@ final class CheckCommandTests: XCTestCase {
         server.stop()
     }
 
-    func check(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> CLIResult {
-        try CLIRunner.run(["check"] + arguments, environment: environment, currentDirectory: folder.url, timeout: timeout)
+    func check(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60) throws
+        -> CLIResult
+    {
+        try CLIRunner.run(
+            ["check"] + arguments, environment: environment, currentDirectory: folder.url, timeout: timeout)
     }
 
     // MARK: Interruption
 
     func testInterruptCancelsLiveChecksAndExits130() throws {
-        try folder.write("targets/waiting.yaml", """
+        try folder.write(
+            "targets/waiting.yaml",
+            """
             api: waiting
             baseURL: http://127.0.0.1:\(server.port)
             cases:
@@ -32,8 +37,10 @@ final class CheckCommandTests: XCTestCase {
               second: {path: /delay/30001, sample: late}
             """)
         let start = Date()
-        let run = try CLIRunner.interrupt(["check", "waiting", "--live", "--jobs", "2"], in: folder.url,
-                                          when: { server.receivedRequests.count == 2 }) { _ in () }
+        let run = try CLIRunner.interrupt(
+            ["check", "waiting", "--live", "--jobs", "2"], in: folder.url,
+            when: { server.receivedRequests.count == 2 }
+        ) { _ in () }
         XCTAssertEqual(run.status, 130, run.stderr)
         XCTAssertTrue(run.stderr.contains("interrupted"), run.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(start), 20, "Ctrl-C cut the 30 s requests short")
@@ -45,15 +52,20 @@ final class CheckCommandTests: XCTestCase {
         let result = try check(["local"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(server.receivedRequests.count, 0)
-        for id in ["local.slides", "local.echo#1", "local.echo#2", "local.missing", "local.drifting", "local.slow", "local.create",
-                   "local.secret"] {
-            let line = try XCTUnwrap(CheckFixtures.line(id, in: result.stderr), "no line for \(id) in\n\(result.stderr)")
+        for id in [
+            "local.slides", "local.echo#1", "local.echo#2", "local.missing", "local.drifting", "local.slow",
+            "local.create",
+            "local.secret"
+        ] {
+            let line = try XCTUnwrap(
+                CheckFixtures.line(id, in: result.stderr), "no line for \(id) in\n\(result.stderr)")
             XCTAssertTrue(line.contains(" pass "), line)
         }
         let uncovered = try XCTUnwrap(CheckFixtures.line("local.uncovered", in: result.stderr))
         XCTAssertTrue(uncovered.contains("not-covered"), uncovered)
         XCTAssertTrue(uncovered.contains("no examples for value 'id'; add 'examples:' to the case"), uncovered)
-        XCTAssertTrue(result.stderr.contains("check (offline): 8 passed, 0 failed, 1 not covered; 9 checks in"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("check (offline): 8 passed, 0 failed, 1 not covered; 9 checks in"), result.stderr)
         XCTAssertEqual(result.stdout, "")
     }
 
@@ -64,12 +76,18 @@ final class CheckCommandTests: XCTestCase {
         let badDefault = try XCTUnwrap(CheckFixtures.line("broken.badDefault", in: result.stderr))
         XCTAssertTrue(badDefault.contains("fail"), badDefault)
         XCTAssertTrue(badDefault.contains("404"), badDefault)
-        XCTAssertTrue(badDefault.contains("sample 'missing', the default, answers HTTP 404, which fails the case's validation (2xx); "
-            + "the default sample must pass: put a success sample first"), badDefault)
-        XCTAssertTrue(result.stderr.contains("sample 'offline', the default, is a network error (timeout); the default sample must be a response"),
-                      result.stderr)
-        XCTAssertTrue(result.stderr.contains("sample 'default' says Content-Type: application/json but its body is not JSON (line 1, column "),
-                      result.stderr)
+        XCTAssertTrue(
+            badDefault.contains(
+                "sample 'missing', the default, answers HTTP 404, which fails the case's validation (2xx); "
+                    + "the default sample must pass: put a success sample first"), badDefault)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "sample 'offline', the default, is a network error (timeout); the default sample must be a response"),
+            result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "sample 'default' says Content-Type: application/json but its body is not JSON (line 1, column "),
+            result.stderr)
         XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("broken.fine", in: result.stderr)).contains(" pass "))
         let unset = try XCTUnwrap(CheckFixtures.line("broken.unsetVariable", in: result.stderr))
         XCTAssertTrue(unset.contains("cannot build the request:") && unset.contains("CHECK_TEST_UNSET_VARIABLE"), unset)
@@ -82,33 +100,43 @@ final class CheckCommandTests: XCTestCase {
         let result = try check(["github", "--targets", github])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("check (offline): 25 passed, 0 failed; 25 checks in"), result.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Moya.tar.gz").path),
-                       "the download sample must not land in the working folder")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Moya.tar.gz").path),
+            "the download sample must not land in the working folder")
     }
 
     func testBrokenCopyOfTheGitHubExampleFailsWithTheRightMessages() throws {
-        var text = try String(contentsOf: CLIRunner.repositoryRoot.appendingPathComponent("targets/github.yaml"), encoding: .utf8)
+        var text = try String(
+            contentsOf: CLIRunner.repositoryRoot.appendingPathComponent("targets/github.yaml"), encoding: .utf8)
         let replacements = [
-            ("      ok:\n        json:\n          login:", "      ok:\n        status: 500\n        json:\n          login:"),
+            (
+                "      ok:\n        json:\n          login:",
+                "      ok:\n        status: 500\n        json:\n          login:"
+            ),
             (#"headers: {Content-Type: "text/plain; charset=utf-8"}"#, "headers: {Content-Type: application/json}"),
-            ("    examples:\n      - [ashfurrow]\n      - [ashfurrow, 5]\n", ""),
+            ("    examples:\n      - [ashfurrow]\n      - [ashfurrow, 5]\n", "")
         ]
         for (old, new) in replacements {
             XCTAssertTrue(text.contains(old), "github.yaml changed: \(old)")
             text = text.replacingOccurrences(of: old, with: new)
         }
         let copy = try folder.write("copy/github.yaml", text)
-        try FileManager.default.copyItem(at: CLIRunner.repositoryRoot.appendingPathComponent("targets/samples"),
-                                         to: folder.url.appendingPathComponent("copy/samples"))
+        try FileManager.default.copyItem(
+            at: CLIRunner.repositoryRoot.appendingPathComponent("targets/samples"),
+            to: folder.url.appendingPathComponent("copy/samples"))
         let result = try check(["github", "--targets", copy.path])
         XCTAssertEqual(result.status, 8, result.stderr)
-        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("github.userProfile#1", in: result.stderr)).contains(
-            "sample 'ok', the default, answers HTTP 500, which fails the case's validation (2xx)"), result.stderr)
-        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("github.repoReadme#1", in: result.stderr)).contains(
-            "sample 'default' says Content-Type: application/json but its body is not JSON"), result.stderr)
-        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("github.userFollowers", in: result.stderr)).contains(
-            "not-covered  -           -  no examples for value 'name'"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("check (offline): 20 passed, 3 failed, 1 not covered; 24 checks in"), result.stderr)
+        XCTAssertTrue(
+            try XCTUnwrap(CheckFixtures.line("github.userProfile#1", in: result.stderr)).contains(
+                "sample 'ok', the default, answers HTTP 500, which fails the case's validation (2xx)"), result.stderr)
+        XCTAssertTrue(
+            try XCTUnwrap(CheckFixtures.line("github.repoReadme#1", in: result.stderr)).contains(
+                "sample 'default' says Content-Type: application/json but its body is not JSON"), result.stderr)
+        XCTAssertTrue(
+            try XCTUnwrap(CheckFixtures.line("github.userFollowers", in: result.stderr)).contains(
+                "not-covered  -           -  no examples for value 'name'"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("check (offline): 20 passed, 3 failed, 1 not covered; 24 checks in"), result.stderr)
     }
 
     // MARK: Live
@@ -117,37 +145,52 @@ final class CheckCommandTests: XCTestCase {
         let result = try check(["local", "--live", "--jobs", "4"], environment: ["CHECK_TOKEN": "t0ken-123"])
         XCTAssertEqual(result.status, 8, result.stderr)
         for id in ["local.slides", "local.echo#1", "local.echo#2", "local.secret"] {
-            XCTAssertTrue(try XCTUnwrap(CheckFixtures.line(id, in: result.stderr)).contains(" pass         200"), result.stderr)
+            XCTAssertTrue(
+                try XCTUnwrap(CheckFixtures.line(id, in: result.stderr)).contains(" pass         200"), result.stderr)
         }
-        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("local.missing", in: result.stderr)).contains(
-            "fail         404 "), result.stderr)
+        XCTAssertTrue(
+            try XCTUnwrap(CheckFixtures.line("local.missing", in: result.stderr)).contains(
+                "fail         404 "), result.stderr)
         XCTAssertTrue(result.stderr.contains("HTTP 404 failed the case's validation (expected 2xx)"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("""
-            the body's shape differs from sample 'default' in 4 places
-                $.slideshow.author: expected number, found string
-                $.slideshow.slides[0].count: missing
-                $.slideshow.slides[1].count: missing
-                $.slideshow.owner: missing
+        XCTAssertTrue(
+            result.stderr.contains(
+                """
+                the body's shape differs from sample 'default' in 4 places
+                    $.slideshow.author: expected number, found string
+                    $.slideshow.slides[0].count: missing
+                    $.slideshow.slides[1].count: missing
+                    $.slideshow.owner: missing
 
-            """), result.stderr)
+                """), result.stderr)
         let slow = try XCTUnwrap(CheckFixtures.line("local.slow", in: result.stderr))
         XCTAssertTrue(slow.contains("fail") && slow.contains("timed out: "), slow)
-        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("local.create", in: result.stderr)).contains(
-            "skip         -           -  POST is not sent live; add --include-unsafe to send it"), result.stderr)
+        XCTAssertTrue(
+            try XCTUnwrap(CheckFixtures.line("local.create", in: result.stderr)).contains(
+                "skip         -           -  POST is not sent live; add --include-unsafe to send it"), result.stderr)
         XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("local.uncovered", in: result.stderr)).contains("not-covered"))
-        XCTAssertTrue(result.stderr.contains("check (live): 4 passed, 3 failed, 1 skipped, 1 not covered; 9 checks in"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("check (live): 4 passed, 3 failed, 1 skipped, 1 not covered; 9 checks in"),
+            result.stderr)
         XCTAssertFalse(result.stderr.contains("t0ken-123"))
         let paths = Set(server.receivedRequests.map(\.target))
-        XCTAssertTrue(paths.isSuperset(of: ["/json", "/anything/one?page=1", "/anything/two?page=2", "/status/404", "/delay/3000", "/bearer"]),
-                      "\(paths)")
+        XCTAssertTrue(
+            paths.isSuperset(of: [
+                "/json", "/anything/one?page=1", "/anything/two?page=2", "/status/404", "/delay/3000", "/bearer"
+            ]),
+            "\(paths)")
         XCTAssertFalse(server.receivedRequests.contains { $0.method == "POST" }, "unsafe requests are not sent")
-        XCTAssertEqual(server.receivedRequests.first { $0.path == "/bearer" }?.value(of: "Authorization"), "Bearer t0ken-123")
+        XCTAssertEqual(
+            server.receivedRequests.first { $0.path == "/bearer" }?.value(of: "Authorization"), "Bearer t0ken-123")
     }
 
     func testIncludeUnsafeSendsPostAndOnlySelectsCases() throws {
-        let result = try check(["local", "--live", "--include-unsafe", "--only", "create", "--only", "local.sl*", "--skip", "slow"])
+        let result = try check([
+            "local", "--live", "--include-unsafe", "--only", "create", "--only", "local.sl*", "--skip", "slow"
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("local.create", in: result.stderr)).contains(" pass         200"), result.stderr)
+        XCTAssertTrue(
+            try XCTUnwrap(CheckFixtures.line("local.create", in: result.stderr)).contains(" pass         200"),
+            result.stderr)
         XCTAssertTrue(result.stderr.contains("2 passed, 0 failed; 2 checks in"), result.stderr)
         XCTAssertEqual(server.receivedRequests.map(\.method).sorted(), ["GET", "POST"])
     }
@@ -168,7 +211,9 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testBaseURLOverrideAndRetries() throws {
-        try folder.write("targets/flaky.yaml", """
+        try folder.write(
+            "targets/flaky.yaml",
+            """
             api: flaky
             baseURL: http://127.0.0.1:1
             validation: successCodes
@@ -176,19 +221,26 @@ final class CheckCommandTests: XCTestCase {
               unavailable: {path: /status/503, sample: ok}
             """)
         let report = folder.url.appendingPathComponent("flaky.json")
-        let result = try check(["flaky", "--live", "--base-url", server.baseURL.absoluteString, "--retry", "1",
-                                "--report", "json:" + report.path])
+        let result = try check([
+            "flaky", "--live", "--base-url", server.baseURL.absoluteString, "--retry", "1",
+            "--report", "json:" + report.path
+        ])
         XCTAssertEqual(result.status, 8, result.stderr)
-        XCTAssertTrue(result.stderr.contains("HTTP 503 failed the case's validation (expected 2xx) (after 2 attempts)"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("HTTP 503 failed the case's validation (expected 2xx) (after 2 attempts)"),
+            result.stderr)
         XCTAssertEqual(server.receivedRequests.map(\.target), ["/status/503", "/status/503"])
-        let entry = try XCTUnwrap(try CheckFixtures.resultsByID(try CheckFixtures.jsonReport(report))["flaky.unavailable"])
+        let entry = try XCTUnwrap(
+            try CheckFixtures.resultsByID(try CheckFixtures.jsonReport(report))["flaky.unavailable"])
         XCTAssertEqual(entry["attempts"] as? Int, 2)
         XCTAssertEqual(entry["status"] as? Int, 503)
         XCTAssertEqual(entry["failure"] as? String, "status")
     }
 
     func testRequestOptionsMeanWhatTheyMeanForCall() throws {
-        try folder.write("targets/patient.yaml", """
+        try folder.write(
+            "targets/patient.yaml",
+            """
             api: patient
             baseURL: http://127.0.0.1:1
             headers: {X-Drop: me}
@@ -199,10 +251,15 @@ final class CheckCommandTests: XCTestCase {
             """)
         let caseTimeout = try check(["patient", "--live", "--env", "loopback"])
         XCTAssertEqual(caseTimeout.status, 8, caseTimeout.stderr)
-        XCTAssertTrue(try XCTUnwrap(CheckFixtures.line("patient.wait", in: caseTimeout.stderr)).contains("timed out: "), caseTimeout.stderr)
-        XCTAssertEqual(server.receivedRequests.first?.value(of: "X-Drop"), "me", "the API's header is sent unless -H removes it")
+        XCTAssertTrue(
+            try XCTUnwrap(CheckFixtures.line("patient.wait", in: caseTimeout.stderr)).contains("timed out: "),
+            caseTimeout.stderr)
+        XCTAssertEqual(
+            server.receivedRequests.first?.value(of: "X-Drop"), "me", "the API's header is sent unless -H removes it")
 
-        let result = try check(["patient", "--live", "--env", "loopback", "--timeout", "10", "-H", "X-Check: yes", "-H", "X-Drop:"])
+        let result = try check([
+            "patient", "--live", "--env", "loopback", "--timeout", "10", "-H", "X-Check: yes", "-H", "X-Drop:"
+        ])
         XCTAssertEqual(result.status, 0, "--timeout replaces the case's timeout: \(result.stderr)")
         let received = try XCTUnwrap(server.receivedRequests.last)
         XCTAssertEqual(received.target, "/delay/600", "--env picks the environment's base URL")
@@ -211,7 +268,9 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testIdenticalRequestsInFlightAreSentOnce() throws {
-        try folder.write("targets/twice.yaml", """
+        try folder.write(
+            "targets/twice.yaml",
+            """
             api: twice
             baseURL: http://127.0.0.1:\(server.port)
             cases:
@@ -230,7 +289,9 @@ final class CheckCommandTests: XCTestCase {
     /// Issue 11, item 3: the anonymous case and the case with the token make the same endpoint;
     /// only the credential the auth adds tells them apart, so they must not share a response.
     func testCasesThatDifferOnlyInTheirCredentialAreNotCoalesced() throws {
-        try folder.write("targets/guarded.yaml", """
+        try folder.write(
+            "targets/guarded.yaml",
+            """
             api: guarded
             baseURL: http://127.0.0.1:\(server.port)
             auth: {type: bearer, token: "${secret:GUARD_TOKEN}"}
@@ -251,7 +312,9 @@ final class CheckCommandTests: XCTestCase {
 
     func testRateSpacesRequests() throws {
         let start = Date()
-        let result = try check(["local", "--live", "--rate", "10", "--only", "echo", "--only", "slides", "--only", "missing"])
+        let result = try check([
+            "local", "--live", "--rate", "10", "--only", "echo", "--only", "slides", "--only", "missing"
+        ])
         XCTAssertEqual(result.status, 8, result.stderr)
         XCTAssertEqual(server.receivedRequests.count, 4)
         // Four requests at 10 per second: the last starts at least 0.3 s after the first.
@@ -283,21 +346,27 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testUsageErrorsExit64() throws {
-        for arguments in [["nope"], ["local", "--shard", "4/3"], ["local", "--shard", "x"], ["local", "--rate", "5"],
-                          ["local", "--jobs", "0"], ["local", "--report", "xml:out.xml"], ["local", "--report", "json:"], ["local", "--report", "out.xml"],
-                          ["local", "--only", "zzz"], ["local", "--live", "--env", "staging"],
-                          ["local", "--live", "--rate", "1e-300"], ["local", "--live", "--timeout", "inf"]] {
+        for arguments in [
+            ["nope"], ["local", "--shard", "4/3"], ["local", "--shard", "x"], ["local", "--rate", "5"],
+            ["local", "--jobs", "0"], ["local", "--report", "xml:out.xml"], ["local", "--report", "json:"],
+            ["local", "--report", "out.xml"],
+            ["local", "--only", "zzz"], ["local", "--live", "--env", "staging"],
+            ["local", "--live", "--rate", "1e-300"], ["local", "--live", "--timeout", "inf"]
+        ] {
             let result = try check(arguments)
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
         }
-        XCTAssertTrue(try check(["local", "--only", "zzz"]).stderr.contains("--only 'zzz' matches no case; cases: local.slides"))
+        XCTAssertTrue(
+            try check(["local", "--only", "zzz"]).stderr.contains("--only 'zzz' matches no case; cases: local.slides"))
     }
 
     func testInvalidTargetFileExits65() throws {
         try folder.write("targets/bad.yaml", "api: bad\nbaseURL: http://127.0.0.1:1\ncases:\n  zen:\n    pth: /zen\n")
         let named = try check(["bad"])
         XCTAssertEqual(named.status, 65, named.stderr)
-        XCTAssertTrue(named.stderr.contains("bad.yaml:5:5: error: unknown key 'pth' in case 'zen'; did you mean 'path'?"), named.stderr)
+        XCTAssertTrue(
+            named.stderr.contains("bad.yaml:5:5: error: unknown key 'pth' in case 'zen'; did you mean 'path'?"),
+            named.stderr)
         XCTAssertTrue(named.stderr.contains("bad  fail"), "reported as a failed check: \(named.stderr)")
         let everything = try check([])
         XCTAssertEqual(everything.status, 65, everything.stderr)
@@ -310,7 +379,9 @@ final class CheckCommandTests: XCTestCase {
         try folder.write("targets/bad.yaml", "api: bad\nbaseURL: http://127.0.0.1:1\ncases:\n  zen:\n    pth: /zen\n")
         let json = folder.url.appendingPathComponent("r.json"), junit = folder.url.appendingPathComponent("r.xml")
         let tap = folder.url.appendingPathComponent("r.tap")
-        let result = try check(["--report", "json:" + json.path, "--report", "junit:" + junit.path, "--report", "tap:" + tap.path])
+        let result = try check([
+            "--report", "json:" + json.path, "--report", "junit:" + junit.path, "--report", "tap:" + tap.path
+        ])
         XCTAssertEqual(result.status, 65, result.stderr)
         XCTAssertTrue(result.stderr.contains("local.slides"), "the valid API was checked: \(result.stderr)")
         XCTAssertTrue(result.stderr.contains("invalid target file targets/bad.yaml"), result.stderr)
@@ -318,7 +389,10 @@ final class CheckCommandTests: XCTestCase {
         let invalid = try XCTUnwrap(report["invalidFiles"] as? [[String: Any]])
         XCTAssertEqual(invalid.first?["file"] as? String, "targets/bad.yaml")
         XCTAssertEqual(invalid.first?["api"] as? String, "bad")
-        XCTAssertTrue((invalid.first?["problems"] as? [String])?.contains { $0.hasPrefix("targets/bad.yaml:5:5: unknown key 'pth'") } ?? false, "\(invalid)")
+        XCTAssertTrue(
+            (invalid.first?["problems"] as? [String])?.contains {
+                $0.hasPrefix("targets/bad.yaml:5:5: unknown key 'pth'")
+            } ?? false, "\(invalid)")
         let xml = try String(contentsOf: junit, encoding: .utf8)
         XCTAssertTrue(xml.contains(#"<testcase classname="bad" name="(target file)" file="targets/bad.yaml""#), xml)
         XCTAssertTrue(xml.contains(#"type="invalid-file""#), xml)
@@ -330,7 +404,9 @@ final class CheckCommandTests: XCTestCase {
     func testAReportThatCannotBeWrittenExits74() throws {
         let result = try check(["local", "--report", "json:/proc/no-such-folder/report.json"])
         XCTAssertEqual(result.status, 74, result.stderr)
-        XCTAssertTrue(result.stderr.contains("cannot write the json report: cannot write /proc/no-such-folder/report.json: "
-                                             + "cannot create folder /proc/no-such-folder: "), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "cannot write the json report: cannot write /proc/no-such-folder/report.json: "
+                    + "cannot create folder /proc/no-such-folder: "), result.stderr)
     }
 }

@@ -28,14 +28,16 @@ final class CheckConnectionReuseTests: XCTestCase {
 
             """
         for index in 1...count {
-            text += "  item\(index):\n    path: /anything/\(index)\n    sample: {json: {method: GET, path: /anything/\(index)}}\n"
+            text +=
+                "  item\(index):\n    path: /anything/\(index)\n    sample: {json: {method: GET, path: /anything/\(index)}}\n"
         }
         try folder.write("targets/sweep.yaml", text)
     }
 
     func testLiveSweepReusesConnectionsAcrossChecks() throws {
         try writeSweep(count: 600)
-        let result = try CLIRunner.run(["check", "sweep", "--live", "--jobs", "16"], currentDirectory: folder.url, timeout: 120)
+        let result = try CLIRunner.run(
+            ["check", "sweep", "--live", "--jobs", "16"], currentDirectory: folder.url, timeout: 120)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("600 passed, 0 failed; 600 checks in"), result.stderr)
         XCTAssertEqual(server.receivedRequests.count, 600, "every check sends its request")
@@ -43,13 +45,15 @@ final class CheckConnectionReuseTests: XCTestCase {
         // Sixteen at a time over kept-alive connections: at most sixteen connections carry them
         // all (libcurl's per-host limit is 16). Before the fix, kept connections were closed
         // between checks and new ones opened: 45 for 1,000 requests against nginx.
-        XCTAssertLessThanOrEqual(server.acceptedConnectionCount, 16,
-                                 "\(server.acceptedConnectionCount) connections for 600 requests: connections are not reused")
+        XCTAssertLessThanOrEqual(
+            server.acceptedConnectionCount, 16,
+            "\(server.acceptedConnectionCount) connections for 600 requests: connections are not reused")
     }
 
     func testSequentialLiveChecksShareOneConnection() throws {
         try writeSweep(count: 20)
-        let result = try CLIRunner.run(["check", "sweep", "--live", "--jobs", "1"], currentDirectory: folder.url, timeout: 120)
+        let result = try CLIRunner.run(
+            ["check", "sweep", "--live", "--jobs", "1"], currentDirectory: folder.url, timeout: 120)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(server.receivedRequests.count, 20)
         XCTAssertEqual(server.acceptedConnectionCount, 1, "one check at a time: one kept-alive connection")
@@ -70,7 +74,8 @@ final class CheckConnectionReuseTests: XCTestCase {
             text += "  item\(index):\n    path: /anything/\(index)\n    sample: {json: {method: GET}}\n"
         }
         try folder.write("targets/closing.yaml", text)
-        let result = try CLIRunner.run(["check", "closing", "--live", "--jobs", "4"], currentDirectory: folder.url, timeout: 120)
+        let result = try CLIRunner.run(
+            ["check", "closing", "--live", "--jobs", "4"], currentDirectory: folder.url, timeout: 120)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("30 passed, 0 failed"), result.stderr)
         XCTAssertEqual(server.receivedRequests.count, 30)

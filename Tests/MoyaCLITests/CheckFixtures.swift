@@ -97,7 +97,8 @@ enum CheckFixtures {
         for index in 0..<count {
             text += "  case\(index):\n    path: /items/\(index)\n    sample: {json: {id: \(index)}}\n"
         }
-        text += "  withExamples:\n    values: [{n: int}]\n    path: /n/{n}\n    sample: x\n    examples: [[1], [2], [3], [4]]\n"
+        text +=
+            "  withExamples:\n    values: [{n: int}]\n    path: /n/{n}\n    sample: x\n    examples: [[1], [2], [3], [4]]\n"
         return text
     }
 

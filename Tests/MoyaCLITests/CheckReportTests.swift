@@ -25,9 +25,13 @@ final class CheckReportTests: XCTestCase {
     func liveRunWithReports() throws -> (CLIResult, junit: URL, json: URL) {
         let junit = folder.url.appendingPathComponent("reports/check.xml")
         let json = folder.url.appendingPathComponent("check.json")
-        try FileManager.default.createDirectory(at: junit.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: junit.deletingLastPathComponent(), withIntermediateDirectories: true)
         let result = try CLIRunner.run(
-            ["check", "local", "--live", "--report", "junit:" + junit.path, "--report", "json:" + json.path, "--report", "tap:-"],
+            [
+                "check", "local", "--live", "--report", "junit:" + junit.path, "--report", "json:" + json.path,
+                "--report", "tap:-"
+            ],
             environment: ["CHECK_TOKEN": "s3cret-token"], currentDirectory: folder.url)
         XCTAssertEqual(result.status, 8, result.stderr)
         return (result, junit, json)
@@ -51,9 +55,11 @@ final class CheckReportTests: XCTestCase {
         XCTAssertEqual(suites.first?.attributes["tests"], "9")
         let cases = collector.elements.filter { $0.name == "testcase" }
         XCTAssertEqual(cases.count, 9)
-        XCTAssertEqual(cases.map { $0.attributes["name"] ?? "" },
-                       ["slides", "echo#1", "echo#2", "missing", "drifting", "slow", "create", "uncovered", "secret"])
-        XCTAssertTrue(cases.allSatisfy { $0.attributes["classname"] == "local" && Double($0.attributes["time"] ?? "") != nil })
+        XCTAssertEqual(
+            cases.map { $0.attributes["name"] ?? "" },
+            ["slides", "echo#1", "echo#2", "missing", "drifting", "slow", "create", "uncovered", "secret"])
+        XCTAssertTrue(
+            cases.allSatisfy { $0.attributes["classname"] == "local" && Double($0.attributes["time"] ?? "") != nil })
 
         let failures = collector.elements.filter { $0.name == "failure" }
         XCTAssertEqual(failures.count, Int(root.attributes["failures"] ?? ""))
@@ -63,25 +69,33 @@ final class CheckReportTests: XCTestCase {
         XCTAssertTrue(failures[1].text.contains("$.slideshow.owner: missing"), failures[1].text)
         XCTAssertTrue(failures[1].text.hasPrefix("GET http://127.0.0.1:\(server.port)/json\n"), failures[1].text)
         let skipped = collector.elements.filter { $0.name == "skipped" }.map { $0.attributes["message"] ?? "" }
-        XCTAssertEqual(skipped, ["POST is not sent live; add --include-unsafe to send it",
-                                 "not covered: no examples for value 'id'; add 'examples:' to the case"])
+        XCTAssertEqual(
+            skipped,
+            [
+                "POST is not sent live; add --include-unsafe to send it",
+                "not covered: no examples for value 'id'; add 'examples:' to the case"
+            ])
         XCTAssertFalse(String(decoding: data, as: UTF8.self).contains("s3cret-token"))
     }
 
     func testJSONReportHasTheDocumentedSchema() throws {
         let (_, _, jsonURL) = try liveRunWithReports()
         let report = try CheckFixtures.jsonReport(jsonURL)
-        XCTAssertEqual(Set(report.keys), ["schema", "mode", "shard", "durationSeconds", "summary", "results", "invalidFiles"])
+        XCTAssertEqual(
+            Set(report.keys), ["schema", "mode", "shard", "durationSeconds", "summary", "results", "invalidFiles"])
         XCTAssertEqual(report["schema"] as? String, "moya-cli-check/1")
         XCTAssertEqual(report["mode"] as? String, "live")
         XCTAssertTrue(report["shard"] is NSNull)
         XCTAssertNotNil(report["durationSeconds"] as? Double)
         let summary = try XCTUnwrap(report["summary"] as? [String: Int])
-        XCTAssertEqual(summary, ["checks": 9, "passed": 4, "failed": 3, "skipped": 1, "notCovered": 1, "invalidFiles": 0])
+        XCTAssertEqual(
+            summary, ["checks": 9, "passed": 4, "failed": 3, "skipped": 1, "notCovered": 1, "invalidFiles": 0])
 
         let results = try XCTUnwrap(report["results"] as? [[String: Any]])
-        let keys: Set<String> = ["id", "api", "case", "example", "arguments", "method", "url", "outcome", "failure", "status",
-                                 "durationSeconds", "attempts", "reasons", "drifts"]
+        let keys: Set<String> = [
+            "id", "api", "case", "example", "arguments", "method", "url", "outcome", "failure", "status",
+            "durationSeconds", "attempts", "reasons", "drifts"
+        ]
         for result in results { XCTAssertEqual(Set(result.keys), keys) }
         let byID = try CheckFixtures.resultsByID(report)
         let echo = try XCTUnwrap(byID["local.echo#2"])
@@ -90,7 +104,9 @@ final class CheckReportTests: XCTestCase {
         XCTAssertEqual(echo["example"] as? Int, 2)
         XCTAssertEqual(echo["arguments"] as? NSDictionary, ["name": "two", "page": 2] as NSDictionary)
         XCTAssertEqual(echo["method"] as? String, "GET")
-        XCTAssertEqual(echo["url"] as? String, "http://127.0.0.1:\(server.port)/anything/two?page=2", "with the query: examples differ there")
+        XCTAssertEqual(
+            echo["url"] as? String, "http://127.0.0.1:\(server.port)/anything/two?page=2",
+            "with the query: examples differ there")
         XCTAssertEqual(echo["outcome"] as? String, "passed")
         XCTAssertTrue(echo["failure"] is NSNull)
         XCTAssertEqual(echo["status"] as? Int, 200)
@@ -115,7 +131,8 @@ final class CheckReportTests: XCTestCase {
         XCTAssertTrue(byID["local.create"]?["durationSeconds"] is NSNull)
         XCTAssertEqual(byID["local.uncovered"]?["outcome"] as? String, "not-covered")
         XCTAssertTrue(byID["local.uncovered"]?["method"] is NSNull)
-        XCTAssertEqual(byID["local.missing"]?["reasons"] as? [String], ["HTTP 404 failed the case's validation (expected 2xx)"])
+        XCTAssertEqual(
+            byID["local.missing"]?["reasons"] as? [String], ["HTTP 404 failed the case's validation (expected 2xx)"])
     }
 
     func testTAPGoesToStdout() throws {
@@ -123,60 +140,71 @@ final class CheckReportTests: XCTestCase {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(Array(lines.prefix(2)), ["TAP version 13", "1..9"])
         let points = lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
-        XCTAssertEqual(points, [
-            "ok 1 - local.slides",
-            "ok 2 - local.echo\\#1",
-            "ok 3 - local.echo\\#2",
-            "not ok 4 - local.missing",
-            "not ok 5 - local.drifting",
-            "not ok 6 - local.slow",
-            "ok 7 - local.create # SKIP POST is not sent live; add --include-unsafe to send it",
-            "ok 8 - local.uncovered # SKIP not covered: no examples for value 'id'; add 'examples:' to the case",
-            "ok 9 - local.secret",
-        ])
-        XCTAssertTrue(result.stdout.contains("""
-            not ok 4 - local.missing
-              ---
-              message: "HTTP 404 failed the case's validation (expected 2xx)"
-              severity: fail
-              data:
-                failure: status
-                status: 404
-                request: "GET http://127.0.0.1:\(server.port)/status/404"
-              ...
+        XCTAssertEqual(
+            points,
+            [
+                "ok 1 - local.slides",
+                "ok 2 - local.echo\\#1",
+                "ok 3 - local.echo\\#2",
+                "not ok 4 - local.missing",
+                "not ok 5 - local.drifting",
+                "not ok 6 - local.slow",
+                "ok 7 - local.create # SKIP POST is not sent live; add --include-unsafe to send it",
+                "ok 8 - local.uncovered # SKIP not covered: no examples for value 'id'; add 'examples:' to the case",
+                "ok 9 - local.secret"
+            ])
+        XCTAssertTrue(
+            result.stdout.contains(
+                """
+                not ok 4 - local.missing
+                  ---
+                  message: "HTTP 404 failed the case's validation (expected 2xx)"
+                  severity: fail
+                  data:
+                    failure: status
+                    status: 404
+                    request: "GET http://127.0.0.1:\(server.port)/status/404"
+                  ...
 
-            """), result.stdout)
+                """), result.stdout)
         XCTAssertTrue(result.stdout.contains("      - \"$.slideshow.slides[1].count: missing\"\n"), result.stdout)
     }
 
     func testOfflineReportsAndShardInJSON() throws {
         let json = folder.url.appendingPathComponent("offline.json")
-        let result = try CLIRunner.run(["check", "local", "--shard", "1/1", "--report", "json:" + json.path, "--report", "junit:-"],
-                                       currentDirectory: folder.url)
+        let result = try CLIRunner.run(
+            ["check", "local", "--shard", "1/1", "--report", "json:" + json.path, "--report", "junit:-"],
+            currentDirectory: folder.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         let report = try CheckFixtures.jsonReport(json)
         XCTAssertEqual(report["mode"] as? String, "offline")
         XCTAssertEqual(report["shard"] as? [String: Int], ["index": 1, "count": 1])
-        XCTAssertEqual(report["summary"] as? [String: Int], ["checks": 9, "passed": 8, "failed": 0, "skipped": 0, "notCovered": 1, "invalidFiles": 0])
+        XCTAssertEqual(
+            report["summary"] as? [String: Int],
+            ["checks": 9, "passed": 8, "failed": 0, "skipped": 0, "notCovered": 1, "invalidFiles": 0])
         let parser = XMLParser(data: result.stdoutData)
         XCTAssertTrue(parser.parse(), "JUnit on stdout is not XML")
     }
 
     /// `--report FORMAT:FILE` is one word: the words after it are API names, not more report words.
     func testReportTakesExactlyOneWordAndTheAPINamesAfterItAreChecked() throws {
-        try folder.write("targets/other.yaml", """
+        try folder.write(
+            "targets/other.yaml",
+            """
             api: other
             baseURL: http://127.0.0.1:1
             cases:
               ping: {path: /ping, sample: "pong"}
             """)
         let json = folder.url.appendingPathComponent("a:b.json")
-        let result = try CLIRunner.run(["check", "--report", "json:" + json.path, "other", "local", "--report", "tap:-"],
-                                       currentDirectory: folder.url)
+        let result = try CLIRunner.run(
+            ["check", "--report", "json:" + json.path, "other", "local", "--report", "tap:-"],
+            currentDirectory: folder.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         let report = try CheckFixtures.jsonReport(json)
         let ids = try XCTUnwrap(report["results"] as? [[String: Any]]).compactMap { $0["id"] as? String }
-        XCTAssertTrue(ids.contains("other.ping") && ids.contains("local.slides"), "both APIs after --report are checked: \(ids)")
+        XCTAssertTrue(
+            ids.contains("other.ping") && ids.contains("local.slides"), "both APIs after --report are checked: \(ids)")
         XCTAssertTrue(result.stdout.hasPrefix("TAP version 13\n"), result.stdout)
 
         let spaced = try CLIRunner.run(["check", "other", "--report=junit:-"], currentDirectory: folder.url)
@@ -188,7 +216,9 @@ final class CheckReportTests: XCTestCase {
         let json = folder.url.appendingPathComponent("old.json")
         let result = try CLIRunner.run(["check", "local", "--report", "json", json.path], currentDirectory: folder.url)
         XCTAssertEqual(result.status, 64, result.stderr)
-        XCTAssertTrue(result.stderr.contains("--report takes FORMAT:FILE as one word: --report json:FILE ('json:-' for stdout)"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("--report takes FORMAT:FILE as one word: --report json:FILE ('json:-' for stdout)"),
+            result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: json.path))
 
         let unknown = try CLIRunner.run(["check", "local", "--report", "xml:out.xml"], currentDirectory: folder.url)
@@ -218,8 +248,10 @@ final class JUnitCollector: NSObject, XMLParserDelegate {
     private(set) var elements: [Element] = []
     private var open: [Int] = []
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elements.append(Element(name: elementName, attributes: attributes))
         open.append(elements.count - 1)
     }

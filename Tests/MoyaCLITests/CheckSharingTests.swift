@@ -13,7 +13,9 @@ final class CheckSharingTests: XCTestCase {
     override func setUpWithError() throws {
         server = try HTTPTestServer()
         folder = try TemporaryFolder()
-        try folder.write("targets/shared.yaml", """
+        try folder.write(
+            "targets/shared.yaml",
+            """
             api: shared
             baseURL: http://127.0.0.1:\(server.port)
             validation: successCodes
@@ -76,7 +78,9 @@ final class CheckSharingTests: XCTestCase {
     }
 
     func testOnlyStandaloneGETsAndHEADsAreSharedWhenChecksRunTogether() throws {
-        let result = try CLIRunner.run(["check", "shared", "--live", "--include-unsafe", "--jobs", "16"], currentDirectory: folder.url, timeout: 60)
+        let result = try CLIRunner.run(
+            ["check", "shared", "--live", "--include-unsafe", "--jobs", "16"], currentDirectory: folder.url, timeout: 60
+        )
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("check (live): 15 passed, 0 failed"), result.stderr)
         XCTAssertEqual(count("POST"), 2, "two identical POST examples create two things")
@@ -89,8 +93,9 @@ final class CheckSharingTests: XCTestCase {
     }
 
     func testOneJobSendsEachCheckAnyway() throws {
-        let result = try CLIRunner.run(["check", "shared", "--live", "--include-unsafe", "--jobs", "1", "--only", "create", "--only", "remove"],
-                                       currentDirectory: folder.url, timeout: 60)
+        let result = try CLIRunner.run(
+            ["check", "shared", "--live", "--include-unsafe", "--jobs", "1", "--only", "create", "--only", "remove"],
+            currentDirectory: folder.url, timeout: 60)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(count("POST"), 2)
         XCTAssertEqual(count("DELETE"), 2)

@@ -20,7 +20,9 @@ final class CommandAuthTests: XCTestCase {
     func writeTarget(script body: String, timeout: String = "") throws {
         let script = try folder.write("bin/token.sh", "#!/bin/sh\n" + body + "\n")
         chmod(script.path, 0o700)
-        let target = try folder.write("targets/tokened.yaml", """
+        let target = try folder.write(
+            "targets/tokened.yaml",
+            """
             baseURL: http://127.0.0.1:\(server.port)
             auth: {type: command, command: ["\(script.path)", "--for", "tokened"]\(timeout)}
             cases:
@@ -46,7 +48,8 @@ final class CommandAuthTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("a note\n"), result.stderr)
         // A program a target file runs is never run silently, -v or not.
         let script = folder.url.appendingPathComponent("bin/token.sh").path
-        let announcement = "moya-cli: running the token command of API 'tokened' (targets/tokened.yaml): \(script) --for tokened\n"
+        let announcement =
+            "moya-cli: running the token command of API 'tokened' (targets/tokened.yaml): \(script) --for tokened\n"
         XCTAssertTrue(result.stderr.hasPrefix(announcement), result.stderr)
         XCTAssertTrue(result.stderr.contains("Authorization: Bearer <redacted>"), result.stderr)
         XCTAssertFalse(result.stderr.contains("cmd-token-1234"), result.stderr)
@@ -60,7 +63,9 @@ final class CommandAuthTests: XCTestCase {
         try writeTarget(script: "echo run >> \(log); echo 'cmd-token-1234'")
         let check = try call(["check", "tokened", "--live"], environment: trusted)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
-        XCTAssertEqual(check.stderr.components(separatedBy: "moya-cli: running the token command").count, 2, "announced once: \(check.stderr)")
+        XCTAssertEqual(
+            check.stderr.components(separatedBy: "moya-cli: running the token command").count, 2,
+            "announced once: \(check.stderr)")
         XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "run\n")
     }
 
@@ -85,7 +90,7 @@ final class CommandAuthTests: XCTestCase {
         let cases: [(script: String, timeout: String, message: String)] = [
             ("echo 'no such user' >&2; exit 3", "", "failed with exit status 3"),
             ("echo", "", "printed no token on its first line"),
-            ("exec sleep 20", ", timeout: 0.3", "did not finish within 0.3 s; it was stopped"),
+            ("exec sleep 20", ", timeout: 0.3", "did not finish within 0.3 s; it was stopped")
         ]
         for (script, timeout, message) in cases {
             try writeTarget(script: script, timeout: timeout)
@@ -102,18 +107,23 @@ final class CommandAuthTests: XCTestCase {
         let pids = folder.url.appendingPathComponent("pids").path
         // The script's own pid and a child's: both must be gone after moya-cli is. The child holds
         // none of moya-cli's pipes, so nothing but the kill can end it early.
-        try writeTarget(script: "sleep 60 </dev/null >/dev/null 2>&1 & echo \"$$ $!\" > \(pids).tmp; mv \(pids).tmp \(pids); wait")
+        try writeTarget(
+            script: "sleep 60 </dev/null >/dev/null 2>&1 & echo \"$$ $!\" > \(pids).tmp; mv \(pids).tmp \(pids); wait")
         for signal in [SIGTERM, SIGINT, SIGHUP] {
             try? FileManager.default.removeItem(atPath: pids)
-            let run = try CLIRunner.interrupt(["call", "tokened", "whoami"], in: folder.url, signal: signal, environment: trusted,
-                                              when: { FileManager.default.fileExists(atPath: pids) }, whileRunning: { _ in () })
+            let run = try CLIRunner.interrupt(
+                ["call", "tokened", "whoami"], in: folder.url, signal: signal, environment: trusted,
+                when: { FileManager.default.fileExists(atPath: pids) }, whileRunning: { _ in () })
             XCTAssertEqual(run.status, 128 + signal, run.stderr)
-            let started = try String(contentsOfFile: pids, encoding: .utf8).split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            let started = try String(contentsOfFile: pids, encoding: .utf8).split(separator: " ").compactMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
             XCTAssertEqual(started.count, 2, "the script wrote its pid and its child's")
             for pid in started {
                 let deadline = Date().addingTimeInterval(5)
                 while kill(pid, 0) == 0 && Date() < deadline { usleep(20_000) }
-                XCTAssertNotEqual(kill(pid, 0), 0, "process \(pid) of the token command outlived moya-cli (signal \(signal))")
+                XCTAssertNotEqual(
+                    kill(pid, 0), 0, "process \(pid) of the token command outlived moya-cli (signal \(signal))")
             }
         }
         XCTAssertEqual(server.receivedRequests.count, 0)
@@ -127,7 +137,8 @@ final class CommandAuthTests: XCTestCase {
         try writeTarget(script: "sleep 60 & echo $! > \(pids); wait", timeout: ", timeout: 0.5")
         let result = try call(["call", "tokened", "whoami"], environment: trusted)
         XCTAssertEqual(result.status, 7, result.stderr)
-        let child = try XCTUnwrap(pid_t(try String(contentsOfFile: pids, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let child = try XCTUnwrap(
+            pid_t(try String(contentsOfFile: pids, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         let deadline = Date().addingTimeInterval(5)
         while kill(child, 0) == 0 && Date() < deadline { usleep(20_000) }
         XCTAssertNotEqual(kill(child, 0), 0, "the command's child outlived its timeout")
@@ -145,7 +156,9 @@ final class CommandAuthTests: XCTestCase {
     }
 
     func testInvalidCommandsAreLoadErrors() throws {
-        try folder.write("targets/tokened.yaml", """
+        try folder.write(
+            "targets/tokened.yaml",
+            """
             baseURL: http://127.0.0.1:1
             auth: {type: command, command: []}
             cases:
@@ -154,7 +167,9 @@ final class CommandAuthTests: XCTestCase {
         let empty = try call(["validate", "targets/tokened.yaml"], environment: [:])
         XCTAssertEqual(empty.status, 65)
         XCTAssertTrue(empty.stderr.contains("tokened.yaml:2:32: error: 'command' is empty"), empty.stderr)
-        try folder.write("targets/tokened.yaml", """
+        try folder.write(
+            "targets/tokened.yaml",
+            """
             baseURL: http://127.0.0.1:1
             auth: {type: command, command: "gh auth token", token: x}
             cases:
@@ -162,7 +177,9 @@ final class CommandAuthTests: XCTestCase {
             """)
         let shell = try call(["validate", "targets/tokened.yaml"], environment: [:])
         XCTAssertEqual(shell.status, 65)
-        XCTAssertTrue(shell.stderr.contains("tokened.yaml:2:32: error: expected a list of the program and its arguments"), shell.stderr)
+        XCTAssertTrue(
+            shell.stderr.contains("tokened.yaml:2:32: error: expected a list of the program and its arguments"),
+            shell.stderr)
         XCTAssertTrue(shell.stderr.contains("auth type 'command' has no key 'token'"), shell.stderr)
     }
 }

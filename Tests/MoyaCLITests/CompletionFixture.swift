@@ -16,7 +16,9 @@ struct CompletionFixture {
 
     init() throws {
         folder = try TemporaryFolder()
-        try folder.write("targets/local.yaml", """
+        try folder.write(
+            "targets/local.yaml",
+            """
             api: local
             baseURL: http://127.0.0.1:1
             cases:
@@ -32,7 +34,9 @@ struct CompletionFixture {
             """)
         // Values a shell treats specially: a colon (zsh's description separator), a space, a
         // quote, and a command substitution that must never run.
-        try folder.write("targets/quirky.yaml", """
+        try folder.write(
+            "targets/quirky.yaml",
+            """
             api: quirky
             baseURL: http://127.0.0.1:1
             cases:
@@ -41,7 +45,9 @@ struct CompletionFixture {
                 path: /pick
                 task: {parameters: {mode: "{mode}"}, encoding: url}
             """)
-        try folder.write("else where/other.yaml", """
+        try folder.write(
+            "else where/other.yaml",
+            """
             api: other
             baseURL: http://127.0.0.1:1
             cases:

@@ -31,7 +31,7 @@ final class CompletionTests: XCTestCase {
         process.currentDirectoryURL = folder.url
         let binaryFolder = CLIRunner.binaryURL.deletingLastPathComponent().path
         process.environment = environment.merging([
-            "PATH": binaryFolder + ":/usr/bin:/bin", "HOME": folder.url.path,
+            "PATH": binaryFolder + ":/usr/bin:/bin", "HOME": folder.url.path
         ]) { _, new in new }
         let output = Pipe()
         process.standardOutput = output
@@ -45,47 +45,67 @@ final class CompletionTests: XCTestCase {
 
     func testBashCompletesAPIsCasesAndValuesFromTheTargetFiles() throws {
         XCTAssertEqual(try bashCompletions(["moya-cli", "call", "gi"]), ["github"])
-        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "lo"]), ["local"], "./targets is searched at completion time")
-        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "github", "user"]), ["userProfile", "userRepositories", "userFollowers"])
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "call", "lo"]), ["local"], "./targets is searched at completion time")
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "call", "github", "user"]),
+            ["userProfile", "userRepositories", "userFollowers"])
         XCTAssertEqual(try bashCompletions(["moya-cli", "curl", "local", ""]), ["search", "submit"])
 
         // Positional values in declared order: a string offers nothing, then the enum's cases, then bool.
         XCTAssertEqual(try bashCompletions(["moya-cli", "call", "local", "search", ""]), [])
-        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "local", "search", "moya", ""]), ["stars", "forks", "updated"])
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "call", "local", "search", "moya", ""]), ["stars", "forks", "updated"])
         XCTAssertEqual(try bashCompletions(["moya-cli", "call", "local", "search", "moya", "f"]), ["forks"])
-        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "local", "search", "moya", "stars", ""]), ["true", "false"])
-        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "github", "repoIssues", "Moya", "Moya", ""]), ["open", "closed", "all"])
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "call", "local", "search", "moya", "stars", ""]), ["true", "false"])
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "call", "github", "repoIssues", "Moya", "Moya", ""]),
+            ["open", "closed", "all"])
 
         // Named values: the names not given yet, next to call's own options; then a name's values.
         let named = try bashCompletions(["moya-cli", "call", "local", "search", "moya", "--"])
         XCTAssertTrue(named.contains("--sort") && named.contains("--draft") && named.contains("--stub"), "\(named)")
         XCTAssertFalse(named.contains("--q"), "q is given by position: \(named)")
         XCTAssertEqual(try bashCompletions(["moya-cli", "call", "local", "search", "--sort", "u"]), ["updated"])
-        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "local", "search", "--stub", "--draft", ""]), ["true", "false"])
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "call", "local", "search", "--stub", "--draft", ""]), ["true", "false"])
     }
 
     func testBashCompletesFileValuesWithPaths() throws {
-        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "local", "submit", "files/"]), ["files/deeper/", "files/notes.txt", "files/report.pdf"])
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "call", "local", "submit", "files/"]),
+            ["files/deeper/", "files/notes.txt", "files/report.pdf"])
         XCTAssertEqual(try bashCompletions(["moya-cli", "call", "local", "submit", "files/r"]), ["files/report.pdf"])
     }
 
     func testTargetsOptionOnTheCommandLineIsHonoured() throws {
         let elsewhere = fixture.elsewhere.path
-        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "--targets", elsewhere + "/other.yaml", "ot"]), ["other"])
-        XCTAssertEqual(try bashCompletions(["moya-cli", "curl", "--targets", "'\(elsewhere)'", "other", "p"]), ["ping"],
-                       "the word as typed, quotes included")
-        XCTAssertEqual(try bashCompletions(["moya-cli", "curl", "--targets", elsewhere.replacing(" ", with: "\\ "), "other", "p"]), ["ping"])
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "call", "--targets", elsewhere + "/other.yaml", "ot"]), ["other"])
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "curl", "--targets", "'\(elsewhere)'", "other", "p"]), ["ping"],
+            "the word as typed, quotes included")
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "curl", "--targets", elsewhere.replacing(" ", with: "\\ "), "other", "p"]),
+            ["ping"])
     }
 
     func testBashCompletesCheckAPIsAndCasePatterns() throws {
         XCTAssertEqual(try bashCompletions(["moya-cli", "check", "gi"]), ["github"])
         XCTAssertEqual(try bashCompletions(["moya-cli", "check", "github", "lo"]), ["local"])
-        XCTAssertEqual(try bashCompletions(["moya-cli", "check", "local", "github", "gi"]), [], "an API named already is not offered again")
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "check", "local", "github", "gi"]), [],
+            "an API named already is not offered again")
         XCTAssertEqual(try bashCompletions(["moya-cli", "check", "--report", "junit:out.xml", "gi"]), ["github"])
-        XCTAssertEqual(try bashCompletions(["moya-cli", "check", "github", "--only", "user"]),
-                       ["userProfile", "userRepositories", "userFollowers"], "one API named: its case names")
-        XCTAssertEqual(try bashCompletions(["moya-cli", "check", "--skip", "local.s"]), ["local.search", "local.submit"])
-        XCTAssertEqual(try bashCompletions(["moya-cli", "check", "--targets", fixture.elsewhere.path, "--only", "ot"]), ["other.ping"])
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "check", "github", "--only", "user"]),
+            ["userProfile", "userRepositories", "userFollowers"], "one API named: its case names")
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "check", "--skip", "local.s"]), ["local.search", "local.submit"])
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "check", "--targets", fixture.elsewhere.path, "--only", "ot"]),
+            ["other.ping"])
         XCTAssertEqual(try bashCompletions(["moya-cli", "check", "--targets", fixture.elsewhere.path, "ot"]), ["other"])
     }
 
@@ -93,29 +113,38 @@ final class CompletionTests: XCTestCase {
     /// come back as they are (bash quotes them when inserting) and a command substitution in a
     /// target file does not run.
     func testBashCandidatesSurviveCompgenAndNeverRun() throws {
-        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "quirky", "pick", ""]), ["a:b", "two words", "x'y", "$(touch PWNED)"])
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "call", "quirky", "pick", ""]),
+            ["a:b", "two words", "x'y", "$(touch PWNED)"])
         XCTAssertEqual(try bashCompletions(["moya-cli", "call", "quirky", "pick", "two\\ w"]), ["two words"])
         XCTAssertEqual(try bashCompletions(["moya-cli", "call", "local", "submit", "quirks/m"]), ["quirks/my file.txt"])
         XCTAssertFalse(fixture.commandSubstitutionRan)
     }
 
     func testCompletionEntryPointAsTheShellsCallIt() throws {
-        let result = try CLIRunner.run(["---completion", "call", "--", "positional@0", "3", "4", "moya-cli", "call", "github", "user"],
-                                       environment: environment)
+        let result = try CLIRunner.run(
+            ["---completion", "call", "--", "positional@0", "3", "4", "moya-cli", "call", "github", "user"],
+            environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout.split(separator: "\n"), ["userProfile", "userRepositories", "userFollowers"])
 
-        let unknownAPI = try CLIRunner.run(["---completion", "call", "--", "positional@0", "3", "0", "moya-cli", "call", "nope", ""],
-                                           environment: environment)
+        let unknownAPI = try CLIRunner.run(
+            ["---completion", "call", "--", "positional@0", "3", "0", "moya-cli", "call", "nope", ""],
+            environment: environment)
         XCTAssertEqual(unknownAPI.status, 0)
-        XCTAssertEqual(unknownAPI.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "", "an unknown API offers nothing rather than an error")
+        XCTAssertEqual(
+            unknownAPI.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "",
+            "an unknown API offers nothing rather than an error")
     }
 
     func testEveryScriptUsesTheCustomCompletion() throws {
         for shell in ["bash", "zsh", "fish"] {
             let script = try fixture.completionScript(shell)
-            for call in ["---completion call -- positional@0", "---completion curl -- positional@0", "---completion check -- positional@0",
-                         "---completion check -- --only", "---completion check -- --skip"] {
+            for call in [
+                "---completion call -- positional@0", "---completion curl -- positional@0",
+                "---completion check -- positional@0",
+                "---completion check -- --only", "---completion check -- --skip"
+            ] {
                 XCTAssertTrue(script.contains(call), "\(shell): \(call)")
             }
         }
@@ -125,8 +154,9 @@ final class CompletionTests: XCTestCase {
 extension CompletionTests {
     /// Issue 13, item 9: `--env`, `--sample`, `list`, `validate` and `help` complete too.
     func testEnvironmentsSamplesListAndValidateComplete() throws {
-        XCTAssertEqual(try bashCompletions(["moya-cli", "call", "github", "branches", "Moya", "Moya", "--stub", "--sample", ""]),
-                       ["ok", "missing", "offline"])
+        XCTAssertEqual(
+            try bashCompletions(["moya-cli", "call", "github", "branches", "Moya", "Moya", "--stub", "--sample", ""]),
+            ["ok", "missing", "offline"])
         XCTAssertEqual(try bashCompletions(["moya-cli", "call", "github", "branches", "--sample", "m"]), ["missing"])
         XCTAssertEqual(try bashCompletions(["moya-cli", "list", "gi"]), ["github"])
         XCTAssertEqual(try bashCompletions(["moya-cli", "list", "lo"]), ["local"])
@@ -142,7 +172,8 @@ extension CompletionTests {
         XCTAssertEqual(try bashCompletions(["moya-cli", "auth", "httpbin-oauth", "--scheme", ""]), ["service", "cli"])
         for shell in ["zsh", "fish"] {
             let script = try fixture.completionScript(shell)
-            XCTAssertTrue(script.contains("list validate call request curl check"), "\(shell): help offers the subcommands")
+            XCTAssertTrue(
+                script.contains("list validate call request curl check"), "\(shell): help offers the subcommands")
         }
     }
 }

@@ -9,17 +9,25 @@ final class CurlEquivalenceTests: XCTestCase {
     var folder: TemporaryFolder!
 
     /// Bytes no shell argument can carry: NUL, quotes, backslashes, `%`, newlines, invalid UTF-8.
-    static let binaryBytes = Data([0, 1, 2, 0x27, 0x22, 0x5C, 0x25, 0x0A, 0x0D, 0xFF, 0xFE, 0x80, 0x41, 0x00, 0x7F, 0x30])
+    static let binaryBytes = Data([
+        0, 1, 2, 0x27, 0x22, 0x5C, 0x25, 0x0A, 0x0D, 0xFF, 0xFE, 0x80, 0x41, 0x00, 0x7F, 0x30
+    ])
 
     override func setUpWithError() throws {
-        try XCTSkipIf(!FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") && !FileManager.default.isExecutableFile(atPath: "/bin/curl"),
-                      "curl is not installed")
+        try XCTSkipIf(
+            !FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")
+                && !FileManager.default.isExecutableFile(atPath: "/bin/curl"),
+            "curl is not installed")
         server = try HTTPTestServer()
         folder = try TemporaryFolder()
         try folder.write("targets/eq.yaml", Self.targetFile(port: server.port))
-        for (type, fields) in [("bearer", "token: \"${TOKEN}\""), ("basic", "username: \"${USER_NAME}\", password: \"${TOKEN}\""),
-                               ("custom", "scheme: Token, token: \"${TOKEN}\"")] {
-            try folder.write("targets/auth-\(type).yaml", """
+        for (type, fields) in [
+            ("bearer", "token: \"${TOKEN}\""), ("basic", "username: \"${USER_NAME}\", password: \"${TOKEN}\""),
+            ("custom", "scheme: Token, token: \"${TOKEN}\"")
+        ] {
+            try folder.write(
+                "targets/auth-\(type).yaml",
+                """
                 api: auth-\(type)
                 baseURL: http://127.0.0.1:\(server.port)
                 auth: {type: \(type), \(fields)}
@@ -230,7 +238,8 @@ final class CurlEquivalenceTests: XCTestCase {
         try assertEquivalent(["eq", "upload", "binary.bin"])
         XCTAssertEqual(server.receivedRequests.last?.body, Self.binaryBytes)
         try assertEquivalent(["eq", "uploadPost", "text.txt"])
-        try assertEquivalent(["eq", "uploadToFolder", "text.txt"], note: "curl -T would append the file name to a URL ending in /")
+        try assertEquivalent(
+            ["eq", "uploadToFolder", "text.txt"], note: "curl -T would append the file name to a URL ending in /")
     }
 
     func testMultipart() throws {
@@ -240,7 +249,8 @@ final class CurlEquivalenceTests: XCTestCase {
     }
 
     func testDownloads() throws {
-        try assertEquivalent(["eq", "download", "70000"], callOptions: ["-o", "call.bin"], curlOptions: ["-o", "curl.bin"])
+        try assertEquivalent(
+            ["eq", "download", "70000"], callOptions: ["-o", "call.bin"], curlOptions: ["-o", "curl.bin"])
         let expected = TestBytes.data(count: 70_000)
         XCTAssertEqual(try Data(contentsOf: folder.url.appendingPathComponent("call.bin")), expected)
         XCTAssertEqual(try Data(contentsOf: folder.url.appendingPathComponent("curl.bin")), expected)
@@ -279,7 +289,9 @@ final class CurlEquivalenceTests: XCTestCase {
     }
 
     func testHeadersAndOverrides() throws {
-        try assertEquivalent(["eq", "headers", "t-1", "-H", "X-Extra: it's", "-H", "X-Client:", "-H", "Accept: text/plain"])
+        try assertEquivalent([
+            "eq", "headers", "t-1", "-H", "X-Extra: it's", "-H", "X-Client:", "-H", "Accept: text/plain"
+        ])
         XCTAssertEqual(server.receivedRequests.last?.values(of: "X-Empty"), [""])
     }
 
@@ -305,7 +317,8 @@ final class CurlEquivalenceTests: XCTestCase {
 
         var description: String {
             let text = String(data: body, encoding: .utf8) ?? "<\(body.count) bytes>"
-            return "\(method) \(target) chunked=\(isChunked)\n  headers: \(headers.sorted { $0.key < $1.key })\n  body: \(parts.map { "\($0)" } ?? text)"
+            return
+                "\(method) \(target) chunked=\(isChunked)\n  headers: \(headers.sorted { $0.key < $1.key })\n  body: \(parts.map { "\($0)" } ?? text)"
         }
 
         init(_ request: ReceivedRequest) {
@@ -315,15 +328,20 @@ final class CurlEquivalenceTests: XCTestCase {
             var headers: [String: [String]] = [:]
             for field in request.headers {
                 let name = field.name.lowercased()
-                guard name.hasPrefix("x-") || ["content-type", "authorization", "accept", "expect"].contains(name) else { continue }
+                guard name.hasPrefix("x-") || ["content-type", "authorization", "accept", "expect"].contains(name)
+                else { continue }
                 var value = field.value
                 // A multipart boundary is random; the type and the parts are what matter.
-                if name == "content-type", let range = value.range(of: "; boundary=") { value = String(value[..<range.lowerBound]) }
+                if name == "content-type", let range = value.range(of: "; boundary=") {
+                    value = String(value[..<range.lowerBound])
+                }
                 headers[name, default: []].append(value)
             }
             self.headers = headers
             if let parsed = MultipartParser.parts(of: request.body, contentType: request.value(of: "Content-Type")) {
-                parts = parsed.map { [$0.name ?? "-", $0.fileName ?? "-", $0.contentType ?? "-", $0.content.base64EncodedString()] }
+                parts = parsed.map {
+                    [$0.name ?? "-", $0.fileName ?? "-", $0.contentType ?? "-", $0.content.base64EncodedString()]
+                }
                 body = Data()
             } else {
                 body = request.body
@@ -333,28 +351,37 @@ final class CurlEquivalenceTests: XCTestCase {
 
     /// Calls `arguments` with `call`, then runs the command `curl` prints, and compares what arrived.
     func assertEquivalent(
-        _ arguments: [String], callOptions: [String] = [], curlOptions: [String] = [], environment: [String: String] = [:],
+        _ arguments: [String], callOptions: [String] = [], curlOptions: [String] = [],
+        environment: [String: String] = [:],
         method: String? = nil, note: String = "", file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let before = server.receivedRequests.count
-        let called = try CLIRunner.run(["call"] + arguments + callOptions + ["--force"], environment: environment,
-                                       currentDirectory: folder.url, timeout: 30, file: file, line: line)
+        let called = try CLIRunner.run(
+            ["call"] + arguments + callOptions + ["--force"], environment: environment,
+            currentDirectory: folder.url, timeout: 30, file: file, line: line)
         XCTAssertEqual(called.status, 0, "call \(arguments): \(called.stderr)", file: file, line: line)
-        let printed = try CLIRunner.run(["curl"] + arguments + curlOptions + ["--show-secrets"], environment: environment,
-                                        currentDirectory: folder.url, timeout: 30, file: file, line: line)
+        let printed = try CLIRunner.run(
+            ["curl"] + arguments + curlOptions + ["--show-secrets"], environment: environment,
+            currentDirectory: folder.url, timeout: 30, file: file, line: line)
         XCTAssertEqual(printed.status, 0, "curl \(arguments): \(printed.stderr)", file: file, line: line)
         let command = printed.stdout.trimmingCharacters(in: .newlines)
         let shell = try CLIRunner.runShell(command, in: folder.url, environment: environment)
         XCTAssertEqual(shell.status, 0, "\(command)\n\(shell.stderr)", file: file, line: line)
-        XCTAssertFalse(shell.stderr.contains("Warning") || shell.stderr.contains("Note:"), "curl warned: \(command)\n\(shell.stderr)",
-                       file: file, line: line)
+        XCTAssertFalse(
+            shell.stderr.contains("Warning") || shell.stderr.contains("Note:"),
+            "curl warned: \(command)\n\(shell.stderr)",
+            file: file, line: line)
 
         let received = server.receivedRequests.dropFirst(before)
         guard received.count == 2, let fromCall = received.first, let fromCurl = received.last else {
-            return XCTFail("expected one request from call and one from curl, got \(received.count)\n\(command)", file: file, line: line)
+            return XCTFail(
+                "expected one request from call and one from curl, got \(received.count)\n\(command)", file: file,
+                line: line)
         }
         let (viaCall, viaCurl) = (Observed(fromCall), Observed(fromCurl))
-        XCTAssertEqual(viaCall, viaCurl, "\(note)\ncall: \(viaCall)\ncurl: \(viaCurl)\ncommand: \(command)", file: file, line: line)
+        XCTAssertEqual(
+            viaCall, viaCurl, "\(note)\ncall: \(viaCall)\ncurl: \(viaCurl)\ncommand: \(command)", file: file, line: line
+        )
         if let method {
             XCTAssertEqual(fromCall.method, method, "call sent another method", file: file, line: line)
         }

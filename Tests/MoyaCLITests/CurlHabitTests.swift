@@ -12,7 +12,9 @@ final class CurlHabitTests: XCTestCase {
     override func setUpWithError() throws {
         server = try HTTPTestServer()
         sandbox = try Sandbox()
-        try sandbox.write("targets/hb.yaml", """
+        try sandbox.write(
+            "targets/hb.yaml",
+            """
             api: hb
             baseURL: http://127.0.0.1:\(server.port)
             cases:
@@ -40,7 +42,9 @@ final class CurlHabitTests: XCTestCase {
         server.stop()
     }
 
-    private func assertRefused(_ arguments: [String], _ message: String, usage command: String? = nil, line: UInt = #line) throws {
+    private func assertRefused(
+        _ arguments: [String], _ message: String, usage command: String? = nil, line: UInt = #line
+    ) throws {
         let result = try sandbox.run(arguments)
         let usage = command.map { "Usage: moya-cli \($0) [<options>] [<api-case-values> ...]\n" } ?? ""
         assertRun(result, status: 64, stdout: "", stderr: "moya-cli: error: \(message)\n" + usage, line: line)
@@ -51,8 +55,10 @@ final class CurlHabitTests: XCTestCase {
         XCTAssertEqual(same.status, 0, same.stderr)
         XCTAssertEqual(server.receivedRequests.last?.method, "POST")
         for command in ["call", "curl"] {
-            try assertRefused([command, "hb", "page", "-X", "DELETE"],
-                              "-X DELETE: case 'hb.page' sends GET, and the case declares the method; use 'moya-cli request DELETE ...' for another")
+            try assertRefused(
+                [command, "hb", "page", "-X", "DELETE"],
+                "-X DELETE: case 'hb.page' sends GET, and the case declares the method; use 'moya-cli request DELETE ...' for another"
+            )
         }
         XCTAssertEqual(server.receivedRequests.count, 1)
     }
@@ -76,33 +82,49 @@ final class CurlHabitTests: XCTestCase {
         XCTAssertEqual(followed.status, 0, followed.stderr)
         XCTAssertEqual(server.receivedRequests.map(\.path), ["/redirect/1", "/get"])
         let curl = try sandbox.run(["curl", "hb", "moved", "-L"])
-        assertRun(curl, status: 0, stdout: "curl -L --max-redirs 10 --connect-timeout 10 --max-time 60 --compressed "
-                  + "-H 'User-Agent: moya-cli/0.1.0' 'http://127.0.0.1:\(server.port)/redirect/1'\n", stderr: "")
-        try assertRefused(["call", "hb", "moved", "-L", "--no-follow"], "-L follows redirects and --no-follow does not; give one", usage: "call")
+        assertRun(
+            curl, status: 0,
+            stdout: "curl -L --max-redirs 10 --connect-timeout 10 --max-time 60 --compressed "
+                + "-H 'User-Agent: moya-cli/0.1.0' 'http://127.0.0.1:\(server.port)/redirect/1'\n", stderr: "")
+        try assertRefused(
+            ["call", "hb", "moved", "-L", "--no-follow"], "-L follows redirects and --no-follow does not; give one",
+            usage: "call")
     }
 
     func testSIsQuiet() throws {
         let output = sandbox.path("out.json")
         let noisy = try sandbox.run(["call", "hb", "page", "-o", output])
-        assertRun(noisy, status: 0, stdout: "", stderr: "moya-cli: wrote \(try Data(contentsOf: URL(fileURLWithPath: output)).count) bytes to \(output)\n")
+        assertRun(
+            noisy, status: 0, stdout: "",
+            stderr: "moya-cli: wrote \(try Data(contentsOf: URL(fileURLWithPath: output)).count) bytes to \(output)\n")
         let quiet = try sandbox.run(["call", "hb", "page", "-s", "-o", output, "--force"])
         assertRun(quiet, status: 0, stdout: "", stderr: "")
-        let retried = try sandbox.run(["call", "hb", "page", "-s", "--retry", "1", "--base-url", "http://127.0.0.1:\(server.port)/status/503"])
-        assertRun(retried, status: 5, stdout: "", stderr: "moya-cli: error: hb.page: HTTP 503 failed the case's validation\n")
+        let retried = try sandbox.run([
+            "call", "hb", "page", "-s", "--retry", "1", "--base-url", "http://127.0.0.1:\(server.port)/status/503"
+        ])
+        assertRun(
+            retried, status: 5, stdout: "", stderr: "moya-cli: error: hb.page: HTTP 503 failed the case's validation\n")
         // Errors still show.
-        assertRun(try sandbox.run(["call", "hb", "nope", "-s"]), status: 64, stdout: "",
-                  stderr: "moya-cli: error: unknown case 'nope' in API 'hb'; valid cases: page, post, moved, login\n")
-        assertRun(try sandbox.run(["curl", "hb", "page", "-s"]), status: 0,
-                  stdout: "curl -L --max-redirs 10 --connect-timeout 10 --max-time 60 --compressed "
-                  + "-H 'User-Agent: moya-cli/0.1.0' 'http://127.0.0.1:\(server.port)/anything?page=1'\n", stderr: "")
+        assertRun(
+            try sandbox.run(["call", "hb", "nope", "-s"]), status: 64, stdout: "",
+            stderr: "moya-cli: error: unknown case 'nope' in API 'hb'; valid cases: page, post, moved, login\n")
+        assertRun(
+            try sandbox.run(["curl", "hb", "page", "-s"]), status: 0,
+            stdout: "curl -L --max-redirs 10 --connect-timeout 10 --max-time 60 --compressed "
+                + "-H 'User-Agent: moya-cli/0.1.0' 'http://127.0.0.1:\(server.port)/anything?page=1'\n", stderr: "")
     }
 
     func testFAndGAreRefusedWithTheMoyaWay() throws {
         for command in ["call", "curl"] {
-            try assertRefused([command, "hb", "page", "-f"], "-f: moya-cli fails on an HTTP error already: a status the case's validation "
-                              + "refuses exits 3, 4 or 5 (2xx only when the file writes no 'validation'), with the body printed; leave -f out")
-            try assertRefused([command, "hb", "page", "-G"],
-                              "-G: the case declares where its parameters go; add or replace a query parameter with --query NAME=VALUE")
+            try assertRefused(
+                [command, "hb", "page", "-f"],
+                "-f: moya-cli fails on an HTTP error already: a status the case's validation "
+                    + "refuses exits 3, 4 or 5 (2xx only when the file writes no 'validation'), with the body printed; leave -f out"
+            )
+            try assertRefused(
+                [command, "hb", "page", "-G"],
+                "-G: the case declares where its parameters go; add or replace a query parameter with --query NAME=VALUE"
+            )
         }
         XCTAssertTrue(server.receivedRequests.isEmpty)
     }
@@ -115,7 +137,9 @@ final class CurlHabitTests: XCTestCase {
             XCTAssertEqual(server.receivedRequests.last?.target, "/anything?page=-5", "\(arguments)")
         }
         // A word that is a curl option after `--` is a value, and says so as before.
-        assertRun(try sandbox.run(["call", "hb", "page", "--", "-u"]), status: 64, stdout: "",
-                  stderr: "moya-cli: error: '-u' is not an int for value 'page'\nusage: moya-cli call hb page [--page <int>]\n")
+        assertRun(
+            try sandbox.run(["call", "hb", "page", "--", "-u"]), status: 64, stdout: "",
+            stderr:
+                "moya-cli: error: '-u' is not an int for value 'page'\nusage: moya-cli call hb page [--page <int>]\n")
     }
 }

@@ -23,9 +23,13 @@ final class DefaultValidationTests: XCTestCase {
                 examples: [[200]]
             """
         try sandbox.write("targets/absent.yaml", "api: absent\nbaseURL: http://127.0.0.1:\(server.port)\n" + cases)
-        try sandbox.write("targets/none.yaml", "api: none\nbaseURL: http://127.0.0.1:\(server.port)\nvalidation: none\n" + cases)
-        try sandbox.write("targets/empty.yaml", "api: empty\nbaseURL: http://127.0.0.1:\(server.port)\nvalidation: []\n" + cases)
-        try sandbox.write("targets/own.yaml", """
+        try sandbox.write(
+            "targets/none.yaml", "api: none\nbaseURL: http://127.0.0.1:\(server.port)\nvalidation: none\n" + cases)
+        try sandbox.write(
+            "targets/empty.yaml", "api: empty\nbaseURL: http://127.0.0.1:\(server.port)\nvalidation: []\n" + cases)
+        try sandbox.write(
+            "targets/own.yaml",
+            """
             api: own
             baseURL: http://127.0.0.1:\(server.port)
             cases:
@@ -42,7 +46,9 @@ final class DefaultValidationTests: XCTestCase {
         server.stop()
     }
 
-    private func assertLive(_ api: String, _ code: Int, _ extra: [String] = [], status: Int32, line: UInt = #line) throws {
+    private func assertLive(_ api: String, _ code: Int, _ extra: [String] = [], status: Int32, line: UInt = #line)
+        throws
+    {
         let result = try sandbox.run(["call", api, "status", String(code)] + extra)
         let error = status == 0 ? "" : "moya-cli: error: \(api).status: HTTP \(code) failed the case's validation\n"
         assertRun(result, status: status, stdout: "body \(code)", stderr: error, line: line)
@@ -74,8 +80,9 @@ final class DefaultValidationTests: XCTestCase {
     }
 
     func testTheStubFollowsTheSameRule() throws {
-        assertRun(try sandbox.run(["call", "absent", "status", "1", "--stub"]), status: 4, stdout: "missing",
-                  stderr: "moya-cli: error: absent.status: HTTP 404 failed the case's validation\n")
+        assertRun(
+            try sandbox.run(["call", "absent", "status", "1", "--stub"]), status: 4, stdout: "missing",
+            stderr: "moya-cli: error: absent.status: HTTP 404 failed the case's validation\n")
         assertRun(try sandbox.run(["call", "none", "status", "1", "--stub"]), status: 0, stdout: "missing", stderr: "")
     }
 
@@ -85,26 +92,37 @@ final class DefaultValidationTests: XCTestCase {
         let offline = try sandbox.run(["check", "absent", "none"])
         XCTAssertEqual(offline.status, 8, offline.stderr)
         XCTAssertEqual(offline.stdout, "")
-        XCTAssertTrue(offline.stderr.contains("sample 'default', the default, answers HTTP 404, which fails the case's validation (2xx); "
-                                              + "the default sample must pass: put a success sample first"), offline.stderr)
-        XCTAssertTrue(offline.stderr.contains("check (offline): 1 passed, 1 failed"), "validation: none lets the 404 sample pass: \(offline.stderr)")
+        XCTAssertTrue(
+            offline.stderr.contains(
+                "sample 'default', the default, answers HTTP 404, which fails the case's validation (2xx); "
+                    + "the default sample must pass: put a success sample first"), offline.stderr)
+        XCTAssertTrue(
+            offline.stderr.contains("check (offline): 1 passed, 1 failed"),
+            "validation: none lets the 404 sample pass: \(offline.stderr)")
     }
 
     /// Where it matters: a sample whose status the unwritten default fails; none where the file
     /// or the case writes `validation`, or no sample fails.
     func testValidateNotesTheDefaultWhereASampleFailsIt() throws {
-        let note = "targets/absent.yaml:8:13: note: this sample's status 404 fails the validation of a file that writes none "
+        let note =
+            "targets/absent.yaml:8:13: note: this sample's status 404 fails the validation of a file that writes none "
             + "(200...299: call exits 4); write 'validation: none' to accept every status\n"
-        assertRun(try sandbox.run(["validate", "targets/absent.yaml"]), status: 0,
-                  stdout: "targets/absent.yaml: ok (API 'absent', 1 case)\n", stderr: note)
-        assertRun(try sandbox.run(["validate", "targets/none.yaml", "targets/empty.yaml", "targets/own.yaml"]), status: 0,
-                  stdout: "targets/none.yaml: ok (API 'none', 1 case)\ntargets/empty.yaml: ok (API 'empty', 1 case)\n"
-                  + "targets/own.yaml: ok (API 'own', 1 case)\n", stderr: "")
+        assertRun(
+            try sandbox.run(["validate", "targets/absent.yaml"]), status: 0,
+            stdout: "targets/absent.yaml: ok (API 'absent', 1 case)\n", stderr: note)
+        assertRun(
+            try sandbox.run(["validate", "targets/none.yaml", "targets/empty.yaml", "targets/own.yaml"]), status: 0,
+            stdout: "targets/none.yaml: ok (API 'none', 1 case)\ntargets/empty.yaml: ok (API 'empty', 1 case)\n"
+                + "targets/own.yaml: ok (API 'own', 1 case)\n", stderr: "")
         let discovered = try sandbox.run(["validate"])
         XCTAssertEqual(discovered.status, 0, discovered.stderr)
         XCTAssertEqual(discovered.stderr, note)
-        try sandbox.write("ok.yaml", "baseURL: http://127.0.0.1:1\ncases:\n  a: {path: /a, samples: {fine: {status: 201}, moved: {status: 200}}}\n")
-        assertRun(try sandbox.run(["validate", "ok.yaml"]), status: 0, stdout: "ok.yaml: ok (API 'ok', 1 case)\n", stderr: "")
+        try sandbox.write(
+            "ok.yaml",
+            "baseURL: http://127.0.0.1:1\ncases:\n  a: {path: /a, samples: {fine: {status: 201}, moved: {status: 200}}}\n"
+        )
+        assertRun(
+            try sandbox.run(["validate", "ok.yaml"]), status: 0, stdout: "ok.yaml: ok (API 'ok', 1 case)\n", stderr: "")
     }
 
     func testAnInvalidFileGetsNoNote() throws {

@@ -14,16 +14,21 @@ final class DirectParserTests: XCTestCase {
     static let sampleValues: [String: String] = [
         "--env": "staging", "--base-url": "http://127.0.0.1:9/v2", "--header": "X-Trace: 1", "-H": "Accept: text/plain",
         "--timeout": "2.5", "--connect-timeout": "1", "--retry": "3", "--cacert": "ca.pem", "--cert": "client.pem",
-        "--key": "client.key", "--file-root": "/tmp", "--query": "page=2", "--json": "{\"a\":1}", "--data": "x=1", "--proxy": "http://proxy:3128", "--max-redirects": "4", "--max-body-size": "64K", "--keypath": "a.b.0", "--max-pages": "3",
+        "--key": "client.key", "--file-root": "/tmp", "--query": "page=2", "--json": "{\"a\":1}", "--data": "x=1",
+        "--proxy": "http://proxy:3128", "--max-redirects": "4", "--max-body-size": "64K", "--keypath": "a.b.0",
+        "--max-pages": "3",
         "--format": "json", "--output": "out.bin", "-o": "out.bin", "--delay": "0.2", "--sample": "notFound",
-        "--targets": "targets", "--value": "user=octocat", "-u": "alice:pw", "--bearer": "tok", "-X": "GET", "-d": "x=1",
-        "--auth": "basic", "--save-as": "newCase", "--jobs": "8", "--rate": "2.5", "--only": "get*", "--skip": "x", "--shard": "1/2", "--report": "junit:out.xml",
+        "--targets": "targets", "--value": "user=octocat", "-u": "alice:pw", "--bearer": "tok", "-X": "GET",
+        "-d": "x=1",
+        "--auth": "basic", "--save-as": "newCase", "--jobs": "8", "--rate": "2.5", "--only": "get*", "--skip": "x",
+        "--shard": "1/2", "--report": "junit:out.xml"
     ]
 
     /// Options that only parse together with another one (`validate()` refuses them alone).
     static let companions: [String: [String]] = [
-        "--delay": ["--stub"], "--sample": ["--stub"], "--key": ["--cert", "client.pem"], "--format": [], "--max-pages": ["--all"],
-        "--rate": ["--live"], "--include-unsafe": ["--live"], "--strict": ["--live"],
+        "--delay": ["--stub"], "--sample": ["--stub"], "--key": ["--cert", "client.pem"], "--format": [],
+        "--max-pages": ["--all"],
+        "--rate": ["--live"], "--include-unsafe": ["--live"], "--strict": ["--live"]
     ]
 
     // MARK: - The tables against ArgumentParser's own description
@@ -48,18 +53,27 @@ final class DirectParserTests: XCTestCase {
     /// ArgumentParser's to refuse.
     func testCheckLinesAgreeAndTheRestIsDeclined() throws {
         try assertEveryOptionAgrees(MoyaCommand.Check.self)
-        for line in [[], ["github"], ["--live", "--jobs", "16", "github", "httpbin", "--report", "json:-", "--report=tap:t.tap"],
-                     ["--only", "a*", "--skip=b?", "--only", "c", "--shard", "2/3", "-k", "--retry", "2", "--env", "staging"],
-                     ["--all", "--max-pages", "5", "--targets", "t", "--no-color", "--live", "--strict", "--include-unsafe", "--rate", "0.5"]] {
+        for line in [
+            [], ["github"], ["--live", "--jobs", "16", "github", "httpbin", "--report", "json:-", "--report=tap:t.tap"],
+            ["--only", "a*", "--skip=b?", "--only", "c", "--shard", "2/3", "-k", "--retry", "2", "--env", "staging"],
+            [
+                "--all", "--max-pages", "5", "--targets", "t", "--no-color", "--live", "--strict", "--include-unsafe",
+                "--rate", "0.5"
+            ]
+        ] {
             try assertAgreement(line, as: MoyaCommand.Check.self)
         }
         let declined: [[String]] = [
             ["--bogus"], ["github", "--name", "x"], ["--jobs", "0"], ["--jobs", "many"], ["--rate", "1"], ["--strict"],
-            ["--report", "xml:a.xml"], ["--report", "junit"], ["--report", "json:a", "--report", "tap:a"], ["--shard", "3"],
-            ["--max-pages", "2"], ["--only", ""], ["--live", "--live"], ["-"], ["--", "github"], ["--help"], ["--version"],
+            ["--report", "xml:a.xml"], ["--report", "junit"], ["--report", "json:a", "--report", "tap:a"],
+            ["--shard", "3"],
+            ["--max-pages", "2"], ["--only", ""], ["--live", "--live"], ["-"], ["--", "github"], ["--help"],
+            ["--version"]
         ]
-        try assertDeclined(declined, as: CheckInvocation.self, command: "check",
-                           refusals: [["--bogus"]: "--bogus", ["--report", "xml:a.xml"]: "'xml' is not a format"], helpMentions: "--report")
+        try assertDeclined(
+            declined, as: CheckInvocation.self, command: "check",
+            refusals: [["--bogus"]: "--bogus", ["--report", "xml:a.xml"]: "'xml' is not a format"],
+            helpMentions: "--report")
     }
 
     func testListTableListsEveryOptionArgumentParserDeclares() throws {
@@ -69,28 +83,36 @@ final class DirectParserTests: XCTestCase {
     /// `list` takes one API at most; an unknown `--name`, a second word or a bad format are
     /// ArgumentParser's to refuse.
     func testListLinesAgreeAndTheRestIsDeclined() throws {
-        for line in [[], ["github"], ["--format", "json"], ["--format=table", "github"], ["github", "--targets", "t", "--no-color"],
-                     ["--file-root", "/tmp", "--targets=u", "httpbin", "--format", "json"], ["ünïcode"]] {
+        for line in [
+            [], ["github"], ["--format", "json"], ["--format=table", "github"],
+            ["github", "--targets", "t", "--no-color"],
+            ["--file-root", "/tmp", "--targets=u", "httpbin", "--format", "json"], ["ünïcode"]
+        ] {
             try assertAgreement(line, as: MoyaCommand.List.self)
         }
         let declined: [[String]] = [
-            ["github", "httpbin"], ["--bogus"], ["github", "--name", "x"], ["--format", "xml"], ["--format"], ["--format", "-x"],
-            ["--format", "json", "--format", "table"], ["-"], ["--", "github"], ["--targets"], ["--help"], ["--version"],
-            ["--file-root", "/nonexistent-moya-folder"],
+            ["github", "httpbin"], ["--bogus"], ["github", "--name", "x"], ["--format", "xml"], ["--format"],
+            ["--format", "-x"],
+            ["--format", "json", "--format", "table"], ["-"], ["--", "github"], ["--targets"], ["--help"],
+            ["--version"],
+            ["--file-root", "/nonexistent-moya-folder"]
         ]
-        try assertDeclined(declined, as: ListInvocation.self, command: "list",
-                           refusals: [["github", "httpbin"]: "httpbin", ["--format", "xml"]: "xml"], helpMentions: "--format")
+        try assertDeclined(
+            declined, as: ListInvocation.self, command: "list",
+            refusals: [["github", "httpbin"]: "httpbin", ["--format", "xml"]: "xml"], helpMentions: "--format")
     }
 
     /// `DirectParser` declines each of `lines`; the binary answers each of `refusals` with exit 64
     /// and an error naming what it says; `-h` prints the help `--help` prints.
     private func assertDeclined<Invocation: DirectlyParsable>(
-        _ lines: [[String]], as _: Invocation.Type, command: String, refusals: [[String]: String], helpMentions option: String,
+        _ lines: [[String]], as _: Invocation.Type, command: String, refusals: [[String]: String],
+        helpMentions option: String,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         for declined in lines {
-            XCTAssertNil(DirectParser.parse(declined, as: Invocation.self), "\(declined) should be left to ArgumentParser",
-                         file: file, line: line)
+            XCTAssertNil(
+                DirectParser.parse(declined, as: Invocation.self), "\(declined) should be left to ArgumentParser",
+                file: file, line: line)
         }
         for (arguments, message) in refusals {
             let refused = try CLIRunner.run([command] + arguments)
@@ -107,7 +129,9 @@ final class DirectParserTests: XCTestCase {
     /// Every spelling and kind in the table is what `--experimental-dump-help` says ArgumentParser
     /// parses, and ArgumentParser's help and value name of each are the table entry's: the command's
     /// options are written once, in the tables.
-    private func assertTable<Root>(_ table: [OptionDeclaration<Root>], matches command: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertTable<Root>(
+        _ table: [OptionDeclaration<Root>], matches command: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let result = try CLIRunner.run([command, "--experimental-dump-help"])
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         let dump = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
@@ -134,10 +158,12 @@ final class DirectParserTests: XCTestCase {
                 continue
             }
             for name in option.kind == .words ? ["words"] : option.names {
-                let text = try XCTUnwrap(described[name], "ArgumentParser does not declare \(name) of '\(command)'", file: file, line: line)
+                let text = try XCTUnwrap(
+                    described[name], "ArgumentParser does not declare \(name) of '\(command)'", file: file, line: line)
                 XCTAssertEqual(text[0], option.help, "help of \(name) of '\(command)'", file: file, line: line)
                 if !option.valueName.isEmpty {
-                    XCTAssertEqual(text[1], option.valueName, "value name of \(name) of '\(command)'", file: file, line: line)
+                    XCTAssertEqual(
+                        text[1], option.valueName, "value name of \(name) of '\(command)'", file: file, line: line)
                 }
             }
         }
@@ -155,7 +181,9 @@ final class DirectParserTests: XCTestCase {
         // ArgumentParser answers --version itself; the direct parser declines it (see the test below).
         declared = declared.filter { !DirectParser.builtInOptions.contains($0.key) || listed[$0.key] != nil }
         XCTAssertFalse(declared.isEmpty, file: file, line: line)
-        XCTAssertEqual(listed, declared, "DirectOption table of '\(command)' differs from ArgumentParser's", file: file, line: line)
+        XCTAssertEqual(
+            listed, declared, "DirectOption table of '\(command)' differs from ArgumentParser's", file: file, line: line
+        )
         XCTAssertEqual(positionals, 1, file: file, line: line)
         XCTAssertEqual(table.filter { $0.kind == .words }.count, 1, file: file, line: line)
     }
@@ -163,16 +191,18 @@ final class DirectParserTests: XCTestCase {
     /// `--help` shows the plain groups' defaults, the one place they are written.
     func testHelpShowsThePlainGroupsDefaults() throws {
         let defaults: [(command: String, option: String, shown: String)] = [
-            ("call", "retry", String(RequestOptions().retry)), ("call", "max-redirects", String(RequestOptions().maxRedirects)),
+            ("call", "retry", String(RequestOptions().retry)),
+            ("call", "max-redirects", String(RequestOptions().maxRedirects)),
             ("call", "max-body-size", RequestOptions().maxBodySize.defaultValueDescription),
             ("call", "format", OutputOptions().format.rawValue), ("check", "jobs", String(CheckOptions().jobs)),
-            ("list", "format", ListInvocation().format.rawValue),
+            ("list", "format", ListInvocation().format.rawValue)
         ]
         for (command, option, shown) in defaults {
             let result = try CLIRunner.run([command, "--experimental-dump-help"])
             let dump = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
             let arguments = try XCTUnwrap((dump["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
-            let argument = try XCTUnwrap(arguments.first { ($0["names"] as? [[String: String]])?.contains { $0["name"] == option } == true })
+            let argument = try XCTUnwrap(
+                arguments.first { ($0["names"] as? [[String: String]])?.contains { $0["name"] == option } == true })
             XCTAssertEqual(argument["defaultValue"] as? String, shown, "\(command) --\(option)")
         }
         XCTAssertEqual(ByteSize.defaultBodyLimit.defaultValueDescription, "256M")
@@ -185,8 +215,9 @@ final class DirectParserTests: XCTestCase {
     func testDefaultsAgreeWithArgumentParser() throws {
         try assertAgreement(["github", "zen"], as: Call.self)
         try assertAgreement(["github", "zen"], as: Curl.self)
-        XCTAssertEqual(DirectParser.parse(["github", "zen"], as: CallInvocation.self),
-                       CallInvocation(help: false, words: ["github", "zen"]))
+        XCTAssertEqual(
+            DirectParser.parse(["github", "zen"], as: CallInvocation.self),
+            CallInvocation(help: false, words: ["github", "zen"]))
     }
 
     func testEveryOptionOfCallParsesAsArgumentParserParsesIt() throws {
@@ -207,26 +238,36 @@ final class DirectParserTests: XCTestCase {
 
     /// `request`'s items are words; an unknown `--name` is no item, left to ArgumentParser, which refuses it.
     func testRequestItemsAgreeAndUnknownOptionsAreDeclined() throws {
-        try assertAgreement(["web", "POST", "/x", "a=1", "b:=2", "q==3", "X-A:1", "X-B:", "f@file", "-H", "C: 3", "--form", "--auth", "none"],
-                            as: MoyaCommand.Request.self)
+        try assertAgreement(
+            [
+                "web", "POST", "/x", "a=1", "b:=2", "q==3", "X-A:1", "X-B:", "f@file", "-H", "C: 3", "--form", "--auth",
+                "none"
+            ],
+            as: MoyaCommand.Request.self)
         try assertAgreement(["GET", "http://127.0.0.1:9/x", "--query", "k=v", "-v"], as: MoyaCommand.Request.self)
-        try assertDeclined([["web", "GET", "/x", "--bogus", "1"], ["--help"], ["--", "web", "GET", "-x"]], as: RequestInvocation.self,
-                           command: "request", refusals: [["web", "GET", "/x", "--bogus", "1"]: "--bogus"], helpMentions: "--form")
+        try assertDeclined(
+            [["web", "GET", "/x", "--bogus", "1"], ["--help"], ["--", "web", "GET", "-x"]], as: RequestInvocation.self,
+            command: "request", refusals: [["web", "GET", "/x", "--bogus", "1"]: "--bogus"], helpMentions: "--form")
     }
 
     /// `validate`'s words are files; an unknown `--name` is an unknown option, left to ArgumentParser.
     func testValidateLinesAgreeAndTheRestIsDeclined() throws {
         try assertEveryOptionAgrees(MoyaCommand.Validate.self)
-        for line in [[], ["a.yaml"], ["a.yaml", "folder", "--targets", "t", "--targets=u", "--no-color", "b.yml"],
-                     ["--file-root", "/tmp", "x.yaml"], ["ünïcode.yaml", ""]] {
+        for line in [
+            [], ["a.yaml"], ["a.yaml", "folder", "--targets", "t", "--targets=u", "--no-color", "b.yml"],
+            ["--file-root", "/tmp", "x.yaml"], ["ünïcode.yaml", ""]
+        ] {
             try assertAgreement(line, as: MoyaCommand.Validate.self)
         }
         let declined: [[String]] = [
-            ["--bogus"], ["a.yaml", "--name", "x"], ["-x"], ["--targets"], ["--targets", "-x"], ["--", "-a.yaml"], ["-"],
-            ["--no-color", "--no-color"], ["--no-color=yes"], ["--file-root", "/nonexistent-moya-folder"], ["--help"], ["--version"],
+            ["--bogus"], ["a.yaml", "--name", "x"], ["-x"], ["--targets"], ["--targets", "-x"], ["--", "-a.yaml"],
+            ["-"],
+            ["--no-color", "--no-color"], ["--no-color=yes"], ["--file-root", "/nonexistent-moya-folder"], ["--help"],
+            ["--version"]
         ]
-        try assertDeclined(declined, as: ValidateInvocation.self, command: "validate", refusals: [["--bogus"]: "--bogus"],
-                           helpMentions: "--file-root")
+        try assertDeclined(
+            declined, as: ValidateInvocation.self, command: "validate", refusals: [["--bogus"]: "--bogus"],
+            helpMentions: "--file-root")
     }
 
     /// Each option given alone (with what it needs), spelled `--name value` and `--name=value`.
@@ -251,11 +292,15 @@ final class DirectParserTests: XCTestCase {
     }
 
     func testCaseValuesAndOptionsInterleavedAgree() throws {
-        try assertAgreement(["--stub", "github", "-H", "A: 1", "userProfile", "--user", "octocat", "-i", "-H", "B: 2",
-                             "--per-page=5", "extra", "--targets", "one", "--targets=two", "-v"], as: Call.self)
+        try assertAgreement(
+            [
+                "--stub", "github", "-H", "A: 1", "userProfile", "--user", "octocat", "-i", "-H", "B: 2",
+                "--per-page=5", "extra", "--targets", "one", "--targets=two", "-v"
+            ], as: Call.self)
         try assertAgreement(["httpbin", "--insecure", "anything", "--name", "x y", "42"], as: Curl.self)
-        try assertAgreement(["github", "zen", "-k", "--no-follow", "--retry-all", "--show-secrets", "--no-color", "--force", "--curl"],
-                            as: Call.self)
+        try assertAgreement(
+            ["github", "zen", "-k", "--no-follow", "--retry-all", "--show-secrets", "--no-color", "--force", "--curl"],
+            as: Call.self)
         try assertAgreement(["github", "search", "--q=", "--per_page", "1", "ünïcode", "", "a=b"], as: Call.self)
         try assertAgreement(["github", "repoIssues", "--value", "timeout=5", "--value=format=x", "Moya"], as: Call.self)
         try assertAgreement(["-h"], as: Call.self)
@@ -263,9 +308,12 @@ final class DirectParserTests: XCTestCase {
     }
 
     /// The direct parser accepts `line` and makes the invocation ArgumentParser's command makes.
-    private func assertAgreement<Command: ParsedDirectly>(_ line: [String], as _: Command.Type, file: StaticString = #filePath, line number: UInt = #line) throws {
-        let direct = try XCTUnwrap(DirectParser.parse(line, as: Command.Invocation.self), "direct parser declined \(line)",
-                                   file: file, line: number)
+    private func assertAgreement<Command: ParsedDirectly>(
+        _ line: [String], as _: Command.Type, file: StaticString = #filePath, line number: UInt = #line
+    ) throws {
+        let direct = try XCTUnwrap(
+            DirectParser.parse(line, as: Command.Invocation.self), "direct parser declined \(line)",
+            file: file, line: number)
         let reference = try Command.parse(line).invocation
         XCTAssertEqual(direct, reference, "\(line)", file: file, line: number)
     }
@@ -274,29 +322,29 @@ final class DirectParserTests: XCTestCase {
 
     func testLinesArgumentParserMustAnswerAreDeclined() {
         let declined: [[String]] = [
-            ["github", "zen", "--help"],                      // help text comes from ArgumentParser
+            ["github", "zen", "--help"],  // help text comes from ArgumentParser
             ["github", "zen", "--version"],
             ["--experimental-dump-help"],
             ["--generate-completion-script", "bash"],
             ["---completion", "call", "--", "gi"],
-            ["github", "zen", "--", "-5"],                    // after --, words that look like options
+            ["github", "zen", "--", "-5"],  // after --, words that look like options
             ["github", "zen", "-"],
-            ["github", "zen", "-ik"],                         // short flags run together
+            ["github", "zen", "-ik"],  // short flags run together
             ["github", "zen", "-5"],
-            ["github", "zen", "--timeout"],                   // a missing value
-            ["github", "zen", "--timeout", "-1"],             // a value that looks like an option
-            ["github", "zen", "--timeout", "soon"],           // not a number
-            ["github", "zen", "--format", "xml"],             // not one of the choices
-            ["github", "zen", "--retry", "1", "--retry", "2"],// given twice
+            ["github", "zen", "--timeout"],  // a missing value
+            ["github", "zen", "--timeout", "-1"],  // a value that looks like an option
+            ["github", "zen", "--timeout", "soon"],  // not a number
+            ["github", "zen", "--format", "xml"],  // not one of the choices
+            ["github", "zen", "--retry", "1", "--retry", "2"],  // given twice
             ["github", "zen", "-v", "--verbose"],
-            ["github", "zen", "--include=yes"],               // a flag with a value
-            ["github", "zen", "--delay", "1"],                // validate(): --delay needs --stub
+            ["github", "zen", "--include=yes"],  // a flag with a value
+            ["github", "zen", "--delay", "1"],  // validate(): --delay needs --stub
             ["github", "zen", "--timeout", "0"],
             ["github", "zen", "--key", "k.pem"],
             ["github", "zen", "--headers-only", "--keypath", "a"],
             ["github", "zen", "-H", "no colon"],
-            ["github", "zen", "--ünicode", "x"],              // not a plain case value name
-            ["github", "zen", "--user", "-v"],                // a value, or the -v flag? ArgumentParser says
+            ["github", "zen", "--ünicode", "x"],  // not a plain case value name
+            ["github", "zen", "--user", "-v"]  // a value, or the -v flag? ArgumentParser says
         ]
         for line in declined {
             XCTAssertNil(DirectParser.parse(line, as: CallInvocation.self), "\(line) should be left to ArgumentParser")
@@ -312,7 +360,8 @@ final class DirectParserTests: XCTestCase {
         for line in [["--version"], ["call", "github", "zen", "--version"]] {
             let version = try CLIRunner.run(line)
             XCTAssertEqual(version.status, 0, "\(line)")
-            XCTAssertEqual(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines), MoyaCommand.version, "\(line)")
+            XCTAssertEqual(
+                version.stdout.trimmingCharacters(in: .whitespacesAndNewlines), MoyaCommand.version, "\(line)")
         }
         let joined = try CLIRunner.run(["call", "github", "zen", "--stub", "-ik", "--targets", targets])
         XCTAssertEqual(joined.status, 0, joined.stderr)

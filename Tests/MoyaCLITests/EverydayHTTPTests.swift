@@ -25,8 +25,9 @@ class WebTargetTestCase: XCTestCase {
     }
 
     func run(_ arguments: [String], stdin: Data? = nil) throws -> CLIResult {
-        try CLIRunner.run(arguments, environment: ["HOME": folder.url.path].merging(extraEnvironment) { _, new in new },
-                          currentDirectory: folder.url, stdin: stdin)
+        try CLIRunner.run(
+            arguments, environment: ["HOME": folder.url.path].merging(extraEnvironment) { _, new in new },
+            currentDirectory: folder.url, stdin: stdin)
     }
 }
 
@@ -52,8 +53,9 @@ final class EverydayHTTPTests: WebTargetTestCase {
         XCTAssertEqual(try run(["call", "web", "named"]).status, 0)
         XCTAssertEqual(try run(["call", "web", "echo", "-H", "User-Agent: cli/3"]).status, 0)
         XCTAssertEqual(try run(["call", "web", "echo", "-H", "User-Agent:"]).status, 0)
-        XCTAssertEqual(server.receivedRequests.map { $0.values(of: "User-Agent") },
-                       [["moya-cli/0.1.0"], ["my-tool/2"], ["cli/3"], []])
+        XCTAssertEqual(
+            server.receivedRequests.map { $0.values(of: "User-Agent") },
+            [["moya-cli/0.1.0"], ["my-tool/2"], ["cli/3"], []])
         let curl = try run(["curl", "web", "echo"])
         XCTAssertTrue(curl.stdout.contains("-H 'User-Agent: moya-cli/0.1.0'"), curl.stdout)
     }
@@ -106,9 +108,11 @@ final class VerboseLogTests: WebTargetTestCase {
         let result = try run(["call", "web", "send", "hello", "-v"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let log = result.stderr
-        for line in ["> POST /anything HTTP/1.1", "> Host: 127.0.0.1:\(server.port)", "> Content-Type: application/json",
-                     "> User-Agent: moya-cli/0.1.0", "> X-Token: <redacted>", #"{"query":"hello","note":"hello"}"#,
-                     "< HTTP/1.1 200 OK", "< Content-Type: application/json"] {
+        for line in [
+            "> POST /anything HTTP/1.1", "> Host: 127.0.0.1:\(server.port)", "> Content-Type: application/json",
+            "> User-Agent: moya-cli/0.1.0", "> X-Token: <redacted>", #"{"query":"hello","note":"hello"}"#,
+            "< HTTP/1.1 200 OK", "< Content-Type: application/json"
+        ] {
             XCTAssertTrue(log.contains(line + "\n"), "\(line) in:\n\(log)")
         }
         XCTAssertFalse(log.contains("tok-123456"), log)
@@ -168,7 +172,9 @@ final class AdHocOverrideTests: WebTargetTestCase {
     }
 
     func testQueryParametersAreSetAddedAndRemoved() throws {
-        let result = try run(["call", "web", "search", "shoes", "--query", "page=3", "--query", "sort=price low", "--query", "q", "-v"])
+        let result = try run([
+            "call", "web", "search", "shoes", "--query", "page=3", "--query", "sort=price low", "--query", "q", "-v"
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(server.receivedRequests.last?.target, "/get?page=3&sort=price%20low")
         XCTAssertTrue(result.stderr.contains("> GET /get?page=3&sort=price%20low HTTP/1.1"), result.stderr)
@@ -179,17 +185,22 @@ final class AdHocOverrideTests: WebTargetTestCase {
     func testTheBodyIsReplacedByJSONOrDataFromTheArgumentAFileOrStdin() throws {
         XCTAssertEqual(try run(["call", "web", "create", "--json", #"{"name":"inline"}"#]).status, 0)
         XCTAssertEqual(try run(["call", "web", "create", "--json", "@payload.json"]).status, 0)
-        XCTAssertEqual(try run(["call", "web", "create", "--json", "-"], stdin: Data(#"{"name":"stdin"}"#.utf8)).status, 0)
-        XCTAssertEqual(try run(["call", "web", "create", "--data", "raw=1", "-H", "Content-Type: text/plain"]).status, 0)
+        XCTAssertEqual(
+            try run(["call", "web", "create", "--json", "-"], stdin: Data(#"{"name":"stdin"}"#.utf8)).status, 0)
+        XCTAssertEqual(
+            try run(["call", "web", "create", "--data", "raw=1", "-H", "Content-Type: text/plain"]).status, 0)
         let received = server.receivedRequests
-        XCTAssertEqual(received.map { String(decoding: $0.body, as: UTF8.self) },
-                       [#"{"name":"inline"}"#, #"{"name":"from-at-file"}"#, #"{"name":"stdin"}"#, "raw=1"])
-        XCTAssertEqual(received.map { $0.value(of: "Content-Type") },
-                       ["application/json", "application/json", "application/json", "text/plain"])
+        XCTAssertEqual(
+            received.map { String(decoding: $0.body, as: UTF8.self) },
+            [#"{"name":"inline"}"#, #"{"name":"from-at-file"}"#, #"{"name":"stdin"}"#, "raw=1"])
+        XCTAssertEqual(
+            received.map { $0.value(of: "Content-Type") },
+            ["application/json", "application/json", "application/json", "text/plain"])
         let curl = try run(["curl", "web", "create", "--json", #"{"x":1}"#])
         XCTAssertTrue(curl.stdout.contains(#"--data-binary '{"x":1}'"#), curl.stdout)
         // Standard input that cannot be read (a folder) is a usage error naming the option.
-        let unreadable = try CLIRunner.runShell("'\(CLIRunner.binaryURL.path)' call web create --json - < /", in: folder.url)
+        let unreadable = try CLIRunner.runShell(
+            "'\(CLIRunner.binaryURL.path)' call web create --json - < /", in: folder.url)
         XCTAssertEqual(unreadable.status, 64, unreadable.stderr)
         XCTAssertEqual(unreadable.stderr, "moya-cli: error: --json -: cannot read standard input: Is a directory\n")
         XCTAssertEqual(server.receivedRequests.count, 4, "nothing sent")
@@ -217,27 +228,36 @@ final class TypoTests: XCTestCase {
     func testAMisspelledCommandSuggestsTheRightOne() throws {
         let result = try CLIRunner.run(["lst"])
         XCTAssertEqual(result.status, 64, result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("moya-cli: error: unknown command 'lst' (did you mean 'list'?); commands: list, validate, call, request, curl, check, import, auth, help"),
-                      result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "moya-cli: error: unknown command 'lst' (did you mean 'list'?); commands: list, validate, call, request, curl, check, import, auth, help"
+            ),
+            result.stderr)
     }
 
     func testAMisspelledOptionIsNamedAsSuchWithTheRightOne() throws {
         let folder = try TemporaryFolder()
-        try folder.write("targets/api.yaml", """
+        try folder.write(
+            "targets/api.yaml",
+            """
             api: api
             baseURL: http://127.0.0.1:9
             cases:
               one: {values: [{name: string}], path: "/x/{name}", sample: ok}
             """)
         for command in ["call", "curl"] {
-            let typo = try CLIRunner.run([command, "api", "one", "x", "--timeot", "3"], environment: ["HOME": folder.url.path],
-                                         currentDirectory: folder.url)
+            let typo = try CLIRunner.run(
+                [command, "api", "one", "x", "--timeot", "3"], environment: ["HOME": folder.url.path],
+                currentDirectory: folder.url)
             XCTAssertEqual(typo.status, 64, typo.stderr)
-            XCTAssertTrue(typo.stderr.hasPrefix("moya-cli: error: unknown option '--timeot'; did you mean '--timeout'?"), typo.stderr)
+            XCTAssertTrue(
+                typo.stderr.hasPrefix("moya-cli: error: unknown option '--timeot'; did you mean '--timeout'?"),
+                typo.stderr)
             XCTAssertTrue(typo.stderr.contains("an unknown --option is read as a value of the case"), typo.stderr)
         }
-        let unknown = try CLIRunner.run(["call", "api", "one", "x", "--frobnicate", "3"], environment: ["HOME": folder.url.path],
-                                        currentDirectory: folder.url)
+        let unknown = try CLIRunner.run(
+            ["call", "api", "one", "x", "--frobnicate", "3"], environment: ["HOME": folder.url.path],
+            currentDirectory: folder.url)
         XCTAssertEqual(unknown.status, 64, unknown.stderr)
         XCTAssertTrue(unknown.stderr.contains("unknown value 'frobnicate'"), unknown.stderr)
         XCTAssertTrue(unknown.stderr.contains("'--frobnicate' is no option of call either"), unknown.stderr)

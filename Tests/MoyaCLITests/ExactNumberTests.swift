@@ -11,7 +11,9 @@ final class ExactNumberTests: XCTestCase {
     override func setUpWithError() throws {
         server = try HTTPTestServer()
         folder = try TemporaryFolder()
-        try folder.write("targets/numbers.yaml", """
+        try folder.write(
+            "targets/numbers.yaml",
+            """
             api: numbers
             baseURL: http://127.0.0.1:\(server.port)
             validation: successCodes
@@ -90,8 +92,9 @@ final class ExactNumberTests: XCTestCase {
         }
         let named = try call(["numbers", "ratio", "--r", "0x1p3"])
         XCTAssertEqual(named.status, 64, named.stderr)
-        XCTAssertTrue(named.stderr.contains("'0x1p3' is not a double (a finite decimal number such as 2.5 or 1e3) for value 'r'"),
-                      named.stderr)
+        XCTAssertTrue(
+            named.stderr.contains("'0x1p3' is not a double (a finite decimal number such as 2.5 or 1e3) for value 'r'"),
+            named.stderr)
         XCTAssertEqual(server.receivedRequests.count, 0)
     }
 
@@ -102,7 +105,9 @@ final class ExactNumberTests: XCTestCase {
         XCTAssertTrue(delay.stderr.contains("'0x10' is invalid for '--delay <seconds>'"), delay.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(start), 10, "refused, not waited for")
 
-        for (option, value) in [("--delay", "0x1p-2"), ("--timeout", "0x1p3"), ("--connect-timeout", "inf"), ("--timeout", "nan")] {
+        for (option, value) in [
+            ("--delay", "0x1p-2"), ("--timeout", "0x1p3"), ("--connect-timeout", "inf"), ("--timeout", "nan")
+        ] {
             var arguments = ["numbers", "ratio", "1", option, value]
             if option == "--delay" { arguments.append("--stub") }
             let result = try call(arguments)
@@ -154,7 +159,9 @@ final class ExactLargeNumberTests: XCTestCase {
     override func setUpWithError() throws {
         server = try HTTPTestServer()
         folder = try TemporaryFolder()
-        try folder.write("targets/big.yaml", """
+        try folder.write(
+            "targets/big.yaml",
+            """
             api: big
             baseURL: http://127.0.0.1:\(server.port)
             cases:
@@ -179,7 +186,8 @@ final class ExactLargeNumberTests: XCTestCase {
         server.stop()
     }
 
-    static let sentJSON = #"{"orderId":12345678901234567890,"delta":-0,"huge":1e400,"past":9223372036854775808,"low":-9223372036854775809,"#
+    static let sentJSON =
+        #"{"orderId":12345678901234567890,"delta":-0,"huge":1e400,"past":9223372036854775808,"low":-9223372036854775809,"#
         + #""plain":42,"hex":"0x1F","octal":"0o17","under":"1_000","half":0.5,"plus":1,"lead":7,"dot":5,"inf":".inf","quoted":"12","#
         + #""tagged":12345678901234567890,"list":[18446744073709551616,-0.0]}"#
 
@@ -192,7 +200,9 @@ final class ExactLargeNumberTests: XCTestCase {
 
         let form = try CLIRunner.run(["call", "big", "form"], currentDirectory: folder.url)
         XCTAssertEqual(form.status, 0, form.stderr)
-        XCTAssertEqual(String(decoding: try XCTUnwrap(server.receivedRequests.last).body, as: UTF8.self), "id=12345678901234567890&zero=-0")
+        XCTAssertEqual(
+            String(decoding: try XCTUnwrap(server.receivedRequests.last).body, as: UTF8.self),
+            "id=12345678901234567890&zero=-0")
     }
 
     func testTheCurlCommandAndTheStubCarryTheSameText() throws {

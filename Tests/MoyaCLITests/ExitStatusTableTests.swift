@@ -13,7 +13,9 @@ final class ExitStatusTableTests: XCTestCase {
     var server: HTTPTestServer!
     var sandbox: Sandbox!
 
-    static let validations = ["none", "successCodes", "successAndRedirectCodes", "[100, 199, 200, 299, 300, 399, 400, 499, 500, 599]"]
+    static let validations = [
+        "none", "successCodes", "successAndRedirectCodes", "[100, 199, 200, 299, 300, 399, 400, 499, 500, 599]"
+    ]
     static let boundaries = [100, 199, 200, 299, 300, 399, 400, 499, 500, 599]
 
     override func setUpWithError() throws {
@@ -21,7 +23,9 @@ final class ExitStatusTableTests: XCTestCase {
         sandbox = try Sandbox()
         let samples = Self.boundaries.map { "      c\($0): {status: \($0), text: body \($0)}" }.joined(separator: "\n")
         for (index, validation) in Self.validations.enumerated() {
-            try sandbox.write("targets/v\(index).yaml", """
+            try sandbox.write(
+                "targets/v\(index).yaml",
+                """
                 api: v\(index)
                 baseURL: http://127.0.0.1:\(server.port)
                 validation: \(validation)
@@ -63,23 +67,32 @@ final class ExitStatusTableTests: XCTestCase {
 
     private func assertExit(_ result: CLIResult, api index: Int, code: Int, _ how: String, line: UInt = #line) {
         let accepted = Self.accepts(index, code)
-        XCTAssertEqual(result.status, Self.expectedStatus(code, accepted: accepted), "\(how) v\(index) \(code): \(result.stderr)", line: line)
-        XCTAssertEqual(result.stdout, "body \(code)", "\(how) v\(index) \(code): the body is printed either way", line: line)
-        XCTAssertEqual(result.stderr, accepted ? "" : "moya-cli: error: v\(index).status: HTTP \(code) failed the case's validation\n",
-                       "\(how) v\(index) \(code)", line: line)
+        XCTAssertEqual(
+            result.status, Self.expectedStatus(code, accepted: accepted), "\(how) v\(index) \(code): \(result.stderr)",
+            line: line)
+        XCTAssertEqual(
+            result.stdout, "body \(code)", "\(how) v\(index) \(code): the body is printed either way", line: line)
+        XCTAssertEqual(
+            result.stderr,
+            accepted ? "" : "moya-cli: error: v\(index).status: HTTP \(code) failed the case's validation\n",
+            "\(how) v\(index) \(code)", line: line)
     }
 
     /// Every code through the mapping the binary uses (the boundaries below show it is the one used).
     func testEveryCodeMapsAsTheTableSays() {
         for code in 100...599 {
-            XCTAssertEqual(ExitStatus.forFailedValidation(statusCode: code).rawValue, Self.expectedStatus(code, accepted: false), "\(code)")
+            XCTAssertEqual(
+                ExitStatus.forFailedValidation(statusCode: code).rawValue, Self.expectedStatus(code, accepted: false),
+                "\(code)")
         }
     }
 
     func testEveryBoundaryUnderEveryValidation() throws {
         for index in Self.validations.indices {
             for code in Self.boundaries {
-                let stubbed = try sandbox.run(["call", "v\(index)", "status", String(code), "--stub", "--sample", "c\(code)"])
+                let stubbed = try sandbox.run([
+                    "call", "v\(index)", "status", String(code), "--stub", "--sample", "c\(code)"
+                ])
                 assertExit(stubbed, api: index, code: code, "stub")
                 guard code >= 200 else { continue }
                 let live = try sandbox.run(["call", "v\(index)", "status", String(code)])

@@ -24,7 +24,9 @@ final class FileRootTests: XCTestCase {
     }
 
     private func writeAPI(_ cases: String) throws {
-        try folder.write("targets/api.yaml", """
+        try folder.write(
+            "targets/api.yaml",
+            """
             api: api
             baseURL: http://127.0.0.1:\(server.port)
             cases:
@@ -38,9 +40,15 @@ final class FileRootTests: XCTestCase {
             ("  c: {method: POST, path: /post, task: {dataFile: \(secret)}, sample: ok}", "dataFile"),
             ("  c: {method: POST, path: /post, task: {dataFile: ../outside/secret.txt}, sample: ok}", "dataFile"),
             ("  c: {method: PUT, path: /put, task: {upload: ../outside/secret.txt}, sample: ok}", "upload file"),
-            ("  c: {method: POST, path: /post, task: {multipart: [{name: f, file: \(secret)}]}, sample: ok}", "multipart file"),
+            (
+                "  c: {method: POST, path: /post, task: {multipart: [{name: f, file: \(secret)}]}, sample: ok}",
+                "multipart file"
+            ),
             ("  c: {path: /get, sample: {file: ../outside/secret.txt}}", "sample file"),
-            ("  c: {path: /get, values: [{doc: {type: file, default: ../outside/secret.txt}}], sample: ok}", "default file"),
+            (
+                "  c: {path: /get, values: [{doc: {type: file, default: ../outside/secret.txt}}], sample: ok}",
+                "default file"
+            )
         ]
         for (line, what) in variants {
             try writeAPI(line)
@@ -67,8 +75,11 @@ final class FileRootTests: XCTestCase {
             ("  c: {method: POST, path: /post, task: {dataFile: \(sibling)}, sample: ok}", "dataFile"),
             ("  c: {method: POST, path: /post, task: {dataFile: ../targets.d/secret.txt}, sample: ok}", "dataFile"),
             ("  c: {method: PUT, path: /put, task: {upload: ../targets2/secret.txt}, sample: ok}", "upload file"),
-            ("  c: {method: POST, path: /post, task: {multipart: [{name: f, file: ../targets2/secret.txt}]}, sample: ok}", "multipart file"),
-            ("  c: {path: /get, sample: {file: ../targets2/secret.txt}}", "sample file"),
+            (
+                "  c: {method: POST, path: /post, task: {multipart: [{name: f, file: ../targets2/secret.txt}]}, sample: ok}",
+                "multipart file"
+            ),
+            ("  c: {path: /get, sample: {file: ../targets2/secret.txt}}", "sample file")
         ]
         for (line, what) in variants {
             try writeAPI(line)
@@ -93,17 +104,21 @@ final class FileRootTests: XCTestCase {
             try writeAPI("  c: {method: POST, path: /post, task: {dataFile: ../root2/secret.txt}, sample: ok}")
             let refused = try run(["call", "api", "c", "--file-root", given])
             XCTAssertEqual(refused.status, 65, "\(given): \(refused.stderr)")
-            XCTAssertTrue(refused.stderr.contains("dataFile '../root2/secret.txt' is outside --file-root"), refused.stderr)
+            XCTAssertTrue(
+                refused.stderr.contains("dataFile '../root2/secret.txt' is outside --file-root"), refused.stderr)
 
             try writeAPI("  c: {method: POST, path: /post, task: {dataFile: ../root/inside.txt}, sample: ok}")
             let allowed = try run(["call", "api", "c", "--file-root", given])
             XCTAssertEqual(allowed.status, 0, "\(given): \(allowed.stderr)")
         }
-        XCTAssertEqual(server.receivedRequests.map { String(decoding: $0.body, as: UTF8.self) }, Array(repeating: "inside root", count: 4))
+        XCTAssertEqual(
+            server.receivedRequests.map { String(decoding: $0.body, as: UTF8.self) },
+            Array(repeating: "inside root", count: 4))
     }
 
     func testAnExampleFileOutsideTheFolderIsRefused() throws {
-        try writeAPI("""
+        try writeAPI(
+            """
               c:
                 values: [{doc: file}]
                 method: POST
@@ -118,8 +133,9 @@ final class FileRootTests: XCTestCase {
     }
 
     func testALinkInsideTheFolderThatLeadsOutIsOutside() throws {
-        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("targets/link").path,
-                                                   withDestinationPath: folder.url.appendingPathComponent("outside").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("targets/link").path,
+            withDestinationPath: folder.url.appendingPathComponent("outside").path)
         try writeAPI("  c: {method: POST, path: /post, task: {dataFile: link/secret.txt}, sample: ok}")
         let result = try run(["call", "api", "c"])
         XCTAssertEqual(result.status, 65, result.stderr)
@@ -144,7 +160,8 @@ final class FileRootTests: XCTestCase {
     }
 
     func testAValueCannotMakeATemplatedPathLeaveTheFolder() throws {
-        try writeAPI("""
+        try writeAPI(
+            """
               c:
                 values: [{name: string}]
                 method: POST
@@ -161,7 +178,8 @@ final class FileRootTests: XCTestCase {
     }
 
     func testAFileValueFromTheCommandLineMayBeAnywhere() throws {
-        try writeAPI("""
+        try writeAPI(
+            """
               c:
                 values: [{doc: file}]
                 method: POST
@@ -178,16 +196,22 @@ final class FileRootTests: XCTestCase {
         let target = folder.url.appendingPathComponent("outside/authorized_keys").path
         for destination in [target, "../outside/authorized_keys", "downloads/../../authorized_keys"] {
             try writeAPI("  c: {path: /bytes/8, task: {download: \"\(destination)\"}, sample: ok}")
-            let result = try run(["call", "api", "c", "--stub", "--targets", "api.yaml"], in: folder.url.appendingPathComponent("targets"))
+            let result = try run(
+                ["call", "api", "c", "--stub", "--targets", "api.yaml"],
+                in: folder.url.appendingPathComponent("targets"))
             XCTAssertEqual(result.status, 65, "\(destination): \(result.stderr)")
-            XCTAssertTrue(result.stderr.contains("download destination '\(destination)' leaves the current folder"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("download destination '\(destination)' leaves the current folder"), result.stderr
+            )
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: target))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("authorized_keys").path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("authorized_keys").path))
     }
 
     func testAValueCannotAddAFolderToADownloadDestination() throws {
-        try writeAPI("""
+        try writeAPI(
+            """
               c:
                 values: [{name: string}]
                 path: /bytes/8
@@ -204,7 +228,8 @@ final class FileRootTests: XCTestCase {
 
         let fine = try run(["call", "api", "c", "ok", "--stub"])
         XCTAssertEqual(fine.status, 0, fine.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("downloads/ok.bin").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("downloads/ok.bin").path))
 
         // The user's --output may name any place.
         let elsewhere = folder.url.appendingPathComponent("outside/mine.bin").path
@@ -215,7 +240,8 @@ final class FileRootTests: XCTestCase {
 
     func testListAndCaseHelpShowTheFilesACaseReadsAndWrites() throws {
         try folder.write("targets/sample.json", "{}")
-        try writeAPI("""
+        try writeAPI(
+            """
               send: {method: POST, path: /post, task: {dataFile: inside.txt}, sample: {file: sample.json}}
               fetch:
                 values: [{name: string}]

@@ -13,7 +13,9 @@ final class HeaderLimitTests: XCTestCase {
     override func setUpWithError() throws {
         server = try HTTPTestServer()
         sandbox = try Sandbox()
-        try sandbox.write("targets/long.yaml", """
+        try sandbox.write(
+            "targets/long.yaml",
+            """
             api: long
             baseURL: http://127.0.0.1:\(server.port)
             validation: successCodes
@@ -31,7 +33,8 @@ final class HeaderLimitTests: XCTestCase {
         server.stop()
     }
 
-    let message = "moya-cli: error: the server sent a header line over libcurl's 100 KB limit "
+    let message =
+        "moya-cli: error: the server sent a header line over libcurl's 100 KB limit "
         + "(or headers over its 300 KB total in libcurl 8 and later); the response cannot be read\n"
 
     func testAHeaderLineOverTheLimitIsNamedNotOutOfMemory() throws {
@@ -44,7 +47,9 @@ final class HeaderLimitTests: XCTestCase {
         let result = try sandbox.run(["call", "long", "link", "150000", "--all"])
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertEqual(result.stdout, "[]\n", "the array is closed")
-        XCTAssertTrue(result.stderr.hasPrefix("moya-cli: error: page 1: the server sent a header line over libcurl's 100 KB limit"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "moya-cli: error: page 1: the server sent a header line over libcurl's 100 KB limit"), result.stderr)
         XCTAssertFalse(result.stderr.contains("Out of memory"), result.stderr)
     }
 

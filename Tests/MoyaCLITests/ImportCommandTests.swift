@@ -19,14 +19,21 @@ final class ImportCommandTests: XCTestCase {
         let spec = Self.fixtures.appendingPathComponent("petstore.yaml").path
         let imported = try sandbox.run(["import", "openapi", spec])
         XCTAssertEqual(imported.status, 0, imported.stderr)
-        XCTAssertTrue(imported.stderr.contains("import: wrote targets/pet-store.yaml: API 'pet-store', 9 cases from 9 operations"), imported.stderr)
-        XCTAssertTrue(imported.stderr.contains("import: listPets: the default response has no status: no sample for it"), imported.stderr)
-        XCTAssertTrue(imported.stderr.contains("import: credentials come from $MOYA_PET_STORE_BEARER_AUTH_TOKEN"), imported.stderr)
+        XCTAssertTrue(
+            imported.stderr.contains(
+                "import: wrote targets/pet-store.yaml: API 'pet-store', 9 cases from 9 operations"), imported.stderr)
+        XCTAssertTrue(
+            imported.stderr.contains("import: listPets: the default response has no status: no sample for it"),
+            imported.stderr)
+        XCTAssertTrue(
+            imported.stderr.contains("import: credentials come from $MOYA_PET_STORE_BEARER_AUTH_TOKEN"), imported.stderr
+        )
         XCTAssertTrue(FileManager.default.fileExists(atPath: sandbox.path("targets/samples/moya-import-upload.txt")))
 
         let validated = try sandbox.run(["validate"])
         XCTAssertEqual(validated.status, 0, validated.stderr)
-        XCTAssertTrue(validated.stdout.contains("targets/pet-store.yaml: ok (API 'pet-store', 9 cases)"), validated.stdout)
+        XCTAssertTrue(
+            validated.stdout.contains("targets/pet-store.yaml: ok (API 'pet-store', 9 cases)"), validated.stdout)
         let listed = try sandbox.run(["list", "pet-store"])
         XCTAssertEqual(listed.status, 0, listed.stderr)
         XCTAssertTrue(listed.stdout.contains("updatePetWithForm"))
@@ -43,7 +50,9 @@ final class ImportCommandTests: XCTestCase {
     func testImportedFileChecksLiveAgainstTheServerItDescribes() throws {
         let server = try HTTPTestServer()
         defer { server.stop() }
-        try sandbox.write("echo.yaml", """
+        try sandbox.write(
+            "echo.yaml",
+            """
             openapi: 3.1.0
             info: {title: Echo, version: "1"}
             servers: [{url: "http://127.0.0.1:\(server.port)"}]
@@ -110,7 +119,9 @@ final class ImportCommandTests: XCTestCase {
     func testAnOAuth2ClientCredentialsSchemeGetsItsTokenFromTheTokenEndpoint() throws {
         let server = try HTTPTestServer()
         defer { server.stop() }
-        try sandbox.write("oauth.yaml", """
+        try sandbox.write(
+            "oauth.yaml",
+            """
             openapi: 3.0.3
             info: {title: Guarded, version: "1"}
             servers: [{url: "http://127.0.0.1:\(server.port)"}]
@@ -138,9 +149,12 @@ final class ImportCommandTests: XCTestCase {
         let text = try String(contentsOfFile: sandbox.path("targets/guarded.yaml"), encoding: .utf8)
         XCTAssertTrue(text.contains(#"clientSecret: "${secret:MOYA_GUARDED_CC_CLIENT_SECRET}""#), text)
         XCTAssertTrue(text.contains("scopes: [read]"), text)
-        XCTAssertTrue(imported.stderr.contains("security scheme 'code' (oauth2) is sent as a bearer token"), imported.stderr)
-        let environment = ["MOYA_GUARDED_CC_CLIENT_ID": "moya-client", "MOYA_GUARDED_CC_CLIENT_SECRET": "client-s3cret-value",
-                           "XDG_CACHE_HOME": sandbox.path("cache")]
+        XCTAssertTrue(
+            imported.stderr.contains("security scheme 'code' (oauth2) is sent as a bearer token"), imported.stderr)
+        let environment = [
+            "MOYA_GUARDED_CC_CLIENT_ID": "moya-client", "MOYA_GUARDED_CC_CLIENT_SECRET": "client-s3cret-value",
+            "XDG_CACHE_HOME": sandbox.path("cache")
+        ]
         let called = try sandbox.run(["call", "guarded", "protected", "-v"], environment: environment)
         XCTAssertEqual(called.status, 0, called.stderr)
         XCTAssertFalse(called.stderr.contains("client-s3cret-value"), called.stderr)
@@ -150,7 +164,8 @@ final class ImportCommandTests: XCTestCase {
 
     func testStandardInputAndOutput() throws {
         let spec = try Data(contentsOf: Self.fixtures.appendingPathComponent("swagger2.json"))
-        let result = try CLIRunner.run(["import", "openapi", "-", "--output", "-", "--api", "users"], currentDirectory: sandbox.root, stdin: spec)
+        let result = try CLIRunner.run(
+            ["import", "openapi", "-", "--output", "-", "--api", "users"], currentDirectory: sandbox.root, stdin: spec)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("# Imported by moya-cli import openapi from 'Users'"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\napi: users\n"))
@@ -171,11 +186,14 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: sandbox.path("targets/u.yaml"), encoding: .utf8), "mine\n")
         XCTAssertEqual(try sandbox.run(["import", "openapi", spec, "-o", "targets/u.yaml", "--force"]).status, 0)
         // The output file's name is the API's name the user chose.
-        XCTAssertTrue(try String(contentsOfFile: sandbox.path("targets/u.yaml"), encoding: .utf8).contains("\napi: u\n"))
+        XCTAssertTrue(
+            try String(contentsOfFile: sandbox.path("targets/u.yaml"), encoding: .utf8).contains("\napi: u\n"))
     }
 
     func testInvalidSpecsExit65WithTheirPlace() throws {
-        try sandbox.write("bad.yaml", """
+        try sandbox.write(
+            "bad.yaml",
+            """
             openapi: 3.0.0
             info: {title: Bad, version: "1"}
             paths:
@@ -186,15 +204,22 @@ final class ImportCommandTests: XCTestCase {
             """)
         let result = try sandbox.run(["import", "openapi", "bad.yaml"])
         XCTAssertEqual(result.status, 65)
-        XCTAssertTrue(result.stderr.contains("bad.yaml:6:20: error: parameter has no 'name' or no 'in' (at #/paths/~1users/get/parameters/0)"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("moya-cli: error: bad.yaml is not a valid OpenAPI description (1 problem)"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "bad.yaml:6:20: error: parameter has no 'name' or no 'in' (at #/paths/~1users/get/parameters/0)"),
+            result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("moya-cli: error: bad.yaml is not a valid OpenAPI description (1 problem)"),
+            result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.path("targets")), "nothing written")
 
         try sandbox.write("broken.json", #"{"openapi": "3.0.0", "paths": {"#)
         let broken = try sandbox.run(["import", "openapi", "broken.json"])
         XCTAssertEqual(broken.status, 65)
-        XCTAssertTrue(broken.stderr.contains("broken.json:1:32: error: the document ends early: expected a member name in double quotes\n"),
-                      broken.stderr)
+        XCTAssertTrue(
+            broken.stderr.contains(
+                "broken.json:1:32: error: the document ends early: expected a member name in double quotes\n"),
+            broken.stderr)
     }
 
     func testUsageErrorsExit64() throws {
@@ -231,7 +256,9 @@ final class ImportCommandTests: XCTestCase {
 
                 """
         }
-        try sandbox.write("big.yaml", """
+        try sandbox.write(
+            "big.yaml",
+            """
             openapi: 3.0.3
             info: {title: Big, version: "1"}
             servers: [{url: "https://big.example/api"}]
@@ -253,7 +280,8 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(imported.stderr.contains("2000 cases from 2000 operations"), imported.stderr)
         let checked = try sandbox.run(["check", "big"])
         XCTAssertEqual(checked.status, 0, String(checked.stderr.suffix(2000)))
-        XCTAssertTrue(checked.stderr.contains("check (offline): 2000 passed, 0 failed"), String(checked.stderr.suffix(300)))
+        XCTAssertTrue(
+            checked.stderr.contains("check (offline): 2000 passed, 0 failed"), String(checked.stderr.suffix(300)))
         let tagged = try sandbox.run(["import", "openapi", "big.yaml", "--only", "group3", "-o", "-"])
         XCTAssertEqual(tagged.status, 0)
         XCTAssertTrue(tagged.stderr.contains("100 cases from 100 operations"), tagged.stderr)
@@ -288,11 +316,14 @@ final class ImportCommandTests: XCTestCase {
         let petstore = Self.fixtures.appendingPathComponent("petstore.yaml").path
         let toDevice = try sandbox.run(["import", "openapi", petstore, "-o", null])
         XCTAssertEqual(toDevice.status, 0, toDevice.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.path("samples")), "no samples folder beside the device")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: sandbox.path("samples")), "no samples folder beside the device")
     }
 
     func testTerminalEscapesFromTheSpecNeverReachStderr() throws {
-        try sandbox.write("evil.yaml", """
+        try sandbox.write(
+            "evil.yaml",
+            """
             openapi: 3.0.0
             info: {title: Evil, version: "1"}
             servers: [{url: "https://example.com"}]
@@ -306,6 +337,7 @@ final class ImportCommandTests: XCTestCase {
         let result = try sandbox.run(["import", "openapi", "evil.yaml"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(result.stderr.contains("\u{1B}"), result.stderr)
-        XCTAssertFalse(try String(contentsOfFile: sandbox.path("targets/evil.yaml"), encoding: .utf8).contains("\u{1B}"))
+        XCTAssertFalse(
+            try String(contentsOfFile: sandbox.path("targets/evil.yaml"), encoding: .utf8).contains("\u{1B}"))
     }
 }

@@ -16,37 +16,47 @@ final class InstructionBudgetTests: XCTestCase {
     /// merely lying in `.build/release` may be older than the sources under test.
     func namedReleaseBinary() throws -> String {
         guard let path = ProcessInfo.processInfo.environment["MOYA_CLI_RELEASE_BINARY"],
-              FileManager.default.isExecutableFile(atPath: path) else {
-            throw XCTSkip("MOYA_CLI_RELEASE_BINARY names no release binary: run 'make budgets' (it builds one and sets it)")
+            FileManager.default.isExecutableFile(atPath: path)
+        else {
+            throw XCTSkip(
+                "MOYA_CLI_RELEASE_BINARY names no release binary: run 'make budgets' (it builds one and sets it)")
         }
         return path
     }
 
     func testInstructionsStayWithinTheirBudgets() throws {
         let releaseBinary = try namedReleaseBinary()
-        guard let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first(where: FileManager.default.isExecutableFile) else {
+        guard
+            let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first(
+                where: FileManager.default.isExecutableFile)
+        else {
             throw XCTSkip("valgrind is not installed: the instruction budgets cannot be checked here")
         }
-        let budgets = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent("bench/budgets.json")))
-                                    as? [String: Any])
+        let budgets = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent("bench/budgets.json")))
+                as? [String: Any])
         let folder = try TemporaryFolder()
         // valgrind cannot read the compressed debug sections of the static release build.
         let binary = folder.url.appendingPathComponent("moya-cli").path
         try run("/usr/bin/strip", ["--strip-debug", "-o", binary, releaseBinary])
         let large = folder.url.appendingPathComponent("large.yaml")
-        let generated = try run("/usr/bin/python3", [Self.root.appendingPathComponent("scripts/gen-large-target.py").path, "10000"])
+        let generated = try run(
+            "/usr/bin/python3", [Self.root.appendingPathComponent("scripts/gen-large-target.py").path, "10000"])
         try generated.write(to: large)
 
         let runs: [(name: String, arguments: [String], folder: URL)] = [
             ("call --stub (github zen)", ["call", "github", "zen", "--stub"], Self.root),
             ("validate (10,000 cases)", ["validate", large.path], folder.url),
-            ("list API (10,000 cases)", ["list", "large", "--targets", large.path], folder.url),
+            ("list API (10,000 cases)", ["list", "large", "--targets", large.path], folder.url)
         ]
         for (name, arguments, directory) in runs {
             let budget = try XCTUnwrap(budgets[name] as? Int, "bench/budgets.json has no budget '\(name)'")
             let counted = try instructions(valgrind: valgrind, [binary] + arguments, in: directory, scratch: folder.url)
-            print("instruction budget: \(name): \(counted) of \(budget) (\(String(format: "%.1f", Double(counted) / Double(budget) * 100))%)")
-            XCTAssertLessThanOrEqual(counted, budget, "\(name): \(counted) instructions, over its budget of \(budget) in bench/budgets.json")
+            print(
+                "instruction budget: \(name): \(counted) of \(budget) (\(String(format: "%.1f", Double(counted) / Double(budget) * 100))%)"
+            )
+            XCTAssertLessThanOrEqual(
+                counted, budget, "\(name): \(counted) instructions, over its budget of \(budget) in bench/budgets.json")
         }
     }
 
@@ -68,17 +78,22 @@ final class InstructionBudgetTests: XCTestCase {
             if let name = line.split(separator: " ").last { defined.insert(name) }
         }
         let missing = listed.filter { !defined.contains(Substring($0)) }
-        print("link order: \(listed.count - missing.count) of \(listed.count) functions of scripts/text-order.txt are in the binary")
+        print(
+            "link order: \(listed.count - missing.count) of \(listed.count) functions of scripts/text-order.txt are in the binary"
+        )
         // Callgrind names a few functions the linker's symbol table spells differently (clones
         // and thunks), so a small remainder is expected; a move of modules leaves hundreds.
-        XCTAssertLessThanOrEqual(missing.count, listed.count / 50,
-                                 "\(missing.count) of \(listed.count) functions scripts/text-order.txt names are not in the binary (first: \(missing.prefix(3).joined(separator: ", "))): run 'make text-order'")
+        XCTAssertLessThanOrEqual(
+            missing.count, listed.count / 50,
+            "\(missing.count) of \(listed.count) functions scripts/text-order.txt names are not in the binary (first: \(missing.prefix(3).joined(separator: ", "))): run 'make text-order'"
+        )
     }
 
     /// The instructions of one run under callgrind, every thread summed.
     func instructions(valgrind: String, _ argv: [String], in directory: URL, scratch: URL) throws -> Int {
         let out = scratch.appendingPathComponent("callgrind.out").path
-        for name in try FileManager.default.contentsOfDirectory(atPath: scratch.path) where name.hasPrefix("callgrind.out") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: scratch.path)
+        where name.hasPrefix("callgrind.out") {
             try FileManager.default.removeItem(at: scratch.appendingPathComponent(name))
         }
         let process = Process()
@@ -92,7 +107,8 @@ final class InstructionBudgetTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "\(argv.dropFirst().joined(separator: " ")) failed under valgrind")
         var total = 0
-        for name in try FileManager.default.contentsOfDirectory(atPath: scratch.path) where name.hasPrefix("callgrind.out") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: scratch.path)
+        where name.hasPrefix("callgrind.out") {
             let text = try String(contentsOf: scratch.appendingPathComponent(name), encoding: .utf8)
             for line in text.split(separator: "\n") where line.hasPrefix("summary: ") || line.hasPrefix("totals: ") {
                 total += Int(line.split(separator: " ")[1]) ?? 0

@@ -27,11 +27,13 @@ struct InteractiveShell {
     /// The shell and `script`, or an `XCTSkip` saying what to install.
     init(_ kind: Kind) throws {
         guard let executable = Self.locate(kind.rawValue) else {
-            throw XCTSkip("\(kind.rawValue) is not installed, so its completion is not tested; `make test` installs it "
-                + "(apt-get install \(kind.rawValue))")
+            throw XCTSkip(
+                "\(kind.rawValue) is not installed, so its completion is not tested; `make test` installs it "
+                    + "(apt-get install \(kind.rawValue))")
         }
         guard let script = Self.locate("script") else {
-            throw XCTSkip("`script` (util-linux) is not installed; it gives \(kind.rawValue) the terminal it completes in")
+            throw XCTSkip(
+                "`script` (util-linux) is not installed; it gives \(kind.rawValue) the terminal it completes in")
         }
         self.kind = kind
         self.executable = executable
@@ -39,7 +41,8 @@ struct InteractiveShell {
     }
 
     static func locate(_ name: String) -> String? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        let folders =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
             + ["/usr/local/bin", "/usr/bin", "/bin"]
         return folders.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
@@ -62,16 +65,17 @@ struct InteractiveShell {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
-        let shellCommand = switch kind {
-        case .bash: "\(executable) --rcfile '\(setup.path)' -i"
-        case .zsh: "\(executable) --no-globalrcs -i"
-        case .fish: "\(executable) --no-config --interactive --init-command 'source \(setup.path)'"
-        }
+        let shellCommand =
+            switch kind {
+            case .bash: "\(executable) --rcfile '\(setup.path)' -i"
+            case .zsh: "\(executable) --no-globalrcs -i"
+            case .fish: "\(executable) --no-config --interactive --init-command 'source \(setup.path)'"
+            }
         process.arguments = ["-qfc", shellCommand, "/dev/null"]
         process.currentDirectoryURL = folder.url
         let binaryFolder = CLIRunner.binaryURL.deletingLastPathComponent().path
         process.environment = environment.merging([
-            "PATH": binaryFolder + ":/usr/bin:/bin", "HOME": session.path, "ZDOTDIR": session.path, "TERM": "xterm",
+            "PATH": binaryFolder + ":/usr/bin:/bin", "HOME": session.path, "ZDOTDIR": session.path, "TERM": "xterm"
         ]) { _, new in new }
         let keys = Pipe()
         process.standardInput = keys
@@ -98,7 +102,9 @@ struct InteractiveShell {
         keys.fileHandleForWriting.write(Data("exit\r".utf8))
         try? keys.fileHandleForWriting.close()
         _ = Self.wait(seconds: 10) { !process.isRunning }
-        XCTAssertTrue(finished, "\(kind.rawValue) completed \(groups.count) of \(lines.count) lines within 60 s", file: file, line: line)
+        XCTAssertTrue(
+            finished, "\(kind.rawValue) completed \(groups.count) of \(lines.count) lines within 60 s", file: file,
+            line: line)
         return groups
     }
 

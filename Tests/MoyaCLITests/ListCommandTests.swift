@@ -16,22 +16,26 @@ final class ListCommandTests: XCTestCase {
     }
 
     func testListsEveryAPIAsATable() throws {
-        assertRun(try sandbox.run(["list"]), status: 0, stdout: """
-            API      CASES  TRUST      ENVIRONMENT              FILE                  DESCRIPTION
-            shop     3      untrusted  SHOP_PORT (not allowed)  targets/shop.yaml     A small shop
-            weather  1      untrusted                           targets/weather.yaml
+        assertRun(
+            try sandbox.run(["list"]), status: 0,
+            stdout: """
+                API      CASES  TRUST      ENVIRONMENT              FILE                  DESCRIPTION
+                shop     3      untrusted  SHOP_PORT (not allowed)  targets/shop.yaml     A small shop
+                weather  1      untrusted                           targets/weather.yaml
 
-            """, stderr: "")
+                """, stderr: "")
     }
 
     func testListsTheCasesOfOneAPIAsATable() throws {
-        assertRun(try sandbox.run(["list", "shop"]), status: 0, stdout: """
-            CASE      METHOD  PATH            TASK                  VALUES                                                                 DESCRIPTION
-            products  GET     /products       requestParameters     category: all|books|games = all, page: int = 1, inStock: bool = false  List products
-            product   GET     /products/{id}  requestPlain          id: int                                                                One product
-            order     POST    /orders         requestJSONEncodable  sku: string, ratio: double = 0.5
+        assertRun(
+            try sandbox.run(["list", "shop"]), status: 0,
+            stdout: """
+                CASE      METHOD  PATH            TASK                  VALUES                                                                 DESCRIPTION
+                products  GET     /products       requestParameters     category: all|books|games = all, page: int = 1, inStock: bool = false  List products
+                product   GET     /products/{id}  requestPlain          id: int                                                                One product
+                order     POST    /orders         requestJSONEncodable  sku: string, ratio: double = 0.5
 
-            """, stderr: "")
+                """, stderr: "")
     }
 
     func testListsEveryAPIAsJSON() throws {
@@ -42,7 +46,10 @@ final class ListCommandTests: XCTestCase {
         XCTAssertEqual(Array(document.keys), ["apis"])
         let apis = try XCTUnwrap(document["apis"] as? [[String: Any]])
         XCTAssertEqual(apis.count, 2)
-        let keys: Set = ["name", "file", "source", "valid", "cases", "description", "shadowedBy", "trusted", "environment", "commands"]
+        let keys: Set = [
+            "name", "file", "source", "valid", "cases", "description", "shadowedBy", "trusted", "environment",
+            "commands"
+        ]
         for api in apis { XCTAssertEqual(Set(api.keys), keys) }
         XCTAssertEqual(apis[0]["name"] as? String, "shop")
         XCTAssertEqual(apis[0]["file"] as? String, "targets/shop.yaml")
@@ -71,11 +78,14 @@ final class ListCommandTests: XCTestCase {
 
         let cases = try XCTUnwrap(api["cases"] as? [[String: Any]])
         XCTAssertEqual(cases.map { $0["name"] as? String }, ["products", "product", "order"])
-        let caseKeys: Set = ["name", "method", "path", "task", "description", "values", "samples", "examples", "reads", "writes"]
+        let caseKeys: Set = [
+            "name", "method", "path", "task", "description", "values", "samples", "examples", "reads", "writes"
+        ]
         for spec in cases { XCTAssertEqual(Set(spec.keys), caseKeys) }
         XCTAssertEqual(cases.map { $0["method"] as? String }, ["GET", "GET", "POST"])
         XCTAssertEqual(cases.map { $0["path"] as? String }, ["/products", "/products/{id}", "/orders"])
-        XCTAssertEqual(cases.map { $0["task"] as? String }, ["requestParameters", "requestPlain", "requestJSONEncodable"])
+        XCTAssertEqual(
+            cases.map { $0["task"] as? String }, ["requestParameters", "requestPlain", "requestJSONEncodable"])
         XCTAssertEqual(cases[0]["description"] as? String, "List products")
         XCTAssertTrue(cases[2]["description"] is NSNull)
         XCTAssertEqual(cases.map { $0["samples"] as? [String] }, [["ok", "offline"], ["default"], ["default"]])
@@ -93,12 +103,16 @@ final class ListCommandTests: XCTestCase {
         // Defaults keep their type, so a script reads 1 and false, not "1" and "false".
         XCTAssertEqual(values[1]["default"] as? Int, 1)
         XCTAssertEqual(values[2]["default"] as? Bool, false)
-        XCTAssertTrue(result.stdout.contains("""
-                      "default": 1,
-            """), result.stdout)
-        XCTAssertTrue(result.stdout.contains("""
-                      "default": false,
-            """), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                """
+                          "default": 1,
+                """), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                """
+                          "default": false,
+                """), result.stdout)
 
         let id = try XCTUnwrap((cases[1]["values"] as? [[String: Any]])?.first)
         XCTAssertEqual(id["required"] as? Bool, true)
@@ -108,35 +122,47 @@ final class ListCommandTests: XCTestCase {
     }
 
     func testUnknownAPIIsAUsageErrorWithDidYouMean() throws {
-        let searched = "./targets, \(sandbox.home.path)/.config/moya/targets (user configuration, missing), "
+        let searched =
+            "./targets, \(sandbox.home.path)/.config/moya/targets (user configuration, missing), "
             + "\(ValidateCommandTests.shareFolder) (share folder, missing)"
-        assertRun(try sandbox.run(["list", "shpo"]), status: 64, stdout: "", stderr: """
-            moya-cli: error: unknown API 'shpo'; searched: \(searched); did you mean 'shop'?
+        assertRun(
+            try sandbox.run(["list", "shpo"]), status: 64, stdout: "",
+            stderr: """
+                moya-cli: error: unknown API 'shpo'; searched: \(searched); did you mean 'shop'?
 
-            """)
-        assertRun(try sandbox.run(["list", "zzzzzzzz", "--format", "json"]), status: 64, stdout: "", stderr: """
-            moya-cli: error: unknown API 'zzzzzzzz'; searched: \(searched); valid APIs: shop, weather
+                """)
+        assertRun(
+            try sandbox.run(["list", "zzzzzzzz", "--format", "json"]), status: 64, stdout: "",
+            stderr: """
+                moya-cli: error: unknown API 'zzzzzzzz'; searched: \(searched); valid APIs: shop, weather
 
-            """)
+                """)
     }
 
     func testAnInvalidFileAmongValidOnesIsListedAsInvalid() throws {
         try sandbox.write("targets/broken.yaml", Fixture.broken)
-        assertRun(try sandbox.run(["list"]), status: 65, stdout: """
-            API      CASES    TRUST      ENVIRONMENT              FILE                  DESCRIPTION
-            broken   invalid  -                                   targets/broken.yaml
-            shop     3        untrusted  SHOP_PORT (not allowed)  targets/shop.yaml     A small shop
-            weather  1        untrusted                           targets/weather.yaml
+        assertRun(
+            try sandbox.run(["list"]), status: 65,
+            stdout: """
+                API      CASES    TRUST      ENVIRONMENT              FILE                  DESCRIPTION
+                broken   invalid  -                                   targets/broken.yaml
+                shop     3        untrusted  SHOP_PORT (not allowed)  targets/shop.yaml     A small shop
+                weather  1        untrusted                           targets/weather.yaml
 
-            """, stderr: Fixture.brokenDiagnostics("targets/broken.yaml") + """
-            moya-cli: error: some target files are invalid (see above)
+                """,
+            stderr: Fixture.brokenDiagnostics("targets/broken.yaml") + """
+                moya-cli: error: some target files are invalid (see above)
 
-            """)
+                """)
 
         let json = try sandbox.run(["list", "--format", "json"])
         XCTAssertEqual(json.status, 65)
-        XCTAssertEqual(json.stderr, Fixture.brokenDiagnostics("targets/broken.yaml") + "moya-cli: error: some target files are invalid (see above)\n")
-        let apis = try XCTUnwrap((JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["apis"] as? [[String: Any]])
+        XCTAssertEqual(
+            json.stderr,
+            Fixture.brokenDiagnostics("targets/broken.yaml")
+                + "moya-cli: error: some target files are invalid (see above)\n")
+        let apis = try XCTUnwrap(
+            (JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["apis"] as? [[String: Any]])
         XCTAssertEqual(apis.map { $0["name"] as? String }, ["broken", "shop", "weather"])
         XCTAssertEqual(apis.map { $0["valid"] as? Bool }, [false, true, true])
         XCTAssertTrue(apis[0]["cases"] is NSNull)
@@ -145,10 +171,12 @@ final class ListCommandTests: XCTestCase {
     func testListingAnInvalidAPIShowsThatFilesDiagnostics() throws {
         try sandbox.write("targets/broken.yaml", Fixture.broken)
         try sandbox.write("targets/other.yaml", "baseURL: nope\n")
-        assertRun(try sandbox.run(["list", "broken"]), status: 65, stdout: "", stderr: Fixture.brokenDiagnostics("targets/broken.yaml") + """
-            moya-cli: error: API 'broken' is defined by targets/broken.yaml, which has errors; run 'moya-cli validate targets/broken.yaml'
+        assertRun(
+            try sandbox.run(["list", "broken"]), status: 65, stdout: "",
+            stderr: Fixture.brokenDiagnostics("targets/broken.yaml") + """
+                moya-cli: error: API 'broken' is defined by targets/broken.yaml, which has errors; run 'moya-cli validate targets/broken.yaml'
 
-            """)
+                """)
         // Another file's errors do not stop listing a valid API.
         let shop = try sandbox.run(["list", "shop"])
         XCTAssertEqual(shop.status, 0)
@@ -157,27 +185,33 @@ final class ListCommandTests: XCTestCase {
 
     func testListingOneAPIShowsItsWarnings() throws {
         try sandbox.write("targets/quiet.yaml", "baseURL: https://q.example\ncases:\n  hush: {path: /hush}\n")
-        assertRun(try sandbox.run(["list", "quiet"]), status: 0, stdout: """
-            CASE  METHOD  PATH   TASK          VALUES  DESCRIPTION
-            hush  GET     /hush  requestPlain
+        assertRun(
+            try sandbox.run(["list", "quiet"]), status: 0,
+            stdout: """
+                CASE  METHOD  PATH   TASK          VALUES  DESCRIPTION
+                hush  GET     /hush  requestPlain
 
-            """, stderr: """
-            targets/quiet.yaml:3:3: warning: case 'hush' has no sample; --stub answers 200 with an empty body
-                  hush: {path: /hush}
-                  ^
+                """,
+            stderr: """
+                targets/quiet.yaml:3:3: warning: case 'hush' has no sample; --stub answers 200 with an empty body
+                      hush: {path: /hush}
+                      ^
 
-            """)
+                """)
     }
 
     func testShadowedAPIIsShownWithTheFileThatWon() throws {
-        try sandbox.write("mine/shop.yaml", Fixture.api("shop", baseURL: "https://my.shop.example", description: "My own shop"))
-        assertRun(try sandbox.run(["list", "--targets", "mine"]), status: 0, stdout: """
-            API      CASES  TRUST      FILE                  DESCRIPTION
-            shop     1      untrusted  mine/shop.yaml        My own shop
-            weather  1      untrusted  targets/weather.yaml
-            shop     -      -          targets/shop.yaml     shadowed by mine/shop.yaml
+        try sandbox.write(
+            "mine/shop.yaml", Fixture.api("shop", baseURL: "https://my.shop.example", description: "My own shop"))
+        assertRun(
+            try sandbox.run(["list", "--targets", "mine"]), status: 0,
+            stdout: """
+                API      CASES  TRUST      FILE                  DESCRIPTION
+                shop     1      untrusted  mine/shop.yaml        My own shop
+                weather  1      untrusted  targets/weather.yaml
+                shop     -      -          targets/shop.yaml     shadowed by mine/shop.yaml
 
-            """, stderr: "")
+                """, stderr: "")
         // The winner is the one `list API` describes.
         let winner = try sandbox.run(["list", "shop", "--targets", "mine", "--format", "json"])
         let api = try XCTUnwrap(JSONSerialization.jsonObject(with: winner.stdoutData) as? [String: Any])
@@ -186,11 +220,13 @@ final class ListCommandTests: XCTestCase {
     }
 
     func testShadowedAPIInJSONNamesItsLevelAndTheWinner() throws {
-        try sandbox.write("home/.config/moya/targets/shop.yaml", Fixture.api("shop", baseURL: "https://old.shop.example"))
+        try sandbox.write(
+            "home/.config/moya/targets/shop.yaml", Fixture.api("shop", baseURL: "https://old.shop.example"))
         let json = try sandbox.run(["list", "--format", "json"])
         XCTAssertEqual(json.status, 0)
         XCTAssertEqual(json.stderr, "")
-        let apis = try XCTUnwrap((JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["apis"] as? [[String: Any]])
+        let apis = try XCTUnwrap(
+            (JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])?["apis"] as? [[String: Any]])
         XCTAssertEqual(apis.map { $0["name"] as? String }, ["shop", "weather", "shop"])
         let shadowed = apis[2]
         XCTAssertEqual(shadowed["file"] as? String, sandbox.path("home/.config/moya/targets/shop.yaml"))
@@ -205,7 +241,9 @@ final class ListCommandTests: XCTestCase {
     func testHelpDescribesTheFormats() throws {
         let result = try sandbox.run(["list", "--help"])
         XCTAssertEqual(result.status, 0)
-        XCTAssertTrue(result.stdout.contains("USAGE: moya-cli list [<api>] [--format <format>] [--targets <path> ...] [--no-color]"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                "USAGE: moya-cli list [<api>] [--format <format>] [--targets <path> ...] [--no-color]"), result.stdout)
         XCTAssertTrue(result.stdout.contains("(values: table, json; default: table)"), result.stdout)
     }
 
@@ -224,8 +262,11 @@ extension ListCommandTests {
         let result = try CLIRunner.run(["list"], environment: ["HOME": empty.url.path], currentDirectory: empty.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "moya-cli: no target files found; searched: ./targets (missing), "
-            + "\(empty.url.path)/.config/moya/targets (user configuration, missing), "
-            + "\(ValidateCommandTests.shareFolder) (share folder, missing); put *.yaml files in ./targets or name them with --targets\n")
+        XCTAssertEqual(
+            result.stderr,
+            "moya-cli: no target files found; searched: ./targets (missing), "
+                + "\(empty.url.path)/.config/moya/targets (user configuration, missing), "
+                + "\(ValidateCommandTests.shareFolder) (share folder, missing); put *.yaml files in ./targets or name them with --targets\n"
+        )
     }
 }

@@ -11,7 +11,9 @@ final class ListValueTests: XCTestCase {
     override func setUpWithError() throws {
         server = try HTTPTestServer()
         folder = try TemporaryFolder()
-        try folder.write("targets/labels.yaml", """
+        try folder.write(
+            "targets/labels.yaml",
+            """
             api: labels
             baseURL: http://127.0.0.1:\(server.port)
             cases:
@@ -52,8 +54,9 @@ final class ListValueTests: XCTestCase {
     func testBracketsRepeatedAndCommaSeparated() throws {
         let result = try call(["call", "labels", "brackets", "--labels", "bug", "--labels", "ui,docs"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try XCTUnwrap(server.receivedRequests.last).target,
-                       "/anything/brackets?labels%5B%5D=bug&labels%5B%5D=ui&labels%5B%5D=docs")
+        XCTAssertEqual(
+            try XCTUnwrap(server.receivedRequests.last).target,
+            "/anything/brackets?labels%5B%5D=bug&labels%5B%5D=ui&labels%5B%5D=docs")
     }
 
     func testNoBrackets() throws {
@@ -75,7 +78,8 @@ final class ListValueTests: XCTestCase {
         let result = try call(["call", "labels", "create", "Crash", "--labels", "bug", "--labels", "ui"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let request = try XCTUnwrap(server.receivedRequests.last)
-        XCTAssertEqual(String(decoding: request.body, as: UTF8.self), #"{"title":"Crash","labels":["bug","ui"],"ids":[1]}"#)
+        XCTAssertEqual(
+            String(decoding: request.body, as: UTF8.self), #"{"title":"Crash","labels":["bug","ui"],"ids":[1]}"#)
         XCTAssertEqual(request.value(of: "X-Labels"), "bug, ui")
     }
 
@@ -85,13 +89,15 @@ final class ListValueTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("'nope' is not one of bug, ui, docs for value 'labels'"), bad.stderr)
         let twice = try call(["call", "labels", "create", "--title", "a", "--title", "b", "--labels", "bug"])
         XCTAssertEqual(twice.status, 64)
-        XCTAssertTrue(twice.stderr.contains("value --title is given twice; only a list value can be repeated"), twice.stderr)
+        XCTAssertTrue(
+            twice.stderr.contains("value --title is given twice; only a list value can be repeated"), twice.stderr)
     }
 
     func testHelpShowsListsAndExamplesRepeatTheOption() throws {
         let help = try call(["call", "labels", "create", "--help"])
         XCTAssertEqual(help.status, 0, help.stderr)
-        XCTAssertTrue(help.stdout.hasPrefix("USAGE: moya-cli call labels create <title> <labels> [--ids <[int]>]\n"), help.stdout)
+        XCTAssertTrue(
+            help.stdout.hasPrefix("USAGE: moya-cli call labels create <title> <labels> [--ids <[int]>]\n"), help.stdout)
         XCTAssertTrue(help.stdout.contains("  moya-cli call labels create T 'bug,ui' --ids 2 --ids 3\n"), help.stdout)
     }
 }

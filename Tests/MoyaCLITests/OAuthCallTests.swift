@@ -35,11 +35,17 @@ final class OAuthCallTests: XCTestCase {
         let second = try call(["call", "guarded", "protected", "-v"])
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertEqual(server.oauth.tokenRequestCount, 1)
-        XCTAssertTrue(second.stderr.contains("* using the access token of API 'guarded' cached in \(cacheFolder.path)/oauth2-guarded-"),
-                      second.stderr)
-        XCTAssertEqual(server.oauth.tokenRequests.first, .init(grantType: "client_credentials", clientAuthentication: "basic", scope: "read write"))
+        XCTAssertTrue(
+            second.stderr.contains(
+                "* using the access token of API 'guarded' cached in \(cacheFolder.path)/oauth2-guarded-"),
+            second.stderr)
+        XCTAssertEqual(
+            server.oauth.tokenRequests.first,
+            .init(grantType: "client_credentials", clientAuthentication: "basic", scope: "read write"))
         // Both requests carried the one token.
-        let sent = server.receivedRequests.filter { $0.path == "/oauth/protected" }.compactMap { $0.value(of: "Authorization") }
+        let sent = server.receivedRequests.filter { $0.path == "/oauth/protected" }.compactMap {
+            $0.value(of: "Authorization")
+        }
         XCTAssertEqual(sent.count, 2)
         XCTAssertEqual(Set(sent).count, 1)
         XCTAssertTrue(sent[0].hasPrefix("Bearer at-1-"), sent[0])
@@ -48,8 +54,11 @@ final class OAuthCallTests: XCTestCase {
         XCTAssertEqual(files.count, 1)
         XCTAssertTrue(files[0].hasPrefix("oauth2-guarded-"), files[0])
         let path = cacheFolder.appendingPathComponent(files[0]).path
-        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
-        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: cacheFolder.path)[.posixPermissions] as? NSNumber)?.intValue, 0o700)
+        XCTAssertEqual(
+            (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(
+            (try FileManager.default.attributesOfItem(atPath: cacheFolder.path)[.posixPermissions] as? NSNumber)?
+                .intValue, 0o700)
         let contents = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertFalse(contents.contains(OAuthTestAuthority.clientSecret), contents)
         XCTAssertTrue(contents.contains(String(sent[0].dropFirst("Bearer ".count))))
@@ -105,9 +114,12 @@ final class OAuthCallTests: XCTestCase {
         // The refresh token is refused, then the client credentials grant fails too.
         let result = try call(["call", "guarded", "protected"])
         XCTAssertEqual(result.status, 7, result.stderr)
-        XCTAssertTrue(result.stderr.contains("moya-cli: error: the API refused the token with HTTP 401, and no new one could be obtained: "
-                                             + "the token endpoint http://127.0.0.1:\(server.port)/oauth/token refused: invalid_client (HTTP 401)"),
-                      result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "moya-cli: error: the API refused the token with HTTP 401, and no new one could be obtained: "
+                    + "the token endpoint http://127.0.0.1:\(server.port)/oauth/token refused: invalid_client (HTTP 401)"
+            ),
+            result.stderr)
         XCTAssertEqual(result.stdout, "")
         assertNoSecret(result.stderr)
     }
@@ -144,7 +156,9 @@ final class OAuthCallTests: XCTestCase {
         let shown = try call(["curl", "guarded", "protected", "--show-secrets"])
         XCTAssertEqual(shown.status, 0, shown.stderr)
         XCTAssertEqual(server.oauth.tokenRequestCount, 1)
-        XCTAssertNotNil(shown.stdout.range(of: #"'Authorization: Bearer at-1-[0-9A-F]{8}'"#, options: .regularExpression), shown.stdout)
+        XCTAssertNotNil(
+            shown.stdout.range(of: #"'Authorization: Bearer at-1-[0-9A-F]{8}'"#, options: .regularExpression),
+            shown.stdout)
         // The printed command works as it is.
         let replayed = try CLIRunner.runShell(shown.stdout, in: folder.url)
         XCTAssertEqual(replayed.stdout, #"{"ok":true,"scope":"read write"}"#)
@@ -165,17 +179,22 @@ final class OAuthCallTests: XCTestCase {
         let check = try call(["check", "guarded", "--live"])
         XCTAssertEqual(check.status, 8, check.stdout + check.stderr)
         let output = check.stdout + check.stderr
-        XCTAssertEqual(output.components(separatedBy: "cannot build the request: the token endpoint http://127.0.0.1:\(server.port)/oauth/token?fail=error "
-                                                       + "refused: invalid_scope (HTTP 400)").count, 3, output)
+        XCTAssertEqual(
+            output.components(
+                separatedBy:
+                    "cannot build the request: the token endpoint http://127.0.0.1:\(server.port)/oauth/token?fail=error "
+                    + "refused: invalid_scope (HTTP 400)"
+            ).count, 3, output)
         // One failed request for both cases.
         XCTAssertEqual(server.oauth.tokenRequestCount, 1)
         assertNoSecret(check.stdout, check.stderr)
     }
 
     func testStubbedCallsNeedNoTokenNorVariables() throws {
-        let result = try CLIRunner.run(["call", "guarded", "protected", "--stub"],
-                                       environment: ["XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path],
-                                       currentDirectory: folder.url)
+        let result = try CLIRunner.run(
+            ["call", "guarded", "protected", "--stub"],
+            environment: ["XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path],
+            currentDirectory: folder.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, #"{"ok":true}"#)
         let check = try CLIRunner.run(["check", "guarded"], currentDirectory: folder.url)
@@ -184,7 +203,9 @@ final class OAuthCallTests: XCTestCase {
     }
 
     func testClientAuthenticationInTheBodyAndANamedScheme() throws {
-        try folder.write("targets/guarded.yaml", """
+        try folder.write(
+            "targets/guarded.yaml",
+            """
             api: guarded
             baseURL: http://127.0.0.1:\(server.port)
             auth:
@@ -204,7 +225,9 @@ final class OAuthCallTests: XCTestCase {
         let result = try call(["call", "guarded", "protected"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, #"{"ok":true,"scope":"default"}"#)
-        XCTAssertEqual(server.oauth.tokenRequests, [.init(grantType: "client_credentials", clientAuthentication: "body", scope: nil)])
+        XCTAssertEqual(
+            server.oauth.tokenRequests,
+            [.init(grantType: "client_credentials", clientAuthentication: "body", scope: nil)])
         let mine = try call(["call", "guarded", "mine"], environment: ["PERSONAL_TOKEN": "personal-token-1"])
         XCTAssertEqual(mine.status, 0, mine.stderr)
         XCTAssertEqual(server.oauth.tokenRequestCount, 1)
@@ -212,7 +235,9 @@ final class OAuthCallTests: XCTestCase {
 
     func testTheShippedExampleAgainstTheTestServer() throws {
         let targets = CLIRunner.repositoryRoot.appendingPathComponent("targets").path
-        let environment = ["OAUTH_BASE_URL": "http://127.0.0.1:\(server.port)", "OAUTH_CLIENT_SECRET": OAuthTestAuthority.clientSecret]
+        let environment = [
+            "OAUTH_BASE_URL": "http://127.0.0.1:\(server.port)", "OAUTH_CLIENT_SECRET": OAuthTestAuthority.clientSecret
+        ]
         for name in ["protected", "headers", "anonymous"] {
             let result = try call(["call", "httpbin-oauth", name, "--targets", targets], environment: environment)
             XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
@@ -221,7 +246,8 @@ final class OAuthCallTests: XCTestCase {
         let check = try call(["check", "httpbin-oauth", "--live", "--targets", targets], environment: environment)
         // The command scheme's case fails: the shipped file is not a trusted one.
         XCTAssertEqual(check.status, 8, check.stdout + check.stderr)
-        XCTAssertTrue((check.stdout + check.stderr).contains("not running the token command 'gh'"), check.stdout + check.stderr)
+        XCTAssertTrue(
+            (check.stdout + check.stderr).contains("not running the token command 'gh'"), check.stdout + check.stderr)
         XCTAssertEqual(server.oauth.tokenRequestCount, 1)
     }
 }

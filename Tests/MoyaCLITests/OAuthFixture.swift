@@ -21,13 +21,18 @@ final class OAuthFixture {
     var cacheFolder: URL { folder.url.appendingPathComponent("cache/moya-cli") }
 
     var environment: [String: String] {
-        ["XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path, "GUARDED_CLIENT_ID": OAuthTestAuthority.clientID,
-         "GUARDED_CLIENT_SECRET": OAuthTestAuthority.clientSecret]
+        [
+            "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path,
+            "GUARDED_CLIENT_ID": OAuthTestAuthority.clientID,
+            "GUARDED_CLIENT_SECRET": OAuthTestAuthority.clientSecret
+        ]
     }
 
     /// The target file, its token URL with `query` (which shapes the token endpoint's answers).
     func writeTarget(query: String = "") throws {
-        try folder.write("targets/guarded.yaml", """
+        try folder.write(
+            "targets/guarded.yaml",
+            """
             api: guarded
             baseURL: http://127.0.0.1:\(server.port)
             auth:
@@ -45,7 +50,8 @@ final class OAuthFixture {
 
     /// Runs moya-cli in the folder with the fixture's environment and `extra`.
     func call(_ arguments: [String], environment extra: [String: String] = [:]) throws -> CLIResult {
-        try CLIRunner.run(arguments, environment: environment.merging(extra) { _, new in new }, currentDirectory: folder.url)
+        try CLIRunner.run(
+            arguments, environment: environment.merging(extra) { _, new in new }, currentDirectory: folder.url)
     }
 
     /// The tokens the server handed out (`at-N-…`, `rt-N-…`), the client secret and the Basic
@@ -53,7 +59,8 @@ final class OAuthFixture {
     func assertNoSecret(_ texts: String..., file: StaticString = #filePath, line: UInt = #line) {
         let basic = Data("\(OAuthTestAuthority.clientID):\(OAuthTestAuthority.clientSecret)".utf8).base64EncodedString()
         for text in texts {
-            XCTAssertNil(text.range(of: #"[ar]t-[0-9]+-[0-9A-F]{8}"#, options: .regularExpression), text, file: file, line: line)
+            XCTAssertNil(
+                text.range(of: #"[ar]t-[0-9]+-[0-9A-F]{8}"#, options: .regularExpression), text, file: file, line: line)
             XCTAssertFalse(text.contains(OAuthTestAuthority.clientSecret), text, file: file, line: line)
             XCTAssertFalse(text.contains(basic), text, file: file, line: line)
         }

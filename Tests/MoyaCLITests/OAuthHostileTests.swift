@@ -27,14 +27,16 @@ final class OAuthHostileTests: XCTestCase {
             ("?fail=redirect", "answered HTTP 302, a redirect; redirects are not followed for token requests"),
             ("?fail=badtype", "token_type 'mac'; only Bearer tokens are supported"),
             ("?fail=echo", "refused: invalid_request (HTTP 400): you sent client_secret=<redacted> Basic <redacted>"),
-            ("?fail=crlf", "answered with an access_token that cannot go in a header (control characters or spaces)"),
+            ("?fail=crlf", "answered with an access_token that cannot go in a header (control characters or spaces)")
         ]
         for (query, message) in cases {
             try support.writeTarget(query: query)
             let result = try support.call(["call", "guarded", "protected"])
             XCTAssertEqual(result.status, 7, "\(query): \(result.stderr)")
-            XCTAssertTrue(result.stderr.contains("moya-cli: error: the token endpoint http://127.0.0.1:\(server.port)/oauth/token\(query) "),
-                          result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "moya-cli: error: the token endpoint http://127.0.0.1:\(server.port)/oauth/token\(query) "),
+                result.stderr)
             XCTAssertTrue(result.stderr.contains(message), "\(query): \(result.stderr)")
             support.assertNoSecret(result.stdout, result.stderr)
             XCTAssertEqual((try? support.cacheFiles()) ?? [], [], "nothing cached after a failure")
@@ -48,7 +50,9 @@ final class OAuthHostileTests: XCTestCase {
         XCTAssertEqual(slow.status, 7, slow.stderr)
         XCTAssertTrue(slow.stderr.contains("timed out asking the token endpoint"), slow.stderr)
 
-        try folder.write("targets/guarded.yaml", """
+        try folder.write(
+            "targets/guarded.yaml",
+            """
             baseURL: http://127.0.0.1:\(server.port)
             auth: {type: oauth2, tokenURL: "http://127.0.0.1:1/token", clientId: c, clientSecret: "${secret:GUARDED_CLIENT_SECRET}"}
             cases:
@@ -56,13 +60,15 @@ final class OAuthHostileTests: XCTestCase {
             """)
         let unreachable = try support.call(["call", "guarded", "protected"])
         XCTAssertEqual(unreachable.status, 7, unreachable.stderr)
-        XCTAssertTrue(unreachable.stderr.contains("cannot reach the token endpoint http://127.0.0.1:1/token"), unreachable.stderr)
+        XCTAssertTrue(
+            unreachable.stderr.contains("cannot reach the token endpoint http://127.0.0.1:1/token"), unreachable.stderr)
     }
 
     func testAMissingSecretIsAUsageError() throws {
-        let result = try CLIRunner.run(["call", "guarded", "protected"],
-                                       environment: ["XDG_CACHE_HOME": support.cacheFolder.path, "GUARDED_CLIENT_ID": "x"],
-                                       currentDirectory: folder.url)
+        let result = try CLIRunner.run(
+            ["call", "guarded", "protected"],
+            environment: ["XDG_CACHE_HOME": support.cacheFolder.path, "GUARDED_CLIENT_ID": "x"],
+            currentDirectory: folder.url)
         XCTAssertEqual(result.status, 64, result.stderr)
         XCTAssertTrue(result.stderr.contains("GUARDED_CLIENT_SECRET"), result.stderr)
         XCTAssertEqual(server.oauth.tokenRequestCount, 0)
@@ -81,8 +87,10 @@ final class OAuthHostileTests: XCTestCase {
 
         let result = try support.call(["call", "guarded", "protected"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("moya-cli: warning: ignoring the cached token \(path): it is a symbolic link; fetching a new one"),
-                      result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "moya-cli: warning: ignoring the cached token \(path): it is a symbolic link; fetching a new one"),
+            result.stderr)
         XCTAssertEqual(server.oauth.tokenRequestCount, 2)
         XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: path))
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: planted)), plantedBefore)
@@ -94,16 +102,19 @@ final class OAuthHostileTests: XCTestCase {
         chmod(path, 0o644)
         let result = try support.call(["call", "guarded", "protected"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("its mode 644 lets others read or change it (it must be 600)"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("its mode 644 lets others read or change it (it must be 600)"), result.stderr)
         XCTAssertEqual(server.oauth.tokenRequestCount, 2)
-        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(
+            (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
     }
 
     func testAForgedCacheFileIsNotBelievedForAnotherAPI() throws {
         // A cache file whose contents name another token URL (copied, or forged) is refused.
         XCTAssertEqual(try support.call(["call", "guarded", "protected"]).status, 0)
         let path = support.cacheFolder.appendingPathComponent(try XCTUnwrap(try support.cacheFiles().first)).path
-        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "/oauth/token", with: "/elsewhere")
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+            of: "/oauth/token", with: "/elsewhere")
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         let result = try support.call(["call", "guarded", "protected"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -119,7 +130,9 @@ final class OAuthHostileTests: XCTestCase {
         XCTAssertEqual(server.oauth.tokenRequestCount, 1)
         let thief = try HTTPTestServer()
         defer { thief.stop() }
-        try folder.write("planted/guarded.yaml", """
+        try folder.write(
+            "planted/guarded.yaml",
+            """
             api: guarded
             baseURL: http://127.0.0.1:\(thief.port)
             auth:
@@ -131,7 +144,8 @@ final class OAuthHostileTests: XCTestCase {
             cases:
               echo: {path: /anything/echo, sample: echoed}
             """)
-        let planted = try support.call(["call", "guarded", "echo", "--targets", "planted"], environment: ["MOYA_ALLOW_ENV": "HOME:GUARDED_*"])
+        let planted = try support.call(
+            ["call", "guarded", "echo", "--targets", "planted"], environment: ["MOYA_ALLOW_ENV": "HOME:GUARDED_*"])
         // The token endpoint refuses the wrong secret, so there is no token to send.
         XCTAssertEqual(planted.status, 7, planted.stderr)
         XCTAssertEqual(server.oauth.tokenRequestCount, 2)
@@ -141,8 +155,12 @@ final class OAuthHostileTests: XCTestCase {
         let moved = try support.call(["call", "guarded", "echo", "--base-url", "http://127.0.0.1:\(thief.port)"])
         XCTAssertEqual(moved.status, 0, moved.stderr)
         XCTAssertEqual(server.oauth.tokenRequestCount, 3)
-        let sent = try XCTUnwrap(thief.receivedRequests.first?.headers.first { $0.name.lowercased() == "authorization" }?.value)
-        let first = try XCTUnwrap(server.receivedRequests.first { $0.path == "/oauth/protected" }?.headers.first { $0.name.lowercased() == "authorization" }?.value)
+        let sent = try XCTUnwrap(
+            thief.receivedRequests.first?.headers.first { $0.name.lowercased() == "authorization" }?.value)
+        let first = try XCTUnwrap(
+            server.receivedRequests.first { $0.path == "/oauth/protected" }?.headers.first {
+                $0.name.lowercased() == "authorization"
+            }?.value)
         XCTAssertNotEqual(sent, first, "the token obtained for one origin went to another")
         XCTAssertEqual(try support.cacheFiles().filter { $0.hasSuffix(".json") }.count, 2)
         // The first origin still uses its own cached token.
@@ -151,7 +169,9 @@ final class OAuthHostileTests: XCTestCase {
     }
 
     func testInvalidOAuthSettingsAreLoadErrors() throws {
-        try folder.write("targets/guarded.yaml", """
+        try folder.write(
+            "targets/guarded.yaml",
+            """
             baseURL: https://api.example.com
             auth:
               type: oauth2
@@ -169,14 +189,16 @@ final class OAuthHostileTests: XCTestCase {
             "guarded.yaml:4:13: error: tokenURL 'http://auth.example.com/token' uses http to another machine",
             "guarded.yaml:6:17: error: literal secret in file; use ${VAR} for auth clientSecret",
             "guarded.yaml:7:18: error: invalid scope 'two words'",
-            "guarded.yaml:8:15: error: unknown clientAuth 'header'; expected one of basic, body",
+            "guarded.yaml:8:15: error: unknown clientAuth 'header'; expected one of basic, body"
         ] {
             XCTAssertTrue(result.stderr.contains(expected), "\(expected)\n\(result.stderr)")
         }
     }
 
     func testASecretInTheTokenURLIsRefused() throws {
-        try folder.write("targets/guarded.yaml", """
+        try folder.write(
+            "targets/guarded.yaml",
+            """
             baseURL: http://127.0.0.1:\(server.port)
             auth: {type: oauth2, tokenURL: "https://auth.example.com/token?key=${secret:KEY}", clientId: c, clientSecret: "${secret:S}"}
             cases:
@@ -184,7 +206,9 @@ final class OAuthHostileTests: XCTestCase {
             """)
         let result = try CLIRunner.run(["validate", "targets/guarded.yaml"], currentDirectory: folder.url)
         XCTAssertEqual(result.status, 65)
-        XCTAssertTrue(result.stderr.contains("guarded.yaml:2:32: error: tokenURL cannot hold a ${secret:...} reference"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("guarded.yaml:2:32: error: tokenURL cannot hold a ${secret:...} reference"),
+            result.stderr)
     }
 
     func testLogoutDoesNotReachThroughALinkedCacheFolder() throws {
@@ -192,7 +216,8 @@ final class OAuthHostileTests: XCTestCase {
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         let victim = elsewhere.appendingPathComponent("oauth2-guarded-" + String(repeating: "a", count: 32) + ".json")
         try Data("{}".utf8).write(to: victim)
-        try FileManager.default.createDirectory(at: support.cacheFolder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: support.cacheFolder.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: support.cacheFolder, withDestinationURL: elsewhere)
         let logout = try support.call(["auth", "guarded", "--logout"])
         XCTAssertEqual(logout.status, 0, logout.stderr)
@@ -201,18 +226,22 @@ final class OAuthHostileTests: XCTestCase {
         // And a call neither reads nor writes through it.
         let call = try support.call(["call", "guarded", "protected"])
         XCTAssertEqual(call.status, 0, call.stderr)
-        XCTAssertTrue(call.stderr.contains("not caching the token: \(support.cacheFolder.path) is not a directory"), call.stderr)
+        XCTAssertTrue(
+            call.stderr.contains("not caching the token: \(support.cacheFolder.path) is not a directory"), call.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [victim.lastPathComponent])
     }
 
     func testATokenURLFromAVariableIsCheckedBeforeAnythingIsSent() throws {
-        try folder.write("targets/guarded.yaml", """
+        try folder.write(
+            "targets/guarded.yaml",
+            """
             baseURL: http://127.0.0.1:\(server.port)
             auth: {type: oauth2, tokenURL: "${TOKEN_URL}", clientId: c, clientSecret: "${secret:GUARDED_CLIENT_SECRET}"}
             cases:
               protected: {path: /oauth/protected, sample: ok}
             """)
-        let result = try support.call(["call", "guarded", "protected"], environment: ["TOKEN_URL": "http://example.com/token"])
+        let result = try support.call(
+            ["call", "guarded", "protected"], environment: ["TOKEN_URL": "http://example.com/token"])
         XCTAssertEqual(result.status, 7, result.stderr)
         XCTAssertTrue(result.stderr.contains("uses http to another machine"), result.stderr)
         XCTAssertEqual(server.receivedRequests.count, 0)

@@ -14,7 +14,9 @@ final class OneOffCredentialTests: XCTestCase {
         server = try HTTPTestServer()
         sandbox = try Sandbox()
         // The file's own auth needs a variable no test sets: a call that works used the command line's.
-        try sandbox.write("targets/hb.yaml", """
+        try sandbox.write(
+            "targets/hb.yaml",
+            """
             api: hb
             baseURL: http://127.0.0.1:\(server.port)
             auth: {type: apiKey, in: header, name: X-Api-Key, key: "${secret:HB_KEY}"}
@@ -38,13 +40,18 @@ final class OneOffCredentialTests: XCTestCase {
     }
 
     func testUserAndPasswordReplaceTheFilesAuthAndAreRedacted() throws {
-        let result = try sandbox.run(["call", "hb", "basic", "alice", "pw-s3cret", "-u", "alice:pw-s3cret", "-v", "--curl"])
+        let result = try sandbox.run([
+            "call", "hb", "basic", "alice", "pw-s3cret", "-u", "alice:pw-s3cret", "-v", "--curl"
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, #"{"authenticated":true,"user":"alice"}"#)
         XCTAssertEqual(server.receivedRequests.last?.value(of: "Authorization"), Self.basic("alice:pw-s3cret"))
-        XCTAssertNil(server.receivedRequests.last?.value(of: "X-Api-Key"), "the file's API key is replaced, not added to")
-        XCTAssertTrue(result.stderr.hasPrefix("curl --compressed -H 'Authorization: Basic <redacted>' -H 'User-Agent: moya-cli/0.1.0' "
-            + "'http://127.0.0.1:\(server.port)/basic-auth/alice/<redacted>'\n"), result.stderr)
+        XCTAssertNil(
+            server.receivedRequests.last?.value(of: "X-Api-Key"), "the file's API key is replaced, not added to")
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "curl --compressed -H 'Authorization: Basic <redacted>' -H 'User-Agent: moya-cli/0.1.0' "
+                    + "'http://127.0.0.1:\(server.port)/basic-auth/alice/<redacted>'\n"), result.stderr)
         XCTAssertTrue(result.stderr.contains("> GET /basic-auth/alice/<redacted> HTTP/1.1\n"), result.stderr)
         XCTAssertTrue(result.stderr.contains("> Authorization: Basic <redacted>\n"), result.stderr)
         XCTAssertFalse(result.stderr.contains("pw-s3cret"), result.stderr)
@@ -53,13 +60,17 @@ final class OneOffCredentialTests: XCTestCase {
 
     func testAWrongPasswordIsTheServersAnswer() throws {
         let result = try sandbox.run(["call", "hb", "basic", "alice", "right", "-u", "alice:wrong"])
-        assertRun(result, status: 4, stdout: "", stderr: "moya-cli: error: hb.basic: HTTP 401 failed the case's validation\n")
+        assertRun(
+            result, status: 4, stdout: "", stderr: "moya-cli: error: hb.basic: HTTP 401 failed the case's validation\n")
     }
 
     func testTheCurlCommandCarriesTheCredentialRedacted() throws {
         let result = try sandbox.run(["curl", "hb", "bearer", "--bearer", "tok-123456"])
-        assertRun(result, status: 0, stdout: "curl -L --max-redirs 10 --connect-timeout 10 --max-time 60 --compressed "
-            + "-H 'Authorization: Bearer <redacted>' -H 'User-Agent: moya-cli/0.1.0' 'http://127.0.0.1:\(server.port)/bearer'\n", stderr: "")
+        assertRun(
+            result, status: 0,
+            stdout: "curl -L --max-redirs 10 --connect-timeout 10 --max-time 60 --compressed "
+                + "-H 'Authorization: Bearer <redacted>' -H 'User-Agent: moya-cli/0.1.0' 'http://127.0.0.1:\(server.port)/bearer'\n",
+            stderr: "")
         let shown = try sandbox.run(["curl", "hb", "bearer", "--bearer", "tok-123456", "--show-secrets"])
         XCTAssertTrue(shown.stdout.contains("-H 'Authorization: Bearer tok-123456'"), shown.stdout)
         XCTAssertTrue(server.receivedRequests.isEmpty, "curl sends nothing")
@@ -76,30 +87,42 @@ final class OneOffCredentialTests: XCTestCase {
         let fromFile = try sandbox.run(["call", "hb", "bearer", "--bearer", "@token.txt"])
         assertRun(fromFile, status: 0, stdout: #"{"authenticated":true,"token":"tok-from-file"}"#, stderr: "")
 
-        let fromStandardInput = try CLIRunner.run(["call", "hb", "bearer", "--bearer", "-", "--curl"], environment: ["HOME": sandbox.home.path],
-                                                  currentDirectory: sandbox.root, stdin: Data("tok-from-stdin\r\n".utf8))
+        let fromStandardInput = try CLIRunner.run(
+            ["call", "hb", "bearer", "--bearer", "-", "--curl"], environment: ["HOME": sandbox.home.path],
+            currentDirectory: sandbox.root, stdin: Data("tok-from-stdin\r\n".utf8))
         XCTAssertEqual(fromStandardInput.status, 0, fromStandardInput.stderr)
         XCTAssertEqual(fromStandardInput.stdout, #"{"authenticated":true,"token":"tok-from-stdin"}"#)
-        XCTAssertTrue(fromStandardInput.stderr.contains("-H 'Authorization: Bearer <redacted>'"), fromStandardInput.stderr)
-        XCTAssertEqual(server.receivedRequests.map { $0.value(of: "Authorization") }, ["Bearer tok-argument", "Bearer tok-from-file", "Bearer tok-from-stdin"])
+        XCTAssertTrue(
+            fromStandardInput.stderr.contains("-H 'Authorization: Bearer <redacted>'"), fromStandardInput.stderr)
+        XCTAssertEqual(
+            server.receivedRequests.map { $0.value(of: "Authorization") },
+            ["Bearer tok-argument", "Bearer tok-from-file", "Bearer tok-from-stdin"])
     }
 
     func testBadCredentialsAreUsageErrorsBeforeAnythingIsSent() throws {
         try sandbox.write("two-lines.txt", "tok\nX-Injected: 1\n")
         try sandbox.write("empty.txt", "\n")
         let cases: [([String], String)] = [
-            (["--bearer", "@two-lines.txt"], "--bearer: the token holds a line break or NUL, which no header can carry"),
+            (
+                ["--bearer", "@two-lines.txt"],
+                "--bearer: the token holds a line break or NUL, which no header can carry"
+            ),
             (["--bearer", "@empty.txt"], "--bearer @empty.txt: the token is empty"),
             (["--bearer", "@missing.txt"], "--bearer @missing.txt: not a readable regular file"),
-            (["--bearer", "@."], "--bearer @.: not a readable regular file"),
+            (["--bearer", "@."], "--bearer @.: not a readable regular file")
         ]
         for (options, message) in cases {
-            assertRun(try sandbox.run(["call", "hb", "bearer"] + options), status: 64, stdout: "", stderr: "moya-cli: error: \(message)\n")
+            assertRun(
+                try sandbox.run(["call", "hb", "bearer"] + options), status: 64, stdout: "",
+                stderr: "moya-cli: error: \(message)\n")
         }
         for (options, message) in [
             (["-u", ":pw"], "-u needs a user name: -u USER or -u USER:PASSWORD"),
             (["-u", "a:b", "--bearer", "tok"], "-u and --bearer both replace the file's auth; give one"),
-            (["--bearer", "-", "--json", "-"], "--bearer - and --json - both read standard input; give one of them as @FILE"),
+            (
+                ["--bearer", "-", "--json", "-"],
+                "--bearer - and --json - both read standard input; give one of them as @FILE"
+            )
         ] {
             let result = try sandbox.run(["call", "hb", "bearer"] + options)
             XCTAssertEqual(result.status, 64, "\(options)")
@@ -111,17 +134,22 @@ final class OneOffCredentialTests: XCTestCase {
     func testHostileTokensOnStandardInputAndFromDevicesAreRefused() throws {
         for (input, message) in [
             (Data("tok\0en".utf8), "--bearer: the token holds a line break or NUL, which no header can carry"),
-            (Data(repeating: UInt8(ascii: "a"), count: 70_000), "--bearer -: standard input holds more than 64 KiB, the most a token may take"),
-            (Data("\n\n".utf8), "--bearer -: the token is empty"),
+            (
+                Data(repeating: UInt8(ascii: "a"), count: 70_000),
+                "--bearer -: standard input holds more than 64 KiB, the most a token may take"
+            ),
+            (Data("\n\n".utf8), "--bearer -: the token is empty")
         ] {
-            let result = try CLIRunner.run(["call", "hb", "bearer", "--bearer", "-"], environment: ["HOME": sandbox.home.path],
-                                           currentDirectory: sandbox.root, stdin: input)
+            let result = try CLIRunner.run(
+                ["call", "hb", "bearer", "--bearer", "-"], environment: ["HOME": sandbox.home.path],
+                currentDirectory: sandbox.root, stdin: input)
             assertRun(result, status: 64, stdout: "", stderr: "moya-cli: error: \(message)\n")
         }
         XCTAssertEqual(mkfifo(sandbox.path("fifo"), 0o600), 0)
         for device in ["/dev/zero", sandbox.path("fifo")] {
-            assertRun(try sandbox.run(["call", "hb", "bearer", "--bearer", "@" + device]), status: 64, stdout: "",
-                      stderr: "moya-cli: error: --bearer @\(device): not a readable regular file\n")
+            assertRun(
+                try sandbox.run(["call", "hb", "bearer", "--bearer", "@" + device]), status: 64, stdout: "",
+                stderr: "moya-cli: error: --bearer @\(device): not a readable regular file\n")
         }
         XCTAssertTrue(server.receivedRequests.isEmpty)
     }
@@ -148,12 +176,15 @@ final class OneOffCredentialTests: XCTestCase {
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 64)
-        XCTAssertEqual(stderr, "moya-cli: error: -u alice: no password given and no terminal to ask for it; write -u USER:PASSWORD\n")
+        XCTAssertEqual(
+            stderr,
+            "moya-cli: error: -u alice: no password given and no terminal to ask for it; write -u USER:PASSWORD\n")
         XCTAssertTrue(server.receivedRequests.isEmpty)
     }
 
     func testThePasswordIsAskedOnTheTerminalWithoutEcho() throws {
-        let run = try PromptedRun(["call", "hb", "basic", "alice", "typed-pw", "-u", "alice", "-v"], in: sandbox, typing: "typed-pw\n")
+        let run = try PromptedRun(
+            ["call", "hb", "basic", "alice", "typed-pw", "-u", "alice", "-v"], in: sandbox, typing: "typed-pw\n")
         XCTAssertEqual(run.status, 0, run.screen)
         XCTAssertTrue(run.screen.hasPrefix("Password for 'alice': \n"), run.screen)
         XCTAssertFalse(run.echoWhilePrompting, "echo is off while the password is typed")

@@ -11,7 +11,9 @@ final class OptionalValueTests: XCTestCase {
     override func setUpWithError() throws {
         server = try HTTPTestServer()
         folder = try TemporaryFolder()
-        try folder.write("targets/issues.yaml", """
+        try folder.write(
+            "targets/issues.yaml",
+            """
             api: issues
             baseURL: http://127.0.0.1:\(server.port)
             cases:
@@ -57,10 +59,13 @@ final class OptionalValueTests: XCTestCase {
     func testLeftOutOfTheJSONBodyWhenNotGiven() throws {
         let bare = try call(["call", "issues", "create", "Crash"])
         XCTAssertEqual(bare.status, 0, bare.stderr)
-        XCTAssertEqual(String(decoding: try XCTUnwrap(server.receivedRequests.last).body, as: UTF8.self), #"{"title":"Crash"}"#)
+        XCTAssertEqual(
+            String(decoding: try XCTUnwrap(server.receivedRequests.last).body, as: UTF8.self), #"{"title":"Crash"}"#)
         let full = try call(["call", "issues", "create", "Crash", "--milestone", "4"])
         XCTAssertEqual(full.status, 0, full.stderr)
-        XCTAssertEqual(String(decoding: try XCTUnwrap(server.receivedRequests.last).body, as: UTF8.self), #"{"title":"Crash","milestone":4}"#)
+        XCTAssertEqual(
+            String(decoding: try XCTUnwrap(server.receivedRequests.last).body, as: UTF8.self),
+            #"{"title":"Crash","milestone":4}"#)
     }
 
     func testOptionalValuesAreNamedOnlyAndShownInHelpAndList() throws {

@@ -12,7 +12,9 @@ final class OutputSafetyTests: XCTestCase {
     override func setUpWithError() throws {
         server = try HTTPTestServer()
         folder = try TemporaryFolder()
-        try folder.write("targets/io.yaml", """
+        try folder.write(
+            "targets/io.yaml",
+            """
             api: io
             baseURL: http://127.0.0.1:\(server.port)
             validation: successCodes
@@ -83,7 +85,9 @@ final class OutputSafetyTests: XCTestCase {
     }
 
     func leftovers() throws -> [String] {
-        try FileManager.default.subpathsOfDirectory(atPath: folder.url.path).filter { $0.contains(".moya-") || $0.hasSuffix(".part") }
+        try FileManager.default.subpathsOfDirectory(atPath: folder.url.path).filter {
+            $0.contains(".moya-") || $0.hasSuffix(".part")
+        }
     }
 
     func requireRoot() throws {
@@ -203,8 +207,10 @@ final class OutputSafetyTests: XCTestCase {
         for buffered in [["--format", "json"], ["--keypath", "a"]] {
             let result = try run(["call", "io", "bytes", "\(size)", "--max-body-size", "1M"] + buffered)
             XCTAssertEqual(result.status, 1, "\(buffered): \(result.stderr)")
-            XCTAssertEqual(result.stderr, "moya-cli: error: the response body is larger than 1 MiB, the most kept in memory; "
-                           + "raise --max-body-size, or stream the body to a pipe or --output FILE\n")
+            XCTAssertEqual(
+                result.stderr,
+                "moya-cli: error: the response body is larger than 1 MiB, the most kept in memory; "
+                    + "raise --max-body-size, or stream the body to a pipe or --output FILE\n")
         }
         let verbose = try run(["call", "io", "bytes", "\(size)", "-v"])
         XCTAssertEqual(verbose.status, 0)
@@ -236,12 +242,13 @@ final class OutputSafetyTests: XCTestCase {
         try makeDevice("full", minor: 7)
         let commands = [
             "call io bytes 100", "call io bytes 100 -i", "call io json --format json", "call io bytes 10 --stub",
-            "curl io json", "list io", "list",
+            "curl io json", "list io", "list"
         ]
         for command in commands {
             let result = try shell("\(binary) \(command) > full")
             XCTAssertEqual(result.status, 74, "\(command): \(result.stderr)")
-            XCTAssertEqual(result.stderr, "moya-cli: error: cannot write standard output: No space left on device\n", command)
+            XCTAssertEqual(
+                result.stderr, "moya-cli: error: cannot write standard output: No space left on device\n", command)
         }
         let dashO = try run(["call", "io", "bytes", "100", "-o", "full"])
         XCTAssertEqual(dashO.status, 74, dashO.stderr)
@@ -256,13 +263,15 @@ final class OutputSafetyTests: XCTestCase {
         for command in ["call io bytes 100", "call io bytes 10 --stub", "list io", "curl io json"] {
             let result = try shell("\(binary) \(command) >&-")
             XCTAssertEqual(result.status, 74, "\(command): \(result.stderr)")
-            XCTAssertEqual(result.stderr, "moya-cli: error: cannot write standard output: Bad file descriptor\n", command)
+            XCTAssertEqual(
+                result.stderr, "moya-cli: error: cannot write standard output: Bad file descriptor\n", command)
         }
     }
 
     func testABrokenPipeExits141Quietly() throws {
         let bash = try CLIRunner.runShell(
-            "bash -c '\(binary) call io bytes 20000000 2> err.txt | head -c 10 > /dev/null; echo status ${PIPESTATUS[0]}'", in: folder.url)
+            "bash -c '\(binary) call io bytes 20000000 2> err.txt | head -c 10 > /dev/null; echo status ${PIPESTATUS[0]}'",
+            in: folder.url)
         XCTAssertEqual(bash.stdout, "status 141\n")
         XCTAssertEqual(try String(contentsOfFile: path("err.txt"), encoding: .utf8), "")
         XCTAssertLessThan(server.receivedRequests.count, 3)
@@ -284,8 +293,9 @@ final class OutputSafetyTests: XCTestCase {
         let redirected = try shell("\(binary) call io bytes 2000000 > small/redirected.bin")
         XCTAssertEqual(redirected.status, 74, redirected.stderr)
         XCTAssertEqual(redirected.stderr, "moya-cli: error: cannot write standard output: No space left on device\n")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: mount), ["redirected.bin"],
-                       "no temporary file, no destination, no folder left by -o and the download")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: mount), ["redirected.bin"],
+            "no temporary file, no destination, no folder left by -o and the download")
     }
 
     // MARK: 4. Nothing blocks: FIFOs are refused or skipped
@@ -294,8 +304,9 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(mkfifo(path("fifo"), 0o600), 0)
         for kind in ["upload", "multipart"] {
             for extra in [[], ["--stub"]] {
-                let result = try CLIRunner.run(["call", "io", kind, "fifo"] + extra, environment: ["HOME": folder.url.path],
-                                               currentDirectory: folder.url, timeout: 10)
+                let result = try CLIRunner.run(
+                    ["call", "io", kind, "fifo"] + extra, environment: ["HOME": folder.url.path],
+                    currentDirectory: folder.url, timeout: 10)
                 XCTAssertEqual(result.status, 64, "\(kind) \(extra): \(result.stderr)")
                 XCTAssertEqual(result.stderr, "moya-cli: error: cannot send 'fifo': it is a FIFO, not a regular file\n")
             }
@@ -306,13 +317,17 @@ final class OutputSafetyTests: XCTestCase {
     func testAFIFONamedYAMLIsSkippedInAFolderAndRefusedByName() throws {
         XCTAssertEqual(mkfifo(path("targets/trap.yaml"), 0o600), 0)
         for arguments in [["list"], ["validate"], ["call", "io", "json", "--stub"], ["check", "io", "--only", "json"]] {
-            let result = try CLIRunner.run(arguments, environment: ["HOME": folder.url.path], currentDirectory: folder.url, timeout: 10)
+            let result = try CLIRunner.run(
+                arguments, environment: ["HOME": folder.url.path], currentDirectory: folder.url, timeout: 10)
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
         }
-        let named = try CLIRunner.run(["validate", "targets/trap.yaml"], environment: ["HOME": folder.url.path],
-                                      currentDirectory: folder.url, timeout: 10)
+        let named = try CLIRunner.run(
+            ["validate", "targets/trap.yaml"], environment: ["HOME": folder.url.path],
+            currentDirectory: folder.url, timeout: 10)
         XCTAssertEqual(named.status, 65, named.stderr)
-        XCTAssertTrue(named.stderr.contains("targets/trap.yaml: error: cannot read the file: it is not a regular file"), named.stderr)
+        XCTAssertTrue(
+            named.stderr.contains("targets/trap.yaml: error: cannot read the file: it is not a regular file"),
+            named.stderr)
     }
 
     // MARK: 5. Every signal cleans up
@@ -320,23 +335,28 @@ final class OutputSafetyTests: XCTestCase {
     func testSIGTERMAndSIGHUPRemovePartialFilesAndCreatedFolders() throws {
         for (signal, status) in [(SIGTERM, Int32(143)), (SIGHUP, 129), (SIGINT, 130)] {
             let before = server.receivedRequests.count
-            let run = try CLIRunner.interrupt(["call", "io", "slowDownload"], in: folder.url, signal: signal,
-                                              when: { server.receivedRequests.count > before }) { _ in
+            let run = try CLIRunner.interrupt(
+                ["call", "io", "slowDownload"], in: folder.url, signal: signal,
+                when: { server.receivedRequests.count > before }
+            ) { _ in
                 usleep(300_000)
                 return try leftovers().count
             }
             XCTAssertEqual(run.seen, 1, "the partial file existed while downloading")
             XCTAssertEqual(run.status, status, run.stderr)
             XCTAssertEqual(try leftovers(), [], "signal \(signal)")
-            XCTAssertFalse(FileManager.default.fileExists(atPath: path("made")), "the folders made for the download are gone")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: path("made")), "the folders made for the download are gone")
         }
     }
 
     func testASignalWhileBlockedOnAFIFOStillCleansUp() throws {
         // Nobody reads the FIFO: the write blocks; the signal must still end the run.
         XCTAssertEqual(mkfifo(path("stuck"), 0o600), 0)
-        let run = try CLIRunner.interrupt(["call", "io", "bytes", "10", "-o", "stuck"], in: folder.url, signal: SIGTERM,
-                                          when: { !server.receivedRequests.isEmpty }) { _ in usleep(200_000) }
+        let run = try CLIRunner.interrupt(
+            ["call", "io", "bytes", "10", "-o", "stuck"], in: folder.url, signal: SIGTERM,
+            when: { !server.receivedRequests.isEmpty }
+        ) { _ in usleep(200_000) }
         XCTAssertEqual(run.status, 143, run.stderr)
     }
 
@@ -350,16 +370,19 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertTrue(String(decoding: sent.body, as: UTF8.self).hasPrefix("Name:"), "the upload is the file's content")
         let multipart = try run(["call", "io", "multipart", "/proc/self/status"])
         XCTAssertEqual(multipart.status, 0, multipart.stderr)
-        XCTAssertTrue(String(decoding: try XCTUnwrap(server.receivedRequests.last).body, as: UTF8.self).contains("Name:"))
+        XCTAssertTrue(
+            String(decoding: try XCTUnwrap(server.receivedRequests.last).body, as: UTF8.self).contains("Name:"))
     }
 
     func testADeviceAsAPartOrUploadIsRefusedBeforeSending() throws {
         try makeDevice("zero", minor: 5)
         for kind in ["upload", "multipart"] {
-            let result = try CLIRunner.run(["call", "io", kind, "zero"], environment: ["HOME": folder.url.path],
-                                           currentDirectory: folder.url, timeout: 10)
+            let result = try CLIRunner.run(
+                ["call", "io", kind, "zero"], environment: ["HOME": folder.url.path],
+                currentDirectory: folder.url, timeout: 10)
             XCTAssertEqual(result.status, 64, result.stderr)
-            XCTAssertEqual(result.stderr, "moya-cli: error: cannot send 'zero': it is a character device, not a regular file\n")
+            XCTAssertEqual(
+                result.stderr, "moya-cli: error: cannot send 'zero': it is a character device, not a regular file\n")
         }
         XCTAssertTrue(server.receivedRequests.isEmpty)
     }

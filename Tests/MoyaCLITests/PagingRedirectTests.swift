@@ -17,7 +17,9 @@ final class PagingRedirectTests: XCTestCase {
         foreign = try HTTPTestServer()
         sandbox = try Sandbox()
         let foreignPage = "http://127.0.0.1:\(foreign.port)/pages/link"
-        try sandbox.write("targets/pages.yaml", """
+        try sandbox.write(
+            "targets/pages.yaml",
+            """
             api: pages
             baseURL: http://127.0.0.1:\(server.port)
             headers: {X-Api-Key: "${secret:PAGES_KEY}"}
@@ -56,16 +58,22 @@ final class PagingRedirectTests: XCTestCase {
     }
 
     func testAFirstPageRedirectedToAnotherPortIsNotRead() throws {
-        assertRun(try run(["call", "pages", "away", "--all"]), status: 1, stdout: "[]\n",
-                  stderr: refusal("away", page: 1, to: "http://127.0.0.1:\(foreign.port)/pages/link", printed: 0))
-        XCTAssertEqual(foreign.receivedRequests.map(\.target), ["/pages/link"], "libcurl followed the redirect, as a plain call does")
+        assertRun(
+            try run(["call", "pages", "away", "--all"]), status: 1, stdout: "[]\n",
+            stderr: refusal("away", page: 1, to: "http://127.0.0.1:\(foreign.port)/pages/link", printed: 0))
+        XCTAssertEqual(
+            foreign.receivedRequests.map(\.target), ["/pages/link"],
+            "libcurl followed the redirect, as a plain call does")
         XCTAssertNil(foreign.receivedRequests.first?.value(of: "X-Api-Key"), "without the credentials")
     }
 
     func testAFirstPageRedirectedToAnotherHostIsNotRead() throws {
-        assertRun(try run(["call", "pages", "otherHost", "--all"]), status: 1, stdout: "[]\n",
-                  stderr: refusal("otherHost", page: 1, to: "http://localhost:\(server.port)/pages/link", printed: 0))
-        XCTAssertFalse(server.receivedRequests.contains { $0.target.contains("page=2") }, "no next page of the foreign answer was fetched")
+        assertRun(
+            try run(["call", "pages", "otherHost", "--all"]), status: 1, stdout: "[]\n",
+            stderr: refusal("otherHost", page: 1, to: "http://localhost:\(server.port)/pages/link", printed: 0))
+        XCTAssertFalse(
+            server.receivedRequests.contains { $0.target.contains("page=2") },
+            "no next page of the foreign answer was fetched")
     }
 
     func testALaterPageRedirectedAwayStopsWithTheItemsBeforeKept() throws {
@@ -74,7 +82,8 @@ final class PagingRedirectTests: XCTestCase {
         let items = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [[String]], result.stdout)
         XCTAssertEqual(items.count, 1, "page 1's item (the one header echoed)")
         XCTAssertEqual(items.first?.first, "Link")
-        XCTAssertEqual(result.stderr, refusal("laterAway", page: 2, to: "http://127.0.0.1:\(foreign.port)/pages/link", printed: 1))
+        XCTAssertEqual(
+            result.stderr, refusal("laterAway", page: 2, to: "http://127.0.0.1:\(foreign.port)/pages/link", printed: 1))
         XCTAssertEqual(foreign.receivedRequests.count, 1)
     }
 
@@ -90,7 +99,8 @@ final class PagingRedirectTests: XCTestCase {
         for name in ["away", "otherHost", "laterAway"] {
             let line = CheckFixtures.line("pages.\(name)", in: result.stderr)
             XCTAssertEqual(line?.contains(" fail "), true, result.stderr)
-            XCTAssertEqual(line?.contains("refusing to read the page: its request was redirected to"), true, result.stderr)
+            XCTAssertEqual(
+                line?.contains("refusing to read the page: its request was redirected to"), true, result.stderr)
         }
         XCTAssertEqual(CheckFixtures.line("pages.home", in: result.stderr)?.contains(" pass "), true, result.stderr)
     }

@@ -52,7 +52,8 @@ struct PromptedRun {
         try Self.driver.write(to: script, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path, CLIRunner.binaryURL.path, sandbox.root.path, sandbox.home.path, typing] + arguments
+        process.arguments =
+            [script.path, CLIRunner.binaryURL.path, sandbox.root.path, sandbox.home.path, typing] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -60,7 +61,8 @@ struct PromptedRun {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any], String(decoding: data, as: UTF8.self))
+        let report = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: data) as? [String: Any], String(decoding: data, as: UTF8.self))
         status = Int32(try XCTUnwrap(report["status"] as? Int))
         screen = try XCTUnwrap(report["screen"] as? String).replacingOccurrences(of: "\r\n", with: "\n")
         echoWhilePrompting = try XCTUnwrap(report["echoWhile"] as? Bool)

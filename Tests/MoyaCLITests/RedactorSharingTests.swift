@@ -11,14 +11,16 @@ final class RedactorSharingTests: XCTestCase {
         let loaded = TargetFileLoader.load(text: yaml, file: "t.yaml")
         XCTAssertEqual(loaded.diagnostics.filter { $0.severity == .error }.map(\.message), [])
         let api = try XCTUnwrap(loaded.api)
-        return try TargetBuilder(api: api, processEnvironment: environment).target(for: try XCTUnwrap(api.cases.first), arguments: [:])
+        return try TargetBuilder(api: api, processEnvironment: environment).target(
+            for: try XCTUnwrap(api.cases.first), arguments: [:])
     }
 
     func testATargetWithoutSecretsGetsTheSharedRedactor() throws {
         var request = RequestOptions()
         request.baseURL = "http://alice:base-pass-123@127.0.0.1:1"
         request.proxy = "http://bob:proxy-pass-123@127.0.0.1:9"
-        let plain = try target("""
+        let plain = try target(
+            """
             api: api
             baseURL: https://example.com
             headers: {Accept: application/json}
@@ -30,8 +32,9 @@ final class RedactorSharingTests: XCTestCase {
             request.showSecrets = showSecrets
             XCTAssertEqual(SecretRedactor(request: request), SecretRedactor(target: plain, request: request))
         }
-        XCTAssertEqual(SecretRedactor(request: request).redact("base-pass-123 proxy-pass-123"), "base-pass-123 proxy-pass-123",
-                       "--show-secrets shows them")
+        XCTAssertEqual(
+            SecretRedactor(request: request).redact("base-pass-123 proxy-pass-123"), "base-pass-123 proxy-pass-123",
+            "--show-secrets shows them")
         request.showSecrets = false
         XCTAssertEqual(SecretRedactor(request: request).redact("base-pass-123 proxy-pass-123"), "<redacted> <redacted>")
     }
@@ -62,7 +65,7 @@ final class RedactorSharingTests: XCTestCase {
             headers: {X-Session-Id: literal-session}
             cases:
               one: {path: /a, sample: ok}
-            """,
+            """
         ]
         for yaml in files {
             let secret = try target(yaml, environment: ["TOKEN": "token-value-123"])
@@ -95,9 +98,11 @@ final class RedactorSharingTests: XCTestCase {
                 XCTAssertEqual(redactors.redactor(for: target), SecretRedactor(target: target, request: request))
             }
         }
-        XCTAssertEqual(redactors.redactor(for: first).redact("first-token-1 second-token-2 base-pass-123"),
-                       "<redacted> second-token-2 <redacted>")
-        XCTAssertEqual(redactors.redactor(for: second).redact("first-token-1 second-token-2"), "first-token-1 <redacted>")
+        XCTAssertEqual(
+            redactors.redactor(for: first).redact("first-token-1 second-token-2 base-pass-123"),
+            "<redacted> second-token-2 <redacted>")
+        XCTAssertEqual(
+            redactors.redactor(for: second).redact("first-token-1 second-token-2"), "first-token-1 <redacted>")
         // Past the sets kept, redactors are still the targets' own.
         for index in 0..<(CheckRedactors.capacity + 5) {
             var many = first

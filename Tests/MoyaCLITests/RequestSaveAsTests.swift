@@ -9,22 +9,22 @@ final class RequestSaveAsTests: WebTargetTestCase {
 
     override func webTarget(port: UInt16) -> String {
         original = """
-        # web API, by hand
-        api: web
-        baseURL: http://127.0.0.1:\(port)   # loopback
-        headers: &common {X-From-File: file}
-        cases:
-          zen: {path: /zen, sample: ok}   # a flow map
-          user:
-            values: [{id: int}]
-            path: "/users/{id}"
-            headers: *common
-            sample: ok
-        # after the last case
+            # web API, by hand
+            api: web
+            baseURL: http://127.0.0.1:\(port)   # loopback
+            headers: &common {X-From-File: file}
+            cases:
+              zen: {path: /zen, sample: ok}   # a flow map
+              user:
+                values: [{id: int}]
+                path: "/users/{id}"
+                headers: *common
+                sample: ok
+            # after the last case
 
-        validation: successCodes
+            validation: successCodes
 
-        """
+            """
         return original
     }
 
@@ -34,10 +34,14 @@ final class RequestSaveAsTests: WebTargetTestCase {
     private func fileText() throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
     func testSavesTheRequestThatWorkedAndCallsItAgain() throws {
-        let result = try run(["request", "web", "POST", "/anything/items/{1}", "name=Ann", "age:=42", "q==x", "X-Extra:two words",
-                              "X-Api-Key:s3cret", "--save-as", "createItem", "--save-sample"])
+        let result = try run([
+            "request", "web", "POST", "/anything/items/{1}", "name=Ann", "age:=42", "q==x", "X-Extra:two words",
+            "X-Api-Key:s3cret", "--save-as", "createItem", "--save-sample"
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             moya-cli: saved case 'createItem' in targets/web.yaml (line 12)
             moya-cli: the case reads X-Api-Key from ${secret:MOYA_WEB_X_API_KEY}; set MOYA_WEB_X_API_KEY to call it
 
@@ -47,20 +51,24 @@ final class RequestSaveAsTests: WebTargetTestCase {
         let head = original.components(separatedBy: "# after the last case")[0]
         XCTAssertTrue(text.hasPrefix(head), text)
         XCTAssertTrue(text.hasSuffix("# after the last case\n\nvalidation: successCodes\n"), text)
-        let added = String(text.dropFirst(head.count).dropLast("# after the last case\n\nvalidation: successCodes\n".count))
-        XCTAssertTrue(added.hasPrefix("""
-              createItem:
-                method: POST
-                path: "/anything/items/%7B1%7D"
-                headers: {X-Extra: two words, X-Api-Key: "${secret:MOYA_WEB_X_API_KEY}"}
-                task: {json: {name: Ann, age: 42}, query: {q: x}}
-                sample:
-                  headers: {Content-Type: application/json}
-                  json:
+        let added = String(
+            text.dropFirst(head.count).dropLast("# after the last case\n\nvalidation: successCodes\n".count))
+        XCTAssertTrue(
+            added.hasPrefix(
+                """
+                  createItem:
                     method: POST
+                    path: "/anything/items/%7B1%7D"
+                    headers: {X-Extra: two words, X-Api-Key: "${secret:MOYA_WEB_X_API_KEY}"}
+                    task: {json: {name: Ann, age: 42}, query: {q: x}}
+                    sample:
+                      headers: {Content-Type: application/json}
+                      json:
+                        method: POST
 
-            """), added)
-        XCTAssertTrue(added.contains("- [X-Api-Key, \"<redacted>\"]\n"), "the echoed secret is redacted in the sample: \(added)")
+                """), added)
+        XCTAssertTrue(
+            added.contains("- [X-Api-Key, \"<redacted>\"]\n"), "the echoed secret is redacted in the sample: \(added)")
         let sent = try XCTUnwrap(server.receivedRequests.last)
 
         let again = try run(["call", "web", "createItem"])
@@ -74,28 +82,41 @@ final class RequestSaveAsTests: WebTargetTestCase {
 
         let stub = try run(["call", "web", "createItem", "--stub"])
         XCTAssertEqual(stub.status, 0, stub.stderr)
-        XCTAssertEqual(try JSONSerialization.jsonObject(with: stub.stdoutData) as? NSDictionary,
-                       try JSONSerialization.jsonObject(with: Data(result.stdout.replacingOccurrences(of: "s3cret", with: "<redacted>").utf8)) as? NSDictionary,
-                       "the sample is the response, its secret redacted")
+        XCTAssertEqual(
+            try JSONSerialization.jsonObject(with: stub.stdoutData) as? NSDictionary,
+            try JSONSerialization.jsonObject(
+                with: Data(result.stdout.replacingOccurrences(of: "s3cret", with: "<redacted>").utf8)) as? NSDictionary,
+            "the sample is the response, its secret redacted")
         XCTAssertEqual(try run(["validate", "targets/web.yaml"]).status, 0)
     }
 
     func testRefusedBeforeAnythingIsSent() throws {
         let taken = try run(["request", "web", "GET", "/x", "--save-as", "zen"])
         XCTAssertEqual(taken.status, 64)
-        XCTAssertEqual(taken.stderr, "moya-cli: error: case 'zen' exists in targets/web.yaml (line 6); pick another name or remove it first\n")
+        XCTAssertEqual(
+            taken.stderr,
+            "moya-cli: error: case 'zen' exists in targets/web.yaml (line 6); pick another name or remove it first\n")
         let invalid = try run(["request", "web", "GET", "/x", "--save-as", "1st\nline"])
         XCTAssertEqual(invalid.status, 64)
-        XCTAssertEqual(invalid.stderr, "moya-cli: error: '1st\\nline' is not a valid case name: use letters, digits and _, not starting with a digit\n")
+        XCTAssertEqual(
+            invalid.stderr,
+            "moya-cli: error: '1st\\nline' is not a valid case name: use letters, digits and _, not starting with a digit\n"
+        )
         let url = try run(["request", "GET", "http://127.0.0.1:\(server.port)/get", "--save-as", "x"])
         XCTAssertEqual(url.status, 64)
-        XCTAssertEqual(url.stderr, "moya-cli: error: --save-as needs an API: moya-cli request API METHOD PATH ... --save-as CASE (a URL has no target file to add the case to)\n")
+        XCTAssertEqual(
+            url.stderr,
+            "moya-cli: error: --save-as needs an API: moya-cli request API METHOD PATH ... --save-as CASE (a URL has no target file to add the case to)\n"
+        )
         let sampleAlone = try run(["request", "web", "GET", "/x", "--save-sample"])
         XCTAssertEqual(sampleAlone.status, 64)
-        XCTAssertTrue(sampleAlone.stderr.hasPrefix("moya-cli: error: --save-sample needs --save-as CASE"), sampleAlone.stderr)
+        XCTAssertTrue(
+            sampleAlone.stderr.hasPrefix("moya-cli: error: --save-sample needs --save-as CASE"), sampleAlone.stderr)
         let queryEdit = try run(["request", "web", "GET", "/x", "--query", "a=1", "--save-as", "x"])
         XCTAssertEqual(queryEdit.status, 64)
-        XCTAssertEqual(queryEdit.stderr, "moya-cli: error: --save-as cannot save --query edits; give the query as NAME==VALUE items\n")
+        XCTAssertEqual(
+            queryEdit.stderr,
+            "moya-cli: error: --save-as cannot save --query edits; give the query as NAME==VALUE items\n")
 
         XCTAssertEqual(chmod(path, 0o444), 0)
         let readOnly = try run(["request", "web", "GET", "/x", "--save-as", "x"])
@@ -108,36 +129,47 @@ final class RequestSaveAsTests: WebTargetTestCase {
         XCTAssertEqual(symlink(real, path), 0)
         let linked = try run(["request", "web", "GET", "/x", "--save-as", "x"])
         XCTAssertEqual(linked.status, 74)
-        XCTAssertEqual(linked.stderr, "moya-cli: error: targets/web.yaml is a symbolic link; cases are added only to the file itself: give its real path (--targets) or edit it by hand\n")
+        XCTAssertEqual(
+            linked.stderr,
+            "moya-cli: error: targets/web.yaml is a symbolic link; cases are added only to the file itself: give its real path (--targets) or edit it by hand\n"
+        )
 
         XCTAssertEqual(server.receivedRequests.count, 0, "nothing was sent")
         XCTAssertEqual(try String(contentsOfFile: real, encoding: .utf8), original, "no byte changed")
     }
 
     func testRawBodiesFormsAndHeaderOptionsAreSavedAsSent() throws {
-        let data = try run(["request", "web", "PUT", "/anything/note", "--data", "-", "-H", "Content-Type: text/plain", "--save-as", "note"],
-                           stdin: Data("hello {you}\n".utf8))
+        let data = try run(
+            [
+                "request", "web", "PUT", "/anything/note", "--data", "-", "-H", "Content-Type: text/plain", "--save-as",
+                "note"
+            ],
+            stdin: Data("hello {you}\n".utf8))
         XCTAssertEqual(data.status, 0, data.stderr)
-        let form = try run(["request", "web", "POST", "/anything/form", "--form", "a=1", "a=2", "b=x y", "--save-as", "form"])
+        let form = try run([
+            "request", "web", "POST", "/anything/form", "--form", "a=1", "a=2", "b=x y", "--save-as", "form"
+        ])
         XCTAssertEqual(form.status, 0, form.stderr)
         XCTAssertEqual(form.stderr, "moya-cli: saved case 'form' in targets/web.yaml (line 17)\n")
         let text = try fileText()
-        XCTAssertTrue(text.contains("""
-              note:
-                method: PUT
-                path: /anything/note
-                headers: {Content-Type: text/plain}
-                task: {data: "hello {{you}}\\n"}
-              form:
-                method: POST
-                path: /anything/form
-                task:
-                  parameters: {a: ["1", "2"], b: x y}
-                  encoding: url
-                  destination: httpBody
-                  arrayEncoding: noBrackets
-            # after the last case
-            """), text)
+        XCTAssertTrue(
+            text.contains(
+                """
+                  note:
+                    method: PUT
+                    path: /anything/note
+                    headers: {Content-Type: text/plain}
+                    task: {data: "hello {{you}}\\n"}
+                  form:
+                    method: POST
+                    path: /anything/form
+                    task:
+                      parameters: {a: ["1", "2"], b: x y}
+                      encoding: url
+                      destination: httpBody
+                      arrayEncoding: noBrackets
+                # after the last case
+                """), text)
         let sentNote = server.receivedRequests[0]
         XCTAssertEqual(try run(["call", "web", "note"]).status, 0)
         XCTAssertEqual(server.receivedRequests.last?.body, sentNote.body)
@@ -148,21 +180,27 @@ final class RequestSaveAsTests: WebTargetTestCase {
 
     func testAFilePartBecomesAFileValueOfTheCase() throws {
         _ = try folder.write("cover.txt", "cover bytes")
-        let result = try run(["request", "web", "POST", "/anything/upload", "title=hi", "cover@cover.txt", "--save-as", "upload"])
+        let result = try run([
+            "request", "web", "POST", "/anything/upload", "title=hi", "cover@cover.txt", "--save-as", "upload"
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let saved = try fileText()
-        XCTAssertTrue(saved.contains("""
-              upload:
-                values: [{cover: file}]
-                method: POST
-                path: /anything/upload
-                task: {multipart: [{name: title, value: hi}, {name: cover, file: "{cover}"}]}
+        XCTAssertTrue(
+            saved.contains(
+                """
+                  upload:
+                    values: [{cover: file}]
+                    method: POST
+                    path: /anything/upload
+                    task: {multipart: [{name: title, value: hi}, {name: cover, file: "{cover}"}]}
 
-            """), saved)
+                """), saved)
         XCTAssertFalse(saved.contains(folder.url.path), "the command line's path is not written")
         let again = try run(["call", "web", "upload", "cover.txt"])
         XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertTrue(server.receivedRequests.last.map { String(decoding: $0.body, as: UTF8.self).contains("cover bytes") } == true)
+        XCTAssertTrue(
+            server.receivedRequests.last.map { String(decoding: $0.body, as: UTF8.self).contains("cover bytes") }
+                == true)
     }
 
     func testAFailedRequestIsNotSaved() throws {

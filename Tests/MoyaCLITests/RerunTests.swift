@@ -12,7 +12,9 @@ final class RerunTests: XCTestCase {
     override func setUpWithError() throws {
         sandbox = try Sandbox()
         server = try HTTPTestServer()
-        try sandbox.write("targets/io.yaml", """
+        try sandbox.write(
+            "targets/io.yaml",
+            """
             api: io
             baseURL: http://127.0.0.1:\(server.port)
             validation: successCodes
@@ -39,11 +41,14 @@ final class RerunTests: XCTestCase {
         for extra in [[], ["--force"]] {
             let result = try sandbox.run(["call", "io", "bytes", "5", "-o", "out.json"] + extra)
             XCTAssertEqual(result.status, 64, result.stderr)
-            XCTAssertEqual(result.stderr, "moya-cli: error: not writing out.json: it would land in \(trustedFolder.path), which moya-cli never writes "
-                           + "to (a trusted target folder or the token cache; see SECURITY in moya-cli(1))\n")
+            XCTAssertEqual(
+                result.stderr,
+                "moya-cli: error: not writing out.json: it would land in \(trustedFolder.path), which moya-cli never writes "
+                    + "to (a trusted target folder or the token cache; see SECURITY in moya-cli(1))\n")
         }
         XCTAssertEqual(server.receivedRequests.count, 0, "refused before anything is sent")
-        XCTAssertEqual(try String(contentsOf: trustedFolder.appendingPathComponent("mine.yaml"), encoding: .utf8), "api: mine\n")
+        XCTAssertEqual(
+            try String(contentsOf: trustedFolder.appendingPathComponent("mine.yaml"), encoding: .utf8), "api: mine\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: trustedFolder.path), ["mine.yaml"])
     }
 
@@ -51,19 +56,23 @@ final class RerunTests: XCTestCase {
     func testDashOToABlockDeviceStillNeedsForce() throws {
         try XCTSkipUnless(getuid() == 0, "device nodes need root")
         // A loop device's numbers; nothing is written to it (the call is refused before sending).
-        XCTAssertEqual(mknod(sandbox.path("disk"), S_IFBLK | 0o600, dev_t((7 << 8) | 0)), 0, String(cString: strerror(errno)))
-        assertRun(try sandbox.run(["call", "io", "bytes", "5", "-o", "disk"]), status: 64, stdout: "",
-                  stderr: "moya-cli: error: disk is a block device; pass --force to write to it\n")
+        XCTAssertEqual(
+            mknod(sandbox.path("disk"), S_IFBLK | 0o600, dev_t((7 << 8) | 0)), 0, String(cString: strerror(errno)))
+        assertRun(
+            try sandbox.run(["call", "io", "bytes", "5", "-o", "disk"]), status: 64, stdout: "",
+            stderr: "moya-cli: error: disk is a block device; pass --force to write to it\n")
         XCTAssertEqual(server.receivedRequests.count, 0)
     }
 
     func testAReportIntoMissingFoldersMakesThemAsMkdirP() throws {
-        let command = "umask 022 && \(CLIRunner.binaryURL.path) check io --report junit:reports/ci/check.xml --report tap:reports/tap/x.tap"
+        let command =
+            "umask 022 && \(CLIRunner.binaryURL.path) check io --report junit:reports/ci/check.xml --report tap:reports/tap/x.tap"
         let first = try CLIRunner.runShell(command, in: sandbox.root)
         XCTAssertEqual(first.status, 0, first.stderr)
         let report = try String(contentsOfFile: sandbox.path("reports/ci/check.xml"), encoding: .utf8)
         XCTAssertTrue(report.hasPrefix("<?xml"), report)
-        XCTAssertTrue(try String(contentsOfFile: sandbox.path("reports/tap/x.tap"), encoding: .utf8).hasPrefix("TAP version"))
+        XCTAssertTrue(
+            try String(contentsOfFile: sandbox.path("reports/tap/x.tap"), encoding: .utf8).hasPrefix("TAP version"))
         for folder in ["reports", "reports/ci", "reports/tap"] {
             let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.path(folder))
             XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o755, folder)
@@ -71,14 +80,17 @@ final class RerunTests: XCTestCase {
         // A rerun replaces the report.
         try Data("old".utf8).write(to: URL(fileURLWithPath: sandbox.path("reports/ci/check.xml")))
         XCTAssertEqual(try CLIRunner.runShell(command, in: sandbox.root).status, 0)
-        XCTAssertTrue(try String(contentsOfFile: sandbox.path("reports/ci/check.xml"), encoding: .utf8).hasPrefix("<?xml"))
+        XCTAssertTrue(
+            try String(contentsOfFile: sandbox.path("reports/ci/check.xml"), encoding: .utf8).hasPrefix("<?xml"))
 
         // A file where a folder is needed: exit 74, and no folder or temporary file is left.
         try sandbox.write("plain.txt", "x")
         let blocked = try sandbox.run(["check", "io", "--report", "json:plain.txt/sub/r.json"])
         XCTAssertEqual(blocked.status, 74, blocked.stderr)
-        XCTAssertTrue(blocked.stderr.hasSuffix("moya-cli: error: cannot write the json report: cannot write \(sandbox.path("plain.txt/sub/r.json")): "
-                                               + "cannot create folder \(sandbox.path("plain.txt/sub")): Not a directory\n"), blocked.stderr)
+        XCTAssertTrue(
+            blocked.stderr.hasSuffix(
+                "moya-cli: error: cannot write the json report: cannot write \(sandbox.path("plain.txt/sub/r.json")): "
+                    + "cannot create folder \(sandbox.path("plain.txt/sub")): Not a directory\n"), blocked.stderr)
         XCTAssertEqual(try String(contentsOfFile: sandbox.path("plain.txt"), encoding: .utf8), "x")
     }
 }

@@ -44,7 +44,8 @@ final class Sandbox {
     ) throws -> CLIResult {
         var variables = ["HOME": home.path]
         variables.merge(environment) { _, new in new }
-        return try CLIRunner.run(arguments, environment: variables, currentDirectory: root, binary: binary, file: file, line: line)
+        return try CLIRunner.run(
+            arguments, environment: variables, currentDirectory: root, binary: binary, file: file, line: line)
     }
 }
 

@@ -18,8 +18,9 @@ final class SecretsTests: XCTestCase {
     }
 
     private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
-        try CLIRunner.run(arguments, environment: ["HOME": folder.url.path].merging(environment) { _, new in new },
-                          currentDirectory: folder.url)
+        try CLIRunner.run(
+            arguments, environment: ["HOME": folder.url.path].merging(environment) { _, new in new },
+            currentDirectory: folder.url)
     }
 
     private func escaped(_ url: URL) -> String {
@@ -31,7 +32,9 @@ final class SecretsTests: XCTestCase {
     func testSecretHeadersDoNotFollowARedirectToAnotherHost() throws {
         let other = try HTTPTestServer(address: "127.0.0.2")
         defer { other.stop() }
-        try folder.write("targets/api.yaml", """
+        try folder.write(
+            "targets/api.yaml",
+            """
             api: api
             baseURL: http://127.0.0.1:\(server.port)
             sensitiveHeaders: [X-Session]
@@ -49,24 +52,34 @@ final class SecretsTests: XCTestCase {
                 sample: ok
             """)
         let target = other.url("/anything/landed")
-        let result = try run(["call", "api", "hop", target.absoluteString,
-                              "-H", "X-Auth-Token: cli-token-123", "-H", "Proxy-Authorization: Basic cHJveHk6cGFzcw=="],
-                             environment: ["API_TOKEN": "bearer-token-123", "API_KEY": "api-key-123", "SIGNING_KEY": "signing-key-123"])
+        let result = try run(
+            [
+                "call", "api", "hop", target.absoluteString,
+                "-H", "X-Auth-Token: cli-token-123", "-H", "Proxy-Authorization: Basic cHJveHk6cGFzcw=="
+            ],
+            environment: ["API_TOKEN": "bearer-token-123", "API_KEY": "api-key-123", "SIGNING_KEY": "signing-key-123"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let first = try XCTUnwrap(server.receivedRequests.first)
-        XCTAssertEqual(first.value(of: "Authorization"), "Bearer bearer-token-123", "the API's own host gets every secret")
+        XCTAssertEqual(
+            first.value(of: "Authorization"), "Bearer bearer-token-123", "the API's own host gets every secret")
         XCTAssertEqual(first.value(of: "X-Signed"), "sig-signing-key-123")
         let landed = try XCTUnwrap(other.receivedRequests.first)
         XCTAssertEqual(landed.path, "/anything/landed")
-        for name in ["Authorization", "X-Api-Key", "X-Signed", "X-Session", "X-Auth-Token", "Proxy-Authorization", "Cookie"] {
+        for name in [
+            "Authorization", "X-Api-Key", "X-Signed", "X-Session", "X-Auth-Token", "Proxy-Authorization", "Cookie"
+        ] {
             XCTAssertNil(landed.value(of: name), "\(name) must not reach 127.0.0.2")
         }
         XCTAssertEqual(landed.value(of: "X-Plain"), "kept")
-        XCTAssertFalse(String(decoding: landed.rawHead, as: UTF8.self).contains("123"), "no secret value at all reached the other host")
+        XCTAssertFalse(
+            String(decoding: landed.rawHead, as: UTF8.self).contains("123"),
+            "no secret value at all reached the other host")
     }
 
     func testSensitiveHeadersMustBeHeaderNames() throws {
-        try folder.write("targets/api.yaml", """
+        try folder.write(
+            "targets/api.yaml",
+            """
             api: api
             baseURL: http://127.0.0.1:\(server.port)
             sensitiveHeaders: ["X Bad"]
@@ -86,7 +99,9 @@ final class SecretsTests: XCTestCase {
         let closed = try HTTPTestServer()
         let port = closed.port
         closed.stop()
-        try folder.write("targets/api.yaml", """
+        try folder.write(
+            "targets/api.yaml",
+            """
             api: api
             baseURL: "http://127.0.0.1:${secret:HIDDEN_PORT}"
             cases:
@@ -102,7 +117,9 @@ final class SecretsTests: XCTestCase {
     }
 
     func testASecretEchoedJSONEscapedIsRedactedInTheLog() throws {
-        try folder.write("targets/api.yaml", """
+        try folder.write(
+            "targets/api.yaml",
+            """
             api: api
             baseURL: http://127.0.0.1:\(server.port)
             headers: {X-Token: "${secret:ODD_TOKEN}"}
@@ -121,7 +138,9 @@ final class SecretsTests: XCTestCase {
     }
 
     func testUserinfoPasswordsInProxyAndBaseURLAreRedacted() throws {
-        try folder.write("targets/api.yaml", """
+        try folder.write(
+            "targets/api.yaml",
+            """
             api: api
             baseURL: http://127.0.0.1:\(server.port)
             cases:
@@ -154,7 +173,9 @@ final class SecretsTests: XCTestCase {
     }
 
     func testABasicAuthUserNameIsNoSecretAndShortValuesDoNotMangleText() throws {
-        try folder.write("targets/api.yaml", """
+        try folder.write(
+            "targets/api.yaml",
+            """
             api: api
             baseURL: http://127.0.0.1:\(server.port)
             auth: {type: basic, username: "${API_USER}", password: "${API_PASSWORD}"}
@@ -162,10 +183,13 @@ final class SecretsTests: XCTestCase {
             cases:
               list: {path: /anything/users-list, sample: ok}
             """)
-        let result = try run(["curl", "api", "list"], environment: ["API_USER": "users", "API_PASSWORD": "pa", "PIN": "123"])
+        let result = try run(
+            ["curl", "api", "list"], environment: ["API_USER": "users", "API_PASSWORD": "pa", "PIN": "123"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("/anything/users-list"), "the user name is no secret: \(result.stdout)")
-        XCTAssertTrue(result.stdout.contains("X-Pin: <redacted>"), "a header built from a secret is hidden whole: \(result.stdout)")
+        XCTAssertTrue(
+            result.stdout.contains("X-Pin: <redacted>"),
+            "a header built from a secret is hidden whole: \(result.stdout)")
         XCTAssertTrue(result.stdout.contains("Authorization: Basic <redacted>"), result.stdout)
         XCTAssertFalse(result.stdout.contains("<red<redacted>"), result.stdout)
     }

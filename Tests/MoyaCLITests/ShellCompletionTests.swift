@@ -40,7 +40,7 @@ final class ShellCompletionTests: XCTestCase {
             ("moya-cli call nope ", []),
             ("moya-cli imp", ["import"]),
             ("moya-cli import o", ["openapi"]),
-            ("moya-cli import openapi --on", ["--only"]),
+            ("moya-cli import openapi --on", ["--only"])
         ]
     }
 
@@ -55,7 +55,7 @@ final class ShellCompletionTests: XCTestCase {
         let quirky: [(line: String, offered: [String])] = [
             ("moya-cli call quirky pick ", ["a:b", "two\\ words", "x\\'y", "\\$\\(touch\\ PWNED\\)"]),
             ("moya-cli call quirky pick two\\ w", ["two\\ words"]),
-            ("moya-cli call local submit quirks/", ["quirks/c:d.txt", "quirks/my\\ file.txt"]),
+            ("moya-cli call local submit quirks/", ["quirks/c:d.txt", "quirks/my\\ file.txt"])
         ]
         try assertCompletions(shell, commonExpectations + quirky)
     }
@@ -66,7 +66,7 @@ final class ShellCompletionTests: XCTestCase {
         let quirky: [(line: String, offered: [String])] = [
             ("moya-cli call quirky pick ", ["a:b", "two words", "x'y", "$(touch PWNED)"]),
             ("moya-cli call quirky pick two\\ w", ["two words"]),
-            ("moya-cli call local submit quirks/", ["quirks/c:d.txt", "quirks/my file.txt"]),
+            ("moya-cli call local submit quirks/", ["quirks/c:d.txt", "quirks/my file.txt"])
         ]
         try assertCompletions(shell, commonExpectations + quirky)
     }
@@ -79,45 +79,61 @@ final class ShellCompletionTests: XCTestCase {
             ("moya-cli call quirky pick a:b", ["b"]),
             ("moya-cli call local submit quirks/c:", ["d.txt"]),
             // After a value with a colon, the value counts as one: call's options come next.
-            ("moya-cli call quirky pick a:b --st", ["--stub"]),
+            ("moya-cli call quirky pick a:b --st", ["--stub"])
         ]
         try assertCompletions(shell, commonExpectations + colons)
     }
 
     func testPatchesApplyToArgumentParsersScripts() throws {
         let script = try fixture.completionScript("fish")
-        XCTAssertTrue(script.contains("function __moya-cli_parse_tokens_once"),
-                      "the patch no longer applies to ArgumentParser's fish script (CompletionScriptPatches)")
+        XCTAssertTrue(
+            script.contains("function __moya-cli_parse_tokens_once"),
+            "the patch no longer applies to ArgumentParser's fish script (CompletionScriptPatches)")
         XCTAssertFalse(script.contains("non_repeating_flags_or_options_absent"))
-        XCTAssertTrue(try fixture.completionScript("bash").contains("__moya-cli_join_words_split_at_colons"),
-                      "the patch no longer applies to ArgumentParser's bash script (CompletionScriptPatches)")
+        XCTAssertTrue(
+            try fixture.completionScript("bash").contains("__moya-cli_join_words_split_at_colons"),
+            "the patch no longer applies to ArgumentParser's bash script (CompletionScriptPatches)")
     }
 
-    func assertCompletions(_ shell: InteractiveShell, _ expectations: [(line: String, offered: [String])],
-                           file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertCompletions(
+        _ shell: InteractiveShell, _ expectations: [(line: String, offered: [String])],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let lines = expectations.map(\.line) + [namedValuesLine, givenOptionLine]
-        let offered = try shell.completions(lines, completionScript: try fixture.completionScript(shell.kind.rawValue),
-                                            in: fixture.folder, environment: fixture.environment, file: file, line: line)
+        let offered = try shell.completions(
+            lines, completionScript: try fixture.completionScript(shell.kind.rawValue),
+            in: fixture.folder, environment: fixture.environment, file: file, line: line)
         // A test that compares nothing must fail: more groups recorded than lines typed (or
         // fewer) means the lines and the groups no longer pair up.
         guard offered.count == lines.count else {
-            return XCTFail("\(shell.kind): \(lines.count) lines typed, \(offered.count) result groups recorded: \(offered)", file: file, line: line)
+            return XCTFail(
+                "\(shell.kind): \(lines.count) lines typed, \(offered.count) result groups recorded: \(offered)",
+                file: file, line: line)
         }
-        XCTAssertTrue(expectations.contains { !$0.offered.isEmpty }, "\(shell.kind): no expectation offers anything", file: file, line: line)
+        XCTAssertTrue(
+            expectations.contains { !$0.offered.isEmpty }, "\(shell.kind): no expectation offers anything", file: file,
+            line: line)
         var matchedNonEmpty = 0
         for (expectation, actual) in zip(expectations, offered) {
             XCTAssertEqual(actual, expectation.offered, "\(shell.kind): \(expectation.line)", file: file, line: line)
             if actual == expectation.offered && !actual.isEmpty { matchedNonEmpty += 1 }
         }
-        XCTAssertGreaterThan(matchedNonEmpty, 0, "\(shell.kind): no completion offered what was expected", file: file, line: line)
+        XCTAssertGreaterThan(
+            matchedNonEmpty, 0, "\(shell.kind): no completion offered what was expected", file: file, line: line)
         let named = offered[expectations.count]
-        XCTAssertTrue(named.contains("--sort") && named.contains("--draft") && named.contains("--stub"), "\(shell.kind): \(named)",
-                      file: file, line: line)
+        XCTAssertTrue(
+            named.contains("--sort") && named.contains("--draft") && named.contains("--stub"),
+            "\(shell.kind): \(named)",
+            file: file, line: line)
         XCTAssertFalse(named.contains("--q"), "\(shell.kind): q is given by position: \(named)", file: file, line: line)
         let afterStub = offered[expectations.count + 1]
-        XCTAssertFalse(afterStub.contains("--stub"), "\(shell.kind): --stub is given: \(afterStub)", file: file, line: line)
-        XCTAssertTrue(afterStub.contains("--header") && afterStub.contains("--delay") && afterStub.contains("--sort"),
-                      "\(shell.kind): \(afterStub)", file: file, line: line)
-        XCTAssertFalse(fixture.commandSubstitutionRan, "\(shell.kind) ran a command substitution from a target file", file: file, line: line)
+        XCTAssertFalse(
+            afterStub.contains("--stub"), "\(shell.kind): --stub is given: \(afterStub)", file: file, line: line)
+        XCTAssertTrue(
+            afterStub.contains("--header") && afterStub.contains("--delay") && afterStub.contains("--sort"),
+            "\(shell.kind): \(afterStub)", file: file, line: line)
+        XCTAssertFalse(
+            fixture.commandSubstitutionRan, "\(shell.kind) ran a command substitution from a target file", file: file,
+            line: line)
     }
 }

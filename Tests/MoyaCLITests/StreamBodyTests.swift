@@ -29,7 +29,8 @@ final class StreamBodyTests: WebTargetTestCase {
 
     /// `command` in a shell, killed after 60 s so that a hang fails the test (exit 124) instead of stalling it.
     func shell(_ command: String) throws -> CLIResult {
-        try CLIRunner.runShell("timeout 60 sh -c \"\(command)\"", in: folder.url, environment: ["TMPDIR": spoolFolder.path])
+        try CLIRunner.runShell(
+            "timeout 60 sh -c \"\(command)\"", in: folder.url, environment: ["TMPDIR": spoolFolder.path])
     }
 
     func tooLarge(_ place: String, _ source: String, limit: String) -> String {
@@ -39,13 +40,16 @@ final class StreamBodyTests: WebTargetTestCase {
 
     func testStandardInputPastTheLimitIsAUsageErrorNamingTheOptionAndTheLimit() throws {
         for option in ["--json", "--data"] {
-            let result = try shell("head -c 3145728 /dev/zero 2>/dev/null | \(binary) call web create \(option) - --max-body-size 1M")
+            let result = try shell(
+                "head -c 3145728 /dev/zero 2>/dev/null | \(binary) call web create \(option) - --max-body-size 1M")
             XCTAssertEqual(result.status, 64, result.stderr)
             XCTAssertEqual(result.stderr, tooLarge("\(option) -", "standard input", limit: "1 MiB"))
             XCTAssertEqual(result.stdout, "")
         }
         // Exactly the limit is allowed (a JSON document of 1 MiB).
-        let exact = try shell("(printf '\\\"'; head -c 1048574 /dev/zero | tr '\\\\0' a; printf '\\\"') | \(binary) call web create --json - --max-body-size 1M")
+        let exact = try shell(
+            "(printf '\\\"'; head -c 1048574 /dev/zero | tr '\\\\0' a; printf '\\\"') | \(binary) call web create --json - --max-body-size 1M"
+        )
         XCTAssertEqual(exact.status, 0, exact.stderr)
         XCTAssertEqual(server.receivedRequests.map(\.body.count), [1 << 20])
     }
@@ -65,7 +69,8 @@ final class StreamBodyTests: WebTargetTestCase {
             XCTAssertEqual(limited.stderr, tooLarge("\(option) -", "standard input", limit: "256 MiB"))
         }
         XCTAssertEqual(server.receivedRequests.count, 0, "nothing sent")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: spoolFolder.path), [], "no temporary file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: spoolFolder.path), [], "no temporary file left")
     }
 
     func testALargeDataBodyFromStandardInputArrivesIntact() throws {
@@ -83,20 +88,28 @@ final class StreamBodyTests: WebTargetTestCase {
         let received = server.receivedRequests
         XCTAssertEqual(received.map(\.method), ["POST", "PUT", "PUT", "PUT"])
         XCTAssertTrue(received.prefix(3).allSatisfy { $0.body == body }, "the body arrives intact")
-        XCTAssertEqual(received.prefix(3).map { $0.value(of: "Content-Length") }, Array(repeating: String(8 << 20), count: 3))
+        XCTAssertEqual(
+            received.prefix(3).map { $0.value(of: "Content-Length") }, Array(repeating: String(8 << 20), count: 3))
         // The same request whatever the body's size: libcurl's form label on a body from memory.
-        XCTAssertEqual(received.map { $0.value(of: "Content-Type") }, Array(repeating: "application/x-www-form-urlencoded", count: 4))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: spoolFolder.path), [], "no temporary file left")
+        XCTAssertEqual(
+            received.map { $0.value(of: "Content-Type") },
+            Array(repeating: "application/x-www-form-urlencoded", count: 4))
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: spoolFolder.path), [], "no temporary file left")
         // -v says where the body came from, not the temporary file's descriptor.
         let verbose = try shell("cat big.bin | \(binary) call web create --data - -v")
         XCTAssertEqual(verbose.status, 0, verbose.stderr)
-        XCTAssertTrue(verbose.stderr.contains("[the body read from standard input, kept in a temporary file]"), verbose.stderr)
+        XCTAssertTrue(
+            verbose.stderr.contains("[the body read from standard input, kept in a temporary file]"), verbose.stderr)
         XCTAssertEqual(server.receivedRequests.last?.body, body)
     }
 
     func testFilesThatAreNotRegularAreRefusedWithoutWaiting() throws {
         XCTAssertEqual(mkfifo(folder.url.appendingPathComponent("fifo").path, 0o600), 0)
-        for (option, file) in [("--data", "/dev/zero"), ("--json", "/dev/zero"), ("--data", "fifo"), ("--json", "fifo"), ("--data", "/dev/stdin")] {
+        for (option, file) in [
+            ("--data", "/dev/zero"), ("--json", "/dev/zero"), ("--data", "fifo"), ("--json", "fifo"),
+            ("--data", "/dev/stdin")
+        ] {
             let result = try shell("\(binary) call web create \(option) @\(file)")
             XCTAssertEqual(result.status, 64, "\(option) @\(file): \(result.stderr)")
             XCTAssertEqual(result.stderr, "moya-cli: error: \(option) @\(file): not a readable regular file\n")
@@ -107,7 +120,8 @@ final class StreamBodyTests: WebTargetTestCase {
         let small = try shell("\(binary) call web create --data @small.txt --max-body-size 1K")
         XCTAssertEqual(small.status, 0, small.stderr)
         XCTAssertEqual(server.receivedRequests.map(\.body.count), [2048])
-        try Data(repeating: UInt8(ascii: " "), count: 2 << 20).write(to: folder.url.appendingPathComponent("spaces.json"))
+        try Data(repeating: UInt8(ascii: " "), count: 2 << 20).write(
+            to: folder.url.appendingPathComponent("spaces.json"))
         let large = try shell("\(binary) call web create --json @spaces.json --max-body-size 1M")
         XCTAssertEqual(large.status, 64, large.stderr)
         XCTAssertEqual(large.stderr, tooLarge("--json @spaces.json", "spaces.json", limit: "1 MiB"))

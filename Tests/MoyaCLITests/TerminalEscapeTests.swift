@@ -12,7 +12,9 @@ extension TerminalTests {
     }
 
     private func writeHostileTarget() throws {
-        try folder.write("targets/evil.yaml", """
+        try folder.write(
+            "targets/evil.yaml",
+            """
             api: evil
             baseURL: http://127.0.0.1:\(server.port)
             cases:
@@ -31,8 +33,9 @@ extension TerminalTests {
         XCTAssertFalse(screen.screen.contains("\u{1B}]0;"), "no raw OSC reached the terminal")
         XCTAssertFalse(screen.screen.contains("\u{202E}"))
 
-        let piped = try CLIRunner.run(["call", "evil", "body", "--keypath", "title"], environment: ["HOME": folder.url.path],
-                                      currentDirectory: folder.url)
+        let piped = try CLIRunner.run(
+            ["call", "evil", "body", "--keypath", "title"], environment: ["HOME": folder.url.path],
+            currentDirectory: folder.url)
         XCTAssertEqual(piped.status, 0, piped.stderr)
         XCTAssertEqual(piped.stdout, "\u{1B}]0;pwned\u{07}X\u{9B}Y\u{202E}Z\n", "a pipe gets the value as it is")
     }
@@ -56,7 +59,8 @@ extension TerminalTests {
         XCTAssertEqual(colored.status, 0, colored.screen)
         XCTAssertTrue(colored.screen.contains("\u{1B}[1m> GET /anything/ash HTTP/1.1\u{1B}[0m"), colored.screen)
         XCTAssertTrue(colored.screen.contains("\u{1B}[1;32m< HTTP/1.1 200 OK\u{1B}[0m"), colored.screen)
-        let plain = try runOnTerminal(["call", "local", "user", "ash", "-v"], shellSuffix: " >/dev/null", environment: ["NO_COLOR": "1"])
+        let plain = try runOnTerminal(
+            ["call", "local", "user", "ash", "-v"], shellSuffix: " >/dev/null", environment: ["NO_COLOR": "1"])
         XCTAssertTrue(plain.screen.contains("> GET /anything/ash HTTP/1.1\n"), plain.screen)
         XCTAssertFalse(plain.screen.contains("\u{1B}["), plain.screen)
     }
@@ -66,7 +70,9 @@ extension TerminalTests {
     /// The `-v` log quotes the server's raw header lines (not the parsed fields): a control
     /// character in them is escaped before the log's own colors are added.
     func testVerboseLogEscapesServerControlCharactersBetweenItsColors() throws {
-        try folder.write("targets/evil.yaml", """
+        try folder.write(
+            "targets/evil.yaml",
+            """
             api: evil
             baseURL: http://127.0.0.1:\(server.port)
             cases:
@@ -77,8 +83,10 @@ extension TerminalTests {
             """)
         let screen = try runOnTerminal(["call", "evil", "body", "-v"], shellSuffix: " >/dev/null")
         XCTAssertEqual(screen.status, 0, screen.screen)
-        XCTAssertTrue(screen.screen.contains("\u{1B}[1;32m< HTTP/1.1 200 OK"), "the log's colors stay: \(screen.screen)")
-        XCTAssertTrue(screen.screen.contains(#"< X-Evil: a\e[2Jb\e]0;pwned\a"#), "the header arrived, escaped: \(screen.screen)")
+        XCTAssertTrue(
+            screen.screen.contains("\u{1B}[1;32m< HTTP/1.1 200 OK"), "the log's colors stay: \(screen.screen)")
+        XCTAssertTrue(
+            screen.screen.contains(#"< X-Evil: a\e[2Jb\e]0;pwned\a"#), "the header arrived, escaped: \(screen.screen)")
         XCTAssertFalse(screen.screen.contains("\u{1B}[2J"), screen.screen)
         XCTAssertFalse(screen.screen.contains("\u{1B}]0;"), screen.screen)
     }
@@ -88,7 +96,9 @@ extension TerminalTests {
     /// Issue 13, item 8: a table fits the terminal; a pipe gets it whole.
     func testListFitsTheTerminalWidthButAPipeGetsEveryCell() throws {
         let long = String(repeating: "a long description ", count: 12)
-        try folder.write("targets/wide.yaml", """
+        try folder.write(
+            "targets/wide.yaml",
+            """
             api: wide
             description: "\(long)"
             baseURL: http://127.0.0.1:9
@@ -102,7 +112,8 @@ extension TerminalTests {
             XCTAssertFalse(lines.isEmpty)
             for line in lines { XCTAssertLessThanOrEqual(line.count, 80, "\(words): \(line)") }
             XCTAssertTrue(screen.screen.contains("…"), screen.screen)
-            let piped = try CLIRunner.run(words, environment: ["HOME": folder.url.path, "COLUMNS": "80"], currentDirectory: folder.url)
+            let piped = try CLIRunner.run(
+                words, environment: ["HOME": folder.url.path, "COLUMNS": "80"], currentDirectory: folder.url)
             XCTAssertTrue(piped.stdout.contains(long.trimmingCharacters(in: .whitespaces)), piped.stdout)
         }
     }

@@ -7,13 +7,18 @@ final class TerminalTests: XCTestCase {
     var server: HTTPTestServer!
     var folder: TemporaryFolder!
 
-    static let blob = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x1B, 0x5B, 0x32, 0x4A])
+    static let blob = Data([
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x1B, 0x5B, 0x32, 0x4A
+    ])
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script is not installed")
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script is not installed")
         server = try HTTPTestServer()
         folder = try TemporaryFolder()
-        try folder.write("targets/local.yaml", """
+        try folder.write(
+            "targets/local.yaml",
+            """
             api: local
             baseURL: http://127.0.0.1:\(server.port)
             cases:
@@ -44,8 +49,11 @@ final class TerminalTests: XCTestCase {
 
     /// Runs `moya-cli arguments` on a pseudo-terminal (stdout and stderr both on it unless
     /// `shellSuffix` redirects one); returns the exit status and what the terminal showed, CRs removed.
-    func runOnTerminal(_ arguments: [String], shellSuffix: String = "", environment: [String: String] = [:]) throws -> (status: Int32, screen: String) {
-        let command = ([CLIRunner.binaryURL.path] + arguments).map(Self.shellQuoted).joined(separator: " ") + shellSuffix
+    func runOnTerminal(_ arguments: [String], shellSuffix: String = "", environment: [String: String] = [:]) throws -> (
+        status: Int32, screen: String
+    ) {
+        let command =
+            ([CLIRunner.binaryURL.path] + arguments).map(Self.shellQuoted).joined(separator: " ") + shellSuffix
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]
@@ -59,7 +67,10 @@ final class TerminalTests: XCTestCase {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+        return (
+            process.terminationStatus,
+            String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        )
     }
 
     static func shellQuoted(_ word: String) -> String {
@@ -89,7 +100,9 @@ final class TerminalTests: XCTestCase {
         let (status, screen) = try runOnTerminal(["call", "local", "served", body])
         XCTAssertEqual(status, 0, screen)
         XCTAssertTrue(screen.contains("\u{1B}[36m12345678901234567890\u{1B}[0m"), screen)
-        XCTAssertEqual(Self.withoutEscapes(screen), """
+        XCTAssertEqual(
+            Self.withoutEscapes(screen),
+            """
             {
               "id": 12345678901234567890,
               "zero": -0,
@@ -107,7 +120,8 @@ final class TerminalTests: XCTestCase {
         XCTAssertEqual(Self.withoutEscapes(colored.screen), Self.prettyUser, "keys in the sample's order")
 
         let piped = try CLIRunner.run(["call", "local", "user", "ash", "--stub"], currentDirectory: folder.url)
-        XCTAssertEqual(piped.stdout, #"{"login":"ash","id":1,"admin":false,"tags":["a","b"],"plan":null}"#, "raw when piped")
+        XCTAssertEqual(
+            piped.stdout, #"{"login":"ash","id":1,"admin":false,"tags":["a","b"],"plan":null}"#, "raw when piped")
     }
 
     func testNoColorKeepsPrettyPrinting() throws {
@@ -124,7 +138,8 @@ final class TerminalTests: XCTestCase {
 
     func testBinaryBodyIsNotDumpedOnATerminal() throws {
         let errors = folder.url.appendingPathComponent("errors.txt")
-        let result = try runOnTerminal(["call", "local", "blob", "--stub"], shellSuffix: " 2>" + Self.shellQuoted(errors.path))
+        let result = try runOnTerminal(
+            ["call", "local", "blob", "--stub"], shellSuffix: " 2>" + Self.shellQuoted(errors.path))
         XCTAssertEqual(result.status, 0, result.screen)
         XCTAssertEqual(result.screen, "", "nothing of the body reaches the terminal")
         let message = try String(contentsOf: errors, encoding: .utf8)
@@ -138,14 +153,17 @@ final class TerminalTests: XCTestCase {
         let size = "3000000"
         let onTerminal = try runOnTerminal(["call", "local", "download", size, "--force"])
         XCTAssertEqual(onTerminal.status, 0, onTerminal.screen)
-        XCTAssertTrue(onTerminal.screen.contains("[#") && onTerminal.screen.contains("100%"), onTerminal.screen.debugDescription)
+        XCTAssertTrue(
+            onTerminal.screen.contains("[#") && onTerminal.screen.contains("100%"), onTerminal.screen.debugDescription)
         XCTAssertTrue(onTerminal.screen.contains("saved"), onTerminal.screen)
 
         let errors = folder.url.appendingPathComponent("errors.txt")
-        let stderrToFile = try runOnTerminal(["call", "local", "download", size, "--force"], shellSuffix: " 2>" + Self.shellQuoted(errors.path))
+        let stderrToFile = try runOnTerminal(
+            ["call", "local", "download", size, "--force"], shellSuffix: " 2>" + Self.shellQuoted(errors.path))
         XCTAssertEqual(stderrToFile.status, 0)
         let logged = try String(contentsOf: errors, encoding: .utf8)
-        XCTAssertFalse(logged.contains("%") || logged.contains("\r"), "no bar when stderr is a file: \(logged.debugDescription)")
+        XCTAssertFalse(
+            logged.contains("%") || logged.contains("\r"), "no bar when stderr is a file: \(logged.debugDescription)")
 
         let piped = try CLIRunner.run(["call", "local", "download", size, "--force"], currentDirectory: folder.url)
         XCTAssertEqual(piped.status, 0, piped.stderr)

@@ -32,16 +32,24 @@ final class TextTableTests: XCTestCase {
 
     func testLayoutIsTheCharacterLayout() {
         let tables: [[[String]]] = [
-            [["CASE", "METHOD", "PATH", "DESCRIPTION"], ["zen", "GET", "/zen", "A random quote"],
-             ["userProfile", "GET", "/users/{name}", ""], ["x", "POST", "/a/very/long/path/that/goes/on/and/on", "trailing   "]],
+            [
+                ["CASE", "METHOD", "PATH", "DESCRIPTION"], ["zen", "GET", "/zen", "A random quote"],
+                ["userProfile", "GET", "/users/{name}", ""],
+                ["x", "POST", "/a/very/long/path/that/goes/on/and/on", "trailing   "]
+            ],
             [["A", "B"], ["caf\u{E9}", "\u{1F600}\u{1F600}"], ["ok", "done  "], ["tab\there", "new\nline"], ["", ""]],
             [["ONE"], ["only", "ragged", "row"], []],
-            [["name", "value"], ["\u{600} ", "x"], ["e\u{301}", "\r\n"], ["long description with many words in it", "z"]],
-            [],
+            [
+                ["name", "value"], ["\u{600} ", "x"], ["e\u{301}", "\r\n"],
+                ["long description with many words in it", "z"]
+            ],
+            []
         ]
         for rows in tables {
             for width in [nil, 80, 30, 12, 1] as [Int?] {
-                XCTAssertEqual(TextTable.render(rows, width: width), reference(rows, width: width), "rows \(rows), width \(String(describing: width))")
+                XCTAssertEqual(
+                    TextTable.render(rows, width: width), reference(rows, width: width),
+                    "rows \(rows), width \(String(describing: width))")
             }
         }
     }
@@ -54,7 +62,10 @@ final class TableCellsTests: XCTestCase {
         var cells = TableCells()
         var rows: [[String]] = []
         for index in 0..<3_000 {
-            var row = ["case\(index)", index % 2 == 0 ? "GET" : "POST", "/items/\(index)/" + String(repeating: "x", count: index % 40)]
+            var row = [
+                "case\(index)", index % 2 == 0 ? "GET" : "POST",
+                "/items/\(index)/" + String(repeating: "x", count: index % 40)
+            ]
             if index % 500 == 0 { row.append("caf\u{E9} \u{1F600} ") }
             if index == 1_234 { row[2] = String(repeating: "long", count: 30_000) }
             if index % 7 == 0 { row.removeLast() }
@@ -67,10 +78,13 @@ final class TableCellsTests: XCTestCase {
         XCTAssertEqual(cells.byteCount, rows.joined().reduce(0) { $0 + $1.utf8.count })
         for (index, row) in rows.enumerated() {
             for column in 0..<5 {
-                XCTAssertEqual(cells.text(row: index, column: column), column < row.count ? row[column] : "", "row \(index), column \(column)")
+                XCTAssertEqual(
+                    cells.text(row: index, column: column), column < row.count ? row[column] : "",
+                    "row \(index), column \(column)")
             }
             XCTAssertEqual(cells.isASCII(row: index), row.allSatisfy(TextTable.isPlainASCII), "row \(index)")
         }
-        XCTAssertEqual(cells.widths, (0..<4).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max()! })
+        XCTAssertEqual(
+            cells.widths, (0..<4).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max()! })
     }
 }

@@ -21,7 +21,8 @@ final class BodyEncodingTests: XCTestCase {
     }()
 
     func testJSONEncodingWritesSortedCompactJSON() throws {
-        let encoded = try JSONEncoding.default.encode(request, with: ["b": [1, 2], "a": ["y": true, "x": "é\""] as [String: any Sendable]])
+        let encoded = try JSONEncoding.default.encode(
+            request, with: ["b": [1, 2], "a": ["y": true, "x": "é\""] as [String: any Sendable]])
         XCTAssertEqual(encoded.httpBody?.text, #"{"a":{"x":"é\"","y":true},"b":[1,2]}"#)
         XCTAssertEqual(encoded.value(forHTTPHeaderField: "Content-Type"), "application/json")
     }
@@ -40,12 +41,20 @@ final class BodyEncodingTests: XCTestCase {
     }
 
     func testCustomEncodingSendsATopLevelArray() throws {
-        let encoded = try JSONArrayEncoding.default.encode(request, with: ["jsonArray": [["id": 1] as [String: any Sendable], ["id": 2] as [String: any Sendable]] as [any Sendable]])
+        let encoded = try JSONArrayEncoding.default.encode(
+            request,
+            with: [
+                "jsonArray": [["id": 1] as [String: any Sendable], ["id": 2] as [String: any Sendable]]
+                    as [any Sendable]
+            ])
         XCTAssertEqual(encoded.httpBody?.text, #"[{"id":1},{"id":2}]"#)
     }
 
     func testPropertyListRoundTripsXMLAndBinary() throws {
-        let parameters: [String: any Sendable] = ["name": "Moya", "count": 3, "ratio": 0.5, "flag": true, "tags": ["a", "b"], "nested": ["k": "v"] as [String: any Sendable]]
+        let parameters: [String: any Sendable] = [
+            "name": "Moya", "count": 3, "ratio": 0.5, "flag": true, "tags": ["a", "b"],
+            "nested": ["k": "v"] as [String: any Sendable]
+        ]
         let expected = try JSONValue(parameters: parameters)
         for encoding in [PropertyListEncoding.xml, PropertyListEncoding.binary] {
             let encoded = try encoding.encode(request, with: parameters)
@@ -61,7 +70,10 @@ final class BodyEncodingTests: XCTestCase {
     }
 
     func testPropertyListRejectsNull() {
-        XCTAssertThrowsError(try PropertyListEncoding.default.encode(request, with: ["a": ["b": JSONValue.null] as [String: any Sendable]])) { error in
+        XCTAssertThrowsError(
+            try PropertyListEncoding.default.encode(
+                request, with: ["a": ["b": JSONValue.null] as [String: any Sendable]])
+        ) { error in
             XCTAssertEqual(error as? ParameterEncodingError, .propertyListNull(keyPath: "a.b"))
         }
     }

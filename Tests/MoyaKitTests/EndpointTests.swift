@@ -7,9 +7,13 @@ final class EndpointTests: XCTestCase {
         let userName: String
     }
 
-    private func endpoint(_ task: Task, method: MoyaKit.Method = .post, url: String = "https://example.com/api/things",
-                          headers: [String: String]? = ["Accept": "application/json"]) -> Endpoint {
-        Endpoint(url: url, sampleResponseClosure: { .networkResponse(200, Data()) }, method: method, task: task, httpHeaderFields: headers)
+    private func endpoint(
+        _ task: Task, method: MoyaKit.Method = .post, url: String = "https://example.com/api/things",
+        headers: [String: String]? = ["Accept": "application/json"]
+    ) -> Endpoint {
+        Endpoint(
+            url: url, sampleResponseClosure: { .networkResponse(200, Data()) }, method: method, task: task,
+            httpHeaderFields: headers)
     }
 
     func testDefaultEndpointOfTheSeedsGitHubTarget() throws {
@@ -28,9 +32,15 @@ final class EndpointTests: XCTestCase {
 
     func testURLOfATarget() {
         XCTAssertEqual(URL(target: GitHub.zen).absoluteString, "https://api.github.com/zen")
-        XCTAssertEqual(URL(target: TestTarget(baseURL: URL(string: "https://x.org/v1/")!, path: "/a b/%C3%A9?")).absoluteString, "https://x.org/v1/a%20b/%C3%A9%3F")
-        XCTAssertEqual(URL(target: TestTarget(baseURL: URL(string: "https://x.org/v1")!, path: "")).absoluteString, "https://x.org/v1")
-        XCTAssertEqual(URL(target: TestTarget(baseURL: URL(string: "https://x.org/v1")!, path: "items/")).absoluteString, "https://x.org/v1/items/")
+        XCTAssertEqual(
+            URL(target: TestTarget(baseURL: URL(string: "https://x.org/v1/")!, path: "/a b/%C3%A9?")).absoluteString,
+            "https://x.org/v1/a%20b/%C3%A9%3F")
+        XCTAssertEqual(
+            URL(target: TestTarget(baseURL: URL(string: "https://x.org/v1")!, path: "")).absoluteString,
+            "https://x.org/v1")
+        XCTAssertEqual(
+            URL(target: TestTarget(baseURL: URL(string: "https://x.org/v1")!, path: "items/")).absoluteString,
+            "https://x.org/v1/items/")
     }
 
     func testRequestPlainAndData() throws {
@@ -62,7 +72,7 @@ final class EndpointTests: XCTestCase {
             ("encodable", .requestJSONEncodable(Payload(userName: "ash"))),
             ("json", .requestParameters(parameters: ["a": 1], encoding: JSONEncoding.default)),
             ("url body", .requestParameters(parameters: ["a": 1], encoding: URLEncoding.httpBody)),
-            ("plist", .requestParameters(parameters: ["a": 1], encoding: PropertyListEncoding.xml)),
+            ("plist", .requestParameters(parameters: ["a": 1], encoding: PropertyListEncoding.xml))
         ]
         for (label, task) in tasks {
             let request = try endpoint(task, headers: headers).urlRequest()
@@ -73,30 +83,44 @@ final class EndpointTests: XCTestCase {
     }
 
     func testRequestParameters() throws {
-        let json = try endpoint(.requestParameters(parameters: ["b": 1, "a": "x"], encoding: JSONEncoding.default)).urlRequest()
+        let json = try endpoint(.requestParameters(parameters: ["b": 1, "a": "x"], encoding: JSONEncoding.default))
+            .urlRequest()
         XCTAssertEqual(json.httpBody?.text, #"{"a":"x","b":1}"#)
-        let query = try endpoint(.requestParameters(parameters: ["q": "a b"], encoding: URLEncoding.queryString)).urlRequest()
+        let query = try endpoint(.requestParameters(parameters: ["q": "a b"], encoding: URLEncoding.queryString))
+            .urlRequest()
         XCTAssertEqual(query.url?.absoluteString, "https://example.com/api/things?q=a%20b")
         XCTAssertNil(query.httpBody)
     }
 
     func testCompositeTasks() throws {
-        let data = try endpoint(.requestCompositeData(bodyData: Data("body".utf8), urlParameters: ["page": 2])).urlRequest()
+        let data = try endpoint(.requestCompositeData(bodyData: Data("body".utf8), urlParameters: ["page": 2]))
+            .urlRequest()
         XCTAssertEqual(data.httpBody?.text, "body")
         XCTAssertEqual(data.url?.query, "page=2")
 
-        let parameters = try endpoint(.requestCompositeParameters(bodyParameters: ["name": "n"], bodyEncoding: JSONEncoding.default,
-                                                                  urlParameters: ["page": 2])).urlRequest()
+        let parameters = try endpoint(
+            .requestCompositeParameters(
+                bodyParameters: ["name": "n"], bodyEncoding: JSONEncoding.default,
+                urlParameters: ["page": 2])
+        ).urlRequest()
         XCTAssertEqual(parameters.httpBody?.text, #"{"name":"n"}"#)
         XCTAssertEqual(parameters.url?.query, "page=2")
 
-        let form = try endpoint(.requestCompositeParameters(bodyParameters: ["name": "n"], bodyEncoding: URLEncoding.httpBody,
-                                                            urlParameters: ["page": 2])).urlRequest()
+        let form = try endpoint(
+            .requestCompositeParameters(
+                bodyParameters: ["name": "n"], bodyEncoding: URLEncoding.httpBody,
+                urlParameters: ["page": 2])
+        ).urlRequest()
         XCTAssertEqual(form.httpBody?.text, "name=n")
         XCTAssertEqual(form.url?.query, "page=2")
 
-        XCTAssertThrowsError(try endpoint(.requestCompositeParameters(bodyParameters: ["name": "n"], bodyEncoding: URLEncoding.default,
-                                                                      urlParameters: [:])).urlRequest()) { error in
+        XCTAssertThrowsError(
+            try endpoint(
+                .requestCompositeParameters(
+                    bodyParameters: ["name": "n"], bodyEncoding: URLEncoding.default,
+                    urlParameters: [:])
+            ).urlRequest()
+        ) { error in
             guard case .parameterEncoding(let underlying)? = error as? MoyaError else { return XCTFail("\(error)") }
             XCTAssertEqual(underlying as? ParameterEncodingError, .compositeBodyEncodingNotHTTPBody)
         }
@@ -108,8 +132,11 @@ final class EndpointTests: XCTestCase {
         XCTAssertEqual(upload.bodyFileURL, file)
         XCTAssertNil(upload.httpBody)
 
-        let parts = [MultipartFormBodyPart(provider: .data(Data("v".utf8)), name: "field"),
-                     MultipartFormBodyPart(provider: .file(file), name: "file", fileName: "u.bin", mimeType: "application/octet-stream")]
+        let parts = [
+            MultipartFormBodyPart(provider: .data(Data("v".utf8)), name: "field"),
+            MultipartFormBodyPart(
+                provider: .file(file), name: "file", fileName: "u.bin", mimeType: "application/octet-stream")
+        ]
         XCTAssertEqual(try endpoint(.uploadMultipart(parts)).urlRequest().multipartParts, parts)
         let composite = try endpoint(.uploadCompositeMultipart(parts, urlParameters: ["draft": true])).urlRequest()
         XCTAssertEqual(composite.multipartParts, parts)
@@ -120,8 +147,10 @@ final class EndpointTests: XCTestCase {
         let destination = DownloadDestinations.file(URL(fileURLWithPath: "/tmp/out.bin"))
         let plain = try endpoint(.downloadDestination(destination), method: .get).urlRequest()
         XCTAssertEqual(plain.url?.absoluteString, "https://example.com/api/things")
-        let withParameters = try endpoint(.downloadParameters(parameters: ["v": 2], encoding: URLEncoding.default, destination: destination),
-                                          method: .get).urlRequest()
+        let withParameters = try endpoint(
+            .downloadParameters(parameters: ["v": 2], encoding: URLEncoding.default, destination: destination),
+            method: .get
+        ).urlRequest()
         XCTAssertEqual(withParameters.url?.query, "v=2")
     }
 
@@ -130,7 +159,9 @@ final class EndpointTests: XCTestCase {
             guard case .requestMapping(let url)? = error as? MoyaError else { return XCTFail("\(error)") }
             XCTAssertEqual(url, "")
         }
-        XCTAssertThrowsError(try endpoint(.requestParameters(parameters: ["x": Double.nan], encoding: JSONEncoding.default)).urlRequest()) { error in
+        XCTAssertThrowsError(
+            try endpoint(.requestParameters(parameters: ["x": Double.nan], encoding: JSONEncoding.default)).urlRequest()
+        ) { error in
             guard case .parameterEncoding(let underlying)? = error as? MoyaError else { return XCTFail("\(error)") }
             XCTAssertTrue("\(underlying)".contains("'x'"), "\(underlying)")
         }

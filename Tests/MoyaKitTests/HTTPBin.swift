@@ -95,8 +95,9 @@ extension HTTPBin: TargetType, AccessTokenAuthorizable {
         case .download(_, let destination), .downloadTruncated(_, let destination):
             return .downloadDestination(DownloadDestinations.file(destination))
         case .downloadEcho(let parameters, let destination):
-            return .downloadParameters(parameters: parameters, encoding: URLEncoding.default,
-                                       destination: DownloadDestinations.file(destination))
+            return .downloadParameters(
+                parameters: parameters, encoding: URLEncoding.default,
+                destination: DownloadDestinations.file(destination))
         case .upload(let file):
             return .uploadFile(file)
         case .uploadParts(let parts):

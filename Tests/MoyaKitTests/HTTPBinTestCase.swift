@@ -33,18 +33,24 @@ class HTTPBinTestCase: XCTestCase {
     }
 
     /// Sends `target` and returns the response, failing the test on an error.
-    func response<T: TargetType>(_ target: T, with provider: MoyaProvider<T>, timeout: TimeInterval = 20,
-                                 file: StaticString = #filePath, line: UInt = #line) throws -> Response {
-        let result = try XCTUnwrap(send(target, with: provider, timeout: timeout, file: file, line: line),
-                                   "no completion", file: file, line: line)
+    func response<T: TargetType>(
+        _ target: T, with provider: MoyaProvider<T>, timeout: TimeInterval = 20,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Response {
+        let result = try XCTUnwrap(
+            send(target, with: provider, timeout: timeout, file: file, line: line),
+            "no completion", file: file, line: line)
         return try result.get()
     }
 
     /// Sends `target` and returns its error, failing the test on a success.
-    func error<T: TargetType>(_ target: T, with provider: MoyaProvider<T>, timeout: TimeInterval = 20,
-                              file: StaticString = #filePath, line: UInt = #line) throws -> MoyaError {
-        let result = try XCTUnwrap(send(target, with: provider, timeout: timeout, file: file, line: line),
-                                   "no completion", file: file, line: line)
+    func error<T: TargetType>(
+        _ target: T, with provider: MoyaProvider<T>, timeout: TimeInterval = 20,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> MoyaError {
+        let result = try XCTUnwrap(
+            send(target, with: provider, timeout: timeout, file: file, line: line),
+            "no completion", file: file, line: line)
         switch result {
         case .success(let response):
             XCTFail("expected a failure, got \(response)", file: file, line: line)
@@ -58,8 +64,9 @@ class HTTPBinTestCase: XCTestCase {
     func waitForRequests(_ count: Int, seconds: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(seconds)
         while server.receivedRequests.count < count && Date() < deadline { usleep(5_000) }
-        XCTAssertGreaterThanOrEqual(server.receivedRequests.count, count, "the server did not receive the request",
-                                    file: file, line: line)
+        XCTAssertGreaterThanOrEqual(
+            server.receivedRequests.count, count, "the server did not receive the request",
+            file: file, line: line)
     }
 
     /// Waits until `condition` holds, polling.

@@ -5,19 +5,25 @@ import XCTest
 
 final class InflightTests: XCTestCase {
     /// A provider whose stub exchanges are counted (one sample taken per exchange).
-    private func makeProvider(delay: TimeInterval, trackInflights: Bool = true, exchanges: Counter, log: EventLog = EventLog(),
-                              requestClosure: MoyaProvider<GitHub>.RequestClosure? = nil) -> MoyaProvider<GitHub> {
+    private func makeProvider(
+        delay: TimeInterval, trackInflights: Bool = true, exchanges: Counter, log: EventLog = EventLog(),
+        requestClosure: MoyaProvider<GitHub>.RequestClosure? = nil
+    ) -> MoyaProvider<GitHub> {
         let endpointClosure: MoyaProvider<GitHub>.EndpointClosure = { target in
             let endpoint = MoyaProvider.defaultEndpointMapping(for: target)
             return endpoint.replacingSample(.networkResponse(200, target.sampleData)).counting(exchanges)
         }
-        return MoyaProvider<GitHub>(endpointClosure: endpointClosure, requestClosure: requestClosure ?? MoyaProvider<GitHub>.defaultRequestMapping,
-                                    stubClosure: MoyaProvider.delayedStub(delay), plugins: [RecordingPlugin(log: log)],
-                                    trackInflights: trackInflights)
+        return MoyaProvider<GitHub>(
+            endpointClosure: endpointClosure,
+            requestClosure: requestClosure ?? MoyaProvider<GitHub>.defaultRequestMapping,
+            stubClosure: MoyaProvider.delayedStub(delay), plugins: [RecordingPlugin(log: log)],
+            trackInflights: trackInflights)
     }
 
-    private func request(_ target: GitHub, _ provider: MoyaProvider<GitHub>, into boxes: inout [ResultBox],
-                         expectations: inout [XCTestExpectation]) -> any Cancellable {
+    private func request(
+        _ target: GitHub, _ provider: MoyaProvider<GitHub>, into boxes: inout [ResultBox],
+        expectations: inout [XCTestExpectation]
+    ) -> any Cancellable {
         let box = ResultBox()
         let done = expectation(description: "completion \(expectations.count)")
         boxes.append(box)
@@ -133,12 +139,14 @@ final class InflightTests: XCTestCase {
     func testRequestMappingFailureRemovesTheInflightEntry() {
         let exchanges = Counter()
         let gate = DispatchSemaphore(value: 0)
-        let provider = makeProvider(delay: 0, exchanges: exchanges, requestClosure: { _, done in
-            DispatchQueue.global().async {
-                gate.wait()
-                done(.failure(.requestMapping("refused")))
-            }
-        })
+        let provider = makeProvider(
+            delay: 0, exchanges: exchanges,
+            requestClosure: { _, done in
+                DispatchQueue.global().async {
+                    gate.wait()
+                    done(.failure(.requestMapping("refused")))
+                }
+            })
         var boxes: [ResultBox] = []
         var expectations: [XCTestExpectation] = []
         _ = request(.zen, provider, into: &boxes, expectations: &expectations)
@@ -157,12 +165,14 @@ final class InflightTests: XCTestCase {
     func testCancellingBeforeTheRequestClosureAnswersNeverStartsTheExchange() {
         let exchanges = Counter()
         let gate = DispatchSemaphore(value: 0)
-        let provider = makeProvider(delay: 0, exchanges: exchanges, requestClosure: { endpoint, done in
-            DispatchQueue.global().async {
-                gate.wait()
-                MoyaProvider<GitHub>.defaultRequestMapping(for: endpoint, closure: done)
-            }
-        })
+        let provider = makeProvider(
+            delay: 0, exchanges: exchanges,
+            requestClosure: { endpoint, done in
+                DispatchQueue.global().async {
+                    gate.wait()
+                    MoyaProvider<GitHub>.defaultRequestMapping(for: endpoint, closure: done)
+                }
+            })
         var boxes: [ResultBox] = []
         var expectations: [XCTestExpectation] = []
         request(.zen, provider, into: &boxes, expectations: &expectations).cancel()
@@ -178,9 +188,11 @@ extension Endpoint {
     /// The same endpoint, counting each sample taken (one per stub exchange).
     func counting(_ counter: Counter) -> Endpoint {
         let sample = sampleResponseClosure
-        return Endpoint(url: url, sampleResponseClosure: {
-            counter.increment()
-            return sample()
-        }, method: method, task: task, httpHeaderFields: httpHeaderFields)
+        return Endpoint(
+            url: url,
+            sampleResponseClosure: {
+                counter.increment()
+                return sample()
+            }, method: method, task: task, httpHeaderFields: httpHeaderFields)
     }
 }

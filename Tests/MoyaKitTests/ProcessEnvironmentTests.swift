@@ -23,7 +23,8 @@ final class ProcessEnvironmentTests: XCTestCase {
     func testWorkingFolderAndExecutable() throws {
         XCTAssertEqual(ProcessEnvironment.currentDirectory, FileManager.default.currentDirectoryPath)
         let previous = FileManager.default.currentDirectoryPath
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moya-process-environment-\(getpid())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "moya-process-environment-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer {
             _ = FileManager.default.changeCurrentDirectoryPath(previous)
@@ -31,6 +32,8 @@ final class ProcessEnvironmentTests: XCTestCase {
         }
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
         XCTAssertEqual(ProcessEnvironment.currentDirectory, FileManager.default.currentDirectoryPath)
-        XCTAssertEqual(ProcessEnvironment.executablePath, try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        XCTAssertEqual(
+            ProcessEnvironment.executablePath,
+            try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     }
 }

@@ -40,7 +40,9 @@ final class ProviderBenchmarkTests: HTTPBinTestCase {
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertTrue(response.data.isEmpty)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int, size)
-        print("MEASURE MoyaProvider download \(Self.transferMiB) MiB: peak RSS growth \(String(format: "%.1f", growthMiB)) MiB")
+        print(
+            "MEASURE MoyaProvider download \(Self.transferMiB) MiB: peak RSS growth \(String(format: "%.1f", growthMiB)) MiB"
+        )
         XCTAssertLessThan(growthMiB, 100)
     }
 
@@ -53,7 +55,9 @@ final class ProviderBenchmarkTests: HTTPBinTestCase {
         }
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertEqual(server.receivedRequests.last?.bodyLength, size)
-        print("MEASURE MoyaProvider upload \(Self.transferMiB) MiB: peak RSS growth \(String(format: "%.1f", growthMiB)) MiB")
+        print(
+            "MEASURE MoyaProvider upload \(Self.transferMiB) MiB: peak RSS growth \(String(format: "%.1f", growthMiB)) MiB"
+        )
         XCTAssertLessThan(growthMiB, 100)
     }
 

@@ -22,7 +22,8 @@ final class ProviderIntegrationFailureTests: HTTPBinTestCase {
     }
 
     func testValidationFailureKeepsTheResponseBody() throws {
-        let error = try error(.status(422, validation: .successCodes, body: #"{"error":"bad input"}"#), with: provider())
+        let error = try error(
+            .status(422, validation: .successCodes, body: #"{"error":"bad input"}"#), with: provider())
         guard case .statusCode(let response) = error else { return XCTFail("got \(error)") }
         XCTAssertEqual(response.statusCode, 422)
         XCTAssertEqual(try response.mapString(atKeyPath: "error"), "bad input")
@@ -33,7 +34,7 @@ final class ProviderIntegrationFailureTests: HTTPBinTestCase {
         let outcomes: [(Int, ValidationType, Bool)] = [
             (204, .successCodes, true), (302, .successCodes, false), (302, .successAndRedirectCodes, true),
             (500, .successAndRedirectCodes, false), (418, .customCodes([418]), true), (200, .customCodes([418]), false),
-            (503, .none, true),
+            (503, .none, true)
         ]
         for (status, validation, succeeds) in outcomes {
             let result = try XCTUnwrap(send(.status(status, validation: validation), with: provider))
@@ -74,7 +75,8 @@ final class ProviderIntegrationFailureTests: HTTPBinTestCase {
         XCTAssertEqual(try EchoedRequest(from: response.data).path, "/get")
         XCTAssertEqual(server.receivedRequests.map(\.target), ["/redirect/3", "/redirect/2", "/redirect/1", "/get"])
         // Each hop keeps the target's headers.
-        XCTAssertEqual(server.receivedRequests.map { $0.value(of: "X-Client") }, Array(repeating: "MoyaKit-tests", count: 4))
+        XCTAssertEqual(
+            server.receivedRequests.map { $0.value(of: "X-Client") }, Array(repeating: "MoyaKit-tests", count: 4))
     }
 
     func testTooManyRedirects() throws {

@@ -15,10 +15,11 @@ final class ProviderIntegrationInflightTests: HTTPBinTestCase {
         for index in 0..<2 {
             let box = ResultBox()
             let done = expectation(description: "caller \(index)")
-            tokens.append(provider.request(target) { result in
-                box.set(result)
-                done.fulfill()
-            })
+            tokens.append(
+                provider.request(target) { result in
+                    box.set(result)
+                    done.fulfill()
+                })
             boxes.append(box)
             expectations.append(done)
         }
@@ -43,7 +44,8 @@ final class ProviderIntegrationInflightTests: HTTPBinTestCase {
     func testIdenticalEncodableBodiesAreCoalesced() throws {
         // The JSON of an Encodable body must be the same every time, or two identical requests
         // would look different (and an endpoint would not even equal itself).
-        let body = Task.requestJSONEncodable(Payload(title: "t", createdAt: Date(timeIntervalSince1970: 1), tags: ["a", "b"]))
+        let body = Task.requestJSONEncodable(
+            Payload(title: "t", createdAt: Date(timeIntervalSince1970: 1), tags: ["a", "b"]))
         let endpoint = provider.endpoint(.slowPost(milliseconds: 300, task: body))
         for _ in 0..<20 { XCTAssertEqual(endpoint, provider.endpoint(.slowPost(milliseconds: 300, task: body))) }
         let (boxes, expectations, _) = startTwice(.slowPost(milliseconds: 300, task: body))
@@ -67,7 +69,8 @@ final class ProviderIntegrationInflightTests: HTTPBinTestCase {
     /// Issue 11, item 3: the key is the request as it goes out, after the plugins. A case that needs
     /// the token must not receive the anonymous case's response because their endpoints match.
     func testRequestsThatDifferOnlyInAPluginsCredentialAreNotCoalesced() throws {
-        let provider = MoyaProvider<SlowAuthorized>(plugins: [AccessTokenPlugin { _ in "s3cret-token" }], trackInflights: true)
+        let provider = MoyaProvider<SlowAuthorized>(
+            plugins: [AccessTokenPlugin { _ in "s3cret-token" }], trackInflights: true)
         let anonymous = SlowAuthorized(baseURL: HTTPBin.get.baseURL, authorizationType: nil)
         let authorized = SlowAuthorized(baseURL: HTTPBin.get.baseURL, authorizationType: .bearer)
         XCTAssertEqual(provider.endpoint(anonymous), provider.endpoint(authorized), "the endpoints alone look the same")
@@ -85,20 +88,26 @@ final class ProviderIntegrationInflightTests: HTTPBinTestCase {
         }
         wait(for: expectations, timeout: 10)
         // Two requests: the anonymous one, and one shared by the two identical authorized callers.
-        XCTAssertEqual(server.receivedRequests.map { $0.value(of: "Authorization") }.sorted { ($0 ?? "") < ($1 ?? "") },
-                       [nil, "Bearer s3cret-token"])
-        XCTAssertEqual(try EchoedRequest(from: XCTUnwrap(boxes[0].result?.response).data).headerValues("Authorization"), [])
-        XCTAssertEqual(try EchoedRequest(from: XCTUnwrap(boxes[1].result?.response).data).headerValues("Authorization"),
-                       ["Bearer s3cret-token"])
+        XCTAssertEqual(
+            server.receivedRequests.map { $0.value(of: "Authorization") }.sorted { ($0 ?? "") < ($1 ?? "") },
+            [nil, "Bearer s3cret-token"])
+        XCTAssertEqual(
+            try EchoedRequest(from: XCTUnwrap(boxes[0].result?.response).data).headerValues("Authorization"), [])
+        XCTAssertEqual(
+            try EchoedRequest(from: XCTUnwrap(boxes[1].result?.response).data).headerValues("Authorization"),
+            ["Bearer s3cret-token"])
         XCTAssertTrue(boxes[1].result?.response === boxes[2].result?.response)
     }
 
     func testAPendingCallerCancelledBeforeItsRequestIsMadeGetsACancellation() throws {
         // The request closure runs later: the cancel comes before the caller has an exchange.
         let queue = DispatchQueue(label: "late request closure")
-        let provider = MoyaProvider<HTTPBin>(requestClosure: { endpoint, done in
-            queue.asyncAfter(deadline: .now() + 0.2) { done(Result { try endpoint.urlRequest() }.mapError { .underlying($0, nil) }) }
-        }, trackInflights: true)
+        let provider = MoyaProvider<HTTPBin>(
+            requestClosure: { endpoint, done in
+                queue.asyncAfter(deadline: .now() + 0.2) {
+                    done(Result { try endpoint.urlRequest() }.mapError { .underlying($0, nil) })
+                }
+            }, trackInflights: true)
         let box = ResultBox()
         let done = expectation(description: "cancelled")
         let token = provider.request(.delay(milliseconds: 10)) { result in

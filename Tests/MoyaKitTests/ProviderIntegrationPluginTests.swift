@@ -8,7 +8,7 @@ final class ProviderIntegrationPluginTests: HTTPBinTestCase {
     func testAccessTokenPluginSendsEachScheme() throws {
         let provider = MoyaProvider<HTTPBin>(plugins: [AccessTokenPlugin { _ in "s3cr3t" }])
         let schemes: [(AuthorizationType?, [String])] = [
-            (.bearer, ["Bearer s3cr3t"]), (.basic, ["Basic s3cr3t"]), (.custom("Token"), ["Token s3cr3t"]), (nil, []),
+            (.bearer, ["Bearer s3cr3t"]), (.basic, ["Basic s3cr3t"]), (.custom("Token"), ["Token s3cr3t"]), (nil, [])
         ]
         for (scheme, expected) in schemes {
             let response = try response(.headers(authorization: scheme), with: provider)
@@ -20,22 +20,28 @@ final class ProviderIntegrationPluginTests: HTTPBinTestCase {
 
     func testAccessTokenPluginGetsTheWrappedTargetOfAMultiTarget() throws {
         let seen = EventLog()
-        let provider = MoyaProvider<MultiTarget>(plugins: [AccessTokenPlugin { target in
-            seen.append("\(type(of: target))")
-            return "multi"
-        }])
+        let provider = MoyaProvider<MultiTarget>(plugins: [
+            AccessTokenPlugin { target in
+                seen.append("\(type(of: target))")
+                return "multi"
+            }
+        ])
         _ = try response(MultiTarget(HTTPBin.headers(authorization: .bearer)), with: provider)
         XCTAssertEqual(try onlyReceivedRequest().values(of: "Authorization"), ["Bearer multi"])
         XCTAssertEqual(seen.all, ["HTTPBin"])
     }
 
     func testCredentialsPluginAuthenticates() throws {
-        let right = MoyaProvider<HTTPBin>(plugins: [CredentialsPlugin { _ in Credential(user: "user", password: "p@ss:w0rd") }])
+        let right = MoyaProvider<HTTPBin>(plugins: [
+            CredentialsPlugin { _ in Credential(user: "user", password: "p@ss:w0rd") }
+        ])
         let response = try response(.basicAuth(user: "user", password: "p@ss:w0rd"), with: right)
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertEqual(try response.mapString(atKeyPath: "user"), "user")
 
-        let wrong = MoyaProvider<HTTPBin>(plugins: [CredentialsPlugin { _ in Credential(user: "user", password: "nope") }])
+        let wrong = MoyaProvider<HTTPBin>(plugins: [
+            CredentialsPlugin { _ in Credential(user: "user", password: "nope") }
+        ])
         XCTAssertEqual(try self.response(.basicAuth(user: "user", password: "p@ss:w0rd"), with: wrong).statusCode, 401)
 
         let none = MoyaProvider<HTTPBin>(plugins: [CredentialsPlugin { _ in nil }])
@@ -45,14 +51,18 @@ final class ProviderIntegrationPluginTests: HTTPBinTestCase {
 
     func testPluginsRunInOrderAroundARealExchange() throws {
         let log = EventLog()
-        let provider = MoyaProvider<HTTPBin>(plugins: [RecordingPlugin(log: log, name: "first"), RecordingPlugin(log: log, name: "second")])
-        let response = try response(.get, with: provider)
-        XCTAssertEqual(log.all, [
-            "first.prepare", "second.prepare",
-            "first.willSend yes", "second.willSend yes",
-            "first.didReceive 200", "second.didReceive 200",
-            "first.process 200", "second.process 200",
+        let provider = MoyaProvider<HTTPBin>(plugins: [
+            RecordingPlugin(log: log, name: "first"), RecordingPlugin(log: log, name: "second")
         ])
+        let response = try response(.get, with: provider)
+        XCTAssertEqual(
+            log.all,
+            [
+                "first.prepare", "second.prepare",
+                "first.willSend yes", "second.willSend yes",
+                "first.didReceive 200", "second.didReceive 200",
+                "first.process 200", "second.process 200"
+            ])
         XCTAssertEqual(try onlyReceivedRequest().values(of: "X-Prepared"), ["yes"])
         XCTAssertEqual(response.request?.value(forHTTPHeaderField: "X-Prepared"), "yes")
     }
@@ -62,7 +72,8 @@ final class ProviderIntegrationPluginTests: HTTPBinTestCase {
         let provider = MoyaProvider<HTTPBin>(plugins: [RecordingPlugin(log: log)])
         let error = try error(.drop, with: provider)
         XCTAssertEqual(error.transportError?.kind, .connectionLost)
-        XCTAssertEqual(log.all, ["plugin.prepare", "plugin.willSend yes", "plugin.didReceive failure", "plugin.process failure"])
+        XCTAssertEqual(
+            log.all, ["plugin.prepare", "plugin.willSend yes", "plugin.didReceive failure", "plugin.process failure"])
     }
 
     func testNetworkActivityPluginReportsBeganAndEnded() throws {
@@ -89,14 +100,19 @@ final class ProviderIntegrationPluginTests: HTTPBinTestCase {
             output: { _, items in items.forEach(lines.append) },
             logOptions: .verbose)
         let provider = MoyaProvider<HTTPBin>(plugins: [NetworkLoggerPlugin(configuration: configuration)])
-        _ = try response(.anything(method: .post, task: .requestData(Data("ping".utf8)),
-                                   headers: ["Authorization": "Bearer hidden-token", "Content-Type": "text/plain"]), with: provider)
+        _ = try response(
+            .anything(
+                method: .post, task: .requestData(Data("ping".utf8)),
+                headers: ["Authorization": "Bearer hidden-token", "Content-Type": "text/plain"]), with: provider)
         let url = server.url("/anything").absoluteString
         let log = lines.all
         XCTAssertEqual(log.count, 6, "\(log)")
         XCTAssertEqual(log.first, "Request: \(url)")
-        XCTAssertTrue(log.contains(#"Request Headers: ["Authorization": "Bearer <redacted>", "Content-Type": "text/plain", "X-Client": "MoyaKit-tests"]"#),
-                      "\(log)")
+        XCTAssertTrue(
+            log.contains(
+                #"Request Headers: ["Authorization": "Bearer <redacted>", "Content-Type": "text/plain", "X-Client": "MoyaKit-tests"]"#
+            ),
+            "\(log)")
         XCTAssertTrue(log.contains("Request Body: ping"))
         XCTAssertTrue(log.contains("HTTP Request Method: POST"))
         let responseLine = try XCTUnwrap(log.first { $0.hasPrefix("Response: ") })

@@ -24,23 +24,29 @@ final class ProviderIntegrationTLSTests: XCTestCase {
     }
 
     func testTrustingTheAuthoritySucceeds() throws {
-        let result = try XCTUnwrap(send(SecureRoot(baseURL: server.baseURL),
-                                        with: provider { $0.certificateAuthorityFile = server.certificateAuthorityFile }, timeout: 20))
+        let result = try XCTUnwrap(
+            send(
+                SecureRoot(baseURL: server.baseURL),
+                with: provider { $0.certificateAuthorityFile = server.certificateAuthorityFile }, timeout: 20))
         let response = try result.get()
         XCTAssertEqual(response.statusCode, 200)
-        XCTAssertTrue(response.data.text.contains("<HTML>") || response.data.text.contains("<html>"), response.data.text)
+        XCTAssertTrue(
+            response.data.text.contains("<HTML>") || response.data.text.contains("<html>"), response.data.text)
         XCTAssertGreaterThan(try XCTUnwrap(response.timing).tlsHandshake, 0)
     }
 
     func testAnUnknownAuthorityFails() throws {
         let result = try XCTUnwrap(send(SecureRoot(baseURL: server.baseURL), with: provider { _ in }, timeout: 20))
-        XCTAssertEqual(result.error?.transportError?.kind, .secureConnectionFailed, "\(String(describing: result.error))")
+        XCTAssertEqual(
+            result.error?.transportError?.kind, .secureConnectionFailed, "\(String(describing: result.error))")
         XCTAssertNil(result.error?.response)
     }
 
     func testInsecureConnectionsSucceedWithoutTheAuthority() throws {
-        let result = try XCTUnwrap(send(SecureRoot(baseURL: server.baseURL), with: provider { $0.allowsInsecureConnections = true },
-                                        timeout: 20))
+        let result = try XCTUnwrap(
+            send(
+                SecureRoot(baseURL: server.baseURL), with: provider { $0.allowsInsecureConnections = true },
+                timeout: 20))
         XCTAssertEqual(result.response?.statusCode, 200)
     }
 

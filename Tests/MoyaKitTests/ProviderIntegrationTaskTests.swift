@@ -9,9 +9,10 @@ final class ProviderIntegrationTaskTests: HTTPBinTestCase {
 
     /// Parameters exercising every value kind URL encoding handles.
     private let parameters: [String: any Sendable] = [
-        "name": "Jürgen & co", "count": 3, "tags": ["a", "b"], "flag": true, "nested": ["k": "v"],
+        "name": "Jürgen & co", "count": 3, "tags": ["a", "b"], "flag": true, "nested": ["k": "v"]
     ]
-    private let encodedParameters = "count=3&flag=1&name=J%C3%BCrgen%20%26%20co&nested%5Bk%5D=v&tags%5B%5D=a&tags%5B%5D=b"
+    private let encodedParameters =
+        "count=3&flag=1&name=J%C3%BCrgen%20%26%20co&nested%5Bk%5D=v&tags%5B%5D=a&tags%5B%5D=b"
 
     func testRequestPlainSendsNoBody() throws {
         let response = try response(.get, with: provider)
@@ -45,8 +46,9 @@ final class ProviderIntegrationTaskTests: HTTPBinTestCase {
 
     func testRequestDataSendsTheExactBytes() throws {
         let bytes = Data([0, 1, 2, 0xFF, 0xFE, 13, 10, 0x7F] + Array("tail".utf8))
-        _ = try response(.anything(method: .put, task: .requestData(bytes), headers: ["Content-Type": "application/octet-stream"]),
-                         with: provider)
+        _ = try response(
+            .anything(method: .put, task: .requestData(bytes), headers: ["Content-Type": "application/octet-stream"]),
+            with: provider)
         let received = try onlyReceivedRequest()
         XCTAssertEqual(received.method, "PUT")
         XCTAssertEqual(received.body, bytes)
@@ -71,8 +73,10 @@ final class ProviderIntegrationTaskTests: HTTPBinTestCase {
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = .sortedKeys
         let value = Payload(title: "T", createdAt: Date(timeIntervalSince1970: 0), tags: [])
-        _ = try response(.anything(method: .patch, task: .requestCustomJSONEncodable(value, encoder: encoder),
-                                   headers: ["Content-Type": "application/vnd.api+json"]), with: provider)
+        _ = try response(
+            .anything(
+                method: .patch, task: .requestCustomJSONEncodable(value, encoder: encoder),
+                headers: ["Content-Type": "application/vnd.api+json"]), with: provider)
         let received = try onlyReceivedRequest()
         XCTAssertEqual(received.method, "PATCH")
         XCTAssertEqual(received.body.text, #"{"created_at":"1970-01-01T00:00:00Z","tags":[],"title":"T"}"#)
@@ -84,11 +88,12 @@ final class ProviderIntegrationTaskTests: HTTPBinTestCase {
         let cases: [(MoyaKit.Method, URLEncoding, inQuery: Bool)] = [
             (.get, .default, true), (.head, .default, true), (.delete, .default, true),
             (.post, .default, false), (.put, .default, false),
-            (.post, .queryString, true), (.get, .httpBody, false),
+            (.post, .queryString, true), (.get, .httpBody, false)
         ]
         for (method, encoding, inQuery) in cases {
-            _ = try response(.anything(method: method, task: .requestParameters(parameters: parameters, encoding: encoding)),
-                             with: provider)
+            _ = try response(
+                .anything(method: method, task: .requestParameters(parameters: parameters, encoding: encoding)),
+                with: provider)
             let received = try XCTUnwrap(server.receivedRequests.last)
             let label = "\(method) \(encoding.destination)"
             XCTAssertEqual(received.method, method.rawValue, label)
@@ -99,40 +104,55 @@ final class ProviderIntegrationTaskTests: HTTPBinTestCase {
             } else {
                 XCTAssertEqual(received.target, "/anything", label)
                 XCTAssertEqual(received.body.text, encodedParameters, label)
-                XCTAssertEqual(received.values(of: "Content-Type"), ["application/x-www-form-urlencoded; charset=utf-8"], label)
+                XCTAssertEqual(
+                    received.values(of: "Content-Type"), ["application/x-www-form-urlencoded; charset=utf-8"], label)
             }
         }
         // The server decodes the query back into the original values.
         let last = try XCTUnwrap(server.receivedRequests.first)
-        XCTAssertEqual(last.queryItems.map { "\($0.name)=\($0.value)" },
-                       ["count=3", "flag=1", "name=Jürgen & co", "nested[k]=v", "tags[]=a", "tags[]=b"])
+        XCTAssertEqual(
+            last.queryItems.map { "\($0.name)=\($0.value)" },
+            ["count=3", "flag=1", "name=Jürgen & co", "nested[k]=v", "tags[]=a", "tags[]=b"])
     }
 
     func testURLEncodingArrayAndBoolStyles() throws {
         let values: [String: any Sendable] = ["ids": [1, 2], "on": true, "off": false]
         let styles: [(URLEncoding, String)] = [
             (URLEncoding(destination: .queryString, arrayEncoding: .noBrackets), "ids=1&ids=2&off=0&on=1"),
-            (URLEncoding(destination: .queryString, arrayEncoding: .indexInBrackets), "ids%5B0%5D=1&ids%5B1%5D=2&off=0&on=1"),
-            (URLEncoding(destination: .queryString, boolEncoding: .literal), "ids%5B%5D=1&ids%5B%5D=2&off=false&on=true"),
-            (URLEncoding(destination: .queryString, arrayEncoding: .custom { key, index in "\(key).\(index)" }),
-             "ids.0=1&ids.1=2&off=0&on=1"),
+            (
+                URLEncoding(destination: .queryString, arrayEncoding: .indexInBrackets),
+                "ids%5B0%5D=1&ids%5B1%5D=2&off=0&on=1"
+            ),
+            (
+                URLEncoding(destination: .queryString, boolEncoding: .literal),
+                "ids%5B%5D=1&ids%5B%5D=2&off=false&on=true"
+            ),
+            (
+                URLEncoding(destination: .queryString, arrayEncoding: .custom { key, index in "\(key).\(index)" }),
+                "ids.0=1&ids.1=2&off=0&on=1"
+            )
         ]
         for (encoding, query) in styles {
-            _ = try response(.anything(method: .get, task: .requestParameters(parameters: values, encoding: encoding)), with: provider)
+            _ = try response(
+                .anything(method: .get, task: .requestParameters(parameters: values, encoding: encoding)),
+                with: provider)
             XCTAssertEqual(server.receivedRequests.last?.target, "/anything?" + query)
         }
     }
 
     func testEmptyParametersAddNoQuery() throws {
-        _ = try response(.anything(method: .get, task: .requestParameters(parameters: [:], encoding: URLEncoding.default)), with: provider)
+        _ = try response(
+            .anything(method: .get, task: .requestParameters(parameters: [:], encoding: URLEncoding.default)),
+            with: provider)
         XCTAssertEqual(try onlyReceivedRequest().target, "/anything")
     }
 
     func testQueryParametersAreAppendedToAQueryTheURLAlreadyHas() throws {
         let endpointClosure: MoyaProvider<HTTPBin>.EndpointClosure = { target in
             let endpoint = MoyaProvider.defaultEndpointMapping(for: target)
-            return Endpoint(url: endpoint.url + "?fixed=yes", sampleResponseClosure: endpoint.sampleResponseClosure,
-                            method: endpoint.method, task: endpoint.task, httpHeaderFields: endpoint.httpHeaderFields)
+            return Endpoint(
+                url: endpoint.url + "?fixed=yes", sampleResponseClosure: endpoint.sampleResponseClosure,
+                method: endpoint.method, task: endpoint.task, httpHeaderFields: endpoint.httpHeaderFields)
         }
         let provider = MoyaProvider<HTTPBin>(endpointClosure: endpointClosure)
         _ = try response(.search(query: "a b", page: 2), with: provider)
@@ -140,17 +160,20 @@ final class ProviderIntegrationTaskTests: HTTPBinTestCase {
     }
 
     func testJSONEncodingSendsSortedCompactJSON() throws {
-        _ = try response(.anything(task: .requestParameters(parameters: parameters, encoding: JSONEncoding.default)), with: provider)
+        _ = try response(
+            .anything(task: .requestParameters(parameters: parameters, encoding: JSONEncoding.default)), with: provider)
         let received = try onlyReceivedRequest()
         XCTAssertEqual(received.target, "/anything")
         XCTAssertEqual(received.values(of: "Content-Type"), ["application/json"])
-        XCTAssertEqual(received.body.text, #"{"count":3,"flag":true,"name":"Jürgen & co","nested":{"k":"v"},"tags":["a","b"]}"#)
+        XCTAssertEqual(
+            received.body.text, #"{"count":3,"flag":true,"name":"Jürgen & co","nested":{"k":"v"},"tags":["a","b"]}"#)
     }
 
     func testJSONEncodingOnAGetStillSendsABody() throws {
         // As in Alamofire: JSONEncoding always writes the body, whatever the method.
-        _ = try response(.anything(method: .get, task: .requestParameters(parameters: ["a": 1], encoding: JSONEncoding.default)),
-                         with: provider)
+        _ = try response(
+            .anything(method: .get, task: .requestParameters(parameters: ["a": 1], encoding: JSONEncoding.default)),
+            with: provider)
         let received = try onlyReceivedRequest()
         XCTAssertEqual(received.method, "GET")
         XCTAssertEqual(received.body.text, #"{"a":1}"#)
@@ -158,12 +181,14 @@ final class ProviderIntegrationTaskTests: HTTPBinTestCase {
 
     func testPropertyListEncodingSendsAPropertyList() throws {
         for encoding in [PropertyListEncoding.xml, .binary] {
-            _ = try response(.anything(task: .requestParameters(parameters: parameters, encoding: encoding)), with: provider)
+            _ = try response(
+                .anything(task: .requestParameters(parameters: parameters, encoding: encoding)), with: provider)
             let received = try XCTUnwrap(server.receivedRequests.last)
             XCTAssertEqual(received.values(of: "Content-Type"), ["application/x-plist"])
             let isXML = received.body.text.hasPrefix("<?xml")
             XCTAssertEqual(isXML, encoding.format == .xml)
-            let decoded = try XCTUnwrap(PropertyListSerialization.propertyList(from: received.body, format: nil) as? [String: Any])
+            let decoded = try XCTUnwrap(
+                PropertyListSerialization.propertyList(from: received.body, format: nil) as? [String: Any])
             XCTAssertEqual(decoded["name"] as? String, "Jürgen & co")
             XCTAssertEqual(decoded["count"] as? Int, 3)
             XCTAssertEqual(decoded["flag"] as? Bool, true)
@@ -174,8 +199,10 @@ final class ProviderIntegrationTaskTests: HTTPBinTestCase {
 
     func testRequestCompositeDataSendsBodyAndQuery() throws {
         let body = Data("raw body \u{1}".utf8)
-        _ = try response(.anything(task: .requestCompositeData(bodyData: body, urlParameters: ["page": 2, "q": "x y"]),
-                                   headers: ["Content-Type": "text/plain"]), with: provider)
+        _ = try response(
+            .anything(
+                task: .requestCompositeData(bodyData: body, urlParameters: ["page": 2, "q": "x y"]),
+                headers: ["Content-Type": "text/plain"]), with: provider)
         let received = try onlyReceivedRequest()
         XCTAssertEqual(received.method, "POST")
         XCTAssertEqual(received.target, "/anything?page=2&q=x%20y")
@@ -186,11 +213,12 @@ final class ProviderIntegrationTaskTests: HTTPBinTestCase {
     func testRequestCompositeParametersSendsEncodedBodyAndQuery() throws {
         let bodyEncodings: [(any ParameterEncoding, String, String)] = [
             (JSONEncoding.default, #"{"b":[1,2],"name":"n"}"#, "application/json"),
-            (URLEncoding.httpBody, "b%5B%5D=1&b%5B%5D=2&name=n", "application/x-www-form-urlencoded; charset=utf-8"),
+            (URLEncoding.httpBody, "b%5B%5D=1&b%5B%5D=2&name=n", "application/x-www-form-urlencoded; charset=utf-8")
         ]
         for (encoding, body, contentType) in bodyEncodings {
-            let task = Task.requestCompositeParameters(bodyParameters: ["name": "n", "b": [1, 2]], bodyEncoding: encoding,
-                                                       urlParameters: ["token": "t/1?"])
+            let task = Task.requestCompositeParameters(
+                bodyParameters: ["name": "n", "b": [1, 2]], bodyEncoding: encoding,
+                urlParameters: ["token": "t/1?"])
             _ = try response(.anything(method: .put, task: task), with: provider)
             let received = try XCTUnwrap(server.receivedRequests.last)
             XCTAssertEqual(received.method, "PUT")
@@ -201,7 +229,8 @@ final class ProviderIntegrationTaskTests: HTTPBinTestCase {
     }
 
     func testCompositeParametersWithAQueryBodyEncodingFailsBeforeSending() throws {
-        let task = Task.requestCompositeParameters(bodyParameters: ["a": 1], bodyEncoding: URLEncoding.queryString, urlParameters: [:])
+        let task = Task.requestCompositeParameters(
+            bodyParameters: ["a": 1], bodyEncoding: URLEncoding.queryString, urlParameters: [:])
         let error = try error(.anything(task: task), with: provider)
         guard case .parameterEncoding(let cause) = error else { return XCTFail("got \(error)") }
         XCTAssertEqual(cause as? ParameterEncodingError, .compositeBodyEncodingNotHTTPBody)
@@ -209,8 +238,9 @@ final class ProviderIntegrationTaskTests: HTTPBinTestCase {
     }
 
     func testUnencodableParameterFailsBeforeSending() throws {
-        let error = try error(.anything(task: .requestParameters(parameters: ["x": Double.nan], encoding: JSONEncoding.default)),
-                              with: provider)
+        let error = try error(
+            .anything(task: .requestParameters(parameters: ["x": Double.nan], encoding: JSONEncoding.default)),
+            with: provider)
         guard case .parameterEncoding = error else { return XCTFail("got \(error)") }
         XCTAssertTrue(server.receivedRequests.isEmpty)
     }

@@ -28,7 +28,9 @@ final class ProviderIntegrationTransferTests: HTTPBinTestCase {
         let file = folder.appendingPathComponent("note.txt")
         try Data("note".utf8).write(to: file)
         for method in [MoyaKit.Method.post, .patch] {
-            _ = try response(.anything(method: method, task: .uploadFile(file), headers: ["Content-Type": "text/plain"]), with: provider)
+            _ = try response(
+                .anything(method: method, task: .uploadFile(file), headers: ["Content-Type": "text/plain"]),
+                with: provider)
             let received = try XCTUnwrap(server.receivedRequests.last)
             XCTAssertEqual(received.method, method.rawValue)
             XCTAssertEqual(received.body.text, "note")
@@ -50,9 +52,10 @@ final class ProviderIntegrationTransferTests: HTTPBinTestCase {
         try fileBytes.write(to: file)
         let parts = [
             MultipartFormBodyPart(provider: .data(Data("hello".utf8)), name: "greeting"),
-            MultipartFormBodyPart(provider: .data(Data([0, 1, 2, 255])), name: "blob", fileName: "blob.bin",
-                                  mimeType: "application/octet-stream"),
-            MultipartFormBodyPart(provider: .file(file), name: "photo", fileName: "photo.jpg", mimeType: "image/jpeg"),
+            MultipartFormBodyPart(
+                provider: .data(Data([0, 1, 2, 255])), name: "blob", fileName: "blob.bin",
+                mimeType: "application/octet-stream"),
+            MultipartFormBodyPart(provider: .file(file), name: "photo", fileName: "photo.jpg", mimeType: "image/jpeg")
         ]
         let response = try response(.uploadParts(parts), with: provider)
         let received = try onlyReceivedRequest()
@@ -92,7 +95,9 @@ final class ProviderIntegrationTransferTests: HTTPBinTestCase {
         let received = try onlyReceivedRequest()
         XCTAssertEqual(received.target, "/bytes/1000000")
         // Nothing but the file is left in its folder.
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path), ["bytes.bin"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: destination.deletingLastPathComponent().path),
+            ["bytes.bin"])
     }
 
     func testDownloadRefusesToReplaceAFileWithoutRemovePreviousFile() throws {
@@ -105,7 +110,8 @@ final class ProviderIntegrationTransferTests: HTTPBinTestCase {
 
     func testDownloadParametersEncodesParametersAndSavesTheEcho() throws {
         let destination = try makeTemporaryFolder().appendingPathComponent("echo.json")
-        _ = try response(.downloadEcho(parameters: ["format": "json", "ids": [1, 2]], destination: destination), with: provider)
+        _ = try response(
+            .downloadEcho(parameters: ["format": "json", "ids": [1, 2]], destination: destination), with: provider)
         let received = try onlyReceivedRequest()
         XCTAssertEqual(received.method, "GET")
         XCTAssertEqual(received.target, "/anything?format=json&ids%5B%5D=1&ids%5B%5D=2")
@@ -163,10 +169,13 @@ final class ProviderIntegrationTransferTests: HTTPBinTestCase {
         let provider = MoyaProvider<HTTPBin>(callbackQueue: queue)
         let events = EventLog()
         let done = expectation(description: "completion")
-        provider.request(.bytes(3_000_000), progress: { progress in
-            XCTAssertEqual(DispatchQueue.getSpecific(key: key), true)
-            events.append(progress.completed ? "response \(progress.response?.data.count ?? -1)" : "progress")
-        }) { result in
+        provider.request(
+            .bytes(3_000_000),
+            progress: { progress in
+                XCTAssertEqual(DispatchQueue.getSpecific(key: key), true)
+                events.append(progress.completed ? "response \(progress.response?.data.count ?? -1)" : "progress")
+            }
+        ) { result in
             XCTAssertEqual(DispatchQueue.getSpecific(key: key), true)
             events.append("completion \(result.response?.data.count ?? -1)")
             done.fulfill()
@@ -187,8 +196,10 @@ final class ProviderIntegrationTransferTests: HTTPBinTestCase {
 
     /// Progress never goes back, the last progress value is the whole size, and a value holding
     /// the response comes last.
-    private func assertMonotonicAndEndsWithResponse(_ values: [ProgressResponse], total: Int64,
-                                                    file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertMonotonicAndEndsWithResponse(
+        _ values: [ProgressResponse], total: Int64,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let last = try XCTUnwrap(values.last, file: file, line: line)
         XCTAssertTrue(last.completed, file: file, line: line)
         XCTAssertEqual(last.response?.statusCode, 200, file: file, line: line)

@@ -41,15 +41,18 @@ final class ProviderTests: XCTestCase {
 
     func testPluginsRunInPipelineOrder() {
         let log = EventLog()
-        let provider = MoyaProvider<GitHub>(stubClosure: MoyaProvider.immediatelyStub,
-                                            plugins: [RecordingPlugin(log: log, name: "first"), RecordingPlugin(log: log, name: "second")])
+        let provider = MoyaProvider<GitHub>(
+            stubClosure: MoyaProvider.immediatelyStub,
+            plugins: [RecordingPlugin(log: log, name: "first"), RecordingPlugin(log: log, name: "second")])
         let result = send(.zen, with: provider)
-        XCTAssertEqual(log.all, [
-            "first.prepare", "second.prepare",
-            "first.willSend yes", "second.willSend yes",
-            "first.didReceive 200", "second.didReceive 200",
-            "first.process 200", "second.process 200",
-        ])
+        XCTAssertEqual(
+            log.all,
+            [
+                "first.prepare", "second.prepare",
+                "first.willSend yes", "second.willSend yes",
+                "first.didReceive 200", "second.didReceive 200",
+                "first.process 200", "second.process 200"
+            ])
         XCTAssertEqual(result?.response?.request?.value(forHTTPHeaderField: "X-Prepared"), "yes")
     }
 
@@ -65,11 +68,15 @@ final class ProviderTests: XCTestCase {
 
     func testValidationAppliesToStubbedResponses() {
         let endpointClosure: MoyaProvider<TestTarget>.EndpointClosure = { target in
-            Endpoint(url: URL(target: target).absoluteString, sampleResponseClosure: { .networkResponse(404, Data("missing".utf8)) },
-                     method: target.method, task: target.task, httpHeaderFields: target.headers)
+            Endpoint(
+                url: URL(target: target).absoluteString,
+                sampleResponseClosure: { .networkResponse(404, Data("missing".utf8)) },
+                method: target.method, task: target.task, httpHeaderFields: target.headers)
         }
-        let provider = MoyaProvider<TestTarget>(endpointClosure: endpointClosure, stubClosure: MoyaProvider.immediatelyStub)
-        guard case .statusCode(let response)? = send(TestTarget(validationType: .successCodes), with: provider)?.error else {
+        let provider = MoyaProvider<TestTarget>(
+            endpointClosure: endpointClosure, stubClosure: MoyaProvider.immediatelyStub)
+        guard case .statusCode(let response)? = send(TestTarget(validationType: .successCodes), with: provider)?.error
+        else {
             return XCTFail("expected a status code error")
         }
         XCTAssertEqual(response.statusCode, 404)
@@ -79,14 +86,18 @@ final class ProviderTests: XCTestCase {
     }
 
     func testCustomSampleResponsesAndNetworkErrors() {
-        let head = HTTPResponseHead(statusCode: 201, headers: [.contentType: "text/plain"], url: URL(string: "https://example.com/api/things"))
+        let head = HTTPResponseHead(
+            statusCode: 201, headers: [.contentType: "text/plain"], url: URL(string: "https://example.com/api/things"))
         let samples: [String: EndpointSampleResponse] = [
             "/head": .response(head, Data("made".utf8)),
-            "/error": .networkError(TransportError(kind: .timedOut, message: "Operation timed out after 2001 milliseconds")),
+            "/error": .networkError(
+                TransportError(kind: .timedOut, message: "Operation timed out after 2001 milliseconds"))
         ]
-        let provider = MoyaProvider<TestTarget>(endpointClosure: { target in
-            MoyaProvider.defaultEndpointMapping(for: target).replacingSample(samples[target.path] ?? .networkResponse(200, Data()))
-        }, stubClosure: MoyaProvider.immediatelyStub)
+        let provider = MoyaProvider<TestTarget>(
+            endpointClosure: { target in
+                MoyaProvider.defaultEndpointMapping(for: target).replacingSample(
+                    samples[target.path] ?? .networkResponse(200, Data()))
+            }, stubClosure: MoyaProvider.immediatelyStub)
 
         let created = send(TestTarget(path: "/head"), with: provider)?.response
         XCTAssertEqual(created?.statusCode, 201)
@@ -99,7 +110,8 @@ final class ProviderTests: XCTestCase {
 
     func testCancellingADelayedStubCompletesAtOnceWithCancellation() {
         let log = EventLog()
-        let provider = MoyaProvider<GitHub>(stubClosure: MoyaProvider.delayedStub(10), plugins: [RecordingPlugin(log: log)])
+        let provider = MoyaProvider<GitHub>(
+            stubClosure: MoyaProvider.delayedStub(10), plugins: [RecordingPlugin(log: log)])
         let done = expectation(description: "completion")
         let box = ResultBox()
         let token = provider.request(.zen) { result in
@@ -110,9 +122,13 @@ final class ProviderTests: XCTestCase {
         token.cancel()
         XCTAssertTrue(token.isCancelled)
         wait(for: [done], timeout: 2)
-        guard case .underlying(let error, nil)? = box.result?.error else { return XCTFail("expected an underlying error") }
+        guard case .underlying(let error, nil)? = box.result?.error else {
+            return XCTFail("expected an underlying error")
+        }
         XCTAssertEqual((error as? TransportError)?.kind, .cancelled)
-        XCTAssertEqual(log.all, ["plugin.prepare", "plugin.willSend yes", "plugin.didReceive cancelled", "plugin.process cancelled"])
+        XCTAssertEqual(
+            log.all,
+            ["plugin.prepare", "plugin.willSend yes", "plugin.didReceive cancelled", "plugin.process cancelled"])
     }
 
     func testCancellingTheTaskCancelsTheRequest() async {
@@ -142,32 +158,40 @@ final class ProviderTests: XCTestCase {
 
     func testRequestClosureFailureSkipsTheExchange() {
         let log = EventLog()
-        let provider = MoyaProvider<GitHub>(requestClosure: { _, done in done(.failure(.requestMapping("nope"))) },
-                                            stubClosure: MoyaProvider.immediatelyStub, plugins: [RecordingPlugin(log: log)])
-        guard case .requestMapping(let url)? = send(.zen, with: provider)?.error else { return XCTFail("expected requestMapping") }
+        let provider = MoyaProvider<GitHub>(
+            requestClosure: { _, done in done(.failure(.requestMapping("nope"))) },
+            stubClosure: MoyaProvider.immediatelyStub, plugins: [RecordingPlugin(log: log)])
+        guard case .requestMapping(let url)? = send(.zen, with: provider)?.error else {
+            return XCTFail("expected requestMapping")
+        }
         XCTAssertEqual(url, "nope")
         XCTAssertEqual(log.all, ["plugin.process failure"])
     }
 
     func testAsynchronousRequestClosureCanSignTheRequest() {
-        let provider = MoyaProvider<GitHub>(requestClosure: { endpoint, done in
-            DispatchQueue.global().async {
-                do {
-                    var request = try endpoint.urlRequest()
-                    request.setValue("signed", forHTTPHeaderField: "X-Signature")
-                    done(.success(request))
-                } catch {
-                    done(.failure(.underlying(error, nil)))
+        let provider = MoyaProvider<GitHub>(
+            requestClosure: { endpoint, done in
+                DispatchQueue.global().async {
+                    do {
+                        var request = try endpoint.urlRequest()
+                        request.setValue("signed", forHTTPHeaderField: "X-Signature")
+                        done(.success(request))
+                    } catch {
+                        done(.failure(.underlying(error, nil)))
+                    }
                 }
-            }
-        }, stubClosure: MoyaProvider.immediatelyStub)
-        XCTAssertEqual(send(.zen, with: provider)?.response?.request?.value(forHTTPHeaderField: "X-Signature"), "signed")
+            }, stubClosure: MoyaProvider.immediatelyStub)
+        XCTAssertEqual(
+            send(.zen, with: provider)?.response?.request?.value(forHTTPHeaderField: "X-Signature"), "signed")
     }
 
     func testInvalidParametersFailWithParameterEncoding() {
         let provider = MoyaProvider<TestTarget>(stubClosure: MoyaProvider.immediatelyStub)
-        let target = TestTarget(task: .requestParameters(parameters: ["bad": Double.nan], encoding: JSONEncoding.default))
-        guard case .parameterEncoding? = send(target, with: provider)?.error else { return XCTFail("expected parameterEncoding") }
+        let target = TestTarget(
+            task: .requestParameters(parameters: ["bad": Double.nan], encoding: JSONEncoding.default))
+        guard case .parameterEncoding? = send(target, with: provider)?.error else {
+            return XCTFail("expected parameterEncoding")
+        }
     }
 
     func testStubbedDownloadWritesTheSampleAndNeverOverwritesSilently() throws {
@@ -175,7 +199,8 @@ final class ProviderTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("nested/zen.txt")
         let provider = MoyaProvider<TestTarget>(stubClosure: MoyaProvider.immediatelyStub)
-        var target = TestTarget(task: .downloadDestination(DownloadDestinations.file(file)), sampleData: Data("first".utf8))
+        var target = TestTarget(
+            task: .downloadDestination(DownloadDestinations.file(file)), sampleData: Data("first".utf8))
 
         XCTAssertEqual(send(target, with: provider)?.response?.statusCode, 200)
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "first")
@@ -188,7 +213,8 @@ final class ProviderTests: XCTestCase {
         target.task = .downloadDestination(DownloadDestinations.file(file, options: [.removePreviousFile]))
         XCTAssertEqual(send(target, with: provider)?.response?.statusCode, 200)
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "second")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path), ["zen.txt"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path), ["zen.txt"])
     }
 
     func testStubbedDownloadIntoAMissingFolderFailsAndLeavesNothing() throws {
@@ -197,7 +223,8 @@ final class ProviderTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("absent/zen.txt")
         let provider = MoyaProvider<TestTarget>(stubClosure: MoyaProvider.immediatelyStub)
-        let target = TestTarget(task: .downloadDestination(DownloadDestinations.file(file, options: [])), sampleData: Data("zen".utf8))
+        let target = TestTarget(
+            task: .downloadDestination(DownloadDestinations.file(file, options: [])), sampleData: Data("zen".utf8))
 
         let error = send(target, with: provider)?.error
         XCTAssertEqual(error?.transportError?.kind, .cannotWriteOutput)
@@ -216,6 +243,7 @@ final class ProviderTests: XCTestCase {
 
 extension Endpoint {
     func replacingSample(_ sample: EndpointSampleResponse) -> Endpoint {
-        Endpoint(url: url, sampleResponseClosure: { sample }, method: method, task: task, httpHeaderFields: httpHeaderFields)
+        Endpoint(
+            url: url, sampleResponseClosure: { sample }, method: method, task: task, httpHeaderFields: httpHeaderFields)
     }
 }

@@ -65,7 +65,7 @@ extension Readme {
 
     static func blockingCall(_ provider: MoyaProvider<GitHub>) -> Result<Response, MoyaError>? {
         // BEGIN README: blocking
-        let outcome = Mutex<Result<Response, MoyaError>?>(nil)    // import Synchronization
+        let outcome = Mutex<Result<Response, MoyaError>?>(nil)  // import Synchronization
         RequestLatch.wait { latch in
             provider.request(.zen) { result in
                 outcome.withLock { $0 = result }
@@ -81,7 +81,7 @@ extension Readme {
         let stubbed = MoyaProvider<GitHub>(stubClosure: MoyaProvider.immediatelyStub)
         let login = try await stubbed.request(.userProfile("ashfurrow"))
             .filterSuccessfulStatusCodes()
-            .mapString(atKeyPath: "login")    // "ashfurrow", from sampleData
+            .mapString(atKeyPath: "login")  // "ashfurrow", from sampleData
         // END README: stub
         return login
     }
@@ -95,7 +95,9 @@ final class ReadmeExampleTests: XCTestCase {
 
     func testBlockingExampleWaitsForTheAnswer() throws {
         let stubbed = MoyaProvider<Readme.GitHub>(stubClosure: MoyaProvider.delayedStub(0.05))
-        guard case .success(let response) = try XCTUnwrap(Readme.blockingCall(stubbed)) else { return XCTFail("the call failed") }
+        guard case .success(let response) = try XCTUnwrap(Readme.blockingCall(stubbed)) else {
+            return XCTFail("the call failed")
+        }
         XCTAssertEqual(try response.mapString(), "Half measures are as bad as nothing at all.")
     }
 
@@ -125,9 +127,13 @@ final class ReadmeExampleTests: XCTestCase {
     /// The lines between `// BEGIN README: name` and `// END README: name`, indentation removed.
     private static func block(named name: String, in source: String) -> String? {
         let lines = source.components(separatedBy: "\n")
-        guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// BEGIN README: \(name)" }),
-              let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// END README: \(name)" }),
-              start < end else { return nil }
+        guard
+            let start = lines.firstIndex(where: {
+                $0.trimmingCharacters(in: .whitespaces) == "// BEGIN README: \(name)"
+            }),
+            let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// END README: \(name)" }),
+            start < end
+        else { return nil }
         let body = lines[(start + 1)..<end]
         let indent = body.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
         return body.map { $0.isEmpty ? "" : String($0.dropFirst(indent)) }.joined(separator: "\n")

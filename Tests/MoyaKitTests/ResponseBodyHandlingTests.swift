@@ -40,7 +40,8 @@ final class ResponseBodyHandlingTests: HTTPBinTestCase {
     }
 
     func send(_ target: HTTPBin, body: ResponseBodyHandling, stubbed: Bool = false) -> Result<Response, MoyaError>? {
-        let provider = MoyaProvider<HTTPBin>(stubClosure: stubbed ? MoyaProvider.immediatelyStub : MoyaProvider.neverStub)
+        let provider = MoyaProvider<HTTPBin>(
+            stubClosure: stubbed ? MoyaProvider.immediatelyStub : MoyaProvider.neverStub)
         let done = expectation(description: "completion")
         let box = ResultBox()
         provider.request(target, body: body) { result in
@@ -96,7 +97,8 @@ final class ResponseBodyHandlingTests: HTTPBinTestCase {
     func testCollectingFailsPastItsLimitLiveAndStubbed() throws {
         let live = try XCTUnwrap(send(.bytes(300_000), body: .collect(limit: 100_000))?.error)
         XCTAssertEqual(live.transportError?.kind, .responseTooLarge)
-        XCTAssertEqual(live.transportError?.message, "the response body is larger than 97.7 KiB, the most kept in memory")
+        XCTAssertEqual(
+            live.transportError?.message, "the response body is larger than 97.7 KiB, the most kept in memory")
         let stub = try XCTUnwrap(send(.get, body: .collect(limit: 4), stubbed: true)?.error)
         XCTAssertEqual(stub.transportError?.kind, .responseTooLarge)
         let within = try XCTUnwrap(send(.bytes(300_000), body: .collect(limit: 300_000))?.get())

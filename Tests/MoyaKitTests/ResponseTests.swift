@@ -35,7 +35,8 @@ final class ResponseTests: XCTestCase {
     }
 
     func testMapStringWithDottedKeyPaths() throws {
-        let body = response(#"{"owner": {"login": "moya", "repos": [{"name": "Moya", "stars": 15000}], "admin": true}}"#)
+        let body = response(
+            #"{"owner": {"login": "moya", "repos": [{"name": "Moya", "stars": 15000}], "admin": true}}"#)
         XCTAssertEqual(try response("plain text").mapString(), "plain text")
         XCTAssertEqual(try body.mapString(atKeyPath: "owner.login"), "moya")
         XCTAssertEqual(try body.mapString(atKeyPath: "owner.repos.0.name"), "Moya")
@@ -81,8 +82,10 @@ final class ResponseTests: XCTestCase {
             (.underlying(timeout, nil), "Operation timed out after 2001 milliseconds", nil),
             (.underlying(timeout, failed), "Operation timed out after 2001 milliseconds", failed),
             (.requestMapping("::"), "Failed to map Endpoint to a URLRequest: '::' is not a valid URL.", nil),
-            (.parameterEncoding(ParameterEncodingError.missingURL),
-             "Failed to encode parameters for URLRequest: the request has no URL to add query parameters to", nil),
+            (
+                .parameterEncoding(ParameterEncodingError.missingURL),
+                "Failed to encode parameters for URLRequest: the request has no URL to add query parameters to", nil
+            )
         ]
         for (error, message, expectedResponse) in cases {
             XCTAssertEqual(error.errorDescription, message)

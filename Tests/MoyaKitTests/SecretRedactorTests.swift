@@ -6,14 +6,16 @@ final class SecretRedactorTests: XCTestCase {
     func testASecretInsideAnotherAndThePlaceholderAreNotMangled() {
         let redactor = SecretRedactor(secretValues: ["dact", "long-secret-dact-value", "acted"])
         // Leftmost first, then the longest there: "dact" in "redacted" wins over "acted".
-        XCTAssertEqual(redactor.redact("a long-secret-dact-value, a dact, redacted"), "a <redacted>, a <redacted>, re<redacted>ed")
+        XCTAssertEqual(
+            redactor.redact("a long-secret-dact-value, a dact, redacted"), "a <redacted>, a <redacted>, re<redacted>ed")
         // The placeholder itself is never searched again.
         XCTAssertFalse(redactor.redact("dact").contains("<re<"))
     }
 
     func testShortValuesAreNotSearchedForButSensitiveHeadersAreHiddenWhole() {
-        let redactor = SecretRedactor(sensitiveHeaderNames: SecretRedactor.defaultSensitiveHeaderNames.union(["x-pin"]),
-                                      secretValues: ["123"])
+        let redactor = SecretRedactor(
+            sensitiveHeaderNames: SecretRedactor.defaultSensitiveHeaderNames.union(["x-pin"]),
+            secretValues: ["123"])
         XCTAssertEqual(redactor.redact("/items/1234"), "/items/1234")
         XCTAssertEqual(redactor.redact(headerValue: "123", name: "X-Pin"), "<redacted>")
         XCTAssertEqual(redactor.redact(headerValue: "Bearer abc", name: "Authorization"), "Bearer <redacted>")
@@ -34,7 +36,7 @@ final class SecretRedactorTests: XCTestCase {
             #"{"t":"tok\"en\/ö<&\\"}"#,
             #"{"t":"tok\"en/\u00f6<&\\"}"#,
             #"{"t":"tok\"en\/\u00F6<&\\"}"#,
-            #"{"t":"tok\"en/\u00f6\u003c\u0026\\"}"#,
+            #"{"t":"tok\"en/\u00f6\u003c\u0026\\"}"#
         ]
         for body in bodies {
             XCTAssertEqual(redactor.redact(body), #"{"t":"<redacted>"}"#, body)

@@ -41,10 +41,12 @@ final class StatusValidationTableTests: XCTestCase {
 
     /// The provider applies the same rule to what it answers: a response, or `.statusCode`.
     func testEveryCodeThroughAStubbedProvider() {
-        let provider = MoyaProvider<TestTarget>(endpointClosure: { target in
-            let code = Int(target.path.dropFirst()) ?? 0
-            return MoyaProvider.defaultEndpointMapping(for: target).replacingSample(.networkResponse(code, Data("\(code)".utf8)))
-        }, stubClosure: MoyaProvider.immediatelyStub)
+        let provider = MoyaProvider<TestTarget>(
+            endpointClosure: { target in
+                let code = Int(target.path.dropFirst()) ?? 0
+                return MoyaProvider.defaultEndpointMapping(for: target).replacingSample(
+                    .networkResponse(code, Data("\(code)".utf8)))
+            }, stubClosure: MoyaProvider.immediatelyStub)
         for type in Self.types {
             for code in 100...599 {
                 let result = send(TestTarget(path: "/\(code)", validationType: type), with: provider)

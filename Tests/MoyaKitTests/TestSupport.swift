@@ -77,8 +77,10 @@ final class ResultBox: Sendable {
 
 extension XCTestCase {
     /// Sends `target` and waits for the result.
-    func send<T: TargetType>(_ target: T, with provider: MoyaProvider<T>, timeout: TimeInterval = 5,
-                             file: StaticString = #filePath, line: UInt = #line) -> Result<Response, MoyaError>? {
+    func send<T: TargetType>(
+        _ target: T, with provider: MoyaProvider<T>, timeout: TimeInterval = 5,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Result<Response, MoyaError>? {
         let done = expectation(description: "completion")
         let box = ResultBox()
         provider.request(target) { result in

@@ -11,9 +11,12 @@ final class URLEncodingTests: XCTestCase {
     }
 
     func testKeysAreSortedAndEscapedAsAlamofire() throws {
-        let parameters: [String: any Sendable] = ["b": "x y", "a": "1&2=3+4", "path": "/a?b", "emoji": "é", "reserved": ":#[]@!$'()*,;", "safe": "-._~"]
-        XCTAssertEqual(try query(parameters),
-                       "a=1%262%3D3%2B4&b=x%20y&emoji=%C3%A9&path=/a?b&reserved=%3A%23%5B%5D%40%21%24%27%28%29%2A%2C%3B&safe=-._~")
+        let parameters: [String: any Sendable] = [
+            "b": "x y", "a": "1&2=3+4", "path": "/a?b", "emoji": "é", "reserved": ":#[]@!$'()*,;", "safe": "-._~"
+        ]
+        XCTAssertEqual(
+            try query(parameters),
+            "a=1%262%3D3%2B4&b=x%20y&emoji=%C3%A9&path=/a?b&reserved=%3A%23%5B%5D%40%21%24%27%28%29%2A%2C%3B&safe=-._~")
     }
 
     func testArrayEncodings() throws {
@@ -21,7 +24,9 @@ final class URLEncodingTests: XCTestCase {
         XCTAssertEqual(try query(parameters), "ids%5B%5D=1&ids%5B%5D=2")
         XCTAssertEqual(try query(parameters, URLEncoding(arrayEncoding: .noBrackets)), "ids=1&ids=2")
         XCTAssertEqual(try query(parameters, URLEncoding(arrayEncoding: .indexInBrackets)), "ids%5B0%5D=1&ids%5B1%5D=2")
-        XCTAssertEqual(try query(parameters, URLEncoding(arrayEncoding: .custom { key, index in "\(key).\(index)" })), "ids.0=1&ids.1=2")
+        XCTAssertEqual(
+            try query(parameters, URLEncoding(arrayEncoding: .custom { key, index in "\(key).\(index)" })),
+            "ids.0=1&ids.1=2")
     }
 
     func testBoolEncodings() throws {
@@ -32,7 +37,7 @@ final class URLEncodingTests: XCTestCase {
     func testNestedDictionariesAndNull() throws {
         let parameters: [String: any Sendable] = [
             "user": ["name": "n", "tags": ["a"], "age": 3.5] as [String: any Sendable],
-            "none": JSONValue.null,
+            "none": JSONValue.null
         ]
         XCTAssertEqual(try query(parameters), "none=&user%5Bage%5D=3.5&user%5Bname%5D=n&user%5Btags%5D%5B%5D=a")
     }
@@ -56,7 +61,8 @@ final class URLEncodingTests: XCTestCase {
         let encoded = try URLEncoding.default.encode(post, with: ["b": "x y", "a": [1, 2]])
         XCTAssertEqual(encoded.url, post.url)
         XCTAssertEqual(encoded.httpBody?.text, "a%5B%5D=1&a%5B%5D=2&b=x%20y")
-        XCTAssertEqual(encoded.value(forHTTPHeaderField: "Content-Type"), "application/x-www-form-urlencoded; charset=utf-8")
+        XCTAssertEqual(
+            encoded.value(forHTTPHeaderField: "Content-Type"), "application/x-www-form-urlencoded; charset=utf-8")
     }
 
     func testHTTPBodyDestinationKeepsAContentTypeAlreadySet() throws {
@@ -71,7 +77,9 @@ final class URLEncodingTests: XCTestCase {
     func testUnsupportedValueFails() {
         final class Opaque: @unchecked Sendable {}
         XCTAssertThrowsError(try URLEncoding.default.encode(getRequest, with: ["x": Opaque()])) { error in
-            guard case .invalidValue(let conversion)? = error as? ParameterEncodingError else { return XCTFail("\(error)") }
+            guard case .invalidValue(let conversion)? = error as? ParameterEncodingError else {
+                return XCTFail("\(error)")
+            }
             XCTAssertEqual(conversion.keyPath, "x")
         }
     }

@@ -9,10 +9,11 @@ import XCTest
 final class HostileSpecTests: XCTestCase {
     /// Strings that have broken YAML emitters, templates, headers and URLs.
     static let nasty: [String] = [
-        "", " ", "a b", "{", "}", "{id}", "{{", "${HOME}", "$${x}", "${secret:X}", "a:b", "- x", "# c", "&a", "*a", "!tag",
+        "", " ", "a b", "{", "}", "{id}", "{{", "${HOME}", "$${x}", "${secret:X}", "a:b", "- x", "# c", "&a", "*a",
+        "!tag",
         "'", "\"", "\\", "\\n", "\n", "\r\n", "\t", "\u{1B}[31m", "\u{7F}", "\u{85}", "\u{2028}", "\u{FEFF}x", "ü", "🙂",
         "true", "null", "~", "0x10", "1e3", "-1", ".inf", "yes", "no", "..", "../..", "/", "//", "?", "#", "%", "%2F",
-        "a/b", "http://evil.example", "none", "help", "--help", "-x", "cases", "api", String(repeating: "x", count: 300),
+        "a/b", "http://evil.example", "none", "help", "--help", "-x", "cases", "api", String(repeating: "x", count: 300)
     ]
 
     /// Every field a string of the spec reaches, with `value` in it.
@@ -72,11 +73,14 @@ final class HostileSpecTests: XCTestCase {
         for value in Self.nasty {
             let text = Self.spec(value)
             do {
-                let result = try OpenAPIImporter.importDocument(Array(text.utf8), file: "spec.yaml", options: OpenAPIImportOptions())
+                let result = try OpenAPIImporter.importDocument(
+                    Array(text.utf8), file: "spec.yaml", options: OpenAPIImportOptions())
                 let loaded = TargetFileLoader.load(text: result.text, file: "out.yaml", directory: folder.path)
-                XCTAssertFalse(loaded.hasErrors, "\(value.debugDescription):\n\(loaded.renderedDiagnostics())\n\(result.text)")
-                XCTAssertFalse(result.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x7F || $0.value == 0x85 },
-                               "no control character written raw for \(value.debugDescription)")
+                XCTAssertFalse(
+                    loaded.hasErrors, "\(value.debugDescription):\n\(loaded.renderedDiagnostics())\n\(result.text)")
+                XCTAssertFalse(
+                    result.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x7F || $0.value == 0x85 },
+                    "no control character written raw for \(value.debugDescription)")
             } catch .invalidSpec(let problems) {
                 XCTAssertFalse(problems.isEmpty)
             } catch {
@@ -90,7 +94,8 @@ final class HostileSpecTests: XCTestCase {
         var schemas = ""
         for level in 0..<12 {
             let next = "'#/components/schemas/S\(level + 1)'"
-            schemas += "    S\(level): {allOf: [{$ref: \(next)}, {$ref: \(next)}, {$ref: \(next)}, {$ref: \(next)}, {$ref: \(next)}, {$ref: \(next)}], properties: {p\(level): {type: string}}}\n"
+            schemas +=
+                "    S\(level): {allOf: [{$ref: \(next)}, {$ref: \(next)}, {$ref: \(next)}, {$ref: \(next)}, {$ref: \(next)}, {$ref: \(next)}], properties: {p\(level): {type: string}}}\n"
         }
         schemas += "    S12: {type: object, properties: {leaf: {type: integer}}}\n"
         // And a chain of a thousand references to references.
@@ -118,7 +123,8 @@ final class HostileSpecTests: XCTestCase {
             """
         let start = Date()
         do {
-            let result = try OpenAPIImporter.importDocument(Array(text.utf8), file: "bomb.yaml", options: OpenAPIImportOptions())
+            let result = try OpenAPIImporter.importDocument(
+                Array(text.utf8), file: "bomb.yaml", options: OpenAPIImportOptions())
             XCTAssertTrue(result.text.contains("bomb:"))
         } catch .invalidSpec(let problems) {
             XCTAssertTrue(problems.contains { $0.message.contains("references") }, "\(problems)")

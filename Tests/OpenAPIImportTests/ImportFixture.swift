@@ -14,25 +14,33 @@ struct ImportFixture {
     var api: APISpec { loaded.api! }
 
     static var fixtures: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/openapi")
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/openapi")
     }
 
     static func spec(named name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: fixtures.appendingPathComponent(name)))
     }
 
-    init(_ bytes: [UInt8], options: OpenAPIImportOptions = OpenAPIImportOptions(exampleUploadFile: "samples/upload.txt"),
-         file: StaticString = #filePath, line: UInt = #line) throws {
+    init(
+        _ bytes: [UInt8], options: OpenAPIImportOptions = OpenAPIImportOptions(exampleUploadFile: "samples/upload.txt"),
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("samples"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("samples"), withIntermediateDirectories: true)
         try Data("upload\n".utf8).write(to: folder.appendingPathComponent("samples/upload.txt"))
         result = try OpenAPIImporter.importDocument(bytes, file: "spec.yaml", options: options)
         loaded = TargetFileLoader.load(text: result.text, file: "imported.yaml", directory: folder.path)
-        XCTAssertFalse(loaded.hasErrors, "the imported file validates:\n\(loaded.renderedDiagnostics())\n\(result.text)", file: file, line: line)
+        XCTAssertFalse(
+            loaded.hasErrors, "the imported file validates:\n\(loaded.renderedDiagnostics())\n\(result.text)",
+            file: file, line: line)
     }
 
-    init(yaml: String, options: OpenAPIImportOptions = OpenAPIImportOptions(exampleUploadFile: "samples/upload.txt"),
-         file: StaticString = #filePath, line: UInt = #line) throws {
+    init(
+        yaml: String, options: OpenAPIImportOptions = OpenAPIImportOptions(exampleUploadFile: "samples/upload.txt"),
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         try self.init(Array(yaml.utf8), options: options, file: file, line: line)
     }
 
@@ -40,8 +48,12 @@ struct ImportFixture {
         try XCTUnwrap(api.cases.first { $0.name == name }, "case \(name) in\n\(result.text)", file: file, line: line)
     }
 
-    func value(_ name: String, of caseName: String, file: StaticString = #filePath, line: UInt = #line) throws -> ValueSpec {
-        try XCTUnwrap(try self.case(caseName).values.first { $0.name == name }, "value \(name) of \(caseName)", file: file, line: line)
+    func value(_ name: String, of caseName: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> ValueSpec
+    {
+        try XCTUnwrap(
+            try self.case(caseName).values.first { $0.name == name }, "value \(name) of \(caseName)", file: file,
+            line: line)
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }

@@ -34,22 +34,31 @@ final class SpecJSONReaderTests: XCTestCase {
         XCTAssertEqual(scalars.map(\.text), ["1e400", "1", "true", "null"])
         XCTAssertEqual(scalars.map(\.isPlain), [true, false, true, true])
         XCTAssertEqual(scalars[1].mark, Mark(line: 2, column: 16))
-        guard case .mapping(let inner, _) = entries[1].value, case .scalar(let zero) = inner[0].value else { return XCTFail("a map") }
+        guard case .mapping(let inner, _) = entries[1].value, case .scalar(let zero) = inner[0].value else {
+            return XCTFail("a map")
+        }
         XCTAssertEqual(zero.mark, Mark(line: 3, column: 14), "columns count characters, not bytes")
     }
 
     func testEscapesAreResolved() throws {
         let node = try read(#"["\"\\\/\b\f\n\r\t\u0041\u00e9\ud83d\ude00"]"#)
-        guard case .sequence(let items, _) = node, case .scalar(let scalar) = items.first else { return XCTFail("a list") }
+        guard case .sequence(let items, _) = node, case .scalar(let scalar) = items.first else {
+            return XCTFail("a list")
+        }
         XCTAssertEqual(scalar.text, "\"\\/\u{08}\u{0C}\n\r\tAé😀")
     }
 
     func testLimitsAreCheckedAsTheTextIsRead() {
-        let limits = YAMLLimits(maximumFileSize: 4 << 20, maximumDepth: 4, maximumScalarLength: 1 << 20, maximumNodes: 10)
-        XCTAssertEqual(failure("[[[[[1]]]]]", limits: limits)?.diagnostic.message, "objects and arrays nest more than 4 deep")
-        XCTAssertEqual(failure("[0,0,0,0,0,0,0,0,0,0,0]", limits: limits)?.diagnostic.message, "the document has more than 10 values; at most that many are read")
-        XCTAssertEqual(failure("[\"" + String(repeating: "x", count: (1 << 20) + 1) + "\"]", limits: limits)?.diagnostic.message,
-                       "a string is longer than 1 MiB")
+        let limits = YAMLLimits(
+            maximumFileSize: 4 << 20, maximumDepth: 4, maximumScalarLength: 1 << 20, maximumNodes: 10)
+        XCTAssertEqual(
+            failure("[[[[[1]]]]]", limits: limits)?.diagnostic.message, "objects and arrays nest more than 4 deep")
+        XCTAssertEqual(
+            failure("[0,0,0,0,0,0,0,0,0,0,0]", limits: limits)?.diagnostic.message,
+            "the document has more than 10 values; at most that many are read")
+        XCTAssertEqual(
+            failure("[\"" + String(repeating: "x", count: (1 << 20) + 1) + "\"]", limits: limits)?.diagnostic.message,
+            "a string is longer than 1 MiB")
         XCTAssertTrue(failure("[[[[[1]]]]]", limits: limits)?.isOverLimit == true)
         XCTAssertNotNil(try? read("[[[[1]]]]", limits: limits))
     }

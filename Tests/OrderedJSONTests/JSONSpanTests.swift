@@ -14,26 +14,31 @@ final class JSONSpanTests: XCTestCase {
         "{\"raw\":\"del\u{7F} c1\u{85}\u{9F} bidi\u{202E} nul\\u0000\"}",
         " \n\t[ 1 , [ ] , { } , \"\" , null , true , false , -0.5e-3 ]\r\n",
         #""just a string""#, "42", "null", #"{"":{"":[""]}}"#,
-        String(repeating: "[", count: 512) + String(repeating: "]", count: 512),
+        String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
     ]
 
     func testCompactBytesAreTheParsedValueSerialized() throws {
         var generator = SeededGenerator(seed: 26)
         var texts = hostileTexts
-        for _ in 0..<300 { texts.append(Self.noisyText(of: Self.randomValue(depth: 4, using: &generator), using: &generator)) }
+        for _ in 0..<300 {
+            texts.append(Self.noisyText(of: Self.randomValue(depth: 4, using: &generator), using: &generator))
+        }
         for text in texts {
             let data = Data(text.utf8)
             let span = try JSONSpan(validating: data)
             let value = try JSONValue(parsing: data)
             XCTAssertEqual(span.compactBytes(), value.serializedBytes(), text)
             XCTAssertEqual(span.value, value, text)
-            XCTAssertEqual(span.compactBytes(escapingC1: true), Array(Self.escapingC1(value.serializedString()).utf8), text)
+            XCTAssertEqual(
+                span.compactBytes(escapingC1: true), Array(Self.escapingC1(value.serializedString()).utf8), text)
             for escapingC1 in [false, true] {
                 var pieces: [[UInt8]] = []
                 span.writeCompact(escapingC1: escapingC1, chunkSize: 7) { pieces.append($0) }
                 XCTAssertEqual(Array(pieces.joined()), span.compactBytes(escapingC1: escapingC1), text)
                 XCTAssertTrue(pieces.dropLast().allSatisfy { $0.count >= 7 }, "pieces of at least the chunk size")
-                XCTAssertTrue(pieces.allSatisfy { $0.count <= 7 + 16 + 6 }, "no piece much over the chunk size: \(pieces.map(\.count))")
+                XCTAssertTrue(
+                    pieces.allSatisfy { $0.count <= 7 + 16 + 6 },
+                    "no piece much over the chunk size: \(pieces.map(\.count))")
             }
         }
     }
@@ -41,14 +46,19 @@ final class JSONSpanTests: XCTestCase {
     func testLookupsAgreeWithTheTree() throws {
         var generator = SeededGenerator(seed: 9)
         var texts = hostileTexts
-        for _ in 0..<200 { texts.append(Self.noisyText(of: Self.randomValue(depth: 3, using: &generator), using: &generator)) }
-        let keyPaths = ["", "a", "b", "b.1", "b.5", "b.-1", "b.+1", "dup", "dup.x", "K", "\u{212A}", "e\u{301}", "\u{E9}", "raw",
-                        "0", "1", "0.0", "2.k", "k", "k.k", "k.0", ".", "a..b"]
+        for _ in 0..<200 {
+            texts.append(Self.noisyText(of: Self.randomValue(depth: 3, using: &generator), using: &generator))
+        }
+        let keyPaths = [
+            "", "a", "b", "b.1", "b.5", "b.-1", "b.+1", "dup", "dup.x", "K", "\u{212A}", "e\u{301}", "\u{E9}", "raw",
+            "0", "1", "0.0", "2.k", "k", "k.k", "k.0", ".", "a..b"
+        ]
         for text in texts {
             let span = try JSONSpan(validating: Data(text.utf8))
             let value = try JSONValue(parsing: text)
             for keyPath in keyPaths {
-                XCTAssertEqual(span.value(atKeyPath: keyPath)?.value, value.value(atKeyPath: keyPath), "\(text) at \(keyPath)")
+                XCTAssertEqual(
+                    span.value(atKeyPath: keyPath)?.value, value.value(atKeyPath: keyPath), "\(text) at \(keyPath)")
             }
             XCTAssertEqual(span.elements?.map(\.value), value.arrayValue, text)
             XCTAssertEqual(span.stringValue, value.stringValue, text)
@@ -58,33 +68,48 @@ final class JSONSpanTests: XCTestCase {
 
     func testValidationThrowsWhatParsingThrows() throws {
         var generator = SeededGenerator(seed: 3)
-        var texts = ["", " ", "{\"a\":1,}", "{\"a\":1} x", "[\"\u{FF}\"]", "[\"\\ud800\"]", "[1, 2", "01", "-", "1.", "\"\\x\"",
-                     "\"\\u12G4\"", "[\"a\u{01}\"]", "tru", "nul", "{1:2}", String(repeating: "[", count: 513) + String(repeating: "]", count: 513)]
+        var texts = [
+            "", " ", "{\"a\":1,}", "{\"a\":1} x", "[\"\u{FF}\"]", "[\"\\ud800\"]", "[1, 2", "01", "-", "1.", "\"\\x\"",
+            "\"\\u12G4\"", "[\"a\u{01}\"]", "tru", "nul", "{1:2}",
+            String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        ]
         // Valid texts with one byte changed: most become invalid somewhere inside.
         for _ in 0..<300 {
             var bytes = Array(Self.noisyText(of: Self.randomValue(depth: 3, using: &generator), using: &generator).utf8)
             let index = Int.random(in: 0..<bytes.count, using: &generator)
-            bytes[index] = [UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: "}"), 0xFF, 0xC2, 0x01, UInt8(ascii: "u")]
+            bytes[index] =
+                [
+                    UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: ","), UInt8(ascii: "}"), 0xFF, 0xC2, 0x01,
+                    UInt8(ascii: "u")
+                ]
                 .randomElement(using: &generator) ?? 0
             texts.append(String(decoding: bytes, as: UTF8.self))
-            XCTAssertEqual(Self.outcome { try JSONValue.validate(bytes) }, Self.outcome { _ = try JSONValue(parsing: bytes) })
+            XCTAssertEqual(
+                Self.outcome { try JSONValue.validate(bytes) }, Self.outcome { _ = try JSONValue(parsing: bytes) })
         }
         for text in texts {
-            XCTAssertEqual(Self.outcome { try JSONValue.validate(Data(text.utf8)) }, Self.outcome { _ = try JSONValue(parsing: text) }, text)
+            XCTAssertEqual(
+                Self.outcome { try JSONValue.validate(Data(text.utf8)) },
+                Self.outcome { _ = try JSONValue(parsing: text) }, text)
         }
     }
 
     func testUTF8ValidationAgreesWithTheStandardLibrary() {
         var generator = SeededGenerator(seed: 8)
-        var samples: [[UInt8]] = [[0xC0, 0x80], [0xE0, 0x80, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
-                                  [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
-                                  [0xF5, 0x80, 0x80, 0x80], [0xC2], [0xE2, 0x82], [0x80], [0xFF], Array("plain ascii, longer than eight".utf8)]
+        var samples: [[UInt8]] = [
+            [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
+            [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
+            [0xF5, 0x80, 0x80, 0x80], [0xC2], [0xE2, 0x82], [0x80], [0xFF], Array("plain ascii, longer than eight".utf8)
+        ]
         for _ in 0..<5000 {
             let count = Int.random(in: 0..<24, using: &generator)
             // Mostly bytes of multi-byte forms, so that valid sequences come up too.
-            samples.append((0..<count).map { _ in
-                Bool.random(using: &generator) ? UInt8.random(in: 0x80...0xBF, using: &generator) : UInt8.random(in: 0...0xFF, using: &generator)
-            })
+            samples.append(
+                (0..<count).map { _ in
+                    Bool.random(using: &generator)
+                        ? UInt8.random(in: 0x80...0xBF, using: &generator)
+                        : UInt8.random(in: 0...0xFF, using: &generator)
+                })
         }
         for sample in samples {
             let expected = String(validating: sample, as: UTF8.self) != nil
@@ -94,13 +119,16 @@ final class JSONSpanTests: XCTestCase {
 
     /// A span keeps the text and a range: items of a page cost a few words each, not a tree.
     func testASpanRetainsNoCopyOfTheText() throws {
-        let text = Data(("[" + Array(repeating: #"{"name":"an item","tags":["a","b"],"n":1}"#, count: 1000).joined(separator: ",") + "]").utf8)
+        let text = Data(
+            ("[" + Array(repeating: #"{"name":"an item","tags":["a","b"],"n":1}"#, count: 1000).joined(separator: ",")
+                + "]").utf8)
         let items = try XCTUnwrap(JSONSpan(validating: text).elements)
         XCTAssertEqual(items.count, 1000)
         // A `Data` (sharing the text's storage) and a range: a few words an item.
         XCTAssertLessThanOrEqual(MemoryLayout<JSONSpan>.stride, 32)
         // Every item shares the one text.
-        XCTAssertTrue(items.allSatisfy { $0.text.withUnsafeBytes { $0.baseAddress } == text.withUnsafeBytes { $0.baseAddress } })
+        XCTAssertTrue(
+            items.allSatisfy { $0.text.withUnsafeBytes { $0.baseAddress } == text.withUnsafeBytes { $0.baseAddress } })
     }
 
     // MARK: - Helpers
@@ -128,10 +156,14 @@ final class JSONSpanTests: XCTestCase {
     }
 
     static func randomString(using generator: inout SeededGenerator) -> String {
-        let pool: [Unicode.Scalar] = ["a", "K", "\u{212A}", "é", "e", "\u{301}", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1B}", "\u{7F}",
-                                      "\u{85}", "\u{9F}", "\u{A0}", "\u{202E}", "😀", "0", "."]
+        let pool: [Unicode.Scalar] = [
+            "a", "K", "\u{212A}", "é", "e", "\u{301}", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1B}", "\u{7F}",
+            "\u{85}", "\u{9F}", "\u{A0}", "\u{202E}", "😀", "0", "."
+        ]
         var scalars = String.UnicodeScalarView()
-        for _ in 0..<Int.random(in: 0..<6, using: &generator) { scalars.append(pool.randomElement(using: &generator) ?? "a") }
+        for _ in 0..<Int.random(in: 0..<6, using: &generator) {
+            scalars.append(pool.randomElement(using: &generator) ?? "a")
+        }
         return String(scalars)
     }
 
@@ -142,12 +174,17 @@ final class JSONSpanTests: XCTestCase {
         case 1: return .bool(Bool.random(using: &generator))
         case 2, 3: return (try? JSONValue(parsing: numbers.randomElement(using: &generator) ?? "0")) ?? .null
         case 4, 5: return .string(randomString(using: &generator))
-        case 6: return .array((0..<Int.random(in: 0..<4, using: &generator)).map { _ in randomValue(depth: depth - 1, using: &generator) })
+        case 6:
+            return .array(
+                (0..<Int.random(in: 0..<4, using: &generator)).map { _ in
+                    randomValue(depth: depth - 1, using: &generator)
+                })
         default:
             let keys = ["k", "0", "dup", "K", "\u{212A}", "e\u{301}", "é"]
-            return .object((0..<Int.random(in: 0..<4, using: &generator)).map { _ in
-                (keys.randomElement(using: &generator) ?? "k", randomValue(depth: depth - 1, using: &generator))
-            })
+            return .object(
+                (0..<Int.random(in: 0..<4, using: &generator)).map { _ in
+                    (keys.randomElement(using: &generator) ?? "k", randomValue(depth: depth - 1, using: &generator))
+                })
         }
     }
 
@@ -157,9 +194,13 @@ final class JSONSpanTests: XCTestCase {
         switch value {
         case .string(let text): return space + noisyQuoted(text, using: &generator) + space
         case .array(let elements):
-            return space + "[" + elements.map { noisyText(of: $0, using: &generator) }.joined(separator: ",") + space + "]"
+            return space + "[" + elements.map { noisyText(of: $0, using: &generator) }.joined(separator: ",") + space
+                + "]"
         case .object(let members):
-            return space + "{" + members.map { noisyQuoted($0.0, using: &generator) + space + ":" + noisyText(of: $0.1, using: &generator) }
+            return space + "{"
+                + members.map {
+                    noisyQuoted($0.0, using: &generator) + space + ":" + noisyText(of: $0.1, using: &generator)
+                }
                 .joined(separator: ",") + space + "}"
         default: return space + value.serializedString() + space
         }

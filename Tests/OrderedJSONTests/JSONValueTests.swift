@@ -5,7 +5,9 @@ import XCTest
 final class JSONValueTests: XCTestCase {
     func testParsingKeepsObjectKeyOrderAndTypes() throws {
         let value = try JSONValue(parsing: #" {"b": 1, "a": [true, false, null], "c": {"z": "x", "y": 1.5, "w": -0}} "#)
-        let expected: JSONValue = ["b": 1, "a": [true, false, nil], "c": ["z": "x", "y": 1.5, "w": .number(try XCTUnwrap(JSONNumber("-0")))]]
+        let expected: JSONValue = [
+            "b": 1, "a": [true, false, nil], "c": ["z": "x", "y": 1.5, "w": .number(try XCTUnwrap(JSONNumber("-0")))]
+        ]
         XCTAssertEqual(value, expected)
         XCTAssertEqual(value.objectValue?.map(\.0), ["b", "a", "c"])
     }
@@ -21,7 +23,9 @@ final class JSONValueTests: XCTestCase {
         XCTAssertEqual(try JSONValue(parsing: "9223372036854775807"), .int(.max))
         XCTAssertEqual(try JSONValue(parsing: "-9223372036854775808"), .int(.min))
         XCTAssertEqual(try JSONValue(parsing: "0.25"), .double(0.25))
-        for text in ["1e3", "-1.5E-2", "-0", "9223372036854775808", "-9223372036854775809", "12345678901234567890", "1e400"] {
+        for text in [
+            "1e3", "-1.5E-2", "-0", "9223372036854775808", "-9223372036854775809", "12345678901234567890", "1e400"
+        ] {
             XCTAssertEqual(try JSONValue(parsing: text), .number(try XCTUnwrap(JSONNumber(text))), text)
         }
         XCTAssertNotEqual(try JSONValue(parsing: "1E2"), .int(100))
@@ -31,7 +35,9 @@ final class JSONValueTests: XCTestCase {
     }
 
     func testNumbersRoundTripAsWritten() throws {
-        let literals = ["12345678901234567890", "-12345678901234567890123", "-0", "1E2", "1e-7", "0.1", "1.0", "2.50", "1e+400", "0"]
+        let literals = [
+            "12345678901234567890", "-12345678901234567890123", "-0", "1E2", "1e-7", "0.1", "1.0", "2.50", "1e+400", "0"
+        ]
         for literal in literals {
             let value = try JSONValue(parsing: " \(literal) ")
             XCTAssertEqual(value.serializedString(), literal)
@@ -40,8 +46,9 @@ final class JSONValueTests: XCTestCase {
         }
         let document = try JSONValue(parsing: "{\"ids\": [" + literals.joined(separator: ", ") + "]}")
         XCTAssertEqual(document.serializedString(), #"{"ids":["# + literals.joined(separator: ",") + "]}")
-        XCTAssertEqual(document.serializedString(options: .prettyPrinted),
-                       "{\n  \"ids\": [\n" + literals.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]\n}")
+        XCTAssertEqual(
+            document.serializedString(options: .prettyPrinted),
+            "{\n  \"ids\": [\n" + literals.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]\n}")
         XCTAssertEqual(document.value(atKeyPath: "ids.0")?.serializedString(), "12345678901234567890")
     }
 
@@ -71,7 +78,9 @@ final class JSONValueTests: XCTestCase {
         for invalid in ["", "-", "+1", "01", ".5", "5.", "1e", "0x10", "inf", "NaN", "1 ", "１"] {
             XCTAssertNil(JSONNumber(invalid), invalid)
         }
-        let decimals = ["2.50": "2.50", "+7": "7", "-.5": "-0.5", "007": "7", "000": "0", "5.": "5", "5.e3": "5e3", "1E-3": "1E-3"]
+        let decimals = [
+            "2.50": "2.50", "+7": "7", "-.5": "-0.5", "007": "7", "000": "0", "5.": "5", "5.e3": "5e3", "1E-3": "1E-3"
+        ]
         for (written, spelled) in decimals {
             XCTAssertEqual(JSONNumber(decimal: written)?.text, spelled, written)
         }
@@ -88,8 +97,10 @@ final class JSONValueTests: XCTestCase {
 
     func testParseErrorsReportReasonAndLocation() {
         assertParseError("[1, 2,]", .unexpectedCharacter(found: "']'", expected: "a JSON value"), line: 1, column: 7)
-        assertParseError("{\n  \"a\": tru\n}", .unexpectedCharacter(found: "byte 0xA", expected: "'true'"), line: 2, column: 11)
-        assertParseError("{\"a\" 1}", .unexpectedCharacter(found: "'1'", expected: "':' after an object key"), line: 1, column: 6)
+        assertParseError(
+            "{\n  \"a\": tru\n}", .unexpectedCharacter(found: "byte 0xA", expected: "'true'"), line: 2, column: 11)
+        assertParseError(
+            "{\"a\" 1}", .unexpectedCharacter(found: "'1'", expected: "':' after an object key"), line: 1, column: 6)
         assertParseError("[01]", .invalidNumber("01"), line: 1, column: 2)
         assertParseError("-", .invalidNumber("-"), line: 1, column: 1)
         assertParseError("1.", .invalidNumber("1."), line: 1, column: 1)
@@ -108,14 +119,19 @@ final class JSONValueTests: XCTestCase {
             XCTAssertEqual((error as? JSONParseError)?.reason, .invalidUTF8)
         }
         // After ASCII (made without validation) and inside a key: still refused, wherever it is.
-        let invalid: [[UInt8]] = [[0x22, 0x61, 0x62, 0xC3, 0x22], [0x7B, 0x22, 0x6B, 0xED, 0xA0, 0x80, 0x22, 0x3A, 0x31, 0x7D], [0x22, 0x61, 0x80, 0x22]]
+        let invalid: [[UInt8]] = [
+            [0x22, 0x61, 0x62, 0xC3, 0x22], [0x7B, 0x22, 0x6B, 0xED, 0xA0, 0x80, 0x22, 0x3A, 0x31, 0x7D],
+            [0x22, 0x61, 0x80, 0x22]
+        ]
         for bytes in invalid {
             XCTAssertThrowsError(try JSONValue(parsing: Data(bytes)), "\(bytes)") { error in
                 XCTAssertEqual((error as? JSONParseError)?.reason, .invalidUTF8)
             }
         }
         // ASCII strings and valid UTF-8 come through whole.
-        XCTAssertEqual(try JSONValue(parsing: Data(#"{"login":"moya","caf\#u{E9}":"\#u{1F600}"}"#.utf8)), ["login": "moya", "caf\u{E9}": "\u{1F600}"])
+        XCTAssertEqual(
+            try JSONValue(parsing: Data(#"{"login":"moya","caf\#u{E9}":"\#u{1F600}"}"#.utf8)),
+            ["login": "moya", "caf\u{E9}": "\u{1F600}"])
     }
 
     func testParseErrorDescription() {
@@ -127,7 +143,9 @@ final class JSONValueTests: XCTestCase {
     func testCompactAndPrettySerialization() {
         let value: JSONValue = ["name": "Moya", "tags": ["a", 1, 2.5, true, nil], "empty": [:], "list": []]
         XCTAssertEqual(value.serializedString(), #"{"name":"Moya","tags":["a",1,2.5,true,null],"empty":{},"list":[]}"#)
-        XCTAssertEqual(value.serializedString(options: .prettyPrinted), """
+        XCTAssertEqual(
+            value.serializedString(options: .prettyPrinted),
+            """
             {
               "name": "Moya",
               "tags": [
@@ -141,7 +159,9 @@ final class JSONValueTests: XCTestCase {
               "list": []
             }
             """)
-        XCTAssertEqual(value.serializedString(options: .sortedKeys), #"{"empty":{},"list":[],"name":"Moya","tags":["a",1,2.5,true,null]}"#)
+        XCTAssertEqual(
+            value.serializedString(options: .sortedKeys),
+            #"{"empty":{},"list":[],"name":"Moya","tags":["a",1,2.5,true,null]}"#)
     }
 
     func testSerializationEscapesAndRoundTrips() throws {
@@ -151,9 +171,11 @@ final class JSONValueTests: XCTestCase {
         XCTAssertEqual(try JSONValue(parsing: text)["quote\""], value["quote\""])
         // Strings with nothing to escape go in whole; the escaping of each byte that needs it,
         // next to plain text, is the byte-by-byte path's.
-        for (string, written) in [("plain ascii", #""plain ascii""#), ("é😀 ~ {}", #""é😀 ~ {}""#), ("", #""""#),
-                                  ("a\u{7F}b", #""a\u007fb""#), ("\u{1F}", #""\u001f""#), ("tab\there", #""tab\there""#),
-                                  ("slash\\", #""slash\\""#), ("say \"hi\"", #""say \"hi\"""#)] {
+        for (string, written) in [
+            ("plain ascii", #""plain ascii""#), ("é😀 ~ {}", #""é😀 ~ {}""#), ("", #""""#),
+            ("a\u{7F}b", #""a\u007fb""#), ("\u{1F}", #""\u001f""#), ("tab\there", #""tab\there""#),
+            ("slash\\", #""slash\\""#), ("say \"hi\"", #""say \"hi\"""#)
+        ] {
             XCTAssertEqual(JSONValue.string(string).serializedString(), written, string.debugDescription)
         }
     }
@@ -164,7 +186,8 @@ final class JSONValueTests: XCTestCase {
         }
         let nested: JSONValue = ["a": [[], [[:]], ["b": [1, ["c": nil]]]], "": [-1, "x"], "d": [:]]
         XCTAssertEqual(nested.serializedString(), #"{"a":[[],[{}],{"b":[1,{"c":null}]}],"":[-1,"x"],"d":{}}"#)
-        XCTAssertEqual(nested.serializedString(options: .sortedKeys), #"{"":[-1,"x"],"a":[[],[{}],{"b":[1,{"c":null}]}],"d":{}}"#)
+        XCTAssertEqual(
+            nested.serializedString(options: .sortedKeys), #"{"":[-1,"x"],"a":[[],[{}],{"b":[1,{"c":null}]}],"d":{}}"#)
         // Compact text reads back as the pretty text does, for values of every kind and depth.
         var generator = SystemRandomNumberGenerator()
         func random(_ depth: Int) -> JSONValue {
@@ -172,11 +195,17 @@ final class JSONValueTests: XCTestCase {
             case 0: return .null
             case 1: return .bool(Bool.random(using: &generator))
             case 2: return .int(Int.random(in: Int.min...Int.max, using: &generator))
-            case 3: return .string(String((0..<Int.random(in: 0..<6, using: &generator)).map { _ in
-                "a\"\\\u{1}\u{7F}é😀 ".randomElement(using: &generator)! }))
+            case 3:
+                return .string(
+                    String(
+                        (0..<Int.random(in: 0..<6, using: &generator)).map { _ in
+                            "a\"\\\u{1}\u{7F}é😀 ".randomElement(using: &generator)!
+                        }))
             case 4: return .number(JSONNumber(Double(Int.random(in: -999...999, using: &generator)) / 8)!)
             case 5: return .array((0..<Int.random(in: 0..<4, using: &generator)).map { _ in random(depth + 1) })
-            default: return .object((0..<Int.random(in: 0..<4, using: &generator)).map { index in ("k\(index)", random(depth + 1)) })
+            default:
+                return .object(
+                    (0..<Int.random(in: 0..<4, using: &generator)).map { index in ("k\(index)", random(depth + 1)) })
             }
         }
         // The pretty text (the general writer) less its layout is the compact text, byte for byte,
@@ -185,9 +214,12 @@ final class JSONValueTests: XCTestCase {
             let value = random(0)
             for options: JSONWritingOptions in [[], [.sortedKeys]] {
                 let compact = value.serializedBytes(options: options)
-                XCTAssertEqual(compact, Self.withoutLayout(value.serializedBytes(options: options.union(.prettyPrinted))),
-                               String(decoding: compact, as: UTF8.self))
-                XCTAssertEqual(try JSONValue(parsing: compact), try JSONValue(parsing: value.serializedBytes(options: .prettyPrinted)))
+                XCTAssertEqual(
+                    compact, Self.withoutLayout(value.serializedBytes(options: options.union(.prettyPrinted))),
+                    String(decoding: compact, as: UTF8.self))
+                XCTAssertEqual(
+                    try JSONValue(parsing: compact),
+                    try JSONValue(parsing: value.serializedBytes(options: .prettyPrinted)))
             }
         }
     }
@@ -201,7 +233,13 @@ final class JSONValueTests: XCTestCase {
         for byte in text {
             if inString {
                 result.append(byte)
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
                 result.append(byte)
@@ -215,7 +253,9 @@ final class JSONValueTests: XCTestCase {
     func testColoredOutput() {
         let value: JSONValue = ["a": "x", "b": [1, true, nil]]
         let esc = "\u{1B}["
-        XCTAssertEqual(value.coloredString(), """
+        XCTAssertEqual(
+            value.coloredString(),
+            """
             {
               \(esc)1;34m"a"\(esc)0m: \(esc)32m"x"\(esc)0m,
               \(esc)1;34m"b"\(esc)0m: [
@@ -231,18 +271,23 @@ final class JSONValueTests: XCTestCase {
         struct Point: Encodable { let x: Int }
         let missing: String? = nil
         let parameters: [String: any Sendable] = [
-            "flag": true, "count": 3, "ratio": 0.5, "name": "n", "list": [1, 2], "nested": ["b": 1, "a": "x"] as [String: any Sendable],
+            "flag": true, "count": 3, "ratio": 0.5, "name": "n", "list": [1, 2],
+            "nested": ["b": 1, "a": "x"] as [String: any Sendable],
             "point": Point(x: 4), "missing": missing as any Sendable, "json": JSONValue.object([("z", 1), ("y", 2)]),
-            "small": UInt8(7),
+            "small": UInt8(7)
         ]
         let value = try JSONValue(parameters: parameters)
-        XCTAssertEqual(value.serializedString(),
-                       #"{"count":3,"flag":true,"json":{"z":1,"y":2},"list":[1,2],"missing":null,"name":"n","nested":{"a":"x","b":1},"point":{"x":4},"ratio":0.5,"small":7}"#)
+        XCTAssertEqual(
+            value.serializedString(),
+            #"{"count":3,"flag":true,"json":{"z":1,"y":2},"list":[1,2],"missing":null,"name":"n","nested":{"a":"x","b":1},"point":{"x":4},"ratio":0.5,"small":7}"#
+        )
     }
 
     func testConversionErrorsNameTheKeyPath() {
         final class Opaque: @unchecked Sendable {}
-        XCTAssertThrowsError(try JSONValue(parameters: ["outer": ["list": [1, Opaque()] as [any Sendable]] as [String: any Sendable]])) { error in
+        XCTAssertThrowsError(
+            try JSONValue(parameters: ["outer": ["list": [1, Opaque()] as [any Sendable]] as [String: any Sendable]])
+        ) { error in
             XCTAssertEqual((error as? JSONConversionError)?.keyPath, "outer.list.1")
             XCTAssertTrue("\(error)".contains("the value at 'outer.list.1' has type Opaque"), "\(error)")
         }
@@ -260,10 +305,14 @@ final class JSONValueTests: XCTestCase {
         XCTAssertEqual(value.value(atKeyPath: ""), value)
     }
 
-    private func assertParseError(_ text: String, _ reason: JSONParseError.Reason, line: Int, column: Int,
-                                  file: StaticString = #filePath, testLine: UInt = #line) {
+    private func assertParseError(
+        _ text: String, _ reason: JSONParseError.Reason, line: Int, column: Int,
+        file: StaticString = #filePath, testLine: UInt = #line
+    ) {
         XCTAssertThrowsError(try JSONValue(parsing: text), file: file, line: testLine) { error in
-            guard let error = error as? JSONParseError else { return XCTFail("not a JSONParseError: \(error)", file: file, line: testLine) }
+            guard let error = error as? JSONParseError else {
+                return XCTFail("not a JSONParseError: \(error)", file: file, line: testLine)
+            }
             XCTAssertEqual(error.reason, reason, file: file, line: testLine)
             XCTAssertEqual(error.line, line, "line", file: file, line: testLine)
             XCTAssertEqual(error.column, column, "column", file: file, line: testLine)

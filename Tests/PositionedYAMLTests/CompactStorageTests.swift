@@ -50,7 +50,10 @@ final class CompactStorageTests: XCTestCase {
     func testKeyTableFindsWhatADictionaryFinds() {
         var table = KeyTable()
         var reference: [String: Mark] = [:]
-        let words = ["caf\u{E9}", "cafe\u{301}", "\u{212A}", "K", "Å", "A\u{30A}", "\u{212B}", "", "a much longer key than fifteen bytes", "\u{1F600}"]
+        let words = [
+            "caf\u{E9}", "cafe\u{301}", "\u{212A}", "K", "Å", "A\u{30A}", "\u{212B}", "",
+            "a much longer key than fifteen bytes", "\u{1F600}"
+        ]
         var keys = words
         for index in 0..<5_000 { keys.append(index % 3 == 0 ? "case\(index / 2)" : "item\(index)") }
         keys += words + keys.prefix(40)

@@ -30,7 +30,8 @@ final class EventPrefetchTests: XCTestCase {
         let text = largeTargetFile(cases: 2000)
         XCTAssertGreaterThan(text.utf8.count, LibYAMLParser.prefetchThreshold)
         let direct = events(of: text, prefetching: false)
-        XCTAssertGreaterThan(direct.count, (EventPrefetch.depth + 2) * EventPrefetch.batchSize, "more batches than the queue holds")
+        XCTAssertGreaterThan(
+            direct.count, (EventPrefetch.depth + 2) * EventPrefetch.batchSize, "more batches than the queue holds")
         XCTAssertEqual(events(of: text, prefetching: true), direct)
     }
 
@@ -81,7 +82,8 @@ final class EventPrefetchTests: XCTestCase {
     func testLargeFileErrorsThatStopLoadingDoNotHang() {
         // A second document, and a node limit reached early: the builder stops, the parsing
         // thread with it.
-        let twoDocuments = TargetFileLoader.load(text: largeTargetFile(cases: 500) + "---\napi: other\n", file: "two.yaml", directory: ".")
+        let twoDocuments = TargetFileLoader.load(
+            text: largeTargetFile(cases: 500) + "---\napi: other\n", file: "two.yaml", directory: ".")
         XCTAssertTrue(twoDocuments.renderedDiagnostics().contains("two.yaml:"), twoDocuments.renderedDiagnostics())
         XCTAssertNil(twoDocuments.api)
 
@@ -92,8 +94,10 @@ final class EventPrefetchTests: XCTestCase {
         XCTAssertNil(tooMany.api)
         // The 1,001st case's key: line 3 is `cases:`, each case four lines.
         XCTAssertEqual(tooMany.diagnostics.count, 1)
-        XCTAssertTrue(tooMany.renderedDiagnostics().hasPrefix(
-            "many.yaml:\(4 + 4 * 1000):3: error: the file holds more than 1000 cases; the file is refused (split the API into several files)\n"),
+        XCTAssertTrue(
+            tooMany.renderedDiagnostics().hasPrefix(
+                "many.yaml:\(4 + 4 * 1000):3: error: the file holds more than 1000 cases; the file is refused (split the API into several files)\n"
+            ),
             tooMany.renderedDiagnostics())
     }
 
@@ -102,7 +106,8 @@ final class EventPrefetchTests: XCTestCase {
         // (kept to find duplicates) and one case.
         var limits = YAMLLimits.default
         limits.maximumNodes = 3100
-        let result = TargetFileLoader.load(bytes: Array(largeTargetFile(cases: 3000).utf8), file: "many.yaml", directory: ".", limits: limits)
+        let result = TargetFileLoader.load(
+            bytes: Array(largeTargetFile(cases: 3000).utf8), file: "many.yaml", directory: ".", limits: limits)
         XCTAssertEqual(result.diagnostics, [])
         XCTAssertEqual(result.api?.cases.count, 3000)
         // One case larger than the limit is still refused, where it crosses it.
@@ -123,11 +128,14 @@ final class EventPrefetchTests: XCTestCase {
         }
         var limits = YAMLLimits.default
         limits.maximumNodes = 100
-        let refused = TargetFileLoader.load(bytes: Array(text.utf8), file: "anchors.yaml", directory: ".", limits: limits)
+        let refused = TargetFileLoader.load(
+            bytes: Array(text.utf8), file: "anchors.yaml", directory: ".", limits: limits)
         XCTAssertNil(refused.api)
         XCTAssertTrue(refused.renderedDiagnostics().contains("more than 100 YAML nodes"), refused.renderedDiagnostics())
         limits.maximumNodes = 1000
-        XCTAssertEqual(TargetFileLoader.load(bytes: Array(text.utf8), file: "anchors.yaml", directory: ".", limits: limits).api?.cases.count, 40)
+        XCTAssertEqual(
+            TargetFileLoader.load(bytes: Array(text.utf8), file: "anchors.yaml", directory: ".", limits: limits).api?
+                .cases.count, 40)
     }
 
     func testALargeValidFileLoadsAsAWhole() {
@@ -143,21 +151,35 @@ final class EventPrefetchTests: XCTestCase {
     func testHostileLargeFilesAreRefusedAsBefore() {
         var limits = YAMLLimits.default
         limits.maximumScalarLength = 1000
-        let long = TargetFileLoader.load(bytes: Array(largeTargetFile(cases: 500, extra: "  huge: {path: /h, sample: \"\(String(repeating: "x", count: 5000))\"}\n").utf8),
-                                         file: "long.yaml", directory: ".", limits: limits)
+        let long = TargetFileLoader.load(
+            bytes: Array(
+                largeTargetFile(
+                    cases: 500, extra: "  huge: {path: /h, sample: \"\(String(repeating: "x", count: 5000))\"}\n"
+                ).utf8),
+            file: "long.yaml", directory: ".", limits: limits)
         XCTAssertNil(long.api)
         XCTAssertTrue(long.renderedDiagnostics().contains("long.yaml:2004:"), long.renderedDiagnostics())
         XCTAssertTrue(long.renderedDiagnostics().contains("scalar is too long (5000 bytes"), long.renderedDiagnostics())
 
-        let unknown = TargetFileLoader.load(text: largeTargetFile(cases: 500, extra: "  aliased: *nowhere\n"), file: "alias.yaml", directory: ".")
-        XCTAssertTrue(unknown.renderedDiagnostics().contains("alias.yaml:2004:12: error: unknown alias '*nowhere'"), unknown.renderedDiagnostics())
+        let unknown = TargetFileLoader.load(
+            text: largeTargetFile(cases: 500, extra: "  aliased: *nowhere\n"), file: "alias.yaml", directory: ".")
+        XCTAssertTrue(
+            unknown.renderedDiagnostics().contains("alias.yaml:2004:12: error: unknown alias '*nowhere'"),
+            unknown.renderedDiagnostics())
 
         var bomb = "api: bomb\nbaseURL: https://example.com\na: &a [x, x, x, x, x, x, x, x, x, x]\n"
-        for level in 1...6 { bomb += "\(Character(UnicodeScalar(97 + level)!)): &\(Character(UnicodeScalar(97 + level)!)) [" + Array(repeating: "*\(Character(UnicodeScalar(96 + level)!))", count: 10).joined(separator: ", ") + "]\n" }
-        let padded = largeTargetFile(cases: 700).replacingOccurrences(of: "api: big\nbaseURL: https://example.com\n", with: bomb)
+        for level in 1...6 {
+            bomb +=
+                "\(Character(UnicodeScalar(97 + level)!)): &\(Character(UnicodeScalar(97 + level)!)) ["
+                + Array(repeating: "*\(Character(UnicodeScalar(96 + level)!))", count: 10).joined(separator: ", ")
+                + "]\n"
+        }
+        let padded = largeTargetFile(cases: 700).replacingOccurrences(
+            of: "api: big\nbaseURL: https://example.com\n", with: bomb)
         XCTAssertGreaterThan(padded.utf8.count, LibYAMLParser.prefetchThreshold)
         let exploded = TargetFileLoader.load(text: padded, file: "bomb.yaml", directory: ".")
         XCTAssertNil(exploded.api)
-        XCTAssertTrue(exploded.renderedDiagnostics().contains("aliases expand to more than"), exploded.renderedDiagnostics())
+        XCTAssertTrue(
+            exploded.renderedDiagnostics().contains("aliases expand to more than"), exploded.renderedDiagnostics())
     }
 }

@@ -14,8 +14,10 @@ final class InputReleaseTests: XCTestCase {
         let original = Array(text.utf8)
         let release = InputRelease { original }
         var handedOn: [String] = []
-        let released = TargetFileLoader.load(bytes: Array(text.utf8), file: file, directory: ".", limits: .default, fileRoot: nil,
-                                             release: release) { handedOn.append($0.name) }
+        let released = TargetFileLoader.load(
+            bytes: Array(text.utf8), file: file, directory: ".", limits: .default, fileRoot: nil,
+            release: release
+        ) { handedOn.append($0.name) }
         XCTAssertTrue(release.hasReleased, "pages were given back", line: line)
         XCTAssertEqual(released.diagnostics, kept.diagnostics, line: line)
         XCTAssertEqual(released.renderedDiagnostics(), kept.renderedDiagnostics(), line: line)
@@ -36,7 +38,8 @@ final class InputReleaseTests: XCTestCase {
         let unknownKey = loadBothWays(largeTargetFile(cases: 9_000, extra: "  late: {path: /late, sampel: x}\n"))
         XCTAssertTrue(unknownKey.contains("  late: {path: /late, sampel: x}"), unknownKey)
         let duplicate = loadBothWays(largeTargetFile(cases: 9_000, extra: "  item5: {path: /again}\n"))
-        XCTAssertTrue(duplicate.contains("duplicate key 'item5'") && duplicate.contains("  item5: {path: /again}"), duplicate)
+        XCTAssertTrue(
+            duplicate.contains("duplicate key 'item5'") && duplicate.contains("  item5: {path: /again}"), duplicate)
     }
 
     func testATabFarIntoTheFileKeepsItsHintAndMark() {
@@ -50,8 +53,10 @@ final class InputReleaseTests: XCTestCase {
         let text = largeTargetFile(cases: 9_000, extra: "  tabbed:\n\tpath: /tab\n")
         let kept = TargetFileLoader.load(text: text, file: "big.yaml", directory: ".")
         let release = InputRelease { nil }
-        let released = TargetFileLoader.load(bytes: Array(text.utf8), file: "big.yaml", directory: ".", limits: .default, fileRoot: nil,
-                                             release: release) { _ in }
+        let released = TargetFileLoader.load(
+            bytes: Array(text.utf8), file: "big.yaml", directory: ".", limits: .default, fileRoot: nil,
+            release: release
+        ) { _ in }
         XCTAssertTrue(release.hasReleased)
         XCTAssertNil(released.sourceLines)
         XCTAssertEqual(released.diagnostics.map(\.mark), kept.diagnostics.map(\.mark))
@@ -66,8 +71,10 @@ final class InputReleaseTests: XCTestCase {
         let kept = TargetFileLoader.load(text: text, file: "big.yaml", directory: ".")
         let original = Array(text.utf8)
         let release = InputRelease { original }
-        let released = TargetFileLoader.load(bytes: Array(text.utf8), file: "big.yaml", directory: ".", limits: .default, fileRoot: nil,
-                                             release: release) { _ in }
+        let released = TargetFileLoader.load(
+            bytes: Array(text.utf8), file: "big.yaml", directory: ".", limits: .default, fileRoot: nil,
+            release: release
+        ) { _ in }
         XCTAssertFalse(kept.diagnostics.isEmpty)
         XCTAssertEqual(released.diagnostics, kept.diagnostics)
         XCTAssertEqual(released.renderedDiagnostics(), kept.renderedDiagnostics())
@@ -86,6 +93,7 @@ final class InputReleaseTests: XCTestCase {
         let kept = TargetFileLoader.load(text: text, file: "big.yaml", directory: folder)
         XCTAssertEqual(loaded.diagnostics, kept.diagnostics)
         XCTAssertEqual(loaded.renderedDiagnostics(), kept.renderedDiagnostics())
-        XCTAssertTrue(loaded.renderedDiagnostics().contains("  late: {path: /late, sampel: x}"), loaded.renderedDiagnostics())
+        XCTAssertTrue(
+            loaded.renderedDiagnostics().contains("  late: {path: /late, sampel: x}"), loaded.renderedDiagnostics())
     }
 }

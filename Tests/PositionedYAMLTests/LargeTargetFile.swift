@@ -3,7 +3,8 @@
 func largeTargetFile(cases count: Int, extra: String = "") -> String {
     var text = "api: big\nbaseURL: https://example.com\ncases:\n"
     for index in 0..<count {
-        text += "  item\(index):\n    path: /items/\(index)\n    headers: {X-N: \"\(index)\"}\n"
+        text +=
+            "  item\(index):\n    path: /items/\(index)\n    headers: {X-N: \"\(index)\"}\n"
             + "    sample: {json: {id: \(index), name: \"Item \(index)\", tags: [a, b]}}\n"
     }
     return text + extra

@@ -9,11 +9,15 @@ final class SourceScreenTests: XCTestCase {
     }
 
     private func expected(_ bytes: [UInt8], badAt offset: Int) -> String {
-        bytes.withUnsafeBufferPointer { YAMLProblem.binaryByte(bytes[offset], at: SourceScreen.mark(ofByteOffset: offset, in: $0)).message }
+        bytes.withUnsafeBufferPointer {
+            YAMLProblem.binaryByte(bytes[offset], at: SourceScreen.mark(ofByteOffset: offset, in: $0)).message
+        }
     }
 
     func testEveryPlaceOfAForbiddenByteIsFound() {
-        let fillers: [[UInt8]] = [Array("key: value".utf8), Array("  - \t\r\n".utf8), Array("caf\u{E9} \u{1F600}\n".utf8)]
+        let fillers: [[UInt8]] = [
+            Array("key: value".utf8), Array("  - \t\r\n".utf8), Array("caf\u{E9} \u{1F600}\n".utf8)
+        ]
         for filler in fillers {
             for length in 0..<70 {
                 let text = (0..<length).map { filler[$0 % filler.count] }
@@ -25,7 +29,8 @@ final class SourceScreenTests: XCTestCase {
                         var bytes = text
                         bytes.insert(bad, at: position)
                         guard String(validating: bytes, as: UTF8.self) != nil else { continue }  // inside a character
-                        XCTAssertEqual(screen(bytes), expected(bytes, badAt: position), "byte \(bad) at \(position) of \(bytes)")
+                        XCTAssertEqual(
+                            screen(bytes), expected(bytes, badAt: position), "byte \(bad) at \(position) of \(bytes)")
                     }
                 }
             }

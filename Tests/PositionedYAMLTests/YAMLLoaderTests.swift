@@ -16,26 +16,40 @@ final class YAMLLoaderTests: XCTestCase {
               list: [a, 'b']
 
             """
-        let expected = mapping([
-            (scalar("api", 1, 1), .scalar(scalar("github", 1, 6))),
-            (scalar("baseURL", 2, 1), .scalar(scalar("https://api.github.com", 2, 10))),
-            (scalar("cases", 3, 1), mapping([
-                (scalar("zen", 4, 3), mapping([
-                    (scalar("path", 5, 5), .scalar(scalar("/zen", 5, 11))),
-                    (scalar("sample", 6, 5), .scalar(scalar("Half measures", 6, 13, plain: false))),
-                ], at(5, 5))),
-                (scalar("list", 7, 3), .sequence([
-                    .scalar(scalar("a", 7, 10)),
-                    .scalar(scalar("b", 7, 13, plain: false)),
-                ], at(7, 9))),
-            ], at(4, 3))),
-        ], at(1, 1))
+        let expected = mapping(
+            [
+                (scalar("api", 1, 1), .scalar(scalar("github", 1, 6))),
+                (scalar("baseURL", 2, 1), .scalar(scalar("https://api.github.com", 2, 10))),
+                (
+                    scalar("cases", 3, 1),
+                    mapping(
+                        [
+                            (
+                                scalar("zen", 4, 3),
+                                mapping(
+                                    [
+                                        (scalar("path", 5, 5), .scalar(scalar("/zen", 5, 11))),
+                                        (scalar("sample", 6, 5), .scalar(scalar("Half measures", 6, 13, plain: false)))
+                                    ], at(5, 5))
+                            ),
+                            (
+                                scalar("list", 7, 3),
+                                .sequence(
+                                    [
+                                        .scalar(scalar("a", 7, 10)),
+                                        .scalar(scalar("b", 7, 13, plain: false))
+                                    ], at(7, 9))
+                            )
+                        ], at(4, 3))
+                )
+            ], at(1, 1))
         XCTAssertEqual(loadNode(text), expected)
     }
 
     func testLoadsFromDataAsFromBytes() throws {
         let text = "a: [1, 'two']\n"
-        XCTAssertEqual(try YAMLLoader.load(Data(text.utf8), file: "t.yaml"), try YAMLLoader.load(Array(text.utf8), file: "t.yaml"))
+        XCTAssertEqual(
+            try YAMLLoader.load(Data(text.utf8), file: "t.yaml"), try YAMLLoader.load(Array(text.utf8), file: "t.yaml"))
     }
 
     func testMappingKeepsDocumentOrder() throws {
@@ -45,23 +59,27 @@ final class YAMLLoaderTests: XCTestCase {
     }
 
     func testCRLFAndLoneCRAreOneLineBreakEach() {
-        let expected = mapping([
-            (scalar("a", 1, 1), .scalar(scalar("1", 1, 4))),
-            (scalar("b", 2, 1), .scalar(scalar("2", 2, 4))),
-            (scalar("c", 3, 1), .scalar(scalar("3", 3, 4))),
-        ], at(1, 1))
+        let expected = mapping(
+            [
+                (scalar("a", 1, 1), .scalar(scalar("1", 1, 4))),
+                (scalar("b", 2, 1), .scalar(scalar("2", 2, 4))),
+                (scalar("c", 3, 1), .scalar(scalar("3", 3, 4)))
+            ], at(1, 1))
         XCTAssertEqual(loadNode("a: 1\r\nb: 2\rc: 3\r\n"), expected)
     }
 
     func testExplicitTagIsKeptAndTheMarkIsTheTags() {
-        let expected = mapping([
-            (scalar("s", 1, 1), .scalar(scalar("5", 1, 4, tag: "tag:yaml.org,2002:str"))),
-        ], at(1, 1))
+        let expected = mapping(
+            [
+                (scalar("s", 1, 1), .scalar(scalar("5", 1, 4, tag: "tag:yaml.org,2002:str")))
+            ], at(1, 1))
         XCTAssertEqual(loadNode("s: !!str 5\n"), expected)
     }
 
     func testSyntaxErrorShowsLibyamlsProblemAtItsMark() {
-        XCTAssertEqual(renderedLoadError("a: b: c\n"), """
+        XCTAssertEqual(
+            renderedLoadError("a: b: c\n"),
+            """
             t.yaml:1:5: error: invalid YAML: mapping values are not allowed in this context
                 a: b: c
                     ^
@@ -70,7 +88,9 @@ final class YAMLLoaderTests: XCTestCase {
     }
 
     func testSyntaxErrorNamesTheContextAndWhereItStarted() {
-        XCTAssertEqual(renderedLoadError("a: [1, 2\nb: 3\n"), """
+        XCTAssertEqual(
+            renderedLoadError("a: [1, 2\nb: 3\n"),
+            """
             t.yaml:2:2: error: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at 1:4)
                 b: 3
                  ^
@@ -88,7 +108,9 @@ final class YAMLLoaderTests: XCTestCase {
     }
 
     func testTabIndentationGetsAHint() {
-        XCTAssertEqual(renderedLoadError("a:\n\tb: 1\n"), """
+        XCTAssertEqual(
+            renderedLoadError("a:\n\tb: 1\n"),
+            """
             t.yaml:2:1: error: invalid YAML: found character that cannot start any token (while scanning for the next token); \
             tabs are not allowed in YAML indentation; indent with spaces
                 \tb: 1
@@ -98,7 +120,9 @@ final class YAMLLoaderTests: XCTestCase {
     }
 
     func testDuplicateKeyIsReportedAtTheSecondWithTheFirstsMark() {
-        XCTAssertEqual(renderedLoadError("a: 1\nb:\n  c: 1\n  c: 2\n"), """
+        XCTAssertEqual(
+            renderedLoadError("a: 1\nb:\n  c: 1\n  c: 2\n"),
+            """
             t.yaml:4:3: error: duplicate key 'c' (first defined at 3:3)
                   c: 2
                   ^
@@ -109,7 +133,9 @@ final class YAMLLoaderTests: XCTestCase {
     func testEveryDuplicateInALargeMappingIsReported() {
         // 20 keys: past the linear scan, into the dictionary index.
         let keys = (0..<20).map { "k\($0): \($0)\n" }.joined()
-        XCTAssertEqual(renderedLoadError(keys + "k5: again\nk19: again\n"), """
+        XCTAssertEqual(
+            renderedLoadError(keys + "k5: again\nk19: again\n"),
+            """
             t.yaml:21:1: error: duplicate key 'k5' (first defined at 6:1)
                 k5: again
                 ^
@@ -121,7 +147,9 @@ final class YAMLLoaderTests: XCTestCase {
     }
 
     func testDuplicatesInSmallMappingsAreFoundToo() {
-        XCTAssertEqual(renderedLoadError("m: {x: 1, y: 2, x: 3}\n"), """
+        XCTAssertEqual(
+            renderedLoadError("m: {x: 1, y: 2, x: 3}\n"),
+            """
             t.yaml:1:17: error: duplicate key 'x' (first defined at 1:5)
                 m: {x: 1, y: 2, x: 3}
                                 ^
@@ -130,7 +158,9 @@ final class YAMLLoaderTests: XCTestCase {
     }
 
     func testSequenceAndMappingKeysAreRefused() {
-        XCTAssertEqual(renderedLoadError("[a]: 1\n{x: 1}: 2\n? - b\n: 3\n"), """
+        XCTAssertEqual(
+            renderedLoadError("[a]: 1\n{x: 1}: 2\n? - b\n: 3\n"),
+            """
             t.yaml:1:1: error: a mapping key must be a scalar, not a sequence
                 [a]: 1
                 ^
@@ -145,7 +175,9 @@ final class YAMLLoaderTests: XCTestCase {
     }
 
     func testSecondDocumentIsRefused() {
-        XCTAssertEqual(renderedLoadError("a: 1\n---\nb: 2\n"), """
+        XCTAssertEqual(
+            renderedLoadError("a: 1\n---\nb: 2\n"),
+            """
             t.yaml:2:1: error: a target file holds one document; remove this '---' and what follows, or move it to its own file
                 ---
                 ^
@@ -160,12 +192,15 @@ final class YAMLLoaderTests: XCTestCase {
 
     func testEmptyFilesAreRefused() {
         for text in ["", "\n\n  \n", "# only a comment\n", "---\n", "--- \n...\n", "\u{FEFF}"] {
-            XCTAssertEqual(renderedLoadError(text), "t.yaml: error: empty target file\n", "for \(text.debugDescription)")
+            XCTAssertEqual(
+                renderedLoadError(text), "t.yaml: error: empty target file\n", "for \(text.debugDescription)")
         }
     }
 
     func testAllProblemsThatDoNotStopLoadingAreReportedTogetherSorted() {
-        XCTAssertEqual(renderedLoadError("b: *missing\na: 1\na: 2\n"), """
+        XCTAssertEqual(
+            renderedLoadError("b: *missing\na: 1\na: 2\n"),
+            """
             t.yaml:1:4: error: unknown alias '*missing'; no anchor '&missing' is defined before it
                 b: *missing
                    ^
@@ -178,9 +213,12 @@ final class YAMLLoaderTests: XCTestCase {
 
     func testErrorCarriesStructuredDiagnostics() {
         XCTAssertThrowsError(try YAMLLoader.load(Array("a: 1\na: 2\n".utf8), file: "dir/t.yaml")) { error in
-            XCTAssertEqual((error as? YAMLLoadError)?.diagnostics, [
-                Diagnostic(.error, file: "dir/t.yaml", mark: at(2, 1), message: "duplicate key 'a' (first defined at 1:1)"),
-            ])
+            XCTAssertEqual(
+                (error as? YAMLLoadError)?.diagnostics,
+                [
+                    Diagnostic(
+                        .error, file: "dir/t.yaml", mark: at(2, 1), message: "duplicate key 'a' (first defined at 1:1)")
+                ])
         }
     }
 }

@@ -33,7 +33,10 @@ final class YAMLPerformanceTests: XCTestCase {
         print(String(format: "libyaml events: best %.2f ms, median %.2f ms", libyaml[0], libyaml[runs / 2]))
         print(String(format: "YAMLLoader.load: best %.2f ms, median %.2f ms", loader[0], loader[runs / 2]))
         print(String(format: "freeing the tree: median %.2f ms", teardownTimes.sorted()[runs / 2]))
-        print(String(format: "ratio: best %.2fx, median %.2fx", loader[0] / libyaml[0], loader[runs / 2] / libyaml[runs / 2]))
+        print(
+            String(
+                format: "ratio: best %.2fx, median %.2fx", loader[0] / libyaml[0], loader[runs / 2] / libyaml[runs / 2])
+        )
     }
 
     private static func milliseconds(_ body: () throws -> Void) rethrows -> Double {

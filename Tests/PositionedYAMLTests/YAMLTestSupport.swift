@@ -24,17 +24,22 @@ func renderedLoadError(
 }
 
 /// Loads `text`, failing the test with the rendered diagnostics if it does not load.
-func loadNode(_ text: String, limits: YAMLLimits = .default, file: StaticString = #filePath, line: UInt = #line) -> Node? {
+func loadNode(_ text: String, limits: YAMLLimits = .default, file: StaticString = #filePath, line: UInt = #line)
+    -> Node?
+{
     loadNode(bytes: Array(text.utf8), limits: limits, file: file, line: line)
 }
 
 /// Loads `bytes`, failing the test with the rendered diagnostics if they do not load.
-func loadNode(bytes: [UInt8], limits: YAMLLimits = .default, file: StaticString = #filePath, line: UInt = #line) -> Node? {
+func loadNode(bytes: [UInt8], limits: YAMLLimits = .default, file: StaticString = #filePath, line: UInt = #line)
+    -> Node?
+{
     do {
         return try YAMLLoader.load(bytes, file: "t.yaml", limits: limits)
     } catch {
-        XCTFail(DiagnosticRenderer.render(error.diagnostics, source: String(decoding: bytes, as: UTF8.self)),
-                file: file, line: line)
+        XCTFail(
+            DiagnosticRenderer.render(error.diagnostics, source: String(decoding: bytes, as: UTF8.self)),
+            file: file, line: line)
         return nil
     }
 }

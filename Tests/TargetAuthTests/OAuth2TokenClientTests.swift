@@ -21,16 +21,20 @@ final class OAuth2TokenClientTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func client(query: String = "", secret: String = OAuthTestAuthority.clientSecret,
-                        authentication: OAuth2AuthSpec.ClientAuthentication = .basic) -> AccessTokenRequest.OAuth2Client {
-        AccessTokenRequest.OAuth2Client(apiName: "guarded", tokenURL: server.url("/oauth/token" + query).absoluteString,
-                                        clientID: OAuthTestAuthority.clientID, clientSecret: secret, scopes: ["read", "write"],
-                                        clientAuthentication: authentication, origin: "https://api.example:443")
+    private func client(
+        query: String = "", secret: String = OAuthTestAuthority.clientSecret,
+        authentication: OAuth2AuthSpec.ClientAuthentication = .basic
+    ) -> AccessTokenRequest.OAuth2Client {
+        AccessTokenRequest.OAuth2Client(
+            apiName: "guarded", tokenURL: server.url("/oauth/token" + query).absoluteString,
+            clientID: OAuthTestAuthority.clientID, clientSecret: secret, scopes: ["read", "write"],
+            clientAuthentication: authentication, origin: "https://api.example:443")
     }
 
     private func provider(now: Date = Date()) -> AccessTokenProvider {
-        AccessTokenProvider(cache: TokenCacheStore(folder: folder.path), client: OAuth2TokenClient(now: { now }),
-                            trust: TargetTrust(trustedPaths: []))
+        AccessTokenProvider(
+            cache: TokenCacheStore(folder: folder.path), client: OAuth2TokenClient(now: { now }),
+            trust: TargetTrust(trustedPaths: []))
     }
 
     func testTheClientCredentialsGrant() throws {
@@ -40,7 +44,9 @@ final class OAuth2TokenClientTests: XCTestCase {
         XCTAssertNotNil(token.refreshToken)
         let expiresIn = try XCTUnwrap(token.expiresAt).timeIntervalSinceNow
         XCTAssertTrue((3500...3600).contains(expiresIn), "\(expiresIn)")
-        XCTAssertEqual(server.oauth.tokenRequests, [.init(grantType: "client_credentials", clientAuthentication: "basic", scope: "read write")])
+        XCTAssertEqual(
+            server.oauth.tokenRequests,
+            [.init(grantType: "client_credentials", clientAuthentication: "basic", scope: "read write")])
         let sent = try XCTUnwrap(server.receivedRequests.last)
         XCTAssertEqual(sent.method, "POST")
         XCTAssertEqual(sent.value(of: "Content-Type"), "application/x-www-form-urlencoded")
@@ -71,7 +77,8 @@ final class OAuth2TokenClientTests: XCTestCase {
         // A refused token is replaced, even though it has not expired.
         let third = try later.accessToken(for: .oauth2(client(query: "?expires_in=3600")), replacing: second)
         XCTAssertNotEqual(third, second)
-        XCTAssertEqual(server.oauth.tokenRequests.map(\.grantType), ["client_credentials", "refresh_token", "refresh_token"])
+        XCTAssertEqual(
+            server.oauth.tokenRequests.map(\.grantType), ["client_credentials", "refresh_token", "refresh_token"])
     }
 
     func testARevokedRefreshTokenFallsBackToClientCredentials() throws {
@@ -79,13 +86,17 @@ final class OAuth2TokenClientTests: XCTestCase {
         server.oauth.revokeRefreshTokens()
         let second = try provider().accessToken(for: .oauth2(client()), replacing: first)
         XCTAssertNotEqual(first, second)
-        XCTAssertEqual(server.oauth.tokenRequests.map(\.grantType), ["client_credentials", "refresh_token", "client_credentials"])
+        XCTAssertEqual(
+            server.oauth.tokenRequests.map(\.grantType), ["client_credentials", "refresh_token", "client_credentials"])
     }
 
-    private func failure(_ query: String, secret: String = OAuthTestAuthority.clientSecret,
-                         session: SessionConfiguration = SessionConfiguration()) -> AccessTokenError? {
+    private func failure(
+        _ query: String, secret: String = OAuthTestAuthority.clientSecret,
+        session: SessionConfiguration = SessionConfiguration()
+    ) -> AccessTokenError? {
         do {
-            _ = try OAuth2TokenClient(session: session).token(for: client(query: query, secret: secret), grant: .clientCredentials)
+            _ = try OAuth2TokenClient(session: session).token(
+                for: client(query: query, secret: secret), grant: .clientCredentials)
             return nil
         } catch {
             return error
@@ -100,10 +111,11 @@ final class OAuth2TokenClientTests: XCTestCase {
             ("?fail=redirect", "a redirect; redirects are not followed", ""),
             ("?fail=badtype", "token_type 'mac'", ""),
             ("?fail=notjson", "not a JSON object", ""),
-            ("", "refused: invalid_client (HTTP 401)", "wrong-secret-value"),
+            ("", "refused: invalid_client (HTTP 401)", "wrong-secret-value")
         ]
         for (query, expected, secret) in cases {
-            let error = try XCTUnwrap(failure(query, secret: secret.isEmpty ? OAuthTestAuthority.clientSecret : secret), query)
+            let error = try XCTUnwrap(
+                failure(query, secret: secret.isEmpty ? OAuthTestAuthority.clientSecret : secret), query)
             XCTAssertTrue(error.message.contains(expected), "\(query): \(error.message)")
             XCTAssertFalse(error.message.contains(OAuthTestAuthority.clientSecret), error.message)
         }
@@ -124,8 +136,9 @@ final class OAuth2TokenClientTests: XCTestCase {
         XCTAssertEqual(slow.kind, .transport)
         XCTAssertTrue(slow.message.hasPrefix("timed out asking the token endpoint"), slow.message)
 
-        let unreachable = AccessTokenRequest.OAuth2Client(apiName: "x", tokenURL: "http://127.0.0.1:1/token", clientID: "c", clientSecret: "secret-value",
-                                                          scopes: [], clientAuthentication: .basic, origin: "https://api.example:443")
+        let unreachable = AccessTokenRequest.OAuth2Client(
+            apiName: "x", tokenURL: "http://127.0.0.1:1/token", clientID: "c", clientSecret: "secret-value",
+            scopes: [], clientAuthentication: .basic, origin: "https://api.example:443")
         XCTAssertThrowsError(try OAuth2TokenClient().token(for: unreachable, grant: .clientCredentials)) { error in
             XCTAssertTrue("\(error)".hasPrefix("cannot reach the token endpoint http://127.0.0.1:1/token"), "\(error)")
         }
@@ -138,7 +151,9 @@ final class OAuth2TokenClientTests: XCTestCase {
         XCTAssertNil(TokenURLCheck.problem(in: "http://[::1]:9/token"))
         XCTAssertTrue(TokenURLCheck.problem(in: "http://auth.example.com/token")?.contains("unencrypted") == true)
         XCTAssertTrue(TokenURLCheck.problem(in: "http://127.0.0.1.evil.com/token")?.contains("unencrypted") == true)
-        XCTAssertTrue(TokenURLCheck.problem(in: "https://user:pw@auth.example.com/token")?.contains("user name or password") == true)
+        XCTAssertTrue(
+            TokenURLCheck.problem(in: "https://user:pw@auth.example.com/token")?.contains("user name or password")
+                == true)
         XCTAssertTrue(TokenURLCheck.problem(in: "ftp://auth.example.com/token")?.contains("'ftp'") == true)
         XCTAssertTrue(TokenURLCheck.problem(in: "auth.example.com/token")?.contains("not an absolute URL") == true)
     }

@@ -8,10 +8,13 @@ final class TokenCacheStoreTests: XCTestCase {
     var warnings: WarningLog!
     var store: TokenCacheStore!
     let secretDigest = OAuth2CacheKey.digest(ofSecret: "client-secret")
-    let key = OAuth2CacheKey(apiName: "guarded", tokenURL: "https://auth.example/token", clientID: "client",
-                             clientSecretDigest: OAuth2CacheKey.digest(ofSecret: "client-secret"), scopes: ["write", "read"], origin: "https://api.example:443")
-    let token = OAuth2Token(accessToken: "access-123", expiresAt: Date(timeIntervalSince1970: 2_000_000_000), scope: "read write",
-                            refreshToken: "refresh-456")
+    let key = OAuth2CacheKey(
+        apiName: "guarded", tokenURL: "https://auth.example/token", clientID: "client",
+        clientSecretDigest: OAuth2CacheKey.digest(ofSecret: "client-secret"), scopes: ["write", "read"],
+        origin: "https://api.example:443")
+    let token = OAuth2Token(
+        accessToken: "access-123", expiresAt: Date(timeIntervalSince1970: 2_000_000_000), scope: "read write",
+        refreshToken: "refresh-456")
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("moya-auth-\(UUID().uuidString)")
@@ -42,10 +45,18 @@ final class TokenCacheStoreTests: XCTestCase {
     func testTheFileNameHoldsNoClientDataAndScopeOrderDoesNotMatter() {
         XCTAssertTrue(key.fileName.hasPrefix("oauth2-guarded-"), key.fileName)
         XCTAssertFalse(key.fileName.contains("client"))
-        XCTAssertEqual(key.fileName,
-                       OAuth2CacheKey(apiName: "guarded", tokenURL: "https://auth.example/token", clientID: "client", clientSecretDigest: secretDigest, scopes: ["read", "write"], origin: "https://api.example:443").fileName)
-        XCTAssertNotEqual(key.fileName,
-                          OAuth2CacheKey(apiName: "guarded", tokenURL: "https://auth.example/token", clientID: "other", clientSecretDigest: secretDigest, scopes: ["read", "write"], origin: "https://api.example:443").fileName)
+        XCTAssertEqual(
+            key.fileName,
+            OAuth2CacheKey(
+                apiName: "guarded", tokenURL: "https://auth.example/token", clientID: "client",
+                clientSecretDigest: secretDigest, scopes: ["read", "write"], origin: "https://api.example:443"
+            ).fileName)
+        XCTAssertNotEqual(
+            key.fileName,
+            OAuth2CacheKey(
+                apiName: "guarded", tokenURL: "https://auth.example/token", clientID: "other",
+                clientSecretDigest: secretDigest, scopes: ["read", "write"], origin: "https://api.example:443"
+            ).fileName)
     }
 
     /// Everything that makes a token valid for a place is in the key: another secret or another
@@ -111,10 +122,14 @@ final class TokenCacheStoreTests: XCTestCase {
     func testGarbageAndAnotherKeysFileAreIgnored() throws {
         _ = store.ensureFolderForTests()
         let path = store.path(for: key)
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{not json".utf8), attributes: [.posixPermissions: 0o600]))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: path, contents: Data("{not json".utf8), attributes: [.posixPermissions: 0o600]))
         XCTAssertNil(store.load(key))
         // A file of another key under this key's name (a hash collision, or a copied file).
-        let other = OAuth2CacheKey(apiName: "guarded", tokenURL: "https://evil.example/token", clientID: "client", clientSecretDigest: secretDigest, scopes: [], origin: "https://api.example:443")
+        let other = OAuth2CacheKey(
+            apiName: "guarded", tokenURL: "https://evil.example/token", clientID: "client",
+            clientSecretDigest: secretDigest, scopes: [], origin: "https://api.example:443")
         store.save(token, for: other)
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.moveItem(atPath: store.path(for: other), toPath: path)
@@ -124,13 +139,16 @@ final class TokenCacheStoreTests: XCTestCase {
 
     func testAHugeFileIsIgnored() throws {
         _ = store.ensureFolderForTests()
-        XCTAssertTrue(FileManager.default.createFile(atPath: store.path(for: key), contents: Data(count: 1 << 20), attributes: [.posixPermissions: 0o600]))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: store.path(for: key), contents: Data(count: 1 << 20), attributes: [.posixPermissions: 0o600]))
         XCTAssertNil(store.load(key))
         XCTAssertTrue(warnings.all.contains { $0.contains("larger than") }, "\(warnings.all)")
     }
 
     func testAnOpenFolderIsMadePrivateAndASymlinkedFolderRefused() throws {
-        try FileManager.default.createDirectory(atPath: store.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+        try FileManager.default.createDirectory(
+            atPath: store.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
         chmod(store.folder, 0o777)
         store.save(token, for: key)
         XCTAssertEqual(try mode(store.folder), 0o700)
@@ -147,7 +165,9 @@ final class TokenCacheStoreTests: XCTestCase {
 
     func testRemoveAllForgetsOnlyThatAPIsTokens() throws {
         store.save(token, for: key)
-        let other = OAuth2CacheKey(apiName: "guarded-two", tokenURL: "https://auth.example/token", clientID: "client", clientSecretDigest: secretDigest, scopes: [], origin: "https://api.example:443")
+        let other = OAuth2CacheKey(
+            apiName: "guarded-two", tokenURL: "https://auth.example/token", clientID: "client",
+            clientSecretDigest: secretDigest, scopes: [], origin: "https://api.example:443")
         store.save(token, for: other)
         XCTAssertEqual(store.removeAll(apiName: "guarded"), [store.path(for: key)])
         XCTAssertNil(store.load(key))
@@ -155,8 +175,12 @@ final class TokenCacheStoreTests: XCTestCase {
     }
 
     func testTheDefaultFolderFollowsXDG() {
-        XCTAssertEqual(TokenCacheStore.defaultFolder(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]), "/x/cache/moya-cli")
-        XCTAssertEqual(TokenCacheStore.defaultFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]), "/home/u/.cache/moya-cli")
+        XCTAssertEqual(
+            TokenCacheStore.defaultFolder(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]),
+            "/x/cache/moya-cli")
+        XCTAssertEqual(
+            TokenCacheStore.defaultFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/home/u"]),
+            "/home/u/.cache/moya-cli")
         XCTAssertNil(TokenCacheStore.defaultFolder(environment: [:]))
     }
 }
@@ -182,6 +206,7 @@ final class WarningLog: @unchecked Sendable {
 extension TokenCacheStore {
     /// Makes the folder, as saving does.
     func ensureFolderForTests() -> Bool {
-        (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
+        (try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
     }
 }

@@ -18,12 +18,15 @@ final class TokenCommandRunnerTests: XCTestCase {
 
     private func script(_ body: String) throws -> String {
         let path = folder.appendingPathComponent("token-\(UUID().uuidString).sh").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\n\(body)\n".utf8), attributes: [.posixPermissions: 0o700]))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: path, contents: Data("#!/bin/sh\n\(body)\n".utf8), attributes: [.posixPermissions: 0o700]))
         return path
     }
 
     private func run(_ arguments: [String], timeout: Double = 10) throws -> String {
-        try TokenCommandRunner().token(for: .init(apiName: "api", arguments: arguments, timeout: timeout, file: "/dev/null"))
+        try TokenCommandRunner().token(
+            for: .init(apiName: "api", arguments: arguments, timeout: timeout, file: "/dev/null"))
     }
 
     private func error(_ arguments: [String], timeout: Double = 10) -> String {
@@ -64,13 +67,19 @@ final class TokenCommandRunnerTests: XCTestCase {
         let trusted = folder.appendingPathComponent("trusted")
         try FileManager.default.createDirectory(at: trusted, withIntermediateDirectories: true)
         let file = trusted.appendingPathComponent("api.yaml").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data(), attributes: [.posixPermissions: 0o644]))
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: file, contents: Data(), attributes: [.posixPermissions: 0o644]))
         let outside = folder.appendingPathComponent("api.yaml").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: outside, contents: Data(), attributes: [.posixPermissions: 0o644]))
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: outside, contents: Data(), attributes: [.posixPermissions: 0o644]))
 
-        let trust = TargetTrust(environment: ["MOYA_TRUSTED_TARGETS": "relative:" + trusted.path, "HOME": "/nonexistent"])
+        let trust = TargetTrust(environment: [
+            "MOYA_TRUSTED_TARGETS": "relative:" + trusted.path, "HOME": "/nonexistent"
+        ])
         XCTAssertNil(trust.refusal(for: file))
-        XCTAssertTrue(trust.refusal(for: outside)?.contains("not in ~/.config/moya/targets or under a path listed in MOYA_TRUSTED_TARGETS") == true)
+        XCTAssertTrue(
+            trust.refusal(for: outside)?.contains(
+                "not in ~/.config/moya/targets or under a path listed in MOYA_TRUSTED_TARGETS") == true)
         // A trusted folder's name as a prefix of another folder's is not enough.
         XCTAssertTrue(TargetTrust(trustedPaths: [folder.path + "/tru"]).refusal(for: file) != nil)
         chmod(file, 0o664)
@@ -79,7 +88,8 @@ final class TokenCommandRunnerTests: XCTestCase {
         let config = folder.appendingPathComponent("config/moya/targets")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         let own = config.appendingPathComponent("api.yaml").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: own, contents: Data(), attributes: [.posixPermissions: 0o600]))
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: own, contents: Data(), attributes: [.posixPermissions: 0o600]))
         XCTAssertNil(TargetTrust(environment: ["XDG_CONFIG_HOME": folder.path + "/config"]).refusal(for: own))
     }
 }

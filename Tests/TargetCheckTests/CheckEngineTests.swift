@@ -64,7 +64,8 @@ final class CheckEngineTests: XCTestCase {
 
     private func run(_ plan: CheckPlan, live: Bool, jobs: Int = 4) -> (results: [CheckResult]?, reported: [Int]) {
         let reported = Mutex<[Int]>([])
-        let runner = CheckRunner(items: plan.items, configuration: CheckConfiguration(isLive: live, jobs: jobs, downloadsFolder: downloads))
+        let runner = CheckRunner(
+            items: plan.items, configuration: CheckConfiguration(isLive: live, jobs: jobs, downloadsFolder: downloads))
         let results = runner.run { index, _ in reported.withLock { $0.append(index) } }
         return (results, reported.withLock { $0 })
     }
@@ -76,17 +77,26 @@ final class CheckEngineTests: XCTestCase {
     func testPlanSelectsExamplesFiltersAndShardsStably() throws {
         let api = try api(local)
         let all = try CheckPlan(apis: [api])
-        XCTAssertEqual(all.items.map(\.id), ["local.slides", "local.drifting", "local.missing", "local.echo#1", "local.echo#2",
-                                             "local.uncovered", "local.brokenSample", "local.slow"])
+        XCTAssertEqual(
+            all.items.map(\.id),
+            [
+                "local.slides", "local.drifting", "local.missing", "local.echo#1", "local.echo#2",
+                "local.uncovered", "local.brokenSample", "local.slow"
+            ])
         XCTAssertNotNil(all.items[5].notCoveredReason)
         XCTAssertEqual(try CheckPlan(apis: [api], only: ["e*"]).items.map(\.id), ["local.echo#1", "local.echo#2"])
-        XCTAssertEqual(try CheckPlan(apis: [api], skip: ["local.*o*"]).items.map(\.id), ["local.slides", "local.drifting", "local.missing"])
+        XCTAssertEqual(
+            try CheckPlan(apis: [api], skip: ["local.*o*"]).items.map(\.id),
+            ["local.slides", "local.drifting", "local.missing"])
         XCTAssertThrowsError(try CheckPlan(apis: [api], only: ["nothing"])) { error in
             XCTAssertTrue("\(error)".contains("--only 'nothing' matches no case"), "\(error)")
         }
-        let shards = try (1...3).map { index in try CheckPlan(apis: [api], shard: XCTUnwrap(CheckShard(index: index, count: 3))).items.map(\.id) }
+        let shards = try (1...3).map { index in
+            try CheckPlan(apis: [api], shard: XCTUnwrap(CheckShard(index: index, count: 3))).items.map(\.id)
+        }
         XCTAssertEqual(shards.flatMap { $0 }.sorted(), all.items.map(\.id).sorted(), "the shards partition the plan")
-        XCTAssertEqual(shards[0], try CheckPlan(apis: [api], shard: XCTUnwrap(CheckShard(index: 1, count: 3))).items.map(\.id))
+        XCTAssertEqual(
+            shards[0], try CheckPlan(apis: [api], shard: XCTUnwrap(CheckShard(index: 1, count: 3))).items.map(\.id))
         XCTAssertNil(CheckShard(index: 4, count: 3))
     }
 
@@ -115,12 +125,14 @@ final class CheckEngineTests: XCTestCase {
         XCTAssertEqual(missing.failureKind, .status)
         XCTAssertEqual(missing.statusCode, 404)
         XCTAssertEqual(outcome("local.echo#2", in: plan, checked)?.outcome, .passed)
-        XCTAssertEqual(Set(server.receivedRequests.map(\.path)), ["/json", "/status/404", "/anything/one", "/anything/two"])
+        XCTAssertEqual(
+            Set(server.receivedRequests.map(\.path)), ["/json", "/status/404", "/anything/one", "/anything/two"])
     }
 
     func testCancellingStopsTheRunAndWhatIsInFlight() throws {
         let plan = try CheckPlan(apis: [api(local)], only: ["slow"])
-        let runner = CheckRunner(items: plan.items, configuration: CheckConfiguration(isLive: true, downloadsFolder: downloads))
+        let runner = CheckRunner(
+            items: plan.items, configuration: CheckConfiguration(isLive: true, downloadsFolder: downloads))
         let server = self.server!
         DispatchQueue.global().async {
             while server.receivedRequests.isEmpty { usleep(5_000) }
@@ -135,11 +147,13 @@ final class CheckEngineTests: XCTestCase {
     func testReportsAndTheHumanSummary() throws {
         let plan = try CheckPlan(apis: [api(local)], only: ["slides", "missing"])
         let (results, _) = run(plan, live: true)
-        let summary = CheckSummary(items: plan.items, results: try XCTUnwrap(results), isLive: true, shard: nil, duration: 0.25)
+        let summary = CheckSummary(
+            items: plan.items, results: try XCTUnwrap(results), isLive: true, shard: nil, duration: 0.25)
         XCTAssertEqual(summary.count(.passed), 1)
         XCTAssertEqual(summary.count(.failed), 1)
 
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(CheckReport.render(summary, as: .json).utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(CheckReport.render(summary, as: .json).utf8)) as? [String: Any])
         XCTAssertNotNil(json["results"] ?? json["apis"], "\(json.keys)")
         let junit = CheckReport.render(summary, as: .junit)
         XCTAssertTrue(junit.hasPrefix("<?xml"), junit)
@@ -149,7 +163,9 @@ final class CheckEngineTests: XCTestCase {
         XCTAssertTrue(tap.contains("not ok"), tap)
 
         let written = Mutex("")
-        let human = HumanReporter(items: plan.items, colors: false, showsProgress: false) { text in written.withLock { $0 += text } }
+        let human = HumanReporter(items: plan.items, colors: false, showsProgress: false) { text in
+            written.withLock { $0 += text }
+        }
         for (index, result) in summary.results.enumerated() { human.receive(index, result) }
         human.finish(summary)
         let text = written.withLock { $0 }
@@ -173,7 +189,8 @@ final class CheckEngineTests: XCTestCase {
             written.withLock { $0 += text }
             writers.subtract(1, ordering: .sequentiallyConsistent)
         }
-        let runner = CheckRunner(items: plan.items, configuration: CheckConfiguration(isLive: false, jobs: 8, downloadsFolder: downloads))
+        let runner = CheckRunner(
+            items: plan.items, configuration: CheckConfiguration(isLive: false, jobs: 8, downloadsFolder: downloads))
         XCTAssertNotNil(runner.run { index, result in human.receive(index, result) })
         let ids = written.withLock { $0 }.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
         XCTAssertEqual(ids, plan.items.map(\.id), "every line once, in plan order")
@@ -187,23 +204,28 @@ final class CheckEngineTests: XCTestCase {
         for index in 0..<76 { yaml += "  case\(index): {path: /x, sample: ok}\n" }
         let api = try api(yaml, file: "many.yaml")
         for count in [2, 3, 5, 7] {
-            let sizes = try (1...count).map { try CheckPlan(apis: [api], shard: XCTUnwrap(CheckShard(index: $0, count: count))).items.count }
+            let sizes = try (1...count).map {
+                try CheckPlan(apis: [api], shard: XCTUnwrap(CheckShard(index: $0, count: count))).items.count
+            }
             XCTAssertEqual(sizes.reduce(0, +), 76)
             XCTAssertLessThanOrEqual((sizes.max() ?? 0) - (sizes.min() ?? 0), 1, "\(count) shards: \(sizes)")
         }
         let first = try CheckPlan(apis: [api], shard: XCTUnwrap(CheckShard(index: 2, count: 3))).items.map(\.id)
-        XCTAssertEqual(first, try CheckPlan(apis: [api], shard: XCTUnwrap(CheckShard(index: 2, count: 3))).items.map(\.id))
+        XCTAssertEqual(
+            first, try CheckPlan(apis: [api], shard: XCTUnwrap(CheckShard(index: 2, count: 3))).items.map(\.id))
     }
 
     /// Issue 13, item 9: a JUnit failure names the first difference and the target file.
     func testJUnitNamesTheFirstDifferenceAndTheFile() throws {
         let plan = try CheckPlan(apis: [api(local, file: "targets/local.yaml")], only: ["drifting", "echo"])
         let (results, _) = run(plan, live: true)
-        let summary = CheckSummary(items: plan.items, results: try XCTUnwrap(results), isLive: true, shard: nil, duration: 0.1)
+        let summary = CheckSummary(
+            items: plan.items, results: try XCTUnwrap(results), isLive: true, shard: nil, duration: 0.1)
         let junit = CheckReport.render(summary, as: .junit)
         XCTAssertTrue(junit.contains(#"file="targets/local.yaml""#), junit)
         XCTAssertTrue(junit.contains(#"<failure message="$.slideshow.author: expected number, found string""#), junit)
-        XCTAssertEqual(summary.results.compactMap { $0.request?.url }.filter { $0.contains("/anything/") },
-                       ["http://127.0.0.1:\(server.port)/anything/one", "http://127.0.0.1:\(server.port)/anything/two"])
+        XCTAssertEqual(
+            summary.results.compactMap { $0.request?.url }.filter { $0.contains("/anything/") },
+            ["http://127.0.0.1:\(server.port)/anything/one", "http://127.0.0.1:\(server.port)/anything/two"])
     }
 }

@@ -31,13 +31,15 @@ final class CheckSlotsTests: XCTestCase {
 
     private func run(_ plan: CheckPlan, jobs: Int) -> (results: [CheckResult]?, reported: [Int]) {
         let reported = Mutex<[Int]>([])
-        let runner = CheckRunner(items: plan.items, configuration: CheckConfiguration(isLive: true, jobs: jobs, downloadsFolder: downloads))
+        let runner = CheckRunner(
+            items: plan.items, configuration: CheckConfiguration(isLive: true, jobs: jobs, downloadsFolder: downloads))
         let results = runner.run { index, _ in reported.withLock { $0.append(index) } }
         return (results, reported.withLock { $0 })
     }
 
     func testOneJobSendsTheItemsInPlanOrder() throws {
-        let cases = (1...40).map { "  item\($0):\n    path: /anything/\($0)\n    sample: {json: {method: GET}}\n" }.joined()
+        let cases = (1...40).map { "  item\($0):\n    path: /anything/\($0)\n    sample: {json: {method: GET}}\n" }
+            .joined()
         let plan = try plan("api: slots\nbaseURL: http://127.0.0.1:\(server.port)\ncases:\n" + cases)
         let (results, reported) = run(plan, jobs: 1)
         XCTAssertEqual(try XCTUnwrap(results).map(\.outcome), Array(repeating: .passed, count: 40))
@@ -46,7 +48,8 @@ final class CheckSlotsTests: XCTestCase {
     }
 
     func testManyJobsCheckEveryItemOnce() throws {
-        let cases = (1...300).map { "  item\($0):\n    path: /anything/\($0)\n    sample: {json: {method: GET}}\n" }.joined()
+        let cases = (1...300).map { "  item\($0):\n    path: /anything/\($0)\n    sample: {json: {method: GET}}\n" }
+            .joined()
         let plan = try plan("api: slots\nbaseURL: http://127.0.0.1:\(server.port)\ncases:\n" + cases)
         let (results, reported) = run(plan, jobs: 16)
         XCTAssertEqual(try XCTUnwrap(results).map(\.outcome), Array(repeating: .passed, count: 300))
@@ -57,8 +60,11 @@ final class CheckSlotsTests: XCTestCase {
     func testALongRunOfItemsThatEndAtOnceCompletes() throws {
         // Not covered (a value without an example) and skipped (an unsafe method): both end
         // without a request, on the thread that starts them.
-        let uncovered = (1...3000).map { "  open\($0):\n    values: [{id: int}]\n    path: /anything/{id}\n    sample: x\n" }.joined()
-        let unsafe = (1...3000).map { "  post\($0):\n    method: POST\n    path: /anything/\($0)\n    sample: x\n" }.joined()
+        let uncovered = (1...3000).map {
+            "  open\($0):\n    values: [{id: int}]\n    path: /anything/{id}\n    sample: x\n"
+        }.joined()
+        let unsafe = (1...3000).map { "  post\($0):\n    method: POST\n    path: /anything/\($0)\n    sample: x\n" }
+            .joined()
         let plan = try plan("api: slots\nbaseURL: http://127.0.0.1:\(server.port)\ncases:\n" + uncovered + unsafe)
         let (results, reported) = run(plan, jobs: 2)
         let outcomes = try XCTUnwrap(results).map(\.outcome)
@@ -121,9 +127,13 @@ final class CheckPlanFastPathTests: XCTestCase {
         let result = TargetFileLoader.load(text: yaml, file: "plan.yaml")
         let api = try XCTUnwrap(result.api, result.diagnostics.map(\.message).joined(separator: "\n"))
         let whole = try CheckPlan(apis: [api])
-        XCTAssertEqual(shape(whole), ["plan.first after - ", "plan.create#1 after - ", "plan.get#1 after plan.create#1 ",
-                                      "plan.middle#1 after - ", "plan.middle#2 after - ", "plan.delete#1 after plan.get#1 ",
-                                      "plan.last after - "])
+        XCTAssertEqual(
+            shape(whole),
+            [
+                "plan.first after - ", "plan.create#1 after - ", "plan.get#1 after plan.create#1 ",
+                "plan.middle#1 after - ", "plan.middle#2 after - ", "plan.delete#1 after plan.get#1 ",
+                "plan.last after - "
+            ])
         // The general path: items left out, the rest renumbered.
         for skipped in ["first", "middle", "last"] {
             let filtered = try CheckPlan(apis: [api], skip: [skipped])

@@ -13,14 +13,19 @@ final class DisplayURLTests: XCTestCase {
     private func exampleAPIs() throws -> [(api: APISpec, builder: TargetBuilder)] {
         let targets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("targets")
-        let files = try FileManager.default.contentsOfDirectory(atPath: targets.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: targets.path).filter { $0.hasSuffix(".yaml") }
+            .sorted()
         XCTAssertGreaterThanOrEqual(files.count, 4)
         return try files.map { file in
             let loaded = TargetFileLoader.load(path: targets.appendingPathComponent(file).path)
             let api = try XCTUnwrap(loaded.api, loaded.renderedDiagnostics())
-            let builder = TargetBuilder(api: api, processEnvironment: ["GITHUB_TOKEN": "t", "HTTPBIN_TOKEN": "t", "HTTPBIN_USER": "u",
-                                                                        "HTTPBIN_PASSWORD": "p", "CLIENT_ID": "i", "CLIENT_SECRET": "s"],
-                                        isStubbed: true)
+            let builder = TargetBuilder(
+                api: api,
+                processEnvironment: [
+                    "GITHUB_TOKEN": "t", "HTTPBIN_TOKEN": "t", "HTTPBIN_USER": "u",
+                    "HTTPBIN_PASSWORD": "p", "CLIENT_ID": "i", "CLIENT_SECRET": "s"
+                ],
+                isStubbed: true)
             return (api, builder)
         }
     }
@@ -51,7 +56,8 @@ final class DisplayURLTests: XCTestCase {
                     guard let first = try? builder.target(for: spec, arguments: arguments) else { continue }
                     for sample in spec.samples {
                         let whole = try builder.target(for: spec, arguments: arguments, sampleName: sample.name)
-                        let swapped = try builder.target(first, answeringWith: sample.name, for: spec, arguments: arguments)
+                        let swapped = try builder.target(
+                            first, answeringWith: sample.name, for: spec, arguments: arguments)
                         let context = "\(api.name).\(spec.name) \(arguments) sample \(sample.name)"
                         XCTAssertEqual(swapped.sampleName, whole.sampleName, context)
                         XCTAssertEqual(Self.text(of: swapped.sample), Self.text(of: whole.sample), context)

@@ -20,10 +20,11 @@ final class MediaTypeTests: XCTestCase {
             ";", ";;", ";application/json", ";;application/json", " ;application/json", "\t", "+json", "json",
             "application/jsonx", "xapplication/json", "application/json;", "text/html; +json", "+JSON;", "a+json ; b",
             "application/json\u{0}", "appl\u{C9}cation/json", "application/j\u{212A}son", "\u{212A}+json",
-            "application/\u{1F600}+json", "application /json", "application/ json",
+            "application/\u{1F600}+json", "application /json", "application/ json"
         ]
         for contentType in cases {
-            XCTAssertEqual(isJSONMediaType(contentType), reference(contentType), "Content-Type \(contentType.debugDescription)")
+            XCTAssertEqual(
+                isJSONMediaType(contentType), reference(contentType), "Content-Type \(contentType.debugDescription)")
         }
         XCTAssertTrue(isJSONMediaType("application/json; charset=utf-8"))
         XCTAssertTrue(isJSONMediaType("application/problem+json"))

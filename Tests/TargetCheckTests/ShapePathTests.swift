@@ -5,9 +5,11 @@ import TargetCheck
 /// those of the scalar-property rule they replaced (kept below as the reference).
 final class ShapePathTests: XCTestCase {
     private func reference(_ parent: String, key: String) -> String {
-        let isIdentifier = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
-        } && !("0"..."9").contains(key.unicodeScalars.first ?? "0")
+        let isIdentifier =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+            } && !("0"..."9").contains(key.unicodeScalars.first ?? "0")
         if isIdentifier { return parent + "." + key }
         var escaped = "\""
         for character in key {
@@ -21,8 +23,11 @@ final class ShapePathTests: XCTestCase {
     }
 
     func testPathsAreTheScalarRulesPaths() {
-        let keys = ["login", "Login_2", "_x", "x9", "9x", "0", "", "a-b", "a b", "a.b", "caf\u{E9}", "\u{AA}", "\u{2160}", "\u{1F600}",
-                    "quote\"d", "back\\slash", "tab\t", "ZZ", "z", "[", "`", "@", "{", "a\u{301}"]
+        let keys = [
+            "login", "Login_2", "_x", "x9", "9x", "0", "", "a-b", "a b", "a.b", "caf\u{E9}", "\u{AA}", "\u{2160}",
+            "\u{1F600}",
+            "quote\"d", "back\\slash", "tab\t", "ZZ", "z", "[", "`", "@", "{", "a\u{301}"
+        ]
         for key in keys {
             XCTAssertEqual(ShapeComparison.path("$", key: key), reference("$", key: key), "key \(key.debugDescription)")
         }

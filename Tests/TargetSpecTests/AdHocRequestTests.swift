@@ -9,8 +9,9 @@ final class AdHocRequestTests: XCTestCase {
     func testItemsSplitAtTheFirstSeparatorTheLongerWinning() throws {
         XCTAssertEqual(try RequestItem(parsing: "a=b"), .field(name: "a", value: "b"))
         XCTAssertEqual(try RequestItem(parsing: "a==b=c"), .query(name: "a", value: "b=c"))
-        XCTAssertEqual(try RequestItem(parsing: "n:=[1,{\"k\":null}]"),
-                       .jsonField(name: "n", value: .array([.int(1), .object([("k", .null)])])))
+        XCTAssertEqual(
+            try RequestItem(parsing: "n:=[1,{\"k\":null}]"),
+            .jsonField(name: "n", value: .array([.int(1), .object([("k", .null)])])))
         XCTAssertEqual(try RequestItem(parsing: "X-A:  v=1:2"), .header(name: "X-A", value: "v=1:2"))
         XCTAssertEqual(try RequestItem(parsing: "X-A:"), .header(name: "X-A", value: nil))
         XCTAssertEqual(try RequestItem(parsing: "f@dir/a=b.txt"), .file(name: "f", path: "dir/a=b.txt"))
@@ -21,19 +22,25 @@ final class AdHocRequestTests: XCTestCase {
         XCTAssertEqual(try RequestItem(parsing: #"a\=b=c"#), .field(name: "a=b", value: "c"))
         XCTAssertEqual(try RequestItem(parsing: #"a\:b\@c=d\=e"#), .field(name: "a:b@c", value: "d=e"))
         XCTAssertEqual(try RequestItem(parsing: #"a\\=b"#), .field(name: #"a\"#, value: "b"))
-        XCTAssertEqual(try RequestItem(parsing: #"path=C:\dir"#), .field(name: "path", value: #"C:\dir"#), "other backslashes stay")
-        XCTAssertEqual(try RequestItem(parsing: #"a\==b"#), .field(name: "a=", value: "b"), "an escaped '=' does not start '=='")
+        XCTAssertEqual(
+            try RequestItem(parsing: #"path=C:\dir"#), .field(name: "path", value: #"C:\dir"#), "other backslashes stay"
+        )
+        XCTAssertEqual(
+            try RequestItem(parsing: #"a\==b"#), .field(name: "a=", value: "b"), "an escaped '=' does not start '=='")
     }
 
     func testBadItemsNameThemselves() {
         for (text, message) in [
-            ("plain", "request item 'plain' is not an item: NAME=VALUE, NAME:=JSON, NAME==VALUE, Header:value, Header: or FIELD@FILE"),
+            (
+                "plain",
+                "request item 'plain' is not an item: NAME=VALUE, NAME:=JSON, NAME==VALUE, Header:value, Header: or FIELD@FILE"
+            ),
             ("=v", "request item '=v' has no name before '='"),
             ("X:a\rb", "request item 'X:a\\rb' holds CR, LF or NUL; it would inject a line into the request"),
             ("X:a\u{0}b", "request item 'X:a\\0b' holds CR, LF or NUL; it would inject a line into the request"),
             ("X Y:1", "request item 'X Y:1' has a header name that is not an HTTP token"),
             ("f\n@x", "request item 'f\\n@x' holds CR, LF or NUL; it would inject a line into the request"),
-            ("f@", "request item 'f@' names no file after '@'"),
+            ("f@", "request item 'f@' names no file after '@'")
         ] {
             XCTAssertThrowsError(try RequestItem(parsing: text), text) { error in
                 XCTAssertEqual((error as? AdHocRequestError)?.message, message)
@@ -42,8 +49,9 @@ final class AdHocRequestTests: XCTestCase {
     }
 
     func testTheRequestKeepsOrderRepeatsAndRemovals() throws {
-        let request = try AdHocRequest(method: "patch", path: "/p", query: [.init(name: "a", value: "1")],
-                                       items: ["b==2", "a==3", "X-A:1", "X-B:", "X-A:", "X-A:2", "k=v", "n:=1"], fileBaseDirectory: "/")
+        let request = try AdHocRequest(
+            method: "patch", path: "/p", query: [.init(name: "a", value: "1")],
+            items: ["b==2", "a==3", "X-A:1", "X-B:", "X-A:", "X-A:2", "k=v", "n:=1"], fileBaseDirectory: "/")
         XCTAssertEqual(request.method, "PATCH")
         XCTAssertEqual(request.query.map(\.name), ["a", "b", "a"])
         XCTAssertEqual(request.encodedQuery, "?a=1&b=2&a=3")
@@ -54,9 +62,14 @@ final class AdHocRequestTests: XCTestCase {
     }
 
     func testPathsAreEncodedAndKeptOnTheOrigin() throws {
-        XCTAssertEqual(try AdHocPath.split(apiPath: "users/ä b%2F?q=a+b&r#frag", apiName: "x").path, "/users/%C3%A4%20b%2F")
-        XCTAssertEqual(try AdHocPath.split(apiPath: "/p?q=a+b&r", apiName: "x").query, [.init(name: "q", value: "a b"), .init(name: "r", value: "")])
-        for hostile in ["//evil.example", "http://evil.example", "HTTPS://evil.example", "\\\\evil.example", "/\\evil.example"] {
+        XCTAssertEqual(
+            try AdHocPath.split(apiPath: "users/ä b%2F?q=a+b&r#frag", apiName: "x").path, "/users/%C3%A4%20b%2F")
+        XCTAssertEqual(
+            try AdHocPath.split(apiPath: "/p?q=a+b&r", apiName: "x").query,
+            [.init(name: "q", value: "a b"), .init(name: "r", value: "")])
+        for hostile in [
+            "//evil.example", "http://evil.example", "HTTPS://evil.example", "\\\\evil.example", "/\\evil.example"
+        ] {
             XCTAssertThrowsError(try AdHocPath.split(apiPath: hostile, apiName: "x"), hostile)
         }
         let split = try AdHocPath.split(url: "HTTPS://user:pw@Host.example:8443/a/b?c=d")

@@ -54,7 +54,7 @@ final class LiteralJSONTests: XCTestCase {
         #"{id: 1, name: "Item 1", tags: [a, b], owner: {login: moya}}"#,
         #"[1, -2, 2.50, 1e3, -0.0, 12345678901234567890, true, false, null, ~]"#,
         #"{"caf\u00e9": "na\u00efve \U0001F600", "quote\"d": "back\\slash", "ctl": "\u0001\t\n", "braces": "{{not a placeholder}}", "dollar": "$${HOME}"}"#,
-        #"{empty: {}, none: [], nested: [[[]], {a: [{b: {c: [1]}}]}], "": ""}"#,
+        #"{empty: {}, none: [], nested: [[[]], {a: [{b: {c: [1]}}]}], "": ""}"#
     ]
 
     func testLiteralRendersAsTheTree() throws {
@@ -63,9 +63,11 @@ final class LiteralJSONTests: XCTestCase {
             let result = TargetFileLoader.load(text: yaml, file: "t.yaml")
             let api = try XCTUnwrap(result.api, result.renderedDiagnostics())
             guard case .response(_, _, .json(let held)) = api.cases[0].samples[0].sample.outcome,
-                  case .literal(let literal) = held else { return XCTFail("\(sample): not held as text") }
+                case .literal(let literal) = held
+            else { return XCTFail("\(sample): not held as text") }
             // The tree, as a sample with a (never given) placeholder keeps it.
-            let treeYAML = "baseURL: https://example.com\ncases:\n  c:\n    path: /c\n    values: [{v: {type: string, optional: true}}]\n"
+            let treeYAML =
+                "baseURL: https://example.com\ncases:\n  c:\n    path: /c\n    values: [{v: {type: string, optional: true}}]\n"
                 + "    task: {parameters: {q: \"{v}\"}, encoding: url}\n    sample: {json: [\(sample), \"{v}\"]}\n"
             let treeAPI = try XCTUnwrap(TargetFileLoader.load(text: treeYAML, file: "t.yaml").api)
             guard case .response(_, _, .json(.array(let items))) = treeAPI.cases[0].samples[0].sample.outcome else {
@@ -81,10 +83,16 @@ final class LiteralJSONTests: XCTestCase {
     }
 
     func testPlaceholdersAndDeepNestingStayTrees() {
-        let withPlaceholder = JSONTemplate.object([JSONTemplate.Member(key: "id", value: .placeholder(name: "id", mark: Mark(line: 1, column: 1)))])
+        let withPlaceholder = JSONTemplate.object([
+            JSONTemplate.Member(key: "id", value: .placeholder(name: "id", mark: Mark(line: 1, column: 1)))
+        ])
         XCTAssertEqual(withPlaceholder.compacted(), withPlaceholder)
-        let interpolated = JSONTemplate.array([.string(Template(segments: [.literal("a"), .placeholder(name: "x", mark: Mark(line: 1, column: 2))],
-                                                                 source: "a{x}", mark: Mark(line: 1, column: 1)))])
+        let interpolated = JSONTemplate.array([
+            .string(
+                Template(
+                    segments: [.literal("a"), .placeholder(name: "x", mark: Mark(line: 1, column: 2))],
+                    source: "a{x}", mark: Mark(line: 1, column: 1)))
+        ])
         XCTAssertEqual(interpolated.compacted(), interpolated)
         XCTAssertEqual(JSONTemplate.int(3).compacted(), .int(3))
         var deep = JSONTemplate.array([])

@@ -6,8 +6,11 @@ final class DiagnosticRendererTests: XCTestCase {
     private let source = "api: github\ncases:\n  zen:\n    pth: /zen\n"
 
     func testRendersLocationMessageLineAndCaret() {
-        let diagnostic = Diagnostic(.error, file: "targets/github.yaml", mark: at(4, 5), message: "unknown key 'pth'; did you mean 'path'?")
-        XCTAssertEqual(DiagnosticRenderer.render([diagnostic], source: source), """
+        let diagnostic = Diagnostic(
+            .error, file: "targets/github.yaml", mark: at(4, 5), message: "unknown key 'pth'; did you mean 'path'?")
+        XCTAssertEqual(
+            DiagnosticRenderer.render([diagnostic], source: source),
+            """
             targets/github.yaml:4:5: error: unknown key 'pth'; did you mean 'path'?
                     pth: /zen
                     ^
@@ -17,7 +20,9 @@ final class DiagnosticRendererTests: XCTestCase {
 
     func testWarningsSayWarning() {
         let diagnostic = Diagnostic(.warning, file: "t.yaml", mark: at(3, 3), message: "case 'zen' has no sample")
-        XCTAssertEqual(DiagnosticRenderer.render([diagnostic], source: source), """
+        XCTAssertEqual(
+            DiagnosticRenderer.render([diagnostic], source: source),
+            """
             t.yaml:3:3: warning: case 'zen' has no sample
                   zen:
                   ^
@@ -38,7 +43,9 @@ final class DiagnosticRendererTests: XCTestCase {
 
     func testCaretAfterTheLastCharacterOfALine() {
         let diagnostic = Diagnostic(.error, file: "t.yaml", mark: at(2, 7), message: "expected a value")
-        XCTAssertEqual(DiagnosticRenderer.render([diagnostic], source: source), """
+        XCTAssertEqual(
+            DiagnosticRenderer.render([diagnostic], source: source),
+            """
             t.yaml:2:7: error: expected a value
                 cases:
                       ^
@@ -48,8 +55,9 @@ final class DiagnosticRendererTests: XCTestCase {
 
     func testTabsBeforeTheColumnStayTabs() {
         let diagnostic = Diagnostic(.error, file: "t.yaml", mark: at(1, 4), message: "m")
-        XCTAssertEqual(DiagnosticRenderer.render([diagnostic], source: "\ta:\tb\n"),
-                       "t.yaml:1:4: error: m\n    \ta:\tb\n    \t  ^\n")
+        XCTAssertEqual(
+            DiagnosticRenderer.render([diagnostic], source: "\ta:\tb\n"),
+            "t.yaml:1:4: error: m\n    \ta:\tb\n    \t  ^\n")
     }
 
     func testSortsByFileLineColumnAndMessage() {
@@ -58,10 +66,12 @@ final class DiagnosticRendererTests: XCTestCase {
             Diagnostic(.error, file: "a.yaml", mark: at(2, 1), message: "second"),
             Diagnostic(.error, file: "a.yaml", mark: at(1, 2), message: "first, z"),
             Diagnostic(.error, file: "a.yaml", mark: at(1, 2), message: "first, a"),
-            Diagnostic(.error, file: "a.yaml", mark: nil, message: "whole file"),
+            Diagnostic(.error, file: "a.yaml", mark: nil, message: "whole file")
         ]
         let sources = ["a.yaml": SourceLines("xyz\nline two\n"), "b.yaml": SourceLines("bee\n")]
-        XCTAssertEqual(DiagnosticRenderer.render(diagnostics, source: { sources[$0] }), """
+        XCTAssertEqual(
+            DiagnosticRenderer.render(diagnostics, source: { sources[$0] }),
+            """
             a.yaml: error: whole file
             a.yaml:1:2: error: first, a
                 xyz
@@ -82,13 +92,14 @@ final class DiagnosticRendererTests: XCTestCase {
     func testColoredOutputIsBoldWithRedErrorsAndYellowWarnings() {
         let diagnostics = [
             Diagnostic(.error, file: "t.yaml", mark: at(1, 1), message: "bad"),
-            Diagnostic(.warning, file: "t.yaml", mark: nil, message: "meh"),
+            Diagnostic(.warning, file: "t.yaml", mark: nil, message: "meh")
         ]
-        XCTAssertEqual(DiagnosticRenderer.render(diagnostics, source: "api: x\n", colored: true),
-                       "\u{1B}[1mt.yaml: \u{1B}[1;33mwarning:\u{1B}[0m\u{1B}[1m meh\u{1B}[0m\n"
-                        + "\u{1B}[1mt.yaml:1:1: \u{1B}[1;31merror:\u{1B}[0m\u{1B}[1m bad\u{1B}[0m\n"
-                        + "    api: x\n"
-                        + "    \u{1B}[1;31m^\u{1B}[0m\n")
+        XCTAssertEqual(
+            DiagnosticRenderer.render(diagnostics, source: "api: x\n", colored: true),
+            "\u{1B}[1mt.yaml: \u{1B}[1;33mwarning:\u{1B}[0m\u{1B}[1m meh\u{1B}[0m\n"
+                + "\u{1B}[1mt.yaml:1:1: \u{1B}[1;31merror:\u{1B}[0m\u{1B}[1m bad\u{1B}[0m\n"
+                + "    api: x\n"
+                + "    \u{1B}[1;31m^\u{1B}[0m\n")
     }
 
     func testSourceLinesSplitLikeLibyamlAndDropTheByteOrderMark() {
@@ -104,7 +115,8 @@ final class DiagnosticRendererTests: XCTestCase {
 final class DiagnosticRendererBoundsTests: XCTestCase {
     func testALongLineIsShownAsAWindowAroundTheCaret() {
         let line = "    path: \"/" + String(repeating: "{x}", count: 2000) + "\""
-        let diagnostic = Diagnostic(.error, file: "t.yaml", mark: Mark(line: 1, column: 3001), message: "unknown placeholder '{x}'")
+        let diagnostic = Diagnostic(
+            .error, file: "t.yaml", mark: Mark(line: 1, column: 3001), message: "unknown placeholder '{x}'")
         let text = DiagnosticRenderer.render([diagnostic], source: line)
         let rows = text.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(rows.count, 4, text)
@@ -117,10 +129,13 @@ final class DiagnosticRendererBoundsTests: XCTestCase {
     }
 
     func testAtMostAHundredProblemsOfAFileAreShown() {
-        let diagnostics = (1...250).map { Diagnostic(.error, file: "t.yaml", mark: Mark(line: 1, column: $0), message: "problem \($0)") }
+        let diagnostics = (1...250).map {
+            Diagnostic(.error, file: "t.yaml", mark: Mark(line: 1, column: $0), message: "problem \($0)")
+        }
         let text = DiagnosticRenderer.render(diagnostics, source: String(repeating: "x", count: 300))
         XCTAssertEqual(text.components(separatedBy: ": error: ").count - 1, DiagnosticRenderer.maximumPerFile)
-        XCTAssertTrue(text.hasSuffix("t.yaml: 150 more problems not shown (the first 100 are above)\n"), String(text.suffix(200)))
+        XCTAssertTrue(
+            text.hasSuffix("t.yaml: 150 more problems not shown (the first 100 are above)\n"), String(text.suffix(200)))
     }
 }
 

@@ -8,7 +8,9 @@ final class SpecAPIValidationTests: XCTestCase {
     private let cases = "cases:\n  zen: {path: /zen, sample: ok}\n"
 
     func testUnknownTopLevelKeySuggestsTheClosest() {
-        XCTAssertEqual(SpecTest.errors("baseUrl: https://a.example\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseUrl: https://a.example\n" + cases),
+            """
             t.yaml:1:1: error: missing required key 'baseURL' at the top level; add the API's base URL, like 'baseURL: https://api.example.com'
                 baseUrl: https://a.example
                 ^
@@ -20,7 +22,9 @@ final class SpecAPIValidationTests: XCTestCase {
     }
 
     func testMissingCases() {
-        XCTAssertEqual(SpecTest.errors("baseURL: https://a.example\n"), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: https://a.example\n"),
+            """
             t.yaml:1:1: error: missing required key 'cases' at the top level; an API needs at least one case
                 baseURL: https://a.example
                 ^
@@ -29,7 +33,9 @@ final class SpecAPIValidationTests: XCTestCase {
     }
 
     func testEmptyCases() {
-        XCTAssertEqual(SpecTest.errors("baseURL: https://a.example\ncases: {}\n"), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: https://a.example\ncases: {}\n"),
+            """
             t.yaml:2:8: error: 'cases' is empty; an API needs at least one case
                 cases: {}
                        ^
@@ -39,7 +45,9 @@ final class SpecAPIValidationTests: XCTestCase {
 
     func testWrongScalarTypes() {
         let yaml = "baseURL: https://a.example\ntimeout: abc\nconnectTimeout: \"3\"\ndescription: 5\n" + cases
-        XCTAssertEqual(SpecTest.errors(yaml), """
+        XCTAssertEqual(
+            SpecTest.errors(yaml),
+            """
             t.yaml:2:10: error: expected a number, found string "abc"
                 timeout: abc
                          ^
@@ -54,7 +62,9 @@ final class SpecAPIValidationTests: XCTestCase {
     }
 
     func testTimeoutMustBePositive() {
-        XCTAssertEqual(SpecTest.errors("baseURL: https://a.example\ntimeout: 0\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: https://a.example\ntimeout: 0\n" + cases),
+            """
             t.yaml:2:10: error: expected a number of seconds greater than 0, found integer 0
                 timeout: 0
                          ^
@@ -63,7 +73,9 @@ final class SpecAPIValidationTests: XCTestCase {
     }
 
     func testTimeoutHasAnUpperBound() {
-        XCTAssertEqual(SpecTest.errors("baseURL: https://a.example\ntimeout: 1e300\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: https://a.example\ntimeout: 1e300\n" + cases),
+            """
             t.yaml:2:10: error: expected at most 2147483 seconds, found number 1e300
                 timeout: 1e300
                          ^
@@ -72,7 +84,9 @@ final class SpecAPIValidationTests: XCTestCase {
     }
 
     func testBaseURLMustBeAbsolute() {
-        XCTAssertEqual(SpecTest.errors("baseURL: api.github.com\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: api.github.com\n" + cases),
+            """
             t.yaml:1:10: error: baseURL 'api.github.com' is not an absolute URL; write it with its scheme, like https://api.github.com
                 baseURL: api.github.com
                          ^
@@ -81,7 +95,9 @@ final class SpecAPIValidationTests: XCTestCase {
     }
 
     func testBaseURLMustBeHTTP() {
-        XCTAssertEqual(SpecTest.errors("baseURL: ftp://files.example\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: ftp://files.example\n" + cases),
+            """
             t.yaml:1:10: error: baseURL 'ftp://files.example' uses 'ftp'; only http and https are allowed
                 baseURL: ftp://files.example
                          ^
@@ -90,13 +106,17 @@ final class SpecAPIValidationTests: XCTestCase {
     }
 
     func testBaseURLHasNoQueryOrFragment() {
-        XCTAssertEqual(SpecTest.errors("baseURL: https://a.example/v1?key=1\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: https://a.example/v1?key=1\n" + cases),
+            """
             t.yaml:1:10: error: baseURL 'https://a.example/v1?key=1' has a query; put query parameters in a case's task
                 baseURL: https://a.example/v1?key=1
                          ^
 
             """)
-        XCTAssertEqual(SpecTest.errors("baseURL: 'https://a.example/#top'\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: 'https://a.example/#top'\n" + cases),
+            """
             t.yaml:1:10: error: baseURL 'https://a.example/#top' has a fragment ('#...'); remove it
                 baseURL: 'https://a.example/#top'
                          ^
@@ -105,19 +125,30 @@ final class SpecAPIValidationTests: XCTestCase {
         // The separators are found in the bytes: a combining mark after `?` or `#` (one
         // character with it) does not hide a query or a fragment, as it did when they were
         // looked for as characters.
-        XCTAssertEqual(BaseURLCheck.problem(in: "http://host/a?\u{301}"), "baseURL 'http://host/a?\u{301}' has a query; put query parameters in a case's task")
-        XCTAssertEqual(BaseURLCheck.problem(in: "http://host/a#\u{301}"), "baseURL 'http://host/a#\u{301}' has a fragment ('#...'); remove it")
+        XCTAssertEqual(
+            BaseURLCheck.problem(in: "http://host/a?\u{301}"),
+            "baseURL 'http://host/a?\u{301}' has a query; put query parameters in a case's task")
+        XCTAssertEqual(
+            BaseURLCheck.problem(in: "http://host/a#\u{301}"),
+            "baseURL 'http://host/a#\u{301}' has a fragment ('#...'); remove it")
         XCTAssertNotNil(BaseURLCheck.problem(in: "http://\u{301}host"))
         XCTAssertNotNil(BaseURLCheck.problem(in: "http:/\u{301}/host"))
-        XCTAssertEqual(BaseURLCheck.problem(in: "http://ho st"), "baseURL 'http://ho st' contains a space or a control character")
-        XCTAssertEqual(BaseURLCheck.problem(in: "http://host/\u{2003}"), "baseURL 'http://host/\u{2003}' contains a space or a control character")
-        XCTAssertEqual(BaseURLCheck.problem(in: "http://host/\u{7F}"), "baseURL 'http://host/\u{7F}' contains a space or a control character")
+        XCTAssertEqual(
+            BaseURLCheck.problem(in: "http://ho st"), "baseURL 'http://ho st' contains a space or a control character")
+        XCTAssertEqual(
+            BaseURLCheck.problem(in: "http://host/\u{2003}"),
+            "baseURL 'http://host/\u{2003}' contains a space or a control character")
+        XCTAssertEqual(
+            BaseURLCheck.problem(in: "http://host/\u{7F}"),
+            "baseURL 'http://host/\u{7F}' contains a space or a control character")
     }
 
     func testBaseURLWithEnvironmentReferenceIsCheckedAsFarAsPossible() {
         XCTAssertEqual(SpecTest.errors("baseURL: https://${HOST}/v1\n" + cases), "")
         XCTAssertEqual(SpecTest.errors("baseURL: ${BASE_URL}\n" + cases), "", "checked once rendered")
-        XCTAssertEqual(SpecTest.errors("baseURL: https://${HOST}/v1?x=1\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: https://${HOST}/v1?x=1\n" + cases),
+            """
             t.yaml:1:10: error: baseURL 'https://${HOST}/v1?x=1' has a query; put query parameters in a case's task
                 baseURL: https://${HOST}/v1?x=1
                          ^
@@ -131,33 +162,42 @@ final class SpecAPIValidationTests: XCTestCase {
 
     func testBaseURLWithReferenceInPortOrHostIsAccepted() {
         for baseURL in [
-            "http://127.0.0.1:${PORT}", "http://127.0.0.1:${HTTPBIN_PORT:-8080}/v1", "https://${TENANT:-demo}.example.com",
-            "http://${HOST}:${PORT}/api", "https://api.example.com/${VERSION}", "http://[::1]:${PORT}",
+            "http://127.0.0.1:${PORT}", "http://127.0.0.1:${HTTPBIN_PORT:-8080}/v1",
+            "https://${TENANT:-demo}.example.com",
+            "http://${HOST}:${PORT}/api", "https://api.example.com/${VERSION}", "http://[::1]:${PORT}"
         ] {
             XCTAssertEqual(SpecTest.errors("baseURL: \"\(baseURL)\"\n" + cases), "", baseURL)
         }
     }
 
     func testBaseURLWithReferenceStillRejectsBadLiteralParts() {
-        XCTAssertEqual(SpecTest.errors("baseURL: \"ftp://files.example:${PORT}\"\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: \"ftp://files.example:${PORT}\"\n" + cases),
+            """
             t.yaml:1:10: error: baseURL 'ftp://files.example:${PORT}' uses 'ftp'; only http and https are allowed
                 baseURL: "ftp://files.example:${PORT}"
                          ^
 
             """)
-        XCTAssertEqual(SpecTest.errors("baseURL: \"http://:${PORT}\"\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: \"http://:${PORT}\"\n" + cases),
+            """
             t.yaml:1:10: error: baseURL 'http://:${PORT}' has no host
                 baseURL: "http://:${PORT}"
                          ^
 
             """)
-        XCTAssertEqual(SpecTest.errors("baseURL: \"http://${HOST}:${PORT}/a b\"\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: \"http://${HOST}:${PORT}/a b\"\n" + cases),
+            """
             t.yaml:1:10: error: baseURL 'http://${HOST}:${PORT}/a b' contains a space or a control character
                 baseURL: "http://${HOST}:${PORT}/a b"
                          ^
 
             """)
-        XCTAssertEqual(SpecTest.errors("baseURL: \"https://${HOST}/#top\"\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: \"https://${HOST}/#top\"\n" + cases),
+            """
             t.yaml:1:10: error: baseURL 'https://${HOST}/#top' has a fragment ('#...'); remove it
                 baseURL: "https://${HOST}/#top"
                          ^
@@ -166,13 +206,17 @@ final class SpecAPIValidationTests: XCTestCase {
     }
 
     func testBadAPIName() {
-        XCTAssertEqual(SpecTest.errors("api: 1github\nbaseURL: https://a.example\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("api: 1github\nbaseURL: https://a.example\n" + cases),
+            """
             t.yaml:1:6: error: invalid API name '1github'; an API name starts with a letter and holds letters, digits, '_' and '-'
                 api: 1github
                      ^
 
             """)
-        XCTAssertEqual(SpecTest.errors("baseURL: https://a.example\n" + cases, file: "dir/my api.yaml"), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: https://a.example\n" + cases, file: "dir/my api.yaml"),
+            """
             dir/my api.yaml:1:1: error: the file name 'my api.yaml' does not make a valid API name; add 'api: NAME' (a letter, then letters, digits, '_' and '-')
                 baseURL: https://a.example
                 ^
@@ -181,13 +225,17 @@ final class SpecAPIValidationTests: XCTestCase {
     }
 
     func testValidationNamesAndCodes() {
-        XCTAssertEqual(SpecTest.errors("baseURL: https://a.example\nvalidation: successCode\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: https://a.example\nvalidation: successCode\n" + cases),
+            """
             t.yaml:2:13: error: unknown validation 'successCode'; did you mean 'successCodes'?
                 validation: successCode
                             ^
 
             """)
-        XCTAssertEqual(SpecTest.errors("baseURL: https://a.example\nvalidation: [200, 700]\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: https://a.example\nvalidation: [200, 700]\n" + cases),
+            """
             t.yaml:2:19: error: status code 700 is out of range (100...599)
                 validation: [200, 700]
                                   ^
@@ -201,7 +249,8 @@ final class SpecAPIValidationTests: XCTestCase {
         XCTAssertEqual(none.validation, ValidationSpec.none)
         let empty = try XCTUnwrap(SpecTest.load("baseURL: https://a.example\nvalidation: []\n" + cases).api)
         XCTAssertEqual(empty.validation, .customCodes([]))
-        XCTAssertEqual(ValidationType.customCodes([]).accepts(statusCode: 500), true, "Moya: no codes listed, none checked")
+        XCTAssertEqual(
+            ValidationType.customCodes([]).accepts(statusCode: 500), true, "Moya: no codes listed, none checked")
         let absent = try XCTUnwrap(SpecTest.load("baseURL: https://a.example\n" + cases).api)
         XCTAssertNil(absent.validation)
     }
@@ -214,13 +263,17 @@ final class SpecAPIValidationTests: XCTestCase {
               staging: {baseURL: https://staging.example, variables: {TENANT: t}}
             defaultEnvironment: prod
             """ + "\n" + cases
-        XCTAssertEqual(SpecTest.errors(yaml), """
+        XCTAssertEqual(
+            SpecTest.errors(yaml),
+            """
             t.yaml:5:21: error: defaultEnvironment 'prod' names no environment; did you mean 'production'?
                 defaultEnvironment: prod
                                     ^
 
             """)
-        XCTAssertEqual(SpecTest.errors("baseURL: https://a.example\ndefaultEnvironment: prod\n" + cases), """
+        XCTAssertEqual(
+            SpecTest.errors("baseURL: https://a.example\ndefaultEnvironment: prod\n" + cases),
+            """
             t.yaml:2:21: error: defaultEnvironment 'prod' names no environment; there are no environments
                 defaultEnvironment: prod
                                     ^
@@ -229,8 +282,12 @@ final class SpecAPIValidationTests: XCTestCase {
     }
 
     func testEnvironmentKeysAndBaseURL() {
-        let yaml = "baseURL: https://a.example\nenvironments:\n  staging: {baseUrl: https://s.example, variables: {TENANT: \"{x}\"}}\n" + cases
-        XCTAssertEqual(SpecTest.errors(yaml), """
+        let yaml =
+            "baseURL: https://a.example\nenvironments:\n  staging: {baseUrl: https://s.example, variables: {TENANT: \"{x}\"}}\n"
+            + cases
+        XCTAssertEqual(
+            SpecTest.errors(yaml),
+            """
             t.yaml:3:13: error: unknown key 'baseUrl' in environment 'staging'; did you mean 'baseURL'?
                   staging: {baseUrl: https://s.example, variables: {TENANT: "{x}"}}
                             ^
@@ -243,13 +300,17 @@ final class SpecAPIValidationTests: XCTestCase {
 
     func testMergeKeysAreUnknownKeys() {
         let yaml = "base: &base {path: /a}\nbaseURL: https://a.example\ncases:\n  a:\n    <<: *base\n    sample: ok\n"
-        XCTAssertTrue(SpecTest.errors(yaml).contains("""
-            t.yaml:5:5: error: unknown key '<<' in case 'a'; merge keys are not supported, repeat the keys instead
-            """), SpecTest.errors(yaml))
+        XCTAssertTrue(
+            SpecTest.errors(yaml).contains(
+                """
+                t.yaml:5:5: error: unknown key '<<' in case 'a'; merge keys are not supported, repeat the keys instead
+                """), SpecTest.errors(yaml))
     }
 
     func testRootMustBeAMap() {
-        XCTAssertEqual(SpecTest.errors("- a\n- b\n"), """
+        XCTAssertEqual(
+            SpecTest.errors("- a\n- b\n"),
+            """
             t.yaml:1:1: error: expected a map with 'baseURL' and 'cases' (a target file), found a list
                 - a
                 ^
@@ -266,13 +327,15 @@ final class SpecAPIValidationTests: XCTestCase {
               b: {path: b, method: get}
             """
         let errors = SpecTest.load(yaml).diagnostics.filter { $0.severity == .error }
-        XCTAssertEqual(errors.map { "\($0.mark!) \($0.message.prefix(20))" }, [
-            "1:10 baseURL 'ftp://x' us",
-            "2:10 expected a number, f",
-            "4:3 missing required key",
-            "4:7 unknown key 'pth' in",
-            "5:13 a path starts with '",
-            "5:24 unknown method 'get'",
-        ])
+        XCTAssertEqual(
+            errors.map { "\($0.mark!) \($0.message.prefix(20))" },
+            [
+                "1:10 baseURL 'ftp://x' us",
+                "2:10 expected a number, f",
+                "4:3 missing required key",
+                "4:7 unknown key 'pth' in",
+                "5:13 a path starts with '",
+                "5:24 unknown method 'get'"
+            ])
     }
 }

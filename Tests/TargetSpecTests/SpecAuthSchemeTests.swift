@@ -14,12 +14,13 @@ final class SpecAuthSchemeTests: XCTestCase {
 
         """
 
-    private static let yaml = "baseURL: https://example.com\n" + schemes + """
-        cases:
-          me: {path: /me, sample: ok}
-          login: {path: /login, auth: basic, sample: ok}
-          open: {path: /open, auth: none, sample: ok}
-        """
+    private static let yaml =
+        "baseURL: https://example.com\n" + schemes + """
+            cases:
+              me: {path: /me, sample: ok}
+              login: {path: /login, auth: basic, sample: ok}
+              open: {path: /open, auth: none, sample: ok}
+            """
 
     func testEachCaseSendsItsScheme() throws {
         let result = SpecTest.load(Self.yaml)
@@ -42,25 +43,34 @@ final class SpecAuthSchemeTests: XCTestCase {
     func testWithoutADefaultOnlyCasesNamingASchemeSendOne() throws {
         let yaml = Self.yaml.replacingOccurrences(of: "  default: bearer\n", with: "")
         let api = try XCTUnwrap(SpecTest.load(yaml).api)
-        XCTAssertNil(try TargetBuilder(api: api, processEnvironment: [:]).target(for: api.cases[0], arguments: [:]).authorizationType)
+        XCTAssertNil(
+            try TargetBuilder(api: api, processEnvironment: [:]).target(for: api.cases[0], arguments: [:])
+                .authorizationType)
     }
 
     func testTheOneSchemeFormStillWorks() throws {
-        let yaml = "baseURL: https://example.com\nauth: {type: bearer, token: \"${T}\"}\ncases:\n  a: {path: /a, auth: bearer, sample: ok}\n"
+        let yaml =
+            "baseURL: https://example.com\nauth: {type: bearer, token: \"${T}\"}\ncases:\n  a: {path: /a, auth: bearer, sample: ok}\n"
         let api = try XCTUnwrap(SpecTest.load(yaml).api)
         XCTAssertEqual(api.authSchemes.map(\.name), ["bearer"])
         XCTAssertEqual(api.cases[0].auth, .explicit(.bearer))
-        XCTAssertEqual(try TargetBuilder(api: api, processEnvironment: ["T": "t"]).target(for: api.cases[0], arguments: [:]).credential, "t")
+        XCTAssertEqual(
+            try TargetBuilder(api: api, processEnvironment: ["T": "t"]).target(for: api.cases[0], arguments: [:])
+                .credential, "t")
     }
 
     func testUnknownSchemesSuggestTheClosest() {
-        XCTAssertEqual(SpecTest.errors(Self.yaml.replacingOccurrences(of: "auth: basic", with: "auth: basik")), """
+        XCTAssertEqual(
+            SpecTest.errors(Self.yaml.replacingOccurrences(of: "auth: basic", with: "auth: basik")),
+            """
             t.yaml:9:31: error: unknown auth scheme 'basik'; did you mean 'basic'?
                   login: {path: /login, auth: basik, sample: ok}
                                               ^
 
             """)
-        XCTAssertEqual(SpecTest.errors(Self.yaml.replacingOccurrences(of: "default: bearer", with: "default: beaver")), """
+        XCTAssertEqual(
+            SpecTest.errors(Self.yaml.replacingOccurrences(of: "default: bearer", with: "default: beaver")),
+            """
             t.yaml:3:12: error: unknown default auth scheme 'beaver'; did you mean 'bearer'?
                   default: beaver
                            ^
@@ -78,7 +88,9 @@ final class SpecAuthSchemeTests: XCTestCase {
             cases:
               a: {path: /a, sample: ok}
             """
-        XCTAssertEqual(SpecTest.errors(yaml), """
+        XCTAssertEqual(
+            SpecTest.errors(yaml),
+            """
             t.yaml:4:5: error: invalid auth scheme name 'none'; a scheme name starts with a letter or '_', holds letters, digits and '_', and is not 'none'
                     none: {type: bearer, token: "${T}"}
                     ^

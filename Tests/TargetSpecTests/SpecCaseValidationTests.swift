@@ -4,7 +4,9 @@ import TargetSpec
 /// Case, value, placeholder and auth checks, each asserted with its full rendered diagnostic.
 final class SpecCaseValidationTests: XCTestCase {
     func testUnknownCaseKeySuggestsTheClosest() {
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /zen\npth: /zen\nsample: ok")), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /zen\npth: /zen\nsample: ok")),
+            """
             t.yaml:5:5: error: unknown key 'pth' in case 'c'; did you mean 'path'?
                     pth: /zen
                     ^
@@ -13,7 +15,9 @@ final class SpecCaseValidationTests: XCTestCase {
     }
 
     func testMissingPath() {
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "sample: ok")), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "sample: ok")),
+            """
             t.yaml:3:3: error: missing required key 'path' in case 'c'; add one starting with '/'
                   c:
                   ^
@@ -22,13 +26,17 @@ final class SpecCaseValidationTests: XCTestCase {
     }
 
     func testPathMustStartWithASlashAndHaveNoQuery() {
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: zen\nsample: ok")), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: zen\nsample: ok")),
+            """
             t.yaml:4:11: error: a path starts with '/'; write '/zen'
                     path: zen
                           ^
 
             """)
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /zen?x=1\nsample: ok")), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /zen?x=1\nsample: ok")),
+            """
             t.yaml:4:11: error: a path has no query or fragment; put query parameters in the task ('parameters' with encoding url)
                     path: /zen?x=1
                           ^
@@ -38,7 +46,9 @@ final class SpecCaseValidationTests: XCTestCase {
 
     func testBadCaseName() {
         let yaml = "baseURL: https://a.example\ncases:\n  get-user: {path: /u, sample: ok}\n"
-        XCTAssertEqual(SpecTest.errors(yaml), """
+        XCTAssertEqual(
+            SpecTest.errors(yaml),
+            """
             t.yaml:3:3: error: invalid case name 'get-user'; a case name starts with a letter or '_' and holds letters, digits and '_'
                   get-user: {path: /u, sample: ok}
                   ^
@@ -47,13 +57,17 @@ final class SpecCaseValidationTests: XCTestCase {
     }
 
     func testUnknownMethodSuggestsUpperCase() {
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /a\nmethod: get\nsample: ok")), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /a\nmethod: get\nsample: ok")),
+            """
             t.yaml:5:13: error: unknown method 'get'; did you mean 'GET'?
                     method: get
                             ^
 
             """)
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /a\nmethod: FOO\nsample: ok")), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /a\nmethod: FOO\nsample: ok")),
+            """
             t.yaml:5:13: error: unknown method 'FOO'; expected one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE, CONNECT
                     method: FOO
                             ^
@@ -63,7 +77,9 @@ final class SpecCaseValidationTests: XCTestCase {
 
     func testBadValueNameAndDuplicates() {
         let yaml = SpecTest.file(case: "values: [{1st: string}, {a: int}, {a: string}]\npath: /{a}\nsample: ok")
-        XCTAssertEqual(SpecTest.errors(yaml), """
+        XCTAssertEqual(
+            SpecTest.errors(yaml),
+            """
             t.yaml:4:15: error: invalid value name '1st'; a value name starts with a letter or '_' and holds letters, digits and '_'
                     values: [{1st: string}, {a: int}, {a: string}]
                               ^
@@ -75,13 +91,17 @@ final class SpecCaseValidationTests: XCTestCase {
     }
 
     func testUnknownValueTypeSuggestsTheClosest() {
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "values: [{name: strng}]\npath: /{name}\nsample: ok")), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "values: [{name: strng}]\npath: /{name}\nsample: ok")),
+            """
             t.yaml:4:21: error: unknown value type 'strng'; did you mean 'string'?
                     values: [{name: strng}]
                                     ^
 
             """)
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "values: [{name: {type: integer}}]\npath: /{name}\nsample: ok")), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "values: [{name: {type: integer}}]\npath: /{name}\nsample: ok")),
+            """
             t.yaml:4:28: error: unknown value type 'integer'; did you mean 'int'?
                     values: [{name: {type: integer}}]
                                            ^
@@ -99,7 +119,9 @@ final class SpecCaseValidationTests: XCTestCase {
             path: /{per_page}/{state}/{ratio}/{draft}
             sample: ok
             """
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: body)), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: body)),
+            """
             t.yaml:5:40: error: expected an integer, found string "many"
                       - per_page: {type: int, default: many}
                                                        ^
@@ -117,8 +139,11 @@ final class SpecCaseValidationTests: XCTestCase {
     }
 
     func testValueKeysAndEnumShape() {
-        let body = "values:\n  - a: {type: string, defualt: x}\n  - b: {enum: []}\n  - c: {}\n  - d: enum\npath: /{a}{b}{c}{d}\nsample: ok"
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: body)), """
+        let body =
+            "values:\n  - a: {type: string, defualt: x}\n  - b: {enum: []}\n  - c: {}\n  - d: enum\npath: /{a}{b}{c}{d}\nsample: ok"
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: body)),
+            """
             t.yaml:5:27: error: unknown key 'defualt' in value 'a' of case 'c'; did you mean 'default'?
                       - a: {type: string, defualt: x}
                                           ^
@@ -136,13 +161,17 @@ final class SpecCaseValidationTests: XCTestCase {
     }
 
     func testPlaceholderNamingNoValueSuggestsTheClosest() {
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "values: [{name: string}]\npath: /users/{name}/{nme}\nsample: ok")), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "values: [{name: string}]\npath: /users/{name}/{nme}\nsample: ok")),
+            """
             t.yaml:5:25: error: unknown placeholder '{nme}'; did you mean '{name}'?
                     path: /users/{name}/{nme}
                                         ^
 
             """)
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /users/{id}\nsample: ok")), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /users/{id}\nsample: ok")),
+            """
             t.yaml:4:18: error: unknown placeholder '{id}'; case 'c' declares no values
                     path: /users/{id}
                                  ^
@@ -152,7 +181,9 @@ final class SpecCaseValidationTests: XCTestCase {
 
     func testValueNeverUsed() {
         let body = "values: [{name: string}, {page: int}]\npath: /users/{name}\nsample: \"{page}\""
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: body)), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: body)),
+            """
             t.yaml:4:31: error: value 'page' is never used; use it as {page} in the path, headers or task
                     values: [{name: string}, {page: int}]
                                               ^
@@ -162,8 +193,11 @@ final class SpecCaseValidationTests: XCTestCase {
 
     func testFileValueOutsideFilePositions() throws {
         let folder = try SpecTest.temporaryFolder(self)
-        let body = "values: [{avatar: file}]\npath: /a/{avatar}\nmethod: POST\ntask: {upload: \"{avatar}\"}\nsample: \"{avatar}\""
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: body), directory: folder), """
+        let body =
+            "values: [{avatar: file}]\npath: /a/{avatar}\nmethod: POST\ntask: {upload: \"{avatar}\"}\nsample: \"{avatar}\""
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: body), directory: folder),
+            """
             t.yaml:5:14: error: file value 'avatar' can only be used as a file path (upload, dataFile, multipart file) or in samples
                     path: /a/{avatar}
                              ^
@@ -172,17 +206,24 @@ final class SpecCaseValidationTests: XCTestCase {
     }
 
     func testEnvironmentReferenceInAPath() {
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /v/${VERSION}\nsample: ok")), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /v/${VERSION}\nsample: ok")),
+            """
             t.yaml:4:14: error: '${VERSION}' is not allowed in a path; environment variables may appear in baseURL, headers, auth and environments (write '$${' for a literal '${')
                     path: /v/${VERSION}
                              ^
 
             """)
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /v/$${VERSION}\nsample: ok")), "", "$${ is a literal ${")
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /v/$${VERSION}\nsample: ok")), "", "$${ is a literal ${")
     }
 
     func testMalformedEnvironmentReference() {
-        XCTAssertEqual(SpecTest.errors("baseURL: https://a.example\nheaders: {X-A: \"${1A}\", X-B: \"${OPEN\"}\ncases: {a: {path: /a, sample: ok}}\n"), """
+        XCTAssertEqual(
+            SpecTest.errors(
+                "baseURL: https://a.example\nheaders: {X-A: \"${1A}\", X-B: \"${OPEN\"}\ncases: {a: {path: /a, sample: ok}}\n"
+            ),
+            """
             t.yaml:2:17: error: '${1A}' is not a valid environment reference; write ${NAME}, ${NAME:-fallback} or ${secret:NAME} (NAME: letters, digits, _), or '$${' for a literal '${'
                 headers: {X-A: "${1A}", X-B: "${OPEN"}
                                 ^
@@ -195,7 +236,9 @@ final class SpecCaseValidationTests: XCTestCase {
 
     func testHeadersTakeStringsAndValidNames() {
         let body = "path: /a\nheaders: {X-Count: 59, \"Bad Name\": x}\nsample: ok"
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: body)), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: body)),
+            """
             t.yaml:5:24: error: expected a string, found integer 59; quote it to make it a string: "59"
                     headers: {X-Count: 59, "Bad Name": x}
                                        ^
@@ -208,14 +251,18 @@ final class SpecCaseValidationTests: XCTestCase {
 
     func testLiteralSecretsInAuth() {
         let header = "auth: {type: basic, username: me, password: hunter2}\n"
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /a\nsample: ok", header: header)), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /a\nsample: ok", header: header)),
+            """
             t.yaml:2:45: error: literal secret in file; use ${VAR} for auth password
                 auth: {type: basic, username: me, password: hunter2}
                                                             ^
 
             """)
         let fallback = "auth: {type: bearer, token: \"${TOKEN:-abc}\"}\n"
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /a\nsample: ok", header: fallback)), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /a\nsample: ok", header: fallback)),
+            """
             t.yaml:2:29: error: literal secret in file (the fallback of ${TOKEN}); use ${TOKEN} without a fallback
                 auth: {type: bearer, token: "${TOKEN:-abc}"}
                                             ^
@@ -225,14 +272,18 @@ final class SpecCaseValidationTests: XCTestCase {
 
     func testAuthTypeAndKeys() {
         let header = "auth: {type: bearr, token: \"${T}\"}\n"
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /a\nsample: ok", header: header)), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /a\nsample: ok", header: header)),
+            """
             t.yaml:2:14: error: unknown auth type 'bearr'; did you mean 'bearer'?
                 auth: {type: bearr, token: "${T}"}
                              ^
 
             """)
         let custom = "auth: {type: custom, token: \"${T}\", password: \"${P}\"}\n"
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /a\nsample: ok", header: custom)), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /a\nsample: ok", header: custom)),
+            """
             t.yaml:2:7: error: missing required key 'scheme' in auth
                 auth: {type: custom, token: "${T}", password: "${P}"}
                       ^
@@ -245,13 +296,17 @@ final class SpecCaseValidationTests: XCTestCase {
 
     func testCaseAuthMustMatchTheAPIs() {
         let basic = "auth: {type: basic, username: \"${U}\", password: \"${P}\"}\n"
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /a\nauth: bearer\nsample: ok", header: basic)), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /a\nauth: bearer\nsample: ok", header: basic)),
+            """
             t.yaml:6:11: error: case auth 'bearer' does not match the API's auth type 'basic'; write 'basic' or 'none'
                     auth: bearer
                           ^
 
             """)
-        XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /a\nauth: bearer\nsample: ok")), """
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /a\nauth: bearer\nsample: ok")),
+            """
             t.yaml:5:11: error: case auth 'bearer' needs the API's auth; add 'auth: {type: bearer, ...}' at the top level, or use 'auth: none'
                     auth: bearer
                           ^
@@ -263,7 +318,9 @@ final class SpecCaseValidationTests: XCTestCase {
     func testMissingSampleIsAWarningOnly() {
         let result = SpecTest.load(SpecTest.file(case: "path: /a"))
         XCTAssertNotNil(result.api, "a warning does not stop the file from loading")
-        XCTAssertEqual(result.renderedDiagnostics(), """
+        XCTAssertEqual(
+            result.renderedDiagnostics(),
+            """
             t.yaml:3:3: warning: case 'c' has no sample; --stub answers 200 with an empty body
                   c:
                   ^

@@ -74,9 +74,15 @@ final class SpecModelTests: XCTestCase {
         XCTAssertEqual(api.description, "GitHub's REST API")
         XCTAssertEqual(api.baseURL.literalText, "https://api.github.com")
         XCTAssertEqual(api.headers.map(\.name), ["Accept", "X-Tenant"])
-        XCTAssertEqual(api.headers[1].value.environmentReferences,
-                       [Template.EnvironmentReference(name: "TENANT", fallback: "public", isSecret: false, mark: Mark(line: 6, column: 14))])
-        guard case .bearer(let token) = api.auth else { return XCTFail("expected bearer auth, got \(String(describing: api.auth))") }
+        XCTAssertEqual(
+            api.headers[1].value.environmentReferences,
+            [
+                Template.EnvironmentReference(
+                    name: "TENANT", fallback: "public", isSecret: false, mark: Mark(line: 6, column: 14))
+            ])
+        guard case .bearer(let token) = api.auth else {
+            return XCTFail("expected bearer auth, got \(String(describing: api.auth))")
+        }
         XCTAssertEqual(token.environmentReferences.map(\.name), ["GITHUB_TOKEN"])
         XCTAssertTrue(token.containsSecret, "everything in auth is secret")
         XCTAssertEqual(api.validation, .successCodes)
@@ -95,15 +101,20 @@ final class SpecModelTests: XCTestCase {
         XCTAssertEqual(zen.task, .plain)
         XCTAssertEqual(zen.mark, Mark(line: 19, column: 3))
         XCTAssertEqual(zen.samples.map(\.name), ["default"])
-        guard case .response(200, [], .text(let text)) = zen.samples[0].sample.outcome else { return XCTFail("\(zen.samples)") }
+        guard case .response(200, [], .text(let text)) = zen.samples[0].sample.outcome else {
+            return XCTFail("\(zen.samples)")
+        }
         XCTAssertEqual(text.literalText, "Half measures are as bad as nothing at all.")
 
         let profile = try api.case(named: "userProfile")
         XCTAssertEqual(profile.values, [ValueSpec(name: "name", type: .string, mark: Mark(line: 25, column: 15))])
-        XCTAssertEqual(profile.path.segments, [.literal("/users/"), .placeholder(name: "name", mark: Mark(line: 26, column: 18))])
+        XCTAssertEqual(
+            profile.path.segments, [.literal("/users/"), .placeholder(name: "name", mark: Mark(line: 26, column: 18))])
         XCTAssertEqual(profile.auth, .inherited)
         XCTAssertEqual(profile.examples, [["name": .string("ashfurrow")]])
-        guard case .response(200, [], .json(.object(let members))) = profile.samples[0].sample.outcome else { return XCTFail() }
+        guard case .response(200, [], .json(.object(let members))) = profile.samples[0].sample.outcome else {
+            return XCTFail()
+        }
         XCTAssertEqual(members.map(\.key), ["login", "id"])
         XCTAssertEqual(members[0].value, .placeholder(name: "name", mark: Mark(line: 27, column: 29)))
         XCTAssertEqual(members[1].value, .int(100))
@@ -118,39 +129,51 @@ final class SpecModelTests: XCTestCase {
         XCTAssertEqual(repositories.values[3].defaultValue, .double(1))
         XCTAssertEqual(repositories.validation, .customCodes([200, 304]))
         XCTAssertEqual(repositories.timeout, 5)
-        guard case .parameters(let parameters, let encoding) = repositories.task else { return XCTFail("\(repositories.task)") }
+        guard case .parameters(let parameters, let encoding) = repositories.task else {
+            return XCTFail("\(repositories.task)")
+        }
         XCTAssertEqual(parameters.map(\.key), ["per_page", "state", "sort"])
         guard case .string(let sort) = parameters[2].value else { return XCTFail("\(parameters[2])") }
         XCTAssertEqual(sort.literalText, "pushed")
         XCTAssertEqual(parameters[0].value, .placeholder(name: "per_page", mark: Mark(line: 37, column: 36)))
-        XCTAssertEqual(encoding, .url(destination: .methodDependent, arrayEncoding: .noBrackets, boolEncoding: .numeric))
+        XCTAssertEqual(
+            encoding, .url(destination: .methodDependent, arrayEncoding: .noBrackets, boolEncoding: .numeric))
         XCTAssertEqual(repositories.samples.map(\.name), ["ok", "missing", "offline"])
         XCTAssertEqual(repositories.defaultSample?.name, "ok")
         XCTAssertEqual(repositories.samples[2].sample.outcome, .networkError(.cannotConnect))
         guard case .response(404, let headers, _) = repositories.samples[1].sample.outcome else { return XCTFail() }
         XCTAssertEqual(headers.map(\.name), ["X-RateLimit-Remaining"])
-        XCTAssertEqual(repositories.examples, [
-            ["name": .string("ashfurrow"), "per_page": .int(30), "state": .enumCase("open"), "ratio": .double(1)],
-            ["name": .string("ashfurrow"), "per_page": .int(5), "state": .enumCase("closed"), "ratio": .double(1)],
-        ])
+        XCTAssertEqual(
+            repositories.examples,
+            [
+                ["name": .string("ashfurrow"), "per_page": .int(30), "state": .enumCase("open"), "ratio": .double(1)],
+                ["name": .string("ashfurrow"), "per_page": .int(5), "state": .enumCase("closed"), "ratio": .double(1)]
+            ])
 
         let issue = try api.case(named: "createIssue")
         XCTAssertEqual(issue.method, "POST")
         XCTAssertEqual(issue.auth, .explicit(.bearer))
-        guard case .compositeData(.json(.object(let body)), let query) = issue.task else { return XCTFail("\(issue.task)") }
+        guard case .compositeData(.json(.object(let body)), let query) = issue.task else {
+            return XCTFail("\(issue.task)")
+        }
         XCTAssertEqual(body.map(\.key), ["title", "draft", "labels", "weight", "assignee"])
         XCTAssertEqual(body[3].value, .double(1.5))
         XCTAssertEqual(body[4].value, .null)
         XCTAssertEqual(query.map(\.key), ["notify"])
         XCTAssertEqual(query[0].value, .bool(true))
-        let rendered = try JSONTemplate.object(body).render(arguments: ["title": .string("crash"), "draft": .bool(true)])
-        XCTAssertEqual(rendered.serializedString(), #"{"title":"Bug: crash","draft":true,"labels":["bug"],"weight":1.5,"assignee":null}"#)
+        let rendered = try JSONTemplate.object(body).render(arguments: ["title": .string("crash"), "draft": .bool(true)]
+        )
+        XCTAssertEqual(
+            rendered.serializedString(),
+            #"{"title":"Bug: crash","draft":true,"labels":["bug"],"weight":1.5,"assignee":null}"#)
         guard case .response(201, [], .text(let created)) = issue.samples[0].sample.outcome else { return XCTFail() }
         XCTAssertEqual(try created.render(arguments: ["title": .string("x")]), "created x")
     }
 
     func testDefaultsWhenKeysAreAbsent() throws {
-        let result = SpecTest.load("baseURL: http://localhost:8080/v1\ncases:\n  ping: {path: /ping, sample: pong}\n", file: "/etc/moya/local-api.yml")
+        let result = SpecTest.load(
+            "baseURL: http://localhost:8080/v1\ncases:\n  ping: {path: /ping, sample: pong}\n",
+            file: "/etc/moya/local-api.yml")
         let api = try XCTUnwrap(result.api, result.renderedDiagnostics())
         XCTAssertEqual(api.name, "local-api", "the name defaults to the file name without extension")
         XCTAssertEqual(api.directory, "/etc/moya")
@@ -171,7 +194,9 @@ final class SpecModelTests: XCTestCase {
             XCTAssertEqual("\(error)", "unknown case 'userProfil' in API 'github'; did you mean 'userProfile'?")
         }
         XCTAssertThrowsError(try api.case(named: "x")) { error in
-            XCTAssertEqual("\(error)", "unknown case 'x' in API 'github'; valid cases: zen, userProfile, userRepositories, createIssue")
+            XCTAssertEqual(
+                "\(error)",
+                "unknown case 'x' in API 'github'; valid cases: zen, userProfile, userRepositories, createIssue")
         }
         XCTAssertThrowsError(try api.environment(named: "stagin")) { error in
             XCTAssertEqual("\(error)", "unknown environment 'stagin' in API 'github'; did you mean 'staging'?")
@@ -238,6 +263,7 @@ final class SpecModelTests: XCTestCase {
         XCTAssertEqual(copy.secretValues, [])
         let existential: any TargetType = original
         XCTAssertEqual(existential.path, original.path)
-        XCTAssertEqual(MemoryLayout<DynamicTarget>.size, MemoryLayout<Int>.size, "one reference: fits an existential's buffer")
+        XCTAssertEqual(
+            MemoryLayout<DynamicTarget>.size, MemoryLayout<Int>.size, "one reference: fits an existential's buffer")
     }
 }

@@ -6,7 +6,8 @@ import TargetModel
 /// `pagination:`, `captures:` and chained examples as the loader reads and checks them.
 final class SpecPagingTests: XCTestCase {
     func testReadsEveryStyleAndInheritance() throws {
-        let result = SpecTest.load("""
+        let result = SpecTest.load(
+            """
             baseURL: https://example.com
             pagination: {next: link}
             cases:
@@ -26,28 +27,37 @@ final class SpecPagingTests: XCTestCase {
         XCTAssertEqual(result.renderedDiagnostics(), "")
         let api = try XCTUnwrap(result.api)
         XCTAssertEqual(api.pagination(for: api.cases[0]), Pagination(next: .link))
-        XCTAssertEqual(api.pagination(for: api.cases[1]), Pagination(next: .bodyURL(try JSONPath(parsing: "$.next")), items: try JSONPath(parsing: "$.results")))
-        XCTAssertEqual(api.pagination(for: api.cases[2])?.next, .cursor(from: try JSONPath(parsing: "$.meta['next cursor']"), parameter: "after"))
+        XCTAssertEqual(
+            api.pagination(for: api.cases[1]),
+            Pagination(next: .bodyURL(try JSONPath(parsing: "$.next")), items: try JSONPath(parsing: "$.results")))
+        XCTAssertEqual(
+            api.pagination(for: api.cases[2])?.next,
+            .cursor(from: try JSONPath(parsing: "$.meta['next cursor']"), parameter: "after"))
         XCTAssertEqual(api.pagination(for: api.cases[2])?.items?.components, [.key("data"), .index(0), .key("rows")])
         XCTAssertNil(api.pagination(for: api.cases[3]))
-        XCTAssertEqual(api.cases[4].captures, [
-            Capture(name: "id", source: .body(try JSONPath(parsing: "$.id"))),
-            Capture(name: "where", source: .header("Location")),
-            Capture(name: "token", source: .body(try JSONPath(parsing: "$.token")), isSecret: true),
-        ])
+        XCTAssertEqual(
+            api.cases[4].captures,
+            [
+                Capture(name: "id", source: .body(try JSONPath(parsing: "$.id"))),
+                Capture(name: "where", source: .header("Location")),
+                Capture(name: "token", source: .body(try JSONPath(parsing: "$.token")), isSecret: true)
+            ])
     }
 
     func testPaginationProblemsAreLocated() {
-        XCTAssertEqual(SpecTest.errors("""
-            baseURL: https://example.com
-            pagination: {next: links}
-            cases:
-              a: {path: /a, pagination: {cursor: {from: "$.meta[*]", param: cursor}}}
-              b: {path: /b, pagination: {next: link, cursor: {from: "$.n", param: p}}}
-              c: {path: /c, pagination: sometimes}
-              d: {path: /d, pagination: {next: {body: next}}}
-              e: {path: /e, pagination: {items: "$.data"}}
-            """), """
+        XCTAssertEqual(
+            SpecTest.errors(
+                """
+                baseURL: https://example.com
+                pagination: {next: links}
+                cases:
+                  a: {path: /a, pagination: {cursor: {from: "$.meta[*]", param: cursor}}}
+                  b: {path: /b, pagination: {next: link, cursor: {from: "$.n", param: p}}}
+                  c: {path: /c, pagination: sometimes}
+                  d: {path: /d, pagination: {next: {body: next}}}
+                  e: {path: /e, pagination: {items: "$.data"}}
+                """),
+            """
             t.yaml:2:20: error: unknown pagination style 'links'; did you mean 'link'? (next: link, or next: {body: "$.next"}; or cursor: {from: ..., param: ...})
                 pagination: {next: links}
                                    ^
@@ -71,21 +81,24 @@ final class SpecPagingTests: XCTestCase {
     }
 
     func testACursorParameterMustNotBeAValue() {
-        XCTAssertEqual(SpecTest.errors("""
-            baseURL: https://example.com
-            pagination: {cursor: {from: "$.next", param: page}}
-            cases:
-              list:
-                path: /list
-                values: [{page: int}]
-                task: {parameters: {page: "{page}"}, encoding: url}
-              own:
-                path: /own
-                values: [{after: string}]
-                task: {parameters: {a: "{after}"}, encoding: url}
-                pagination: {cursor: {from: "$.next", param: after}}
-              opted: {path: /opted, values: [{page: int}], task: {parameters: {page: "{page}"}, encoding: url}, pagination: none}
-            """), """
+        XCTAssertEqual(
+            SpecTest.errors(
+                """
+                baseURL: https://example.com
+                pagination: {cursor: {from: "$.next", param: page}}
+                cases:
+                  list:
+                    path: /list
+                    values: [{page: int}]
+                    task: {parameters: {page: "{page}"}, encoding: url}
+                  own:
+                    path: /own
+                    values: [{after: string}]
+                    task: {parameters: {a: "{after}"}, encoding: url}
+                    pagination: {cursor: {from: "$.next", param: after}}
+                  opted: {path: /opted, values: [{page: int}], task: {parameters: {page: "{page}"}, encoding: url}, pagination: none}
+                """),
+            """
             t.yaml:2:46: error: cursor parameter 'page' is also a value of case 'list'; paging sets it, so rename the value or the parameter
                 pagination: {cursor: {from: "$.next", param: page}}
                                                              ^
@@ -97,13 +110,15 @@ final class SpecPagingTests: XCTestCase {
     }
 
     func testCaptureNamesCannotReplaceShellVariables() {
-        let errors = SpecTest.errors("""
+        let errors = SpecTest.errors(
+            """
             baseURL: https://example.com
             cases:
               c: {path: /c, sample: ok, captures: {PATH: "$.a", IFS: "$.b", LD_PRELOAD: "$.c", path: "$.d", id: "$.e", Id2: "$.f"}}
             """)
         for name in ["PATH", "IFS", "LD_PRELOAD", "path"] {
-            XCTAssertTrue(errors.contains("error: capture name '\(name)' could replace a shell or environment variable"), name)
+            XCTAssertTrue(
+                errors.contains("error: capture name '\(name)' could replace a shell or environment variable"), name)
         }
         XCTAssertFalse(errors.contains("'id'"))
         XCTAssertFalse(errors.contains("'Id2'"))
@@ -113,10 +128,12 @@ final class SpecPagingTests: XCTestCase {
     /// chunks of 1,024: chains and cursor parameters across chunk boundaries, and value names of
     /// every length, give the errors they give with every case kept (`SpecTest.load` compares).
     func testChecksAcrossCasesReadDigestsAcrossChunks() {
-        var yaml = "baseURL: https://example.com\npagination: {cursor: {from: \"$.next\", param: a_long_value_name}}\ncases:\n"
+        var yaml =
+            "baseURL: https://example.com\npagination: {cursor: {from: \"$.next\", param: a_long_value_name}}\ncases:\n"
         yaml += "  first: {path: /first, captures: {id: \"$.id\"}, pagination: none, sample: ok}\n"
         for index in 0..<2_500 {
-            yaml += "  case\(index): {path: \"/c/{x}/{a_long_value_nam}/{a_long_value_name_}\", values: [{x: string}, {a_long_value_nam: int}, {a_long_value_name_: int}], "
+            yaml +=
+                "  case\(index): {path: \"/c/{x}/{a_long_value_nam}/{a_long_value_name_}\", values: [{x: string}, {a_long_value_nam: int}, {a_long_value_name_: int}], "
                 + "pagination: none, sample: ok}\n"
         }
         yaml += """
@@ -136,26 +153,30 @@ final class SpecPagingTests: XCTestCase {
         XCTAssertTrue(errors.contains("cursor parameter 'a_long_value_name' is also a value of case 'clash'"), errors)
         XCTAssertFalse(errors.contains("case 'noClash'"), errors)
         XCTAssertTrue(errors.contains("'{id}' is not captured by a step before example 2 of case 'last'"), errors)
-        XCTAssertTrue(errors.contains("example 3 of case 'last': 'after' names no case 'frist'; did you mean 'first'?"), errors)
+        XCTAssertTrue(
+            errors.contains("example 3 of case 'last': 'after' names no case 'frist'; did you mean 'first'?"), errors)
         XCTAssertFalse(errors.contains("example 1 of case 'last'"), errors)
     }
 
     func testChainsNeedKnownCasesNoCyclesAndDeclaredCaptures() {
-        XCTAssertEqual(SpecTest.errors("""
-            baseURL: https://example.com
-            cases:
-              create: {path: /items, method: POST, captures: {id: "$.id"}, sample: ok}
-              get:
-                path: /items/{id}
-                values: [{id: string}]
-                examples:
-                  - {after: craete, with: {id: "{id}"}}
-                  - {after: create, with: {id: "{idd}"}}
-                  - {after: get#4, with: {id: "{id}"}}
-                  - {after: get#3, with: {id: "{id}"}}
-                  - {after: create#2, with: {id: "{id}"}}
-                  - {after: create, with: {id: 5, what: x}}
-            """), """
+        XCTAssertEqual(
+            SpecTest.errors(
+                """
+                baseURL: https://example.com
+                cases:
+                  create: {path: /items, method: POST, captures: {id: "$.id"}, sample: ok}
+                  get:
+                    path: /items/{id}
+                    values: [{id: string}]
+                    examples:
+                      - {after: craete, with: {id: "{id}"}}
+                      - {after: create, with: {id: "{idd}"}}
+                      - {after: get#4, with: {id: "{id}"}}
+                      - {after: get#3, with: {id: "{id}"}}
+                      - {after: create#2, with: {id: "{id}"}}
+                      - {after: create, with: {id: 5, what: x}}
+                """),
+            """
             t.yaml:8:9: error: example 1 of case 'get': 'after' names no case 'craete'; did you mean 'create'?
                       - {after: craete, with: {id: "{id}"}}
                         ^

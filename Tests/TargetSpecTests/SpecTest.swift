@@ -10,12 +10,18 @@ enum SpecTest {
     /// Every file the validation tests load is loaded a second time with the cases handed on
     /// (`eachCase`, as `validate` and `list` load): that must find the same diagnostics and hand
     /// on the very cases the API keeps.
-    static func load(_ yaml: String, file: String = "t.yaml", directory: String? = nil,
-                     sourceFile: StaticString = #filePath, line: UInt = #line) -> TargetFileLoadResult {
+    static func load(
+        _ yaml: String, file: String = "t.yaml", directory: String? = nil,
+        sourceFile: StaticString = #filePath, line: UInt = #line
+    ) -> TargetFileLoadResult {
         let kept = TargetFileLoader.load(text: yaml, file: file, directory: directory)
         var handedOn: [CaseSpec] = []
-        let streamed = TargetFileLoader.load(bytes: Array(yaml.utf8), file: file, directory: directory) { handedOn.append($0) }
-        XCTAssertEqual(streamed.diagnostics, kept.diagnostics, "diagnostics with the cases handed on", file: sourceFile, line: line)
+        let streamed = TargetFileLoader.load(bytes: Array(yaml.utf8), file: file, directory: directory) {
+            handedOn.append($0)
+        }
+        XCTAssertEqual(
+            streamed.diagnostics, kept.diagnostics, "diagnostics with the cases handed on", file: sourceFile, line: line
+        )
         XCTAssertEqual(streamed.caseCount, kept.caseCount, file: sourceFile, line: line)
         XCTAssertEqual(streamed.api == nil, kept.api == nil, file: sourceFile, line: line)
         if let api = kept.api {
@@ -26,20 +32,27 @@ enum SpecTest {
                 var handed = handed
                 // Read before the API's `auth`, `auth: basic` is handed on as the type; the API
                 // then names it as its scheme (see TargetFileValidator.caseHandler).
-                if case .explicit(let kind) = handed.auth, spec.auth == .scheme(kind.rawValue) { handed.auth = spec.auth }
+                if case .explicit(let kind) = handed.auth, spec.auth == .scheme(kind.rawValue) {
+                    handed.auth = spec.auth
+                }
                 // A kept case holds its literal JSON samples as text; one handed on, as trees.
                 handed.samples = handed.samples.map { named in
                     var named = named
                     if case .response(let status, let headers, .json(let json)) = named.sample.outcome {
-                        named.sample.outcome = .response(status: status, headers: headers, body: .json(json.compacted()))
+                        named.sample.outcome = .response(
+                            status: status, headers: headers, body: .json(json.compacted()))
                     }
                     return named
                 }
                 XCTAssertEqual(handed, spec, "case '\(spec.name)' handed on", file: sourceFile, line: line)
             }
         }
-        XCTAssertEqual(streamed.sourceLines == nil, kept.diagnostics.isEmpty, "lines kept only for diagnostics", file: sourceFile, line: line)
-        XCTAssertEqual(kept.sourceLines == nil, kept.diagnostics.isEmpty, "lines kept only for diagnostics", file: sourceFile, line: line)
+        XCTAssertEqual(
+            streamed.sourceLines == nil, kept.diagnostics.isEmpty, "lines kept only for diagnostics", file: sourceFile,
+            line: line)
+        XCTAssertEqual(
+            kept.sourceLines == nil, kept.diagnostics.isEmpty, "lines kept only for diagnostics", file: sourceFile,
+            line: line)
         return kept
     }
 

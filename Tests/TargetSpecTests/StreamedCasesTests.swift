@@ -30,7 +30,8 @@ final class StreamedCasesTests: XCTestCase {
     }
 
     func testAValidFileGivesTheSameAPI() {
-        let rendered = assertSameAsWholeTree("""
+        let rendered = assertSameAsWholeTree(
+            """
             api: shop
             baseURL: https://example.com
             auth: {type: bearer, token: "${TOKEN}"}
@@ -47,7 +48,8 @@ final class StreamedCasesTests: XCTestCase {
     }
 
     func testCaseAuthIsCheckedAgainstAnAPIAuthThatComesAfterTheCases() {
-        let rendered = assertSameAsWholeTree("""
+        let rendered = assertSameAsWholeTree(
+            """
             baseURL: https://example.com
             cases:
               a: {path: /a, auth: basic, sample: x}
@@ -58,12 +60,14 @@ final class StreamedCasesTests: XCTestCase {
     }
 
     func testCaseAuthWithoutAnyAPIAuthOrWithABrokenOne() {
-        assertSameAsWholeTree("""
+        assertSameAsWholeTree(
+            """
             baseURL: https://example.com
             cases:
               a: {path: /a, auth: bearer, sample: x}
             """)
-        assertSameAsWholeTree("""
+        assertSameAsWholeTree(
+            """
             auth: {type: bearer}
             baseURL: https://example.com
             cases:
@@ -80,7 +84,8 @@ final class StreamedCasesTests: XCTestCase {
     }
 
     func testErrorsInManyCasesAreAllReported() {
-        let rendered = assertSameAsWholeTree("""
+        let rendered = assertSameAsWholeTree(
+            """
             baseURL: https://example.com
             cases:
               one: {pth: /a}

@@ -19,14 +19,16 @@ enum EchoJSON {
             "\"headers\":\(pairs(request.headers.map { ($0.name, $0.value) }))",
             "\"body_size\":\(request.bodyLength)",
             "\"chunked\":\(request.isChunked)",
-            "\"connection\":\(request.connectionNumber)",
+            "\"connection\":\(request.connectionNumber)"
         ]
         if isBodyComplete && request.bodyLength <= fingerprintLimit {
             members.append("\"body_base64\":\(quote(request.body.base64EncodedString()))")
             members.append("\"body_text\":\(String(data: request.body, encoding: .utf8).map(quote) ?? "null")")
             members.append("\"body_sha256\":\(quote(SHA256.hex(request.body)))")
         }
-        if isBodyComplete, let parts = MultipartParser.parts(of: request.body, contentType: request.value(of: "Content-Type")) {
+        if isBodyComplete,
+            let parts = MultipartParser.parts(of: request.body, contentType: request.value(of: "Content-Type"))
+        {
             members.append("\"parts\":[" + parts.map(render).joined(separator: ",") + "]")
         }
         return Data(("{" + members.joined(separator: ",") + "}").utf8)
@@ -46,7 +48,7 @@ enum EchoJSON {
             "\"filename\":\(part.fileName.map(quote) ?? "null")",
             "\"content_type\":\(part.contentType.map(quote) ?? "null")",
             "\"size\":\(part.content.count)",
-            "\"text\":\(String(data: part.content, encoding: .utf8).map(quote) ?? "null")",
+            "\"text\":\(String(data: part.content, encoding: .utf8).map(quote) ?? "null")"
         ]
         if part.content.count <= fingerprintLimit {
             members.append("\"sha256\":\(quote(SHA256.hex(part.content)))")

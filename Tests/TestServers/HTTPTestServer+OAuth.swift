@@ -91,7 +91,8 @@ public final class OAuthTestAuthority: Sendable {
     }
 
     /// The answer to `request` on `/oauth/…`: status, headers, body; `nil` to wait and answer later.
-    func answer(_ request: ReceivedRequest, route: String, sleep: (Double) -> Bool) -> (Int, [(String, String)], Data)? {
+    func answer(_ request: ReceivedRequest, route: String, sleep: (Double) -> Bool) -> (Int, [(String, String)], Data)?
+    {
         switch route {
         case "token":
             return token(request, sleep: sleep)
@@ -99,24 +100,33 @@ public final class OAuthTestAuthority: Sendable {
             let authorization = request.value(of: "Authorization") ?? ""
             let token = authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst("Bearer ".count)) : ""
             guard let scope = state.withLock({ $0.validTokens[token] }) else {
-                return (401, [("WWW-Authenticate", #"Bearer error="invalid_token""#), ("Content-Type", "application/json")],
-                        Data(#"{"error":"invalid_token"}"#.utf8))
+                return (
+                    401, [("WWW-Authenticate", #"Bearer error="invalid_token""#), ("Content-Type", "application/json")],
+                    Data(#"{"error":"invalid_token"}"#.utf8)
+                )
             }
-            return (200, [("Content-Type", "application/json")], Data(#"{"ok":true,"scope":\#(EchoJSON.quote(scope))}"#.utf8))
+            return (
+                200, [("Content-Type", "application/json")],
+                Data(#"{"ok":true,"scope":\#(EchoJSON.quote(scope))}"#.utf8)
+            )
         default:
             return (404, [], Data())
         }
     }
 
     private func token(_ request: ReceivedRequest, sleep: (Double) -> Bool) -> (Int, [(String, String)], Data)? {
-        let options = Dictionary(request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let options = Dictionary(
+            request.queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         let form = Self.formFields(request.body)
         var clientAuthentication = "none"
         var id: String?
         var secret: String?
         if let authorization = request.value(of: "Authorization"), authorization.hasPrefix("Basic "),
-           let decoded = Data(base64Encoded: String(authorization.dropFirst(6))).map({ String(decoding: $0, as: UTF8.self) }),
-           let colon = decoded.firstIndex(of: ":") {
+            let decoded = Data(base64Encoded: String(authorization.dropFirst(6))).map({
+                String(decoding: $0, as: UTF8.self)
+            }),
+            let colon = decoded.firstIndex(of: ":")
+        {
             clientAuthentication = "basic"
             id = String(decoded[..<colon]).removingPercentEncoding
             secret = String(decoded[decoded.index(after: colon)...]).removingPercentEncoding
@@ -126,17 +136,30 @@ public final class OAuthTestAuthority: Sendable {
             secret = form["client_secret"]
         }
         let grantType = form["grant_type"] ?? ""
-        state.withLock { $0.tokenRequests.append(TokenRequest(grantType: grantType, clientAuthentication: clientAuthentication, scope: form["scope"])) }
+        state.withLock {
+            $0.tokenRequests.append(
+                TokenRequest(grantType: grantType, clientAuthentication: clientAuthentication, scope: form["scope"]))
+        }
         let json = [("Content-Type", "application/json"), ("Cache-Control", "no-store")]
         func error(_ status: Int, _ code: String, _ description: String) -> (Int, [(String, String)], Data) {
-            (status, json, Data(#"{"error":\#(EchoJSON.quote(code)),"error_description":\#(EchoJSON.quote(description))}"#.utf8))
+            (
+                status, json,
+                Data(#"{"error":\#(EchoJSON.quote(code)),"error_description":\#(EchoJSON.quote(description))}"#.utf8)
+            )
         }
         switch options["fail"] {
-        case "html"?: return (500, [("Content-Type", "text/html")], Data("<html><body>Internal error</body></html>".utf8))
+        case "html"?:
+            return (500, [("Content-Type", "text/html")], Data("<html><body>Internal error</body></html>".utf8))
         case "error"?: return error(400, "invalid_scope", "the scope is not allowed")
-        case "echo"?: return error(400, "invalid_request", "you sent client_secret=\(secret ?? "") \(request.value(of: "Authorization") ?? "")")
+        case "echo"?:
+            return error(
+                400, "invalid_request",
+                "you sent client_secret=\(secret ?? "") \(request.value(of: "Authorization") ?? "")")
         case "huge"?: return (200, json, Data(repeating: UInt8(ascii: " "), count: 1 << 20))
-        case "redirect"?: return (302, [("Location", request.target.replacingOccurrences(of: "fail=redirect", with: "fail=none"))], Data())
+        case "redirect"?:
+            return (
+                302, [("Location", request.target.replacingOccurrences(of: "fail=redirect", with: "fail=none"))], Data()
+            )
         case "notjson"?: return (200, [("Content-Type", "text/plain")], Data("access_token=abc".utf8))
         case "slow"?:
             guard sleep(5) else { return nil }
@@ -145,7 +168,9 @@ public final class OAuthTestAuthority: Sendable {
         }
         guard request.method == "POST" else { return error(405, "invalid_request", "use POST") }
         guard id == Self.clientID, secret == Self.clientSecret, !state.withLock({ $0.isClientRevoked }) else {
-            return (401, json + [("WWW-Authenticate", #"Basic realm="token""#)], Data(#"{"error":"invalid_client"}"#.utf8))
+            return (
+                401, json + [("WWW-Authenticate", #"Basic realm="token""#)], Data(#"{"error":"invalid_client"}"#.utf8)
+            )
         }
         switch grantType {
         case "client_credentials":
@@ -167,9 +192,11 @@ public final class OAuthTestAuthority: Sendable {
             return (access, refresh)
         }
         let issuedToken = options["fail"] == "crlf" ? access + "\r\nX-Injected: 1" : access
-        var members = [#""access_token":\#(EchoJSON.quote(issuedToken))"#,
-                       #""token_type":\#(options["fail"] == "badtype" ? #""mac""# : #""bearer""#)"#,
-                       #""scope":\#(EchoJSON.quote(scope))"#]
+        var members = [
+            #""access_token":\#(EchoJSON.quote(issuedToken))"#,
+            #""token_type":\#(options["fail"] == "badtype" ? #""mac""# : #""bearer""#)"#,
+            #""scope":\#(EchoJSON.quote(scope))"#
+        ]
         let expiresIn = options["expires_in"] ?? "3600"
         if expiresIn != "none" { members.append(#""expires_in":\#(expiresIn)"#) }
         if options["refresh"] != "0" { members.append(#""refresh_token":\#(EchoJSON.quote(refresh))"#) }
@@ -181,7 +208,9 @@ public final class OAuthTestAuthority: Sendable {
         var fields: [String: String] = [:]
         for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text) }
+            let decode = { (text: Substring) in
+                String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+            }
             fields[decode(parts[0])] = parts.count > 1 ? decode(parts[1]) : ""
         }
         return fields
@@ -193,8 +222,12 @@ extension HTTPTestServer {
     public var oauth: OAuthTestAuthority { OAuthTestAuthority.authority(of: self) }
 
     /// Answers `/oauth/…` (see `OAuthTestAuthority`).
-    func respondOAuth(to request: ReceivedRequest, segments: [String], reply: (Int, [(String, String)], Data) -> Bool) -> Bool {
-        guard let (status, headers, body) = oauth.answer(request, route: segments.count > 1 ? segments[1] : "", sleep: { sleep(seconds: $0) })
+    func respondOAuth(to request: ReceivedRequest, segments: [String], reply: (Int, [(String, String)], Data) -> Bool)
+        -> Bool
+    {
+        guard
+            let (status, headers, body) = oauth.answer(
+                request, route: segments.count > 1 ? segments[1] : "", sleep: { sleep(seconds: $0) })
         else { return false }
         return reply(status, headers, body)
     }

@@ -18,7 +18,9 @@ import Foundation
 /// | `DELETE /items/ID` | 204 while ID exists, else 404 |
 extension HTTPTestServer {
     /// Answers a paging or items route; `reply` writes the response.
-    func respondPaging(to request: ReceivedRequest, segments: [String], reply: (Int, [(String, String)], Data) -> Bool) -> Bool {
+    func respondPaging(to request: ReceivedRequest, segments: [String], reply: (Int, [(String, String)], Data) -> Bool)
+        -> Bool
+    {
         let json = [("Content-Type", "application/json")]
         let page = request.queryItems.first { $0.name == "page" }.flatMap { Int($0.value) } ?? 1
         let base = "http://127.0.0.1:\(port)"
@@ -28,14 +30,19 @@ extension HTTPTestServer {
         case "link":
             var headers = json
             if page == 1 { headers.append(("Link", #"<?page=2>; rel="next""#)) }
-            if page == 2 { headers.append(("Link", "<\(base)/pages/link?page=1>; rel=\"prev\", <\(base)/pages/link?page=3>; rel=\"next\"")) }
+            if page == 2 {
+                headers.append(
+                    ("Link", "<\(base)/pages/link?page=1>; rel=\"prev\", <\(base)/pages/link?page=3>; rel=\"next\""))
+            }
             headers.append(("Link", "<\(base)/pages/link?page=3>; rel=\"last\""))
             return reply(200, headers, Data(items(page).utf8))
         case "loop":
             let next = page == 1 ? "/pages/loop?page=2" : "/pages/loop?page=1"
             return reply(200, json + [("Link", "<\(next)>; rel=next")], Data(items(page).utf8))
         case "evil":
-            return reply(200, json + [("Link", "<http://localhost:\(port)/pages/link?page=2>; rel=next")], Data(items(page).utf8))
+            return reply(
+                200, json + [("Link", "<http://localhost:\(port)/pages/link?page=2>; rel=next")], Data(items(page).utf8)
+            )
         case "body":
             let next = page < 2 ? "\"\(base)/pages/body?page=\(page + 1)\"" : "null"
             return reply(200, json, Data("{\"results\":\(items(page)),\"next\":\(next)}".utf8))
@@ -47,7 +54,9 @@ extension HTTPTestServer {
         case "limited":
             let earlier = receivedRequests.filter { $0.target == request.target }.count
             if earlier == 1 && page == 2 { return reply(429, [("Retry-After", "0")], Data()) }
-            if earlier == 1 && page == 3 { return reply(503, [("Retry-After", "Sun, 06 Nov 1994 08:49:37 GMT")], Data()) }
+            if earlier == 1 && page == 3 {
+                return reply(503, [("Retry-After", "Sun, 06 Nov 1994 08:49:37 GMT")], Data())
+            }
             let next = page < 3 ? [("Link", "</pages/limited?page=\(page + 1)>; rel=next")] : []
             return reply(200, json + next, Data(items(page).utf8))
         case "endless":
@@ -63,22 +72,29 @@ extension HTTPTestServer {
     }
 
     /// `/items`: a store made of the requests received so far (created by POSTs, removed by DELETEs).
-    private func respondItems(to request: ReceivedRequest, segments: [String], reply: (Int, [(String, String)], Data) -> Bool) -> Bool {
+    private func respondItems(
+        to request: ReceivedRequest, segments: [String], reply: (Int, [(String, String)], Data) -> Bool
+    ) -> Bool {
         let history = receivedRequests
         if segments.count == 1 {
             guard request.method == "POST" else { return reply(405, [], Data()) }
             let number = history.filter { $0.method == "POST" && $0.path == "/items" }.count
-            let name = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["name"] as? String ?? ""
+            let name =
+                (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["name"] as? String ?? ""
             let body = try? JSONSerialization.data(withJSONObject: ["id": "item-\(number)", "name": name])
-            return reply(201, [("Content-Type", "application/json"), ("Location", "/items/item-\(number)")], body ?? Data())
+            return reply(
+                201, [("Content-Type", "application/json"), ("Location", "/items/item-\(number)")], body ?? Data())
         }
         let id = segments[1]
         let created = history.filter { $0.method == "POST" && $0.path == "/items" }.count
         let deletedBefore = history.dropLast().contains { $0.method == "DELETE" && $0.path == "/items/\(id)" }
-        let exists = id.hasPrefix("item-") && (Int(id.dropFirst(5)).map { $0 >= 1 && $0 <= created } ?? false) && !deletedBefore
+        let exists =
+            id.hasPrefix("item-") && (Int(id.dropFirst(5)).map { $0 >= 1 && $0 <= created } ?? false) && !deletedBefore
         switch request.method {
         case "GET":
-            return exists ? reply(200, [("Content-Type", "application/json")], Data("{\"id\":\"\(id)\"}".utf8)) : reply(404, [], Data())
+            return exists
+                ? reply(200, [("Content-Type", "application/json")], Data("{\"id\":\"\(id)\"}".utf8))
+                : reply(404, [], Data())
         case "DELETE":
             return reply(exists ? 204 : 404, [], Data())
         default:

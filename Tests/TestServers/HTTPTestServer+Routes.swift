@@ -25,7 +25,8 @@ import Foundation
 /// | `/pages/…`, `/items[/ID]` | paging and a create/get/delete store (`HTTPTestServer+Paging`) |
 extension HTTPTestServer {
     /// The body of `/json`.
-    public static let jsonDocument = #"{"slideshow":{"author":"Yours Truly","date":"date of publication","slides":[{"title":"Wake up to WonderWidgets!","type":"all"},{"items":["Why WonderWidgets are great","Who buys WonderWidgets"],"title":"Overview","type":"all"}],"title":"Sample Slide Show"}}"#
+    public static let jsonDocument =
+        #"{"slideshow":{"author":"Yours Truly","date":"date of publication","slides":[{"title":"Wake up to WonderWidgets!","type":"all"},{"items":["Why WonderWidgets are great","Who buys WonderWidgets"],"title":"Overview","type":"all"}],"title":"Sample Slide Show"}}"#
 
     /// Answers `request`; returns false when the connection must close.
     func respond(to request: ReceivedRequest, on connection: ServerConnection, keepAlive: Bool) -> Bool {
@@ -35,7 +36,9 @@ extension HTTPTestServer {
         let reply = { (status: Int, headers: [(String, String)], body: Data) -> Bool in
             self.write(status: status, headers: headers, body: body, for: request, on: connection, keepAlive: keepAlive)
         }
-        let echo = { reply(200, [("Content-Type", "application/json")], EchoJSON.render(request, baseURL: self.baseURL)) }
+        let echo = {
+            reply(200, [("Content-Type", "application/json")], EchoJSON.render(request, baseURL: self.baseURL))
+        }
 
         switch first {
         case "get", "post", "put", "patch", "delete":
@@ -51,7 +54,8 @@ extension HTTPTestServer {
             // `?header=Name:value` adds a response header (e.g. Retry-After on a 503).
             for item in request.queryItems where item.name == "header" {
                 if let colon = item.value.firstIndex(of: ":") {
-                    headers.append((String(item.value[..<colon]), String(item.value[item.value.index(after: colon)...])))
+                    headers.append(
+                        (String(item.value[..<colon]), String(item.value[item.value.index(after: colon)...])))
                 }
             }
             let body = request.queryItems.first { $0.name == "body" }.map { Data($0.value.utf8) } ?? Data()
@@ -67,12 +71,14 @@ extension HTTPTestServer {
         case "redirect-to":
             let query = request.queryItems
             guard let target = query.first(where: { $0.name == "url" })?.value else { return reply(400, [], Data()) }
-            let status = query.first { $0.name == "status" || $0.name == "status_code" }.flatMap { Int($0.value) } ?? 302
+            let status =
+                query.first { $0.name == "status" || $0.name == "status_code" }.flatMap { Int($0.value) } ?? 302
             return reply(status, [("Location", target)], Data("redirecting to \(target)".utf8))
         case "bytes", "stream-bytes", "truncated":
             guard let count = number, count >= 0 else { return reply(400, [], Data()) }
-            return streamTestBytes(count: count, chunked: first == "stream-bytes", truncated: first == "truncated",
-                                   for: request, on: connection, keepAlive: keepAlive)
+            return streamTestBytes(
+                count: count, chunked: first == "stream-bytes", truncated: first == "truncated",
+                for: request, on: connection, keepAlive: keepAlive)
         case "headers":
             return reply(200, [("Content-Type", "application/json")], EchoJSON.render(headersOf: request))
         case "long-link":
@@ -89,24 +95,28 @@ extension HTTPTestServer {
             guard request.value(of: "Authorization") == expected else {
                 return reply(401, [("WWW-Authenticate", #"Basic realm="Fake Realm""#)], Data())
             }
-            return reply(200, [("Content-Type", "application/json")],
-                         Data(#"{"authenticated":true,"user":\#(EchoJSON.quote(segments[1]))}"#.utf8))
+            return reply(
+                200, [("Content-Type", "application/json")],
+                Data(#"{"authenticated":true,"user":\#(EchoJSON.quote(segments[1]))}"#.utf8))
         case "bearer":
             guard let authorization = request.value(of: "Authorization"), authorization.hasPrefix("Bearer ") else {
                 return reply(401, [("WWW-Authenticate", "Bearer")], Data())
             }
             let token = String(authorization.dropFirst("Bearer ".count))
-            return reply(200, [("Content-Type", "application/json")],
-                         Data(#"{"authenticated":true,"token":\#(EchoJSON.quote(token))}"#.utf8))
+            return reply(
+                200, [("Content-Type", "application/json")],
+                Data(#"{"authenticated":true,"token":\#(EchoJSON.quote(token))}"#.utf8))
         case "json":
             return reply(200, [("Content-Type", "application/json")], Data(Self.jsonDocument.utf8))
         case "gzip":
-            return reply(200, [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
-                         Self.gzip(Data(Self.jsonDocument.utf8)))
+            return reply(
+                200, [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
+                Self.gzip(Data(Self.jsonDocument.utf8)))
         case "gzip-zeros":
             guard let count = number, count >= 0 else { return reply(400, [], Data()) }
-            return reply(200, [("Content-Type", "application/octet-stream"), ("Content-Encoding", "gzip")],
-                         Self.gzip(Data(count: count)))
+            return reply(
+                200, [("Content-Type", "application/octet-stream"), ("Content-Encoding", "gzip")],
+                Self.gzip(Data(count: count)))
         case "oauth":
             return respondOAuth(to: request, segments: segments, reply: reply)
         case "pages", "items": return respondPaging(to: request, segments: segments, reply: reply)
@@ -144,8 +154,10 @@ extension HTTPTestServer {
         return compressed
     }
 
-    private func write(status: Int, headers: [(String, String)], body: Data, for request: ReceivedRequest,
-                       on connection: ServerConnection, keepAlive: Bool) -> Bool {
+    private func write(
+        status: Int, headers: [(String, String)], body: Data, for request: ReceivedRequest,
+        on connection: ServerConnection, keepAlive: Bool
+    ) -> Bool {
         var head = "HTTP/1.1 \(status) \(Self.reason(for: status))\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         let hasNoBody = (100...199).contains(status) || status == 204 || status == 304
@@ -156,8 +168,10 @@ extension HTTPTestServer {
         return connection.send(bytes)
     }
 
-    private func streamTestBytes(count: Int, chunked: Bool, truncated: Bool, for request: ReceivedRequest,
-                                 on connection: ServerConnection, keepAlive: Bool) -> Bool {
+    private func streamTestBytes(
+        count: Int, chunked: Bool, truncated: Bool, for request: ReceivedRequest,
+        on connection: ServerConnection, keepAlive: Bool
+    ) -> Bool {
         var head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n"
         head += chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(count)\r\n"
         head += keepAlive && !truncated ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"

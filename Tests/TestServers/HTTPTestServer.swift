@@ -44,8 +44,10 @@ public final class HTTPTestServer: @unchecked Sendable {
     /// second host for tests of what crosses from one host to another).
     /// - Parameter bodyRecordingLimit: How much of each request body to keep (0 for memory
     ///   measurements, where the server shares the process with the client).
-    public init(address: String = "127.0.0.1", maximumConnections: Int = 128,
-                bodyRecordingLimit: Int = HTTPTestServer.recordedBodyLimit) throws {
+    public init(
+        address: String = "127.0.0.1", maximumConnections: Int = 128,
+        bodyRecordingLimit: Int = HTTPTestServer.recordedBodyLimit
+    ) throws {
         // Writing to a socket the client closed must fail with EPIPE, not kill the test process.
         signal(SIGPIPE, SIG_IGN)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -182,7 +184,9 @@ public final class HTTPTestServer: @unchecked Sendable {
             state.unlock()
             var noDelay: Int32 = 1
             setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-            startThread { [self] in serve(ServerConnection(descriptor: client, number: number, recordedBodyLimit: bodyRecordingLimit)) }
+            startThread { [self] in
+                serve(ServerConnection(descriptor: client, number: number, recordedBodyLimit: bodyRecordingLimit))
+            }
         }
     }
 
@@ -198,7 +202,8 @@ public final class HTTPTestServer: @unchecked Sendable {
             case .closed:
                 return
             case .malformed(let status):
-                connection.send(Array("HTTP/1.1 \(status) Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+                connection.send(
+                    Array("HTTP/1.1 \(status) Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
                 return
             case .request(let request):
                 state.lock()

@@ -13,7 +13,8 @@ enum MultipartParser {
     /// The parts of `body`, or nil if `contentType` is not multipart or the body does not parse.
     static func parts(of body: Data, contentType: String?) -> [ParsedPart]? {
         guard let contentType, contentType.lowercased().hasPrefix("multipart/"),
-              let boundary = parameter("boundary", in: contentType) else { return nil }
+            let boundary = parameter("boundary", in: contentType)
+        else { return nil }
         let bytes = [UInt8](body)
         let delimiter = Array("--\(boundary)".utf8)
         var positions: [Int] = []
@@ -29,7 +30,8 @@ enum MultipartParser {
             let partStart = start + delimiter.count + 2
             let partEnd = end - 2
             guard partStart <= partEnd, let headEnd = find(Array("\r\n\r\n".utf8), in: bytes, from: partStart),
-                  headEnd + 4 <= partEnd else { return nil }
+                headEnd + 4 <= partEnd
+            else { return nil }
             let head = String(decoding: bytes[partStart..<headEnd], as: UTF8.self)
             var part = ParsedPart(content: Data(bytes[(headEnd + 4)..<partEnd]))
             for line in head.components(separatedBy: "\r\n") {
@@ -52,18 +54,24 @@ enum MultipartParser {
             let pair = piece.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard pair.count == 2, pair[0].lowercased() == name else { continue }
             var value = pair[1]
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = String(value.dropFirst().dropLast())
+            }
             return value
         }
         return nil
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else {
+            return nil
+        }
         var index = start
         let last = haystack.count - needle.count
         while index <= last {
-            if haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            if haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                return index
+            }
             index += 1
         }
         return nil

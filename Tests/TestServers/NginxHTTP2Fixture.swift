@@ -10,7 +10,9 @@ public final class NginxHTTP2Fixture {
 
     /// Starts nginx, or throws `XCTSkip` naming what is missing (`make test` installs nginx-light).
     public init() throws {
-        guard NginxTestServer.nginxPath != nil else { throw XCTSkip("nginx is not installed (make test installs nginx-light)") }
+        guard NginxTestServer.nginxPath != nil else {
+            throw XCTSkip("nginx is not installed (make test installs nginx-light)")
+        }
         guard TLSTestServer.opensslPath != nil else { throw XCTSkip("the openssl command is not installed") }
         server = try NginxTestServer()
     }

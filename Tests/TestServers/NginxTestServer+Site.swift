@@ -31,8 +31,10 @@ extension NginxTestServer {
 
     /// The whole configuration: one process, everything (logs, pid, temporary files) inside
     /// `folder`, so nginx needs neither root nor Debian's /etc/nginx, /var/lib/nginx, /run.
-    static func configurationText(folder: URL, cleartextPort: UInt16, securePort: UInt16,
-                                  certificates: TLSTestServer.Certificates) -> String {
+    static func configurationText(
+        folder: URL, cleartextPort: UInt16, securePort: UInt16,
+        certificates: TLSTestServer.Certificates
+    ) -> String {
         let path = { (name: String) in folder.appendingPathComponent(name).path }
         // `listen … http2` is the nginx 1.22 spelling (Debian 12); later versions accept it with
         // a deprecation warning.

@@ -66,7 +66,8 @@ public final class NginxTestServer: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moyakit-nginx-\(UUID().uuidString)")
         do {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent("temp"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("temp"), withIntermediateDirectories: true)
             try Self.writeSite(in: folder.appendingPathComponent("www"))
             let certificates = try TLSTestServer.makeCertificates(in: folder)
             var lastError = "no free port"
@@ -78,7 +79,8 @@ public final class NginxTestServer: @unchecked Sendable {
                     continue
                 }
                 guard let cleartext = URL(string: "http://127.0.0.1:\(ports.cleartext)"),
-                      let secure = URL(string: "https://127.0.0.1:\(ports.secure)") else { break }
+                    let secure = URL(string: "https://127.0.0.1:\(ports.secure)")
+                else { break }
                 self.folder = folder
                 self.process = process
                 self.watchdog = watchdog
@@ -127,9 +129,11 @@ public final class NginxTestServer: @unchecked Sendable {
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
             guard fields.count == 5, let connection = Int(fields[0]), let port = UInt16(fields[1]),
-                  let status = Int(fields[3]) else { return nil }
-            return AccessLogEntry(connection: connection, port: port, httpProtocol: String(fields[2]), status: status,
-                                  uri: String(fields[4]))
+                let status = Int(fields[3])
+            else { return nil }
+            return AccessLogEntry(
+                connection: connection, port: port, httpProtocol: String(fields[2]), status: status,
+                uri: String(fields[4]))
         }
     }
 
@@ -165,17 +169,25 @@ public final class NginxTestServer: @unchecked Sendable {
         return (cleartext, secure)
     }
 
-    private static func start(_ nginx: String, in folder: URL, ports: (cleartext: UInt16, secure: UInt16),
-                              certificates: TLSTestServer.Certificates) throws -> Started {
+    private static func start(
+        _ nginx: String, in folder: URL, ports: (cleartext: UInt16, secure: UInt16),
+        certificates: TLSTestServer.Certificates
+    ) throws -> Started {
         let configuration = folder.appendingPathComponent("nginx.conf")
-        try Data(configurationText(folder: folder, cleartextPort: ports.cleartext, securePort: ports.secure,
-                                   certificates: certificates).utf8).write(to: configuration)
+        try Data(
+            configurationText(
+                folder: folder, cleartextPort: ports.cleartext, securePort: ports.secure,
+                certificates: certificates
+            ).utf8
+        ).write(to: configuration)
         // Messages from before the configuration is read (and a failed bind) land here.
         let startupLog = folder.appendingPathComponent("startup.log")
         _ = FileManager.default.createFile(atPath: startupLog.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: nginx)
-        process.arguments = ["-c", configuration.path, "-p", folder.path + "/", "-e", folder.appendingPathComponent("error.log").path]
+        process.arguments = [
+            "-c", configuration.path, "-p", folder.path + "/", "-e", folder.appendingPathComponent("error.log").path
+        ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: startupLog)
@@ -187,15 +199,18 @@ public final class NginxTestServer: @unchecked Sendable {
             end(process)
             throw error
         }
-        let listening = TLSTestServer.waitUntilListening(port: ports.cleartext, while: { process.isRunning })
+        let listening =
+            TLSTestServer.waitUntilListening(port: ports.cleartext, while: { process.isRunning })
             && TLSTestServer.waitUntilListening(port: ports.secure, while: { process.isRunning })
         if listening && process.isRunning { return Started(value: (process, watchdog), failure: "") }
         end(process)
         watchdog.dismiss()
         let startup = (try? String(contentsOf: startupLog, encoding: .utf8)) ?? ""
         let errors = (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
-        return Started(value: nil, failure: "nginx did not start on ports \(ports.cleartext) and \(ports.secure): "
-                           + (startup + errors).trimmingCharacters(in: .whitespacesAndNewlines))
+        return Started(
+            value: nil,
+            failure: "nginx did not start on ports \(ports.cleartext) and \(ports.secure): "
+                + (startup + errors).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Ends `process`: SIGTERM (nginx's fast shutdown), SIGKILL if it is still there after 5 s.
@@ -224,7 +239,9 @@ private final class Watchdog: @unchecked Sendable {
         _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         // `read` fails only at end of file: the test process is gone without dismissing us.
-        shell.arguments = ["-c", #"read line || { kill -9 "$1"; rm -rf "$2"; }"#, "nginx-watchdog", String(pid), folder.path]
+        shell.arguments = [
+            "-c", #"read line || { kill -9 "$1"; rm -rf "$2"; }"#, "nginx-watchdog", String(pid), folder.path
+        ]
         shell.standardInput = pipe
         shell.standardOutput = FileHandle.nullDevice
         shell.standardError = FileHandle.nullDevice

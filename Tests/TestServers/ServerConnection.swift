@@ -59,10 +59,11 @@ final class ServerConnection {
             }
             guard readExactly(count, into: keep) else { return .closed }
         }
-        return .request(ReceivedRequest(
-            method: parsed.method, target: parsed.target, version: parsed.version,
-            headers: parsed.fields, rawHead: Data(head), body: body, bodyLength: length,
-            isChunked: isChunked, connectionNumber: number))
+        return .request(
+            ReceivedRequest(
+                method: parsed.method, target: parsed.target, version: parsed.version,
+                headers: parsed.fields, rawHead: Data(head), body: body, bodyLength: length,
+                isChunked: isChunked, connectionNumber: number))
     }
 
     private var buffered: Int { buffer.count - bufferStart }
@@ -140,8 +141,10 @@ final class ServerConnection {
     private func readChunkedBody(into sink: (UnsafeRawBufferPointer) -> Void) -> Bool {
         while true {
             guard let sizeLine = readLine(),
-                  let size = Int(sizeLine.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? "", radix: 16),
-                  size >= 0 else { return false }
+                let size = Int(
+                    sizeLine.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? "", radix: 16),
+                size >= 0
+            else { return false }
             if size == 0 {
                 // Trailer fields, up to the blank line.
                 while let trailer = readLine() {
@@ -177,7 +180,8 @@ final class ServerConnection {
     func send(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let count = Glibc.send(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            let count = Glibc.send(
+                descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL))
             if count < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -206,7 +210,9 @@ struct RequestHead {
         var lines = text.components(separatedBy: "\r\n")
         guard !lines.isEmpty else { return nil }
         let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: true)
-        guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/"), (requestLine[1].hasPrefix("/") || requestLine[1].hasPrefix("http://")) else { return nil }
+        guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/"),
+            (requestLine[1].hasPrefix("/") || requestLine[1].hasPrefix("http://"))
+        else { return nil }
         method = String(requestLine[0])
         target = String(requestLine[1])
         version = String(requestLine[2])
@@ -215,7 +221,8 @@ struct RequestHead {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             let name = String(line[..<colon])
             guard !name.isEmpty, !name.contains(" ") else { return nil }
-            fields.append(.init(name: name, value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            fields.append(
+                .init(name: name, value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
         self.fields = fields
     }

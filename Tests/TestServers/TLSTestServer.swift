@@ -18,7 +18,9 @@ public final class TLSTestServer: @unchecked Sendable {
 
     /// The `openssl` executable, if one is on the usual paths.
     public static var opensslPath: String? {
-        ["/usr/bin/openssl", "/usr/local/bin/openssl", "/bin/openssl"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/openssl", "/usr/local/bin/openssl", "/bin/openssl"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// The port the server listens on.
@@ -59,7 +61,8 @@ public final class TLSTestServer: @unchecked Sendable {
         // `-Verify` (capital V) makes a missing client certificate fatal (`-verify` would only ask
         // for one); without `-verify_return_error`, s_server would still accept a certificate
         // that fails verification (another authority's, or one not meant for clients).
-        let clientVerification = requiresClientCertificate
+        let clientVerification =
+            requiresClientCertificate
             ? ["-Verify", "1", "-CAfile", certificates.authorityFile, "-verify_return_error"] : []
 
         var lastError = "no free port"
@@ -67,8 +70,11 @@ public final class TLSTestServer: @unchecked Sendable {
             let candidate = try Self.freePort()
             let server = Process()
             server.executableURL = URL(fileURLWithPath: openssl)
-            server.arguments = ["s_server", "-accept", "127.0.0.1:\(candidate)", "-cert", certificates.serverCertificateFile,
-                                "-key", certificates.serverKeyFile, "-www", "-quiet"] + clientVerification
+            server.arguments =
+                [
+                    "s_server", "-accept", "127.0.0.1:\(candidate)", "-cert", certificates.serverCertificateFile,
+                    "-key", certificates.serverKeyFile, "-www", "-quiet"
+                ] + clientVerification
             server.standardOutput = FileHandle.nullDevice
             server.standardError = FileHandle.nullDevice
             try server.run()
@@ -121,30 +127,53 @@ public final class TLSTestServer: @unchecked Sendable {
     public static func makeCertificates(in folder: URL) throws -> Certificates {
         guard let openssl = opensslPath else { throw StartError(description: "openssl is not installed") }
         let path = { (name: String) in folder.appendingPathComponent(name).path }
-        try Data("""
+        try Data(
+            """
             subjectAltName=IP:127.0.0.1,DNS:localhost
             basicConstraints=CA:FALSE
             keyUsage=digitalSignature,keyEncipherment
             extendedKeyUsage=serverAuth
 
-            """.utf8).write(to: folder.appendingPathComponent("leaf.ext"))
-        try Data("""
+            """.utf8
+        ).write(to: folder.appendingPathComponent("leaf.ext"))
+        try Data(
+            """
             basicConstraints=CA:FALSE
             keyUsage=digitalSignature
             extendedKeyUsage=clientAuth
 
-            """.utf8).write(to: folder.appendingPathComponent("client.ext"))
+            """.utf8
+        ).write(to: folder.appendingPathComponent("client.ext"))
         let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try run(openssl, ["req", "-x509"] + curve + ["-keyout", path("ca.key"), "-out", path("ca.pem"),
-                                                    "-days", "2", "-subj", "/CN=MoyaKit Test CA"])
-        try run(openssl, ["req"] + curve + ["-keyout", path("leaf.key"), "-out", path("leaf.csr"), "-subj", "/CN=127.0.0.1"])
-        try run(openssl, ["x509", "-req", "-in", path("leaf.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
-                          "-CAcreateserial", "-out", path("leaf.pem"), "-days", "2", "-extfile", path("leaf.ext")])
-        try run(openssl, ["req"] + curve + ["-keyout", path("client.key"), "-out", path("client.csr"), "-subj", "/CN=MoyaKit Test Client"])
-        try run(openssl, ["x509", "-req", "-in", path("client.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
-                          "-CAcreateserial", "-out", path("client.pem"), "-days", "2", "-extfile", path("client.ext")])
-        return Certificates(authorityFile: path("ca.pem"), serverCertificateFile: path("leaf.pem"), serverKeyFile: path("leaf.key"),
-                            clientCertificateFile: path("client.pem"), clientKeyFile: path("client.key"))
+        try run(
+            openssl,
+            ["req", "-x509"] + curve + [
+                "-keyout", path("ca.key"), "-out", path("ca.pem"),
+                "-days", "2", "-subj", "/CN=MoyaKit Test CA"
+            ])
+        try run(
+            openssl, ["req"] + curve + ["-keyout", path("leaf.key"), "-out", path("leaf.csr"), "-subj", "/CN=127.0.0.1"]
+        )
+        try run(
+            openssl,
+            [
+                "x509", "-req", "-in", path("leaf.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+                "-CAcreateserial", "-out", path("leaf.pem"), "-days", "2", "-extfile", path("leaf.ext")
+            ])
+        try run(
+            openssl,
+            ["req"] + curve + [
+                "-keyout", path("client.key"), "-out", path("client.csr"), "-subj", "/CN=MoyaKit Test Client"
+            ])
+        try run(
+            openssl,
+            [
+                "x509", "-req", "-in", path("client.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+                "-CAcreateserial", "-out", path("client.pem"), "-days", "2", "-extfile", path("client.ext")
+            ])
+        return Certificates(
+            authorityFile: path("ca.pem"), serverCertificateFile: path("leaf.pem"), serverKeyFile: path("leaf.key"),
+            clientCertificateFile: path("client.pem"), clientKeyFile: path("client.key"))
     }
 
     private static func run(_ executable: String, _ arguments: [String]) throws {
@@ -177,8 +206,12 @@ public final class TLSTestServer: @unchecked Sendable {
         defer { close(descriptor) }
         var address = loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
-        let named = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
         guard bound == 0, named == 0 else { throw StartError(description: "cannot find a free port") }
         return UInt16(bigEndian: address.sin_port)
     }
@@ -191,7 +224,9 @@ public final class TLSTestServer: @unchecked Sendable {
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = loopback(port: port)
             let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             close(descriptor)
             if connected == 0 { return true }

@@ -35,7 +35,8 @@ public enum TestBytes {
     }
 
     /// Calls `body` with `count` (at most 256 KiB) bytes starting at `offset`, without copying.
-    public static func withBytes<Result>(offset: Int, count: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    public static func withBytes<Result>(offset: Int, count: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result
+    {
         precondition(count <= 256 * 1024, "TestBytes.withBytes serves at most 256 KiB at a time")
         let start = offset % period
         return extendedPattern.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<(start + count)])) }

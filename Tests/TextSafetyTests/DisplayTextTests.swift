@@ -13,8 +13,10 @@ final class DisplayTextTests: XCTestCase {
 
     func testOneLineUnlessLineBreaksAreKept() {
         XCTAssertEqual(DisplayText.escaped("one\ntwo\r\nthree\tfour\rfive"), #"one\ntwo\r\nthree\tfour\rfive"#)
-        XCTAssertEqual(DisplayText.escaped("one\ntwo\r\nthree\tfour\rfive", keepingLineBreaks: true), "one\ntwo\r\nthree\tfour\\rfive",
-                       "a CR that does not end a line could overwrite it")
+        XCTAssertEqual(
+            DisplayText.escaped("one\ntwo\r\nthree\tfour\rfive", keepingLineBreaks: true),
+            "one\ntwo\r\nthree\tfour\\rfive",
+            "a CR that does not end a line could overwrite it")
     }
 
     func testOwnEscapesAreKeptOnlyWhenAsked() {
@@ -27,15 +29,18 @@ final class DisplayTextTests: XCTestCase {
 /// Issue 27, item 5: paging's rule for server text in its one-line errors, kept as it was.
 final class DisplayTextCutTests: XCTestCase {
     func testControlsAreEscapedAsSwiftSpellsThemAndBidiIsLeft() {
-        XCTAssertEqual(DisplayText.escapedAndCut("a\u{1B}]0;t\u{07}\u{0}\u{1}\n\r\t\u{7F}\u{85}\u{9B}b"),
-                       #"a\u{1B}]0;t\u{07}\0\u{01}\n\r\t\u{7F}\u{0085}\u{009B}b"#)
+        XCTAssertEqual(
+            DisplayText.escapedAndCut("a\u{1B}]0;t\u{07}\u{0}\u{1}\n\r\t\u{7F}\u{85}\u{9B}b"),
+            #"a\u{1B}]0;t\u{07}\0\u{01}\n\r\t\u{7F}\u{0085}\u{009B}b"#)
         XCTAssertEqual(DisplayText.escapedAndCut("x\u{202E}y é"), "x\u{202E}y é")
         XCTAssertEqual(DisplayText.escapedAndCut(""), "")
     }
 
     func testLongTextIsCutAtTheLimitInScalars() {
-        XCTAssertEqual(DisplayText.escapedAndCut(String(repeating: "é", count: 200)), String(repeating: "é", count: 200))
-        XCTAssertEqual(DisplayText.escapedAndCut(String(repeating: "é", count: 201)), String(repeating: "é", count: 200) + "…")
+        XCTAssertEqual(
+            DisplayText.escapedAndCut(String(repeating: "é", count: 200)), String(repeating: "é", count: 200))
+        XCTAssertEqual(
+            DisplayText.escapedAndCut(String(repeating: "é", count: 201)), String(repeating: "é", count: 200) + "…")
         XCTAssertEqual(DisplayText.escapedAndCut("\u{1B}\u{1B}\u{1B}", limit: 2), #"\u{1B}\u{1B}…"#)
         XCTAssertEqual(DisplayText.escapedAndCut(String(repeating: "a", count: 1_000_000), limit: 3), "aaa…")
     }

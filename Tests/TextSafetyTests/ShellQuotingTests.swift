@@ -8,13 +8,15 @@ final class ShellQuotingTests: XCTestCase {
         XCTAssertEqual(ShellQuoting.singleQuoted("it's"), #"'it'\''s'"#)
         XCTAssertEqual(ShellQuoting.singleQuoted("''"), #"''\'''\'''"#)
         XCTAssertEqual(ShellQuoting.singleQuoted("$(rm -rf ~) `id` ; \\ \" !"), "'$(rm -rf ~) `id` ; \\ \" !'")
-        XCTAssertEqual(ShellQuoting.singleQuoted("a\r\nb\u{0}c\u{1B}[2J\u{85}\u{202E}"), "'a\r\nb\u{0}c\u{1B}[2J\u{85}\u{202E}'")
+        XCTAssertEqual(
+            ShellQuoting.singleQuoted("a\r\nb\u{0}c\u{1B}[2J\u{85}\u{202E}"), "'a\r\nb\u{0}c\u{1B}[2J\u{85}\u{202E}'")
         let long = String(repeating: "a'b", count: 10_000)
         XCTAssertEqual(ShellQuoting.singleQuoted(long), "'" + String(repeating: #"a'\''b"#, count: 10_000) + "'")
     }
 
     func testQuotedUnlessPlainASCIIQuotesAnythingOutsideItsSet() {
-        XCTAssertEqual(ShellQuoting.quotedUnlessPlainASCII("--token=a,b@c+d%e/f.g:h_i-j"), "--token=a,b@c+d%e/f.g:h_i-j")
+        XCTAssertEqual(
+            ShellQuoting.quotedUnlessPlainASCII("--token=a,b@c+d%e/f.g:h_i-j"), "--token=a,b@c+d%e/f.g:h_i-j")
         XCTAssertEqual(ShellQuoting.quotedUnlessPlainASCII(""), "''")
         XCTAssertEqual(ShellQuoting.quotedUnlessPlainASCII("café"), "'café'")
         XCTAssertEqual(ShellQuoting.quotedUnlessPlainASCII("a b"), "'a b'")

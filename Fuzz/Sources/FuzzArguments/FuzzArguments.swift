@@ -38,7 +38,8 @@ func fuzzArguments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } else {
         let file = Array(words.removeFirst().utf8)
         guard let loaded = TargetFileLoader.load(bytes: file, file: "fuzz.yaml", directory: "targets").api,
-              let first = loaded.cases.first else { return 0 }
+            let first = loaded.cases.first
+        else { return 0 }
         let name = words.isEmpty ? first.name : words.removeFirst()
         api = loaded
         spec = loaded.cases.first { $0.name == name } ?? first
@@ -47,15 +48,18 @@ func fuzzArguments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var named: [String: String] = [:]
     for word in words {
         if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-            named[String(word[word.index(word.startIndex, offsetBy: 2)..<equals])] = String(word[word.index(after: equals)...])
+            named[String(word[word.index(word.startIndex, offsetBy: 2)..<equals])] = String(
+                word[word.index(after: equals)...])
         } else {
             positional.append(word)
         }
     }
-    let (arguments, errors) = spec.argumentBinder(fileBaseDirectory: "targets").bindReportingAll(positional: positional, named: named)
+    let (arguments, errors) = spec.argumentBinder(fileBaseDirectory: "targets").bindReportingAll(
+        positional: positional, named: named)
     for error in errors { _ = error.description }
     guard errors.isEmpty else { return 0 }
-    let builder = TargetBuilder(api: api, processEnvironment: ["HTTPBIN_PASSWORD": "passwd", "GITHUB_TOKEN": "t"], isStubbed: true)
+    let builder = TargetBuilder(
+        api: api, processEnvironment: ["HTTPBIN_PASSWORD": "passwd", "GITHUB_TOKEN": "t"], isStubbed: true)
     for sample in [nil] + spec.samples.map(\.name) {
         guard let target = try? builder.target(for: spec, arguments: arguments, sampleName: sample) else { continue }
         _ = target.url

@@ -26,13 +26,17 @@ func fuzzYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let api = validator.validate(tree)
         // Streaming the cases is an optimisation: it must not change the outcome.
         precondition(api == result.api, "streamed and whole-tree validation give different APIs")
-        precondition(validator.diagnostics == result.diagnostics, "streamed and whole-tree validation give different diagnostics")
+        precondition(
+            validator.diagnostics == result.diagnostics, "streamed and whole-tree validation give different diagnostics"
+        )
     }
     // Small limits, so that inputs the fuzzer can reach cross each of them; a file within them
     // is within the default ones too.
-    let tight = YAMLLimits(maximumFileSize: 1 << 16, maximumDepth: 6, maximumScalarLength: 256,
-                           maximumAliasExpansion: 64, maximumAliasExpansionBytes: 512, maximumNodes: 400)
-    _ = TargetFileLoader.load(bytes: bytes, file: "fuzz.yaml", directory: "targets", limits: tight).renderedDiagnostics()
+    let tight = YAMLLimits(
+        maximumFileSize: 1 << 16, maximumDepth: 6, maximumScalarLength: 256,
+        maximumAliasExpansion: 64, maximumAliasExpansionBytes: 512, maximumNodes: 400)
+    _ = TargetFileLoader.load(bytes: bytes, file: "fuzz.yaml", directory: "targets", limits: tight)
+        .renderedDiagnostics()
     if (try? YAMLLoader.load(bytes, file: "fuzz.yaml", limits: tight)) != nil {
         precondition(tree != nil, "a file within small limits is refused with the default ones")
     }

@@ -35,7 +35,8 @@ public enum ParameterEncodingError: Error, Sendable, Hashable, CustomStringConve
         case .propertyListEncodingFailed(let message):
             return "the parameters could not be encoded as a property list: \(message)"
         case .compositeBodyEncodingNotHTTPBody:
-            return "requestCompositeParameters needs URLEncoding.httpBody as its body encoding; put query parameters in urlParameters instead"
+            return
+                "requestCompositeParameters needs URLEncoding.httpBody as its body encoding; put query parameters in urlParameters instead"
         }
     }
 }

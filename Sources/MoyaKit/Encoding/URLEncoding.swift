@@ -87,8 +87,10 @@ public struct URLEncoding: ParameterEncoding {
     public let boolEncoding: BoolEncoding
 
     /// Creates an encoding.
-    public init(destination: Destination = .methodDependent, arrayEncoding: ArrayEncoding = .brackets,
-                boolEncoding: BoolEncoding = .numeric) {
+    public init(
+        destination: Destination = .methodDependent, arrayEncoding: ArrayEncoding = .brackets,
+        boolEncoding: BoolEncoding = .numeric
+    ) {
         self.destination = destination
         self.arrayEncoding = arrayEncoding
         self.boolEncoding = boolEncoding
@@ -161,7 +163,8 @@ public struct URLEncoding: ParameterEncoding {
 
     private func query(_ parameters: JSONValue) -> String {
         let members = parameters.objectValue ?? []
-        return members
+        return
+            members
             .sorted { $0.0 < $1.0 }
             .flatMap { queryComponents(fromKey: $0.0, value: $0.1) }
             .map { "\($0)=\($1)" }

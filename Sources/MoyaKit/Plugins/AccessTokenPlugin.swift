@@ -15,7 +15,8 @@ public struct AccessTokenPlugin: PluginType {
     /// Sets the `Authorization` header, replacing any.
     public func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
         guard let authorizable = target.accessTokenAuthorizable,
-              let authorizationType = authorizable.authorizationType else { return request }
+            let authorizationType = authorizable.authorizationType
+        else { return request }
         let realTarget = (target as? MultiTarget)?.target ?? target
         var request = request
         request.setValue(authorizationType.value + " " + tokenClosure(realTarget), forHTTPHeaderField: "Authorization")

@@ -31,8 +31,10 @@ public struct CURLCommand: Sendable {
     public let acceptsCompressedResponses: Bool
 
     /// Creates a command for `request`.
-    public init(request: URLRequest, redactor: SecretRedactor = SecretRedactor(), sessionHeaders: [String: String] = [:],
-                acceptsCompressedResponses: Bool = true) {
+    public init(
+        request: URLRequest, redactor: SecretRedactor = SecretRedactor(), sessionHeaders: [String: String] = [:],
+        acceptsCompressedResponses: Bool = true
+    ) {
         self.request = request
         self.redactor = redactor
         self.sessionHeaders = sessionHeaders
@@ -42,7 +44,9 @@ public struct CURLCommand: Sendable {
     /// The command's arguments, unquoted, starting with `curl` (a body that cannot be an argument
     /// is `@-`: read from standard input, see `stdinBody`).
     public var arguments: [String] {
-        ["curl"] + options.flatMap { option in (option.name.isEmpty ? [] : [option.name]) + (option.value.map { [$0] } ?? []) }
+        ["curl"]
+            + options.flatMap { option in (option.name.isEmpty ? [] : [option.name]) + (option.value.map { [$0] } ?? [])
+            }
     }
 
     /// The options after `curl`, each with its value, the URL last (as a value without a name).
@@ -58,7 +62,8 @@ public struct CURLCommand: Sendable {
             options.append(("-X", method))
         }
         if acceptsCompressedResponses { options.append(("--compressed", nil)) }
-        for (name, value) in sessionHeaders.sorted(by: { $0.key < $1.key }) where request.value(forHTTPHeaderField: name) == nil {
+        for (name, value) in sessionHeaders.sorted(by: { $0.key < $1.key })
+        where request.value(forHTTPHeaderField: name) == nil {
             options.append(("-H", headerArgument(name: name, value: value)))
         }
         for (name, value) in request.headers.combinedByName {
@@ -135,11 +140,13 @@ public struct CURLCommand: Sendable {
 
     /// The command line; with `multiline`, one option per line joined by `\`.
     public func rendered(multiline: Bool = false) -> String {
-        let words = ["curl"] + options.map { option -> String in
-            guard let value = option.value else { return option.name }
-            let quoted = option.name == "-X" && Self.isPlainWord(value) ? value : ShellQuoting.singleQuoted(value)
-            return option.name.isEmpty ? quoted : option.name + " " + quoted
-        }
+        let words =
+            ["curl"]
+            + options.map { option -> String in
+                guard let value = option.value else { return option.name }
+                let quoted = option.name == "-X" && Self.isPlainWord(value) ? value : ShellQuoting.singleQuoted(value)
+                return option.name.isEmpty ? quoted : option.name + " " + quoted
+            }
         let command = words.joined(separator: multiline ? " \\\n  " : " ")
         guard let stdinBody else { return command }
         return "printf '%b' " + ShellQuoting.singleQuoted(Self.octalEscaped(stdinBody)) + " | " + command
@@ -172,8 +179,10 @@ public struct CURLCommand: Sendable {
     }
 
     private static func formQuoted(_ text: String) -> String {
-        let isLiteral = !text.contains(where: { ";,\"\\\n\r".contains($0) })
-            && !text.hasPrefix("@") && !text.hasPrefix("<") && text.first?.isWhitespace != true && text.last?.isWhitespace != true
+        let isLiteral =
+            !text.contains(where: { ";,\"\\\n\r".contains($0) })
+            && !text.hasPrefix("@") && !text.hasPrefix("<") && text.first?.isWhitespace != true
+            && text.last?.isWhitespace != true
         if isLiteral { return text }
         return "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }

@@ -39,7 +39,8 @@ public struct CredentialsPlugin: PluginType {
 
     /// Sets `Authorization: Basic ...` unless the request has an `Authorization` header.
     public func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
-        guard request.value(forHTTPHeaderField: "Authorization") == nil, let credential = credentialsClosure(target) else {
+        guard request.value(forHTTPHeaderField: "Authorization") == nil, let credential = credentialsClosure(target)
+        else {
             return request
         }
         var request = request

@@ -9,7 +9,8 @@ public enum NetworkActivityChangeType: Sendable, Hashable {
 /// Reports when requests start and end, e.g. to show a spinner.
 public struct NetworkActivityPlugin: PluginType {
     /// Receives each change.
-    public typealias NetworkActivityClosure = @Sendable (_ change: NetworkActivityChangeType, _ target: any TargetType) -> Void
+    public typealias NetworkActivityClosure =
+        @Sendable (_ change: NetworkActivityChangeType, _ target: any TargetType) -> Void
 
     /// Receives each change.
     public let networkActivityClosure: NetworkActivityClosure

@@ -19,8 +19,10 @@ extension NetworkLoggerPlugin {
         public var redactor: SecretRedactor
 
         /// Creates a configuration; by default entries go to standard output.
-        public init(formatter: Formatter = Formatter(), output: @escaping OutputType = defaultOutput,
-                    logOptions: LogOptions = .default, redactor: SecretRedactor = SecretRedactor()) {
+        public init(
+            formatter: Formatter = Formatter(), output: @escaping OutputType = defaultOutput,
+            logOptions: LogOptions = .default, redactor: SecretRedactor = SecretRedactor()
+        ) {
             self.formatter = formatter
             self.output = output
             self.logOptions = logOptions
@@ -57,7 +59,9 @@ extension NetworkLoggerPlugin.Configuration {
         /// Method and headers.
         public static let `default`: LogOptions = [requestMethod, requestHeaders]
         /// Everything but the `curl` form.
-        public static let verbose: LogOptions = [requestMethod, requestHeaders, requestBody, successResponseBody, errorResponseBody]
+        public static let verbose: LogOptions = [
+            requestMethod, requestHeaders, requestBody, successResponseBody, errorResponseBody
+        ]
     }
 
     /// Turns log events into text.
@@ -65,7 +69,8 @@ extension NetworkLoggerPlugin.Configuration {
         /// Turns a body into text.
         public typealias DataFormatterType = @Sendable (Data) -> String
         /// Turns an identifier and a message into an entry.
-        public typealias EntryFormatterType = @Sendable (_ identifier: String, _ message: String, _ target: any TargetType) -> String
+        public typealias EntryFormatterType =
+            @Sendable (_ identifier: String, _ message: String, _ target: any TargetType) -> String
 
         /// Formats entries.
         public var entry: EntryFormatterType
@@ -75,9 +80,11 @@ extension NetworkLoggerPlugin.Configuration {
         public var responseData: DataFormatterType
 
         /// Creates a formatter.
-        public init(entry: @escaping EntryFormatterType = defaultEntryFormatter,
-                    requestData: @escaping DataFormatterType = defaultDataFormatter,
-                    responseData: @escaping DataFormatterType = defaultDataFormatter) {
+        public init(
+            entry: @escaping EntryFormatterType = defaultEntryFormatter,
+            requestData: @escaping DataFormatterType = defaultDataFormatter,
+            responseData: @escaping DataFormatterType = defaultDataFormatter
+        ) {
             self.entry = entry
             self.requestData = requestData
             self.responseData = responseData
@@ -89,7 +96,9 @@ extension NetworkLoggerPlugin.Configuration {
         }
 
         /// `Moya_Logger: [<ISO 8601 date>] <identifier>: <message>`.
-        @Sendable public static func defaultEntryFormatter(identifier: String, message: String, target: any TargetType) -> String {
+        @Sendable public static func defaultEntryFormatter(identifier: String, message: String, target: any TargetType)
+            -> String
+        {
             "Moya_Logger: [\(Date().formatted(.iso8601))] \(identifier): \(message)"
         }
     }

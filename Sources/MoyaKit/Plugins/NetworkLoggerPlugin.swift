@@ -15,10 +15,14 @@ public final class NetworkLoggerPlugin: PluginType {
     }
 
     /// A logger with `LogOptions.default`.
-    public static var `default`: NetworkLoggerPlugin { NetworkLoggerPlugin(configuration: Configuration(logOptions: .default)) }
+    public static var `default`: NetworkLoggerPlugin {
+        NetworkLoggerPlugin(configuration: Configuration(logOptions: .default))
+    }
 
     /// A logger with `LogOptions.verbose`.
-    public static var verbose: NetworkLoggerPlugin { NetworkLoggerPlugin(configuration: Configuration(logOptions: .verbose)) }
+    public static var verbose: NetworkLoggerPlugin {
+        NetworkLoggerPlugin(configuration: Configuration(logOptions: .verbose))
+    }
 
     /// Logs the request.
     public func willSend(_ request: any RequestType, target: any TargetType) {
@@ -46,7 +50,9 @@ public final class NetworkLoggerPlugin: PluginType {
         guard let httpRequest = request.request else {
             return [formatter.entry("Request", "(invalid request)", target)]
         }
-        var output = [formatter.entry("Request", redactor.redact(httpRequest.url?.absoluteString ?? "(no URL)"), target)]
+        var output = [
+            formatter.entry("Request", redactor.redact(httpRequest.url?.absoluteString ?? "(no URL)"), target)
+        ]
         if configuration.logOptions.contains(.requestHeaders) {
             var fields: [(String, String)] = request.sessionHeaders.sorted { $0.key < $1.key }
                 .filter { httpRequest.value(forHTTPHeaderField: $0.key) == nil }
@@ -60,7 +66,8 @@ public final class NetworkLoggerPlugin: PluginType {
                 output.append(formatter.entry("Request Body File", file.path, target))
             } else if let parts = httpRequest.multipartParts {
                 let names = parts.map(\.name).joined(separator: ", ")
-                output.append(formatter.entry("Request Body", "multipart/form-data (\(parts.count) parts: \(names))", target))
+                output.append(
+                    formatter.entry("Request Body", "multipart/form-data (\(parts.count) parts: \(names))", target))
             }
         }
         if configuration.logOptions.contains(.requestMethod), let method = httpRequest.httpMethod {
@@ -75,16 +82,19 @@ public final class NetworkLoggerPlugin: PluginType {
         if let head = response.response {
             let url = head.url.map { " \(configuration.redactor.redact($0.absoluteString))" } ?? ""
             let headers = describe(head.headers.combinedByName)
-            output.append(formatter.entry("Response", "\(head.httpVersion) \(head.statusCode)\(url) \(headers)", target))
+            output.append(
+                formatter.entry("Response", "\(head.httpVersion) \(head.statusCode)\(url) \(headers)", target))
         } else {
             output.append(formatter.entry("Response", "Received empty network response for \(target).", target))
         }
         if (isFromError && configuration.logOptions.contains(.errorResponseBody))
-            || configuration.logOptions.contains(.successResponseBody) {
+            || configuration.logOptions.contains(.successResponseBody)
+        {
             var body = configuration.redactor.redact(formatter.responseData(response.data))
             if !response.hasWholeBody {
                 // Streamed or dropped: only its first bytes were kept.
-                body += (body.isEmpty ? "" : "\n") + "[\(response.bodyLength) bytes in all; "
+                body +=
+                    (body.isEmpty ? "" : "\n") + "[\(response.bodyLength) bytes in all; "
                     + (response.data.isEmpty ? "not kept]" : "the first \(response.data.count) shown]")
             }
             output.append(formatter.entry("Response Body", body, target))

@@ -30,14 +30,17 @@ public struct SecretRedactor: Sendable, Hashable {
     public var showsSecrets: Bool
 
     /// Creates a redactor.
-    public init(sensitiveHeaderNames: Set<String> = SecretRedactor.defaultSensitiveHeaderNames, secretValues: [String] = [],
-                showsSecrets: Bool = false, placeholder: String = SecretRedactor.defaultPlaceholder) {
+    public init(
+        sensitiveHeaderNames: Set<String> = SecretRedactor.defaultSensitiveHeaderNames, secretValues: [String] = [],
+        showsSecrets: Bool = false, placeholder: String = SecretRedactor.defaultPlaceholder
+    ) {
         // Names nearly always come lowercased already (the defaults, a target's names); then the
         // set is kept as it is rather than rebuilt, which `check` would do for every check.
         let isLowercased = sensitiveHeaderNames.allSatisfy { name in
             name.utf8.allSatisfy { $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
         }
-        self.sensitiveHeaderNames = isLowercased ? sensitiveHeaderNames : Set(sensitiveHeaderNames.map { $0.lowercased() })
+        self.sensitiveHeaderNames =
+            isLowercased ? sensitiveHeaderNames : Set(sensitiveHeaderNames.map { $0.lowercased() })
         self.secretValues = secretValues
         self.matcher = Matcher(secrets: secretValues)
         self.showsSecrets = showsSecrets
@@ -134,8 +137,10 @@ enum SecretForms {
         var forms: Set<String> = [secret]
         let strict = percentEncoded(secret, keeping: PercentEncoding.isUnreserved)
         let minimal = percentEncoded(secret) { PercentEncoding.isUnreserved($0) || Self.queryAllowed.contains($0) }
-        for encoded in [PercentEncoding.escapeQueryComponent(secret), PercentEncoding.escapePathSegment(secret), strict, minimal,
-                        strict.replacing("%20", with: "+"), minimal.replacing("%20", with: "+")] {
+        for encoded in [
+            PercentEncoding.escapeQueryComponent(secret), PercentEncoding.escapePathSegment(secret), strict, minimal,
+            strict.replacing("%20", with: "+"), minimal.replacing("%20", with: "+")
+        ] {
             forms.insert(encoded)
             forms.insert(lowercasingPercentEscapes(encoded))
         }
@@ -146,7 +151,9 @@ enum SecretForms {
         for escapesSlash in hasSlash ? [false, true] : [false] {
             for nonASCII in hasNonASCII ? [JSONStringEscaping.NonASCII.raw, .lowercaseHex, .uppercaseHex] : [.raw] {
                 for escapesHTML in hasHTML ? [false, true] : [false] {
-                    forms.insert(JSONStringEscaping.escaped(scalars, escapesSlash: escapesSlash, nonASCII: nonASCII, escapesHTML: escapesHTML))
+                    forms.insert(
+                        JSONStringEscaping.escaped(
+                            scalars, escapesSlash: escapesSlash, nonASCII: nonASCII, escapesHTML: escapesHTML))
                 }
             }
         }

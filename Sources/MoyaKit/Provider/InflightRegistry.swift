@@ -39,8 +39,10 @@ final class InflightRegistry: Sendable {
 
     /// Joins the exchange in flight for `identity`, or registers a new one made by `makeExchange`.
     /// Returns the exchange, the caller's id in it, and whether it is new (and must be started).
-    func join(_ identity: InflightKey, progress: RequestExchange.ProgressHandler?, deliver: @escaping RequestExchange.Deliver,
-              makeExchange: () -> RequestExchange) -> (exchange: RequestExchange, callerID: Int, isNew: Bool) {
+    func join(
+        _ identity: InflightKey, progress: RequestExchange.ProgressHandler?, deliver: @escaping RequestExchange.Deliver,
+        makeExchange: () -> RequestExchange
+    ) -> (exchange: RequestExchange, callerID: Int, isNew: Bool) {
         // Lock order is always registry, then exchange: `RequestExchange` calls `remove` with
         // its own lock released.
         exchanges.withLock { exchanges in

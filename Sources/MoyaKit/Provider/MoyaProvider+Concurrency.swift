@@ -25,10 +25,13 @@ extension MoyaProvider {
     /// Ending the iteration early cancels the request.
     public func requestWithProgress(_ target: Target) -> AsyncThrowingStream<ProgressResponse, any Error> {
         AsyncThrowingStream { continuation in
-            let token = request(target, progress: { progress in
-                // The completed value is yielded below, with the processed result.
-                if !progress.completed { continuation.yield(progress) }
-            }) { result in
+            let token = request(
+                target,
+                progress: { progress in
+                    // The completed value is yielded below, with the processed result.
+                    if !progress.completed { continuation.yield(progress) }
+                }
+            ) { result in
                 switch result {
                 case .success(let response):
                     continuation.yield(ProgressResponse(response: response))

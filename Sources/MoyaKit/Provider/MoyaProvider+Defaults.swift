@@ -7,11 +7,12 @@ extension MoyaProvider {
     /// The endpoint Moya makes by default: the target's URL, method, task and headers, and a
     /// `200` sample response with the target's sample data.
     @Sendable public static func defaultEndpointMapping(for target: Target) -> Endpoint {
-        Endpoint(url: URL(target: target).absoluteString,
-                 sampleResponseClosure: { .networkResponse(200, target.sampleData) },
-                 method: target.method,
-                 task: target.task,
-                 httpHeaderFields: target.headers)
+        Endpoint(
+            url: URL(target: target).absoluteString,
+            sampleResponseClosure: { .networkResponse(200, target.sampleData) },
+            method: target.method,
+            task: target.task,
+            httpHeaderFields: target.headers)
     }
 
     /// The request Moya makes by default: `endpoint.urlRequest()`.

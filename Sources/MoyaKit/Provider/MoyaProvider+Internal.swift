@@ -3,8 +3,10 @@ import Dispatch
 
 extension MoyaProvider {
     /// Registers the caller with an exchange (shared with `trackInflights`) and starts it if new.
-    func requestNormal(_ target: Target, callbackQueue: DispatchQueue?, progress: ProgressBlock?, body: ResponseBodyHandling,
-                       completion: @escaping Completion) -> any Cancellable {
+    func requestNormal(
+        _ target: Target, callbackQueue: DispatchQueue?, progress: ProgressBlock?, body: ResponseBodyHandling,
+        completion: @escaping Completion
+    ) -> any Cancellable {
         let endpoint = self.endpoint(target)
         let plugins = self.plugins
         let deliver: RequestExchange.Deliver = { result, runningOn in
@@ -33,8 +35,9 @@ extension MoyaProvider {
                     // As in Moya, no plugin saw a request, so none hears of its failure but `process`.
                     exchange.finish(.failure(error))
                 case .success(let request):
-                    send(plugins.reduce(request) { $1.prepare($0, target: target) }, exchange: exchange, target: target,
-                         endpoint: endpoint, body: body, callbackQueue: callbackQueue)
+                    send(
+                        plugins.reduce(request) { $1.prepare($0, target: target) }, exchange: exchange, target: target,
+                        endpoint: endpoint, body: body, callbackQueue: callbackQueue)
                 }
             }
             return token
@@ -58,7 +61,9 @@ extension MoyaProvider {
                     }
                 }
                 if joined.isNew {
-                    send(prepared, exchange: joined.exchange, target: target, endpoint: endpoint, body: body, callbackQueue: callbackQueue)
+                    send(
+                        prepared, exchange: joined.exchange, target: target, endpoint: endpoint, body: body,
+                        callbackQueue: callbackQueue)
                 }
                 caller.joined(CallerToken(exchange: joined.exchange, id: joined.callerID))
             }
@@ -67,8 +72,11 @@ extension MoyaProvider {
     }
 
     /// willSend → stub or network, for a request the plugins have prepared.
-    private func send(_ prepared: URLRequest, exchange: RequestExchange, target: Target, endpoint: Endpoint, body: ResponseBodyHandling,
-                      callbackQueue: DispatchQueue?) {
+    private func send(
+        _ prepared: URLRequest, exchange: RequestExchange, target: Target, endpoint: Endpoint,
+        body: ResponseBodyHandling,
+        callbackQueue: DispatchQueue?
+    ) {
         if exchange.isCancelled {
             finish(exchange, with: .failure(.cancellation), target: target)
             return
@@ -78,15 +86,17 @@ extension MoyaProvider {
         let transfer: any Cancellable
         switch stubClosure(target) {
         case .never:
-            transfer = sendOverNetwork(prepared, target: target, endpoint: endpoint, body: body, exchange: exchange,
-                                       callbackQueue: callbackQueue)
+            transfer = sendOverNetwork(
+                prepared, target: target, endpoint: endpoint, body: body, exchange: exchange,
+                callbackQueue: callbackQueue)
         case .immediate:
             finish(exchange, with: stubResult(prepared, target: target, endpoint: endpoint, body: body), target: target)
             transfer = FinishedCancellable()
         case .delayed(let seconds):
             transfer = StubTimer(delay: seconds) {
-                self.finish(exchange, with: self.stubResult(prepared, target: target, endpoint: endpoint, body: body),
-                            target: target)
+                self.finish(
+                    exchange, with: self.stubResult(prepared, target: target, endpoint: endpoint, body: body),
+                    target: target)
             } onCancel: {
                 self.finish(exchange, with: .failure(.cancellation), target: target)
             }
@@ -97,20 +107,25 @@ extension MoyaProvider {
     /// With a `callbackQueue` (that of the caller who started the exchange), the response is
     /// assembled, validated and handed to the plugins there, as Moya does on its callback queue,
     /// rather than on the thread that drives every transfer.
-    private func sendOverNetwork(_ request: URLRequest, target: Target, endpoint: Endpoint, body: ResponseBodyHandling,
-                                 exchange: RequestExchange, callbackQueue: DispatchQueue?) -> any Cancellable {
+    private func sendOverNetwork(
+        _ request: URLRequest, target: Target, endpoint: Endpoint, body: ResponseBodyHandling,
+        exchange: RequestExchange, callbackQueue: DispatchQueue?
+    ) -> any Cancellable {
         // The transport streams into the destination's folder, so it is resolved up front.
         let download = endpoint.task.downloadDestination.map {
             ResolvedDownload($0, head: HTTPResponseHead(statusCode: 0, url: request.url))
         }
         let validationType = target.validationType
-        return session.perform(request, downloadTo: download?.url, overwrite: download?.overwrite ?? false,
-                               createsFolders: download?.createsFolders ?? false, bodyHandling: body,
-                               progress: { exchange.reportProgress($0) }, completionQueue: callbackQueue) { result in
+        return session.perform(
+            request, downloadTo: download?.url, overwrite: download?.overwrite ?? false,
+            createsFolders: download?.createsFolders ?? false, bodyHandling: body,
+            progress: { exchange.reportProgress($0) }, completionQueue: callbackQueue
+        ) { result in
             switch result {
             case .success(let transported):
-                let response = Response(statusCode: transported.head.statusCode, data: transported.body, request: request,
-                                        response: transported.head, timing: transported.timing, bodyLength: transported.bodyLength)
+                let response = Response(
+                    statusCode: transported.head.statusCode, data: transported.body, request: request,
+                    response: transported.head, timing: transported.timing, bodyLength: transported.bodyLength)
                 self.finish(exchange, with: Self.validate(response, validationType), target: target, on: callbackQueue)
             case .failure(let error):
                 self.finish(exchange, with: .failure(.underlying(error, nil)), target: target, on: callbackQueue)
@@ -120,7 +135,8 @@ extension MoyaProvider {
 
     /// The sample response, validated like a live one; a download's sample is written to its destination.
     private func stubResult(_ request: URLRequest, target: Target, endpoint: Endpoint, body: ResponseBodyHandling)
-        -> Result<Response, MoyaError> {
+        -> Result<Response, MoyaError>
+    {
         let sampled: Response
         switch endpoint.sampleResponseClosure() {
         case .networkResponse(let statusCode, let data):
@@ -134,7 +150,8 @@ extension MoyaProvider {
         if let destination = endpoint.task.downloadDestination {
             let download = ResolvedDownload(destination, head: head)
             do throws(TransportError) {
-                let file = try OutputFile(path: download.url.path, overwrite: download.overwrite, createFolders: download.createsFolders)
+                let file = try OutputFile(
+                    path: download.url.path, overwrite: download.overwrite, createFolders: download.createsFolders)
                 do throws(TransportError) {
                     try file.write(sampled.data)
                     try file.commit()
@@ -155,20 +172,25 @@ extension MoyaProvider {
         } catch {
             return .failure(.underlying(error, nil))
         }
-        let response = Response(statusCode: sampled.statusCode, data: accumulator.data, request: request, response: sampled.response,
-                                bodyLength: accumulator.length)
+        let response = Response(
+            statusCode: sampled.statusCode, data: accumulator.data, request: request, response: sampled.response,
+            bodyLength: accumulator.length)
         return Self.validate(response, target.validationType)
     }
 
     /// Tells plugins the exchange ended, then hands the result to its callers.
     /// `queue` is the queue this runs on, if any.
-    private func finish(_ exchange: RequestExchange, with result: Result<Response, MoyaError>, target: Target,
-                        on queue: DispatchQueue? = nil) {
+    private func finish(
+        _ exchange: RequestExchange, with result: Result<Response, MoyaError>, target: Target,
+        on queue: DispatchQueue? = nil
+    ) {
         plugins.forEach { $0.didReceive(result, target: target) }
         exchange.finish(result, on: queue)
     }
 
-    private static func progressHandler(_ progress: ProgressBlock?, callbackQueue: DispatchQueue?) -> RequestExchange.ProgressHandler? {
+    private static func progressHandler(_ progress: ProgressBlock?, callbackQueue: DispatchQueue?) -> RequestExchange
+        .ProgressHandler?
+    {
         guard let progress else { return nil }
         return { transferred in
             run(on: callbackQueue) { progress(ProgressResponse(progress: transferred)) }

@@ -46,13 +46,15 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
     let inflights: InflightRegistry?
 
     /// Creates a provider.
-    public init(endpointClosure: @escaping EndpointClosure = MoyaProvider.defaultEndpointMapping,
-                requestClosure: @escaping RequestClosure = MoyaProvider.defaultRequestMapping,
-                stubClosure: @escaping StubClosure = MoyaProvider.neverStub,
-                callbackQueue: DispatchQueue? = nil,
-                session: Session = .default,
-                plugins: [any PluginType] = [],
-                trackInflights: Bool = false) {
+    public init(
+        endpointClosure: @escaping EndpointClosure = MoyaProvider.defaultEndpointMapping,
+        requestClosure: @escaping RequestClosure = MoyaProvider.defaultRequestMapping,
+        stubClosure: @escaping StubClosure = MoyaProvider.neverStub,
+        callbackQueue: DispatchQueue? = nil,
+        session: Session = .default,
+        plugins: [any PluginType] = [],
+        trackInflights: Bool = false
+    ) {
         self.endpointClosure = endpointClosure
         self.requestClosure = requestClosure
         self.stubClosure = stubClosure
@@ -84,10 +86,13 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
     ///   `trackInflights` shares it with others); the completion then gets a `MoyaError.underlying`
     ///   holding `TransportError(kind: .cancelled)`.
     @discardableResult
-    public func request(_ target: Target, callbackQueue: DispatchQueue? = nil, progress: ProgressBlock? = nil,
-                        completion: @escaping Completion) -> any Cancellable {
-        requestNormal(target, callbackQueue: callbackQueue ?? self.callbackQueue, progress: progress, body: .collectAll,
-                      completion: completion)
+    public func request(
+        _ target: Target, callbackQueue: DispatchQueue? = nil, progress: ProgressBlock? = nil,
+        completion: @escaping Completion
+    ) -> any Cancellable {
+        requestNormal(
+            target, callbackQueue: callbackQueue ?? self.callbackQueue, progress: progress, body: .collectAll,
+            completion: completion)
     }
 
     /// Sends `target`, its response body handled as `body` says: kept up to a limit, dropped, or
@@ -97,9 +102,12 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
     /// A streamed request never shares an exchange with others (`trackInflights`): its body has
     /// one reader.
     @discardableResult
-    public func request(_ target: Target, body: ResponseBodyHandling, callbackQueue: DispatchQueue? = nil,
-                        progress: ProgressBlock? = nil, completion: @escaping Completion) -> any Cancellable {
-        requestNormal(target, callbackQueue: callbackQueue ?? self.callbackQueue, progress: progress, body: body,
-                      completion: completion)
+    public func request(
+        _ target: Target, body: ResponseBodyHandling, callbackQueue: DispatchQueue? = nil,
+        progress: ProgressBlock? = nil, completion: @escaping Completion
+    ) -> any Cancellable {
+        requestNormal(
+            target, callbackQueue: callbackQueue ?? self.callbackQueue, progress: progress, body: body,
+            completion: completion)
     }
 }

@@ -37,7 +37,10 @@ final class RequestExchange: Sendable {
     private let onEnd: @Sendable (RequestExchange) -> Void
 
     /// Creates an exchange with its first caller, whose id is 0.
-    init(firstProgress: ProgressHandler?, firstDeliver: @escaping Deliver, onEnd: @escaping @Sendable (RequestExchange) -> Void) {
+    init(
+        firstProgress: ProgressHandler?, firstDeliver: @escaping Deliver,
+        onEnd: @escaping @Sendable (RequestExchange) -> Void
+    ) {
         state = Mutex(State(callers: [Caller(id: 0, progress: firstProgress, deliver: firstDeliver)], nextID: 1))
         if firstProgress != nil { progressCallers.store(1, ordering: .releasing) }
         self.onEnd = onEnd
@@ -101,7 +104,9 @@ final class RequestExchange: Sendable {
             case cancelExchange((any Cancellable)?)
         }
         let action = state.withLock { state -> Action in
-            guard !state.isFinished, let index = state.callers.firstIndex(where: { $0.id == id }) else { return .nothing }
+            guard !state.isFinished, let index = state.callers.firstIndex(where: { $0.id == id }) else {
+                return .nothing
+            }
             if state.callers.count > 1 {
                 return .deliverAlone(state.callers.remove(at: index))
             }

@@ -55,7 +55,8 @@ package final class HumanReporter: Sendable {
                 state.nextToPrint += 1
             }
             if showsProgress && state.done < items.count {
-                state.unwritten += "[\(state.done)/\(items.count)]" + (state.failed > 0 ? " \(state.failed) failed" : "")
+                state.unwritten +=
+                    "[\(state.done)/\(items.count)]" + (state.failed > 0 ? " \(state.failed) failed" : "")
             }
             return Self.takeUnwritten(&state)
         }
@@ -79,18 +80,24 @@ package final class HumanReporter: Sendable {
     /// The totals line.
     package func finish(_ summary: CheckSummary) {
         for invalid in summary.invalidFiles {
-            var text = Self.pad(DisplayText.escaped(invalid.id), idWidth) + "  " + (colors ? Self.color(.failed) + "fail\u{1B}[0m" : "fail")
-                + String(repeating: " ", count: 9) + "-    " + Self.leftPad("-", 8) + "  invalid target file " + DisplayText.escaped(invalid.file) + "\n"
+            var text =
+                Self.pad(DisplayText.escaped(invalid.id), idWidth) + "  "
+                + (colors ? Self.color(.failed) + "fail\u{1B}[0m" : "fail")
+                + String(repeating: " ", count: 9) + "-    " + Self.leftPad("-", 8) + "  invalid target file "
+                + DisplayText.escaped(invalid.file) + "\n"
             for problem in invalid.problems { text += "    " + DisplayText.escaped(problem) + "\n" }
             write(text)
         }
-        var parts = ["\(summary.count(.passed)) passed", "\(summary.count(.failed) + summary.invalidFiles.count) failed"]
+        var parts = [
+            "\(summary.count(.passed)) passed", "\(summary.count(.failed) + summary.invalidFiles.count) failed"
+        ]
         if summary.count(.skipped) > 0 { parts.append("\(summary.count(.skipped)) skipped") }
         if summary.count(.notCovered) > 0 { parts.append("\(summary.count(.notCovered)) not covered") }
         let shard = summary.shard.map { ", shard \($0.index)/\($0.count)" } ?? ""
         let checks = summary.results.count
-        write("check (\(summary.isLive ? "live" : "offline")\(shard)): " + parts.joined(separator: ", ")
-            + "; \(checks) check\(checks == 1 ? "" : "s") in \(Self.duration(summary.duration))\n")
+        write(
+            "check (\(summary.isLive ? "live" : "offline")\(shard)): " + parts.joined(separator: ", ")
+                + "; \(checks) check\(checks == 1 ? "" : "s") in \(Self.duration(summary.duration))\n")
     }
 
     /// `github.userProfile#1  pass  200  12 ms  reason`, then further reasons indented. Reasons

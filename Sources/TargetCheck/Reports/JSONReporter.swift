@@ -8,25 +8,35 @@ enum JSONReporter {
     static let schema = "moya-cli-check/1"
 
     static func render(_ summary: CheckSummary) -> String {
-        let shard: JSONValue = summary.shard.map { .object([("index", .int($0.index)), ("count", .int($0.count))]) } ?? .null
+        let shard: JSONValue =
+            summary.shard.map { .object([("index", .int($0.index)), ("count", .int($0.count))]) } ?? .null
         let document: JSONValue = .object([
             ("schema", .string(schema)),
             ("mode", .string(summary.isLive ? "live" : "offline")),
             ("shard", shard),
             ("durationSeconds", .double(rounded(summary.duration))),
-            ("summary", .object([
-                ("checks", .int(summary.results.count)),
-                ("passed", .int(summary.count(.passed))),
-                ("failed", .int(summary.count(.failed))),
-                ("invalidFiles", .int(summary.invalidFiles.count)),
-                ("skipped", .int(summary.count(.skipped))),
-                ("notCovered", .int(summary.count(.notCovered))),
-            ])),
+            (
+                "summary",
+                .object([
+                    ("checks", .int(summary.results.count)),
+                    ("passed", .int(summary.count(.passed))),
+                    ("failed", .int(summary.count(.failed))),
+                    ("invalidFiles", .int(summary.invalidFiles.count)),
+                    ("skipped", .int(summary.count(.skipped))),
+                    ("notCovered", .int(summary.count(.notCovered)))
+                ])
+            ),
             ("results", .array(zip(summary.items, summary.results).map(entry))),
-            ("invalidFiles", .array(summary.invalidFiles.map { invalid in
-                .object([("file", .string(invalid.file)), ("api", invalid.apiName.map { .string($0) } ?? .null),
-                         ("problems", .array(invalid.problems.map { .string($0) }))])
-            })),
+            (
+                "invalidFiles",
+                .array(
+                    summary.invalidFiles.map { invalid in
+                        .object([
+                            ("file", .string(invalid.file)), ("api", invalid.apiName.map { .string($0) } ?? .null),
+                            ("problems", .array(invalid.problems.map { .string($0) }))
+                        ])
+                    })
+            )
         ])
         return document.serializedString(options: [.prettyPrinted]) + "\n"
     }
@@ -46,7 +56,7 @@ enum JSONReporter {
             ("durationSeconds", result.duration.map { .double(rounded($0)) } ?? .null),
             ("attempts", .int(result.attempts)),
             ("reasons", .array(result.reasons.map { .string($0) })),
-            ("drifts", .array(result.drifts.map(json))),
+            ("drifts", .array(result.drifts.map(json)))
         ])
     }
 
@@ -55,7 +65,7 @@ enum JSONReporter {
             ("path", .string(drift.path)),
             ("problem", .string(drift.kind)),
             ("expected", drift.expectedType.map { .string($0) } ?? .null),
-            ("found", drift.foundType.map { .string($0) } ?? .null),
+            ("found", drift.foundType.map { .string($0) } ?? .null)
         ])
     }
 

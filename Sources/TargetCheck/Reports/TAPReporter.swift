@@ -26,9 +26,11 @@ enum TAPReporter {
             case .passed:
                 tap += "ok \(number + 1) - \(description)\n"
             case .skipped:
-                tap += "ok \(number + 1) - \(description) # SKIP \(TAPText.escaped(result.reasons.first ?? "skipped"))\n"
+                tap +=
+                    "ok \(number + 1) - \(description) # SKIP \(TAPText.escaped(result.reasons.first ?? "skipped"))\n"
             case .notCovered:
-                tap += "ok \(number + 1) - \(description) # SKIP not covered: \(TAPText.escaped(result.reasons.first ?? ""))\n"
+                tap +=
+                    "ok \(number + 1) - \(description) # SKIP not covered: \(TAPText.escaped(result.reasons.first ?? ""))\n"
             case .failed:
                 tap += "not ok \(number + 1) - \(description)\n"
                 tap += "  ---\n"
@@ -37,7 +39,9 @@ enum TAPReporter {
                 tap += "  data:\n"
                 tap += "    failure: \(result.failureKind?.rawValue ?? "failure")\n"
                 if let status = result.statusCode { tap += "    status: \(status)\n" }
-                if let request = result.request { tap += "    request: \(YAMLScalar.jsonQuoted("\(request.method) \(request.url)"))\n" }
+                if let request = result.request {
+                    tap += "    request: \(YAMLScalar.jsonQuoted("\(request.method) \(request.url)"))\n"
+                }
                 if result.reasons.count > 1 {
                     tap += "    details:\n"
                     for reason in result.reasons.dropFirst() { tap += "      - \(YAMLScalar.jsonQuoted(reason))\n" }

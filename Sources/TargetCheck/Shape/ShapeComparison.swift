@@ -74,7 +74,8 @@ package struct ShapeComparison: Sendable {
             // The sample's first member of a name is its shape; a live name given twice has its
             // last value (as a dictionary built in order would keep).
             let members = MemberIndex(expected: expectedMembers, live: liveMembers)
-            for (position, (key, expected)) in expectedMembers.enumerated() where members.isFirst(expectedAt: position) {
+            for (position, (key, expected)) in expectedMembers.enumerated() where members.isFirst(expectedAt: position)
+            {
                 guard let found = members.liveValue(named: key) else {
                     guard !walk.isFull else { return }
                     walk.record(.missing, at: .key(key))
@@ -129,7 +130,8 @@ package struct ShapeComparison: Sendable {
                 return
             }
             liveValues = Dictionary(live, uniquingKeysWith: { _, last in last })
-            firstExpected = Dictionary(expected.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
+            firstExpected = Dictionary(
+                expected.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
             firstLive = Dictionary(live.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
         }
 
@@ -169,10 +171,12 @@ package struct ShapeComparison: Sendable {
     package static func path(_ parent: String, key: String) -> String {
         // ASCII letters, digits and `_`, not starting with a digit. (Bytes: in ASCII the
         // alphabetic scalars are the letters, and a live check asks this of every key it visits.)
-        let isIdentifier = key.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-        } && key.utf8.first.map { !($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) } == true
+        let isIdentifier =
+            key.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            } && key.utf8.first.map { !($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) } == true
         if isIdentifier { return parent + "." + key }
         var escaped = "\""
         for character in key {

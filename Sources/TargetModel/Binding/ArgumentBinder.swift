@@ -32,25 +32,33 @@ public struct ArgumentBinder: Sendable {
     /// Every value bound, defaults filled in (an optional value not given is absent).
     ///
     /// - Throws: the first `ArgumentError`; `bindReportingAll` gives them all.
-    public func bind(positional: [String] = [], named: [String: String] = [:]) throws(ArgumentError) -> [String: ArgumentValue] {
+    public func bind(positional: [String] = [], named: [String: String] = [:]) throws(ArgumentError) -> [String:
+        ArgumentValue]
+    {
         let result = bindReportingAll(positional: positional, named: named)
         if let first = result.errors.first { throw first }
         return result.arguments
     }
 
     /// The values that could be bound and every problem found, in declared order.
-    public func bindReportingAll(positional: [String] = [], named: [String: String] = [:]) -> (arguments: [String: ArgumentValue], errors: [ArgumentError]) {
+    public func bindReportingAll(positional: [String] = [], named: [String: String] = [:]) -> (
+        arguments: [String: ArgumentValue], errors: [ArgumentError]
+    ) {
         bindReportingAll(positional: positional, namedWords: named.mapValues { [$0] })
     }
 
     /// The same, with every word given for each named value (`--labels a --labels b`): only a list
     /// value may be given more than once.
-    public func bindReportingAll(positional: [String] = [], namedWords: [String: [String]]) -> (arguments: [String: ArgumentValue], errors: [ArgumentError]) {
+    public func bindReportingAll(positional: [String] = [], namedWords: [String: [String]]) -> (
+        arguments: [String: ArgumentValue], errors: [ArgumentError]
+    ) {
         var arguments: [String: ArgumentValue] = [:]
         var errors: [ArgumentError] = []
         var given: [String: [String]] = [:]
         if positional.count > values.count {
-            errors.append(.tooManyValues(caseName: caseName, given: positional.count, accepted: values.count, names: values.map(\.name)))
+            errors.append(
+                .tooManyValues(
+                    caseName: caseName, given: positional.count, accepted: values.count, names: values.map(\.name)))
         }
         for (value, text) in zip(values, positional) {
             given[value.name] = [text]
@@ -68,7 +76,10 @@ public struct ArgumentBinder: Sendable {
                     given[name] = words
                 }
             } else {
-                errors.append(.unknownValue(name: name, suggestion: Suggestion.closest(to: name, in: declaredNames), available: declaredNames))
+                errors.append(
+                    .unknownValue(
+                        name: name, suggestion: Suggestion.closest(to: name, in: declaredNames),
+                        available: declaredNames))
             }
         }
         for value in values {

@@ -22,8 +22,11 @@ public enum ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The value the error is about, if it is about one.
     public var valueName: String? {
         switch self {
-        case .missingValue(let name, _), .invalidValue(_, let name, _), .unknownValue(let name, _, _), .repeatedValue(let name),
-             .duplicateValue(let name), .fileNotFound(_, let name), .fileUnreadable(_, let name), .fileOutsideRoot(_, let name, _): name
+        case .missingValue(let name, _), .invalidValue(_, let name, _), .unknownValue(let name, _, _),
+            .repeatedValue(let name),
+            .duplicateValue(let name), .fileNotFound(_, let name), .fileUnreadable(_, let name),
+            .fileOutsideRoot(_, let name, _):
+            name
         case .tooManyValues: nil
         }
     }
@@ -41,8 +44,10 @@ public enum ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
             "too many values: '\(caseName)' takes \(accepted)"
                 + (names.isEmpty ? "" : " (\(names.joined(separator: ", ")))") + ", \(given) given"
         case .unknownValue(let name, let suggestion, let available):
-            "unknown value '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" }
-                ?? (available.isEmpty ? "; the case takes no values" : "; valid values: " + available.joined(separator: ", ")))
+            "unknown value '\(name)'"
+                + (suggestion.map { "; did you mean '\($0)'?" }
+                    ?? (available.isEmpty
+                        ? "; the case takes no values" : "; valid values: " + available.joined(separator: ", ")))
         case .duplicateValue(let name):
             "value '\(name)' is given twice (by position and by name)"
         case .repeatedValue(let name):

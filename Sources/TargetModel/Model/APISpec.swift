@@ -1,4 +1,3 @@
-
 /// One API, as a target file describes it: a Moya target enum with its cases.
 @dynamicMemberLookup
 public struct APISpec: Sendable, Hashable {
@@ -120,7 +119,8 @@ public struct APISpec: Sendable, Hashable {
     public func environment(named name: String) throws(SpecLookupError) -> EnvironmentSpec {
         if let found = self.environments.first(where: { $0.name == name }) { return found }
         let names = self.environments.map(\.name)
-        throw .unknownEnvironment(name, apiName: self.name, suggestion: Suggestion.closest(to: name, in: names), available: names)
+        throw .unknownEnvironment(
+            name, apiName: self.name, suggestion: Suggestion.closest(to: name, in: names), available: names)
     }
 }
 

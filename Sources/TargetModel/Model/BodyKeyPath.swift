@@ -64,11 +64,17 @@ package struct BodyKeyPath: Sendable, Hashable, CustomStringConvertible {
             switch current.kind {
             case .array:
                 guard let index = Self.index(of: step) else {
-                    if case .member = step { throw Miss(description: "\(place) is an array, not an object, so it has no \(written(step))") }
-                    throw Miss(description: "\(written(step)) is not an index, and \(place) is an array (of \(Self.elements(current)))")
+                    if case .member = step {
+                        throw Miss(description: "\(place) is an array, not an object, so it has no \(written(step))")
+                    }
+                    throw Miss(
+                        description:
+                            "\(written(step)) is not an index, and \(place) is an array (of \(Self.elements(current)))")
                 }
                 guard let element = current.element(at: index) else {
-                    throw Miss(description: "no element \(written(step)) in the array at \(place), which has \(Self.elements(current))")
+                    throw Miss(
+                        description:
+                            "no element \(written(step)) in the array at \(place), which has \(Self.elements(current))")
                 }
                 current = element
             case .object:
@@ -76,17 +82,22 @@ package struct BodyKeyPath: Sendable, Hashable, CustomStringConvertible {
                     throw Miss(description: "\(place) is an object, not an array, so it has no \(written(step))")
                 }
                 guard let member = current.member(named: name) else {
-                    let hint = Suggestion.closest(to: name, in: Self.memberNames(of: current)).map { "; did you mean '\($0)'?" } ?? ""
+                    let hint =
+                        Suggestion.closest(to: name, in: Self.memberNames(of: current)).map {
+                            "; did you mean '\($0)'?"
+                        } ?? ""
                     throw Miss(description: "no member \(written(step)) in the object at \(place)\(hint)")
                 }
                 current = member
             case let kind:
-                let wanted = switch step {
-                case .member: "an object"
-                case .index: "an array"
-                case .dotted: "an object or an array"
-                }
-                throw Miss(description: "\(place) is \(Self.name(of: kind)), not \(wanted), so it has no \(written(step))")
+                let wanted =
+                    switch step {
+                    case .member: "an object"
+                    case .index: "an array"
+                    case .dotted: "an object or an array"
+                    }
+                throw Miss(
+                    description: "\(place) is \(Self.name(of: kind)), not \(wanted), so it has no \(written(step))")
             }
         }
         return current
@@ -127,12 +138,13 @@ package struct BodyKeyPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy {
-            switch $0 {
-            case "A"..."Z", "a"..."z", "0"..."9", "_", "-": true
-            default: $0.value >= 0x80
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                switch $0 {
+                case "A"..."Z", "a"..."z", "0"..."9", "_", "-": true
+                default: $0.value >= 0x80
+                }
             }
-        }
     }
 
     /// `1 element`, `2 elements`.

@@ -58,7 +58,8 @@ public struct CapturedValues: Sendable, Hashable {
     }
 
     public static func == (lhs: CapturedValues, rhs: CapturedValues) -> Bool {
-        lhs.values.elementsEqual(rhs.values) { $0.name == $1.name && $0.value == $1.value } && lhs.secretValues == rhs.secretValues
+        lhs.values.elementsEqual(rhs.values) { $0.name == $1.name && $0.value == $1.value }
+            && lhs.secretValues == rhs.secretValues
     }
 
     public func hash(into hasher: inout Hasher) {

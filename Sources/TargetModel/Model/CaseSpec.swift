@@ -75,7 +75,8 @@ public struct CaseSpec: Sendable, Hashable {
     public func sample(named name: String) throws(SpecLookupError) -> NamedSample {
         if let sample = self.samples.first(where: { $0.name == name }) { return sample }
         let names = self.samples.map(\.name)
-        throw .unknownSample(name, caseName: self.name, suggestion: Suggestion.closest(to: name, in: names), available: names)
+        throw .unknownSample(
+            name, caseName: self.name, suggestion: Suggestion.closest(to: name, in: names), available: names)
     }
 
     /// A binder for this case's values (for the command line, relative `file` paths from the current folder).

@@ -21,8 +21,10 @@ public struct OAuth2AuthSpec: Sendable, Hashable {
     public var clientAuthentication: ClientAuthentication
 
     /// Creates the spec.
-    public init(tokenURL: Template, clientID: Template, clientSecret: Template, scopes: [String] = [],
-                clientAuthentication: ClientAuthentication = .basic) {
+    public init(
+        tokenURL: Template, clientID: Template, clientSecret: Template, scopes: [String] = [],
+        clientAuthentication: ClientAuthentication = .basic
+    ) {
         self.tokenURL = tokenURL
         self.clientID = clientID
         self.clientSecret = clientSecret

@@ -28,7 +28,9 @@ public struct EnvironmentSpec: Sendable, Hashable {
     }
 
     /// Creates an environment.
-    public init(name: String, baseURL: Template? = nil, variables: [Variable] = [], headers: [HeaderSpec] = [], mark: Mark) {
+    public init(
+        name: String, baseURL: Template? = nil, variables: [Variable] = [], headers: [HeaderSpec] = [], mark: Mark
+    ) {
         self.name = name
         self.baseURL = baseURL
         self.variables = variables

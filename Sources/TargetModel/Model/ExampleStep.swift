@@ -49,7 +49,9 @@ public struct ChainedExample: Sendable, Hashable {
             let afterOpen = rest[rest.index(after: open)...]
             guard let close = afterOpen.firstIndex(of: "}") else { break }
             let name = afterOpen[..<close]
-            if !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }), !(name.first?.isNumber ?? true) {
+            if !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
+                !(name.first?.isNumber ?? true)
+            {
                 names.append(String(name))
                 rest = afterOpen[afterOpen.index(after: close)...]
             } else {

@@ -78,7 +78,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
         mutating func parse() throws(JSONPathError) -> [Component] {
             guard scalars.first == "$" else {
-                throw JSONPathError("a JSON path starts with '$' (the whole body), like $.data or $.meta.next_cursor", at: 0)
+                throw JSONPathError(
+                    "a JSON path starts with '$' (the whole body), like $.data or $.meta.next_cursor", at: 0)
             }
             position = 1
             var components: [Component] = []
@@ -87,7 +88,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 case ".":
                     position += 1
                     if position < scalars.count, scalars[position] == "." {
-                        throw JSONPathError("'..' (descendants) selects many values; name one value, like $.data", at: position - 1)
+                        throw JSONPathError(
+                            "'..' (descendants) selects many values; name one value, like $.data", at: position - 1)
                     }
                     let start = position
                     while position < scalars.count, Self.isNameScalar(scalars[position]) { position += 1 }
@@ -101,7 +103,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 case "[":
                     components.append(try bracket())
                 default:
-                    throw JSONPathError("unexpected '\(scalars[position].escaped(asASCII: true))'; write .name, ['name'] or [index]", at: position)
+                    throw JSONPathError(
+                        "unexpected '\(scalars[position].escaped(asASCII: true))'; write .name, ['name'] or [index]",
+                        at: position)
                 }
             }
             return components
@@ -124,7 +128,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                     if scalar == quote { break }
                     if scalar == "\\" {
                         position += 1
-                        guard position < scalars.count else { throw JSONPathError("unclosed quote in '[...]'", at: open) }
+                        guard position < scalars.count else {
+                            throw JSONPathError("unclosed quote in '[...]'", at: open)
+                        }
                     }
                     name.append(scalars[position])
                     position += 1
@@ -135,13 +141,19 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 let start = position
                 while position < scalars.count, ("0"..."9").contains(scalars[position]) { position += 1 }
                 let digits = String(String.UnicodeScalarView(scalars[start..<position]))
-                guard digits.count <= 9, let index = Int(digits) else { throw JSONPathError("index \(digits) is too large", at: start) }
-                guard digits == "0" || !digits.hasPrefix("0") else { throw JSONPathError("an index has no leading zeros", at: start) }
+                guard digits.count <= 9, let index = Int(digits) else {
+                    throw JSONPathError("index \(digits) is too large", at: start)
+                }
+                guard digits == "0" || !digits.hasPrefix("0") else {
+                    throw JSONPathError("an index has no leading zeros", at: start)
+                }
                 component = .index(index)
             case "-":
                 throw JSONPathError("negative indices are not supported; count from 0", at: position)
             case "*":
-                throw JSONPathError("'[*]' selects many values; the items of a page are an array: name the array, like $.data", at: position)
+                throw JSONPathError(
+                    "'[*]' selects many values; the items of a page are an array: name the array, like $.data",
+                    at: position)
             default:
                 throw JSONPathError("expected 'name' or an index in '[...]'", at: position)
             }

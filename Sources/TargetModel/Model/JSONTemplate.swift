@@ -49,7 +49,8 @@ public enum JSONTemplate: Sendable, Hashable {
         switch self {
         case .array, .object:
             guard let depth = literalDepth, depth < JSONValue.maximumParsingDepth,
-                  let rendered = literalValue else { return self }
+                let rendered = literalValue
+            else { return self }
             return .literal(LiteralJSON(bytes: rendered.serializedBytes()))
         default:
             return self

@@ -35,7 +35,9 @@ public struct MultipartPartSpec: Sendable, Hashable {
     /// The content type for a file, from its extension; `application/octet-stream` when unknown.
     public static func defaultMIMEType(forPath path: String) -> String {
         let baseName = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = baseName.lastIndex(of: "."), dot != baseName.startIndex else { return "application/octet-stream" }
+        guard let dot = baseName.lastIndex(of: "."), dot != baseName.startIndex else {
+            return "application/octet-stream"
+        }
         let pathExtension = baseName[baseName.index(after: dot)...].lowercased()
         return mimeTypesByExtension[pathExtension] ?? "application/octet-stream"
     }
@@ -48,6 +50,6 @@ public struct MultipartPartSpec: Sendable, Hashable {
         "webp": "image/webp", "svg": "image/svg+xml", "ico": "image/vnd.microsoft.icon",
         "pdf": "application/pdf", "zip": "application/zip", "gz": "application/gzip",
         "tar": "application/x-tar", "mp3": "audio/mpeg", "wav": "audio/wav", "mp4": "video/mp4",
-        "mov": "video/quicktime", "plist": "application/x-plist", "bin": "application/octet-stream",
+        "mov": "video/quicktime", "plist": "application/x-plist", "bin": "application/octet-stream"
     ]
 }

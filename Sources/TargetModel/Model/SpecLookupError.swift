@@ -17,11 +17,13 @@ public enum SpecLookupError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .unknownAPI(let name, let suggestion, let available, let searched):
-            "unknown API '\(name)'" + (searched.isEmpty ? "" : "; searched: " + searched) + Self.hint(suggestion, available, noun: "APIs")
+            "unknown API '\(name)'" + (searched.isEmpty ? "" : "; searched: " + searched)
+                + Self.hint(suggestion, available, noun: "APIs")
         case .invalidAPI(let name, let file):
             "API '\(name)' is defined by \(file), which has errors; run 'moya-cli validate \(file)'"
         case .duplicateAPI(let name, let files):
-            "API '\(name)' is defined twice at the same level: " + files.joined(separator: " and ") + "; rename one with 'api:'"
+            "API '\(name)' is defined twice at the same level: " + files.joined(separator: " and ")
+                + "; rename one with 'api:'"
         case .unknownCase(let name, let apiName, let suggestion, let available):
             "unknown case '\(name)' in API '\(apiName)'" + Self.hint(suggestion, available, noun: "cases")
         case .unknownEnvironment(let name, let apiName, let suggestion, let available):

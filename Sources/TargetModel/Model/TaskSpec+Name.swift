@@ -23,7 +23,10 @@ extension ValueSpec {
     public var signature: String {
         var text = "\(name)\(isOptional ? "?" : ""): \(type.shortName)"
         if let defaultValue {
-            let defaultText = if case .list(let elements) = defaultValue { elements.map(\.text).joined(separator: ",") } else { defaultValue.text }
+            let defaultText =
+                if case .list(let elements) = defaultValue { elements.map(\.text).joined(separator: ",") } else {
+                    defaultValue.text
+                }
             text += " = " + (defaultText.isEmpty ? "\"\"" : defaultText)
         }
         return text

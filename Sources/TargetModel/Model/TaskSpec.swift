@@ -46,7 +46,8 @@ public enum ParameterEncodingSpec: Sendable, Hashable {
     case propertyList(format: PropertyListFormat)
 
     /// URL encoding with every option at its default.
-    public static let urlDefault = ParameterEncodingSpec.url(destination: .methodDependent, arrayEncoding: .brackets, boolEncoding: .numeric)
+    public static let urlDefault = ParameterEncodingSpec.url(
+        destination: .methodDependent, arrayEncoding: .brackets, boolEncoding: .numeric)
 
     /// Whether the parameters end up in the body for a request with `method`.
     public func putsParametersInBody(method: String) -> Bool {

@@ -137,9 +137,10 @@ struct TemplateParser {
     private mutating func parseEnvironmentReference(at start: Int) -> Int {
         let referenceMark = mark(at: start)
         guard let close = bytes[(start + 2)...].firstIndex(of: UInt8(ascii: "}")) else {
-            problems.append(Problem(
-                message: "unterminated '${' reference; close it with '}' or write '$${' for a literal '${'",
-                mark: referenceMark))
+            problems.append(
+                Problem(
+                    message: "unterminated '${' reference; close it with '}' or write '$${' for a literal '${'",
+                    mark: referenceMark))
             literal += text(start..<bytes.count)
             return bytes.count
         }
@@ -154,18 +155,24 @@ struct TemplateParser {
             fallback = String(body[separator.upperBound...])
             body = String(body[..<separator.lowerBound])
         }
-        let isValidName = !body.isEmpty && body.utf8.enumerated().allSatisfy {
-            Self.isIdentifierByte($0.element, first: $0.offset == 0)
-        }
+        let isValidName =
+            !body.isEmpty
+            && body.utf8.enumerated().allSatisfy {
+                Self.isIdentifierByte($0.element, first: $0.offset == 0)
+            }
         if isValidName {
             flushLiteral()
-            segments.append(.environment(Template.EnvironmentReference(
-                name: body, fallback: fallback, isSecret: isSecret, mark: referenceMark)))
+            segments.append(
+                .environment(
+                    Template.EnvironmentReference(
+                        name: body, fallback: fallback, isSecret: isSecret, mark: referenceMark)))
         } else {
             let written = text(start..<(close + 1))
-            problems.append(Problem(
-                message: "'\(written)' is not a valid environment reference; write ${NAME}, ${NAME:-fallback} or ${secret:NAME} (NAME: letters, digits, _), or '$${' for a literal '${'",
-                mark: referenceMark))
+            problems.append(
+                Problem(
+                    message:
+                        "'\(written)' is not a valid environment reference; write ${NAME}, ${NAME:-fallback} or ${secret:NAME} (NAME: letters, digits, _), or '$${' for a literal '${'",
+                    mark: referenceMark))
             literal += written
         }
         return close + 1

@@ -18,7 +18,8 @@ public struct ValueSpec: Sendable, Hashable {
 
     /// Creates a value.
     public init(
-        name: String, type: ValueType, defaultValue: ArgumentValue? = nil, isOptional: Bool = false, description: String? = nil, mark: Mark
+        name: String, type: ValueType, defaultValue: ArgumentValue? = nil, isOptional: Bool = false,
+        description: String? = nil, mark: Mark
     ) {
         self.name = name
         self.type = type

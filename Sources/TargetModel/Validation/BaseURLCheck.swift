@@ -20,7 +20,8 @@ public enum BaseURLCheck {
         guard scheme == "http" || scheme == "https" else {
             return "baseURL '\(text)' uses '\(scheme)'; only http and https are allowed"
         }
-        let hasSpaceOrControl = text.utf8.allSatisfy({ $0 < 0x80 })
+        let hasSpaceOrControl =
+            text.utf8.allSatisfy({ $0 < 0x80 })
             ? text.utf8.contains { $0 <= 0x20 || $0 == 0x7F }
             : text.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }
         if hasSpaceOrControl {
@@ -56,9 +57,13 @@ public enum BaseURLCheck {
     /// (`${BASE_URL}`) is checked once rendered.
     static func problem(in template: Template) -> String? {
         if let text = template.literalText { return problem(in: text) }
-        guard case .literal(let prefix)? = template.segments.first, prefix.utf8Range(of: "://") != nil else { return nil }
+        guard case .literal(let prefix)? = template.segments.first, prefix.utf8Range(of: "://") != nil else {
+            return nil
+        }
         let problems = ["x", "0"].map { dummy in problem(in: template.replacingReferences(with: dummy)) }
-        guard let first = problems.first, let problem = first, !problems.contains(where: { $0 == nil }) else { return nil }
+        guard let first = problems.first, let problem = first, !problems.contains(where: { $0 == nil }) else {
+            return nil
+        }
         // Name the template as written, not the stand-in text, in the message.
         let standInName = "baseURL '\(template.replacingReferences(with: "x"))'"
         guard problem.hasPrefix(standInName) else { return problem }

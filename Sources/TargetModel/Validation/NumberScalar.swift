@@ -23,8 +23,9 @@ public enum NumberScalar {
         }
         // Cheap first-byte test: most scalars are words, which are never numbers.
         guard let first = scalar.text.utf8.first,
-              first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return nil }
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        else { return nil }
         return JSONNumber(decimal: scalar.text)
     }
 }

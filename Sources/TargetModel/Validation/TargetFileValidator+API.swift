@@ -2,13 +2,17 @@ import PositionedYAML
 /// The top level of a target file.
 extension TargetFileValidator {
     static let apiKeys = [
-        "api", "description", "baseURL", "headers", "sensitiveHeaders", "auth", "validation", "timeout", "connectTimeout",
-        "environments", "defaultEnvironment", "cases", "pagination",
+        "api", "description", "baseURL", "headers", "sensitiveHeaders", "auth", "validation", "timeout",
+        "connectTimeout",
+        "environments", "defaultEnvironment", "cases", "pagination"
     ]
 
     mutating func readAPI(_ root: Node) -> APISpec? {
-        guard let fields = fields(root, allowed: Self.apiKeys, context: "at the top level",
-                                  expected: "a map with 'baseURL' and 'cases' (a target file)") else { return nil }
+        guard
+            let fields = fields(
+                root, allowed: Self.apiKeys, context: "at the top level",
+                expected: "a map with 'baseURL' and 'cases' (a target file)")
+        else { return nil }
         let name = readAPIName(fields)
         apiName = name
         let description = fields["description"].flatMap { oneLine($0) }
@@ -18,7 +22,9 @@ extension TargetFileValidator {
         if let node = fields["baseURL"] {
             baseURL = readBaseURL(node, positionName: "baseURL")
         } else {
-            error("missing required key 'baseURL' at the top level; add the API's base URL, like 'baseURL: https://api.example.com'", at: fields.mark)
+            error(
+                "missing required key 'baseURL' at the top level; add the API's base URL, like 'baseURL: https://api.example.com'",
+                at: fields.mark)
         }
         let headers = fields["headers"].map { readHeaders($0, at: apiLevel) } ?? []
         let sensitiveHeaders = fields["sensitiveHeaders"].map { readSensitiveHeaders($0) } ?? []
@@ -34,7 +40,10 @@ extension TargetFileValidator {
                 defaultEnvironment = text
             } else {
                 let hint = Suggestion.didYouMean(text, in: names)
-                let rest = hint.isEmpty ? (names.isEmpty ? "; there are no environments" : "; environments: " + names.joined(separator: ", ")) : hint
+                let rest =
+                    hint.isEmpty
+                    ? (names.isEmpty
+                        ? "; there are no environments" : "; environments: " + names.joined(separator: ", ")) : hint
                 error("defaultEnvironment '\(text)' names no environment\(rest)", at: node.mark)
             }
         }
@@ -58,12 +67,15 @@ extension TargetFileValidator {
             checkPagingAndChains(cases: cases.digests, apiPagination: pagination, apiPaginationMark: paginationMark)
         }
         guard let name, let baseURL else { return nil }
-        return APISpec(APISpec.Fields(
-            name: name, file: file, directory: directory, description: description, baseURL: baseURL, headers: headers, auth: auth?.defaultAuth,
-            authSchemes: auth?.namedSchemes ?? [],
-            validation: validation, timeout: timeout, connectTimeout: connectTimeout, environments: environments,
-            defaultEnvironment: defaultEnvironment, cases: cases.kept, sensitiveHeaders: sensitiveHeaders, fileRoot: fileRoot,
-            pagination: pagination))
+        return APISpec(
+            APISpec.Fields(
+                name: name, file: file, directory: directory, description: description, baseURL: baseURL,
+                headers: headers, auth: auth?.defaultAuth,
+                authSchemes: auth?.namedSchemes ?? [],
+                validation: validation, timeout: timeout, connectTimeout: connectTimeout, environments: environments,
+                defaultEnvironment: defaultEnvironment, cases: cases.kept, sensitiveHeaders: sensitiveHeaders,
+                fileRoot: fileRoot,
+                pagination: pagination))
     }
 
     /// `sensitiveHeaders: [X-Session, ...]`: header names whose values are secrets.
@@ -73,7 +85,9 @@ extension TargetFileValidator {
         for item in items {
             guard let name = string(item) else { continue }
             guard Self.isToken(name) else {
-                error("invalid header name '\(name)' in sensitiveHeaders; header names are letters, digits and !#$%&'*+-.^_`|~", at: item.mark)
+                error(
+                    "invalid header name '\(name)' in sensitiveHeaders; header names are letters, digits and !#$%&'*+-.^_`|~",
+                    at: item.mark)
                 continue
             }
             names.insert(name.lowercased())
@@ -85,14 +99,18 @@ extension TargetFileValidator {
         if let node = fields["api"] {
             guard let text = string(node) else { return nil }
             guard Self.isAPIName(text) else {
-                error("invalid API name '\(text)'; an API name starts with a letter and holds letters, digits, '_' and '-'", at: node.mark)
+                error(
+                    "invalid API name '\(text)'; an API name starts with a letter and holds letters, digits, '_' and '-'",
+                    at: node.mark)
                 return nil
             }
             return text
         }
         let baseName = file.split(separator: "/").last.map(String.init) ?? file
         guard let name = Self.defaultAPIName(forFile: file) else {
-            error("the file name '\(baseName)' does not make a valid API name; add 'api: NAME' (a letter, then letters, digits, '_' and '-')", at: fields.mark)
+            error(
+                "the file name '\(baseName)' does not make a valid API name; add 'api: NAME' (a letter, then letters, digits, '_' and '-')",
+                at: fields.mark)
             return nil
         }
         return name

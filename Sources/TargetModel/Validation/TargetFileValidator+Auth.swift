@@ -9,7 +9,7 @@ extension TargetFileValidator {
         .custom: ["type", "scheme", "token"],
         .oauth2: ["type", "tokenURL", "clientId", "clientSecret", "scopes", "clientAuth"],
         .command: ["type", "command", "timeout"],
-        .apiKey: ["type", "in", "name", "key"],
+        .apiKey: ["type", "in", "name", "key"]
     ]
 
     /// How cases may name the API's auth.
@@ -45,8 +45,10 @@ extension TargetFileValidator {
 
     private mutating func readAuthSchemes(_ node: Node) -> APIAuthReading? {
         guard let fields = fields(node, allowed: ["default", "schemes"], context: "in auth with schemes"),
-              let schemesNode = fields["schemes"],
-              let entries = entries(schemesNode, expected: "a map of scheme names to auth, such as {basic: {type: basic, username: ..., password: ...}}")
+            let schemesNode = fields["schemes"],
+            let entries = entries(
+                schemesNode,
+                expected: "a map of scheme names to auth, such as {basic: {type: basic, username: ..., password: ...}}")
         else { return nil }
         if entries.isEmpty {
             error("'schemes' is empty; name at least one auth scheme", at: schemesNode.mark)
@@ -57,8 +59,9 @@ extension TargetFileValidator {
         for entry in entries {
             let name = entry.key.text
             guard Self.isIdentifier(name), name != "none" else {
-                error("invalid auth scheme name '\(name)'; a scheme name starts with a letter or '_', holds letters, digits and '_', and is not 'none'",
-                      at: entry.key.mark)
+                error(
+                    "invalid auth scheme name '\(name)'; a scheme name starts with a letter or '_', holds letters, digits and '_', and is not 'none'",
+                    at: entry.key.mark)
                 isValid = false
                 continue
             }
@@ -85,26 +88,36 @@ extension TargetFileValidator {
     /// Reports a scheme name that names none of `names`, with a did-you-mean suggestion.
     mutating func unknownScheme(_ text: String, names: [String], at mark: Mark, what: String) {
         let hint = Suggestion.didYouMean(text, in: names)
-        error("unknown \(what) '\(text)'" + (hint.isEmpty ? "; expected one of " + names.joined(separator: ", ") : hint), at: mark)
+        error(
+            "unknown \(what) '\(text)'" + (hint.isEmpty ? "; expected one of " + names.joined(separator: ", ") : hint),
+            at: mark)
     }
 
     mutating func readAuth(_ node: Node) -> AuthSpec? {
-        let allKeys = ["type", "token", "username", "password", "scheme", "in", "name", "key", "tokenURL", "clientId", "clientSecret", "scopes",
-                       "clientAuth", "command", "timeout"]
+        let allKeys = [
+            "type", "token", "username", "password", "scheme", "in", "name", "key", "tokenURL", "clientId",
+            "clientSecret", "scopes",
+            "clientAuth", "command", "timeout"
+        ]
         guard case .mapping = node else {
             typeError(expected: "a map such as {type: bearer, token: \"${TOKEN}\"}", found: node)
             return nil
         }
         guard let loose = fields(node, allowed: allKeys, context: "in auth") else { return nil }
         guard let typeNode = loose["type"] else {
-            error("missing required key 'type' in auth; use bearer, basic, custom, apiKey, oauth2 or command", at: loose.mark)
+            error(
+                "missing required key 'type' in auth; use bearer, basic, custom, apiKey, oauth2 or command",
+                at: loose.mark)
             return nil
         }
         guard let typeName = choice(typeNode, from: AuthSpec.Kind.allCases.map(\.rawValue), what: "auth type"),
-              let kind = AuthSpec.Kind(rawValue: typeName) else { return nil }
+            let kind = AuthSpec.Kind(rawValue: typeName)
+        else { return nil }
         let allowed = Self.authKeys[kind] ?? []
         for entry in loose.entries where !allowed.contains(entry.key.text) {
-            error("auth type '\(typeName)' has no key '\(entry.key.text)'; it takes " + allowed.dropFirst().joined(separator: " and "), at: entry.key.mark)
+            error(
+                "auth type '\(typeName)' has no key '\(entry.key.text)'; it takes "
+                    + allowed.dropFirst().joined(separator: " and "), at: entry.key.mark)
         }
         switch kind {
         case .bearer:
@@ -130,16 +143,23 @@ extension TargetFileValidator {
         case .apiKey:
             var location: AuthSpec.APIKeyLocation?
             if let node = required("in", in: loose),
-               let text = choice(node, from: AuthSpec.APIKeyLocation.allCases.map(\.rawValue), what: "API key location") {
+                let text = choice(
+                    node, from: AuthSpec.APIKeyLocation.allCases.map(\.rawValue), what: "API key location")
+            {
                 location = AuthSpec.APIKeyLocation(rawValue: text)
             }
             var name: String?
             if let node = required("name", in: loose), let text = string(node) {
                 // A header name is a token; a query parameter name anything printable on one line.
-                if location == .header ? Self.isToken(text) : (!text.isEmpty && !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }) {
+                if location == .header
+                    ? Self.isToken(text)
+                    : (!text.isEmpty && !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+                {
                     name = text
                 } else {
-                    error("invalid API key \(location == .header ? "header" : "parameter") name '\(DisplayText.escaped(text))'", at: node.mark)
+                    error(
+                        "invalid API key \(location == .header ? "header" : "parameter") name '\(DisplayText.escaped(text))'",
+                        at: node.mark)
                 }
             }
             let key = secret("key", in: loose)
@@ -162,8 +182,9 @@ extension TargetFileValidator {
                     error(problem, at: node.mark)
                 } else if template.containsSecret {
                     // The token URL is shown in messages and `moya-cli auth`; a secret belongs in clientSecret.
-                    error("tokenURL cannot hold a ${secret:...} reference; it is shown in messages (the client's secret goes in clientSecret)",
-                          at: node.mark)
+                    error(
+                        "tokenURL cannot hold a ${secret:...} reference; it is shown in messages (the client's secret goes in clientSecret)",
+                        at: node.mark)
                 } else {
                     tokenURL = template
                 }
@@ -177,8 +198,12 @@ extension TargetFileValidator {
             for item in items {
                 guard let scope = string(item) else { scopesAreValid = false; continue }
                 // RFC 6749 §3.3: a scope token is printable ASCII without space, '"' or '\'.
-                guard !scope.isEmpty, scope.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) && $0 != "\"" && $0 != "\\" }) else {
-                    error("invalid scope '\(scope)'; a scope is printable ASCII without spaces, '\"' or '\\'", at: item.mark)
+                guard !scope.isEmpty,
+                    scope.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) && $0 != "\"" && $0 != "\\" })
+                else {
+                    error(
+                        "invalid scope '\(scope)'; a scope is printable ASCII without spaces, '\"' or '\\'",
+                        at: item.mark)
                     scopesAreValid = false
                     continue
                 }
@@ -189,20 +214,26 @@ extension TargetFileValidator {
         }
         var clientAuthentication = OAuth2AuthSpec.ClientAuthentication.basic
         if let node = fields["clientAuth"] {
-            guard let text = choice(node, from: OAuth2AuthSpec.ClientAuthentication.allCases.map(\.rawValue), what: "clientAuth"),
-                  let value = OAuth2AuthSpec.ClientAuthentication(rawValue: text) else { return nil }
+            guard
+                let text = choice(
+                    node, from: OAuth2AuthSpec.ClientAuthentication.allCases.map(\.rawValue), what: "clientAuth"),
+                let value = OAuth2AuthSpec.ClientAuthentication(rawValue: text)
+            else { return nil }
             clientAuthentication = value
         }
         guard let tokenURL, let clientID, let clientSecret, scopesAreValid else { return nil }
-        return .oauth2(OAuth2AuthSpec(tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret, scopes: scopes,
-                                      clientAuthentication: clientAuthentication))
+        return .oauth2(
+            OAuth2AuthSpec(
+                tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret, scopes: scopes,
+                clientAuthentication: clientAuthentication))
     }
 
     /// `{type: command, command: [gh, auth, token], timeout: 30}`: a literal argument list, no
     /// shell, no `${VAR}` (what runs is what the file shows).
     private mutating func readCommandAuth(_ fields: Fields) -> AuthSpec? {
         guard let node = required("command", in: fields),
-              let items = sequence(node, expected: "a list of the program and its arguments, like [gh, auth, token]") else { return nil }
+            let items = sequence(node, expected: "a list of the program and its arguments, like [gh, auth, token]")
+        else { return nil }
         guard !items.isEmpty else {
             error("'command' is empty; name the program to run, like [gh, auth, token]", at: node.mark)
             return nil
@@ -250,7 +281,9 @@ extension TargetFileValidator {
             return nil
         }
         if reference.fallback != nil {
-            error("literal secret in file (the fallback of ${\(reference.name)}); use ${\(reference.name)} without a fallback", at: node.mark)
+            error(
+                "literal secret in file (the fallback of ${\(reference.name)}); use ${\(reference.name)} without a fallback",
+                at: node.mark)
             return nil
         }
         return template
@@ -262,16 +295,25 @@ extension TargetFileValidator {
         for entry in entries {
             let name = entry.key.text
             if !Self.isAPIName(name) {
-                error("invalid environment name '\(name)'; a name starts with a letter and holds letters, digits, '_' and '-'", at: entry.key.mark)
+                error(
+                    "invalid environment name '\(name)'; a name starts with a letter and holds letters, digits, '_' and '-'",
+                    at: entry.key.mark)
             }
-            guard let fields = fields(entry.value, allowed: ["baseURL", "variables", "headers"], context: "in environment '\(name)'") else { continue }
+            guard
+                let fields = fields(
+                    entry.value, allowed: ["baseURL", "variables", "headers"], context: "in environment '\(name)'")
+            else { continue }
             let baseURL = fields["baseURL"].flatMap { readBaseURL($0, positionName: "an environment's baseURL") }
             let position = TemplatePosition(name: "an environment", placeholderRole: nil, allowsEnvironment: true)
             var variables: [EnvironmentSpec.Variable] = []
-            if let variablesNode = fields["variables"], let variableEntries = self.entries(variablesNode, expected: "a map of variable names to values") {
+            if let variablesNode = fields["variables"],
+                let variableEntries = self.entries(variablesNode, expected: "a map of variable names to values")
+            {
                 for variable in variableEntries {
                     if !Self.isIdentifier(variable.key.text) {
-                        error("invalid variable name '\(variable.key.text)'; use letters, digits and '_'", at: variable.key.mark)
+                        error(
+                            "invalid variable name '\(variable.key.text)'; use letters, digits and '_'",
+                            at: variable.key.mark)
                     }
                     if let value = template(variable.value, at: position) {
                         variables.append(EnvironmentSpec.Variable(name: variable.key.text, value: value))
@@ -279,7 +321,9 @@ extension TargetFileValidator {
                 }
             }
             let headers = fields["headers"].map { readHeaders($0, at: position) } ?? []
-            environments.append(EnvironmentSpec(name: name, baseURL: baseURL, variables: variables, headers: headers, mark: entry.key.mark))
+            environments.append(
+                EnvironmentSpec(
+                    name: name, baseURL: baseURL, variables: variables, headers: headers, mark: entry.key.mark))
         }
         return environments
     }

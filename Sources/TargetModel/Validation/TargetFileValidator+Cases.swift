@@ -3,7 +3,7 @@ import PositionedYAML
 extension TargetFileValidator {
     static let caseKeys = [
         "description", "values", "path", "method", "headers", "auth", "task", "validation", "timeout",
-        "sample", "samples", "examples", "pagination", "captures",
+        "sample", "samples", "examples", "pagination", "captures"
     ]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"]
 
@@ -28,7 +28,9 @@ extension TargetFileValidator {
     }
 
     mutating func readCases(_ node: Node, apiAuth: APIAuthNames?, hasAuthProblem: Bool) -> ReadCases {
-        if let streamed = takeStreamedCases(in: node, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) { return streamed }
+        if let streamed = takeStreamedCases(in: node, apiAuth: apiAuth, hasAuthProblem: hasAuthProblem) {
+            return streamed
+        }
         guard let entries = entries(node, expected: "a map of case names to cases") else { return ReadCases() }
         if entries.isEmpty {
             error("'cases' is empty; an API needs at least one case", at: node.mark)
@@ -50,12 +52,17 @@ extension TargetFileValidator {
         func context() -> String { "in case '\(name)'" }
         var isValid = true
         if !Self.isIdentifier(name) {
-            error("invalid case name '\(name)'; a case name starts with a letter or '_' and holds letters, digits and '_'", at: key.mark)
+            error(
+                "invalid case name '\(name)'; a case name starts with a letter or '_' and holds letters, digits and '_'",
+                at: key.mark)
             isValid = false
         }
         placeholderUses.removeAll(keepingCapacity: true)
         if !invalidValueNames.isEmpty { invalidValueNames = [] }
-        guard let fields = fields(node, allowed: Self.caseKeys, context: context(), expected: "a map with at least 'path' (a case)") else { return nil }
+        guard
+            let fields = fields(
+                node, allowed: Self.caseKeys, context: context(), expected: "a map with at least 'path' (a case)")
+        else { return nil }
         let description = fields["description"].flatMap { oneLine($0) }
         let values = fields["values"].map { readValues($0, caseName: name) } ?? []
 
@@ -67,12 +74,18 @@ extension TargetFileValidator {
         }
         var method = "GET"
         if let methodNode = fields["method"] {
-            if let text = choice(methodNode, from: Self.methods, what: "method") { method = text } else { isValid = false }
+            if let text = choice(methodNode, from: Self.methods, what: "method") {
+                method = text
+            } else {
+                isValid = false
+            }
         }
-        let requestPosition = TemplatePosition(name: "a case's headers", placeholderRole: .request, allowsEnvironment: true)
+        let requestPosition = TemplatePosition(
+            name: "a case's headers", placeholderRole: .request, allowsEnvironment: true)
         let headers = fields["headers"].map { readHeaders($0, at: requestPosition) } ?? []
         let auth = fields["auth"].flatMap { readCaseAuth($0, context: authContext) } ?? .inherited
-        let task = fields["task"].flatMap { readTask($0, method: method, methodKnown: isValid, caseName: name) } ?? .plain
+        let task =
+            fields["task"].flatMap { readTask($0, method: method, methodKnown: isValid, caseName: name) } ?? .plain
         let validation = fields["validation"].flatMap { readValidation($0) }
         let timeout = fields["timeout"].flatMap { positiveNumber($0) }
         let samples = readSamples(fields, caseName: name, caseMark: key.mark)
@@ -86,11 +99,14 @@ extension TargetFileValidator {
         }
         let captures = fields["captures"].map { readCaptures($0) } ?? []
         guard isValid, let path else { return nil }
-        return CaseSpec(CaseSpec.Fields(
-            name: name, mark: key.mark, description: description, values: values, path: path, method: method,
-            headers: headers, auth: auth, task: task, validation: validation, timeout: timeout, samples: samples,
-            examples: exampleSteps.compactMap { if case .arguments(let arguments) = $0.kind { arguments } else { nil } },
-            exampleSteps: exampleSteps, pagination: pagination, captures: captures))
+        return CaseSpec(
+            CaseSpec.Fields(
+                name: name, mark: key.mark, description: description, values: values, path: path, method: method,
+                headers: headers, auth: auth, task: task, validation: validation, timeout: timeout, samples: samples,
+                examples: exampleSteps.compactMap {
+                    if case .arguments(let arguments) = $0.kind { arguments } else { nil }
+                },
+                exampleSteps: exampleSteps, pagination: pagination, captures: captures))
     }
 
     private mutating func readPath(_ node: Node) -> Template? {
@@ -113,11 +129,15 @@ extension TargetFileValidator {
                 return found
             }
             if isASCII ? hasQueryOrFragment : text.contains("?") || text.contains("#") {
-                error("a path has no query or fragment; put query parameters in the task ('parameters' with encoding url)", at: node.mark)
+                error(
+                    "a path has no query or fragment; put query parameters in the task ('parameters' with encoding url)",
+                    at: node.mark)
                 return nil
             }
-            if isASCII ? hasSpaceOrControl
-                : text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) {
+            if isASCII
+                ? hasSpaceOrControl
+                : text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 })
+            {
                 error("a path cannot contain spaces or control characters; escape them (%20)", at: node.mark)
                 return nil
             }
@@ -149,7 +169,9 @@ extension TargetFileValidator {
 
     /// A case's auth mode `text` (written at `mark`, not `none`) against the API's auth: a
     /// scheme's name when the API names its schemes, else the type of its one scheme.
-    mutating func checkCaseAuth(_ text: String, at mark: Mark, apiAuth: APIAuthNames?, hasAuthProblem: Bool) -> CaseAuthMode? {
+    mutating func checkCaseAuth(_ text: String, at mark: Mark, apiAuth: APIAuthNames?, hasAuthProblem: Bool)
+        -> CaseAuthMode?
+    {
         let kind = AuthSpec.Kind(rawValue: text)
         if hasAuthProblem { return kind.map(CaseAuthMode.explicit) ?? .scheme(text) }
         if case .schemes(let names)? = apiAuth {
@@ -162,15 +184,21 @@ extension TargetFileValidator {
         guard let kind else {
             let modes = ["none"] + AuthSpec.Kind.allCases.map(\.rawValue)
             let hint = Suggestion.didYouMean(text, in: modes)
-            error("unknown auth mode '\(text)'" + (hint.isEmpty ? "; expected one of " + modes.joined(separator: ", ") : hint), at: mark)
+            error(
+                "unknown auth mode '\(text)'"
+                    + (hint.isEmpty ? "; expected one of " + modes.joined(separator: ", ") : hint), at: mark)
             return nil
         }
         guard case .single(let apiAuth)? = apiAuth else {
-            error("case auth '\(text)' needs the API's auth; add 'auth: {type: \(text), ...}' at the top level, or use 'auth: none'", at: mark)
+            error(
+                "case auth '\(text)' needs the API's auth; add 'auth: {type: \(text), ...}' at the top level, or use 'auth: none'",
+                at: mark)
             return nil
         }
         guard apiAuth == kind else {
-            error("case auth '\(text)' does not match the API's auth type '\(apiAuth.rawValue)'; write '\(apiAuth.rawValue)' or 'none'", at: mark)
+            error(
+                "case auth '\(text)' does not match the API's auth type '\(apiAuth.rawValue)'; write '\(apiAuth.rawValue)' or 'none'",
+                at: mark)
             return nil
         }
         return .explicit(kind)
@@ -185,36 +213,47 @@ extension TargetFileValidator {
                 if invalidValueNames.contains(use.name) { continue }
                 let names = values.map(\.name)
                 let hint = Suggestion.didYouMean(use.name, in: names) { "{\($0)}" }
-                let rest = hint.isEmpty
-                    ? (names.isEmpty ? "; case '\(caseName)' declares no values" : "; values: " + names.joined(separator: ", "))
+                let rest =
+                    hint.isEmpty
+                    ? (names.isEmpty
+                        ? "; case '\(caseName)' declares no values" : "; values: " + names.joined(separator: ", "))
                     : hint
                 error("unknown placeholder '{\(use.name)}'\(rest)", at: use.mark)
                 continue
             }
             if value.type == .file && use.role == .request {
-                error("file value '\(value.name)' can only be used as a file path (upload, dataFile, multipart file) or in samples", at: use.mark)
+                error(
+                    "file value '\(value.name)' can only be used as a file path (upload, dataFile, multipart file) or in samples",
+                    at: use.mark)
             }
             if value.type.elementType != nil && (use.lonePlace == nil || use.lonePlace == .multipart) {
                 if use.positionName == "a path" {
-                    error("list value '\(value.name)' cannot be a path placeholder; send it as a parameter, a JSON member or a header", at: use.mark)
+                    error(
+                        "list value '\(value.name)' cannot be a path placeholder; send it as a parameter, a JSON member or a header",
+                        at: use.mark)
                 } else {
-                    error("list value '\(value.name)' must stand alone as \"{\(value.name)}\" in a parameter, a JSON member or element, or a header; here it is part of \(use.positionName)",
-                          at: use.mark)
+                    error(
+                        "list value '\(value.name)' must stand alone as \"{\(value.name)}\" in a parameter, a JSON member or element, or a header; here it is part of \(use.positionName)",
+                        at: use.mark)
                 }
                 continue
             }
             if value.isOptional && use.lonePlace == nil {
                 if use.positionName == "a path" {
-                    error("optional value '\(value.name)' cannot be a path placeholder; a path needs every part (give it a default, or make it a parameter)",
-                          at: use.mark)
+                    error(
+                        "optional value '\(value.name)' cannot be a path placeholder; a path needs every part (give it a default, or make it a parameter)",
+                        at: use.mark)
                 } else {
-                    error("optional value '\(value.name)' must stand alone as \"{\(value.name)}\" (a parameter, a JSON member or element, a header or a multipart part) so that it can be left out; here it is part of \(use.positionName)",
-                          at: use.mark)
+                    error(
+                        "optional value '\(value.name)' must stand alone as \"{\(value.name)}\" (a parameter, a JSON member or element, a header or a multipart part) so that it can be left out; here it is part of \(use.positionName)",
+                        at: use.mark)
                 }
             }
         }
         for value in values where !placeholderUses.contains(where: { $0.name == value.name && $0.role != .sample }) {
-            error("value '\(value.name)' is never used; use it as {\(value.name)} in the path, headers or task", at: value.mark)
+            error(
+                "value '\(value.name)' is never used; use it as {\(value.name)} in the path, headers or task",
+                at: value.mark)
         }
     }
 }

@@ -4,7 +4,8 @@ import PositionedYAML
 extension TargetFileValidator {
     mutating func readExamples(_ node: Node, caseName: String, values: [ValueSpec]) -> [ExampleStep] {
         guard let items = sequence(node, expected: "a list of examples such as - [ashfurrow]") else { return [] }
-        let binder = ArgumentBinder(caseName: caseName, values: values, fileBaseDirectory: directory, fileRoot: filesFolder)
+        let binder = ArgumentBinder(
+            caseName: caseName, values: values, fileBaseDirectory: directory, fileRoot: filesFolder)
         var examples: [ExampleStep] = []
         for (index, item) in items.enumerated() {
             let label = "example \(index + 1) of case '\(caseName)'"
@@ -26,8 +27,12 @@ extension TargetFileValidator {
                     positionalMarks.append(element.mark)
                 }
             case .mapping(let entries, _) where entries.contains(where: { $0.key.text == "after" }):
-                guard let fields = fields(item, allowed: ["after", "with"], context: "in \(label) (a chained example: after, with)"),
-                      let step = readChainedExample(item, fields: fields, number: index + 1, caseName: caseName, values: values) else { continue }
+                guard
+                    let fields = fields(
+                        item, allowed: ["after", "with"], context: "in \(label) (a chained example: after, with)"),
+                    let step = readChainedExample(
+                        item, fields: fields, number: index + 1, caseName: caseName, values: values)
+                else { continue }
                 examples.append(step)
                 continue
             case .mapping(let entries, _):
@@ -42,7 +47,9 @@ extension TargetFileValidator {
                     namedValueMarks[entry.key.text] = entry.value.mark
                 }
             case .scalar:
-                error("\(label) is a list of values (positional) or a map (by name), like [ashfurrow] or {name: ashfurrow}", at: item.mark)
+                error(
+                    "\(label) is a list of values (positional) or a map (by name), like [ashfurrow] or {name: ashfurrow}",
+                    at: item.mark)
                 continue
             }
             let (arguments, errors) = binder.bindReportingAll(positional: positional, named: named)
@@ -59,7 +66,9 @@ extension TargetFileValidator {
                     default:
                         if let valueMark = namedValueMarks[name] {
                             mark = valueMark
-                        } else if let position = values.firstIndex(where: { $0.name == name }), position < positionalMarks.count {
+                        } else if let position = values.firstIndex(where: { $0.name == name }),
+                            position < positionalMarks.count
+                        {
                             mark = positionalMarks[position]
                         }
                     }
@@ -68,7 +77,9 @@ extension TargetFileValidator {
                 }
                 error("\(label): \(problem)", at: mark)
             }
-            if isValid && errors.isEmpty { examples.append(ExampleStep(number: index + 1, kind: .arguments(arguments))) }
+            if isValid && errors.isEmpty {
+                examples.append(ExampleStep(number: index + 1, kind: .arguments(arguments)))
+            }
         }
         return examples
     }

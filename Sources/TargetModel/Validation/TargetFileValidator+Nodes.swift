@@ -83,8 +83,10 @@ extension TargetFileValidator {
     /// The mapping's entries with keys checked against `allowed`; `nil` (reported) if not a mapping.
     /// `context` is only built when a key is reported.
     /// `hints` replace the did-you-mean for keys that are known mistakes (`form` in a task).
-    mutating func fields(_ node: Node, allowed: [String], context: @autoclosure () -> String, expected: String = "a map",
-                         hints: [String: String] = [:]) -> Fields? {
+    mutating func fields(
+        _ node: Node, allowed: [String], context: @autoclosure () -> String, expected: String = "a map",
+        hints: [String: String] = [:]
+    ) -> Fields? {
         guard case .mapping(let entries, let mark) = node else {
             typeError(expected: expected, found: node)
             return nil
@@ -93,7 +95,8 @@ extension TargetFileValidator {
         for index in entries.indices where !entries.keyText(at: index).isKey(in: allowed) {
             hasUnknownKey = true
             let key = entries.key(at: index)
-            let hint = key.text == "<<"
+            let hint =
+                key.text == "<<"
                 ? "; merge keys are not supported, repeat the keys instead"
                 : hints[key.text].map { "; " + $0 } ?? Suggestion.didYouMean(key.text, in: allowed)
             error("unknown key '\(key.text)' \(context())\(hint)", at: key.mark)
@@ -172,7 +175,8 @@ extension TargetFileValidator {
     mutating func oneLine(_ node: Node) -> String? {
         guard var text = string(node) else { return nil }
         while let last = text.utf8.last, last == UInt8(ascii: " ") || last >= 0x0A && last <= 0x0D || last >= 0x80,
-              let character = text.last, character.isNewline || character == " " {
+            let character = text.last, character.isNewline || character == " "
+        {
             text.removeLast()
         }
         if Self.containsLineBreak(text) {
@@ -204,7 +208,9 @@ extension TargetFileValidator {
         guard let text = string(node) else { return nil }
         guard choices.contains(text) else {
             let hint = Suggestion.didYouMean(text, in: choices)
-            error("unknown \(what) '\(text)'" + (hint.isEmpty ? "; expected one of " + choices.joined(separator: ", ") : hint), at: node.mark)
+            error(
+                "unknown \(what) '\(text)'"
+                    + (hint.isEmpty ? "; expected one of " + choices.joined(separator: ", ") : hint), at: node.mark)
             return nil
         }
         return text

@@ -6,9 +6,11 @@ extension TargetFileValidator {
     static let paginationStyles = ["link"]
     /// Lower-case names shells give a meaning (zsh ties `path` to PATH, `fpath` to FPATH...).
     static let shellSpecialNames: Set<String> = [
-        "path", "fpath", "cdpath", "manpath", "mailpath", "module_path", "fignore", "psvar", "prompt", "status", "pipestatus",
-        "argv", "options", "parameters", "functions", "aliases", "commands", "builtins", "history", "histchars", "watch",
-        "signals", "reply", "match", "mbegin", "mend", "_",
+        "path", "fpath", "cdpath", "manpath", "mailpath", "module_path", "fignore", "psvar", "prompt", "status",
+        "pipestatus",
+        "argv", "options", "parameters", "functions", "aliases", "commands", "builtins", "history", "histchars",
+        "watch",
+        "signals", "reply", "match", "mbegin", "mend", "_"
     ]
 
     /// `pagination: {next: link}`, `{next: {body: "$.next"}}`, `{cursor: {from: ..., param: ...}}`,
@@ -16,18 +18,24 @@ extension TargetFileValidator {
     mutating func readPagination(_ node: Node, allowsNone: Bool) -> CasePagination? {
         if case .scalar(let scalar) = node {
             if allowsNone, scalar.text == "none" { return CasePagination.none }
-            error("expected a map such as {next: link}, {next: {body: \"$.next\"}} or {cursor: {from: \"$.meta.next_cursor\", param: cursor}}"
-                  + (allowsNone ? ", or none" : "") + ", found \(Self.describe(node))", at: node.mark)
+            error(
+                "expected a map such as {next: link}, {next: {body: \"$.next\"}} or {cursor: {from: \"$.meta.next_cursor\", param: cursor}}"
+                    + (allowsNone ? ", or none" : "") + ", found \(Self.describe(node))", at: node.mark)
             return nil
         }
-        guard let fields = self.fields(node, allowed: Self.paginationKeys, context: "in pagination",
-                                  expected: "a map such as {next: link}") else { return nil }
+        guard
+            let fields = self.fields(
+                node, allowed: Self.paginationKeys, context: "in pagination",
+                expected: "a map such as {next: link}")
+        else { return nil }
         let items = fields["items"].flatMap { jsonPath($0, what: "items") }
         if fields.has("items"), items == nil { return nil }
         let styles = fields.entries(withKeyIn: ["next", "cursor"])
         guard styles.count == 1, let style = styles.first else {
             if styles.isEmpty {
-                error("pagination needs 'next' (link, or {body: \"$.next\"}) or 'cursor' ({from: \"$.meta.next_cursor\", param: cursor})", at: fields.mark)
+                error(
+                    "pagination needs 'next' (link, or {body: \"$.next\"}) or 'cursor' ({from: \"$.meta.next_cursor\", param: cursor})",
+                    at: fields.mark)
             } else {
                 error("pagination has one of 'next' and 'cursor', not both", at: styles[1].key.mark)
             }
@@ -39,31 +47,47 @@ extension TargetFileValidator {
             case .scalar:
                 guard let text = string(style.value) else { return nil }
                 guard Self.paginationStyles.contains(text) else {
-                    error("unknown pagination style '\(text)'" + Suggestion.didYouMean(text, in: Self.paginationStyles)
-                          + " (next: link, or next: {body: \"$.next\"}; or cursor: {from: ..., param: ...})", at: style.value.mark)
+                    error(
+                        "unknown pagination style '\(text)'" + Suggestion.didYouMean(text, in: Self.paginationStyles)
+                            + " (next: link, or next: {body: \"$.next\"}; or cursor: {from: ..., param: ...})",
+                        at: style.value.mark)
                     return nil
                 }
                 next = .link
             default:
-                guard let body = self.fields(style.value, allowed: ["body"], context: "in pagination.next", expected: "link, or a map {body: \"$.next\"}")
+                guard
+                    let body = self.fields(
+                        style.value, allowed: ["body"], context: "in pagination.next",
+                        expected: "link, or a map {body: \"$.next\"}")
                 else { return nil }
                 guard let pathNode = body["body"] else {
-                    error("'next' as a map needs 'body': the JSON path of the next page's URL, like {body: \"$.next\"}", at: body.mark)
+                    error(
+                        "'next' as a map needs 'body': the JSON path of the next page's URL, like {body: \"$.next\"}",
+                        at: body.mark)
                     return nil
                 }
                 guard let path = jsonPath(pathNode, what: "next.body") else { return nil }
                 next = .bodyURL(path)
             }
         } else {
-            guard let cursor = self.fields(style.value, allowed: ["from", "param"], context: "in pagination.cursor",
-                                      expected: "a map {from: \"$.meta.next_cursor\", param: cursor}") else { return nil }
+            guard
+                let cursor = self.fields(
+                    style.value, allowed: ["from", "param"], context: "in pagination.cursor",
+                    expected: "a map {from: \"$.meta.next_cursor\", param: cursor}")
+            else { return nil }
             guard let fromNode = cursor["from"], let paramNode = cursor["param"] else {
-                error("'cursor' needs 'from' (the JSON path of the next cursor) and 'param' (the query parameter that sends it)", at: cursor.mark)
+                error(
+                    "'cursor' needs 'from' (the JSON path of the next cursor) and 'param' (the query parameter that sends it)",
+                    at: cursor.mark)
                 return nil
             }
-            guard let from = jsonPath(fromNode, what: "cursor.from"), let parameter = string(paramNode) else { return nil }
+            guard let from = jsonPath(fromNode, what: "cursor.from"), let parameter = string(paramNode) else {
+                return nil
+            }
             guard Self.isToken(parameter) else {
-                error("invalid cursor parameter name '\(parameter)'; a query parameter name here is letters, digits and !#$%&'*+-.^_`|~", at: paramNode.mark)
+                error(
+                    "invalid cursor parameter name '\(parameter)'; a query parameter name here is letters, digits and !#$%&'*+-.^_`|~",
+                    at: paramNode.mark)
                 return nil
             }
             next = .cursor(from: from, parameter: parameter)
@@ -81,7 +105,9 @@ extension TargetFileValidator {
             var mark = node.mark
             // The caret goes under the character at fault: after the quote of a quoted path
             // without escapes (whose columns match its text).
-            if case .scalar(let scalar) = node, scalar.isPlain || !scalar.text.contains("\\") && !scalar.text.contains("'") {
+            if case .scalar(let scalar) = node,
+                scalar.isPlain || !scalar.text.contains("\\") && !scalar.text.contains("'")
+            {
                 mark = Mark(line: mark.line, column: mark.column + (scalar.isPlain ? 0 : 1) + error.offset)
             }
             self.error("invalid JSON path '\(text)' in \(what): \(error.message)", at: mark)
@@ -91,32 +117,44 @@ extension TargetFileValidator {
 
     /// `captures: {id: "$.id", location: {header: Location}, token: {body: "$.token", secret: true}}`.
     mutating func readCaptures(_ node: Node) -> [Capture] {
-        guard let entries = entries(node, expected: "a map of capture names to JSON paths, like {id: \"$.id\"}") else { return [] }
+        guard let entries = entries(node, expected: "a map of capture names to JSON paths, like {id: \"$.id\"}") else {
+            return []
+        }
         var captures: [Capture] = []
         for entry in entries {
             let name = entry.key.text
             guard Self.isIdentifier(name) else {
-                error("invalid capture name '\(name)'; a capture name starts with a letter or '_' and holds letters, digits and '_' "
-                      + "(it becomes a shell variable)", at: entry.key.mark)
+                error(
+                    "invalid capture name '\(name)'; a capture name starts with a letter or '_' and holds letters, digits and '_' "
+                        + "(it becomes a shell variable)", at: entry.key.mark)
                 continue
             }
             // `eval "$(moya-cli call ... --capture)"` sets these names in the user's shell: a file
             // must not be able to set PATH, IFS, LD_PRELOAD or zsh's tied `path`.
             guard name.contains(where: \.isLowercase), !Self.shellSpecialNames.contains(name) else {
-                error("capture name '\(name)' could replace a shell or environment variable when --capture's output is eval'ed; "
-                      + "use a name with a lower-case letter that no shell reserves, like '\(name.lowercased())_value'", at: entry.key.mark)
+                error(
+                    "capture name '\(name)' could replace a shell or environment variable when --capture's output is eval'ed; "
+                        + "use a name with a lower-case letter that no shell reserves, like '\(name.lowercased())_value'",
+                    at: entry.key.mark)
                 continue
             }
             if case .scalar = entry.value {
-                if let path = jsonPath(entry.value, what: "capture '\(name)'") { captures.append(Capture(name: name, source: .body(path))) }
+                if let path = jsonPath(entry.value, what: "capture '\(name)'") {
+                    captures.append(Capture(name: name, source: .body(path)))
+                }
                 continue
             }
-            guard let fields = fields(entry.value, allowed: ["body", "header", "secret"], context: "in capture '\(name)'",
-                                      expected: "a JSON path, or a map {body: \"$.id\"} or {header: Location}") else { continue }
+            guard
+                let fields = fields(
+                    entry.value, allowed: ["body", "header", "secret"], context: "in capture '\(name)'",
+                    expected: "a JSON path, or a map {body: \"$.id\"} or {header: Location}")
+            else { continue }
             let isSecret = fields["secret"].flatMap { bool($0) } ?? false
             let sources = fields.entries(withKeyIn: ["body", "header"])
             guard sources.count == 1, let source = sources.first else {
-                error("capture '\(name)' has one of 'body' (a JSON path) and 'header' (a header name)", at: sources.count > 1 ? sources[1].key.mark : fields.mark)
+                error(
+                    "capture '\(name)' has one of 'body' (a JSON path) and 'header' (a header name)",
+                    at: sources.count > 1 ? sources[1].key.mark : fields.mark)
                 continue
             }
             if source.key.text == "body" {
@@ -135,7 +173,9 @@ extension TargetFileValidator {
     }
 
     /// `- {after: createItem#1, with: {id: "{id}"}}`.
-    mutating func readChainedExample(_ node: Node, fields: Fields, number: Int, caseName: String, values: [ValueSpec]) -> ExampleStep? {
+    mutating func readChainedExample(_ node: Node, fields: Fields, number: Int, caseName: String, values: [ValueSpec])
+        -> ExampleStep?
+    {
         guard let afterNode = fields["after"], let afterText = string(afterNode) else { return nil }
         guard let reference = ExampleReference(parsing: afterText) else {
             error("'after' names an example as CASE or CASE#N (N from 1), found '\(afterText)'", at: afterNode.mark)
@@ -144,14 +184,19 @@ extension TargetFileValidator {
         var texts: [(name: String, text: String)] = []
         var isValid = true
         if let withNode = fields["with"] {
-            guard let entries = entries(withNode, expected: "a map of value names to values, like {id: \"{id}\"}") else { return nil }
+            guard let entries = entries(withNode, expected: "a map of value names to values, like {id: \"{id}\"}")
+            else { return nil }
             for entry in entries {
                 guard values.contains(where: { $0.name == entry.key.text }) else {
                     let names = values.map(\.name)
                     let hint = Suggestion.didYouMean(entry.key.text, in: names)
-                    error("example \(number) of case '\(caseName)': unknown value '\(entry.key.text)'"
-                          + (hint.isEmpty ? (names.isEmpty ? "; the case has no values" : "; values: " + names.joined(separator: ", ")) : hint),
-                          at: entry.key.mark)
+                    error(
+                        "example \(number) of case '\(caseName)': unknown value '\(entry.key.text)'"
+                            + (hint.isEmpty
+                                ? (names.isEmpty
+                                    ? "; the case has no values" : "; values: " + names.joined(separator: ", "))
+                                : hint),
+                        at: entry.key.mark)
                     isValid = false
                     continue
                 }
@@ -163,13 +208,15 @@ extension TargetFileValidator {
                 let text: String
                 if case .string(let string) = scalar.resolved { text = string } else { text = scalar.text }
                 texts.append((entry.key.text, text))
-                pendingChainPlaceholders.append((caseName, number, ChainedExample.placeholders(in: text), entry.value.mark))
+                pendingChainPlaceholders.append(
+                    (caseName, number, ChainedExample.placeholders(in: text), entry.value.mark))
             }
         }
         // Values without placeholders are typed now; the others once their captures are known.
         let literal = texts.filter { ChainedExample.placeholders(in: $0.text).isEmpty }
         let withPlaceholders = Set(texts.map(\.name)).subtracting(literal.map(\.name))
-        let binder = ArgumentBinder(caseName: caseName, values: values, fileBaseDirectory: directory, fileRoot: filesFolder)
+        let binder = ArgumentBinder(
+            caseName: caseName, values: values, fileBaseDirectory: directory, fileRoot: filesFolder)
         var named: [String: String] = [:]
         for value in literal { named[value.name] = value.text }
         for name in withPlaceholders { named[name] = Self.representative(for: values.first { $0.name == name }) }
@@ -180,7 +227,8 @@ extension TargetFileValidator {
             isValid = false
         }
         guard isValid else { return nil }
-        return ExampleStep(number: number, kind: .chained(ChainedExample(after: reference, values: texts, mark: node.mark)))
+        return ExampleStep(
+            number: number, kind: .chained(ChainedExample(after: reference, values: texts, mark: node.mark)))
     }
 
     /// A text of `value`'s type that stands for a captured one while the example is checked.
@@ -197,7 +245,9 @@ extension TargetFileValidator {
     /// The chains of the whole API: each `after` names an example that exists, no chain loops, and
     /// every `{NAME}` in `with` is captured by a step before it. A cursor parameter must not be one
     /// of the case's values (paging sets it). Runs once every case is read.
-    mutating func checkPagingAndChains<Cases: RandomAccessCollection>(cases: Cases, apiPagination: Pagination?, apiPaginationMark: Mark?)
+    mutating func checkPagingAndChains<Cases: RandomAccessCollection>(
+        cases: Cases, apiPagination: Pagination?, apiPaginationMark: Mark?
+    )
     where Cases.Element: CaseOutline, Cases.Index == Int {
         let apiPaging = apiPagination.map { PagingOutline.own(cursorParameter: $0.cursorParameter) } ?? .none
         for spec in cases {
@@ -209,11 +259,14 @@ extension TargetFileValidator {
             case .own: (paging, mark) = (spec.paging, paginationMarks[spec.name])
             }
             if case .own(let parameter?) = paging, spec.hasValue(named: parameter) {
-                error("cursor parameter '\(parameter)' is also a value of case '\(spec.name)'; paging sets it, so rename the value "
-                      + "or the parameter", at: mark ?? spec.mark)
+                error(
+                    "cursor parameter '\(parameter)' is also a value of case '\(spec.name)'; paging sets it, so rename the value "
+                        + "or the parameter", at: mark ?? spec.mark)
             }
             if case .own = paging, spec.isDownloadCase {
-                error("case '\(spec.name)' downloads a file and cannot page; add 'pagination: none' to it", at: mark ?? spec.mark)
+                error(
+                    "case '\(spec.name)' downloads a file and cannot page; add 'pagination: none' to it",
+                    at: mark ?? spec.mark)
             }
         }
         // Chains: resolve every reference, then walk each chain up to find loops and captures.
@@ -232,12 +285,15 @@ extension TargetFileValidator {
                 guard case .chained(let chained) = step.kind else { continue }
                 guard let target = byName(chained.after.caseName) else {
                     let hint = Suggestion.didYouMean(chained.after.caseName, in: cases.map(\.name))
-                    error("example \(step.number) of case '\(spec.name)': 'after' names no case '\(chained.after.caseName)'" + hint, at: chained.mark)
+                    error(
+                        "example \(step.number) of case '\(spec.name)': 'after' names no case '\(chained.after.caseName)'"
+                            + hint, at: chained.mark)
                     continue
                 }
                 if let number = chained.after.number, !target.exampleSteps.contains(where: { $0.number == number }) {
-                    error("example \(step.number) of case '\(spec.name)': case '\(target.name)' has no example \(number) "
-                          + "(it has \(target.exampleSteps.count))", at: chained.mark)
+                    error(
+                        "example \(step.number) of case '\(spec.name)': case '\(target.name)' has no example \(number) "
+                            + "(it has \(target.exampleSteps.count))", at: chained.mark)
                     continue
                 }
                 var captured = Set<String>()
@@ -251,22 +307,31 @@ extension TargetFileValidator {
                         break
                     }
                     captured.formUnion(currentCase.captureNames)
-                    if let next = currentCase.exampleSteps.first(where: { $0.number == number }), case .chained(let before) = next.kind {
+                    if let next = currentCase.exampleSteps.first(where: { $0.number == number }),
+                        case .chained(let before) = next.kind
+                    {
                         reference = before.after
                     } else {
                         reference = nil
                     }
                 }
                 if loops {
-                    error("example \(step.number) of case '\(spec.name)': its 'after' chain comes back to itself (a cycle)", at: chained.mark)
+                    error(
+                        "example \(step.number) of case '\(spec.name)': its 'after' chain comes back to itself (a cycle)",
+                        at: chained.mark)
                     continue
                 }
-                for pending in pendingChainPlaceholders where pending.caseName == spec.name && pending.number == step.number {
+                for pending in pendingChainPlaceholders
+                where pending.caseName == spec.name && pending.number == step.number {
                     for name in pending.names where !captured.contains(name) {
                         let hint = Suggestion.didYouMean(name, in: Array(captured)) { "{\($0)}" }
-                        error("'{\(name)}' is not captured by a step before example \(step.number) of case '\(spec.name)'"
-                              + (hint.isEmpty ? (captured.isEmpty ? "; the steps before it capture nothing (add 'captures:' to them)"
-                                                 : "; captured: " + captured.sorted().joined(separator: ", ")) : hint), at: pending.mark)
+                        error(
+                            "'{\(name)}' is not captured by a step before example \(step.number) of case '\(spec.name)'"
+                                + (hint.isEmpty
+                                    ? (captured.isEmpty
+                                        ? "; the steps before it capture nothing (add 'captures:' to them)"
+                                        : "; captured: " + captured.sorted().joined(separator: ", ")) : hint),
+                            at: pending.mark)
                     }
                 }
             }
@@ -377,7 +442,10 @@ struct CaseDigest: CaseOutline {
         let exampleSteps = spec.exampleSteps.map { step in
             switch step.kind {
             case .arguments: ExampleStep(number: step.number, kind: .arguments([:]))
-            case .chained(let chained): ExampleStep(number: step.number, kind: .chained(ChainedExample(after: chained.after, values: [], mark: chained.mark)))
+            case .chained(let chained):
+                ExampleStep(
+                    number: step.number,
+                    kind: .chained(ChainedExample(after: chained.after, values: [], mark: chained.mark)))
             }
         }
         let captureNames = spec.captures.map(\.name)

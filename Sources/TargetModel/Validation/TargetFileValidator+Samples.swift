@@ -17,7 +17,9 @@ extension TargetFileValidator {
             if let samplesMark = fields.keyMark("samples") {
                 error("a case has either 'sample' or 'samples', not both", at: samplesMark)
             }
-            return readSample(sampleNode, name: "default", caseName: caseName).map { [NamedSample(name: "default", sample: $0)] } ?? []
+            return readSample(sampleNode, name: "default", caseName: caseName).map {
+                [NamedSample(name: "default", sample: $0)]
+            } ?? []
         }
         guard let samplesNode = fields["samples"] else {
             warning("case '\(caseName)' has no sample; --stub answers 200 with an empty body", at: caseMark)
@@ -31,8 +33,13 @@ extension TargetFileValidator {
         samples.reserveCapacity(entries.count)
         for index in entries.indices {
             let name = entries.keyText(at: index)
-            if name.isEmpty || !name.utf8.allSatisfy({ TemplateParser.isIdentifierByte($0, first: false) || $0 == UInt8(ascii: "-") }) {
-                error("invalid sample name '\(name)'; use letters, digits, '_' and '-'", at: entries.key(at: index).mark)
+            if name.isEmpty
+                || !name.utf8.allSatisfy({
+                    TemplateParser.isIdentifierByte($0, first: false) || $0 == UInt8(ascii: "-")
+                })
+            {
+                error(
+                    "invalid sample name '\(name)'; use letters, digits, '_' and '-'", at: entries.key(at: index).mark)
                 continue
             }
             if let sample = readSample(entries.value(at: index), name: name, caseName: caseName) {
@@ -52,9 +59,13 @@ extension TargetFileValidator {
             let body = template(text: text, scalar: scalar, at: position)
             return SampleSpec(outcome: .response(status: 200, headers: [], body: .text(body)), mark: node.mark)
         }
-        guard let fields = fields(node, allowed: Self.sampleKeys,
-                                  context: name == "default" ? "in the sample of case '\(caseName)'" : "in sample '\(name)' of case '\(caseName)'",
-                                  expected: "a string or a map such as {json: ..., status: 200}") else { return nil }
+        guard
+            let fields = fields(
+                node, allowed: Self.sampleKeys,
+                context: name == "default"
+                    ? "in the sample of case '\(caseName)'" : "in sample '\(name)' of case '\(caseName)'",
+                expected: "a string or a map such as {json: ..., status: 200}")
+        else { return nil }
         let bodyPositions = fields.positions(ofKeysIn: Self.sampleBodyKeys)
         if bodyPositions.count > 1 {
             let bodies = fields.entries(withKeyIn: Self.sampleBodyKeys)
@@ -73,7 +84,10 @@ extension TargetFileValidator {
             guard let text = string(errorNode) else { return nil }
             guard let kind = SampleErrorKind(name: text) else {
                 let hint = Suggestion.didYouMean(text, in: SampleErrorKind.acceptedNames)
-                error("unknown error kind '\(text)'" + (hint.isEmpty ? "; kinds: " + SampleErrorKind.acceptedNames.joined(separator: ", ") : hint), at: errorNode.mark)
+                error(
+                    "unknown error kind '\(text)'"
+                        + (hint.isEmpty ? "; kinds: " + SampleErrorKind.acceptedNames.joined(separator: ", ") : hint),
+                    at: errorNode.mark)
                 return nil
             }
             return isValid ? SampleSpec(outcome: .networkError(kind), mark: fields.mark) : nil
@@ -120,7 +134,9 @@ extension TargetFileValidator {
         do {
             _ = try JSONValue(parsing: data)
         } catch {
-            self.error("sample file '\(literal)' is not valid JSON: \(literal):\(error.line):\(error.column): \(error.message)", at: path.mark)
+            self.error(
+                "sample file '\(literal)' is not valid JSON: \(literal):\(error.line):\(error.column): \(error.message)",
+                at: path.mark)
             return false
         }
         return true

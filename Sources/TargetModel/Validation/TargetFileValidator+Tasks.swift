@@ -5,32 +5,43 @@ import TextSafety
 extension TargetFileValidator {
     static let bodyKeys = ["data", "dataFile", "json", "parameters", "upload", "multipart", "download"]
     static let encodingOptionKeys: [String: String] = [
-        "destination": "url", "arrayEncoding": "url", "boolEncoding": "url", "prettyPrinted": "json", "format": "propertyList",
+        "destination": "url", "arrayEncoding": "url", "boolEncoding": "url", "prettyPrinted": "json",
+        "format": "propertyList"
     ]
-    static let taskKeys = bodyKeys + ["encoding", "query", "destination", "arrayEncoding", "boolEncoding", "prettyPrinted", "format"]
+    static let taskKeys =
+        bodyKeys + ["encoding", "query", "destination", "arrayEncoding", "boolEncoding", "prettyPrinted", "format"]
     private static let methodsWithoutBody = ["GET", "HEAD", "TRACE"]
     private static let multipartSourceKeys = ["value", "file", "data"]
 
     /// What people write for a task from other tools, and what it is here.
     static let taskKeyHints: [String: String] = [
-        "form": "a form body is 'parameters: {...}' with 'encoding: url' on POST, PUT or PATCH (form-encoded, as Moya's URLEncoding)",
+        "form":
+            "a form body is 'parameters: {...}' with 'encoding: url' on POST, PUT or PATCH (form-encoded, as Moya's URLEncoding)",
         "body": "a body is 'data' (text), 'json' (a JSON document), 'parameters' (with an encoding) or 'dataFile'",
-        "params": "parameters are 'parameters: {...}' (with 'encoding: url' they go to the URL on GET, HEAD and DELETE)",
-        "queryParameters": "URL parameters alone are 'parameters: {...}' with 'encoding: url' (on POST with 'destination: queryString')",
+        "params":
+            "parameters are 'parameters: {...}' (with 'encoding: url' they go to the URL on GET, HEAD and DELETE)",
+        "queryParameters":
+            "URL parameters alone are 'parameters: {...}' with 'encoding: url' (on POST with 'destination: queryString')",
         "file": "a file body is 'dataFile: PATH' (its bytes) or 'upload: PATH' (streamed)",
-        "headers": "headers belong to the case ('headers:' next to 'task:'), not to its task",
+        "headers": "headers belong to the case ('headers:' next to 'task:'), not to its task"
     ]
 
     mutating func readTask(_ node: Node, method: String, methodKnown: Bool, caseName: String) -> TaskSpec? {
-        guard let fields = fields(node, allowed: Self.taskKeys, context: "in the task in case '\(caseName)'", hints: Self.taskKeyHints)
+        guard
+            let fields = fields(
+                node, allowed: Self.taskKeys, context: "in the task in case '\(caseName)'", hints: Self.taskKeyHints)
         else { return nil }
         let bodyPositions = fields.positions(ofKeysIn: Self.bodyKeys)
         let oneOf = "a task has exactly one of data, dataFile, json, parameters, upload, multipart, download"
         guard let firstPosition = bodyPositions.first else {
             if let queryMark = fields.keyMark("query") {
-                error("'query' adds URL parameters to a body; URL parameters alone are 'parameters: {...}' with 'encoding: url' "
-                      + "(on GET, HEAD and DELETE they go to the URL; on POST add 'destination: queryString')", at: queryMark)
-            } else if case .mapping(let entries, _) = node, entries.indices.contains(where: { !Self.taskKeys.contains(entries.keyText(at: $0)) }) {
+                error(
+                    "'query' adds URL parameters to a body; URL parameters alone are 'parameters: {...}' with 'encoding: url' "
+                        + "(on GET, HEAD and DELETE they go to the URL; on POST add 'destination: queryString')",
+                    at: queryMark)
+            } else if case .mapping(let entries, _) = node,
+                entries.indices.contains(where: { !Self.taskKeys.contains(entries.keyText(at: $0)) })
+            {
                 // An unknown key was reported with what to write instead.
             } else {
                 error(oneOf + "; remove 'task' for a plain request", at: fields.mark)
@@ -60,16 +71,23 @@ extension TargetFileValidator {
             checkNoBody(kind: kind, method: method, fields: fields, encoding: encoding)
         }
         if let queryMark = fields.keyMark("query"), kind == "upload" || kind == "download" {
-            error("'query' cannot go with '\(kind)'; Moya's upload and download tasks take no separate query (a download can take 'parameters' with encoding url)", at: queryMark)
+            error(
+                "'query' cannot go with '\(kind)'; Moya's upload and download tasks take no separate query (a download can take 'parameters' with encoding url)",
+                at: queryMark)
             return nil
         }
         if hasParameters, let queryMark = fields.keyMark("query"), case .url(let destination, _, _)? = encoding?.spec,
-           !(destination == .httpBody && encoding?.hasExplicitDestination == true) {
-            error("'query' with url-encoded parameters is ambiguous; put the query values in 'parameters', or set 'destination: httpBody' to send the parameters in the body", at: queryMark)
+            !(destination == .httpBody && encoding?.hasExplicitDestination == true)
+        {
+            error(
+                "'query' with url-encoded parameters is ambiguous; put the query values in 'parameters', or set 'destination: httpBody' to send the parameters in the body",
+                at: queryMark)
             return nil
         }
         let parameters: [JSONTemplate.Member]? = fields["parameters"].flatMap { node in
-            entries(node, expected: "a map of parameters").map { jsonMembers($0, role: .request, positionName: "a task") }
+            entries(node, expected: "a map of parameters").map {
+                jsonMembers($0, role: .request, positionName: "a task")
+            }
         }
 
         switch kind {
@@ -77,8 +95,11 @@ extension TargetFileValidator {
             let body: TaskSpec.CompositeBody?
             switch kind {
             case "data": body = template(first.value, at: request).map(TaskSpec.CompositeBody.data)
-            case "dataFile": body = readTaskFile(first.value, at: filePath, what: "dataFile").map { .dataFile(path: $0) }
-            default: body = jsonTemplate(first.value, role: .request, positionName: "a task").map(TaskSpec.CompositeBody.json)
+            case "dataFile":
+                body = readTaskFile(first.value, at: filePath, what: "dataFile").map { .dataFile(path: $0) }
+            default:
+                body = jsonTemplate(first.value, role: .request, positionName: "a task").map(
+                    TaskSpec.CompositeBody.json)
             }
             guard let body else { return nil }
             if let query { return .compositeData(body: body, query: query) }
@@ -98,7 +119,9 @@ extension TargetFileValidator {
             if let query { return .compositeMultipart(parts, query: query) }
             return .multipart(parts)
         default:
-            guard let downloadNode = fields["download"], let destination = template(downloadNode, at: request) else { return nil }
+            guard let downloadNode = fields["download"], let destination = template(downloadNode, at: request) else {
+                return nil
+            }
             checkDownloadDestination(destination)
             guard hasParameters else { return .download(destination: destination) }
             guard let parameters, let spec = encoding?.spec else { return nil }
@@ -112,26 +135,37 @@ extension TargetFileValidator {
     }
 
     /// GET, HEAD and TRACE carry no body.
-    private mutating func checkNoBody(kind: String, method: String, fields: Fields, encoding: (spec: ParameterEncodingSpec, hasExplicitDestination: Bool)?) {
+    private mutating func checkNoBody(
+        kind: String, method: String, fields: Fields,
+        encoding: (spec: ParameterEncodingSpec, hasExplicitDestination: Bool)?
+    ) {
         let prefix = "a \(method) request cannot carry a body; "
         switch kind {
         case "parameters", "download":
-            guard let spec = encoding?.spec, fields.has("parameters"), spec.putsParametersInBody(method: method) else { return }
-            let reason = switch spec {
-            case .json: "encoding json puts the parameters in the body"
-            case .propertyList: "encoding propertyList puts the parameters in the body"
-            case .url: "destination httpBody puts the parameters in the body"
+            guard let spec = encoding?.spec, fields.has("parameters"), spec.putsParametersInBody(method: method) else {
+                return
             }
-            error(prefix + reason + "; use encoding url (query string) or another method", at: fields.keyMark("encoding") ?? fields.keyMark("parameters"))
+            let reason =
+                switch spec {
+                case .json: "encoding json puts the parameters in the body"
+                case .propertyList: "encoding propertyList puts the parameters in the body"
+                case .url: "destination httpBody puts the parameters in the body"
+                }
+            error(
+                prefix + reason + "; use encoding url (query string) or another method",
+                at: fields.keyMark("encoding") ?? fields.keyMark("parameters"))
         default:
             error(prefix + "'\(kind)' sends one; use POST, PUT or PATCH", at: fields.keyMark(kind))
         }
     }
 
     /// `encoding:` and its options; reports options of another encoding and options without parameters.
-    private mutating func readEncoding(_ fields: Fields, hasParameters: Bool) -> (spec: ParameterEncodingSpec, hasExplicitDestination: Bool)? {
+    private mutating func readEncoding(_ fields: Fields, hasParameters: Bool) -> (
+        spec: ParameterEncodingSpec, hasExplicitDestination: Bool
+    )? {
         guard hasParameters else {
-            for entry in fields.entries where entry.key.text == "encoding" || Self.encodingOptionKeys[entry.key.text] != nil {
+            for entry in fields.entries
+            where entry.key.text == "encoding" || Self.encodingOptionKeys[entry.key.text] != nil {
                 error("'\(entry.key.text)' goes with 'parameters'", at: entry.key.mark)
             }
             return nil
@@ -145,13 +179,17 @@ extension TargetFileValidator {
         for index in fields.entries.indices {
             let key = fields.entries.keyText(at: index)
             guard let owner = Self.encodingOptionKeys[key], owner != encodingName else { continue }
-            error("'\(key)' is an option of encoding \(owner), not \(encodingName)", at: fields.entries.key(at: index).mark)
+            error(
+                "'\(key)' is an option of encoding \(owner), not \(encodingName)",
+                at: fields.entries.key(at: index).mark)
             isValid = false
         }
-        func option<T: RawRepresentable & CaseIterable>(_ key: String, default value: T) -> T? where T.RawValue == String {
+        func option<T: RawRepresentable & CaseIterable>(_ key: String, default value: T) -> T?
+        where T.RawValue == String {
             guard let node = fields[key] else { return value }
             // The usual case, a valid name, needs no list of choices.
-            if case .scalar(let scalar) = node, case .string(let text) = scalar.resolved, let known = T(rawValue: text) {
+            if case .scalar(let scalar) = node, case .string(let text) = scalar.resolved, let known = T(rawValue: text)
+            {
                 return known
             }
             return choice(node, from: T.allCases.map(\.rawValue), what: key).flatMap(T.init(rawValue:))
@@ -162,7 +200,9 @@ extension TargetFileValidator {
             let pretty = fields["prettyPrinted"].map { bool($0) } ?? false
             spec = pretty.map { ParameterEncodingSpec.json(prettyPrinted: $0) }
         case "propertyList":
-            spec = option("format", default: PropertyListFormat.xml).map { ParameterEncodingSpec.propertyList(format: $0) }
+            spec = option("format", default: PropertyListFormat.xml).map {
+                ParameterEncodingSpec.propertyList(format: $0)
+            }
         default:
             let destination = option("destination", default: URLEncodingDestination.methodDependent)
             let arrays = option("arrayEncoding", default: URLArrayEncoding.brackets)
@@ -178,7 +218,9 @@ extension TargetFileValidator {
     }
 
     private mutating func readMultipart(_ node: Node, caseName: String) -> [MultipartPartSpec]? {
-        guard let items = sequence(node, expected: "a list of parts such as - {name: title, value: \"{title}\"}") else { return nil }
+        guard let items = sequence(node, expected: "a list of parts such as - {name: title, value: \"{title}\"}") else {
+            return nil
+        }
         if items.isEmpty {
             error("'multipart' has no parts", at: node.mark)
             return nil
@@ -195,7 +237,9 @@ extension TargetFileValidator {
             if !fields.has("name") { error("a multipart part needs a 'name'", at: fields.mark) }
             let sources = fields.entries(withKeyIn: Self.multipartSourceKeys)
             guard sources.count == 1, let source = sources.first else {
-                error("a multipart part has exactly one of value, file, data", at: sources.count > 1 ? sources[1].key.mark : fields.mark)
+                error(
+                    "a multipart part has exactly one of value, file, data",
+                    at: sources.count > 1 ? sources[1].key.mark : fields.mark)
                 isValid = false
                 continue
             }
@@ -215,7 +259,9 @@ extension TargetFileValidator {
             let fileName = fields["fileName"].flatMap { string($0) }
             let mimeType = fields["mimeType"].flatMap { string($0) }
             let partName = DisplayText.escaped(name ?? "?")
-            for (field, value, key) in [("name", name, "name"), ("fileName", fileName, "fileName"), ("mimeType", mimeType, "mimeType")] {
+            for (field, value, key) in [
+                ("name", name, "name"), ("fileName", fileName, "fileName"), ("mimeType", mimeType, "mimeType")
+            ] {
                 guard let value, let node = fields[key] else { continue }
                 refuseLineBreaks(in: value, field: "the \(field) of multipart part '\(partName)'", at: node.mark)
             }
@@ -223,7 +269,9 @@ extension TargetFileValidator {
                 isValid = false
                 continue
             }
-            parts.append(MultipartPartSpec(name: name, content: content, fileName: fileName, mimeType: mimeType, mark: fields.mark))
+            parts.append(
+                MultipartPartSpec(
+                    name: name, content: content, fileName: fileName, mimeType: mimeType, mark: fields.mark))
         }
         return isValid ? parts : nil
     }

@@ -40,12 +40,17 @@ extension TargetFileValidator {
                     environmentVariableNames.insert(reference.name)
                     continue
                 }
-                error("'${\(reference.name)}' is not allowed in \(position.name); environment variables may appear in baseURL, headers, auth and environments (write '$${' for a literal '${')", at: reference.mark)
+                error(
+                    "'${\(reference.name)}' is not allowed in \(position.name); environment variables may appear in baseURL, headers, auth and environments (write '$${' for a literal '${')",
+                    at: reference.mark)
             case .placeholder(let name, let mark):
                 if let role = position.placeholderRole {
-                    placeholderUses.append(PlaceholderUse(name: name, mark: mark, role: role, positionName: position.name))
+                    placeholderUses.append(
+                        PlaceholderUse(name: name, mark: mark, role: role, positionName: position.name))
                 } else {
-                    error("placeholder '{\(name)}' is not allowed in \(position.name); placeholders may appear in a case's path, headers, task and samples (write '{{' for a literal '{')", at: mark)
+                    error(
+                        "placeholder '{\(name)}' is not allowed in \(position.name); placeholders may appear in a case's path, headers, task and samples (write '{{' for a literal '{')",
+                        at: mark)
                 }
             }
         }
@@ -87,10 +92,13 @@ extension TargetFileValidator {
         case .mapping(let entries, let mark):
             // `{q: {q}}` in a flow map: YAML reads the unquoted `{q}` as a map {q: null}.
             if entries.count == 1, case .scalar(let value) = entries.value(at: 0), value.isPlain, value.text.isEmpty,
-               Self.isIdentifier(entries.keyText(at: 0)) {
+                Self.isIdentifier(entries.keyText(at: 0))
+            {
                 let name = entries.keyText(at: 0)
                 placeholderUses.append(PlaceholderUse(name: name, mark: mark, role: role, positionName: positionName))
-                error("{\(name)} without quotes is a YAML map, not a placeholder; write \"{\(name)}\" in quotes", at: mark)
+                error(
+                    "{\(name)} without quotes is a YAML map, not a placeholder; write \"{\(name)}\" in quotes", at: mark
+                )
                 return nil
             }
             return .object(jsonMembers(entries, role: role, positionName: positionName))
@@ -98,7 +106,9 @@ extension TargetFileValidator {
     }
 
     /// A map's entries as JSON members (keys are taken literally).
-    mutating func jsonMembers(_ entries: [Node.Entry], role: PlaceholderRole, positionName: String) -> [JSONTemplate.Member] {
+    mutating func jsonMembers(_ entries: [Node.Entry], role: PlaceholderRole, positionName: String) -> [JSONTemplate
+        .Member]
+    {
         var members: [JSONTemplate.Member] = []
         members.reserveCapacity(entries.count)
         for index in entries.indices {
@@ -134,7 +144,9 @@ extension TargetFileValidator {
         for index in entries.indices {
             let key = entries.key(at: index)
             if !Self.isToken(key.text) {
-                error("invalid header name '\(key.text)'; header names are letters, digits and !#$%&'*+-.^_`|~", at: key.mark)
+                error(
+                    "invalid header name '\(key.text)'; header names are letters, digits and !#$%&'*+-.^_`|~",
+                    at: key.mark)
             }
             let valueNode = entries.value(at: index)
             if let value = template(valueNode, at: position) {
@@ -150,9 +162,12 @@ extension TargetFileValidator {
     /// multipart part's name, file name or MIME type): written as YAML escapes (`"\r\n"`), they
     /// would start a line of their own on the wire. Values bound later are checked when built.
     mutating func refuseLineBreaks(in template: Template, field: String, at mark: Mark) {
-        let holdsLineBreak = template.isSourceLiteral
+        let holdsLineBreak =
+            template.isSourceLiteral
             ? HeaderLine.holdsLineBreak(template.source)
-            : template.segments.contains { if case .literal(let text) = $0 { HeaderLine.holdsLineBreak(text) } else { false } }
+            : template.segments.contains {
+                if case .literal(let text) = $0 { HeaderLine.holdsLineBreak(text) } else { false }
+            }
         if holdsLineBreak {
             error("\(field) holds a line break or NUL character; header lines cannot contain them", at: mark)
         }

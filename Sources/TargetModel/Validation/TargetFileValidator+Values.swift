@@ -15,13 +15,17 @@ extension TargetFileValidator {
         values.reserveCapacity(items.count)
         for item in items {
             guard case .mapping(let entries, _) = item, entries.count == 1 else {
-                error("each value is a one-key map such as '- name: string' or '- per_page: {type: int, default: 30}'", at: item.mark)
+                error(
+                    "each value is a one-key map such as '- name: string' or '- per_page: {type: int, default: 30}'",
+                    at: item.mark)
                 continue
             }
             let key = entries.key(at: 0)
             let name = key.text
             if !Self.isIdentifier(name) {
-                error("invalid value name '\(name)'; a value name starts with a letter or '_' and holds letters, digits and '_'", at: key.mark)
+                error(
+                    "invalid value name '\(name)'; a value name starts with a letter or '_' and holds letters, digits and '_'",
+                    at: key.mark)
                 continue
             }
             if values.contains(where: { $0.name == name }) {
@@ -46,12 +50,17 @@ extension TargetFileValidator {
             guard let type = readListType(node) else { return nil }
             return ValueSpec(name: name, type: type, mark: mark)
         }
-        guard let fields = fields(node, allowed: Self.valueKeys, context: "in value '\(name)' of case '\(caseName)'",
-                                  expected: "a type name or a map such as {type: int, default: 30}") else { return nil }
+        guard
+            let fields = fields(
+                node, allowed: Self.valueKeys, context: "in value '\(name)' of case '\(caseName)'",
+                expected: "a type name or a map such as {type: int, default: 30}")
+        else { return nil }
         var type: ValueType?
         if let enumNode = fields["enum"] {
             if let typeNode = fields["type"], case .scalar(let scalar) = typeNode, scalar.text != "enum" {
-                error("value '\(name)' has both 'type: \(scalar.text)' and 'enum'; drop 'type' (or write 'type: enum')", at: typeNode.mark)
+                error(
+                    "value '\(name)' has both 'type: \(scalar.text)' and 'enum'; drop 'type' (or write 'type: enum')",
+                    at: typeNode.mark)
                 return nil
             }
             type = readEnumCases(enumNode).map(ValueType.enumeration)
@@ -71,18 +80,23 @@ extension TargetFileValidator {
         var defaultValue: ArgumentValue?
         if let defaultNode = fields["default"] {
             if case .scalar(let scalar) = defaultNode, scalar.resolved == .null {
-                error("value '\(name)' cannot default to null; write 'optional: true' to leave it out when not given", at: defaultNode.mark)
+                error(
+                    "value '\(name)' cannot default to null; write 'optional: true' to leave it out when not given",
+                    at: defaultNode.mark)
                 return nil
             }
             if isOptional {
-                error("value '\(name)' is optional and has a default; drop one (an optional value is left out when not given, a default is sent)",
-                      at: defaultNode.mark)
+                error(
+                    "value '\(name)' is optional and has a default; drop one (an optional value is left out when not given, a default is sent)",
+                    at: defaultNode.mark)
                 return nil
             }
             guard let converted = readDefault(defaultNode, type: type, valueName: name) else { return nil }
             defaultValue = converted
         }
-        return ValueSpec(name: name, type: type, defaultValue: defaultValue, isOptional: isOptional, description: description, mark: mark)
+        return ValueSpec(
+            name: name, type: type, defaultValue: defaultValue, isOptional: isOptional, description: description,
+            mark: mark)
     }
 
     private mutating func readTypeName(_ node: Node) -> ValueType? {
@@ -93,7 +107,9 @@ extension TargetFileValidator {
         }
         guard let type = ValueType(name: text) else {
             let hint = Suggestion.didYouMean(text, in: ValueType.names)
-            error("unknown value type '\(text)'" + (hint.isEmpty ? "; types: " + ValueType.names.joined(separator: ", ") : hint), at: node.mark)
+            error(
+                "unknown value type '\(text)'"
+                    + (hint.isEmpty ? "; types: " + ValueType.names.joined(separator: ", ") : hint), at: node.mark)
             return nil
         }
         return type
@@ -168,7 +184,9 @@ extension TargetFileValidator {
         case .enumeration(let cases):
             guard let text = string(node) else { return nil }
             guard cases.contains(text) else {
-                error("default '\(text)' of value '\(valueName)' is not one of \(cases.joined(separator: ", "))", at: node.mark)
+                error(
+                    "default '\(text)' of value '\(valueName)' is not one of \(cases.joined(separator: ", "))",
+                    at: node.mark)
                 return nil
             }
             return .enumCase(text)

@@ -136,7 +136,8 @@ public struct TargetFileValidator {
         case nil:
             return true
         case .missing:
-            error("\(what) '\(path)' does not exist (paths are relative to the target file's folder)", at: template.mark)
+            error(
+                "\(what) '\(path)' does not exist (paths are relative to the target file's folder)", at: template.mark)
         case .notReadable:
             error("\(what) '\(path)' is not a readable file", at: template.mark)
         }
@@ -150,8 +151,9 @@ public struct TargetFileValidator {
         let path = template.representativeText
         guard !RelativeFile.isInside(resolvedPath(path), root: filesFolder) else { return true }
         let folder = fileRoot.map { "--file-root \($0)" } ?? "the target file's folder (\(directory))"
-        error("\(what) '\(template.source)' is outside \(folder); files a target file names must be inside it"
-              + (fileRoot == nil ? " (or pass --file-root DIR)" : ""), at: template.mark)
+        error(
+            "\(what) '\(template.source)' is outside \(folder); files a target file names must be inside it"
+                + (fileRoot == nil ? " (or pass --file-root DIR)" : ""), at: template.mark)
         return false
     }
 
@@ -160,11 +162,13 @@ public struct TargetFileValidator {
     mutating func checkDownloadDestination(_ template: Template) {
         let path = template.representativeText
         if path.hasPrefix("/") || !RelativeFile.isInside(path, root: ".") {
-            error("download destination '\(template.source)' leaves the current folder (absolute, or through '..'); a target file may only write "
-                  + "below the folder moya-cli runs in (give --output FILE to write elsewhere)", at: template.mark)
+            error(
+                "download destination '\(template.source)' leaves the current folder (absolute, or through '..'); a target file may only write "
+                    + "below the folder moya-cli runs in (give --output FILE to write elsewhere)", at: template.mark)
         } else if let name = RelativeFile.hiddenComponent(of: path) {
-            error("download destination '\(template.source)' names '\(name)'; a target file may not write dotfiles or into dot-folders "
-                  + "(.profile, .ssh, .config); give --output FILE to write there", at: template.mark)
+            error(
+                "download destination '\(template.source)' names '\(name)'; a target file may not write dotfiles or into dot-folders "
+                    + "(.profile, .ssh, .config); give --output FILE to write there", at: template.mark)
         }
     }
 
@@ -192,8 +196,10 @@ public struct TargetFileValidator {
             }
             return bytes.dropFirst().allSatisfy {
                 switch $0 {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                     UInt8(ascii: "_"): true
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"),
+                    UInt8(ascii: "_"):
+                    true
                 case UInt8(ascii: "-"): allowsDash
                 default: false
                 }
@@ -204,12 +210,15 @@ public struct TargetFileValidator {
     /// RFC 9110 token characters: header names and auth schemes.
     public static func isToken(_ text: String) -> Bool {
         text.withUTF8Bytes { bytes in
-            !bytes.isEmpty && bytes.allSatisfy {
-                switch Unicode.Scalar($0) {
-                case "A"..."Z", "a"..."z", "0"..."9", "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~": true
-                default: false
+            !bytes.isEmpty
+                && bytes.allSatisfy {
+                    switch Unicode.Scalar($0) {
+                    case "A"..."Z", "a"..."z", "0"..."9", "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_",
+                        "`", "|", "~":
+                        true
+                    default: false
+                    }
                 }
-            }
         }
     }
 }

@@ -22,7 +22,8 @@ public enum TokenURLCheck {
         }
         let authority = text[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if authority.contains("@") {
-            return "tokenURL '\(text)' holds a user name or password; the client's credentials go in clientId and clientSecret"
+            return
+                "tokenURL '\(text)' holds a user name or password; the client's credentials go in clientId and clientSecret"
         }
         if text.contains("#") {
             return "tokenURL '\(text)' has a fragment ('#...'); remove it"
@@ -35,7 +36,8 @@ public enum TokenURLCheck {
             return nil
         case "http":
             guard isLoopback(host) else {
-                return "tokenURL '\(text)' uses http to another machine; the client secret would travel unencrypted, use https "
+                return
+                    "tokenURL '\(text)' uses http to another machine; the client secret would travel unencrypted, use https "
                     + "(http is allowed only to localhost, 127.0.0.0/8 and ::1)"
             }
             return nil

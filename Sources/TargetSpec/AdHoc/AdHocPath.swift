@@ -10,10 +10,13 @@ package enum AdHocPath {
     ///
     /// - Throws: when the path would leave the API's origin: it starts with `//` or `\`, or
     ///   names a scheme (`http://...`).
-    package static func split(apiPath text: String, apiName: String) throws(AdHocRequestError) -> (path: String, query: [AdHocRequest.Pair]) {
+    package static func split(apiPath text: String, apiName: String) throws(AdHocRequestError) -> (
+        path: String, query: [AdHocRequest.Pair]
+    ) {
         if text.hasPrefix("//") || text.hasPrefix("\\") || text.hasPrefix("/\\") || schemeLength(of: text) != nil {
-            throw AdHocRequestError("PATH '\(displayed(text))' would leave API '\(apiName)''s origin; give a path on it (/users/1), "
-                                    + "or a full URL without the API: moya-cli request METHOD URL")
+            throw AdHocRequestError(
+                "PATH '\(displayed(text))' would leave API '\(apiName)''s origin; give a path on it (/users/1), "
+                    + "or a full URL without the API: moya-cli request METHOD URL")
         }
         return split(pathAndQuery: text)
     }
@@ -21,7 +24,9 @@ package enum AdHocPath {
     /// `request METHOD URL`'s URL: its origin (`scheme://authority`) and its path and query.
     ///
     /// - Throws: when the URL is not an absolute http or https URL with a host.
-    package static func split(url text: String) throws(AdHocRequestError) -> (origin: String, path: String, query: [AdHocRequest.Pair]) {
+    package static func split(url text: String) throws(AdHocRequestError) -> (
+        origin: String, path: String, query: [AdHocRequest.Pair]
+    ) {
         guard let length = schemeLength(of: text) else {
             throw AdHocRequestError("URL '\(displayed(text))' is not an absolute http or https URL (http://host/path)")
         }
@@ -46,10 +51,16 @@ package enum AdHocPath {
     /// The length of `scheme://` when `text` starts with one.
     static func schemeLength(of text: String) -> Int? {
         guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first),
-              let colon = text.firstIndex(of: ":") else { return nil }
+            let colon = text.firstIndex(of: ":")
+        else { return nil }
         let scheme = text[..<colon]
-        guard scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }),
-              text[colon...].hasPrefix("://") else { return nil }
+        guard
+            scheme.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "+-.".unicodeScalars.contains($0)
+            }),
+            text[colon...].hasPrefix("://")
+        else { return nil }
         return scheme.count + 3
     }
 
@@ -83,7 +94,9 @@ package enum AdHocPath {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) {
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHexDigit(bytes[index + 1]),
+                isHexDigit(bytes[index + 2])
+            {
                 output += String(decoding: bytes[index...index + 2], as: UTF8.self)
                 index += 3
                 continue
@@ -91,7 +104,9 @@ package enum AdHocPath {
             if isPathCharacter(byte) {
                 output.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0F, radix: 16, uppercase: true)
+                output +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: true)
+                    + String(byte & 0x0F, radix: 16, uppercase: true)
             }
             index += 1
         }
@@ -100,14 +115,18 @@ package enum AdHocPath {
 
     private static func isPathCharacter(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
         default: "-._~!$&'()*+,;=:@/".utf8.contains(byte)
         }
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            true
         default: false
         }
     }

@@ -15,9 +15,12 @@ extension AdHocRequest {
     /// The path, query, headers and body are literal text: nothing in them is read as a
     /// `{placeholder}` or a `${VAR}`.
     /// - Throws: when `auth` names a scheme `api` does not have.
-    package func caseSpec(in api: APISpec) throws(AdHocRequestError) -> (spec: CaseSpec, arguments: [String: ArgumentValue]) {
+    package func caseSpec(in api: APISpec) throws(AdHocRequestError) -> (
+        spec: CaseSpec, arguments: [String: ArgumentValue]
+    ) {
         let mark = Mark(line: 0, column: 0)
-        var fields = CaseSpec.Fields(name: caseName, mark: mark, path: Template(literal: path + encodedQuery, mark: mark))
+        var fields = CaseSpec.Fields(
+            name: caseName, mark: mark, path: Template(literal: path + encodedQuery, mark: mark))
         fields.method = method
         fields.headers = sentHeaders.map { HeaderSpec(name: $0.name, value: Template(literal: $0.value, mark: mark)) }
         fields.auth = try caseAuth(in: api)
@@ -27,26 +30,35 @@ extension AdHocRequest {
             // `--json` and `--data` replace the body as they do for `call` (`RequestOverridePlugin`).
             break
         case .json(let members):
-            fields.task = .json(.object(members.map { JSONTemplate.Member(key: $0.name, value: Self.template($0.value)) }))
+            fields.task = .json(
+                .object(members.map { JSONTemplate.Member(key: $0.name, value: Self.template($0.value)) }))
         case .form(let pairs):
-            let text = pairs.map { PercentEncoding.escapeQueryComponent($0.name) + "=" + PercentEncoding.escapeQueryComponent($0.value) }
-                .joined(separator: "&")
+            let text = pairs.map {
+                PercentEncoding.escapeQueryComponent($0.name) + "=" + PercentEncoding.escapeQueryComponent($0.value)
+            }
+            .joined(separator: "&")
             fields.task = .data(Template(literal: text, mark: mark))
             if !sentHeaders.contains(where: { $0.name.lowercased() == "content-type" }) {
-                fields.headers.append(HeaderSpec(name: "Content-Type", value: Template(literal: "application/x-www-form-urlencoded", mark: mark)))
+                fields.headers.append(
+                    HeaderSpec(
+                        name: "Content-Type", value: Template(literal: "application/x-www-form-urlencoded", mark: mark))
+                )
             }
         case .multipart(let parts):
-            fields.task = .multipart(parts.enumerated().map { index, part in
-                switch part.content {
-                case .text(let value):
-                    return MultipartPartSpec(name: part.name, content: .value(Template(literal: value, mark: mark)), mark: mark)
-                case .file(let path):
-                    let value = "file\(index + 1)"
-                    arguments[value] = .file(path: path)
-                    let placeholder = Template(segments: [.placeholder(name: value, mark: mark)], source: "{\(value)}", mark: mark)
-                    return MultipartPartSpec(name: part.name, content: .file(path: placeholder), mark: mark)
-                }
-            })
+            fields.task = .multipart(
+                parts.enumerated().map { index, part in
+                    switch part.content {
+                    case .text(let value):
+                        return MultipartPartSpec(
+                            name: part.name, content: .value(Template(literal: value, mark: mark)), mark: mark)
+                    case .file(let path):
+                        let value = "file\(index + 1)"
+                        arguments[value] = .file(path: path)
+                        let placeholder = Template(
+                            segments: [.placeholder(name: value, mark: mark)], source: "{\(value)}", mark: mark)
+                        return MultipartPartSpec(name: part.name, content: .file(path: placeholder), mark: mark)
+                    }
+                })
         }
         return (CaseSpec(fields), arguments)
     }
@@ -55,14 +67,18 @@ extension AdHocRequest {
     /// name and value percent-encoded. (A case's `parameters` would be sorted by name.)
     package var encodedQuery: String {
         guard !query.isEmpty else { return "" }
-        return "?" + query.map { PercentEncoding.escapeQueryComponent($0.name) + "=" + PercentEncoding.escapeQueryComponent($0.value) }
+        return "?"
+            + query.map {
+                PercentEncoding.escapeQueryComponent($0.name) + "=" + PercentEncoding.escapeQueryComponent($0.value)
+            }
             .joined(separator: "&")
     }
 
     /// The API of `request METHOD URL`, which has no target file: the URL's origin, the current
     /// folder, validation by success codes (3xx after redirects, 4xx and 5xx fail), no auth.
     package static func api(origin: String, directory: String) -> APISpec {
-        var fields = APISpec.Fields(name: "request", file: "", directory: directory, baseURL: Template(literal: origin), cases: [])
+        var fields = APISpec.Fields(
+            name: "request", file: "", directory: directory, baseURL: Template(literal: origin), cases: [])
         fields.validation = .successCodes
         return APISpec(fields)
     }
@@ -74,8 +90,11 @@ extension AdHocRequest {
         case .scheme(let name):
             guard api.authSchemes.contains(where: { $0.name == name }) else {
                 let names = api.authSchemes.map(\.name)
-                throw AdHocRequestError("--auth '\(AdHocPath.displayed(name))': API '\(api.name)' has "
-                                        + (names.isEmpty ? "no auth; leave --auth out" : "no auth scheme of that name; its schemes: \(names.joined(separator: ", ")), or none"))
+                throw AdHocRequestError(
+                    "--auth '\(AdHocPath.displayed(name))': API '\(api.name)' has "
+                        + (names.isEmpty
+                            ? "no auth; leave --auth out"
+                            : "no auth scheme of that name; its schemes: \(names.joined(separator: ", ")), or none"))
             }
             return .scheme(name)
         }

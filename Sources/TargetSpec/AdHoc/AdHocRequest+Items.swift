@@ -10,10 +10,14 @@ extension AdHocRequest {
     ///   - rawBody: `--json`/`--data`, which no body item may join.
     ///   - fileBaseDirectory: what a relative `field@path` is relative to (the current folder).
     /// - Throws: `AdHocRequestError` naming the method or the item at fault.
-    package init(method: String, path: String, query: [Pair], items: [String], sendsForm: Bool = false,
-                 rawBody: Body = .none, auth: Auth = .inherited, fileBaseDirectory: String) throws(AdHocRequestError) {
+    package init(
+        method: String, path: String, query: [Pair], items: [String], sendsForm: Bool = false,
+        rawBody: Body = .none, auth: Auth = .inherited, fileBaseDirectory: String
+    ) throws(AdHocRequestError) {
         guard TargetFileValidator.isToken(method) else {
-            throw AdHocRequestError("METHOD '\(AdHocPath.displayed(method))' is not an HTTP method (a token: letters, digits and !#$%&'*+-.^_`|~)")
+            throw AdHocRequestError(
+                "METHOD '\(AdHocPath.displayed(method))' is not an HTTP method (a token: letters, digits and !#$%&'*+-.^_`|~)"
+            )
         }
         // Upper case as HTTPie and xh send `get`; a token is ASCII.
         self.init(method: method.uppercased(), path: path, query: query, auth: auth)
@@ -28,7 +32,8 @@ extension AdHocRequest {
         }
         if let first = fields.first {
             guard rawBody == .none else {
-                throw AdHocRequestError(item: first.item, "sends a body, and so does --json or --data; give one of them")
+                throw AdHocRequestError(
+                    item: first.item, "sends a body, and so does --json or --data; give one of them")
             }
             try refuseBody(sentBy: "'\(AdHocPath.displayed(first.item))'")
             body = try Self.body(of: fields, sendsForm: sendsForm, fileBaseDirectory: fileBaseDirectory)
@@ -45,8 +50,10 @@ extension AdHocRequest {
     }
 
     /// The body `fields` make: multipart when one is a file, else form fields (`--form`) or JSON.
-    private static func body(of fields: [(item: String, parsed: RequestItem)], sendsForm: Bool,
-                             fileBaseDirectory: String) throws(AdHocRequestError) -> Body {
+    private static func body(
+        of fields: [(item: String, parsed: RequestItem)], sendsForm: Bool,
+        fileBaseDirectory: String
+    ) throws(AdHocRequestError) -> Body {
         let isMultipart = fields.contains { if case .file = $0.parsed { true } else { false } }
         var parts: [Part] = []
         var pairs: [Pair] = []
@@ -59,7 +66,10 @@ extension AdHocRequest {
                 members.append((name, .string(value)))
             case .jsonField(let name, let value):
                 guard !isMultipart && !sendsForm else {
-                    throw AdHocRequestError(item: item, "is raw JSON, which a \(isMultipart ? "multipart" : "--form") body cannot hold; give NAME=VALUE")
+                    throw AdHocRequestError(
+                        item: item,
+                        "is raw JSON, which a \(isMultipart ? "multipart" : "--form") body cannot hold; give NAME=VALUE"
+                    )
                 }
                 members.append((name, value))
             case .file(let name, let path):

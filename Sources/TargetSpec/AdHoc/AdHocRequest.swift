@@ -60,7 +60,8 @@ package struct AdHocRequest: Sendable, Equatable {
         package static func == (lhs: Body, rhs: Body) -> Bool {
             switch (lhs, rhs) {
             case (.none, .none): true
-            case (.json(let a), .json(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+            case (.json(let a), .json(let b)):
+                a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
             case (.form(let a), .form(let b)): a == b
             case (.raw(let a, let x), .raw(let b, let y)): a == b && x == y
             case (.multipart(let a), .multipart(let b)): a == b
@@ -90,7 +91,10 @@ package struct AdHocRequest: Sendable, Equatable {
     package var body: Body = .none
     package var auth: Auth = .inherited
 
-    package init(method: String, path: String, query: [Pair] = [], headers: [HeaderChange] = [], body: Body = .none, auth: Auth = .inherited) {
+    package init(
+        method: String, path: String, query: [Pair] = [], headers: [HeaderChange] = [], body: Body = .none,
+        auth: Auth = .inherited
+    ) {
         self.method = method
         self.path = path
         self.query = query

@@ -38,7 +38,8 @@ package enum RequestItem: Sendable, Equatable {
             }
         }
         guard let (position, separator) = Self.firstSeparator(in: plain, escaped: escaped) else {
-            throw AdHocRequestError(item: text, "is not an item: NAME=VALUE, NAME:=JSON, NAME==VALUE, Header:value, Header: or FIELD@FILE")
+            throw AdHocRequestError(
+                item: text, "is not an item: NAME=VALUE, NAME:=JSON, NAME==VALUE, Header:value, Header: or FIELD@FILE")
         }
         let name = String(plain[..<position])
         let value = String(plain[(position + separator.count)...])
@@ -57,10 +58,14 @@ package enum RequestItem: Sendable, Equatable {
                 throw AdHocRequestError(item: text, "has a header name that is not an HTTP token")
             }
             let trimmed = String(value.drop { $0 == " " || $0 == "\t" })
-            if HeaderLine.holdsLineBreak(trimmed) { throw AdHocRequestError(item: text, "holds CR, LF or NUL; it would inject a line into the request") }
+            if HeaderLine.holdsLineBreak(trimmed) {
+                throw AdHocRequestError(item: text, "holds CR, LF or NUL; it would inject a line into the request")
+            }
             self = .header(name: name, value: trimmed.isEmpty ? nil : trimmed)
         default:
-            if HeaderLine.holdsLineBreak(name) { throw AdHocRequestError(item: text, "holds CR, LF or NUL; it would inject a line into the request") }
+            if HeaderLine.holdsLineBreak(name) {
+                throw AdHocRequestError(item: text, "holds CR, LF or NUL; it would inject a line into the request")
+            }
             guard !value.isEmpty else { throw AdHocRequestError(item: text, "names no file after '@'") }
             self = .file(name: name, path: value)
         }

@@ -7,7 +7,9 @@ extension JSONTemplate {
     /// - Parameter optionalNames: the case's optional values: a member or element that is a lone
     ///   placeholder of one of them that has no argument is left out.
     /// - Throws: `TemplateRenderError.missingArgument` when a placeholder has no argument.
-    public func render(arguments: [String: ArgumentValue], optionalNames: Set<String> = []) throws(TemplateRenderError) -> JSONValue {
+    public func render(arguments: [String: ArgumentValue], optionalNames: Set<String> = []) throws(TemplateRenderError)
+        -> JSONValue
+    {
         switch self {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
@@ -26,7 +28,8 @@ extension JSONTemplate {
         case .object(let members):
             var rendered: [(String, JSONValue)] = []
             for member in members where !member.value.isLeftOut(arguments: arguments, optionalNames: optionalNames) {
-                rendered.append((member.key, try member.value.render(arguments: arguments, optionalNames: optionalNames)))
+                rendered.append(
+                    (member.key, try member.value.render(arguments: arguments, optionalNames: optionalNames)))
             }
             return .object(rendered)
         case .literal(let json):

@@ -19,7 +19,8 @@ extension Template {
     ///   - redactingSecrets: writes `SecretRedactor.defaultPlaceholder` (`<redacted>`) for secret references.
     /// - Throws: `TemplateRenderError` naming the unset variable and where it is referenced.
     public func render(
-        arguments: [String: ArgumentValue] = [:], environment: [String: String] = [:], variables: [String: String] = [:],
+        arguments: [String: ArgumentValue] = [:], environment: [String: String] = [:],
+        variables: [String: String] = [:],
         escaping: PlaceholderEscaping = .none, redactingSecrets: Bool = false
     ) throws(TemplateRenderError) -> String {
         if isSourceLiteral { return source }

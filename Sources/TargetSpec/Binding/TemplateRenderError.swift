@@ -12,7 +12,9 @@ public enum TemplateRenderError: Error, Sendable, Hashable, CustomStringConverti
     /// Where the reference is in the target file.
     public var mark: Mark {
         switch self {
-        case .unsetEnvironmentVariable(_, let mark), .environmentVariableNotAllowed(_, let mark), .missingArgument(_, let mark): mark
+        case .unsetEnvironmentVariable(_, let mark), .environmentVariableNotAllowed(_, let mark),
+            .missingArgument(_, let mark):
+            mark
         }
     }
 

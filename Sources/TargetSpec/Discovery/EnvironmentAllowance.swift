@@ -17,9 +17,11 @@ public struct EnvironmentAllowance: Sendable, Hashable {
 
     /// The allowance `environment`'s `MOYA_ALLOW_ENV` gives.
     public init(environment: [String: String]) {
-        self.init(patterns: (environment[Self.environmentVariable] ?? "").split(whereSeparator: { $0 == ":" || $0 == "," }).map {
-            String($0.filter { $0 != " " })
-        })
+        self.init(
+            patterns: (environment[Self.environmentVariable] ?? "").split(whereSeparator: { $0 == ":" || $0 == "," })
+                .map {
+                    String($0.filter { $0 != " " })
+                })
     }
 
     /// Allows `patterns`: names, or prefixes ending in `*`.
@@ -40,7 +42,9 @@ public struct EnvironmentAllowance: Sendable, Hashable {
 
     /// What a file sees of `environment`: all of it when `isTrusted`, else the allowed variables;
     /// and the names hidden from it (set, but not allowed), for messages.
-    public func view(of environment: [String: String], isTrusted: Bool) -> (visible: [String: String], hidden: Set<String>) {
+    public func view(of environment: [String: String], isTrusted: Bool) -> (
+        visible: [String: String], hidden: Set<String>
+    ) {
         if isTrusted { return (environment, []) }
         var visible: [String: String] = [:]
         var hidden: Set<String> = []

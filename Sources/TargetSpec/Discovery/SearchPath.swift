@@ -45,7 +45,9 @@ public struct SearchPath: Sendable, Hashable {
         public var source: String
 
         /// Creates a location.
-        public init(level: Level, path: String, displayPath: String? = nil, mustExist: Bool = false, source: String? = nil) {
+        public init(
+            level: Level, path: String, displayPath: String? = nil, mustExist: Bool = false, source: String? = nil
+        ) {
             self.level = level
             self.path = path
             self.displayPath = displayPath ?? path
@@ -90,12 +92,18 @@ public struct SearchPath: Sendable, Hashable {
         var locations = explicitPaths.map {
             Location(level: .explicit, path: absolute($0), displayPath: $0, mustExist: true)
         }
-        if let variable = environmentVariables.first(where: { !(environment[$0] ?? "").isEmpty }), let list = environment[variable] {
+        if let variable = environmentVariables.first(where: { !(environment[$0] ?? "").isEmpty }),
+            let list = environment[variable]
+        {
             for entry in list.split(separator: ":") where !entry.isEmpty {
-                locations.append(Location(level: .environmentVariable, path: absolute(String(entry)), displayPath: String(entry), source: variable))
+                locations.append(
+                    Location(
+                        level: .environmentVariable, path: absolute(String(entry)), displayPath: String(entry),
+                        source: variable))
             }
         }
-        locations.append(Location(level: .currentDirectory, path: join(currentDirectory, "targets"), displayPath: "targets"))
+        locations.append(
+            Location(level: .currentDirectory, path: join(currentDirectory, "targets"), displayPath: "targets"))
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             locations.append(Location(level: .userConfiguration, path: join(xdg, "moya/targets")))
         } else if let home = environment["HOME"], !home.isEmpty {

@@ -67,7 +67,9 @@ public struct TargetCatalog: Sendable {
                 throw .invalidAPI(name, file: broken.file)
             }
             let names = apiNames
-            throw .unknownAPI(name, suggestion: Suggestion.closest(to: name, in: names), available: names, searched: searchedDescription)
+            throw .unknownAPI(
+                name, suggestion: Suggestion.closest(to: name, in: names), available: names,
+                searched: searchedDescription)
         }
         guard let api = entry.api else { throw .invalidAPI(name, file: entry.file) }
         if let twin = shadowed.first(where: { $0.name == name && $0.level == entry.level }) {

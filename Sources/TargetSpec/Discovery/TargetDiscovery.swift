@@ -72,46 +72,60 @@ public struct TargetDiscovery: Sendable {
     /// exactly as `discover()` would, and nothing else: `validate`, `list` without an API, `check`
     /// and completion of API names need `discover()`. When no level defines `name` every level is
     /// read and the catalog is complete, so an unknown name still lists every valid one.
-    public func discover(stoppingAfterLevelDefining name: String,
-                         eachCase: ((SourceFile, CaseSpec) -> Void)? = nil) throws(DiscoveryError) -> TargetCatalog {
+    public func discover(
+        stoppingAfterLevelDefining name: String,
+        eachCase: ((SourceFile, CaseSpec) -> Void)? = nil
+    ) throws(DiscoveryError) -> TargetCatalog {
         try load(stoppingAfterLevelDefining: name, eachCase: eachCase)
     }
 
     /// The one loading loop of `discover()` and `discover(stoppingAfterLevelDefining:)`.
-    private func load(stoppingAfterLevelDefining wanted: String?,
-                      eachCase: ((SourceFile, CaseSpec) -> Void)?) throws(DiscoveryError) -> TargetCatalog {
+    private func load(
+        stoppingAfterLevelDefining wanted: String?,
+        eachCase: ((SourceFile, CaseSpec) -> Void)?
+    ) throws(DiscoveryError) -> TargetCatalog {
         var catalog = TargetCatalog(entries: [], shadowed: [], diagnostics: [], sources: [:], files: [])
-        let walked = try walk(continuingBefore: { remaining in
-            // Once `wanted` has a winner, only another location at the winner's level can still
-            // change the answer (a same-level duplicate); `SearchPath.standard` lists levels in
-            // order, so this stops right after the winner's level.
-            guard let wanted, let winner = catalog.entries.first(where: { $0.name == wanted }) else { return true }
-            return remaining.contains { $0.level == winner.level }
-        }, visit: { file in
-            catalog.files.append(file.displayPath)
-            let result = TargetFileLoader.load(path: file.path, file: file.displayPath, fileRoot: fileRoot,
-                                               eachCase: eachCase.map { each in { each(file, $0) } })
-            catalog.diagnostics += result.diagnostics
-            catalog.sources[file.displayPath] = result.sourceLines
-            // A file with errors claims the name its `api:` line gives even when it cannot be
-            // parsed, and is found by its file name's too (`TargetCatalog.api(named:)`).
-            let scanned = result.api == nil ? result.sourceLines.flatMap(APINameScan.name(in:)) : nil
-            guard let name = scanned ?? result.apiName else { return }
-            var entry = TargetCatalog.Entry(name: name, file: file.displayPath, level: file.level, source: file.source,
-                                            api: result.api, caseCount: result.caseCount)
-            if result.api == nil { entry.possibleNames = Array(Set([name] + (result.apiName.map { [$0] } ?? []))).sorted() }
-            guard let winner = catalog.entries.first(where: { $0.name == name }) else {
-                catalog.entries.append(entry)
-                return
-            }
-            if winner.level == file.level {
-                catalog.diagnostics.append(Diagnostic(.error, file: file.displayPath, mark: nil, message:
-                    "API '\(name)' is defined twice at the same level (\(file.source)): \(winner.file) and \(file.displayPath); rename one with 'api:'"))
-            }
-            var shadowed = entry
-            shadowed.shadowedBy = winner.file
-            catalog.shadowed.append(shadowed)
-        })
+        let walked = try walk(
+            continuingBefore: { remaining in
+                // Once `wanted` has a winner, only another location at the winner's level can still
+                // change the answer (a same-level duplicate); `SearchPath.standard` lists levels in
+                // order, so this stops right after the winner's level.
+                guard let wanted, let winner = catalog.entries.first(where: { $0.name == wanted }) else { return true }
+                return remaining.contains { $0.level == winner.level }
+            },
+            visit: { file in
+                catalog.files.append(file.displayPath)
+                let result = TargetFileLoader.load(
+                    path: file.path, file: file.displayPath, fileRoot: fileRoot,
+                    eachCase: eachCase.map { each in { each(file, $0) } })
+                catalog.diagnostics += result.diagnostics
+                catalog.sources[file.displayPath] = result.sourceLines
+                // A file with errors claims the name its `api:` line gives even when it cannot be
+                // parsed, and is found by its file name's too (`TargetCatalog.api(named:)`).
+                let scanned = result.api == nil ? result.sourceLines.flatMap(APINameScan.name(in:)) : nil
+                guard let name = scanned ?? result.apiName else { return }
+                var entry = TargetCatalog.Entry(
+                    name: name, file: file.displayPath, level: file.level, source: file.source,
+                    api: result.api, caseCount: result.caseCount)
+                if result.api == nil {
+                    entry.possibleNames = Array(Set([name] + (result.apiName.map { [$0] } ?? []))).sorted()
+                }
+                guard let winner = catalog.entries.first(where: { $0.name == name }) else {
+                    catalog.entries.append(entry)
+                    return
+                }
+                if winner.level == file.level {
+                    catalog.diagnostics.append(
+                        Diagnostic(
+                            .error, file: file.displayPath, mark: nil,
+                            message:
+                                "API '\(name)' is defined twice at the same level (\(file.source)): \(winner.file) and \(file.displayPath); rename one with 'api:'"
+                        ))
+                }
+                var shadowed = entry
+                shadowed.shadowedBy = winner.file
+                catalog.shadowed.append(shadowed)
+            })
         catalog.diagnostics = (walked.warnings + catalog.diagnostics).sorted()
         catalog.searched = walked.searched
         return catalog
@@ -139,8 +153,11 @@ public struct TargetDiscovery: Sendable {
             searched.append(TargetCatalog.SearchedLocation(location: location, exists: found != nil))
             guard let found else {
                 if location.level == .environmentVariable {
-                    warnings.append(Diagnostic(.warning, file: location.displayPath, mark: nil,
-                                               message: "\(location.source) names '\(location.displayPath)', which does not exist; skipped"))
+                    warnings.append(
+                        Diagnostic(
+                            .warning, file: location.displayPath, mark: nil,
+                            message: "\(location.source) names '\(location.displayPath)', which does not exist; skipped"
+                        ))
                 }
                 continue
             }
@@ -163,7 +180,11 @@ public struct TargetDiscovery: Sendable {
             return nil
         }
         guard isDirectory else {
-            return [SourceFile(level: location.level, path: location.path, displayPath: location.displayPath, source: location.source)]
+            return [
+                SourceFile(
+                    level: location.level, path: location.path, displayPath: location.displayPath,
+                    source: location.source)
+            ]
         }
         let names = ((try? fileManager.contentsOfDirectory(atPath: location.path)) ?? [])
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
@@ -173,7 +194,9 @@ public struct TargetDiscovery: Sendable {
             // Only regular files (after links): a FIFO named *.yaml would block the loader.
             var status = stat()
             guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-            return SourceFile(level: location.level, path: path, displayPath: SearchPath.join(location.displayPath, name), source: location.source)
+            return SourceFile(
+                level: location.level, path: path, displayPath: SearchPath.join(location.displayPath, name),
+                source: location.source)
         }
     }
 

@@ -39,7 +39,9 @@ public struct TargetTrust: Sendable {
         } else if let home = environment["HOME"], home.hasPrefix("/") {
             paths.append(home + "/.config/moya/targets")
         }
-        paths += (environment[environmentVariable] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        paths += (environment[environmentVariable] ?? "").split(separator: ":").map(String.init).filter {
+            $0.hasPrefix("/")
+        }
         return paths
     }
 
@@ -47,12 +49,15 @@ public struct TargetTrust: Sendable {
     public func refusal(for file: String) -> String? {
         guard let path = CanonicalPath.resolved(file) else { return "\(file) cannot be resolved" }
         guard trustedPaths.contains(where: { CanonicalPath.isResolved(path, inside: $0) }) else {
-            return "it is not in ~/.config/moya/targets or under a path listed in \(Self.environmentVariable) (colon-separated)"
+            return
+                "it is not in ~/.config/moya/targets or under a path listed in \(Self.environmentVariable) (colon-separated)"
         }
         var info = stat()
         guard stat(path, &info) == 0 else { return "cannot inspect \(file): \(String(cString: strerror(errno)))" }
         guard info.st_uid == geteuid() else { return "\(file) belongs to another user, who could change what it does" }
-        guard info.st_mode & 0o022 == 0 else { return "\(file) is writable by other users, who could change what it does" }
+        guard info.st_mode & 0o022 == 0 else {
+            return "\(file) is writable by other users, who could change what it does"
+        }
         return nil
     }
 

@@ -23,8 +23,10 @@ public enum AccessTokenRequest: Sendable, Hashable {
         public var origin: String
 
         /// Creates a client.
-        public init(apiName: String, tokenURL: String, clientID: String, clientSecret: String, scopes: [String],
-                    clientAuthentication: OAuth2AuthSpec.ClientAuthentication, origin: String) {
+        public init(
+            apiName: String, tokenURL: String, clientID: String, clientSecret: String, scopes: [String],
+            clientAuthentication: OAuth2AuthSpec.ClientAuthentication, origin: String
+        ) {
             self.origin = origin
             self.apiName = apiName
             self.tokenURL = tokenURL

@@ -124,16 +124,23 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
             // (the link is on the API's own origin: paging refuses any other).
             guard let apiKeyQuery = self.apiKeyQuery else { return urlOverride }
             let parameter = PercentEncoding.escapeQueryComponent(apiKeyQuery.name) + "="
-            let query = urlOverride.split(separator: "?", maxSplits: 1).dropFirst().first.map { $0.split(separator: "#").first ?? "" } ?? ""
+            let query =
+                urlOverride.split(separator: "?", maxSplits: 1).dropFirst().first.map {
+                    $0.split(separator: "#").first ?? ""
+                } ?? ""
             if query.split(separator: "&").contains(where: { $0.hasPrefix(parameter) }) { return urlOverride }
-            let fragmentless = urlOverride.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? urlOverride
-            return fragmentless + (fragmentless.contains("?") ? "&" : "?") + parameter + PercentEncoding.escapeQueryComponent(apiKeyQuery.value)
+            let fragmentless =
+                urlOverride.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+                ?? urlOverride
+            return fragmentless + (fragmentless.contains("?") ? "&" : "?") + parameter
+                + PercentEncoding.escapeQueryComponent(apiKeyQuery.value)
         }
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         guard let apiKeyQuery = self.apiKeyQuery else { return base + path }
         // An ad-hoc request's path carries its query (`AdHocRequest.encodedQuery`).
-        return base + path + (path.contains("?") ? "&" : "?") + PercentEncoding.escapeQueryComponent(apiKeyQuery.name) + "="
+        return base + path + (path.contains("?") ? "&" : "?") + PercentEncoding.escapeQueryComponent(apiKeyQuery.name)
+            + "="
             + PercentEncoding.escapeQueryComponent(apiKeyQuery.value)
     }
 
@@ -148,7 +155,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
                 case .response(let status, let headers, let body):
                     var fields = HTTPFields()
                     for header in headers {
-                        if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+                        if let name = HTTPField.Name(header.name) {
+                            fields.append(HTTPField(name: name, value: header.value))
+                        }
                     }
                     return .response(HTTPResponseHead(statusCode: status, headers: fields), body)
                 case .networkError(let error):

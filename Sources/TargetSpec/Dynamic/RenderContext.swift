@@ -39,7 +39,9 @@ struct RenderContext: Sendable {
     }
 
     /// Renders `template`, remembering the values of `${secret:...}` references.
-    mutating func render(_ template: Template, escaping: Template.PlaceholderEscaping = .none) throws(TargetBuildError) -> String {
+    mutating func render(_ template: Template, escaping: Template.PlaceholderEscaping = .none) throws(TargetBuildError)
+        -> String
+    {
         for reference in template.environmentReferences where reference.isSecret {
             if let value = Template.value(of: reference, environment: environment, variables: variables) {
                 secretValues.append(value)
@@ -55,9 +57,12 @@ struct RenderContext: Sendable {
         return value
     }
 
-    func renderWithoutRecording(_ template: Template, escaping: Template.PlaceholderEscaping = .none) throws(TargetBuildError) -> String {
+    func renderWithoutRecording(_ template: Template, escaping: Template.PlaceholderEscaping = .none)
+        throws(TargetBuildError) -> String
+    {
         do {
-            return try template.render(arguments: arguments, environment: environment, variables: variables, escaping: escaping)
+            return try template.render(
+                arguments: arguments, environment: environment, variables: variables, escaping: escaping)
         } catch {
             throw .render(error.notingHidden(hiddenVariableNames), file: api.file)
         }
@@ -116,7 +121,9 @@ struct RenderContext: Sendable {
         guard !path.hasPrefix("/"), RelativeFile.isInside(path, root: ".") else {
             throw .outsideFolder(what: "download destination", path: path, folder: "the current folder")
         }
-        if let name = RelativeFile.hiddenComponent(of: path) { throw .hiddenDownloadDestination(path: path, name: name) }
+        if let name = RelativeFile.hiddenComponent(of: path) {
+            throw .hiddenDownloadDestination(path: path, name: name)
+        }
         return path
     }
 

@@ -27,7 +27,11 @@ struct SampleRenderer {
                 body = Data(try context.renderWithoutRecording(template).utf8)
             case .json(let template):
                 // A literal sample is held as the text rendering would give.
-                if case .literal(let json) = template { body = Data(json.bytes) } else { body = try context.render(template).serialized() }
+                if case .literal(let json) = template {
+                    body = Data(json.bytes)
+                } else {
+                    body = try context.render(template).serialized()
+                }
                 if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
                     headers.append(("Content-Type", "application/json"))
                 }
@@ -42,11 +46,13 @@ struct SampleRenderer {
     static func error(for kind: SampleErrorKind) -> TransportError {
         switch kind {
         case .timeout: TransportError(kind: .timedOut, message: "Operation timed out (sample error)")
-        case .cannotResolveHost: TransportError(kind: .cannotResolveHost, message: "Could not resolve host (sample error)")
+        case .cannotResolveHost:
+            TransportError(kind: .cannotResolveHost, message: "Could not resolve host (sample error)")
         case .cannotConnect: TransportError(kind: .cannotConnect, message: "Connection refused (sample error)")
         case .connectionReset: TransportError(kind: .connectionLost, message: "Connection reset by peer (sample error)")
         case .tls: TransportError(kind: .secureConnectionFailed, message: "TLS handshake failed (sample error)")
-        case .tooManyRedirects: TransportError(kind: .tooManyRedirects, message: "Maximum redirects followed (sample error)")
+        case .tooManyRedirects:
+            TransportError(kind: .tooManyRedirects, message: "Maximum redirects followed (sample error)")
         }
     }
 }

@@ -8,7 +8,8 @@ public struct SensitiveHeadersPlugin: PluginType {
 
     public func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
         guard let target = (target as? MultiTarget)?.target as? DynamicTarget ?? target as? DynamicTarget,
-              !target.sensitiveHeaderNames.isEmpty else { return request }
+            !target.sensitiveHeaderNames.isEmpty
+        else { return request }
         var marked = request
         marked.sensitiveHeaderNames.formUnion(target.sensitiveHeaderNames)
         return marked

@@ -32,7 +32,8 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
         case .invalidBaseURL(let problem): problem
         case .unreadableFile(let path): "cannot read file '\(path)'"
         case .notRegularFile(let path, let kind): "cannot send '\(path)': it is \(kind), not a regular file"
-        case .lineBreakInField(let field): "\(field) holds a line break or NUL character; it would inject a line into the request"
+        case .lineBreakInField(let field):
+            "\(field) holds a line break or NUL character; it would inject a line into the request"
         case .outsideFolder(let what, let path, let folder):
             "\(what) '\(path)' is outside \(folder); a target file may only use files inside it"
         case .hiddenDownloadDestination(let path, let name):

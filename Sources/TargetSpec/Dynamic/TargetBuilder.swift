@@ -38,7 +38,8 @@ public struct TargetBuilder: Sendable {
 
     /// Creates a builder.
     public init(
-        api: APISpec, processEnvironment: [String: String], environmentName: String? = nil, baseURLOverride: String? = nil,
+        api: APISpec, processEnvironment: [String: String], environmentName: String? = nil,
+        baseURLOverride: String? = nil,
         isStubbed: Bool = false, downloadDestinationOverride: String? = nil, overwritesDownloads: Bool = false,
         accessTokens: (any AccessTokenSource)? = nil
     ) {
@@ -54,7 +55,9 @@ public struct TargetBuilder: Sendable {
 
     /// Builds the target for `spec` with `arguments` (bound by `ArgumentBinder`) and the sample named
     /// `sampleName` (default: the case's first).
-    public func target(for spec: CaseSpec, arguments: [String: ArgumentValue], sampleName: String? = nil) throws(TargetBuildError) -> DynamicTarget {
+    public func target(for spec: CaseSpec, arguments: [String: ArgumentValue], sampleName: String? = nil)
+        throws(TargetBuildError) -> DynamicTarget
+    {
         let (environment, variables) = try selectedEnvironmentAndVariables()
         var context = renderContext(for: spec, arguments: arguments, variables: variables)
         let baseURL = try self.baseURL(in: environment, context: &context)
@@ -84,7 +87,8 @@ public struct TargetBuilder: Sendable {
             headers.append(("Content-Type", "application/json"))
         }
 
-        let (authorizationType, credential, accessTokenRequest) = try authorization(for: spec, baseURL: baseURL, context: &context)
+        let (authorizationType, credential, accessTokenRequest) = try authorization(
+            for: spec, baseURL: baseURL, context: &context)
         var apiKeyQuery: (name: String, value: String)?
         if let (location, name, key) = try apiKey(for: spec, context: &context) {
             switch location {
@@ -96,39 +100,44 @@ public struct TargetBuilder: Sendable {
                 apiKeyQuery = (name, key)
             }
         }
-        let task = try TaskConverter(context: context, method: spec.method, downloadDestinationOverride: downloadDestinationOverride,
-                                     overwritesDownloads: overwritesDownloads).task(for: spec.task)
+        let task = try TaskConverter(
+            context: context, method: spec.method, downloadDestinationOverride: downloadDestinationOverride,
+            overwritesDownloads: overwritesDownloads
+        ).task(for: spec.task)
         let (name, sample) = try renderedSample(of: spec, named: sampleName, context: context)
 
-        return DynamicTarget(DynamicTarget.Fields(
-            apiName: api.name,
-            caseName: spec.name,
-            arguments: arguments,
-            baseURL: baseURL,
-            path: try context.render(spec.path, escaping: .pathSegment),
-            method: MoyaKit.Method(rawValue: spec.method) ?? .get,
-            task: task,
-            orderedHeaders: headers,
-            validationType: Self.validationType(spec.validation ?? api.validation ?? .unwritten),
-            sample: sample,
-            sampleName: name,
-            timeout: spec.timeout ?? api.timeout,
-            connectTimeout: api.connectTimeout,
-            authorizationType: authorizationType,
-            credential: credential,
-            secretValues: context.secretValues.filter { !$0.isEmpty },
-            sensitiveHeaderNames: sensitiveHeaderNames,
-            accessTokenRequest: accessTokenRequest,
-            apiKeyQuery: apiKeyQuery
-        ))
+        return DynamicTarget(
+            DynamicTarget.Fields(
+                apiName: api.name,
+                caseName: spec.name,
+                arguments: arguments,
+                baseURL: baseURL,
+                path: try context.render(spec.path, escaping: .pathSegment),
+                method: MoyaKit.Method(rawValue: spec.method) ?? .get,
+                task: task,
+                orderedHeaders: headers,
+                validationType: Self.validationType(spec.validation ?? api.validation ?? .unwritten),
+                sample: sample,
+                sampleName: name,
+                timeout: spec.timeout ?? api.timeout,
+                connectTimeout: api.connectTimeout,
+                authorizationType: authorizationType,
+                credential: credential,
+                secretValues: context.secretValues.filter { !$0.isEmpty },
+                sensitiveHeaderNames: sensitiveHeaderNames,
+                accessTokenRequest: accessTokenRequest,
+                apiKeyQuery: apiKeyQuery
+            ))
     }
 
     /// `built` answering with the sample named `sampleName` (default: the case's first) instead:
     /// the target `target(for:arguments:sampleName:)` builds, without building the rest again.
     /// `built` must come from this builder for `spec` and `arguments`. (A sample is rendered
     /// without recording secrets, so nothing else of the target depends on which sample it is.)
-    public func target(_ built: DynamicTarget, answeringWith sampleName: String?, for spec: CaseSpec,
-                       arguments: [String: ArgumentValue]) throws(TargetBuildError) -> DynamicTarget {
+    public func target(
+        _ built: DynamicTarget, answeringWith sampleName: String?, for spec: CaseSpec,
+        arguments: [String: ArgumentValue]
+    ) throws(TargetBuildError) -> DynamicTarget {
         let (_, variables) = try selectedEnvironmentAndVariables()
         let context = renderContext(for: spec, arguments: arguments, variables: variables)
         let (name, sample) = try renderedSample(of: spec, named: sampleName, context: context)
@@ -140,9 +149,12 @@ public struct TargetBuilder: Sendable {
 
     /// What a case's templates render with: its arguments, the process environment, the selected
     /// environment's variables, and which of its values are optional.
-    private func renderContext(for spec: CaseSpec, arguments: [String: ArgumentValue], variables: [String: String]) -> RenderContext {
-        var context = RenderContext(api: api, arguments: arguments, environment: processEnvironment, variables: variables,
-                                    optionalNames: Set(spec.values.filter(\.isOptional).map(\.name)))
+    private func renderContext(for spec: CaseSpec, arguments: [String: ArgumentValue], variables: [String: String])
+        -> RenderContext
+    {
+        var context = RenderContext(
+            api: api, arguments: arguments, environment: processEnvironment, variables: variables,
+            optionalNames: Set(spec.values.filter(\.isOptional).map(\.name)))
         context.hiddenVariableNames = hiddenVariableNames
         return context
     }
@@ -187,12 +199,14 @@ public struct TargetBuilder: Sendable {
     /// The base URL: `--base-url`, else the environment's or the API's rendered, checked with the
     /// loader's rules (`${VAR}` or --base-url could make it anything). A secret in it (a host, a
     /// user's password) stays out of the message.
-    private func baseURL(in environment: EnvironmentSpec?, context: inout RenderContext) throws(TargetBuildError) -> URL {
+    private func baseURL(in environment: EnvironmentSpec?, context: inout RenderContext) throws(TargetBuildError) -> URL
+    {
         var text = baseURLOverride ?? ""
         if baseURLOverride == nil { text = try context.render(environment?.baseURL ?? api.baseURL) }
         switch Self.checkedBaseURL(text) {
         case .success(let url): return url
-        case .failure(let problem): throw .invalidBaseURL(SecretRedactor(secretValues: context.secretValues).redact(problem.message))
+        case .failure(let problem):
+            throw .invalidBaseURL(SecretRedactor(secretValues: context.secretValues).redact(problem.message))
         }
     }
 
@@ -246,7 +260,8 @@ public struct TargetBuilder: Sendable {
     }
 
     private func authorization(for spec: CaseSpec, baseURL: URL, context: inout RenderContext)
-        throws(TargetBuildError) -> (AuthorizationType?, String?, AccessTokenRequest?) {
+        throws(TargetBuildError) -> (AuthorizationType?, String?, AccessTokenRequest?)
+    {
         if let credentialOverride {
             context.secretValues += credentialOverride.secretValues
             switch credentialOverride {
@@ -272,7 +287,8 @@ public struct TargetBuilder: Sendable {
                 if isStubbed { return (nil, nil, nil) }
                 let request = try accessTokenRequest(for: auth, baseURL: baseURL, context: &context)
                 guard let accessTokens else {
-                    throw TargetBuildError.accessToken(AccessTokenError(.notAllowed, "auth type '\(auth.kind.rawValue)' needs a token source"))
+                    throw TargetBuildError.accessToken(
+                        AccessTokenError(.notAllowed, "auth type '\(auth.kind.rawValue)' needs a token source"))
                 }
                 do {
                     let token = try accessTokens.accessToken(for: request, replacing: nil)
@@ -282,7 +298,7 @@ public struct TargetBuilder: Sendable {
                     throw TargetBuildError.accessToken(error)
                 }
             case .apiKey:
-                return (nil, nil, nil) // a header or a query parameter, not Authorization (`apiKey(for:)`)
+                return (nil, nil, nil)  // a header or a query parameter, not Authorization (`apiKey(for:)`)
             }
         } catch {
             if isStubbed { return (nil, nil, nil) }
@@ -292,19 +308,24 @@ public struct TargetBuilder: Sendable {
 
     /// The token request `oauth2` or `command` auth makes, its references resolved; the client
     /// secret is recorded as a secret, and a token URL built from `${VAR}` is checked here.
-    private func accessTokenRequest(for auth: AuthSpec, baseURL: URL, context: inout RenderContext) throws(TargetBuildError) -> AccessTokenRequest {
+    private func accessTokenRequest(for auth: AuthSpec, baseURL: URL, context: inout RenderContext)
+        throws(TargetBuildError) -> AccessTokenRequest
+    {
         switch auth {
         case .oauth2(let spec):
             let tokenURL = try context.renderWithoutRecording(spec.tokenURL)
             if let problem = TokenURLCheck.problem(in: tokenURL) {
-                throw .accessToken(AccessTokenError(.notAllowed, SecretRedactor(secretValues: context.secretValues).redact(problem)))
+                throw .accessToken(
+                    AccessTokenError(.notAllowed, SecretRedactor(secretValues: context.secretValues).redact(problem)))
             }
             let clientID = try context.renderWithoutRecording(spec.clientID)
             let clientSecret = try context.renderSecret(spec.clientSecret)
             // A checked base URL has a host, so it has an origin.
             let origin = URLOrigin.origin(of: baseURL.absoluteString) ?? baseURL.absoluteString
-            return .oauth2(.init(apiName: api.name, tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret,
-                                 scopes: spec.scopes, clientAuthentication: spec.clientAuthentication, origin: origin))
+            return .oauth2(
+                .init(
+                    apiName: api.name, tokenURL: tokenURL, clientID: clientID, clientSecret: clientSecret,
+                    scopes: spec.scopes, clientAuthentication: spec.clientAuthentication, origin: origin))
         case .command(let spec):
             return .command(.init(apiName: api.name, arguments: spec.arguments, timeout: spec.timeout, file: api.file))
         case .bearer, .basic, .custom, .apiKey:
@@ -314,8 +335,11 @@ public struct TargetBuilder: Sendable {
 
     /// The case's API key, when its auth is one: where it goes, its name and its value. As for the
     /// other credentials, a stubbed request does without it when its variable is not set.
-    private func apiKey(for spec: CaseSpec, context: inout RenderContext) throws(TargetBuildError) -> (AuthSpec.APIKeyLocation, String, String)? {
-        guard credentialOverride == nil, case .apiKey(let location, let name, let key)? = api.auth(for: spec.auth) else { return nil }
+    private func apiKey(for spec: CaseSpec, context: inout RenderContext) throws(TargetBuildError) -> (
+        AuthSpec.APIKeyLocation, String, String
+    )? {
+        guard credentialOverride == nil, case .apiKey(let location, let name, let key)? = api.auth(for: spec.auth)
+        else { return nil }
         do {
             let value = try context.renderSecret(key)
             try HeaderLine.check(value, field: "the API key")
@@ -326,7 +350,9 @@ public struct TargetBuilder: Sendable {
         }
     }
 
-    private func renderedSample(of spec: CaseSpec, named sampleName: String?, context: RenderContext) throws(TargetBuildError) -> (String, RenderedSample) {
+    private func renderedSample(of spec: CaseSpec, named sampleName: String?, context: RenderContext)
+        throws(TargetBuildError) -> (String, RenderedSample)
+    {
         let named: NamedSample
         if let sampleName {
             do {

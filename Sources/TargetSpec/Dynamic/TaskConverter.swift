@@ -30,12 +30,14 @@ struct TaskConverter {
         case .parameters(let members, let encoding):
             return .requestParameters(parameters: try context.render(members), encoding: Self.encoding(encoding))
         case .compositeData(.dataFile(let path), let query):
-            return .uploadCompositeFile(URL(fileURLWithPath: try context.filePath(path)), urlParameters: try context.render(query))
+            return .uploadCompositeFile(
+                URL(fileURLWithPath: try context.filePath(path)), urlParameters: try context.render(query))
         case .compositeData(let body, let query):
             return .requestCompositeData(bodyData: try bodyData(body), urlParameters: try context.render(query))
         case .compositeParameters(let body, let encoding, let query):
             return .requestCompositeParameters(
-                bodyParameters: try context.render(body), bodyEncoding: Self.encoding(encoding), urlParameters: try context.render(query))
+                bodyParameters: try context.render(body), bodyEncoding: Self.encoding(encoding),
+                urlParameters: try context.render(query))
         case .uploadFile(let path):
             return .uploadFile(URL(fileURLWithPath: try context.filePath(path)))
         case .multipart(let parts):
@@ -46,7 +48,8 @@ struct TaskConverter {
             return .downloadDestination(try downloadDestination(destination))
         case .downloadParameters(let members, let encoding, let destination):
             return .downloadParameters(
-                parameters: try context.render(members), encoding: Self.encoding(encoding), destination: try downloadDestination(destination))
+                parameters: try context.render(members), encoding: Self.encoding(encoding),
+                destination: try downloadDestination(destination))
         }
     }
 
@@ -69,17 +72,21 @@ struct TaskConverter {
 
     private func part(_ spec: MultipartPartSpec) throws(TargetBuildError) -> MultipartFormBodyPart {
         try HeaderLine.check(spec.name, field: "the name of multipart part '\(DisplayText.escaped(spec.name))'")
-        try HeaderLine.check(spec.fileName ?? "", field: "the fileName of multipart part '\(DisplayText.escaped(spec.name))'")
-        try HeaderLine.check(spec.mimeType ?? "", field: "the mimeType of multipart part '\(DisplayText.escaped(spec.name))'")
+        try HeaderLine.check(
+            spec.fileName ?? "", field: "the fileName of multipart part '\(DisplayText.escaped(spec.name))'")
+        try HeaderLine.check(
+            spec.mimeType ?? "", field: "the mimeType of multipart part '\(DisplayText.escaped(spec.name))'")
         switch spec.content {
         case .value(let template), .data(let template):
-            return MultipartFormBodyPart(provider: .data(Data(try context.renderWithoutRecording(template).utf8)), name: spec.name,
-                                         fileName: spec.fileName, mimeType: spec.mimeType)
+            return MultipartFormBodyPart(
+                provider: .data(Data(try context.renderWithoutRecording(template).utf8)), name: spec.name,
+                fileName: spec.fileName, mimeType: spec.mimeType)
         case .file(let template):
             let path = try context.filePath(template)
             let fileName = spec.fileName ?? String(path.split(separator: "/").last ?? Substring(path))
-            return MultipartFormBodyPart(provider: .file(URL(fileURLWithPath: path)), name: spec.name, fileName: fileName,
-                                         mimeType: spec.mimeType ?? MultipartPartSpec.defaultMIMEType(forPath: path))
+            return MultipartFormBodyPart(
+                provider: .file(URL(fileURLWithPath: path)), name: spec.name, fileName: fileName,
+                mimeType: spec.mimeType ?? MultipartPartSpec.defaultMIMEType(forPath: path))
         }
     }
 
@@ -104,17 +111,19 @@ struct TaskConverter {
     static func encoding(_ spec: ParameterEncodingSpec) -> any ParameterEncoding {
         switch spec {
         case .url(let destination, let arrayEncoding, let boolEncoding):
-            let moyaDestination: URLEncoding.Destination = switch destination {
-            case .methodDependent: .methodDependent
-            case .queryString: .queryString
-            case .httpBody: .httpBody
-            }
-            let moyaArrays: URLEncoding.ArrayEncoding = switch arrayEncoding {
-            case .brackets: .brackets
-            case .noBrackets: .noBrackets
-            case .indexInBrackets: .indexInBrackets
-            case .comma: .commaSeparated
-            }
+            let moyaDestination: URLEncoding.Destination =
+                switch destination {
+                case .methodDependent: .methodDependent
+                case .queryString: .queryString
+                case .httpBody: .httpBody
+                }
+            let moyaArrays: URLEncoding.ArrayEncoding =
+                switch arrayEncoding {
+                case .brackets: .brackets
+                case .noBrackets: .noBrackets
+                case .indexInBrackets: .indexInBrackets
+                case .comma: .commaSeparated
+                }
             let moyaBools: URLEncoding.BoolEncoding = boolEncoding == .literal ? .literal : .numeric
             return URLEncoding(destination: moyaDestination, arrayEncoding: moyaArrays, boolEncoding: moyaBools)
         case .json(let prettyPrinted):

@@ -13,12 +13,17 @@ package enum CaseAppender {
     /// case's name is on.
     /// - Throws: ``TargetFileEditError`` when the name is invalid or taken (`usage`) or `cases`
     ///   is not a block map (`invalidTargetFile`).
-    package static func appending(_ name: String, members: [YAMLText.Entry], to bytes: [UInt8],
-                                  file: String) throws(TargetFileEditError) -> (bytes: [UInt8], line: Int) {
+    package static func appending(
+        _ name: String, members: [YAMLText.Entry], to bytes: [UInt8],
+        file: String
+    ) throws(TargetFileEditError) -> (bytes: [UInt8], line: Int) {
         try checkName(name)
         let layout = try CasesLayout.read(bytes, file: file)
         if let existing = layout.keys.first(where: { $0.name == name }) {
-            throw TargetFileEditError(.usage, "case '\(name)' exists in \(DisplayText.escaped(file)) (line \(existing.line)); pick another name or remove it first")
+            throw TargetFileEditError(
+                .usage,
+                "case '\(name)' exists in \(DisplayText.escaped(file)) (line \(existing.line)); pick another name or remove it first"
+            )
         }
         let indent = (layout.keys.first?.column ?? 3) - 1
         let step = layout.memberStep ?? max(2, indent - (layout.casesKeyColumn - 1))
@@ -26,13 +31,19 @@ package enum CaseAppender {
 
         var insertion = layout.contentEnd
         var lineStart = insertion
-        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
+        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") {
+            lineStart -= 1
+        }
         var needsLeadingBreak = false
         if bytes[lineStart..<insertion].allSatisfy({ $0 == UInt8(ascii: " ") }) {
             // A block scalar ends past its line breaks, in the next line's indentation.
             insertion = lineStart
-        } else if let lineBreak = bytes[insertion...].firstIndex(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
-            let isCRLF = bytes[lineBreak] == UInt8(ascii: "\r") && lineBreak + 1 < bytes.count && bytes[lineBreak + 1] == UInt8(ascii: "\n")
+        } else if let lineBreak = bytes[insertion...].firstIndex(where: {
+            $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }) {
+            let isCRLF =
+                bytes[lineBreak] == UInt8(ascii: "\r") && lineBreak + 1 < bytes.count
+                && bytes[lineBreak + 1] == UInt8(ascii: "\n")
             insertion = lineBreak + (isCRLF ? 2 : 1)
         } else {
             insertion = bytes.count
@@ -54,7 +65,10 @@ package enum CaseAppender {
     /// A case name as moya-targets(5) allows it: `[A-Za-z_][A-Za-z0-9_]*`.
     package static func checkName(_ name: String) throws(TargetFileEditError) {
         guard TargetFileValidator.isIdentifier(name) else {
-            throw TargetFileEditError(.usage, "'\(DisplayText.escaped(name))' is not a valid case name: use letters, digits and _, not starting with a digit")
+            throw TargetFileEditError(
+                .usage,
+                "'\(DisplayText.escaped(name))' is not a valid case name: use letters, digits and _, not starting with a digit"
+            )
         }
     }
 
@@ -65,7 +79,9 @@ package enum CaseAppender {
             probe = bytes.firstIndex(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
         }
         guard let index = probe else { return "\n" }
-        if bytes[index] == UInt8(ascii: "\n") { return index > 0 && bytes[index - 1] == UInt8(ascii: "\r") ? "\r\n" : "\n" }
+        if bytes[index] == UInt8(ascii: "\n") {
+            return index > 0 && bytes[index - 1] == UInt8(ascii: "\r") ? "\r\n" : "\n"
+        }
         return index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? "\r\n" : "\r"
     }
 }

@@ -30,7 +30,9 @@ package enum CaseSaver {
         try TargetFileWriter.checkWritable(snapshot)
         let layout = try CasesLayout.read(snapshot.bytes, file: path)
         if let existing = layout.keys.first(where: { $0.name == name }) {
-            throw TargetFileEditError(.usage, "case '\(name)' exists in \(path) (line \(existing.line)); pick another name or remove it first")
+            throw TargetFileEditError(
+                .usage, "case '\(name)' exists in \(path) (line \(existing.line)); pick another name or remove it first"
+            )
         }
     }
 
@@ -39,32 +41,38 @@ package enum CaseSaver {
     ///   - file: the file's name in messages and diagnostics (defaults to `path`).
     /// - Throws: ``TargetFileEditError``; its ``TargetFileEditError/Kind/exitStatus`` is the
     ///   status to exit with. Nothing is written when it throws.
-    package static func save(_ newCase: NewCase, as name: String, toFileAt path: String,
-                             file: String? = nil) throws(TargetFileEditError) -> SavedCase {
+    package static func save(
+        _ newCase: NewCase, as name: String, toFileAt path: String,
+        file: String? = nil
+    ) throws(TargetFileEditError) -> SavedCase {
         let shown = file ?? path
         try CaseAppender.checkName(name)
         let snapshot = try TargetFileWriter.read(path)
         let directory = APISpec.folder(of: path)
         let before = TargetFileLoader.load(bytes: snapshot.bytes, file: shown, directory: directory)
         guard let api = before.api, !before.hasErrors else {
-            throw TargetFileEditError(.invalidTargetFile, "\(shown) has errors; fix them before adding a case (moya-cli validate \(shown))",
-                                      diagnostics: before.renderedDiagnostics())
+            throw TargetFileEditError(
+                .invalidTargetFile, "\(shown) has errors; fix them before adding a case (moya-cli validate \(shown))",
+                diagnostics: before.renderedDiagnostics())
         }
         let rendered = try newCase.render(apiName: api.name, sensitiveHeaders: api.sensitiveHeaders)
         let edited = try CaseAppender.appending(name, members: rendered.members, to: snapshot.bytes, file: shown)
         let after = TargetFileLoader.load(bytes: edited.bytes, file: shown, directory: directory)
         guard !after.hasErrors else {
-            throw TargetFileEditError(.invalidResult,
-                                      "\(shown) with the case '\(DisplayText.escaped(name))' added does not validate; nothing was written (this is a bug in moya-cli: please report it with the request)",
-                                      diagnostics: after.renderedDiagnostics())
+            throw TargetFileEditError(
+                .invalidResult,
+                "\(shown) with the case '\(DisplayText.escaped(name))' added does not validate; nothing was written (this is a bug in moya-cli: please report it with the request)",
+                diagnostics: after.renderedDiagnostics())
         }
         // Every byte before the new case is kept, so every case before it must read the same;
         // this also catches a change of meaning the text edit could not see.
         let cases = after.api?.cases ?? []
         if cases.count != api.cases.count + 1 || zip(api.cases, cases).contains(where: { $0 != $1 }) {
             let changed = zip(api.cases, cases).first { $0 != $1 }?.0.name ?? api.cases.last?.name ?? ""
-            throw TargetFileEditError(.invalidResult,
-                                      "adding the case to \(shown) would change the case '\(changed)'; nothing was written (a block scalar (| or >) ending a file without a final newline does: end the file with a newline)")
+            throw TargetFileEditError(
+                .invalidResult,
+                "adding the case to \(shown) would change the case '\(changed)'; nothing was written (a block scalar (| or >) ending a file without a final newline does: end the file with a newline)"
+            )
         }
         try TargetFileWriter.replace(snapshot, with: edited.bytes)
         return SavedCase(line: edited.line, secrets: rendered.secrets, sampleOmission: rendered.sampleOmission)

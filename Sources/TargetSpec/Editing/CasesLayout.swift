@@ -37,8 +37,10 @@ package struct CasesLayout: Sendable {
                 var walk = Walk(events: events, file: file)
                 try walk.run()
                 let end = lines.offset(line: walk.contentEndMark.line, column: walk.contentEndMark.column) + skipped
-                return .success(CasesLayout(keys: walk.keys, memberStep: walk.memberStep,
-                                            casesKeyColumn: walk.casesKeyColumn, contentEnd: end))
+                return .success(
+                    CasesLayout(
+                        keys: walk.keys, memberStep: walk.memberStep,
+                        casesKeyColumn: walk.casesKeyColumn, contentEnd: end))
             } catch {
                 return .failure(error)
             }
@@ -77,13 +79,15 @@ private final class EventReader {
         var event = yaml_event_t()
         guard yaml_parser_parse(parser, &event) == 1 else { return nil }
         defer { yaml_event_delete(&event) }
-        var copied = Event(type: event.type,
-                           start: (Int(event.start_mark.line), Int(event.start_mark.column)),
-                           end: (Int(event.end_mark.line), Int(event.end_mark.column)))
+        var copied = Event(
+            type: event.type,
+            start: (Int(event.start_mark.line), Int(event.start_mark.column)),
+            end: (Int(event.end_mark.line), Int(event.end_mark.column)))
         switch event.type {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            copied.text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            copied.text = String(
+                decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
         case YAML_MAPPING_START_EVENT: copied.isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
         case YAML_SEQUENCE_START_EVENT: copied.isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
         default: break
@@ -111,10 +115,13 @@ private struct Walk {
 
     mutating func run() throws(TargetFileEditError) {
         guard next()?.type == YAML_STREAM_START_EVENT, next()?.type == YAML_DOCUMENT_START_EVENT, let root = next(),
-              root.type == YAML_MAPPING_START_EVENT else {
+            root.type == YAML_MAPPING_START_EVENT
+        else {
             throw refusal("its top level is not a map")
         }
-        guard !root.isFlow else { throw refusal("its top level is written in flow style ({...}); write it as a block map to add cases") }
+        guard !root.isFlow else {
+            throw refusal("its top level is written in flow style ({...}); write it as a block map to add cases")
+        }
         var found = false
         while let key = next(), key.type != YAML_MAPPING_END_EVENT {
             guard let value = next() else { throw refusal("it cannot be parsed") }
@@ -128,7 +135,9 @@ private struct Walk {
                 throw refusal("'cases' (line \(key.start.line + 1)) is not a map")
             }
             guard !value.isFlow else {
-                throw refusal("'cases' (line \(key.start.line + 1)) is written in flow style ({...}); write it as a block map, one case per line, to add cases")
+                throw refusal(
+                    "'cases' (line \(key.start.line + 1)) is written in flow style ({...}); write it as a block map, one case per line, to add cases"
+                )
             }
             try readCases()
         }
@@ -137,7 +146,9 @@ private struct Walk {
 
     private mutating func readCases() throws(TargetFileEditError) {
         while let key = next(), key.type != YAML_MAPPING_END_EVENT {
-            guard key.type == YAML_SCALAR_EVENT, let value = next() else { throw refusal("a case's name is not a string") }
+            guard key.type == YAML_SCALAR_EVENT, let value = next() else {
+                throw refusal("a case's name is not a string")
+            }
             keys.append(CasesLayout.CaseKey(name: key.text, line: key.start.line + 1, column: key.start.column + 1))
             lastTokenEnd = key.end
             // The step is read from the first member's key: the map's own start is at its anchor
@@ -156,7 +167,9 @@ private struct Walk {
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
             var isFirst = first.type == YAML_MAPPING_START_EVENT
             while let event = next() {
-                if isFirst, let stepFromColumn, event.start.column > stepFromColumn { memberStep = event.start.column - stepFromColumn }
+                if isFirst, let stepFromColumn, event.start.column > stepFromColumn {
+                    memberStep = event.start.column - stepFromColumn
+                }
                 isFirst = false
                 if event.type == YAML_MAPPING_END_EVENT || event.type == YAML_SEQUENCE_END_EVENT {
                     if first.isFlow { lastTokenEnd = event.end }

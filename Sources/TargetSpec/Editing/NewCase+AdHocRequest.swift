@@ -8,11 +8,16 @@ extension NewCase {
     ///   - extraHeaders: headers given besides the items (`-H`), after them.
     ///   - credentials: headers the command line's credentials added (`-u`, a bearer option): written as secrets.
     /// - Throws: `usage` for what a case cannot say: a removed header, a raw body that is not UTF-8.
-    package init(_ request: AdHocRequest, sentBody: [UInt8]? = nil, extraHeaders: [Header] = [],
-                 credentials: [Header] = []) throws(TargetFileEditError) {
+    package init(
+        _ request: AdHocRequest, sentBody: [UInt8]? = nil, extraHeaders: [Header] = [],
+        credentials: [Header] = []
+    ) throws(TargetFileEditError) {
         self.init(method: request.method, path: request.path)
         if let removed = request.removedHeaderNames.first {
-            throw TargetFileEditError(.usage, "the request removes the header \(removed); a case cannot remove the API's headers, so it cannot be saved with --save-as")
+            throw TargetFileEditError(
+                .usage,
+                "the request removes the header \(removed); a case cannot remove the API's headers, so it cannot be saved with --save-as"
+            )
         }
         query = request.query.map { Pair(name: $0.name, value: $0.value) }
         headers = request.sentHeaders.map { Header(name: $0.name, value: $0.value) }
@@ -37,15 +42,17 @@ extension NewCase {
             } else if let text = String(validating: bytes, as: UTF8.self) {
                 body = .text(text)
             } else {
-                throw TargetFileEditError(.usage, "the body is not UTF-8 text; a case cannot hold it (save it to a file and use dataFile)")
+                throw TargetFileEditError(
+                    .usage, "the body is not UTF-8 text; a case cannot hold it (save it to a file and use dataFile)")
             }
         case .multipart(let parts):
-            body = .multipart(parts.map { part in
-                switch part.content {
-                case .text(let value): Part(name: part.name, content: .text(value))
-                case .file: Part(name: part.name, content: .file(fileName: nil, mimeType: nil))
-                }
-            })
+            body = .multipart(
+                parts.map { part in
+                    switch part.content {
+                    case .text(let value): Part(name: part.name, content: .text(value))
+                    case .file: Part(name: part.name, content: .file(fileName: nil, mimeType: nil))
+                    }
+                })
         }
     }
 }

@@ -37,12 +37,19 @@ extension NewCase {
     ///     beyond ``CurlTransport/SensitiveHeaders/defaultNames``.
     /// - Throws: ``TargetFileEditError/Kind/usage`` for a request a case cannot express (a path
     ///   not starting with `/`, a repeated query parameter next to a body).
-    package func render(apiName: String, sensitiveHeaders: Set<String> = []) throws(TargetFileEditError) -> RenderedCase {
+    package func render(apiName: String, sensitiveHeaders: Set<String> = []) throws(TargetFileEditError) -> RenderedCase
+    {
         guard path.hasPrefix("/") else {
-            throw TargetFileEditError(.usage, "the path '\(DisplayText.escaped(path))' does not start with '/'; a case's path is relative to the API's base URL")
+            throw TargetFileEditError(
+                .usage,
+                "the path '\(DisplayText.escaped(path))' does not start with '/'; a case's path is relative to the API's base URL"
+            )
         }
         guard !path.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
-            throw TargetFileEditError(.usage, "the path '\(DisplayText.escaped(path))' holds spaces or control characters; a case's path is written percent-encoded (%20)")
+            throw TargetFileEditError(
+                .usage,
+                "the path '\(DisplayText.escaped(path))' holds spaces or control characters; a case's path is written percent-encoded (%20)"
+            )
         }
         var members: [YAMLText.Entry] = []
         if let description { members.append(YAMLText.Entry("description", .string(description))) }
@@ -58,7 +65,9 @@ extension NewCase {
                 try Self.checkOneLine(header.name, "the header name")
                 try Self.checkOneLine(header.value, "the header \(header.name)'s value")
                 let lowercased = header.name.lowercased()
-                if header.isSecret || SensitiveHeaders.defaultNames.contains(lowercased) || sensitiveHeaders.contains(lowercased) {
+                if header.isSecret || SensitiveHeaders.defaultNames.contains(lowercased)
+                    || sensitiveHeaders.contains(lowercased)
+                {
                     secretHeaderNames.insert(lowercased)
                     let variable = Self.uniqueVariable(apiName: apiName, header: header.name, taken: &variables)
                     secrets.append(RenderedCase.SecretReference(header: header.name, variable: variable))
@@ -82,9 +91,12 @@ extension NewCase {
             for header in headers where secretHeaderNames.contains(header.name.lowercased()) || header.isSecret {
                 secrets.append(header.value)
                 // `Bearer TOKEN`, `Basic CREDENTIALS`: the credential alone may be echoed too.
-                if let space = header.value.firstIndex(of: " ") { secrets.append(String(header.value[header.value.index(after: space)...])) }
+                if let space = header.value.firstIndex(of: " ") {
+                    secrets.append(String(header.value[header.value.index(after: space)...]))
+                }
             }
-            let (written, why) = Self.sample(sample, redacting: secrets.filter { $0.utf8.count >= 4 }.sorted { $0.utf8.count > $1.utf8.count })
+            let (written, why) = Self.sample(
+                sample, redacting: secrets.filter { $0.utf8.count >= 4 }.sorted { $0.utf8.count > $1.utf8.count })
             if let written { members.append(YAMLText.Entry("sample", written)) }
             omission = why
         }
@@ -101,7 +113,9 @@ extension NewCase {
             guard !query.isEmpty else { return nil }
             entries.append(YAMLText.Entry("parameters", Self.parameters(queryGroups)))
             entries.append(YAMLText.Entry("encoding", .string("url")))
-            if !["GET", "HEAD", "DELETE"].contains(method) { entries.append(YAMLText.Entry("destination", .string("queryString"))) }
+            if !["GET", "HEAD", "DELETE"].contains(method) {
+                entries.append(YAMLText.Entry("destination", .string("queryString")))
+            }
             if repeatsQuery { entries.append(YAMLText.Entry("arrayEncoding", .string("noBrackets"))) }
             return .map(entries)
         case .json(let value):
@@ -111,7 +125,9 @@ extension NewCase {
             entries.append(YAMLText.Entry("parameters", Self.parameters(groups)))
             entries.append(YAMLText.Entry("encoding", .string("url")))
             entries.append(YAMLText.Entry("destination", .string("httpBody")))
-            if groups.contains(where: { $0.values.count > 1 }) { entries.append(YAMLText.Entry("arrayEncoding", .string("noBrackets"))) }
+            if groups.contains(where: { $0.values.count > 1 }) {
+                entries.append(YAMLText.Entry("arrayEncoding", .string("noBrackets")))
+            }
         case .text(let text):
             entries.append(YAMLText.Entry("data", .string(Self.literal(text))))
         case .multipart(let parts):
@@ -139,9 +155,14 @@ extension NewCase {
         if !query.isEmpty {
             // Next to a body, `query` is a map of strings: one value per name.
             if let repeated = queryGroups.first(where: { $0.values.count > 1 }) {
-                throw TargetFileEditError(.usage, "the query repeats '\(repeated.name)' next to a body; a case with a body sends one value per query parameter")
+                throw TargetFileEditError(
+                    .usage,
+                    "the query repeats '\(repeated.name)' next to a body; a case with a body sends one value per query parameter"
+                )
             }
-            entries.append(YAMLText.Entry("query", .map(queryGroups.map { YAMLText.Entry($0.name, .string(Self.literal($0.values[0]))) })))
+            entries.append(
+                YAMLText.Entry(
+                    "query", .map(queryGroups.map { YAMLText.Entry($0.name, .string(Self.literal($0.values[0]))) })))
         }
         return .map(entries)
     }
@@ -154,12 +175,17 @@ extension NewCase {
         var members: [YAMLText.Entry] = []
         if sample.status != 200 { members.append(YAMLText.Entry("status", .int(sample.status))) }
         if let contentType = sample.contentType {
-            members.append(YAMLText.Entry("headers", .map([YAMLText.Entry("Content-Type", .string(literal(contentType)))])))
+            members.append(
+                YAMLText.Entry("headers", .map([YAMLText.Entry("Content-Type", .string(literal(contentType)))])))
         }
         let length = max(sample.bodyLength ?? 0, sample.body.count)
-        guard length > 0 else { return (.map(members.isEmpty ? [YAMLText.Entry("status", .int(sample.status))] : members), nil) }
+        guard length > 0 else {
+            return (.map(members.isEmpty ? [YAMLText.Entry("status", .int(sample.status))] : members), nil)
+        }
         guard length <= maximumSampleBytes else {
-            return (nil, "the response (\(length) bytes) is larger than \(maximumSampleBytes) bytes; no sample was saved")
+            return (
+                nil, "the response (\(length) bytes) is larger than \(maximumSampleBytes) bytes; no sample was saved"
+            )
         }
         if isJSON(sample.contentType), let value = try? JSONValue(parsing: sample.body) {
             members.append(YAMLText.Entry("json", yaml(value, transformingStrings: redacted)))
@@ -174,12 +200,14 @@ extension NewCase {
     /// `application/json` and every `…+json` type.
     private static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let type = (contentType.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }.lowercased()
+        let type = (contentType.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }
+            .lowercased()
         return type == "application/json" || type.hasSuffix("+json")
     }
 
     /// A JSON value as YAML, its strings literal (and passed through `transform`).
-    private static func yaml(_ value: JSONValue, transformingStrings transform: (String) -> String = { $0 }) -> YAMLText {
+    private static func yaml(_ value: JSONValue, transformingStrings transform: (String) -> String = { $0 }) -> YAMLText
+    {
         switch value {
         case .null: .null
         case .bool(let bool): .bool(bool)
@@ -187,15 +215,20 @@ extension NewCase {
         case .number(let number): .number(number.description)
         case .string(let string): .string(literal(transform(string)))
         case .array(let items): .list(items.map { yaml($0, transformingStrings: transform) })
-        case .object(let members): .map(members.map { YAMLText.Entry(transform($0.0), yaml($0.1, transformingStrings: transform)) })
+        case .object(let members):
+            .map(members.map { YAMLText.Entry(transform($0.0), yaml($0.1, transformingStrings: transform)) })
         }
     }
 
     /// Parameters by name: a value, or a list for a name given more than once.
     private static func parameters(_ groups: [(name: String, values: [String])]) -> YAMLText {
-        .map(groups.map { group in
-            YAMLText.Entry(group.name, group.values.count == 1 ? .string(literal(group.values[0])) : .list(group.values.map { .string(literal($0)) }))
-        })
+        .map(
+            groups.map { group in
+                YAMLText.Entry(
+                    group.name,
+                    group.values.count == 1
+                        ? .string(literal(group.values[0])) : .list(group.values.map { .string(literal($0)) }))
+            })
     }
 
     /// The pairs' values by name, names in the order they first appear.
@@ -237,7 +270,10 @@ extension NewCase {
     /// loader would refuse the file, exit 65, with the case already made).
     private static func checkOneLine(_ text: String, _ what: String) throws(TargetFileEditError) {
         guard !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
-            throw TargetFileEditError(.usage, "\(DisplayText.escaped(what)) '\(DisplayText.escaped(text))' holds CR, LF or NUL; it cannot be saved in a case")
+            throw TargetFileEditError(
+                .usage,
+                "\(DisplayText.escaped(what)) '\(DisplayText.escaped(text))' holds CR, LF or NUL; it cannot be saved in a case"
+            )
         }
     }
 
@@ -254,23 +290,27 @@ extension NewCase {
     }
 
     private static func variablePart(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            switch scalar {
-            case "a"..."z": Unicode.Scalar(scalar.value - 32) ?? "_"
-            case "A"..."Z", "0"..."9": scalar
-            default: "_"
-            }
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    switch scalar {
+                    case "a"..."z": Unicode.Scalar(scalar.value - 32) ?? "_"
+                    case "A"..."Z", "0"..."9": scalar
+                    default: "_"
+                    }
+                }))
     }
 
     /// A value name for a multipart file part: its name as an identifier, unique in the case.
     private static func uniqueValueName(_ name: String, taken: inout Set<String>) -> String {
-        var base = String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "_": scalar
-            default: "_"
-            }
-        }))
+        var base = String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map { scalar in
+                    switch scalar {
+                    case "a"..."z", "A"..."Z", "0"..."9", "_": scalar
+                    default: "_"
+                    }
+                }))
         if base.isEmpty || base.first.map({ $0.isNumber }) == true { base = "file_" + base }
         var candidate = base
         var number = 2

@@ -49,14 +49,19 @@ package enum TargetFileWriter {
         var link = stat()
         guard lstat(path, &link) == 0 else { throw failure(path, "cannot read it (\(reason()))") }
         if (link.st_mode & S_IFMT) == S_IFLNK {
-            throw TargetFileEditError(.cannotWrite, "\(path) is a symbolic link; cases are added only to the file itself: give its real path (--targets) or edit it by hand")
+            throw TargetFileEditError(
+                .cannotWrite,
+                "\(path) is a symbolic link; cases are added only to the file itself: give its real path (--targets) or edit it by hand"
+            )
         }
         guard (link.st_mode & S_IFMT) == S_IFREG else { throw failure(path, "it is not a regular file") }
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path, "cannot read it (\(reason()))") }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw failure(path, "it is not a regular file") }
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw failure(path, "it is not a regular file")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -67,7 +72,10 @@ package enum TargetFileWriter {
             bytes += chunk[0..<count]
             // The loader refuses a larger file anyway; a huge one is not read whole to say so.
             guard bytes.count <= YAMLLimits.default.maximumFileSize else {
-                throw TargetFileEditError(.invalidTargetFile, "cannot add a case to \(path): it is larger than \(YAMLLimits.default.maximumFileSize) bytes, the largest target file")
+                throw TargetFileEditError(
+                    .invalidTargetFile,
+                    "cannot add a case to \(path): it is larger than \(YAMLLimits.default.maximumFileSize) bytes, the largest target file"
+                )
             }
         }
         return TargetFileSnapshot(path: path, bytes: bytes, identity: FileIdentity(info))
@@ -80,7 +88,9 @@ package enum TargetFileWriter {
         try checkWritable(snapshot)
         let folder = APISpec.folder(of: path)
         var template = Array((folder + "/.moya-edit-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
         guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file in \(folder) (\(reason()))") }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let slot = moya_cleanup_register(temporary, 0)
@@ -98,7 +108,9 @@ package enum TargetFileWriter {
         }
         guard isUnchanged(snapshot) else {
             unlink(temporary)
-            throw failure(path, "it changed since it was read (another program wrote it); nothing was written: run the command again")
+            throw failure(
+                path,
+                "it changed since it was read (another program wrote it); nothing was written: run the command again")
         }
         guard rename(temporary, path) == 0 else {
             let renameError = reason()
@@ -116,7 +128,10 @@ package enum TargetFileWriter {
     /// Refuses a read-only file: one no one may write is read-only for root too, as editors treat it.
     package static func checkWritable(_ snapshot: TargetFileSnapshot) throws(TargetFileEditError) {
         guard snapshot.identity.mode & 0o222 != 0, access(snapshot.path, W_OK) == 0 else {
-            throw failure(snapshot.path, snapshot.identity.mode & 0o222 == 0 || errno == EACCES || errno == EROFS ? "it is read-only" : "cannot write it (\(reason()))")
+            throw failure(
+                snapshot.path,
+                snapshot.identity.mode & 0o222 == 0 || errno == EACCES || errno == EROFS
+                    ? "it is read-only" : "cannot write it (\(reason()))")
         }
     }
 

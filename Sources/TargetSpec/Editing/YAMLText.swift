@@ -64,7 +64,9 @@ package indirect enum YAMLText: Sendable {
                 for line in entry.comments { out += YAMLText.comment(line, indent: indent) }
                 let written = YAMLText.key(entry.key)
                 // libyaml reads a key of more than 1024 characters only as an explicit key (`? key`).
-                out += written.utf8.count > YAMLText.maximumSimpleKeyLength ? pad + "? " + written + "\n" + pad + ":" : pad + written + ":"
+                out +=
+                    written.utf8.count > YAMLText.maximumSimpleKeyLength
+                    ? pad + "? " + written + "\n" + pad + ":" : pad + written + ":"
                 renderValue(entry.value, level: level, indent: indent, into: &out)
             }
         }
@@ -87,7 +89,9 @@ package indirect enum YAMLText: Sendable {
                 out += "\n"
                 let pad = String(repeating: " ", count: indent + step)
                 for item in items {
-                    if case .map(let entries) = item, !entries.isEmpty, entries.count == 1 || YAMLText.flow(item, budget: 100 - indent - step - 2) == nil {
+                    if case .map(let entries) = item, !entries.isEmpty,
+                        entries.count == 1 || YAMLText.flow(item, budget: 100 - indent - step - 2) == nil
+                    {
                         // `- key: value` with the rest of the map aligned under the first key.
                         var block = ""
                         renderEntries(entries, level: level + 2, indent: indent + step + 2, into: &block)
@@ -169,12 +173,17 @@ package indirect enum YAMLText: Sendable {
     private static func isPlainSafe(_ text: String) -> Bool {
         guard let first = text.utf8.first, text.utf8.last != UInt8(ascii: " ") else { return false }
         let isLetter = { (byte: UInt8) in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
         }
         guard isLetter(first) || first == UInt8(ascii: "_") || first == UInt8(ascii: "/") else { return false }
-        guard text.utf8.allSatisfy({ isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-            || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "-")
-            || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") })
+        guard
+            text.utf8.allSatisfy({
+                isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/")
+                    || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")")
+            })
         else { return false }
         switch text.lowercased() {
         case "true", "false", "null", "yes", "no", "on", "off", "y", "n": return false

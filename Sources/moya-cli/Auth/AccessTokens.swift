@@ -25,8 +25,12 @@ enum AccessTokens {
 
     static func makeProvider(environment: [String: String], request: RequestOptions) -> AccessTokenProvider {
         let warn: @Sendable (String) -> Void = { StandardStream.error.write("moya-cli: warning: \($0)\n") }
-        let cache = TokenCacheStore.defaultFolder(environment: environment).map { TokenCacheStore(folder: $0, warn: warn) }
-        if cache == nil { warn("neither XDG_CACHE_HOME nor HOME is an absolute path; OAuth 2.0 tokens are kept for this run only") }
+        let cache = TokenCacheStore.defaultFolder(environment: environment).map {
+            TokenCacheStore(folder: $0, warn: warn)
+        }
+        if cache == nil {
+            warn("neither XDG_CACHE_HOME nor HOME is an absolute path; OAuth 2.0 tokens are kept for this run only")
+        }
         var session = SessionConfiguration(request: request)
         if request.timeout == nil { session.timeout = 30 }
         return AccessTokenProvider(
@@ -39,7 +43,8 @@ enum AccessTokens {
     /// holds no `${VAR}` there; control characters escaped).
     static func announcement(of command: AccessTokenRequest.TokenCommand) -> String {
         let words = command.arguments.map(ShellQuoting.quotedUnlessPlainASCII).joined(separator: " ")
-        return DisplayText.escaped("moya-cli: running the token command of API '\(command.apiName)' (\(command.file)): \(words)") + "\n"
+        return DisplayText.escaped(
+            "moya-cli: running the token command of API '\(command.apiName)' (\(command.file)): \(words)") + "\n"
     }
 
     /// The source `curl` uses: without `--show-secrets` it fetches nothing and prints a
@@ -50,7 +55,9 @@ enum AccessTokens {
 
     /// Hands out `<redacted>` in place of a token, fetching or running nothing.
     struct Placeholder: AccessTokenSource {
-        func accessToken(for request: AccessTokenRequest, replacing rejected: String?) throws(AccessTokenError) -> String {
+        func accessToken(for request: AccessTokenRequest, replacing rejected: String?) throws(AccessTokenError)
+            -> String
+        {
             SecretRedactor.defaultPlaceholder
         }
     }
@@ -62,7 +69,9 @@ enum AccessTokens {
 
     /// `target` with a new token in place of the one its API refused with 401, or `nil` when it
     /// has no token to renew. Throws when no new token can be obtained.
-    static func renewing(_ target: DynamicTarget, source: any AccessTokenSource) throws(AccessTokenError) -> DynamicTarget? {
+    static func renewing(_ target: DynamicTarget, source: any AccessTokenSource) throws(AccessTokenError)
+        -> DynamicTarget?
+    {
         guard let request = target.accessTokenRequest, let rejected = target.credential else { return nil }
         let token = try source.accessToken(for: request, replacing: rejected)
         var renewed = target

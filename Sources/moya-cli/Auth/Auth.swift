@@ -18,18 +18,24 @@ extension MoyaCommand {
                 """
         )
 
-        @Argument(help: "The API whose credentials to show.",
-                  completion: CaseCompletion.kind(of: .apiName, in: ["auth"]) { words in
-                      (try? Auth.parse(words)).map { CaseCompletion.Context(words: [], targetPaths: $0.targetArguments.targetPaths) }
-                  })
+        @Argument(
+            help: "The API whose credentials to show.",
+            completion: CaseCompletion.kind(of: .apiName, in: ["auth"]) { words in
+                (try? Auth.parse(words)).map {
+                    CaseCompletion.Context(words: [], targetPaths: $0.targetArguments.targetPaths)
+                }
+            })
         var api: String
 
-        @Option(help: ArgumentHelp("Only this auth scheme of the API.", valueName: "name"),
-                completion: CaseCompletion.optionValue(.schemeName, in: ["auth"]))
+        @Option(
+            help: ArgumentHelp("Only this auth scheme of the API.", valueName: "name"),
+            completion: CaseCompletion.optionValue(.schemeName, in: ["auth"]))
         var scheme: String?
 
-        @Option(name: .customLong("env"), help: ArgumentHelp("Resolve variables in the API's environment NAME.", valueName: "name"),
-                completion: CaseCompletion.optionValue(.environmentName, in: ["auth"]))
+        @Option(
+            name: .customLong("env"),
+            help: ArgumentHelp("Resolve variables in the API's environment NAME.", valueName: "name"),
+            completion: CaseCompletion.optionValue(.environmentName, in: ["auth"]))
         var environmentName: String?
 
         @Flag(name: .customLong("show-secrets"), help: "Print the cached access token (and refresh token).")
@@ -45,8 +51,9 @@ extension MoyaCommand {
                 let environment = ProcessEnvironment.current
                 let loader = CatalogLoader(options: targetArguments.options, environment: environment)
                 let (_, spec) = try loader.api(named: api)
-                let report = try AuthStatus(api: spec, schemeName: scheme, environment: environment, environmentName: environmentName,
-                                            showsSecrets: showSecrets)
+                let report = try AuthStatus(
+                    api: spec, schemeName: scheme, environment: environment, environmentName: environmentName,
+                    showsSecrets: showSecrets)
                 if logout {
                     StandardStream.output.write(report.logout())
                 } else {

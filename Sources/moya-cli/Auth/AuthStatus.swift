@@ -22,7 +22,9 @@ struct AuthStatus {
     var cache: TokenCacheStore?
     var now = Date()
 
-    init(api: APISpec, schemeName: String?, environment: [String: String], environmentName: String?, showsSecrets: Bool) throws {
+    init(api: APISpec, schemeName: String?, environment: [String: String], environmentName: String?, showsSecrets: Bool)
+        throws
+    {
         self.api = api
         self.environment = environment
         self.environmentName = environmentName
@@ -36,7 +38,10 @@ struct AuthStatus {
             guard let scheme = api.authSchemes.first(where: { $0.name == schemeName }) else {
                 let names = api.authSchemes.map(\.name)
                 let hint = Suggestion.closest(to: schemeName, in: names).map { "did you mean '\($0)'? " } ?? ""
-                throw CommandFailure(.usage, "API '\(api.name)' has no auth scheme '\(schemeName)'; \(hint)schemes: \(names.joined(separator: ", "))")
+                throw CommandFailure(
+                    .usage,
+                    "API '\(api.name)' has no auth scheme '\(schemeName)'; \(hint)schemes: \(names.joined(separator: ", "))"
+                )
             }
             schemes = [scheme]
         } else {
@@ -53,12 +58,15 @@ struct AuthStatus {
             case .bearer(let token), .custom(_, let token):
                 lines.append("token: " + describe(token))
             case .apiKey(let location, let name, let key):
-                lines.append("key: " + describe(key) + " (sent as the \(location == .header ? "header" : "query parameter") \(name))")
+                lines.append(
+                    "key: " + describe(key)
+                        + " (sent as the \(location == .header ? "header" : "query parameter") \(name))")
             case .basic(let username, let password):
                 lines.append("username: " + describe(username))
                 lines.append("password: " + describe(password))
             case .command(let command):
-                lines.append("command: " + command.arguments.map(ShellQuoting.quotedUnlessPlainASCII).joined(separator: " "))
+                lines.append(
+                    "command: " + command.arguments.map(ShellQuoting.quotedUnlessPlainASCII).joined(separator: " "))
                 lines.append("cached: no (a command's token is kept for one run only)")
                 let trust = TargetTrust(environment: environment).refusal(for: api.file)
                 lines.append("trusted: " + (trust == nil ? "yes" : "no; " + trust!))
@@ -89,14 +97,19 @@ struct AuthStatus {
             request = try builder.accessTokenRequest(for: auth)
         } catch {
             lines.append("token URL: " + spec.tokenURL.source)
-            lines.append("cached: unknown (a token is cached under its client secret and the base URL's origin, so both are needed: \(error.description))")
+            lines.append(
+                "cached: unknown (a token is cached under its client secret and the base URL's origin, so both are needed: \(error.description))"
+            )
             return lines
         }
         guard case .oauth2(let client)? = request else { return lines }
         let redactor = SecretRedactor(secretValues: [client.clientSecret])
         lines.append("token URL: " + redactor.redact(client.tokenURL))
-        lines.append("client: " + redactor.redact(client.clientID) + " (sent by \(client.clientAuthentication == .basic ? "HTTP Basic" : "form body"))")
-        lines.append("scopes: " + (client.scopes.isEmpty ? "(the client's default)" : client.scopes.joined(separator: " ")))
+        lines.append(
+            "client: " + redactor.redact(client.clientID)
+                + " (sent by \(client.clientAuthentication == .basic ? "HTTP Basic" : "form body"))")
+        lines.append(
+            "scopes: " + (client.scopes.isEmpty ? "(the client's default)" : client.scopes.joined(separator: " ")))
         let key = OAuth2CacheKey(client)
         guard let cache else {
             lines.append("cached: no (no cache folder: neither XDG_CACHE_HOME nor HOME is set)")
@@ -109,8 +122,11 @@ struct AuthStatus {
         var state: String
         if let expiresAt = token.expiresAt {
             let left = expiresAt.timeIntervalSince(now)
-            state = token.isValid(at: now) ? "yes, valid until \(Self.timestamp(expiresAt)) (\(Self.duration(left)) left)"
-                : "yes, expired at \(Self.timestamp(expiresAt))" + (token.refreshToken == nil ? "; a new one will be fetched" : "; it will be refreshed")
+            state =
+                token.isValid(at: now)
+                ? "yes, valid until \(Self.timestamp(expiresAt)) (\(Self.duration(left)) left)"
+                : "yes, expired at \(Self.timestamp(expiresAt))"
+                    + (token.refreshToken == nil ? "; a new one will be fetched" : "; it will be refreshed")
         } else {
             state = "yes, no expiry given (used until the API refuses it)"
         }
@@ -131,7 +147,9 @@ struct AuthStatus {
         guard !references.isEmpty else { return "(literal)" }
         let view = FileEnvironment.view(for: api.file, environment: environment)
         return references.map { reference in
-            let state = view.hidden.contains(reference.name) ? "set, not allowed for this untrusted file"
+            let state =
+                view.hidden.contains(reference.name)
+                ? "set, not allowed for this untrusted file"
                 : environment[reference.name] == nil ? "not set" : "set"
             return "${\(reference.name)} (\(state))"
         }.joined(separator: ", ")
@@ -143,7 +161,8 @@ struct AuthStatus {
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        return
+            "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 
     /// `59 min`, `2 h 5 min`, `40 s`.

@@ -27,7 +27,9 @@ extension MoyaCommand {
         @Argument(
             CallInvocation.words, parsing: .allUnrecognized,
             completion: CaseCompletion.kind { words in
-                (try? Call.parse(words)).map { CaseCompletion.Context(words: $0.words, targetPaths: $0.targetArguments.targetPaths) }
+                (try? Call.parse(words)).map {
+                    CaseCompletion.Context(words: $0.words, targetPaths: $0.targetArguments.targetPaths)
+                }
             })
         var words: [String] = CallInvocation().words
 
@@ -35,11 +37,17 @@ extension MoyaCommand {
 
         func validate() throws {
             let paging = pagingArguments.options
-            try pagingArguments.validating { () throws(OptionsError) in try paging.validate(with: outputArguments.options) }
+            try pagingArguments.validating { () throws(OptionsError) in
+                try paging.validate(with: outputArguments.options)
+            }
             let credentials = credentialArguments.options
-            try credentialArguments.validating { () throws(OptionsError) in try credentials.validate(with: overrideArguments.options) }
+            try credentialArguments.validating { () throws(OptionsError) in
+                try credentials.validate(with: overrideArguments.options)
+            }
             let habits = curlHabitArguments.options
-            try curlHabitArguments.validating { () throws(OptionsError) in try habits.validate(with: requestArguments.options) }
+            try curlHabitArguments.validating { () throws(OptionsError) in
+                try habits.validate(with: requestArguments.options)
+            }
         }
 
         func run() throws {
@@ -51,10 +59,11 @@ extension MoyaCommand {
 extension CallInvocation {
     /// The call ArgumentParser parsed.
     init(_ command: MoyaCommand.Call) {
-        self.init(help: command.help, words: command.words, values: command.values,
-                  stubOptions: command.stubArguments.options, requestOptions: command.requestArguments.options,
-                  credentialOptions: command.credentialArguments.options, curlHabits: command.curlHabitArguments.options,
-                  outputOptions: command.outputArguments.options, targetOptions: command.targetArguments.options,
-                  overrideOptions: command.overrideArguments.options, pagingOptions: command.pagingArguments.options)
+        self.init(
+            help: command.help, words: command.words, values: command.values,
+            stubOptions: command.stubArguments.options, requestOptions: command.requestArguments.options,
+            credentialOptions: command.credentialArguments.options, curlHabits: command.curlHabitArguments.options,
+            outputOptions: command.outputArguments.options, targetOptions: command.targetArguments.options,
+            overrideOptions: command.overrideArguments.options, pagingOptions: command.pagingArguments.options)
     }
 }

@@ -41,18 +41,23 @@ struct CallInvocation: DirectlyParsable, CaseCommandLine {
             let environment = ProcessEnvironment.current
             if outputOptions.verbose { AccessTokens.isVerbose.store(true, ordering: .relaxed) }
             let mode = CallMode(pagingOptions)
-            guard let (target, resolved) = try CaseResolution.target(caseRequest(mode, environment: environment)) else { return }
+            guard let (target, resolved) = try CaseResolution.target(caseRequest(mode, environment: environment)) else {
+                return
+            }
             try mode.run(PreparedCall(resolved: resolved, target: target, invocation: self, environment: environment))
         }
     }
 
     /// What the command line asks of the case, as `mode` builds its target.
     func caseRequest(_ mode: CallMode, environment: [String: String]) -> CaseRequest {
-        CaseRequest(command: .call, help: help, words: words, values: values, targets: targetOptions, overrides: overrideOptions,
-                    credentials: credentialOptions, curlHabits: curlHabits,
-                    settings: TargetSettings(environment: environment, request: requestOptions, stub: stubOptions,
-                                             download: mode.download(outputOptions)),
-                    checksOverridesBeforeBuilding: mode.checksOverridesBeforeBuilding)
+        CaseRequest(
+            command: .call, help: help, words: words, values: values, targets: targetOptions,
+            overrides: overrideOptions,
+            credentials: credentialOptions, curlHabits: curlHabits,
+            settings: TargetSettings(
+                environment: environment, request: requestOptions, stub: stubOptions,
+                download: mode.download(outputOptions)),
+            checksOverridesBeforeBuilding: mode.checksOverridesBeforeBuilding)
     }
 
     /// The command's options, as `DirectParser` reads them: its groups' tables and its own entries

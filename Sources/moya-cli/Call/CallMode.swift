@@ -22,7 +22,9 @@ struct CallMode {
     }
 
     static var captured: CallMode {
-        CallMode(honoursDownloadOptions: false, checksOverridesBeforeBuilding: true) { try CapturedCall(call: $0).run() }
+        CallMode(honoursDownloadOptions: false, checksOverridesBeforeBuilding: true) {
+            try CapturedCall(call: $0).run()
+        }
     }
 
     /// The mode `--all` and `--capture` ask for.
@@ -30,7 +32,9 @@ struct CallMode {
         self = paging.all ? .paged : paging.capture ? .captured : .plain
     }
 
-    private init(honoursDownloadOptions: Bool, checksOverridesBeforeBuilding: Bool, run: @escaping (PreparedCall) throws -> Void) {
+    private init(
+        honoursDownloadOptions: Bool, checksOverridesBeforeBuilding: Bool, run: @escaping (PreparedCall) throws -> Void
+    ) {
         self.honoursDownloadOptions = honoursDownloadOptions
         self.checksOverridesBeforeBuilding = checksOverridesBeforeBuilding
         self.run = run
@@ -39,6 +43,7 @@ struct CallMode {
     /// Where a download case's file goes: `-o FILE` is replaced as curl replaces it; the case's
     /// own destination only with `--force` (else a rerun saves to a numbered name).
     func download(_ output: OutputOptions) -> DownloadOverride {
-        honoursDownloadOptions ? DownloadOverride(path: output.output, overwrites: output.force || output.output != nil) : .none
+        honoursDownloadOptions
+            ? DownloadOverride(path: output.output, overwrites: output.force || output.output != nil) : .none
     }
 }

@@ -9,8 +9,10 @@ import Foundation
 /// Prints the result of a call and maps it to the documented exit status.
 enum CallOutcome {
     /// `redactor` hides secrets in the final error line, as in the `-v` log.
-    static func finish(_ result: Result<Response, MoyaError>, writer: ResponseWriter, sink: BodySink?, target: DynamicTarget,
-                       redactor: SecretRedactor) throws {
+    static func finish(
+        _ result: Result<Response, MoyaError>, writer: ResponseWriter, sink: BodySink?, target: DynamicTarget,
+        redactor: SecretRedactor
+    ) throws {
         switch result {
         case .success(let response):
             try writer.write(response, sink: sink)
@@ -50,7 +52,9 @@ enum CallOutcome {
         case .cannotWriteOutput, .brokenPipe:
             return CommandFailure(ResponseWriter.status(for: transport), transport.message)
         case .responseTooLarge:
-            return CommandFailure(.transportFailure, transport.message + "; raise --max-body-size, or stream the body to a pipe or --output FILE")
+            return CommandFailure(
+                .transportFailure,
+                transport.message + "; raise --max-body-size, or stream the body to a pipe or --output FILE")
         default: return CommandFailure(.transportFailure, transport.message)
         }
     }

@@ -44,12 +44,14 @@ struct CallRunner {
         var log: VerboseLog?
         if output.verbose {
             let stderr = StandardStream.error.fileDescriptor
-            let verbose = VerboseLog(redactor: redactor, onTerminal: Terminal.isTerminal(stderr),
-                                     colors: Terminal.usesColor(on: stderr, disabled: noColor, environment: environment))
+            let verbose = VerboseLog(
+                redactor: redactor, onTerminal: Terminal.isTerminal(stderr),
+                colors: Terminal.usesColor(on: stderr, disabled: noColor, environment: environment))
             plugins.append(VerboseLogPlugin(log: verbose, isStubbed: stub.stub))
             log = verbose
         }
-        let stubBehavior: StubBehavior = stub.stub ? (stub.delay.map { $0 > 0 ? .delayed(seconds: $0) : .immediate } ?? .immediate) : .never
+        let stubBehavior: StubBehavior =
+            stub.stub ? (stub.delay.map { $0 > 0 ? .delayed(seconds: $0) : .immediate } ?? .immediate) : .never
         var trace: (@Sendable (TransferTrace) -> Void)?
         if let log { trace = { event in log.trace(event) } }
         return MoyaProvider<DynamicTarget>(
@@ -66,9 +68,13 @@ struct CallRunner {
     /// A 401 to a request with an `oauth2` or `command` token is answered once with a new token
     /// (`target` then holds it, so `redactor` hides it too); a second 401 is the result.
     /// - Throws: `CommandFailure` when no new token can be obtained.
-    mutating func run(body: ResponseBodyHandling = .collectAll, sink: BodySink? = nil) throws -> Result<Response, MoyaError>? {
+    mutating func run(body: ResponseBodyHandling = .collectAll, sink: BodySink? = nil) throws -> Result<
+        Response, MoyaError
+    >? {
         let interrupt = Interrupt.install()
-        let bar = !output.silent && Terminal.isTerminal(StandardStream.error.fileDescriptor) && target.task.transfersFile ? ProgressBar() : nil
+        let bar =
+            !output.silent && Terminal.isTerminal(StandardStream.error.fileDescriptor) && target.task.transfersFile
+            ? ProgressBar() : nil
         var provider = makeProvider()
         var attempt = 0
         var mayRenewToken = target.accessTokenRequest != nil
@@ -87,13 +93,17 @@ struct CallRunner {
                 let renews = mayRenewToken
                 sink.skipAnswers { head in
                     renews && head.statusCode == 401
-                        || willRetry && retrier.retryDelay(after: .success(Response(statusCode: head.statusCode, data: Data(), response: head)),
-                                                           attempt: tried) != nil
+                        || willRetry
+                            && retrier.retryDelay(
+                                after: .success(Response(statusCode: head.statusCode, data: Data(), response: head)),
+                                attempt: tried) != nil
                 }
             }
             // This thread runs the transfer itself while it waits, and watches for Ctrl-C.
             let sending = target
-            RequestLatch.wait(watching: [interrupt.fileDescriptor].filter { $0 >= 0 }, onReadable: { _ in interrupt.pump() }) { latch in
+            RequestLatch.wait(
+                watching: [interrupt.fileDescriptor].filter { $0 >= 0 }, onReadable: { _ in interrupt.pump() }
+            ) { latch in
                 let token = provider.request(sending, body: body, progress: progress) { result in
                     outcome.result = result
                     latch.signal()
@@ -112,7 +122,11 @@ struct CallRunner {
             }
             guard let delay = retryDelay(after: result, attempt: attempt) else { return result }
             attempt += 1
-            if !output.silent { StandardStream.error.write("moya-cli: \(Self.reason(result)); retrying in \(Self.seconds(delay)) (\(attempt)/\(max(request.retry, rateLimitRetries)))\n") }
+            if !output.silent {
+                StandardStream.error.write(
+                    "moya-cli: \(Self.reason(result)); retrying in \(Self.seconds(delay)) (\(attempt)/\(max(request.retry, rateLimitRetries)))\n"
+                )
+            }
             if interrupt.sleep(seconds: delay) { return nil }
         }
     }
@@ -120,12 +134,17 @@ struct CallRunner {
     /// Replaces the token the API refused; whether there was one to replace.
     private mutating func renewToken() throws -> Bool {
         do {
-            guard let renewed = try AccessTokens.renewing(target, source: AccessTokens.provider(environment: environment, request: request))
+            guard
+                let renewed = try AccessTokens.renewing(
+                    target, source: AccessTokens.provider(environment: environment, request: request))
             else { return false }
             target = renewed
             return true
         } catch {
-            throw CommandFailure(.credentials, "the API refused the token with HTTP 401, and no new one could be obtained: " + redactor.redact(error.message))
+            throw CommandFailure(
+                .credentials,
+                "the API refused the token with HTTP 401, and no new one could be obtained: "
+                    + redactor.redact(error.message))
         }
     }
 
@@ -140,7 +159,9 @@ struct CallRunner {
     func retryDelay(after result: Result<Response, MoyaError>, attempt: Int) -> Double? {
         guard !stub.stub else { return nil }
         if attempt < request.retry,
-           let delay = RetryPolicy(retriesAllMethods: request.retryAll).delay(after: result, attempt: attempt, method: target.method.rawValue) {
+            let delay = RetryPolicy(retriesAllMethods: request.retryAll).delay(
+                after: result, attempt: attempt, method: target.method.rawValue)
+        {
             return delay
         }
         guard attempt < rateLimitRetries else { return nil }
@@ -151,7 +172,11 @@ struct CallRunner {
         switch result {
         case .success(let response): "HTTP \(response.statusCode)"
         case .failure(let error):
-            if let response = error.response { "HTTP \(response.statusCode)" } else { error.transportError?.message ?? error.description }
+            if let response = error.response {
+                "HTTP \(response.statusCode)"
+            } else {
+                error.transportError?.message ?? error.description
+            }
         }
     }
 
@@ -164,7 +189,9 @@ extension MoyaKit.Task {
     /// Whether the task streams a file up or down (and so deserves a progress bar).
     var transfersFile: Bool {
         switch self {
-        case .uploadFile, .uploadCompositeFile, .uploadMultipart, .uploadCompositeMultipart, .downloadDestination, .downloadParameters: true
+        case .uploadFile, .uploadCompositeFile, .uploadMultipart, .uploadCompositeMultipart, .downloadDestination,
+            .downloadParameters:
+            true
         default: false
         }
     }
@@ -175,8 +202,10 @@ extension CallRunner {
     /// (`--all`, `--capture`). A response that failed its validation throws 3, 4 or 5 with
     /// `failedValidation(status)`; any other failure throws its documented status with
     /// `transportFailure(message)`, redacted; a signal ends it as an interrupted run.
-    mutating func collectedResponse(limit: Int, failedValidation: (Int) -> String,
-                                    transportFailure: (String) -> String) throws -> Response {
+    mutating func collectedResponse(
+        limit: Int, failedValidation: (Int) -> String,
+        transportFailure: (String) -> String
+    ) throws -> Response {
         guard let result = try run(body: .collect(limit: limit)) else {
             throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
         }
@@ -184,7 +213,8 @@ extension CallRunner {
         case .success(let response):
             return response
         case .failure(.statusCode(let response)):
-            throw CommandFailure(ExitStatus.forFailedValidation(statusCode: response.statusCode), failedValidation(response.statusCode))
+            throw CommandFailure(
+                ExitStatus.forFailedValidation(statusCode: response.statusCode), failedValidation(response.statusCode))
         case .failure(let error):
             var failure = CallOutcome.failure(for: error)
             failure.message = redactor.redact(transportFailure(failure.message))

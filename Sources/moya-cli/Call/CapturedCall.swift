@@ -14,17 +14,22 @@ struct CapturedCall {
         let spec = call.spec
         var runner = call.runner(for: call.target, override: try call.override())
         guard !spec.captures.isEmpty else {
-            throw CommandFailure(.usage, "case '\(spec.name)' of API '\(api.name)' declares no captures; add 'captures: {NAME: \"$.path\"}' "
-                                 + "to it (see moya-targets(5))")
+            throw CommandFailure(
+                .usage,
+                "case '\(spec.name)' of API '\(api.name)' declares no captures; add 'captures: {NAME: \"$.path\"}' "
+                    + "to it (see moya-targets(5))")
         }
         let response = try runner.collectedResponse(
             limit: call.invocation.requestOptions.maxBodySize.bytes,
             failedValidation: { "\(api.name).\(spec.name): HTTP \($0) failed the case's validation; nothing captured" },
             transportFailure: { $0 })
-        let (captured, problems) = Capture.values(of: spec.captures, headers: PagedCall.fields(of: response), body: response.data)
+        let (captured, problems) = Capture.values(
+            of: spec.captures, headers: PagedCall.fields(of: response), body: response.data)
         guard problems.isEmpty else {
-            throw CommandFailure(.transportFailure, problems.map(\.description).joined(separator: "\nmoya-cli: error: ")
-                                 + "\nmoya-cli: error: nothing captured")
+            throw CommandFailure(
+                .transportFailure,
+                problems.map(\.description).joined(separator: "\nmoya-cli: error: ")
+                    + "\nmoya-cli: error: nothing captured")
         }
         var lines = ""
         for value in captured.values {

@@ -18,8 +18,10 @@ struct PagedCall {
     /// The paged call of `call`'s case; a case without `pagination:` is a usage error.
     init(_ call: PreparedCall) throws {
         guard let pagination = call.api.pagination(for: call.spec) else {
-            throw CommandFailure(.usage, "case '\(call.spec.name)' of API '\(call.api.name)' does not page; --all needs 'pagination:' on the case "
-                                 + "or the API (see moya-targets(5))")
+            throw CommandFailure(
+                .usage,
+                "case '\(call.spec.name)' of API '\(call.api.name)' does not page; --all needs 'pagination:' on the case "
+                    + "or the API (see moya-targets(5))")
         }
         self.call = call
         self.pagination = pagination
@@ -27,8 +29,9 @@ struct PagedCall {
 
     func run() throws {
         let (api, spec, invocation) = (call.api, call.spec, call.invocation)
-        let writer = PageItemsWriter(isLines: invocation.outputOptions.format == .jsonl, keyPath: invocation.outputOptions.bodyKeyPath,
-                                     escapesForTerminal: Terminal.isTerminal(StandardStream.output.fileDescriptor))
+        let writer = PageItemsWriter(
+            isLines: invocation.outputOptions.format == .jsonl, keyPath: invocation.outputOptions.bodyKeyPath,
+            escapesForTerminal: Terminal.isTerminal(StandardStream.output.fileDescriptor))
         defer { writer.finish() }
         let reader = PageReader(pagination: pagination, baseURL: call.target.baseURL.absoluteString)
         let stub = invocation.stubOptions
@@ -37,10 +40,14 @@ struct PagedCall {
         var pageNumber = 1
         while true {
             let target = try self.target(forPage: pageNumber)
-            var runner = try call.runner(for: target, override: pageNumber == 1 ? call.override() : nil, pageURL: nextURL, rateLimitRetries: 3)
+            var runner = try call.runner(
+                for: target, override: pageNumber == 1 ? call.override() : nil, pageURL: nextURL, rateLimitRetries: 3)
             let response = try runner.collectedResponse(
                 limit: invocation.requestOptions.maxBodySize.bytes,
-                failedValidation: { "\(api.name).\(spec.name): page \(pageNumber): HTTP \($0) failed the case's validation" + Self.printed(writer) },
+                failedValidation: {
+                    "\(api.name).\(spec.name): page \(pageNumber): HTTP \($0) failed the case's validation"
+                        + Self.printed(writer)
+                },
                 transportFailure: { "page \(pageNumber): " + $0 + Self.printed(writer) })
             let requestURL = response.request?.url?.absoluteString ?? nextURL ?? target.url
             if run == nil { run = PagingRun(maximumPages: invocation.pagingOptions.pageLimit, firstURL: requestURL) }
@@ -49,25 +56,35 @@ struct PagedCall {
                 try reader.checkAnswer(from: stub.stub ? nil : response.response?.url?.absoluteString)
                 page = try reader.read(headers: Self.fields(of: response), body: response.data, requestURL: requestURL)
             } catch {
-                throw CommandFailure(.transportFailure, runner.redactor.redact(
-                    "\(api.name).\(spec.name): page \(pageNumber): \(error)" + Self.printed(writer)))
+                throw CommandFailure(
+                    .transportFailure,
+                    runner.redactor.redact(
+                        "\(api.name).\(spec.name): page \(pageNumber): \(error)" + Self.printed(writer)))
             }
             writer.write(itemsOf: page.itemArray)
-            if let failure = StandardStream.failure { throw CommandFailure(ResponseWriter.status(for: failure), failure.message) }
+            if let failure = StandardStream.failure {
+                throw CommandFailure(ResponseWriter.status(for: failure), failure.message)
+            }
             if let problem = page.nextProblem {
-                throw CommandFailure(.transportFailure, runner.redactor.redact(
-                    "\(api.name).\(spec.name): page \(pageNumber): \(problem)" + Self.printed(writer)))
+                throw CommandFailure(
+                    .transportFailure,
+                    runner.redactor.redact(
+                        "\(api.name).\(spec.name): page \(pageNumber): \(problem)" + Self.printed(writer)))
             }
             switch run?.advance(next: page.next) ?? .finished {
             case .finished:
                 return
             case .reachedLimit(let count):
-                throw CommandFailure(.morePages, "stopped after \(count) page\(count == 1 ? "" : "s") (--max-pages \(count)); "
-                                     + "the server has more; raise --max-pages to get them" + Self.printed(writer))
+                throw CommandFailure(
+                    .morePages,
+                    "stopped after \(count) page\(count == 1 ? "" : "s") (--max-pages \(count)); "
+                        + "the server has more; raise --max-pages to get them" + Self.printed(writer))
             case .loop(let next):
-                throw CommandFailure(.transportFailure, runner.redactor.redact(
-                    "\(api.name).\(spec.name): page \(pageNumber) points to a page fetched before (\(Self.display(next))); "
-                    + "stopping, as the server would page forever" + Self.printed(writer)))
+                throw CommandFailure(
+                    .transportFailure,
+                    runner.redactor.redact(
+                        "\(api.name).\(spec.name): page \(pageNumber) points to a page fetched before (\(Self.display(next))); "
+                            + "stopping, as the server would page forever" + Self.printed(writer)))
             case .fetch(let next):
                 nextURL = next.url
                 pageNumber += 1
@@ -88,12 +105,17 @@ struct PagedCall {
         } else {
             sampleName = "page\(number)"
             guard names.contains("page\(number)") else {
-                throw CommandFailure(.invalidTargetFile, "\(api.name).\(spec.name): page \(number - 1) (a sample) has a next page, but the case has "
-                                     + "no sample 'page\(number)'; --stub --all answers page N with the sample pageN (\(api.file))")
+                throw CommandFailure(
+                    .invalidTargetFile,
+                    "\(api.name).\(spec.name): page \(number - 1) (a sample) has a next page, but the case has "
+                        + "no sample 'page\(number)'; --stub --all answers page N with the sample pageN (\(api.file))")
             }
         }
-        return try CaseResolution.build(call.resolved, settings: TargetSettings(environment: call.environment, request: invocation.requestOptions,
-                                                                                stub: StubOptions(stub: true, sample: sampleName)))
+        return try CaseResolution.build(
+            call.resolved,
+            settings: TargetSettings(
+                environment: call.environment, request: invocation.requestOptions,
+                stub: StubOptions(stub: true, sample: sampleName)))
     }
 
     static func fields(of response: Response) -> [(name: String, value: String)] {

@@ -29,14 +29,21 @@ struct PagingOptions: Equatable {
 
     /// Refuses output options that do not fit a paged or captured call.
     func validate(with output: OutputOptions) throws(OptionsError) {
-        if output.format == .jsonl && !all { throw OptionsError("--format jsonl prints the items of pages; it needs --all") }
-        if all && (output.include || output.headersOnly || output.output != nil || output.format == .json) {
-            throw OptionsError("--all prints the items of every page as one JSON array (or JSON lines with --format jsonl); "
-                               + "it cannot be combined with --include, --headers-only, --output or --format json")
+        if output.format == .jsonl && !all {
+            throw OptionsError("--format jsonl prints the items of pages; it needs --all")
         }
-        if capture && (output.include || output.headersOnly || output.output != nil || output.format != .raw || output.keyPath != nil) {
-            throw OptionsError("--capture prints only name=value lines; it cannot be combined with --include, --headers-only, "
-                               + "--output, --format or --keypath")
+        if all && (output.include || output.headersOnly || output.output != nil || output.format == .json) {
+            throw OptionsError(
+                "--all prints the items of every page as one JSON array (or JSON lines with --format jsonl); "
+                    + "it cannot be combined with --include, --headers-only, --output or --format json")
+        }
+        if capture
+            && (output.include || output.headersOnly || output.output != nil || output.format != .raw
+                || output.keyPath != nil)
+        {
+            throw OptionsError(
+                "--capture prints only name=value lines; it cannot be combined with --include, --headers-only, "
+                    + "--output, --format or --keypath")
         }
     }
 
@@ -44,20 +51,30 @@ struct PagingOptions: Equatable {
     static var table: [OptionDeclaration<Self>] { [all, maxPages, capture] }
 
     static var all: OptionDeclaration<Self> {
-        .flag("--all", help: "Follow the case's pages (its pagination:) and print the items of all of them as one JSON array, streamed as pages arrive.") {
+        .flag(
+            "--all",
+            help:
+                "Follow the case's pages (its pagination:) and print the items of all of them as one JSON array, streamed as pages arrive."
+        ) {
             $0.all = true
         }
     }
 
     static var maxPages: OptionDeclaration<Self> {
-        .option("--max-pages", valueName: "n",
-                help: "With --all: fetch at most N pages (default \(defaultMaxPages)); stopping with pages left exits 9.") {
+        .option(
+            "--max-pages", valueName: "n",
+            help: "With --all: fetch at most N pages (default \(defaultMaxPages)); stopping with pages left exits 9."
+        ) {
             $0.maxPages = $1
         }
     }
 
     static var capture: OptionDeclaration<Self> {
-        .flag("--capture", help: "Print the case's captures as name='value' lines for eval in sh, instead of the body; a missing one exits 1.") {
+        .flag(
+            "--capture",
+            help:
+                "Print the case's captures as name='value' lines for eval in sh, instead of the body; a missing one exits 1."
+        ) {
             $0.capture = true
         }
     }

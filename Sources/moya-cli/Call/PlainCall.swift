@@ -22,12 +22,16 @@ struct PlainCall {
         if let path = outputOptions.output {
             try OutputFileCheck.checkAvailable(path, force: outputOptions.force)
         }
-        let writer = ResponseWriter(output: outputOptions, target: target, isStubbed: invocation.stubOptions.stub,
-                                    environment: call.environment, noColor: invocation.targetOptions.noColor, bodyLimit: requestOptions.maxBodySize)
+        let writer = ResponseWriter(
+            output: outputOptions, target: target, isStubbed: invocation.stubOptions.stub,
+            environment: call.environment, noColor: invocation.targetOptions.noColor,
+            bodyLimit: requestOptions.maxBodySize)
         let sink = writer.makeBodySink()
         var runner = call.runner(for: target, override: override)
         var handling = writer.bodyHandling(sink: sink)
-        if keptBodyPrefix > 0, case .stream(let consumer, _) = handling { handling = .stream(to: consumer, keepingPrefix: keptBodyPrefix) }
+        if keptBodyPrefix > 0, case .stream(let consumer, _) = handling {
+            handling = .stream(to: consumer, keepingPrefix: keptBodyPrefix)
+        }
         guard let result = try runner.run(body: handling, sink: sink) else {
             sink?.abandon()
             throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")

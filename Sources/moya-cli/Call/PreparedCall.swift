@@ -15,14 +15,19 @@ struct PreparedCall {
 
     /// `--query`, `--json` and `--data` as a plugin; reading the body (a file, stdin) may fail.
     func override() throws -> RequestOverridePlugin {
-        RequestOverridePlugin(queryEdits: invocation.overrideOptions.queryEdits,
-                              body: try invocation.overrideOptions.body(limit: invocation.requestOptions.maxBodySize))
+        RequestOverridePlugin(
+            queryEdits: invocation.overrideOptions.queryEdits,
+            body: try invocation.overrideOptions.body(limit: invocation.requestOptions.maxBodySize))
     }
 
     /// A runner that sends `target` with the call's options.
-    func runner(for target: DynamicTarget, override: RequestOverridePlugin?, pageURL: String? = nil, rateLimitRetries: Int = 0) -> CallRunner {
-        CallRunner(target: target, request: invocation.requestOptions, stub: invocation.stubOptions, output: invocation.outputOptions,
-                   noColor: invocation.targetOptions.noColor, environment: environment, override: override, pageURL: pageURL,
-                   rateLimitRetries: rateLimitRetries)
+    func runner(
+        for target: DynamicTarget, override: RequestOverridePlugin?, pageURL: String? = nil, rateLimitRetries: Int = 0
+    ) -> CallRunner {
+        CallRunner(
+            target: target, request: invocation.requestOptions, stub: invocation.stubOptions,
+            output: invocation.outputOptions,
+            noColor: invocation.targetOptions.noColor, environment: environment, override: override, pageURL: pageURL,
+            rateLimitRetries: rateLimitRetries)
     }
 }

@@ -27,7 +27,9 @@ extension MoyaCommand {
                 """
         )
 
-        @Argument(CheckInvocation.apis, completion: CaseCompletion.kind(of: .apiName, in: ["check"], parsing: completionContext))
+        @Argument(
+            CheckInvocation.apis,
+            completion: CaseCompletion.kind(of: .apiName, in: ["check"], parsing: completionContext))
         var apis = CheckInvocation().apis
 
         @OptionGroup(title: "Check") var checkArguments: CheckArguments
@@ -40,11 +42,15 @@ extension MoyaCommand {
 
         /// The APIs and `--targets` of the words before the one completed, when they parse.
         @Sendable static func completionContext(_ words: [String]) -> CaseCompletion.Context? {
-            (try? Check.parse(words)).map { CaseCompletion.Context(words: $0.apis, targetPaths: $0.targetArguments.targetPaths) }
+            (try? Check.parse(words)).map {
+                CaseCompletion.Context(words: $0.apis, targetPaths: $0.targetArguments.targetPaths)
+            }
         }
 
         static func makeScratchFolder() throws -> String {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("moya-cli-check-\(UUID().uuidString)").path
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "moya-cli-check-\(UUID().uuidString)"
+            ).path
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
                 // Removed by the signal handler too, if a signal ends the run (when empty).

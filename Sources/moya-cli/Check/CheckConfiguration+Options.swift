@@ -12,20 +12,23 @@ extension CheckConfiguration {
         // A check's report needs its target's redactor: made once for each set of secrets.
         let redactors = CheckRedactors(request: request)
         self.init(
-            isLive: check.live, jobs: check.jobs, rate: check.rate?.value, includesUnsafeMethods: check.includeUnsafe, isStrict: check.strict,
+            isLive: check.live, jobs: check.jobs, rate: check.rate?.value, includesUnsafeMethods: check.includeUnsafe,
+            isStrict: check.strict,
             maximumRetries: request.retry,
             retryDelay: { retryPolicy.delay(after: $0, attempt: $1, method: $2) },
             sessionConfiguration: { SessionConfiguration(request: request, target: $0) },
             redactor: { redactors.redactor(for: $0) },
             builder: { item, isStubbed, destination in
-                CaseResolution.builder(api: item.api, environment: processEnvironment, request: request, isStubbed: isStubbed,
-                                       downloadDestination: destination, overwritesDownloads: destination != nil)
+                CaseResolution.builder(
+                    api: item.api, environment: processEnvironment, request: request, isStubbed: isStubbed,
+                    downloadDestination: destination, overwritesDownloads: destination != nil)
             },
             plugins: RequestPlugins.base(headerOverrides: request.headerOverrides),
             maximumBodySize: request.maxBodySize.bytes,
             downloadsFolder: downloadsFolder,
             renewingAccessToken: { target throws(AccessTokenError) in
-                try AccessTokens.renewing(target, source: AccessTokens.provider(environment: processEnvironment, request: request))
+                try AccessTokens.renewing(
+                    target, source: AccessTokens.provider(environment: processEnvironment, request: request))
             })
         followsPages = check.all
         maximumPages = check.maxPages ?? PagingOptions.defaultMaxPages

@@ -46,20 +46,25 @@ struct CheckInvocation: DirectlyParsable {
         try reportingFailures {
             let environment = ProcessEnvironment.current
             let loader = CatalogLoader(options: targetOptions, environment: environment)
-            let (apis, invalidFiles) = try CheckTargets.apis(named: apis, loader: loader,
-                                                             environmentName: requestOptions.environment)
+            let (apis, invalidFiles) = try CheckTargets.apis(
+                named: apis, loader: loader,
+                environmentName: requestOptions.environment)
             let plan: CheckPlan
             do throws(CheckPlan.Problem) {
-                plan = try CheckPlan(apis: apis, only: checkOptions.only, skip: checkOptions.skip, shard: checkOptions.shard)
+                plan = try CheckPlan(
+                    apis: apis, only: checkOptions.only, skip: checkOptions.skip, shard: checkOptions.shard)
             } catch {
                 throw CommandFailure(.usage, error.description)
             }
             let scratch = try MoyaCommand.Check.makeScratchFolder()
             defer { try? FileManager.default.removeItem(atPath: scratch) }
-            let configuration = CheckConfiguration(check: checkOptions, request: requestOptions,
-                                                   processEnvironment: environment, downloadsFolder: scratch)
-            let human = HumanReporter(items: plan.items, colors: loader.colorsDiagnostics,
-                                      showsProgress: Terminal.isTerminal(StandardStream.error.fileDescriptor)) {
+            let configuration = CheckConfiguration(
+                check: checkOptions, request: requestOptions,
+                processEnvironment: environment, downloadsFolder: scratch)
+            let human = HumanReporter(
+                items: plan.items, colors: loader.colorsDiagnostics,
+                showsProgress: Terminal.isTerminal(StandardStream.error.fileDescriptor)
+            ) {
                 StandardStream.error.write($0)
             }
             let runner = CheckRunner(items: plan.items, configuration: configuration)
@@ -72,20 +77,24 @@ struct CheckInvocation: DirectlyParsable {
                 let signalled = Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
                 throw CommandFailure(signalled.status, signalled.message + "; no report written")
             }
-            let summary = CheckSummary(items: plan.items, results: results, isLive: checkOptions.live, shard: checkOptions.shard,
-                                       duration: (ContinuousClock.now - start) / .seconds(1), invalidFiles: invalidFiles)
+            let summary = CheckSummary(
+                items: plan.items, results: results, isLive: checkOptions.live, shard: checkOptions.shard,
+                duration: (ContinuousClock.now - start) / .seconds(1), invalidFiles: invalidFiles)
             human.finish(summary)
             let failed = summary.count(.failed)
             do {
                 try ReportWriter.write(reports, summary: summary)
             } catch let failure as CommandFailure where failed > 0 || !invalidFiles.isEmpty {
                 // A report that cannot be written must not hide that checks failed.
-                StandardStream.error.write("moya-cli: error: \(DisplayText.escaped(failure.message, keepingLineBreaks: true))\n")
+                StandardStream.error.write(
+                    "moya-cli: error: \(DisplayText.escaped(failure.message, keepingLineBreaks: true))\n")
             }
             if !invalidFiles.isEmpty {
                 let files = invalidFiles.map { "'\($0.file)'" }.joined(separator: ", ")
-                throw CommandFailure(.invalidTargetFile, "invalid target file\(invalidFiles.count == 1 ? "" : "s") \(files)"
-                    + (results.isEmpty ? "" : "; \(failed) of \(results.count) checks of the other APIs failed"))
+                throw CommandFailure(
+                    .invalidTargetFile,
+                    "invalid target file\(invalidFiles.count == 1 ? "" : "s") \(files)"
+                        + (results.isEmpty ? "" : "; \(failed) of \(results.count) checks of the other APIs failed"))
             }
             if failed > 0 { throw CommandFailure(.checkFailed, "\(failed) of \(results.count) checks failed") }
         }
@@ -109,7 +118,9 @@ struct CheckInvocation: DirectlyParsable {
 
 extension CheckInvocation {
     init(_ command: MoyaCommand.Check) {
-        self.init(apis: command.apis, checkOptions: command.checkArguments.options, requestOptions: command.requestArguments.options,
-                  targetOptions: command.targetArguments.options)
+        self.init(
+            apis: command.apis, checkOptions: command.checkArguments.options,
+            requestOptions: command.requestArguments.options,
+            targetOptions: command.targetArguments.options)
     }
 }

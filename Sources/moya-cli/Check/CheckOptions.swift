@@ -36,7 +36,9 @@ struct CheckOptions: Equatable {
             guard maxPages >= 1 else { throw OptionsError("--max-pages must be 1 or more") }
             guard all else { throw OptionsError("--max-pages needs --all") }
         }
-        for pattern in only + skip where pattern.isEmpty { throw OptionsError("--only and --skip need a non-empty pattern") }
+        for pattern in only + skip where pattern.isEmpty {
+            throw OptionsError("--only and --skip need a non-empty pattern")
+        }
         _ = try reports()
     }
 
@@ -50,10 +52,14 @@ struct CheckOptions: Equatable {
     }
 
     /// The group's options, as `DirectParser` reads them and `CheckArguments` declares them.
-    static var table: [OptionDeclaration<Self>] { [live, jobs, rate, only, skip, includeUnsafe, strict, all, maxPages, shard, report] }
+    static var table: [OptionDeclaration<Self>] {
+        [live, jobs, rate, only, skip, includeUnsafe, strict, all, maxPages, shard, report]
+    }
 
     static var live: OptionDeclaration<Self> {
-        .flag("--live", help: "Send every request for real and compare each answer with the case's validation and sample.") { $0.live = true }
+        .flag(
+            "--live", help: "Send every request for real and compare each answer with the case's validation and sample."
+        ) { $0.live = true }
     }
 
     static var jobs: OptionDeclaration<Self> {
@@ -61,54 +67,79 @@ struct CheckOptions: Equatable {
     }
 
     static var rate: OptionDeclaration<Self> {
-        .option("--rate", valueName: "n", help: "With --live: start at most N requests per second (a decimal number, e.g. 0.5, 10).") {
+        .option(
+            "--rate", valueName: "n",
+            help: "With --live: start at most N requests per second (a decimal number, e.g. 0.5, 10)."
+        ) {
             $0.rate = $1
         }
     }
 
     static var only: OptionDeclaration<Self> {
-        .repeated("--only", valueName: "pattern",
-                  help: "Check only the cases matching PATTERN: a case name or API.CASE, with * and ? wildcards (repeatable).") {
+        .repeated(
+            "--only", valueName: "pattern",
+            help: "Check only the cases matching PATTERN: a case name or API.CASE, with * and ? wildcards (repeatable)."
+        ) {
             $0.only.append($1)
         }
     }
 
     static var skip: OptionDeclaration<Self> {
-        .repeated("--skip", valueName: "pattern", help: "Leave out the cases matching PATTERN (repeatable).") { $0.skip.append($1) }
+        .repeated("--skip", valueName: "pattern", help: "Leave out the cases matching PATTERN (repeatable).") {
+            $0.skip.append($1)
+        }
     }
 
     static var includeUnsafe: OptionDeclaration<Self> {
-        .flag("--include-unsafe", help: "With --live: also send POST, PUT, PATCH and DELETE requests.") { $0.includeUnsafe = true }
+        .flag("--include-unsafe", help: "With --live: also send POST, PUT, PATCH and DELETE requests.") {
+            $0.includeUnsafe = true
+        }
     }
 
     static var strict: OptionDeclaration<Self> {
-        .flag("--strict", help: "With --live: keys the sample does not declare, and null where it declares a value, are drift too.") {
+        .flag(
+            "--strict",
+            help: "With --live: keys the sample does not declare, and null where it declares a value, are drift too."
+        ) {
             $0.strict = true
         }
     }
 
     static var all: OptionDeclaration<Self> {
-        .flag("--all", help: "Follow the pages of paginated cases (live, or offline through their samples page1, page2...); default: the first page only.") {
+        .flag(
+            "--all",
+            help:
+                "Follow the pages of paginated cases (live, or offline through their samples page1, page2...); default: the first page only."
+        ) {
             $0.all = true
         }
     }
 
     static var maxPages: OptionDeclaration<Self> {
-        .option("--max-pages", valueName: "n",
-                help: "With --all: follow at most N pages per check (default \(PagingOptions.defaultMaxPages)); more fails the check.") {
+        .option(
+            "--max-pages", valueName: "n",
+            help:
+                "With --all: follow at most N pages per check (default \(PagingOptions.defaultMaxPages)); more fails the check."
+        ) {
             $0.maxPages = $1
         }
     }
 
     static var shard: OptionDeclaration<Self> {
-        .option("--shard", valueName: "i/n", help: "Check a stable I-th of N parts of the cases (1 <= I <= N), to spread them over CI runners.") {
+        .option(
+            "--shard", valueName: "i/n",
+            help: "Check a stable I-th of N parts of the cases (1 <= I <= N), to spread them over CI runners."
+        ) {
             $0.shard = $1
         }
     }
 
     // One word per report: an option taking two values would also take the API names after it.
     static var report: OptionDeclaration<Self> {
-        .repeated("--report", valueName: "format:file", help: "Write a report: junit:FILE, json:FILE or tap:FILE; FILE '-' is stdout (repeatable).") {
+        .repeated(
+            "--report", valueName: "format:file",
+            help: "Write a report: junit:FILE, json:FILE or tap:FILE; FILE '-' is stdout (repeatable)."
+        ) {
             $0.report.append($1)
         }
     }
@@ -130,8 +161,9 @@ struct CheckArguments: ParsableArguments {
 
     /// The values parsed, as the plain group the command works with.
     var options: CheckOptions {
-        CheckOptions(live: live, jobs: jobs, rate: rate, only: only, skip: skip, includeUnsafe: includeUnsafe, strict: strict,
-                     all: all, maxPages: maxPages, shard: shard, report: report)
+        CheckOptions(
+            live: live, jobs: jobs, rate: rate, only: only, skip: skip, includeUnsafe: includeUnsafe, strict: strict,
+            all: all, maxPages: maxPages, shard: shard, report: report)
     }
 
     /// `--only`/`--skip` complete the cases of the APIs named, from the target files found.

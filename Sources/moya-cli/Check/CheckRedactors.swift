@@ -32,7 +32,9 @@ final class CheckRedactors: Sendable {
     /// The redactor `SecretRedactor(target:request:)` makes for `target`.
     func redactor(for target: DynamicTarget) -> SecretRedactor {
         guard target.hasOwnSecrets else { return shared }
-        let key = Key(secretValues: target.secretValues, credential: target.credential, sensitiveHeaderNames: target.sensitiveHeaderNames)
+        let key = Key(
+            secretValues: target.secretValues, credential: target.credential,
+            sensitiveHeaderNames: target.sensitiveHeaderNames)
         if let redactor = kept.withLock({ $0[key] }) { return redactor }
         let redactor = SecretRedactor(target: target, request: request)
         kept.withLock { kept in

@@ -8,16 +8,20 @@ import TargetModel
 /// the others.
 enum CheckTargets {
     static func apis(named names: [String], loader: CatalogLoader, environmentName: String?) throws
-        -> (apis: [APISpec], invalidFiles: [InvalidTargetFile]) {
+        -> (apis: [APISpec], invalidFiles: [InvalidTargetFile])
+    {
         let catalog = try loader.load()
         var apis: [APISpec] = []
         var invalidFiles: [String] = []
         if names.isEmpty {
             loader.printDiagnostics(of: catalog)
             apis = catalog.entries.compactMap(\.api)
-            invalidFiles = catalog.files.filter { file in catalog.diagnostics.contains { $0.severity == .error && $0.file == file } }
+            invalidFiles = catalog.files.filter { file in
+                catalog.diagnostics.contains { $0.severity == .error && $0.file == file }
+            }
             guard !apis.isEmpty || !invalidFiles.isEmpty else {
-                throw CommandFailure(.usage, "no target files found; name a file or folder with --targets, or put files in ./targets")
+                throw CommandFailure(
+                    .usage, "no target files found; name a file or folder with --targets, or put files in ./targets")
             }
         } else {
             var seen = Set<String>()
@@ -30,8 +34,10 @@ enum CheckTargets {
                 }
             }
             let files = Set(apis.map(\.file) + invalidFiles)
-            StandardStream.error.write(DiagnosticRenderer.render(
-                catalog.diagnostics.filter { files.contains($0.file) }, source: { catalog.sources[$0] }, colored: loader.colorsDiagnostics))
+            StandardStream.error.write(
+                DiagnosticRenderer.render(
+                    catalog.diagnostics.filter { files.contains($0.file) }, source: { catalog.sources[$0] },
+                    colored: loader.colorsDiagnostics))
             apis.removeAll { api in catalog.diagnostics.contains { $0.severity == .error && $0.file == api.file } }
         }
         if let environmentName {
@@ -47,7 +53,8 @@ enum CheckTargets {
             InvalidTargetFile(
                 file: file, apiName: (catalog.entries + catalog.shadowed).first { $0.file == file }?.name,
                 problems: catalog.diagnostics.filter { $0.severity == .error && $0.file == file }.map { diagnostic in
-                    (diagnostic.mark.map { "\(diagnostic.file):\($0.line):\($0.column)" } ?? diagnostic.file) + ": " + diagnostic.message
+                    (diagnostic.mark.map { "\(diagnostic.file):\($0.line):\($0.column)" } ?? diagnostic.file) + ": "
+                        + diagnostic.message
                 })
         }
         return (apis, invalid)

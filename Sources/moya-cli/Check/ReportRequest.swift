@@ -12,9 +12,11 @@ struct ReportRequest: Hashable {
         guard let colon = word.firstIndex(of: ":") else {
             if ReportFormat(rawValue: word) != nil {
                 // The two-word spelling of earlier versions: its FILE went to the API names.
-                throw OptionsError("--report takes FORMAT:FILE as one word: --report \(word):FILE ('\(word):-' for stdout)")
+                throw OptionsError(
+                    "--report takes FORMAT:FILE as one word: --report \(word):FILE ('\(word):-' for stdout)")
             }
-            throw OptionsError("--report '\(word)' is not FORMAT:FILE; FORMAT is one of \(formats), e.g. --report junit:check.xml")
+            throw OptionsError(
+                "--report '\(word)' is not FORMAT:FILE; FORMAT is one of \(formats), e.g. --report junit:check.xml")
         }
         let name = String(word[..<colon])
         guard let format = ReportFormat(rawValue: name) else {

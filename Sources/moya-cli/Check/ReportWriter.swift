@@ -19,11 +19,13 @@ enum ReportWriter {
                 if request.path == "-" {
                     try StandardStream.output.writeChecked(text)
                 } else {
-                    try OutputFile.write(Data(text.utf8), to: URL(fileURLWithPath: request.path), overwrite: true, createFolders: true)
+                    try OutputFile.write(
+                        Data(text.utf8), to: URL(fileURLWithPath: request.path), overwrite: true, createFolders: true)
                 }
             } catch {
-                throw CommandFailure(ResponseWriter.status(for: error),
-                                     "cannot write the \(request.format.rawValue) report: \(error.message)")
+                throw CommandFailure(
+                    ResponseWriter.status(for: error),
+                    "cannot write the \(request.format.rawValue) report: \(error.message)")
             }
         }
     }

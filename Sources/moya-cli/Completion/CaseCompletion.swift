@@ -60,12 +60,15 @@ struct CaseCompletion {
     }
 
     /// The completion kind for `subject` in the words after one of `subcommands`.
-    static func kind(of subject: Subject, in subcommands: Set<String>,
-                     parsing parse: @escaping @Sendable ([String]) -> Context?) -> CompletionKind {
+    static func kind(
+        of subject: Subject, in subcommands: Set<String>,
+        parsing parse: @escaping @Sendable ([String]) -> Context?
+    ) -> CompletionKind {
         .custom { words, index, prefix in
             let completion = CaseCompletion(subcommands: subcommands, subject: subject, parseContext: parse)
-            return ShellWord.formatted(completion.candidates(commandLine: words, index: index, prefix: prefix),
-                                       for: CompletionShell.requesting)
+            return ShellWord.formatted(
+                completion.candidates(commandLine: words, index: index, prefix: prefix),
+                for: CompletionShell.requesting)
         }
     }
 
@@ -73,7 +76,8 @@ struct CaseCompletion {
     /// the shell passed them, quotes included.
     func candidates(commandLine: [String], index: Int, prefix typed: String) -> [String] {
         guard index > 0, index <= commandLine.count,
-              let subcommand = commandLine[..<index].firstIndex(where: subcommands.contains) else { return [] }
+            let subcommand = commandLine[..<index].firstIndex(where: subcommands.contains)
+        else { return [] }
         let home = ProcessEnvironment.current["HOME"]
         var before = commandLine[(subcommand + 1)..<index].map { ShellWord.unquoted($0, home: home) }
         if subject != .invocation && subject != .apiName && subject != .request, before.last?.hasPrefix("-") == true {
@@ -96,8 +100,9 @@ struct CaseCompletion {
             return Self.matching(Array(Set(apis.flatMap { $0.environments.map(\.name) })).sorted(), prefix)
         case .sampleName:
             guard let apiIndex = context.words.firstIndex(where: { (try? catalog.api(named: $0)) != nil }),
-                  let api = try? catalog.api(named: context.words[apiIndex]), apiIndex + 1 < context.words.count,
-                  let spec = try? api.case(named: context.words[apiIndex + 1]) else { return [] }
+                let api = try? catalog.api(named: context.words[apiIndex]), apiIndex + 1 < context.words.count,
+                let spec = try? api.case(named: context.words[apiIndex + 1])
+            else { return [] }
             return Self.matching(spec.samples.map(\.name), prefix)
         case .schemeName:
             guard let api = context.words.lazy.compactMap({ try? catalog.api(named: $0) }).first else { return [] }

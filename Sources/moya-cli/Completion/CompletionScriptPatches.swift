@@ -116,88 +116,90 @@ enum CompletionScriptPatches {
             """
                     set -a flags_given (string replace -r '^_flag_' '' -- (set -ln | string match -- '_flag_*'))
             """
-        ),
+        )
     ]
 
     /// The words ArgumentParser's bash script offers after `moya-cli`.
     private static var topLevelWords: String { MoyaCommand.commandNames.joined(separator: " ") }
 
-    private static var bash: [(String, String)] { [
-        (
-            """
-                local -r cur="${2}"
-                local -r prev="${3}"
-            """,
-            """
-                # bash split words at ':' (COMP_WORDBREAKS): join them back as typed, for every
-                # function below (they read these through bash's dynamic scope).
-                local -a COMP_WORDS=("${COMP_WORDS[@]}")
-                local -i COMP_CWORD="${COMP_CWORD}"
-                local is_joined_at_colon=false
-                __moya-cli_join_words_split_at_colons
-                if "${is_joined_at_colon}"; then
-                    local -r cur="${COMP_WORDS[COMP_CWORD]:0:$(__moya-cli_cursor_index_in_current_word)}"
-                    local -r prev="${COMP_WORDS[COMP_CWORD - 1]}"
-                else
+    private static var bash: [(String, String)] {
+        [
+            (
+                """
                     local -r cur="${2}"
                     local -r prev="${3}"
-                fi
-            """
-        ),
-        (
-            """
-                    COMPREPLY+=($(compgen -W '\(topLevelWords)' -- "${cur}"))
-                    ;;
-                esac
-            }
-            """,
-            """
-                    COMPREPLY+=($(compgen -W '\(topLevelWords)' -- "${cur}"))
-                    ;;
-                esac
-
-                # bash replaces only the part of the word after its last ':'.
-                if "${is_joined_at_colon}" && [[ "${cur}" == *:* ]]; then
-                    local -r before_colon="${cur%"${cur##*:}"}"
-                    local -i index
-                    for index in "${!COMPREPLY[@]}"; do
-                        COMPREPLY[index]="${COMPREPLY[index]#"${before_colon}"}"
-                    done
-                fi
-            }
-
-            # Joins COMP_WORDS that bash split at ':' back into the words typed (no blank between
-            # them in COMP_LINE) and moves COMP_CWORD with them; sets is_joined_at_colon if the
-            # current word was one of them.
-            __moya-cli_join_words_split_at_colons() {
-                local -a joined=()
-                local -i index joined_index=-1 cword="${COMP_CWORD}"
-                local rest="${COMP_LINE}" word trimmed glue_next=false
-                for index in "${!COMP_WORDS[@]}"; do
-                    word="${COMP_WORDS[index]}"
-                    trimmed="${rest##+([[:blank:]])}"
-                    if ((joined_index >= 1)) && [[ "${trimmed}" == "${rest}" ]] && { [[ "${word}" == +(:) ]] || "${glue_next}"; }; then
-                        joined[joined_index]+="${word}"
-                        ((index == COMP_CWORD)) && is_joined_at_colon=true
+                """,
+                """
+                    # bash split words at ':' (COMP_WORDBREAKS): join them back as typed, for every
+                    # function below (they read these through bash's dynamic scope).
+                    local -a COMP_WORDS=("${COMP_WORDS[@]}")
+                    local -i COMP_CWORD="${COMP_CWORD}"
+                    local is_joined_at_colon=false
+                    __moya-cli_join_words_split_at_colons
+                    if "${is_joined_at_colon}"; then
+                        local -r cur="${COMP_WORDS[COMP_CWORD]:0:$(__moya-cli_cursor_index_in_current_word)}"
+                        local -r prev="${COMP_WORDS[COMP_CWORD - 1]}"
                     else
-                        joined_index+=1
-                        joined[joined_index]="${word}"
+                        local -r cur="${2}"
+                        local -r prev="${3}"
                     fi
-                    glue_next=false
-                    [[ "${word}" == +(:) ]] && glue_next=true
-                    rest="${trimmed#"${word}"}"
-                    ((index == COMP_CWORD)) && cword="${joined_index}"
-                done
-                # The word after a trailing ':' is the empty one the cursor is on.
-                if ((COMP_CWORD >= ${#COMP_WORDS[@]})); then
-                    cword=$((joined_index + 1))
-                fi
-                COMP_WORDS=("${joined[@]}")
-                COMP_CWORD="${cword}"
-            }
-            """
-        ),
-    ] }
+                """
+            ),
+            (
+                """
+                        COMPREPLY+=($(compgen -W '\(topLevelWords)' -- "${cur}"))
+                        ;;
+                    esac
+                }
+                """,
+                """
+                        COMPREPLY+=($(compgen -W '\(topLevelWords)' -- "${cur}"))
+                        ;;
+                    esac
+
+                    # bash replaces only the part of the word after its last ':'.
+                    if "${is_joined_at_colon}" && [[ "${cur}" == *:* ]]; then
+                        local -r before_colon="${cur%"${cur##*:}"}"
+                        local -i index
+                        for index in "${!COMPREPLY[@]}"; do
+                            COMPREPLY[index]="${COMPREPLY[index]#"${before_colon}"}"
+                        done
+                    fi
+                }
+
+                # Joins COMP_WORDS that bash split at ':' back into the words typed (no blank between
+                # them in COMP_LINE) and moves COMP_CWORD with them; sets is_joined_at_colon if the
+                # current word was one of them.
+                __moya-cli_join_words_split_at_colons() {
+                    local -a joined=()
+                    local -i index joined_index=-1 cword="${COMP_CWORD}"
+                    local rest="${COMP_LINE}" word trimmed glue_next=false
+                    for index in "${!COMP_WORDS[@]}"; do
+                        word="${COMP_WORDS[index]}"
+                        trimmed="${rest##+([[:blank:]])}"
+                        if ((joined_index >= 1)) && [[ "${trimmed}" == "${rest}" ]] && { [[ "${word}" == +(:) ]] || "${glue_next}"; }; then
+                            joined[joined_index]+="${word}"
+                            ((index == COMP_CWORD)) && is_joined_at_colon=true
+                        else
+                            joined_index+=1
+                            joined[joined_index]="${word}"
+                        fi
+                        glue_next=false
+                        [[ "${word}" == +(:) ]] && glue_next=true
+                        rest="${trimmed#"${word}"}"
+                        ((index == COMP_CWORD)) && cword="${joined_index}"
+                    done
+                    # The word after a trailing ':' is the empty one the cursor is on.
+                    if ((COMP_CWORD >= ${#COMP_WORDS[@]})); then
+                        cword=$((joined_index + 1))
+                    fi
+                    COMP_WORDS=("${joined[@]}")
+                    COMP_CWORD="${cword}"
+                }
+                """
+            )
+        ]
+    }
 
     /// The subcommands `moya-cli help` offers (ArgumentParser's `help` completes nothing).
     private static var helpTopics: String {
@@ -205,27 +207,29 @@ enum CompletionScriptPatches {
     }
 
     private static var bashHelp: [(String, String)] {
-        [(
-            """
-            _moya-cli_help() {
-                repeating_flags=()
-                non_repeating_flags=(--version)
-                repeating_options=()
-                non_repeating_options=()
-                __moya-cli_offer_flags_options -1
-            }
-            """,
-            """
-            _moya-cli_help() {
-                repeating_flags=()
-                non_repeating_flags=(--version)
-                repeating_options=()
-                non_repeating_options=()
-                __moya-cli_offer_flags_options -1
-                COMPREPLY+=($(compgen -W '\(helpTopics)' -- "${cur}"))
-            }
-            """
-        )]
+        [
+            (
+                """
+                _moya-cli_help() {
+                    repeating_flags=()
+                    non_repeating_flags=(--version)
+                    repeating_options=()
+                    non_repeating_options=()
+                    __moya-cli_offer_flags_options -1
+                }
+                """,
+                """
+                _moya-cli_help() {
+                    repeating_flags=()
+                    non_repeating_flags=(--version)
+                    repeating_options=()
+                    non_repeating_options=()
+                    __moya-cli_offer_flags_options -1
+                    COMPREPLY+=($(compgen -W '\(helpTopics)' -- "${cur}"))
+                }
+                """
+            )
+        ]
     }
 
     private static var zshHelp: [(String, String)] {
@@ -236,8 +240,13 @@ enum CompletionScriptPatches {
         let line = """
             complete -c 'moya-cli' -n '__moya-cli_should_offer_completions_for_flags_or_options "moya-cli help" version' -l 'version' -d 'Show the version.'
             """
-        return [(line, line + "\n" + """
-            complete -c 'moya-cli' -n '__moya-cli_should_offer_completions_for_positional "moya-cli help" -ge 0' -fa '\(helpTopics)'
-            """)]
+        return [
+            (
+                line,
+                line + "\n" + """
+                    complete -c 'moya-cli' -n '__moya-cli_should_offer_completions_for_positional "moya-cli help" -ge 0' -fa '\(helpTopics)'
+                    """
+            )
+        ]
     }
 }

@@ -10,7 +10,9 @@ enum RequestCompletion {
     /// The completion kind for `request`'s words.
     static var kind: CompletionKind {
         CaseCompletion.kind(of: .request, in: ["request"]) { words in
-            (try? MoyaCommand.Request.parse(words)).map { CaseCompletion.Context(words: $0.words, targetPaths: $0.targetArguments.targetPaths) }
+            (try? MoyaCommand.Request.parse(words)).map {
+                CaseCompletion.Context(words: $0.words, targetPaths: $0.targetArguments.targetPaths)
+            }
         }
     }
 

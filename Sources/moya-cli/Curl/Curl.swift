@@ -30,7 +30,9 @@ extension MoyaCommand {
         @Argument(
             CurlInvocation.words, parsing: .allUnrecognized,
             completion: CaseCompletion.kind { words in
-                (try? Curl.parse(words)).map { CaseCompletion.Context(words: $0.words, targetPaths: $0.targetArguments.targetPaths) }
+                (try? Curl.parse(words)).map {
+                    CaseCompletion.Context(words: $0.words, targetPaths: $0.targetArguments.targetPaths)
+                }
             })
         var words: [String] = CurlInvocation().words
 
@@ -38,9 +40,13 @@ extension MoyaCommand {
 
         func validate() throws {
             let credentials = credentialArguments.options
-            try credentialArguments.validating { () throws(OptionsError) in try credentials.validate(with: overrideArguments.options) }
+            try credentialArguments.validating { () throws(OptionsError) in
+                try credentials.validate(with: overrideArguments.options)
+            }
             let habits = curlHabitArguments.options
-            try curlHabitArguments.validating { () throws(OptionsError) in try habits.validate(with: requestArguments.options) }
+            try curlHabitArguments.validating { () throws(OptionsError) in
+                try habits.validate(with: requestArguments.options)
+            }
         }
 
         func run() throws {
@@ -52,11 +58,12 @@ extension MoyaCommand {
 extension CurlInvocation {
     /// The curl ArgumentParser parsed.
     init(_ command: MoyaCommand.Curl) {
-        self.init(help: command.help, words: command.words, values: command.values,
-                  requestOptions: command.requestArguments.options, credentialOptions: command.credentialArguments.options,
-                  curlHabits: command.curlHabitArguments.options,
-                  targetOptions: command.targetArguments.options,
-                  overrideOptions: command.overrideArguments.options, output: command.output, silent: command.silent)
+        self.init(
+            help: command.help, words: command.words, values: command.values,
+            requestOptions: command.requestArguments.options, credentialOptions: command.credentialArguments.options,
+            curlHabits: command.curlHabitArguments.options,
+            targetOptions: command.targetArguments.options,
+            overrideOptions: command.overrideArguments.options, output: command.output, silent: command.silent)
     }
 }
 
@@ -93,7 +100,9 @@ struct CurlCommandBuilder {
         if let cert = request.cert { options += ["--cert", ShellQuoting.singleQuoted(cert)] }
         if let key = request.key { options += ["--key", ShellQuoting.singleQuoted(key)] }
         if let proxy = request.proxy { options += ["--proxy", ShellQuoting.singleQuoted(redactor.redact(proxy))] }
-        if let destination = CallOutcome.downloadPath(target) { options += ["-o", ShellQuoting.singleQuoted(destination)] }
+        if let destination = CallOutcome.downloadPath(target) {
+            options += ["-o", ShellQuoting.singleQuoted(destination)]
+        }
         return options
     }
 

@@ -35,19 +35,26 @@ struct CurlInvocation: DirectlyParsable, CaseCommandLine {
 
     func run() throws {
         try reportingFailures {
-            guard let (target, _) = try CaseResolution.target(caseRequest(environment: ProcessEnvironment.current)) else { return }
-            let override = RequestOverridePlugin(queryEdits: overrideOptions.queryEdits, body: try overrideOptions.body(limit: requestOptions.maxBodySize, spools: false))
-            StandardStream.output.write(try CurlCommandBuilder(target: target, request: requestOptions, override: override).command() + "\n")
+            guard let (target, _) = try CaseResolution.target(caseRequest(environment: ProcessEnvironment.current))
+            else { return }
+            let override = RequestOverridePlugin(
+                queryEdits: overrideOptions.queryEdits,
+                body: try overrideOptions.body(limit: requestOptions.maxBodySize, spools: false))
+            StandardStream.output.write(
+                try CurlCommandBuilder(target: target, request: requestOptions, override: override).command() + "\n")
         }
     }
 
     /// What the command line asks of the case: built unstubbed, a download going to `--output`,
     /// replacing a file there.
     func caseRequest(environment: [String: String]) -> CaseRequest {
-        CaseRequest(command: .curl, help: help, words: words, values: values, targets: targetOptions, overrides: overrideOptions,
-                    credentials: credentialOptions, curlHabits: curlHabits,
-                    settings: TargetSettings(environment: environment, request: requestOptions,
-                                             download: DownloadOverride(path: output, overwrites: true)))
+        CaseRequest(
+            command: .curl, help: help, words: words, values: values, targets: targetOptions,
+            overrides: overrideOptions,
+            credentials: credentialOptions, curlHabits: curlHabits,
+            settings: TargetSettings(
+                environment: environment, request: requestOptions,
+                download: DownloadOverride(path: output, overwrites: true)))
     }
 
     /// The command's options, as `DirectParser` reads them: its groups' tables and its own entries
@@ -64,10 +71,14 @@ struct CurlInvocation: DirectlyParsable, CaseCommandLine {
     }
 
     static var output: OptionDeclaration<Self> {
-        .option("-o", "--output", valueName: "file", help: "Download destination for download cases.") { $0.output = $1 }
+        .option("-o", "--output", valueName: "file", help: "Download destination for download cases.") {
+            $0.output = $1
+        }
     }
 
     static var silent: OptionDeclaration<Self> {
-        .flag("-s", help: "As curl's: accepted and changes nothing, since only the command is printed.") { $0.silent = true }
+        .flag("-s", help: "As curl's: accepted and changes nothing, since only the command is printed.") {
+            $0.silent = true
+        }
     }
 }

@@ -21,7 +21,8 @@ func reportingFailures(_ body: () throws -> Void) throws {
     } catch let failure as CommandFailure {
         // A failed stdout is reported once, by `MoyaCommand.terminate`.
         if StandardStream.failure == nil || ![.cannotWriteOutput, .brokenPipe].contains(failure.status) {
-            StandardStream.error.write("moya-cli: error: \(DisplayText.escaped(failure.message, keepingLineBreaks: true))\n")
+            StandardStream.error.write(
+                "moya-cli: error: \(DisplayText.escaped(failure.message, keepingLineBreaks: true))\n")
         }
         throw failure.status.exitCode
     }

@@ -36,22 +36,30 @@ extension MoyaCommand.Import {
                 """
         )
 
-        @Argument(help: ArgumentHelp("The OpenAPI document: a file, or - for standard input.", valueName: "spec"),
-                  completion: .file(extensions: ["yaml", "yml", "json"]))
+        @Argument(
+            help: ArgumentHelp("The OpenAPI document: a file, or - for standard input.", valueName: "spec"),
+            completion: .file(extensions: ["yaml", "yml", "json"]))
         var spec: String
 
-        @Option(name: .customLong("api"), help: ArgumentHelp("The API's name, and the prefix of its credentials' variables (default: the -o file's name; else from info.title, the variables then starting with MOYA_).",
-                                                                  valueName: "name"))
+        @Option(
+            name: .customLong("api"),
+            help: ArgumentHelp(
+                "The API's name, and the prefix of its credentials' variables (default: the -o file's name; else from info.title, the variables then starting with MOYA_).",
+                valueName: "name"))
         var apiName: String?
 
-        @Option(name: [.customShort("o"), .customLong("output")],
-                help: ArgumentHelp("Where to write the target file; - for standard output (default: targets/API.yaml).", valueName: "file"),
-                completion: .file(extensions: ["yaml", "yml"]))
+        @Option(
+            name: [.customShort("o"), .customLong("output")],
+            help: ArgumentHelp(
+                "Where to write the target file; - for standard output (default: targets/API.yaml).", valueName: "file"),
+            completion: .file(extensions: ["yaml", "yml"]))
         var output: String?
 
-        @Option(name: .customLong("only"), parsing: .singleValue,
-                help: ArgumentHelp("Import only operations with this tag or operationId, or whose path matches this glob (starting with /; * within a segment, ** across). Repeatable.",
-                                   valueName: "tag|path-glob"))
+        @Option(
+            name: .customLong("only"), parsing: .singleValue,
+            help: ArgumentHelp(
+                "Import only operations with this tag or operationId, or whose path matches this glob (starting with /; * within a segment, ** across). Repeatable.",
+                valueName: "tag|path-glob"))
         var only: [String] = []
 
         @Flag(help: "Replace an existing target file.")
@@ -59,9 +67,13 @@ extension MoyaCommand.Import {
 
         func validate() throws {
             if let apiName, !TargetFileValidator.isAPIName(apiName) {
-                throw ValidationError("--api '\(DisplayText.escaped(apiName))' is not an API name: letters, digits, '_' and '-', starting with a letter")
+                throw ValidationError(
+                    "--api '\(DisplayText.escaped(apiName))' is not an API name: letters, digits, '_' and '-', starting with a letter"
+                )
             }
-            if only.contains(where: \.isEmpty) { throw ValidationError("--only needs a tag, an operationId or a path glob") }
+            if only.contains(where: \.isEmpty) {
+                throw ValidationError("--only needs a tag, an operationId or a path glob")
+            }
         }
 
         func run() throws {

@@ -28,10 +28,13 @@ struct ImportRunner {
         let specName = command.spec == "-" ? "<stdin>" : command.spec
         let bytes = try Self.readSpec(command.spec, name: specName)
         let toStandardOutput = command.output == "-"
-        var options = OpenAPIImportOptions(apiName: command.apiName ?? Self.apiName(fromOutput: command.output), only: command.only)
+        var options = OpenAPIImportOptions(
+            apiName: command.apiName ?? Self.apiName(fromOutput: command.output), only: command.only)
         // The example upload goes beside a target file, never beside a device or a FIFO
         // (`-o /dev/stdout` must not make /dev/samples).
-        if !toStandardOutput, Self.isRegularFileOrAbsent(command.output) { options.exampleUploadFile = Self.exampleUploadFile }
+        if !toStandardOutput, Self.isRegularFileOrAbsent(command.output) {
+            options.exampleUploadFile = Self.exampleUploadFile
+        }
 
         let result: OpenAPIImportResult
         do throws(OpenAPIImportError) {
@@ -46,8 +49,10 @@ struct ImportRunner {
             do throws(TransportError) {
                 try OutputFile.checkWritable(outputPath, overwrite: command.force)
             } catch {
-                throw CommandFailure([.destinationExists, .destinationProtected].contains(error.kind) ? .usage : .cannotWriteOutput,
-                                     error.kind == .destinationExists ? "\(outputPath) exists; give --force to replace it" : error.message)
+                throw CommandFailure(
+                    [.destinationExists, .destinationProtected].contains(error.kind) ? .usage : .cannotWriteOutput,
+                    error.kind == .destinationExists
+                        ? "\(outputPath) exists; give --force to replace it" : error.message)
             }
         }
         // The example upload must exist for the file to validate (and for check to use it).
@@ -55,11 +60,15 @@ struct ImportRunner {
         if result.usesExampleUpload {
             createdUpload = try Self.writeExampleUpload(in: folder)
         }
-        let loaded = TargetFileLoader.load(text: result.text, file: toStandardOutput ? "<stdout>" : outputPath, directory: folder)
+        let loaded = TargetFileLoader.load(
+            text: result.text, file: toStandardOutput ? "<stdout>" : outputPath, directory: folder)
         if loaded.hasErrors {
             if let createdUpload { unlink(createdUpload) }
             StandardStream.error.write(loaded.renderedDiagnostics())
-            throw CommandFailure(.internalError, "the target file made from \(specName) does not validate; nothing was written (this is a bug in moya-cli import: please report it with the spec)")
+            throw CommandFailure(
+                .internalError,
+                "the target file made from \(specName) does not validate; nothing was written (this is a bug in moya-cli import: please report it with the spec)"
+            )
         }
         do throws(TransportError) {
             if toStandardOutput {
@@ -76,7 +85,9 @@ struct ImportRunner {
             }
         } catch {
             if let createdUpload { unlink(createdUpload) }
-            throw CommandFailure([.destinationExists, .destinationProtected].contains(error.kind) ? .usage : .cannotWriteOutput, error.message)
+            throw CommandFailure(
+                [.destinationExists, .destinationProtected].contains(error.kind) ? .usage : .cannotWriteOutput,
+                error.message)
         }
         report(result, outputPath: toStandardOutput ? nil : outputPath, createdUpload: createdUpload)
     }
@@ -86,10 +97,14 @@ struct ImportRunner {
         var lines: [String] = []
         let skipped = result.notes.filter(\.skipsOperation)
         let place = outputPath ?? "standard output"
-        lines.append("import: wrote \(place): API '\(result.apiName)', \(result.caseCount) case\(result.caseCount == 1 ? "" : "s") from \(result.operationCount) operation\(result.operationCount == 1 ? "" : "s")")
+        lines.append(
+            "import: wrote \(place): API '\(result.apiName)', \(result.caseCount) case\(result.caseCount == 1 ? "" : "s") from \(result.operationCount) operation\(result.operationCount == 1 ? "" : "s")"
+        )
         if !skipped.isEmpty {
             let list = skipped.prefix(5).map { ($0.operation ?? "?") + " (" + $0.message + ")" }.joined(separator: "; ")
-            lines.append("import: \(skipped.count) operation\(skipped.count == 1 ? "" : "s") skipped: \(list)\(skipped.count > 5 ? "; …" : "")")
+            lines.append(
+                "import: \(skipped.count) operation\(skipped.count == 1 ? "" : "s") skipped: \(list)\(skipped.count > 5 ? "; …" : "")"
+            )
         }
         let others = result.notes.filter { !$0.skipsOperation }
         for note in others.prefix(20) {
@@ -103,8 +118,10 @@ struct ImportRunner {
         }
         if !result.credentials.isEmpty {
             let names = result.credentials.map(\.name)
-            lines.append("import: credentials come from " + names.map { "$" + $0 }.joined(separator: ", ")
-                + "; a file outside your trusted folders reads them only when you allow it: MOYA_ALLOW_ENV=" + names.joined(separator: ":"))
+            lines.append(
+                "import: credentials come from " + names.map { "$" + $0 }.joined(separator: ", ")
+                    + "; a file outside your trusted folders reads them only when you allow it: MOYA_ALLOW_ENV="
+                    + names.joined(separator: ":"))
         }
         if outputPath != nil {
             lines.append("import: next: moya-cli list \(result.apiName); moya-cli check \(result.apiName)")
@@ -129,9 +146,13 @@ struct ImportRunner {
         defer { if descriptor != 0 { close(descriptor) } }
         var status = stat()
         if fstat(descriptor, &status) == 0 {
-            if status.st_mode & S_IFMT == S_IFDIR { throw CommandFailure(.usage, "cannot read \(name): it is a directory") }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                throw CommandFailure(.usage, "cannot read \(name): it is a directory")
+            }
             if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit {
-                throw CommandFailure(.invalidTargetFile, "\(name) is \(status.st_size) bytes; an OpenAPI document may be at most \(limit >> 20) MiB")
+                throw CommandFailure(
+                    .invalidTargetFile,
+                    "\(name) is \(status.st_size) bytes; an OpenAPI document may be at most \(limit >> 20) MiB")
             }
         }
         do throws(InputFile.ReadProblem) {
@@ -139,7 +160,9 @@ struct ImportRunner {
         } catch {
             switch error {
             case .tooLarge:
-                throw CommandFailure(.invalidTargetFile, "\(name) is larger than \(limit >> 20) MiB, the most an OpenAPI document may be")
+                throw CommandFailure(
+                    .invalidTargetFile, "\(name) is larger than \(limit >> 20) MiB, the most an OpenAPI document may be"
+                )
             case .system(let code):
                 throw CommandFailure(.usage, "cannot read \(name): \(InputFile.ReadProblem.reason(code))")
             }
@@ -151,24 +174,33 @@ struct ImportRunner {
     static func failure(for error: OpenAPIImportError, specName: String, bytes: [UInt8]) -> CommandFailure {
         switch error {
         case .unreadable(let diagnostics):
-            StandardStream.error.write(DiagnosticRenderer.render(diagnostics, source: { _ in SourceLines(bytes: bytes) }))
+            StandardStream.error.write(
+                DiagnosticRenderer.render(diagnostics, source: { _ in SourceLines(bytes: bytes) }))
             return CommandFailure(.invalidTargetFile, "\(specName) is not a readable YAML or JSON document")
         case .invalidSpec(let problems):
             let lines = SourceLines(bytes: bytes)
             let shown = problems.prefix(100)
-            let diagnostics = shown.map { Diagnostic(.error, file: specName, mark: $0.mark, message: $0.message + " (at \($0.pointer))") }
+            let diagnostics = shown.map {
+                Diagnostic(.error, file: specName, mark: $0.mark, message: $0.message + " (at \($0.pointer))")
+            }
             StandardStream.error.write(DiagnosticRenderer.render(diagnostics, source: { _ in lines }))
             if problems.count > shown.count {
                 StandardStream.error.write("\(specName): … and \(problems.count - shown.count) more problems\n")
             }
-            return CommandFailure(.invalidTargetFile, "\(specName) is not a valid OpenAPI description (\(problems.count) problem\(problems.count == 1 ? "" : "s"))")
+            return CommandFailure(
+                .invalidTargetFile,
+                "\(specName) is not a valid OpenAPI description (\(problems.count) problem\(problems.count == 1 ? "" : "s"))"
+            )
         case .nothingSelected(let patterns):
-            return CommandFailure(.usage, "--only \(patterns.joined(separator: ", ")) matches no operation in \(specName)")
+            return CommandFailure(
+                .usage, "--only \(patterns.joined(separator: ", ")) matches no operation in \(specName)")
         case .outputTooLarge(let size, let cases):
             let limits = YAMLLimits.default
-            return CommandFailure(.invalidTargetFile, "the target file made from \(specName) would be \(size) bytes with \(cases) cases, "
-                + "over the \(limits.maximumFileSize >> 20) MiB and \(limits.maximumCases) cases a target file may have; "
-                + "nothing was written: import part of it with --only TAG or --only /PATH-GLOB")
+            return CommandFailure(
+                .invalidTargetFile,
+                "the target file made from \(specName) would be \(size) bytes with \(cases) cases, "
+                    + "over the \(limits.maximumFileSize >> 20) MiB and \(limits.maximumCases) cases a target file may have; "
+                    + "nothing was written: import part of it with --only TAG or --only /PATH-GLOB")
         }
     }
 

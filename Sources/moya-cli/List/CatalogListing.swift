@@ -23,7 +23,12 @@ enum CatalogListing {
         if showsVariables { rows[0][3] = "ENVIRONMENT" }
         if showsCommands { rows[0][showsVariables ? 4 : 3] = "COMMAND" }
         for (entry, access) in zip(catalog.entries, access) {
-            rows.append(row([entry.name, entry.api != nil ? String(entry.caseCount) : "invalid", entry.file, entry.api?.description ?? ""], access))
+            rows.append(
+                row(
+                    [
+                        entry.name, entry.api != nil ? String(entry.caseCount) : "invalid", entry.file,
+                        entry.api?.description ?? ""
+                    ], access))
         }
         for entry in catalog.shadowed {
             rows.append(row([entry.name, "-", entry.file, shadowNote(entry, in: catalog)], nil))
@@ -114,7 +119,9 @@ enum CatalogListing {
     /// `{"apis": [...]}`: the winners in discovery order, then the shadowed definitions.
     static func json(of catalog: TargetCatalog, environment: [String: String]) -> String {
         let apis = (catalog.entries + catalog.shadowed).map { entry in
-            entryJSON(entry, valid: isValid(entry, in: catalog), access: entry.api.map { APIAccess($0, environment: environment) })
+            entryJSON(
+                entry, valid: isValid(entry, in: catalog),
+                access: entry.api.map { APIAccess($0, environment: environment) })
         }
         return JSONValue.object([("apis", .array(apis))]).serializedString(options: .prettyPrinted) + "\n"
     }
@@ -127,7 +134,7 @@ enum CatalogListing {
             ("valid", .bool(valid)),
             ("cases", entry.api != nil ? .int(entry.caseCount) : .null),
             ("description", entry.api?.description.map { .string($0) } ?? .null),
-            ("shadowedBy", entry.shadowedBy.map { .string($0) } ?? .null),
+            ("shadowedBy", entry.shadowedBy.map { .string($0) } ?? .null)
         ]
         members += accessJSON(access)
         return .object(members)
@@ -138,8 +145,11 @@ enum CatalogListing {
         guard let access else { return [("trusted", .null), ("environment", .null), ("commands", .null)] }
         return [
             ("trusted", .bool(access.isTrusted)),
-            ("environment", .array(access.variables.map { .object([("name", .string($0.name)), ("state", .string($0.state))]) })),
-            ("commands", .array(access.commands.map(JSONValue.string))),
+            (
+                "environment",
+                .array(access.variables.map { .object([("name", .string($0.name)), ("state", .string($0.state))]) })
+            ),
+            ("commands", .array(access.commands.map(JSONValue.string)))
         ]
     }
 
@@ -160,7 +170,7 @@ enum CatalogListing {
             ("samples", .array(spec.samples.map { .string($0.name) })),
             ("examples", .int(spec.exampleSteps.count)),
             ("reads", .array(spec.filesRead.map { .string($0) })),
-            ("writes", .array(spec.filesWritten.map { .string($0) })),
+            ("writes", .array(spec.filesWritten.map { .string($0) }))
         ])
     }
 
@@ -172,7 +182,7 @@ enum CatalogListing {
             ("baseURL", .string(api.baseURL.source)),
             ("description", api.description.map { .string($0) } ?? .null),
             ("environments", .array(api.environments.map { .string($0.name) })),
-            ("cases", .array(cases)),
+            ("cases", .array(cases))
         ])
         return document.serializedString(options: .prettyPrinted) + "\n"
     }

@@ -13,10 +13,13 @@ extension MoyaCommand {
                 """
         )
 
-        @Argument(ListInvocation.words,
-                  completion: CaseCompletion.kind(of: .apiName, in: ["list"]) { words in
-                      (try? List.parse(words)).map { CaseCompletion.Context(words: [], targetPaths: $0.targetArguments.targetPaths) }
-                  })
+        @Argument(
+            ListInvocation.words,
+            completion: CaseCompletion.kind(of: .apiName, in: ["list"]) { words in
+                (try? List.parse(words)).map {
+                    CaseCompletion.Context(words: [], targetPaths: $0.targetArguments.targetPaths)
+                }
+            })
         var api: String?
 
         @Option(ListInvocation.format) var format = ListInvocation().format

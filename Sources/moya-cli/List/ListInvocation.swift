@@ -47,12 +47,15 @@ struct ListInvocation: DirectlyParsable {
                 let catalog = try loader.load { _, _ in }
                 loader.printDiagnostics(of: catalog)
                 if catalog.files.isEmpty && format == .table {
-                    StandardStream.error.write("moya-cli: no target files found; searched: \(DisplayText.escaped(catalog.searchedDescription)); "
-                        + "put *.yaml files in ./targets or name them with --targets\n")
+                    StandardStream.error.write(
+                        "moya-cli: no target files found; searched: \(DisplayText.escaped(catalog.searchedDescription)); "
+                            + "put *.yaml files in ./targets or name them with --targets\n")
                     return
                 }
-                StandardStream.output.write(format == .json ? CatalogListing.json(of: catalog, environment: loader.environment)
-                                            : CatalogListing.table(of: catalog, environment: loader.environment, width: width))
+                StandardStream.output.write(
+                    format == .json
+                        ? CatalogListing.json(of: catalog, environment: loader.environment)
+                        : CatalogListing.table(of: catalog, environment: loader.environment, width: width))
                 if catalog.hasErrors {
                     throw CommandFailure(.invalidTargetFile, "some target files are invalid (see above)")
                 }
@@ -81,6 +84,8 @@ struct ListInvocation: DirectlyParsable {
 
 extension ListInvocation {
     init(_ command: MoyaCommand.List) {
-        self.init(words: command.api.map { [$0] } ?? [], format: command.format, targetOptions: command.targetArguments.options)
+        self.init(
+            words: command.api.map { [$0] } ?? [], format: command.format,
+            targetOptions: command.targetArguments.options)
     }
 }

@@ -44,13 +44,19 @@ enum TextTable {
             cells.withCells(ofRow: row, ranges: &ranges) { bytes, ranges, isASCII in
                 // A row of ASCII cells (nearly all) is laid out in bytes; any other, in characters.
                 guard isASCII else {
-                    let texts = columns.map { $0 < ranges.count ? String(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[$0]]), as: UTF8.self) : "" }
+                    let texts = columns.map {
+                        $0 < ranges.count
+                            ? String(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[$0]]), as: UTF8.self) : ""
+                    }
                     output += (characterLine(texts, counts: texts.map(characterCount), widths: widths) + "\n").utf8
                     return
                 }
                 let start = output.count
                 for (index, column) in columns.enumerated() {
-                    let cell = column < ranges.count ? UnsafeBufferPointer(rebasing: bytes[ranges[column]]) : UnsafeBufferPointer(rebasing: bytes[0..<0])
+                    let cell =
+                        column < ranges.count
+                        ? UnsafeBufferPointer(rebasing: bytes[ranges[column]])
+                        : UnsafeBufferPointer(rebasing: bytes[0..<0])
                     let count = cell.count
                     let isCut = count > widths[index]
                     let shownCount = isCut ? max(0, widths[index] - 1) + 1 : count
@@ -106,7 +112,8 @@ enum TextTable {
         widths[last] -= lastShrink
         excess -= lastShrink
         while excess > 0 {
-            guard let widest = widths.indices.dropLast().filter({ widths[$0] > 8 }).max(by: { widths[$0] < widths[$1] }) else { break }
+            guard let widest = widths.indices.dropLast().filter({ widths[$0] > 8 }).max(by: { widths[$0] < widths[$1] })
+            else { break }
             widths[widest] -= 1
             excess -= 1
         }
@@ -189,13 +196,16 @@ struct TableCells {
     /// Calls `body` with the bytes of `row` (each cell followed by the separator), `ranges` set
     /// to where each cell lies in them, and whether they are all plain ASCII (no `\r` is left in
     /// escaped text): one pass over the row.
-    func withCells<Result>(ofRow row: Int, ranges: inout [Range<Int>],
-                           _ body: (UnsafeBufferPointer<UInt8>, [Range<Int>], _ isASCII: Bool) -> Result) -> Result {
+    func withCells<Result>(
+        ofRow row: Int, ranges: inout [Range<Int>],
+        _ body: (UnsafeBufferPointer<UInt8>, [Range<Int>], _ isASCII: Bool) -> Result
+    ) -> Result {
         let place = starts[row]
         let chunk = Int(place >> 32)
         let start = Int(place & 0xFFFF_FFFF)
         let next = row + 1 < starts.count ? starts[row + 1] : nil
-        let end = next.map { Int($0 >> 32) == chunk ? Int($0 & 0xFFFF_FFFF) : chunks[chunk].count } ?? chunks[chunk].count
+        let end =
+            next.map { Int($0 >> 32) == chunk ? Int($0 & 0xFFFF_FFFF) : chunks[chunk].count } ?? chunks[chunk].count
         ranges.removeAll(keepingCapacity: true)
         return chunks[chunk].withUnsafeBufferPointer { chunkBytes in
             let bytes = UnsafeBufferPointer(rebasing: chunkBytes[start..<end])
@@ -223,7 +233,8 @@ struct TableCells {
     func text(row: Int, column: Int) -> String {
         var ranges: [Range<Int>] = []
         return withCells(ofRow: row, ranges: &ranges) { bytes, ranges, _ in
-            column < ranges.count ? String(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[column]]), as: UTF8.self) : ""
+            column < ranges.count
+                ? String(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[column]]), as: UTF8.self) : ""
         }
     }
 }

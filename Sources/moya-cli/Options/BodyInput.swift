@@ -25,14 +25,17 @@ enum BodyInput {
     }
 
     /// What a body past its limit is told.
-    static let bodyLimitNote = "the most a body read from a stream may take (--max-body-size); raise --max-body-size to send more"
+    static let bodyLimitNote =
+        "the most a body read from a stream may take (--max-body-size); raise --max-body-size to send more"
 
     /// Reads `descriptor` to its end, failing past `limit` bytes (saying `limitNote`). With
     /// `spools`, a body larger than `memoryThreshold` goes to a temporary file.
     /// - Throws: `CommandFailure` (usage, 64) naming `place` ("--data -") and `source`
     ///   ("standard input", a file's path).
-    static func read(_ descriptor: Int32, limit: Int, spools: Bool, place: String, source: String,
-                     limitNote: String = bodyLimitNote) throws -> Contents {
+    static func read(
+        _ descriptor: Int32, limit: Int, spools: Bool, place: String, source: String,
+        limitNote: String = bodyLimitNote
+    ) throws -> Contents {
         var data = Data()
         var file: SpooledFile?
         var total = 0
@@ -46,10 +49,13 @@ enum BodyInput {
             if count == 0 { break }
             total += count
             guard total <= limit else {
-                throw CommandFailure(.usage, "\(place): \(source) holds more than \(ByteCount.describe(limit)), \(limitNote)")
+                throw CommandFailure(
+                    .usage, "\(place): \(source) holds more than \(ByteCount.describe(limit)), \(limitNote)")
             }
             if let file {
-                try chunk.withUnsafeBytes { try file.write(UnsafeRawBufferPointer(rebasing: $0[0..<count]), place: place) }
+                try chunk.withUnsafeBytes {
+                    try file.write(UnsafeRawBufferPointer(rebasing: $0[0..<count]), place: place)
+                }
                 continue
             }
             data.append(contentsOf: chunk[0..<count])
@@ -73,9 +79,13 @@ final class SpooledFile: Sendable {
     init(place: String) throws {
         let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((folder + "/moya-cli-body-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
         guard descriptor >= 0 else {
-            throw CommandFailure(.usage, "\(place): cannot make a temporary file in \(folder) for the body: \(String(cString: strerror(errno)))")
+            throw CommandFailure(
+                .usage,
+                "\(place): cannot make a temporary file in \(folder) for the body: \(String(cString: strerror(errno)))")
         }
         // Not inherited by a token command, and gone from the folder before anything is written.
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
@@ -96,7 +106,8 @@ final class SpooledFile: Sendable {
             let written = Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                throw CommandFailure(.usage, "\(place): cannot keep the body in a temporary file: \(String(cString: strerror(errno)))")
+                throw CommandFailure(
+                    .usage, "\(place): cannot keep the body in a temporary file: \(String(cString: strerror(errno)))")
             }
             offset += written
         }

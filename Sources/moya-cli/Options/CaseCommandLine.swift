@@ -19,7 +19,9 @@ extension CaseCommandLine {
     }
 
     static var values: OptionDeclaration<Self> {
-        .repeated("--value", valueName: "name=value",
-                  help: "Give the case's value NAME (repeatable); for a value named like an option of this command.") { $0.values.append($1) }
+        .repeated(
+            "--value", valueName: "name=value",
+            help: "Give the case's value NAME (repeatable); for a value named like an option of this command."
+        ) { $0.values.append($1) }
     }
 }

@@ -23,34 +23,45 @@ struct CredentialOptions: Equatable {
     /// Refuses both at once, and empty ones.
     func validate() throws(OptionsError) {
         if user != nil && bearer != nil { throw OptionsError("-u and --bearer both replace the file's auth; give one") }
-        if let user, user.isEmpty || user.hasPrefix(":") { throw OptionsError("-u needs a user name: -u USER or -u USER:PASSWORD") }
+        if let user, user.isEmpty || user.hasPrefix(":") {
+            throw OptionsError("-u needs a user name: -u USER or -u USER:PASSWORD")
+        }
         if bearer == "" { throw OptionsError("--bearer needs a token: --bearer TOKEN, --bearer @FILE or --bearer -") }
     }
 
     /// Refuses `--bearer -` with a body read from standard input too.
     func validate(with overrides: OverrideOptions) throws(OptionsError) {
         guard bearer == "-", overrides.json == "-" || overrides.data == "-" else { return }
-        throw OptionsError("--bearer - and \(overrides.json == "-" ? "--json" : "--data") - both read standard input; give one of them as @FILE")
+        throw OptionsError(
+            "--bearer - and \(overrides.json == "-" ? "--json" : "--data") - both read standard input; give one of them as @FILE"
+        )
     }
 
     /// The credential the options give, `nil` for none: `-u USER` asks for the password on the
     /// terminal; `--bearer @FILE` and `--bearer -` read the token's one line.
     func credential() throws -> CommandLineCredential? {
         if let user {
-            guard let colon = user.firstIndex(of: ":") else { return .basic(user: user, password: try PasswordPrompt.ask(user: user)) }
+            guard let colon = user.firstIndex(of: ":") else {
+                return .basic(user: user, password: try PasswordPrompt.ask(user: user))
+            }
             return .basic(user: String(user[..<colon]), password: String(user[user.index(after: colon)...]))
         }
         guard let bearer else { return nil }
         var token = bearer
         if bearer == "-" || bearer.hasPrefix("@") {
             let place = bearer == "-" ? "--bearer -" : "--bearer \(bearer)"
-            let contents = try OverrideOptions.contents(of: bearer, option: "--bearer", limit: ByteSize(bytes: Self.tokenLimit), spools: false,
-                                                        limitNote: "the most a token may take")
+            let contents = try OverrideOptions.contents(
+                of: bearer, option: "--bearer", limit: ByteSize(bytes: Self.tokenLimit), spools: false,
+                limitNote: "the most a token may take")
             guard case .bytes(let bytes) = contents else { throw CommandFailure(.usage, "\(place): not a token") }
             // One line: the line break that ends a file or `echo` is not part of the token.
             token = String(decoding: bytes, as: UTF8.self)
-            while let last = token.unicodeScalars.last, last == "\n" || last == "\r" { token.unicodeScalars.removeLast() }
-            guard !token.isEmpty else { throw CommandFailure(.usage, "\(DisplayText.escaped(place)): the token is empty") }
+            while let last = token.unicodeScalars.last, last == "\n" || last == "\r" {
+                token.unicodeScalars.removeLast()
+            }
+            guard !token.isEmpty else {
+                throw CommandFailure(.usage, "\(DisplayText.escaped(place)): the token is empty")
+            }
         }
         guard !HeaderLine.holdsLineBreak(token) else {
             throw CommandFailure(.usage, "--bearer: the token holds a line break or NUL, which no header can carry")
@@ -64,15 +75,21 @@ extension CredentialOptions {
     static var table: [OptionDeclaration<Self>] { [user, bearer] }
 
     static var user: OptionDeclaration<Self> {
-        .option("-u", valueName: "user[:password]",
-                help: "Send HTTP basic auth as USER instead of the file's auth, for this call only (as curl -u); without :PASSWORD, asks for it on the terminal (not echoed). The password is redacted like the file's secrets.") {
+        .option(
+            "-u", valueName: "user[:password]",
+            help:
+                "Send HTTP basic auth as USER instead of the file's auth, for this call only (as curl -u); without :PASSWORD, asks for it on the terminal (not echoed). The password is redacted like the file's secrets."
+        ) {
             $0.user = $1
         }
     }
 
     static var bearer: OptionDeclaration<Self> {
-        .option("--bearer", valueName: "token",
-                help: "Send 'Authorization: Bearer TOKEN' instead of the file's auth, for this call only (@FILE: the file's one line, -: standard input's). Redacted like the file's secrets.") {
+        .option(
+            "--bearer", valueName: "token",
+            help:
+                "Send 'Authorization: Bearer TOKEN' instead of the file's auth, for this call only (@FILE: the file's one line, -: standard input's). Redacted like the file's secrets."
+        ) {
             $0.bearer = $1
         }
     }

@@ -21,7 +21,9 @@ struct CurlHabitOptions: Equatable {
 
     /// Refuses `-L` with `--no-follow`.
     func validate(with request: RequestOptions) throws(OptionsError) {
-        if location && request.noFollow { throw OptionsError("-L follows redirects and --no-follow does not; give one") }
+        if location && request.noFollow {
+            throw OptionsError("-L follows redirects and --no-follow does not; give one")
+        }
     }
 
     /// Refuses what has another way here: `-G`, `-f`, and `-X` naming another method than the
@@ -29,15 +31,22 @@ struct CurlHabitOptions: Equatable {
     /// `-G` and `-f` are well-formed, and `DirectParser` keeps the line).
     func check(caseName: String, method: String) throws {
         if get {
-            throw CommandFailure(.usage, "-G: the case declares where its parameters go; add or replace a query parameter with --query NAME=VALUE")
+            throw CommandFailure(
+                .usage,
+                "-G: the case declares where its parameters go; add or replace a query parameter with --query NAME=VALUE"
+            )
         }
         if fail {
-            throw CommandFailure(.usage, "-f: moya-cli fails on an HTTP error already: a status the case's validation refuses exits 3, 4 or 5 "
-                                 + "(2xx only when the file writes no 'validation'), with the body printed; leave -f out")
+            throw CommandFailure(
+                .usage,
+                "-f: moya-cli fails on an HTTP error already: a status the case's validation refuses exits 3, 4 or 5 "
+                    + "(2xx only when the file writes no 'validation'), with the body printed; leave -f out")
         }
         guard let given = self.method, given.uppercased() != method else { return }
-        throw CommandFailure(.usage, "-X \(given): case '\(caseName)' sends \(method), and the case declares the method; "
-                             + "use 'moya-cli request \(given) ...' for another")
+        throw CommandFailure(
+            .usage,
+            "-X \(given): case '\(caseName)' sends \(method), and the case declares the method; "
+                + "use 'moya-cli request \(given) ...' for another")
     }
 }
 
@@ -46,23 +55,35 @@ extension CurlHabitOptions {
     static var table: [OptionDeclaration<Self>] { [method, location, get, fail] }
 
     static var method: OptionDeclaration<Self> {
-        .option("-X", valueName: "method", help: "As curl's: accepted when METHOD is the case's; the case declares its method, so another is refused (see 'moya-cli request').") {
+        .option(
+            "-X", valueName: "method",
+            help:
+                "As curl's: accepted when METHOD is the case's; the case declares its method, so another is refused (see 'moya-cli request')."
+        ) {
             $0.method = $1
         }
     }
 
     static var location: OptionDeclaration<Self> {
-        .flag("-L", help: "As curl's: accepted and changes nothing, since redirects are followed already (--no-follow turns that off).") {
+        .flag(
+            "-L",
+            help:
+                "As curl's: accepted and changes nothing, since redirects are followed already (--no-follow turns that off)."
+        ) {
             $0.location = true
         }
     }
 
     static var get: OptionDeclaration<Self> {
-        .flag("-G", help: "Refused: the case declares where its parameters go; use --query NAME=VALUE.") { $0.get = true }
+        .flag("-G", help: "Refused: the case declares where its parameters go; use --query NAME=VALUE.") {
+            $0.get = true
+        }
     }
 
     static var fail: OptionDeclaration<Self> {
-        .flag("-f", help: "Refused: an HTTP error exits 3, 4 or 5 already (see moya-cli(1), EXIT STATUS).") { $0.fail = true }
+        .flag("-f", help: "Refused: an HTTP error exits 3, 4 or 5 already (see moya-cli(1), EXIT STATUS).") {
+            $0.fail = true
+        }
     }
 }
 

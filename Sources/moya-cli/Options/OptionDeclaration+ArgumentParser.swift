@@ -18,20 +18,27 @@ extension OptionDeclaration {
 extension Option where Value: ExpressibleByArgument {
     /// The option `declaration` declares; `wrappedValue` when not given.
     init<Root>(wrappedValue: Value, _ declaration: OptionDeclaration<Root>, completion: CompletionKind? = nil) {
-        self.init(wrappedValue: wrappedValue, name: declaration.nameSpecification, help: declaration.argumentHelp, completion: completion)
+        self.init(
+            wrappedValue: wrappedValue, name: declaration.nameSpecification, help: declaration.argumentHelp,
+            completion: completion)
     }
 }
 
 extension Option {
     /// The option `declaration` declares; `nil` when not given.
-    init<Root, T: ExpressibleByArgument>(_ declaration: OptionDeclaration<Root>, completion: CompletionKind? = nil) where Value == T? {
+    init<Root, T: ExpressibleByArgument>(_ declaration: OptionDeclaration<Root>, completion: CompletionKind? = nil)
+    where Value == T? {
         self.init(name: declaration.nameSpecification, help: declaration.argumentHelp, completion: completion)
     }
 
     /// The repeatable option `declaration` declares; `wrappedValue` when not given.
-    init<Root, T: ExpressibleByArgument>(wrappedValue: [T], _ declaration: OptionDeclaration<Root>, completion: CompletionKind? = nil)
+    init<Root, T: ExpressibleByArgument>(
+        wrappedValue: [T], _ declaration: OptionDeclaration<Root>, completion: CompletionKind? = nil
+    )
     where Value == [T] {
-        self.init(wrappedValue: wrappedValue, name: declaration.nameSpecification, help: declaration.argumentHelp, completion: completion)
+        self.init(
+            wrappedValue: wrappedValue, name: declaration.nameSpecification, help: declaration.argumentHelp,
+            completion: completion)
     }
 }
 
@@ -52,7 +59,8 @@ extension Argument {
     }
 
     /// The one optional word `declaration` declares.
-    init<Root, T: ExpressibleByArgument>(_ declaration: OptionDeclaration<Root>, completion: CompletionKind? = nil) where Value == T? {
+    init<Root, T: ExpressibleByArgument>(_ declaration: OptionDeclaration<Root>, completion: CompletionKind? = nil)
+    where Value == T? {
         self.init(help: declaration.argumentHelp, completion: completion)
     }
 }

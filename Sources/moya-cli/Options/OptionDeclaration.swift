@@ -28,52 +28,72 @@ struct OptionDeclaration<Root> {
 
     /// A flag that is `false` unless given; `set` turns it on.
     static func flag(_ names: String..., help: String, set: @escaping (inout Root) -> Void) -> Self {
-        Self(names: names, kind: .flag, help: help, valueName: "", assign: { root, _ in set(&root); return true })
+        Self(
+            names: names, kind: .flag, help: help, valueName: "",
+            assign: { root, _ in
+                set(&root); return true
+            })
     }
 
     /// ArgumentParser's own `-h`/`--help` of a command; `set` notes that it was given.
     static func builtInHelp(set: @escaping (inout Root) -> Void) -> Self {
-        Self(names: ["-h", "--help"], kind: .flag, help: "", valueName: "", assign: { root, _ in set(&root); return true })
+        Self(
+            names: ["-h", "--help"], kind: .flag, help: "", valueName: "",
+            assign: { root, _ in
+                set(&root); return true
+            })
     }
 
     /// An option taking one value, at most once; its text is read as ArgumentParser reads it.
     static func option<Value: ExpressibleByArgument>(
         _ names: String..., valueName: String = "", help: String, set: @escaping (inout Root, Value) -> Void
     ) -> Self {
-        Self(names: names, kind: .value, help: help, valueName: valueName, assign: { root, text in
-            guard let value = Value(argument: text) else { return false }
-            set(&root, value)
-            return true
-        })
+        Self(
+            names: names, kind: .value, help: help, valueName: valueName,
+            assign: { root, text in
+                guard let value = Value(argument: text) else { return false }
+                set(&root, value)
+                return true
+            })
     }
 
     /// An option that may be given many times; `append` adds each value.
     static func repeated<Value: ExpressibleByArgument>(
         _ names: String..., valueName: String = "", help: String, append: @escaping (inout Root, Value) -> Void
     ) -> Self {
-        Self(names: names, kind: .repeated, help: help, valueName: valueName, assign: { root, text in
-            guard let value = Value(argument: text) else { return false }
-            append(&root, value)
-            return true
-        })
+        Self(
+            names: names, kind: .repeated, help: help, valueName: valueName,
+            assign: { root, text in
+                guard let value = Value(argument: text) else { return false }
+                append(&root, value)
+                return true
+            })
     }
 
     /// The command's words: what ArgumentParser leaves to its positional argument.
     static func words(valueName: String = "", help: String, append: @escaping (inout Root, String) -> Void) -> Self {
-        Self(names: [], kind: .words, help: help, valueName: valueName, assign: { root, text in append(&root, text); return true })
+        Self(
+            names: [], kind: .words, help: help, valueName: valueName,
+            assign: { root, text in
+                append(&root, text); return true
+            })
     }
 
     /// The options of a group the command holds where `access` says, e.g.
     /// `{ $1(&$0.requestOptions) }`. (A closure rather than a key path: making some forty key paths
     /// costs a run more than the closures.)
-    static func group<Group>(_ options: [OptionDeclaration<Group>], at access: @escaping (inout Root, (inout Group) -> Void) -> Void) -> [Self] {
+    static func group<Group>(
+        _ options: [OptionDeclaration<Group>], at access: @escaping (inout Root, (inout Group) -> Void) -> Void
+    ) -> [Self] {
         options.map { option in
             let assign = option.assign
-            return Self(names: option.names, kind: option.kind, help: option.help, valueName: option.valueName, assign: { root, text in
-                var assigned = false
-                access(&root) { assigned = assign(&$0, text) }
-                return assigned
-            })
+            return Self(
+                names: option.names, kind: option.kind, help: option.help, valueName: option.valueName,
+                assign: { root, text in
+                    var assigned = false
+                    access(&root) { assigned = assign(&$0, text) }
+                    return assigned
+                })
         }
     }
 }

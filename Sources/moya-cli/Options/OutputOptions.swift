@@ -30,7 +30,8 @@ struct OutputOptions: Equatable {
     func validate() throws(OptionsError) {
         if headersOnly && keyPath != nil { throw OptionsError("--headers-only and --keypath cannot be combined") }
         if output != nil && (keyPath != nil || format == .json || headersOnly) {
-            throw OptionsError("--output writes the body; it cannot be combined with --keypath, --headers-only or --format json")
+            throw OptionsError(
+                "--output writes the body; it cannot be combined with --keypath, --headers-only or --format json")
         }
         if format == .json && (include || headersOnly || keyPath != nil) {
             throw OptionsError("--format json already holds the headers; drop --include, --headers-only and --keypath")
@@ -39,8 +40,9 @@ struct OutputOptions: Equatable {
             do {
                 _ = try BodyKeyPath(parsing: keyPath)
             } catch {
-                throw OptionsError("--keypath '\(keyPath)': \(error.message) (at character \(error.offset + 1)); "
-                                   + "write a JSON path ($.items[0].name, $['dotted.key']) or a dotted one (items.0.name)")
+                throw OptionsError(
+                    "--keypath '\(keyPath)': \(error.message) (at character \(error.offset + 1)); "
+                        + "write a JSON path ($.items[0].name, $['dotted.key']) or a dotted one (items.0.name)")
             }
         }
     }
@@ -61,7 +63,9 @@ enum CallFormat: String, CaseIterable {
 
 extension OutputOptions {
     /// The group's options, as `DirectParser` reads them and `OutputArguments` declares them.
-    static var table: [OptionDeclaration<Self>] { [include, headersOnly, keyPath, format, output, force, verbose, curl, silent] }
+    static var table: [OptionDeclaration<Self>] {
+        [include, headersOnly, keyPath, format, output, force, verbose, curl, silent]
+    }
 
     static var include: OptionDeclaration<Self> {
         .flag("-i", "--include", help: "Print the status line and headers before the body.") { $0.include = true }
@@ -72,29 +76,48 @@ extension OutputOptions {
     }
 
     static var keyPath: OptionDeclaration<Self> {
-        .option("--keypath", valueName: "keypath", help: "Print only the value at KEYPATH of a JSON body: a JSON path ($.a[0].b, $['dotted.key']) or a dotted one (a.0.b); strings unquoted.") {
+        .option(
+            "--keypath", valueName: "keypath",
+            help:
+                "Print only the value at KEYPATH of a JSON body: a JSON path ($.a[0].b, $['dotted.key']) or a dotted one (a.0.b); strings unquoted."
+        ) {
             $0.keyPath = $1
         }
     }
 
     static var format: OptionDeclaration<Self> {
-        .option("--format", help: "Output format: the body as received (raw), or a JSON envelope with status, headers, body and timing (json); with --all, jsonl prints one item per line.") {
+        .option(
+            "--format",
+            help:
+                "Output format: the body as received (raw), or a JSON envelope with status, headers, body and timing (json); with --all, jsonl prints one item per line."
+        ) {
             $0.format = $1
         }
     }
 
     static var output: OptionDeclaration<Self> {
-        .option("-o", "--output", valueName: "file", help: "Write the body (or the download) to FILE ('-': stdout), replacing it as curl does; a regular file whole or not at all, a device or FIFO written through.") {
+        .option(
+            "-o", "--output", valueName: "file",
+            help:
+                "Write the body (or the download) to FILE ('-': stdout), replacing it as curl does; a regular file whole or not at all, a device or FIFO written through."
+        ) {
             $0.output = $1
         }
     }
 
     static var force: OptionDeclaration<Self> {
-        .flag("--force", help: "Replace the existing file at a download case's own destination (else a numbered name is used); write to a block device with -o.") { $0.force = true }
+        .flag(
+            "--force",
+            help:
+                "Replace the existing file at a download case's own destination (else a numbered name is used); write to a block device with -o."
+        ) { $0.force = true }
     }
 
     static var verbose: OptionDeclaration<Self> {
-        .flag("-v", "--verbose", help: "Show the exchange as HTTP on stderr (> request, < response headers), like curl -v.") { $0.verbose = true }
+        .flag(
+            "-v", "--verbose",
+            help: "Show the exchange as HTTP on stderr (> request, < response headers), like curl -v."
+        ) { $0.verbose = true }
     }
 
     static var curl: OptionDeclaration<Self> {
@@ -102,7 +125,11 @@ extension OutputOptions {
     }
 
     static var silent: OptionDeclaration<Self> {
-        .flag("-s", "--silent", help: "No progress bar and no notes on stderr (saved, wrote, retrying); errors are still printed, as with curl -sS.") {
+        .flag(
+            "-s", "--silent",
+            help:
+                "No progress bar and no notes on stderr (saved, wrote, retrying); errors are still printed, as with curl -sS."
+        ) {
             $0.silent = true
         }
     }
@@ -122,8 +149,9 @@ struct OutputArguments: ParsableArguments {
 
     /// The values parsed, as the plain group the commands work with.
     var options: OutputOptions {
-        OutputOptions(include: include, headersOnly: headersOnly, keyPath: keyPath, format: format, output: output,
-                      force: force, verbose: verbose, curl: curl, silent: silent)
+        OutputOptions(
+            include: include, headersOnly: headersOnly, keyPath: keyPath, format: format, output: output,
+            force: force, verbose: verbose, curl: curl, silent: silent)
     }
 
     func validate() throws {

@@ -44,7 +44,8 @@ struct OverrideOptions: Equatable {
             let bytes: Data
             switch try Self.contents(of: json, option: "--json", limit: limit, spools: false) {
             case .bytes(let read): bytes = read
-            case .file: throw CommandFailure(.usage, "--json: the body cannot be checked as JSON")  // not when not spooling
+            // Not reached: the body is read, not spooled, here.
+            case .file: throw CommandFailure(.usage, "--json: the body cannot be checked as JSON")
             }
             do {
                 try JSONValue.validate(bytes)
@@ -53,16 +54,23 @@ struct OverrideOptions: Equatable {
             }
             return OverrideBody(contents: .bytes(bytes), contentType: "application/json")
         }
-        if let data { return OverrideBody(contents: try Self.contents(of: data, option: "--data", limit: limit, spools: spools), contentType: nil) }
+        if let data {
+            return OverrideBody(
+                contents: try Self.contents(of: data, option: "--data", limit: limit, spools: spools), contentType: nil)
+        }
         return nil
     }
 
     /// `TEXT`, `@FILE`'s bytes (a regular file; `@-`… is a file named `-`), or standard input for `-`.
     /// `limitNote`: what one past `limit` is told.
-    static func contents(of argument: String, option: String, limit: ByteSize, spools: Bool,
-                         limitNote: String = BodyInput.bodyLimitNote) throws -> BodyInput.Contents {
+    static func contents(
+        of argument: String, option: String, limit: ByteSize, spools: Bool,
+        limitNote: String = BodyInput.bodyLimitNote
+    ) throws -> BodyInput.Contents {
         if argument == "-" {
-            return try BodyInput.read(0, limit: limit.bytes, spools: spools, place: "\(option) -", source: "standard input", limitNote: limitNote)
+            return try BodyInput.read(
+                0, limit: limit.bytes, spools: spools, place: "\(option) -", source: "standard input",
+                limitNote: limitNote)
         }
         guard argument.hasPrefix("@") else { return .bytes(Data(argument.utf8)) }
         let path = String(argument.dropFirst())
@@ -81,7 +89,9 @@ struct OverrideOptions: Equatable {
             return .file(URL(fileURLWithPath: path), keeping: nil)
         }
         let fileLimit = option == "--data" ? max(limit.bytes, BodyInput.memoryThreshold) : limit.bytes
-        return try BodyInput.read(descriptor, limit: fileLimit, spools: spools, place: "\(option) @\(path)", source: path, limitNote: limitNote)
+        return try BodyInput.read(
+            descriptor, limit: fileLimit, spools: spools, place: "\(option) @\(path)", source: path,
+            limitNote: limitNote)
     }
 }
 
@@ -96,18 +106,28 @@ extension OverrideOptions {
     static var table: [OptionDeclaration<Self>] { [queryEdits, json, data] }
 
     static var queryEdits: OptionDeclaration<Self> {
-        .repeated("--query", valueName: "name=value",
-                  help: "Set a query parameter (NAME=VALUE, replacing the case's) or remove it (NAME); repeatable.") { $0.queryEdits.append($1) }
+        .repeated(
+            "--query", valueName: "name=value",
+            help: "Set a query parameter (NAME=VALUE, replacing the case's) or remove it (NAME); repeatable."
+        ) { $0.queryEdits.append($1) }
     }
 
     static var json: OptionDeclaration<Self> {
-        .option("--json", valueName: "json", help: "Send this JSON as the body instead of the case's (@FILE: a file's, -: standard input's; read whole to be checked, up to --max-body-size).") {
+        .option(
+            "--json", valueName: "json",
+            help:
+                "Send this JSON as the body instead of the case's (@FILE: a file's, -: standard input's; read whole to be checked, up to --max-body-size)."
+        ) {
             $0.json = $1
         }
     }
 
     static var data: OptionDeclaration<Self> {
-        .option("-d", "--data", valueName: "text", help: "Send these bytes as the body instead of the case's (@FILE: a file's, -: standard input's, up to --max-body-size; streamed). -d as curl's, but the bytes are sent as they are (curl's --data-binary).") {
+        .option(
+            "-d", "--data", valueName: "text",
+            help:
+                "Send these bytes as the body instead of the case's (@FILE: a file's, -: standard input's, up to --max-body-size; streamed). -d as curl's, but the bytes are sent as they are (curl's --data-binary)."
+        ) {
             $0.data = $1
         }
     }

@@ -91,8 +91,11 @@ extension StringProtocol {
 extension RequestOptions {
     /// The group's options, as `DirectParser` reads them and `RequestArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [environment, baseURL, headers, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, proxy, noFollow,
-         maxRedirects, showSecrets, maxBodySize]
+        [
+            environment, baseURL, headers, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, proxy,
+            noFollow,
+            maxRedirects, showSecrets, maxBodySize
+        ]
     }
 
     static var environment: OptionDeclaration<Self> {
@@ -104,32 +107,45 @@ extension RequestOptions {
     }
 
     static var headers: OptionDeclaration<Self> {
-        .repeated("-H", "--header", valueName: "header",
-                  help: "Add or replace a header, 'Name: value' (repeatable; 'Name:' removes it).") { $0.headers.append($1) }
+        .repeated(
+            "-H", "--header", valueName: "header",
+            help: "Add or replace a header, 'Name: value' (repeatable; 'Name:' removes it)."
+        ) { $0.headers.append($1) }
     }
 
     static var timeout: OptionDeclaration<Self> {
-        .option("--timeout", valueName: "seconds",
-                help: "Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else 60).") {
+        .option(
+            "--timeout", valueName: "seconds",
+            help:
+                "Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else 60)."
+        ) {
             (options, timeout: DecimalNumber) in options.timeout = timeout.value
         }
     }
 
     static var connectTimeout: OptionDeclaration<Self> {
-        .option("--connect-timeout", valueName: "seconds",
-                help: "Time connecting may take: a decimal number of seconds (default: the API's connectTimeout, else 10).") {
+        .option(
+            "--connect-timeout", valueName: "seconds",
+            help: "Time connecting may take: a decimal number of seconds (default: the API's connectTimeout, else 10)."
+        ) {
             (options, timeout: DecimalNumber) in options.connectTimeout = timeout.value
         }
     }
 
     static var retry: OptionDeclaration<Self> {
-        .option("--retry", valueName: "n", help: "Retry up to N times on timeouts, failures to resolve or connect, reset connections, and HTTP 408, 429, 500, 502, 503, 504; waits 0.5 s, 1 s, 2 s... (at most 30 s) or as Retry-After says. Only idempotent methods unless --retry-all; never with --stub.") {
+        .option(
+            "--retry", valueName: "n",
+            help:
+                "Retry up to N times on timeouts, failures to resolve or connect, reset connections, and HTTP 408, 429, 500, 502, 503, 504; waits 0.5 s, 1 s, 2 s... (at most 30 s) or as Retry-After says. Only idempotent methods unless --retry-all; never with --stub."
+        ) {
             $0.retry = $1
         }
     }
 
     static var retryAll: OptionDeclaration<Self> {
-        .flag("--retry-all", help: "With --retry: also retry methods that are not idempotent (POST, PATCH, CONNECT).") { $0.retryAll = true }
+        .flag("--retry-all", help: "With --retry: also retry methods that are not idempotent (POST, PATCH, CONNECT).") {
+            $0.retryAll = true
+        }
     }
 
     static var insecure: OptionDeclaration<Self> {
@@ -137,7 +153,9 @@ extension RequestOptions {
     }
 
     static var cacert: OptionDeclaration<Self> {
-        .option("--cacert", valueName: "file", help: "Trust the certificate authorities in FILE (PEM).") { $0.cacert = $1 }
+        .option("--cacert", valueName: "file", help: "Trust the certificate authorities in FILE (PEM).") {
+            $0.cacert = $1
+        }
     }
 
     static var cert: OptionDeclaration<Self> {
@@ -149,7 +167,9 @@ extension RequestOptions {
     }
 
     static var proxy: OptionDeclaration<Self> {
-        .option("--proxy", valueName: "url", help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy).") { $0.proxy = $1 }
+        .option("--proxy", valueName: "url", help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy).") {
+            $0.proxy = $1
+        }
     }
 
     static var noFollow: OptionDeclaration<Self> {
@@ -161,13 +181,20 @@ extension RequestOptions {
     }
 
     static var showSecrets: OptionDeclaration<Self> {
-        .flag("--show-secrets", help: "Show secrets in logs, curl commands, reports and error messages instead of <redacted>.") {
+        .flag(
+            "--show-secrets",
+            help: "Show secrets in logs, curl commands, reports and error messages instead of <redacted>."
+        ) {
             $0.showSecrets = true
         }
     }
 
     static var maxBodySize: OptionDeclaration<Self> {
-        .option("--max-body-size", valueName: "size", help: "The most a response body kept in memory may take (--keypath, --format json, a terminal, check's shape comparison): a number of bytes, or with K, M, G (1024-based). A larger body fails with exit 1; bodies streamed to a pipe or --output have no limit. Also caps a request body read from a stream (--json -, --json @FILE, --data -): more exits 64.") {
+        .option(
+            "--max-body-size", valueName: "size",
+            help:
+                "The most a response body kept in memory may take (--keypath, --format json, a terminal, check's shape comparison): a number of bytes, or with K, M, G (1024-based). A larger body fails with exit 1; bodies streamed to a pipe or --output have no limit. Also caps a request body read from a stream (--json -, --json @FILE, --data -): more exits 64."
+        ) {
             $0.maxBodySize = $1
         }
     }
@@ -175,7 +202,9 @@ extension RequestOptions {
 
 /// The `RequestOptions` as ArgumentParser declares them, from the group's table.
 struct RequestArguments: ParsableArguments {
-    @Option(RequestOptions.environment, completion: CaseCompletion.optionValue(.environmentName, in: ["call", "request", "curl", "check"]))
+    @Option(
+        RequestOptions.environment,
+        completion: CaseCompletion.optionValue(.environmentName, in: ["call", "request", "curl", "check"]))
     var environment: String?
     @Option(RequestOptions.baseURL) var baseURL: String?
     @Option(RequestOptions.headers) var headers = RequestOptions().headers
@@ -196,7 +225,8 @@ struct RequestArguments: ParsableArguments {
     /// The values parsed, as the plain group the commands work with.
     var options: RequestOptions {
         RequestOptions(
-            environment: environment, baseURL: baseURL, headers: headers, timeout: timeout?.value, connectTimeout: connectTimeout?.value,
+            environment: environment, baseURL: baseURL, headers: headers, timeout: timeout?.value,
+            connectTimeout: connectTimeout?.value,
             retry: retry, retryAll: retryAll, insecure: insecure, cacert: cacert, cert: cert, key: key, proxy: proxy,
             noFollow: noFollow, maxRedirects: maxRedirects, showSecrets: showSecrets, maxBodySize: maxBodySize)
     }

@@ -18,7 +18,8 @@ struct StubOptions: Equatable {
     func validate() throws(OptionsError) {
         if let delay {
             guard delay >= 0, delay <= SessionConfiguration.maximumInterval else {
-                throw OptionsError("--delay must be a number of seconds from 0 to \(Int(SessionConfiguration.maximumInterval))")
+                throw OptionsError(
+                    "--delay must be a number of seconds from 0 to \(Int(SessionConfiguration.maximumInterval))")
             }
             guard stub else { throw OptionsError("--delay needs --stub") }
         }
@@ -35,13 +36,18 @@ extension StubOptions {
     }
 
     static var delay: OptionDeclaration<Self> {
-        .option("--delay", valueName: "seconds", help: "With --stub: wait SECONDS (a decimal number) before answering (Moya's StubBehavior.delayed).") {
+        .option(
+            "--delay", valueName: "seconds",
+            help: "With --stub: wait SECONDS (a decimal number) before answering (Moya's StubBehavior.delayed)."
+        ) {
             (options, delay: DecimalNumber) in options.delay = delay.value
         }
     }
 
     static var sample: OptionDeclaration<Self> {
-        .option("--sample", valueName: "name", help: "With --stub: answer with the named sample instead of the default.") { $0.sample = $1 }
+        .option(
+            "--sample", valueName: "name", help: "With --stub: answer with the named sample instead of the default."
+        ) { $0.sample = $1 }
     }
 }
 

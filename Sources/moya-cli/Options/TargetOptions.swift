@@ -31,7 +31,9 @@ extension TargetOptions {
     static var table: [OptionDeclaration<Self>] { [targetPaths, noColor, fileRoot] }
 
     static var targetPaths: OptionDeclaration<Self> {
-        .repeated("--targets", valueName: "path", help: "A target file or folder to search first (repeatable).") { $0.targetPaths.append($1) }
+        .repeated("--targets", valueName: "path", help: "A target file or folder to search first (repeatable).") {
+            $0.targetPaths.append($1)
+        }
     }
 
     static var noColor: OptionDeclaration<Self> {
@@ -39,8 +41,11 @@ extension TargetOptions {
     }
 
     static var fileRoot: OptionDeclaration<Self> {
-        .option("--file-root", valueName: "dir",
-                help: "Let target files read files (dataFile, multipart and sample files) inside this folder instead of their own.") {
+        .option(
+            "--file-root", valueName: "dir",
+            help:
+                "Let target files read files (dataFile, multipart and sample files) inside this folder instead of their own."
+        ) {
             $0.fileRoot = $1
         }
     }

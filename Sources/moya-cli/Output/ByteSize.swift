@@ -23,7 +23,8 @@ struct ByteSize: Equatable, CustomStringConvertible {
             digits = digits.dropLast()
         }
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits),
-              value > 0, value <= Int.max >> shift else { return nil }
+            value > 0, value <= Int.max >> shift
+        else { return nil }
         bytes = value << shift
     }
 

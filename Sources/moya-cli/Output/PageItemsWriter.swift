@@ -39,9 +39,13 @@ final class PageItemsWriter {
             if !isLines { output.append(contentsOf: (count == 0 ? "\n" : ",\n").utf8) }
             if let value = keyPath.map({ try? $0.value(in: item) }) ?? item {
                 if isLines, keyPath != nil, let text = value.stringValue {
-                    output.append(contentsOf: (escapesForTerminal ? DisplayText.escaped(text, keepingLineBreaks: true) : text).utf8)
+                    output.append(
+                        contentsOf: (escapesForTerminal ? DisplayText.escaped(text, keepingLineBreaks: true) : text)
+                            .utf8)
                 } else {
-                    value.appendCompact(escapingC1: true, to: &output, flushingAt: Self.chunkSize) { StandardStream.output.write($0) }
+                    value.appendCompact(escapingC1: true, to: &output, flushingAt: Self.chunkSize) {
+                        StandardStream.output.write($0)
+                    }
                 }
             } else {
                 output.append(contentsOf: "null".utf8)

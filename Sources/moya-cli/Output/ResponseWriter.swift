@@ -29,14 +29,18 @@ struct ResponseWriter {
 
     /// How much of a streamed body `-v` logs.
     var stdoutIsTerminal: Bool { Terminal.isTerminal(StandardStream.output.fileDescriptor) }
-    var colorsStdout: Bool { Terminal.usesColor(on: StandardStream.output.fileDescriptor, disabled: noColor, environment: environment) }
+    var colorsStdout: Bool {
+        Terminal.usesColor(on: StandardStream.output.fileDescriptor, disabled: noColor, environment: environment)
+    }
 
     /// `-o`'s path, or `nil` for stdout (no `-o`, or `-o -`).
     var outputPath: String? { output.output == "-" ? nil : output.output }
 
     /// The sink the body streams into, or `nil` when this output needs the whole body (or none of it).
     func makeBodySink() -> BodySink? {
-        if target.task.downloadsFile || output.headersOnly || output.format == .json || output.keyPath != nil { return nil }
+        if target.task.downloadsFile || output.headersOnly || output.format == .json || output.keyPath != nil {
+            return nil
+        }
         if let outputPath {
             return BodySink(destination: .file(path: outputPath, overwrite: true), includesHead: output.include)
         }
@@ -69,12 +73,14 @@ struct ResponseWriter {
             if stdoutIsTerminal {
                 StandardStream.output.write(envelope(response))
             } else {
-                EnvelopeWriter(head: envelopeHead(response), timing: envelopeTiming(response)).write(body: response.data)
+                EnvelopeWriter(head: envelopeHead(response), timing: envelopeTiming(response)).write(
+                    body: response.data)
             }
             return
         }
         if output.include || output.headersOnly {
-            StandardStream.output.write(forTerminal(Self.headText(response.response ?? HTTPResponseHead(statusCode: response.statusCode))))
+            StandardStream.output.write(
+                forTerminal(Self.headText(response.response ?? HTTPResponseHead(statusCode: response.statusCode))))
             if output.headersOnly { return }
             StandardStream.output.write("\n")
         }
@@ -102,7 +108,8 @@ struct ResponseWriter {
     static func value(at keyPath: BodyKeyPath, in body: Data) throws -> JSONSpan {
         let prefix = "key path '\(keyPath)' not found in the response body: "
         guard let root = try? JSONSpan(validating: body) else {
-            throw CommandFailure(.transportFailure, prefix + (body.isEmpty ? "the body is empty" : "the body is not JSON"))
+            throw CommandFailure(
+                .transportFailure, prefix + (body.isEmpty ? "the body is empty" : "the body is not JSON"))
         }
         do {
             return try keyPath.value(in: root)
@@ -139,7 +146,9 @@ struct ResponseWriter {
         }
         guard let text = Self.printableText(data) else {
             let type = contentType.map { ", " + DisplayText.escaped($0) } ?? ""
-            StandardStream.error.write("moya-cli: binary body (\(data.count) bytes\(type)) not shown on a terminal; use --output FILE or a pipe\n")
+            StandardStream.error.write(
+                "moya-cli: binary body (\(data.count) bytes\(type)) not shown on a terminal; use --output FILE or a pipe\n"
+            )
             return
         }
         StandardStream.output.write(forTerminal(text.hasSuffix("\n") ? text : text + "\n"))
@@ -179,9 +188,12 @@ struct ResponseWriter {
             ("api", .string(target.apiName)),
             ("case", .string(target.caseName)),
             ("stubbed", .bool(isStubbed)),
-            ("url", .string(response.response?.url?.absoluteString ?? response.request?.url?.absoluteString ?? target.url)),
+            (
+                "url",
+                .string(response.response?.url?.absoluteString ?? response.request?.url?.absoluteString ?? target.url)
+            ),
             ("status", .int(response.statusCode)),
-            ("headers", .array(headers)),
+            ("headers", .array(headers))
         ]
     }
 
@@ -189,8 +201,9 @@ struct ResponseWriter {
     func envelopeTiming(_ response: Response) -> JSONValue {
         let timing = response.timing ?? Timing()
         return .object([
-            ("total", .double(timing.total)), ("nameLookup", .double(timing.nameLookup)), ("connect", .double(timing.connect)),
-            ("tlsHandshake", .double(timing.tlsHandshake)), ("firstByte", .double(timing.firstByte)),
+            ("total", .double(timing.total)), ("nameLookup", .double(timing.nameLookup)),
+            ("connect", .double(timing.connect)),
+            ("tlsHandshake", .double(timing.tlsHandshake)), ("firstByte", .double(timing.firstByte))
         ])
     }
 
@@ -208,9 +221,10 @@ struct ResponseWriter {
                 bodyBase64 = .string(response.data.base64EncodedString())
             }
         }
-        let document: JSONValue = .object(envelopeHead(response) + [
-            ("body", body), ("bodyBase64", bodyBase64), ("timing", envelopeTiming(response)),
-        ])
+        let document: JSONValue = .object(
+            envelopeHead(response) + [
+                ("body", body), ("bodyBase64", bodyBase64), ("timing", envelopeTiming(response))
+            ])
         return terminalJSON(document) + "\n"
     }
 
@@ -223,13 +237,13 @@ struct ResponseWriter {
     /// The body as text when it is UTF-8 without control characters other than tab and newlines.
     static func printableText(_ data: Data) -> String? {
         guard let text = String(validating: data, as: UTF8.self) else { return nil }
-        for scalar in text.unicodeScalars where scalar.value < 0x20 && scalar != "\n" && scalar != "\r" && scalar != "\t" {
+        for scalar in text.unicodeScalars
+        where scalar.value < 0x20 && scalar != "\n" && scalar != "\r" && scalar != "\t" {
             return nil
         }
         return text
     }
 }
-
 
 /// Checks an `--output` destination before anything is sent.
 enum OutputFileCheck {

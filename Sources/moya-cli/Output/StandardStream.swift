@@ -53,8 +53,9 @@ enum StandardStream {
     func writeChecked(_ bytes: UnsafeRawBufferPointer) throws(TransportError) {
         if self == .output, let failure = Self.failure { throw failure }
         do throws(TransportError) {
-            try OutputFile.writeAll(bytes, to: fileDescriptor, name: self == .output ? "standard output" : "standard error",
-                                    interruptible: self == .output)
+            try OutputFile.writeAll(
+                bytes, to: fileDescriptor, name: self == .output ? "standard output" : "standard error",
+                interruptible: self == .output)
         } catch {
             if self == .output { Self.recordOutputFailure(error) }
             throw error

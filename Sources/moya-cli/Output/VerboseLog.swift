@@ -36,7 +36,11 @@ final class VerboseLog: Sendable {
             var output = [style("> " + redactor.redact(first), .bold)]
             output += lines.dropFirst().map { "> " + shown(headerLine($0)) }
             output.append(">")
-            if let body = pendingBody.withLock({ body in defer { body = nil }; return body }) { output.append(shownBody(body)) }
+            if let body = pendingBody.withLock({ body in
+                defer { body = nil }; return body
+            }) {
+                output.append(shownBody(body))
+            }
             write(output)
         case .responseHeader(let line):
             if line.isEmpty {
@@ -62,7 +66,9 @@ final class VerboseLog: Sendable {
         let target = (url?.path.isEmpty ?? true ? "/" : url?.path ?? "/") + (url?.query.map { "?" + $0 } ?? "")
         var lines = [style("* stubbed: answered from the case's sample, nothing is sent", .dim)]
         lines.append(style("> " + redactor.redact("\(request.httpMethod ?? "GET") \(target) HTTP/1.1"), .bold))
-        if let host = url?.host { lines.append("> Host: " + shown(redactor.redact(host + (url?.port.map { ":\($0)" } ?? "")))) }
+        if let host = url?.host {
+            lines.append("> Host: " + shown(redactor.redact(host + (url?.port.map { ":\($0)" } ?? ""))))
+        }
         lines += request.headers.map { "> " + shown(headerLine("\($0.name.rawName): \($0.value)")) }
         lines.append(">")
         if let body { lines.append(shownBody(body)) }
@@ -77,7 +83,9 @@ final class VerboseLog: Sendable {
         case .success(let answer): response = answer
         case .failure(let error):
             response = error.response
-            if response == nil { write([style("* " + redactor.redact(error.transportError?.message ?? error.description), .failure)]) }
+            if response == nil {
+                write([style("* " + redactor.redact(error.transportError?.message ?? error.description), .failure)])
+            }
         }
         guard isStubbed, let response else { return }
         let head = response.response ?? HTTPResponseHead(statusCode: response.statusCode)
@@ -101,13 +109,14 @@ final class VerboseLog: Sendable {
     private func style(_ text: String, _ style: Style) -> String {
         let text = shown(text)
         guard colors else { return text }
-        let code = switch style {
-        case .bold: "1"
-        case .dim: "2"
-        case .success: "1;32"
-        case .redirect: "1;33"
-        case .failure: "1;31"
-        }
+        let code =
+            switch style {
+            case .bold: "1"
+            case .dim: "2"
+            case .success: "1;32"
+            case .redirect: "1;33"
+            case .failure: "1;31"
+            }
         return "\u{1B}[\(code)m" + text + "\u{1B}[0m"
     }
 
@@ -144,14 +153,17 @@ final class VerboseLog: Sendable {
         if let body = request.httpBody, !body.isEmpty {
             let limit = 64 << 10
             if let text = String(validating: body.prefix(limit), as: UTF8.self),
-               !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\r" && $0 != "\t" }) {
+                !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\r" && $0 != "\t" })
+            {
                 return body.count > limit ? text + "\n[\(body.count) bytes in all]" : text
             }
             return "[\(body.count) bytes of binary data]"
         }
         if let file = request.bodyFileURL {
             // `--data -` over 1 MiB waits in an unlinked temporary file (`SpooledFile`).
-            if file.path.hasPrefix("/proc/self/fd/") { return "[the body read from standard input, kept in a temporary file]" }
+            if file.path.hasPrefix("/proc/self/fd/") {
+                return "[the body read from standard input, kept in a temporary file]"
+            }
             return "[the contents of \(file.path)]"
         }
         if let parts = request.multipartParts {

@@ -33,51 +33,72 @@ struct AdHocResolution {
             requestOptions.baseURL = origin
         } else {
             guard words.count >= 3 else {
-                throw CommandFailure(.usage, "missing " + ["API, METHOD and PATH", "METHOD and PATH", "PATH"][min(words.count, 2)]
-                                     + "; give API METHOD PATH [ITEM...], or METHOD URL [ITEM...] with an absolute http(s) URL (see 'moya-cli request --help')")
+                throw CommandFailure(
+                    .usage,
+                    "missing " + ["API, METHOD and PATH", "METHOD and PATH", "PATH"][min(words.count, 2)]
+                        + "; give API METHOD PATH [ITEM...], or METHOD URL [ITEM...] with an absolute http(s) URL (see 'moya-cli request --help')"
+                )
             }
             // The API's cases are not kept: the request is none of them.
-            api = try CatalogLoader(options: invocation.targetOptions, environment: environment).api(named: words[0], eachCase: { _, _ in }).1
+            api = try CatalogLoader(options: invocation.targetOptions, environment: environment).api(
+                named: words[0], eachCase: { _, _ in }
+            ).1
             let (path, query) = try AdHocPath.split(apiPath: words[2], apiName: api.name)
             request = try adHocRequest(method: words[1], path: path, query: query, items: Array(words.dropFirst(3)))
         }
         let (spec, arguments) = try request.caseSpec(in: api)
         let resolved = ResolvedCase(api: api, spec: spec, arguments: arguments)
-        let target = try CaseResolution.build(resolved, settings: TargetSettings(environment: environment, request: requestOptions))
+        let target = try CaseResolution.build(
+            resolved, settings: TargetSettings(environment: environment, request: requestOptions))
         try Self.checkOrigin(of: target, path: isURL ? words[1] : words[2])
         // `Header:` items remove the API's header too, after -H (the later word wins).
         requestOptions.headers += request.removedHeaderNames.map { $0 + ":" }
-        let call = PreparedCall(resolved: resolved, target: target, invocation: invocation.callInvocation(requestOptions: requestOptions),
-                                environment: environment)
+        let call = PreparedCall(
+            resolved: resolved, target: target, invocation: invocation.callInvocation(requestOptions: requestOptions),
+            environment: environment)
         return (call, request)
     }
 
-    private func adHocRequest(method: String, path: String, query: [AdHocRequest.Pair], items: [String]) throws(AdHocRequestError) -> AdHocRequest {
+    private func adHocRequest(method: String, path: String, query: [AdHocRequest.Pair], items: [String])
+        throws(AdHocRequestError) -> AdHocRequest
+    {
         let overrides = invocation.overrideOptions
-        let rawBody: AdHocRequest.Body = if let json = overrides.json { .raw(argument: json, isJSON: true) }
-            else if let data = overrides.data { .raw(argument: data, isJSON: false) } else { .none }
-        let auth: AdHocRequest.Auth = switch invocation.auth {
-        case nil: .inherited
-        case "none"?: .none
-        case let name?: .scheme(name)
-        }
-        return try AdHocRequest(method: method, path: path, query: query, items: items, sendsForm: invocation.form, rawBody: rawBody,
-                                auth: auth, fileBaseDirectory: Self.currentDirectory)
+        let rawBody: AdHocRequest.Body =
+            if let json = overrides.json { .raw(argument: json, isJSON: true) } else if let data = overrides.data {
+                .raw(argument: data, isJSON: false)
+            } else { .none }
+        let auth: AdHocRequest.Auth =
+            switch invocation.auth {
+            case nil: .inherited
+            case "none"?: .none
+            case let name?: .scheme(name)
+            }
+        return try AdHocRequest(
+            method: method, path: path, query: query, items: items, sendsForm: invocation.form, rawBody: rawBody,
+            auth: auth, fileBaseDirectory: Self.currentDirectory)
     }
 
     /// A URL says where the request goes: the options that pick an API's settings have none to pick.
     private func refuseAPIOptions() throws {
-        let given = [(invocation.auth, "--auth"), (invocation.requestOptions.environment, "--env"), (invocation.requestOptions.baseURL, "--base-url")]
+        let given = [
+            (invocation.auth, "--auth"), (invocation.requestOptions.environment, "--env"),
+            (invocation.requestOptions.baseURL, "--base-url")
+        ]
         if let (_, name) = given.first(where: { $0.0 != nil }) {
-            throw CommandFailure(.usage, "\(name) needs an API (moya-cli request API METHOD PATH); a URL has no target file to take it from")
+            throw CommandFailure(
+                .usage,
+                "\(name) needs an API (moya-cli request API METHOD PATH); a URL has no target file to take it from")
         }
     }
 
     /// Whatever the path, the request stays on the base URL's origin (the path's checks should
     /// already have made sure; this is the last word).
     private static func checkOrigin(of target: DynamicTarget, path: String) throws {
-        guard let origin = URLOrigin.origin(of: target.baseURL.absoluteString), URLOrigin.origin(of: target.url) == origin else {
-            throw CommandFailure(.usage, "PATH '\(AdHocPath.displayed(path))' would leave the API's origin; give a path on it")
+        guard let origin = URLOrigin.origin(of: target.baseURL.absoluteString),
+            URLOrigin.origin(of: target.url) == origin
+        else {
+            throw CommandFailure(
+                .usage, "PATH '\(AdHocPath.displayed(path))' would leave the API's origin; give a path on it")
         }
     }
 

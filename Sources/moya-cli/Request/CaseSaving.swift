@@ -17,13 +17,19 @@ struct CaseSaving {
     init(name: String, savesSample: Bool, invocation: RequestInvocation, api: APISpec) throws {
         let words = invocation.words
         guard !(words.count >= 2 && AdHocPath.isURL(words[1])), !api.file.isEmpty else {
-            throw CommandFailure(.usage, "--save-as needs an API: moya-cli request API METHOD PATH ... --save-as CASE (a URL has no target file to add the case to)")
+            throw CommandFailure(
+                .usage,
+                "--save-as needs an API: moya-cli request API METHOD PATH ... --save-as CASE (a URL has no target file to add the case to)"
+            )
         }
         guard invocation.overrideOptions.queryEdits.isEmpty else {
             throw CommandFailure(.usage, "--save-as cannot save --query edits; give the query as NAME==VALUE items")
         }
         if let removed = invocation.requestOptions.headerOverrides.first(where: { $0.value == nil }) {
-            throw CommandFailure(.usage, "--save-as cannot save -H '\(removed.name):', which removes a header; a case cannot remove the API's headers")
+            throw CommandFailure(
+                .usage,
+                "--save-as cannot save -H '\(removed.name):', which removes a header; a case cannot remove the API's headers"
+            )
         }
         self.name = name
         self.savesSample = savesSample
@@ -38,12 +44,17 @@ struct CaseSaving {
     /// Adds the case `request` as sent (`override` holding the `--json`/`--data` body), with
     /// `response` as its sample when `--save-sample` was given; says on stderr what was written
     /// and which variables the secrets are read from.
-    func save(_ request: AdHocRequest, target: DynamicTarget, invocation: RequestInvocation, override: RequestOverridePlugin,
-              response: Response) throws {
+    func save(
+        _ request: AdHocRequest, target: DynamicTarget, invocation: RequestInvocation, override: RequestOverridePlugin,
+        response: Response
+    ) throws {
         var sentBody: [UInt8]?
         switch override.body?.contents {
         case .bytes(let data)?: sentBody = Array(data)
-        case .file?: throw CommandFailure(.usage, "the body is too large to save in a case (over \(BodyInput.memoryThreshold) bytes); nothing was saved")
+        case .file?:
+            throw CommandFailure(
+                .usage,
+                "the body is too large to save in a case (over \(BodyInput.memoryThreshold) bytes); nothing was saved")
         case nil: break
         }
         let extra = invocation.requestOptions.headerOverrides.compactMap { header in
@@ -54,13 +65,16 @@ struct CaseSaving {
             newCase.secretValues = target.secretValues
             if savesSample {
                 let contentType = response.response?.headers[HTTPField.Name.contentType]
-                newCase.sample = NewCase.Sample(status: response.statusCode, contentType: contentType, body: Array(response.data),
-                                                bodyLength: response.bodyLength)
+                newCase.sample = NewCase.Sample(
+                    status: response.statusCode, contentType: contentType, body: Array(response.data),
+                    bodyLength: response.bodyLength)
             }
             let saved = try CaseSaver.save(newCase, as: name, toFileAt: file)
             StandardStream.error.write("moya-cli: saved case '\(name)' in \(file) (line \(saved.line))\n")
             for secret in saved.secrets {
-                StandardStream.error.write("moya-cli: the case reads \(secret.header) from ${secret:\(secret.variable)}; set \(secret.variable) to call it\n")
+                StandardStream.error.write(
+                    "moya-cli: the case reads \(secret.header) from ${secret:\(secret.variable)}; set \(secret.variable) to call it\n"
+                )
             }
             if let omission = saved.sampleOmission { StandardStream.error.write("moya-cli: \(omission)\n") }
         } catch {
@@ -70,12 +84,13 @@ struct CaseSaving {
 
     private static func failure(_ error: TargetFileEditError) -> CommandFailure {
         if let diagnostics = error.diagnostics { StandardStream.error.write(diagnostics) }
-        let status: ExitStatus = switch error.kind {
-        case .usage: .usage
-        case .invalidTargetFile: .invalidTargetFile
-        case .invalidResult: .internalError
-        case .cannotWrite: .cannotWriteOutput
-        }
+        let status: ExitStatus =
+            switch error.kind {
+            case .usage: .usage
+            case .invalidTargetFile: .invalidTargetFile
+            case .invalidResult: .internalError
+            case .cannotWrite: .cannotWriteOutput
+            }
         return CommandFailure(status, error.message)
     }
 }

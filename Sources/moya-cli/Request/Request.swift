@@ -22,7 +22,8 @@ extension MoyaCommand {
         @OptionGroup(title: "Body and query") var overrideArguments: OverrideArguments
 
         @Flag(RequestInvocation.form) var form: Bool
-        @Option(RequestInvocation.auth, completion: CaseCompletion.optionValue(.schemeName, in: ["request"])) var auth: String?
+        @Option(RequestInvocation.auth, completion: CaseCompletion.optionValue(.schemeName, in: ["request"])) var auth:
+            String?
         @Option(RequestInvocation.saveAs) var saveAs: String?
         @Flag(RequestInvocation.saveSample) var saveSample: Bool
 
@@ -38,8 +39,10 @@ extension MoyaCommand {
 extension RequestInvocation {
     /// The request ArgumentParser parsed.
     init(_ command: MoyaCommand.Request) {
-        self.init(words: command.words, form: command.form, auth: command.auth, saveAs: command.saveAs, saveSample: command.saveSample, requestOptions: command.requestArguments.options,
-                  outputOptions: command.outputArguments.options, targetOptions: command.targetArguments.options,
-                  overrideOptions: command.overrideArguments.options)
+        self.init(
+            words: command.words, form: command.form, auth: command.auth, saveAs: command.saveAs,
+            saveSample: command.saveSample, requestOptions: command.requestArguments.options,
+            outputOptions: command.outputArguments.options, targetOptions: command.targetArguments.options,
+            overrideOptions: command.overrideArguments.options)
     }
 }

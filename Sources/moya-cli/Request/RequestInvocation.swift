@@ -42,16 +42,23 @@ struct RequestInvocation: DirectlyParsable {
             if outputOptions.verbose { AccessTokens.isVerbose.store(true, ordering: .relaxed) }
             if saveSample, saveAs == nil { throw CommandFailure(.usage, "--save-sample needs --save-as CASE") }
             let prepared = try AdHocResolution(invocation: self, environment: environment).prepared()
-            let saving = try saveAs.map { try CaseSaving(name: $0, savesSample: saveSample, invocation: self, api: prepared.call.api) }
-            let sent = try PlainCall(call: prepared.call, keptBodyPrefix: saveSample ? NewCase.maximumSampleBytes + 1 : 0).send()
-            try saving?.save(prepared.request, target: prepared.call.target, invocation: self, override: sent.override, response: sent.response)
+            let saving = try saveAs.map {
+                try CaseSaving(name: $0, savesSample: saveSample, invocation: self, api: prepared.call.api)
+            }
+            let sent = try PlainCall(
+                call: prepared.call, keptBodyPrefix: saveSample ? NewCase.maximumSampleBytes + 1 : 0
+            ).send()
+            try saving?.save(
+                prepared.request, target: prepared.call.target, invocation: self, override: sent.override,
+                response: sent.response)
         }
     }
 
     /// The options as a `call` of the ad-hoc case takes them.
     func callInvocation(requestOptions: RequestOptions) -> CallInvocation {
-        CallInvocation(requestOptions: requestOptions, outputOptions: outputOptions, targetOptions: targetOptions,
-                       overrideOptions: overrideOptions)
+        CallInvocation(
+            requestOptions: requestOptions, outputOptions: outputOptions, targetOptions: targetOptions,
+            overrideOptions: overrideOptions)
     }
 
     /// The command's options, as `DirectParser` reads them and `MoyaCommand.Request` declares them.
@@ -66,25 +73,39 @@ struct RequestInvocation: DirectlyParsable {
     }
 
     static var words: OptionDeclaration<Self> {
-        .words(valueName: "request", help: "API METHOD PATH [ITEM...], or METHOD URL [ITEM...] without a target file.") { $0.words.append($1) }
+        .words(valueName: "request", help: "API METHOD PATH [ITEM...], or METHOD URL [ITEM...] without a target file.")
+        { $0.words.append($1) }
     }
 
     static var form: OptionDeclaration<Self> {
-        .flag("--form", help: "Send NAME=VALUE items as form fields (application/x-www-form-urlencoded) instead of JSON.") { $0.form = true }
+        .flag(
+            "--form", help: "Send NAME=VALUE items as form fields (application/x-www-form-urlencoded) instead of JSON."
+        ) { $0.form = true }
     }
 
     static var saveAs: OptionDeclaration<Self> {
-        .option("--save-as", valueName: "case", help: "Once the request succeeds, add it to the API's target file as the case CASE (the file's other bytes kept; secret headers as ${secret:VAR}).") {
+        .option(
+            "--save-as", valueName: "case",
+            help:
+                "Once the request succeeds, add it to the API's target file as the case CASE (the file's other bytes kept; secret headers as ${secret:VAR})."
+        ) {
             $0.saveAs = $1
         }
     }
 
     static var saveSample: OptionDeclaration<Self> {
-        .flag("--save-sample", help: "With --save-as, save the response as the case's sample (up to 64 KiB of text or JSON).") { $0.saveSample = true }
+        .flag(
+            "--save-sample",
+            help: "With --save-as, save the response as the case's sample (up to 64 KiB of text or JSON)."
+        ) { $0.saveSample = true }
     }
 
     static var auth: OptionDeclaration<Self> {
-        .option("--auth", valueName: "scheme", help: "Send the API's auth scheme SCHEME, or none (default: the API's default auth, as a case without auth: gets).") {
+        .option(
+            "--auth", valueName: "scheme",
+            help:
+                "Send the API's auth scheme SCHEME, or none (default: the API's default auth, as a case without auth: gets)."
+        ) {
             $0.auth = $1
         }
     }

@@ -44,13 +44,18 @@ struct APIAccess {
 
     /// The lines of API and case help.
     var helpLines: String {
-        var text = "  trust: " + (isTrusted ? "trusted (reads any environment variable; may run its token command)"
-            : "untrusted (reads only the variables MOYA_ALLOW_ENV allows; runs no command)") + "\n"
+        var text =
+            "  trust: "
+            + (isTrusted
+                ? "trusted (reads any environment variable; may run its token command)"
+                : "untrusted (reads only the variables MOYA_ALLOW_ENV allows; runs no command)") + "\n"
         if !variables.isEmpty {
             text += "  environment: " + variables.map { "\($0.name) (\($0.state))" }.joined(separator: ", ") + "\n"
         }
         for command in commands {
-            text += "  command: " + command + (isTrusted ? " (run for a live call's token)" : " (not run: the file is not trusted)") + "\n"
+            text +=
+                "  command: " + command
+                + (isTrusted ? " (run for a live call's token)" : " (not run: the file is not trusted)") + "\n"
         }
         return text
     }

@@ -20,15 +20,19 @@ struct CaseCommand {
     let accessTokens: (TargetSettings) -> (any AccessTokenSource)?
 
     static var call: CaseCommand {
-        CaseCommand(name: "call", helpCommand: { MoyaCommand.Call.self }, allOptionNames: { CallInvocation.table.flatMap(\.names) },
-                    accessTokens: { _ in nil })
+        CaseCommand(
+            name: "call", helpCommand: { MoyaCommand.Call.self },
+            allOptionNames: { CallInvocation.table.flatMap(\.names) },
+            accessTokens: { _ in nil })
     }
 
     /// `curl` prints a placeholder for a token unless `--show-secrets` (see
     /// `AccessTokens.source(forCurl:environment:)`).
     static var curl: CaseCommand {
-        CaseCommand(name: "curl", helpCommand: { MoyaCommand.Curl.self }, allOptionNames: { CurlInvocation.table.flatMap(\.names) },
-                    accessTokens: { AccessTokens.source(forCurl: $0.request, environment: $0.environment) })
+        CaseCommand(
+            name: "curl", helpCommand: { MoyaCommand.Curl.self },
+            allOptionNames: { CurlInvocation.table.flatMap(\.names) },
+            accessTokens: { AccessTokens.source(forCurl: $0.request, environment: $0.environment) })
     }
 
     /// The command's long options.

@@ -44,14 +44,19 @@ enum CaseHelp {
         text += "  file: \(api.file)\n" + access.helpLines
         if !spec.filesRead.isEmpty { text += "  reads: " + spec.filesRead.joined(separator: ", ") + "\n" }
         if !spec.filesWritten.isEmpty { text += "  writes: " + spec.filesWritten.joined(separator: ", ") + "\n" }
-        if let pagination = api.pagination(for: spec) { text += "  pages: \(pagination.styleName) (--all follows them)\n" }
-        if !spec.captures.isEmpty { text += "  captures: " + spec.captures.map(\.name).joined(separator: ", ") + " (--capture)\n" }
+        if let pagination = api.pagination(for: spec) {
+            text += "  pages: \(pagination.styleName) (--all follows them)\n"
+        }
+        if !spec.captures.isEmpty {
+            text += "  captures: " + spec.captures.map(\.name).joined(separator: ", ") + " (--capture)\n"
+        }
         if !spec.values.isEmpty {
             text += "\nVALUES:\n"
             let rows = spec.values.map { value in
                 [
                     "  " + value.name, typeName(value.type),
-                    value.defaultValue.map { "default: \(Self.defaultText($0))" } ?? (value.isOptional ? "optional" : "required"), value.description ?? "",
+                    value.defaultValue.map { "default: \(Self.defaultText($0))" }
+                        ?? (value.isOptional ? "optional" : "required"), value.description ?? ""
                 ]
             }
             text += TextTable.render(rows)
@@ -59,7 +64,9 @@ enum CaseHelp {
         // A lone `sample:` (named `default`) leaves nothing to choose; curl never stubs.
         let hasNamedSamples = spec.samples.count > 1 || spec.samples.first.map { $0.name != "default" } ?? false
         if command == "call" && hasNamedSamples {
-            let names = spec.samples.enumerated().map { $0.offset == 0 ? "\($0.element.name) (default)" : $0.element.name }
+            let names = spec.samples.enumerated().map {
+                $0.offset == 0 ? "\($0.element.name) (default)" : $0.element.name
+            }
             text += "\nSAMPLES (--stub --sample NAME): " + names.joined(separator: ", ") + "\n"
         }
         if !spec.examples.isEmpty {

@@ -35,7 +35,9 @@ struct CaseInvocation: Equatable {
                 name = String(name[..<equals])
             } else {
                 guard index < words.count else {
-                    throw CommandFailure(.usage, "--\(name) is not an option of this command, nor a value followed by its argument; see --help")
+                    throw CommandFailure(
+                        .usage,
+                        "--\(name) is not an option of this command, nor a value followed by its argument; see --help")
                 }
                 value = words[index]
                 index += 1

@@ -17,28 +17,41 @@ enum CaseResolution {
                 StandardStream.output.write(MoyaCommand.helpMessage(for: command.helpCommand()) + "\n")
                 return nil
             }
-            throw CommandFailure(.usage, "missing API and CASE; see 'moya-cli \(command.name) --help' and 'moya-cli list'")
+            throw CommandFailure(
+                .usage, "missing API and CASE; see 'moya-cli \(command.name) --help' and 'moya-cli list'")
         }
         // With a case named, only that case is kept of the API's file (a large API is validated
         // whole but not held); without one, help and the error list every case.
-        let api = if let caseName = invocation.caseName {
-            try loader.api(named: apiName, keepingOnly: caseName)
-        } else {
-            try loader.api(named: apiName).1
-        }
+        let api =
+            if let caseName = invocation.caseName {
+                try loader.api(named: apiName, keepingOnly: caseName)
+            } else {
+                try loader.api(named: apiName).1
+            }
         guard let caseName = invocation.caseName else {
             if request.help {
-                StandardStream.output.write(DisplayText.escaped(CaseHelp.apiHelp(api, command: command.name, access: APIAccess(api, environment: loader.environment)), keepingLineBreaks: true))
+                StandardStream.output.write(
+                    DisplayText.escaped(
+                        CaseHelp.apiHelp(
+                            api, command: command.name, access: APIAccess(api, environment: loader.environment)),
+                        keepingLineBreaks: true))
                 return nil
             }
-            throw CommandFailure(.usage, "missing CASE for API '\(api.name)'; valid cases: \(api.cases.map(\.name).joined(separator: ", "))")
+            throw CommandFailure(
+                .usage,
+                "missing CASE for API '\(api.name)'; valid cases: \(api.cases.map(\.name).joined(separator: ", "))")
         }
         let spec = try caseSpec(named: caseName, in: api)
         if request.help {
-            StandardStream.output.write(DisplayText.escaped(CaseHelp.caseHelp(spec, api: api, command: command.name, access: APIAccess(api, environment: loader.environment)), keepingLineBreaks: true))
+            StandardStream.output.write(
+                DisplayText.escaped(
+                    CaseHelp.caseHelp(
+                        spec, api: api, command: command.name, access: APIAccess(api, environment: loader.environment)),
+                    keepingLineBreaks: true))
             return nil
         }
-        return ResolvedCase(api: api, spec: spec, arguments: try bind(invocation, for: spec, api: api, command: command))
+        return ResolvedCase(
+            api: api, spec: spec, arguments: try bind(invocation, for: spec, api: api, command: command))
     }
 
     static func caseSpec(named name: String, in api: APISpec) throws -> CaseSpec {
@@ -49,9 +62,12 @@ enum CaseResolution {
         }
     }
 
-    static func bind(_ invocation: CaseInvocation, for spec: CaseSpec, api: APISpec, command: CaseCommand) throws -> [String: ArgumentValue] {
+    static func bind(_ invocation: CaseInvocation, for spec: CaseSpec, api: APISpec, command: CaseCommand) throws
+        -> [String: ArgumentValue]
+    {
         let binder = spec.argumentBinder()
-        let (arguments, errors) = binder.bindReportingAll(positional: invocation.positional, namedWords: invocation.named)
+        let (arguments, errors) = binder.bindReportingAll(
+            positional: invocation.positional, namedWords: invocation.named)
         guard errors.isEmpty else {
             let usage = "usage: moya-cli \(command.name) \(api.name) \(spec.name)" + CaseHelp.valuesSynopsis(spec)
             let messages = errors.map { error in
@@ -66,11 +82,17 @@ enum CaseResolution {
     /// An unknown `--name`: `call` and `curl` read an option they do not know as a value of the
     /// case, so a misspelled option lands here. When it is close to one of the command's
     /// options, that is the likelier mistake, and the message says so.
-    static func unknownOptionMessage(_ name: String, error: ArgumentError, spec: CaseSpec, command: CaseCommand) -> String {
-        guard let option = Suggestion.closest(to: "--" + name, in: command.optionNames), !spec.values.contains(where: { $0.name == name }) else {
-            return error.description + " (an unknown --option is read as a value of the case; '--\(name)' is no option of \(command.name) either)"
+    static func unknownOptionMessage(_ name: String, error: ArgumentError, spec: CaseSpec, command: CaseCommand)
+        -> String
+    {
+        guard let option = Suggestion.closest(to: "--" + name, in: command.optionNames),
+            !spec.values.contains(where: { $0.name == name })
+        else {
+            return error.description
+                + " (an unknown --option is read as a value of the case; '--\(name)' is no option of \(command.name) either)"
         }
-        return "unknown option '--\(name)'; did you mean '\(option)'? (an unknown --option is read as a value of the case, "
+        return
+            "unknown option '--\(name)'; did you mean '\(option)'? (an unknown --option is read as a value of the case, "
             + "and case '\(spec.name)' has no value '\(name)')"
     }
 
@@ -78,23 +100,33 @@ enum CaseResolution {
     /// against the case's task, and its target built; `nil` when help was printed instead.
     static func target(_ request: CaseRequest) throws -> (target: DynamicTarget, resolved: ResolvedCase)? {
         guard var resolved = try resolve(request) else { return nil }
-        try request.curlHabits.check(caseName: "\(resolved.api.name).\(resolved.spec.name)", method: resolved.spec.method)
+        try request.curlHabits.check(
+            caseName: "\(resolved.api.name).\(resolved.spec.name)", method: resolved.spec.method)
         // After the case and its values, so a typo is reported before a password is asked for.
         resolved.credential = try request.credentials.credential()
-        if request.checksOverridesBeforeBuilding { try RequestPlugins.checkBodyOverride(request.overrides, task: resolved.spec.task) }
-        let target = try build(resolved, settings: request.settings, accessTokens: request.command.accessTokens(request.settings))
-        if !request.checksOverridesBeforeBuilding { try RequestPlugins.checkBodyOverride(request.overrides, task: resolved.spec.task) }
+        if request.checksOverridesBeforeBuilding {
+            try RequestPlugins.checkBodyOverride(request.overrides, task: resolved.spec.task)
+        }
+        let target = try build(
+            resolved, settings: request.settings, accessTokens: request.command.accessTokens(request.settings))
+        if !request.checksOverridesBeforeBuilding {
+            try RequestPlugins.checkBodyOverride(request.overrides, task: resolved.spec.task)
+        }
         return (target, resolved)
     }
 
     /// The target of `resolved` built as `settings` say; `accessTokens`: the token source, `nil`
     /// for the run's provider.
-    static func build(_ resolved: ResolvedCase, settings: TargetSettings, accessTokens: (any AccessTokenSource)? = nil) throws -> DynamicTarget {
+    static func build(_ resolved: ResolvedCase, settings: TargetSettings, accessTokens: (any AccessTokenSource)? = nil)
+        throws -> DynamicTarget
+    {
         let spec = resolved.spec
         let download = settings.download
-        var builder = builder(api: resolved.api, environment: settings.environment, request: settings.request, isStubbed: settings.stub.stub,
-                              downloadDestination: spec.task.isDownload ? download.path.map { $0 == "-" ? "/dev/stdout" : $0 } : nil,
-                              overwritesDownloads: download.overwrites)
+        var builder = builder(
+            api: resolved.api, environment: settings.environment, request: settings.request,
+            isStubbed: settings.stub.stub,
+            downloadDestination: spec.task.isDownload ? download.path.map { $0 == "-" ? "/dev/stdout" : $0 } : nil,
+            overwritesDownloads: download.overwrites)
         if let accessTokens { builder.accessTokens = accessTokens }
         builder.credentialOverride = resolved.credential
         do {
@@ -113,11 +145,12 @@ enum CaseResolution {
         downloadDestination: String?, overwritesDownloads: Bool
     ) -> TargetBuilder {
         var builder = TargetBuilder(
-            api: api, processEnvironment: environment, environmentName: request.environment, baseURLOverride: request.baseURL,
-            isStubbed: isStubbed, downloadDestinationOverride: downloadDestination, overwritesDownloads: overwritesDownloads,
+            api: api, processEnvironment: environment, environmentName: request.environment,
+            baseURLOverride: request.baseURL,
+            isStubbed: isStubbed, downloadDestinationOverride: downloadDestination,
+            overwritesDownloads: overwritesDownloads,
             accessTokens: isStubbed ? nil : AccessTokens.provider(environment: environment, request: request))
         FileEnvironment.restrict(&builder, environment: environment)
         return builder
     }
 }
-

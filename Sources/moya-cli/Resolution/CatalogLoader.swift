@@ -36,15 +36,18 @@ struct CatalogLoader {
 
     /// Loads every level, or only up to the one that defines `name`, turning a missing
     /// `--targets` path into `CommandFailure` (exit 64).
-    private func load(stoppingAfterLevelDefining name: String?,
-                      eachCase: ((TargetDiscovery.SourceFile, CaseSpec) -> Void)?) throws -> TargetCatalog {
+    private func load(
+        stoppingAfterLevelDefining name: String?,
+        eachCase: ((TargetDiscovery.SourceFile, CaseSpec) -> Void)?
+    ) throws -> TargetCatalog {
         do {
             let discovery = TargetDiscovery(searchPath: searchPath, fileRoot: options.fileRoot)
-            let catalog = if let name {
-                try discovery.discover(stoppingAfterLevelDefining: name, eachCase: eachCase)
-            } else {
-                try discovery.discover(eachCase: eachCase)
-            }
+            let catalog =
+                if let name {
+                    try discovery.discover(stoppingAfterLevelDefining: name, eachCase: eachCase)
+                } else {
+                    try discovery.discover(eachCase: eachCase)
+                }
             KeptUntilExit.keep(catalog)
             return catalog
         } catch {
@@ -64,16 +67,20 @@ struct CatalogLoader {
     ///
     /// With `eachCase`, the API keeps no case: each valid case of each file read is handed to it
     /// instead, as it is loaded (`list API`).
-    func api(named name: String,
-             eachCase: ((TargetDiscovery.SourceFile, CaseSpec) -> Void)? = nil) throws -> (TargetCatalog, APISpec) {
+    func api(
+        named name: String,
+        eachCase: ((TargetDiscovery.SourceFile, CaseSpec) -> Void)? = nil
+    ) throws -> (TargetCatalog, APISpec) {
         let catalog = try load(stoppingAfterLevelDefining: name, eachCase: eachCase)
         do {
             let api = try catalog.api(named: name)
             return (catalog, api)
         } catch let error {
             if case .invalidAPI(_, let file) = error {
-                StandardStream.error.write(DiagnosticRenderer.render(
-                    catalog.diagnostics.filter { $0.file == file }, source: { catalog.sources[$0] }, colored: colorsDiagnostics))
+                StandardStream.error.write(
+                    DiagnosticRenderer.render(
+                        catalog.diagnostics.filter { $0.file == file }, source: { catalog.sources[$0] },
+                        colored: colorsDiagnostics))
                 throw CommandFailure(.invalidTargetFile, error.description)
             }
             if case .duplicateAPI = error {

@@ -17,7 +17,8 @@ enum FileEnvironment {
     static func view(for file: String, environment: [String: String]) -> View {
         if let known = views.withLock({ $0[file] }) { return known }
         let isTrusted = TargetTrust(environment: environment).trusts(file)
-        let (visible, hidden) = EnvironmentAllowance(environment: environment).view(of: environment, isTrusted: isTrusted)
+        let (visible, hidden) = EnvironmentAllowance(environment: environment).view(
+            of: environment, isTrusted: isTrusted)
         let view = View(visible: visible, hidden: hidden, isTrusted: isTrusted)
         views.withLock { $0[file] = view }
         return view

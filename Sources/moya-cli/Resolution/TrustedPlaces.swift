@@ -17,8 +17,12 @@ extension MoyaCommand {
         for name in ["HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", TargetTrust.environmentVariable] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
-        let folders = TargetTrust.declaredPaths(environment: environment) + [TokenCacheStore.defaultFolder(environment: environment)].compactMap { $0 }
-        OutputFile.protect(folders: folders, reason: "which moya-cli never writes to (a trusted target folder or the token cache; "
-                           + "see SECURITY in moya-cli(1))")
+        let folders =
+            TargetTrust.declaredPaths(environment: environment)
+            + [TokenCacheStore.defaultFolder(environment: environment)].compactMap { $0 }
+        OutputFile.protect(
+            folders: folders,
+            reason: "which moya-cli never writes to (a trusted target folder or the token cache; "
+                + "see SECURITY in moya-cli(1))")
     }
 }

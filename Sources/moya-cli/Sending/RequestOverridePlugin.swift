@@ -22,7 +22,9 @@ struct RequestOverridePlugin: PluginType {
                 request.bodyFileURL = url
                 // libcurl labels a body from memory as a form, but not one it streams other than
                 // by POST: the label is set here, so the request is the same whatever its size.
-                if request.httpMethod != "POST", request.value(forHTTPHeaderField: "Content-Type") == nil, body.contentType == nil {
+                if request.httpMethod != "POST", request.value(forHTTPHeaderField: "Content-Type") == nil,
+                    body.contentType == nil
+                {
                     request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
                 }
             }
@@ -40,10 +42,12 @@ struct RequestOverridePlugin: PluginType {
         let beforeFragment = text[..<fragmentStart]
         let queryStart = beforeFragment.firstIndex(of: "?")
         let base = queryStart.map { String(beforeFragment[..<$0]) } ?? String(beforeFragment)
-        var pairs: [String] = queryStart.map { beforeFragment[beforeFragment.index(after: $0)...] }
+        var pairs: [String] =
+            queryStart.map { beforeFragment[beforeFragment.index(after: $0)...] }
             .map { $0.split(separator: "&").map(String.init) } ?? []
         for edit in edits {
-            let (name, value) = edit.firstIndex(of: "=").map { (String(edit[..<$0]), String(edit[edit.index(after: $0)...])) }
+            let (name, value) =
+                edit.firstIndex(of: "=").map { (String(edit[..<$0]), String(edit[edit.index(after: $0)...])) }
                 ?? (edit, nil)
             let encodedName = PercentEncoding.escapeQueryComponent(name)
             let position = pairs.firstIndex { Self.name(of: $0) == encodedName }

@@ -9,8 +9,10 @@ enum RequestPlugins {
     /// User-Agent, `--query`/`--json`/`--data`, the `-H` overrides, and the marks on headers that
     /// carry secrets, in that order.
     static func base(headerOverrides: [HeaderOverride], override: RequestOverridePlugin? = nil) -> [any PluginType] {
-        [AccessTokenPlugin(tokenClosure: { target in (target as? DynamicTarget)?.credential ?? "" }),
-         DefaultUserAgentPlugin()]
+        [
+            AccessTokenPlugin(tokenClosure: { target in (target as? DynamicTarget)?.credential ?? "" }),
+            DefaultUserAgentPlugin()
+        ]
             + (override.map { [$0] } ?? [])
             + [HeaderOverridePlugin(overrides: headerOverrides), SensitiveHeadersPlugin()]
     }
@@ -21,8 +23,10 @@ enum RequestPlugins {
         guard overrides.replacesBody else { return }
         switch task {
         case .uploadFile, .multipart, .compositeMultipart, .download, .downloadParameters:
-            throw CommandFailure(.usage, "--json and --data replace a request body, and this case's task is a file transfer "
-                                 + "(\(task.moyaName)); leave them out")
+            throw CommandFailure(
+                .usage,
+                "--json and --data replace a request body, and this case's task is a file transfer "
+                    + "(\(task.moyaName)); leave them out")
         default:
             return
         }
@@ -37,15 +41,18 @@ extension SecretRedactor {
         var secrets = target.secretValues
         if let credential = target.credential, !credential.isEmpty { secrets.append(credential) }
         secrets += Self.userinfoPasswords(of: request)
-        self.init(sensitiveHeaderNames: SecretRedactor.defaultSensitiveHeaderNames.union(target.sensitiveHeaderNames),
-                  secretValues: secrets, showsSecrets: request.showSecrets)
+        self.init(
+            sensitiveHeaderNames: SecretRedactor.defaultSensitiveHeaderNames.union(target.sensitiveHeaderNames),
+            secretValues: secrets, showsSecrets: request.showSecrets)
     }
 
     /// The redactor of `init(target:request:)` for any target without secrets of its own
     /// (`DynamicTarget.hasOwnSecrets`): the default sensitive headers and `request`'s passwords.
     init(request: RequestOptions) {
-        self.init(sensitiveHeaderNames: SecretRedactor.defaultSensitiveHeaderNames, secretValues: Self.userinfoPasswords(of: request),
-                  showsSecrets: request.showSecrets)
+        self.init(
+            sensitiveHeaderNames: SecretRedactor.defaultSensitiveHeaderNames,
+            secretValues: Self.userinfoPasswords(of: request),
+            showsSecrets: request.showSecrets)
     }
 
     /// The passwords in `--proxy` and `--base-url`.

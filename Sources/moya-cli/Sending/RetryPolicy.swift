@@ -37,7 +37,9 @@ struct RetryPolicy: Sendable {
 
     /// `Retry-After` in seconds or as an HTTP date (capped at 120 s).
     static func retryAfter(_ response: Response) -> Double? {
-        guard let value = response.response?.headers[.retryAfter], let seconds = RetryAfter.seconds(value) else { return nil }
+        guard let value = response.response?.headers[.retryAfter], let seconds = RetryAfter.seconds(value) else {
+            return nil
+        }
         return min(seconds, 120)
     }
 

@@ -80,12 +80,14 @@ final class Interrupt: Sendable {
         guard !alreadyWatching else { return }
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
-        let started = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            // Lives as long as the process, as the signal handler does.
-            Unmanaged<Interrupt>.fromOpaque(context).takeUnretainedValue().watch()
-            return nil
-        }, context)
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                // Lives as long as the process, as the signal handler does.
+                Unmanaged<Interrupt>.fromOpaque(context).takeUnretainedValue().watch()
+                return nil
+            }, context)
         guard started == 0 else {
             // Without the thread, Ctrl-C is still seen by `wasInterrupted`, only later.
             Unmanaged<Interrupt>.fromOpaque(context).release()
@@ -124,11 +126,12 @@ final class Interrupt: Sendable {
     /// The failure to end with after a signal: its exit status (130, 143, 129) and a message.
     var failure: CommandFailure {
         let signal = state.withLock { $0.signal }
-        let name = switch signal {
-        case SIGTERM: "terminated (SIGTERM)"
-        case SIGHUP: "hung up (SIGHUP)"
-        default: "interrupted"
-        }
+        let name =
+            switch signal {
+            case SIGTERM: "terminated (SIGTERM)"
+            case SIGHUP: "hung up (SIGHUP)"
+            default: "interrupted"
+            }
         return CommandFailure(ExitStatus.forSignal(signal), name)
     }
 

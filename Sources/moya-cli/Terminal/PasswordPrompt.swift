@@ -20,13 +20,16 @@ enum PasswordPrompt {
     static func ask(user: String) throws -> String {
         let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard terminal >= 0 else {
-            throw CommandFailure(.usage, "-u \(DisplayText.escaped(user)): no password given and no terminal to ask for it; "
-                                 + "write -u USER:PASSWORD")
+            throw CommandFailure(
+                .usage,
+                "-u \(DisplayText.escaped(user)): no password given and no terminal to ask for it; "
+                    + "write -u USER:PASSWORD")
         }
         defer { close(terminal) }
         var saved = termios()
         guard tcgetattr(terminal, &saved) == 0 else {
-            throw CommandFailure(.usage, "-u \(DisplayText.escaped(user)): cannot turn echo off on the terminal; write -u USER:PASSWORD")
+            throw CommandFailure(
+                .usage, "-u \(DisplayText.escaped(user)): cannot turn echo off on the terminal; write -u USER:PASSWORD")
         }
         // A signal from here on puts the terminal back before the process ends.
         moya_signals_ensure_installed()
@@ -44,10 +47,16 @@ enum PasswordPrompt {
         if let failure = Interrupt.failureIfSignalled { throw failure }
         switch line {
         case .line(let password): return password
-        case .endOfInput: throw CommandFailure(.usage, "-u \(DisplayText.escaped(user)): no password was typed (end of input)")
-        case .tooLong: throw CommandFailure(.usage, "-u \(DisplayText.escaped(user)): the password is longer than \(maximumLength) bytes")
+        case .endOfInput:
+            throw CommandFailure(.usage, "-u \(DisplayText.escaped(user)): no password was typed (end of input)")
+        case .tooLong:
+            throw CommandFailure(
+                .usage, "-u \(DisplayText.escaped(user)): the password is longer than \(maximumLength) bytes")
         case .failed(let error):
-            throw CommandFailure(.usage, "-u \(DisplayText.escaped(user)): cannot read the password from the terminal: \(String(cString: strerror(error)))")
+            throw CommandFailure(
+                .usage,
+                "-u \(DisplayText.escaped(user)): cannot read the password from the terminal: \(String(cString: strerror(error)))"
+            )
         }
     }
 

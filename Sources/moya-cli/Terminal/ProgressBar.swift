@@ -19,7 +19,9 @@ final class ProgressBar: Sendable {
                 guard percent != state.lastPercent else { return }
                 state.lastPercent = percent
                 let filled = Int(fraction * Double(width))
-                line = "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(percent)% "
+                line =
+                    "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+                    + "] \(percent)% "
                     + Self.byteCount(progress.completedBytes)
             } else {
                 line = Self.byteCount(progress.completedBytes)
@@ -43,6 +45,7 @@ final class ProgressBar: Sendable {
             value /= 1024
             unit += 1
         }
-        return unit == 0 ? "\(bytes) B" : String(Int(value * 10) / 10) + "." + String(Int(value * 10) % 10) + " " + units[unit]
+        return unit == 0
+            ? "\(bytes) B" : String(Int(value * 10) / 10) + "." + String(Int(value * 10) % 10) + " " + units[unit]
     }
 }

@@ -51,12 +51,16 @@ extension MoyaCommand {
             let failingSamples = FailingSamples()
             let catalog = try loader.load { file, spec in failingSamples.record(spec, in: file.displayPath) }
             let entries = catalog.entries + catalog.shadowed
-            var report = Report(diagnostics: catalog.diagnostics, sources: catalog.sources, searched: catalog.searchedDescription)
+            var report = Report(
+                diagnostics: catalog.diagnostics, sources: catalog.sources, searched: catalog.searchedDescription)
             for file in catalog.files {
                 let entry = entries.first { $0.file == file }
-                report.summary.append(summaryLine(file: file, api: entry?.api, caseCount: entry?.caseCount ?? 0,
-                                                  diagnostics: catalog.diagnostics))
-                report.diagnostics += notes(file: file, api: entry?.api, diagnostics: catalog.diagnostics, failingSamples: failingSamples)
+                report.summary.append(
+                    summaryLine(
+                        file: file, api: entry?.api, caseCount: entry?.caseCount ?? 0,
+                        diagnostics: catalog.diagnostics))
+                report.diagnostics += notes(
+                    file: file, api: entry?.api, diagnostics: catalog.diagnostics, failingSamples: failingSamples)
             }
             return report
         }
@@ -90,12 +94,17 @@ extension MoyaCommand {
             var seen = Set<String>()
             let failingSamples = FailingSamples()
             for path in paths where seen.insert(path).inserted {
-                let result = TargetFileLoader.load(path: path, fileRoot: fileRoot) { spec in failingSamples.record(spec, in: path) }
+                let result = TargetFileLoader.load(path: path, fileRoot: fileRoot) { spec in
+                    failingSamples.record(spec, in: path)
+                }
                 KeptUntilExit.keep(result)
                 report.diagnostics += result.diagnostics
                 report.sources[path] = result.sourceLines
-                report.summary.append(summaryLine(file: path, api: result.api, caseCount: result.caseCount, diagnostics: result.diagnostics))
-                report.diagnostics += notes(file: path, api: result.api, diagnostics: result.diagnostics, failingSamples: failingSamples)
+                report.summary.append(
+                    summaryLine(
+                        file: path, api: result.api, caseCount: result.caseCount, diagnostics: result.diagnostics))
+                report.diagnostics += notes(
+                    file: path, api: result.api, diagnostics: result.diagnostics, failingSamples: failingSamples)
             }
             return report
         }
@@ -103,13 +112,20 @@ extension MoyaCommand {
         /// What a valid file relies on without writing it, where it matters: with no `validation`
         /// (neither the case nor the top level), a sample's status outside 2xx fails. One note per
         /// file, at its first such sample.
-        static func notes(file: String, api: APISpec?, diagnostics: [Diagnostic], failingSamples: FailingSamples) -> [Diagnostic] {
+        static func notes(file: String, api: APISpec?, diagnostics: [Diagnostic], failingSamples: FailingSamples)
+            -> [Diagnostic]
+        {
             guard let api, api.validation == nil, let (status, mark) = failingSamples.first[file],
-                  !diagnostics.contains(where: { $0.file == file && $0.severity == .error }) else { return [] }
-            return [Diagnostic(.note, file: file, mark: mark, message: """
-                this sample's status \(status) fails the validation of a file that writes none (200...299: call exits \
-                \(ExitStatus.forFailedValidation(statusCode: status).rawValue)); write 'validation: none' to accept every status
-                """)]
+                !diagnostics.contains(where: { $0.file == file && $0.severity == .error })
+            else { return [] }
+            return [
+                Diagnostic(
+                    .note, file: file, mark: mark,
+                    message: """
+                        this sample's status \(status) fails the validation of a file that writes none (200...299: call exits \
+                        \(ExitStatus.forFailedValidation(statusCode: status).rawValue)); write 'validation: none' to accept every status
+                        """)
+            ]
         }
 
         /// The first sample with a status outside 2xx of a case that writes no `validation`, per file.

@@ -26,14 +26,17 @@ struct ValidateInvocation: DirectlyParsable {
         if help { throw CleanExit.helpRequest(MoyaCommand.Validate.self) }
         try reportingFailures {
             let loader = CatalogLoader(options: targetOptions)
-            let report = files.isEmpty
+            let report =
+                files.isEmpty
                 ? try MoyaCommand.Validate.discoveredFilesReport(loader)
                 : try MoyaCommand.Validate.namedFilesReport(files, fileRoot: targetOptions.fileRoot)
-            StandardStream.error.write(DiagnosticRenderer.render(
-                report.diagnostics, source: { report.sources[$0] }, colored: loader.colorsDiagnostics))
+            StandardStream.error.write(
+                DiagnosticRenderer.render(
+                    report.diagnostics, source: { report.sources[$0] }, colored: loader.colorsDiagnostics))
             StandardStream.output.write(report.summary.joined())
             if files.isEmpty, report.summary.isEmpty {
-                StandardStream.error.write("moya-cli: warning: no target files found; searched: \(DisplayText.escaped(report.searched))\n")
+                StandardStream.error.write(
+                    "moya-cli: warning: no target files found; searched: \(DisplayText.escaped(report.searched))\n")
             }
             let errors = report.diagnostics.filter { $0.severity == .error }.count
             if errors > 0 {
@@ -52,7 +55,9 @@ struct ValidateInvocation: DirectlyParsable {
     }
 
     static var files: OptionDeclaration<Self> {
-        .words(valueName: "file", help: "Target files or folders to validate; default: every file found.") { $0.files.append($1) }
+        .words(valueName: "file", help: "Target files or folders to validate; default: every file found.") {
+            $0.files.append($1)
+        }
     }
 }
 

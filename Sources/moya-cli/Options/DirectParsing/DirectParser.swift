@@ -18,7 +18,7 @@ enum DirectParser {
     /// command line has a handful of words, and the first hashed collection of a type costs a run
     /// a scan of the binary's conformance records for its `Hashable` conformance.
     static let builtInOptions: [String] = [
-        "--help", "--help-hidden", "--version", "--experimental-dump-help", "--generate-completion-script",
+        "--help", "--help-hidden", "--version", "--experimental-dump-help", "--generate-completion-script"
     ]
 
     /// `arguments` (after the command's name) parsed as `Command`, or `nil` to leave them to ArgumentParser.
@@ -88,8 +88,10 @@ enum DirectParser {
         let body = name.utf8.dropFirst(2)
         guard name.hasPrefix("--"), let first = body.first, first != UInt8(ascii: "-") else { return false }
         return body.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "_")
         }
     }
 }
