@@ -208,4 +208,44 @@ final class RequestSaveAsTests: WebTargetTestCase {
         XCTAssertEqual(result.status, 4, result.stderr)
         XCTAssertEqual(try fileText(), original)
     }
+
+    /// `-u` and `--bearer` on `request` as on `call`: sent instead of the file's auth, redacted,
+    /// refused next to `--auth`, and saved as the header they sent read from a secret variable.
+    func testOneOffCredentialsAreSentRedactedAndSavedAsASecretReference() throws {
+        let basic = try run(["request", "web", "GET", "/basic-auth/alice/pw-s3cret", "-u", "alice:pw-s3cret", "-v"])
+        XCTAssertEqual(basic.status, 0, basic.stderr)
+        XCTAssertEqual(
+            server.receivedRequests.last?.value(of: "Authorization"),
+            "Basic " + Data("alice:pw-s3cret".utf8).base64EncodedString())
+        XCTAssertTrue(basic.stderr.contains("> Authorization: Basic <redacted>\n"), basic.stderr)
+        XCTAssertFalse(basic.stderr.contains("pw-s3cret"), basic.stderr)
+
+        let refused = try run(["request", "web", "GET", "/bearer", "--bearer", "t0ken", "--auth", "none"])
+        XCTAssertEqual(refused.status, 64, refused.stderr)
+        XCTAssertEqual(
+            refused.stderr,
+            "moya-cli: error: --auth none: -u and --bearer replace the API's auth for this request; leave out one or the other\n"
+        )
+
+        let before = server.receivedRequests.count
+        let saved = try run(["request", "web", "GET", "/bearer", "--bearer", "t0ken-s3cret", "--save-as", "withToken"])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        XCTAssertEqual(server.receivedRequests.count, before + 1)
+        XCTAssertEqual(server.receivedRequests.last?.value(of: "Authorization"), "Bearer t0ken-s3cret")
+        XCTAssertTrue(
+            saved.stderr.contains(
+                "moya-cli: the case reads Authorization from ${secret:MOYA_WEB_AUTHORIZATION}; set MOYA_WEB_AUTHORIZATION to call it\n"
+            ), saved.stderr)
+        let text = try fileText()
+        XCTAssertFalse(text.contains("t0ken-s3cret"), "a credential is never written")
+        XCTAssertTrue(
+            text.contains(
+                """
+                  withToken:
+                    method: GET
+                    path: /bearer
+                    headers: {Authorization: "${secret:MOYA_WEB_AUTHORIZATION}"}
+
+                """), text)
+    }
 }

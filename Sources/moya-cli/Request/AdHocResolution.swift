@@ -47,7 +47,10 @@ struct AdHocResolution {
             request = try adHocRequest(method: words[1], path: path, query: query, items: Array(words.dropFirst(3)))
         }
         let (spec, arguments) = try request.caseSpec(in: api)
-        let resolved = ResolvedCase(api: api, spec: spec, arguments: arguments)
+        var resolved = ResolvedCase(api: api, spec: spec, arguments: arguments)
+        // -u and --bearer replace the API's auth, as on `call`; read (and asked for) once the
+        // request is known to be well formed.
+        resolved.credential = try invocation.credentialOptions.credential()
         let target = try CaseResolution.build(
             resolved, settings: TargetSettings(environment: environment, request: requestOptions))
         try Self.checkOrigin(of: target, path: isURL ? words[1] : words[2])

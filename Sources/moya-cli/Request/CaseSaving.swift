@@ -45,7 +45,8 @@ struct CaseSaving {
     /// `response` as its sample when `--save-sample` was given; says on stderr what was written
     /// and which variables the secrets are read from.
     func save(
-        _ request: AdHocRequest, target: DynamicTarget, invocation: RequestInvocation, override: RequestOverridePlugin,
+        _ request: AdHocRequest, target: DynamicTarget, credential: CommandLineCredential?,
+        invocation: RequestInvocation, override: RequestOverridePlugin,
         response: Response
     ) throws {
         var sentBody: [UInt8]?
@@ -61,7 +62,10 @@ struct CaseSaving {
             header.value.map { NewCase.Header(name: header.name, value: $0) }
         }
         do throws(TargetFileEditError) {
-            var newCase = try NewCase(request, sentBody: sentBody, extraHeaders: extra)
+            // -u and --bearer are saved as the header they sent, read from a ${secret:VAR}: never the value.
+            let credentials =
+                credential.map { [NewCase.Header(name: "Authorization", value: Self.authorization($0))] } ?? []
+            var newCase = try NewCase(request, sentBody: sentBody, extraHeaders: extra, credentials: credentials)
             newCase.secretValues = target.secretValues
             if savesSample {
                 let contentType = response.response?.headers[HTTPField.Name.contentType]
@@ -92,5 +96,13 @@ struct CaseSaving {
             case .cannotWrite: .cannotWriteOutput
             }
         return CommandFailure(status, error.message)
+    }
+
+    /// The `Authorization` value a command-line credential sends.
+    static func authorization(_ credential: CommandLineCredential) -> String {
+        switch credential {
+        case .basic(let user, let password): "Basic " + Data((user + ":" + password).utf8).base64EncodedString()
+        case .bearer(let token): "Bearer " + token
+        }
     }
 }

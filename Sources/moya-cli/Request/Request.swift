@@ -17,6 +17,7 @@ extension MoyaCommand {
         )
 
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
+        @OptionGroup(title: "Credentials (replacing the file's auth)") var credentialArguments: CredentialArguments
         @OptionGroup(title: "Output") var outputArguments: OutputArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
         @OptionGroup(title: "Body and query") var overrideArguments: OverrideArguments
@@ -30,6 +31,13 @@ extension MoyaCommand {
         @Argument(RequestInvocation.words, completion: RequestCompletion.kind)
         var words: [String] = RequestInvocation().words
 
+        func validate() throws {
+            let credentials = credentialArguments.options
+            try credentialArguments.validating { () throws(OptionsError) in
+                try credentials.validate(with: overrideArguments.options)
+            }
+        }
+
         func run() throws {
             try RequestInvocation(self).run()
         }
@@ -42,7 +50,8 @@ extension RequestInvocation {
         self.init(
             words: command.words, form: command.form, auth: command.auth, saveAs: command.saveAs,
             saveSample: command.saveSample, requestOptions: command.requestArguments.options,
-            outputOptions: command.outputArguments.options, targetOptions: command.targetArguments.options,
+            credentialOptions: command.credentialArguments.options, outputOptions: command.outputArguments.options,
+            targetOptions: command.targetArguments.options,
             overrideOptions: command.overrideArguments.options)
     }
 }

@@ -21,6 +21,7 @@ struct RequestInvocation: DirectlyParsable {
     /// `--save-sample`: with `--save-as`, the response becomes the case's sample.
     var saveSample = false
     var requestOptions = RequestOptions()
+    var credentialOptions = CredentialOptions()
     var outputOptions = OutputOptions()
     var targetOptions = TargetOptions()
     var overrideOptions = OverrideOptions()
@@ -30,9 +31,11 @@ struct RequestInvocation: DirectlyParsable {
 
     func validate() throws(OptionsError) {
         try requestOptions.validate()
+        try credentialOptions.validate()
         try outputOptions.validate()
         try targetOptions.validate()
         try overrideOptions.validate()
+        try credentialOptions.validate(with: overrideOptions)
     }
 
     func run() throws {
@@ -41,6 +44,12 @@ struct RequestInvocation: DirectlyParsable {
             let environment = ProcessEnvironment.current
             if outputOptions.verbose { AccessTokens.isVerbose.store(true, ordering: .relaxed) }
             if saveSample, saveAs == nil { throw CommandFailure(.usage, "--save-sample needs --save-as CASE") }
+            if let auth, credentialOptions != CredentialOptions() {
+                throw CommandFailure(
+                    .usage,
+                    "--auth \(auth): -u and --bearer replace the API's auth for this request; leave out one or the other"
+                )
+            }
             let prepared = try AdHocResolution(invocation: self, environment: environment).prepared()
             let saving = try saveAs.map {
                 try CaseSaving(name: $0, savesSample: saveSample, invocation: self, api: prepared.call.api)
@@ -49,7 +58,8 @@ struct RequestInvocation: DirectlyParsable {
                 call: prepared.call, keptBodyPrefix: saveSample ? NewCase.maximumSampleBytes + 1 : 0
             ).send()
             try saving?.save(
-                prepared.request, target: prepared.call.target, invocation: self, override: sent.override,
+                prepared.request, target: prepared.call.target, credential: prepared.call.resolved.credential,
+                invocation: self, override: sent.override,
                 response: sent.response)
         }
     }
@@ -66,6 +76,7 @@ struct RequestInvocation: DirectlyParsable {
         typealias Entry = OptionDeclaration<Self>
         return [Entry.builtInHelp { $0.help = true }, form, auth, saveAs, saveSample]
             + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
+            + Entry.group(CredentialOptions.table) { $1(&$0.credentialOptions) }
             + Entry.group(OutputOptions.table) { $1(&$0.outputOptions) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
             + Entry.group(OverrideOptions.table) { $1(&$0.overrideOptions) }
