@@ -148,7 +148,7 @@ final class TransportFailureTests: XCTestCase {
         XCTAssertTrue(server.receivedRequests.isEmpty)
     }
 
-    // MARK: - Helpers
+    // MARK: - Shared by the tests above
 
     static func loopback(port: UInt16) -> sockaddr_in {
         var address = sockaddr_in()

@@ -304,7 +304,7 @@ final class CurlEquivalenceTests: XCTestCase {
         XCTAssertEqual(server.receivedRequests.last?.value(of: "Authorization"), "Token s3cr'et")
     }
 
-    // MARK: Helpers
+    // MARK: Shared by the tests above
 
     /// What the server received that must be the same for `call` and for the curl command.
     struct Observed: Equatable, CustomStringConvertible {

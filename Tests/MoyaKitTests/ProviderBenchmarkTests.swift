@@ -61,7 +61,7 @@ final class ProviderBenchmarkTests: HTTPBinTestCase {
         XCTAssertLessThan(growthMiB, 100)
     }
 
-    // MARK: - Helpers
+    // MARK: - Shared by the tests above
 
     /// Runs `body` and returns its result and how much the peak resident memory grew (MiB).
     private func measurePeakMemory<Result>(_ body: () throws -> Result) throws -> (Result, Double) {

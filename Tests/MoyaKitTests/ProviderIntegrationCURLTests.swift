@@ -80,7 +80,7 @@ final class ProviderIntegrationCURLTests: HTTPBinTestCase {
             ]))
     }
 
-    // MARK: - Helpers
+    // MARK: - Shared by the tests above
 
     /// Sends `target` through a provider with a logger, runs the logged cURL command, and compares
     /// the two requests the server received.

@@ -131,7 +131,7 @@ final class JSONSpanTests: XCTestCase {
             items.allSatisfy { $0.text.withUnsafeBytes { $0.baseAddress } == text.withUnsafeBytes { $0.baseAddress } })
     }
 
-    // MARK: - Helpers
+    // MARK: - Shared by the tests above
 
     static func outcome(_ body: () throws -> Void) -> String {
         do {

@@ -346,7 +346,7 @@ final class SpecTaskValidationTests: XCTestCase {
             """)
     }
 
-    // MARK: Common mistakes get the right fix (issue 13, item 4)
+    // MARK: Frequent mistakes get the right fix (issue 13, item 4)
 
     func testAQueryAloneIsWrittenAsURLParameters() {
         let errors = task(#"{query: {q: "x"}}"#, method: "GET").1

@@ -3,7 +3,7 @@ import XCTest
 import TargetSpec
 import TargetModel
 
-/// Helpers shared by the TargetSpec tests: loading YAML text, rendering diagnostics, temp folders.
+/// What the TargetSpec tests share: loading YAML text, rendering diagnostics, temp folders.
 enum SpecTest {
     /// Loads `yaml` as the file `file`, relative paths taken from `directory`.
     ///
