@@ -40,7 +40,7 @@ final class TransportFailureTests: XCTestCase {
     }
 
     func testClosedPortCannotConnect() throws {
-        let port = try Self.unusedPort()
+        let port = try TLSTestServer.freePort()
         let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)/get"))
         let error = try transportError(for: makeRequest(url))
         XCTAssertEqual(error.kind, .cannotConnect, error.message)
@@ -50,7 +50,7 @@ final class TransportFailureTests: XCTestCase {
         // A listener with a full accept queue: Linux drops further SYNs, so connecting hangs.
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(listener) }
-        var address = Self.loopback(port: 0)
+        var address = TLSTestServer.loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
@@ -146,31 +146,5 @@ final class TransportFailureTests: XCTestCase {
         let error = try transportError(for: request)
         XCTAssertEqual(error.kind, .other)
         XCTAssertTrue(server.receivedRequests.isEmpty)
-    }
-
-    // MARK: - Shared by the tests above
-
-    static func loopback(port: UInt16) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
-    }
-
-    /// A loopback port nothing listens on (bound, read, released).
-    static func unusedPort() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
-        guard bound == 0 else { throw TransportError(kind: .other, message: "bind failed") }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        return UInt16(bigEndian: address.sin_port)
     }
 }

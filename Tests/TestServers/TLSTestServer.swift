@@ -191,7 +191,8 @@ public final class TLSTestServer: @unchecked Sendable {
         }
     }
 
-    private static func loopback(port: UInt16) -> sockaddr_in {
+    /// 127.0.0.1 at `port`, as a socket address.
+    package static func loopback(port: UInt16) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -201,7 +202,7 @@ public final class TLSTestServer: @unchecked Sendable {
 
     /// A port on 127.0.0.1 that was free a moment ago (another process may still take it first,
     /// so servers retry on a bind failure).
-    static func freePort() throws -> UInt16 {
+    package static func freePort() throws -> UInt16 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = loopback(port: 0)
