@@ -16,7 +16,8 @@ import OrderedJSON
 /// replaced (`call` and `curl`; declared for ArgumentParser by `OverrideArguments`). The case stays
 /// the unit: there are no free-form URLs. `-v` and `--curl` show the request as changed.
 struct OverrideOptions: Equatable {
-    /// `--query NAME=VALUE` (set, replacing every NAME) and `--query NAME` (remove), in order.
+    /// `--query NAME=VALUE` (set, replacing the case's NAME; a repeated NAME adds) and `--query NAME`
+    /// (remove), in order.
     var queryEdits: [String] = []
     /// `--json JSON|@FILE|-`.
     var json: String?
@@ -108,7 +109,8 @@ extension OverrideOptions {
     static var queryEdits: OptionDeclaration<Self> {
         .repeated(
             "--query", valueName: "name=value",
-            help: "Set a query parameter (NAME=VALUE, replacing the case's) or remove it (NAME); repeatable."
+            help:
+                "Set a query parameter (NAME=VALUE, replacing the case's NAME; repeated, every value is sent, in order) or remove it (NAME)."
         ) { $0.queryEdits.append($1) }
     }
 

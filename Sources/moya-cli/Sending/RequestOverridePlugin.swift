@@ -34,8 +34,12 @@ struct RequestOverridePlugin: PluginType {
         return request
     }
 
-    /// `url` with each edit applied in order: `NAME=VALUE` replaces every `NAME` (or adds it at
-    /// the end), `NAME` removes them. Names and values are percent-encoded as a query component.
+    /// `url` with each edit applied in order. The first `NAME=VALUE` for a name replaces every
+    /// `NAME` the case sent (where the first was, or at the end); each later one for that name is
+    /// added after it, so `tag=a`, `tag=b` sends `tag=a&tag=b` as curl's URL and xh's `tag==a
+    /// tag==b` do. `NAME` removes every `NAME`, and a `NAME=VALUE` after it starts again. Names
+    /// match as decoded (`tag%5B%5D` is `tag[]`); names and values are percent-encoded as a
+    /// query component.
     static func applying(_ edits: [String], to url: URL) -> URL {
         let text = url.absoluteString
         let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex
@@ -45,23 +49,34 @@ struct RequestOverridePlugin: PluginType {
         var pairs: [String] =
             queryStart.map { beforeFragment[beforeFragment.index(after: $0)...] }
             .map { $0.split(separator: "&").map(String.init) } ?? []
+        // Names this command line has set since the case's (or a removal): later values add.
+        var setHere: Set<String> = []
         for edit in edits {
             let (name, value) =
                 edit.firstIndex(of: "=").map { (String(edit[..<$0]), String(edit[edit.index(after: $0)...])) }
                 ?? (edit, nil)
-            let encodedName = PercentEncoding.escapeQueryComponent(name)
-            let position = pairs.firstIndex { Self.name(of: $0) == encodedName }
-            pairs.removeAll { Self.name(of: $0) == encodedName }
-            if let value {
-                let pair = encodedName + "=" + PercentEncoding.escapeQueryComponent(value)
-                pairs.insert(pair, at: min(position ?? pairs.count, pairs.count))
+            guard let value else {
+                pairs.removeAll { Self.name(of: $0) == name }
+                setHere.remove(name)
+                continue
             }
+            let pair = PercentEncoding.escapeQueryComponent(name) + "=" + PercentEncoding.escapeQueryComponent(value)
+            if setHere.contains(name), let last = pairs.lastIndex(where: { Self.name(of: $0) == name }) {
+                pairs.insert(pair, at: last + 1)
+                continue
+            }
+            let position = pairs.firstIndex { Self.name(of: $0) == name }
+            pairs.removeAll { Self.name(of: $0) == name }
+            pairs.insert(pair, at: min(position ?? pairs.count, pairs.count))
+            setHere.insert(name)
         }
         let rebuilt = base + (pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")) + text[fragmentStart...]
         return URL(string: rebuilt) ?? url
     }
 
+    /// A pair's name, decoded (as written when it does not decode).
     private static func name(of pair: String) -> String {
-        String(pair.prefix { $0 != "=" })
+        let encoded = String(pair.prefix { $0 != "=" })
+        return PercentEncoding.decoded(encoded) ?? encoded
     }
 }
