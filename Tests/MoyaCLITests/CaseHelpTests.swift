@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 import XCTest
 
 /// `call API --help` and `call API CASE --help`: help written from the target file, exact text.
@@ -165,5 +166,118 @@ final class CaseHelpTests: XCTestCase {
               trust: untrusted (reads only the variables MOYA_ALLOW_ENV allows; runs no command)
 
             """)
+    }
+}
+
+/// Issue 28, item 10: on a terminal, API and case help fit its width, wrapped with a hanging
+/// indent and aligned columns; a pipe gets whole lines (the exact texts above).
+extension CaseHelpTests {
+    private func onTerminal(_ arguments: [String], environment: [String: String] = [:], columns: Int? = nil) throws
+        -> CLIResult
+    {
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script is not installed")
+        return try CLIRunner.runOnTerminal(
+            arguments, in: folder.url, home: folder.url, environment: environment, columns: columns)
+    }
+
+    func testCaseHelpFitsSixtyColumns() throws {
+        let expected = #"""
+            USAGE: moya-cli call shop items <q> [--page <int>]
+                   [--sort <name|price>] [--mine <bool>]
+
+            List items
+
+              GET /items    task: requestParameters
+              file: targets/shop.yaml
+              trust: untrusted (reads only the variables MOYA_ALLOW_ENV
+                allows; runs no command)
+
+            VALUES:
+              q     string      required        Search text
+              page  int         default: 1
+              sort  name|price  default: name   Order
+              mine  bool        default: false
+
+            SAMPLES (--stub --sample NAME): ok (default), empty
+
+            EXAMPLES:
+              moya-cli call shop items shoes
+              moya-cli call shop items 'red shoes' --page 2
+              moya-cli call shop items 'it'\''s' --sort price
+
+            """#
+        let fromColumns = try onTerminal(["call", "shop", "items", "--help"], environment: ["COLUMNS": "60"])
+        XCTAssertEqual(fromColumns.status, 0, fromColumns.stdout)
+        XCTAssertEqual(fromColumns.stdout, expected)
+        let fromWindow = try onTerminal(["call", "shop", "items", "--help"], columns: 60)
+        XCTAssertEqual(fromWindow.stdout, expected, "the window size when COLUMNS is unset")
+    }
+
+    func testAPIHelpFitsFortyFourColumns() throws {
+        let result = try onTerminal(["call", "shop", "--help"], environment: ["COLUMNS": "44"])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertEqual(
+            result.stdout,
+            """
+            USAGE: moya-cli call shop <case> [values...]
+
+            A small shop API
+
+              file: targets/shop.yaml
+              trust: untrusted (reads only the variables
+                MOYA_ALLOW_ENV allows; runs no command)
+
+            CASES:
+              items   GET   /items         List items
+              create  POST  /items/{lang}
+              ping    GET   /ping
+
+            See 'moya-cli call shop <case> --help' for a
+            case's values.
+
+            """)
+    }
+
+    func testHostileHelpTextNeverWidensALineOrReachesTheTerminal() throws {
+        let longName = String(repeating: "n", count: 500)
+        let choices = (0..<40).map { "choice\($0)" }.joined(separator: ", ")
+        try folder.write(
+            "targets/odd.yaml",
+            """
+            api: odd
+            description: "天気の API \\e]0;pwned\\a\\e[2J \(String(repeating: "w", count: 300))"
+            baseURL: http://127.0.0.1:9
+            cases:
+              \(longName): {path: "/\(String(repeating: "p", count: 200))", sample: ok}
+              weather:
+                description: "東京の天気を返します。\\u202eとても長い説明です \\e[31mred\\e[0m"
+                values: [{place: {enum: [\(choices)], description: "場所 \\x1b[1mbold"}}, {days: {type: int, default: 3}}]
+                path: /weather/{place}
+                task: {parameters: {days: "{days}"}, encoding: url}
+                sample: ok
+                examples: [[choice1]]
+            """)
+        for (value, width) in [("80", 80), ("60", 60), ("1", 20), ("0", 50), ("junk", 50)] {
+            for words in [
+                ["call", "odd", "--help"], ["call", "odd", "weather", "--help"], ["curl", "odd", longName, "-h"]
+            ] {
+                let result = try onTerminal(words, environment: ["COLUMNS": value], columns: 50)
+                XCTAssertEqual(result.status, 0, result.stdout)
+                XCTAssertFalse(
+                    result.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{7}" },
+                    "escaped: \(result.stdout)")
+                for line in result.stdout.split(separator: "\n") {
+                    XCTAssertLessThanOrEqual(
+                        DisplayColumns.width(of: String(line)), width, "COLUMNS=\(value) \(words): \(line)")
+                }
+                let piped = try CLIRunner.run(words, environment: ["COLUMNS": value], currentDirectory: folder.url)
+                // Table cells wrap side by side, so the characters are compared, not their order.
+                XCTAssertEqual(
+                    result.stdout.unicodeScalars.filter { !$0.properties.isWhitespace }.map(\.value).sorted(),
+                    piped.stdout.unicodeScalars.filter { !$0.properties.isWhitespace }.map(\.value).sorted(),
+                    "the terminal shows what the pipe gets, only wrapped")
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 import XCTest
 
 /// `moya-cli list [API] [--format table|json]`, run as a user would.
@@ -268,5 +269,104 @@ extension ListCommandTests {
                 + "\(empty.url.path)/.config/moya/targets (user configuration, missing), "
                 + "\(ValidateCommandTests.shareFolder) (share folder, missing); put *.yaml files in ./targets or name them with --targets\n"
         )
+    }
+}
+
+/// Issue 28, item 10: `list API` on a terminal keeps CASE and VALUES whole; TASK goes first, then
+/// DESCRIPTION wraps or goes; a pipe gets full lines. Run on a pseudo-terminal with util-linux
+/// `script`, its width from COLUMNS or from the window size `stty` sets.
+final class ListWidthTests: XCTestCase {
+    private var sandbox: Sandbox!
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux script is not installed")
+        sandbox = try Sandbox()
+        try sandbox.write("targets/shop.yaml", Fixture.shop)
+    }
+
+    private func onTerminal(_ arguments: [String], environment: [String: String] = [:], columns: Int? = nil) throws
+        -> CLIResult
+    {
+        try CLIRunner.runOnTerminal(
+            arguments, in: sandbox.root, home: sandbox.home, environment: environment, columns: columns)
+    }
+
+    static let at80 = """
+        CASE      METHOD  PATH            VALUES
+        products  GET     /products       category: all|books|games = all,
+                                          page: int = 1, inStock: bool = false
+        product   GET     /products/{id}  id: int
+        order     POST    /orders         sku: string, ratio: double = 0.5
+
+        """
+
+    static let at60 = """
+        CASE      METHOD  PATH            VALUES
+        products  GET     /products       category: all|books|games
+                                          = all, page: int = 1,
+                                          inStock: bool = false
+        product   GET     /products/{id}  id: int
+        order     POST    /orders         sku: string,
+                                          ratio: double = 0.5
+
+        """
+
+    func testEightyAndSixtyColumnsFromCOLUMNS() throws {
+        for (columns, expected) in [("80", Self.at80), ("60", Self.at60)] {
+            let screen = try onTerminal(["list", "shop"], environment: ["COLUMNS": columns])
+            XCTAssertEqual(screen.status, 0, screen.stdout)
+            XCTAssertEqual(screen.stdout, expected, "COLUMNS=\(columns)")
+        }
+    }
+
+    func testTheWindowSizeWhenCOLUMNSIsUnsetZeroOrGarbage() throws {
+        for value in [nil, "0", "wide", "-3"] as [String?] {
+            let screen = try onTerminal(
+                ["list", "shop"], environment: value.map { ["COLUMNS": $0] } ?? [:], columns: 80)
+            XCTAssertEqual(screen.stdout, Self.at80, "COLUMNS=\(value ?? "unset")")
+        }
+        let sixty = try onTerminal(["list", "shop"], columns: 60)
+        XCTAssertEqual(sixty.stdout, Self.at60)
+    }
+
+    func testAWideTerminalShowsEveryColumnAndAPipeFullLines() throws {
+        let wide = try onTerminal(["list", "shop"], environment: ["COLUMNS": "200"])
+        let piped = try sandbox.run(["list", "shop"], environment: ["COLUMNS": "60"])
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(wide.stdout, piped.stdout, "a terminal wide enough gets the pipe's bytes")
+        XCTAssertTrue(piped.stdout.contains("requestJSONEncodable  sku: string, ratio: double = 0.5"), piped.stdout)
+    }
+
+    func testHostileCellsOnANarrowTerminal() throws {
+        let longName = String(repeating: "c", count: 500)
+        let longEnum = (0..<60).map { "choice\($0)" }.joined(separator: ", ")
+        try sandbox.write(
+            "targets/odd.yaml",
+            """
+            api: odd
+            baseURL: http://127.0.0.1:9
+            cases:
+              \(longName): {path: /x, sample: ok}
+              cjk:
+                description: "東京の天気を返します。\\e]0;pwned\\a\\e[2J とても長い説明です"
+                values: [{place: {enum: [\(longEnum)], description: "\\e[31mred\\e[0m"}}]
+                path: /weather/{place}
+                sample: ok
+            """)
+        for columns in ["80", "60", "1", "0", "garbage"] {
+            let screen = try onTerminal(["list", "odd"], environment: ["COLUMNS": columns], columns: 70)
+            XCTAssertEqual(screen.status, 0, screen.stdout)
+            XCTAssertFalse(screen.stdout.contains("\u{1B}"), "no escape reaches the terminal: \(screen.stdout)")
+            XCTAssertTrue(screen.stdout.contains(longName + "\n"), "the name whole, on a line of its own")
+            let width = Int(columns).flatMap { $0 > 0 ? max($0, 20) : nil } ?? 70
+            for line in screen.stdout.split(separator: "\n") where !line.contains(longName) {
+                XCTAssertLessThanOrEqual(DisplayColumns.width(of: String(line)), width, "COLUMNS=\(columns): \(line)")
+            }
+            XCTAssertTrue(
+                screen.stdout.filter { !$0.isWhitespace }.contains(
+                    (0..<60).map { "choice\($0)" }.joined(separator: "|")),
+                "every enum case is shown: \(screen.stdout)")
+        }
     }
 }

@@ -33,7 +33,12 @@ enum CatalogListing {
         for entry in catalog.shadowed {
             rows.append(row([entry.name, "-", entry.file, shadowNote(entry, in: catalog)], nil))
         }
-        return TextTable.render(rows, width: width)
+        // On a narrow terminal the description wraps or goes first; files and variables wrap.
+        var fits: [ColumnFit] = [.whole, .whole, .whole]
+        if showsVariables { fits.append(.wraps(minimum: 12, at: ", ")) }
+        if showsCommands { fits.append(.wraps(minimum: 12)) }
+        fits += [.wraps(minimum: 16), ColumnFit.wraps(minimum: 16).dropped(atRank: 1)]
+        return TextTable.render(rows, width: width, fits: fits)
     }
 
     /// Why a definition is not used: a lower level's file is shadowed; a second file at the same
@@ -72,6 +77,12 @@ enum CatalogListing {
         private var objects: [JSONValue] = []
         private static let header = ["CASE", "METHOD", "PATH", "TASK", "VALUES", "FILES", "DESCRIPTION"]
         private static let filesColumn = 5
+        /// On a narrow terminal CASE and VALUES (what a call needs) stay whole, VALUES wrapping
+        /// between values; TASK goes first, then DESCRIPTION and FILES wrap or go; PATH wraps.
+        private static let fits: [ColumnFit] = [
+            .whole, .whole, .wraps(minimum: 12), ColumnFit.whole.dropped(atRank: 1), .wraps(minimum: 16, at: ", "),
+            ColumnFit.wraps(minimum: 12, at: "; ").dropped(atRank: 3), ColumnFit.wraps(minimum: 16).dropped(atRank: 2)
+        ]
 
         init(format: ListFormat) {
             self.format = format
@@ -111,7 +122,7 @@ enum CatalogListing {
                 sink(Array(CatalogListing.json(of: api, cases: objects).utf8))
             case .table:
                 let columns = Array(Self.header.indices).filter { showsFiles || $0 != Self.filesColumn }
-                TextTable.write(cells, columns: columns, width: width, to: sink)
+                TextTable.write(cells, columns: columns, width: width, fits: columns.map { Self.fits[$0] }, to: sink)
             }
         }
     }

@@ -7,29 +7,47 @@ import TargetModel
 enum TextTable {
     /// The rows as aligned text, one line each; the first row is the header. Cells come from
     /// target files: their control characters are shown escaped, so a row stays one line. With
-    /// `width` (a terminal's), lines are fitted to it: the last column (a description) gives way
-    /// first, then the widest ones, cut with `…`; piped output keeps every cell whole.
-    static func render(_ rows: [[String]], width: Int? = nil) -> String {
+    /// `width` (a terminal's), the table is fitted to it as `fits` says (see
+    /// ``fitted(_:fits:width:hasHeader:breaksWholeCells:)``); piped output keeps every cell whole.
+    static func render(
+        _ rows: [[String]], width: Int? = nil, fits: [ColumnFit] = [], hasHeader: Bool = true,
+        breaksWholeCells: Bool = false
+    ) -> String {
+        if let width {
+            return fitted(
+                rows.map { $0.map { DisplayText.escaped($0) } }, fits: fits, width: width, hasHeader: hasHeader,
+                breaksWholeCells: breaksWholeCells)
+        }
         var cells = TableCells()
         for row in rows { cells.appendRow(row) }
         let columns = rows.map { $0.count }.max() ?? 0  // a closure: a key path is applied per row at run time
-        return String(decoding: renderedBytes(cells, columns: Array(0..<columns), width: width), as: UTF8.self)
+        return String(decoding: renderedBytes(cells, columns: Array(0..<columns)), as: UTF8.self)
     }
 
-    /// ``render(_:width:)`` of `cells` as UTF-8, showing `columns` (indices of each row's
-    /// cells, in order; a row without one of them shows it empty).
-    static func renderedBytes(_ cells: TableCells, columns: [Int], width: Int? = nil) -> [UInt8] {
+    /// ``render(_:width:fits:hasHeader:breaksWholeCells:)`` of `cells` as UTF-8, showing `columns`
+    /// (indices of each row's cells, in order; a row without one of them shows it empty), with
+    /// `fits` for each of `columns`.
+    static func renderedBytes(_ cells: TableCells, columns: [Int], width: Int? = nil, fits: [ColumnFit] = [])
+        -> [UInt8]
+    {
         var output: [UInt8] = []
-        write(cells, columns: columns, width: width) { output += $0 }
+        write(cells, columns: columns, width: width, fits: fits) { output += $0 }
         return output
     }
 
-    /// ``renderedBytes(_:columns:width:)`` handed to `sink` a part at a time (whole lines of
+    /// ``renderedBytes(_:columns:width:fits:)`` handed to `sink` a part at a time (whole lines of
     /// about 64 KiB), so a table of thousands of rows is not held a second time as text.
-    static func write(_ cells: TableCells, columns: [Int], width: Int? = nil, to sink: ([UInt8]) -> Void) {
+    static func write(
+        _ cells: TableCells, columns: [Int], width: Int? = nil, fits: [ColumnFit] = [], to sink: ([UInt8]) -> Void
+    ) {
         guard cells.rowCount > 0, !columns.isEmpty else { return }
-        var widths = columns.map { cells.widths.indices.contains($0) ? cells.widths[$0] : 0 }
-        if let width { widths = fitted(widths, into: width) }
+        if let width {
+            // A terminal: its rows are few enough to be laid out as text, in display columns.
+            let rows = (0..<cells.rowCount).map { row in columns.map { cells.text(row: row, column: $0) } }
+            sink(Array(fitted(rows, fits: fits, width: width, hasHeader: true, breaksWholeCells: false).utf8))
+            return
+        }
+        let widths = columns.map { cells.widths.indices.contains($0) ? cells.widths[$0] : 0 }
         let partSize = 64 * 1024
         var output: [UInt8] = []
         output.reserveCapacity(min(partSize + 4096, cells.byteCount + cells.rowCount * (2 * columns.count + 1)))
@@ -57,17 +75,9 @@ enum TextTable {
                         column < ranges.count
                         ? UnsafeBufferPointer(rebasing: bytes[ranges[column]])
                         : UnsafeBufferPointer(rebasing: bytes[0..<0])
-                    let count = cell.count
-                    let isCut = count > widths[index]
-                    let shownCount = isCut ? max(0, widths[index] - 1) + 1 : count
-                    if isCut {
-                        output.append(contentsOf: UnsafeBufferPointer(rebasing: cell[0..<max(0, widths[index] - 1)]))
-                        output += "…".utf8
-                    } else {
-                        output.append(contentsOf: cell)
-                    }
+                    output.append(contentsOf: cell)
                     if index < columns.count - 1 {
-                        output.append(contentsOf: spaces[..<(widths[index] + 2 - shownCount)])
+                        output.append(contentsOf: spaces[..<(widths[index] + 2 - cell.count)])
                     }
                 }
                 while output.count > start && output[output.count - 1] == UInt8(ascii: " ") { output.removeLast() }
@@ -80,11 +90,8 @@ enum TextTable {
     private static func characterLine(_ row: [String], counts: [Int], widths: [Int]) -> String {
         var line = ""
         for (index, cell) in row.enumerated() {
-            let isCut = counts[index] > widths[index]
-            let shown = isCut ? String(cell.prefix(max(0, widths[index] - 1))) + "…" : cell
-            line += shown
-            let shownCount = isCut ? max(0, widths[index] - 1) + 1 : counts[index]
-            if index < row.count - 1 { line += String(repeating: " ", count: widths[index] + 2 - shownCount) }
+            line += cell
+            if index < row.count - 1 { line += String(repeating: " ", count: widths[index] + 2 - counts[index]) }
         }
         while line.last == " " { line.removeLast() }
         return line
@@ -99,25 +106,6 @@ enum TextTable {
     /// ASCII without `\r`: each byte a character.
     static func isPlainASCII(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
-    }
-
-    /// Column widths that fit `total` characters with two-space gaps: the last column shrinks
-    /// first (to 10), then the widest of the others, one character at a time (to 8 each).
-    static func fitted(_ widths: [Int], into total: Int) -> [Int] {
-        var widths = widths
-        let gaps = 2 * max(0, widths.count - 1)
-        var excess = widths.reduce(0, +) + gaps - total
-        guard excess > 0, let last = widths.indices.last else { return widths }
-        let lastShrink = min(excess, max(0, widths[last] - 10))
-        widths[last] -= lastShrink
-        excess -= lastShrink
-        while excess > 0 {
-            guard let widest = widths.indices.dropLast().filter({ widths[$0] > 8 }).max(by: { widths[$0] < widths[$1] })
-            else { break }
-            widths[widest] -= 1
-            excess -= 1
-        }
-        return widths
     }
 }
 

@@ -24,32 +24,46 @@ enum CaseHelp {
         type.shortName
     }
 
-    static func apiHelp(_ api: APISpec, command: String, access: APIAccess) -> String {
-        var text = "USAGE: moya-cli \(command) \(api.name) <case> [values...]\n\n"
-        if let description = api.description { text += description + "\n\n" }
-        text += "  file: \(api.file)\n" + access.helpLines + "\n"
+    /// The help of `api`: its cases. With `width` (a terminal's), every line fits it, wrapped
+    /// with a hanging indent and the table's columns kept aligned; on a pipe, lines are whole.
+    static func apiHelp(_ api: APISpec, command: String, access: APIAccess, width: Int? = nil) -> String {
+        var text = usage(["moya-cli", command, api.name, "<case>", "[values...]"], width: width) + "\n"
+        if let description = api.description { text += fitted(description + "\n\n", width: width) }
+        text += fitted("  file: \(api.file)\n" + access.helpLines + "\n", width: width)
         text += "CASES:\n"
         let rows = api.cases.map { spec in
             ["  " + spec.name, spec.method, spec.path.source, spec.description ?? ""]
         }
-        text += TextTable.render(rows)
-        text += "\nSee 'moya-cli \(command) \(api.name) <case> --help' for a case's values.\n"
+        text += TextTable.render(
+            rows, width: width, fits: [.whole, .whole, .wraps(minimum: 8), .wraps(minimum: 10)], hasHeader: false,
+            breaksWholeCells: true)
+        text += fitted("\nSee 'moya-cli \(command) \(api.name) <case> --help' for a case's values.\n", width: width)
         return text
     }
 
-    static func caseHelp(_ spec: CaseSpec, api: APISpec, command: String, access: APIAccess) -> String {
-        var text = "USAGE: moya-cli \(command) \(api.name) \(spec.name)\(valuesSynopsis(spec))\n\n"
-        if let description = spec.description { text += description + "\n\n" }
-        text += "  \(spec.method) \(spec.path.source)    task: \(spec.task.moyaName)\n"
-        text += "  file: \(api.file)\n" + access.helpLines
-        if !spec.filesRead.isEmpty { text += "  reads: " + spec.filesRead.joined(separator: ", ") + "\n" }
-        if !spec.filesWritten.isEmpty { text += "  writes: " + spec.filesWritten.joined(separator: ", ") + "\n" }
+    /// The help of one case: its values, samples and examples; fitted to `width` as
+    /// ``apiHelp(_:command:access:width:)`` is.
+    static func caseHelp(_ spec: CaseSpec, api: APISpec, command: String, access: APIAccess, width: Int? = nil)
+        -> String
+    {
+        let positional = positionalCount(spec)
+        let synopsis = spec.values.enumerated().map { index, value in
+            index < positional ? "<\(value.name)>" : "[--\(value.name) <\(typeName(value.type))>]"
+        }
+        var text = usage(["moya-cli", command, api.name, spec.name] + synopsis, width: width) + "\n"
+        var lines = ""
+        if let description = spec.description { lines += description + "\n\n" }
+        lines += "  \(spec.method) \(spec.path.source)    task: \(spec.task.moyaName)\n"
+        lines += "  file: \(api.file)\n" + access.helpLines
+        if !spec.filesRead.isEmpty { lines += "  reads: " + spec.filesRead.joined(separator: ", ") + "\n" }
+        if !spec.filesWritten.isEmpty { lines += "  writes: " + spec.filesWritten.joined(separator: ", ") + "\n" }
         if let pagination = api.pagination(for: spec) {
-            text += "  pages: \(pagination.styleName) (--all follows them)\n"
+            lines += "  pages: \(pagination.styleName) (--all follows them)\n"
         }
         if !spec.captures.isEmpty {
-            text += "  captures: " + spec.captures.map(\.name).joined(separator: ", ") + " (--capture)\n"
+            lines += "  captures: " + spec.captures.map(\.name).joined(separator: ", ") + " (--capture)\n"
         }
+        text += fitted(lines, width: width)
         if !spec.values.isEmpty {
             text += "\nVALUES:\n"
             let rows = spec.values.map { value in
@@ -59,7 +73,9 @@ enum CaseHelp {
                         ?? (value.isOptional ? "optional" : "required"), value.description ?? ""
                 ]
             }
-            text += TextTable.render(rows)
+            text += TextTable.render(
+                rows, width: width, fits: [.whole, .wraps(minimum: 6), .wraps(minimum: 8), .wraps(minimum: 10)],
+                hasHeader: false, breaksWholeCells: true)
         }
         // A lone `sample:` (named `default`) leaves nothing to choose; curl never stubs.
         let hasNamedSamples = spec.samples.count > 1 || spec.samples.first.map { $0.name != "default" } ?? false
@@ -67,15 +83,49 @@ enum CaseHelp {
             let names = spec.samples.enumerated().map {
                 $0.offset == 0 ? "\($0.element.name) (default)" : $0.element.name
             }
-            text += "\nSAMPLES (--stub --sample NAME): " + names.joined(separator: ", ") + "\n"
+            text += fitted("\nSAMPLES (--stub --sample NAME): " + names.joined(separator: ", ") + "\n", width: width)
         }
         if !spec.examples.isEmpty {
             text += "\nEXAMPLES:\n"
             for example in spec.examples {
-                text += "  moya-cli \(command) \(api.name) \(spec.name)" + exampleWords(example, spec: spec) + "\n"
+                text += fitted(
+                    "  moya-cli \(command) \(api.name) \(spec.name)" + exampleWords(example, spec: spec) + "\n",
+                    width: width)
             }
         }
         return text
+    }
+
+    /// `USAGE: ` and `words`; on a terminal, wrapped between words (a word such as
+    /// `[--page <int>]` is never broken unless it is wider than a line), aligned after `USAGE: `.
+    private static func usage(_ words: [String], width: Int?) -> String {
+        let label = "USAGE: "
+        guard let width else { return label + words.joined(separator: " ") + "\n" }
+        let lines = DisplayColumns.wrapped(
+            words: words.map { DisplayText.escaped($0) }, width: max(width, TextTable.narrowestWidth) - label.count)
+        let indent = String(repeating: " ", count: label.count)
+        return lines.enumerated().map { ($0.offset == 0 ? label : indent) + $0.element + "\n" }.joined()
+    }
+
+    /// `text` as it is on a pipe; on a terminal each line is wrapped at spaces to `width`, an
+    /// indented line's continuation 2 columns further in (a paragraph's, none), so that no line
+    /// is wider than the terminal. Lines keep their breaks; the text is escaped as it is wrapped.
+    static func fitted(_ text: String, width: Int?) -> String {
+        guard let terminalWidth = width else { return text }
+        let width = max(terminalWidth, TextTable.narrowestWidth)
+        var output = ""
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { output += "\n" }
+            let lead = line.prefix { $0 == " " }.count
+            let hanging = lead > 0 ? min(lead + 2, width / 2) : 0
+            let room = max(1, width - lead)
+            let wrapped = DisplayColumns.wrapped(String(line.dropFirst(lead)), width: room, indent: hanging - lead)
+            let margin = String(repeating: " ", count: lead)
+            let continuation = String(repeating: " ", count: hanging)
+            output += wrapped.enumerated().map { ($0.offset == 0 ? margin : continuation) + $0.element }
+                .joined(separator: "\n")
+        }
+        return output
     }
 
     /// The words of an example as a user would type them: leading values by position, the

@@ -33,7 +33,8 @@ enum CaseResolution {
                 StandardStream.output.write(
                     DisplayText.escaped(
                         CaseHelp.apiHelp(
-                            api, command: command.name, access: APIAccess(api, environment: loader.environment)),
+                            api, command: command.name, access: APIAccess(api, environment: loader.environment),
+                            width: helpWidth(loader)),
                         keepingLineBreaks: true))
                 return nil
             }
@@ -46,12 +47,18 @@ enum CaseResolution {
             StandardStream.output.write(
                 DisplayText.escaped(
                     CaseHelp.caseHelp(
-                        spec, api: api, command: command.name, access: APIAccess(api, environment: loader.environment)),
+                        spec, api: api, command: command.name, access: APIAccess(api, environment: loader.environment),
+                        width: helpWidth(loader)),
                     keepingLineBreaks: true))
             return nil
         }
         return ResolvedCase(
             api: api, spec: spec, arguments: try bind(invocation, for: spec, api: api, command: command))
+    }
+
+    /// The terminal's width when help goes to one; `nil` on a pipe (whole lines).
+    private static func helpWidth(_ loader: CatalogLoader) -> Int? {
+        Terminal.width(of: StandardStream.output.fileDescriptor, environment: loader.environment)
     }
 
     static func caseSpec(named name: String, in api: APISpec) throws -> CaseSpec {
