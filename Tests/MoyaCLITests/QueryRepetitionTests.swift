@@ -11,10 +11,11 @@ final class QueryRepetitionTests: WebTargetTestCase {
         api: web
         baseURL: http://127.0.0.1:\(port)
         cases:
-          search:
-            values: [{q: string}, {page: {type: int, default: 1}}]
-            path: /get
-            task: {parameters: {q: "{q}", page: "{page}"}, encoding: url}
+          find:
+            description: a declared scalar (page) beside names the case does not declare
+            values: [{term: string}, {page: {type: int, default: 1}}]
+            path: /anything/find
+            task: {parameters: {term: "{term}", page: "{page}"}, encoding: url}
             sample: ok
           labels:
             values: [{labels: [string]}]
@@ -57,23 +58,23 @@ final class QueryRepetitionTests: WebTargetTestCase {
     func testAnUndeclaredNameRepeatedKeepsEveryValueInOrder() throws {
         try XCTSkipIf(curlPath == nil, "curl is not installed")
         try assertSent(
-            ["call", "web", "search", "shoes", "--query", "tag=a", "--query", "tag=b", "--query", "tag=a b"],
-            as: "/get?page=1&q=shoes&tag=a&tag=b&tag=a%20b")
+            ["call", "web", "find", "shoes", "--query", "tag=a", "--query", "tag=b", "--query", "tag=a b"],
+            as: "/anything/find?page=1&term=shoes&tag=a&tag=b&tag=a%20b")
         try assertSent(
-            ["call", "web", "search", "shoes", "--query", "tag=b", "--query", "x=1", "--query", "tag=a"],
-            as: "/get?page=1&q=shoes&tag=b&tag=a&x=1")
+            ["call", "web", "find", "shoes", "--query", "tag=b", "--query", "x=1", "--query", "tag=a"],
+            as: "/anything/find?page=1&term=shoes&tag=b&tag=a&x=1")
     }
 
     func testADeclaredScalarIsReplacedByEveryValueGiven() throws {
         try XCTSkipIf(curlPath == nil, "curl is not installed")
         // The case's page=1 goes; both values are sent where it was, as curl and xh send both.
         try assertSent(
-            ["call", "web", "search", "shoes", "--query", "page=2", "--query", "page=3"],
-            as: "/get?page=2&page=3&q=shoes")
+            ["call", "web", "find", "shoes", "--query", "page=2", "--query", "page=3"],
+            as: "/anything/find?page=2&page=3&term=shoes")
         // A removal starts again: the value after it is added at the end.
         try assertSent(
-            ["call", "web", "search", "shoes", "--query", "page=2", "--query", "page", "--query", "page=9"],
-            as: "/get?q=shoes&page=9")
+            ["call", "web", "find", "shoes", "--query", "page=2", "--query", "page", "--query", "page=9"],
+            as: "/anything/find?term=shoes&page=9")
     }
 
     func testADeclaredListIsReplacedByTheValuesGivenUnderTheNameAsSent() throws {
@@ -105,27 +106,30 @@ final class QueryRepetitionTests: WebTargetTestCase {
 
     func testTheCurlCommandSendsEveryValueWhenRunByTheRealCurl() throws {
         try XCTSkipIf(curlPath == nil, "curl is not installed")
-        let arguments = ["web", "search", "shoes", "--query", "tag=a", "--query", "tag=b", "--query", "page=4"]
+        let arguments = ["web", "find", "shoes", "--query", "tag=a", "--query", "tag=b", "--query", "page=4"]
         let called = try run(["call"] + arguments)
         XCTAssertEqual(called.status, 0, called.stderr)
         let printed = try run(["curl"] + arguments)
         XCTAssertEqual(printed.status, 0, printed.stderr)
         XCTAssertTrue(
-            printed.stdout.contains("'http://127.0.0.1:\(server.port)/get?page=4&q=shoes&tag=a&tag=b'"), printed.stdout)
+            printed.stdout.contains("'http://127.0.0.1:\(server.port)/anything/find?page=4&term=shoes&tag=a&tag=b'"),
+            printed.stdout)
         let pasted = try CLIRunner.runShell(
             printed.stdout.trimmingCharacters(in: .newlines) + " -s -o /dev/null", in: folder.url)
         XCTAssertEqual(pasted.status, 0, pasted.stderr)
         let targets = server.receivedRequests.map(\.target)
-        XCTAssertEqual(targets, ["/get?page=4&q=shoes&tag=a&tag=b", "/get?page=4&q=shoes&tag=a&tag=b"])
+        XCTAssertEqual(
+            targets, ["/anything/find?page=4&term=shoes&tag=a&tag=b", "/anything/find?page=4&term=shoes&tag=a&tag=b"])
     }
 
     func testHostileNamesAndValuesStayInsideTheQuery() throws {
         let result = try run([
-            "call", "web", "search", "shoes", "--query", "a&b=c=d", "--query", "a&b=#1", "--query", "x=\r\nHost: evil"
+            "call", "web", "find", "shoes", "--query", "a&b=c=d", "--query", "a&b=#1", "--query", "x=\r\nHost: evil"
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
-            server.receivedRequests.last?.target, "/get?page=1&q=shoes&a%26b=c%3Dd&a%26b=%231&x=%0D%0AHost%3A%20evil")
+            server.receivedRequests.last?.target,
+            "/anything/find?page=1&term=shoes&a%26b=c%3Dd&a%26b=%231&x=%0D%0AHost%3A%20evil")
         XCTAssertEqual(server.receivedRequests.last?.values(of: "Host"), ["127.0.0.1:\(server.port)"])
     }
 }

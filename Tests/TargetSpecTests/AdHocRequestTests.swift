@@ -55,9 +55,10 @@ final class AdHocRequestTests: XCTestCase {
         XCTAssertEqual(request.method, "PATCH")
         XCTAssertEqual(request.query.map(\.name), ["a", "b", "a"])
         XCTAssertEqual(request.encodedQuery, "?a=1&b=2&a=3")
-        XCTAssertEqual(request.sentHeaders, [.init(name: "X-A", value: "2")])
+        XCTAssertEqual(request.sent.headers, [.init(name: "X-A", value: "2")])
         XCTAssertEqual(request.removedHeaderNames, ["X-B"])
-        XCTAssertEqual(request.body, .json([("k", .string("v")), ("n", .int(1))]))
+        XCTAssertEqual(request.sent.body, .json(.object([("k", .string("v")), ("n", .int(1))])))
+        XCTAssertNil(request.rawBody)
         XCTAssertEqual(request.caseName, "PATCH /p?a=1&b=2&a=3")
     }
 
@@ -76,5 +77,48 @@ final class AdHocRequestTests: XCTestCase {
         XCTAssertEqual(split.origin, "https://user:pw@Host.example:8443")
         XCTAssertEqual(split.path, "/a/b")
         XCTAssertEqual(try AdHocPath.split(url: "http://h").path, "/")
+    }
+
+    /// The request is held as the case `--save-as` writes: the same model, with the file part's
+    /// path and a raw body beside what a case says.
+    func testTheRequestIsTheCaseToSave() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adhoc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("x".utf8).write(to: folder.appendingPathComponent("a.txt"))
+        let multipart = try AdHocRequest(
+            method: "post", path: "/up", query: [], items: ["note=hi", "doc@a.txt", "X-A:1"], auth: .scheme("basic"),
+            fileBaseDirectory: folder.path)
+        XCTAssertEqual(
+            multipart.sent.body,
+            .multipart([
+                .init(name: "note", content: .text("hi")),
+                .init(
+                    name: "doc", content: .file(fileName: nil, mimeType: nil),
+                    path: folder.appendingPathComponent("a.txt").path)
+            ]))
+        var expected = NewCase(method: "POST", path: "/up")
+        expected.headers = [
+            .init(name: "X-A", value: "1"), .init(name: "Authorization", value: "Basic x", isSecret: true)
+        ]
+        expected.body = .multipart([
+            .init(name: "note", content: .text("hi")), .init(name: "doc", content: .file(fileName: nil, mimeType: nil))
+        ])
+        expected.auth = .scheme("basic")
+        XCTAssertEqual(
+            try NewCase(multipart, credentials: [.init(name: "Authorization", value: "Basic x")]), expected,
+            "the path on the command line is not written")
+
+        let raw = try AdHocRequest(
+            method: "PUT", path: "/r", query: [], items: [], rawBody: .init(argument: "@body.json", isJSON: true),
+            fileBaseDirectory: "/")
+        XCTAssertEqual(raw.sent.body, .none)
+        XCTAssertEqual(try NewCase(raw, sentBody: Array(#"{"a":1}"#.utf8)).body, .json(.object([("a", .int(1))])))
+        XCTAssertEqual(try NewCase(raw, sentBody: Array("not json".utf8)).body, .text("not json"))
+        XCTAssertThrowsError(try NewCase(raw, sentBody: [0xFF, 0xFE]))
+        let removing = try AdHocRequest(method: "GET", path: "/", query: [], items: ["X-B:"], fileBaseDirectory: "/")
+        XCTAssertThrowsError(try NewCase(removing)) { error in
+            XCTAssertTrue("\(error)".contains("removes the header X-B"), "\(error)")
+        }
     }
 }

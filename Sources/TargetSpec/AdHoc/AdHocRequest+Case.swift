@@ -22,43 +22,52 @@ extension AdHocRequest {
         var fields = CaseSpec.Fields(
             name: caseName, mark: mark, path: Template(literal: path + encodedQuery, mark: mark))
         fields.method = method
-        fields.headers = sentHeaders.map { HeaderSpec(name: $0.name, value: Template(literal: $0.value, mark: mark)) }
+        fields.headers = sent.headers.map {
+            HeaderSpec(name: $0.name, value: Template(literal: $0.value, mark: mark))
+        }
         fields.auth = try caseAuth(in: api)
         var arguments: [String: ArgumentValue] = [:]
-        switch body {
-        case .none, .raw:
-            // `--json` and `--data` replace the body as they do for `call` (`RequestOverridePlugin`).
+        switch sent.body {
+        case .none:
+            // `--json` and `--data` (`rawBody`) replace the body as they do for `call`
+            // (`RequestOverridePlugin`).
             break
-        case .json(let members):
-            fields.task = .json(
-                .object(members.map { JSONTemplate.Member(key: $0.name, value: Self.template($0.value)) }))
+        case .json(let value):
+            fields.task = .json(Self.template(value))
+        case .text(let text):
+            fields.task = .data(Template(literal: text, mark: mark))
         case .form(let pairs):
             let text = pairs.map {
                 PercentEncoding.escapeQueryComponent($0.name) + "=" + PercentEncoding.escapeQueryComponent($0.value)
             }
             .joined(separator: "&")
             fields.task = .data(Template(literal: text, mark: mark))
-            if !sentHeaders.contains(where: { $0.name.lowercased() == "content-type" }) {
+            if !sent.headers.contains(where: { $0.name.lowercased() == "content-type" }) {
                 fields.headers.append(
                     HeaderSpec(
                         name: "Content-Type", value: Template(literal: "application/x-www-form-urlencoded", mark: mark))
                 )
             }
         case .multipart(let parts):
-            fields.task = .multipart(
-                parts.enumerated().map { index, part in
-                    switch part.content {
-                    case .text(let value):
-                        return MultipartPartSpec(
-                            name: part.name, content: .value(Template(literal: value, mark: mark)), mark: mark)
-                    case .file(let path):
-                        let value = "file\(index + 1)"
-                        arguments[value] = .file(path: path)
-                        let placeholder = Template(
-                            segments: [.placeholder(name: value, mark: mark)], source: "{\(value)}", mark: mark)
-                        return MultipartPartSpec(name: part.name, content: .file(path: placeholder), mark: mark)
+            var specs: [MultipartPartSpec] = []
+            for (index, part) in parts.enumerated() {
+                switch part.content {
+                case .text(let value):
+                    specs.append(
+                        MultipartPartSpec(
+                            name: part.name, content: .value(Template(literal: value, mark: mark)), mark: mark))
+                case .file:
+                    guard let path = part.path else {
+                        throw AdHocRequestError("the file part '\(AdHocPath.displayed(part.name))' names no file")
                     }
-                })
+                    let value = "file\(index + 1)"
+                    arguments[value] = .file(path: path)
+                    let placeholder = Template(
+                        segments: [.placeholder(name: value, mark: mark)], source: "{\(value)}", mark: mark)
+                    specs.append(MultipartPartSpec(name: part.name, content: .file(path: placeholder), mark: mark))
+                }
+            }
+            fields.task = .multipart(specs)
         }
         return (CaseSpec(fields), arguments)
     }
@@ -84,7 +93,7 @@ extension AdHocRequest {
     }
 
     private func caseAuth(in api: APISpec) throws(AdHocRequestError) -> CaseAuthMode {
-        switch auth {
+        switch sent.auth {
         case .inherited: return .inherited
         case .none: return .none
         case .scheme(let name):

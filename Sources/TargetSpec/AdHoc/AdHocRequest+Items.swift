@@ -12,7 +12,7 @@ extension AdHocRequest {
     /// - Throws: `AdHocRequestError` naming the method or the item at fault.
     package init(
         method: String, path: String, query: [Pair], items: [String], sendsForm: Bool = false,
-        rawBody: Body = .none, auth: Auth = .inherited, fileBaseDirectory: String
+        rawBody: RawBody? = nil, auth: Auth = .inherited, fileBaseDirectory: String
     ) throws(AdHocRequestError) {
         guard TargetFileValidator.isToken(method) else {
             throw AdHocRequestError(
@@ -25,21 +25,21 @@ extension AdHocRequest {
         for text in items {
             let item = try RequestItem(parsing: text)
             switch item {
-            case .query(let name, let value): self.query.append(Pair(name: name, value: value))
-            case .header(let name, let value): headers.append(HeaderChange(name: name, value: value))
+            case .query(let name, let value): sent.query.append(Pair(name: name, value: value))
+            case .header(let name, let value): changeHeader(name, to: value)
             case .field, .jsonField, .file: fields.append((text, item))
             }
         }
         if let first = fields.first {
-            guard rawBody == .none else {
+            guard rawBody == nil else {
                 throw AdHocRequestError(
                     item: first.item, "sends a body, and so does --json or --data; give one of them")
             }
             try refuseBody(sentBy: "'\(AdHocPath.displayed(first.item))'")
-            body = try Self.body(of: fields, sendsForm: sendsForm, fileBaseDirectory: fileBaseDirectory)
-        } else if case .raw(_, let isJSON) = rawBody {
-            try refuseBody(sentBy: isJSON ? "--json" : "--data")
-            body = rawBody
+            sent.body = try Self.body(of: fields, sendsForm: sendsForm, fileBaseDirectory: fileBaseDirectory)
+        } else if let rawBody {
+            try refuseBody(sentBy: rawBody.isJSON ? "--json" : "--data")
+            self.rawBody = rawBody
         }
     }
 
@@ -53,7 +53,7 @@ extension AdHocRequest {
     private static func body(
         of fields: [(item: String, parsed: RequestItem)], sendsForm: Bool,
         fileBaseDirectory: String
-    ) throws(AdHocRequestError) -> Body {
+    ) throws(AdHocRequestError) -> NewCase.Body {
         let isMultipart = fields.contains { if case .file = $0.parsed { true } else { false } }
         var parts: [Part] = []
         var pairs: [Pair] = []
@@ -79,11 +79,11 @@ extension AdHocRequest {
                 } catch {
                     throw AdHocRequestError("request item '\(AdHocPath.displayed(item))': \(error.description)")
                 }
-                parts.append(Part(name: name, content: .file(path: absolute)))
+                parts.append(Part(name: name, content: .file(fileName: nil, mimeType: nil), path: absolute))
             case .query, .header:
                 continue  // not body items (see `init`)
             }
         }
-        return isMultipart ? .multipart(parts) : sendsForm ? .form(pairs) : .json(members)
+        return isMultipart ? .multipart(parts) : sendsForm ? .form(pairs) : .json(.object(members))
     }
 }

@@ -12,32 +12,25 @@ extension NewCase {
         _ request: AdHocRequest, sentBody: [UInt8]? = nil, extraHeaders: [Header] = [],
         credentials: [Header] = []
     ) throws(TargetFileEditError) {
-        self.init(method: request.method, path: request.path)
         if let removed = request.removedHeaderNames.first {
             throw TargetFileEditError(
                 .usage,
                 "the request removes the header \(removed); a case cannot remove the API's headers, so it cannot be saved with --save-as"
             )
         }
-        query = request.query.map { Pair(name: $0.name, value: $0.value) }
-        headers = request.sentHeaders.map { Header(name: $0.name, value: $0.value) }
+        self = request.sent
         for header in extraHeaders {
             headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
             headers.append(header)
         }
         headers += credentials.map { Header(name: $0.name, value: $0.value, isSecret: true) }
-        switch request.auth {
-        case .inherited: auth = .inherited
-        case .none: auth = .none
-        case .scheme(let name): auth = .scheme(name)
+        if case .multipart(let parts) = body {
+            // The path on the command line is not the case's: each file part becomes a `file` value.
+            body = .multipart(parts.map { Part(name: $0.name, content: $0.content) })
         }
-        switch request.body {
-        case .none: body = .none
-        case .json(let members): body = .json(.object(members.map { ($0.name, $0.value) }))
-        case .form(let pairs): body = .form(pairs.map { Pair(name: $0.name, value: $0.value) })
-        case .raw(_, let isJSON):
+        if let raw = request.rawBody {
             let bytes = sentBody ?? []
-            if isJSON, let value = try? JSONValue(parsing: bytes) {
+            if raw.isJSON, let value = try? JSONValue(parsing: bytes) {
                 body = .json(value)
             } else if let text = String(validating: bytes, as: UTF8.self) {
                 body = .text(text)
@@ -45,14 +38,6 @@ extension NewCase {
                 throw TargetFileEditError(
                     .usage, "the body is not UTF-8 text; a case cannot hold it (save it to a file and use dataFile)")
             }
-        case .multipart(let parts):
-            body = .multipart(
-                parts.map { part in
-                    switch part.content {
-                    case .text(let value): Part(name: part.name, content: .text(value))
-                    case .file: Part(name: part.name, content: .file(fileName: nil, mimeType: nil))
-                    }
-                })
         }
     }
 }

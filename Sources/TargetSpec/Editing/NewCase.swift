@@ -92,10 +92,14 @@ package struct NewCase: Sendable, Equatable {
 
         package var name: String
         package var content: Content
+        /// The file a `file` part sent (`moya-cli request`'s `name@path`, absolute): read where
+        /// it is when the request is sent, never written into the target file.
+        package var path: String?
 
-        package init(name: String, content: Content) {
+        package init(name: String, content: Content, path: String? = nil) {
             self.name = name
             self.content = content
+            self.path = path
         }
     }
 

@@ -26,10 +26,8 @@ extension MoyaCommand {
 
         @Argument(
             CallInvocation.words, parsing: .allUnrecognized,
-            completion: CaseCompletion.kind { words in
-                (try? Call.parse(words)).map {
-                    CaseCompletion.Context(words: $0.words, targetPaths: $0.targetArguments.targetPaths)
-                }
+            completion: CaseCompletion.kind(of: Call.self) {
+                .init(words: $0.words, targetPaths: $0.targetArguments.targetPaths)
             })
         var words: [String] = CallInvocation().words
 
@@ -40,14 +38,8 @@ extension MoyaCommand {
             try pagingArguments.validating { () throws(OptionsError) in
                 try paging.validate(with: outputArguments.options)
             }
-            let credentials = credentialArguments.options
-            try credentialArguments.validating { () throws(OptionsError) in
-                try credentials.validate(with: overrideArguments.options)
-            }
-            let habits = curlHabitArguments.options
-            try curlHabitArguments.validating { () throws(OptionsError) in
-                try habits.validate(with: requestArguments.options)
-            }
+            try credentialArguments.validate(
+                with: overrideArguments, habits: curlHabitArguments, request: requestArguments)
         }
 
         func run() throws {

@@ -59,6 +59,13 @@ struct CaseCompletion {
         kind(of: .invocation, in: ["call", "curl"], parsing: parse)
     }
 
+    /// ``kind(parsing:)`` with `Command`'s own parser; `context` reads its words and `--targets`.
+    static func kind<Command: ParsableCommand>(
+        of command: Command.Type, _ context: @escaping @Sendable (Command) -> Context
+    ) -> CompletionKind {
+        kind { words in (try? Command.parse(words)).map(context) }
+    }
+
     /// The completion kind for `subject` in the words after one of `subcommands`.
     static func kind(
         of subject: Subject, in subcommands: Set<String>,

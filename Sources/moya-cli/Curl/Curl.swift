@@ -29,24 +29,16 @@ extension MoyaCommand {
 
         @Argument(
             CurlInvocation.words, parsing: .allUnrecognized,
-            completion: CaseCompletion.kind { words in
-                (try? Curl.parse(words)).map {
-                    CaseCompletion.Context(words: $0.words, targetPaths: $0.targetArguments.targetPaths)
-                }
+            completion: CaseCompletion.kind(of: Curl.self) {
+                .init(words: $0.words, targetPaths: $0.targetArguments.targetPaths)
             })
         var words: [String] = CurlInvocation().words
 
         @Option(CurlInvocation.values) var values = CurlInvocation().values
 
         func validate() throws {
-            let credentials = credentialArguments.options
-            try credentialArguments.validating { () throws(OptionsError) in
-                try credentials.validate(with: overrideArguments.options)
-            }
-            let habits = curlHabitArguments.options
-            try curlHabitArguments.validating { () throws(OptionsError) in
-                try habits.validate(with: requestArguments.options)
-            }
+            try credentialArguments.validate(
+                with: overrideArguments, habits: curlHabitArguments, request: requestArguments)
         }
 
         func run() throws {

@@ -11,3 +11,18 @@ extension ParsableArguments {
         }
     }
 }
+
+extension CredentialArguments {
+    /// The checks across groups that `call`, `curl` and `request` make alike: the credentials
+    /// beside the body overrides and, with `habits`, curl's habits beside the request options.
+    func validate(with overrides: OverrideArguments, habits: CurlHabitArguments?, request: RequestArguments)
+        throws
+    {
+        let credentials = options
+        try validating { () throws(OptionsError) in try credentials.validate(with: overrides.options) }
+        if let habits {
+            let curlHabits = habits.options
+            try habits.validating { () throws(OptionsError) in try curlHabits.validate(with: request.options) }
+        }
+    }
+}

@@ -66,10 +66,9 @@ struct AdHocResolution {
         throws(AdHocRequestError) -> AdHocRequest
     {
         let overrides = invocation.overrideOptions
-        let rawBody: AdHocRequest.Body =
-            if let json = overrides.json { .raw(argument: json, isJSON: true) } else if let data = overrides.data {
-                .raw(argument: data, isJSON: false)
-            } else { .none }
+        let rawBody = (overrides.json ?? overrides.data).map {
+            AdHocRequest.RawBody(argument: $0, isJSON: overrides.json != nil)
+        }
         let auth: AdHocRequest.Auth =
             switch invocation.auth {
             case nil: .inherited

@@ -32,10 +32,7 @@ extension MoyaCommand {
         var words: [String] = RequestInvocation().words
 
         func validate() throws {
-            let credentials = credentialArguments.options
-            try credentialArguments.validating { () throws(OptionsError) in
-                try credentials.validate(with: overrideArguments.options)
-            }
+            try credentialArguments.validate(with: overrideArguments, habits: nil, request: requestArguments)
         }
 
         func run() throws {
