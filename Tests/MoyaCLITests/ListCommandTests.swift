@@ -338,6 +338,21 @@ final class ListWidthTests: XCTestCase {
         XCTAssertTrue(piped.stdout.contains("requestJSONEncodable  sku: string, ratio: double = 0.5"), piped.stdout)
     }
 
+    func testEveryAPIOnANarrowTerminalKeepsNamesAndFilesWhole() throws {
+        try sandbox.write("targets/weather.yaml", Fixture.weather)
+        let screen = try onTerminal(["list"], environment: ["COLUMNS": "70"])
+        XCTAssertEqual(screen.status, 0, screen.stdout)
+        XCTAssertEqual(
+            screen.stdout,
+            """
+            API      CASES  TRUST      ENVIRONMENT            FILE
+            shop     3      untrusted  SHOP_PORT (not         targets/shop.yaml
+                                       allowed)
+            weather  1      untrusted                         targets/weather.yaml
+
+            """, "the description goes first, ENVIRONMENT wraps")
+    }
+
     func testHostileCellsOnANarrowTerminal() throws {
         let longName = String(repeating: "c", count: 500)
         let longEnum = (0..<60).map { "choice\($0)" }.joined(separator: ", ")

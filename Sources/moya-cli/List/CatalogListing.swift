@@ -33,11 +33,12 @@ enum CatalogListing {
         for entry in catalog.shadowed {
             rows.append(row([entry.name, "-", entry.file, shadowNote(entry, in: catalog)], nil))
         }
-        // On a narrow terminal the description wraps or goes first; files and variables wrap.
+        // On a narrow terminal the description wraps or goes first; variables and commands wrap;
+        // the name and the file (to copy) stay whole.
         var fits: [ColumnFit] = [.whole, .whole, .whole]
         if showsVariables { fits.append(.wraps(minimum: 12, at: ", ")) }
         if showsCommands { fits.append(.wraps(minimum: 12)) }
-        fits += [.wraps(minimum: 16), ColumnFit.wraps(minimum: 16).dropped(atRank: 1)]
+        fits += [.whole, ColumnFit.wraps(minimum: 16).dropped(atRank: 1)]
         return TextTable.render(rows, width: width, fits: fits)
     }
 
