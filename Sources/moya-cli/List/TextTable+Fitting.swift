@@ -7,7 +7,8 @@ extension TextTable {
 
     /// `rows` (escaped cells; the first the header when `hasHeader`) laid out for a terminal
     /// `width` columns wide, measured in display columns (a CJK character takes two). A table that
-    /// fits is laid out as on a pipe. One that does not: columns with a `dropRank` give way, lowest
+    /// fits is laid out as on a pipe (its ASCII to the byte; wide text padded in columns). One that
+    /// does not: columns with a `dropRank` give way, lowest
     /// first, each wrapped within its own column when it can keep its minimum width, else dropped;
     /// then the wrapping columns that stay narrow, the last first, down to their minimums. When
     /// even that is too wide (a case name longer than the terminal), each row is stacked: its first
