@@ -353,6 +353,38 @@ final class ListWidthTests: XCTestCase {
             """, "the description goes first, ENVIRONMENT wraps")
     }
 
+    func testValuesStayWholeWhileALongPathWrapsAtItsSlashes() throws {
+        try sandbox.write(
+            "targets/repos.yaml",
+            """
+            api: repos
+            baseURL: http://127.0.0.1:9
+            cases:
+              repositoryIssues:
+                path: /repos/{owner}/{repository}/issues/{number}
+                values:
+                  - owner: string
+                  - repository: string
+                  - number: int
+                  - state: {enum: [open, closed, all], default: open}
+                  - perPage: {type: int, default: 30}
+                task: {parameters: {state: "{state}", per_page: "{perPage}"}, encoding: url}
+                sample: ok
+            """)
+        let screen = try onTerminal(["list", "repos"], environment: ["COLUMNS": "80"])
+        XCTAssertEqual(screen.status, 0, screen.stdout)
+        XCTAssertEqual(
+            screen.stdout,
+            """
+            CASE              METHOD  PATH              VALUES
+            repositoryIssues  GET     /repos/{owner}/   owner: string, repository: string,
+                                      {repository}/     number: int,
+                                      issues/{number}   state: open|closed|all = open,
+                                                        perPage: int = 30
+
+            """, "the path gives way at its slashes; every value is whole on one line")
+    }
+
     func testHostileCellsOnANarrowTerminal() throws {
         let longName = String(repeating: "c", count: 500)
         let longEnum = (0..<60).map { "choice\($0)" }.joined(separator: ", ")

@@ -81,7 +81,8 @@ enum CatalogListing {
         /// On a narrow terminal CASE and VALUES (what a call needs) stay whole, VALUES wrapping
         /// between values; TASK goes first, then DESCRIPTION and FILES wrap or go; PATH wraps.
         private static let fits: [ColumnFit] = [
-            .whole, .whole, .wraps(minimum: 12), ColumnFit.whole.dropped(atRank: 1), .wraps(minimum: 16, at: ", "),
+            .whole, .whole, .wraps(minimum: 16), ColumnFit.whole.dropped(atRank: 1),
+            ColumnFit.wraps(minimum: 16, at: ", ").keepingItemsWhole(),
             ColumnFit.wraps(minimum: 12, at: "; ").dropped(atRank: 3), ColumnFit.wraps(minimum: 16).dropped(atRank: 2)
         ]
 

@@ -9,6 +9,10 @@ struct ColumnFit: Sendable {
     /// The column goes when the table does not fit, lower ranks first (a wrapping one first
     /// wraps, if it can keep its minimum); `nil`: it stays.
     var dropRank: Int?
+    /// The column's items (its text between `separator`s) stay whole while the table can afford
+    /// it: the column narrows to its widest item at the most, or to what the columns that stay
+    /// leave at their narrowest.
+    var keepsItemsWhole = false
 
     /// A column that is never wrapped or dropped (a name to type, a method).
     static let whole = ColumnFit(minimum: nil)
@@ -16,6 +20,13 @@ struct ColumnFit: Sendable {
     /// A column wrapped, when it must be, down to `minimum` columns, broken at `separator`.
     static func wraps(minimum: Int, at separator: String = " ") -> ColumnFit {
         ColumnFit(minimum: minimum, separator: separator)
+    }
+
+    /// This column, its items kept whole while the table can afford it.
+    func keepingItemsWhole() -> ColumnFit {
+        var fit = self
+        fit.keepsItemsWhole = true
+        return fit
     }
 
     /// This column, dropped at `rank` when the table does not fit.

@@ -10,8 +10,9 @@ extension TextTable {
     /// fits is laid out as on a pipe (its ASCII to the byte; wide text padded in columns). One that
     /// does not: columns with a `dropRank` give way, lowest
     /// first, each wrapped within its own column when it can keep its minimum width, else dropped;
-    /// then the wrapping columns that stay narrow, the last first, down to their minimums. When
-    /// even that is too wide (a case name longer than the terminal), each row is stacked: its first
+    /// then the wrapping columns that stay narrow, the last first, down to their minimums; a
+    /// column that keeps its items whole (VALUES) narrows, in a first attempt, no narrower than its
+    /// widest item, or than what the columns that stay leave at their narrowest. When even that is too wide (a case name longer than the terminal), each row is stacked: its first
     /// cell on a line (broken too when `breaksWholeCells`), every other cell on lines of its own,
     /// indented 4 columns more; the header is not shown then.
     static func fitted(
@@ -20,31 +21,32 @@ extension TextTable {
         let width = max(width, narrowestWidth)
         let count = max(fits.count, rows.map(\.count).max() ?? 0)
         let fits = fits + Array(repeating: ColumnFit.whole, count: count - fits.count)
-        var limits = (0..<count).map { column in
+        let natural = (0..<count).map { column in
             rows.map { column < $0.count ? DisplayColumns.width(of: $0[column]) : 0 }.max() ?? 0
         }
-        var shown = Array(0..<count)
-        func excess() -> Int { shown.map { limits[$0] }.reduce(0, +) + 2 * max(0, shown.count - 1) - width }
-        let ranks = Set(fits.compactMap(\.dropRank)).sorted()
-        for rank in ranks where excess() > 0 {
-            for column in shown where fits[column].dropRank == rank {
-                let over = excess()
-                guard over > 0 else { break }
-                if let minimum = fits[column].minimum, limits[column] - over >= minimum {
-                    limits[column] -= over
-                } else {
-                    shown.removeAll { $0 == column }
-                }
-            }
+        // Items kept whole where the table can afford it (a value `state: open|closed = open`
+        // is what one types); else wrapped down to the plain minimums; else stacked.
+        let body = hasHeader ? Array(rows.dropFirst()) : rows
+        let itemMinimums = (0..<count).map { column -> Int? in
+            guard let minimum = fits[column].minimum else { return nil }
+            guard fits[column].keepsItemsWhole else { return minimum }
+            let widest =
+                body.map { row in
+                    column < row.count ? widestItem(row[column], separator: fits[column].separator) : 0
+                }.max() ?? 0
+            // No wider than what the columns that stay leave at their narrowest.
+            let staying = (0..<count).filter { $0 != column && fits[$0].dropRank == nil }
+            let left =
+                width - staying.map { min(fits[$0].minimum ?? natural[$0], natural[$0]) }.reduce(0, +) - 2
+                * staying.count
+            return min(natural[column], max(minimum, min(widest, left)))
         }
-        for column in shown.reversed() where excess() > 0 {
-            guard let minimum = fits[column].minimum, limits[column] > minimum else { continue }
-            limits[column] -= min(excess(), limits[column] - minimum)
-        }
-        if excess() > 0 {
-            return stacked(
-                hasHeader ? Array(rows.dropFirst()) : rows, columns: shown, fits: fits, width: width,
-                breaksWholeCells: breaksWholeCells)
+        let whole = layout(natural: natural, minimums: itemMinimums, fits: fits, width: width)
+        let (shown, limits, over) =
+            whole.excess <= 0
+            ? whole : layout(natural: natural, minimums: fits.map(\.minimum), fits: fits, width: width)
+        if over > 0 {
+            return stacked(body, columns: shown, fits: fits, width: width, breaksWholeCells: breaksWholeCells)
         }
         var output = ""
         for row in rows {
@@ -67,6 +69,41 @@ extension TextTable {
             }
         }
         return output
+    }
+
+    /// The columns shown and their widths for `width`: columns with a `dropRank` give way, lowest
+    /// first, each wrapped within its own column when it can keep its minimum, else dropped; then
+    /// the wrapping columns that stay narrow, the last first, down to their minimums. `excess`: how much wider than `width` that still is.
+    private static func layout(natural: [Int], minimums: [Int?], fits: [ColumnFit], width: Int) -> (
+        shown: [Int], limits: [Int], excess: Int
+    ) {
+        var limits = natural
+        var shown = Array(natural.indices)
+        func excess() -> Int { shown.map { limits[$0] }.reduce(0, +) + 2 * max(0, shown.count - 1) - width }
+        for rank in Set(fits.compactMap(\.dropRank)).sorted() where excess() > 0 {
+            for column in shown where fits[column].dropRank == rank {
+                let over = excess()
+                guard over > 0 else { break }
+                if let minimum = minimums[column], limits[column] - over >= minimum {
+                    limits[column] -= over
+                } else {
+                    shown.removeAll { $0 == column }
+                }
+            }
+        }
+        let shrinking =
+            shown.reversed().filter { !fits[$0].keepsItemsWhole } + shown.reversed().filter { fits[$0].keepsItemsWhole }
+        for column in shrinking where excess() > 0 {
+            guard let minimum = minimums[column], limits[column] > minimum else { continue }
+            limits[column] -= min(excess(), limits[column] - minimum)
+        }
+        return (shown, limits, excess())
+    }
+
+    /// The widest of `cell`'s items (its text between `separator`s), as shown.
+    private static func widestItem(_ cell: String, separator: String) -> Int {
+        let shown = DisplayText.escaped(cell)
+        return shown.split(separator: separator).map { DisplayColumns.width(of: String($0)) + 1 }.max() ?? 0
     }
 
     /// Each row as a block: its first cell, then its other cells in `columns` (non-empty ones),
