@@ -95,18 +95,16 @@ final class TextTableTests: XCTestCase {
             item    GET     /items/{id}  id: int
 
             """)
-        // Too narrow for the columns at their minimums: each case is stacked, without the header.
+        // Too narrow for the columns at their minimums: each case is stacked, without the header,
+        // its other cells packed on lines while they fit.
         XCTAssertEqual(
             TextTable.render(Self.cases, width: 40, fits: Self.caseFits),
             """
             search
-                GET
-                /search
+                GET  /search
                 q: string, page: int = 1
             item
-                GET
-                /items/{id}
-                id: int
+                GET  /items/{id}  id: int
 
             """)
     }
@@ -134,7 +132,7 @@ final class TextTableTests: XCTestCase {
         let fits: [ColumnFit] = [.whole, .whole, .wraps(minimum: 12), .wraps(minimum: 16, at: ", ")]
         XCTAssertEqual(
             TextTable.render(rows, width: 60, fits: fits),
-            name + "\n    GET\n    /x\n    a: string\nb\n    POST\n    /y\n", "the name whole, on its own line")
+            name + "\n    GET  /x  a: string\nb\n    POST  /y\n", "the name whole, on its own line")
         // Help breaks even a name, so that no line is wider than the terminal.
         let broken = TextTable.render(
             rows.map { ["  " + $0[0]] + $0.dropFirst() }, width: 60, fits: fits, hasHeader: false,

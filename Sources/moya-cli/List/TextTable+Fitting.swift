@@ -106,8 +106,9 @@ extension TextTable {
         return shown.split(separator: separator).map { DisplayColumns.width(of: String($0)) + 1 }.max() ?? 0
     }
 
-    /// Each row as a block: its first cell, then its other cells in `columns` (non-empty ones),
-    /// each on lines of its own indented 4 columns more than the first cell.
+    /// Each row as a block: its first cell, then its other cells in `columns` (non-empty ones)
+    /// indented 4 columns more than the first cell, packed on lines while they fit, a wider one
+    /// wrapped on lines of its own.
     private static func stacked(
         _ rows: [[String]], columns: [Int], fits: [ColumnFit], width: Int, breaksWholeCells: Bool
     ) -> String {
@@ -121,13 +122,26 @@ extension TextTable {
                 : [DisplayText.escaped(String(first.dropFirst(lead)))]
             for line in firstLines { output += String(repeating: " ", count: lead) + line + "\n" }
             let indent = String(repeating: " ", count: lead + 4)
+            let room = width - indent.count
+            // Cells packed on lines while they fit (`GET  /get`), a wider one on lines of its own.
+            var line = ""
             for column in columns.dropFirst() where column < row.count && !row[column].isEmpty {
-                let lines = DisplayColumns.wrapped(
-                    row[column], width: width - indent.count, separator: fits[column].separator)
-                for line in lines {
-                    output += indent + line + "\n"
+                let shown = DisplayText.escaped(row[column])
+                let lineWidth = DisplayColumns.width(of: line)
+                if !line.isEmpty && lineWidth + 2 + DisplayColumns.width(of: shown) <= room {
+                    line += "  " + shown
+                    continue
                 }
+                if !line.isEmpty { output += indent + line + "\n" }
+                let lines = DisplayColumns.wrapped(row[column], width: room, separator: fits[column].separator)
+                guard lines.count == 1 else {
+                    for wrapped in lines { output += indent + wrapped + "\n" }
+                    line = ""
+                    continue
+                }
+                line = lines[0]
             }
+            if !line.isEmpty { output += indent + line + "\n" }
         }
         return output
     }
