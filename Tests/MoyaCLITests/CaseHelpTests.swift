@@ -239,6 +239,50 @@ extension CaseHelpTests {
             """)
     }
 
+    func testALongDescriptionGoesBelowItsRowRatherThanIntoANarrowColumn() throws {
+        try folder.write(
+            "targets/repos.yaml",
+            """
+            api: repos
+            baseURL: http://127.0.0.1:1
+            cases:
+              repositoryIssues:
+                description: Issues of a repository, newest first, in pages of thirty
+                values:
+                  - owner: string
+                  - state: {enum: [open, closed, all], default: open, description: "Which issues to list, by their state"}
+                path: /repos/{owner}/issues
+                task: {parameters: {state: "{state}"}, encoding: url}
+            """)
+        let apiHelp = try onTerminal(["call", "repos", "--help"], environment: ["COLUMNS": "50"])
+        XCTAssertEqual(apiHelp.status, 0, apiHelp.stdout)
+        XCTAssertTrue(
+            apiHelp.stdout.contains(
+                """
+                CASES:
+                  repositoryIssues  GET  /repos/{owner}/issues
+                      Issues of a repository, newest first, in
+                      pages of thirty
+
+                """), apiHelp.stdout)
+        let caseHelp = try onTerminal(["call", "repos", "repositoryIssues", "--help"], environment: ["COLUMNS": "50"])
+        XCTAssertEqual(caseHelp.status, 0, caseHelp.stdout)
+        XCTAssertTrue(
+            caseHelp.stdout.contains(
+                """
+                VALUES:
+                  owner  string           required
+                  state  open|closed|all  default: open
+                      Which issues to list, by their state
+
+                """), caseHelp.stdout)
+        let piped = try help(["call", "repos", "--help"])
+        XCTAssertTrue(
+            piped.stdout.contains(
+                "  repositoryIssues  GET  /repos/{owner}/issues  Issues of a repository, newest first, in pages of thirty\n"
+            ), "a pipe keeps the row whole: \(piped.stdout)")
+    }
+
     func testHostileHelpTextNeverWidensALineOrReachesTheTerminal() throws {
         let longName = String(repeating: "n", count: 500)
         let choices = (0..<40).map { "choice\($0)" }.joined(separator: ", ")

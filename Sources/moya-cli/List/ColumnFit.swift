@@ -13,6 +13,8 @@ struct ColumnFit: Sendable {
     /// it: the column narrows to its widest item at the most, or to what the columns that stay
     /// leave at their narrowest.
     var keepsItemsWhole = false
+    /// When dropped, the column is shown below its row rather than not at all.
+    var spillsBelow = false
 
     /// A column that is never wrapped or dropped (a name to type, a method).
     static let whole = ColumnFit(minimum: nil)
@@ -27,6 +29,12 @@ struct ColumnFit: Sendable {
         var fit = self
         fit.keepsItemsWhole = true
         return fit
+    }
+
+    /// This column, when it cannot keep `minimum` columns beside the others, shown below its row
+    /// (wrapped to the terminal) instead: a description in help.
+    static func spillsBelow(minimum: Int) -> ColumnFit {
+        ColumnFit(minimum: minimum, dropRank: 1, spillsBelow: true)
     }
 
     /// This column, dropped at `rank` when the table does not fit.

@@ -12,7 +12,9 @@ extension TextTable {
     /// first, each wrapped within its own column when it can keep its minimum width, else dropped;
     /// then the wrapping columns that stay narrow, the last first, down to their minimums; a
     /// column that keeps its items whole (VALUES) narrows, in a first attempt, no narrower than its
-    /// widest item, or than what the columns that stay leave at their narrowest. When even that is too wide (a case name longer than the terminal), each row is stacked: its first
+    /// widest item, or than what the columns that stay leave at their narrowest. A dropped column
+    /// that spills (a help's description) is shown below its row instead, wrapped, indented 4
+    /// columns more than the row's first cell. When even that is too wide (a case name longer than the terminal), each row is stacked: its first
     /// cell on a line (broken too when `breaksWholeCells`), every other cell on lines of its own,
     /// indented 4 columns more; the header is not shown then.
     static func fitted(
@@ -45,11 +47,22 @@ extension TextTable {
         let (shown, limits, over) =
             whole.excess <= 0
             ? whole : layout(natural: natural, minimums: fits.map(\.minimum), fits: fits, width: width)
+        let spilled = (0..<count).filter { fits[$0].spillsBelow && !shown.contains($0) }
         if over > 0 {
-            return stacked(body, columns: shown, fits: fits, width: width, breaksWholeCells: breaksWholeCells)
+            return stacked(
+                body, columns: shown + spilled, fits: fits, width: width, breaksWholeCells: breaksWholeCells)
         }
         var output = ""
-        for row in rows {
+        for (rowIndex, row) in rows.enumerated() {
+            defer {
+                // A column given up for room goes below its row when it spills (a description).
+                let lead = (row.first?.prefix { $0 == " " }.count ?? 0) + 4
+                for column in spilled where column < row.count && !(hasHeader && rowIndex == 0) {
+                    for line in DisplayColumns.wrapped(row[column], width: width - lead) where !line.isEmpty {
+                        output += String(repeating: " ", count: lead) + line + "\n"
+                    }
+                }
+            }
             let cellLines = shown.map { column -> [String] in
                 let cell = column < row.count ? row[column] : ""
                 return DisplayColumns.wrapped(cell, width: limits[column], separator: fits[column].separator)

@@ -35,7 +35,7 @@ enum CaseHelp {
             ["  " + spec.name, spec.method, spec.path.source, spec.description ?? ""]
         }
         text += TextTable.render(
-            rows, width: width, fits: [.whole, .whole, .wraps(minimum: 8), .wraps(minimum: 10)], hasHeader: false,
+            rows, width: width, fits: [.whole, .whole, .wraps(minimum: 8), .spillsBelow(minimum: 24)], hasHeader: false,
             breaksWholeCells: true)
         text += fitted("\nSee 'moya-cli \(command) \(api.name) <case> --help' for a case's values.\n", width: width)
         return text
@@ -74,7 +74,7 @@ enum CaseHelp {
                 ]
             }
             text += TextTable.render(
-                rows, width: width, fits: [.whole, .wraps(minimum: 6), .wraps(minimum: 8), .wraps(minimum: 10)],
+                rows, width: width, fits: [.whole, .wraps(minimum: 6), .wraps(minimum: 8), .spillsBelow(minimum: 24)],
                 hasHeader: false, breaksWholeCells: true)
         }
         // A lone `sample:` (named `default`) leaves nothing to choose; curl never stubs.
