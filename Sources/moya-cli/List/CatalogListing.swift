@@ -85,7 +85,7 @@ enum CatalogListing {
                 showsFiles = showsFiles || summary != nil
                 cells.append(spec.name)
                 cells.append(spec.method)
-                cells.append(spec.path.source)
+                cells.append(spec.displayedPath)
                 cells.append(spec.task.moyaName)
                 cells.append(spec.values.map(\.signature).joined(separator: ", "))
                 cells.append(summary ?? "")
@@ -164,6 +164,7 @@ enum CatalogListing {
             ("name", .string(spec.name)),
             ("method", .string(spec.method)),
             ("path", .string(spec.path.source)),
+            ("baseURL", spec.baseURL.map { .string($0.source) } ?? .null),
             ("task", .string(spec.task.moyaName)),
             ("description", spec.description.map { .string($0) } ?? .null),
             ("values", .array(spec.values.map(valueJSON))),
@@ -200,5 +201,14 @@ enum CatalogListing {
         object.append(("default", value.defaultValue.map(\.json) ?? .null))
         object.append(("description", value.description.map { .string($0) } ?? .null))
         return .object(object)
+    }
+}
+
+extension CaseSpec {
+    /// The path as `list` and case help show it: after the case's own base URL when it has one,
+    /// so a case sent elsewhere than the API's base URL says so.
+    var displayedPath: String {
+        guard let baseURL = self.baseURL else { return self.path.source }
+        return baseURL.source + self.path.source
     }
 }

@@ -30,7 +30,7 @@ enum CaseHelp {
         text += "  file: \(api.file)\n" + access.helpLines + "\n"
         text += "CASES:\n"
         let rows = api.cases.map { spec in
-            ["  " + spec.name, spec.method, spec.path.source, spec.description ?? ""]
+            ["  " + spec.name, spec.method, spec.displayedPath, spec.description ?? ""]
         }
         text += TextTable.render(rows)
         text += "\nSee 'moya-cli \(command) \(api.name) <case> --help' for a case's values.\n"
@@ -40,7 +40,7 @@ enum CaseHelp {
     static func caseHelp(_ spec: CaseSpec, api: APISpec, command: String, access: APIAccess) -> String {
         var text = "USAGE: moya-cli \(command) \(api.name) \(spec.name)\(valuesSynopsis(spec))\n\n"
         if let description = spec.description { text += description + "\n\n" }
-        text += "  \(spec.method) \(spec.path.source)    task: \(spec.task.moyaName)\n"
+        text += "  \(spec.method) \(spec.displayedPath)    task: \(spec.task.moyaName)\n"
         text += "  file: \(api.file)\n" + access.helpLines
         if !spec.filesRead.isEmpty { text += "  reads: " + spec.filesRead.joined(separator: ", ") + "\n" }
         if !spec.filesWritten.isEmpty { text += "  writes: " + spec.filesWritten.joined(separator: ", ") + "\n" }
