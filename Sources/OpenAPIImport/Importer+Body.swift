@@ -110,10 +110,21 @@ extension Importer {
         if schemaNode != nil, schema == nil {
             return skipBody(location, required: required, why: "its schema cannot be read", operation: operation)
         }
-        let kind = Self.bodyKind(of: mediaType)
-        // The media type as the case's Content-Type (read literally, not as a template).
+        var kind = Self.bodyKind(of: mediaType)
+        let isWildcard = mediaType.contains("*")
+        // Bytes, whatever the media type says: a binary schema, or a wildcard type whose schema
+        // is not JSON's object or array (`*/*` with `format: binary`, an upload).
+        if let schema, Self.isBinary(schema) {
+            kind = .binary
+        } else if isWildcard, !["object", "array"].contains(schema.flatMap { SchemaSampler.type(of: $0) } ?? "") {
+            kind = .binary
+        }
+        // The media type as the case's Content-Type (read literally, not as a template); a
+        // wildcard names no type: bytes go as application/octet-stream.
         let contentType =
-            mediaType.contains("*") || !HeaderValue.isSafe(mediaType) ? nil : SchemaSampler.literal(mediaType)
+            isWildcard
+            ? (kind == .binary ? "application/octet-stream" : nil)
+            : !HeaderValue.isSafe(mediaType) ? nil : SchemaSampler.literal(mediaType)
 
         switch kind {
         case .json:
@@ -161,6 +172,16 @@ extension Importer {
             if let contentType { draft.headers.append(YAMLText.Entry("Content-Type", .string(contentType))) }
             return true
         }
+    }
+
+    /// Whether a body schema is bytes: `format: binary` (OpenAPI 3.0), `contentMediaType` or
+    /// `contentEncoding` (3.1), Swagger's `type: file`.
+    private static func isBinary(_ schema: SpecNode) -> Bool {
+        let type = SchemaSampler.type(of: schema)
+        if type == "file" { return true }
+        guard type == "string" || type == nil else { return false }
+        return schema["format"]?.string == "binary" || schema["contentMediaType"] != nil
+            || schema["contentEncoding"]?.string == "binary"
     }
 
     /// Whether every media type is one (no control character or line break, which would make a

@@ -19,6 +19,7 @@ extension Importer {
             return nil
         }
         mapSecurity(operation, into: &draft)
+        draft.orderValuesForCommandLine()
 
         var entries: [YAMLText.Entry] = []
         let summary = operation.node["summary"]?.string ?? operation.node["description"]?.string
@@ -28,6 +29,7 @@ extension Importer {
         if !draft.values.isEmpty {
             entries.append(YAMLText.Entry("values", .list(draft.values.map { .map([$0.entry]) })))
         }
+        if let baseURL = caseBaseURL(operation) { entries.append(YAMLText.Entry("baseURL", .string(baseURL))) }
         entries.append(YAMLText.Entry("path", .string(path)))
         if operation.method != "GET" { entries.append(YAMLText.Entry("method", .string(operation.method))) }
         if !draft.headers.isEmpty { entries.append(YAMLText.Entry("headers", .map(draft.headers))) }
@@ -65,6 +67,32 @@ extension Importer {
             if required || value.exampleIsExplicit { members.append(YAMLText.Entry(value.name, example)) }
         }
         return .list([.map(members)])
+    }
+
+    /// The operation's own server (else its path's), as the case's `baseURL`, by the rules of the
+    /// document's servers; `nil` when it has none or it is the API's base URL. A case has one
+    /// base URL: further servers are noted.
+    private func caseBaseURL(_ operation: Operation) -> String? {
+        let level = operation.node["servers"] != nil ? "operation" : "path"
+        guard let list = operation.node["servers"] ?? operation.pathItem["servers"] else { return nil }
+        guard let servers = list.elements else {
+            problem(list, "'servers' is not a list")
+            return nil
+        }
+        guard let first = servers.first else { return nil }
+        let firstNote = notes.count
+        let baseURL = baseURL(of: first)
+        // What the server's rules noted concerns this case.
+        for index in firstNote..<notes.count {
+            notes[index].caseName = operation.caseName
+            notes[index].operation = operation.label
+        }
+        if servers.count > 1 {
+            note(
+                list, "the \(level)'s other \(servers.count - 1) server(s) are left out: the case sends to the first",
+                case: operation.caseName, operation: operation.label)
+        }
+        return baseURL == documentBaseURL ? nil : baseURL
     }
 
     // MARK: - Parameters
@@ -369,6 +397,7 @@ extension Importer {
                 valueName = value.name
             }
             used.insert(name)
+            if !draft.pathOrder.contains(valueName) { draft.pathOrder.append(valueName) }
             result += "{\(valueName)}"
             rest = rest[rest.index(after: close)...]
         }

@@ -14,6 +14,8 @@ final class Importer {
     var environmentPrefix = "API"
     var security = SecurityMapping()
     var usesExampleUpload = false
+    /// The API's `baseURL` as written: a case whose own server makes the same one needs no `baseURL`.
+    var documentBaseURL: String?
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
@@ -75,6 +77,7 @@ final class Importer {
             top.append(YAMLText.Entry("description", .string(oneLine(title + version, limit: 200))))
         }
         top += serverEntries()
+        if case .string(let written)? = top.first(where: { $0.key == "baseURL" })?.value { documentBaseURL = written }
         security = mapSecuritySchemes()
         if let auth = security.authEntry() { top.append(auth) }
 
@@ -187,7 +190,7 @@ final class Importer {
     }
 
     /// A server's URL with its variables replaced by their defaults, as the base URL.
-    private func baseURL(of server: SpecNode) -> String {
+    func baseURL(of server: SpecNode) -> String {
         guard var url = server["url"]?.string else {
             problem(server, "server has no 'url'")
             return "http://localhost"
@@ -214,6 +217,14 @@ final class Importer {
         while url.hasSuffix("/") { url.removeLast() }
         let lower = url.lowercased()
         let fromVariable = "${\(environmentPrefix)_BASE_URL:-http://localhost}"
+        if lower.hasPrefix("https://") || lower.hasPrefix("http://"), Self.hasUserInfo(url) {
+            // A name and password in a spec's URL would be sent as credentials to that host.
+            note(
+                node,
+                "server URL has a user name or password: it is not the base URL, which comes from ${\(environmentPrefix)_BASE_URL}"
+            )
+            return fromVariable
+        }
         if lower.hasPrefix("https://") || lower.hasPrefix("http://"), let problem = BaseURLCheck.problem(in: url) {
             note(node, "server URL cannot be the base URL (\(problem)): it comes from ${\(environmentPrefix)_BASE_URL}")
             return fromVariable
@@ -236,6 +247,12 @@ final class Importer {
             "server URL '\(url)' is relative: the base URL is ${\(environmentPrefix)_BASE_URL} (default http://localhost) followed by it"
         )
         return fromVariable + Self.relativeBasePath(url)
+    }
+
+    /// Whether an absolute URL's authority holds `user@` or `user:password@`.
+    static func hasUserInfo(_ url: String) -> Bool {
+        guard let separator = url.firstRange(of: "://") else { return false }
+        return url[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }.contains("@")
     }
 
     /// A relative server URL or a Swagger `basePath` as the path after the base URL's origin:

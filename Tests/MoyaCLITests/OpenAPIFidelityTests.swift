@@ -1,0 +1,163 @@
+import Foundation
+import TestServers
+import XCTest
+
+/// Issue 29, "OpenAPI fidelity": each class of loss on a fixture of its own, imported by the
+/// binary and sent to the loopback servers the fixture's `PORT_A` and `PORT_B` stand for.
+final class OpenAPIFidelityTests: XCTestCase {
+    var sandbox: Sandbox!
+    var serverA: HTTPTestServer!
+    var serverB: HTTPTestServer!
+
+    override func setUpWithError() throws {
+        sandbox = try Sandbox()
+        serverA = try HTTPTestServer()
+        serverB = try HTTPTestServer()
+    }
+
+    override func tearDown() {
+        serverA.stop()
+        serverB.stop()
+    }
+
+    /// Imports `Tests/Fixtures/openapi/fidelity/NAME` with the servers' ports in it; the result.
+    private func importFixture(_ name: String, arguments: [String] = []) throws -> CLIResult {
+        let fixture = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/openapi/fidelity/\(name)")
+        let text = try String(contentsOf: fixture, encoding: .utf8)
+            .replacingOccurrences(of: "PORT_A", with: String(serverA.port))
+            .replacingOccurrences(of: "PORT_B", with: String(serverB.port))
+        try sandbox.write(name, text)
+        return try sandbox.run(["import", "openapi", name] + arguments)
+    }
+
+    private func targetText(_ api: String) throws -> String {
+        try String(contentsOfFile: sandbox.path("targets/\(api).yaml"), encoding: .utf8)
+    }
+
+    // MARK: Item 2: positional order
+
+    func testPositionalValuesArePathValuesThenRequiredThenOptional() throws {
+        let imported = try importFixture("positional-order.yaml")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let listed = try sandbox.run(["list", "positional-order", "--format", "json"])
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any])
+        let cases = try XCTUnwrap(document["cases"] as? [[String: Any]])
+        let order = Dictionary(
+            uniqueKeysWithValues: cases.map {
+                (
+                    $0["name"] as? String ?? "",
+                    ($0["values"] as? [[String: Any]] ?? []).map { $0["name"] as? String ?? "" }
+                )
+            })
+        XCTAssertEqual(order["getCard"], ["account", "card", "expand", "verbose"])
+        XCTAssertEqual(order["deletePet"], ["petId", "api_key"])
+        XCTAssertEqual(
+            order["createCharge"], ["amount", "currency", "Idempotency_Key", "description", "metadata_note", "settle"])
+
+        let card = try sandbox.run(["call", "positional-order", "getCard", "acct_1", "ba_2"])
+        XCTAssertEqual(card.status, 0, card.stderr)
+        XCTAssertEqual(serverA.receivedRequests.last?.target, "/anything/accounts/acct_1/cards/ba_2?verbose=false")
+        let deleted = try sandbox.run(["call", "positional-order", "deletePet", "3"])
+        XCTAssertEqual(deleted.status, 0, deleted.stderr)
+        XCTAssertEqual(serverA.receivedRequests.last?.target, "/anything/pets/3")
+        XCTAssertNil(serverA.receivedRequests.last?.value(of: "api_key"))
+        let charged = try sandbox.run(["call", "positional-order", "createCharge", "500", "eur", "--settle", "true"])
+        XCTAssertEqual(charged.status, 0, charged.stderr)
+        XCTAssertEqual(
+            String(decoding: try XCTUnwrap(serverA.receivedRequests.last).body, as: UTF8.self),
+            #"{"amount":500,"settle":true,"currency":"eur"}"#)
+        // Named use is unchanged.
+        let named = try sandbox.run(["call", "positional-order", "getCard", "--card", "c", "--account", "a"])
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertEqual(serverA.receivedRequests.last?.target, "/anything/accounts/a/cards/c?verbose=false")
+    }
+
+    // MARK: Item 3: path and operation servers
+
+    func testPathAndOperationServersAreTheCasesBaseURL() throws {
+        let imported = try importFixture("operation-servers.yaml")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let text = try targetText("operation-servers")
+        XCTAssertTrue(
+            text.contains(
+                "  listFiles:\n    baseURL: \"http://127.0.0.1:\(serverB.port)/anything\"\n    path: /files\n"), text)
+        XCTAssertTrue(
+            imported.stderr.contains("the operation's other 1 server(s) are left out: the case sends to the first"),
+            imported.stderr)
+        XCTAssertTrue(
+            imported.stderr.contains("server URL has a user name or password: it is not the base URL"),
+            imported.stderr)
+        XCTAssertFalse(text.contains("user:pass"), text)
+
+        for name in ["listItems", "listFiles", "uploadFile", "sameHost"] {
+            let called = try sandbox.run(["call", "operation-servers", name])
+            XCTAssertEqual(called.status, 0, "\(name): \(called.stderr)")
+        }
+        XCTAssertEqual(serverA.receivedRequests.map(\.target), ["/anything/items", "/anything/same"])
+        XCTAssertEqual(
+            serverB.receivedRequests.map { "\($0.method) \($0.target)" },
+            ["GET /anything/files", "POST /anything/files"])
+        let hostile = try sandbox.run(["curl", "operation-servers", "hostileServer"])
+        XCTAssertEqual(hostile.status, 0, hostile.stderr)
+        XCTAssertTrue(hostile.stdout.contains("'http://localhost/hostile'"), hostile.stdout)
+    }
+
+    func testHostileOperationServersNeverBecomeAHost() throws {
+        let imported = try importFixture("hostile-servers.yaml")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertFalse(imported.stderr.utf8.contains(0x1B), imported.stderr)
+        XCTAssertTrue(
+            imported.stderr.contains(
+                "import: fileScheme: server URL 'file:///etc/passwd' is not http or https: the base URL comes from ${MOYA_HOSTILE_SERVERS_BASE_URL}\n"
+            ), imported.stderr)
+        XCTAssertTrue(
+            imported.stderr.contains(
+                "import: variableDefault: server URL has a user name or password: it is not the base URL, which comes from ${MOYA_HOSTILE_SERVERS_BASE_URL}\n"
+            ), imported.stderr)
+        let text = try targetText("hostile-servers")
+        let baseURLs = text.split(separator: "\n").filter { $0.hasPrefix("    baseURL:") }
+        XCTAssertEqual(
+            baseURLs,
+            Array(repeating: #"    baseURL: "${MOYA_HOSTILE_SERVERS_BASE_URL:-http://localhost}""#, count: 3)
+                + [#"    baseURL: "https://$${HOME}}.example""#])
+        for (name, url) in [
+            ("fileScheme", "http://localhost/a"), ("escapes", "http://localhost/b"),
+            ("variableDefault", "http://localhost/c"), ("dollar", "https://$%7BHOME%7D.example/d")
+        ] {
+            let curl = try sandbox.run(["curl", "hostile-servers", name], environment: ["HOME": sandbox.path("home")])
+            XCTAssertEqual(curl.status, 0, "\(name): \(curl.stderr)")
+            XCTAssertTrue(curl.stdout.contains(url), "\(name): \(curl.stdout)")
+        }
+    }
+
+    // MARK: Item 4: binary bodies
+
+    func testBinaryBodiesAreFileValuesSentAsBytes() throws {
+        let imported = try importFixture("binary-bodies.yaml")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let bytes: [UInt8] = [0x50, 0x4B, 0x03, 0x04, 0x00, 0xFF, 0x0A, 0x0D, 0x7B]
+        try sandbox.write("asset.zip", bytes: bytes)
+        let expectations = [
+            ("uploadAsset", "POST", "/anything/assets", "application/octet-stream"),
+            ("putBlob", "PUT", "/anything/blob", "application/octet-stream"),
+            ("putAvatar", "PUT", "/anything/avatar", "image/png")
+        ]
+        for (name, method, target, contentType) in expectations {
+            let called = try sandbox.run(["call", "binary-bodies", name, "./asset.zip"])
+            XCTAssertEqual(called.status, 0, "\(name): \(called.stderr)")
+            let request = try XCTUnwrap(serverA.receivedRequests.last)
+            XCTAssertEqual("\(request.method) \(request.target)", "\(method) \(target)")
+            XCTAssertEqual(request.value(of: "Content-Type"), contentType, name)
+            XCTAssertEqual(Array(request.body), bytes, name)
+        }
+        // A JSON object under */* stays JSON.
+        let note = try sandbox.run(["call", "binary-bodies", "addNote", "hello"])
+        XCTAssertEqual(note.status, 0, note.stderr)
+        let request = try XCTUnwrap(serverA.receivedRequests.last)
+        XCTAssertEqual(String(decoding: request.body, as: UTF8.self), #"{"text":"hello"}"#)
+        XCTAssertEqual(request.value(of: "Content-Type"), "application/json")
+        // A missing file is the user's mistake, named.
+        let missing = try sandbox.run(["call", "binary-bodies", "uploadAsset", "./absent.zip"])
+        XCTAssertEqual(missing.status, 64, missing.stderr)
+    }
+}
