@@ -288,11 +288,14 @@ extension Importer {
         guard let (kind, format) = valueKind(schema, allowFile: allowFile, operation: operation) else { return nil }
         var value = ValueDraft(
             name: draft.newValueName(name), kind: kind, defaultValue: nil, optional: !required, description: nil)
+        if let schema { value.allowedCases = typedEnumCases(schema, kind: kind, name: name, operation: operation) }
         let describedBy =
             parameter?["description"]?.string ?? schema?["description"]?.string ?? schema?["title"]?.string
         if let describedBy, !oneLine(describedBy).isEmpty { value.description = oneLine(describedBy) }
         if let fallback = schema?["default"] {
-            if let argument = ValueDraft.argument(SchemaSampler.value(fallback, templated: false), of: kind) {
+            if let argument = value.allowing(
+                ValueDraft.argument(SchemaSampler.value(fallback, templated: false), of: kind))
+            {
                 value.defaultValue = argument
                 value.optional = true
             } else {
@@ -312,7 +315,9 @@ extension Importer {
         if let node = schema?["example"] { candidates.append(node) }
         if let node = schema?["examples"]?.elements?.first { candidates.append(node) }
         for candidate in candidates {
-            if let argument = ValueDraft.argument(SchemaSampler.value(candidate, templated: false), of: kind) {
+            if let argument = value.allowing(
+                ValueDraft.argument(SchemaSampler.value(candidate, templated: false), of: kind))
+            {
                 value.example = argument
                 value.exampleIsExplicit = true
                 break
@@ -320,7 +325,7 @@ extension Importer {
         }
         if value.example == nil {
             value.example =
-                value.defaultValue
+                value.defaultValue ?? value.allowedCases?.first
                 ?? (kind == .file
                     ? options.exampleUploadFile.map { .string($0) } : ValueDraft.generated(kind, format: format))
             if kind == .file, value.example != nil { usesExampleUpload = true }
@@ -335,10 +340,12 @@ extension Importer {
         let type = SchemaSampler.type(of: schema)
         if let cases = schema["enum"]?.elements, type == nil || type == "string" {
             let present = cases.filter { $0.scalar != .null }
-            let strings = present.compactMap(\.string).filter { !$0.isEmpty }
+            // "" is a case like any other (`--state ""`).
+            let strings = present.compactMap(\.string)
             if !strings.isEmpty, strings.count == present.count {
                 var unique: [String] = []
-                for text in strings where !unique.contains(text) { unique.append(text) }
+                var seen = Set<String>()
+                for text in strings where seen.insert(text).inserted { unique.append(text) }
                 return (.enumeration(unique), format)
             }
         }
@@ -362,6 +369,41 @@ extension Importer {
         default:
             return nil
         }
+    }
+
+    /// An integer, number or boolean schema's `enum` as the value's cases, each of its type;
+    /// `nil` without one. An enum the value cannot keep (a case of another type, a list's
+    /// elements) is noted.
+    private func typedEnumCases(_ schema: SpecNode, kind: ValueDraft.Kind, name: String, operation: Operation)
+        -> [YAMLText]?
+    {
+        let enumNode =
+            kind.isList ? schema["items"].flatMap { resolved($0, operation: operation) }?["enum"] : schema["enum"]
+        guard let enumNode, let cases = enumNode.elements?.filter({ $0.scalar != .null }), !cases.isEmpty else {
+            return nil
+        }
+        let scalarKinds: [ValueDraft.Kind] = [.int, .double, .bool]
+        guard scalarKinds.contains(kind) else {
+            if kind.isList, case .list(let element) = kind, scalarKinds.contains(element) {
+                note(
+                    enumNode, "the enum of '\(name)''s elements is not kept: any \(element.typeName) is accepted",
+                    case: operation.caseName, operation: operation.label)
+            }
+            return nil
+        }
+        var written: [YAMLText] = []
+        // By number, not text (`1` and `1.0` are one case), in a set: a huge enum is one pass.
+        var seen = Set<String>()
+        for node in cases {
+            guard let argument = ValueDraft.argument(SchemaSampler.value(node, templated: false), of: kind) else {
+                note(
+                    enumNode, "the enum of '\(name)' has a case that is not \(kind.typeName): any is accepted",
+                    case: operation.caseName, operation: operation.label)
+                return nil
+            }
+            if seen.insert(ValueDraft.caseKey(argument)).inserted { written.append(argument) }
+        }
+        return written
     }
 
     // MARK: - Path

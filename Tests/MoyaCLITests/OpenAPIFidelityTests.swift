@@ -160,4 +160,44 @@ final class OpenAPIFidelityTests: XCTestCase {
         let missing = try sandbox.run(["call", "binary-bodies", "uploadAsset", "./absent.zip"])
         XCTAssertEqual(missing.status, 64, missing.stderr)
     }
+
+    // MARK: Item 5: enums of every scalar type
+
+    func testEnumsOfEveryScalarTypeAreKept() throws {
+        let imported = try importFixture("scalar-enums.yaml")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let text = try targetText("scalar-enums")
+        for line in [
+            #"- state: {enum: ["", open, closed]}"#,
+            "- priority: {type: int, enum: [10, 20, 30]}",
+            "- weight: {type: double, enum: [0.5, 1.5]}",
+            "- urgent: {type: bool, enum: [true]}"
+        ] {
+            XCTAssertTrue(text.contains(line), "\(line) in\n\(text)")
+        }
+        XCTAssertTrue(
+            imported.stderr.contains("fileTicket: the default of 'level' does not fit its type: left out"),
+            imported.stderr)
+        XCTAssertTrue(
+            imported.stderr.contains("fileTicket: the enum of 'tags''s elements is not kept: any int is accepted"),
+            imported.stderr)
+
+        let filed = try sandbox.run(["call", "scalar-enums", "fileTicket", "", "20", "1.5", "true"])
+        XCTAssertEqual(filed.status, 0, filed.stderr)
+        let request = try XCTUnwrap(serverA.receivedRequests.last)
+        XCTAssertEqual(request.target, "/anything/tickets?state=")
+        XCTAssertEqual(String(decoding: request.body, as: UTF8.self), #"{"priority":20,"weight":1.5,"urgent":true}"#)
+
+        let notACase = try sandbox.run(["call", "scalar-enums", "fileTicket", "open", "25", "1.5", "true"])
+        assertRun(
+            notACase, status: 64, stdout: "",
+            stderr: "moya-cli: error: '25' is not one of 10, 20, 30 for value 'priority'\n"
+                + "usage: moya-cli call scalar-enums fileTicket <state> <priority> <weight> <urgent> [--level <1|2|3>] [--tags <[int]>]\n"
+        )
+        let level = try sandbox.run(["call", "scalar-enums", "fileTicket", "open", "10", "0.5", "true", "--level", "4"])
+        XCTAssertEqual(level.status, 64, level.stderr)
+        XCTAssertEqual(serverA.receivedRequests.count, 1)
+        let checked = try sandbox.run(["check", "scalar-enums"])
+        XCTAssertEqual(checked.status, 0, checked.stdout + checked.stderr)
+    }
 }

@@ -195,6 +195,8 @@ enum CatalogListing {
         }
         if case .enumeration(let cases) = value.type.elementType ?? value.type {
             object.append(("cases", .array(cases.map { .string($0) })))
+        } else if let cases = value.allowedCases {
+            object.append(("cases", .array(cases.map { .string($0) })))
         }
         object.append(("required", .bool(value.isRequired)))
         object.append(("optional", .bool(value.isOptional)))

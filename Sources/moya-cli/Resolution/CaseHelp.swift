@@ -16,7 +16,7 @@ enum CaseHelp {
     static func valuesSynopsis(_ spec: CaseSpec) -> String {
         let positional = positionalCount(spec)
         return spec.values.enumerated().map { index, value in
-            index < positional ? " <\(value.name)>" : " [--\(value.name) <\(typeName(value.type))>]"
+            index < positional ? " <\(value.name)>" : " [--\(value.name) <\(value.shortTypeName)>]"
         }.joined()
     }
 
@@ -54,7 +54,7 @@ enum CaseHelp {
             text += "\nVALUES:\n"
             let rows = spec.values.map { value in
                 [
-                    "  " + value.name, typeName(value.type),
+                    "  " + value.name, value.shortTypeName,
                     value.defaultValue.map { "default: \(Self.defaultText($0))" }
                         ?? (value.isOptional ? "optional" : "required"), value.description ?? ""
                 ]
