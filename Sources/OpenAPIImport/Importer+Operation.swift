@@ -20,6 +20,7 @@ extension Importer {
         }
         mapSecurity(operation, into: &draft)
         draft.orderValuesForCommandLine()
+        noteCallbacks(operation)
 
         var entries: [YAMLText.Entry] = []
         let summary = operation.node["summary"]?.string ?? operation.node["description"]?.string
@@ -67,6 +68,21 @@ extension Importer {
             if required || value.exampleIsExplicit { members.append(YAMLText.Entry(value.name, example)) }
         }
         return .list([.map(members)])
+    }
+
+    /// A note for each of the operation's callbacks: requests the API sends back, not a client's.
+    private func noteCallbacks(_ operation: Operation) {
+        guard let callbacks = operation.node["callbacks"] else { return }
+        guard let members = callbacks.members else {
+            problem(callbacks, "'callbacks' is not a map")
+            return
+        }
+        for (name, callback) in members {
+            note(
+                callback,
+                "callback '\(DisplayText.escaped(name))' is a request the API sends back, not one a client makes: not imported",
+                case: operation.caseName, operation: operation.label)
+        }
     }
 
     /// The operation's own server (else its path's), as the case's `baseURL`, by the rules of the

@@ -24,6 +24,7 @@ extension Importer {
         var documented: [Documented] = []
         var fallback: SpecNode?
         for (code, response) in responses {
+            noteLinks(of: response, code: code, operation: operation)
             if code == "default" { fallback = response; continue }
             if code.hasPrefix("x-") { continue }
             if let status = Int(code), (100...599).contains(status) {
@@ -128,5 +129,17 @@ extension Importer {
                     "headers", .map([YAMLText.Entry("Content-Type", .string(SchemaSampler.literal(media.type)))])))
         }
         return .map(members)
+    }
+
+    /// A note for each link of a response: a follow-up request a target file writes as a chained
+    /// example (`after:` with `captures`), which is not made from it.
+    private func noteLinks(of response: SpecNode, code: String, operation: Operation) {
+        guard let links = resolved(response, operation: operation)?["links"]?.members else { return }
+        for (name, link) in links {
+            note(
+                link,
+                "link '\(DisplayText.escaped(name))' of response \(DisplayText.escaped(code)) is not imported (a chained example with captures can do what it says)",
+                case: operation.caseName, operation: operation.label)
+        }
     }
 }

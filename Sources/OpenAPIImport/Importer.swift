@@ -81,9 +81,15 @@ final class Importer {
         security = mapSecuritySchemes()
         if let auth = security.authEntry() { top.append(auth) }
 
+        let webhookCount = noteWebhooks()
         guard let paths = root["paths"] else {
-            problem(root, "the document has no 'paths': there are no operations to import")
-            throw .invalidSpec(problems)
+            // OpenAPI 3.1 makes `paths` optional: a document of webhooks (or components) alone
+            // is valid, and describes an API a client calls nothing of.
+            guard case .openAPI3(let minor) = document.version, minor >= 1 else {
+                problem(root, "the document has no 'paths': there are no operations to import")
+                throw .invalidSpec(problems)
+            }
+            return try withoutCases(top, title: title, webhookCount: webhookCount)
         }
         guard let pathMembers = paths.members else {
             problem(paths, "'paths' is not a map")
@@ -118,6 +124,7 @@ final class Importer {
         if !problems.isEmpty { throw .invalidSpec(problems) }
         if selected == 0 {
             if !options.only.isEmpty { throw .nothingSelected(options.only) }
+            if webhookCount > 0 { return try withoutCases(top, title: title, webhookCount: webhookCount) }
             problem(paths, "the document has no operations to import")
             throw .invalidSpec(problems)
         }
@@ -133,6 +140,23 @@ final class Importer {
         return OpenAPIImportResult(
             text: YAMLText.render(top, header: header(title: title)),
             apiName: apiName, caseCount: cases.count, operationCount: selected, notes: notes,
+            credentials: security.credentials, usesExampleUpload: usesExampleUpload)
+    }
+
+    /// The API with `cases: {}` (a warning when loaded), for a document that describes no
+    /// operation a client makes: webhooks only, or (3.1) no `paths` at all. Said in a note.
+    private func withoutCases(_ top: [YAMLText.Entry], title: String?, webhookCount: Int) throws(OpenAPIImportError)
+        -> OpenAPIImportResult
+    {
+        if !problems.isEmpty { throw .invalidSpec(problems) }
+        note(
+            root,
+            webhookCount > 0
+                ? "the document describes no operations, only \(webhookCount) webhook(s): the API has no cases"
+                : "the document has no 'paths': the API has no cases")
+        let text = YAMLText.render(top + [YAMLText.Entry("cases", .map([]))], header: header(title: title))
+        return OpenAPIImportResult(
+            text: text, apiName: apiName, caseCount: 0, operationCount: 0, notes: notes,
             credentials: security.credentials, usesExampleUpload: usesExampleUpload)
     }
 
@@ -157,6 +181,27 @@ final class Importer {
             for item in general { lines.append("  \(item.message) (\(item.pointer))") }
         }
         return lines
+    }
+
+    // MARK: - Webhooks
+
+    /// A note for each webhook (3.1's `webhooks`: requests the API sends, which a target file,
+    /// whose cases a client sends, cannot hold); how many there are.
+    private func noteWebhooks() -> Int {
+        guard let webhooks = root["webhooks"] else { return 0 }
+        guard let members = webhooks.members else {
+            problem(webhooks, "'webhooks' is not a map")
+            return 0
+        }
+        for (name, item) in members {
+            let methods = (resolved(item)?.members ?? []).map(\.key).filter { Self.methods.contains($0) }
+            let label = methods.isEmpty ? "" : " (" + methods.map { $0.uppercased() }.joined(separator: ", ") + ")"
+            note(
+                item,
+                "webhook '\(DisplayText.escaped(name))'\(label) is a request the API sends, not one a client makes: not imported"
+            )
+        }
+        return members.count
     }
 
     // MARK: - Servers

@@ -200,4 +200,59 @@ final class OpenAPIFidelityTests: XCTestCase {
         let checked = try sandbox.run(["check", "scalar-enums"])
         XCTAssertEqual(checked.status, 0, checked.stdout + checked.stderr)
     }
+
+    // MARK: Item 6: callbacks, links and webhooks
+
+    func testCallbacksLinksAndWebhooksAreEachNotedOnce() throws {
+        let imported = try importFixture("callbacks-links-webhooks.yaml")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let expected = [
+            "import: api: webhook 'subscriptionEnded' (POST) is a request the API sends, not one a client makes: not imported\n",
+            "import: subscribe: callback 'onEvent' is a request the API sends back, not one a client makes: not imported\n",
+            "import: subscribe: callback 'onCancel' is a request the API sends back, not one a client makes: not imported\n",
+            "import: subscribe: link 'GetSubscription' of response 200 is not imported (a chained example with captures can do what it says)\n"
+        ]
+        for line in expected {
+            XCTAssertEqual(imported.stderr.components(separatedBy: line).count, 2, "once: \(line)\(imported.stderr)")
+        }
+        let text = try targetText("events")
+        XCTAssertTrue(
+            text.contains(
+                "  # import: callback 'onEvent' is a request the API sends back, not one a client makes: not imported\n"
+            ),
+            text)
+        XCTAssertTrue(
+            text.contains(
+                "#   webhook 'subscriptionEnded' (POST) is a request the API sends, not one a client makes: not imported (#/webhooks/subscriptionEnded)\n"
+            ), text)
+        let called = try sandbox.run(["call", "events", "subscribe", "http://127.0.0.1:1/hook"])
+        XCTAssertEqual(called.status, 0, called.stderr)
+    }
+
+    func testAWebhooksOnlyDocumentImportsAsAnAPIWithNoCases() throws {
+        let imported = try importFixture("webhooks-only.yaml")
+        assertRun(
+            imported, status: 0, stdout: "",
+            stderr: """
+                import: wrote targets/only-webhooks.yaml: API 'only-webhooks', 0 cases from 0 operations
+                import: api: no 'servers': the base URL comes from ${MOYA_ONLY_WEBHOOKS_BASE_URL} (default http://localhost)
+                import: api: webhook 'newPet' (POST) is a request the API sends, not one a client makes: not imported
+                import: api: webhook 'evil\\e[2J' (PUT) is a request the API sends, not one a client makes: not imported
+                import: api: webhook 'junk' is a request the API sends, not one a client makes: not imported
+                import: api: the document describes no operations, only 3 webhook(s): the API has no cases
+                import: next: moya-cli list only-webhooks; moya-cli check only-webhooks
+
+                """)
+        let text = try targetText("only-webhooks")
+        XCTAssertTrue(text.hasSuffix("\ncases: {}\n"), text)
+        XCTAssertFalse(text.utf8.contains(0x1B), text)
+        let validated = try sandbox.run(["validate"])
+        XCTAssertEqual(validated.status, 0, validated.stderr)
+        XCTAssertEqual(validated.stdout, "targets/only-webhooks.yaml: ok (API 'only-webhooks', 0 cases, 1 warning)\n")
+        XCTAssertTrue(
+            validated.stderr.hasPrefix(
+                "targets/only-webhooks.yaml:11:8: warning: 'cases' is empty; the API has no cases to call\n"),
+            validated.stderr)
+        XCTAssertEqual(try sandbox.run(["check", "only-webhooks"]).status, 0)
+    }
 }
