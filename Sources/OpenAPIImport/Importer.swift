@@ -10,6 +10,7 @@ final class Importer {
     /// The problems found, to report each once (a shared node is met from many operations).
     private var reported = Set<SpecProblem>()
     var notes: [ImportNote] = []
+    private var notedKeys = Set<[String]>()
     var apiName = "api"
     var environmentPrefix = "API"
     var security = SecurityMapping()
@@ -38,6 +39,8 @@ final class Importer {
     func note(
         _ node: SpecNode, _ message: String, case caseName: String? = nil, operation: String? = nil, skips: Bool = false
     ) {
+        // A node met twice (a shared parameter, a response reached from two places) is noted once.
+        guard notedKeys.insert([caseName ?? "", operation ?? "", node.pointer, message]).inserted else { return }
         notes.append(
             ImportNote(
                 caseName: caseName, operation: operation, pointer: node.pointer, message: message, skipsOperation: skips
@@ -122,6 +125,7 @@ final class Importer {
             }
         }
         if !problems.isEmpty { throw .invalidSpec(problems) }
+        collapseRepeatedNotes(in: &cases)
         if selected == 0 {
             if !options.only.isEmpty { throw .nothingSelected(options.only) }
             if webhookCount > 0 { return try withoutCases(top, title: title, webhookCount: webhookCount) }
@@ -141,6 +145,45 @@ final class Importer {
             text: YAMLText.render(top, header: header(title: title)),
             apiName: apiName, caseCount: cases.count, operationCount: selected, notes: notes,
             credentials: security.credentials, usesExampleUpload: usesExampleUpload)
+    }
+
+    /// How many cases share a note before it is said once at the top instead of at each.
+    static let repeatedNoteCases = 3
+
+    /// A note said of many cases (a default response without a status, a GET body left out) is
+    /// said once at the top, with how many cases and the first of them, and left out of their
+    /// comments, so the notes that matter are not buried.
+    private func collapseRepeatedNotes(in cases: inout [YAMLText.Entry]) {
+        var casesByMessage: [String: [String]] = [:]
+        var firstNote: [String: ImportNote] = [:]
+        var order: [String] = []
+        for note in notes where !note.skipsOperation {
+            guard let name = note.caseName else { continue }
+            if firstNote[note.message] == nil {
+                firstNote[note.message] = note
+                order.append(note.message)
+            }
+            if casesByMessage[note.message, default: []].last != name {
+                casesByMessage[note.message, default: []].append(name)
+            }
+        }
+        let repeated = Set(order.filter { casesByMessage[$0, default: []].count >= Self.repeatedNoteCases })
+        guard !repeated.isEmpty else { return }
+        notes.removeAll { $0.caseName != nil && !$0.skipsOperation && repeated.contains($0.message) }
+        for message in order where repeated.contains(message) {
+            let names = casesByMessage[message, default: []]
+            let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+            notes.append(
+                ImportNote(
+                    caseName: nil, operation: nil, pointer: firstNote[message]?.pointer ?? "#",
+                    message: "\(message) (\(names.count) cases: \(shown))"))
+        }
+        let prefix = "import: "
+        for index in cases.indices {
+            cases[index].comments.removeAll {
+                $0.hasPrefix(prefix) && repeated.contains(String($0.dropFirst(prefix.count)))
+            }
+        }
     }
 
     /// The API with `cases: {}` (a warning when loaded), for a document that describes no
@@ -356,17 +399,42 @@ final class Importer {
         return name
     }
 
-    /// The first line of `text`, without control characters, at most `limit` characters.
+    /// The first paragraph of `text` as one line, without control characters, at most `limit`
+    /// characters: a longer one is cut after its last whole sentence that fits, else at a word
+    /// with `…`, never mid-sentence for want of a line break (a description wrapped over lines
+    /// is one sentence).
     func oneLine(_ text: String, limit: Int = 160) -> String {
-        let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first.map(String.init) ?? ""
-        var cleaned = String(
+        var paragraph: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingPrefix(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            if trimmed.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                if paragraph.isEmpty { continue }
+                break
+            }
+            paragraph.append(trimmed)
+        }
+        let line = paragraph.joined(separator: " ")
+        let cleaned = String(
             String.UnicodeScalarView(
                 line.unicodeScalars.filter {
                     !($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029)
                 })
         ).trimmingSpaces()
-        if cleaned.count > limit { cleaned = String(cleaned.prefix(limit - 1)) + "…" }
-        return cleaned
+        guard cleaned.count > limit else { return cleaned }
+        let head = cleaned.prefix(limit)
+        // A sentence ends at `. ` (or `! `, `? `); the last one that fits, when it keeps enough.
+        var sentenceEnd: Substring.Index?
+        var index = head.startIndex
+        while index < head.endIndex {
+            let next = head.index(after: index)
+            if ".!?".contains(head[index]), next < cleaned.endIndex, cleaned[next] == " " { sentenceEnd = next }
+            index = next
+        }
+        if let sentenceEnd, head.distance(from: head.startIndex, to: sentenceEnd) >= limit / 3 {
+            return String(head[..<sentenceEnd])
+        }
+        let words = head.dropLast().lastIndex(of: " ").map { head[..<$0] } ?? head.dropLast()
+        return String(words).trimmingSpaces() + "…"
     }
 }
 

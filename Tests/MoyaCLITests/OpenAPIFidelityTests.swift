@@ -255,4 +255,43 @@ final class OpenAPIFidelityTests: XCTestCase {
             validated.stderr)
         XCTAssertEqual(try sandbox.run(["check", "only-webhooks"]).status, 0)
     }
+
+    // MARK: Item 7: note hygiene and names
+
+    func testNotesAreSaidOnceAndNamesReadAsWritten() throws {
+        let imported = try importFixture("note-hygiene.yaml")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let noteLines = imported.stderr.split(separator: "\n").filter { !$0.hasPrefix("import:   ") }
+        XCTAssertEqual(noteLines.count, Set(noteLines).count, "no line twice:\n\(imported.stderr)")
+        XCTAssertTrue(
+            imported.stderr.contains(
+                """
+                import: wrote targets/github-v3-rest-api.yaml: API 'github-v3-rest-api', 23 cases from 23 operations
+                import: api: the default response has no status: no sample for it (23 cases: listRepos, longDescription, named1, …)
+                import: 24 notes on cases, by kind (each is a comment at its case in targets/github-v3-rest-api.yaml):
+                import:   24 × query parameter '…' is value '…' (e.g. listRepos)
+                import: credentials come from $MOYA_GITHUB_V3_REST_API_TOKEN;
+                """), imported.stderr)
+        let text = try targetText("github-v3-rest-api")
+        XCTAssertEqual(text.components(separatedBy: "the default response has no status").count, 2, text)
+        XCTAssertTrue(
+            text.contains(
+                #"    description: "Lists the repositories of a user, sorted by name. Private ones need a token.""#),
+            text)
+        XCTAssertTrue(
+            text.contains(
+                #"    description: "Returns the long list of everything the service knows about the account, with its history.""#
+            ), text)
+        XCTAssertTrue(text.contains(#"      - StartTime_lt: {type: string, optional: true}"#), text)
+        XCTAssertTrue(text.contains(#"      - StartTime_gt: {type: string, optional: true}"#), text)
+        XCTAssertTrue(text.contains(#"      - size_ge: {type: int, optional: true}"#), text)
+
+        let called = try sandbox.run(
+            ["call", "github-v3-rest-api", "listRepos", "--StartTime_lt", "2026", "--size_ge", "3"],
+            environment: ["MOYA_ALLOW_ENV": "MOYA_GITHUB_V3_REST_API_TOKEN", "MOYA_GITHUB_V3_REST_API_TOKEN": "t0ken"])
+        XCTAssertEqual(called.status, 0, called.stderr)
+        let request = try XCTUnwrap(serverA.receivedRequests.last)
+        XCTAssertEqual(request.target, "/anything/repos?StartTime%3C=2026&size%3E%3D=3")
+        XCTAssertEqual(request.value(of: "Authorization"), "Bearer t0ken")
+    }
 }
