@@ -348,7 +348,20 @@ extension Importer {
                 parts.append(.map(part))
             } else {
                 parameters.append(YAMLText.Entry(field.name, .string("{\(value.name)}")))
-                if value.kind.isList, draft.arrayEncoding == nil { draft.arrayEncoding = "noBrackets" }
+                if value.kind.isList {
+                    // The form's `encoding` (OpenAPI) or the field's `collectionFormat` (Swagger).
+                    let what = "form field '\(field.name)'"
+                    if isSwagger2 {
+                        chooseArrayEncoding(
+                            collectionFormat: field.node["collectionFormat"]?.string ?? "csv", at: field.node,
+                            what: what, operation: operation, draft: &draft)
+                    } else {
+                        let fieldEncoding = encoding?[field.name]
+                        chooseArrayEncoding(
+                            style: fieldEncoding?["style"]?.string, explode: fieldEncoding?["explode"]?.bool,
+                            at: fieldEncoding ?? field.node, what: what, operation: operation, draft: &draft)
+                    }
+                }
             }
         }
         if multipart {

@@ -294,4 +294,33 @@ final class OpenAPIFidelityTests: XCTestCase {
         XCTAssertEqual(request.target, "/anything/repos?StartTime%3C=2026&size%3E%3D=3")
         XCTAssertEqual(request.value(of: "Authorization"), "Bearer t0ken")
     }
+
+    // MARK: Item 8: list encodings
+
+    func testFormEncodingAndQueryStylesChooseTheListEncoding() throws {
+        let imported = try importFixture("list-encodings.yaml")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(
+            imported.stderr.contains(
+                "import: pipes: query parameter 'tags' in style 'pipeDelimited' (not exploded) has no list encoding here: it is sent comma-separated\n"
+            ), imported.stderr)
+        XCTAssertTrue(
+            imported.stderr.contains(
+                "import: mixed: list parameters of this case use different styles: all are sent as noBrackets, not comma\n"
+            ), imported.stderr)
+        let expectations: [(arguments: [String], target: String, body: String)] = [
+            (["deepForm", "1,2"], "/anything/deep-form", "ids%5B%5D=1&ids%5B%5D=2"),
+            (["commaForm", "1,2"], "/anything/comma-form", "ids=1,2"),
+            (["deepQuery", "x,y"], "/anything/deep-query?tags%5B%5D=x&tags%5B%5D=y", ""),
+            (["pipes", "x,y"], "/anything/pipes?tags=x,y", ""),
+            (["mixed", "x,y", "z"], "/anything/mixed?a=x&a=y&b=z", "")
+        ]
+        for expectation in expectations {
+            let called = try sandbox.run(["call", "list-encodings"] + expectation.arguments)
+            XCTAssertEqual(called.status, 0, called.stderr)
+            let request = try XCTUnwrap(serverA.receivedRequests.last)
+            XCTAssertEqual(request.target, expectation.target, "\(expectation.arguments)")
+            XCTAssertEqual(String(decoding: request.body, as: UTF8.self), expectation.body, "\(expectation.arguments)")
+        }
+    }
 }
