@@ -130,12 +130,19 @@ extension Importer {
         case .json:
             if let schema, let properties = objectProperties(schema, operation: operation), !properties.members.isEmpty
             {
-                return mapJSONObject(properties, operation: operation, draft: &draft)
+                // The body's own example (or first named example) gives its properties' examples.
+                let bodyExample = exampleNode.map {
+                    JSONExample.parsed($0, templated: false) ?? SchemaSampler.value($0, templated: false)
+                }
+                return mapJSONObject(properties, example: bodyExample, operation: operation, draft: &draft)
             }
             // Not an object with properties: the body is one string value, JSON text.
             var sampler = SchemaSampler(document: document, direction: .request, templated: false)
             let example =
-                exampleNode.map { SchemaSampler.value($0, templated: false) } ?? schema.flatMap { sampler.sample($0) }
+                exampleNode.map {
+                    JSONExample.parsed($0, templated: false) ?? SchemaSampler.value($0, templated: false)
+                }
+                ?? schema.flatMap { sampler.sample($0) }
                 ?? .map([])
             addTextBody(
                 name: "body", example: JSONText.render(example), description: "the request body, JSON",
@@ -258,16 +265,21 @@ extension Importer {
     /// A `json` task: each scalar property a value; a required object property sent as its
     /// sample, an optional one left out.
     private func mapJSONObject(
-        _ properties: (members: [(key: String, value: SpecNode)], required: Set<String>),
+        _ properties: (members: [(key: String, value: SpecNode)], required: Set<String>), example: YAMLText?,
         operation: Operation, draft: inout CaseDraft
     ) -> Bool {
         var members: [YAMLText.Entry] = []
+        var examples: [String: YAMLText] = [:]
+        if case .map(let entries)? = example {
+            for entry in entries where examples[entry.key] == nil { examples[entry.key] = entry.value }
+        }
         for (name, propertyNode) in properties.members {
             let property = resolved(propertyNode, operation: operation)
             if property?["readOnly"]?.bool == true { continue }
             let required = properties.required.contains(name)
             if let value = valueDraft(
-                name, schema: propertyNode, parameter: nil, required: required, operation: operation, draft: &draft)
+                name, schema: propertyNode, parameter: nil, required: required, operation: operation, draft: &draft,
+                example: examples[name])
             {
                 if value.name != name {
                     note(

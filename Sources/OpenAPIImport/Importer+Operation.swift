@@ -334,7 +334,7 @@ extension Importer {
     /// scalar, an enum or a list of them.
     func valueDraft(
         _ name: String, schema schemaNode: SpecNode?, parameter: SpecNode?, required: Bool,
-        operation: Operation, draft: inout CaseDraft, allowFile: Bool = false
+        operation: Operation, draft: inout CaseDraft, allowFile: Bool = false, example bodyExample: YAMLText? = nil
     ) -> ValueDraft? {
         let schema = schemaNode.flatMap { resolved($0, operation: operation) }
         if schemaNode != nil, schema == nil { return nil }
@@ -367,7 +367,12 @@ extension Importer {
         }
         if let node = schema?["example"] { candidates.append(node) }
         if let node = schema?["examples"]?.elements?.first { candidates.append(node) }
-        for candidate in candidates {
+        // The request body's example, when it gives this property one, comes first.
+        if let bodyExample, let argument = value.allowing(ValueDraft.argument(bodyExample, of: kind)) {
+            value.example = argument
+            value.exampleIsExplicit = true
+        }
+        for candidate in candidates where value.example == nil {
             if let argument = value.allowing(
                 ValueDraft.argument(SchemaSampler.value(candidate, templated: false), of: kind))
             {

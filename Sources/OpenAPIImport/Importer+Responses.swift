@@ -106,7 +106,7 @@ extension Importer {
         if isJSON {
             var body: YAMLText?
             if let example {
-                body = SchemaSampler.value(example, templated: true)
+                body = JSONExample.parsed(example, templated: true) ?? SchemaSampler.value(example, templated: true)
             } else if let schema = media.node["schema"] {
                 var sampler = SchemaSampler(document: document, direction: .response, templated: true)
                 body = sampler.sample(schema)
@@ -123,7 +123,12 @@ extension Importer {
         {
             members.append(YAMLText.Entry("text", .string(SchemaSampler.literal(text))))
         }
-        if !isJSON, HeaderValue.isSafe(media.type), !media.type.contains("*") {
+        // A JSON sample says application/json by itself; any other type (`application/problem+json`
+        // too) is kept as the sample's Content-Type.
+        let isPlainJSON =
+            media.type.lowercased().split(separator: ";").first.map { String($0).trimmingSpaces() }
+            == "application/json"
+        if !isPlainJSON, HeaderValue.isSafe(media.type), !media.type.contains("*") {
             members.append(
                 YAMLText.Entry(
                     "headers", .map([YAMLText.Entry("Content-Type", .string(SchemaSampler.literal(media.type)))])))

@@ -323,4 +323,27 @@ final class OpenAPIFidelityTests: XCTestCase {
             XCTAssertEqual(String(decoding: request.body, as: UTF8.self), expectation.body, "\(expectation.arguments)")
         }
     }
+
+    // MARK: Item 9: lesser losses
+
+    func testBodyExamplesProblemJSONAndStringJSONExamplesAreKept() throws {
+        let imported = try importFixture("lesser-losses.yaml")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let text = try targetText("lesser-losses")
+        XCTAssertTrue(text.contains("    examples: [{name: widget, count: 3}]\n"), text)
+
+        let stubbed = try sandbox.run(["call", "lesser-losses", "createItem", "x", "--stub"])
+        XCTAssertEqual(stubbed.status, 0, stubbed.stderr)
+        XCTAssertEqual(stubbed.stdout, #"{"id":7,"name":"widget {x}"}"#)
+        let problem = try sandbox.run(
+            ["call", "lesser-losses", "createItem", "x", "--stub", "--sample", "badRequest", "-i"])
+        XCTAssertEqual(problem.status, 4, problem.stderr)
+        XCTAssertTrue(problem.stdout.contains("\nContent-Type: application/problem+json\n"), problem.stdout)
+        XCTAssertTrue(
+            problem.stdout.hasSuffix(#"{"type":"about:blank","title":"Bad Request","status":400}"#), problem.stdout)
+
+        // The example is what check covers the case with, offline.
+        let checked = try sandbox.run(["check", "lesser-losses"])
+        XCTAssertEqual(checked.status, 0, checked.stdout + checked.stderr)
+    }
 }
