@@ -124,6 +124,7 @@ final class Importer {
                 if let entry = mapOperation(operation, firstNote: firstNote) { cases.append(entry) }
             }
         }
+        for refusal in document.refusals { record(refusal) }
         if !problems.isEmpty { throw .invalidSpec(problems) }
         collapseRepeatedNotes(in: &cases)
         if selected == 0 {
@@ -191,6 +192,7 @@ final class Importer {
     private func withoutCases(_ top: [YAMLText.Entry], title: String?, webhookCount: Int) throws(OpenAPIImportError)
         -> OpenAPIImportResult
     {
+        for refusal in document.refusals { record(refusal) }
         if !problems.isEmpty { throw .invalidSpec(problems) }
         note(
             root,

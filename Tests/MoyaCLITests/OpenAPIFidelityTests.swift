@@ -346,4 +346,114 @@ final class OpenAPIFidelityTests: XCTestCase {
         let checked = try sandbox.run(["check", "lesser-losses"])
         XCTAssertEqual(checked.status, 0, checked.stdout + checked.stderr)
     }
+
+    // MARK: Item 10: specs split over local files
+
+    /// Copies `Tests/Fixtures/openapi/fidelity/FOLDER` to `spec/` in the sandbox, ports filled in.
+    private func copyFixtureFolder(_ name: String) throws {
+        let source = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/openapi/fidelity/\(name)")
+        let files = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: source.path))
+        for file in files where file.hasSuffix(".yaml") {
+            let text = try String(contentsOf: source.appendingPathComponent(file), encoding: .utf8)
+                .replacingOccurrences(of: "PORT_A", with: String(serverA.port))
+            try sandbox.write("spec/" + file, text)
+        }
+    }
+
+    func testASpecSplitOverLocalFilesImports() throws {
+        try copyFixtureFolder("multi-file")
+        let imported = try sandbox.run(["import", "openapi", "spec/openapi.yaml"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let text = try targetText("split-spec")
+        XCTAssertTrue(text.contains("      - role: {enum: [admin, member]}\n"), text)
+        XCTAssertTrue(
+            text.contains("      ok: {status: 200, json: {id: 42, name: Ada, role: admin, address: {city: Lyon}}}\n"),
+            text)
+        let called = try sandbox.run(["call", "split-spec", "createUser", "Grace", "member", "--id", "7"])
+        XCTAssertEqual(called.status, 0, called.stderr)
+        let request = try XCTUnwrap(serverA.receivedRequests.last)
+        XCTAssertEqual(request.path, "/anything/users")
+        XCTAssertEqual(String(decoding: request.body, as: UTF8.self), #"{"id":7,"name":"Grace","role":"member"}"#)
+    }
+
+    func testACycleAcrossFilesIsRefused() throws {
+        try copyFixtureFolder("multi-file-cycle")
+        let imported = try sandbox.run(["import", "openapi", "spec/openapi.yaml"])
+        assertRun(
+            imported, status: 65, stdout: "",
+            stderr: """
+                spec/b.yaml:1:11: error: $ref cycle: ./a.yaml#/P -> ./b.yaml#/P -> ./a.yaml#/P (at b.yaml#/P/$ref)
+                    P: {$ref: "./a.yaml#/P"}
+                              ^
+                moya-cli: error: spec/openapi.yaml is not a valid OpenAPI description (1 problem)
+
+                """)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.path("targets")))
+    }
+
+    func testReferencesThatLeaveTheSpecFolderAreRefused() throws {
+        try sandbox.write("secret.yaml", "Secret: {type: string, example: the-secret-value}\n")
+        try sandbox.write("spec/schemas/ok.yaml", "Ok: {type: string}\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.path("spec/schemas/link.yaml"), withDestinationPath: "../../secret.yaml")
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.path("spec/out"), withDestinationPath: sandbox.root.path)
+        let folder = try XCTUnwrap(CanonicalFolder.of(sandbox.path("spec")))
+        let refused: [(String, String)] = [
+            ("../secret.yaml#/Secret", "leaves the spec's folder (\(folder)): refused"),
+            ("./schemas/../../secret.yaml#/Secret", "leaves the spec's folder (\(folder)): refused"),
+            ("./schemas/link.yaml#/Secret", "leaves the spec's folder (\(folder)): refused"),
+            ("out/secret.yaml#/Secret", "leaves the spec's folder (\(folder)): refused"),
+            ("\(sandbox.path("secret.yaml"))#/Secret", "is an absolute path: only files in the spec's folder are read"),
+            ("file:///etc/passwd#/x", "is a URL: only files in the spec's folder are read, never over the network"),
+            (
+                "http://127.0.0.1:\(serverA.port)/x.yaml#/x",
+                "is a URL: only files in the spec's folder are read, never over the network"
+            ),
+            ("//127.0.0.1/x.yaml#/x", "is a URL: only files in the spec's folder are read, never over the network"),
+            ("./schemas/absent.yaml#/X", "cannot be read: "),
+            ("./schemas#/X", "cannot be read: ")
+        ]
+        for (reference, message) in refused {
+            try sandbox.write(
+                "spec/openapi.yaml",
+                """
+                openapi: 3.0.3
+                info: {title: Refused, version: "1"}
+                paths:
+                  /a:
+                    post:
+                      operationId: postA
+                      requestBody:
+                        content:
+                          application/json:
+                            schema: {$ref: "\(reference)"}
+                      responses: {'200': {description: ok}}
+                """)
+            let imported = try sandbox.run(["import", "openapi", "spec/openapi.yaml"])
+            XCTAssertEqual(imported.status, 65, "\(reference): \(imported.stderr)")
+            XCTAssertTrue(
+                imported.stderr.hasPrefix(
+                    "spec/openapi.yaml:10:28: error: $ref '\(reference.prefix { $0 != "#" })' \(message)"),
+                "\(reference): \(imported.stderr)")
+            XCTAssertFalse(imported.stderr.contains("the-secret-value"), imported.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.path("targets")), reference)
+        }
+        XCTAssertTrue(serverA.receivedRequests.isEmpty, "nothing is fetched")
+        // The same spec from standard input has no folder: the reference is noted, not followed.
+        let piped = try CLIRunner.run(
+            ["import", "openapi", "-", "-o", "-"], currentDirectory: sandbox.root,
+            stdin: Data(try String(contentsOfFile: sandbox.path("spec/openapi.yaml"), encoding: .utf8).utf8))
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertTrue(piped.stderr.contains("is not followed"), piped.stderr)
+    }
+}
+
+/// A folder as the system resolves it (links followed), as the import's messages name it.
+enum CanonicalFolder {
+    static func of(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 }

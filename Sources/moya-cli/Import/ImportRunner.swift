@@ -29,7 +29,8 @@ struct ImportRunner {
         let bytes = try Self.readSpec(command.spec, name: specName)
         let toStandardOutput = command.output == "-"
         var options = OpenAPIImportOptions(
-            apiName: command.apiName ?? Self.apiName(fromOutput: command.output), only: command.only)
+            apiName: command.apiName ?? Self.apiName(fromOutput: command.output), only: command.only,
+            specPath: command.spec == "-" ? nil : command.spec)
         // The example upload goes beside a target file, never beside a device or a FIFO
         // (`-o /dev/stdout` must not make /dev/samples).
         if !toStandardOutput, Self.isRegularFileOrAbsent(command.output) {
@@ -201,10 +202,22 @@ struct ImportRunner {
         case .invalidSpec(let problems):
             let lines = SourceLines(bytes: bytes)
             let shown = problems.prefix(100)
-            let diagnostics = shown.map {
-                Diagnostic(.error, file: specName, mark: $0.mark, message: $0.message + " (at \($0.pointer))")
+            // A problem in another file of the spec (its pointer starts with that file's path,
+            // `schemas/user.yaml#/User`) is shown at its line in that file.
+            let folder = specName.lastIndex(of: "/").map { String(specName[...$0]) } ?? ""
+            let diagnostics = shown.map { problem -> Diagnostic in
+                let hash = problem.pointer.firstIndex(of: "#") ?? problem.pointer.startIndex
+                let file = hash == problem.pointer.startIndex ? specName : folder + problem.pointer[..<hash]
+                return Diagnostic(
+                    .error, file: file, mark: problem.mark, message: problem.message + " (at \(problem.pointer))")
             }
-            StandardStream.error.write(DiagnosticRenderer.render(diagnostics, source: { _ in lines }))
+            StandardStream.error.write(
+                DiagnosticRenderer.render(
+                    diagnostics,
+                    source: { file in
+                        file == specName
+                            ? lines : (try? YAMLLoader.readFile(atPath: file)).map { SourceLines(bytes: $0) }
+                    }))
             if problems.count > shown.count {
                 StandardStream.error.write("\(specName): … and \(problems.count - shown.count) more problems\n")
             }
