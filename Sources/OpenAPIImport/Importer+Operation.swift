@@ -557,13 +557,23 @@ extension Importer {
             requirement = root["security"].flatMap { requirementSchemes($0, in: security) }
         }
         let names = requirement ?? []
+        // The scopes the operation's own requirement asks of each scheme.
+        let ownRequirement = operation.node["security"]?.elements?.first { element in
+            let schemes = (element.members ?? []).map(\.key)
+            return schemes == names
+        }
         var authName: String?
         var cookies: [String] = []
         for name in names {
             switch security.schemes[name] {
-            case .authorization(let scheme, _, let header)?:
+            case .authorization(let scheme, let spec, let header)?:
                 if authName == nil {
                     authName = scheme
+                    if let asked = ownRequirement?[name]?.elements {
+                        authName = self.authName(
+                            forScheme: name, authName: scheme, spec: spec, scopes: asked.compactMap(\.string),
+                            at: ownRequirement ?? operation.node, operation: operation)
+                    }
                 } else if let header {
                     // A case has one auth: a second scheme that is a header key goes as the header.
                     draft.headers.removeAll { $0.key.lowercased() == header.name.lowercased() }

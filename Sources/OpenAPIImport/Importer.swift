@@ -82,7 +82,8 @@ final class Importer {
         top += serverEntries()
         if case .string(let written)? = top.first(where: { $0.key == "baseURL" })?.value { documentBaseURL = written }
         security = mapSecuritySchemes()
-        if let auth = security.authEntry() { top.append(auth) }
+        // Written once the cases are mapped: an operation's own OAuth scopes add schemes.
+        let authIndex = top.count
 
         let webhookCount = noteWebhooks()
         guard let paths = root["paths"] else {
@@ -92,7 +93,9 @@ final class Importer {
                 problem(root, "the document has no 'paths': there are no operations to import")
                 throw .invalidSpec(problems)
             }
-            return try withoutCases(top, title: title, webhookCount: webhookCount)
+            var withAuth = top
+            if let auth = security.authEntry() { withAuth.insert(auth, at: authIndex) }
+            return try withoutCases(withAuth, title: title, webhookCount: webhookCount)
         }
         guard let pathMembers = paths.members else {
             problem(paths, "'paths' is not a map")
@@ -126,6 +129,7 @@ final class Importer {
         }
         for refusal in document.refusals { record(refusal) }
         if !problems.isEmpty { throw .invalidSpec(problems) }
+        if let auth = security.authEntry() { top.insert(auth, at: authIndex) }
         collapseRepeatedNotes(in: &cases)
         if selected == 0 {
             if !options.only.isEmpty { throw .nothingSelected(options.only) }

@@ -347,6 +347,31 @@ final class OpenAPIFidelityTests: XCTestCase {
         XCTAssertEqual(checked.status, 0, checked.stdout + checked.stderr)
     }
 
+    func testAnOperationsOwnOAuthScopesGetAScheme() throws {
+        let imported = try importFixture("oauth-scopes.yaml")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let text = try targetText("scoped")
+        XCTAssertTrue(text.contains("    ccReadWrite:\n      type: oauth2\n"), text)
+        XCTAssertTrue(text.contains("      scopes: [read, write]\n"), text)
+        XCTAssertEqual(text.components(separatedBy: "    auth: ccReadWrite\n").count, 3, text)
+        let environment = [
+            "MOYA_ALLOW_ENV": "MOYA_SCOPED_CLIENT_ID:MOYA_SCOPED_CLIENT_SECRET", "MOYA_SCOPED_CLIENT_ID": "moya-client",
+            "MOYA_SCOPED_CLIENT_SECRET": "client-s3cret-value", "XDG_CACHE_HOME": sandbox.path("cache")
+        ]
+        for name in ["readThings", "writeThings", "readAgain"] {
+            let called = try sandbox.run(["call", "scoped", name], environment: environment)
+            XCTAssertEqual(called.status, 0, "\(name): \(called.stderr)")
+        }
+        XCTAssertEqual(serverA.receivedRequests.filter { $0.path == "/oauth/protected" }.count, 3)
+        let tokenRequests = serverA.receivedRequests.filter { $0.path == "/oauth/token" }.map {
+            String(decoding: $0.body, as: UTF8.self)
+        }
+        XCTAssertEqual(tokenRequests.count, 2, "one token per set of scopes, cached: \(tokenRequests)")
+        XCTAssertEqual(
+            tokenRequests,
+            ["grant_type=client_credentials&scope=read", "grant_type=client_credentials&scope=read%20write"])
+    }
+
     // MARK: Item 10: specs split over local files
 
     /// Copies `Tests/Fixtures/openapi/fidelity/FOLDER` to `spec/` in the sandbox, ports filled in.
