@@ -161,7 +161,9 @@ extension Importer {
                 properties.members.map {
                     (name: $0.key, schema: $0.value, required: properties.required.contains($0.key), node: $0.value)
                 },
-                multipart: kind == .multipart, encoding: encodingNode, operation: operation, draft: &draft)
+                multipart: kind == .multipart, encoding: encodingNode,
+                example: exampleNode.map { SchemaSampler.value($0, templated: false) }, operation: operation,
+                draft: &draft)
         case .text:
             let example = exampleNode?.text ?? (schema?["example"]?.text) ?? "string"
             addTextBody(
@@ -309,9 +311,14 @@ extension Importer {
     /// Url-encoded parameters or multipart parts, one value per field.
     private func mapFields(
         _ fields: [(name: String, schema: SpecNode, required: Bool, node: SpecNode)], multipart: Bool,
-        encoding: SpecNode?, operation: Operation, draft: inout CaseDraft
+        encoding: SpecNode?, example: YAMLText? = nil, operation: Operation, draft: inout CaseDraft
     ) -> Bool {
         var parameters: [YAMLText.Entry] = []
+        // The form's own example gives its fields' examples, as a JSON body's does.
+        var examples: [String: YAMLText] = [:]
+        if case .map(let entries)? = example {
+            for entry in entries where examples[entry.key] == nil { examples[entry.key] = entry.value }
+        }
         var parts: [YAMLText] = []
         for field in fields {
             let property = resolved(field.schema, operation: operation)
@@ -328,7 +335,7 @@ extension Importer {
                 let value = valueDraft(
                     field.name, schema: field.schema, parameter: isSwagger2 ? field.node : nil,
                     required: field.required,
-                    operation: operation, draft: &draft, allowFile: multipart),
+                    operation: operation, draft: &draft, allowFile: multipart, example: examples[field.name]),
                 !(multipart && value.kind.isList)
             else {
                 if field.required {

@@ -395,7 +395,24 @@ extension Importer {
     func valueKind(_ schema: SpecNode?, allowFile: Bool, operation: Operation) -> (ValueDraft.Kind, String?)? {
         guard let schema else { return (.string, nil) }
         let format = schema["format"]?.string
-        let type = SchemaSampler.type(of: schema)
+        var type = SchemaSampler.type(of: schema)
+        // An enum without a type is of its cases' type (`{enum: [1, 2]}` holds integers).
+        if type == nil, let cases = schema["enum"]?.elements?.compactMap(\.scalar).filter({ $0 != .null }),
+            !cases.isEmpty
+        {
+            if cases.allSatisfy({ if case .int = $0 { true } else { false } }) {
+                type = "integer"
+            } else if cases.allSatisfy({ if case .bool = $0 { true } else { false } }) {
+                type = "boolean"
+            } else if cases.allSatisfy({
+                switch $0 {
+                case .int, .double: true
+                default: false
+                }
+            }) {
+                type = "number"
+            }
+        }
         if let cases = schema["enum"]?.elements, type == nil || type == "string" {
             let present = cases.filter { $0.scalar != .null }
             // "" is a case like any other (`--state ""`).

@@ -171,7 +171,8 @@ final class OpenAPIFidelityTests: XCTestCase {
             #"- state: {enum: ["", open, closed]}"#,
             "- priority: {type: int, enum: [10, 20, 30]}",
             "- weight: {type: double, enum: [0.5, 1.5]}",
-            "- urgent: {type: bool, enum: [true]}"
+            "- urgent: {type: bool, enum: [true]}",
+            "- size: {type: int, enum: [5, 6], optional: true}"
         ] {
             XCTAssertTrue(text.contains(line), "\(line) in\n\(text)")
         }
@@ -192,7 +193,7 @@ final class OpenAPIFidelityTests: XCTestCase {
         assertRun(
             notACase, status: 64, stdout: "",
             stderr: "moya-cli: error: '25' is not one of 10, 20, 30 for value 'priority'\n"
-                + "usage: moya-cli call scalar-enums fileTicket <state> <priority> <weight> <urgent> [--level <1|2|3>] [--tags <[int]>]\n"
+                + "usage: moya-cli call scalar-enums fileTicket <state> <priority> <weight> <urgent> [--level <1|2|3>] [--tags <[int]>] [--size <5|6>]\n"
         )
         let level = try sandbox.run(["call", "scalar-enums", "fileTicket", "open", "10", "0.5", "true", "--level", "4"])
         XCTAssertEqual(level.status, 64, level.stderr)
@@ -331,6 +332,7 @@ final class OpenAPIFidelityTests: XCTestCase {
         XCTAssertEqual(imported.status, 0, imported.stderr)
         let text = try targetText("lesser-losses")
         XCTAssertTrue(text.contains("    examples: [{name: widget, count: 3}]\n"), text)
+        XCTAssertTrue(text.contains("    examples: [{name: gadget, count: 2}]\n"), text)
 
         let stubbed = try sandbox.run(["call", "lesser-losses", "createItem", "x", "--stub"])
         XCTAssertEqual(stubbed.status, 0, stubbed.stderr)
