@@ -104,7 +104,9 @@ let package = Package(
         // `moya-cli import openapi`: an OpenAPI description into a target file.
         .target(
             name: "OpenAPIImport",
-            dependencies: ["TextSafety", "OrderedJSON", "PositionedYAML", "MoyaKit", "TargetModel", "TargetSpec"]
+            dependencies: [
+                "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "MoyaKit", "TargetModel", "TargetSpec"
+            ]
         ),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.

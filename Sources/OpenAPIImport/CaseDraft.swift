@@ -5,6 +5,8 @@ struct CaseDraft {
     var takenValueNames = Set<String>()
     /// Value names by the spec's path parameter names.
     var pathValues: [String: String] = [:]
+    /// The path's value names, in the order the path names them.
+    var pathOrder: [String] = []
     var headers: [YAMLText.Entry] = []
     /// Query parameters: the spec's name, then the template (`"{per_page}"`).
     var query: [YAMLText.Entry] = []
@@ -14,6 +16,18 @@ struct CaseDraft {
     /// Whether the body is url-encoded parameters (which then carry `encoding` and options).
     var bodyIsForm = false
     var auth: String?
+
+    /// The values in the order the command line takes them: the path's in path order, then the
+    /// other required ones, then the optional ones, each group in the spec's order. Positional
+    /// words bind in this order, so no optional value stands before a required one.
+    mutating func orderValuesForCommandLine() {
+        let pathRanks = Dictionary(pathOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let ranked = values.enumerated().map { index, value -> (group: Int, rank: Int, value: ValueDraft) in
+            if let rank = pathRanks[value.name] { return (0, rank, value) }
+            return (value.optional || value.defaultValue != nil ? 2 : 1, index, value)
+        }
+        values = ranked.sorted { ($0.group, $0.rank) < ($1.group, $1.rank) }.map(\.value)
+    }
 
     /// A value name for `name` not yet taken in this case.
     mutating func newValueName(_ name: String) -> String {

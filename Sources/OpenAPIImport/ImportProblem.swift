@@ -54,3 +54,21 @@ package struct ImportNote: Sendable, Hashable {
         self.skipsOperation = skipsOperation
     }
 }
+
+extension ImportNote {
+    /// What kind of note this is: the message with each quoted name (`'…'`) masked, so notes
+    /// that differ only in the names they give are counted together.
+    package var kind: String {
+        var result = ""
+        var isQuoted = false
+        for character in message {
+            if character == "'" {
+                if !isQuoted { result += "'…'" }
+                isQuoted.toggle()
+            } else if !isQuoted {
+                result.append(character)
+            }
+        }
+        return isQuoted ? message : result
+    }
+}

@@ -110,21 +110,39 @@ extension Importer {
         if schemaNode != nil, schema == nil {
             return skipBody(location, required: required, why: "its schema cannot be read", operation: operation)
         }
-        let kind = Self.bodyKind(of: mediaType)
-        // The media type as the case's Content-Type (read literally, not as a template).
+        var kind = Self.bodyKind(of: mediaType)
+        let isWildcard = mediaType.contains("*")
+        // Bytes, whatever the media type says: a binary schema, or a wildcard type whose schema
+        // is not JSON's object or array (`*/*` with `format: binary`, an upload).
+        if let schema, Self.isBinary(schema) {
+            kind = .binary
+        } else if isWildcard, !["object", "array"].contains(schema.flatMap { SchemaSampler.type(of: $0) } ?? "") {
+            kind = .binary
+        }
+        // The media type as the case's Content-Type (read literally, not as a template); a
+        // wildcard names no type: bytes go as application/octet-stream.
         let contentType =
-            mediaType.contains("*") || !HeaderValue.isSafe(mediaType) ? nil : SchemaSampler.literal(mediaType)
+            isWildcard
+            ? (kind == .binary ? "application/octet-stream" : nil)
+            : !HeaderValue.isSafe(mediaType) ? nil : SchemaSampler.literal(mediaType)
 
         switch kind {
         case .json:
             if let schema, let properties = objectProperties(schema, operation: operation), !properties.members.isEmpty
             {
-                return mapJSONObject(properties, operation: operation, draft: &draft)
+                // The body's own example (or first named example) gives its properties' examples.
+                let bodyExample = exampleNode.map {
+                    JSONExample.parsed($0, templated: false) ?? SchemaSampler.value($0, templated: false)
+                }
+                return mapJSONObject(properties, example: bodyExample, operation: operation, draft: &draft)
             }
             // Not an object with properties: the body is one string value, JSON text.
             var sampler = SchemaSampler(document: document, direction: .request, templated: false)
             let example =
-                exampleNode.map { SchemaSampler.value($0, templated: false) } ?? schema.flatMap { sampler.sample($0) }
+                exampleNode.map {
+                    JSONExample.parsed($0, templated: false) ?? SchemaSampler.value($0, templated: false)
+                }
+                ?? schema.flatMap { sampler.sample($0) }
                 ?? .map([])
             addTextBody(
                 name: "body", example: JSONText.render(example), description: "the request body, JSON",
@@ -143,7 +161,9 @@ extension Importer {
                 properties.members.map {
                     (name: $0.key, schema: $0.value, required: properties.required.contains($0.key), node: $0.value)
                 },
-                multipart: kind == .multipart, encoding: encodingNode, operation: operation, draft: &draft)
+                multipart: kind == .multipart, encoding: encodingNode,
+                example: exampleNode.map { SchemaSampler.value($0, templated: false) }, operation: operation,
+                draft: &draft)
         case .text:
             let example = exampleNode?.text ?? (schema?["example"]?.text) ?? "string"
             addTextBody(
@@ -161,6 +181,16 @@ extension Importer {
             if let contentType { draft.headers.append(YAMLText.Entry("Content-Type", .string(contentType))) }
             return true
         }
+    }
+
+    /// Whether a body schema is bytes: `format: binary` (OpenAPI 3.0), `contentMediaType` or
+    /// `contentEncoding` (3.1), Swagger's `type: file`.
+    private static func isBinary(_ schema: SpecNode) -> Bool {
+        let type = SchemaSampler.type(of: schema)
+        if type == "file" { return true }
+        guard type == "string" || type == nil else { return false }
+        return schema["format"]?.string == "binary" || schema["contentMediaType"] != nil
+            || schema["contentEncoding"]?.string == "binary"
     }
 
     /// Whether every media type is one (no control character or line break, which would make a
@@ -237,16 +267,21 @@ extension Importer {
     /// A `json` task: each scalar property a value; a required object property sent as its
     /// sample, an optional one left out.
     private func mapJSONObject(
-        _ properties: (members: [(key: String, value: SpecNode)], required: Set<String>),
+        _ properties: (members: [(key: String, value: SpecNode)], required: Set<String>), example: YAMLText?,
         operation: Operation, draft: inout CaseDraft
     ) -> Bool {
         var members: [YAMLText.Entry] = []
+        var examples: [String: YAMLText] = [:]
+        if case .map(let entries)? = example {
+            for entry in entries where examples[entry.key] == nil { examples[entry.key] = entry.value }
+        }
         for (name, propertyNode) in properties.members {
             let property = resolved(propertyNode, operation: operation)
             if property?["readOnly"]?.bool == true { continue }
             let required = properties.required.contains(name)
             if let value = valueDraft(
-                name, schema: propertyNode, parameter: nil, required: required, operation: operation, draft: &draft)
+                name, schema: propertyNode, parameter: nil, required: required, operation: operation, draft: &draft,
+                example: examples[name])
             {
                 if value.name != name {
                     note(
@@ -276,9 +311,14 @@ extension Importer {
     /// Url-encoded parameters or multipart parts, one value per field.
     private func mapFields(
         _ fields: [(name: String, schema: SpecNode, required: Bool, node: SpecNode)], multipart: Bool,
-        encoding: SpecNode?, operation: Operation, draft: inout CaseDraft
+        encoding: SpecNode?, example: YAMLText? = nil, operation: Operation, draft: inout CaseDraft
     ) -> Bool {
         var parameters: [YAMLText.Entry] = []
+        // The form's own example gives its fields' examples, as a JSON body's does.
+        var examples: [String: YAMLText] = [:]
+        if case .map(let entries)? = example {
+            for entry in entries where examples[entry.key] == nil { examples[entry.key] = entry.value }
+        }
         var parts: [YAMLText] = []
         for field in fields {
             let property = resolved(field.schema, operation: operation)
@@ -295,7 +335,7 @@ extension Importer {
                 let value = valueDraft(
                     field.name, schema: field.schema, parameter: isSwagger2 ? field.node : nil,
                     required: field.required,
-                    operation: operation, draft: &draft, allowFile: multipart),
+                    operation: operation, draft: &draft, allowFile: multipart, example: examples[field.name]),
                 !(multipart && value.kind.isList)
             else {
                 if field.required {
@@ -327,7 +367,20 @@ extension Importer {
                 parts.append(.map(part))
             } else {
                 parameters.append(YAMLText.Entry(field.name, .string("{\(value.name)}")))
-                if value.kind.isList, draft.arrayEncoding == nil { draft.arrayEncoding = "noBrackets" }
+                if value.kind.isList {
+                    // The form's `encoding` (OpenAPI) or the field's `collectionFormat` (Swagger).
+                    let what = "form field '\(field.name)'"
+                    if isSwagger2 {
+                        chooseArrayEncoding(
+                            collectionFormat: field.node["collectionFormat"]?.string ?? "csv", at: field.node,
+                            what: what, operation: operation, draft: &draft)
+                    } else {
+                        let fieldEncoding = encoding?[field.name]
+                        chooseArrayEncoding(
+                            style: fieldEncoding?["style"]?.string, explode: fieldEncoding?["explode"]?.bool,
+                            at: fieldEncoding ?? field.node, what: what, operation: operation, draft: &draft)
+                    }
+                }
             }
         }
         if multipart {

@@ -19,6 +19,8 @@ extension Importer {
             return nil
         }
         mapSecurity(operation, into: &draft)
+        draft.orderValuesForCommandLine()
+        noteCallbacks(operation)
 
         var entries: [YAMLText.Entry] = []
         let summary = operation.node["summary"]?.string ?? operation.node["description"]?.string
@@ -28,6 +30,7 @@ extension Importer {
         if !draft.values.isEmpty {
             entries.append(YAMLText.Entry("values", .list(draft.values.map { .map([$0.entry]) })))
         }
+        if let baseURL = caseBaseURL(operation) { entries.append(YAMLText.Entry("baseURL", .string(baseURL))) }
         entries.append(YAMLText.Entry("path", .string(path)))
         if operation.method != "GET" { entries.append(YAMLText.Entry("method", .string(operation.method))) }
         if !draft.headers.isEmpty { entries.append(YAMLText.Entry("headers", .map(draft.headers))) }
@@ -65,6 +68,47 @@ extension Importer {
             if required || value.exampleIsExplicit { members.append(YAMLText.Entry(value.name, example)) }
         }
         return .list([.map(members)])
+    }
+
+    /// A note for each of the operation's callbacks: requests the API sends back, not a client's.
+    private func noteCallbacks(_ operation: Operation) {
+        guard let callbacks = operation.node["callbacks"] else { return }
+        guard let members = callbacks.members else {
+            problem(callbacks, "'callbacks' is not a map")
+            return
+        }
+        for (name, callback) in members {
+            note(
+                callback,
+                "callback '\(DisplayText.escaped(name))' is a request the API sends back, not one a client makes: not imported",
+                case: operation.caseName, operation: operation.label)
+        }
+    }
+
+    /// The operation's own server (else its path's), as the case's `baseURL`, by the rules of the
+    /// document's servers; `nil` when it has none or it is the API's base URL. A case has one
+    /// base URL: further servers are noted.
+    private func caseBaseURL(_ operation: Operation) -> String? {
+        let level = operation.node["servers"] != nil ? "operation" : "path"
+        guard let list = operation.node["servers"] ?? operation.pathItem["servers"] else { return nil }
+        guard let servers = list.elements else {
+            problem(list, "'servers' is not a list")
+            return nil
+        }
+        guard let first = servers.first else { return nil }
+        let firstNote = notes.count
+        let baseURL = baseURL(of: first)
+        // What the server's rules noted concerns this case.
+        for index in firstNote..<notes.count {
+            notes[index].caseName = operation.caseName
+            notes[index].operation = operation.label
+        }
+        if servers.count > 1 {
+            note(
+                list, "the \(level)'s other \(servers.count - 1) server(s) are left out: the case sends to the first",
+                case: operation.caseName, operation: operation.label)
+        }
+        return baseURL == documentBaseURL ? nil : baseURL
     }
 
     // MARK: - Parameters
@@ -217,32 +261,69 @@ extension Importer {
         return true
     }
 
-    /// The URL encoding of list parameters: `explode` (the default) repeats the name, otherwise
-    /// the elements are joined with commas (Swagger 2.0: `collectionFormat`).
+    /// The URL encoding of a list parameter, by its `style` and `explode` (Swagger 2.0: its
+    /// `collectionFormat`), as the case's `arrayEncoding`.
     private func noteArrayEncoding(_ parameter: SpecNode, operation: Operation, draft: inout CaseDraft) {
-        let encoding: String
+        let name = parameter["name"]?.text ?? ""
         if isSwagger2 {
-            switch parameter["collectionFormat"]?.string ?? "csv" {
-            case "multi": encoding = "noBrackets"
-            case "csv": encoding = "comma"
-            case let other:
-                note(
-                    parameter, "collectionFormat '\(other)' is sent comma-separated", case: operation.caseName,
-                    operation: operation.label)
-                encoding = "comma"
-            }
+            chooseArrayEncoding(
+                collectionFormat: parameter["collectionFormat"]?.string ?? "csv", at: parameter,
+                what: "query parameter '\(name)'", operation: operation, draft: &draft)
         } else {
-            let style = parameter["style"]?.string ?? "form"
-            if style != "form" {
-                note(
-                    parameter, "query style '\(style)' is sent as form style", case: operation.caseName,
-                    operation: operation.label)
-            }
-            encoding = parameter["explode"]?.bool == false ? "comma" : "noBrackets"
+            chooseArrayEncoding(
+                style: parameter["style"]?.string, explode: parameter["explode"]?.bool, at: parameter,
+                what: "query parameter '\(name)'", operation: operation, draft: &draft)
         }
+    }
+
+    /// Sets the case's `arrayEncoding` for a list in OpenAPI `style` (default `form`) and
+    /// `explode` (default true for `form`): `form` repeats the name (`noBrackets`) or, not
+    /// exploded, joins with commas (`comma`); `deepObject` writes `name[]=` (`brackets`);
+    /// `spaceDelimited` and `pipeDelimited` exploded are `form`'s, not exploded they have no
+    /// encoding here (sent comma-separated, noted).
+    func chooseArrayEncoding(
+        style: String?, explode: Bool?, at node: SpecNode, what: String, operation: Operation, draft: inout CaseDraft
+    ) {
+        let style = style ?? "form"
+        let explode = explode ?? (style == "form")
+        let encoding: String
+        switch (style, explode) {
+        case ("form", true), ("spaceDelimited", true), ("pipeDelimited", true): encoding = "noBrackets"
+        case ("form", false): encoding = "comma"
+        case ("deepObject", _): encoding = "brackets"
+        default:
+            note(
+                node,
+                "\(what) in style '\(style)' (not exploded) has no list encoding here: it is sent comma-separated",
+                case: operation.caseName, operation: operation.label)
+            encoding = "comma"
+        }
+        setArrayEncoding(encoding, at: node, operation: operation, draft: &draft)
+    }
+
+    /// Sets the case's `arrayEncoding` for a Swagger 2.0 `collectionFormat`.
+    func chooseArrayEncoding(
+        collectionFormat: String, at node: SpecNode, what: String, operation: Operation, draft: inout CaseDraft
+    ) {
+        let encoding: String
+        switch collectionFormat {
+        case "multi": encoding = "noBrackets"
+        case "csv": encoding = "comma"
+        case let other:
+            note(
+                node, "collectionFormat '\(other)' of \(what) has no list encoding here: it is sent comma-separated",
+                case: operation.caseName, operation: operation.label)
+            encoding = "comma"
+        }
+        setArrayEncoding(encoding, at: node, operation: operation, draft: &draft)
+    }
+
+    /// A case has one `arrayEncoding`: the first list's; a later list that asks for another is
+    /// noted, exactly.
+    private func setArrayEncoding(_ encoding: String, at node: SpecNode, operation: Operation, draft: inout CaseDraft) {
         if let chosen = draft.arrayEncoding, chosen != encoding {
             note(
-                parameter, "list parameters of this case use different styles: all are sent as \(chosen)",
+                node, "list parameters of this case use different styles: all are sent as \(chosen), not \(encoding)",
                 case: operation.caseName, operation: operation.label)
         } else {
             draft.arrayEncoding = encoding
@@ -253,18 +334,21 @@ extension Importer {
     /// scalar, an enum or a list of them.
     func valueDraft(
         _ name: String, schema schemaNode: SpecNode?, parameter: SpecNode?, required: Bool,
-        operation: Operation, draft: inout CaseDraft, allowFile: Bool = false
+        operation: Operation, draft: inout CaseDraft, allowFile: Bool = false, example bodyExample: YAMLText? = nil
     ) -> ValueDraft? {
         let schema = schemaNode.flatMap { resolved($0, operation: operation) }
         if schemaNode != nil, schema == nil { return nil }
         guard let (kind, format) = valueKind(schema, allowFile: allowFile, operation: operation) else { return nil }
         var value = ValueDraft(
             name: draft.newValueName(name), kind: kind, defaultValue: nil, optional: !required, description: nil)
+        if let schema { value.allowedCases = typedEnumCases(schema, kind: kind, name: name, operation: operation) }
         let describedBy =
             parameter?["description"]?.string ?? schema?["description"]?.string ?? schema?["title"]?.string
         if let describedBy, !oneLine(describedBy).isEmpty { value.description = oneLine(describedBy) }
         if let fallback = schema?["default"] {
-            if let argument = ValueDraft.argument(SchemaSampler.value(fallback, templated: false), of: kind) {
+            if let argument = value.allowing(
+                ValueDraft.argument(SchemaSampler.value(fallback, templated: false), of: kind))
+            {
                 value.defaultValue = argument
                 value.optional = true
             } else {
@@ -283,8 +367,15 @@ extension Importer {
         }
         if let node = schema?["example"] { candidates.append(node) }
         if let node = schema?["examples"]?.elements?.first { candidates.append(node) }
-        for candidate in candidates {
-            if let argument = ValueDraft.argument(SchemaSampler.value(candidate, templated: false), of: kind) {
+        // The request body's example, when it gives this property one, comes first.
+        if let bodyExample, let argument = value.allowing(ValueDraft.argument(bodyExample, of: kind)) {
+            value.example = argument
+            value.exampleIsExplicit = true
+        }
+        for candidate in candidates where value.example == nil {
+            if let argument = value.allowing(
+                ValueDraft.argument(SchemaSampler.value(candidate, templated: false), of: kind))
+            {
                 value.example = argument
                 value.exampleIsExplicit = true
                 break
@@ -292,7 +383,7 @@ extension Importer {
         }
         if value.example == nil {
             value.example =
-                value.defaultValue
+                value.defaultValue ?? value.allowedCases?.first
                 ?? (kind == .file
                     ? options.exampleUploadFile.map { .string($0) } : ValueDraft.generated(kind, format: format))
             if kind == .file, value.example != nil { usesExampleUpload = true }
@@ -304,13 +395,32 @@ extension Importer {
     func valueKind(_ schema: SpecNode?, allowFile: Bool, operation: Operation) -> (ValueDraft.Kind, String?)? {
         guard let schema else { return (.string, nil) }
         let format = schema["format"]?.string
-        let type = SchemaSampler.type(of: schema)
+        var type = SchemaSampler.type(of: schema)
+        // An enum without a type is of its cases' type (`{enum: [1, 2]}` holds integers).
+        if type == nil, let cases = schema["enum"]?.elements?.compactMap(\.scalar).filter({ $0 != .null }),
+            !cases.isEmpty
+        {
+            if cases.allSatisfy({ if case .int = $0 { true } else { false } }) {
+                type = "integer"
+            } else if cases.allSatisfy({ if case .bool = $0 { true } else { false } }) {
+                type = "boolean"
+            } else if cases.allSatisfy({
+                switch $0 {
+                case .int, .double: true
+                default: false
+                }
+            }) {
+                type = "number"
+            }
+        }
         if let cases = schema["enum"]?.elements, type == nil || type == "string" {
             let present = cases.filter { $0.scalar != .null }
-            let strings = present.compactMap(\.string).filter { !$0.isEmpty }
+            // "" is a case like any other (`--state ""`).
+            let strings = present.compactMap(\.string)
             if !strings.isEmpty, strings.count == present.count {
                 var unique: [String] = []
-                for text in strings where !unique.contains(text) { unique.append(text) }
+                var seen = Set<String>()
+                for text in strings where seen.insert(text).inserted { unique.append(text) }
                 return (.enumeration(unique), format)
             }
         }
@@ -334,6 +444,41 @@ extension Importer {
         default:
             return nil
         }
+    }
+
+    /// An integer, number or boolean schema's `enum` as the value's cases, each of its type;
+    /// `nil` without one. An enum the value cannot keep (a case of another type, a list's
+    /// elements) is noted.
+    private func typedEnumCases(_ schema: SpecNode, kind: ValueDraft.Kind, name: String, operation: Operation)
+        -> [YAMLText]?
+    {
+        let enumNode =
+            kind.isList ? schema["items"].flatMap { resolved($0, operation: operation) }?["enum"] : schema["enum"]
+        guard let enumNode, let cases = enumNode.elements?.filter({ $0.scalar != .null }), !cases.isEmpty else {
+            return nil
+        }
+        let scalarKinds: [ValueDraft.Kind] = [.int, .double, .bool]
+        guard scalarKinds.contains(kind) else {
+            if kind.isList, case .list(let element) = kind, scalarKinds.contains(element) {
+                note(
+                    enumNode, "the enum of '\(name)''s elements is not kept: any \(element.typeName) is accepted",
+                    case: operation.caseName, operation: operation.label)
+            }
+            return nil
+        }
+        var written: [YAMLText] = []
+        // By number, not text (`1` and `1.0` are one case), in a set: a huge enum is one pass.
+        var seen = Set<String>()
+        for node in cases {
+            guard let argument = ValueDraft.argument(SchemaSampler.value(node, templated: false), of: kind) else {
+                note(
+                    enumNode, "the enum of '\(name)' has a case that is not \(kind.typeName): any is accepted",
+                    case: operation.caseName, operation: operation.label)
+                return nil
+            }
+            if seen.insert(ValueDraft.caseKey(argument)).inserted { written.append(argument) }
+        }
+        return written
     }
 
     // MARK: - Path
@@ -369,6 +514,7 @@ extension Importer {
                 valueName = value.name
             }
             used.insert(name)
+            if !draft.pathOrder.contains(valueName) { draft.pathOrder.append(valueName) }
             result += "{\(valueName)}"
             rest = rest[rest.index(after: close)...]
         }
@@ -428,13 +574,23 @@ extension Importer {
             requirement = root["security"].flatMap { requirementSchemes($0, in: security) }
         }
         let names = requirement ?? []
+        // The scopes the operation's own requirement asks of each scheme.
+        let ownRequirement = operation.node["security"]?.elements?.first { element in
+            let schemes = (element.members ?? []).map(\.key)
+            return schemes == names
+        }
         var authName: String?
         var cookies: [String] = []
         for name in names {
             switch security.schemes[name] {
-            case .authorization(let scheme, _, let header)?:
+            case .authorization(let scheme, let spec, let header)?:
                 if authName == nil {
                     authName = scheme
+                    if let asked = ownRequirement?[name]?.elements {
+                        authName = self.authName(
+                            forScheme: name, authName: scheme, spec: spec, scopes: asked.compactMap(\.string),
+                            at: ownRequirement ?? operation.node, operation: operation)
+                    }
                 } else if let header {
                     // A case has one auth: a second scheme that is a header key goes as the header.
                     draft.headers.removeAll { $0.key.lowercased() == header.name.lowercased() }

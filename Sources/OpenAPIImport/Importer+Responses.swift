@@ -24,6 +24,7 @@ extension Importer {
         var documented: [Documented] = []
         var fallback: SpecNode?
         for (code, response) in responses {
+            noteLinks(of: response, code: code, operation: operation)
             if code == "default" { fallback = response; continue }
             if code.hasPrefix("x-") { continue }
             if let status = Int(code), (100...599).contains(status) {
@@ -105,7 +106,7 @@ extension Importer {
         if isJSON {
             var body: YAMLText?
             if let example {
-                body = SchemaSampler.value(example, templated: true)
+                body = JSONExample.parsed(example, templated: true) ?? SchemaSampler.value(example, templated: true)
             } else if let schema = media.node["schema"] {
                 var sampler = SchemaSampler(document: document, direction: .response, templated: true)
                 body = sampler.sample(schema)
@@ -122,11 +123,28 @@ extension Importer {
         {
             members.append(YAMLText.Entry("text", .string(SchemaSampler.literal(text))))
         }
-        if !isJSON, HeaderValue.isSafe(media.type), !media.type.contains("*") {
+        // A JSON sample says application/json by itself; any other type (`application/problem+json`
+        // too) is kept as the sample's Content-Type.
+        let isPlainJSON =
+            media.type.lowercased().split(separator: ";").first.map { String($0).trimmingSpaces() }
+            == "application/json"
+        if !isPlainJSON, HeaderValue.isSafe(media.type), !media.type.contains("*") {
             members.append(
                 YAMLText.Entry(
                     "headers", .map([YAMLText.Entry("Content-Type", .string(SchemaSampler.literal(media.type)))])))
         }
         return .map(members)
+    }
+
+    /// A note for each link of a response: a follow-up request a target file writes as a chained
+    /// example (`after:` with `captures`), which is not made from it.
+    private func noteLinks(of response: SpecNode, code: String, operation: Operation) {
+        guard let links = resolved(response, operation: operation)?["links"]?.members else { return }
+        for (name, link) in links {
+            note(
+                link,
+                "link '\(DisplayText.escaped(name))' of response \(DisplayText.escaped(code)) is not imported (a chained example with captures can do what it says)",
+                case: operation.caseName, operation: operation.label)
+        }
     }
 }

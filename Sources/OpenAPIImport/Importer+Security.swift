@@ -20,6 +20,13 @@ struct SecurityMapping {
     /// The auth scheme cases use when they say nothing: the document's `security`.
     var defaultScheme: String?
     var credentials: [(name: String, purpose: String)] = []
+    /// OAuth 2.0 schemes again with an operation's own scopes, after the scheme they copy (by its
+    /// spec name): their auth names and maps.
+    var scopeVariants: [String: [(name: String, spec: YAMLText)]] = [:]
+    /// Variant auth names by scheme and scopes, so operations asking alike share one.
+    var variantNames: [String: String] = [:]
+    /// Every auth name given, for unique variant names.
+    var takenAuthNames: Set<String> = ["none"]
 
     /// `auth: {default: NAME, schemes: {...}}`, when there is an Authorization scheme.
     func authEntry() -> YAMLText.Entry? {
@@ -30,6 +37,9 @@ struct SecurityMapping {
         for name in authorizationOrder {
             if case .authorization(let authName, let spec, _)? = schemes[name] {
                 schemeEntries.append(YAMLText.Entry(authName, spec))
+            }
+            for variant in scopeVariants[name] ?? [] {
+                schemeEntries.append(YAMLText.Entry(variant.name, variant.spec))
             }
         }
         members.append(YAMLText.Entry("schemes", .map(schemeEntries)))
@@ -164,7 +174,49 @@ extension Importer {
                 return nil
             }
         }
+        mapping.takenAuthNames = takenAuthNames
         return mapping
+    }
+
+    /// The auth name for `scheme` (an OAuth 2.0 client credentials one, named `authName` with
+    /// map `spec`) asked with `scopes` by an operation: the scheme's own when they are the same,
+    /// else a copy with those scopes (`ccWrite`), made once per set of scopes.
+    func authName(
+        forScheme scheme: String, authName: String, spec: YAMLText, scopes: [String], at node: SpecNode,
+        operation: Operation
+    ) -> String {
+        guard case .map(var members) = spec, members.first?.value.isOAuth2 == true else { return authName }
+        let written =
+            members.first { $0.key == "scopes" }.flatMap { entry -> [String]? in
+                guard case .list(let items) = entry.value else { return nil }
+                return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+            } ?? []
+        guard scopes != written else { return authName }
+        guard Self.areSendableScopes(scopes) else {
+            note(
+                node,
+                "the operation's scopes for '\(scheme)' cannot be sent (a space, quote or control character): it gets the scheme's",
+                case: operation.caseName, operation: operation.label)
+            return authName
+        }
+        let key = scheme + "\u{0}" + scopes.joined(separator: " ")
+        if let known = security.variantNames[key] { return known }
+        let name = Naming.unique(
+            Naming.valueName(Naming.lowerCamel(authName + " " + scopes.joined(separator: " "), fallback: authName)),
+            in: &security.takenAuthNames)
+        members.removeAll { $0.key == "scopes" }
+        if !scopes.isEmpty { members.append(YAMLText.Entry("scopes", .list(scopes.map { .string($0) }))) }
+        security.scopeVariants[scheme, default: []].append((name, .map(members)))
+        security.variantNames[key] = name
+        return name
+    }
+
+    /// Scopes a token request can carry: printable, no spaces or quotes.
+    static func areSendableScopes(_ scopes: [String]) -> Bool {
+        scopes.allSatisfy {
+            !$0.isEmpty
+                && $0.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        }
     }
 
     /// The client credentials flow of an `oauth2` scheme, when moya-cli can run it: an absolute
@@ -189,16 +241,7 @@ extension Importer {
         for requirement in root["security"]?.elements ?? [] {
             if let asked = requirement[name]?.elements { scopes = asked.compactMap(\.string); break }
         }
-        guard
-            scopes.allSatisfy({
-                !$0.isEmpty
-                    && $0.utf8.allSatisfy {
-                        $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-                    }
-            })
-        else {
-            return nil
-        }
+        guard Self.areSendableScopes(scopes) else { return nil }
         return (tokenURL, scopes)
     }
 
@@ -210,5 +253,12 @@ extension Importer {
             if names.allSatisfy({ mapping.schemes[$0] != nil }) { return names }
         }
         return nil
+    }
+}
+
+extension YAMLText {
+    /// Whether this is the string `oauth2` (an auth map's `type`).
+    fileprivate var isOAuth2: Bool {
+        if case .string("oauth2") = self { true } else { false }
     }
 }

@@ -10,10 +10,13 @@ final class Importer {
     /// The problems found, to report each once (a shared node is met from many operations).
     private var reported = Set<SpecProblem>()
     var notes: [ImportNote] = []
+    private var notedKeys = Set<[String]>()
     var apiName = "api"
     var environmentPrefix = "API"
     var security = SecurityMapping()
     var usesExampleUpload = false
+    /// The API's `baseURL` as written: a case whose own server makes the same one needs no `baseURL`.
+    var documentBaseURL: String?
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
@@ -36,6 +39,8 @@ final class Importer {
     func note(
         _ node: SpecNode, _ message: String, case caseName: String? = nil, operation: String? = nil, skips: Bool = false
     ) {
+        // A node met twice (a shared parameter, a response reached from two places) is noted once.
+        guard notedKeys.insert([caseName ?? "", operation ?? "", node.pointer, message]).inserted else { return }
         notes.append(
             ImportNote(
                 caseName: caseName, operation: operation, pointer: node.pointer, message: message, skipsOperation: skips
@@ -75,12 +80,22 @@ final class Importer {
             top.append(YAMLText.Entry("description", .string(oneLine(title + version, limit: 200))))
         }
         top += serverEntries()
+        if case .string(let written)? = top.first(where: { $0.key == "baseURL" })?.value { documentBaseURL = written }
         security = mapSecuritySchemes()
-        if let auth = security.authEntry() { top.append(auth) }
+        // Written once the cases are mapped: an operation's own OAuth scopes add schemes.
+        let authIndex = top.count
 
+        let webhookCount = noteWebhooks()
         guard let paths = root["paths"] else {
-            problem(root, "the document has no 'paths': there are no operations to import")
-            throw .invalidSpec(problems)
+            // OpenAPI 3.1 makes `paths` optional: a document of webhooks (or components) alone
+            // is valid, and describes an API a client calls nothing of.
+            guard case .openAPI3(let minor) = document.version, minor >= 1 else {
+                problem(root, "the document has no 'paths': there are no operations to import")
+                throw .invalidSpec(problems)
+            }
+            var withAuth = top
+            if let auth = security.authEntry() { withAuth.insert(auth, at: authIndex) }
+            return try withoutCases(withAuth, title: title, webhookCount: webhookCount)
         }
         guard let pathMembers = paths.members else {
             problem(paths, "'paths' is not a map")
@@ -112,9 +127,13 @@ final class Importer {
                 if let entry = mapOperation(operation, firstNote: firstNote) { cases.append(entry) }
             }
         }
+        for refusal in document.refusals { record(refusal) }
         if !problems.isEmpty { throw .invalidSpec(problems) }
+        if let auth = security.authEntry() { top.insert(auth, at: authIndex) }
+        collapseRepeatedNotes(in: &cases)
         if selected == 0 {
             if !options.only.isEmpty { throw .nothingSelected(options.only) }
+            if webhookCount > 0 { return try withoutCases(top, title: title, webhookCount: webhookCount) }
             problem(paths, "the document has no operations to import")
             throw .invalidSpec(problems)
         }
@@ -130,6 +149,63 @@ final class Importer {
         return OpenAPIImportResult(
             text: YAMLText.render(top, header: header(title: title)),
             apiName: apiName, caseCount: cases.count, operationCount: selected, notes: notes,
+            credentials: security.credentials, usesExampleUpload: usesExampleUpload)
+    }
+
+    /// How many cases share a note before it is said once at the top instead of at each.
+    static let repeatedNoteCases = 3
+
+    /// A note said of many cases (a default response without a status, a GET body left out) is
+    /// said once at the top, with how many cases and the first of them, and left out of their
+    /// comments, so the notes that matter are not buried.
+    private func collapseRepeatedNotes(in cases: inout [YAMLText.Entry]) {
+        var casesByMessage: [String: [String]] = [:]
+        var firstNote: [String: ImportNote] = [:]
+        var order: [String] = []
+        for note in notes where !note.skipsOperation {
+            guard let name = note.caseName else { continue }
+            if firstNote[note.message] == nil {
+                firstNote[note.message] = note
+                order.append(note.message)
+            }
+            if casesByMessage[note.message, default: []].last != name {
+                casesByMessage[note.message, default: []].append(name)
+            }
+        }
+        let repeated = Set(order.filter { casesByMessage[$0, default: []].count >= Self.repeatedNoteCases })
+        guard !repeated.isEmpty else { return }
+        notes.removeAll { $0.caseName != nil && !$0.skipsOperation && repeated.contains($0.message) }
+        for message in order where repeated.contains(message) {
+            let names = casesByMessage[message, default: []]
+            let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+            notes.append(
+                ImportNote(
+                    caseName: nil, operation: nil, pointer: firstNote[message]?.pointer ?? "#",
+                    message: "\(message) (\(names.count) cases: \(shown))"))
+        }
+        let prefix = "import: "
+        for index in cases.indices {
+            cases[index].comments.removeAll {
+                $0.hasPrefix(prefix) && repeated.contains(String($0.dropFirst(prefix.count)))
+            }
+        }
+    }
+
+    /// The API with `cases: {}` (a warning when loaded), for a document that describes no
+    /// operation a client makes: webhooks only, or (3.1) no `paths` at all. Said in a note.
+    private func withoutCases(_ top: [YAMLText.Entry], title: String?, webhookCount: Int) throws(OpenAPIImportError)
+        -> OpenAPIImportResult
+    {
+        for refusal in document.refusals { record(refusal) }
+        if !problems.isEmpty { throw .invalidSpec(problems) }
+        note(
+            root,
+            webhookCount > 0
+                ? "the document describes no operations, only \(webhookCount) webhook(s): the API has no cases"
+                : "the document has no 'paths': the API has no cases")
+        let text = YAMLText.render(top + [YAMLText.Entry("cases", .map([]))], header: header(title: title))
+        return OpenAPIImportResult(
+            text: text, apiName: apiName, caseCount: 0, operationCount: 0, notes: notes,
             credentials: security.credentials, usesExampleUpload: usesExampleUpload)
     }
 
@@ -154,6 +230,27 @@ final class Importer {
             for item in general { lines.append("  \(item.message) (\(item.pointer))") }
         }
         return lines
+    }
+
+    // MARK: - Webhooks
+
+    /// A note for each webhook (3.1's `webhooks`: requests the API sends, which a target file,
+    /// whose cases a client sends, cannot hold); how many there are.
+    private func noteWebhooks() -> Int {
+        guard let webhooks = root["webhooks"] else { return 0 }
+        guard let members = webhooks.members else {
+            problem(webhooks, "'webhooks' is not a map")
+            return 0
+        }
+        for (name, item) in members {
+            let methods = (resolved(item)?.members ?? []).map(\.key).filter { Self.methods.contains($0) }
+            let label = methods.isEmpty ? "" : " (" + methods.map { $0.uppercased() }.joined(separator: ", ") + ")"
+            note(
+                item,
+                "webhook '\(DisplayText.escaped(name))'\(label) is a request the API sends, not one a client makes: not imported"
+            )
+        }
+        return members.count
     }
 
     // MARK: - Servers
@@ -187,7 +284,7 @@ final class Importer {
     }
 
     /// A server's URL with its variables replaced by their defaults, as the base URL.
-    private func baseURL(of server: SpecNode) -> String {
+    func baseURL(of server: SpecNode) -> String {
         guard var url = server["url"]?.string else {
             problem(server, "server has no 'url'")
             return "http://localhost"
@@ -214,6 +311,14 @@ final class Importer {
         while url.hasSuffix("/") { url.removeLast() }
         let lower = url.lowercased()
         let fromVariable = "${\(environmentPrefix)_BASE_URL:-http://localhost}"
+        if lower.hasPrefix("https://") || lower.hasPrefix("http://"), Self.hasUserInfo(url) {
+            // A name and password in a spec's URL would be sent as credentials to that host.
+            note(
+                node,
+                "server URL has a user name or password: it is not the base URL, which comes from ${\(environmentPrefix)_BASE_URL}"
+            )
+            return fromVariable
+        }
         if lower.hasPrefix("https://") || lower.hasPrefix("http://"), let problem = BaseURLCheck.problem(in: url) {
             note(node, "server URL cannot be the base URL (\(problem)): it comes from ${\(environmentPrefix)_BASE_URL}")
             return fromVariable
@@ -236,6 +341,12 @@ final class Importer {
             "server URL '\(url)' is relative: the base URL is ${\(environmentPrefix)_BASE_URL} (default http://localhost) followed by it"
         )
         return fromVariable + Self.relativeBasePath(url)
+    }
+
+    /// Whether an absolute URL's authority holds `user@` or `user:password@`.
+    static func hasUserInfo(_ url: String) -> Bool {
+        guard let separator = url.firstRange(of: "://") else { return false }
+        return url[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }.contains("@")
     }
 
     /// A relative server URL or a Swagger `basePath` as the path after the base URL's origin:
@@ -294,17 +405,42 @@ final class Importer {
         return name
     }
 
-    /// The first line of `text`, without control characters, at most `limit` characters.
+    /// The first paragraph of `text` as one line, without control characters, at most `limit`
+    /// characters: a longer one is cut after its last whole sentence that fits, else at a word
+    /// with `…`, never mid-sentence for want of a line break (a description wrapped over lines
+    /// is one sentence).
     func oneLine(_ text: String, limit: Int = 160) -> String {
-        let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first.map(String.init) ?? ""
-        var cleaned = String(
+        var paragraph: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingPrefix(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            if trimmed.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                if paragraph.isEmpty { continue }
+                break
+            }
+            paragraph.append(trimmed)
+        }
+        let line = paragraph.joined(separator: " ")
+        let cleaned = String(
             String.UnicodeScalarView(
                 line.unicodeScalars.filter {
                     !($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029)
                 })
         ).trimmingSpaces()
-        if cleaned.count > limit { cleaned = String(cleaned.prefix(limit - 1)) + "…" }
-        return cleaned
+        guard cleaned.count > limit else { return cleaned }
+        let head = cleaned.prefix(limit)
+        // A sentence ends at `. ` (or `! `, `? `); the last one that fits, when it keeps enough.
+        var sentenceEnd: Substring.Index?
+        var index = head.startIndex
+        while index < head.endIndex {
+            let next = head.index(after: index)
+            if ".!?".contains(head[index]), next < cleaned.endIndex, cleaned[next] == " " { sentenceEnd = next }
+            index = next
+        }
+        if let sentenceEnd, head.distance(from: head.startIndex, to: sentenceEnd) >= limit / 3 {
+            return String(head[..<sentenceEnd])
+        }
+        let words = head.dropLast().lastIndex(of: " ").map { head[..<$0] } ?? head.dropLast()
+        return String(words).trimmingSpaces() + "…"
     }
 }
 

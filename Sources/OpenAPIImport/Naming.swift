@@ -67,6 +67,13 @@ enum Naming {
     /// `filter_state`), with a `_` before a leading digit.
     static func valueName(_ name: String) -> String {
         if isIdentifier(name) { return name }
+        let written = name
+        var name = name
+        // Comparison suffixes (`StartTime<`, `price>=`) are words, not separators: without them
+        // `StartTime<` and `StartTime>` would both be `StartTime` (then `StartTime2`).
+        for (symbol, word) in Self.comparisonWords where name.contains(symbol) {
+            name = name.replacing(symbol, with: "_" + word + "_")
+        }
         var result = ""
         var pendingSeparator = false
         for byte in name.utf8 {
@@ -80,14 +87,23 @@ enum Naming {
                 pendingSeparator = true
             }
         }
+        while result.hasSuffix("_"), !written.hasSuffix("_") { result.removeLast() }
         if result.isEmpty { return "value" }
         if result.first?.isNumber == true { result = "_" + result }
         return result
     }
 
-    /// An API name (`[A-Za-z][A-Za-z0-9_-]*`) from a title: `Swagger Petstore` → `swagger-petstore`.
+    /// What a comparison in a parameter name becomes in its value name, longest symbol first:
+    /// `StartTime<` → `StartTime_lt`, `price>=` → `price_ge`.
+    static let comparisonWords: [(String, String)] = [
+        ("<=", "le"), (">=", "ge"), ("!=", "ne"), ("<", "lt"), (">", "gt")
+    ]
+
+    /// An API name (`[A-Za-z][A-Za-z0-9_-]*`) from a title, as a person writes it: the title's
+    /// words, lower case, joined with `-` (`Swagger Petstore` → `swagger-petstore`). A word's
+    /// own capitals are a brand's, not word breaks: `GitHub v3 REST API` → `github-v3-rest-api`.
     static func apiName(_ title: String) -> String? {
-        let parts = words(title).map { $0.lowercased() }
+        let parts = title.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map { $0.lowercased() }
         guard var name = parts.first.map({ _ in parts.joined(separator: "-") }) else { return nil }
         if name.first?.isNumber == true { name = "api-" + name }
         return String(name.prefix(48))

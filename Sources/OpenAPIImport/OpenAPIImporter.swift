@@ -14,11 +14,17 @@ package struct OpenAPIImportOptions: Sendable {
     /// A file, relative to the target file's folder, that exists and may stand as the example of
     /// every `file` value (so `check` covers upload cases); `nil`: such cases get no example.
     package var exampleUploadFile: String?
+    /// The spec file's path, when it was read from one: `$ref`s to other files under its folder
+    /// are followed. `nil` (standard input): they are noted, not followed.
+    package var specPath: String?
 
-    package init(apiName: String? = nil, only: [String] = [], exampleUploadFile: String? = nil) {
+    package init(
+        apiName: String? = nil, only: [String] = [], exampleUploadFile: String? = nil, specPath: String? = nil
+    ) {
         self.apiName = apiName
         self.only = only
         self.exampleUploadFile = exampleUploadFile
+        self.specPath = specPath
     }
 }
 
@@ -63,7 +69,13 @@ package enum OpenAPIImporter {
         case .success(let found): version = found
         case .failure(let problem): throw .invalidSpec([problem])
         }
-        let importer = Importer(document: SpecDocument(root: root, version: version), options: options)
+        let document = SpecDocument(root: root, version: version)
+        if let specPath = options.specPath {
+            let files = SpecFiles(specPath: specPath)
+            files.mainRoot = root
+            document.files = files
+        }
+        let importer = Importer(document: document, options: options)
         let result = try importer.run()
         // A spec may be larger than a target file: what the loader would refuse is not written.
         let loaderLimits = YAMLLimits.default

@@ -19,7 +19,13 @@ final class SpecDocument {
 
     let root: SpecNode
     let version: Version
-    /// Resolved local references, by the pointer they name.
+    /// The spec's other files, read for `$ref`s to them (`./schemas/user.yaml#/User`); `nil`
+    /// (standard input) leaves such references noted, not followed.
+    var files: SpecFiles?
+    /// References to other files refused (outside the spec's folder, a URL...): each makes the
+    /// spec invalid, wherever it was met (a sample's schema too).
+    private(set) var refusals: [SpecProblem] = []
+    /// Resolved references, by document and pointer (`schemas/user.yaml#/User`).
     private var resolved: [String: SpecNode] = [:]
     /// Members of big mappings (`components/schemas`), indexed on first use: a spec with
     /// thousands of schemas would otherwise search them linearly for every reference.
@@ -69,13 +75,16 @@ final class SpecDocument {
     func resolve(_ node: SpecNode) throws(ReferenceFailure) -> SpecNode {
         var current = node
         var seen: [String] = []
+        var visited = Set<String>()
         while let reference = current["$ref"] {
             guard let target = reference.string else {
                 throw .invalid(
                     SpecProblem(pointer: reference.pointer, mark: reference.mark, message: "$ref is not a string"))
             }
-            guard target.hasPrefix("#") else { throw .external(target, at: reference) }
-            if seen.contains(target) {
+            guard target.hasPrefix("#") || files != nil else { throw .external(target, at: reference) }
+            // A cycle is a node met again, whatever file and spelling led to it.
+            let place = SpecFiles.documentKey(of: reference) + "\u{0}" + target
+            if seen.contains(target) || !visited.insert(place).inserted {
                 throw .invalid(
                     SpecProblem(
                         pointer: reference.pointer, mark: reference.mark,
@@ -95,11 +104,30 @@ final class SpecDocument {
         return current
     }
 
-    /// The node a local reference (`#/components/schemas/User`) names.
+    /// The node a reference names: in the referring node's own document (`#/components/...`),
+    /// or in another file of the spec (`./schemas/user.yaml#/User`, see ``SpecFiles``).
     func lookUp(_ target: String, from reference: SpecNode) throws(ReferenceFailure) -> SpecNode {
-        if let node = resolved[target] { return node }
-        let body = target.dropFirst()
-        var node = root
+        let hash = target.firstIndex(of: "#") ?? target.endIndex
+        let filePart = target[..<hash]
+        let fragment = hash == target.endIndex ? "#" : String(target[hash...])
+        let key: String
+        var node: SpecNode
+        if filePart.isEmpty {
+            key = SpecFiles.documentKey(of: reference)
+            node = key.isEmpty ? root : files?.document(key) ?? root
+        } else if let files {
+            do throws(SpecProblem) {
+                (key, node) = try files.document(String(filePart), from: reference, mainKey: "")
+            } catch {
+                refusals.append(error)
+                throw .invalid(error)
+            }
+        } else {
+            throw .external(target, at: reference)
+        }
+        let cacheKey = key + fragment
+        if let found = resolved[cacheKey] { return found }
+        let body = fragment.dropFirst()
         if !body.isEmpty {
             guard body.first == "/" else {
                 throw .invalid(
@@ -107,7 +135,7 @@ final class SpecDocument {
                         pointer: reference.pointer, mark: reference.mark,
                         message: "$ref '\(DisplayText.escaped(target))' is not a JSON pointer"))
             }
-            var walked = "#"
+            var walked = node.pointer
             for token in body.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
                 let key = SpecNode.unescape(token)
                 let next: SpecNode?
@@ -128,7 +156,7 @@ final class SpecDocument {
                 walked += "/" + SpecNode.escape(key)
             }
         }
-        resolved[target] = node
+        resolved[cacheKey] = node
         return node
     }
 

@@ -6,6 +6,12 @@ struct ValueDraft {
         case enumeration([String])
         case list(Kind)
 
+        /// The type's name in a note: `int`, `double`, `bool`.
+        var typeName: String {
+            if case .string(let name) = yaml { return name }
+            return "a list"
+        }
+
         var yaml: YAMLText {
             switch self {
             case .string: .string("string")
@@ -28,14 +34,19 @@ struct ValueDraft {
     var example: YAMLText?
     /// Whether the example comes from the spec (then it is used even for an optional value).
     var exampleIsExplicit = false
+    /// An int, double or bool enum's cases (`{type: int, enum: [1, 2]}`): the value keeps its type.
+    var allowedCases: [YAMLText]?
 
     /// `name: TYPE` when nothing else is said, else the long form.
     var entry: YAMLText.Entry {
-        if defaultValue == nil, !optional, description == nil {
+        if defaultValue == nil, !optional, description == nil, allowedCases == nil {
             return YAMLText.Entry(name, kind.yaml)
         }
         var members: [YAMLText.Entry] = []
-        if case .enumeration = kind, case .map(let written) = kind.yaml {
+        if let allowedCases {
+            members.append(YAMLText.Entry("type", kind.yaml))
+            members.append(YAMLText.Entry("enum", .list(allowedCases)))
+        } else if case .enumeration = kind, case .map(let written) = kind.yaml {
             members += written
         } else {
             members.append(YAMLText.Entry("type", kind.yaml))
@@ -69,6 +80,24 @@ struct ValueDraft {
             }
             return .list(arguments)
         default: return nil
+        }
+    }
+
+    /// `argument` when it is one of `allowedCases` (or there are none).
+    func allowing(_ argument: YAMLText?) -> YAMLText? {
+        guard let allowedCases, let argument else { return argument }
+        let key = Self.caseKey(argument)
+        return allowedCases.contains { Self.caseKey($0) == key } ? argument : nil
+    }
+
+    /// What makes two scalar cases the same: numbers compared as numbers (`1` and `1.0`).
+    static func caseKey(_ value: YAMLText) -> String {
+        switch value {
+        case .int(let int): "n" + String(Double(int))
+        case .number(let text): "n" + (Double(text).map { String($0) } ?? text)
+        case .bool(let bool): bool ? "true" : "false"
+        case .string(let text): "s" + text
+        default: ""
         }
     }
 

@@ -80,7 +80,8 @@ final class ListCommandTests: XCTestCase {
         let cases = try XCTUnwrap(api["cases"] as? [[String: Any]])
         XCTAssertEqual(cases.map { $0["name"] as? String }, ["products", "product", "order"])
         let caseKeys: Set = [
-            "name", "method", "path", "task", "description", "values", "samples", "examples", "reads", "writes"
+            "name", "method", "path", "baseURL", "task", "description", "values", "samples", "examples", "reads",
+            "writes"
         ]
         for spec in cases { XCTAssertEqual(Set(spec.keys), caseKeys) }
         XCTAssertEqual(cases.map { $0["method"] as? String }, ["GET", "GET", "POST"])

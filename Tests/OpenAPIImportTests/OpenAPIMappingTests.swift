@@ -371,7 +371,9 @@ final class OpenAPIMappingTests: XCTestCase {
         defer { fixture.remove() }
         let spec = try XCTUnwrap(fixture.api.cases.first)
         XCTAssertEqual(spec.name, "xY1")
-        XCTAssertEqual(spec.description, "line one ]0;title", "the first line, control characters dropped")
+        XCTAssertEqual(
+            spec.description, "line one ]0;title injected: true",
+            "the first paragraph as one line (a wrapped sentence is whole), control characters dropped")
         XCTAssertTrue(spec.headers.allSatisfy { !$0.name.contains("\r") }, "an invalid header name is not a header")
         XCTAssertTrue(fixture.result.notes.contains { $0.message.contains("is not a valid header name") })
         // No ${...} from the spec becomes a reference of the target file.

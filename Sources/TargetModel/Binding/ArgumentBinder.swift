@@ -119,6 +119,24 @@ public struct ArgumentBinder: Sendable {
     /// `text` converted to `value`'s type; a `file` must name a readable file; a list's text is
     /// its comma-separated elements.
     public func convert(_ text: String, for value: ValueSpec) throws(ArgumentError) -> ArgumentValue {
+        let converted = try convertToType(text, for: value)
+        if let cases = value.allowedCases, !Self.isOneOf(converted, cases) {
+            throw .invalidValue(text, name: value.name, type: .enumeration(cases))
+        }
+        return converted
+    }
+
+    /// Whether a converted int, double or bool is one of `cases` (compared as numbers: `1.50` is `1.5`).
+    static func isOneOf(_ value: ArgumentValue, _ cases: [String]) -> Bool {
+        switch value {
+        case .int(let number): cases.contains { Int($0) == number }
+        case .double(let number): cases.contains { JSONNumber(decimal: $0)?.doubleValue == number.doubleValue }
+        case .bool(let flag): cases.contains(flag ? "true" : "false")
+        default: cases.contains(value.text)
+        }
+    }
+
+    private func convertToType(_ text: String, for value: ValueSpec) throws(ArgumentError) -> ArgumentValue {
         switch value.type {
         case .list:
             return try convert([text], for: value)

@@ -20,6 +20,9 @@ public struct CaseSpec: Sendable, Hashable {
         public var values: [ValueSpec] = []
         /// The path, starting with `/`; placeholders are escaped as one path segment when rendered.
         public var path: Template
+        /// The case's own base URL (may hold `${VAR}`), as Moya's `TargetType.baseURL` is per case;
+        /// `nil` sends to the API's (or the selected environment's).
+        public var baseURL: Template? = nil
         /// The HTTP method, upper case (`GET` unless the file says otherwise).
         public var method: String = "GET"
         /// Headers merged over the API's (and the environment's); the case wins.

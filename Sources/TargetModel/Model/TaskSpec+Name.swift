@@ -21,7 +21,7 @@ extension ValueSpec {
     /// `name: type`, with `= default` for a value with a default and `name?: type` for an optional
     /// one: how `list` and help show a value.
     public var signature: String {
-        var text = "\(name)\(isOptional ? "?" : ""): \(type.shortName)"
+        var text = "\(name)\(isOptional ? "?" : ""): \(shortTypeName)"
         if let defaultValue {
             let defaultText =
                 if case .list(let elements) = defaultValue { elements.map(\.text).joined(separator: ",") } else {
@@ -30,6 +30,11 @@ extension ValueSpec {
             text += " = " + (defaultText.isEmpty ? "\"\"" : defaultText)
         }
         return text
+    }
+
+    /// The type as `list` and help show it: `int`, `a|b`, and a typed enum's cases (`1|2|3`).
+    public var shortTypeName: String {
+        allowedCases.map { $0.joined(separator: "|") } ?? type.shortName
     }
 }
 

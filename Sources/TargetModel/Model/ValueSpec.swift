@@ -15,6 +15,9 @@ public struct ValueSpec: Sendable, Hashable {
     public var description: String?
     /// Where the value is declared (its name).
     public var mark: Mark
+    /// `{type: int, enum: [1, 2]}`: the only arguments an int, double or bool value takes, as
+    /// written; the value keeps its type (a JSON number, not a string). `nil`: any of the type.
+    public var allowedCases: [String]? = nil
 
     /// Creates a value.
     public init(

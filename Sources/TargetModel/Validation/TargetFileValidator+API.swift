@@ -58,7 +58,9 @@ extension TargetFileValidator {
         if let node = fields["cases"] {
             cases = readCases(node, apiAuth: auth?.names, hasAuthProblem: fields.has("auth") && auth == nil)
         } else {
-            error("missing required key 'cases' at the top level; an API needs at least one case", at: fields.mark)
+            error(
+                "missing required key 'cases' at the top level; add the API's cases, like 'cases: {zen: {path: /zen}}'",
+                at: fields.mark)
         }
         caseCount = cases.count
         if caseHandler == nil {

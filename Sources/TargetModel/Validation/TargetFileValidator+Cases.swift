@@ -2,7 +2,7 @@ import PositionedYAML
 /// `cases:` and each case's own keys; values, tasks, samples and examples have their own files.
 extension TargetFileValidator {
     static let caseKeys = [
-        "description", "values", "path", "method", "headers", "auth", "task", "validation", "timeout",
+        "description", "values", "baseURL", "path", "method", "headers", "auth", "task", "validation", "timeout",
         "sample", "samples", "examples", "pagination", "captures"
     ]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"]
@@ -33,7 +33,9 @@ extension TargetFileValidator {
         }
         guard let entries = entries(node, expected: "a map of case names to cases") else { return ReadCases() }
         if entries.isEmpty {
-            error("'cases' is empty; an API needs at least one case", at: node.mark)
+            // Said, not refused: an import of a description with no operations (a webhooks-only
+            // OpenAPI 3.1 document) writes it.
+            warning("'cases' is empty; the API has no cases to call", at: node.mark)
         }
         var cases = ReadCases()
         if caseHandler == nil { cases.kept.reserveCapacity(entries.count) }
@@ -72,6 +74,7 @@ extension TargetFileValidator {
         } else {
             error("missing required key 'path' \(context()); add one starting with '/'", at: key.mark)
         }
+        let baseURL = fields["baseURL"].flatMap { readBaseURL($0, positionName: "a case's baseURL") }
         var method = "GET"
         if let methodNode = fields["method"] {
             if let text = choice(methodNode, from: Self.methods, what: "method") {
@@ -101,7 +104,8 @@ extension TargetFileValidator {
         guard isValid, let path else { return nil }
         return CaseSpec(
             CaseSpec.Fields(
-                name: name, mark: key.mark, description: description, values: values, path: path, method: method,
+                name: name, mark: key.mark, description: description, values: values, path: path, baseURL: baseURL,
+                method: method,
                 headers: headers, auth: auth, task: task, validation: validation, timeout: timeout, samples: samples,
                 examples: exampleSteps.compactMap {
                     if case .arguments(let arguments) = $0.kind { arguments } else { nil }

@@ -56,14 +56,25 @@ extension TargetFileValidator {
                 expected: "a type name or a map such as {type: int, default: 30}")
         else { return nil }
         var type: ValueType?
+        var allowedCases: [String]?
         if let enumNode = fields["enum"] {
-            if let typeNode = fields["type"], case .scalar(let scalar) = typeNode, scalar.text != "enum" {
+            if let typeNode = fields["type"], case .scalar(let scalar) = typeNode,
+                ["int", "double", "bool"].contains(scalar.text), let scalarType = ValueType(name: scalar.text)
+            {
+                // A typed enum: the value keeps its type, its arguments are limited to the cases.
+                guard let cases = readTypedEnumCases(enumNode, type: scalarType) else { return nil }
+                type = scalarType
+                allowedCases = cases
+            } else if let typeNode = fields["type"], case .scalar(let scalar) = typeNode,
+                !["enum", "string"].contains(scalar.text)
+            {
                 error(
-                    "value '\(name)' has both 'type: \(scalar.text)' and 'enum'; drop 'type' (or write 'type: enum')",
+                    "value '\(name)' has both 'type: \(scalar.text)' and 'enum'; an enum's type is string, int, double or bool (or drop 'type')",
                     at: typeNode.mark)
                 return nil
+            } else {
+                type = readEnumCases(enumNode).map(ValueType.enumeration)
             }
-            type = readEnumCases(enumNode).map(ValueType.enumeration)
         } else if let typeNode = fields["type"] {
             if case .sequence = typeNode { type = readListType(typeNode) } else { type = readTypeName(typeNode) }
         } else {
@@ -92,11 +103,19 @@ extension TargetFileValidator {
                 return nil
             }
             guard let converted = readDefault(defaultNode, type: type, valueName: name) else { return nil }
+            if let allowedCases, !ArgumentBinder.isOneOf(converted, allowedCases) {
+                error(
+                    "default '\(converted.text)' of value '\(name)' is not one of \(allowedCases.joined(separator: ", "))",
+                    at: defaultNode.mark)
+                return nil
+            }
             defaultValue = converted
         }
-        return ValueSpec(
+        var value = ValueSpec(
             name: name, type: type, defaultValue: defaultValue, isOptional: isOptional, description: description,
             mark: mark)
+        value.allowedCases = allowedCases
+        return value
     }
 
     private mutating func readTypeName(_ node: Node) -> ValueType? {
@@ -143,13 +162,40 @@ extension TargetFileValidator {
     private mutating func readEnumCases(_ node: Node) -> [String]? {
         guard let items = sequence(node, expected: "a list of strings such as [open, closed]") else { return nil }
         var cases: [String] = []
+        // A set beside the list: a file's enum of many thousand cases is checked in one pass.
+        var seen = Set<String>()
         var isValid = true
         for item in items {
             guard let text = string(item) else {
                 isValid = false
                 continue
             }
-            if cases.contains(text) {
+            if !seen.insert(text).inserted {
+                error("duplicate enum case '\(text)'", at: item.mark)
+                isValid = false
+            }
+            cases.append(text)
+        }
+        if items.isEmpty {
+            error("an enum needs at least one case", at: node.mark)
+            return nil
+        }
+        return isValid ? cases : nil
+    }
+
+    /// The cases of `{type: int|double|bool, enum: [...]}`, each of that type, as written.
+    private mutating func readTypedEnumCases(_ node: Node, type: ValueType) -> [String]? {
+        guard let items = sequence(node, expected: "a list of \(type.name) cases such as [1, 2]") else { return nil }
+        var cases: [String] = []
+        var seen = Set<String>()
+        var isValid = true
+        for item in items {
+            guard let converted = readDefault(item, type: type, valueName: "") else {
+                isValid = false
+                continue
+            }
+            let text = converted.text
+            if !seen.insert(text).inserted {
                 error("duplicate enum case '\(text)'", at: item.mark)
                 isValid = false
             }

@@ -21,7 +21,8 @@ public struct TargetBuilder: Sendable {
     public var hiddenVariableNames: Set<String> = []
     /// `--env NAME`; `nil` uses the API's `defaultEnvironment`, if any.
     public var environmentName: String?
-    /// `--base-url URL`, replacing the API's and the environment's.
+    /// `--base-url URL`, replacing the API's, the environment's and every case's own: the command
+    /// line wins.
     public var baseURLOverride: String?
     /// Whether the request will be stubbed: then an unset variable used only by `auth` is no
     /// error (no credential is needed to answer from sample data) and the header is left out.
@@ -60,7 +61,7 @@ public struct TargetBuilder: Sendable {
     {
         let (environment, variables) = try selectedEnvironmentAndVariables()
         var context = renderContext(for: spec, arguments: arguments, variables: variables)
-        let baseURL = try self.baseURL(in: environment, context: &context)
+        let baseURL = try self.baseURL(in: environment, caseBaseURL: spec.baseURL, context: &context)
 
         var headers: [(name: String, value: String)] = []
         var sensitiveHeaderNames = api.sensitiveHeaders
@@ -196,13 +197,14 @@ public struct TargetBuilder: Sendable {
         return try accessTokenRequest(for: auth, baseURL: baseURL, context: &context)
     }
 
-    /// The base URL: `--base-url`, else the environment's or the API's rendered, checked with the
-    /// loader's rules (`${VAR}` or --base-url could make it anything). A secret in it (a host, a
-    /// user's password) stays out of the message.
-    private func baseURL(in environment: EnvironmentSpec?, context: inout RenderContext) throws(TargetBuildError) -> URL
-    {
+    /// The base URL: `--base-url`, else the case's own, else the environment's or the API's
+    /// rendered, checked with the loader's rules (`${VAR}` or --base-url could make it anything).
+    /// A secret in it (a host, a user's password) stays out of the message.
+    private func baseURL(
+        in environment: EnvironmentSpec?, caseBaseURL: Template? = nil, context: inout RenderContext
+    ) throws(TargetBuildError) -> URL {
         var text = baseURLOverride ?? ""
-        if baseURLOverride == nil { text = try context.render(environment?.baseURL ?? api.baseURL) }
+        if baseURLOverride == nil { text = try context.render(caseBaseURL ?? environment?.baseURL ?? api.baseURL) }
         switch Self.checkedBaseURL(text) {
         case .success(let url): return url
         case .failure(let problem):

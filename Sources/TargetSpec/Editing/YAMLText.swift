@@ -76,7 +76,8 @@ package indirect enum YAMLText: Sendable {
         func renderValue(_ value: YAMLText, level: Int, indent: Int, into out: inout String) {
             // The file's structure (the top level and each case) stays in block style, however short.
             let mayFlow: Bool
-            if case .map = value { mayFlow = level > 1 } else { mayFlow = true }
+            // An empty map has no block form: it is `{}` at any level.
+            if case .map(let entries) = value { mayFlow = level > 1 || entries.isEmpty } else { mayFlow = true }
             if mayFlow, let flow = YAMLText.flow(value, budget: 100 - indent) {
                 out += " " + flow + "\n"
                 return

@@ -29,7 +29,8 @@ struct ImportRunner {
         let bytes = try Self.readSpec(command.spec, name: specName)
         let toStandardOutput = command.output == "-"
         var options = OpenAPIImportOptions(
-            apiName: command.apiName ?? Self.apiName(fromOutput: command.output), only: command.only)
+            apiName: command.apiName ?? Self.apiName(fromOutput: command.output), only: command.only,
+            specPath: command.spec == "-" ? nil : command.spec)
         // The example upload goes beside a target file, never beside a device or a FIFO
         // (`-o /dev/stdout` must not make /dev/samples).
         if !toStandardOutput, Self.isRegularFileOrAbsent(command.output) {
@@ -106,12 +107,33 @@ struct ImportRunner {
                 "import: \(skipped.count) operation\(skipped.count == 1 ? "" : "s") skipped: \(list)\(skipped.count > 5 ? "; …" : "")"
             )
         }
-        let others = result.notes.filter { !$0.skipsOperation }
-        for note in others.prefix(20) {
-            lines.append("import: \(note.caseName ?? "api"): \(note.message)")
+        let general = result.notes.filter { !$0.skipsOperation && $0.caseName == nil }
+        let onCases = result.notes.filter { !$0.skipsOperation && $0.caseName != nil }
+        for note in general.prefix(20) { lines.append("import: api: \(note.message)") }
+        if general.count > 20 {
+            lines.append("import: … and \(general.count - 20) more notes on the API: see the top of \(place)")
         }
-        if others.count > 20 {
-            lines.append("import: … and \(others.count - 20) more notes: see the comments in \(place)")
+        if onCases.count <= 20 {
+            for note in onCases { lines.append("import: \(note.caseName ?? "api"): \(note.message)") }
+        } else {
+            // Too many to read one by one: how many of each kind, with a case to look at.
+            lines.append(
+                "import: \(onCases.count) notes on cases, by kind (each is a comment at its case in \(place)):")
+            var counts: [String: (count: Int, example: String)] = [:]
+            var order: [String] = []
+            for note in onCases {
+                let kind = note.kind
+                if counts[kind] == nil { order.append(kind) }
+                counts[kind, default: (0, note.caseName ?? "api")].count += 1
+            }
+            let ranked = order.enumerated().sorted {
+                (counts[$0.element]?.count ?? 0, -$0.offset) > (counts[$1.element]?.count ?? 0, -$1.offset)
+            }
+            for (_, kind) in ranked.prefix(20) {
+                let entry = counts[kind] ?? (0, "")
+                lines.append("import:   \(entry.count) × \(kind) (e.g. \(entry.example))")
+            }
+            if ranked.count > 20 { lines.append("import:   … and \(ranked.count - 20) more kinds") }
         }
         if let createdUpload {
             lines.append("import: wrote \(createdUpload): the example upload check uses for file values")
@@ -180,10 +202,22 @@ struct ImportRunner {
         case .invalidSpec(let problems):
             let lines = SourceLines(bytes: bytes)
             let shown = problems.prefix(100)
-            let diagnostics = shown.map {
-                Diagnostic(.error, file: specName, mark: $0.mark, message: $0.message + " (at \($0.pointer))")
+            // A problem in another file of the spec (its pointer starts with that file's path,
+            // `schemas/user.yaml#/User`) is shown at its line in that file.
+            let folder = specName.lastIndex(of: "/").map { String(specName[...$0]) } ?? ""
+            let diagnostics = shown.map { problem -> Diagnostic in
+                let hash = problem.pointer.firstIndex(of: "#") ?? problem.pointer.startIndex
+                let file = hash == problem.pointer.startIndex ? specName : folder + problem.pointer[..<hash]
+                return Diagnostic(
+                    .error, file: file, mark: problem.mark, message: problem.message + " (at \(problem.pointer))")
             }
-            StandardStream.error.write(DiagnosticRenderer.render(diagnostics, source: { _ in lines }))
+            StandardStream.error.write(
+                DiagnosticRenderer.render(
+                    diagnostics,
+                    source: { file in
+                        file == specName
+                            ? lines : (try? YAMLLoader.readFile(atPath: file)).map { SourceLines(bytes: $0) }
+                    }))
             if problems.count > shown.count {
                 StandardStream.error.write("\(specName): … and \(problems.count - shown.count) more problems\n")
             }

@@ -98,7 +98,7 @@ enum CatalogListing {
                 showsFiles = showsFiles || summary != nil
                 cells.append(spec.name)
                 cells.append(spec.method)
-                cells.append(spec.path.source)
+                cells.append(spec.displayedPath)
                 cells.append(spec.task.moyaName)
                 cells.append(spec.values.map(\.signature).joined(separator: ", "))
                 cells.append(summary ?? "")
@@ -177,6 +177,7 @@ enum CatalogListing {
             ("name", .string(spec.name)),
             ("method", .string(spec.method)),
             ("path", .string(spec.path.source)),
+            ("baseURL", spec.baseURL.map { .string($0.source) } ?? .null),
             ("task", .string(spec.task.moyaName)),
             ("description", spec.description.map { .string($0) } ?? .null),
             ("values", .array(spec.values.map(valueJSON))),
@@ -207,11 +208,22 @@ enum CatalogListing {
         }
         if case .enumeration(let cases) = value.type.elementType ?? value.type {
             object.append(("cases", .array(cases.map { .string($0) })))
+        } else if let cases = value.allowedCases {
+            object.append(("cases", .array(cases.map { .string($0) })))
         }
         object.append(("required", .bool(value.isRequired)))
         object.append(("optional", .bool(value.isOptional)))
         object.append(("default", value.defaultValue.map(\.json) ?? .null))
         object.append(("description", value.description.map { .string($0) } ?? .null))
         return .object(object)
+    }
+}
+
+extension CaseSpec {
+    /// The path as `list` and case help show it: after the case's own base URL when it has one,
+    /// so a case sent elsewhere than the API's base URL says so.
+    var displayedPath: String {
+        guard let baseURL = self.baseURL else { return self.path.source }
+        return baseURL.source + self.path.source
     }
 }

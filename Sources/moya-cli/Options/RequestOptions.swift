@@ -103,7 +103,9 @@ extension RequestOptions {
     }
 
     static var baseURL: OptionDeclaration<Self> {
-        .option("--base-url", valueName: "url", help: "Send to URL instead of the API's base URL.") { $0.baseURL = $1 }
+        .option("--base-url", valueName: "url", help: "Send to URL instead of the API's (or the case's) base URL.") {
+            $0.baseURL = $1
+        }
     }
 
     static var headers: OptionDeclaration<Self> {

@@ -16,12 +16,8 @@ enum CaseHelp {
     static func valuesSynopsis(_ spec: CaseSpec) -> String {
         let positional = positionalCount(spec)
         return spec.values.enumerated().map { index, value in
-            index < positional ? " <\(value.name)>" : " [--\(value.name) <\(typeName(value.type))>]"
+            index < positional ? " <\(value.name)>" : " [--\(value.name) <\(value.shortTypeName)>]"
         }.joined()
-    }
-
-    static func typeName(_ type: ValueType) -> String {
-        type.shortName
     }
 
     /// The help of `api`: its cases. With `width` (a terminal's), every line fits it, wrapped
@@ -32,7 +28,7 @@ enum CaseHelp {
         text += fitted("  file: \(api.file)\n" + access.helpLines + "\n", width: width)
         text += "CASES:\n"
         let rows = api.cases.map { spec in
-            ["  " + spec.name, spec.method, spec.path.source, spec.description ?? ""]
+            ["  " + spec.name, spec.method, spec.displayedPath, spec.description ?? ""]
         }
         text += TextTable.render(
             rows, width: width, fits: [.whole, .whole, .wraps(minimum: 8), .spillsBelow(minimum: 24)], hasHeader: false,
@@ -48,12 +44,12 @@ enum CaseHelp {
     {
         let positional = positionalCount(spec)
         let synopsis = spec.values.enumerated().map { index, value in
-            index < positional ? "<\(value.name)>" : "[--\(value.name) <\(typeName(value.type))>]"
+            index < positional ? "<\(value.name)>" : "[--\(value.name) <\(value.shortTypeName)>]"
         }
         var text = usage(["moya-cli", command, api.name, spec.name] + synopsis, width: width) + "\n"
         var lines = ""
         if let description = spec.description { lines += description + "\n\n" }
-        lines += "  \(spec.method) \(spec.path.source)    task: \(spec.task.moyaName)\n"
+        lines += "  \(spec.method) \(spec.displayedPath)    task: \(spec.task.moyaName)\n"
         lines += "  file: \(api.file)\n" + access.helpLines
         if !spec.filesRead.isEmpty { lines += "  reads: " + spec.filesRead.joined(separator: ", ") + "\n" }
         if !spec.filesWritten.isEmpty { lines += "  writes: " + spec.filesWritten.joined(separator: ", ") + "\n" }
@@ -68,7 +64,7 @@ enum CaseHelp {
             text += "\nVALUES:\n"
             let rows = spec.values.map { value in
                 [
-                    "  " + value.name, typeName(value.type),
+                    "  " + value.name, value.shortTypeName,
                     value.defaultValue.map { "default: \(Self.defaultText($0))" }
                         ?? (value.isOptional ? "optional" : "required"), value.description ?? ""
                 ]
