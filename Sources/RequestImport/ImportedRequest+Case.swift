@@ -11,6 +11,8 @@ package struct ImportedCase: Sendable {
     package var secrets: [RenderedCase.SecretReference]
     /// The `file` values the case takes, with the file the command sent: `call API CASE FILE`.
     package var fileValues: [(value: String, sentFile: String)]
+    /// The query parameters that carried a credential, now string values given when called.
+    package var secretValues: [(parameter: String, value: String)] = []
 }
 
 extension ImportedRequest {
@@ -28,9 +30,14 @@ extension ImportedRequest {
         var relative = String(url.path.dropFirst(base.count))
         if relative.isEmpty { relative = "/" }
         var newCase = NewCase(method: method, path: relative)
-        newCase.headers = headers
+        newCase.headers = headers.map { header in
+            var header = header
+            header.isSecret = header.isSecret || SecretNames.looksSecret(header.name)
+            return header
+        }
         var values: [YAMLText] = []
         var fileValues: [(value: String, sentFile: String)] = []
+        var secretValues: [(parameter: String, value: String)] = []
         var task: [YAMLText.Entry] = []
         switch body {
         case .none:
@@ -123,8 +130,38 @@ extension ImportedRequest {
             throw RequestImportError(error.message, at: place)
         }
         if !task.isEmpty { rendered.members.append(YAMLText.Entry("task", .map(task))) }
+        var taken = Set(fileValues.map(\.value))
+        for name in Self.secretQueryParametersAsValues(in: &rendered.members, taken: &taken) {
+            values.append(.map([YAMLText.Entry(name.value, .string("string"))]))
+            secretValues.append(name)
+        }
         if !values.isEmpty { rendered.members.insert(YAMLText.Entry("values", .list(values)), at: 0) }
-        return ImportedCase(name: name, members: rendered.members, secrets: rendered.secrets, fileValues: fileValues)
+        return ImportedCase(
+            name: name, members: rendered.members, secrets: rendered.secrets, fileValues: fileValues,
+            secretValues: secretValues)
+    }
+
+    /// Makes each query parameter whose name looks like a credential's (`access_token`,
+    /// `api_key`) a string value of the case, given when it is called: a task cannot read the
+    /// environment, and the value must not be written. Returns the parameters and values.
+    private static func secretQueryParametersAsValues(in members: inout [YAMLText.Entry], taken: inout Set<String>)
+        -> [(parameter: String, value: String)]
+    {
+        guard let taskIndex = members.firstIndex(where: { $0.key == "task" }),
+            case .map(var task) = members[taskIndex].value
+        else { return [] }
+        var made: [(parameter: String, value: String)] = []
+        for (index, entry) in task.enumerated() where entry.key == "parameters" || entry.key == "query" {
+            guard case .map(var parameters) = entry.value else { continue }
+            for (offset, parameter) in parameters.enumerated() where SecretNames.looksSecret(parameter.key) {
+                let value = uniqueValueName(parameter.key, taken: &taken)
+                parameters[offset].value = .string("{\(value)}")
+                made.append((parameter.key, value))
+            }
+            task[index].value = .map(parameters)
+        }
+        members[taskIndex].value = .map(task)
+        return made
     }
 
     private static func checkOneLine(_ text: String, _ what: String, at place: TextPlace) throws(RequestImportError) {

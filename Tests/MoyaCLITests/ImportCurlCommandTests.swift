@@ -62,6 +62,23 @@ final class ImportCurlCommandTests: XCTestCase {
         }
     }
 
+    func testCredentialsByNameAreNeverWritten() throws {
+        let commands = "curl 'https://h/a?api_key=s3cr3tq&page=2' -H 'X-Goog-Api-Key: g00gk' -H 'X-Session-Id: s3ss'\n"
+        let result = try run(["-", "--api", "h", "--case", "a", "-o", "-"], stdin: Data(commands.utf8))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for secret in ["s3cr3tq", "g00gk", "s3ss"] {
+            XCTAssertFalse(result.stdout.contains(secret) || result.stderr.contains(secret), secret)
+        }
+        XCTAssertTrue(result.stdout.contains("values: [{api_key: string}]"), result.stdout)
+        XCTAssertTrue(result.stdout.contains(#"api_key: "{api_key}""#), result.stdout)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "import: a takes the query parameter api_key, a credential, as its value 'api_key': it is not written"),
+            result.stderr)
+        XCTAssertTrue(result.stderr.contains("set MOYA_H_X_GOOG_API_KEY to call it"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("set MOYA_H_X_SESSION_ID to call it"), result.stderr)
+    }
+
     func testCasesAreAddedToAnExistingFileKeepingItsBytes() throws {
         let original = """
             # my API; keep this comment

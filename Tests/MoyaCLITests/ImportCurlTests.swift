@@ -36,10 +36,10 @@ final class ImportCurlTests: XCTestCase {
 
     var base: String { "http://127.0.0.1:\(server.port)" }
 
-    /// One command, with the files its case takes as values and the secrets its call reads.
+    /// One command, with the values its case takes and the secrets its call reads.
     struct Sent {
         var command: String
-        var files: [String] = []
+        var values: [String] = []
         var environment: [String: String] = [:]
         /// Header fields known to differ, each with its reason at the command.
         var differingHeaders: Set<String> = []
@@ -62,7 +62,8 @@ final class ImportCurlTests: XCTestCase {
                 Sent(command: "curl -G \(base)/anything/get -d 'q=moya' --data-urlencode 'name=Ada & Bob'"),
                 Sent(command: "curl -G -I \(base)/anything/gethead --data-urlencode 'x=1 2'"),
                 Sent(command: "curl --url-query 'page=2' --url-query '+raw=a%2Cb' '\(base)/anything/urlquery?z=0'"),
-                Sent(command: "curl -L -k -s -S -v -o out.txt --max-time 10 --retry 2 \(base)/anything/flags")
+                Sent(command: "curl -L -k -s -S -v -o out.txt --max-time 10 --retry 2 \(base)/anything/flags"),
+                Sent(command: "curl '\(base)/anything/qs?access_token=abc&page=1'", values: ["abc"])
             ], api: "methods")
     }
 
@@ -89,6 +90,9 @@ final class ImportCurlTests: XCTestCase {
                 Sent(
                     command: "curl -H 'X-API-Key: k-123' \(base)/anything/key",
                     environment: ["MOYA_HEADERS_X_API_KEY": "k-123"]),
+                Sent(
+                    command: "curl -H 'X-Goog-Api-Key: g00g' \(base)/anything/goog",
+                    environment: ["MOYA_HEADERS_X_GOOG_API_KEY": "g00g"]),
                 Sent(
                     command: "curl 'http://ada:p%40ss@127.0.0.1:\(server.port)/anything/userinfo'",
                     environment: ["MOYA_HEADERS_AUTHORIZATION": "Basic YWRhOnBAc3M="])
@@ -123,22 +127,23 @@ final class ImportCurlTests: XCTestCase {
     func testMultipartAndUploads() throws {
         try assertImportedCasesSendWhatCurlSends(
             [
-                Sent(command: "curl -F 'title=Hello' -F 'doc=@photo.png' \(base)/anything/mp", files: ["photo.png"]),
+                Sent(command: "curl -F 'title=Hello' -F 'doc=@photo.png' \(base)/anything/mp", values: ["photo.png"]),
                 Sent(
                     command:
                         "curl -F 'meta=<notes.json;type=application/json' -F 'raw=@data.bin;filename=renamed.bin;type=application/x-thing' \(base)/anything/mp2",
-                    files: ["data.bin"]),
+                    values: ["data.bin"]),
                 Sent(
                     command:
                         "curl --form-string 'literal=@not-a-file' -F 'note=a;type=text/x-note' \(base)/anything/mp3"),
-                Sent(command: "curl -X PUT -F 'x=1' -F 'file=@notes.json' \(base)/anything/mp4", files: ["notes.json"]),
+                Sent(
+                    command: "curl -X PUT -F 'x=1' -F 'file=@notes.json' \(base)/anything/mp4", values: ["notes.json"]),
                 Sent(command: "curl -F 'q=\"semi;colon\"' -F 'body=<body.txt' '\(base)/anything/mp5?page=2'"),
-                Sent(command: "curl -T data.bin \(base)/anything/upload", files: ["data.bin"]),
-                Sent(command: "curl -T notes.json \(base)/anything/folder/", files: ["notes.json"]),
+                Sent(command: "curl -T data.bin \(base)/anything/upload", values: ["data.bin"]),
+                Sent(command: "curl -T notes.json \(base)/anything/folder/", values: ["notes.json"]),
                 // moya-cli sends a POST upload with libcurl's CURLOPT_POST, which labels it
                 // application/x-www-form-urlencoded; curl -X POST -T sends it as a PUT renamed, unlabelled.
                 Sent(
-                    command: "curl -X POST -T data.bin \(base)/anything/upload-post", files: ["data.bin"],
+                    command: "curl -X POST -T data.bin \(base)/anything/upload-post", values: ["data.bin"],
                     differingHeaders: ["content-type"])
             ], api: "uploads")
     }
@@ -169,7 +174,7 @@ final class ImportCurlTests: XCTestCase {
         let split = commands.flatMap { sent in
             sent.command.components(separatedBy: " ; ").map {
                 Sent(
-                    command: $0, files: sent.files, environment: sent.environment,
+                    command: $0, values: sent.values, environment: sent.environment,
                     differingHeaders: sent.differingHeaders)
             }
         }
@@ -181,7 +186,7 @@ final class ImportCurlTests: XCTestCase {
             let curl = try CLIRunner.runShell("bash run.sh", in: folder.url, environment: ["LC_ALL": "C.UTF-8"])
             XCTAssertEqual(curl.status, 0, "\(sent.command)\n\(curl.stderr)", file: file, line: line)
             let called = try CLIRunner.run(
-                ["call", api, name] + sent.files,
+                ["call", api, name] + sent.values,
                 environment: sent.environment.merging([CLIRunner.allowedVariablesName: "*"]) { given, _ in given },
                 currentDirectory: folder.url)
             XCTAssertEqual(called.status, 0, "call \(api) \(name): \(called.stderr)", file: file, line: line)

@@ -142,6 +142,11 @@ struct ImportCurlRunner {
                     "import: \(imported.name) reads \(secret.header) from ${secret:\(secret.variable)}; set \(secret.variable) to call it"
                 )
             }
+            for secret in imported.secretValues {
+                lines.append(
+                    "import: \(imported.name) takes the query parameter \(secret.parameter), a credential, as its value '\(secret.value)': it is not written"
+                )
+            }
             for file in imported.fileValues {
                 lines.append(
                     "import: \(imported.name) takes a file as its value '\(file.value)' (the command sent \(file.sentFile))"
