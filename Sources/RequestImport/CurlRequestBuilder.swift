@@ -252,7 +252,14 @@ package struct CurlRequestBuilder {
         var request = ImportedRequest(place: command.place, method: method, url: url)
         request.headers = Self.joined(headers, notes: &notes)
         request.body = body
-        request.query = Self.queryPairs(url.query, notes: &notes, at: urlWord.place)
+        request.query = Self.queryPairs(url.query)
+        if !request.query.isEmpty {
+            notes.append(
+                (
+                    urlWord.place,
+                    "the query becomes the case's parameters: sent sorted by name and percent-encoded as moya-cli does"
+                ))
+        }
         request.notes = notes
         return request
     }
@@ -331,7 +338,7 @@ extension CurlRequestBuilder {
 
     /// The query's `name=value` items, percent-decoded (`+` a space), in order.
     static func queryPairs(
-        _ query: String?, notes: inout [(place: TextPlace, message: String)], at place: TextPlace
+        _ query: String?
     ) -> [NewCasePair] {
         guard let query, !query.isEmpty else { return [] }
         var pairs: [NewCasePair] = []
@@ -342,9 +349,6 @@ extension CurlRequestBuilder {
                     name: percentDecoded(String(parts[0]), plusIsSpace: true),
                     value: parts.count > 1 ? percentDecoded(String(parts[1]), plusIsSpace: true) : ""))
         }
-        notes.append(
-            (place, "the query becomes the case's parameters: sent sorted by name and percent-encoded as moya-cli does")
-        )
         return pairs
     }
 

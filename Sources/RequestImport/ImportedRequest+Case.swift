@@ -13,6 +13,8 @@ package struct ImportedCase: Sendable {
     package var fileValues: [(value: String, sentFile: String)]
     /// The query parameters that carried a credential, now string values given when called.
     package var secretValues: [(parameter: String, value: String)] = []
+    /// Why the recorded response was not kept as the sample, if it was not.
+    package var sampleOmission: String?
 }
 
 extension ImportedRequest {
@@ -30,6 +32,7 @@ extension ImportedRequest {
         var relative = String(url.path.dropFirst(base.count))
         if relative.isEmpty { relative = "/" }
         var newCase = NewCase(method: method, path: relative)
+        newCase.sample = sample
         newCase.headers = headers.map { header in
             var header = header
             header.isSecret = header.isSecret || SecretNames.looksSecret(header.name)
@@ -129,7 +132,10 @@ extension ImportedRequest {
         } catch {
             throw RequestImportError(error.message, at: place)
         }
-        if !task.isEmpty { rendered.members.append(YAMLText.Entry("task", .map(task))) }
+        if !task.isEmpty {
+            let sampleIndex = rendered.members.firstIndex { $0.key == "sample" } ?? rendered.members.count
+            rendered.members.insert(YAMLText.Entry("task", .map(task)), at: sampleIndex)
+        }
         var taken = Set(fileValues.map(\.value))
         for name in Self.secretQueryParametersAsValues(in: &rendered.members, taken: &taken) {
             values.append(.map([YAMLText.Entry(name.value, .string("string"))]))
@@ -138,7 +144,7 @@ extension ImportedRequest {
         if !values.isEmpty { rendered.members.insert(YAMLText.Entry("values", .list(values)), at: 0) }
         return ImportedCase(
             name: name, members: rendered.members, secrets: rendered.secrets, fileValues: fileValues,
-            secretValues: secretValues)
+            secretValues: secretValues, sampleOmission: rendered.sampleOmission)
     }
 
     /// Makes each query parameter whose name looks like a credential's (`access_token`,

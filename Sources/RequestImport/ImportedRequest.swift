@@ -12,6 +12,8 @@ package struct ImportedRequest: Sendable {
     /// The headers, in order, one per name (repeated ones joined); credentials marked secret.
     package var headers: [NewCase.Header] = []
     package var body: Body = .none
+    /// A recorded response (HAR), to become the case's sample.
+    package var sample: NewCase.Sample?
     /// What was not carried over, or changed.
     package var notes: [(place: TextPlace, message: String)] = []
 

@@ -19,7 +19,8 @@ struct ImportCurlRunner {
 
     func run() throws {
         let inputName = command.input == "-" ? "<stdin>" : command.input
-        let bytes = try Self.read(command.input, name: inputName)
+        let bytes = try ImportInput.read(
+            command.input, name: inputName, limit: CurlImporter.maximumInputSize, what: "curl commands")
         let folder = command.input == "-" ? "." : APISpec.folder(of: command.input)
         let options = CurlImportOptions(
             apiName: command.apiName, caseName: command.caseName, only: command.only,
@@ -42,7 +43,7 @@ struct ImportCurlRunner {
                 throw Self.failure(error, inputName: inputName)
             }
             cases = made.cases
-            try write(made.text, to: outputPath)
+            try ImportedTargetFile.write(made.text, to: outputPath, replacing: command.force)
         }
         report(read, cases: cases, outputPath: outputPath, added: addsToFile)
     }
@@ -91,38 +92,6 @@ struct ImportCurlRunner {
         return result
     }
 
-    /// Validates `text` as a target file and writes it to `path` (or standard output) atomically.
-    private func write(_ text: String, to path: String) throws {
-        let toStandardOutput = path == "-"
-        let folder = toStandardOutput ? "." : APISpec.folder(of: path)
-        let loaded = TargetFileLoader.load(text: text, file: toStandardOutput ? "<stdout>" : path, directory: folder)
-        if loaded.hasErrors {
-            StandardStream.error.write(loaded.renderedDiagnostics())
-            throw CommandFailure(
-                .internalError,
-                "the target file made from the commands does not validate; nothing was written (this is a bug in moya-cli import: please report it with the commands)"
-            )
-        }
-        do throws(TransportError) {
-            if toStandardOutput {
-                try StandardStream.output.writeChecked(text)
-            } else {
-                let file = try OutputFile(path: path, overwrite: command.force, createFolders: true)
-                do throws(TransportError) {
-                    try file.write(Data(text.utf8))
-                    try file.commit()
-                } catch {
-                    file.discard()
-                    throw error
-                }
-            }
-        } catch {
-            throw CommandFailure(
-                [.destinationExists, .destinationProtected].contains(error.kind) ? .usage : .cannotWriteOutput,
-                error.message)
-        }
-    }
-
     /// What was written, the notes, the secrets to set and the files to give, on stderr.
     private func report(_ read: CurlImport, cases: [ImportedCase], outputPath: String, added: Bool) {
         var lines: [String] = []
@@ -160,31 +129,6 @@ struct ImportCurlRunner {
     static func failure(_ error: RequestImportError, inputName: String) -> CommandFailure {
         let place = error.place.map { ":\($0)" } ?? ""
         return CommandFailure(.invalidTargetFile, "\(inputName)\(place): \(error.message)")
-    }
-
-    /// The commands' bytes, at most ``CurlImporter/maximumInputSize``.
-    static func read(_ path: String, name: String) throws -> [UInt8] {
-        let limit = CurlImporter.maximumInputSize
-        let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else {
-            throw CommandFailure(.usage, "cannot read \(path): \(String(cString: strerror(errno)).lowercased())")
-        }
-        defer { if descriptor != 0 { close(descriptor) } }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw CommandFailure(.usage, "cannot read \(name): it is a directory")
-        }
-        do throws(InputFile.ReadProblem) {
-            return try InputFile.readAll(descriptor, limit: limit)
-        } catch {
-            switch error {
-            case .tooLarge:
-                throw CommandFailure(
-                    .invalidTargetFile, "\(name) is larger than \(limit >> 20) MiB, the most curl commands read")
-            case .system(let code):
-                throw CommandFailure(.usage, "cannot read \(name): \(InputFile.ReadProblem.reason(code))")
-            }
-        }
     }
 
     static func isRegularFile(_ path: String) -> Bool {
