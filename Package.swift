@@ -109,7 +109,7 @@ let package = Package(
         // `moya-cli import curl`: curl command lines (a browser's "Copy as cURL") into cases.
         .target(
             name: "RequestImport",
-            dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "TargetModel", "TargetSpec"]
+            dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "TargetModel", "TargetSpec"]
         ),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.

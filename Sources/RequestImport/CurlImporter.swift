@@ -1,3 +1,4 @@
+import PositionedYAML
 import TargetModel
 import TargetSpec
 import TextSafety
@@ -106,6 +107,21 @@ extension CurlImport {
             YAMLText.Entry("baseURL", .string(NewCase.literal(origin))),
             YAMLText.Entry("cases", .map(cases.map { YAMLText.Entry($0.name, .map($0.members)) }))
         ]
-        return (YAMLText.render(root, header: header), cases)
+        let text = YAMLText.render(root, header: header)
+        try TargetFileBudget.check(text, cases: cases.count, advice: "import fewer commands at a time with --only N")
+        return (text, cases)
+    }
+}
+
+/// What a target file may be (the loader's limits): an import that would make a larger one is
+/// refused before anything is written, rather than writing a file no command can load.
+package enum TargetFileBudget {
+    package static func check(_ text: String, cases: Int, advice: String) throws(RequestImportError) {
+        let limits = YAMLLimits.default
+        guard text.utf8.count <= limits.maximumFileSize, cases <= limits.maximumCases else {
+            throw RequestImportError(
+                "the target file would be \(text.utf8.count) bytes with \(cases) cases, over the \(limits.maximumFileSize >> 20) MiB and \(limits.maximumCases) cases a target file may have; nothing was written: \(advice)"
+            )
+        }
     }
 }

@@ -30,7 +30,9 @@ package struct HARAPI: Sendable {
             YAMLText.Entry("baseURL", .string(NewCase.literal(origin))),
             YAMLText.Entry("cases", .map(cases.map { YAMLText.Entry($0.name, .map($0.members)) }))
         ]
-        return (YAMLText.render(root, header: header), cases)
+        let text = YAMLText.render(root, header: header)
+        try TargetFileBudget.check(text, cases: cases.count, advice: "save a capture of fewer requests")
+        return (text, cases)
     }
 }
 
@@ -76,6 +78,8 @@ package enum HARImporter {
         }
         var apis: [HARAPI] = []
         var seen: [String: Set<String>] = [:]
+        // The case names of each API so far, by the API's index.
+        var caseNames: [Set<String>] = []
         for (index, entry) in entries.enumerated() {
             let path = "$.log.entries[\(index)]"
             var request = try Self.request(entry, at: path)
@@ -96,6 +100,7 @@ package enum HARImporter {
                     number += 1
                 }
                 apis.append(HARAPI(origin: request.url.origin, name: name, requests: [], repeatedCount: 0))
+                caseNames.append([])
                 apiIndex = apis.count - 1
             }
             guard let apiIndex else { continue }
@@ -103,10 +108,10 @@ package enum HARImporter {
                 apis[apiIndex].repeatedCount += 1
                 continue
             }
-            let taken = Set(apis[apiIndex].requests.map(\.name))
             request.place = TextPlace(line: index + 1, column: 0)
-            apis[apiIndex].requests.append(
-                (caseName(method: request.method, path: request.url.path, taken: taken), request))
+            let name = caseName(method: request.method, path: request.url.path, taken: caseNames[apiIndex])
+            caseNames[apiIndex].insert(name)
+            apis[apiIndex].requests.append((name, request))
         }
         if let apiName, apis.count > 1 {
             throw RequestImportError(

@@ -132,6 +132,21 @@ final class ImportCurlCommandTests: XCTestCase {
         XCTAssertTrue(text("targets/shop.yaml")?.contains("baseURL: \"https://other.example.com\"") == true)
     }
 
+    func testCasesGoToTheFileDiscoveryFindsForTheAPI() throws {
+        let original = "api: shop\nbaseURL: https://shop.example.com\ncases:\n  list:\n    path: /items\n"
+        try folder.write("elsewhere/shop.yaml", original)
+        try folder.write("cmds.sh", "curl https://shop.example.com/items/1\n")
+        let result = try CLIRunner.run(
+            ["import", "curl", "cmds.sh", "--api", "shop", "--case", "item"],
+            environment: ["MOYA_TARGETS_PATH": folder.url.appendingPathComponent("elsewhere").path],
+            currentDirectory: folder.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("import: added 1 case to "), result.stderr)
+        XCTAssertEqual(
+            text("elsewhere/shop.yaml"), original + "  item:\n    method: GET\n    path: /items/1\n")
+        XCTAssertNil(text("targets/shop.yaml"))
+    }
+
     func testHostileTextExits65WithThePlaceAndWritesNothing() throws {
         try folder.write("secret.txt", "the user's secret")
         try FileManager.default.createDirectory(

@@ -60,6 +60,18 @@ final class HARImporterTests: XCTestCase {
             NewCase.Sample(status: 404, contentType: "application/json", body: Array(#"{"ok":false}"#.utf8)))
     }
 
+    func testATargetFileOverTheLoadersLimitsIsRefused() throws {
+        XCTAssertNoThrow(try TargetFileBudget.check("api: a", cases: 100_000, advice: ""))
+        XCTAssertThrowsError(try TargetFileBudget.check("api: a", cases: 100_001, advice: "fewer")) { error in
+            XCTAssertEqual(
+                (error as? RequestImportError)?.message,
+                "the target file would be 6 bytes with 100001 cases, over the 16 MiB and 100000 cases a target file may have; nothing was written: fewer"
+            )
+        }
+        XCTAssertThrowsError(
+            try TargetFileBudget.check(String(repeating: "#", count: (16 << 20) + 1), cases: 1, advice: ""))
+    }
+
     func testHostileCapturesAreRefusedWithTheirPlace() {
         let tooMany =
             Array(#"{"log": {"entries": ["#.utf8)

@@ -15,8 +15,9 @@ extension MoyaCommand.Import {
                 curl's rules; credentials (Authorization, Cookie, API-key headers, -u) are written \
                 as ${secret:MOYA_<API>_<HEADER>} references, named on stderr, never with their \
                 value. Files the commands read (-d @file, -F 'f=<file') must be in the folder of \
-                FILE (the current folder for standard input). Writes targets/API.yaml, or adds the \
-                cases to that file (or --output's) when it exists, keeping every other byte; \
+                FILE (the current folder for standard input). Adds the cases to the file that \
+                defines the API (found as call finds it) or to --output's, keeping every other \
+                byte, else writes targets/API.yaml; \
                 --force replaces it. Exits 65 with the line and column for a command that cannot \
                 be read. See moya-cli-import(1).
                 """

@@ -25,7 +25,8 @@ struct ImportCurlRunner {
         let options = CurlImportOptions(
             apiName: command.apiName, caseName: command.caseName, only: command.only,
             folder: folder)
-        let outputPath = command.output ?? "targets/\(command.apiName).yaml"
+        let outputPath =
+            try command.output ?? Self.discoveredFile(of: command.apiName) ?? "targets/\(command.apiName).yaml"
         let addsToFile = outputPath != "-" && !command.force && Self.isRegularFile(outputPath)
 
         let cases: [ImportedCase]
@@ -129,6 +130,17 @@ struct ImportCurlRunner {
     static func failure(_ error: RequestImportError, inputName: String) -> CommandFailure {
         let place = error.place.map { ":\($0)" } ?? ""
         return CommandFailure(.invalidTargetFile, "\(inputName)\(place): \(error.message)")
+    }
+
+    /// The file that defines the API `name` where `call` would find it (`./targets`,
+    /// `$MOYA_TARGETS_PATH`, …), if any: the cases go there, as `request --save-as` adds one.
+    static func discoveredFile(of name: String) throws -> String? {
+        do {
+            let (_, api) = try CatalogLoader(options: TargetOptions()).api(named: name)
+            return api.file.isEmpty ? nil : api.file
+        } catch let failure as CommandFailure where failure.status == .usage {
+            return nil
+        }
     }
 
     static func isRegularFile(_ path: String) -> Bool {
