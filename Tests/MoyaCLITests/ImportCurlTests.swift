@@ -155,7 +155,26 @@ final class ImportCurlTests: XCTestCase {
                 Sent(command: "curl '\(base)/anything/cont' \\\n  -H 'X-A: 1' \\\n  --data-raw 'z=1'"),
                 Sent(command: #"curl "\#(base)/anything/dq" -H "X-Quote: it's \"quoted\" \$HOME \`id\`""#),
                 Sent(command: "curl '\(base)/anything/single' -H 'X-Q: it'\"'\"'s'"),
-                Sent(command: "curl '\(base)/anything/s1' -H 'X-S: 1' ; curl '\(base)/anything/s2' -H 'X-S: 2'")
+                Sent(command: "curl '\(base)/anything/s1' -H 'X-S: 1' ; curl '\(base)/anything/s2' -H 'X-S: 2'"),
+                // Chrome's "Copy as cURL (bash)", and Firefox's "Copy as cURL (POSIX)".
+                Sent(
+                    command: """
+                        curl '\(base)/anything/api/items?limit=10' \\
+                          -H 'Accept: application/json, text/plain, */*' \\
+                          -H 'Accept-Language: en-US,en;q=0.9' \\
+                          -H 'Connection: keep-alive' \\
+                          -H 'Content-Type: application/json' \\
+                          -H 'Origin: \(base)' \\
+                          -H 'Sec-Fetch-Mode: cors' \\
+                          -H 'User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/118.0.0.0' \\
+                          -H 'sec-ch-ua: "Chromium";v="118", "Google Chrome";v="118"' \\
+                          --data-raw $'{"name":"it\\'s","n":1}' \\
+                          --compressed
+                        """),
+                Sent(
+                    command:
+                        "curl '\(base)/anything/ff' -X POST -H 'User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:109.0) Gecko/20100101 Firefox/115.0' -H 'Accept: */*' -H 'Accept-Language: en-US,en;q=0.5' -H 'Accept-Encoding: gzip, deflate, br' -H 'Content-Type: application/x-www-form-urlencoded; charset=UTF-8' -H 'Origin: \(base)' -H 'DNT: 1' -H 'Connection: keep-alive' -H 'Cookie: a=b' -H 'Sec-Fetch-Dest: empty' --data-raw 'q=1&r=2'",
+                    environment: ["MOYA_QUOTING_COOKIE": "a=b"])
             ], api: "quoting")
     }
 
