@@ -18,12 +18,19 @@ package struct HARAPI: Sendable {
     package var requests: [(name: String, request: ImportedRequest)]
     /// How many entries repeated a method and path already taken (left out).
     package var repeatedCount: Int
+    /// The capture's entry each request came from, by the request's index.
+    package var entryIndices: [Int] = []
 
     /// The target file's text and its cases.
     package func targetFileText(header: [String]) throws(RequestImportError) -> (text: String, cases: [ImportedCase]) {
         var cases: [ImportedCase] = []
-        for (caseName, request) in requests {
-            cases.append(try request.importedCase(named: caseName, apiName: name))
+        for (offset, named) in requests.enumerated() {
+            do throws(RequestImportError) {
+                cases.append(try named.request.importedCase(named: named.name, apiName: name))
+            } catch {
+                // A capture's place is its entry, not a line and column.
+                throw RequestImportError(error.message + " (at $.log.entries[\(entryIndices[offset])])")
+            }
         }
         let root = [
             YAMLText.Entry("api", .string(name)),
@@ -82,7 +89,7 @@ package enum HARImporter {
         var caseNames: [Set<String>] = []
         for (index, entry) in entries.enumerated() {
             let path = "$.log.entries[\(index)]"
-            var request = try Self.request(entry, at: path)
+            let request = try Self.request(entry, at: path)
             let host = hostName(of: request.url.origin)
             let authority = String(request.url.origin.split(separator: "/").last ?? "")
             guard only.isEmpty || only.contains(where: { [host, authority].contains($0.lowercased()) }) else {
@@ -108,10 +115,10 @@ package enum HARImporter {
                 apis[apiIndex].repeatedCount += 1
                 continue
             }
-            request.place = TextPlace(line: index + 1, column: 0)
             let name = caseName(method: request.method, path: request.url.path, taken: caseNames[apiIndex])
             caseNames[apiIndex].insert(name)
             apis[apiIndex].requests.append((name, request))
+            apis[apiIndex].entryIndices.append(index)
         }
         if let apiName, apis.count > 1 {
             throw RequestImportError(

@@ -120,8 +120,9 @@ extension ImportedRequest {
             fileValues.append(("file", path))
             task.append(YAMLText.Entry("upload", .string("{file}")))
         }
-        if ["GET", "HEAD", "TRACE"].contains(method), case .none = body {
-        } else if ["GET", "HEAD", "TRACE"].contains(method) {
+        var hasBody = true
+        if case .none = body { hasBody = false }
+        if hasBody, ["GET", "HEAD", "TRACE"].contains(method) {
             throw RequestImportError(
                 "a \(method) request with a body cannot be a case (moya-targets(5)); give it another method with -X",
                 at: place)
