@@ -7,7 +7,7 @@ import PackageDescription
 //   Moya          MoyaKit
 //   model         TargetModel
 //   runtime       TargetSpec; Paging beside it
-//   engines       TargetCheck, OpenAPIImport, TargetAuth
+//   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth
 //   the CLI       moya-cli
 // Products: the command and MoyaKit (Moya's API). Package access in TextSafety, PathResolution, Paging
 // and the engines; public in MoyaKit and the leaves its API is built on (OrderedJSON, CurlTransport),
@@ -108,6 +108,11 @@ let package = Package(
                 "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "MoyaKit", "TargetModel", "TargetSpec"
             ]
         ),
+        // `moya-cli import curl`: curl command lines (a browser's "Copy as cURL") into cases.
+        .target(
+            name: "RequestImport",
+            dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "TargetModel", "TargetSpec"]
+        ),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
@@ -129,6 +134,7 @@ let package = Package(
                 "Paging",
                 "TargetCheck",
                 "OpenAPIImport",
+                "RequestImport",
                 "TargetAuth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
@@ -179,6 +185,7 @@ let package = Package(
         .testTarget(
             name: "OpenAPIImportTests",
             dependencies: ["OpenAPIImport", "PositionedYAML", "TargetModel", "TargetSpec", "MoyaKit", "TextSafety"]),
+        .testTarget(name: "RequestImportTests", dependencies: ["RequestImport", "TargetSpec", "TargetModel"]),
         .testTarget(
             name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestServers"]
         ),

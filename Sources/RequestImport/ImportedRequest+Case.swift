@@ -1,0 +1,210 @@
+import OrderedJSON
+import TargetModel
+import TargetSpec
+import TextSafety
+
+/// A request as a case: its members, the secrets it reads and the files it takes as values.
+package struct ImportedCase: Sendable {
+    package var name: String
+    package var members: [YAMLText.Entry]
+    /// The `${secret:VAR}` references written instead of credentials.
+    package var secrets: [RenderedCase.SecretReference]
+    /// The `file` values the case takes, with the file the command sent: `call API CASE FILE`.
+    package var fileValues: [(value: String, sentFile: String)]
+    /// The query parameters that carried a credential, now string values given when called.
+    package var secretValues: [(parameter: String, value: String)] = []
+    /// Why the recorded response was not kept as the sample, if it was not.
+    package var sampleOmission: String?
+}
+
+extension ImportedRequest {
+    /// The case `name` of the API `apiName`: the path relative to `basePath` (the base URL's path),
+    /// the query as parameters, the headers (credentials as `${secret:VAR}`), the body as a task.
+    package func importedCase(
+        named name: String, apiName: String, sensitiveHeaders: Set<String> = [], basePath: String = ""
+    ) throws(RequestImportError) -> ImportedCase {
+        let base = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+        guard url.path == base || url.path.hasPrefix(base + "/") else {
+            throw RequestImportError(
+                "the path \(url.path) is not under the base URL's path \(base); import it under another --api",
+                at: place)
+        }
+        var relative = String(url.path.dropFirst(base.count))
+        if relative.isEmpty { relative = "/" }
+        var newCase = NewCase(method: method, path: relative)
+        newCase.sample = sample
+        newCase.headers = headers.map { header in
+            var header = header
+            header.isSecret = header.isSecret || SecretNames.looksSecret(header.name)
+            return header
+        }
+        var values: [YAMLText] = []
+        var fileValues: [(value: String, sentFile: String)] = []
+        var secretValues: [(parameter: String, value: String)] = []
+        var task: [YAMLText.Entry] = []
+        switch body {
+        case .none:
+            newCase.query = query
+        case .bytes(let bytes):
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw RequestImportError(
+                    "the body is not UTF-8 text; a case holds a text body (save the body to a file beside the target file and use dataFile)",
+                    at: place)
+            }
+            newCase.body = .text(text)
+            // A JSON body moya-cli would write byte for byte as curl sent it is kept as JSON, so
+            // the case reads as one; any other (spaces, escapes, key order) stays the text sent.
+            let contentType = headers.last { $0.name.lowercased() == "content-type" }?.value.lowercased() ?? ""
+            if contentType.hasPrefix("application/json") || contentType.contains("+json"),
+                let value = try? JSONValue(parsing: bytes), value.serializedBytes() == bytes
+            {
+                newCase.body = .json(value)
+            }
+            newCase.query = query
+        case .multipart(let parts):
+            var taken = Set<String>()
+            var written: [YAMLText] = []
+            for part in parts {
+                try Self.checkOneLine(part.name, "the part name", at: place)
+                var members = [YAMLText.Entry("name", .string(NewCase.literal(part.name)))]
+                switch part.content {
+                case .text(let bytes):
+                    guard let text = String(validating: bytes, as: UTF8.self) else {
+                        throw RequestImportError("the part \(part.name) is not UTF-8 text", at: place)
+                    }
+                    let isPlain = part.mimeType == nil && part.fileName == nil
+                    members.append(YAMLText.Entry(isPlain ? "value" : "data", .string(NewCase.literal(text))))
+                    if let fileName = part.fileName {
+                        members.append(YAMLText.Entry("fileName", .string(NewCase.literal(fileName))))
+                    }
+                case .file(let path):
+                    let value = Self.uniqueValueName(part.name, taken: &taken)
+                    values.append(.map([YAMLText.Entry(value, .string("file"))]))
+                    fileValues.append((value, path))
+                    members.append(YAMLText.Entry("file", .string("{\(value)}")))
+                    if let fileName = part.fileName {
+                        members.append(YAMLText.Entry("fileName", .string(NewCase.literal(fileName))))
+                    }
+                }
+                var mimeType = part.mimeType
+                if mimeType == nil, case .file(let path) = part.content {
+                    // curl guesses from fewer extensions than moya-cli: say what curl sent.
+                    let sent = Self.curlMIMEType(forPath: part.fileName ?? path)
+                    if sent != MultipartPartSpec.defaultMIMEType(forPath: path) { mimeType = sent }
+                }
+                if let mimeType {
+                    try Self.checkOneLine(mimeType, "the part \(part.name)'s type", at: place)
+                    members.append(YAMLText.Entry("mimeType", .string(NewCase.literal(mimeType))))
+                }
+                written.append(.map(members))
+            }
+            task.append(YAMLText.Entry("multipart", .list(written)))
+            if !query.isEmpty {
+                var names = Set<String>()
+                for pair in query where !names.insert(pair.name).inserted {
+                    throw RequestImportError(
+                        "the query repeats '\(pair.name)' next to a body; a case with a body sends one value per query parameter",
+                        at: place)
+                }
+                task.append(
+                    YAMLText.Entry(
+                        "query", .map(query.map { YAMLText.Entry($0.name, .string(NewCase.literal($0.value))) })))
+            }
+        case .upload(let path):
+            guard query.isEmpty else {
+                throw RequestImportError(
+                    "a case that uploads a file (-T) cannot have a query; remove the query or send the file with --data-binary",
+                    at: place)
+            }
+            values.append(.map([YAMLText.Entry("file", .string("file"))]))
+            fileValues.append(("file", path))
+            task.append(YAMLText.Entry("upload", .string("{file}")))
+        }
+        var hasBody = true
+        if case .none = body { hasBody = false }
+        if hasBody, ["GET", "HEAD", "TRACE"].contains(method) {
+            throw RequestImportError(
+                "a \(method) request with a body cannot be a case (moya-targets(5)); give it another method with -X",
+                at: place)
+        }
+        var rendered: RenderedCase
+        do throws(TargetFileEditError) {
+            rendered = try newCase.render(apiName: apiName, sensitiveHeaders: sensitiveHeaders)
+        } catch {
+            throw RequestImportError(error.message, at: place)
+        }
+        if !task.isEmpty {
+            let sampleIndex = rendered.members.firstIndex { $0.key == "sample" } ?? rendered.members.count
+            rendered.members.insert(YAMLText.Entry("task", .map(task)), at: sampleIndex)
+        }
+        var taken = Set(fileValues.map(\.value))
+        for name in Self.secretQueryParametersAsValues(in: &rendered.members, taken: &taken) {
+            values.append(.map([YAMLText.Entry(name.value, .string("string"))]))
+            secretValues.append(name)
+        }
+        if !values.isEmpty { rendered.members.insert(YAMLText.Entry("values", .list(values)), at: 0) }
+        return ImportedCase(
+            name: name, members: rendered.members, secrets: rendered.secrets, fileValues: fileValues,
+            secretValues: secretValues, sampleOmission: rendered.sampleOmission)
+    }
+
+    /// Makes each query parameter whose name looks like a credential's (`access_token`,
+    /// `api_key`) a string value of the case, given when it is called: a task cannot read the
+    /// environment, and the value must not be written. Returns the parameters and values.
+    private static func secretQueryParametersAsValues(in members: inout [YAMLText.Entry], taken: inout Set<String>)
+        -> [(parameter: String, value: String)]
+    {
+        guard let taskIndex = members.firstIndex(where: { $0.key == "task" }),
+            case .map(var task) = members[taskIndex].value
+        else { return [] }
+        var made: [(parameter: String, value: String)] = []
+        for (index, entry) in task.enumerated() where entry.key == "parameters" || entry.key == "query" {
+            guard case .map(var parameters) = entry.value else { continue }
+            for (offset, parameter) in parameters.enumerated() where SecretNames.looksSecret(parameter.key) {
+                let value = uniqueValueName(parameter.key, taken: &taken)
+                parameters[offset].value = .string("{\(value)}")
+                made.append((parameter.key, value))
+            }
+            task[index].value = .map(parameters)
+        }
+        members[taskIndex].value = .map(task)
+        return made
+    }
+
+    private static func checkOneLine(_ text: String, _ what: String, at place: TextPlace) throws(RequestImportError) {
+        guard !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+            throw RequestImportError("\(what) '\(text.prefix(100))' holds CR, LF or NUL", at: place)
+        }
+    }
+
+    /// The type curl 8 gives a file part from its name (`tool_formparse.c`).
+    static func curlMIMEType(forPath path: String) -> String {
+        let name = (path.split(separator: "/").last.map(String.init) ?? path).lowercased()
+        let table: [(String, String)] = [
+            (".gif", "image/gif"), (".jpg", "image/jpeg"), (".jpeg", "image/jpeg"), (".png", "image/png"),
+            (".svg", "image/svg+xml"), (".txt", "text/plain"), (".htm", "text/html"), (".html", "text/html"),
+            (".pdf", "application/pdf"), (".xml", "application/xml")
+        ]
+        return table.first { name.hasSuffix($0.0) }?.1 ?? "application/octet-stream"
+    }
+
+    /// A value name from a part's name: an identifier, unique in the case.
+    private static func uniqueValueName(_ name: String, taken: inout Set<String>) -> String {
+        var base = String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map { scalar in
+                    switch scalar {
+                    case "a"..."z", "A"..."Z", "0"..."9", "_": scalar
+                    default: "_"
+                    }
+                }))
+        if base.isEmpty || base.first.map({ $0.isNumber }) == true { base = "file_" + base }
+        var candidate = base
+        var number = 2
+        while !taken.insert(candidate).inserted {
+            candidate = base + "_\(number)"
+            number += 1
+        }
+        return candidate
+    }
+}

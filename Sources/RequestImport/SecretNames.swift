@@ -1,0 +1,19 @@
+/// Names of headers and query parameters that carry credentials, beyond the headers every
+/// request treats as secret (`SensitiveHeaders`): an imported request is someone's real one,
+/// so a name that looks like a credential's is written as a `${secret:VAR}` reference.
+package enum SecretNames {
+    /// Parts of a name (lower-cased, letters and digits only) that mark a credential:
+    /// `X-Goog-Api-Key`, `access_token`, `X-Session-Id`, `client_secret`, `X-XSRF-TOKEN`, ….
+    static let markers = [
+        "token", "secret", "apikey", "password", "passwd", "auth", "session", "credential", "cookie", "csrf",
+        "xsrf", "privatekey", "accesskey", "signature"
+    ]
+
+    /// Whether `name` looks like a credential's.
+    package static func looksSecret(_ name: String) -> Bool {
+        let folded = String(
+            name.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(
+                Character.init))
+        return markers.contains { folded.contains($0) } || folded == "key" || folded.hasSuffix("apikey")
+    }
+}

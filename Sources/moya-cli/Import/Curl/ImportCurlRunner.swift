@@ -1,0 +1,150 @@
+import CurlTransport
+import RequestImport
+import TargetModel
+import TargetSpec
+import TextSafety
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Runs `moya-cli import curl`: reads the commands, makes their cases, and writes a new target
+/// file (validated first, atomically) or adds them to an existing one as `request --save-as` does.
+struct ImportCurlRunner {
+    let command: MoyaCommand.Import.FromCurl
+
+    func run() throws {
+        let inputName = command.input == "-" ? "<stdin>" : command.input
+        let bytes = try ImportInput.read(
+            command.input, name: inputName, limit: CurlImporter.maximumInputSize, what: "curl commands")
+        let folder = command.input == "-" ? "." : APISpec.folder(of: command.input)
+        let options = CurlImportOptions(
+            apiName: command.apiName, caseName: command.caseName, only: command.only,
+            folder: folder)
+        let outputPath =
+            try command.output ?? Self.discoveredFile(of: command.apiName) ?? "targets/\(command.apiName).yaml"
+        let addsToFile = outputPath != "-" && !command.force && Self.isRegularFile(outputPath)
+
+        let cases: [ImportedCase]
+        let read: CurlImport
+        if addsToFile {
+            (read, cases) = try addCases(bytes, options: options, inputName: inputName, to: outputPath)
+        } else {
+            let made: (text: String, cases: [ImportedCase])
+            do throws(RequestImportError) {
+                read = try CurlImporter.read(bytes, options: options)
+                made = try read.targetFileText(header: [
+                    "Made by moya-cli import curl from \(inputName); see moya-cli-import(1)."
+                ])
+            } catch {
+                throw Self.failure(error, inputName: inputName)
+            }
+            cases = made.cases
+            try ImportedTargetFile.write(made.text, to: outputPath, replacing: command.force)
+        }
+        report(read, cases: cases, outputPath: outputPath, added: addsToFile)
+    }
+
+    /// Adds the cases to the existing file at `path`; refuses commands sent elsewhere than its base URL.
+    private func addCases(_ bytes: [UInt8], options: CurlImportOptions, inputName: String, to path: String) throws
+        -> (CurlImport, [ImportedCase])
+    {
+        var result: (CurlImport, [ImportedCase])?
+        do throws(TargetFileEditError) {
+            _ = try CaseSaver.save(
+                casesMadeBy: { (api) throws(TargetFileEditError) in
+                    do throws(RequestImportError) {
+                        let read = try CurlImporter.read(bytes, options: options, taken: Set(api.cases.map(\.name)))
+                        var basePath = ""
+                        if api.baseURL.environmentReferences.isEmpty {
+                            let base = try RequestURL(api.baseURL.source)
+                            if base.origin != read.origin {
+                                throw RequestImportError(
+                                    "the commands send to \(read.origin), not to \(api.name)'s base URL \(api.baseURL.source); import them under another --api"
+                                )
+                            }
+                            basePath = base.path == "/" ? "" : base.path
+                        }
+                        let cases = try read.cases(
+                            apiName: api.name, sensitiveHeaders: api.sensitiveHeaders, basePath: basePath)
+                        result = (read, cases)
+                        return cases.map { ($0.name, $0.members) }
+                    } catch {
+                        throw TargetFileEditError(
+                            .invalidTargetFile, Self.failure(error, inputName: inputName).message)
+                    }
+                }, toFileAt: path)
+        } catch {
+            if let diagnostics = error.diagnostics { StandardStream.error.write(diagnostics) }
+            let status: ExitStatus =
+                switch error.kind {
+                case .usage: .usage
+                case .invalidTargetFile: .invalidTargetFile
+                case .invalidResult: .internalError
+                case .cannotWrite: .cannotWriteOutput
+                }
+            throw CommandFailure(status, error.message)
+        }
+        guard let result else { throw CommandFailure(.internalError, "no cases were made") }
+        return result
+    }
+
+    /// What was written, the notes, the secrets to set and the files to give, on stderr.
+    private func report(_ read: CurlImport, cases: [ImportedCase], outputPath: String, added: Bool) {
+        var lines: [String] = []
+        let place = outputPath == "-" ? "standard output" : outputPath
+        let count = "\(cases.count) case\(cases.count == 1 ? "" : "s")"
+        lines.append(
+            added
+                ? "import: added \(count) to \(place): \(cases.map(\.name).joined(separator: ", "))"
+                : "import: wrote \(place): API '\(command.apiName)', \(count): \(cases.map(\.name).joined(separator: ", "))"
+        )
+        for note in read.notes {
+            lines.append("import: \(note.caseName) (\(note.place)): \(note.message)")
+        }
+        for imported in cases {
+            for secret in imported.secrets {
+                lines.append(
+                    "import: \(imported.name) reads \(secret.header) from ${secret:\(secret.variable)}; set \(secret.variable) to call it"
+                )
+            }
+            for secret in imported.secretValues {
+                lines.append(
+                    "import: \(imported.name) takes the query parameter \(secret.parameter), a credential, as its value '\(secret.value)': it is not written"
+                )
+            }
+            for file in imported.fileValues {
+                lines.append(
+                    "import: \(imported.name) takes a file as its value '\(file.value)' (the command sent \(file.sentFile))"
+                )
+            }
+        }
+        StandardStream.error.write(lines.map { DisplayText.escaped($0) + "\n" }.joined())
+    }
+
+    /// The error for commands that cannot be read: `FILE:LINE:COLUMN: message`, exit 65.
+    static func failure(_ error: RequestImportError, inputName: String) -> CommandFailure {
+        let place = error.place.map { ":\($0)" } ?? ""
+        return CommandFailure(.invalidTargetFile, "\(inputName)\(place): \(error.message)")
+    }
+
+    /// The file that defines the API `name` where `call` would find it (`./targets`,
+    /// `$MOYA_TARGETS_PATH`, …), if any: the cases go there, as `request --save-as` adds one.
+    static func discoveredFile(of name: String) throws -> String? {
+        do {
+            let (_, api) = try CatalogLoader(options: TargetOptions()).api(named: name)
+            return api.file.isEmpty ? nil : api.file
+        } catch let failure as CommandFailure where failure.status == .usage {
+            return nil
+        }
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
+    }
+}

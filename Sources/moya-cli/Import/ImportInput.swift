@@ -1,0 +1,39 @@
+import CurlTransport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `import curl` and `import har` read: a file, a pipe or standard input, bounded.
+enum ImportInput {
+    /// The bytes of `path` (`-`: standard input), at most `limit`: a larger regular file is
+    /// refused before it is read, a pipe once it passes the limit (exit 65).
+    static func read(_ path: String, name: String, limit: Int, what: String) throws -> [UInt8] {
+        let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else {
+            throw CommandFailure(.usage, "cannot read \(path): \(String(cString: strerror(errno)).lowercased())")
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR {
+                throw CommandFailure(.usage, "cannot read \(name): it is a directory")
+            }
+            if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit {
+                throw CommandFailure(
+                    .invalidTargetFile,
+                    "\(name) is \(status.st_size) bytes, larger than \(limit >> 20) MiB, the most \(what) read")
+            }
+        }
+        do throws(InputFile.ReadProblem) {
+            return try InputFile.readAll(descriptor, limit: limit)
+        } catch {
+            switch error {
+            case .tooLarge:
+                throw CommandFailure(
+                    .invalidTargetFile, "\(name) is larger than \(limit >> 20) MiB, the most \(what) read")
+            case .system(let code):
+                throw CommandFailure(.usage, "cannot read \(name): \(InputFile.ReadProblem.reason(code))")
+            }
+        }
+    }
+}
