@@ -27,7 +27,8 @@ package struct CurlImportOptions: Sendable {
 package struct CurlImport: Sendable {
     /// The requests, each with its case name, in command order.
     package var requests: [(name: String, request: ImportedRequest)]
-    /// The origin every request goes to (the first one's).
+    /// The first request's origin: a new file's base URL; a request to another origin gets its
+    /// own case `baseURL`.
     package var origin: String
     package var options: CurlImportOptions
 
@@ -64,11 +65,6 @@ package enum CurlImporter {
         var suffix = 1
         for (offset, line) in lines.enumerated() where options.only.isEmpty || options.only.contains(offset + 1) {
             let request = try builder.request(from: try CurlCommand(line))
-            if let first = requests.first?.request, first.url.origin != request.url.origin {
-                throw RequestImportError(
-                    "command \(offset + 1) sends to \(request.url.origin), not to \(first.url.origin) as the first does; import it under another --api",
-                    at: request.place)
-            }
             // The first is named by --case (a taken name is refused when the case is added);
             // the others by --case and the next number not taken.
             var name = options.caseName
@@ -86,20 +82,23 @@ package enum CurlImporter {
 }
 
 extension CurlImport {
-    /// The cases for a file whose API is `apiName` and whose base URL has the path `basePath`.
-    package func cases(apiName: String, sensitiveHeaders: Set<String> = [], basePath: String = "")
-        throws(RequestImportError) -> [ImportedCase]
-    {
+    /// The cases for a file whose API is `apiName` and whose base URL has the origin `apiOrigin`
+    /// (`nil`: the first request's) and the path `basePath`.
+    package func cases(
+        apiName: String, sensitiveHeaders: Set<String> = [], basePath: String = "", apiOrigin: String? = nil
+    ) throws(RequestImportError) -> [ImportedCase] {
         var cases: [ImportedCase] = []
         for (name, request) in requests {
             cases.append(
                 try request.importedCase(
-                    named: name, apiName: apiName, sensitiveHeaders: sensitiveHeaders, basePath: basePath))
+                    named: name, apiName: apiName, sensitiveHeaders: sensitiveHeaders, basePath: basePath,
+                    apiOrigin: apiOrigin ?? origin))
         }
         return cases
     }
 
-    /// A new target file: `api`, `baseURL` (the origin), the cases.
+    /// A new target file: `api`, `baseURL` (the first request's origin), the cases (one sent
+    /// elsewhere with its own `baseURL`).
     package func targetFileText(header: [String]) throws(RequestImportError) -> (text: String, cases: [ImportedCase]) {
         let cases = try cases(apiName: options.apiName)
         let root = [

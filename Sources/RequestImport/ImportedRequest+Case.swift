@@ -20,9 +20,14 @@ package struct ImportedCase: Sendable {
 extension ImportedRequest {
     /// The case `name` of the API `apiName`: the path relative to `basePath` (the base URL's path),
     /// the query as parameters, the headers (credentials as `${secret:VAR}`), the body as a task.
+    /// A request to another origin than `apiOrigin` (`nil`: the API's is not known) gets that
+    /// origin as the case's own `baseURL`, and its whole path.
     package func importedCase(
-        named name: String, apiName: String, sensitiveHeaders: Set<String> = [], basePath: String = ""
+        named name: String, apiName: String, sensitiveHeaders: Set<String> = [], basePath: String = "",
+        apiOrigin: String? = nil
     ) throws(RequestImportError) -> ImportedCase {
+        let ownOrigin = apiOrigin.map { $0 != url.origin } ?? false
+        let basePath = ownOrigin ? "" : basePath
         let base = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
         guard url.path == base || url.path.hasPrefix(base + "/") else {
             throw RequestImportError(
@@ -32,6 +37,7 @@ extension ImportedRequest {
         var relative = String(url.path.dropFirst(base.count))
         if relative.isEmpty { relative = "/" }
         var newCase = NewCase(method: method, path: relative)
+        if ownOrigin { newCase.baseURL = url.origin }
         newCase.sample = sample
         newCase.headers = headers.map { header in
             var header = header

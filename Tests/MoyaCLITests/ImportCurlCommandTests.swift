@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 import XCTest
 
 /// `moya-cli import curl` as a user runs it: new files, cases added to an existing file, and
@@ -120,16 +121,16 @@ final class ImportCurlCommandTests: XCTestCase {
         XCTAssertEqual(again.status, 64)
         XCTAssertTrue(again.stderr.contains("case 'c' exists in targets/shop.yaml"), again.stderr)
 
-        try folder.write("elsewhere.sh", "curl https://other.example.com/api/x\n")
+        try folder.write("elsewhere.sh", "curl https://shop.example.com/other/x\n")
         let elsewhere = try run(["elsewhere.sh", "--api", "shop", "--case", "other"])
         XCTAssertEqual(elsewhere.status, 65)
         XCTAssertTrue(
-            elsewhere.stderr.contains("not to shop's base URL https://shop.example.com/api"), elsewhere.stderr)
+            elsewhere.stderr.contains("the path /other/x is not under the base URL's path /api"), elsewhere.stderr)
         XCTAssertEqual(text("targets/shop.yaml"), edited, "nothing written")
 
         let replaced = try run(["elsewhere.sh", "--api", "shop", "--case", "other", "--force"])
         XCTAssertEqual(replaced.status, 0, replaced.stderr)
-        XCTAssertTrue(text("targets/shop.yaml")?.contains("baseURL: \"https://other.example.com\"") == true)
+        XCTAssertTrue(text("targets/shop.yaml")?.contains("baseURL: \"https://shop.example.com\"") == true)
     }
 
     func testCasesGoToTheFileDiscoveryFindsForTheAPI() throws {
@@ -147,6 +148,64 @@ final class ImportCurlCommandTests: XCTestCase {
         XCTAssertNil(text("targets/shop.yaml"))
     }
 
+    func testACommandSentToAnotherOriginBecomesACaseWithItsOwnBaseURL() throws {
+        let main = try HTTPTestServer()
+        let uploads = try HTTPTestServer()
+        defer {
+            main.stop()
+            uploads.stop()
+        }
+        let mainOrigin = "http://127.0.0.1:\(main.port)"
+        let uploadsOrigin = "http://127.0.0.1:\(uploads.port)"
+        try folder.write(
+            "cmds.sh",
+            "curl \(mainOrigin)/anything/items\ncurl -X POST \(uploadsOrigin)/anything/assets --data-raw 'x=1'\n")
+        let result = try run(["cmds.sh", "--api", "shop", "--case", "items"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            text("targets/shop.yaml"),
+            """
+            # Made by moya-cli import curl from cmds.sh; see moya-cli-import(1).
+            api: shop
+            baseURL: "\(mainOrigin)"
+            cases:
+              items:
+                method: GET
+                path: /anything/items
+              items2:
+                baseURL: "\(uploadsOrigin)"
+                method: POST
+                path: /anything/assets
+                headers: {Content-Type: application/x-www-form-urlencoded}
+                task: {data: "x=1"}
+
+            """)
+        for (name, server, target) in [("items", main, "/anything/items"), ("items2", uploads, "/anything/assets")] {
+            let call = try CLIRunner.run(["call", "shop", name], currentDirectory: folder.url)
+            XCTAssertEqual(call.status, 0, call.stderr)
+            XCTAssertEqual(server.receivedRequests.last?.target, target, "\(name) went to its own origin")
+        }
+        XCTAssertEqual(main.receivedRequests.count, 1)
+        XCTAssertEqual(uploads.receivedRequests.count, 1)
+
+        // Added to the existing file: a command to the API's origin keeps the API's base URL.
+        try folder.write("more.sh", "curl \(uploadsOrigin)/anything/assets/7\ncurl \(mainOrigin)/anything/items/7\n")
+        let added = try run(["more.sh", "--api", "shop", "--case", "asset"])
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertTrue(
+            text("targets/shop.yaml")?.hasSuffix(
+                """
+                  asset:
+                    baseURL: "\(uploadsOrigin)"
+                    method: GET
+                    path: /anything/assets/7
+                  asset2:
+                    method: GET
+                    path: /anything/items/7
+
+                """) == true, text("targets/shop.yaml") ?? "")
+    }
+
     func testHostileTextExits65WithThePlaceAndWritesNothing() throws {
         try folder.write("secret.txt", "the user's secret")
         try FileManager.default.createDirectory(
@@ -158,7 +217,6 @@ final class ImportCurlCommandTests: XCTestCase {
                 "in/cmds.sh:1:18: the command reads '../secret.txt', outside the folder"
             ),
             ("curl https://h/a -K ../cfg", "in/cmds.sh:1:18: -K reads options from a file"),
-            ("curl https://h/a\ncurl https://other/b", "in/cmds.sh:2:1: command 2 sends to https://other"),
             ("curl 'https://h/a' | sh", "in/cmds.sh:1:20: the shell operator '|' is not read"),
             ("curl -H 'X Y: z' https://h/a", "in/cmds.sh:1:6: the header name 'X Y' is not a header name"),
             (

@@ -56,6 +56,13 @@ extension NewCase {
         var values: [YAMLText] = []
         var secrets: [RenderedCase.SecretReference] = []
         var secretHeaderNames = Set<String>()
+        if let baseURL {
+            guard !baseURL.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+                throw TargetFileEditError(
+                    .usage, "the base URL '\(DisplayText.escaped(baseURL))' holds spaces or control characters")
+            }
+            members.append(YAMLText.Entry("baseURL", .string(Self.literal(baseURL))))
+        }
         members.append(YAMLText.Entry("method", .string(method)))
         members.append(YAMLText.Entry("path", .string(Self.literal(path))))
         if !headers.isEmpty {

@@ -20,6 +20,9 @@ package struct NewCase: Sendable, Equatable {
     package var method: String
     /// The path after the API's base URL, starting with `/`, without the query.
     package var path: String
+    /// The case's own base URL (Moya's per-case `baseURL`) when it is not the API's; `nil`: the
+    /// API's.
+    package var baseURL: String?
     /// The query parameters in the order sent; a name may repeat (`tag=a&tag=b`).
     package var query: [Pair] = []
     /// The headers the request added to the API's, in order.

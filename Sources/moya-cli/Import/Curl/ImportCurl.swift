@@ -10,8 +10,9 @@ extension MoyaCommand.Import {
             abstract: "Make cases from curl command lines, as a browser's \"Copy as cURL\" writes them.",
             discussion: """
                 Each command becomes a case: --case names the first, the others get --case followed \
-                by 2, 3, …. The method, the URL (its origin the API's base URL, its path the case's \
-                path, its query the case's parameters), the headers and the body are read with \
+                by 2, 3, …. The method, the URL (its origin the API's base URL, or the case's own \
+                baseURL when it is another, its path the case's path, its query the case's \
+                parameters), the headers and the body are read with \
                 curl's rules; credentials (Authorization, Cookie, API-key headers, -u) are written \
                 as ${secret:MOYA_<API>_<HEADER>} references, named on stderr, never with their \
                 value. Files the commands read (-d @file, -F 'f=<file') must be in the folder of \

@@ -49,7 +49,8 @@ struct ImportCurlRunner {
         report(read, cases: cases, outputPath: outputPath, added: addsToFile)
     }
 
-    /// Adds the cases to the existing file at `path`; refuses commands sent elsewhere than its base URL.
+    /// Adds the cases to the existing file at `path`; a command sent elsewhere than its base URL
+    /// gets its own case `baseURL`.
     private func addCases(_ bytes: [UInt8], options: CurlImportOptions, inputName: String, to path: String) throws
         -> (CurlImport, [ImportedCase])
     {
@@ -59,18 +60,19 @@ struct ImportCurlRunner {
                 casesMadeBy: { (api) throws(TargetFileEditError) in
                     do throws(RequestImportError) {
                         let read = try CurlImporter.read(bytes, options: options, taken: Set(api.cases.map(\.name)))
+                        // A command sent to another origin than the API's base URL becomes a
+                        // case with its own baseURL; with a base URL of variables, the first
+                        // command's origin stands for the API's.
                         var basePath = ""
+                        var apiOrigin: String?
                         if api.baseURL.environmentReferences.isEmpty {
                             let base = try RequestURL(api.baseURL.source)
-                            if base.origin != read.origin {
-                                throw RequestImportError(
-                                    "the commands send to \(read.origin), not to \(api.name)'s base URL \(api.baseURL.source); import them under another --api"
-                                )
-                            }
+                            apiOrigin = base.origin
                             basePath = base.path == "/" ? "" : base.path
                         }
                         let cases = try read.cases(
-                            apiName: api.name, sensitiveHeaders: api.sensitiveHeaders, basePath: basePath)
+                            apiName: api.name, sensitiveHeaders: api.sensitiveHeaders, basePath: basePath,
+                            apiOrigin: apiOrigin)
                         result = (read, cases)
                         return cases.map { ($0.name, $0.members) }
                     } catch {
