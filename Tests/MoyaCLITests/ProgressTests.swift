@@ -259,4 +259,78 @@ final class ProgressTests: XCTestCase {
         XCTAssertTrue(run.text.contains("standard output"), run.text)
         XCTAssertFalse(run.text.contains("\u{1B}[K") && !run.text.contains("\r\u{1B}[K"), run.text)
     }
+
+    // MARK: - Text bodies on a terminal, as they arrive
+
+    /// Runs `call local trickle GATE` on the terminal: waits until the first part shows as
+    /// `shown` (a regular expression), then opens the gate for the rest.
+    func streamed(
+        _ gate: String, first: Data, rest: Data, shown: String, _ options: [String] = [],
+        environment: [String: String] = [:]
+    ) throws -> PseudoTerminalRun {
+        try PseudoTerminalRun(
+            trickle(gate, first: first, rest: rest, options), in: folder,
+            steps: [.waitFor(shown), .open(server.url("/gate/" + gate))], environment: environment)
+    }
+
+    func testATextBodyReachesTheTerminalBeforeItsLastPartIsSent() throws {
+        let run = try streamed(
+            "text", first: Data("first part\n".utf8), rest: Data("second part\n".utf8), shown: "first part\r\n")
+        XCTAssertTrue(run.sawEverything, "the first part was on the screen before the rest was sent: \(run.text)")
+        XCTAssertEqual(run.status, 0, run.text)
+        XCTAssertEqual(run.text, "first part\r\nsecond part\r\n", "no progress line while the body shows")
+    }
+
+    func testEscapeSequencesSplitAcrossPartsAreShownEscaped() throws {
+        let first = Data("red \u{1B}[3".utf8) + Data([0xC2])
+        let rest = Data([0x9B]) + Data("2J\u{1B}]0;title\u{07} nul\u{0} end".utf8)
+        let run = try streamed("escapes", first: first, rest: rest, shown: #"red \\e\[3"#)
+        XCTAssertTrue(run.sawEverything, run.text.debugDescription)
+        XCTAssertEqual(run.status, 0, run.text)
+        XCTAssertEqual(run.text, #"red \e[3\u{9b}2J\e]0;title\a nul\0 end"# + "\r\n")
+        XCTAssertFalse(run.screen.contains(0x1B) || run.screen.contains(0x07) || run.screen.contains(0x9B))
+    }
+
+    func testUTF8SplitAcrossPartsIsKeptAndInvalidUTF8IsReplaced() throws {
+        let valid = try streamed(
+            "valid", first: Data("caf".utf8) + Data([0xC3]), rest: Data([0xA9]) + Data(" 😀\n".utf8),
+            shown: "caf")
+        XCTAssertTrue(valid.sawEverything, valid.text.debugDescription)
+        XCTAssertEqual(valid.text, "café 😀\r\n")
+
+        let invalid = try streamed(
+            "invalid", first: Data("a".utf8) + Data([0xE2, 0x82]),
+            rest: Data([0x41, 0x80]) + Data("b".utf8) + Data([0xF0]),
+            shown: "a")
+        XCTAssertTrue(invalid.sawEverything, invalid.text.debugDescription)
+        XCTAssertEqual(invalid.status, 0, invalid.text)
+        XCTAssertEqual(invalid.text, "a\u{FFFD}A\u{FFFD}b\u{FFFD}\r\n")
+    }
+
+    func testTheHeadOfAStreamedBodyIsEscapedToo() throws {
+        let run = try streamed(
+            "head", first: Data("first\n".utf8), rest: Data("last\n".utf8), shown: "first\r\n",
+            ["-i", "--type", "text/plain; x=\u{1B}]0;pwned\u{07}"])
+        XCTAssertTrue(run.sawEverything, run.text.debugDescription)
+        XCTAssertEqual(run.status, 0, run.text)
+        XCTAssertTrue(run.text.hasPrefix("HTTP/1.1 200 OK\r\n"), run.text)
+        // The transport's head already has no controls in its values; the line is there, harmless.
+        XCTAssertTrue(run.text.contains("Content-Type: text/plain; x="), run.text)
+        XCTAssertTrue(run.text.hasSuffix("\r\n\r\nfirst\r\nlast\r\n"), run.text)
+        XCTAssertFalse(run.screen.contains(0x1B) || run.screen.contains(0x07))
+    }
+
+    func testAJSONBodyIsShownWholeWithTheProgressLineMeanwhile() throws {
+        let run = try PseudoTerminalRun(
+            trickle(
+                "json", first: Data(#"{"a": 1, "#.utf8), rest: Data(#""b": [true]}"#.utf8),
+                ["--type", "application/json"]),
+            in: folder, steps: barThenOpen("json"), environment: ["NO_COLOR": "1"])
+        XCTAssertTrue(run.sawEverything, run.text.debugDescription)
+        XCTAssertEqual(run.status, 0, run.text)
+        assertClearedBefore("{\r\n", in: run)
+        let clear = try XCTUnwrap(run.text.range(of: "\r\u{1B}[K", options: .backwards))
+        XCTAssertFalse(run.text[..<clear.lowerBound].contains("{"), "nothing of the body before it was whole")
+        XCTAssertTrue(run.text.hasSuffix("\"a\": 1,\r\n  \"b\": [\r\n    true\r\n  ]\r\n}\r\n"), run.text)
+    }
 }
