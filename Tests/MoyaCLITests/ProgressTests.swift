@@ -150,6 +150,24 @@ final class ProgressTests: XCTestCase {
         assertClearedBefore("received \(size) bytes", in: run)
     }
 
+    func testWhatIsLoggedDuringTheTransferClearsTheLineFirst() throws {
+        let file = folder.appendingPathComponent("big.bin")
+        XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: Data(count: 48 * 1024 * 1024)))
+        // The answer's head comes once the gate opens, while the line is up: -v logs it then.
+        let run = try PseudoTerminalRun(
+            ["call", "local", "upload", "logged", file.path, "-v"], in: folder,
+            steps: barThenOpen("logged", "up  .*ETA"), environment: ["NO_COLOR": "1"])
+        XCTAssertTrue(run.sawEverything, run.text.debugDescription)
+        XCTAssertEqual(run.status, 0, run.text)
+        // A drawn line, cleared, then the log's next line (libcurl's note or the answer's head).
+        let drawnThenLogged = try NSRegularExpression(pattern: "ETA [^\r]*\u{1B}\\[K\r\u{1B}\\[K[*<] ")
+        XCTAssertEqual(
+            drawnThenLogged.numberOfMatches(in: run.text, range: NSRange(run.text.startIndex..., in: run.text)), 1,
+            run.text.debugDescription)
+        XCTAssertNotNil(run.text.range(of: "< HTTP/1.1 200"), run.text)
+        XCTAssertTrue(run.text.contains("\r\nreceived 50331648 bytes\r\n"), run.text.debugDescription)
+    }
+
     // MARK: - When it does not show
 
     func testSilentShowsNoLine() throws {
@@ -250,6 +268,17 @@ final class ProgressTests: XCTestCase {
         let after = run.progressLines(from: try XCTUnwrap(run.marks.first))
         XCTAssertFalse(after.isEmpty)
         for line in after { XCTAssertLessThanOrEqual(line.count, 29, line) }
+    }
+
+    func testCtrlCClearsTheLineAndLeavesNoFile() throws {
+        let run = try PseudoTerminalRun(
+            trickle("interrupted", ["-o", "out.txt"]), in: folder,
+            steps: [.waitFor("ETA[^\r]*\u{1B}\\[K"), .interrupt])
+        XCTAssertTrue(run.sawEverything, run.text.debugDescription)
+        XCTAssertEqual(run.status, 130, run.text)
+        assertClearedBefore("moya-cli: error:", in: run)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.txt").path))
+        server.openGate("interrupted")
     }
 
     func testAClosedStdoutIsTheDocumentedFailureWithNoLineLeft() throws {

@@ -17,6 +17,8 @@ struct PseudoTerminalRun {
         case resize(columns: Int)
         /// Remembers where the screen is now (`marks`).
         case mark
+        /// Sends SIGINT, as Ctrl-C does.
+        case interrupt
 
         var json: [String: Any] {
             switch self {
@@ -24,6 +26,7 @@ struct PseudoTerminalRun {
             case .open(let url): ["open": url.absoluteString]
             case .resize(let columns): ["resize": columns]
             case .mark: ["mark": true]
+            case .interrupt: ["interrupt": true]
             }
         }
     }
@@ -84,6 +87,8 @@ struct PseudoTerminalRun {
                 urllib.request.urlopen(step["open"], timeout=20).read()
             elif "resize" in step:
                 window(step["resize"])
+            elif "interrupt" in step:
+                os.kill(process.pid, signal.SIGINT)
             elif "mark" in step:
                 start = len(screen)
                 marks.append(start)

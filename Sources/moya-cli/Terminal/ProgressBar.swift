@@ -31,7 +31,8 @@ final class ProgressBar: Sendable {
     private struct Meter {
         let started: Double
         var samples: [(seconds: Double, bytes: Int64)]
-        var isUpload = false
+        /// The direction measured; `nil` before the first redraw, which takes the one reported.
+        var isUpload: Bool?
     }
 
     /// Starts the timer; the line shows after `delay` unless `finish()` comes first.
@@ -71,7 +72,9 @@ final class ProgressBar: Sendable {
         let isUpload = isUpload.load(ordering: .relaxed)
         let now = Self.now()
         let (rate, elapsed) = meter.withLock { meter in
-            if meter.isUpload != isUpload {
+            if meter.isUpload == nil {
+                meter.isUpload = isUpload
+            } else if meter.isUpload != isUpload {
                 // From the request body to the answer: a new count, a new rate.
                 meter = Meter(started: meter.started, samples: [(now, 0)], isUpload: isUpload)
             }
