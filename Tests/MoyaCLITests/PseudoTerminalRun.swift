@@ -142,6 +142,12 @@ struct PseudoTerminalRun {
         sawEverything = try XCTUnwrap(report["saw"] as? Bool)
     }
 
+    /// The screen without the progress line's redraws and clears: what else was shown. (On a
+    /// machine so loaded that a short transfer takes a second, a line may come and go.)
+    var textWithoutProgress: String {
+        text.replacingOccurrences(of: "\r[^\r\n]*\u{1B}\\[K", with: "", options: .regularExpression)
+    }
+
     /// The progress lines drawn (each redraw: what follows a CR up to its erase-to-end-of-line),
     /// from byte `offset` of the screen on.
     func progressLines(from offset: Int = 0) -> [String] {
