@@ -1,18 +1,27 @@
 import Dispatch
 import MoyaKit
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The progress of one transfer on stderr, as curl, HTTPie and xh show it: once the transfer has
 /// run for about a second, one line redrawn in place (at most ten times a second) with the bytes
 /// so far, the total when known (Content-Length, the upload's size), the percentage, the rate
 /// over the last few seconds and the time left. `CallRunner` makes one only for a terminal.
 ///
-/// The transfer's reports only store two counters; the line is made and drawn by a timer, so a
-/// fast transfer, done before the first second, costs nothing beyond those stores.
+/// The transfer's reports only store the counters; the line is made and drawn by a thread of the
+/// bar's own that sleeps in poll(2) until the first second has passed, then wakes ten times a
+/// second, so a fast transfer costs that thread's start and a wake-up, and no drawing. (Not a
+/// Dispatch timer: the first one in a process starts Dispatch's own threads, epoll and timer
+/// descriptors, a millisecond or two of every call on a terminal.) `finish()` must be called:
+/// it wakes the thread and waits for it to end.
 final class ProgressBar: Sendable {
-    /// How long a transfer runs before the line shows, and how often it is redrawn.
-    static let delay = DispatchTimeInterval.seconds(1)
-    static let interval = DispatchTimeInterval.milliseconds(100)
+    /// How long a transfer runs before the line shows, and how often it is redrawn, in ms.
+    static let delay: Int32 = 1000
+    static let interval: Int32 = 100
     /// The rate is measured over this many seconds, so it follows the transfer but does not jump.
     static let rateWindow = 3.0
 
@@ -24,8 +33,10 @@ final class ProgressBar: Sendable {
     /// The terminal's width, read again at each redraw (the window may be resized).
     private let width: @Sendable () -> Int
     private let isFinished = Atomic<Bool>(false)
-    /// Dispatch sources are thread-safe (`cancel` from any thread), but not marked `Sendable`.
-    nonisolated(unsafe) private let timer: any DispatchSourceTimer
+    /// A pipe `finish()` writes to, to wake the drawing thread at once.
+    private let wakeUp: (read: Int32, write: Int32)
+    /// The drawing thread; set once by `start()`, read by `finish()`, both on the caller's thread.
+    nonisolated(unsafe) private var thread: pthread_t?
 
     /// The rate's samples: what had been transferred when.
     private struct Meter {
@@ -35,20 +46,40 @@ final class ProgressBar: Sendable {
         var isUpload: Bool?
     }
 
-    /// Starts the timer; the line shows after `delay` unless `finish()` comes first.
+    /// Starts the drawing thread; the line shows after `delay` unless `finish()` comes first.
     init(width: @escaping @Sendable () -> Int) {
         self.width = width
         let started = Self.now()
         meter = Mutex(Meter(started: started, samples: [(started, 0)]))
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        } else {
+            ends = [-1, -1]
+        }
+        wakeUp = (ends[0], ends[1])
         ProgressLine.activate()
-        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "moya-cli.progress"))
-        timer.schedule(deadline: .now() + Self.delay, repeating: Self.interval, leeway: .milliseconds(20))
-        timer.setEventHandler { [weak self] in self?.redraw() }
-        timer.resume()
+        start()
     }
 
-    deinit {
-        finish()
+    private func start() {
+        guard wakeUp.read >= 0 else { return }
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var created = pthread_t()
+        let status = pthread_create(
+            &created, nil,
+            { context in
+                guard let context else { return nil }
+                let bar = Unmanaged<ProgressBar>.fromOpaque(context)
+                bar.takeUnretainedValue().drawUntilFinished()
+                bar.release()
+                return nil
+            }, context)
+        if status == 0 {
+            thread = created
+        } else {
+            Unmanaged<ProgressBar>.fromOpaque(context).release()
+        }
     }
 
     /// Takes the transfer's latest count: the only work done for each piece of a body.
@@ -58,15 +89,36 @@ final class ProgressBar: Sendable {
         isUpload.store(progress.isUpload, ordering: .relaxed)
     }
 
-    /// Stops the timer and clears the line.
+    /// Stops the drawing thread and clears the line.
     func finish() {
         guard !isFinished.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        timer.cancel()
+        if let thread {
+            var byte: UInt8 = 1
+            _ = write(wakeUp.write, &byte, 1)
+            pthread_join(thread, nil)
+        }
+        if wakeUp.read >= 0 {
+            close(wakeUp.read)
+            close(wakeUp.write)
+        }
         ProgressLine.deactivate()
     }
 
+    /// The drawing thread: sleeps until the first redraw, then redraws until woken by `finish()`.
+    private func drawUntilFinished() {
+        var timeout = Self.delay
+        while !isFinished.load(ordering: .acquiring) {
+            var descriptor = pollfd(fd: wakeUp.read, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, timeout)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return }
+            if ready == 0 && !isFinished.load(ordering: .acquiring) {
+                redraw()
+                timeout = Self.interval
+            }
+        }
+    }
+
     private func redraw() {
-        guard !isFinished.load(ordering: .acquiring) else { return }
         let bytes = completed.load(ordering: .relaxed)
         let total = total.load(ordering: .relaxed)
         let isUpload = isUpload.load(ordering: .relaxed)
@@ -90,7 +142,6 @@ final class ProgressBar: Sendable {
         let line = Self.line(
             completed: bytes, total: total >= 0 ? total : nil, rate: rate, elapsed: elapsed, isUpload: isUpload,
             width: width())
-        // Finished meanwhile? Then `ProgressLine` draws nothing.
         ProgressLine.draw(line)
     }
 
