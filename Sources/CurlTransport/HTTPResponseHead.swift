@@ -92,11 +92,14 @@ public struct TransferProgress: Sendable, Hashable {
     public var completedBytes: Int64
     /// Bytes expected in all, when known.
     public var totalBytes: Int64?
+    /// Whether the bytes are the request body going up (else the response body coming down).
+    public var isUpload: Bool
 
     /// Creates a progress value.
-    public init(completedBytes: Int64, totalBytes: Int64?) {
+    public init(completedBytes: Int64, totalBytes: Int64?, isUpload: Bool = false) {
         self.completedBytes = completedBytes
         self.totalBytes = totalBytes
+        self.isUpload = isUpload
     }
 
     /// The fraction done, between 0 and 1, when the total is known.

@@ -25,6 +25,8 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     /// Where the response is assembled and the completion runs, if not on the driving thread.
     private let completionQueue: DispatchQueue?
     private let direction: Direction
+    /// Whether a body goes up before the answer comes down (`direction` is `.download`).
+    private let sendsBodyFirst: Bool
     private let requestURL: URL
 
     /// The libcurl handle; released on the transport thread as soon as the transfer ends.
@@ -84,6 +86,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         self.completionQueue = completionQueue
         self.body = ResponseBodyAccumulator(bodyHandling)
         self.direction = (request.bodyFileURL != nil || request.multipartParts != nil) ? .upload : .download
+        self.sendsBodyFirst = !(request.httpBody?.isEmpty ?? true)
 
         let urlText = url.absoluteString
         acceptEncoding = configuration.acceptsCompressedResponses ? loop.curl.acceptedEncodings : nil
@@ -321,9 +324,11 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
 
     private func reportFinalProgress(handle: EasyHandle) {
         guard let progressHandler else { return }
-        let info = direction == .upload ? CURLINFO_SIZE_UPLOAD_T : CURLINFO_SIZE_DOWNLOAD_T
-        let done = max(handle.info(bytes: info), lastReported?.completedBytes ?? 0)
-        let final = TransferProgress(completedBytes: done, totalBytes: done)
+        let isUpload = direction == .upload
+        let info = isUpload ? CURLINFO_SIZE_UPLOAD_T : CURLINFO_SIZE_DOWNLOAD_T
+        let reported = lastReported?.isUpload == isUpload ? lastReported?.completedBytes ?? 0 : 0
+        let done = max(handle.info(bytes: info), reported)
+        let final = TransferProgress(completedBytes: done, totalBytes: done, isUpload: isUpload)
         guard final != lastReported else { return }
         lastReported = final
         progressHandler(final)
@@ -380,11 +385,15 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     func easyHandle(downloaded: Int64, of downloadTotal: Int64, uploaded: Int64, of uploadTotal: Int64) -> Bool {
         if isCancelled { return false }
         guard let progressHandler else { return true }
-        let (done, total) = direction == .upload ? (uploaded, uploadTotal) : (downloaded, downloadTotal)
+        // A file or multipart upload reports its upload throughout (the answer to it is small);
+        // any other request body (`--data`, JSON) is reported while it goes up, then the answer.
+        let isUpload =
+            direction == .upload || (sendsBodyFirst && downloaded == 0 && (uploadTotal <= 0 || uploaded < uploadTotal))
+        let (done, total) = isUpload ? (uploaded, uploadTotal) : (downloaded, downloadTotal)
         // libcurl calls this often with unchanged counters, and restarts them on a redirect:
-        // report only growth, so callers see a monotonic sequence.
-        if let lastReported, done <= lastReported.completedBytes { return true }
-        let progress = TransferProgress(completedBytes: done, totalBytes: total > 0 ? total : nil)
+        // report only growth, so callers see a monotonic sequence in each direction.
+        if let lastReported, lastReported.isUpload == isUpload, done <= lastReported.completedBytes { return true }
+        let progress = TransferProgress(completedBytes: done, totalBytes: total > 0 ? total : nil, isUpload: isUpload)
         lastReported = progress
         progressHandler(progress)
         return true

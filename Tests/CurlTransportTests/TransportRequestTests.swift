@@ -264,5 +264,28 @@ final class TransportRequestTests: XCTestCase {
         XCTAssertEqual(values.map(\.completedBytes), values.map(\.completedBytes).sorted())
         XCTAssertEqual(values.last?.completedBytes, 2_000_000)
         XCTAssertEqual(values.last?.fractionCompleted, 1)
+        XCTAssertTrue(values.allSatisfy(\.isUpload), "a file upload reports its upload throughout")
+    }
+
+    /// A body in memory is reported going up (with its size as the total), then the answer coming
+    /// down; each direction grows on its own.
+    func testInMemoryBodyReportsItsUploadThenTheAnswer() throws {
+        var request = makeRequest(server.url("/anything"), method: "POST")
+        request.httpBody = TestBytes.data(count: 3_000_000)
+        let recorder = TransferRecorder()
+        _ = Session().perform(
+            request, downloadTo: nil, overwrite: false, progress: recorder.progress, completion: recorder.completion)
+        guard case .success(let response) = try XCTUnwrap(recorder.wait()) else { return XCTFail("request failed") }
+        let values = recorder.reportedProgress
+        let uploads = values.prefix { $0.isUpload }
+        let downloads = values.dropFirst(uploads.count)
+        XCTAssertFalse(uploads.isEmpty, "\(values)")
+        XCTAssertTrue(uploads.allSatisfy { $0.totalBytes == nil || $0.totalBytes == 3_000_000 }, "\(uploads)")
+        XCTAssertEqual(uploads.last?.totalBytes, 3_000_000)
+        XCTAssertEqual(uploads.map(\.completedBytes), uploads.map(\.completedBytes).sorted())
+        XCTAssertFalse(downloads.isEmpty)
+        XCTAssertFalse(downloads.contains(where: \.isUpload), "no upload after the answer began: \(values)")
+        XCTAssertEqual(downloads.map(\.completedBytes), downloads.map(\.completedBytes).sorted())
+        XCTAssertEqual(downloads.last?.completedBytes, Int64(response.body.count))
     }
 }

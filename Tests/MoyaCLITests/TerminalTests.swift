@@ -149,12 +149,11 @@ final class TerminalTests: XCTestCase {
         XCTAssertEqual(piped.stdoutData, Self.blob, "a pipe gets the bytes")
     }
 
+    /// The line itself, for transfers that last, is `ProgressTests`'s.
     func testProgressBarOnlyOnATerminal() throws {
         let size = "3000000"
         let onTerminal = try runOnTerminal(["call", "local", "download", size, "--force"])
         XCTAssertEqual(onTerminal.status, 0, onTerminal.screen)
-        XCTAssertTrue(
-            onTerminal.screen.contains("[#") && onTerminal.screen.contains("100%"), onTerminal.screen.debugDescription)
         XCTAssertTrue(onTerminal.screen.contains("saved"), onTerminal.screen)
 
         let errors = folder.url.appendingPathComponent("errors.txt")

@@ -19,6 +19,7 @@ import Foundation
 /// | `/json` | a fixed JSON document (`HTTPTestServer.jsonDocument`) |
 /// | `/drop` | closes the connection without answering |
 /// | `/slow-body` | headers and 10 of 1000 bytes, then nothing until the client leaves |
+/// | `/trickle/GATE?…`, `/gated-upload/GATE`, `/gate/GATE` | a body in two parts with a gate between, an upload read only once a gate opens, a gate opened (`HTTPTestServer+Trickle`) |
 /// | `/gzip` | `/json`'s document, `Content-Encoding: gzip` |
 /// | `/gzip-zeros/N` | N zero bytes gzip-compressed (a "gzip bomb" for large N) |
 /// | `/oauth/token`, `/oauth/protected` | an OAuth 2.0 token endpoint and a route it guards (`OAuthTestAuthority`) |
@@ -124,6 +125,8 @@ extension HTTPTestServer {
             // `/drop/MS`: after that many milliseconds, so that callers can join the request first.
             if let milliseconds = number, milliseconds > 0 { _ = sleep(seconds: Double(milliseconds) / 1000) }
             return false
+        case "trickle", "gated-upload", "gate":
+            return respondGated(to: request, segments: segments, on: connection, reply: reply)
         case "slow-body":
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\n"
             guard connection.send(Array(head.utf8) + [UInt8](repeating: 0x2A, count: 10)) else { return false }

@@ -39,6 +39,8 @@ public final class HTTPTestServer: @unchecked Sendable {
     private var acceptedCount = 0
     private var runningThreads = 0
     private var stopped = false
+    /// Gates opened by `openGate` or `/gate/NAME` (see `HTTPTestServer+Trickle`).
+    private var openGates: Set<String> = []
 
     /// Starts listening on an ephemeral port of `address`, a loopback address (127.0.0.2 gives a
     /// second host for tests of what crosses from one host to another).
@@ -144,6 +146,24 @@ public final class HTTPTestServer: @unchecked Sendable {
         return !stopped
     }
 
+    /// Opens the gate `name`: the routes waiting on it go on.
+    public func openGate(_ name: String) {
+        state.lock()
+        openGates.insert(name)
+        state.broadcast()
+        state.unlock()
+    }
+
+    /// Waits until the gate `name` opens; false if the server stopped first or a minute passed
+    /// (a test that never opens it then fails rather than hangs).
+    func waitForGate(_ name: String) -> Bool {
+        state.lock()
+        defer { state.unlock() }
+        let deadline = Date().addingTimeInterval(60)
+        while !stopped && !openGates.contains(name) && state.wait(until: deadline) {}
+        return openGates.contains(name) && !stopped
+    }
+
     // MARK: - Threads
 
     private func startThread(_ body: @escaping @Sendable () -> Void) {
@@ -198,7 +218,7 @@ public final class HTTPTestServer: @unchecked Sendable {
             close(connection.descriptor)
         }
         while !isStopped {
-            switch connection.readRequest() {
+            switch connection.readRequest(beforeBody: { self.holdUpload(target: $0) }) {
             case .closed:
                 return
             case .malformed(let status):

@@ -33,8 +33,9 @@ final class ServerConnection {
 
     // MARK: - Reading
 
-    /// Reads one whole request, body included.
-    func readRequest() -> ReadResult {
+    /// Reads one whole request, body included; `beforeBody` runs with the request target once
+    /// the head is read (a route may hold the body back there).
+    func readRequest(beforeBody: (String) -> Void = { _ in }) -> ReadResult {
         guard let head = readHead() else {
             return buffered == 0 ? .closed : .malformed(status: 400)
         }
@@ -43,6 +44,7 @@ final class ServerConnection {
         if parsed.value(of: "Expect")?.lowercased() == "100-continue" {
             guard send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return .closed }
         }
+        beforeBody(parsed.target)
         var body = Data()
         var length = 0
         let isChunked = parsed.value(of: "Transfer-Encoding")?.lowercased().contains("chunked") ?? false

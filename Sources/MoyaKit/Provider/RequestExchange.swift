@@ -78,7 +78,11 @@ final class RequestExchange: Sendable {
     /// Forwards transfer progress to every caller that asked for it.
     func reportProgress(_ progress: TransferProgress) {
         guard progressCallers.load(ordering: .acquiring) > 0 else { return }
-        let handlers = state.withLock { $0.callers.compactMap(\.progress) }
+        // One caller (nearly always): its handler, without making an array for each report.
+        let (only, handlers) = state.withLock { state -> (ProgressHandler?, [ProgressHandler]) in
+            state.callers.count == 1 ? (state.callers[0].progress, []) : (nil, state.callers.compactMap(\.progress))
+        }
+        only?(progress)
         for handler in handlers { handler(progress) }
     }
 

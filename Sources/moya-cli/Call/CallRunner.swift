@@ -68,18 +68,24 @@ struct CallRunner {
     /// A 401 to a request with an `oauth2` or `command` token is answered once with a new token
     /// (`target` then holds it, so `redactor` hides it too); a second 401 is the result.
     /// - Throws: `CommandFailure` when no new token can be obtained.
-    mutating func run(body: ResponseBodyHandling = .collectAll, sink: BodySink? = nil) throws -> Result<
-        Response, MoyaError
-    >? {
+    ///
+    /// With `showsProgress`, a transfer that runs for more than about a second shows a progress
+    /// line on stderr when stderr is a terminal, unless `-s` or the request is stubbed.
+    mutating func run(body: ResponseBodyHandling = .collectAll, sink: BodySink? = nil, showsProgress: Bool = false)
+        throws -> Result<Response, MoyaError>?
+    {
         let interrupt = Interrupt.install()
-        let bar =
-            !output.silent && Terminal.isTerminal(StandardStream.error.fileDescriptor) && target.task.transfersFile
-            ? ProgressBar() : nil
+        var barWidth: (@Sendable () -> Int)?
+        if showsProgress && !output.silent && !stub.stub && Terminal.isTerminal(StandardStream.error.fileDescriptor) {
+            let environment = environment
+            barWidth = { Terminal.width(of: StandardStream.error.fileDescriptor, environment: environment) ?? 80 }
+        }
         var provider = makeProvider()
         var attempt = 0
         var mayRenewToken = target.accessTokenRequest != nil
         while true {
             let outcome = Outcome()
+            let bar = barWidth.map { ProgressBar(width: $0) }
             var progress: ProgressBlock?
             if let bar {
                 progress = { response in
@@ -182,18 +188,6 @@ struct CallRunner {
 
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(Double(Int(value * 10)) / 10) s"
-    }
-}
-
-extension MoyaKit.Task {
-    /// Whether the task streams a file up or down (and so deserves a progress bar).
-    var transfersFile: Bool {
-        switch self {
-        case .uploadFile, .uploadCompositeFile, .uploadMultipart, .uploadCompositeMultipart, .downloadDestination,
-            .downloadParameters:
-            true
-        default: false
-        }
     }
 }
 

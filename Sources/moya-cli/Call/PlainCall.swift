@@ -32,7 +32,7 @@ struct PlainCall {
         if keptBodyPrefix > 0, case .stream(let consumer, _) = handling {
             handling = .stream(to: consumer, keepingPrefix: keptBodyPrefix)
         }
-        guard let result = try runner.run(body: handling, sink: sink) else {
+        guard let result = try runner.run(body: handling, sink: sink, showsProgress: true) else {
             sink?.abandon()
             throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
         }

@@ -128,7 +128,7 @@ extension OutputOptions {
         .flag(
             "-s", "--silent",
             help:
-                "No progress bar and no notes on stderr (saved, wrote, retrying); errors are still printed, as with curl -sS."
+                "No progress line (shown on a terminal for a transfer that lasts) and no notes on stderr (saved, wrote, retrying); errors are still printed, as with curl -sS."
         ) {
             $0.silent = true
         }

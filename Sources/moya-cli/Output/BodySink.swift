@@ -1,10 +1,20 @@
 import CurlTransport
 import MoyaKit
 import Synchronization
+import TextSafety
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
-/// Where `call` streams a response body as it arrives: stdout (`-o -` or no `-o`) or the
-/// `--output` file, which is written by `OutputFile`'s rules (a regular file whole or not at all,
-/// a device or FIFO written through). With `-i` the head goes first.
+/// Where `call` streams a response body as it arrives: stdout (`-o -` or no `-o`), the `--output`
+/// file, which is written by `OutputFile`'s rules (a regular file whole or not at all, a device or
+/// FIFO written through), or a terminal. With `-i` the head goes first.
+///
+/// On a terminal, a text body (`streamsAsText`) is shown as it arrives, escaped as a whole one
+/// would be (`DisplayTextStream`); any other body (JSON to pretty-print, binary to hold back) is
+/// kept, up to a limit, for `ResponseWriter` to show whole once it is complete.
 ///
 /// The transport calls `begin` and `consume` one exchange at a time (a retry is a new exchange),
 /// on the thread driving it; the state sits behind a mutex all the same.
@@ -13,6 +23,8 @@ final class BodySink: ResponseBodyConsumer {
     enum Destination: Equatable {
         case standardOutput
         case file(path: String, overwrite: Bool)
+        /// Stdout, a terminal; a body not shown as it arrives is kept, up to `keepingAtMost` bytes.
+        case terminal(keepingAtMost: Int)
     }
 
     private struct State {
@@ -20,6 +32,10 @@ final class BodySink: ResponseBodyConsumer {
         var file: OutputFile?
         /// Whether the current attempt's answer is to be dropped (it will be retried).
         var skipsAttempt: (@Sendable (HTTPResponseHead) -> Bool)?
+        /// On a terminal: the text being shown as it arrives...
+        var text: DisplayTextStream?
+        /// ... or the body kept to be shown whole.
+        var kept: Data?
     }
 
     let destination: Destination
@@ -35,39 +51,104 @@ final class BodySink: ResponseBodyConsumer {
     /// Whether a body (or, with `-i`, a head) was written.
     var hasBegun: Bool { state.withLock { $0.hasBegun } }
 
+    /// The body kept for a terminal to be shown whole, if it was not shown as it arrived.
+    var keptBody: Data? { state.withLock { $0.kept } }
+
     /// Sets, for the next attempt, which answers are dropped instead of written (those that will
     /// be retried).
     func skipAnswers(where skips: @escaping @Sendable (HTTPResponseHead) -> Bool) {
         state.withLock { $0.skipsAttempt = skips }
     }
 
+    /// Whether a body of `contentType` is text a person reads as it comes: `text/*`, XML, YAML,
+    /// JavaScript, CSV, a form. JSON is not: a terminal gets it pretty-printed, which needs it
+    /// whole; neither is a body without a type (it may be binary).
+    static func streamsAsText(contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = String(
+            (contentType.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }
+        ).lowercased()
+        if mediaType.contains("json") { return false }
+        if mediaType.hasPrefix("text/") || mediaType.hasSuffix("/xml") || mediaType.hasSuffix("+xml") { return true }
+        return [
+            "application/javascript", "application/x-yaml", "application/yaml", "application/csv",
+            "application/x-www-form-urlencoded"
+        ].contains(mediaType)
+    }
+
     func begin(_ head: HTTPResponseHead) throws(TransportError) -> Bool {
         let skips = state.withLock { $0.skipsAttempt }
         if skips?(head) == true { return false }
         var file: OutputFile?
-        if case .file(let path, let overwrite) = destination {
+        var text: DisplayTextStream?
+        var kept: Data?
+        switch destination {
+        case .file(let path, let overwrite):
             file = try OutputFile(path: path, overwrite: overwrite)
+        case .terminal:
+            if Self.streamsAsText(contentType: head.headers[.contentType]) {
+                text = DisplayTextStream()
+                // The body on the screen is the progress now.
+                ProgressLine.hold()
+            } else {
+                kept = Data()
+            }
+        case .standardOutput:
+            break
         }
         state.withLock { state in
             state.hasBegun = true
             state.file = file
+            state.text = text
+            state.kept = kept
         }
         if includesHead {
-            try StandardStream.output.writeChecked(ResponseWriter.headText(head) + "\n")
+            switch destination {
+            case .terminal:
+                // A kept body is shown with its head by `ResponseWriter`.
+                if text != nil {
+                    try StandardStream.output.writeChecked(
+                        DisplayText.escaped(ResponseWriter.headText(head), keepingLineBreaks: true) + "\n")
+                }
+            case .standardOutput, .file:
+                try StandardStream.output.writeChecked(ResponseWriter.headText(head) + "\n")
+            }
         }
         return true
     }
 
     func consume(_ bytes: UnsafeRawBufferPointer) throws(TransportError) {
-        if let file = state.withLock({ $0.file }) {
+        if case .terminal(let limit) = destination {
+            try consumeOnTerminal(bytes, keepingAtMost: limit)
+        } else if let file = state.withLock({ $0.file }) {
             try file.write(bytes)
         } else {
             try StandardStream.output.writeChecked(bytes)
         }
     }
 
-    /// Moves the `--output` file into place; returns how many bytes it got, `nil` for stdout.
+    private func consumeOnTerminal(_ bytes: UnsafeRawBufferPointer, keepingAtMost limit: Int) throws(TransportError) {
+        let shown = try state.withLock { (state) throws(TransportError) -> String? in
+            if state.text != nil { return state.text?.escape(bytes) }
+            if (state.kept?.count ?? 0) + bytes.count > limit {
+                throw TransportError(
+                    kind: .responseTooLarge,
+                    message: "the response body is larger than \(ByteCount.describe(limit)), the most kept in memory")
+            }
+            state.kept?.append(contentsOf: bytes)
+            return nil
+        }
+        if let shown, !shown.isEmpty { try StandardStream.output.writeChecked(shown) }
+    }
+
+    /// Moves the `--output` file into place; returns how many bytes it got, `nil` for stdout. On
+    /// a terminal, ends the text shown as it arrived.
     func finish() throws(TransportError) -> Int64? {
+        if case .terminal = destination {
+            let rest = state.withLock { $0.text?.finish() }
+            if let rest, !rest.isEmpty { try StandardStream.output.writeChecked(rest) }
+            return nil
+        }
         guard let file = state.withLock({ $0.file }) else { return nil }
         try file.commit()
         return file.byteCount

@@ -15,9 +15,10 @@ import Foundation
 /// for scripts.
 ///
 /// What does not need the whole body is streamed as it arrives (`bodySink`): the raw body to a
-/// pipe, a file or `-o`, with `-i` too. Only what does — `--keypath`, `--format json`, pretty
-/// printing on a terminal — keeps it in memory, up to `--max-body-size`; for a pipe those read
-/// the body in place (`JSONSpan`) and write as they go, so memory stays near the body's size.
+/// pipe, a file or `-o`, with `-i` too, and a text body to a terminal, escaped. Only what does —
+/// `--keypath`, `--format json`, pretty printing JSON on a terminal (or holding back a binary
+/// body) — keeps it in memory, up to `--max-body-size`; for a pipe those read the body in place
+/// (`JSONSpan`) and write as they go, so memory stays near the body's size.
 struct ResponseWriter {
     var output: OutputOptions
     var target: DynamicTarget
@@ -44,7 +45,9 @@ struct ResponseWriter {
         if let outputPath {
             return BodySink(destination: .file(path: outputPath, overwrite: true), includesHead: output.include)
         }
-        if stdoutIsTerminal { return nil }
+        if stdoutIsTerminal {
+            return BodySink(destination: .terminal(keepingAtMost: bodyLimit.bytes), includesHead: output.include)
+        }
         return BodySink(destination: .standardOutput, includesHead: output.include)
     }
 
@@ -60,6 +63,7 @@ struct ResponseWriter {
     func write(_ response: Response, sink: BodySink?) throws {
         if let sink {
             guard sink.hasBegun else { return }
+            if let body = sink.keptBody { return try writeWhole(response, body: body) }
             do {
                 if let count = try sink.finish(), let outputPath, !output.silent {
                     StandardStream.error.write("moya-cli: wrote \(count) bytes to \(outputPath)\n")
@@ -69,12 +73,16 @@ struct ResponseWriter {
             }
             return
         }
+        try writeWhole(response, body: response.data)
+    }
+
+    /// Writes `response` with `body`, the whole of it.
+    private func writeWhole(_ response: Response, body: Data) throws {
         if output.format == .json {
             if stdoutIsTerminal {
                 StandardStream.output.write(envelope(response))
             } else {
-                EnvelopeWriter(head: envelopeHead(response), timing: envelopeTiming(response)).write(
-                    body: response.data)
+                EnvelopeWriter(head: envelopeHead(response), timing: envelopeTiming(response)).write(body: body)
             }
             return
         }
@@ -88,10 +96,10 @@ struct ResponseWriter {
             return
         }
         if let keyPath = output.bodyKeyPath {
-            writeValue(try Self.value(at: keyPath, in: response.data))
+            writeValue(try Self.value(at: keyPath, in: body))
             return
         }
-        writeBody(response.data, contentType: response.response?.headers[.contentType])
+        writeBody(body, contentType: response.response?.headers[.contentType])
     }
 
     /// The exit status for a failure to put the body where it goes.

@@ -53,9 +53,12 @@ enum StandardStream {
     func writeChecked(_ bytes: UnsafeRawBufferPointer) throws(TransportError) {
         if self == .output, let failure = Self.failure { throw failure }
         do throws(TransportError) {
-            try OutputFile.writeAll(
-                bytes, to: fileDescriptor, name: self == .output ? "standard output" : "standard error",
-                interruptible: self == .output)
+            // A progress line on the terminal goes first, so nothing lands behind it.
+            try ProgressLine.clearingLine(before: fileDescriptor) { () throws(TransportError) in
+                try OutputFile.writeAll(
+                    bytes, to: fileDescriptor, name: self == .output ? "standard output" : "standard error",
+                    interruptible: self == .output)
+            }
         } catch {
             if self == .output { Self.recordOutputFailure(error) }
             throw error
