@@ -350,6 +350,10 @@ final class Importer {
     /// with `…`, never mid-sentence for want of a line break (a description wrapped over lines
     /// is one sentence).
     func oneLine(_ text: String, limit: Int = 160) -> String {
+        // Most descriptions are one short line of printable ASCII: nothing to join, clean or cut.
+        if text.utf8.count <= limit, text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+            return text.trimmingSpaces()
+        }
         var paragraph: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingPrefix(while: { $0 == " " || $0 == "\t" || $0 == "\r" })

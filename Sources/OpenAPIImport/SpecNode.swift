@@ -60,7 +60,8 @@ struct SpecNode {
 
     /// A JSON pointer token: `~` is `~0`, `/` is `~1` (RFC 6901).
     static func escape(_ token: String) -> String {
-        guard token.contains("~") || token.contains("/") else { return token }
+        // Bytes, not characters: this runs for every key the importer reads.
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacing("~", with: "~0").replacing("/", with: "~1")
     }
 
