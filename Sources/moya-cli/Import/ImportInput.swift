@@ -3,7 +3,8 @@ import CurlTransport
 import Glibc
 #endif
 
-/// What `import curl` and `import har` read: a file, a pipe or standard input, bounded.
+/// What `import` reads (a spec, curl commands, a capture): a file, a pipe or a device
+/// (`<(curl …)`), or standard input, bounded.
 enum ImportInput {
     /// The bytes of `path` (`-`: standard input), at most `limit`: a larger regular file is
     /// refused before it is read, a pipe once it passes the limit (exit 65).

@@ -26,7 +26,8 @@ struct ImportRunner {
 
     func run() throws {
         let specName = command.spec == "-" ? "<stdin>" : command.spec
-        let bytes = try Self.readSpec(command.spec, name: specName)
+        let bytes = try ImportInput.read(
+            command.spec, name: specName, limit: OpenAPIImporter.limits.maximumFileSize, what: "OpenAPI documents")
         let toStandardOutput = command.output == "-"
         var options = OpenAPIImportOptions(
             apiName: command.apiName ?? Self.apiName(fromOutput: command.output), only: command.only,
@@ -149,46 +150,6 @@ struct ImportRunner {
             lines.append("import: next: moya-cli list \(result.apiName); moya-cli check \(result.apiName)")
         }
         StandardStream.error.write(lines.map { DisplayText.escaped($0) + "\n" }.joined())
-    }
-
-    /// The spec's bytes: a regular file (refused over the limit before reading), a pipe or device
-    /// read up to the limit (`<(curl …)`), or standard input for `-`.
-    static func readSpec(_ path: String, name: String) throws -> [UInt8] {
-        let limit = OpenAPIImporter.limits.maximumFileSize
-        let descriptor: Int32
-        if path == "-" {
-            descriptor = 0
-        } else {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-            guard descriptor >= 0 else {
-                let reason = String(cString: strerror(errno)).lowercased()
-                throw CommandFailure(.usage, "cannot read \(path): \(reason)")
-            }
-        }
-        defer { if descriptor != 0 { close(descriptor) } }
-        var status = stat()
-        if fstat(descriptor, &status) == 0 {
-            if status.st_mode & S_IFMT == S_IFDIR {
-                throw CommandFailure(.usage, "cannot read \(name): it is a directory")
-            }
-            if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit {
-                throw CommandFailure(
-                    .invalidTargetFile,
-                    "\(name) is \(status.st_size) bytes; an OpenAPI document may be at most \(limit >> 20) MiB")
-            }
-        }
-        do throws(InputFile.ReadProblem) {
-            return try InputFile.readAll(descriptor, limit: limit)
-        } catch {
-            switch error {
-            case .tooLarge:
-                throw CommandFailure(
-                    .invalidTargetFile, "\(name) is larger than \(limit >> 20) MiB, the most an OpenAPI document may be"
-                )
-            case .system(let code):
-                throw CommandFailure(.usage, "cannot read \(name): \(InputFile.ReadProblem.reason(code))")
-            }
-        }
     }
 
     /// The error for a spec that could not be imported: its problems as diagnostics with the

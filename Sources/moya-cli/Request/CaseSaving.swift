@@ -37,7 +37,7 @@ struct CaseSaving {
         do throws(TargetFileEditError) {
             try CaseSaver.checkNewCase(named: name, inFileAt: file)
         } catch {
-            throw Self.failure(error)
+            throw CommandFailure.reporting(error)
         }
     }
 
@@ -82,20 +82,8 @@ struct CaseSaving {
             }
             if let omission = saved.sampleOmission { StandardStream.error.write("moya-cli: \(omission)\n") }
         } catch {
-            throw Self.failure(error)
+            throw CommandFailure.reporting(error)
         }
-    }
-
-    private static func failure(_ error: TargetFileEditError) -> CommandFailure {
-        if let diagnostics = error.diagnostics { StandardStream.error.write(diagnostics) }
-        let status: ExitStatus =
-            switch error.kind {
-            case .usage: .usage
-            case .invalidTargetFile: .invalidTargetFile
-            case .invalidResult: .internalError
-            case .cannotWrite: .cannotWriteOutput
-            }
-        return CommandFailure(status, error.message)
     }
 
     /// The `Authorization` value a command-line credential sends.

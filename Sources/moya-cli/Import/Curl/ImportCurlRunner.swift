@@ -81,15 +81,7 @@ struct ImportCurlRunner {
                     }
                 }, toFileAt: path)
         } catch {
-            if let diagnostics = error.diagnostics { StandardStream.error.write(diagnostics) }
-            let status: ExitStatus =
-                switch error.kind {
-                case .usage: .usage
-                case .invalidTargetFile: .invalidTargetFile
-                case .invalidResult: .internalError
-                case .cannotWrite: .cannotWriteOutput
-                }
-            throw CommandFailure(status, error.message)
+            throw CommandFailure.reporting(error)
         }
         guard let result else { throw CommandFailure(.internalError, "no cases were made") }
         return result
@@ -108,23 +100,7 @@ struct ImportCurlRunner {
         for note in read.notes {
             lines.append("import: \(note.caseName) (\(note.place)): \(note.message)")
         }
-        for imported in cases {
-            for secret in imported.secrets {
-                lines.append(
-                    "import: \(imported.name) reads \(secret.header) from ${secret:\(secret.variable)}; set \(secret.variable) to call it"
-                )
-            }
-            for secret in imported.secretValues {
-                lines.append(
-                    "import: \(imported.name) takes the query parameter \(secret.parameter), a credential, as its value '\(secret.value)': it is not written"
-                )
-            }
-            for file in imported.fileValues {
-                lines.append(
-                    "import: \(imported.name) takes a file as its value '\(file.value)' (the command sent \(file.sentFile))"
-                )
-            }
-        }
+        for imported in cases { lines += imported.reportLines }
         StandardStream.error.write(lines.map { DisplayText.escaped($0) + "\n" }.joined())
     }
 

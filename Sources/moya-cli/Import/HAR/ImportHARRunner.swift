@@ -52,19 +52,7 @@ struct ImportHARRunner {
             for (name, request) in file.api.requests {
                 for note in request.notes { lines.append("import: \(name): \(note.message)") }
             }
-            for imported in file.cases {
-                if let omission = imported.sampleOmission { lines.append("import: \(imported.name): \(omission)") }
-                for secret in imported.secrets {
-                    lines.append(
-                        "import: \(imported.name) reads \(secret.header) from ${secret:\(secret.variable)}; set \(secret.variable) to call it"
-                    )
-                }
-                for secret in imported.secretValues {
-                    lines.append(
-                        "import: \(imported.name) takes the query parameter \(secret.parameter), a credential, as its value '\(secret.value)': it is not written"
-                    )
-                }
-            }
+            for imported in file.cases { lines += imported.reportLines }
         }
         StandardStream.error.write(lines.map { DisplayText.escaped($0) + "\n" }.joined())
     }
