@@ -84,7 +84,7 @@ extension ImportedRequest {
                         members.append(YAMLText.Entry("fileName", .string(NewCase.literal(fileName))))
                     }
                 case .file(let path):
-                    let value = Self.uniqueValueName(part.name, taken: &taken)
+                    let value = NewCase.uniqueValueName(part.name, taken: &taken)
                     values.append(.map([YAMLText.Entry(value, .string("file"))]))
                     fileValues.append((value, path))
                     members.append(YAMLText.Entry("file", .string("{\(value)}")))
@@ -167,7 +167,7 @@ extension ImportedRequest {
         for (index, entry) in task.enumerated() where entry.key == "parameters" || entry.key == "query" {
             guard case .map(var parameters) = entry.value else { continue }
             for (offset, parameter) in parameters.enumerated() where SecretNames.looksSecret(parameter.key) {
-                let value = uniqueValueName(parameter.key, taken: &taken)
+                let value = NewCase.uniqueValueName(parameter.key, taken: &taken)
                 parameters[offset].value = .string("{\(value)}")
                 made.append((parameter.key, value))
             }
@@ -192,25 +192,5 @@ extension ImportedRequest {
             (".pdf", "application/pdf"), (".xml", "application/xml")
         ]
         return table.first { name.hasSuffix($0.0) }?.1 ?? "application/octet-stream"
-    }
-
-    /// A value name from a part's name: an identifier, unique in the case.
-    private static func uniqueValueName(_ name: String, taken: inout Set<String>) -> String {
-        var base = String(
-            String.UnicodeScalarView(
-                name.unicodeScalars.map { scalar in
-                    switch scalar {
-                    case "a"..."z", "A"..."Z", "0"..."9", "_": scalar
-                    default: "_"
-                    }
-                }))
-        if base.isEmpty || base.first.map({ $0.isNumber }) == true { base = "file_" + base }
-        var candidate = base
-        var number = 2
-        while !taken.insert(candidate).inserted {
-            candidate = base + "_\(number)"
-            number += 1
-        }
-        return candidate
     }
 }

@@ -308,8 +308,9 @@ extension NewCase {
                 }))
     }
 
-    /// A value name for a multipart file part: its name as an identifier, unique in the case.
-    private static func uniqueValueName(_ name: String, taken: inout Set<String>) -> String {
+    /// A value name for a multipart file part: its name as an identifier, unique in the case
+    /// (the importers name their file values so too).
+    package static func uniqueValueName(_ name: String, taken: inout Set<String>) -> String {
         var base = String(
             String.UnicodeScalarView(
                 name.unicodeScalars.map { scalar in
