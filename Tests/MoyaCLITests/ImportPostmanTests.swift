@@ -1,0 +1,163 @@
+import Foundation
+@testable import TestServers
+import XCTest
+
+/// `moya-cli import postman`: a v2.1 collection (folders, variables, an environment file, every
+/// body mode and auth, examples, scripts) becomes a target file whose cases send what Postman
+/// would to the loopback server; v2.0's shapes read the same; hostile collections exit 65.
+final class ImportPostmanTests: XCTestCase {
+    var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private func importPostman(_ arguments: [String]) throws -> CLIResult {
+        try CLIRunner.run(["import", "postman"] + arguments, currentDirectory: folder.url)
+    }
+
+    /// A v2.1 collection written from the schema's rules: auth params as `[{key, value}]`, URLs
+    /// as objects or strings, `disabled` entries.
+    static func collection(base: String) -> String {
+        #"""
+        {
+          "info": {"name": "Shop API", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+          "auth": {"type": "bearer", "bearer": [{"key": "token", "value": "{{apiToken}}", "type": "string"}]},
+          "variable": [
+            {"key": "baseUrl", "value": "\#(base)/anything/api"},
+            {"key": "apiToken", "value": "s3cr3t-token-value"},
+            {"key": "userId", "value": "42"},
+            {"key": "tenant-id", "value": "acme"},
+            {"key": "loopA", "value": "{{loopB}}"},
+            {"key": "loopB", "value": "x{{loopA}}"}
+          ],
+          "event": [{"listen": "prerequest", "script": {"exec": ["console.log(1)"]}}],
+          "item": [
+            {"name": "Users", "item": [
+              {"name": "Get user", "event": [{"listen": "test", "script": {"exec": ["pm.test()"]}}],
+               "request": {"method": "GET", "description": "Fetch one user",
+                 "header": [{"key": "X-Tenant", "value": "{{tenant-id}}"}, {"key": "X-Off", "value": "no", "disabled": true}],
+                 "url": {"raw": "{{baseUrl}}/users/:id?verbose=true&skip=1", "host": ["{{baseUrl}}"], "path": ["users", ":id"],
+                   "query": [{"key": "verbose", "value": "true"}, {"key": "skip", "value": "1", "disabled": true}],
+                   "variable": [{"key": "id", "value": "{{userId}}"}]}},
+               "response": [
+                 {"name": "OK", "code": 200, "header": [{"key": "Content-Type", "value": "application/json"}],
+                  "body": "{\"id\": 42, \"token\": \"s3cr3t-token-value\"}"},
+                 {"name": "Not found", "code": 404, "header": [{"key": "Content-Type", "value": "text/plain"}], "body": "no such user"}
+               ]},
+              {"name": "Create user", "request": {"method": "POST",
+                 "header": [{"key": "Content-Type", "value": "application/json"}],
+                 "body": {"mode": "raw", "raw": "{\"name\": \"{{userName}}\", \"tenant\": \"t\"}", "options": {"raw": {"language": "json"}}},
+                 "url": "{{baseUrl}}/users"}}
+            ]},
+            {"name": "Login form", "request": {"method": "POST",
+               "auth": {"type": "basic", "basic": [{"key": "username", "value": "ada"}, {"key": "password", "value": "pw-literal"}]},
+               "body": {"mode": "urlencoded", "urlencoded": [{"key": "user", "value": "ada lovelace"}, {"key": "off", "value": "x", "disabled": true}]},
+               "url": "{{baseUrl}}/login"}},
+            {"name": "Upload", "request": {"method": "POST", "auth": {"type": "noauth"},
+               "body": {"mode": "formdata", "formdata": [{"key": "note", "value": "hi", "type": "text"}, {"key": "doc", "type": "file", "src": "/x.txt"}]},
+               "url": "{{baseUrl}}/upload"}},
+            {"name": "Put file", "request": {"method": "PUT",
+               "auth": {"type": "apikey", "apikey": [{"key": "key", "value": "X-Api-Key"}, {"key": "value", "value": "{{apiKey}}"}, {"key": "in", "value": "header"}]},
+               "body": {"mode": "file", "file": {"src": "/x.bin"}}, "url": "{{baseUrl}}/files"}},
+            {"name": "Graph", "request": {"method": "POST",
+               "auth": {"type": "oauth2", "oauth2": [{"key": "grant_type", "value": "client_credentials"}, {"key": "accessTokenUrl", "value": "\#(base)/oauth/token"}, {"key": "clientId", "value": "moya-client"}, {"key": "clientSecret", "value": "{{clientSecret}}"}, {"key": "scope", "value": "read"}]},
+               "body": {"mode": "graphql", "graphql": {"query": "query { me { id } }", "variables": "{\"a\": 1}"}}, "url": "{{baseUrl}}/graphql"}},
+            {"name": "Raw text", "request": {"method": "PATCH", "header": [{"key": "Content-Type", "value": "text/plain"}],
+               "body": {"mode": "raw", "raw": "hello {{userId}}"}, "url": "{{baseUrl}}/text"}},
+            {"name": "Other host", "request": {"method": "DELETE", "url": "\#(base)/anything/things/{{thing}}"}},
+            {"name": "Get user", "request": {"method": "GET", "url": "{{baseUrl}}/again"}}
+          ]
+        }
+        """#
+    }
+
+    func testCasesSendWhatPostmanWouldSend() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        try folder.write("shop.json", Self.collection(base: base))
+        try folder.write(
+            "env.json",
+            #"{"name": "Staging Env", "values": [{"key": "userId", "value": "7", "enabled": true}, {"key": "password", "value": "envpw", "type": "secret"}]}"#
+        )
+        try folder.write("doc.txt", "document")
+        let imported = try importPostman(["shop.json", "--environment", "env.json"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(
+            imported.stderr,
+            """
+            import: wrote targets/shop-api.yaml: API 'shop-api', 9 cases
+            import: the variable 'loopA' refers to itself through others: it is never expanded
+            import: the variable 'loopB' refers to itself through others: it is never expanded
+            import: 2 pre-request/test scripts skipped: a case runs no scripts
+            import: the variable 'tenant-id' is ${tenant_id}
+            import: the variable 'apiToken' is a credential: not written; set apiToken to call
+            import: the variable 'password' is a credential: not written; set password to call
+            import: the bearer auth's token is read from ${secret:apiToken}; set apiToken to call it
+            import: the basic auth's password (a literal in the collection, not written) is read from ${secret:MOYA_SHOP_API_PASSWORD}; set MOYA_SHOP_API_PASSWORD to call it
+            import: the apikey auth's value is read from ${secret:apiKey}; set apiKey to call it
+            import: the oauth2 auth's clientSecret is read from ${secret:clientSecret}; set clientSecret to call it
+
+            """)
+        let file = try String(contentsOf: folder.url.appendingPathComponent("targets/shop-api.yaml"), encoding: .utf8)
+        for secret in ["s3cr3t-token-value", "pw-literal", "envpw"] {
+            XCTAssertFalse(file.contains(secret), "\(secret) written:\n\(file)")
+        }
+        XCTAssertTrue(file.contains("notFound: {status: 404"), file)
+
+        let environment = [
+            "apiToken": "live-token", "MOYA_SHOP_API_PASSWORD": "pw", "apiKey": "k1",
+            "clientSecret": OAuthTestAuthority.clientSecret,
+            "XDG_CACHE_HOME": folder.url.appendingPathComponent("cache").path
+        ]
+        let calls: [[String]] = [
+            ["usersGetUser"], ["usersCreateUser", "ada"], ["loginForm"], ["upload", "doc.txt"], ["putFile", "doc.txt"],
+            ["graph"], ["rawText"], ["otherHost", "t1"], ["getUser"], ["--env", "staging-env", "usersGetUser"]
+        ]
+        for arguments in calls {
+            let called = try CLIRunner.run(
+                ["call", "shop-api"] + arguments, environment: environment, currentDirectory: folder.url)
+            XCTAssertEqual(called.status, 0, "\(arguments): \(called.stderr)")
+        }
+        // The environment file's userId (7) wins over the collection's (42), as in Postman.
+        let received = server.receivedRequests.filter { !$0.path.hasPrefix("/oauth/") }
+        XCTAssertEqual(
+            received.map { "\($0.method) \($0.path)" },
+            [
+                "GET /anything/api/users/7", "POST /anything/api/users", "POST /anything/api/login",
+                "POST /anything/api/upload", "PUT /anything/api/files", "POST /anything/api/graphql",
+                "PATCH /anything/api/text", "DELETE /anything/things/t1", "GET /anything/api/again",
+                "GET /anything/api/users/7"
+            ])
+        XCTAssertEqual(received[0].queryItems.map { "\($0.name)=\($0.value)" }, ["verbose=true"], "disabled skipped")
+        XCTAssertEqual(received[0].value(of: "X-Tenant"), "acme")
+        XCTAssertNil(received[0].value(of: "X-Off"))
+        XCTAssertEqual(received[0].value(of: "Authorization"), "Bearer live-token")
+        XCTAssertEqual(String(decoding: received[1].body, as: UTF8.self), #"{"name":"ada","tenant":"t"}"#)
+        XCTAssertEqual(String(decoding: received[2].body, as: UTF8.self), "user=ada%20lovelace")
+        XCTAssertEqual(received[2].value(of: "Authorization"), "Basic " + Data("ada:pw".utf8).base64EncodedString())
+        let multipart = String(decoding: received[3].body, as: UTF8.self)
+        XCTAssertTrue(multipart.contains("name=\"note\"\r\n\r\nhi\r\n") && multipart.contains("document"), multipart)
+        XCTAssertNil(received[3].value(of: "Authorization"), "noauth")
+        XCTAssertEqual(String(decoding: received[4].body, as: UTF8.self), "document")
+        XCTAssertEqual(received[4].value(of: "X-Api-Key"), "k1")
+        XCTAssertEqual(
+            String(decoding: received[5].body, as: UTF8.self), #"{"query":"query { me { id } }","variables":{"a":1}}"#)
+        XCTAssertTrue(received[5].value(of: "Authorization")?.hasPrefix("Bearer ") ?? false)
+        XCTAssertEqual(String(decoding: received[6].body, as: UTF8.self), "hello 7")
+        XCTAssertEqual(received[6].value(of: "Content-Type"), "text/plain")
+        XCTAssertEqual(received[7].value(of: "Authorization"), "Bearer live-token", "inherits the collection's")
+        XCTAssertEqual(
+            received[9].value(of: "X-Tenant"), "acme", "the collection's, in the environment file's environment")
+
+        let stubbed = try CLIRunner.run(
+            ["call", "shop-api", "usersGetUser", "--stub", "--sample", "notFound"], environment: environment,
+            currentDirectory: folder.url)
+        XCTAssertEqual(stubbed.stdout, "no such user")
+        let again = try importPostman(["shop.json"])
+        XCTAssertEqual(again.status, 64)
+        XCTAssertEqual(again.stderr, "moya-cli: error: targets/shop-api.yaml exists; give --force to replace it\n")
+        XCTAssertEqual(try importPostman(["shop.json", "--force"]).status, 0)
+    }
+}
