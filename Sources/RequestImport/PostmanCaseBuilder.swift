@@ -189,6 +189,10 @@ struct PostmanCaseBuilder {
             }
             headers.append(YAMLText.Entry(header.name, .string(value)))
         }
+        if contentType == nil, let type = Self.rawContentType(request["body"]) {
+            // Postman sends a raw body with the type its language implies.
+            headers.append(YAMLText.Entry("Content-Type", .string(type)))
+        }
         if !headers.isEmpty { members.append(YAMLText.Entry("headers", .map(headers))) }
         if let auth = parsed.auth, let scheme = try scheme(for: auth, at: at + ".request.auth") {
             if scheme != defaultAuth, scheme != "none" || defaultAuth != nil {
@@ -286,9 +290,23 @@ struct PostmanCaseBuilder {
         String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 
+    /// The Content-Type Postman gives a raw body without one.
+    static func rawContentType(_ body: JSONValue?) -> String? {
+        guard let body, body["mode"]?.stringValue == "raw", body["disabled"]?.boolValue != true else { return nil }
+        switch body["options"]?["raw"]?["language"]?.stringValue ?? "text" {
+        case "json": return "application/json"
+        case "xml": return "application/xml"
+        case "html": return "text/html"
+        case "javascript": return "application/javascript"
+        default: return "text/plain"
+        }
+    }
+
     /// A description: a string, or v2.1's `{content}`.
     static func description(_ value: JSONValue?) -> String? {
         guard let text = value?.stringValue ?? value?["content"]?.stringValue, !text.isEmpty else { return nil }
-        return String(text.prefix(2000))
+        // A description is read on a terminal (`list`, case help): no control characters but line breaks.
+        let kept = text.unicodeScalars.filter { $0 == "\n" || $0 == "\t" || $0.value >= 0x20 && $0.value != 0x7F }
+        return String(String.UnicodeScalarView(kept.prefix(2000)))
     }
 }

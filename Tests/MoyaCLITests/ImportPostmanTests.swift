@@ -161,3 +161,126 @@ final class ImportPostmanTests: XCTestCase {
         XCTAssertEqual(try importPostman(["shop.json", "--force"]).status, 0)
     }
 }
+
+extension ImportPostmanTests {
+    /// v2.0: auth parameters as objects, a request given as its URL, a URL as parts, headers as lines.
+    func testVersion2Point0Shapes() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        try folder.write(
+            "old.json",
+            #"""
+            {"info": {"name": "Old", "schema": "https://schema.getpostman.com/json/collection/v2.0.0/collection.json"},
+             "auth": {"type": "basic", "basic": {"username": "{{user}}", "password": "{{pass}}"}},
+             "item": [
+              {"name": "Ping", "request": "http://127.0.0.1:\#(server.port)/anything/ping"},
+              {"name": "Send", "request": {"method": "POST",
+                "url": {"protocol": "http", "host": ["127", "0", "0", "1"], "port": "\#(server.port)", "path": ["anything", "send"],
+                        "query": [{"key": "q", "value": "1"}]},
+                "header": "X-One: 1\nX-Two: two",
+                "auth": {"type": "apikey", "apikey": {"key": "api_key", "value": "{{k}}", "in": "query"}},
+                "body": {"mode": "raw", "raw": "{\"a\": {{n}}}", "options": {"raw": {"language": "json"}}}}}
+             ]}
+            """#)
+        let imported = try importPostman(["old.json"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let environment = ["user": "ada", "pass": "pw", "k": "key1"]
+        for arguments in [["ping"], ["send", "5"]] {
+            let called = try CLIRunner.run(
+                ["call", "old"] + arguments, environment: environment, currentDirectory: folder.url)
+            XCTAssertEqual(called.status, 0, "\(arguments): \(called.stderr)")
+        }
+        let received = server.receivedRequests
+        XCTAssertEqual(received.map { "\($0.method) \($0.path)" }, ["GET /anything/ping", "POST /anything/send"])
+        XCTAssertEqual(received[0].value(of: "Authorization"), "Basic " + Data("ada:pw".utf8).base64EncodedString())
+        XCTAssertEqual(received[1].queryItems.map { "\($0.name)=\($0.value)" }, ["api_key=key1", "q=1"])
+        XCTAssertNil(received[1].value(of: "Authorization"), "the API key, not the collection's basic")
+        XCTAssertEqual(received[1].value(of: "X-Two"), "two")
+        XCTAssertEqual(
+            String(decoding: received[1].body, as: UTF8.self), #"{"a": 5}"#, "not JSON until given: sent as text")
+        XCTAssertEqual(received[1].value(of: "Content-Type"), "application/json")
+    }
+
+    /// What a collection may not do exits 65 with the JSON path, writes nothing and passes no
+    /// terminal escape; secrets are never written.
+    func testHostileCollectionsExit65WithThePlace() throws {
+        let request = { (json: String) in #"{"info": {"name": "x"}, "item": [{"name": "a", "request": \#(json)}]}"# }
+        for (collection, expected) in [
+            ("nope", "h.json:1:2: the collection is not JSON"),
+            (
+                #"{"info": {"name": "x"}, "item": 3}"#,
+                "h.json: not a Postman collection: no info object and item list (at $.item)"
+            ),
+            (request(#"{"url": 5}"#), "h.json: the URL is neither a string nor an object (at $.item[0].request.url)"),
+            (
+                request(#"{"url": "http://h/a\r\nX: y"}"#),
+                "h.json: the URL holds control characters (at $.item[0].request.url)"
+            ),
+            (
+                request(#"{"url": "http://h/", "header": [{"key": "X\u001b[31m", "value": "1"}]}"#),
+                "h.json: the header name 'X\\e[31m' is not a header name (at $.item[0].request.header[0])"
+            ),
+            (
+                request(#"{"url": "http://h/", "header": [{"key": "X", "value": "1\r\nEvil: 1"}]}"#),
+                "h.json: the header X's value holds control characters (at $.item[0].request.header[0])"
+            ),
+            (request(#"{"url": "ftp://h/"}"#), "h.json: the URL 'ftp://h' is not http or https"),
+            (
+                #"{"info": {"name": "x"}, "auth": {"type": 3}, "item": [{"name": "a", "request": "http://h/"}]}"#,
+                "h.json: not an auth type (at $.auth.type)"
+            ),
+            (
+                #"{"info": {"name": "x", "schema": "https://schema.getpostman.com/json/collection/v1.0.0/collection.json"}, "item": []}"#,
+                "h.json: the collection's schema"
+            ),
+            (
+                String(repeating: #"{"name": "f", "item": ["#, count: 70).wrappedAsCollection(depth: 70),
+                "h.json: folders nest deeper than 64 (at $.item[0].item[0]"
+            )
+        ] {
+            try folder.write("h.json", collection)
+            let result = try importPostman(["h.json"])
+            XCTAssertEqual(result.status, 65, collection)
+            XCTAssertTrue(result.stderr.hasPrefix("moya-cli: error: " + expected), result.stderr)
+            XCTAssertFalse(result.stderr.contains("\u{1B}"))
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("targets").path))
+        }
+
+        let many =
+            #"{"info": {"name": "x"}, "item": ["#
+            + Array(repeating: #"{"name": "a", "request": "http://h/"}"#, count: 100_001).joined(separator: ",") + "]}"
+        try folder.write("many.json", many)
+        let tooMany = try importPostman(["many.json"])
+        XCTAssertEqual(tooMany.status, 65)
+        XCTAssertEqual(
+            tooMany.stderr,
+            "moya-cli: error: many.json: the collection has more than 100000 requests (at $.item[100000])\n")
+
+        // Escapes in names and descriptions; a `type: secret` variable with a plain name; a cycle.
+        try folder.write(
+            "odd.json",
+            #"""
+            {"info": {"name": "x\u001b]0;pwn\u0007"},
+             "variable": [{"key": "plain", "value": "hidden-value", "type": "secret"}, {"key": "b", "value": "{{c}}"},
+                          {"key": "c", "value": "{{b}}"}],
+             "item": [{"name": "a\u001b[2J", "request": {"url": "http://h/{{plain}}/{{b}}", "description": "desc \u001b[31m red",
+                       "header": [{"key": "X-P", "value": "{{plain}}"}]}}]}
+            """#)
+        let odd = try importPostman(["odd.json", "-o", "-"])
+        XCTAssertEqual(odd.status, 0, odd.stderr)
+        XCTAssertFalse(
+            odd.stdout.contains("hidden-value") || odd.stdout.contains("\u{1B}") || odd.stdout.contains("\\x1B"))
+        XCTAssertFalse(odd.stderr.contains("\u{1B}"))
+        XCTAssertTrue(odd.stdout.contains(#"headers: {X-P: "${secret:plain}"}"#), odd.stdout)
+        XCTAssertTrue(odd.stderr.contains("the variable 'b' refers to itself through others"), odd.stderr)
+        XCTAssertTrue(odd.stderr.contains("the value plain is a credential ({{plain}}): it is not written"), odd.stderr)
+    }
+}
+
+extension String {
+    /// `self` (`count` opened folders) closed and wrapped as a collection holding one request.
+    fileprivate func wrappedAsCollection(depth: Int) -> String {
+        #"{"info": {"name": "x"}, "item": ["# + self + #"{"name": "a", "request": "http://h/"}"#
+            + String(repeating: "]}", count: depth) + "]}"
+    }
+}
