@@ -123,7 +123,7 @@ struct PostmanCaseBuilder {
                 )
             }
         }
-        let ownAuth = request["auth"].flatMap { $0 == .null ? nil : $0 }
+        let ownAuth = request["auth"].flatMap { $0.isNull ? Optional<JSONValue>.none : $0 }
         return Parsed(
             name: PostmanImporter.caseName(folders: flattened.folders, name: title), at: at, method: method,
             origin: origin, segments: segments, pathVariables: pathVariables, query: query ?? [], item: item,

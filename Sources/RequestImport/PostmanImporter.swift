@@ -58,7 +58,9 @@ package enum PostmanImporter {
         var requests: [Flattened] = []
         var scriptCount = 0
         try flatten(
-            root["item"], at: "$.item", folders: [], auth: root["auth"], depth: 0, into: &requests,
+            root["item"], at: "$.item", folders: [],
+            auth: root["auth"].flatMap { $0.isNull ? Optional<JSONValue>.none : $0 }, depth: 0,
+            into: &requests,
             scripts: &scriptCount)
         scriptCount += root["event"]?.arrayValue?.count ?? 0
         if scriptCount > 0 {
@@ -137,7 +139,7 @@ package enum PostmanImporter {
                 throw RequestImportError("the collection has more than \(maximumItems) requests (at \(at))")
             }
             scripts += item["event"]?.arrayValue?.count ?? 0
-            let ownAuth = item["auth"].flatMap { $0 == .null ? nil : $0 }
+            let ownAuth = item["auth"].flatMap { $0.isNull ? Optional<JSONValue>.none : $0 }
             if item["item"] != nil {
                 guard let name = item["name"]?.stringValue else {
                     throw RequestImportError("not a string (at \(at).name)")
