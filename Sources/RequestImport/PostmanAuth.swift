@@ -23,7 +23,7 @@ enum PostmanAuth {
 
     static func map(
         _ auth: JSONValue, at path: String, variables: PostmanVariables, apiName: String,
-        secrets: inout [(variable: String, why: String)]
+        secrets: inout [(variable: String, why: String)], literals: inout [String]
     ) throws(RequestImportError) -> Mapped {
         guard let type = auth["type"]?.stringValue else {
             throw RequestImportError("not an auth type (at \(path).type)")
@@ -37,6 +37,7 @@ enum PostmanAuth {
                 return "${secret:\(variable)}"
             }
             let variable = prefix + fallback
+            if !text.isEmpty { literals.append(text) }
             secrets.append((variable, "the \(type) auth's \(key) (a literal in the collection, not written)"))
             return "${secret:\(variable)}"
         }

@@ -30,14 +30,17 @@ enum PostmanBody {
             }
             return [YAMLText.Entry("data", .string(template.placeholding(raw)))]
         case "urlencoded":
-            let pairs = try fields("urlencoded").map { field in
-                YAMLText.Entry(
-                    field["key"]?.stringValue ?? "", .string(template.placeholding(field["value"]?.stringValue ?? "")))
-            }
-            return [
+            let (pairs, repeats) = template.parameters(
+                try fields("urlencoded").map {
+                    (name: $0["key"]?.stringValue ?? "", value: $0["value"]?.stringValue ?? "")
+                }
+                .filter { !($0.name.isEmpty && $0.value.isEmpty) })
+            var task = [
                 YAMLText.Entry("parameters", .map(pairs)), YAMLText.Entry("encoding", .string("url")),
                 YAMLText.Entry("destination", .string("httpBody"))
             ]
+            if repeats { task.append(YAMLText.Entry("arrayEncoding", .string("noBrackets"))) }
+            return task
         case "formdata":
             var parts: [YAMLText] = []
             for field in try fields("formdata") {

@@ -24,6 +24,8 @@ struct PostmanCaseBuilder {
     var defaultAuth: String?
     private(set) var secrets: [(variable: String, why: String)] = []
     private(set) var notes: [String] = []
+    /// Literal credentials the collection holds (not written): `<redacted>` in samples.
+    private(set) var redactions: [String] = []
 
     init(apiName: String, variables: PostmanVariables) {
         self.apiName = apiName
@@ -32,7 +34,9 @@ struct PostmanCaseBuilder {
 
     /// The name of the scheme for `auth` (made on first use), `none` for `noauth`, `nil` when unsupported.
     mutating func scheme(for auth: JSONValue, at path: String) throws(RequestImportError) -> String? {
-        switch try PostmanAuth.map(auth, at: path, variables: variables, apiName: apiName, secrets: &secrets) {
+        switch try PostmanAuth.map(
+            auth, at: path, variables: variables, apiName: apiName, secrets: &secrets, literals: &redactions)
+        {
         case .none: return "none"
         case .unsupported(let what):
             notes.append("\(what) at \(path) is not mapped: cases using it send no credentials")
@@ -160,6 +164,8 @@ struct PostmanCaseBuilder {
         var contentType: String?
         for (offset, header) in Self.headers(request["header"]).enumerated() {
             let hat = "\(at).request.header[\(offset)]"
+            // Postman's editor leaves an empty last row.
+            if header.name.isEmpty && header.value.isEmpty { continue }
             guard !header.name.isEmpty, header.name.utf8.allSatisfy(CurlRequestBuilder.isTokenByte) else {
                 throw RequestImportError(
                     "the header name '\(header.name.prefix(100))' is not a header name (at \(hat))")
@@ -177,6 +183,10 @@ struct PostmanCaseBuilder {
                     let variable =
                         "MOYA_\(PostmanVariables.identifier(apiName).uppercased())_\(PostmanVariables.identifier(header.name).uppercased())"
                     value = "${secret:\(variable)}"
+                    redactions.append(header.value)
+                    if let space = header.value.firstIndex(of: " ") {
+                        redactions.append(String(header.value[header.value.index(after: space)...]))
+                    }
                     secrets.append((variable, "the header \(header.name) (a literal in the collection, not written)"))
                 } else {
                     value = pieces.map { piece in
@@ -187,7 +197,14 @@ struct PostmanCaseBuilder {
                     }.joined()
                 }
             }
-            headers.append(YAMLText.Entry(header.name, .string(value)))
+            if let index = headers.firstIndex(where: { $0.key.lowercased() == header.name.lowercased() }),
+                case .string(let earlier) = headers[index].value
+            {
+                // One entry per name: repeated headers are sent as one, joined, as HTTP allows.
+                headers[index].value = .string(earlier + ", " + value)
+            } else {
+                headers.append(YAMLText.Entry(header.name, .string(value)))
+            }
         }
         if contentType == nil, let type = Self.rawContentType(request["body"]) {
             // Postman sends a raw body with the type its language implies.
@@ -202,13 +219,19 @@ struct PostmanCaseBuilder {
         var task = try PostmanBody.task(
             request["body"], at: at + ".request.body", method: parsed.method, contentType: contentType,
             template: &template, notes: &notes)
-        if !parsed.query.isEmpty {
-            let pairs = parsed.query.map { YAMLText.Entry($0.name, .string(template.placeholding($0.value))) }
+        let query = parsed.query.filter { !($0.name.isEmpty && $0.value.isEmpty) }
+        if !query.isEmpty {
+            let (pairs, repeats) = template.parameters(query)
             if task.isEmpty {
                 task = [YAMLText.Entry("parameters", .map(pairs)), YAMLText.Entry("encoding", .string("url"))]
                 if !["GET", "HEAD", "DELETE"].contains(parsed.method) {
                     task.append(YAMLText.Entry("destination", .string("queryString")))
                 }
+                if repeats { task.append(YAMLText.Entry("arrayEncoding", .string("noBrackets"))) }
+            } else if repeats {
+                throw RequestImportError(
+                    "the query repeats a name next to a body; a case with a body sends one value per query parameter (at \(at).request.url)"
+                )
             } else {
                 task.append(YAMLText.Entry("query", .map(pairs)))
             }
@@ -240,7 +263,7 @@ struct PostmanCaseBuilder {
         name: String, sample: YAMLText
     )] {
         var made: [(String, YAMLText)] = []
-        let redacted = (variables.collection + variables.environment).filter(\.isSecret).map(\.value)
+        let redacted = (variables.collection + variables.environment).filter(\.isSecret).map(\.value) + redactions
         for (offset, response) in (list?.arrayValue ?? []).enumerated() {
             let at = "\(path)[\(offset)]"
             let status = response["code"]?.intValue ?? 200

@@ -70,8 +70,34 @@ package struct PostmanTemplate {
         }.joined()
     }
 
+    /// Query or form parameters as a map, a name given more than once as a list (`repeats`). A
+    /// literal under a name that looks like a credential's (`access_token=…`) is not written:
+    /// it becomes a value of the case without a default.
+    mutating func parameters(_ pairs: [(name: String, value: String)]) -> (entries: [YAMLText.Entry], repeats: Bool) {
+        var groups: [(name: String, values: [YAMLText])] = []
+        for pair in pairs {
+            var text = placeholding(pair.value)
+            if SecretNames.looksSecret(pair.name) || PostmanVariables.looksSecret(pair.name),
+                Self.references(in: pair.value).isEmpty, !pair.value.isEmpty
+            {
+                text = "{\(value(named: pair.name, default: nil, credential: true))}"
+            }
+            if let index = groups.firstIndex(where: { $0.name == pair.name }) {
+                groups[index].values.append(.string(text))
+            } else {
+                groups.append((pair.name, [.string(text)]))
+            }
+        }
+        return (
+            groups.map { YAMLText.Entry($0.name, $0.values.count == 1 ? $0.values[0] : .list($0.values)) },
+            groups.contains { $0.values.count > 1 }
+        )
+    }
+
     /// The value for the Postman variable (or `:parameter`) `name`, made on first use.
-    mutating func value(named name: String, default given: String?, type: String = "string") -> String {
+    mutating func value(named name: String, default given: String?, type: String = "string", credential: Bool = false)
+        -> String
+    {
         if let made = values.first(where: { $0.postman == name }) { return made.name }
         var valueName = PostmanVariables.identifier(name)
         let base = valueName
@@ -81,7 +107,7 @@ package struct PostmanTemplate {
             number += 1
         }
         if valueName != name { notes.append("the variable '\(name)' is the value \(valueName)") }
-        let isSecret = variables.variable(name)?.isSecret ?? PostmanVariables.looksSecret(name)
+        let isSecret = credential || (variables.variable(name)?.isSecret ?? PostmanVariables.looksSecret(name))
         var members = [YAMLText.Entry("type", .string(type))]
         if type == "file" {
             // A file is given when calling.
@@ -89,7 +115,8 @@ package struct PostmanTemplate {
             members.append(YAMLText.Entry("default", .string(value)))
         } else if isSecret {
             notes.append(
-                "the value \(valueName) is a credential ({{\(name)}}): it is not written; give it when calling")
+                "the value \(valueName) is a credential (\(credential ? "the parameter \(name)" : "{{\(name)}}")): it is not written; give it when calling"
+            )
         }
         values.append((name, valueName, .map([YAMLText.Entry(valueName, .map(members))])))
         return valueName

@@ -87,4 +87,37 @@ final class PostmanImporterTests: XCTestCase {
                 "the digest auth at $.item[0].request.auth is not mapped: cases using it send no credentials"),
             "\(result.notes)")
     }
+
+    func testRepeatedNamesAndCredentialParametersNeverBreakOrLeak() throws {
+        let result = try read(
+            #"""
+            [{"name": "a", "request": {"url": "http://h/x?tag=1&tag=2&access_token=q-literal",
+               "header": [{"key": "X-A", "value": "1"}, {"key": "x-a", "value": "2"}, {"key": "", "value": ""},
+                          {"key": "Authorization", "value": "Bearer h-literal"}]},
+              "response": [{"code": 200, "header": [{"key": "Content-Type", "value": "text/plain"}],
+                            "body": "h-literal b-literal q"}]},
+             {"name": "b", "request": {"method": "POST", "url": "http://h/f",
+               "body": {"mode": "urlencoded", "urlencoded": [{"key": "k", "value": "1"}, {"key": "k", "value": "2"},
+                                                             {"key": "password", "value": "f-literal"}]}}}]
+            """#,
+            auth: #"{"type": "bearer", "bearer": [{"key": "token", "value": "b-literal"}]}"#)
+        for literal in ["q-literal", "h-literal", "b-literal", "f-literal"] {
+            XCTAssertFalse(result.text.contains(literal), "\(literal):\n\(result.text)")
+        }
+        XCTAssertTrue(
+            result.text.contains(#"headers: {X-A: "1, 2", Authorization: "${secret:MOYA_T_AUTHORIZATION}"}"#),
+            result.text)
+        XCTAssertTrue(
+            result.text.contains(
+                #"parameters: {tag: ["1", "2"], access_token: "{access_token}"}\#n      encoding: url\#n      arrayEncoding: noBrackets"#
+            ),
+            result.text)
+        XCTAssertTrue(result.text.contains(#"text: "<redacted> <redacted> q""#), result.text)
+        XCTAssertTrue(result.text.contains(#"parameters: {k: ["1", "2"], password: "{password}"}"#), result.text)
+        XCTAssertTrue(
+            result.notes.contains(
+                "a: the value access_token is a credential (the parameter access_token): it is not written; give it when calling"
+            ),
+            "\(result.notes)")
+    }
 }
