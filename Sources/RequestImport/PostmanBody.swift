@@ -45,6 +45,10 @@ enum PostmanBody {
             var parts: [YAMLText] = []
             for field in try fields("formdata") {
                 let name = field["key"]?.stringValue ?? ""
+                guard !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+                    throw RequestImportError(
+                        "the part name '\(name.prefix(100))' holds control characters (at \(path).formdata)")
+                }
                 var members = [YAMLText.Entry("name", .string(NewCase.literal(name)))]
                 if field["type"]?.stringValue == "file" {
                     members.append(

@@ -18,6 +18,9 @@ struct PostmanCaseBuilder {
         var auth: JSONValue?
     }
 
+    /// The methods a target file's case may have (moya-targets(5)).
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"]
+
     let apiName: String
     let variables: PostmanVariables
     private(set) var schemes: [(name: String, members: [YAMLText.Entry])] = []
@@ -60,8 +63,10 @@ struct PostmanCaseBuilder {
         // v2.x allows a request given as its URL alone.
         let url = request.stringValue.map(JSONValue.string) ?? request["url"] ?? .string("")
         let method = (request["method"]?.stringValue ?? "GET").uppercased()
-        guard !method.isEmpty, method.utf8.allSatisfy(CurlRequestBuilder.isTokenByte) else {
-            throw RequestImportError("'\(method.prefix(40))' is not an HTTP method (at \(at).request.method)")
+        guard Self.methods.contains(method) else {
+            throw RequestImportError(
+                "'\(method.prefix(40))' is not a method a case can send (\(Self.methods.joined(separator: ", "))) (at \(at).request.method)"
+            )
         }
         var raw: String
         var query: [(String, String)]? = nil
@@ -109,6 +114,9 @@ struct PostmanCaseBuilder {
             originEnd = rest.firstIndex(of: "/") ?? rest.endIndex
         }
         var origin = String(rest[..<originEnd])
+        guard !origin.contains(" ") else {
+            throw RequestImportError("the URL's host holds a space (at \(at).request.url)")
+        }
         if PostmanTemplate.references(in: origin).isEmpty {
             if !origin.contains("://") { origin = "https://" + origin }
             do throws(RequestImportError) {
@@ -117,7 +125,10 @@ struct PostmanCaseBuilder {
                 throw RequestImportError(error.message + " (at \(at).request.url)")
             }
         }
-        let segments = rest[originEnd...].split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        // Postman sends a space in the path percent-encoded.
+        let segments = rest[originEnd...].split(separator: "/", omittingEmptySubsequences: true).map {
+            String($0).replacing(" ", with: "%20")
+        }
         if query == nil {
             query = (rawQuery ?? "").split(separator: "&").map { pair in
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -211,7 +222,9 @@ struct PostmanCaseBuilder {
             headers.append(YAMLText.Entry("Content-Type", .string(type)))
         }
         if !headers.isEmpty { members.append(YAMLText.Entry("headers", .map(headers))) }
-        if let auth = parsed.auth, let scheme = try scheme(for: auth, at: at + ".request.auth") {
+        if let auth = parsed.auth {
+            // An auth that does not map sends nothing, not the collection's default.
+            let scheme = try scheme(for: auth, at: at + ".request.auth") ?? "none"
             if scheme != defaultAuth, scheme != "none" || defaultAuth != nil {
                 members.append(YAMLText.Entry("auth", .string(scheme)))
             }

@@ -194,7 +194,8 @@ package enum PostmanImporter {
         func entries(_ list: [PostmanVariables.Variable]) -> [YAMLText.Entry] {
             var written: [YAMLText.Entry] = []
             var seen = Set<String>()
-            for variable in list.reversed() where seen.insert(variable.name).inserted {
+            // Two names that map to one (`a-b`, `a_b`): the later wins, as a later definition does.
+            for variable in list.reversed() where seen.insert(PostmanVariables.identifier(variable.name)).inserted {
                 let name = PostmanVariables.identifier(variable.name)
                 if name != variable.name { notes.append("the variable '\(variable.name)' is ${\(name)}") }
                 if variable.isSecret {

@@ -226,6 +226,17 @@ extension ImportPostmanTests {
             ),
             (request(#"{"url": "ftp://h/"}"#), "h.json: the URL 'ftp://h' is not http or https"),
             (
+                request(#"{"method": "PURGE", "url": "http://h/"}"#),
+                "h.json: 'PURGE' is not a method a case can send (GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE, CONNECT) (at $.item[0].request.method)"
+            ),
+            (request(#"{"url": "{{a}} b/x"}"#), "h.json: the URL's host holds a space (at $.item[0].request.url)"),
+            (
+                request(
+                    #"{"method": "POST", "url": "http://h/", "body": {"mode": "formdata", "formdata": [{"key": "a\nb"}]}}"#
+                ),
+                "h.json: the part name 'a\\nb' holds control characters (at $.item[0].request.body.formdata)"
+            ),
+            (
                 #"{"info": {"name": "x"}, "auth": {"type": 3}, "item": [{"name": "a", "request": "http://h/"}]}"#,
                 "h.json: not an auth type (at $.auth.type)"
             ),
@@ -262,8 +273,9 @@ extension ImportPostmanTests {
             #"""
             {"info": {"name": "x\u001b]0;pwn\u0007"},
              "variable": [{"key": "plain", "value": "hidden-value", "type": "secret"}, {"key": "b", "value": "{{c}}"},
+                          {"key": "x-y", "value": "1"}, {"key": "x_y", "value": "2"},
                           {"key": "c", "value": "{{b}}"}],
-             "item": [{"name": "a\u001b[2J", "request": {"url": "http://h/{{plain}}/{{b}}", "description": "desc \u001b[31m red",
+             "item": [{"name": "a\u001b[2J", "request": {"url": "http://h/{{plain}}/{{b}}/a b", "description": "desc \u001b[31m red",
                        "header": [{"key": "X-P", "value": "{{plain}}"}]}}]}
             """#)
         let odd = try importPostman(["odd.json", "-o", "-"])
@@ -272,6 +284,8 @@ extension ImportPostmanTests {
             odd.stdout.contains("hidden-value") || odd.stdout.contains("\u{1B}") || odd.stdout.contains("\\x1B"))
         XCTAssertFalse(odd.stderr.contains("\u{1B}"))
         XCTAssertTrue(odd.stdout.contains(#"headers: {X-P: "${secret:plain}"}"#), odd.stdout)
+        XCTAssertTrue(odd.stdout.contains(#"variables: {x_y: "2"}"#), "one name, the later value:\n\(odd.stdout)")
+        XCTAssertTrue(odd.stdout.contains(#"path: "/{plain}/{b}/a%20b""#), odd.stdout)
         XCTAssertTrue(odd.stderr.contains("the variable 'b' refers to itself through others"), odd.stderr)
         XCTAssertTrue(odd.stderr.contains("the value plain is a credential ({{plain}}): it is not written"), odd.stderr)
     }

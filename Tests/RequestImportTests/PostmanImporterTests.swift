@@ -78,8 +78,9 @@ final class PostmanImporterTests: XCTestCase {
 
     func testUnmappedAuthAndBodyModesAreNoted() throws {
         let result = try read(
-            #"[{"name": "a", "request": {"method": "POST", "url": "http://h/", "auth": {"type": "digest"}, "body": {"mode": "weird"}}}]"#
-        )
+            #"[{"name": "a", "request": {"method": "POST", "url": "http://h/", "auth": {"type": "digest"}, "body": {"mode": "weird"}}}]"#,
+            auth: #"{"type": "bearer", "bearer": [{"key": "token", "value": "{{t}}"}]}"#)
+        XCTAssertTrue(result.text.contains("    auth: none\n"), "not the collection's bearer:\n\(result.text)")
         XCTAssertTrue(
             result.notes.contains("a: the body mode 'weird' is not mapped: the case sends no body"), "\(result.notes)")
         XCTAssertTrue(
