@@ -74,9 +74,35 @@ enum PostmanAuth {
                     YAMLText.Entry("key", .string(credential("value", "API_KEY")))
                 ])
         case "oauth2":
-            let grant = parameter(auth, type, "grant_type") ?? "client_credentials"
+            // Postman's own default grant is authorization_code.
+            let grant = parameter(auth, type, "grant_type") ?? "authorization_code"
             guard grant == "client_credentials" else {
                 return .unsupported("the oauth2 grant '\(grant)' (only client_credentials maps)")
+            }
+            let tokenURL = parameter(auth, type, "accessTokenUrl") ?? ""
+            if tokenURL.isEmpty { return .unsupported("the oauth2 auth without an access token URL") }
+            if PostmanTemplate.references(in: tokenURL).isEmpty {
+                do throws(RequestImportError) {
+                    guard tokenURL.contains("://") else { throw RequestImportError("") }
+                    _ = try RequestURL(tokenURL)
+                } catch {
+                    throw RequestImportError(
+                        "the oauth2 access token URL '\(tokenURL.prefix(200))' is not an http(s) URL (at \(path).oauth2)"
+                    )
+                }
+            } else if tokenURL.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+                throw RequestImportError(
+                    "the oauth2 access token URL holds spaces or control characters (at \(path).oauth2)")
+            }
+            let scopeText = parameter(auth, type, "scope") ?? ""
+            guard
+                scopeText.unicodeScalars.allSatisfy({
+                    $0 == " " || ($0.value > 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\")
+                })
+            else {
+                throw RequestImportError(
+                    "the oauth2 scope '\(scopeText.prefix(200))' is not printable ASCII without '\"' or '\\' (at \(path).oauth2)"
+                )
             }
             var members = [
                 YAMLText.Entry("type", .string("oauth2")),
@@ -84,7 +110,7 @@ enum PostmanAuth {
                 YAMLText.Entry("clientId", .string(plain("clientId"))),
                 YAMLText.Entry("clientSecret", .string(credential("clientSecret", "CLIENT_SECRET")))
             ]
-            let scopes = (parameter(auth, type, "scope") ?? "").split(separator: " ").map {
+            let scopes = scopeText.split(separator: " ").map {
                 YAMLText.string(String($0))
             }
             if !scopes.isEmpty { members.append(YAMLText.Entry("scopes", .list(scopes))) }

@@ -232,6 +232,18 @@ extension ImportPostmanTests {
             (request(#"{"url": "{{a}} b/x"}"#), "h.json: the URL's host holds a space (at $.item[0].request.url)"),
             (
                 request(
+                    #"{"url": "http://h/", "auth": {"type": "oauth2", "oauth2": [{"key": "grant_type", "value": "client_credentials"}, {"key": "accessTokenUrl", "value": "true"}]}}"#
+                ),
+                "h.json: the oauth2 access token URL 'true' is not an http(s) URL (at $.item[0].request.auth.oauth2)"
+            ),
+            (
+                request(
+                    #"{"url": "http://h/", "auth": {"type": "oauth2", "oauth2": [{"key": "grant_type", "value": "client_credentials"}, {"key": "accessTokenUrl", "value": "https://a/t"}, {"key": "scope", "value": "a\u001b[31m"}]}}"#
+                ),
+                "h.json: the oauth2 scope 'a\\e[31m' is not printable ASCII without '\"' or '\\' (at $.item[0].request.auth.oauth2)"
+            ),
+            (
+                request(
                     #"{"method": "POST", "url": "http://h/", "body": {"mode": "formdata", "formdata": [{"key": "a\nb"}]}}"#
                 ),
                 "h.json: the part name 'a\\nb' holds control characters (at $.item[0].request.body.formdata)"

@@ -89,6 +89,20 @@ final class PostmanImporterTests: XCTestCase {
             "\(result.notes)")
     }
 
+    func testOAuth2WithoutClientCredentialsIsNotMapped() throws {
+        for oauth2 in [
+            #"[{"key": "accessTokenUrl", "value": "https://a/t"}]"#,
+            #"[{"key": "grant_type", "value": "client_credentials"}]"#,
+            #"[{"key": "grant_type", "value": "password"}, {"key": "accessTokenUrl", "value": "https://a/t"}]"#
+        ] {
+            let result = try read(
+                #"[{"name": "a", "request": "http://h/"}]"#, auth: #"{"type": "oauth2", "oauth2": \#(oauth2)}"#)
+            XCTAssertFalse(result.text.contains("oauth2"), result.text)
+            XCTAssertTrue(
+                result.notes.contains { $0.hasSuffix("at $.auth is not mapped: cases using it send no credentials") })
+        }
+    }
+
     func testRepeatedNamesAndCredentialParametersNeverBreakOrLeak() throws {
         let result = try read(
             #"""
