@@ -66,6 +66,10 @@ enum PostmanBody {
                 }
                 parts.append(.map(members))
             }
+            guard !parts.isEmpty else {
+                notes.append("the form has no enabled fields: the case sends no body")
+                return []
+            }
             return [YAMLText.Entry("multipart", .list(parts))]
         case "file":
             return [YAMLText.Entry("upload", .string("{\(template.value(named: "file", default: nil, type: "file"))}"))]

@@ -137,7 +137,7 @@ package struct PostmanVariables: Sendable {
     func environmentValue(_ variable: Variable) -> String {
         PostmanTemplate.pieces(variable.value).map { piece in
             switch piece {
-            case .text(let text): text.replacing("${", with: "$${")
+            case .text(let text): NewCase.literal(text)
             case .variable(let name): reference(name)
             }
         }.joined()

@@ -64,6 +64,10 @@ final class PostmanImporterTests: XCTestCase {
         XCTAssertTrue(result.text.contains(#"baseURL: "${baseUrl}""#), result.text)
         XCTAssertTrue(result.text.contains("  b:\n    baseURL: \"https://files.example.com\""), result.text)
         XCTAssertTrue(result.text.contains(#"variables: {baseUrl: "https://api.example.com/v1"}"#), result.text)
+        let literal = try read(
+            #"[{"name": "a", "request": "http://h/"}]"#,
+            variables: #"[{"key": "v", "value": "{{{x}}} ${HOME} {{a}}"}]"#)
+        XCTAssertTrue(literal.text.contains(#"variables: {v: "{{{{{{x}}}}}} $${HOME}} ${a}"}"#), literal.text)
     }
 
     func testLiteralCredentialsAreNeverWritten() throws {
@@ -83,6 +87,10 @@ final class PostmanImporterTests: XCTestCase {
         XCTAssertTrue(result.text.contains("    auth: none\n"), "not the collection's bearer:\n\(result.text)")
         XCTAssertTrue(
             result.notes.contains("a: the body mode 'weird' is not mapped: the case sends no body"), "\(result.notes)")
+        let empty = try read(
+            #"[{"name": "a", "request": {"method": "POST", "url": "http://h/", "body": {"mode": "formdata", "formdata": [{"key": "k", "disabled": true}]}}}]"#
+        )
+        XCTAssertEqual(empty.notes, ["a: the form has no enabled fields: the case sends no body"])
         XCTAssertTrue(
             result.notes.contains(
                 "the digest auth at $.item[0].request.auth is not mapped: cases using it send no credentials"),
