@@ -55,7 +55,11 @@ enum PostmanBody {
                         YAMLText.Entry("file", .string("{\(template.value(named: name, default: nil, type: "file"))}")))
                 } else {
                     members.append(
-                        YAMLText.Entry("value", .string(template.placeholding(field["value"]?.stringValue ?? ""))))
+                        YAMLText.Entry(
+                            "value",
+                            .string(
+                                template.credential(named: name, literal: field["value"]?.stringValue ?? "")
+                                    ?? template.placeholding(field["value"]?.stringValue ?? ""))))
                 }
                 if let type = field["contentType"]?.stringValue, !type.isEmpty {
                     guard !type.utf8.contains(where: { $0 < 0x20 }) else {
@@ -103,7 +107,13 @@ enum PostmanBody {
             return .list(list)
         case .object(let members):
             var entries: [YAMLText.Entry] = []
-            for (key, member) in members { entries.append(YAMLText.Entry(key, yaml(member, &template))) }
+            for (key, member) in members {
+                if case .string(let text) = member, let secret = template.credential(named: key, literal: text) {
+                    entries.append(YAMLText.Entry(key, .string(secret)))
+                } else {
+                    entries.append(YAMLText.Entry(key, yaml(member, &template)))
+                }
+            }
             return .map(entries)
         }
     }

@@ -76,12 +76,7 @@ package struct PostmanTemplate {
     mutating func parameters(_ pairs: [(name: String, value: String)]) -> (entries: [YAMLText.Entry], repeats: Bool) {
         var groups: [(name: String, values: [YAMLText])] = []
         for pair in pairs {
-            var text = placeholding(pair.value)
-            if SecretNames.looksSecret(pair.name) || PostmanVariables.looksSecret(pair.name),
-                Self.references(in: pair.value).isEmpty, !pair.value.isEmpty
-            {
-                text = "{\(value(named: pair.name, default: nil, credential: true))}"
-            }
+            let text = credential(named: pair.name, literal: pair.value) ?? placeholding(pair.value)
             if let index = groups.firstIndex(where: { $0.name == pair.name }) {
                 groups[index].values.append(.string(text))
             } else {
@@ -92,6 +87,15 @@ package struct PostmanTemplate {
             groups.map { YAMLText.Entry($0.name, $0.values.count == 1 ? $0.values[0] : .list($0.values)) },
             groups.contains { $0.values.count > 1 }
         )
+    }
+
+    /// A placeholder for a value the case takes instead of `literal`, when `name` (a
+    /// parameter's, a part's or a JSON member's) looks like a credential's; `nil` otherwise.
+    mutating func credential(named name: String, literal: String) -> String? {
+        guard SecretNames.looksSecret(name) || PostmanVariables.looksSecret(name), !literal.isEmpty,
+            Self.references(in: literal).isEmpty
+        else { return nil }
+        return "{\(value(named: name, default: nil, credential: true))}"
     }
 
     /// The value for the Postman variable (or `:parameter`) `name`, made on first use.

@@ -121,10 +121,14 @@ final class PostmanImporterTests: XCTestCase {
                             "body": "h-literal b-literal q"}]},
              {"name": "b", "request": {"method": "POST", "url": "http://h/f",
                "body": {"mode": "urlencoded", "urlencoded": [{"key": "k", "value": "1"}, {"key": "k", "value": "2"},
-                                                             {"key": "password", "value": "f-literal"}]}}}]
+                                                             {"key": "password", "value": "f-literal"}]}}},
+             {"name": "c", "request": {"method": "POST", "url": "http://h/j",
+               "body": {"mode": "raw", "raw": "{\"user\": \"ada\", \"password\": \"j-literal\"}", "options": {"raw": {"language": "json"}}}}},
+             {"name": "d", "request": {"method": "POST", "url": "http://h/m",
+               "body": {"mode": "formdata", "formdata": [{"key": "api_key", "value": "m-literal"}]}}}]
             """#,
             auth: #"{"type": "bearer", "bearer": [{"key": "token", "value": "b-literal"}]}"#)
-        for literal in ["q-literal", "h-literal", "b-literal", "f-literal"] {
+        for literal in ["q-literal", "h-literal", "b-literal", "f-literal", "j-literal", "m-literal"] {
             XCTAssertFalse(result.text.contains(literal), "\(literal):\n\(result.text)")
         }
         XCTAssertTrue(
@@ -137,6 +141,8 @@ final class PostmanImporterTests: XCTestCase {
             result.text)
         XCTAssertTrue(result.text.contains(#"text: "<redacted> <redacted> q""#), result.text)
         XCTAssertTrue(result.text.contains(#"parameters: {k: ["1", "2"], password: "{password}"}"#), result.text)
+        XCTAssertTrue(result.text.contains(#"task: {json: {user: ada, password: "{password}"}}"#), result.text)
+        XCTAssertTrue(result.text.contains(#"task: {multipart: [{name: api_key, value: "{api_key}"}]}"#), result.text)
         XCTAssertTrue(
             result.notes.contains(
                 "a: the value access_token is a credential (the parameter access_token): it is not written; give it when calling"
