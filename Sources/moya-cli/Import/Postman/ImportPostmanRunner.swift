@@ -1,0 +1,46 @@
+import CurlTransport
+import RequestImport
+import TargetSpec
+import TextSafety
+
+/// Runs `moya-cli import postman`: reads the collection (and environment file), makes the target
+/// file, validates and writes it, then says on stderr what was written and left out.
+struct ImportPostmanRunner {
+    let command: MoyaCommand.Import.FromPostman
+
+    func run() throws {
+        let inputName = command.input == "-" ? "<stdin>" : command.input
+        let bytes = try ImportInput.read(
+            command.input, name: inputName, limit: PostmanImporter.maximumInputSize, what: "Postman collections")
+        var environment: [UInt8]?
+        if let path = command.environment {
+            environment = try ImportInput.read(
+                path, name: path, limit: PostmanImporter.maximumInputSize, what: "Postman environments")
+        }
+        let result: PostmanImporter.Result
+        do throws(RequestImportError) {
+            result = try PostmanImporter.read(
+                bytes, environment: environment, apiName: command.apiName,
+                header: ["Made by moya-cli import postman from \(inputName); see moya-cli-import(1)."])
+        } catch {
+            let place = error.place.map { ":\($0)" } ?? ""
+            throw CommandFailure(.invalidTargetFile, "\(inputName)\(place): \(error.message)")
+        }
+        let path = command.output ?? "targets/\(result.apiName).yaml"
+        if path != "-" {
+            do throws(TransportError) {
+                try OutputFile.checkWritable(path, overwrite: command.force)
+            } catch {
+                throw CommandFailure(
+                    [.destinationExists, .destinationProtected].contains(error.kind) ? .usage : .cannotWriteOutput,
+                    error.kind == .destinationExists ? "\(path) exists; give --force to replace it" : error.message)
+            }
+        }
+        try ImportedTargetFile.write(result.text, to: path, replacing: command.force)
+        var lines = [
+            "import: wrote \(path == "-" ? "standard output" : path): API '\(result.apiName)', \(result.caseNames.count) case\(result.caseNames.count == 1 ? "" : "s")"
+        ]
+        lines += result.notes.map { "import: " + $0 }
+        StandardStream.error.write(lines.map { DisplayText.escaped($0) + "\n" }.joined())
+    }
+}
