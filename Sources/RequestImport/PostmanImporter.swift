@@ -89,6 +89,11 @@ package enum PostmanImporter {
             notes += made.notes.map { "\(caseName): \($0)" }
         }
         notes += builder.notes
+        for name in PostmanTemplate.references(in: origin) where variables.variable(name) == nil {
+            notes.append(
+                "the base URL's variable '\(name)' is defined neither in the collection nor in an environment file: set \(PostmanVariables.identifier(name)) to call"
+            )
+        }
         var rootEntries = [
             YAMLText.Entry("api", .string(name)),
             YAMLText.Entry("baseURL", .string(PostmanTemplate(variables: variables).referencing(origin)))
