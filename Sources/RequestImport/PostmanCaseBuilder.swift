@@ -49,7 +49,7 @@ struct PostmanCaseBuilder {
             if let known = schemes.first(where: { YAMLText.render($0.members, header: []) == rendered }) {
                 return known.name
             }
-            let name = PostmanImporter.uniqueName(type, taken: schemes.map(\.name))
+            let name = PostmanImporter.uniqueName(type, taken: Set(schemes.map(\.name)))
             schemes.append((name, members))
             return name
         }
@@ -254,11 +254,11 @@ struct PostmanCaseBuilder {
         if samples.count == 1 {
             members.append(YAMLText.Entry("sample", samples[0].sample))
         } else if samples.count > 1 {
-            var taken: [String] = []
+            var taken = Set<String>()
             var named: [YAMLText.Entry] = []
             for sample in samples {
                 let name = PostmanImporter.uniqueName(sample.name, taken: taken)
-                taken.append(name)
+                taken.insert(name)
                 named.append(YAMLText.Entry(name, sample.sample))
             }
             members.append(YAMLText.Entry("samples", .map(named)))

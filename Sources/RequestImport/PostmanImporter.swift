@@ -78,14 +78,22 @@ package enum PostmanImporter {
         let origin = parsed.map(\.origin).max { counts[$0, default: 0] < counts[$1, default: 0] } ?? ""
         var cases: [YAMLText.Entry] = []
         var names: [String] = []
+        // A set: a collection of 100,000 requests must not compare each name with every other.
+        var taken = Set<String>()
         for request in parsed {
-            let caseName = uniqueName(request.name, taken: names)
+            let caseName = uniqueName(request.name, taken: taken)
+            taken.insert(caseName)
             names.append(caseName)
             let made = try builder.members(request, apiOrigin: origin)
             cases.append(YAMLText.Entry(caseName, .map(made.members)))
             notes += made.notes.map { "\(caseName): \($0)" }
         }
         notes += builder.notes
+        for name in PostmanTemplate.references(in: origin) where variables.variable(name) == nil {
+            notes.append(
+                "the base URL's variable '\(name)' is defined neither in the collection nor in an environment file: set \(PostmanVariables.identifier(name)) to call"
+            )
+        }
         var rootEntries = [
             YAMLText.Entry("api", .string(name)),
             YAMLText.Entry("baseURL", .string(PostmanTemplate(variables: variables).referencing(origin)))
@@ -178,7 +186,7 @@ package enum PostmanImporter {
         return String(result.prefix(60))
     }
 
-    static func uniqueName(_ name: String, taken: [String]) -> String {
+    static func uniqueName(_ name: String, taken: Set<String>) -> String {
         var candidate = name
         var number = 2
         while taken.contains(candidate) {

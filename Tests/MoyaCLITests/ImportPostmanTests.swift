@@ -269,6 +269,22 @@ extension ImportPostmanTests {
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("targets").path))
         }
 
+        let big = folder.url.appendingPathComponent("big.json")
+        XCTAssertTrue(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 100 << 20)
+        try handle.close()
+        let tooBig = try importPostman(["big.json"])
+        XCTAssertEqual(tooBig.status, 65)
+        XCTAssertEqual(
+            tooBig.stderr,
+            "moya-cli: error: big.json is 104857600 bytes, larger than 64 MiB, the most Postman collections read\n")
+        let bigEnvironment = try importPostman(["h.json", "--environment", "big.json"])
+        XCTAssertEqual(bigEnvironment.status, 65)
+        XCTAssertEqual(
+            bigEnvironment.stderr,
+            "moya-cli: error: big.json is 104857600 bytes, larger than 64 MiB, the most Postman environments read\n")
+
         let many =
             #"{"info": {"name": "x"}, "item": ["#
             + Array(repeating: #"{"name": "a", "request": "http://h/"}"#, count: 100_001).joined(separator: ",") + "]}"
@@ -290,7 +306,9 @@ extension ImportPostmanTests {
              "item": [{"name": "a\u001b[2J", "request": {"url": "http://h/{{plain}}/{{b}}/a b", "description": "desc \u001b[31m red",
                        "header": [{"key": "X-P", "value": "{{plain}}"}]}}]}
             """#)
-        let odd = try importPostman(["odd.json", "-o", "-"])
+        let odd = try CLIRunner.run(
+            ["import", "postman", "-", "-o", "-"], currentDirectory: folder.url,
+            stdin: try Data(contentsOf: folder.url.appendingPathComponent("odd.json")))
         XCTAssertEqual(odd.status, 0, odd.stderr)
         XCTAssertFalse(
             odd.stdout.contains("hidden-value") || odd.stdout.contains("\u{1B}") || odd.stdout.contains("\\x1B"))

@@ -61,6 +61,13 @@ final class PostmanImporterTests: XCTestCase {
             #"[{"name": "a", "request": "{{baseUrl}}/a"}, {"name": "b", "request": "https://files.example.com/b"}, {"name": "c", "request": "{{baseUrl}}/c"}]"#,
             variables: #"[{"key": "baseUrl", "value": "https://api.example.com/v1"}]"#)
         XCTAssertEqual(result.baseURL, "{{baseUrl}}")
+        XCTAssertEqual(result.notes, [])
+        let undefined = try read(#"[{"name": "a", "request": "{{host}}/a"}]"#)
+        XCTAssertEqual(
+            undefined.notes,
+            [
+                "the base URL's variable 'host' is defined neither in the collection nor in an environment file: set host to call"
+            ])
         XCTAssertTrue(result.text.contains(#"baseURL: "${baseUrl}""#), result.text)
         XCTAssertTrue(result.text.contains("  b:\n    baseURL: \"https://files.example.com\""), result.text)
         XCTAssertTrue(result.text.contains(#"variables: {baseUrl: "https://api.example.com/v1"}"#), result.text)
