@@ -28,9 +28,11 @@ package enum PostmanImporter {
         var auth: JSONValue?
     }
 
-    package static func read(_ bytes: [UInt8], environment: [UInt8]?, apiName: String?, header: [String])
-        throws(RequestImportError) -> Result
-    {
+    /// - Parameter only: `--only`: keep the requests one of these names: a folder (at any level),
+    ///   a request, a `Folder/Request` path (or its start), or a case name; empty: all.
+    package static func read(
+        _ bytes: [UInt8], environment: [UInt8]?, apiName: String?, header: [String], only: [String] = []
+    ) throws(RequestImportError) -> Result {
         let root = try json(bytes, what: "the collection")
         guard root["item"]?.arrayValue != nil, root["info"]?.objectValue != nil else {
             throw RequestImportError("not a Postman collection: no info object and item list (at $.item)")
@@ -68,6 +70,12 @@ package enum PostmanImporter {
                 "\(scriptCount) pre-request/test script\(scriptCount == 1 ? "" : "s") skipped: a case runs no scripts")
         }
         guard !requests.isEmpty else { throw RequestImportError("the collection has no requests (at $.item)") }
+        if !only.isEmpty {
+            requests = requests.filter { request in only.contains { Self.names(request, $0) } }
+            guard !requests.isEmpty else {
+                throw RequestImportError("--only \(only.joined(separator: ", ")) names no folder or request")
+            }
+        }
         var builder = PostmanCaseBuilder(apiName: name, variables: variables)
         if let auth = root["auth"], auth != .null {
             builder.defaultAuth = try builder.scheme(for: auth, at: "$.auth")
@@ -129,6 +137,15 @@ package enum PostmanImporter {
             throw RequestImportError(
                 "\(what) is not JSON: \(error.description)", at: TextPlace(line: error.line, column: error.column))
         }
+    }
+
+    /// Whether `name` (`--only`) names `request`: one of its folders, its own name, the start of its
+    /// `Folder/Request` path, or its case name.
+    static func names(_ request: Flattened, _ name: String) -> Bool {
+        let own = request.item["name"]?.stringValue ?? ""
+        let path = (request.folders + [own]).joined(separator: "/")
+        return request.folders.contains(name) || own == name || path == name || path.hasPrefix(name + "/")
+            || caseName(folders: request.folders, name: own) == name
     }
 
     /// The requests under `list`, depth first, each with its folders and inherited auth.

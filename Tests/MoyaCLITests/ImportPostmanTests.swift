@@ -164,6 +164,27 @@ final class ImportPostmanTests: XCTestCase {
 
 extension ImportPostmanTests {
     /// v2.0: auth parameters as objects, a request given as its URL, a URL as parts, headers as lines.
+    func testOnlyKeepsTheRequestsItNames() throws {
+        try folder.write("shop.json", Self.collection(base: "http://127.0.0.1:9"))
+        let cases = { (arguments: [String]) throws -> [String] in
+            let result = try self.importPostman(["shop.json", "-o", "-"] + arguments)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let cases = result.stdout.components(separatedBy: "\ncases:\n").last ?? ""
+            return cases.split(separator: "\n").filter {
+                $0.hasPrefix("  ") && !$0.hasPrefix("   ") && $0.hasSuffix(":")
+            }
+            .map { String($0.dropFirst(2).dropLast()) }
+        }
+        XCTAssertEqual(try cases(["--only", "Users"]), ["usersGetUser", "usersCreateUser"], "a folder")
+        XCTAssertEqual(try cases(["--only", "Users/Create user"]), ["usersCreateUser"], "a Folder/Request path")
+        XCTAssertEqual(
+            try cases(["--only", "Login form", "--only", "upload"]), ["loginForm", "upload"], "a request, a case name")
+        let none = try importPostman(["shop.json", "-o", "-", "--only", "Nothing\u{1B}[2J"])
+        XCTAssertEqual(none.status, 65)
+        XCTAssertEqual(none.stdout, "")
+        XCTAssertEqual(none.stderr, "moya-cli: error: shop.json: --only Nothing\\e[2J names no folder or request\n")
+    }
+
     func testVersion2Point0Shapes() throws {
         let server = try HTTPTestServer()
         defer { server.stop() }

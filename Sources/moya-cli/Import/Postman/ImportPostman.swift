@@ -43,6 +43,13 @@ extension MoyaCommand.Import {
             completion: .file(extensions: ["json"]))
         var environment: String?
 
+        @Option(
+            name: .customLong("only"), parsing: .singleValue,
+            help: ArgumentHelp(
+                "Import only the requests this names: a folder, a request, a Folder/Request path or a case name. Repeatable.",
+                valueName: "name"))
+        var only: [String] = []
+
         @Flag(help: "Replace an existing target file.")
         var force = false
 

@@ -21,7 +21,8 @@ struct ImportPostmanRunner {
         do throws(RequestImportError) {
             result = try PostmanImporter.read(
                 bytes, environment: environment, apiName: command.apiName,
-                header: ["Made by moya-cli import postman from \(inputName); see moya-cli-import(1)."])
+                header: ["Made by moya-cli import postman from \(inputName); see moya-cli-import(1)."],
+                only: command.only)
         } catch {
             let place = error.place.map { ":\($0)" } ?? ""
             throw CommandFailure(.invalidTargetFile, "\(inputName)\(place): \(error.message)")
