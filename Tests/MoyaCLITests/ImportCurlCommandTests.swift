@@ -206,6 +206,19 @@ final class ImportCurlCommandTests: XCTestCase {
                 """) == true, text("targets/shop.yaml") ?? "")
     }
 
+    func testEveryImporterRefusesAnAPINameThatIsNotOneBeforeReadingAnything() throws {
+        for importer in [["openapi"], ["curl", "--case", "c"], ["har"], ["postman"]] {
+            let result = try CLIRunner.run(
+                ["import"] + importer + ["missing.input", "--api", "1bad\u{1B}[2J"], currentDirectory: folder.url)
+            XCTAssertEqual(result.status, 64, "\(importer)")
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "--api '1bad\\e[2J' is not an API name: letters, digits, '_' and '-', starting with a letter"),
+                "\(importer): \(result.stderr)")
+            XCTAssertNil(text("targets/1bad.yaml"))
+        }
+    }
+
     func testHostileTextExits65WithThePlaceAndWritesNothing() throws {
         try folder.write("secret.txt", "the user's secret")
         try FileManager.default.createDirectory(

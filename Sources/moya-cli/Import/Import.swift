@@ -66,11 +66,7 @@ extension MoyaCommand.Import {
         var force = false
 
         func validate() throws {
-            if let apiName, !TargetFileValidator.isAPIName(apiName) {
-                throw ValidationError(
-                    "--api '\(DisplayText.escaped(apiName))' is not an API name: letters, digits, '_' and '-', starting with a letter"
-                )
-            }
+            try ImportedTargetFile.checkAPIName(apiName)
             if only.contains(where: \.isEmpty) {
                 throw ValidationError("--only needs a tag, an operationId or a path glob")
             }

@@ -48,14 +48,7 @@ struct ImportRunner {
         let outputPath = command.output ?? "targets/\(result.apiName).yaml"
         let folder = toStandardOutput ? "." : APISpec.folder(of: outputPath)
         if !toStandardOutput {
-            do throws(TransportError) {
-                try OutputFile.checkWritable(outputPath, overwrite: command.force)
-            } catch {
-                throw CommandFailure(
-                    [.destinationExists, .destinationProtected].contains(error.kind) ? .usage : .cannotWriteOutput,
-                    error.kind == .destinationExists
-                        ? "\(outputPath) exists; give --force to replace it" : error.message)
-            }
+            try ImportedTargetFile.checkWritable(outputPath, replacing: command.force)
         }
         // The example upload must exist for the file to validate (and for check to use it).
         var createdUpload: String?

@@ -1,15 +1,38 @@
+import ArgumentParser
 import CurlTransport
 import TargetModel
 import TargetSpec
+import TextSafety
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// A target file `import curl` and `import har` made: validated as a target file, then written
-/// atomically (or to standard output for `-`).
+/// A target file an importer made: its `--api` name checked, its path checked before anything is
+/// written, validated as a target file, then written atomically (or to standard output for `-`).
 enum ImportedTargetFile {
+    /// `--api`'s name, refused as a usage error unless it is an API name.
+    static func checkAPIName(_ apiName: String?) throws {
+        if let apiName, !TargetFileValidator.isAPIName(apiName) {
+            throw ValidationError(
+                "--api '\(DisplayText.escaped(apiName))' is not an API name: letters, digits, '_' and '-', starting with a letter"
+            )
+        }
+    }
+
+    /// Refuses `path` before any work is written: an existing file without `replacing` (64, naming
+    /// --force), a protected place (64), one that cannot be written (74).
+    static func checkWritable(_ path: String, replacing: Bool) throws {
+        do throws(TransportError) {
+            try OutputFile.checkWritable(path, overwrite: replacing)
+        } catch {
+            throw CommandFailure(
+                [.destinationExists, .destinationProtected].contains(error.kind) ? .usage : .cannotWriteOutput,
+                error.kind == .destinationExists ? "\(path) exists; give --force to replace it" : error.message)
+        }
+    }
+
     /// Validates `text` as a target file and writes it to `path` (or standard output) atomically.
     static func write(_ text: String, to path: String, replacing: Bool) throws {
         let toStandardOutput = path == "-"

@@ -57,11 +57,7 @@ extension MoyaCommand.Import {
         var force = false
 
         func validate() throws {
-            guard TargetFileValidator.isAPIName(apiName) else {
-                throw ValidationError(
-                    "--api '\(DisplayText.escaped(apiName))' is not an API name: letters, digits, '_' and '-', starting with a letter"
-                )
-            }
+            try ImportedTargetFile.checkAPIName(apiName)
             guard TargetFileValidator.isIdentifier(caseName) else {
                 throw ValidationError(
                     "--case '\(DisplayText.escaped(caseName))' is not a case name: letters, digits and _, not starting with a digit"

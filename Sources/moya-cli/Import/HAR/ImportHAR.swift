@@ -47,11 +47,7 @@ extension MoyaCommand.Import {
         var force = false
 
         func validate() throws {
-            if let apiName, !TargetFileValidator.isAPIName(apiName) {
-                throw ValidationError(
-                    "--api '\(DisplayText.escaped(apiName))' is not an API name: letters, digits, '_' and '-', starting with a letter"
-                )
-            }
+            try ImportedTargetFile.checkAPIName(apiName)
         }
 
         func run() throws {

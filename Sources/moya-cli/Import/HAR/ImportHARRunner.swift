@@ -31,14 +31,7 @@ struct ImportHARRunner {
         }
         // Every file is checked before any is written, so a refusal leaves none half done.
         for file in made where file.path != "-" {
-            do throws(TransportError) {
-                try OutputFile.checkWritable(file.path, overwrite: command.force)
-            } catch {
-                throw CommandFailure(
-                    [.destinationExists, .destinationProtected].contains(error.kind) ? .usage : .cannotWriteOutput,
-                    error.kind == .destinationExists ? "\(file.path) exists; give --force to replace it" : error.message
-                )
-            }
+            try ImportedTargetFile.checkWritable(file.path, replacing: command.force)
         }
         var lines: [String] = []
         for file in made {

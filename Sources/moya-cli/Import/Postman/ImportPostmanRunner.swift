@@ -29,13 +29,7 @@ struct ImportPostmanRunner {
         }
         let path = command.output ?? "targets/\(result.apiName).yaml"
         if path != "-" {
-            do throws(TransportError) {
-                try OutputFile.checkWritable(path, overwrite: command.force)
-            } catch {
-                throw CommandFailure(
-                    [.destinationExists, .destinationProtected].contains(error.kind) ? .usage : .cannotWriteOutput,
-                    error.kind == .destinationExists ? "\(path) exists; give --force to replace it" : error.message)
-            }
+            try ImportedTargetFile.checkWritable(path, replacing: command.force)
         }
         try ImportedTargetFile.write(result.text, to: path, replacing: command.force)
         var lines = [
