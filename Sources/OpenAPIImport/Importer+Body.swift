@@ -11,7 +11,7 @@ extension Importer {
     }
 
     private static func bodyKind(of mediaType: String) -> BodyKind {
-        let type = mediaType.lowercased().split(separator: ";").first.map { String($0).trimmingSpaces() } ?? ""
+        let type = MediaType(mediaType).essence
         if type == "application/json" || type.hasSuffix("+json") || type == "*/*" || type == "application/*" {
             return .json
         }
@@ -111,7 +111,7 @@ extension Importer {
             return skipBody(location, required: required, why: "its schema cannot be read", operation: operation)
         }
         var kind = Self.bodyKind(of: mediaType)
-        let isWildcard = mediaType.contains("*")
+        let isWildcard = MediaType(mediaType).isWildcard
         // Bytes, whatever the media type says: a binary schema, or a wildcard type whose schema
         // is not JSON's object or array (`*/*` with `format: binary`, an upload).
         if let schema, Self.isBinary(schema) {

@@ -83,18 +83,19 @@ extension Importer {
             let producesNode = operation.node["produces"] ?? root["produces"]
             guard areMediaTypes(producesNode?.elements ?? []) else { return .map(members) }
             let produces = producesNode?.elements?.compactMap(\.string) ?? ["application/json"]
-            let type = produces.first { $0.lowercased().contains("json") } ?? produces.first ?? "application/json"
+            let type = produces.first { MediaType($0).mentionsJSON } ?? produces.first ?? "application/json"
             media = response["schema"] != nil || response["examples"] != nil ? (type, response) : nil
         } else {
             let content = response["content"]?.members ?? []
             guard areMediaTypes(content.map(\.value), keys: content.map(\.key)) else { return .map(members) }
             media =
-                content.first { $0.key.lowercased().contains("json") }.map { ($0.key, $0.value) }
-                ?? content.first { $0.key.lowercased().hasPrefix("text/") }.map { ($0.key, $0.value) }
+                content.first { MediaType($0.key).mentionsJSON }.map { ($0.key, $0.value) }
+                ?? content.first { MediaType($0.key).isText }.map { ($0.key, $0.value) }
                 ?? content.first.map { ($0.key, $0.value) }
         }
         guard let media, status != 204, status != 304 else { return .map(members) }
-        let isJSON = media.type.lowercased().contains("json") || media.type == "*/*"
+        let mediaType = MediaType(media.type)
+        let isJSON = mediaType.mentionsJSON || media.type == "*/*"
         var example: SpecNode?
         if isSwagger2 {
             example = response["examples"]?[media.type] ?? response["examples"]?.members?.first?.value
@@ -117,7 +118,7 @@ extension Importer {
                 }
             }
             if let body { members.append(YAMLText.Entry("json", body)) }
-        } else if media.type.lowercased().hasPrefix("text/"),
+        } else if mediaType.isText,
             let text = example?.text
                 ?? media.node["schema"].flatMap({ resolved($0, operation: operation)?["example"]?.text })
         {
@@ -125,10 +126,7 @@ extension Importer {
         }
         // A JSON sample says application/json by itself; any other type (`application/problem+json`
         // too) is kept as the sample's Content-Type.
-        let isPlainJSON =
-            media.type.lowercased().split(separator: ";").first.map { String($0).trimmingSpaces() }
-            == "application/json"
-        if !isPlainJSON, HeaderValue.isSafe(media.type), !media.type.contains("*") {
+        if !mediaType.isPlainJSON, HeaderValue.isSafe(media.type), !mediaType.isWildcard {
             members.append(
                 YAMLText.Entry(
                     "headers", .map([YAMLText.Entry("Content-Type", .string(SchemaSampler.literal(media.type)))])))

@@ -7,6 +7,8 @@ enum Naming {
     /// Words of `text`: runs of ASCII letters and digits, split where lower case meets upper case
     /// (`getUserByID` → get, User, By, ID); everything else separates words.
     static func words(_ text: String) -> [String] {
+        // Most names are ASCII: bytes then, not characters, which cost many times as much.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
         var words: [String] = []
         var current = ""
         var previous: Character?
@@ -27,12 +29,37 @@ enum Naming {
         return words
     }
 
+    /// ``words(_:)`` of an ASCII text.
+    private static func asciiWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        var previous: UInt8?
+        let isLower = { (byte: UInt8) in (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
+        let isUpper = { (byte: UInt8) in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) }
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        for byte in text.utf8 {
+            guard isLower(byte) || isUpper(byte) || isDigit(byte) else {
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)); current = [] }
+                previous = nil
+                continue
+            }
+            if let previous, isLower(previous) || isDigit(previous), isUpper(byte), !current.isEmpty {
+                words.append(String(decoding: current, as: UTF8.self))
+                current = []
+            }
+            current.append(byte)
+            previous = byte
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+        return words
+    }
+
     /// `text` in lower camel case, an identifier (`[A-Za-z_][A-Za-z0-9_]*`): `list-users` →
     /// `listUsers`, `GetUserByID` → `getUserByID`; `fallback` when nothing is left, and an
     /// underscore before a leading digit.
-    static func lowerCamel(_ text: String, fallback: String) -> String {
+    static func lowerCamel(_ text: String, fallback: @autoclosure () -> String) -> String {
         let parts = words(text)
-        guard let first = parts.first else { return fallback }
+        guard let first = parts.first else { return fallback() }
         var name = first.prefix(1).lowercased() + first.dropFirst()
         for part in parts.dropFirst() { name += part.prefix(1).uppercased() + part.dropFirst() }
         if name.first?.isNumber == true { name = "_" + name }
@@ -71,7 +98,10 @@ enum Naming {
         var name = name
         // Comparison suffixes (`StartTime<`, `price>=`) are words, not separators: without them
         // `StartTime<` and `StartTime>` would both be `StartTime` (then `StartTime2`).
-        for (symbol, word) in Self.comparisonWords where name.contains(symbol) {
+        let mayCompare = name.utf8.contains {
+            $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "!")
+        }
+        for (symbol, word) in Self.comparisonWords where mayCompare && name.contains(symbol) {
             name = name.replacing(symbol, with: "_" + word + "_")
         }
         var result = ""
@@ -133,19 +163,20 @@ enum Naming {
     /// The sample name for a status: its reason phrase in lower camel case (`404` → `notFound`),
     /// or `status418` for codes without a common phrase.
     static func sampleName(status: Int) -> String {
-        let phrases: [Int: String] = [
-            200: "ok", 201: "created", 202: "accepted", 203: "nonAuthoritative", 204: "noContent",
-            205: "resetContent", 206: "partialContent", 300: "multipleChoices", 301: "movedPermanently",
-            302: "found", 303: "seeOther", 304: "notModified", 307: "temporaryRedirect", 308: "permanentRedirect",
-            400: "badRequest", 401: "unauthorized", 402: "paymentRequired", 403: "forbidden", 404: "notFound",
-            405: "methodNotAllowed", 406: "notAcceptable", 408: "requestTimeout", 409: "conflict", 410: "gone",
-            411: "lengthRequired", 412: "preconditionFailed", 413: "contentTooLarge", 415: "unsupportedMediaType",
-            422: "unprocessableEntity", 423: "locked", 428: "preconditionRequired", 429: "tooManyRequests",
-            500: "internalServerError", 501: "notImplemented", 502: "badGateway", 503: "serviceUnavailable",
-            504: "gatewayTimeout"
-        ]
-        return phrases[status] ?? "status\(status)"
+        phrases[status] ?? "status\(status)"
     }
+
+    private static let phrases: [Int: String] = [
+        200: "ok", 201: "created", 202: "accepted", 203: "nonAuthoritative", 204: "noContent",
+        205: "resetContent", 206: "partialContent", 300: "multipleChoices", 301: "movedPermanently",
+        302: "found", 303: "seeOther", 304: "notModified", 307: "temporaryRedirect", 308: "permanentRedirect",
+        400: "badRequest", 401: "unauthorized", 402: "paymentRequired", 403: "forbidden", 404: "notFound",
+        405: "methodNotAllowed", 406: "notAcceptable", 408: "requestTimeout", 409: "conflict", 410: "gone",
+        411: "lengthRequired", 412: "preconditionFailed", 413: "contentTooLarge", 415: "unsupportedMediaType",
+        422: "unprocessableEntity", 423: "locked", 428: "preconditionRequired", 429: "tooManyRequests",
+        500: "internalServerError", 501: "notImplemented", 502: "badGateway", 503: "serviceUnavailable",
+        504: "gatewayTimeout"
+    ]
 
     /// `name`, or `name2`, `name3`, … — the first not in `taken`, which it joins.
     static func unique(_ name: String, in taken: inout Set<String>) -> String {

@@ -26,9 +26,34 @@ struct SchemaSampler {
         self.templated = templated
     }
 
+    /// A schema's sample, made once per schema and direction: the sample of a schema depends on
+    /// nothing else (each starts with a whole budget and no references followed).
+    struct Key: Hashable {
+        let direction: Direction
+        let templated: Bool
+        /// `$ref` text with the document it is read in, or the pointer of a schema written in place.
+        let schema: String
+    }
+
+    struct Memo {
+        let value: YAMLText?
+        let unresolved: [String]
+    }
+
     mutating func sample(_ schema: SpecNode) -> YAMLText? {
+        let reference = schema["$ref"]?.string
+        let key = Key(
+            direction: direction, templated: templated,
+            schema: reference.map { SpecFiles.documentKey(of: schema) + "#\u{0}" + $0 } ?? schema.pointer)
+        if let memo = document.samples[key] {
+            unresolved += memo.unresolved
+            return memo.value
+        }
         budget = 400
-        return sample(schema, depth: 0, stack: [])
+        let before = unresolved.count
+        let value = sample(schema, depth: 0, stack: [])
+        document.samples[key] = Memo(value: value, unresolved: Array(unresolved[before...]))
+        return value
     }
 
     private mutating func sample(_ original: SpecNode, depth: Int, stack: [String]) -> YAMLText? {

@@ -30,6 +30,9 @@ final class SpecDocument {
     /// Members of big mappings (`components/schemas`), indexed on first use: a spec with
     /// thousands of schemas would otherwise search them linearly for every reference.
     private var indexes: [String: [String: SpecNode]] = [:]
+    /// Samples made from its schemas (see ``SchemaSampler``), by direction and schema: most
+    /// operations of a big spec share a handful of component schemas.
+    var samples: [SchemaSampler.Key: SchemaSampler.Memo] = [:]
 
     init(root: SpecNode, version: Version) {
         self.root = root

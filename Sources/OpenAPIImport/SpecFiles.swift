@@ -30,8 +30,9 @@ final class SpecFiles {
 
     /// The document a node is in: the part of its pointer before `#` ("" for the main one).
     static func documentKey(of node: SpecNode) -> String {
-        guard let hash = node.pointer.firstIndex(of: "#") else { return "" }
-        return String(node.pointer[..<hash])
+        let root = node.rootPointer
+        guard let hash = root.firstIndex(of: "#") else { return "" }
+        return String(root[..<hash])
     }
 
     /// A document already read, by key.

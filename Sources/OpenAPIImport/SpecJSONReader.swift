@@ -104,6 +104,7 @@ struct SpecJSONReader {
         try checkDepth(depth)
         position += 1
         var entries: [Node.Entry] = []
+        // Duplicate keys: looked up among the entries while an object is small, in a set after.
         var keys = Set<String>()
         skipSpace()
         if peek == UInt8(ascii: "}") {
@@ -115,7 +116,14 @@ struct SpecJSONReader {
             let keyMark = self.mark
             nodeCount += 1
             let key = try string()
-            guard keys.insert(key).inserted else {
+            let isDuplicate: Bool
+            if entries.count < 16 {
+                isDuplicate = entries.contains { $0.key.text == key }
+            } else {
+                if keys.isEmpty { keys = Set(entries.map(\.key.text)) }
+                isDuplicate = !keys.insert(key).inserted
+            }
+            guard !isDuplicate else {
                 throw Failure(
                     diagnostic: Diagnostic(
                         .error, file: file, mark: keyMark,
@@ -167,6 +175,19 @@ struct SpecJSONReader {
     /// A string, its escapes resolved; `position` is at its opening quote.
     private mutating func string() throws(SpecJSONReader.Failure) -> String {
         position += 1
+        // Most strings have no escape: made straight from the document's bytes.
+        var end = position
+        while end < bytes.count, bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\")
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\""), end - position <= limits.maximumScalarLength {
+            guard let string = String(validating: bytes[position..<end], as: UTF8.self) else {
+                throw failure("a string is not valid UTF-8")
+            }
+            position = end + 1
+            return string
+        }
         var text: [UInt8] = []
         while true {
             guard let byte = peek else { throw failure("a string is not closed") }

@@ -4,6 +4,9 @@ package enum YAMLScalar {
     /// and DEL as `\xXX`, and the C1 controls, YAML's own line breaks (U+0085, U+2028, U+2029) and
     /// the byte-order mark as `\uXXXX` (uppercase hex). Bidi controls are left: YAML allows them.
     package static func doubleQuoted(_ text: String) -> String {
+        // Printable ASCII without `"` or `\` (most quoted text: paths, templates, URLs) is
+        // written as it is; appending scalar by scalar costs many times as much.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar.value {

@@ -64,9 +64,16 @@ package indirect enum YAMLText: Sendable {
                 for line in entry.comments { out += YAMLText.comment(line, indent: indent) }
                 let written = YAMLText.key(entry.key)
                 // libyaml reads a key of more than 1024 characters only as an explicit key (`? key`).
-                out +=
-                    written.utf8.count > YAMLText.maximumSimpleKeyLength
-                    ? pad + "? " + written + "\n" + pad + ":" : pad + written + ":"
+                out += pad
+                if written.utf8.count > YAMLText.maximumSimpleKeyLength {
+                    out += "? "
+                    out += written
+                    out += "\n"
+                    out += pad
+                } else {
+                    out += written
+                }
+                out += ":"
                 renderValue(entry.value, level: level, indent: indent, into: &out)
             }
         }
@@ -79,7 +86,9 @@ package indirect enum YAMLText: Sendable {
             // An empty map has no block form: it is `{}` at any level.
             if case .map(let entries) = value { mayFlow = level > 1 || entries.isEmpty } else { mayFlow = true }
             if mayFlow, let flow = YAMLText.flow(value, budget: 100 - indent) {
-                out += " " + flow + "\n"
+                out += " "
+                out += flow
+                out += "\n"
                 return
             }
             switch value {
@@ -112,51 +121,105 @@ package indirect enum YAMLText: Sendable {
     /// The value in flow style when it fits in `budget` characters, is at most three levels deep
     /// and holds no comments; scalars always fit.
     private static func flow(_ value: YAMLText, budget: Int) -> String? {
-        var remaining = budget
+        var remaining: Int
         switch value {
-        case .list, .map: return flowText(value, depth: 0, remaining: &remaining)
-        default:
-            remaining = .max
-            return flowText(value, depth: 0, remaining: &remaining)
+        case .list, .map: remaining = budget
+        default: remaining = .max
         }
+        // Most collections of an imported file are tried at every level and are far too long:
+        // their raw length says so without quoting or writing anything.
+        var estimate = remaining
+        guard mayFit(value, remaining: &estimate) else { return nil }
+        var out = ""
+        return writeFlow(value, depth: 0, remaining: &remaining, into: &out) ? out : nil
     }
 
-    private static func flowText(_ value: YAMLText, depth: Int, remaining: inout Int) -> String? {
+    /// Whether `value` may fit in flow style: `false` when even its unquoted text spends more than
+    /// `remaining` (counted as ``writeFlow(_:depth:remaining:into:)`` counts; quoting only adds).
+    private static func mayFit(_ value: YAMLText, remaining: inout Int) -> Bool {
+        switch value {
+        case .string(let string): remaining -= string.utf8.count
+        case .number(let number): remaining -= number.utf8.count
+        case .int, .null: remaining -= 1
+        case .bool(let bool): remaining -= bool ? 4 : 5
+        case .list(let items):
+            remaining -= 2
+            for item in items {
+                guard mayFit(item, remaining: &remaining) else { return false }
+                remaining -= 2
+            }
+        case .map(let entries):
+            remaining -= 2
+            for entry in entries {
+                remaining -= entry.key.utf8.count + 4
+                guard mayFit(entry.value, remaining: &remaining) else { return false }
+            }
+        }
+        return remaining >= 0
+    }
+
+    /// Appends `value` in flow style to `out`, spending `remaining`; `false` as soon as it cannot
+    /// fit (what was appended is then of no use). Every collection of an imported file is tried
+    /// at each level, and most do not fit: the cheap way out comes first.
+    private static func writeFlow(_ value: YAMLText, depth: Int, remaining: inout Int, into out: inout String) -> Bool {
         let text: String
         switch value {
-        case .string(let string): text = scalar(string)
+        case .string(let string):
+            // Quoted, a string is only longer: a long description need not be scanned to fail.
+            guard string.utf8.count <= remaining else { return false }
+            text = scalar(string)
         case .int(let int): text = String(int)
         case .number(let number): text = number
         case .bool(let bool): text = bool ? "true" : "false"
         case .null: text = "null"
         case .list(let items):
             guard !items.isEmpty else { text = "[]"; break }
-            guard depth < 3 else { return nil }
+            guard depth < 3 else { return false }
             remaining -= 2
-            var parts: [String] = []
-            for item in items {
-                guard let part = flowText(item, depth: depth + 1, remaining: &remaining) else { return nil }
-                parts.append(part)
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += ", " }
+                guard writeFlow(item, depth: depth + 1, remaining: &remaining, into: &out) else { return false }
                 remaining -= 2
             }
-            return remaining >= 0 ? "[" + parts.joined(separator: ", ") + "]" : nil
+            out += "]"
+            return remaining >= 0
         case .map(let entries):
             guard !entries.isEmpty else { text = "{}"; break }
-            guard depth < 3, entries.allSatisfy({ $0.comments.isEmpty }) else { return nil }
+            guard depth < 3, entries.allSatisfy({ $0.comments.isEmpty }) else { return false }
             remaining -= 2
-            var parts: [String] = []
-            for entry in entries {
+            out += "{"
+            for (index, entry) in entries.enumerated() {
                 let name = key(entry.key)
                 // A long key is written `? key`, in block style only.
-                guard name.utf8.count <= maximumSimpleKeyLength else { return nil }
+                guard name.utf8.count <= maximumSimpleKeyLength else { return false }
                 remaining -= name.utf8.count + 4
-                guard let part = flowText(entry.value, depth: depth + 1, remaining: &remaining) else { return nil }
-                parts.append(name + ": " + part)
+                if index > 0 { out += ", " }
+                out += name
+                out += ": "
+                guard writeFlow(entry.value, depth: depth + 1, remaining: &remaining, into: &out) else { return false }
             }
-            return remaining >= 0 ? "{" + parts.joined(separator: ", ") + "}" : nil
+            out += "}"
+            return remaining >= 0
         }
         remaining -= text.utf8.count
-        return remaining >= 0 ? text : nil
+        guard remaining >= 0 else { return false }
+        out += text
+        return true
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    /// Digits and `_ . / - ( )` and the space.
+    private static func isPlainPunctuationOrDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "/"),
+            UInt8(ascii: "-"), UInt8(ascii: " "), UInt8(ascii: "("), UInt8(ascii: ")"):
+            true
+        default: false
+        }
     }
 
     /// A key: plain when safe, else quoted.
@@ -173,19 +236,15 @@ package indirect enum YAMLText: Sendable {
     /// any context.
     private static func isPlainSafe(_ text: String) -> Bool {
         guard let first = text.utf8.first, text.utf8.last != UInt8(ascii: " ") else { return false }
-        let isLetter = { (byte: UInt8) in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-        }
         guard isLetter(first) || first == UInt8(ascii: "_") || first == UInt8(ascii: "/") else { return false }
+        // On the bytes in place: this runs for every key and string of an imported file.
+        let isPlainByte = { (byte: UInt8) in isLetter(byte) || isPlainPunctuationOrDigit(byte) }
         guard
-            text.utf8.allSatisfy({
-                isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                    || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/")
-                    || $0 == UInt8(ascii: "-")
-                    || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")")
-            })
+            text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isPlainByte) })
+                ?? text.utf8.allSatisfy(isPlainByte)
         else { return false }
+        // The words below are at most five letters: a longer string need not be lowered to compare.
+        guard text.utf8.count <= 5 else { return true }
         switch text.lowercased() {
         case "true", "false", "null", "yes", "no", "on", "off", "y", "n": return false
         default: return true
