@@ -7,34 +7,28 @@ struct MediaType {
     /// Lower case, without parameters and surrounding spaces: `application/problem+json`.
     let essence: String
 
+    /// The whole text in lower case, parameters too.
+    private let lowered: [UInt8]
+
     init(_ text: String) {
         self.text = text
-        var bytes = Array(text.utf8.prefix { $0 != UInt8(ascii: ";") })
-        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes.removeLast() }
-        let start = bytes.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? bytes.endIndex
-        essence = String(decoding: bytes[start...].map(Self.lowercased), as: UTF8.self)
+        lowered = text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
+        var name = lowered.prefix { $0 != UInt8(ascii: ";") }
+        while let last = name.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { name.removeLast() }
+        while let first = name.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { name.removeFirst() }
+        essence = String(decoding: name, as: UTF8.self)
     }
 
     /// Any JSON: `json` anywhere in the type, parameters included, as the importer has always read it.
-    var mentionsJSON: Bool { Self.contains(text.utf8.lazy.map(Self.lowercased), "json") }
+    var mentionsJSON: Bool {
+        let json = Array("json".utf8)
+        guard lowered.count >= json.count else { return false }
+        return (0...lowered.count - json.count).contains { lowered[$0..<$0 + json.count].elementsEqual(json) }
+    }
 
     var isPlainJSON: Bool { essence == "application/json" }
 
     var isText: Bool { essence.utf8.starts(with: "text/".utf8) }
 
     var isWildcard: Bool { text.utf8.contains(UInt8(ascii: "*")) }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-    }
-
-    /// Whether `needle` occurs in `bytes`.
-    private static func contains(_ bytes: some Sequence<UInt8>, _ needle: String) -> Bool {
-        let haystack = Array(bytes)
-        let pattern = Array(needle.utf8)
-        guard haystack.count >= pattern.count else { return false }
-        return (0...haystack.count - pattern.count).contains {
-            haystack[$0..<$0 + pattern.count].elementsEqual(pattern)
-        }
-    }
 }

@@ -71,17 +71,25 @@ struct SpecNode {
         }
 
         var text: String {
-            var tokens: [String] = []
+            var steps: [Path] = []
             var step: Path? = self
             while let path = step {
-                switch path.token {
-                case .root(let pointer): tokens.append(pointer)
-                case .key(let key): tokens.append(SpecNode.escape(key))
-                case .index(let index): tokens.append(String(index))
-                }
+                steps.append(path)
                 step = path.parent
             }
-            return tokens.reversed().joined(separator: "/")
+            var text = ""
+            for path in steps.reversed() {
+                switch path.token {
+                case .root(let pointer): text += pointer
+                case .key(let key):
+                    text += "/"
+                    text += SpecNode.escape(key)
+                case .index(let index):
+                    text += "/"
+                    text += String(index)
+                }
+            }
+            return text
         }
     }
 

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Names of headers and query parameters that carry credentials, beyond the headers every
 /// request treats as secret (`SensitiveHeaders`): an imported request is someone's real one,
 /// so a name that looks like a credential's is written as a `${secret:VAR}` reference.
@@ -11,9 +13,23 @@ package enum SecretNames {
 
     /// Whether `name` looks like a credential's.
     package static func looksSecret(_ name: String) -> Bool {
-        let folded = String(
-            name.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(
-                Character.init))
-        return markers.contains { folded.contains($0) } || folded == "key" || folded.hasSuffix("apikey")
+        let folded: String
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Bytes, as most names are ASCII; lowering other letters may give ASCII ones (the
+            // Kelvin sign is `k`), so they take the long way.
+            folded = String(
+                decoding: name.utf8.compactMap { byte -> UInt8? in
+                    switch byte {
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+                    default: nil
+                    }
+                }, as: UTF8.self)
+        } else {
+            folded = String(
+                name.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(
+                    Character.init))
+        }
+        return markers.contains { TextSearch.contains(folded, $0) } || folded == "key" || folded.hasSuffix("apikey")
     }
 }

@@ -3,7 +3,8 @@ import XCTest
 
 /// Start-up and loading guarded by instruction budgets instead of figures in comments: the
 /// release binary's instructions (valgrind's callgrind, every thread) for a stubbed call and for
-/// `validate` and `list` of a 10,000-case file, against `bench/budgets.json`. Instructions, not
+/// `validate` and `list` of a 10,000-case file and for `import openapi` of a 1,000-operation spec,
+/// against `bench/budgets.json`. Instructions, not
 /// time: a count repeats on a shared machine where a stopwatch does not.
 ///
 /// Needs the release build (`make build`; its flags change the counts), named by
@@ -43,11 +44,19 @@ final class InstructionBudgetTests: XCTestCase {
         let generated = try run(
             "/usr/bin/python3", [Self.root.appendingPathComponent("scripts/gen-large-target.py").path, "10000"])
         try generated.write(to: large)
+        let spec = folder.url.appendingPathComponent("spec.json")
+        try run("/usr/bin/python3", [Self.root.appendingPathComponent("scripts/gen-openapi.py").path, "1000"])
+            .write(to: spec)
+        let imported = folder.url.appendingPathComponent("imported.yaml").path
 
         let runs: [(name: String, arguments: [String], folder: URL)] = [
             ("call --stub (github zen)", ["call", "github", "zen", "--stub"], Self.root),
             ("validate (10,000 cases)", ["validate", large.path], folder.url),
-            ("list API (10,000 cases)", ["list", "large", "--targets", large.path], folder.url)
+            ("list API (10,000 cases)", ["list", "large", "--targets", large.path], folder.url),
+            (
+                "import openapi (1,000 operations)",
+                ["import", "openapi", spec.path, "--output", imported, "--force"], folder.url
+            )
         ]
         for (name, arguments, directory) in runs {
             let budget = try XCTUnwrap(budgets[name] as? Int, "bench/budgets.json has no budget '\(name)'")

@@ -177,7 +177,7 @@ extension NewCase {
     /// The response as a sample, or why it is left out.
     private static func sample(_ sample: Sample, redacting secrets: [String]) -> (YAMLText?, String?) {
         func redacted(_ text: String) -> String {
-            secrets.reduce(text) { $0.replacing($1, with: "<redacted>") }
+            secrets.reduce(text) { TextSearch.replacing($1, with: "<redacted>", in: $0) }
         }
         var members: [YAMLText.Entry] = []
         if sample.status != 200 { members.append(YAMLText.Entry("status", .int(sample.status))) }

@@ -31,18 +31,20 @@ package indirect enum YAMLText: Sendable {
 
     /// The document's text: `header` comment lines, then the tree.
     package static func render(_ root: [Entry], header: [String]) -> String {
-        var out = ""
-        for line in header { out += comment(line, indent: 0) }
+        // Written as bytes: appending to a String costs several times as much, and an imported
+        // file is megabytes of short pieces.
+        var out: [UInt8] = []
+        for line in header { out.write(comment(line, indent: 0)) }
         Layout(step: 2).renderEntries(root, level: 0, indent: 0, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `entries` as members of the file's `cases` map: keys at column `indent` + 1, each level
     /// below indented `step` more (the file's own indentation, so an added case matches it).
     package static func renderCases(_ entries: [Entry], indent: Int, step: Int) -> String {
-        var out = ""
+        var out: [UInt8] = []
         Layout(step: step).renderEntries(entries, level: 1, indent: indent, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func comment(_ text: String, indent: Int) -> String {
@@ -58,69 +60,73 @@ package indirect enum YAMLText: Sendable {
     private struct Layout {
         let step: Int
 
-        func renderEntries(_ entries: [Entry], level: Int, indent: Int, into out: inout String) {
+        func renderEntries(_ entries: [Entry], level: Int, indent: Int, into out: inout [UInt8]) {
             let pad = String(repeating: " ", count: indent)
             for entry in entries {
-                for line in entry.comments { out += YAMLText.comment(line, indent: indent) }
+                for line in entry.comments { out.write(YAMLText.comment(line, indent: indent)) }
                 let written = YAMLText.key(entry.key)
                 // libyaml reads a key of more than 1024 characters only as an explicit key (`? key`).
-                out += pad
+                out.write(pad)
                 if written.utf8.count > YAMLText.maximumSimpleKeyLength {
-                    out += "? "
-                    out += written
-                    out += "\n"
-                    out += pad
+                    out.write("? ")
+                    out.write(written)
+                    out.write("\n")
+                    out.write(pad)
                 } else {
-                    out += written
+                    out.write(written)
                 }
-                out += ":"
+                out.write(":")
                 renderValue(entry.value, level: level, indent: indent, into: &out)
             }
         }
 
         /// Writes a value after `key:` (or `- `): inline when it is a scalar or fits in a short flow
         /// collection, else on the following lines.
-        func renderValue(_ value: YAMLText, level: Int, indent: Int, into out: inout String) {
+        func renderValue(_ value: YAMLText, level: Int, indent: Int, into out: inout [UInt8]) {
             // The file's structure (the top level and each case) stays in block style, however short.
             let mayFlow: Bool
             // An empty map has no block form: it is `{}` at any level.
             if case .map(let entries) = value { mayFlow = level > 1 || entries.isEmpty } else { mayFlow = true }
             if mayFlow, let flow = YAMLText.flow(value, budget: 100 - indent) {
-                out += " "
+                out.write(" ")
                 out += flow
-                out += "\n"
+                out.write("\n")
                 return
             }
             switch value {
             case .map(let entries):
-                out += "\n"
+                out.write("\n")
                 renderEntries(entries, level: level + 1, indent: indent + step, into: &out)
             case .list(let items):
-                out += "\n"
+                out.write("\n")
                 let pad = String(repeating: " ", count: indent + step)
                 for item in items {
                     if case .map(let entries) = item, !entries.isEmpty,
                         entries.count == 1 || YAMLText.flow(item, budget: 100 - indent - step - 2) == nil
                     {
                         // `- key: value` with the rest of the map aligned under the first key.
-                        var block = ""
+                        var block: [UInt8] = []
                         renderEntries(entries, level: level + 2, indent: indent + step + 2, into: &block)
-                        let dropped = block.dropFirst(indent + step + 2)
-                        out += pad + "- " + dropped
+                        out.write(pad)
+                        out.write("- ")
+                        out += block.dropFirst(indent + step + 2)
                     } else {
-                        out += pad + "-"
+                        out.write(pad)
+                        out.write("-")
                         renderValue(item, level: level + 1, indent: indent + step, into: &out)
                     }
                 }
             default:
-                out += " " + (YAMLText.flow(value, budget: .max) ?? "") + "\n"
+                out.write(" ")
+                out += YAMLText.flow(value, budget: .max) ?? []
+                out.write("\n")
             }
         }
     }
 
     /// The value in flow style when it fits in `budget` characters, is at most three levels deep
     /// and holds no comments; scalars always fit.
-    private static func flow(_ value: YAMLText, budget: Int) -> String? {
+    private static func flow(_ value: YAMLText, budget: Int) -> [UInt8]? {
         var remaining: Int
         switch value {
         case .list, .map: remaining = budget
@@ -130,7 +136,7 @@ package indirect enum YAMLText: Sendable {
         // their raw length says so without quoting or writing anything.
         var estimate = remaining
         guard mayFit(value, remaining: &estimate) else { return nil }
-        var out = ""
+        var out: [UInt8] = []
         return writeFlow(value, depth: 0, remaining: &remaining, into: &out) ? out : nil
     }
 
@@ -161,7 +167,8 @@ package indirect enum YAMLText: Sendable {
     /// Appends `value` in flow style to `out`, spending `remaining`; `false` as soon as it cannot
     /// fit (what was appended is then of no use). Every collection of an imported file is tried
     /// at each level, and most do not fit: the cheap way out comes first.
-    private static func writeFlow(_ value: YAMLText, depth: Int, remaining: inout Int, into out: inout String) -> Bool {
+    private static func writeFlow(_ value: YAMLText, depth: Int, remaining: inout Int, into out: inout [UInt8]) -> Bool
+    {
         let text: String
         switch value {
         case .string(let string):
@@ -176,35 +183,35 @@ package indirect enum YAMLText: Sendable {
             guard !items.isEmpty else { text = "[]"; break }
             guard depth < 3 else { return false }
             remaining -= 2
-            out += "["
+            out.write("[")
             for (index, item) in items.enumerated() {
-                if index > 0 { out += ", " }
+                if index > 0 { out.write(", ") }
                 guard writeFlow(item, depth: depth + 1, remaining: &remaining, into: &out) else { return false }
                 remaining -= 2
             }
-            out += "]"
+            out.write("]")
             return remaining >= 0
         case .map(let entries):
             guard !entries.isEmpty else { text = "{}"; break }
             guard depth < 3, entries.allSatisfy({ $0.comments.isEmpty }) else { return false }
             remaining -= 2
-            out += "{"
+            out.write("{")
             for (index, entry) in entries.enumerated() {
                 let name = key(entry.key)
                 // A long key is written `? key`, in block style only.
                 guard name.utf8.count <= maximumSimpleKeyLength else { return false }
                 remaining -= name.utf8.count + 4
-                if index > 0 { out += ", " }
-                out += name
-                out += ": "
+                if index > 0 { out.write(", ") }
+                out.write(name)
+                out.write(": ")
                 guard writeFlow(entry.value, depth: depth + 1, remaining: &remaining, into: &out) else { return false }
             }
-            out += "}"
+            out.write("}")
             return remaining >= 0
         }
         remaining -= text.utf8.count
         guard remaining >= 0 else { return false }
-        out += text
+        out.write(text)
         return true
     }
 
@@ -249,5 +256,12 @@ package indirect enum YAMLText: Sendable {
         case "true", "false", "null", "yes", "no", "on", "off", "y", "n": return false
         default: return true
         }
+    }
+}
+
+extension [UInt8] {
+    /// Appends the text's bytes.
+    fileprivate mutating func write(_ text: some StringProtocol) {
+        append(contentsOf: text.utf8)
     }
 }
