@@ -7,7 +7,7 @@ import PackageDescription
 //   Moya          MoyaKit
 //   model         TargetModel
 //   runtime       TargetSpec; Paging beside it
-//   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth
+//   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration
 //   the CLI       moya-cli
 // Products: the command and MoyaKit (Moya's API). Package access in TextSafety, PathResolution, Paging
 // and the engines; public in MoyaKit and the leaves its API is built on (OrderedJSON, CurlTransport),
@@ -113,6 +113,8 @@ let package = Package(
             name: "RequestImport",
             dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "TargetModel", "TargetSpec"]
         ),
+        // `moya-cli generate swift`: an API as a Moya `TargetType` enum in Swift.
+        .target(name: "SwiftGeneration", dependencies: ["TextSafety", "OrderedJSON", "TargetModel"]),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
@@ -136,6 +138,7 @@ let package = Package(
                 "OpenAPIImport",
                 "RequestImport",
                 "TargetAuth",
+                "SwiftGeneration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
