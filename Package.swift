@@ -192,7 +192,10 @@ let package = Package(
         .testTarget(
             name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestServers"]
         ),
-        .testTarget(name: "MoyaCLITests", dependencies: ["TestServers", "moya-cli"])
+        .testTarget(name: "MoyaCLITests", dependencies: ["TestServers", "moya-cli"]),
+        // `moya-cli generate swift`'s output for the shipped target files and the fixtures, committed
+        // (`make generated-swift` writes it), compiled against MoyaKit and sent beside `moya-cli call`.
+        .testTarget(name: "GeneratedSwiftTests", dependencies: ["MoyaKit", "TestServers", "moya-cli"])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -128,7 +128,7 @@ extension CaseExpressions {
             }
             if let name = template.soloPlaceholder, let value = value(named: name), isOptional(value) {
                 hasOptional = true
-                expressions.append(.atom(mapping(value) { $0.part(part).flat }))
+                expressions.append(mapping(value) { $0.part(part) })
             } else {
                 expressions.append(self.part(part))
             }
@@ -151,11 +151,14 @@ extension CaseExpressions {
             if let fileName = spec.fileName { arguments.append(.atom("fileName: " + SwiftLiteral.quoted(fileName))) }
             if let mimeType = spec.mimeType { arguments.append(.atom("mimeType: " + SwiftLiteral.quoted(mimeType))) }
         case .file(let template):
-            let url = fileURL(template).flat
-            arguments.append(.atom("provider: .file(" + url + ")"))
+            let urlExpression = fileURL(template)
+            let url = urlExpression.flat
+            arguments.append(.prefixed("provider: ", .call(".file", [urlExpression])))
             arguments.append(.atom("name: " + SwiftLiteral.quoted(spec.name)))
-            arguments.append(
-                .atom("fileName: " + (spec.fileName.map(SwiftLiteral.quoted) ?? url + ".lastPathComponent")))
+            // A file the target file names has its name now; a value's is its last path component.
+            let knownName = template.literalText.map { String($0.split(separator: "/").last ?? Substring($0)) }
+            let fileName = spec.fileName.map(SwiftLiteral.quoted) ?? knownName.map(SwiftLiteral.quoted)
+            arguments.append(.atom("fileName: " + (fileName ?? url + ".lastPathComponent")))
             if let mimeType = spec.mimeType {
                 arguments.append(.atom("mimeType: " + SwiftLiteral.quoted(mimeType)))
             } else if let literal = template.literalText {

@@ -40,12 +40,19 @@ struct CaseExpressions {
 
     /// `map` over an optional value with `body` seeing it unwrapped: `state.map { state in ... }`.
     mutating func mapping(_ value: GeneratedValue, _ body: (inout CaseExpressions) -> String) -> String {
+        mapping(value) { SwiftExpression.atom(body(&$0)) }.flat
+    }
+
+    /// `map` over an optional value, as an expression that breaks as swift-format breaks a closure.
+    mutating func mapping(_ value: GeneratedValue, _ body: (inout CaseExpressions) -> SwiftExpression)
+        -> SwiftExpression
+    {
         let name = reference(value)
         let wasUnwrapped = unwrapped.contains(value.spec.name)
         unwrapped.insert(value.spec.name)
         let inner = body(&self)
         if !wasUnwrapped { unwrapped.remove(value.spec.name) }
-        return name + ".map { " + name + " in " + inner + " }"
+        return .closure(name + ".map", parameter: name, inner)
     }
 
     // MARK: Text

@@ -10,6 +10,8 @@ indirect enum SwiftExpression: Sendable, Hashable {
     case collection(open: String, [SwiftExpression], close: String)
     /// `text` followed by an expression (`label: value`, `"key": value`, `return value`).
     case prefixed(String, SwiftExpression)
+    /// `head { parameter in body }`.
+    case closure(String, parameter: String, SwiftExpression)
 
     /// The width swift-format keeps lines within (.swift-format's lineLength).
     static let lineLength = 120
@@ -22,6 +24,7 @@ indirect enum SwiftExpression: Sendable, Hashable {
             head + "(" + arguments.map(\.flat).joined(separator: ", ") + ")" + tail
         case .collection(let open, let elements, let close): open + elements.map(\.flat).joined(separator: ", ") + close
         case .prefixed(let text, let expression): text + expression.flat
+        case .closure(let head, let parameter, let body): head + " { " + parameter + " in " + body.flat + " }"
         }
     }
 
@@ -39,6 +42,10 @@ indirect enum SwiftExpression: Sendable, Hashable {
             if case .atom(let atom) = expression, text == "return " || text.hasSuffix(" = ") {
                 let continuation = String(repeating: " ", count: indent + 4)
                 return [padding + String(text.dropLast()), continuation + atom]
+            }
+            // ... and before a parenthesized expression.
+            if case .prefixed("(", _) = expression, text == "return " {
+                return [padding + "return"] + expression.lines(indent: indent + 4, trailing: trailing)
             }
             return expression.lines(indent: indent, leading: leading + text, trailing: trailing)
         case .call(let head, let arguments, let tail):
@@ -61,6 +68,9 @@ indirect enum SwiftExpression: Sendable, Hashable {
                 lines += argumentLines
             }
             return lines
+        case .closure(let head, let parameter, let body):
+            return [padding + head + " { " + parameter + " in"] + body.lines(indent: indent + 4)
+                + [String(repeating: " ", count: indent) + "}"]
         case .collection(let open, let elements, let close):
             guard !elements.isEmpty else { return [padding + oneLine] }
             var lines = [padding + open]

@@ -22,6 +22,8 @@ package struct SwiftGenerationOptions: Sendable, Hashable {
     package var access: Access
     /// The moya-cli version the header names.
     package var generatorVersion: String
+    /// Whether `examples` is written too (each example with its `moya-cli call` words).
+    package var writesExamples = false
 
     package init(typeName: String? = nil, module: Module = .moyaKit, access: Access = .public, generatorVersion: String)
     {

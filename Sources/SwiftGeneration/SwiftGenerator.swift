@@ -45,6 +45,11 @@ package struct SwiftGenerator {
         append(targetType, to: &file)
         if hasAuthorization { append(authorization, to: &file) }
         if !samples.lines.isEmpty { append(samples, to: &file) }
+        if options.writesExamples {
+            var examples = SwiftSource()
+            writeExamples(into: &examples)
+            append(examples, to: &file)
+        }
         var configuration = SwiftSource()
         if writeConfiguration(into: &configuration) { append(configuration, to: &file) }
         var helpers = SwiftSource()
@@ -121,7 +126,7 @@ package struct SwiftGenerator {
 
     /// `label: Type`, `label: Type? = nil`, `label: Type = default`.
     private func declaration(_ value: GeneratedValue) -> SwiftExpression {
-        var text = SwiftIdentifier.written(value.identifier) + ": " + value.swiftType
+        var text = SwiftIdentifier.label(value.identifier) + ": " + value.swiftType
         if value.spec.isOptional {
             text += "? = nil"
         } else if let defaultValue = value.spec.defaultValue, let literal = literal(defaultValue, kind: value.kind) {
@@ -132,7 +137,7 @@ package struct SwiftGenerator {
 
     /// A default value as a Swift literal; `nil` for a file (relative to the target file's
     /// folder, which a default argument cannot reach).
-    private func literal(_ value: ArgumentValue, kind: GeneratedValue.Kind) -> String? {
+    func literal(_ value: ArgumentValue, kind: GeneratedValue.Kind) -> String? {
         switch (value, kind) {
         case (.list(let elements), .list(let element)):
             let items = elements.map { literal($0, kind: element) }

@@ -39,6 +39,11 @@ package enum SwiftIdentifier {
         keywords.contains(identifier) ? "`" + identifier + "`" : identifier
     }
 
+    /// `identifier` as an argument label: keywords need no backticks there, but `inout`, `var` and `let`.
+    package static func label(_ identifier: String) -> String {
+        ["inout", "var", "let"].contains(identifier) ? "`" + identifier + "`" : identifier
+    }
+
     /// Whether `text` is a plain identifier (a command-line `--type-name`): a letter or `_`, then
     /// letters, digits and `_`, not a keyword.
     package static func isPlainIdentifier(_ text: String) -> Bool {

@@ -59,6 +59,12 @@ extension MoyaCommand.Generate {
         @Option(help: ArgumentHelp("The access level of the declarations: public or internal.", valueName: "level"))
         var access: SwiftGenerationOptions.Access = .public
 
+        @Flag(
+            help:
+                "Also write NAME.examples: each example of the target file as a case, with the moya-cli call words that send the same request."
+        )
+        var examples = false
+
         @Flag(help: "Replace an existing file.")
         var force = false
 

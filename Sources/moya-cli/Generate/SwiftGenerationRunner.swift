@@ -25,11 +25,11 @@ struct SwiftGenerationRunner {
         let (_, api) = try loader.api(named: command.api)
         var generator: SwiftGenerator
         do throws(SwiftGenerationError) {
-            generator = try SwiftGenerator(
-                api: api,
-                options: SwiftGenerationOptions(
-                    typeName: command.typeName, module: command.module, access: command.access,
-                    generatorVersion: MoyaCommand.version))
+            var options = SwiftGenerationOptions(
+                typeName: command.typeName, module: command.module, access: command.access,
+                generatorVersion: MoyaCommand.version)
+            options.writesExamples = command.examples
+            generator = try SwiftGenerator(api: api, options: options)
         } catch {
             throw CommandFailure(.usage, error.description)
         }
