@@ -195,7 +195,13 @@ let package = Package(
         .testTarget(name: "MoyaCLITests", dependencies: ["TestServers", "moya-cli"]),
         // `moya-cli generate swift`'s output for the shipped target files and the fixtures, committed
         // (`make generated-swift` writes it), compiled against MoyaKit and sent beside `moya-cli call`.
-        .testTarget(name: "GeneratedSwiftTests", dependencies: ["MoyaKit", "TestServers", "moya-cli"])
+        .testTarget(name: "GeneratedSwiftTests", dependencies: ["MoyaKit", "TestServers", "moya-cli"]),
+        // The `--module Moya` output, compiled against MoyaKit under Moya's name (Tests/MoyaModule);
+        // httpbin's uses Alamofire for property lists, so it is read, not compiled.
+        .target(name: "Moya", dependencies: ["MoyaKit"], path: "Tests/MoyaModule"),
+        .testTarget(
+            name: "GeneratedMoyaTests", dependencies: ["Moya", "SwiftGeneration", "moya-cli"],
+            exclude: ["Generated/Httpbin.swift"])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -113,7 +113,7 @@ extension CaseExpressions {
             return .atom(prettyPrinted ? "JSONEncoding.prettyPrinted" : "JSONEncoding.default")
         case .propertyList(let format):
             if module == .moyaKit { return .atom("PropertyListEncoding." + format.rawValue) }
-            return .call("GeneratedPropertyListEncoding", [.atom("format: ." + format.rawValue)])
+            return .call("GeneratedPlistEncoding", [.atom("format: ." + format.rawValue)])
         }
     }
 

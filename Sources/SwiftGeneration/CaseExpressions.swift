@@ -20,8 +20,8 @@ struct CaseExpressions {
     /// Whether the private `GeneratedMIMEType` was used (a file part's type from its extension).
     var usesMIMETypes = false
 
-    /// `any Sendable` for MoyaKit, `Any` for Moya: what parameter dictionaries hold.
-    var parameterType: String { module == .moyaKit ? "any Sendable" : "Any" }
+    /// What parameter dictionaries hold: `any Sendable` (MoyaKit), which Moya's `[String: Any]` takes too.
+    var parameterType: String { "any Sendable" }
 
     func value(named name: String) -> GeneratedValue? {
         values.first { $0.spec.name == name }

@@ -115,8 +115,8 @@ enum GeneratedHelperSource {
 
     /// Property-list parameters for the Moya output (Alamofire 5 has no `PropertyListEncoding`).
     static let propertyListEncoding = """
-        /// Parameters as a property list body, as MoyaKit's `PropertyListEncoding` writes them.
-        private struct GeneratedPropertyListEncoding: ParameterEncoding {
+        /// Parameters as a property list body (Alamofire 5, which Moya 15 uses, has no encoding for one).
+        private struct GeneratedPlistEncoding: ParameterEncoding {
             var format: PropertyListSerialization.PropertyListFormat
 
             func encode(_ urlRequest: URLRequestConvertible, with parameters: Parameters?) throws -> URLRequest {

@@ -9,7 +9,7 @@ struct GeneratedNames: Sendable {
         "AuthorizationType", "AccessTokenAuthorizable", "MultipartFormBodyPart", "MultipartFormData", "URLEncoding",
         "JSONEncoding", "PropertyListEncoding", "ParameterEncoding", "PercentEncoding", "EndpointSampleResponse",
         "DownloadDestination", "DownloadOptions", "Configuration", "Samples", "GeneratedJSON", "GeneratedURL",
-        "GeneratedPath", "GeneratedMIMEType", "GeneratedConfigurationStore", "GeneratedPropertyListEncoding", "Moya",
+        "GeneratedPath", "GeneratedMIMEType", "GeneratedConfigurationStore", "GeneratedPlistEncoding", "Moya",
         "MoyaKit", "Alamofire", "Foundation", "Swift", "Optional", "Array", "Dictionary", "Set", "Error", "NSError",
         "NSLock", "Sendable", "Any", "Never", "Void", "Character", "Substring", "HTTPResponseHead", "TransportError",
         "PropertyListSerialization", "NSURLErrorDomain"

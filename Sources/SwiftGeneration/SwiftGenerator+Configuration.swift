@@ -72,7 +72,7 @@ extension SwiftGenerator {
         if text.contains("GeneratedJSON") { parts.append(helpers.json) }
         if text.contains("GeneratedFile.") { parts.append(helpers.file) }
         if text.contains("GeneratedMIMEType.") { parts.append(helpers.mimeTypes) }
-        if text.contains("GeneratedPropertyListEncoding(") { parts.append(helpers.propertyListEncoding) }
+        if text.contains("GeneratedPlistEncoding(") { parts.append(helpers.propertyListEncoding) }
         if text.contains("GeneratedConfigurationStore(") { parts.append(helpers.configurationStore) }
         for (index, part) in parts.enumerated() {
             if index > 0 { source.line() }

@@ -8,7 +8,10 @@ extension SwiftGenerator {
     func writeExamples(into source: inout SwiftSource) {
         var entries: [SwiftExpression] = []
         for (spec, identifier, values) in names.cases {
-            for example in spec.examples {
+            // A case whose values all have defaults (or are optional) needs no example: it is sent
+            // once with none, as `check` sends it.
+            let examples = spec.examples.isEmpty && !spec.values.contains(where: \.isRequired) ? [[:]] : spec.examples
+            for example in examples {
                 var arguments: [SwiftExpression] = []
                 var words = [SwiftLiteral.quoted(spec.name)]
                 for value in values {

@@ -706,6 +706,7 @@ extension Github {
     /// CASE` takes for the same request (relative files from the target file's folder).
     public static var examples: [(target: Github, arguments: [String])] {
         return [
+            (.zen, ["zen"]),
             (.userProfile(name: "ashfurrow"), ["userProfile", "--value", "name=ashfurrow"]),
             (.userProfile(name: "octocat"), ["userProfile", "--value", "name=octocat"]),
             (.userRepositories(name: "ashfurrow"), ["userRepositories", "--value", "name=ashfurrow"]),
@@ -819,6 +820,7 @@ extension Github {
                     "per_page=5"
                 ]
             ),
+            (.rateLimit, ["rateLimit"]),
             (
                 .userFollowers(name: "ashfurrow", perPage: 30),
                 ["userFollowers", "--value", "name=ashfurrow", "--value", "per_page=30"]

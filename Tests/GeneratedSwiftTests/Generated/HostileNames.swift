@@ -87,7 +87,7 @@ extension HostileNames: TargetType {
                 parameters: [
                     "self": self_,
                     "key \"q\"": "\\(x)",
-                    "nested": ["z": 1, "a": [true, String?.none, 2.50] as [any Sendable]] as [String: any Sendable]
+                    "nested": ["a": [true, String?.none, 2.5] as [any Sendable], "z": 1] as [String: any Sendable]
                 ],
                 encoding: URLEncoding.default)
         case .self_(let `default`, let init_):
@@ -270,6 +270,7 @@ extension HostileNames {
                     "class=/work/wt-generate/Tests/Fixtures/generate/samples/upload.txt"
                 ]
             ),
+            (.path2, ["path"]),
             (.task2(n: 2), ["task", "--value", "n=2"])
         ]
     }

@@ -768,6 +768,11 @@ extension Httpbin {
     /// CASE` takes for the same request (relative files from the target file's folder).
     public static var examples: [(target: Httpbin, arguments: [String])] {
         return [
+            (.getPlain, ["getPlain"]),
+            (.headGet, ["headGet"]),
+            (.optionsGet, ["optionsGet"]),
+            (.traceAnything, ["traceAnything"]),
+            (.connectAnything, ["connectAnything"]),
             (
                 .getQuery(q: "moya", page: 1, verbose: false),
                 ["getQuery", "--value", "q=moya", "--value", "page=1", "--value", "verbose=false"]
@@ -794,6 +799,7 @@ extension Httpbin {
             (.patchPropertyList(enabled: true), ["patchPropertyList", "--value", "enabled=true"]),
             (.postData(name: "world"), ["postData", "--value", "name=world"]),
             (.postData(name: "Moya"), ["postData", "--value", "name=Moya"]),
+            (.postDataFile, ["postDataFile"]),
             (
                 .putDataFileValue(document: URL(fileURLWithPath: "/work/wt-generate/targets/samples/httpbin-note.txt")),
                 ["putDataFileValue", "--value", "document=/work/wt-generate/targets/samples/httpbin-note.txt"]
@@ -838,6 +844,7 @@ extension Httpbin {
                 .compositeData(message: "hello", channel: .random),
                 ["compositeData", "--value", "message=hello", "--value", "channel=random"]
             ),
+            (.compositeDataFile, ["compositeDataFile"]),
             (.compositeJSON(id: 7, title: "Renamed"), ["compositeJSON", "--value", "id=7", "--value", "title=Renamed"]),
             (.compositeParameters(limit: 10), ["compositeParameters", "--value", "limit=10"]),
             (.compositeForm(email: "ada@example.com"), ["compositeForm", "--value", "email=ada@example.com"]),
@@ -899,6 +906,7 @@ extension Httpbin {
                 .basicAuth(user: "user", passwd: "passwd"),
                 ["basicAuth", "--value", "user=user", "--value", "passwd=passwd"]
             ),
+            (.bearer, ["bearer"]),
             (
                 .headers2(requestId: "req-1", language: .en),
                 ["headers", "--value", "requestId=req-1", "--value", "language=en"]
@@ -908,7 +916,11 @@ extension Httpbin {
                 ["headers", "--value", "requestId=req-2", "--value", "language=de"]
             ),
             (.anything(segment: "hello"), ["anything", "--value", "segment=hello"]),
-            (.anything(segment: "a/b"), ["anything", "--value", "segment=a/b"])
+            (.anything(segment: "a/b"), ["anything", "--value", "segment=a/b"]),
+            (.image, ["image"]),
+            (.uuid, ["uuid"]),
+            (.json, ["json"]),
+            (.robots, ["robots"])
         ]
     }
 }

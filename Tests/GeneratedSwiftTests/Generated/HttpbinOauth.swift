@@ -95,7 +95,12 @@ extension HttpbinOauth {
     /// Each example of the target file: the case, and the words `moya-cli call httpbin-oauth
     /// CASE` takes for the same request (relative files from the target file's folder).
     public static var examples: [(target: HttpbinOauth, arguments: [String])] {
-        return []
+        return [
+            (.protected, ["protected"]),
+            (.headers2, ["headers"]),
+            (.withCommandToken, ["withCommandToken"]),
+            (.anonymous, ["anonymous"])
+        ]
     }
 }
 

@@ -77,7 +77,7 @@ extension HttpbinToken {
     /// Each example of the target file: the case, and the words `moya-cli call httpbin-token
     /// CASE` takes for the same request (relative files from the target file's folder).
     public static var examples: [(target: HttpbinToken, arguments: [String])] {
-        return []
+        return [(.headers2, ["headers"]), (.anonymous, ["anonymous"])]
     }
 }
 

@@ -1,0 +1,120 @@
+import Foundation
+import MoyaKit
+@testable import TestServers
+import XCTest
+
+/// For every example of every committed target file, the request the generated enum makes
+/// through `MoyaProvider` is the request `moya-cli call` sends with the example's words, to the
+/// same loopback server: method, target (path and query), every header but User-Agent, and the
+/// body byte for byte (a multipart body part by part: its boundary is random).
+final class RequestEquivalenceTests: XCTestCase {
+    var server: HTTPTestServer!
+    var originalFolder = FileManager.default.currentDirectoryPath
+
+    override func setUpWithError() throws {
+        server = try HTTPTestServer()
+    }
+
+    override func tearDown() {
+        server?.stop()
+        _ = FileManager.default.changeCurrentDirectoryPath(originalFolder)
+    }
+
+    func testGitHub() throws { try assertEquivalentExamples(of: "github", count: 25) }
+    func testHTTPBin() throws { try assertEquivalentExamples(of: "httpbin", count: 51) }
+    func testHTTPBinToken() throws { try assertEquivalentExamples(of: "httpbin-token", count: 2) }
+    func testHTTPBinOAuth() throws { try assertEquivalentExamples(of: "httpbin-oauth", count: 4) }
+    func testHostileNames() throws { try assertEquivalentExamples(of: "hostile-names", count: 10) }
+
+    /// Sends each example of `api` both ways and compares what arrived; `count` says how many
+    /// examples the file has, so an example lost on the way fails too.
+    func assertEquivalentExamples(of api: String, count: Int) throws {
+        let fixture = try XCTUnwrap(GeneratedFixture.all.first { $0.api == api })
+        // A copy of the target file's folder: the files it names, and where downloads land.
+        let files = try makeTemporaryFolder()
+        let source = GeneratedBinary.repositoryRoot.appendingPathComponent(fixture.folder)
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: files.appendingPathComponent(name))
+        }
+        _ = FileManager.default.changeCurrentDirectoryPath(files.path)
+        let examples = fixture.configuredExamples(files: files)
+        XCTAssertEqual(examples.count, count, "\(api): examples")
+        let provider = MoyaProvider<Rebased>(plugins: [
+            AccessTokenPlugin { target in GeneratedFixture.accessToken(for: (target as? Rebased)?.target ?? target) }
+        ])
+        for (target, arguments) in examples {
+            // The enum first: a download never replaces a file, and moya-cli numbers its own instead.
+            let beforeEnum = server.receivedRequests.count
+            let sent = DispatchSemaphore(value: 0)
+            _ = provider.request(Rebased(target: target, baseURL: server.baseURL), callbackQueue: .global()) { _ in
+                sent.signal()
+            }
+            XCTAssertEqual(sent.wait(timeout: .now() + 30), .success, "\(api) \(arguments): no answer")
+
+            let beforeCall = server.receivedRequests.count
+            // A token the app obtains is given to moya-cli as --bearer, for the cases that send one.
+            let authorized = target.accessTokenAuthorizable?.authorizationType != nil
+            let called = try GeneratedBinary.run(
+                ["call", api] + arguments + (authorized ? fixture.callOptions : []) + [
+                    "--base-url", server.baseURL.absoluteString, "--targets", files.path
+                ],
+                in: files, environment: fixture.callEnvironment)
+            XCTAssertFalse([64, 65, 70].contains(called.status), "call \(api) \(arguments): \(called.stderr)")
+
+            // The first request of each (a redirect is followed by more).
+            let received = server.receivedRequests
+            guard beforeEnum < beforeCall, beforeCall < received.count else {
+                XCTFail(
+                    "\(api) \(arguments): a request is missing (\(beforeCall - beforeEnum) from the enum, \(received.count - beforeCall) from call)"
+                )
+                continue
+            }
+            XCTAssertEqual(
+                Observed(received[beforeEnum]), Observed(received[beforeCall]),
+                "\(api) \(arguments): the enum's request (first) differs from moya-cli call's")
+        }
+    }
+
+    /// What must be the same.
+    struct Observed: Equatable, CustomStringConvertible {
+        var method: String
+        var target: String
+        var headers: [String]
+        var body: Data
+        var parts: [[String]]?
+
+        init(_ request: ReceivedRequest) {
+            method = request.method
+            target = request.target
+            var contentType: String?
+            headers = request.headers.compactMap { field in
+                let name = field.name.lowercased()
+                // moya-cli sends User-Agent: moya-cli/VERSION; an app sends its own.
+                if name == "user-agent" { return nil }
+                var value = field.value
+                if name == "content-type" {
+                    contentType = value
+                    // A multipart boundary is random; the type and the parts are what matter.
+                    if let range = value.range(of: "; boundary=") { value = String(value[..<range.lowerBound]) }
+                }
+                return name + ": " + value
+            }.sorted()
+            if let parsed = MultipartParser.parts(of: request.body, contentType: contentType) {
+                parts = parsed.map {
+                    [$0.name ?? "-", $0.fileName ?? "-", $0.contentType ?? "-", $0.content.base64EncodedString()]
+                }
+                // The length counts the boundary too.
+                headers.removeAll { $0.hasPrefix("content-length: ") }
+                body = Data()
+            } else {
+                body = request.body
+            }
+        }
+
+        var description: String {
+            "\(method) \(target)\n  \(headers.joined(separator: "\n  "))\n  body: "
+                + (parts.map { "\($0)" } ?? String(decoding: body, as: UTF8.self))
+        }
+    }
+}
