@@ -88,6 +88,9 @@ struct CaseExpressions {
         {
             return .atom(reference(value))
         }
+        if template.segments.count == 1, case .environment(let reference) = template.segments[0] {
+            return .atom(configurationValue(reference))
+        }
         var literal = "\""
         for segment in template.segments {
             switch segment {

@@ -453,7 +453,7 @@ extension Github: AccessTokenAuthorizable {
             .searchRepositories, .rateLimit, .userFollowers, .gists, .repoReadme, .downloadTarball:
             return nil
         case .createIssue, .starRepo, .unstarRepo:
-            return "\((Github.configuration.githubToken ?? ""))"
+            return (Github.configuration.githubToken ?? "")
         }
     }
 }

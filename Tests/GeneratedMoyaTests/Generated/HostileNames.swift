@@ -136,15 +136,15 @@ extension HostileNames: TargetType {
         case .`default`, .type, .init_, .path2, .task2:
             return [
                 "X-Quote": "a \"quoted\" \\(x) value",
-                "X-Secret": "\((HostileNames.configuration.hostileSecret ?? ""))",
-                "X-Fallback": "\((HostileNames.configuration.hostileFallback ?? "fall \"back\""))"
+                "X-Secret": (HostileNames.configuration.hostileSecret ?? ""),
+                "X-Fallback": (HostileNames.configuration.hostileFallback ?? "fall \"back\"")
             ]
         case .self_(let `default`, let init_):
             return
                 ([
                     "X-Quote": "a \"quoted\" \\(x) value",
-                    "X-Secret": "\((HostileNames.configuration.hostileSecret ?? ""))",
-                    "X-Fallback": "\((HostileNames.configuration.hostileFallback ?? "fall \"back\""))",
+                    "X-Secret": (HostileNames.configuration.hostileSecret ?? ""),
+                    "X-Fallback": (HostileNames.configuration.hostileFallback ?? "fall \"back\""),
                     "X-Optional": `default`.map { `default` in `default` },
                     "X-List": init_.map { init_ in init_.joined(separator: ", ") },
                     "Content-Type": "application/json"
@@ -186,7 +186,7 @@ extension HostileNames: AccessTokenAuthorizable {
     public var accessToken: String? {
         switch self {
         case .`default`, .self_, .type:
-            return "\((HostileNames.configuration.hostileToken ?? ""))"
+            return (HostileNames.configuration.hostileToken ?? "")
         case .init_, .path2, .task2:
             return nil
         }

@@ -298,14 +298,14 @@ extension Httpbin: TargetType {
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written"
             ]
         case .postData:
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "Content-Type": "text/plain; charset=utf-8"
             ]
@@ -313,7 +313,7 @@ extension Httpbin: TargetType {
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "Content-Type": "text/plain"
             ]
@@ -321,7 +321,7 @@ extension Httpbin: TargetType {
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "Content-Type": "application/octet-stream"
             ]
@@ -329,14 +329,14 @@ extension Httpbin: TargetType {
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "Content-Type": "application/json"
             ]
         case .downloadImage, .image:
             return [
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "Accept": "image/png"
             ]
@@ -344,7 +344,7 @@ extension Httpbin: TargetType {
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "Authorization": "Bearer \((Httpbin.configuration.httpbinToken ?? "demo-token"))"
             ]
@@ -352,7 +352,7 @@ extension Httpbin: TargetType {
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "X-Request-Id": requestId,
                 "Accept-Language": "\(language.rawValue)"

@@ -21,7 +21,7 @@ public enum HttpbinOauth {
 
 extension HttpbinOauth: TargetType {
     public var baseURL: URL {
-        return GeneratedURL.make("\((HttpbinOauth.configuration.oauthBaseUrl ?? "http://127.0.0.1:8080"))")
+        return GeneratedURL.make((HttpbinOauth.configuration.oauthBaseUrl ?? "http://127.0.0.1:8080"))
     }
 
     public var path: String {

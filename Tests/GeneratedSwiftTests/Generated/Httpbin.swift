@@ -296,14 +296,14 @@ extension Httpbin: TargetType {
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written"
             ]
         case .postData:
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "Content-Type": "text/plain; charset=utf-8"
             ]
@@ -311,7 +311,7 @@ extension Httpbin: TargetType {
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "Content-Type": "text/plain"
             ]
@@ -319,7 +319,7 @@ extension Httpbin: TargetType {
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "Content-Type": "application/octet-stream"
             ]
@@ -327,14 +327,14 @@ extension Httpbin: TargetType {
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "Content-Type": "application/json"
             ]
         case .downloadImage, .image:
             return [
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "Accept": "image/png"
             ]
@@ -342,7 +342,7 @@ extension Httpbin: TargetType {
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "Authorization": "Bearer \((Httpbin.configuration.httpbinToken ?? "demo-token"))"
             ]
@@ -350,7 +350,7 @@ extension Httpbin: TargetType {
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
-                "X-Api-Key": "\((Httpbin.configuration.httpbinApiKey ?? "demo-key"))",
+                "X-Api-Key": (Httpbin.configuration.httpbinApiKey ?? "demo-key"),
                 "X-Literal": "${HOME} is sent as written",
                 "X-Request-Id": requestId,
                 "Accept-Language": "\(language.rawValue)"

@@ -66,7 +66,7 @@ extension HttpbinToken: AccessTokenAuthorizable {
     public var accessToken: String? {
         switch self {
         case .headers2:
-            return "\((HttpbinToken.configuration.httpbinToken ?? ""))"
+            return (HttpbinToken.configuration.httpbinToken ?? "")
         case .anonymous:
             return nil
         }
