@@ -1,5 +1,5 @@
 /// What the `--module Moya` output may not use: names MoyaKit has and Moya 15 does not (read from
-/// Moya 15.0's sources; see moya-cli(1), GENERATE, for what the Moya output does instead).
+/// Moya 15.0's sources; see moya-cli-generate(1), MOYA, for what the Moya output does instead).
 package enum MoyaCompatibility {
     /// Names that appear only in MoyaKit output; `SwiftGenerationTests` checks the Moya output
     /// contains none of them.

@@ -2,7 +2,7 @@ import TargetModel
 import TextSafety
 
 /// Writes an API of a target file as a Swift source file: a Moya `TargetType` enum whose requests
-/// are the requests `moya-cli call` sends (see moya-cli(1), GENERATE). Deterministic: the same API
+/// are the requests `moya-cli call` sends (see moya-cli-generate(1)). Deterministic: the same API
 /// and options give the same bytes.
 package struct SwiftGenerator {
     package var options: SwiftGenerationOptions

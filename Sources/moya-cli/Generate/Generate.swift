@@ -6,7 +6,7 @@ extension MoyaCommand {
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write source code from a target file.",
-            discussion: "See GENERATE in moya-cli(1).",
+            discussion: "See moya-cli-generate(1).",
             subcommands: [Swift.self]
         )
     }
@@ -28,7 +28,7 @@ extension MoyaCommand.Generate {
                 The requests the enum makes through MoyaProvider are the requests moya-cli call sends. \
                 Writes to standard output unless --output names a file. Exits 0 when written, 64 for \
                 usage errors (an unknown API, an existing file without --force, an output that is not \
-                a regular file), 65 when the target file is invalid. See GENERATE in moya-cli(1).
+                a regular file), 65 when the target file is invalid. See moya-cli-generate(1).
                 """
         )
 
