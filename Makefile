@@ -221,7 +221,8 @@ fuzz: deps
 ## test fixtures, committed in Tests/GeneratedSwiftTests/Generated (GeneratedSourcesTests fails when they
 ## differ from what the binary writes; the Moya flavour goes to Tests/GeneratedMoyaTests/Generated).
 GENERATED_SWIFT := targets:github:Github targets:httpbin:Httpbin targets:httpbin-token:HttpbinToken \
-	targets:httpbin-oauth:HttpbinOauth Tests/Fixtures/generate:hostile-names:HostileNames
+	targets:httpbin-oauth:HttpbinOauth Tests/Fixtures/generate:hostile-names:HostileNames \
+	Tests/Fixtures/generate:keyed:Keyed
 generated-swift:
 	$(SWIFT) build --product moya-cli
 	@for entry in $(GENERATED_SWIFT); do \

@@ -40,7 +40,10 @@ struct CaseExpressions {
 
     /// `map` over an optional value with `body` seeing it unwrapped: `state.map { state in ... }`.
     mutating func mapping(_ value: GeneratedValue, _ body: (inout CaseExpressions) -> String) -> String {
-        mapping(value) { SwiftExpression.atom(body(&$0)) }.flat
+        let mapped = mapping(value) { SwiftExpression.atom(body(&$0)) }
+        // `name.map { name in name }` is `name`.
+        if case .closure(_, let name, .atom(let inner)) = mapped, inner == name { return name }
+        return mapped.flat
     }
 
     /// `map` over an optional value, as an expression that breaks as swift-format breaks a closure.

@@ -12,7 +12,8 @@ final class MoyaOutputTests: XCTestCase {
     static let fixtures = [
         ("targets", "github", "Github.swift"), ("targets", "httpbin", "Httpbin.swift"),
         ("targets", "httpbin-token", "HttpbinToken.swift"), ("targets", "httpbin-oauth", "HttpbinOauth.swift"),
-        ("Tests/Fixtures/generate", "hostile-names", "HostileNames.swift")
+        ("Tests/Fixtures/generate", "hostile-names", "HostileNames.swift"),
+        ("Tests/Fixtures/generate", "keyed", "Keyed.swift")
     ]
 
     func testCommittedMoyaOutputIsWhatTheBinaryWritesAndUsesOnlyMoyaNames() throws {

@@ -32,6 +32,11 @@ struct GeneratedFixture {
             api: "httpbin-oauth", folder: "targets", sourceFile: "HttpbinOauth.swift",
             environment: [:], callOptions: ["--bearer", "oauth-token"]),
         GeneratedFixture(
+            api: "keyed", folder: "Tests/Fixtures/generate", sourceFile: "Keyed.swift",
+            environment: [
+                "KEYED_KEY": "k\u{E9}y", "KEYED_PASSWORD": "p:w", "KEYED_TOKEN": "t0k", "KEYED_HOST": "127.0.0.9"
+            ]),
+        GeneratedFixture(
             api: "hostile-names", folder: "Tests/Fixtures/generate", sourceFile: "HostileNames.swift",
             environment: [
                 "HOSTILE_SECRET": "s3cret \\(x)", "HOSTILE_TOKEN": "tok\"en", "HOSTILE_FALLBACK": "given"
@@ -66,6 +71,12 @@ struct GeneratedFixture {
         case "httpbin-oauth":
             HttpbinOauth.configuration = .init(accessToken: "oauth-token")
             return HttpbinOauth.examples.map { ($0.target, $0.arguments) }
+        case "keyed":
+            // KEYED_USER is not set: the default environment's variable wins over the process's.
+            Keyed.configuration = .init(
+                keyedHost: value("KEYED_HOST"), keyedKey: value("KEYED_KEY"), keyedPassword: value("KEYED_PASSWORD"),
+                keyedToken: value("KEYED_TOKEN"))
+            return Keyed.examples.map { ($0.target, $0.arguments) }
         default:
             HostileNames.configuration = .init(
                 hostileFallback: value("HOSTILE_FALLBACK"), hostileSecret: value("HOSTILE_SECRET"),
@@ -82,6 +93,7 @@ struct GeneratedFixture {
         case let target as HttpbinToken: target.accessToken ?? ""
         case let target as HttpbinOauth: target.accessToken ?? ""
         case let target as HostileNames: target.accessToken ?? ""
+        case let target as Keyed: target.accessToken ?? ""
         default: ""
         }
     }

@@ -25,6 +25,7 @@ final class RequestEquivalenceTests: XCTestCase {
     func testHTTPBinToken() throws { try assertEquivalentExamples(of: "httpbin-token", count: 2) }
     func testHTTPBinOAuth() throws { try assertEquivalentExamples(of: "httpbin-oauth", count: 4) }
     func testHostileNames() throws { try assertEquivalentExamples(of: "hostile-names", count: 10) }
+    func testKeyed() throws { try assertEquivalentExamples(of: "keyed", count: 7) }
 
     /// Sends each example of `api` both ways and compares what arrived; `count` says how many
     /// examples the file has, so an example lost on the way fails too.
@@ -61,6 +62,16 @@ final class RequestEquivalenceTests: XCTestCase {
                 ],
                 in: files, environment: fixture.callEnvironment)
             XCTAssertFalse([64, 65, 70].contains(called.status), "call \(api) \(arguments): \(called.stderr)")
+
+            // The base URL too, which --base-url replaced above: the URL `moya-cli curl` prints
+            // without it starts with the enum's.
+            let printed = try GeneratedBinary.run(
+                ["curl", api] + arguments + (authorized ? fixture.callOptions : []) + ["--targets", files.path],
+                in: files, environment: fixture.callEnvironment)
+            let printedURL = String(decoding: printed.stdout, as: UTF8.self).split(separator: " ").last ?? ""
+            XCTAssertTrue(
+                printedURL.hasPrefix("'" + URL(target: target).absoluteString),
+                "\(api) \(arguments): curl prints \(printedURL), the enum's URL is \(URL(target: target))")
 
             // The first request of each (a redirect is followed by more).
             let received = server.receivedRequests

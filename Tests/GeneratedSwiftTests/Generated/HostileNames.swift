@@ -137,7 +137,8 @@ extension HostileNames: TargetType {
             return [
                 "X-Quote": "a \"quoted\" \\(x) value",
                 "X-Secret": (HostileNames.configuration.hostileSecret ?? ""),
-                "X-Fallback": (HostileNames.configuration.hostileFallback ?? "fall \"back\"")
+                "X-Fallback": (HostileNames.configuration.hostileFallback ?? "fall \"back\""),
+                "X-Optional": "from the API"
             ]
         case .self_(let `default`, let init_):
             return
@@ -145,7 +146,7 @@ extension HostileNames: TargetType {
                     "X-Quote": "a \"quoted\" \\(x) value",
                     "X-Secret": (HostileNames.configuration.hostileSecret ?? ""),
                     "X-Fallback": (HostileNames.configuration.hostileFallback ?? "fall \"back\""),
-                    "X-Optional": `default`.map { `default` in `default` },
+                    "X-Optional": (`default` ?? "from the API"),
                     "X-List": init_.map { init_ in init_.joined(separator: ", ") },
                     "Content-Type": "application/json"
                 ] as [String: String?]).compactMapValues { $0 }
