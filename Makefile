@@ -219,17 +219,17 @@ fuzz: deps
 
 ## generated-swift: write again the enums `moya-cli generate swift` makes of the shipped targets and the
 ## test fixtures, committed in Tests/GeneratedSwiftTests/Generated (GeneratedSourcesTests fails when they
-## differ from what the binary writes; the Moya flavour goes to Tests/GeneratedMoyaTests/Generated).
+## differ from what the binary writes; the Moya flavour, internal, goes to Tests/GeneratedMoyaTests/Generated).
 GENERATED_SWIFT := targets:github:Github targets:httpbin:Httpbin targets:httpbin-token:HttpbinToken \
 	targets:httpbin-oauth:HttpbinOauth Tests/Fixtures/generate:hostile-names:HostileNames \
-	Tests/Fixtures/generate:keyed:Keyed
+	Tests/Fixtures/generate:keyed:Keyed Tests/Fixtures/generate:self:SelfAPI
 generated-swift:
 	$(SWIFT) build --product moya-cli
 	@for entry in $(GENERATED_SWIFT); do \
 	    folder=$${entry%%:*}; rest=$${entry#*:}; api=$${rest%%:*}; name=$${rest#*:}; \
 	    .build/debug/moya-cli generate swift $$api --targets $$folder --examples --force \
 	        -o Tests/GeneratedSwiftTests/Generated/$$name.swift || exit 1; \
-	    .build/debug/moya-cli generate swift $$api --targets $$folder --module Moya --force \
+	    .build/debug/moya-cli generate swift $$api --targets $$folder --module Moya --access internal --force \
 	        -o Tests/GeneratedMoyaTests/Generated/$$name.swift || exit 1; \
 	done
 

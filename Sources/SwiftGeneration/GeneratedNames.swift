@@ -29,7 +29,12 @@ struct GeneratedNames: Sendable {
 
     init(api: APISpec, typeName requested: String?) {
         var typeName = requested ?? SwiftIdentifier.upperCamel(api.name)
-        if Self.reservedTypeNames.contains(typeName) { typeName += "API" }
+        // `Self`, `Type`, `Any` or a name the file's code uses would not be the enum's name.
+        if Self.reservedTypeNames.contains(typeName) || SwiftIdentifier.keywords.contains(typeName)
+            || SwiftIdentifier.unusable.contains(typeName)
+        {
+            typeName += "API"
+        }
         self.typeName = typeName
 
         var takenTypes = Self.reservedTypeNames

@@ -4,7 +4,8 @@ import SwiftGeneration
 import XCTest
 
 /// `moya-cli generate swift --module Moya`: the committed output is what the binary writes, it
-/// uses none of the names MoyaKit has and Moya 15 lacks, and (but httpbin's) it compiles here.
+/// uses none of the names MoyaKit has and Moya 15 lacks, and (but httpbin's) it compiles here,
+/// written `--access internal`.
 final class MoyaOutputTests: XCTestCase {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -13,7 +14,8 @@ final class MoyaOutputTests: XCTestCase {
         ("targets", "github", "Github.swift"), ("targets", "httpbin", "Httpbin.swift"),
         ("targets", "httpbin-token", "HttpbinToken.swift"), ("targets", "httpbin-oauth", "HttpbinOauth.swift"),
         ("Tests/Fixtures/generate", "hostile-names", "HostileNames.swift"),
-        ("Tests/Fixtures/generate", "keyed", "Keyed.swift")
+        ("Tests/Fixtures/generate", "keyed", "Keyed.swift"),
+        ("Tests/Fixtures/generate", "self", "SelfAPI.swift")
     ]
 
     func testCommittedMoyaOutputIsWhatTheBinaryWritesAndUsesOnlyMoyaNames() throws {
@@ -21,7 +23,9 @@ final class MoyaOutputTests: XCTestCase {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
                 .appendingPathComponent("moya-cli")
-            process.arguments = ["generate", "swift", api, "--targets", folder, "--module", "Moya"]
+            process.arguments = [
+                "generate", "swift", api, "--targets", folder, "--module", "Moya", "--access", "internal"
+            ]
             process.currentDirectoryURL = Self.repositoryRoot
             process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
             let output = Pipe()
@@ -35,6 +39,10 @@ final class MoyaOutputTests: XCTestCase {
             XCTAssertEqual(written, committed, "Generated/\(file) differs from the binary's; run make generated-swift")
             let text = String(decoding: written, as: UTF8.self)
             XCTAssertTrue(text.contains("\nimport Moya\n"), api)
+            let publicLines = text.split(separator: "\n").filter {
+                $0.drop(while: { $0 == " " }).hasPrefix("public ")
+            }
+            XCTAssertEqual(publicLines, [], api)
             for name in MoyaCompatibility.moyaKitOnlyNames {
                 XCTAssertFalse(text.contains(name), "\(api): the Moya output uses MoyaKit's \(name)")
             }

@@ -37,6 +37,8 @@ struct GeneratedFixture {
                 "KEYED_KEY": "k\u{E9}y", "KEYED_PASSWORD": "p:w", "KEYED_TOKEN": "t0k", "KEYED_HOST": "127.0.0.9"
             ]),
         GeneratedFixture(
+            api: "self", folder: "Tests/Fixtures/generate", sourceFile: "SelfAPI.swift", environment: [:]),
+        GeneratedFixture(
             api: "hostile-names", folder: "Tests/Fixtures/generate", sourceFile: "HostileNames.swift",
             environment: [
                 "HOSTILE_SECRET": "s3cret \\(x)", "HOSTILE_TOKEN": "tok\"en", "HOSTILE_FALLBACK": "given"
@@ -71,6 +73,8 @@ struct GeneratedFixture {
         case "httpbin-oauth":
             HttpbinOauth.configuration = .init(accessToken: "oauth-token")
             return HttpbinOauth.examples.map { ($0.target, $0.arguments) }
+        case "self":
+            return SelfAPI.examples.map { ($0.target, $0.arguments) }
         case "keyed":
             // KEYED_USER is not set: the default environment's variable wins over the process's.
             Keyed.configuration = .init(

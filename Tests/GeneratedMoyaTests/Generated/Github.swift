@@ -8,7 +8,7 @@ import Foundation
 import Moya
 
 /// GitHub REST API v3 (api.github.com)
-public enum Github {
+enum Github {
     /// A random sentence from GitHub's design philosophy
     case zen
     /// The public profile of a user
@@ -56,14 +56,14 @@ public enum Github {
     case downloadTarball(owner: String, repo: String)
 
     /// Which issues to list
-    public enum RepoIssuesState: String, Sendable, CaseIterable {
+    enum RepoIssuesState: String, Sendable, CaseIterable {
         case `open`
         case closed
         case all
     }
 
     /// Which repositories to list
-    public enum OrgReposRepoType: String, Sendable, CaseIterable {
+    enum OrgReposRepoType: String, Sendable, CaseIterable {
         case all
         case `public`
         case `private`
@@ -72,25 +72,25 @@ public enum Github {
         case member
     }
 
-    public enum SearchRepositoriesSort: String, Sendable, CaseIterable {
+    enum SearchRepositoriesSort: String, Sendable, CaseIterable {
         case stars
         case forks
         case helpWantedIssues = "help-wanted-issues"
         case updated
     }
 
-    public enum SearchRepositoriesOrder: String, Sendable, CaseIterable {
+    enum SearchRepositoriesOrder: String, Sendable, CaseIterable {
         case desc
         case asc
     }
 }
 
 extension Github: TargetType {
-    public var baseURL: URL {
+    var baseURL: URL {
         return GeneratedURL.make("https://api.github.com")
     }
 
-    public var path: String {
+    var path: String {
         switch self {
         case .zen:
             return "/zen"
@@ -133,7 +133,7 @@ extension Github: TargetType {
         }
     }
 
-    public var method: Moya.Method {
+    var method: Moya.Method {
         switch self {
         case .zen, .userProfile, .userRepositories, .branches, .repo, .repoIssues, .issue, .orgRepos, .repoContents,
             .searchRepositories, .rateLimit, .userFollowers, .gists, .repoReadme, .downloadTarball:
@@ -147,7 +147,7 @@ extension Github: TargetType {
         }
     }
 
-    public var task: Moya.Task {
+    var task: Moya.Task {
         switch self {
         case .zen, .userProfile, .repo, .issue, .repoContents, .rateLimit, .gists, .starRepo, .unstarRepo, .repoReadme:
             return .requestPlain
@@ -187,7 +187,7 @@ extension Github: TargetType {
         }
     }
 
-    public var headers: [String: String]? {
+    var headers: [String: String]? {
         switch self {
         case .zen, .userProfile, .userRepositories, .branches, .repo, .repoIssues, .issue, .orgRepos, .repoContents,
             .searchRepositories, .rateLimit, .userFollowers, .gists, .starRepo, .unstarRepo, .downloadTarball:
@@ -212,7 +212,7 @@ extension Github: TargetType {
         }
     }
 
-    public var sampleData: Data {
+    var sampleData: Data {
         switch self {
         case .zen:
             return Data("Half measures are as bad as nothing at all.".utf8)
@@ -430,13 +430,13 @@ extension Github: TargetType {
         }
     }
 
-    public var validationType: ValidationType {
+    var validationType: ValidationType {
         return .successCodes
     }
 }
 
 extension Github: AccessTokenAuthorizable {
-    public var authorizationType: AuthorizationType? {
+    var authorizationType: AuthorizationType? {
         switch self {
         case .zen, .userProfile, .userRepositories, .branches, .repo, .repoIssues, .issue, .orgRepos, .repoContents,
             .searchRepositories, .rateLimit, .userFollowers, .gists, .repoReadme, .downloadTarball:
@@ -447,7 +447,7 @@ extension Github: AccessTokenAuthorizable {
     }
 
     /// The credential `AccessTokenPlugin` sends for this case (see the top of this file).
-    public var accessToken: String? {
+    var accessToken: String? {
         switch self {
         case .zen, .userProfile, .userRepositories, .branches, .repo, .repoIssues, .issue, .orgRepos, .repoContents,
             .searchRepositories, .rateLimit, .userFollowers, .gists, .repoReadme, .downloadTarball:
@@ -461,9 +461,9 @@ extension Github: AccessTokenAuthorizable {
 extension Github {
     /// The named samples of the target file, for an `endpointClosure` that stubs with one of them:
     /// `Endpoint(url: ..., sampleResponseClosure: { Github.Samples.ok(target) }, ...)`.
-    public enum Samples {
+    enum Samples {
         /// `ok`; a case without it answers with its default sample.
-        public static func ok(_ target: Github) -> EndpointSampleResponse {
+        static func ok(_ target: Github) -> EndpointSampleResponse {
             switch target {
             case .userProfile(let name):
                 return .networkResponse(
@@ -526,7 +526,7 @@ extension Github {
         }
 
         /// `missing`; a case without it answers with its default sample.
-        public static func missing(_ target: Github) -> EndpointSampleResponse {
+        static func missing(_ target: Github) -> EndpointSampleResponse {
             switch target {
             case .userProfile:
                 return .networkResponse(
@@ -552,7 +552,7 @@ extension Github {
         }
 
         /// `offline`; a case without it answers with its default sample.
-        public static func offline(_ target: Github) -> EndpointSampleResponse {
+        static func offline(_ target: Github) -> EndpointSampleResponse {
             switch target {
             case .userProfile:
                 return .networkError(NSError(domain: "NSURLErrorDomain", code: -1004))
@@ -564,7 +564,7 @@ extension Github {
         }
 
         /// `page1`; a case without it answers with its default sample.
-        public static func page1(_ target: Github) -> EndpointSampleResponse {
+        static func page1(_ target: Github) -> EndpointSampleResponse {
             switch target {
             case .userRepositories(let name):
                 return .networkResponse(
@@ -599,7 +599,7 @@ extension Github {
         }
 
         /// `page2`; a case without it answers with its default sample.
-        public static func page2(_ target: Github) -> EndpointSampleResponse {
+        static func page2(_ target: Github) -> EndpointSampleResponse {
             switch target {
             case .userRepositories(let name):
                 return .networkResponse(
@@ -624,7 +624,7 @@ extension Github {
         }
 
         /// `created`; a case without it answers with its default sample.
-        public static func created(_ target: Github) -> EndpointSampleResponse {
+        static func created(_ target: Github) -> EndpointSampleResponse {
             switch target {
             case .createIssue(_, _, let title, let body):
                 return .networkResponse(
@@ -645,7 +645,7 @@ extension Github {
         }
 
         /// `unauthorized`; a case without it answers with its default sample.
-        public static func unauthorized(_ target: Github) -> EndpointSampleResponse {
+        static func unauthorized(_ target: Github) -> EndpointSampleResponse {
             switch target {
             case .createIssue:
                 return .networkResponse(
@@ -663,7 +663,7 @@ extension Github {
         }
 
         /// `starred`; a case without it answers with its default sample.
-        public static func starred(_ target: Github) -> EndpointSampleResponse {
+        static func starred(_ target: Github) -> EndpointSampleResponse {
             switch target {
             case .starRepo:
                 return .networkResponse(204, Data())
@@ -673,7 +673,7 @@ extension Github {
         }
 
         /// `unstarred`; a case without it answers with its default sample.
-        public static func unstarred(_ target: Github) -> EndpointSampleResponse {
+        static func unstarred(_ target: Github) -> EndpointSampleResponse {
             switch target {
             case .unstarRepo:
                 return .networkResponse(204, Data())
@@ -683,7 +683,7 @@ extension Github {
         }
 
         /// `notStarred`; a case without it answers with its default sample.
-        public static func notStarred(_ target: Github) -> EndpointSampleResponse {
+        static func notStarred(_ target: Github) -> EndpointSampleResponse {
             switch target {
             case .unstarRepo:
                 return .networkResponse(404, GeneratedJSON.raw("{\"message\":\"Not Found\",\"status\":\"404\"}").data)
@@ -698,20 +698,20 @@ extension Github {
     /// What the target file reads from the environment, which the app fills in before the first
     /// request; a reference whose member is `nil` is sent as its fallback, or empty. Never put a
     /// secret in the app's source: read it from the keychain or the app's own configuration.
-    public struct Configuration: Sendable {
+    struct Configuration: Sendable {
         /// `${secret:GITHUB_TOKEN}`: a secret.
-        public var githubToken: String?
+        var githubToken: String?
         /// The folder of the target file: the files it names (bodies, uploads, samples) are in it.
-        public var filesFolder: URL
+        var filesFolder: URL
 
-        public init(githubToken: String? = nil, filesFolder: URL = URL(fileURLWithPath: ".")) {
+        init(githubToken: String? = nil, filesFolder: URL = URL(fileURLWithPath: ".")) {
             self.githubToken = githubToken
             self.filesFolder = filesFolder
         }
     }
 
     /// The configuration every request reads; set it before the first one.
-    public static var configuration: Configuration {
+    static var configuration: Configuration {
         get { configurationStore.value }
         set { configurationStore.value = newValue }
     }

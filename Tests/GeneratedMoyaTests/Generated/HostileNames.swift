@@ -8,7 +8,7 @@ import Foundation
 import Moya
 
 /// Hostile */ names \u{202E} and "quotes" \(interpolation)
-public enum HostileNames {
+enum HostileNames {
     /// keyword case */ /* \u{7} bell
     case `default`(self_: String, in: Int = 3, type: DefaultType = .`default`)
     case self_(default: String? = nil, init_: [String]? = nil)
@@ -17,7 +17,7 @@ public enum HostileNames {
     case path2
     case task2(n: Int = 1)
 
-    public enum DefaultType: String, Sendable, CaseIterable {
+    enum DefaultType: String, Sendable, CaseIterable {
         case `default`
         case self_ = "self"
         case _2fa = "2fa"
@@ -32,24 +32,24 @@ public enum HostileNames {
         case value = ""
     }
 
-    public enum TypeLevel: Int, Sendable, CaseIterable {
+    enum TypeLevel: Int, Sendable, CaseIterable {
         case _1 = 1
         case _2 = 2
         case minus3 = -3
     }
 
-    public enum TypeRatio: Double, Sendable, CaseIterable {
+    enum TypeRatio: Double, Sendable, CaseIterable {
         case _1_5 = 1.5
         case _2_0 = 2.0
     }
 }
 
 extension HostileNames: TargetType {
-    public var baseURL: URL {
+    var baseURL: URL {
         return GeneratedURL.make("http://127.0.0.1:\((HostileNames.configuration.hostilePort ?? "9"))")
     }
 
-    public var path: String {
+    var path: String {
         switch self {
         case .`default`(let self_, let `in`, let type):
             return
@@ -67,7 +67,7 @@ extension HostileNames: TargetType {
         }
     }
 
-    public var method: Moya.Method {
+    var method: Moya.Method {
         switch self {
         case .`default`, .task2:
             return .get
@@ -80,7 +80,7 @@ extension HostileNames: TargetType {
         }
     }
 
-    public var task: Moya.Task {
+    var task: Moya.Task {
         switch self {
         case .`default`(let self_, _, _):
             return .requestParameters(
@@ -131,7 +131,7 @@ extension HostileNames: TargetType {
         }
     }
 
-    public var headers: [String: String]? {
+    var headers: [String: String]? {
         switch self {
         case .`default`, .type, .init_, .path2, .task2:
             return [
@@ -153,7 +153,7 @@ extension HostileNames: TargetType {
         }
     }
 
-    public var sampleData: Data {
+    var sampleData: Data {
         switch self {
         case .`default`(let self_, _, _):
             return GeneratedJSON.object([("self", GeneratedJSON.string(self_))]).data
@@ -168,13 +168,13 @@ extension HostileNames: TargetType {
         }
     }
 
-    public var validationType: ValidationType {
+    var validationType: ValidationType {
         return .none
     }
 }
 
 extension HostileNames: AccessTokenAuthorizable {
-    public var authorizationType: AuthorizationType? {
+    var authorizationType: AuthorizationType? {
         switch self {
         case .`default`, .self_, .type:
             return .bearer
@@ -184,7 +184,7 @@ extension HostileNames: AccessTokenAuthorizable {
     }
 
     /// The credential `AccessTokenPlugin` sends for this case (see the top of this file).
-    public var accessToken: String? {
+    var accessToken: String? {
         switch self {
         case .`default`, .self_, .type:
             return (HostileNames.configuration.hostileToken ?? "")
@@ -197,9 +197,9 @@ extension HostileNames: AccessTokenAuthorizable {
 extension HostileNames {
     /// The named samples of the target file, for an `endpointClosure` that stubs with one of them:
     /// `Endpoint(url: ..., sampleResponseClosure: { HostileNames.Samples.ok(target) }, ...)`.
-    public enum Samples {
+    enum Samples {
         /// `ok`; a case without it answers with its default sample.
-        public static func ok(_ target: HostileNames) -> EndpointSampleResponse {
+        static func ok(_ target: HostileNames) -> EndpointSampleResponse {
             switch target {
             case .self_:
                 return .networkResponse(200, GeneratedJSON.raw("{}").data)
@@ -209,7 +209,7 @@ extension HostileNames {
         }
 
         /// `not-found`; a case without it answers with its default sample.
-        public static func notFound(_ target: HostileNames) -> EndpointSampleResponse {
+        static func notFound(_ target: HostileNames) -> EndpointSampleResponse {
             switch target {
             case .self_:
                 return .networkResponse(404, Data("missing \"quoted\" \\(x)".utf8))
@@ -221,7 +221,7 @@ extension HostileNames {
         }
 
         /// `gone`; a case without it answers with its default sample.
-        public static func gone(_ target: HostileNames) -> EndpointSampleResponse {
+        static func gone(_ target: HostileNames) -> EndpointSampleResponse {
             switch target {
             case .self_:
                 return .networkError(NSError(domain: "NSURLErrorDomain", code: -1001))
@@ -236,19 +236,19 @@ extension HostileNames {
     /// What the target file reads from the environment, which the app fills in before the first
     /// request; a reference whose member is `nil` is sent as its fallback, or empty. Never put a
     /// secret in the app's source: read it from the keychain or the app's own configuration.
-    public struct Configuration: Sendable {
+    struct Configuration: Sendable {
         /// `${HOSTILE_FALLBACK}`.
-        public var hostileFallback: String?
+        var hostileFallback: String?
         /// `${HOSTILE_PORT}`.
-        public var hostilePort: String?
+        var hostilePort: String?
         /// `${secret:HOSTILE_SECRET}`: a secret.
-        public var hostileSecret: String?
+        var hostileSecret: String?
         /// `${secret:HOSTILE_TOKEN}`: a secret.
-        public var hostileToken: String?
+        var hostileToken: String?
         /// The folder of the target file: the files it names (bodies, uploads, samples) are in it.
-        public var filesFolder: URL
+        var filesFolder: URL
 
-        public init(
+        init(
             hostileFallback: String? = nil,
             hostilePort: String? = nil,
             hostileSecret: String? = nil,
@@ -264,7 +264,7 @@ extension HostileNames {
     }
 
     /// The configuration every request reads; set it before the first one.
-    public static var configuration: Configuration {
+    static var configuration: Configuration {
         get { configurationStore.value }
         set { configurationStore.value = newValue }
     }

@@ -9,7 +9,7 @@ import Foundation
 import Moya
 
 /// httpbin, an HTTP request and response echo service
-public enum Httpbin {
+enum Httpbin {
     /// GET /get with nothing to send (requestPlain)
     case getPlain
     /// HEAD /get, headers only
@@ -85,12 +85,12 @@ public enum Httpbin {
     /// GET /robots.txt, plain text
     case robots
 
-    public enum CompositeDataChannel: String, Sendable, CaseIterable {
+    enum CompositeDataChannel: String, Sendable, CaseIterable {
         case general
         case random
     }
 
-    public enum HeadersLanguage: String, Sendable, CaseIterable {
+    enum HeadersLanguage: String, Sendable, CaseIterable {
         case en
         case de
         case fr
@@ -98,11 +98,11 @@ public enum Httpbin {
 }
 
 extension Httpbin: TargetType {
-    public var baseURL: URL {
+    var baseURL: URL {
         return GeneratedURL.make("https://httpbin.org")
     }
 
-    public var path: String {
+    var path: String {
         switch self {
         case .getPlain, .headGet, .optionsGet, .getQuery:
             return "/get"
@@ -151,7 +151,7 @@ extension Httpbin: TargetType {
         }
     }
 
-    public var method: Moya.Method {
+    var method: Moya.Method {
         switch self {
         case .getPlain, .getQuery, .downloadImage, .downloadBytes, .status, .delay, .redirect, .basicAuth, .bearer,
             .headers2, .anything, .image, .uuid, .json, .robots:
@@ -176,7 +176,7 @@ extension Httpbin: TargetType {
         }
     }
 
-    public var task: Moya.Task {
+    var task: Moya.Task {
         switch self {
         case .getPlain, .headGet, .optionsGet, .traceAnything, .connectAnything, .status, .delay, .redirect, .basicAuth,
             .bearer, .headers2, .anything, .image, .uuid, .json, .robots:
@@ -289,7 +289,7 @@ extension Httpbin: TargetType {
         }
     }
 
-    public var headers: [String: String]? {
+    var headers: [String: String]? {
         switch self {
         case .getPlain, .headGet, .optionsGet, .traceAnything, .connectAnything, .getQuery, .postForm, .postQueryString,
             .deleteWithQuery, .putJSONParameters, .patchPropertyList, .compositeParameters, .compositeForm,
@@ -360,7 +360,7 @@ extension Httpbin: TargetType {
         }
     }
 
-    public var sampleData: Data {
+    var sampleData: Data {
         switch self {
         case .getPlain:
             return GeneratedJSON.raw(
@@ -576,7 +576,7 @@ extension Httpbin: TargetType {
         }
     }
 
-    public var validationType: ValidationType {
+    var validationType: ValidationType {
         switch self {
         case .getPlain, .headGet, .optionsGet, .getQuery, .postForm, .postQueryString, .deleteWithQuery,
             .putJSONParameters, .patchPropertyList, .postData, .postDataFile, .putDataFileValue, .postJSON,
@@ -595,7 +595,7 @@ extension Httpbin: TargetType {
 }
 
 extension Httpbin: AccessTokenAuthorizable {
-    public var authorizationType: AuthorizationType? {
+    var authorizationType: AuthorizationType? {
         switch self {
         case .getPlain, .headGet, .optionsGet, .traceAnything, .connectAnything, .getQuery, .postForm, .postQueryString,
             .putJSONParameters, .patchPropertyList, .postData, .postDataFile, .putDataFileValue, .postJSON,
@@ -609,7 +609,7 @@ extension Httpbin: AccessTokenAuthorizable {
     }
 
     /// The credential `AccessTokenPlugin` sends for this case (see the top of this file).
-    public var accessToken: String? {
+    var accessToken: String? {
         switch self {
         case .getPlain, .headGet, .optionsGet, .traceAnything, .connectAnything, .getQuery, .postForm, .postQueryString,
             .putJSONParameters, .patchPropertyList, .postData, .postDataFile, .putDataFileValue, .postJSON,
@@ -628,9 +628,9 @@ extension Httpbin: AccessTokenAuthorizable {
 extension Httpbin {
     /// The named samples of the target file, for an `endpointClosure` that stubs with one of them:
     /// `Endpoint(url: ..., sampleResponseClosure: { Httpbin.Samples.ok(target) }, ...)`.
-    public enum Samples {
+    enum Samples {
         /// `ok`; a case without it answers with its default sample.
-        public static func ok(_ target: Httpbin) -> EndpointSampleResponse {
+        static func ok(_ target: Httpbin) -> EndpointSampleResponse {
             switch target {
             case .getPlain:
                 return .networkResponse(
@@ -664,7 +664,7 @@ extension Httpbin {
         }
 
         /// `unknownHost`; a case without it answers with its default sample.
-        public static func unknownHost(_ target: Httpbin) -> EndpointSampleResponse {
+        static func unknownHost(_ target: Httpbin) -> EndpointSampleResponse {
             switch target {
             case .getPlain:
                 return .networkError(NSError(domain: "NSURLErrorDomain", code: -1003))
@@ -674,7 +674,7 @@ extension Httpbin {
         }
 
         /// `refused`; a case without it answers with its default sample.
-        public static func refused(_ target: Httpbin) -> EndpointSampleResponse {
+        static func refused(_ target: Httpbin) -> EndpointSampleResponse {
             switch target {
             case .getPlain:
                 return .networkError(NSError(domain: "NSURLErrorDomain", code: -1004))
@@ -684,7 +684,7 @@ extension Httpbin {
         }
 
         /// `reset`; a case without it answers with its default sample.
-        public static func reset(_ target: Httpbin) -> EndpointSampleResponse {
+        static func reset(_ target: Httpbin) -> EndpointSampleResponse {
             switch target {
             case .getPlain:
                 return .networkError(NSError(domain: "NSURLErrorDomain", code: -1005))
@@ -694,7 +694,7 @@ extension Httpbin {
         }
 
         /// `badCertificate`; a case without it answers with its default sample.
-        public static func badCertificate(_ target: Httpbin) -> EndpointSampleResponse {
+        static func badCertificate(_ target: Httpbin) -> EndpointSampleResponse {
             switch target {
             case .getPlain:
                 return .networkError(NSError(domain: "NSURLErrorDomain", code: -1200))
@@ -704,7 +704,7 @@ extension Httpbin {
         }
 
         /// `teapot`; a case without it answers with its default sample.
-        public static func teapot(_ target: Httpbin) -> EndpointSampleResponse {
+        static func teapot(_ target: Httpbin) -> EndpointSampleResponse {
             switch target {
             case .status:
                 return .networkResponse(418, Data("-=[ teapot ]=-".utf8))
@@ -714,7 +714,7 @@ extension Httpbin {
         }
 
         /// `serverError`; a case without it answers with its default sample.
-        public static func serverError(_ target: Httpbin) -> EndpointSampleResponse {
+        static func serverError(_ target: Httpbin) -> EndpointSampleResponse {
             switch target {
             case .status:
                 return .networkResponse(500, Data())
@@ -724,7 +724,7 @@ extension Httpbin {
         }
 
         /// `tooSlow`; a case without it answers with its default sample.
-        public static func tooSlow(_ target: Httpbin) -> EndpointSampleResponse {
+        static func tooSlow(_ target: Httpbin) -> EndpointSampleResponse {
             switch target {
             case .delay:
                 return .networkError(NSError(domain: "NSURLErrorDomain", code: -1001))
@@ -734,7 +734,7 @@ extension Httpbin {
         }
 
         /// `loop`; a case without it answers with its default sample.
-        public static func loop(_ target: Httpbin) -> EndpointSampleResponse {
+        static func loop(_ target: Httpbin) -> EndpointSampleResponse {
             switch target {
             case .redirect:
                 return .networkError(NSError(domain: "NSURLErrorDomain", code: -1007))
@@ -744,7 +744,7 @@ extension Httpbin {
         }
 
         /// `denied`; a case without it answers with its default sample.
-        public static func denied(_ target: Httpbin) -> EndpointSampleResponse {
+        static func denied(_ target: Httpbin) -> EndpointSampleResponse {
             switch target {
             case .basicAuth:
                 return .networkResponse(401, Data())
@@ -754,7 +754,7 @@ extension Httpbin {
         }
 
         /// `unauthorized`; a case without it answers with its default sample.
-        public static func unauthorized(_ target: Httpbin) -> EndpointSampleResponse {
+        static func unauthorized(_ target: Httpbin) -> EndpointSampleResponse {
             switch target {
             case .bearer:
                 return .networkResponse(401, Data())
@@ -769,19 +769,19 @@ extension Httpbin {
     /// What the target file reads from the environment, which the app fills in before the first
     /// request; a reference whose member is `nil` is sent as its fallback, or empty. Never put a
     /// secret in the app's source: read it from the keychain or the app's own configuration.
-    public struct Configuration: Sendable {
+    struct Configuration: Sendable {
         /// `${secret:HTTPBIN_API_KEY}`: a secret.
-        public var httpbinApiKey: String?
+        var httpbinApiKey: String?
         /// `${secret:HTTPBIN_PASSWORD}`: a secret.
-        public var httpbinPassword: String?
+        var httpbinPassword: String?
         /// `${secret:HTTPBIN_TOKEN}`: a secret.
-        public var httpbinToken: String?
+        var httpbinToken: String?
         /// `${secret:HTTPBIN_USER}`: a secret.
-        public var httpbinUser: String?
+        var httpbinUser: String?
         /// The folder of the target file: the files it names (bodies, uploads, samples) are in it.
-        public var filesFolder: URL
+        var filesFolder: URL
 
-        public init(
+        init(
             httpbinApiKey: String? = nil,
             httpbinPassword: String? = nil,
             httpbinToken: String? = nil,
@@ -797,7 +797,7 @@ extension Httpbin {
     }
 
     /// The configuration every request reads; set it before the first one.
-    public static var configuration: Configuration {
+    static var configuration: Configuration {
         get { configurationStore.value }
         set { configurationStore.value = newValue }
     }

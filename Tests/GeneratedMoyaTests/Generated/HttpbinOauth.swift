@@ -8,7 +8,7 @@ import Foundation
 import Moya
 
 /// An httpbin-like server whose routes need an OAuth 2.0 bearer token
-public enum HttpbinOauth {
+enum HttpbinOauth {
     /// GET /oauth/protected answers 200 with a valid token, 401 without
     case protected
     /// GET /headers shows the Authorization header that was sent (redacted by -v)
@@ -20,11 +20,11 @@ public enum HttpbinOauth {
 }
 
 extension HttpbinOauth: TargetType {
-    public var baseURL: URL {
+    var baseURL: URL {
         return GeneratedURL.make((HttpbinOauth.configuration.oauthBaseUrl ?? "http://127.0.0.1:8080"))
     }
 
-    public var path: String {
+    var path: String {
         switch self {
         case .protected, .anonymous:
             return "/oauth/protected"
@@ -35,19 +35,19 @@ extension HttpbinOauth: TargetType {
         }
     }
 
-    public var method: Moya.Method {
+    var method: Moya.Method {
         return .get
     }
 
-    public var task: Moya.Task {
+    var task: Moya.Task {
         return .requestPlain
     }
 
-    public var headers: [String: String]? {
+    var headers: [String: String]? {
         return nil
     }
 
-    public var sampleData: Data {
+    var sampleData: Data {
         switch self {
         case .protected:
             return GeneratedJSON.raw("{\"ok\":true,\"scope\":\"read write\"}").data
@@ -60,7 +60,7 @@ extension HttpbinOauth: TargetType {
         }
     }
 
-    public var validationType: ValidationType {
+    var validationType: ValidationType {
         switch self {
         case .protected, .headers2, .withCommandToken:
             return .successCodes
@@ -71,7 +71,7 @@ extension HttpbinOauth: TargetType {
 }
 
 extension HttpbinOauth: AccessTokenAuthorizable {
-    public var authorizationType: AuthorizationType? {
+    var authorizationType: AuthorizationType? {
         switch self {
         case .protected, .headers2, .withCommandToken:
             return .bearer
@@ -81,7 +81,7 @@ extension HttpbinOauth: AccessTokenAuthorizable {
     }
 
     /// The credential `AccessTokenPlugin` sends for this case (see the top of this file).
-    public var accessToken: String? {
+    var accessToken: String? {
         switch self {
         case .protected, .headers2, .withCommandToken:
             return HttpbinOauth.configuration.accessToken
@@ -95,20 +95,20 @@ extension HttpbinOauth {
     /// What the target file reads from the environment, which the app fills in before the first
     /// request; a reference whose member is `nil` is sent as its fallback, or empty. Never put a
     /// secret in the app's source: read it from the keychain or the app's own configuration.
-    public struct Configuration: Sendable {
+    struct Configuration: Sendable {
         /// `${OAUTH_BASE_URL}`.
-        public var oauthBaseUrl: String?
+        var oauthBaseUrl: String?
         /// The token `oauth2` or `command` auth sends, which the app obtains.
-        public var accessToken: String?
+        var accessToken: String?
 
-        public init(oauthBaseUrl: String? = nil, accessToken: String? = nil) {
+        init(oauthBaseUrl: String? = nil, accessToken: String? = nil) {
             self.oauthBaseUrl = oauthBaseUrl
             self.accessToken = accessToken
         }
     }
 
     /// The configuration every request reads; set it before the first one.
-    public static var configuration: Configuration {
+    static var configuration: Configuration {
         get { configurationStore.value }
         set { configurationStore.value = newValue }
     }

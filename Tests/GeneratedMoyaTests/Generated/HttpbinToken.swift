@@ -8,7 +8,7 @@ import Foundation
 import Moya
 
 /// httpbin with a custom Authorization scheme (Authorization Token ...)
-public enum HttpbinToken {
+enum HttpbinToken {
     /// GET /headers shows the Authorization header that was sent
     case headers2
     /// The same request without the Authorization header
@@ -16,27 +16,27 @@ public enum HttpbinToken {
 }
 
 extension HttpbinToken: TargetType {
-    public var baseURL: URL {
+    var baseURL: URL {
         return GeneratedURL.make("https://httpbin.org")
     }
 
-    public var path: String {
+    var path: String {
         return "/headers"
     }
 
-    public var method: Moya.Method {
+    var method: Moya.Method {
         return .get
     }
 
-    public var task: Moya.Task {
+    var task: Moya.Task {
         return .requestPlain
     }
 
-    public var headers: [String: String]? {
+    var headers: [String: String]? {
         return nil
     }
 
-    public var sampleData: Data {
+    var sampleData: Data {
         switch self {
         case .headers2:
             return GeneratedJSON.raw(
@@ -47,13 +47,13 @@ extension HttpbinToken: TargetType {
         }
     }
 
-    public var validationType: ValidationType {
+    var validationType: ValidationType {
         return .successCodes
     }
 }
 
 extension HttpbinToken: AccessTokenAuthorizable {
-    public var authorizationType: AuthorizationType? {
+    var authorizationType: AuthorizationType? {
         switch self {
         case .headers2:
             return .custom("Token")
@@ -63,7 +63,7 @@ extension HttpbinToken: AccessTokenAuthorizable {
     }
 
     /// The credential `AccessTokenPlugin` sends for this case (see the top of this file).
-    public var accessToken: String? {
+    var accessToken: String? {
         switch self {
         case .headers2:
             return (HttpbinToken.configuration.httpbinToken ?? "")
@@ -77,17 +77,17 @@ extension HttpbinToken {
     /// What the target file reads from the environment, which the app fills in before the first
     /// request; a reference whose member is `nil` is sent as its fallback, or empty. Never put a
     /// secret in the app's source: read it from the keychain or the app's own configuration.
-    public struct Configuration: Sendable {
+    struct Configuration: Sendable {
         /// `${secret:HTTPBIN_TOKEN}`: a secret.
-        public var httpbinToken: String?
+        var httpbinToken: String?
 
-        public init(httpbinToken: String? = nil) {
+        init(httpbinToken: String? = nil) {
             self.httpbinToken = httpbinToken
         }
     }
 
     /// The configuration every request reads; set it before the first one.
-    public static var configuration: Configuration {
+    static var configuration: Configuration {
         get { configurationStore.value }
         set { configurationStore.value = newValue }
     }

@@ -7,21 +7,21 @@
 import Foundation
 import Moya
 
-public enum Keyed {
+enum Keyed {
     case me
     case login
     case items(ids: [Int], tags: [String]? = nil, state: ItemsState? = nil)
     case pretty(name: String, ratio: Double = 0.5)
     case own
 
-    public enum ItemsState: String, Sendable, CaseIterable {
+    enum ItemsState: String, Sendable, CaseIterable {
         case `open`
         case closed
     }
 }
 
 extension Keyed: TargetType {
-    public var baseURL: URL {
+    var baseURL: URL {
         switch self {
         case .me, .login, .items, .pretty:
             return GeneratedURL.make("https://staging.keyed.example/v2/")
@@ -30,7 +30,7 @@ extension Keyed: TargetType {
         }
     }
 
-    public var path: String {
+    var path: String {
         switch self {
         case .me:
             return "/me"
@@ -45,7 +45,7 @@ extension Keyed: TargetType {
         }
     }
 
-    public var method: Moya.Method {
+    var method: Moya.Method {
         switch self {
         case .me, .items, .own:
             return .get
@@ -56,7 +56,7 @@ extension Keyed: TargetType {
         }
     }
 
-    public var task: Moya.Task {
+    var task: Moya.Task {
         switch self {
         case .me, .own:
             return .requestPlain
@@ -87,7 +87,7 @@ extension Keyed: TargetType {
         }
     }
 
-    public var headers: [String: String]? {
+    var headers: [String: String]? {
         switch self {
         case .me:
             return ["X-Env": "staging", "X-Api-Key": (Keyed.configuration.keyedKey ?? "")]
@@ -98,7 +98,7 @@ extension Keyed: TargetType {
         }
     }
 
-    public var sampleData: Data {
+    var sampleData: Data {
         switch self {
         case .me:
             return GeneratedJSON.raw("{\"id\":1}").data
@@ -113,13 +113,13 @@ extension Keyed: TargetType {
         }
     }
 
-    public var validationType: ValidationType {
+    var validationType: ValidationType {
         return .customCodes([200, 204])
     }
 }
 
 extension Keyed: AccessTokenAuthorizable {
-    public var authorizationType: AuthorizationType? {
+    var authorizationType: AuthorizationType? {
         switch self {
         case .me, .pretty, .own:
             return nil
@@ -131,7 +131,7 @@ extension Keyed: AccessTokenAuthorizable {
     }
 
     /// The credential `AccessTokenPlugin` sends for this case (see the top of this file).
-    public var accessToken: String? {
+    var accessToken: String? {
         switch self {
         case .me, .pretty, .own:
             return nil
@@ -149,19 +149,19 @@ extension Keyed {
     /// What the target file reads from the environment, which the app fills in before the first
     /// request; a reference whose member is `nil` is sent as its fallback, or empty. Never put a
     /// secret in the app's source: read it from the keychain or the app's own configuration.
-    public struct Configuration: Sendable {
+    struct Configuration: Sendable {
         /// `${KEYED_HOST}`.
-        public var keyedHost: String?
+        var keyedHost: String?
         /// `${secret:KEYED_KEY}`: a secret.
-        public var keyedKey: String?
+        var keyedKey: String?
         /// `${secret:KEYED_PASSWORD}`: a secret.
-        public var keyedPassword: String?
+        var keyedPassword: String?
         /// `${secret:KEYED_TOKEN}`: a secret.
-        public var keyedToken: String?
+        var keyedToken: String?
         /// `${secret:KEYED_USER}`: a secret.
-        public var keyedUser: String?
+        var keyedUser: String?
 
-        public init(
+        init(
             keyedHost: String? = nil,
             keyedKey: String? = nil,
             keyedPassword: String? = nil,
@@ -177,7 +177,7 @@ extension Keyed {
     }
 
     /// The configuration every request reads; set it before the first one.
-    public static var configuration: Configuration {
+    static var configuration: Configuration {
         get { configurationStore.value }
         set { configurationStore.value = newValue }
     }
