@@ -192,6 +192,7 @@ let package = Package(
         .testTarget(
             name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestServers"]
         ),
+        .testTarget(name: "SwiftGenerationTests", dependencies: ["SwiftGeneration"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestServers", "moya-cli"]),
         // `moya-cli generate swift`'s output for the shipped target files and the fixtures, committed
         // (`make generated-swift` writes it), compiled against MoyaKit and sent beside `moya-cli call`.
