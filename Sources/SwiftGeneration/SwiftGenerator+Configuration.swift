@@ -65,15 +65,15 @@ extension SwiftGenerator {
     }
 
     /// The private types the written members use.
-    func writeHelpers(into source: inout SwiftSource, using text: String) {
-        let helpers = GeneratedHelperSource.self
-        var parts: [String] = [helpers.url]
-        if text.contains("GeneratedPath.") { parts.append(helpers.path) }
-        if text.contains("GeneratedJSON") { parts.append(helpers.json) }
-        if text.contains("GeneratedFile.") { parts.append(helpers.file) }
-        if text.contains("GeneratedMIMEType.") { parts.append(helpers.mimeTypes) }
-        if text.contains("GeneratedPlistEncoding(") { parts.append(helpers.propertyListEncoding) }
-        if text.contains("GeneratedConfigurationStore(") { parts.append(helpers.configurationStore) }
+    func writePrivateTypes(into source: inout SwiftSource, using text: String) {
+        let types = GeneratedPrivateTypes.self
+        var parts: [String] = [types.url]
+        if text.contains("GeneratedPath.") { parts.append(types.path) }
+        if text.contains("GeneratedJSON") { parts.append(types.json) }
+        if text.contains("GeneratedFile.") { parts.append(types.file) }
+        if text.contains("GeneratedMIMEType.") { parts.append(types.mimeTypes) }
+        if text.contains("GeneratedPlistEncoding(") { parts.append(types.propertyListEncoding) }
+        if text.contains("GeneratedConfigurationStore(") { parts.append(types.configurationStore) }
         for (index, part) in parts.enumerated() {
             if index > 0 { source.line() }
             for line in part.split(separator: "\n", omittingEmptySubsequences: false) { source.line(String(line)) }

@@ -52,9 +52,9 @@ package struct SwiftGenerator {
         }
         var configuration = SwiftSource()
         if writeConfiguration(into: &configuration) { append(configuration, to: &file) }
-        var helpers = SwiftSource()
-        writeHelpers(into: &helpers, using: file.text)
-        append(helpers, to: &file)
+        var privateTypes = SwiftSource()
+        writePrivateTypes(into: &privateTypes, using: file.text)
+        append(privateTypes, to: &file)
         return file.text
     }
 

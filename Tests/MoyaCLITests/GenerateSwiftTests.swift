@@ -117,6 +117,17 @@ final class GenerateSwiftTests: XCTestCase {
         XCTAssertEqual(left, [])
     }
 
+    func testAnOutputThatCannotBeWrittenExits74() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
+        assertRun(
+            try sandbox.run(["generate", "swift", "tiny-shop", "-o", "/proc/self/TinyShop.swift"]), status: 74,
+            stdout: "",
+            stderr:
+                "moya-cli: error: cannot write /proc/self/TinyShop.swift: cannot create a file in /proc/self: No such file or directory\n"
+        )
+    }
+
     func testTypeNameModuleAndAccess() throws {
         let sandbox = try Sandbox()
         try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)

@@ -2,7 +2,7 @@ import TargetModel
 
 /// The private types a generated file carries, so that it needs nothing but its module and
 /// Foundation; each is written only when the file uses it.
-enum GeneratedHelperSource {
+enum GeneratedPrivateTypes {
     static let url = """
         /// A base URL from its text: checked by moya-cli when the target file was loaded, unless it reads `Configuration`.
         private enum GeneratedURL {
