@@ -166,7 +166,6 @@ extension CaseExpressions {
                 let type = MultipartPartSpec.defaultMIMEType(forPath: literal)
                 arguments.append(.atom("mimeType: " + SwiftLiteral.quoted(type)))
             } else {
-                usesMIMETypes = true
                 arguments.append(.atom("mimeType: GeneratedMIMEType.of(" + url + ")"))
             }
         }

@@ -17,8 +17,6 @@ struct CaseExpressions {
     var references: [Template.EnvironmentReference] = []
     /// Whether `Configuration.filesFolder` was used.
     var usesFilesFolder = false
-    /// Whether the private `GeneratedMIMEType` was used (a file part's type from its extension).
-    var usesMIMETypes = false
 
     /// What parameter dictionaries hold: `any Sendable` (MoyaKit), which Moya's `[String: Any]` takes too.
     var parameterType: String { "any Sendable" }

@@ -7,12 +7,10 @@ extension SwiftGenerator {
         CaseExpressions(typeName: typeName, module: options.module, values: values, names: names)
     }
 
-    /// Notes what `built` used (configuration members, files folder, MIME types, JSON).
+    /// Notes what `built` used: `Configuration` members and the files folder.
     mutating func note(_ built: CaseExpressions, expression: SwiftExpression) {
         references += built.references
         usesFilesFolder = usesFilesFolder || built.usesFilesFolder
-        usesMIMETypes = usesMIMETypes || built.usesMIMETypes
-        if expression.flat.contains("GeneratedJSON") { usesJSON = true }
     }
 
     /// `var name: Type { ... }`: one `return` when every case gives the same expression without

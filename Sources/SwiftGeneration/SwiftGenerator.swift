@@ -11,8 +11,6 @@ package struct SwiftGenerator {
     /// What the members written so far used, so that only those parts are written.
     var references: [Template.EnvironmentReference] = []
     var usesFilesFolder = false
-    var usesMIMETypes = false
-    var usesJSON = false
 
     /// A generator for `api`.
     ///
