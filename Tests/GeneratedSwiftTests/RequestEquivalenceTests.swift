@@ -6,7 +6,8 @@ import XCTest
 /// For every example of every committed target file, the request the generated enum makes
 /// through `MoyaProvider` is the request `moya-cli call` sends with the example's words, to the
 /// same loopback server: method, target (path and query), every header but User-Agent, and the
-/// body byte for byte (a multipart body part by part: its boundary is random).
+/// body byte for byte (a multipart body part by part: its boundary is random); its base URL is the
+/// one `moya-cli curl` prints, and its `sampleData` the body `moya-cli call --stub` answers with.
 final class RequestEquivalenceTests: XCTestCase {
     var server: HTTPTestServer!
     var originalFolder = FileManager.default.currentDirectoryPath
@@ -73,6 +74,17 @@ final class RequestEquivalenceTests: XCTestCase {
             XCTAssertTrue(
                 printedURL.hasPrefix("'" + URL(target: target).absoluteString),
                 "\(api) \(arguments): curl prints \(printedURL), the enum's URL is \(URL(target: target))")
+
+            // sampleData is the body `moya-cli call --stub` answers with (a network error: none).
+            let stubbed = try GeneratedBinary.run(
+                ["call", api] + arguments + ["--stub", "--targets", files.path], in: files,
+                environment: fixture.callEnvironment)
+            var answered = stubbed.status == 1 || stubbed.status == 2 || stubbed.status == 6 ? Data() : stubbed.stdout
+            if stubbed.stderr.hasPrefix("moya-cli: saved ") {  // a download: its body is in the file
+                answered = try Data(
+                    contentsOf: URL(fileURLWithPath: String(stubbed.stderr.dropFirst(16).dropLast())))
+            }
+            XCTAssertEqual(answered, target.sampleData, "\(api) \(arguments): sampleData; --stub: \(stubbed.stderr)")
 
             // The first request of each (a redirect is followed by more).
             let received = server.receivedRequests
