@@ -14,11 +14,9 @@ struct GeneratedNames: Sendable {
         "NSLock", "Sendable", "Any", "Never", "Void", "Character", "Substring", "HTTPResponseHead", "TransportError",
         "PropertyListSerialization", "NSURLErrorDomain"
     ]
-    /// Members of the enum a case may not be named after: `TargetType`'s and the generated ones.
-    static let reservedMemberNames: Set<String> = [
-        "baseURL", "path", "method", "task", "headers", "sampleData", "validationType", "authorizationType",
-        "accessToken", "configuration", "configurationStore"
-    ]
+    /// Static members of the enum a case may not be named after (an instance member such as
+    /// `path` or `headers` may share a case's name).
+    static let reservedMemberNames: Set<String> = ["configuration", "configurationStore", "examples"]
 
     var typeName: String
     /// Per case, in file order: the case's identifier and its values.

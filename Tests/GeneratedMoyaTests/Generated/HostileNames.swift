@@ -14,8 +14,10 @@ enum HostileNames {
     case self_(default: String? = nil, init_: [String]? = nil)
     case type(level: TypeLevel, ratio: TypeRatio, flag: Bool)
     case init_(value: String = "under", class: URL? = nil)
-    case path2
-    case task2(n: Int = 1)
+    case path
+    case task(n: Int = 1)
+    case configuration2
+    case examples2
 
     enum DefaultType: String, Sendable, CaseIterable {
         case `default`
@@ -60,22 +62,26 @@ extension HostileNames: TargetType {
             return "/type/\(GeneratedPath.escapeSegment(String(level.rawValue)))"
         case .init_:
             return "/init"
-        case .path2:
+        case .path:
             return "/path"
-        case .task2(let n):
+        case .task(let n):
             return "/task/\(GeneratedPath.escapeSegment(String(n)))"
+        case .configuration2:
+            return "/configuration"
+        case .examples2:
+            return "/examples"
         }
     }
 
     var method: Moya.Method {
         switch self {
-        case .`default`, .task2:
+        case .`default`, .task, .configuration2, .examples2:
             return .get
         case .self_, .init_:
             return .post
         case .type:
             return .put
-        case .path2:
+        case .path:
             return .delete
         }
     }
@@ -124,16 +130,18 @@ extension HostileNames: TargetType {
                         mimeType: "text/plain")
                 ] as [MultipartFormData?]).compactMap { $0 },
                 urlParameters: ["ß": value])
-        case .path2:
+        case .path:
             return .requestData(Data("\"{not}\" \\(a) ${HOME}".utf8))
-        case .task2(let n):
+        case .task(let n):
             return .downloadDestination(GeneratedFile.destination("hostile-\(String(n)).bin"))
+        case .configuration2, .examples2:
+            return .requestPlain
         }
     }
 
     var headers: [String: String]? {
         switch self {
-        case .`default`, .type, .init_, .path2, .task2:
+        case .`default`, .type, .init_, .path, .task, .configuration2, .examples2:
             return [
                 "X-Quote": "a \"quoted\" \\(x) value",
                 "X-Secret": (HostileNames.configuration.hostileSecret ?? ""),
@@ -161,9 +169,9 @@ extension HostileNames: TargetType {
             return GeneratedJSON.raw("{}").data
         case .type:
             return Data()
-        case .init_, .path2:
+        case .init_, .path, .configuration2, .examples2:
             return Data("".utf8)
-        case .task2:
+        case .task:
             return Data("bytes".utf8)
         }
     }
@@ -178,7 +186,7 @@ extension HostileNames: AccessTokenAuthorizable {
         switch self {
         case .`default`, .self_, .type:
             return .bearer
-        case .init_, .path2, .task2:
+        case .init_, .path, .task, .configuration2, .examples2:
             return nil
         }
     }
@@ -188,7 +196,7 @@ extension HostileNames: AccessTokenAuthorizable {
         switch self {
         case .`default`, .self_, .type:
             return (HostileNames.configuration.hostileToken ?? "")
-        case .init_, .path2, .task2:
+        case .init_, .path, .task, .configuration2, .examples2:
             return nil
         }
     }

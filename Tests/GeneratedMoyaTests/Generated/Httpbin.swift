@@ -73,7 +73,7 @@ enum Httpbin {
     /// GET /bearer with a token header of its own instead of the API's basic auth
     case bearer
     /// GET /headers echoes the request headers
-    case headers2(requestId: String, language: HeadersLanguage = .en)
+    case headers(requestId: String, language: HeadersLanguage = .en)
     /// GET /anything/SEGMENT; a '/' in SEGMENT is sent as %2F
     case anything(segment: String)
     /// GET /image/png, a PNG image on stdout
@@ -138,7 +138,7 @@ extension Httpbin: TargetType {
             return "/basic-auth/\(GeneratedPath.escapeSegment(user))/\(GeneratedPath.escapeSegment(passwd))"
         case .bearer:
             return "/bearer"
-        case .headers2:
+        case .headers:
             return "/headers"
         case .anything(let segment):
             return "/anything/\(GeneratedPath.escapeSegment(segment))"
@@ -154,7 +154,7 @@ extension Httpbin: TargetType {
     var method: Moya.Method {
         switch self {
         case .getPlain, .getQuery, .downloadImage, .downloadBytes, .status, .delay, .redirect, .basicAuth, .bearer,
-            .headers2, .anything, .image, .uuid, .json, .robots:
+            .headers, .anything, .image, .uuid, .json, .robots:
             return .get
         case .headGet:
             return .head
@@ -179,7 +179,7 @@ extension Httpbin: TargetType {
     var task: Moya.Task {
         switch self {
         case .getPlain, .headGet, .optionsGet, .traceAnything, .connectAnything, .status, .delay, .redirect, .basicAuth,
-            .bearer, .headers2, .anything, .image, .uuid, .json, .robots:
+            .bearer, .headers, .anything, .image, .uuid, .json, .robots:
             return .requestPlain
         case .getQuery(let q, let page, let verbose):
             return .requestParameters(
@@ -348,7 +348,7 @@ extension Httpbin: TargetType {
                 "X-Literal": "${HOME} is sent as written",
                 "Authorization": "Bearer \((Httpbin.configuration.httpbinToken ?? "demo-token"))"
             ]
-        case .headers2(let requestId, let language):
+        case .headers(let requestId, let language):
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
@@ -547,7 +547,7 @@ extension Httpbin: TargetType {
             return GeneratedJSON.object([("authenticated", .bool(true)), ("user", GeneratedJSON.string(user))]).data
         case .bearer:
             return GeneratedJSON.raw("{\"authenticated\":true,\"token\":\"demo-token\"}").data
-        case .headers2(let requestId, let language):
+        case .headers(let requestId, let language):
             return GeneratedJSON.object(
                 [
                     (
@@ -582,7 +582,7 @@ extension Httpbin: TargetType {
             .putJSONParameters, .patchPropertyList, .postData, .postDataFile, .putDataFileValue, .postJSON,
             .compositeData, .compositeDataFile, .compositeJSON, .compositeParameters, .compositeForm,
             .compositePropertyList, .uploadFile, .uploadMultipart, .uploadCompositeMultipart, .downloadImage,
-            .downloadBytes, .delay, .basicAuth, .bearer, .headers2, .anything, .image, .uuid, .json, .robots:
+            .downloadBytes, .delay, .basicAuth, .bearer, .headers, .anything, .image, .uuid, .json, .robots:
             return .successCodes
         case .traceAnything, .connectAnything:
             return .none
@@ -601,7 +601,7 @@ extension Httpbin: AccessTokenAuthorizable {
             .putJSONParameters, .patchPropertyList, .postData, .postDataFile, .putDataFileValue, .postJSON,
             .compositeData, .compositeDataFile, .compositeJSON, .compositeParameters, .compositeForm,
             .compositePropertyList, .uploadFile, .uploadMultipart, .uploadCompositeMultipart, .downloadImage,
-            .downloadBytes, .status, .delay, .redirect, .bearer, .headers2, .anything, .image, .uuid, .json, .robots:
+            .downloadBytes, .status, .delay, .redirect, .bearer, .headers, .anything, .image, .uuid, .json, .robots:
             return nil
         case .deleteWithQuery, .basicAuth:
             return .basic
@@ -615,7 +615,7 @@ extension Httpbin: AccessTokenAuthorizable {
             .putJSONParameters, .patchPropertyList, .postData, .postDataFile, .putDataFileValue, .postJSON,
             .compositeData, .compositeDataFile, .compositeJSON, .compositeParameters, .compositeForm,
             .compositePropertyList, .uploadFile, .uploadMultipart, .uploadCompositeMultipart, .downloadImage,
-            .downloadBytes, .status, .delay, .redirect, .bearer, .headers2, .anything, .image, .uuid, .json, .robots:
+            .downloadBytes, .status, .delay, .redirect, .bearer, .headers, .anything, .image, .uuid, .json, .robots:
             return nil
         case .deleteWithQuery, .basicAuth:
             return Data(

@@ -10,7 +10,7 @@ import Moya
 /// httpbin with a custom Authorization scheme (Authorization Token ...)
 enum HttpbinToken {
     /// GET /headers shows the Authorization header that was sent
-    case headers2
+    case headers
     /// The same request without the Authorization header
     case anonymous
 }
@@ -38,7 +38,7 @@ extension HttpbinToken: TargetType {
 
     var sampleData: Data {
         switch self {
-        case .headers2:
+        case .headers:
             return GeneratedJSON.raw(
                 "{\"headers\":{\"Authorization\":\"Token demo-token\",\"Host\":\"httpbin.org\"}}"
             ).data
@@ -55,7 +55,7 @@ extension HttpbinToken: TargetType {
 extension HttpbinToken: AccessTokenAuthorizable {
     var authorizationType: AuthorizationType? {
         switch self {
-        case .headers2:
+        case .headers:
             return .custom("Token")
         case .anonymous:
             return nil
@@ -65,7 +65,7 @@ extension HttpbinToken: AccessTokenAuthorizable {
     /// The credential `AccessTokenPlugin` sends for this case (see the top of this file).
     var accessToken: String? {
         switch self {
-        case .headers2:
+        case .headers:
             return (HttpbinToken.configuration.httpbinToken ?? "")
         case .anonymous:
             return nil

@@ -72,7 +72,7 @@ public enum Httpbin {
     /// GET /bearer with a token header of its own instead of the API's basic auth
     case bearer
     /// GET /headers echoes the request headers
-    case headers2(requestId: String, language: HeadersLanguage = .en)
+    case headers(requestId: String, language: HeadersLanguage = .en)
     /// GET /anything/SEGMENT; a '/' in SEGMENT is sent as %2F
     case anything(segment: String)
     /// GET /image/png, a PNG image on stdout
@@ -137,7 +137,7 @@ extension Httpbin: TargetType {
             return "/basic-auth/\(PercentEncoding.escapePathSegment(user))/\(PercentEncoding.escapePathSegment(passwd))"
         case .bearer:
             return "/bearer"
-        case .headers2:
+        case .headers:
             return "/headers"
         case .anything(let segment):
             return "/anything/\(PercentEncoding.escapePathSegment(segment))"
@@ -153,7 +153,7 @@ extension Httpbin: TargetType {
     public var method: MoyaKit.Method {
         switch self {
         case .getPlain, .getQuery, .downloadImage, .downloadBytes, .status, .delay, .redirect, .basicAuth, .bearer,
-            .headers2, .anything, .image, .uuid, .json, .robots:
+            .headers, .anything, .image, .uuid, .json, .robots:
             return .get
         case .headGet:
             return .head
@@ -178,7 +178,7 @@ extension Httpbin: TargetType {
     public var task: MoyaKit.Task {
         switch self {
         case .getPlain, .headGet, .optionsGet, .traceAnything, .connectAnything, .status, .delay, .redirect, .basicAuth,
-            .bearer, .headers2, .anything, .image, .uuid, .json, .robots:
+            .bearer, .headers, .anything, .image, .uuid, .json, .robots:
             return .requestPlain
         case .getQuery(let q, let page, let verbose):
             return .requestParameters(
@@ -346,7 +346,7 @@ extension Httpbin: TargetType {
                 "X-Literal": "${HOME} is sent as written",
                 "Authorization": "Bearer \((Httpbin.configuration.httpbinToken ?? "demo-token"))"
             ]
-        case .headers2(let requestId, let language):
+        case .headers(let requestId, let language):
             return [
                 "Accept": "application/json",
                 "X-Client": "moya-cli",
@@ -545,7 +545,7 @@ extension Httpbin: TargetType {
             return GeneratedJSON.object([("authenticated", .bool(true)), ("user", GeneratedJSON.string(user))]).data
         case .bearer:
             return GeneratedJSON.raw("{\"authenticated\":true,\"token\":\"demo-token\"}").data
-        case .headers2(let requestId, let language):
+        case .headers(let requestId, let language):
             return GeneratedJSON.object(
                 [
                     (
@@ -580,7 +580,7 @@ extension Httpbin: TargetType {
             .putJSONParameters, .patchPropertyList, .postData, .postDataFile, .putDataFileValue, .postJSON,
             .compositeData, .compositeDataFile, .compositeJSON, .compositeParameters, .compositeForm,
             .compositePropertyList, .uploadFile, .uploadMultipart, .uploadCompositeMultipart, .downloadImage,
-            .downloadBytes, .delay, .basicAuth, .bearer, .headers2, .anything, .image, .uuid, .json, .robots:
+            .downloadBytes, .delay, .basicAuth, .bearer, .headers, .anything, .image, .uuid, .json, .robots:
             return .successCodes
         case .traceAnything, .connectAnything:
             return .none
@@ -599,7 +599,7 @@ extension Httpbin: AccessTokenAuthorizable {
             .putJSONParameters, .patchPropertyList, .postData, .postDataFile, .putDataFileValue, .postJSON,
             .compositeData, .compositeDataFile, .compositeJSON, .compositeParameters, .compositeForm,
             .compositePropertyList, .uploadFile, .uploadMultipart, .uploadCompositeMultipart, .downloadImage,
-            .downloadBytes, .status, .delay, .redirect, .bearer, .headers2, .anything, .image, .uuid, .json, .robots:
+            .downloadBytes, .status, .delay, .redirect, .bearer, .headers, .anything, .image, .uuid, .json, .robots:
             return nil
         case .deleteWithQuery, .basicAuth:
             return .basic
@@ -613,7 +613,7 @@ extension Httpbin: AccessTokenAuthorizable {
             .putJSONParameters, .patchPropertyList, .postData, .postDataFile, .putDataFileValue, .postJSON,
             .compositeData, .compositeDataFile, .compositeJSON, .compositeParameters, .compositeForm,
             .compositePropertyList, .uploadFile, .uploadMultipart, .uploadCompositeMultipart, .downloadImage,
-            .downloadBytes, .status, .delay, .redirect, .bearer, .headers2, .anything, .image, .uuid, .json, .robots:
+            .downloadBytes, .status, .delay, .redirect, .bearer, .headers, .anything, .image, .uuid, .json, .robots:
             return nil
         case .deleteWithQuery, .basicAuth:
             return Data(
@@ -908,11 +908,11 @@ extension Httpbin {
             ),
             (.bearer, ["bearer"]),
             (
-                .headers2(requestId: "req-1", language: .en),
+                .headers(requestId: "req-1", language: .en),
                 ["headers", "--value", "requestId=req-1", "--value", "language=en"]
             ),
             (
-                .headers2(requestId: "req-2", language: .de),
+                .headers(requestId: "req-2", language: .de),
                 ["headers", "--value", "requestId=req-2", "--value", "language=de"]
             ),
             (.anything(segment: "hello"), ["anything", "--value", "segment=hello"]),

@@ -12,7 +12,7 @@ public enum HttpbinOauth {
     /// GET /oauth/protected answers 200 with a valid token, 401 without
     case protected
     /// GET /headers shows the Authorization header that was sent (redacted by -v)
-    case headers2
+    case headers
     /// GET /bearer with the token of 'gh auth token'
     case withCommandToken
     /// The same route without a token (401)
@@ -28,7 +28,7 @@ extension HttpbinOauth: TargetType {
         switch self {
         case .protected, .anonymous:
             return "/oauth/protected"
-        case .headers2:
+        case .headers:
             return "/headers"
         case .withCommandToken:
             return "/bearer"
@@ -51,7 +51,7 @@ extension HttpbinOauth: TargetType {
         switch self {
         case .protected:
             return GeneratedJSON.raw("{\"ok\":true,\"scope\":\"read write\"}").data
-        case .headers2:
+        case .headers:
             return GeneratedJSON.raw("{\"headers\":[[\"Authorization\",\"Bearer demo-token\"]]}").data
         case .withCommandToken:
             return GeneratedJSON.raw("{\"authenticated\":true,\"token\":\"demo-token\"}").data
@@ -62,7 +62,7 @@ extension HttpbinOauth: TargetType {
 
     public var validationType: ValidationType {
         switch self {
-        case .protected, .headers2, .withCommandToken:
+        case .protected, .headers, .withCommandToken:
             return .successCodes
         case .anonymous:
             return .customCodes([401])
@@ -73,7 +73,7 @@ extension HttpbinOauth: TargetType {
 extension HttpbinOauth: AccessTokenAuthorizable {
     public var authorizationType: AuthorizationType? {
         switch self {
-        case .protected, .headers2, .withCommandToken:
+        case .protected, .headers, .withCommandToken:
             return .bearer
         case .anonymous:
             return nil
@@ -83,7 +83,7 @@ extension HttpbinOauth: AccessTokenAuthorizable {
     /// The credential `AccessTokenPlugin` sends for this case (see the top of this file).
     public var accessToken: String? {
         switch self {
-        case .protected, .headers2, .withCommandToken:
+        case .protected, .headers, .withCommandToken:
             return HttpbinOauth.configuration.accessToken
         case .anonymous:
             return nil
@@ -97,7 +97,7 @@ extension HttpbinOauth {
     public static var examples: [(target: HttpbinOauth, arguments: [String])] {
         return [
             (.protected, ["protected"]),
-            (.headers2, ["headers"]),
+            (.headers, ["headers"]),
             (.withCommandToken, ["withCommandToken"]),
             (.anonymous, ["anonymous"])
         ]
