@@ -117,6 +117,28 @@ final class GenerateSwiftTests: XCTestCase {
         XCTAssertEqual(left, [])
     }
 
+    /// A link is not replaced: the file it names is; a trusted target folder is never written.
+    func testALinkedOutputWritesItsFileAndATrustedFolderIsRefused() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
+        try sandbox.write("real.swift", "old")
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.path("link.swift"), withDestinationPath: "real.swift")
+        assertRun(
+            try sandbox.run(["generate", "swift", "tiny-shop", "-o", "link.swift", "--force"]), status: 0, stdout: "",
+            stderr: "")
+        XCTAssertEqual(try String(contentsOfFile: sandbox.path("real.swift"), encoding: .utf8), Self.tinyShopSwift)
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.path("link.swift")), "real.swift")
+        let trusted = sandbox.home.appendingPathComponent(".config/moya/targets")
+        try FileManager.default.createDirectory(at: trusted, withIntermediateDirectories: true)
+        let refused = try sandbox.run(
+            ["generate", "swift", "tiny-shop", "-o", trusted.appendingPathComponent("TinyShop.swift").path])
+        XCTAssertEqual(refused.status, 64, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("which moya-cli never writes to"), refused.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: trusted.path), [])
+    }
+
     func testAnOutputThatCannotBeWrittenExits74() throws {
         let sandbox = try Sandbox()
         try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
