@@ -62,15 +62,32 @@ extension SwiftGenerator {
             }
         }
         guard !sampleNames.isEmpty else { return }
-        var taken: Set<String> = []
+        var taken: Set<String> = ["named"]
+        let typeName = self.typeName
+        let access = self.access
         source.block("extension " + typeName) { body in
             body.line("/// The named samples of the target file, for an `endpointClosure` that stubs with one of them:")
             body.line("/// `Endpoint(url: ..., sampleResponseClosure: { \(typeName).Samples.ok(target) }, ...)`.")
             body.block(access + "enum Samples") { samples in
-                for (index, sampleName) in sampleNames.enumerated() {
-                    if index > 0 { samples.line() }
+                var functions: [(sampleName: String, function: String)] = []
+                for sampleName in sampleNames {
                     let function = SwiftIdentifier.unique(SwiftIdentifier.lowerCamel(sampleName), in: &taken)
                     writeSample(sampleName, function: function, into: &samples)
+                    samples.line()
+                    functions.append((sampleName, function))
+                }
+                // By the name the file gives it, as `moya-cli call --sample NAME` takes it.
+                samples.line("/// The sample named `name` in the target file; `nil` when no case has one of that name.")
+                let signature = "static func named(_ name: String, for target: \(typeName)) -> EndpointSampleResponse?"
+                samples.block(access + signature) { body in
+                    body.line("switch name {")
+                    for (sampleName, function) in functions {
+                        body.line("case " + SwiftLiteral.quoted(sampleName) + ":")
+                        body.line("    return " + SwiftIdentifier.written(function) + "(target)")
+                    }
+                    body.line("default:")
+                    body.line("    return nil")
+                    body.line("}")
                 }
             }
         }

@@ -89,6 +89,16 @@ struct GeneratedFixture {
         }
     }
 
+    /// The generated enum's `Samples.named(name, for: target)` (an enum whose cases name no sample has none).
+    static func sample(named name: String, for target: any TargetType) -> EndpointSampleResponse? {
+        switch target {
+        case let target as Github: Github.Samples.named(name, for: target)
+        case let target as Httpbin: Httpbin.Samples.named(name, for: target)
+        case let target as HostileNames: HostileNames.Samples.named(name, for: target)
+        default: nil
+        }
+    }
+
     /// The credential the generated enum gives `AccessTokenPlugin` for `target`.
     static func accessToken(for target: any TargetType) -> String {
         switch target {

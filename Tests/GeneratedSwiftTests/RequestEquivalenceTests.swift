@@ -7,7 +7,8 @@ import XCTest
 /// through `MoyaProvider` is the request `moya-cli call` sends with the example's words, to the
 /// same loopback server: method, target (path and query), every header but User-Agent, and the
 /// body byte for byte (a multipart body part by part: its boundary is random); its base URL is the
-/// one `moya-cli curl` prints, and its `sampleData` the body `moya-cli call --stub` answers with.
+/// one `moya-cli curl` prints, its `sampleData` the body `moya-cli call --stub` answers with, and each
+/// `Samples` function the answer of `--stub --sample NAME`.
 final class RequestEquivalenceTests: XCTestCase {
     var server: HTTPTestServer!
     var originalFolder = FileManager.default.currentDirectoryPath
@@ -43,6 +44,8 @@ final class RequestEquivalenceTests: XCTestCase {
         _ = FileManager.default.changeCurrentDirectoryPath(files.path)
         let examples = fixture.configuredExamples(files: files)
         XCTAssertEqual(examples.count, count, "\(api): examples")
+        let samplesByCase = try sampleNames(of: api, in: files)
+        var comparedSamples = 0
         let provider = MoyaProvider<Rebased>(plugins: [
             AccessTokenPlugin { target in GeneratedFixture.accessToken(for: (target as? Rebased)?.target ?? target) }
         ])
@@ -86,6 +89,23 @@ final class RequestEquivalenceTests: XCTestCase {
             }
             XCTAssertEqual(answered, target.sampleData, "\(api) \(arguments): sampleData; --stub: \(stubbed.stderr)")
 
+            // Each named sample is the answer `moya-cli call --stub --sample NAME` gives.
+            for name in samplesByCase[arguments[0]] ?? [] where name != "default" {
+                let stubbedSample = try GeneratedBinary.run(
+                    ["call", api] + arguments + ["--stub", "--sample", name, "--targets", files.path], in: files,
+                    environment: fixture.callEnvironment)
+                comparedSamples += 1
+                switch GeneratedFixture.sample(named: name, for: target) {
+                case .networkResponse(_, let data)?:
+                    XCTAssertEqual(stubbedSample.stdout, data, "\(api) \(arguments) sample \(name)")
+                case .networkError?:
+                    XCTAssertTrue(
+                        [1, 2, 6].contains(stubbedSample.status), "\(api) \(arguments) sample \(name): a network error")
+                default:
+                    XCTFail("\(api) \(arguments): no sample \(name) in Samples")
+                }
+            }
+
             // The first request of each (a redirect is followed by more).
             let received = server.receivedRequests
             guard beforeEnum < beforeCall, beforeCall < received.count else {
@@ -98,6 +118,20 @@ final class RequestEquivalenceTests: XCTestCase {
                 Observed(received[beforeEnum]), Observed(received[beforeCall]),
                 "\(api) \(arguments): the enum's request (first) differs from moya-cli call's")
         }
+        let named = samplesByCase.values.joined().filter { $0 != "default" }
+        XCTAssertEqual(comparedSamples > 0, !named.isEmpty, "\(api): named samples compared")
+    }
+
+    /// Each case's sample names, as `moya-cli list API --format json` gives them.
+    func sampleNames(of api: String, in files: URL) throws -> [String: [String]] {
+        let listed = try GeneratedBinary.run(["list", api, "--format", "json", "--targets", files.path], in: files)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: listed.stdout) as? [String: Any])
+        let cases = try XCTUnwrap(document["cases"] as? [[String: Any]])
+        var names: [String: [String]] = [:]
+        for entry in cases {
+            if let name = entry["name"] as? String { names[name] = entry["samples"] as? [String] ?? [] }
+        }
+        return names
     }
 
     /// What must be the same.

@@ -237,6 +237,20 @@ extension HostileNames {
                 return .networkResponse(200, target.sampleData)
             }
         }
+
+        /// The sample named `name` in the target file; `nil` when no case has one of that name.
+        static func named(_ name: String, for target: HostileNames) -> EndpointSampleResponse? {
+            switch name {
+            case "ok":
+                return ok(target)
+            case "not-found":
+                return notFound(target)
+            case "gone":
+                return gone(target)
+            default:
+                return nil
+            }
+        }
     }
 }
 

@@ -762,6 +762,36 @@ extension Httpbin {
                 return .networkResponse(200, target.sampleData)
             }
         }
+
+        /// The sample named `name` in the target file; `nil` when no case has one of that name.
+        static func named(_ name: String, for target: Httpbin) -> EndpointSampleResponse? {
+            switch name {
+            case "ok":
+                return ok(target)
+            case "unknownHost":
+                return unknownHost(target)
+            case "refused":
+                return refused(target)
+            case "reset":
+                return reset(target)
+            case "badCertificate":
+                return badCertificate(target)
+            case "teapot":
+                return teapot(target)
+            case "serverError":
+                return serverError(target)
+            case "tooSlow":
+                return tooSlow(target)
+            case "loop":
+                return loop(target)
+            case "denied":
+                return denied(target)
+            case "unauthorized":
+                return unauthorized(target)
+            default:
+                return nil
+            }
+        }
     }
 }
 

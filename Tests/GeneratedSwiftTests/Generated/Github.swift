@@ -698,6 +698,34 @@ extension Github {
                 return .networkResponse(200, target.sampleData)
             }
         }
+
+        /// The sample named `name` in the target file; `nil` when no case has one of that name.
+        public static func named(_ name: String, for target: Github) -> EndpointSampleResponse? {
+            switch name {
+            case "ok":
+                return ok(target)
+            case "missing":
+                return missing(target)
+            case "offline":
+                return offline(target)
+            case "page1":
+                return page1(target)
+            case "page2":
+                return page2(target)
+            case "created":
+                return created(target)
+            case "unauthorized":
+                return unauthorized(target)
+            case "starred":
+                return starred(target)
+            case "unstarred":
+                return unstarred(target)
+            case "notStarred":
+                return notStarred(target)
+            default:
+                return nil
+            }
+        }
     }
 }
 
