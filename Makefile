@@ -85,7 +85,7 @@ INSTALL ?= install
 APT_PACKAGES := libcurl4-openssl-dev libyaml-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test format lint demo install uninstall bench budgets text-order fuzz clean
+.PHONY: deps build test format lint demo install uninstall bench budgets text-order fuzz generated-swift clean
 
 ## deps: install libcurl and libyaml development files if pkg-config cannot find them
 deps:
@@ -216,6 +216,22 @@ text-order: build
 ## FUZZ_SECONDS (default 60) each; corpora and crashes in Fuzz/work (scripts/fuzz.sh). Not in CI.
 fuzz: deps
 	bash scripts/fuzz.sh
+
+## generated-swift: write again the enums `moya-cli generate swift` makes of the shipped targets and the
+## test fixtures, committed in Tests/GeneratedSwiftTests/Generated (GeneratedSourcesTests fails when they
+## differ from what the binary writes; the Moya flavour, internal, goes to Tests/GeneratedMoyaTests/Generated).
+GENERATED_SWIFT := targets:github:Github targets:httpbin:Httpbin targets:httpbin-token:HttpbinToken \
+	targets:httpbin-oauth:HttpbinOauth Tests/Fixtures/generate:hostile-names:HostileNames \
+	Tests/Fixtures/generate:keyed:Keyed Tests/Fixtures/generate:self:SelfAPI
+generated-swift:
+	$(SWIFT) build --product moya-cli
+	@for entry in $(GENERATED_SWIFT); do \
+	    folder=$${entry%%:*}; rest=$${entry#*:}; api=$${rest%%:*}; name=$${rest#*:}; \
+	    .build/debug/moya-cli generate swift $$api --targets $$folder --examples --force \
+	        -o Tests/GeneratedSwiftTests/Generated/$$name.swift || exit 1; \
+	    .build/debug/moya-cli generate swift $$api --targets $$folder --module Moya --access internal --force \
+	        -o Tests/GeneratedMoyaTests/Generated/$$name.swift || exit 1; \
+	done
 
 ## clean: remove build products (the fuzz harnesses' too) and benchmark output
 clean:

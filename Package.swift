@@ -7,7 +7,7 @@ import PackageDescription
 //   Moya          MoyaKit
 //   model         TargetModel
 //   runtime       TargetSpec; Paging beside it
-//   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth
+//   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration
 //   the CLI       moya-cli
 // Products: the command and MoyaKit (Moya's API). Package access in TextSafety, PathResolution, Paging
 // and the engines; public in MoyaKit and the leaves its API is built on (OrderedJSON, CurlTransport),
@@ -113,6 +113,8 @@ let package = Package(
             name: "RequestImport",
             dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "TargetModel", "TargetSpec"]
         ),
+        // `moya-cli generate swift`: an API as a Moya `TargetType` enum in Swift.
+        .target(name: "SwiftGeneration", dependencies: ["TextSafety", "OrderedJSON", "TargetModel"]),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
@@ -136,6 +138,7 @@ let package = Package(
                 "OpenAPIImport",
                 "RequestImport",
                 "TargetAuth",
+                "SwiftGeneration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -189,7 +192,17 @@ let package = Package(
         .testTarget(
             name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestServers"]
         ),
-        .testTarget(name: "MoyaCLITests", dependencies: ["TestServers", "moya-cli"])
+        .testTarget(name: "SwiftGenerationTests", dependencies: ["SwiftGeneration"]),
+        .testTarget(name: "MoyaCLITests", dependencies: ["TestServers", "moya-cli"]),
+        // `moya-cli generate swift`'s output for the shipped target files and the fixtures, committed
+        // (`make generated-swift` writes it), compiled against MoyaKit and sent beside `moya-cli call`.
+        .testTarget(name: "GeneratedSwiftTests", dependencies: ["MoyaKit", "TestServers", "moya-cli"]),
+        // The `--module Moya` output, compiled against MoyaKit under Moya's name (Tests/MoyaModule);
+        // httpbin's uses Alamofire for property lists, so it is read, not compiled.
+        .target(name: "Moya", dependencies: ["MoyaKit"], path: "Tests/MoyaModule"),
+        .testTarget(
+            name: "GeneratedMoyaTests", dependencies: ["Moya", "SwiftGeneration", "moya-cli"],
+            exclude: ["Generated/Httpbin.swift"])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -42,7 +42,7 @@ public struct MultipartPartSpec: Sendable, Hashable {
         return mimeTypesByExtension[pathExtension] ?? "application/octet-stream"
     }
 
-    private static let mimeTypesByExtension: [String: String] = [
+    package static let mimeTypesByExtension: [String: String] = [
         "json": "application/json", "xml": "application/xml", "txt": "text/plain", "csv": "text/csv",
         "html": "text/html", "htm": "text/html", "css": "text/css", "js": "text/javascript",
         "md": "text/markdown", "yaml": "application/yaml", "yml": "application/yaml",
