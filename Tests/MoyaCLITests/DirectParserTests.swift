@@ -32,6 +32,12 @@ final class DirectParserTests: XCTestCase {
         "--record-failures": ["--record"], "--record-headers": ["--record"]
     ]
 
+    /// `check`'s own needs: it records live responses only.
+    static let checkCompanions: [String: [String]] = [
+        "--record": ["--live"], "--record-name": ["--live"], "--record-failures": ["--record", "--live"],
+        "--record-headers": ["--record", "--live"]
+    ]
+
     // MARK: - The tables against ArgumentParser's own description
 
     func testCallTableListsEveryOptionArgumentParserDeclares() throws {
@@ -276,7 +282,9 @@ final class DirectParserTests: XCTestCase {
         for option in Command.Invocation.table {
             for name in option.names where name != "-h" && name != "--help" {
                 var lines: [[String]] = []
-                let needed = Self.companions[name] ?? []
+                let needed =
+                    (Command.self == MoyaCommand.Check.self ? Self.checkCompanions[name] : nil)
+                    ?? Self.companions[name] ?? []
                 switch option.kind {
                 case .flag:
                     lines.append(["github", "zen", name] + needed)

@@ -29,6 +29,11 @@ struct RecordOptions: Equatable {
         if paging.capture { throw OptionsError("--record cannot go with --capture") }
     }
 
+    /// Refuses `check --record` without `--live`: offline, the answers are the samples.
+    func validate(live: Bool) throws(OptionsError) {
+        if record && !live { throw OptionsError("check --record records live responses; add --live") }
+    }
+
     /// `arguments` as ArgumentParser reads them: it has no option whose value is optional, so
     /// `--record=NAME` is handed to it as the hidden `--record-name=NAME` (GNU's convention: the
     /// name only after `=`, so `--record NAME` keeps NAME a value of the case).
