@@ -228,4 +228,47 @@ final class RecordCallTests: WebTargetTestCase {
         XCTAssertEqual(alone.status, 64)
         XCTAssertTrue(alone.stderr.contains("--record-headers needs --record"), alone.stderr)
     }
+
+    func testBodiesTheFileCannotHoldGoToFilesAndBadNamesAndHugeBodiesAreRefused() throws {
+        let deep = String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40)
+        let nested = try run(["call", "shop", "reply", deep, "--record=deep"])
+        XCTAssertEqual(nested.status, 0, nested.stderr)
+        XCTAssertTrue(nested.stderr.hasSuffix(", its body in samples/shop/reply.deep.json\n"), nested.stderr)
+        let longKey = #"{""# + String(repeating: "k", count: 1500) + #"":1}"#
+        let keyed = try run(["call", "shop", "reply", longKey, "--record=long"])
+        XCTAssertEqual(keyed.status, 0, keyed.stderr)
+        XCTAssertTrue(keyed.stderr.hasSuffix(", its body in samples/shop/reply.long.json\n"), keyed.stderr)
+        let notUTF8 = try run(["call", "shop", "reply", "", "application/json", "--query", "hex=7bff7d", "--record=bad"]
+        )
+        XCTAssertEqual(notUTF8.status, 0, notUTF8.stderr)
+        XCTAssertTrue(notUTF8.stderr.hasSuffix(", its body in samples/shop/reply.bad.bin\n"), notUTF8.stderr)
+        let nul = try run(["call", "shop", "reply", "", "text/plain", "--query", "hex=00410a", "--record=nul"])
+        XCTAssertEqual(nul.status, 0, nul.stderr)
+        let withNul = try fileText()
+        XCTAssertTrue(
+            withNul.contains(#"nul: {status: 200, headers: {Content-Type: text/plain}, text: "\x00A\n"}"#), withNul)
+        for name in ["deep", "long", "bad", "nul"] {
+            let served = try run(["call", "shop", "reply", "x", "--stub", "--sample", name])
+            XCTAssertEqual(served.status, 0, served.stderr)
+        }
+        XCTAssertEqual(
+            try run(["call", "shop", "reply", "x", "--stub", "--sample", "nul"]).stdoutData, Data([0, 0x41, 0x0A]))
+        XCTAssertEqual(try run(["validate", "targets/web.yaml"]).status, 0)
+
+        let before = try fileText()
+        let badName = try run(["call", "shop", "reply", "{}", "--record=../x"])
+        XCTAssertEqual(badName.status, 64)
+        XCTAssertEqual(
+            badName.stderr, "moya-cli: error: '../x' is not a valid sample name: use letters, digits, '_' and '-'\n")
+        let huge = try run([
+            "call", "shop", "reply", "0123456789abcdef", "text/plain", "--query", "repeat=2200000", "--record",
+            "--output", "huge.txt", "--max-body-size", "64M"
+        ])
+        XCTAssertEqual(huge.status, 74)
+        XCTAssertEqual(
+            huge.stderr,
+            "moya-cli: wrote 35200000 bytes to huge.txt\nmoya-cli: error: cannot record the response of shop.reply: its body (35200000 bytes) is larger than 33554432 bytes; nothing was recorded\n"
+        )
+        XCTAssertEqual(try fileText(), before)
+    }
 }

@@ -25,7 +25,7 @@ extension HTTPTestServer {
                     index = next
                 }
                 body += Data(bytes)
-            case "repeat": times = max(1, min(Int(item.value) ?? 1, 1_000_000))
+            case "repeat": times = max(1, min(Int(item.value) ?? 1, 4_000_000))
             case "header":
                 if let colon = item.value.firstIndex(of: ":") {
                     headers.append(

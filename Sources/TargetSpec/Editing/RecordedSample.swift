@@ -77,13 +77,14 @@ package struct RecordedSample: Sendable, Equatable {
         var file: (path: String, bytes: [UInt8])?
         let text = String(validating: self.body, as: UTF8.self).map(redactor.redact)
         let bytes = text.map { Array($0.utf8) } ?? Self.replacingSecrets(in: self.body, policy.secretValues)
+        let json = NewCase.isJSON(contentType) ? text.flatMap { try? JSONValue(parsing: $0) } : nil
         if bytes.isEmpty {
             body = nil
-        } else if bytes.count > Self.maximumInlineBytes || text == nil {
-            let path = fileStem + "." + Self.fileExtension(contentType, isText: text != nil)
+        } else if bytes.count > Self.maximumInlineBytes || text == nil || json.map(Self.fitsInline) == false {
+            let path = fileStem + "." + Self.fileExtension(contentType, isText: text != nil, isJSON: json != nil)
             file = (path, bytes)
             body = YAMLText.Entry("file", .string(NewCase.literal(path)))
-        } else if NewCase.isJSON(contentType), let text, let json = try? JSONValue(parsing: text) {
+        } else if let json {
             body = YAMLText.Entry("json", NewCase.yaml(json))
         } else if let text {
             body = YAMLText.Entry("text", .string(NewCase.literal(text)))
@@ -136,18 +137,40 @@ package struct RecordedSample: Sendable, Equatable {
             }
     }
 
-    /// The extension of a body's file, from its content type.
-    static func fileExtension(_ contentType: String?, isText: Bool) -> String {
+    /// The deepest JSON written into the file: the loader reads 64 levels, the case and its
+    /// samples take some.
+    static let maximumInlineDepth = 32
+
+    /// Whether a JSON body can be written as `json:`: not too deep, and no key so long that only
+    /// block style could hold it (a flow sample could not). Else it goes to a file.
+    static func fitsInline(_ value: JSONValue) -> Bool {
+        func fits(_ value: JSONValue, depth: Int) -> Bool {
+            guard depth <= maximumInlineDepth else { return false }
+            switch value {
+            case .array(let items): return items.allSatisfy { fits($0, depth: depth + 1) }
+            case .object(let members):
+                return members.allSatisfy {
+                    YAMLText.key($0.0).utf8.count <= YAMLText.maximumSimpleKeyLength && fits($0.1, depth: depth + 1)
+                }
+            default: return true
+            }
+        }
+        return fits(value, depth: 0)
+    }
+
+    /// The extension of a body's file, from its content type: `json` only for a body that is
+    /// JSON (the loader parses a `.json` sample file), `bin` for one that is not text.
+    static func fileExtension(_ contentType: String?, isText: Bool, isJSON: Bool) -> String {
         let type = (contentType?.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " }.lowercased()
-        if NewCase.isJSON(contentType) { return "json" }
+        if isJSON { return "json" }
         switch type {
-        case "text/html": return "html"
-        case "text/csv": return "csv"
-        case "application/xml", "text/xml": return "xml"
         case "image/png": return "png"
         case "image/jpeg": return "jpg"
         case "image/gif": return "gif"
         case "application/pdf": return "pdf"
+        case "text/html" where isText: return "html"
+        case "text/csv" where isText: return "csv"
+        case "application/xml" where isText, "text/xml" where isText: return "xml"
         default: return isText ? "txt" : "bin"
         }
     }

@@ -79,6 +79,12 @@ struct SampleEdit {
     private func splitting(
         _ sample: SampleLayout.Member, adding entry: YAMLText.Entry
     ) throws(TargetFileEditError) -> [UInt8] {
+        if layout.caseNode.isFlow {
+            // In a flow case the new map is a flow map too: `samples: {default: X, NAME: …}`.
+            let old = String(decoding: bytes[sample.keyEnd..<sample.value.end], as: UTF8.self)
+            let text = "samples: {default" + old + ", " + YAMLText.key(entry.key) + ": " + (try flow(entry.value)) + "}"
+            return splice(text, replacing: sample.keyStart..<sample.value.end, convertingLineEndings: false)
+        }
         let lineEnding = CaseAppender.lineEnding(in: bytes, before: sample.keyStart)
         let indent = sample.keyColumn + step
         let pad = String(repeating: " ", count: step)

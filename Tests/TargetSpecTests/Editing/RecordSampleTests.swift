@@ -225,4 +225,48 @@ final class RecordSampleTests: XCTestCase {
         }
         XCTAssertEqual(try contents(path), Self.original)
     }
+
+    func testAFileChangedBetweenReadAndWriteIsNotOverwritten() throws {
+        let path = try file()
+        let snapshot = try TargetFileWriter.read(path, purpose: "record a sample in")
+        let changed = Self.original.replacingOccurrences(of: "/bare", with: "/BARE")
+        try changed.write(toFile: path, atomically: false, encoding: .utf8)
+        XCTAssertThrowsError(try TargetFileWriter.replace(snapshot, with: Array("api: x\n".utf8))) { error in
+            XCTAssertEqual((error as? TargetFileEditError)?.kind.exitStatus, 74)
+            XCTAssertEqual(
+                (error as? TargetFileEditError)?.message,
+                "cannot record a sample in \(path): it changed since it was read (another program wrote it); nothing was written: run the command again"
+            )
+        }
+        XCTAssertEqual(try contents(path), changed)
+    }
+
+    func testAByteOrderMarkAndAnInvalidSampleNameAndAMissingCase() throws {
+        let folder = try SpecTest.temporaryFolder(self)
+        let path = folder + "/b.yaml"
+        let text = "\u{FEFF}api: b\nbaseURL: https://example.com\ncases:\n  one: {path: /one, sample: {text: old}}\n"
+        try SpecTest.write(text, to: path)
+        _ = try SampleRecorder.record(
+            [.init(caseName: "one", sampleName: "two", sample: RecordedSample(status: 200))], policy: .init(),
+            toFileAt: path)
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: path)),
+            Data(
+                text.replacingOccurrences(
+                    of: "sample: {text: old}}", with: "samples: {default: {text: old}, two: {status: 200}}}"
+                ).utf8))
+        for (caseName, name, message) in [
+            ("one", "a b", "'a b' is not a valid sample name: use letters, digits, '_' and '-'"),
+            ("zero", nil, "\(path) has no case 'zero'")
+        ] {
+            XCTAssertThrowsError(
+                try SampleRecorder.record(
+                    [.init(caseName: caseName, sampleName: name, sample: RecordedSample(status: 200))], policy: .init(),
+                    toFileAt: path)
+            ) { error in
+                XCTAssertEqual((error as? TargetFileEditError)?.kind, .usage)
+                XCTAssertEqual((error as? TargetFileEditError)?.message, message)
+            }
+        }
+    }
 }
