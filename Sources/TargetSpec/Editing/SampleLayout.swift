@@ -172,7 +172,9 @@ private struct SampleWalk {
         let local = offset - skipped
         var lineStart = local
         while lineStart > 0, buffer[lineStart - 1] != 0x0A, buffer[lineStart - 1] != 0x0D { lineStart -= 1 }
-        guard lineStart < local, buffer[lineStart..<local].allSatisfy({ $0 == 0x20 }) else { return offset }
+        // Only a block scalar ends at a line's start or in its indentation; any other node ends
+        // right after its last character.
+        guard local > 0, buffer[lineStart..<local].allSatisfy({ $0 == 0x20 }) else { return offset }
         var back = lineStart
         while back > 0, [0x20, 0x09, 0x0A, 0x0D].contains(buffer[back - 1]) { back -= 1 }
         var forward = back

@@ -269,4 +269,53 @@ final class RecordSampleTests: XCTestCase {
             }
         }
     }
+
+    func testABlockScalarAnAnchoredBlockAndABlockNamedEntryAreReplacedInPlace() throws {
+        let folder = try SpecTest.temporaryFolder(self)
+        let path = folder + "/c.yaml"
+        let text = """
+            api: c
+            baseURL: https://example.com
+            cases:
+              scalar:
+                path: /s
+                sample:
+                  text: |
+                    line one
+                    line two
+
+                # kept after the block scalar
+              anchored:
+                path: /a
+                sample: &shared
+                  status: 201
+                  text: old
+              named:
+                path: /n
+                samples:
+                  ok:
+                    text: first
+                  later:
+                    text: second   # stays
+            """
+        try SpecTest.write(text, to: path)
+        let response = RecordedSample(status: 200, body: Array("new\n".utf8))
+        _ = try SampleRecorder.record(
+            [
+                .init(caseName: "scalar", sample: response), .init(caseName: "anchored", sample: response),
+                .init(caseName: "named", sampleName: "later", sample: response)
+            ],
+            policy: .init(), toFileAt: path)
+        XCTAssertEqual(
+            try contents(path),
+            text.replacingOccurrences(
+                of: "      text: |\n        line one\n        line two\n",
+                with: "      status: 200\n      text: \"new\\n\"\n"
+            ).replacingOccurrences(
+                of: "    sample: &shared\n      status: 201\n      text: old\n",
+                with: "    sample: &shared\n      status: 200\n      text: \"new\\n\"\n"
+            ).replacingOccurrences(
+                of: "        text: second   # stays",
+                with: "        status: 200\n        text: \"new\\n\"   # stays"))
+    }
 }
