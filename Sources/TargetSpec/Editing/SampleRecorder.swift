@@ -89,7 +89,16 @@ package enum SampleRecorder {
             }
             return row
         }
-        guard !after.hasErrors, names(after.api) == expected else {
+        // Each recorded sample must read back with the status received.
+        let statusesKept = recordings.allSatisfy { recording in
+            let spec = after.api?.cases.first { $0.name == recording.caseName }
+            let sample =
+                recording.sampleName.flatMap { name in spec?.samples.first { $0.name == name } }
+                ?? spec?.samples.first
+            guard case .response(let status, _, _)? = sample?.sample.outcome else { return false }
+            return status == recording.sample.status
+        }
+        guard !after.hasErrors, names(after.api) == expected, statusesKept else {
             throw TargetFileEditError(
                 .invalidResult,
                 "\(shown) with the recorded sample does not validate; nothing was written to it (this is a bug in moya-cli: please report it with the response)",

@@ -318,4 +318,21 @@ final class RecordSampleTests: XCTestCase {
                 of: "        text: second   # stays",
                 with: "        status: 200\n        text: \"new\\n\"   # stays"))
     }
+
+    func testAFlowCaseGetsItsSampleInsideItsBraces() throws {
+        let folder = try SpecTest.temporaryFolder(self)
+        let path = folder + "/d.yaml"
+        let text = "api: d\nbaseURL: https://example.com\ncases:\n  one: {path: /one}   # flow\n  two: {path: /two}\n"
+        try SpecTest.write(text, to: path)
+        _ = try SampleRecorder.record(
+            [
+                .init(caseName: "one", sample: RecordedSample(status: 200, body: Array("a".utf8))),
+                .init(caseName: "two", sampleName: "x", sample: RecordedSample(status: 500))
+            ],
+            policy: .init(), toFileAt: path)
+        XCTAssertEqual(
+            try contents(path),
+            "api: d\nbaseURL: https://example.com\ncases:\n  one: {path: /one, sample: {status: 200, text: a}}   # flow\n  two: {path: /two, samples: {x: {status: 500}}}\n"
+        )
+    }
 }
