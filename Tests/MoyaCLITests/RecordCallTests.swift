@@ -224,6 +224,13 @@ final class RecordCallTests: WebTargetTestCase {
         let all = try run(["call", "shop", "reply", "{}", "--all", "--record=x"])
         XCTAssertEqual(all.status, 64)
         XCTAssertTrue(all.stderr.contains("--record records one response; it cannot go with --all"), all.stderr)
+        let empty = try run(["call", "shop", "reply", "{}", "--record="])
+        XCTAssertEqual(empty.status, 64)
+        XCTAssertTrue(
+            empty.stderr.hasPrefix("moya-cli: error: --record= needs a sample name after '='\n"), empty.stderr)
+        let request = try run(["request", "shop", "GET", "/reply", "--record"])
+        XCTAssertEqual(request.status, 64, "request has --save-as, not --record")
+        XCTAssertTrue(request.stderr.hasPrefix("moya-cli: error: Unknown option '--record'"), request.stderr)
         let alone = try run(["call", "shop", "reply", "{}", "--record-headers"])
         XCTAssertEqual(alone.status, 64)
         XCTAssertTrue(alone.stderr.contains("--record-headers needs --record"), alone.stderr)

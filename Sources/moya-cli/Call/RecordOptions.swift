@@ -38,10 +38,17 @@ struct RecordOptions: Equatable {
     /// `--record=NAME` is handed to it as the hidden `--record-name=NAME` (GNU's convention: the
     /// name only after `=`, so `--record NAME` keeps NAME a value of the case).
     static func spelledForArgumentParser(_ arguments: [String]) -> [String] {
-        var spelled = arguments
+        var spelled: [String] = []
         for (index, argument) in arguments.enumerated() {
-            if argument == "--" { break }
-            if argument.hasPrefix("--record=") { spelled[index] = "--record-name=" + argument.dropFirst(9) }
+            if argument == "--" { return spelled + arguments[index...] }
+            if argument == "--record=" {
+                // An empty name reaches `validate()`, which says what is missing.
+                spelled += ["--record-name", ""]
+            } else if argument.hasPrefix("--record=") {
+                spelled.append("--record-name=" + argument.dropFirst(9))
+            } else {
+                spelled.append(argument)
+            }
         }
         return spelled
     }
