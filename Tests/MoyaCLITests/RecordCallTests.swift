@@ -245,6 +245,9 @@ final class RecordCallTests: WebTargetTestCase {
         let keyed = try run(["call", "shop", "reply", longKey, "--record=long"])
         XCTAssertEqual(keyed.status, 0, keyed.stderr)
         XCTAssertTrue(keyed.stderr.hasSuffix(", its body in samples/shop/reply.long.json\n"), keyed.stderr)
+        let twice = try run(["call", "shop", "reply", #"{"a":1,"a":2}"#, "--record=twice"])
+        XCTAssertEqual(twice.status, 0, twice.stderr)
+        XCTAssertTrue(twice.stderr.hasSuffix(", its body in samples/shop/reply.twice.json\n"), twice.stderr)
         let notUTF8 = try run(["call", "shop", "reply", "", "application/json", "--query", "hex=7bff7d", "--record=bad"]
         )
         XCTAssertEqual(notUTF8.status, 0, notUTF8.stderr)
@@ -254,7 +257,7 @@ final class RecordCallTests: WebTargetTestCase {
         let withNul = try fileText()
         XCTAssertTrue(
             withNul.contains(#"nul: {status: 200, headers: {Content-Type: text/plain}, text: "\x00A\n"}"#), withNul)
-        for name in ["deep", "long", "bad", "nul"] {
+        for name in ["deep", "long", "twice", "bad", "nul"] {
             let served = try run(["call", "shop", "reply", "x", "--stub", "--sample", name])
             XCTAssertEqual(served.status, 0, served.stderr)
         }

@@ -141,16 +141,20 @@ package struct RecordedSample: Sendable, Equatable {
     /// samples take some.
     static let maximumInlineDepth = 32
 
-    /// Whether a JSON body can be written as `json:`: not too deep, and no key so long that only
-    /// block style could hold it (a flow sample could not). Else it goes to a file.
+    /// Whether a JSON body can be written as `json:`: not too deep, no key twice in an object,
+    /// and no key so long that only block style could hold it (a flow sample could not). Else it
+    /// goes to a file.
     static func fitsInline(_ value: JSONValue) -> Bool {
         func fits(_ value: JSONValue, depth: Int) -> Bool {
             guard depth <= maximumInlineDepth else { return false }
             switch value {
             case .array(let items): return items.allSatisfy { fits($0, depth: depth + 1) }
             case .object(let members):
+                // JSON allows a key twice; a YAML map does not.
+                var keys: Set<String> = []
                 return members.allSatisfy {
-                    YAMLText.key($0.0).utf8.count <= YAMLText.maximumSimpleKeyLength && fits($0.1, depth: depth + 1)
+                    keys.insert($0.0).inserted && YAMLText.key($0.0).utf8.count <= YAMLText.maximumSimpleKeyLength
+                        && fits($0.1, depth: depth + 1)
                 }
             default: return true
             }
