@@ -218,11 +218,13 @@ struct LineStarts {
         }
     }
 
-    /// The offset of the character at 0-based `line` and `column` (or of the end of the text).
-    func offset(line: Int, column: Int) -> Int {
+    /// The offset of the character at 0-based `line` and `column` (or of the end of the text);
+    /// `known` is an earlier column of the same line and its offset, to count on from.
+    func offset(line: Int, column: Int, from known: (column: Int, offset: Int)? = nil) -> Int {
         guard line < starts.count else { return bytes.count }
-        var index = starts[line]
-        var remaining = column
+        // From a known place earlier on the same line, when there is one.
+        var index = known?.offset ?? starts[line]
+        var remaining = column - (known?.column ?? 0)
         while remaining > 0, index < bytes.count {
             index += 1
             while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }

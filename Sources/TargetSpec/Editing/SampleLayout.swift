@@ -74,6 +74,20 @@ private struct SampleWalk {
     let skipped: Int
     let caseName: String
     let file: String
+    /// The last mark placed and its offset in `buffer`.
+    private var cursor = (line: -1, column: 0, offset: 0)
+
+    init(
+        events: EventReader, lines: LineStarts, buffer: UnsafeBufferPointer<UInt8>, skipped: Int, caseName: String,
+        file: String
+    ) {
+        self.events = events
+        self.lines = lines
+        self.buffer = buffer
+        self.skipped = skipped
+        self.caseName = caseName
+        self.file = file
+    }
 
     mutating func run() throws(TargetFileEditError) -> SampleLayout {
         guard next()?.type == YAML_STREAM_START_EVENT, next()?.type == YAML_DOCUMENT_START_EVENT,
@@ -82,13 +96,13 @@ private struct SampleWalk {
         while let key = next(), key.type != YAML_MAPPING_END_EVENT {
             guard let value = next() else { throw refusal("it cannot be parsed") }
             guard key.type == YAML_SCALAR_EVENT, key.text == "cases", value.type == YAML_MAPPING_START_EVENT else {
-                _ = try node(from: value)
+                try skip(value)
                 continue
             }
             while let name = next(), name.type != YAML_MAPPING_END_EVENT {
                 guard let caseValue = next() else { throw refusal("it cannot be parsed") }
                 guard name.type == YAML_SCALAR_EVENT, name.text == caseName else {
-                    _ = try node(from: caseValue)
+                    try skip(caseValue)
                     continue
                 }
                 guard caseValue.type == YAML_MAPPING_START_EVENT else {
@@ -134,16 +148,17 @@ private struct SampleWalk {
             var isFirst = true
             while let event = next() {
                 if event.type == YAML_MAPPING_END_EVENT || event.type == YAML_SEQUENCE_END_EVENT {
+                    // The bracket's start before its end: offsets are counted on along the line.
+                    let closing = first.isFlow ? offset(event.start) : nil
                     return SampleLayout.Node(
                         start: start, end: first.isFlow ? offset(event.end) : lastEnd, column: column,
-                        isFlow: first.isFlow, isCollection: true, anchor: first.anchor,
-                        closing: first.isFlow ? offset(event.start) : nil)
+                        isFlow: first.isFlow, isCollection: true, anchor: first.anchor, closing: closing)
                 }
                 if isFirst, !first.isFlow { column = event.start.column }
                 isFirst = false
                 if first.type == YAML_MAPPING_START_EVENT {
                     guard let value = next() else { break }
-                    _ = try node(from: event)
+                    try skip(event)
                     if let eachMember {
                         lastEnd = try eachMember(event, value, &self).end
                     } else {
@@ -159,7 +174,21 @@ private struct SampleWalk {
         }
     }
 
-    func member(_ key: Event, _ value: SampleLayout.Node) -> SampleLayout.Member {
+    /// Reads past the node `first` starts, where nothing needs to be placed.
+    mutating func skip(_ first: Event) throws(TargetFileEditError) {
+        guard first.type == YAML_MAPPING_START_EVENT || first.type == YAML_SEQUENCE_START_EVENT else { return }
+        var depth = 1
+        while depth > 0, let event = next() {
+            switch event.type {
+            case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT: depth += 1
+            case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT: depth -= 1
+            default: break
+            }
+        }
+        guard depth == 0 else { throw refusal("it cannot be parsed") }
+    }
+
+    mutating func member(_ key: Event, _ value: SampleLayout.Node) -> SampleLayout.Member {
         SampleLayout.Member(
             key: key.text, keyStart: offset(key.start), keyEnd: offset(key.end), keyColumn: key.start.column,
             value: value)
@@ -170,6 +199,8 @@ private struct SampleWalk {
     /// the breaks and blank lines after it stay in the file.
     private func end(_ offset: Int) -> Int {
         let local = offset - skipped
+        // Any other node ends right after a character that is not a space or a line break.
+        if local > 0, ![0x20, 0x0A, 0x0D].contains(buffer[local - 1]) { return offset }
         var lineStart = local
         while lineStart > 0, buffer[lineStart - 1] != 0x0A, buffer[lineStart - 1] != 0x0D { lineStart -= 1 }
         // Only a block scalar ends at a line's start or in its indentation; any other node ends
@@ -182,8 +213,13 @@ private struct SampleWalk {
         return forward + skipped
     }
 
-    private func offset(_ mark: (line: Int, column: Int)) -> Int {
-        lines.offset(line: mark.line, column: mark.column) + skipped
+    /// The byte offset of `mark`: counted on from the last mark placed when it is on the same
+    /// line and not before it, so a long line (a flow sample) is not walked again for each node.
+    private mutating func offset(_ mark: (line: Int, column: Int)) -> Int {
+        let known = cursor.line == mark.line && cursor.column <= mark.column ? cursor : nil
+        let local = lines.offset(line: mark.line, column: mark.column, from: known.map { ($0.column, $0.offset) })
+        cursor = (mark.line, mark.column, local)
+        return local + skipped
     }
 
     private func next() -> Event? { events.next() }
