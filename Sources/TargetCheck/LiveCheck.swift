@@ -179,13 +179,8 @@ extension LiveCheck {
         case .failure(.statusCode(let answer)): (response, passed) = (answer, false)
         case .failure: return nil
         }
-        var fields: [RecordedSample.Field] = []
-        for field in response.response?.headers ?? [:] {
-            fields.append(RecordedSample.Field(name: field.name.rawName, value: field.value))
-        }
         return LiveResponse(
-            sample: RecordedSample(status: response.statusCode, headers: fields, body: Array(response.data)),
-            passedValidation: passed, secretValues: redactor.secretValues,
+            sample: RecordedSample(response), passedValidation: passed, secretValues: redactor.secretValues,
             sensitiveHeaderNames: redactor.sensitiveHeaderNames)
     }
 

@@ -21,11 +21,7 @@ struct SampleRecording {
                 "cannot record the response of \(shown): its body (\(response.bodyLength) bytes) is larger than \(Self.maximumBodyBytes) bytes; nothing was recorded"
             )
         }
-        var fields: [RecordedSample.Field] = []
-        for field in response.response?.headers ?? [:] {
-            fields.append(RecordedSample.Field(name: field.name.rawName, value: field.value))
-        }
-        let sample = RecordedSample(status: response.statusCode, headers: fields, body: Array(response.data))
+        let sample = RecordedSample(response)
         let policy = RecordedSample.Policy(
             recordsHeaders: options.recordsHeaders, secretValues: redactor.secretValues,
             sensitiveHeaderNames: redactor.sensitiveHeaderNames.union(api.sensitiveHeaders))
