@@ -31,6 +31,7 @@ final class RecordCallTests: WebTargetTestCase {
                   json:
                     old: true
               echo: {path: /anything, sample: {json: {}}}
+              fetch: {path: /reply, task: {download: fetched.bin}}
             # after the last case
             validation: successCodes
 
@@ -231,6 +232,13 @@ final class RecordCallTests: WebTargetTestCase {
         let request = try run(["request", "shop", "GET", "/reply", "--record"])
         XCTAssertEqual(request.status, 64, "request has --save-as, not --record")
         XCTAssertTrue(request.stderr.hasPrefix("moya-cli: error: Unknown option '--record'"), request.stderr)
+        let sent = server.receivedRequests.count
+        let download = try run(["call", "shop", "fetch", "--record"])
+        XCTAssertEqual(download.status, 64)
+        XCTAssertEqual(
+            download.stderr,
+            "moya-cli: error: --record cannot record a download case: its body goes to a file, not a sample\n")
+        XCTAssertEqual(server.receivedRequests.count, sent, "refused before anything is sent")
         let alone = try run(["call", "shop", "reply", "{}", "--record-headers"])
         XCTAssertEqual(alone.status, 64)
         XCTAssertTrue(alone.stderr.contains("--record-headers needs --record"), alone.stderr)

@@ -18,6 +18,11 @@ struct PlainCall {
         let outputOptions = invocation.outputOptions
         let requestOptions = invocation.requestOptions
         let target = call.target
+        let recording = invocation.recordOptions.record ? SampleRecording(options: invocation.recordOptions) : nil
+        if recording != nil, target.task.downloadsFile {
+            throw CommandFailure(
+                .usage, "--record cannot record a download case: its body goes to a file, not a sample")
+        }
         let override = try call.override()
         if let path = outputOptions.output {
             try OutputFileCheck.checkAvailable(path, force: outputOptions.force)
@@ -29,11 +34,6 @@ struct PlainCall {
         let sink = writer.makeBodySink()
         var runner = call.runner(for: target, override: override)
         var handling = writer.bodyHandling(sink: sink)
-        let recording = invocation.recordOptions.record ? SampleRecording(options: invocation.recordOptions) : nil
-        if recording != nil, target.task.downloadsFile {
-            throw CommandFailure(
-                .usage, "--record cannot record a download case: its body goes to a file, not a sample")
-        }
         let keptPrefix = recording == nil ? keptBodyPrefix : SampleRecording.maximumBodyBytes + 1
         if keptPrefix > 0, case .stream(let consumer, _) = handling {
             handling = .stream(to: consumer, keepingPrefix: keptPrefix)
