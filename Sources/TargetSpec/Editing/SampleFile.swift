@@ -1,3 +1,4 @@
+import CCleanup
 import TargetModel
 import TextSafety
 #if canImport(Glibc)
@@ -9,22 +10,24 @@ import Darwin
 #endif
 
 /// A recorded body's file beside the target file (`samples/API/CASE.json`): made inside the
-/// target file's folder only — every folder on the way must be a real folder there (a symbolic
-/// link is refused, so nothing is written outside), and the file itself a regular file or
-/// absent (a link, FIFO or device there is refused). It is written atomically: a temporary file
-/// in the same folder, flushed, renamed over it.
+/// target file's folder only. The folders on the way are opened one by one from the target
+/// file's folder, never following a symbolic link (so nothing is written outside, even if one
+/// is swapped in meanwhile), and the file itself must be a regular file or absent (a link, FIFO
+/// or device there is refused). It is written atomically: a new file in the same folder,
+/// flushed, renamed over it.
 enum SampleFile {
     /// Whether the file at `relative` (in `folder`) holds exactly `bytes`; `false` when it is absent.
     static func holds(
         _ bytes: [UInt8], at relative: String, besideFileIn folder: String, file: String
     ) throws(TargetFileEditError) -> Bool {
-        let path = try checkedPath(relative, in: folder, file: file, creatingFolders: false)
-        guard let path else { return false }
+        guard let (directory, name) = try openParent(of: relative, in: folder, file: file, creatingFolders: false)
+        else { return false }
+        defer { close(directory) }
         var info = stat()
-        guard lstat(path, &info) == 0 else { return false }
+        guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw refusal(relative, file, "it is not a regular file") }
         guard Int(info.st_size) == bytes.count else { return false }
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var read: [UInt8] = []
@@ -42,56 +45,66 @@ enum SampleFile {
     static func write(
         _ bytes: [UInt8], at relative: String, besideFileIn folder: String, file: String
     ) throws(TargetFileEditError) {
-        guard let path = try checkedPath(relative, in: folder, file: file, creatingFolders: true) else { return }
+        guard let (directory, name) = try openParent(of: relative, in: folder, file: file, creatingFolders: true)
+        else { return }
+        defer { close(directory) }
         var info = stat()
-        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+        if fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             throw refusal(relative, file, "it is not a regular file (a link, FIFO or device is never written through)")
         }
-        let parent = APISpec.folder(of: path)
-        var template = Array((parent + "/.moya-sample-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        guard descriptor >= 0 else { throw refusal(relative, file, "cannot create a file in \(parent) (\(reason()))") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var written = fchmod(descriptor, 0o644) == 0
-        written = written && TargetFileWriter.writeAll(bytes, to: descriptor) && fsync(descriptor) == 0
+        let temporary = ".moya-sample-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let descriptor = openat(
+            directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(0o644))
+        guard descriptor >= 0 else { throw refusal(relative, file, "cannot create a file next to it (\(reason()))") }
+        let shown = APISpec.folder(of: folder + "/" + relative) + "/" + temporary
+        let slot = moya_cleanup_register(shown, 0)
+        defer { moya_cleanup_forget(slot) }
+        var written = TargetFileWriter.writeAll(bytes, to: descriptor) && fsync(descriptor) == 0
         let writeError = reason()
         written = close(descriptor) == 0 && written
-        guard written, rename(temporary, path) == 0 else {
+        guard written, renameat(directory, temporary, directory, name) == 0 else {
             let why = written ? reason() : writeError
-            unlink(temporary)
+            unlinkat(directory, temporary, 0)
             throw refusal(relative, file, "cannot write it (\(why))")
         }
+        _ = fsync(directory)
     }
 
-    /// The path of `relative` in `folder`, each folder on the way checked to be a real folder
-    /// (made when `creatingFolders`); `nil` when one is missing and not made.
-    private static func checkedPath(
-        _ relative: String, in folder: String, file: String, creatingFolders: Bool
-    ) throws(TargetFileEditError) -> String? {
+    /// The folder `relative`'s file goes in, opened from `folder` one component at a time without
+    /// following links (made when `creatingFolders`), and the file's name; `nil` when a folder is
+    /// missing and not made.
+    private static func openParent(
+        of relative: String, in folder: String, file: String, creatingFolders: Bool
+    ) throws(TargetFileEditError) -> (directory: Int32, name: String)? {
         let components = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.utf8.contains(0) }) else {
+        guard let name = components.last,
+            components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.utf8.contains(0) })
+        else {
             throw refusal(relative, file, "it is not a plain path inside the target file's folder")
         }
+        var directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { throw refusal(relative, file, "cannot open the folder \(folder) (\(reason()))") }
         var path = folder
         for component in components.dropLast() {
             path += "/" + component
-            var info = stat()
-            if lstat(path, &info) != 0 {
-                guard creatingFolders else { return nil }
-                guard mkdir(path, 0o755) == 0 || errno == EEXIST, lstat(path, &info) == 0 else {
-                    throw refusal(relative, file, "cannot make the folder \(path) (\(reason()))")
-                }
+            if creatingFolders, mkdirat(directory, component, 0o755) != 0, errno != EEXIST {
+                let why = reason()
+                close(directory)
+                throw refusal(relative, file, "cannot make the folder \(path) (\(why))")
             }
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            let next = openat(directory, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let openError = errno
+            close(directory)
+            guard next >= 0 else {
+                if openError == ENOENT, !creatingFolders { return nil }
                 throw refusal(
                     relative, file,
                     "\(path) is not a folder (a symbolic link is not followed: the file stays inside the target file's folder)"
                 )
             }
+            directory = next
         }
-        return path + "/" + (components.last ?? "")
+        return (directory, name)
     }
 
     private static func refusal(_ relative: String, _ file: String, _ why: String) -> TargetFileEditError {
