@@ -215,6 +215,15 @@ final class RecordSampleTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside), [])
         XCTAssertEqual(unlink(folder + "/samples"), 0)
+        // A file where a folder goes (as a folder that cannot be written, for root too).
+        try SpecTest.write("not a folder", to: folder + "/samples")
+        XCTAssertThrowsError(
+            try SampleRecorder.record([.init(caseName: "bare", sample: binary)], policy: .init(), toFileAt: path)
+        ) { error in
+            XCTAssertEqual((error as? TargetFileEditError)?.kind.exitStatus, 74)
+            XCTAssertTrue((error as? TargetFileEditError)?.message.contains("samples is not a folder") == true)
+        }
+        XCTAssertEqual(unlink(folder + "/samples"), 0)
         XCTAssertEqual(mkdir(folder + "/samples", 0o755), 0)
         XCTAssertEqual(mkdir(folder + "/samples/shop", 0o755), 0)
         XCTAssertEqual(mkfifo(folder + "/samples/shop/bare.bin", 0o644), 0)
