@@ -289,4 +289,25 @@ final class RecordCallTests: WebTargetTestCase {
         )
         XCTAssertEqual(try fileText(), before)
     }
+
+    func testABodyFileOutsideTheFileRootIsRefused() throws {
+        let root = try makeTemporaryFolder()
+        let outside = try run([
+            "call", "shop", "reply", "x", "text/plain", "--query", "repeat=70000", "--record", "--file-root", root.path
+        ])
+        XCTAssertEqual(outside.status, 74)
+        XCTAssertEqual(
+            outside.stderr,
+            "moya-cli: error: cannot record the sample of targets/web.yaml in samples/shop/reply.txt: it would be outside the file root \(root.path) (--file-root), where the file could not read it\n"
+        )
+        XCTAssertEqual(try fileText(), original)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.url.path + "/targets/samples"))
+        let inside = try run([
+            "call", "shop", "reply", "x", "text/plain", "--query", "repeat=70000", "--record", "--file-root",
+            folder.url.path
+        ])
+        XCTAssertEqual(inside.status, 0, inside.stderr)
+        XCTAssertEqual(
+            try run(["call", "shop", "reply", "x", "--stub", "--file-root", folder.url.path]).stdoutData.count, 70_000)
+    }
 }

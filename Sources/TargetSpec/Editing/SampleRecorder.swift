@@ -1,3 +1,4 @@
+import PathResolution
 import TargetModel
 import TextSafety
 
@@ -38,14 +39,17 @@ package enum SampleRecorder {
     /// Records `recordings` in the target file at `path`, in one edit and one write.
     /// - Parameters:
     ///   - file: the file's name in messages and diagnostics (defaults to `path`).
+    ///   - fileRoot: the folder the files a target file names must be in (`--file-root`), when
+    ///     not the target file's own: a body's file outside it is refused.
     /// - Throws: ``TargetFileEditError``; nothing is written to the target file when it throws.
     package static func record(
-        _ recordings: [Recording], policy: RecordedSample.Policy, toFileAt path: String, file: String? = nil
+        _ recordings: [Recording], policy: RecordedSample.Policy, toFileAt path: String, file: String? = nil,
+        fileRoot: String? = nil
     ) throws(TargetFileEditError) -> Outcome {
         let shown = file ?? path
         let snapshot = try TargetFileWriter.read(path, purpose: "record a sample in")
         let directory = APISpec.folder(of: path)
-        let before = TargetFileLoader.load(bytes: snapshot.bytes, file: shown, directory: directory)
+        let before = TargetFileLoader.load(bytes: snapshot.bytes, file: shown, directory: directory, fileRoot: fileRoot)
         guard let api = before.api, !before.hasErrors else {
             throw TargetFileEditError(
                 .invalidTargetFile,
@@ -76,10 +80,18 @@ package enum SampleRecorder {
             return Outcome(isUnchanged: true, bodyFile: files.last?.path)
         }
         try TargetFileWriter.checkWritable(snapshot)
+        if let fileRoot,
+            let outside = files.first(where: { !CanonicalPath.isInside(directory + "/" + $0.path, fileRoot) })
+        {
+            throw TargetFileEditError(
+                .cannotWrite,
+                "cannot record the sample of \(DisplayText.escaped(shown)) in \(outside.path): it would be outside the file root \(DisplayText.escaped(fileRoot)) (--file-root), where the file could not read it"
+            )
+        }
         for body in files {
             try SampleFile.write(body.bytes, at: body.path, besideFileIn: directory, file: shown)
         }
-        let after = TargetFileLoader.load(bytes: bytes, file: shown, directory: directory)
+        let after = TargetFileLoader.load(bytes: bytes, file: shown, directory: directory, fileRoot: fileRoot)
         let names = { (spec: APISpec?) in spec?.cases.map { [$0.name] + $0.samples.map(\.name) } ?? [] }
         let expected = names(api).indices.map { index -> [String] in
             var row = names(api)[index]

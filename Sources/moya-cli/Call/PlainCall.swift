@@ -48,12 +48,16 @@ struct PlainCall {
             // A response that failed the case's validation is recorded only when asked; the
             // call's own failure (exit 3, 4 or 5) stands unless the recording fails.
             if let recording, recording.options.recordsFailures, case .failure(.statusCode(let response)) = result {
-                try recording.record(response, api: call.api, caseName: call.spec.name, redactor: runner.redactor)
+                try recording.record(
+                    response, api: call.api, caseName: call.spec.name, redactor: runner.redactor,
+                    fileRoot: invocation.targetOptions.fileRoot)
             }
             throw error
         }
         guard case .success(let response) = result else { throw CommandFailure(.transportFailure, "no response") }
-        try recording?.record(response, api: call.api, caseName: call.spec.name, redactor: runner.redactor)
+        try recording?.record(
+            response, api: call.api, caseName: call.spec.name, redactor: runner.redactor,
+            fileRoot: invocation.targetOptions.fileRoot)
         return (response, override)
     }
 }

@@ -11,8 +11,9 @@ struct SampleRecording {
     static let maximumBodyBytes = 32 * 1024 * 1024
 
     /// Records `response` as the sample of `caseName` in `api`'s file, hiding what `redactor` hides.
+    /// `fileRoot`: `--file-root`, which a body's file must be inside.
     func record(
-        _ response: Response, api: APISpec, caseName: String, redactor: SecretRedactor
+        _ response: Response, api: APISpec, caseName: String, redactor: SecretRedactor, fileRoot: String?
     ) throws {
         let shown = "\(api.name).\(caseName)"
         guard response.hasWholeBody else {
@@ -29,7 +30,7 @@ struct SampleRecording {
         do throws(TargetFileEditError) {
             let outcome = try SampleRecorder.record(
                 [.init(caseName: caseName, sampleName: options.sampleName, sample: sample)], policy: policy,
-                toFileAt: api.file)
+                toFileAt: api.file, fileRoot: fileRoot)
             if outcome.isUnchanged {
                 StandardStream.error.write(
                     "moya-cli: \(what) of \(shown) in \(api.file) already holds this response (HTTP \(response.statusCode)); nothing was written\n"

@@ -87,7 +87,8 @@ struct CheckInvocation: DirectlyParsable {
             human.finish(summary)
             let failed = summary.count(.failed)
             if recordOptions.record {
-                try CheckRecording(options: recordOptions).record(items: plan.items, results: results)
+                try CheckRecording(options: recordOptions, fileRoot: targetOptions.fileRoot).record(
+                    items: plan.items, results: results)
             }
             do {
                 try ReportWriter.write(reports, summary: summary)

@@ -8,6 +8,8 @@ import TextSafety
 /// examples, chain steps) is recorded from its first check.
 struct CheckRecording {
     var options: RecordOptions
+    /// `--file-root`, which a body's file must be inside.
+    var fileRoot: String?
 
     func record(items: [CheckItem], results: [CheckResult]) throws {
         var files: [String] = []
@@ -35,7 +37,8 @@ struct CheckRecording {
             let cases = recordings.map(\.caseName).joined(separator: ", ")
             do throws(TargetFileEditError) {
                 let outcome = try SampleRecorder.record(
-                    recordings, policy: policies[file] ?? RecordedSample.Policy(), toFileAt: file)
+                    recordings, policy: policies[file] ?? RecordedSample.Policy(), toFileAt: file,
+                    fileRoot: fileRoot)
                 let count = "\(recordings.count) sample\(recordings.count == 1 ? "" : "s")"
                 StandardStream.error.write(
                     outcome.isUnchanged
