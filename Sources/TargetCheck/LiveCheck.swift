@@ -81,7 +81,9 @@ final class LiveCheck: Sendable {
                 comparison: ShapeComparison(isStrict: settings.isStrict))
             var checked = evaluation.judge(result, duration: secondsSince(start), attempts: attempts)
             checked.request = request
-            if settings.recordsResponses { checked.liveResponse = Self.kept(result, redactor: redactor) }
+            if settings.recordsResponses, !target.task.downloadsFile {
+                checked.liveResponse = Self.kept(result, redactor: redactor)
+            }
             if case .success(let response) = result {
                 checked = ChainStep.capturing(
                     checked, item: item, headers: ChainStep.fields(of: response), body: response.data)
@@ -125,7 +127,7 @@ final class LiveCheck: Sendable {
         let pages = settings.followsPages && item.api.pagination(for: item.spec) != nil
         let body: ResponseBodyHandling =
             LiveEvaluation.comparesShape(item.spec, target: target) || Self.capturesFromBody(item.spec) || pages
-                || settings.recordsResponses
+                || (settings.recordsResponses && !target.task.downloadsFile)
             ? .collect(limit: settings.maximumBodySize) : .discard
         let token = provider.request(target, body: body, callbackQueue: queue) { [self] result in
             inflight.remove(index)
