@@ -45,6 +45,9 @@ package struct CheckConfiguration: Sendable {
     package var downloadsFolder: String
     /// Whether paginated cases are followed past their first page (`--all`).
     package var followsPages = false
+    /// Whether each live result keeps its response (`--record`), and so every body is read (up to
+    /// `maximumBodySize`).
+    package var recordsResponses = false
     /// The most pages followed per check (`--max-pages`); more fails the check.
     package var maximumPages = 100
 

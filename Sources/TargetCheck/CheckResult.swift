@@ -62,6 +62,8 @@ package struct CheckResult: Sendable {
     /// For a chained example: the arguments it ran with (bound from captures), in declared order,
     /// secret captures redacted.
     package var chainArguments: [(name: String, value: ArgumentValue)]?
+    /// The live answer, kept only when the check records responses (`--record`).
+    package var liveResponse: LiveResponse?
 
     static func passed(status: Int?, duration: Double, request: (String, String)?, attempts: Int = 0) -> CheckResult {
         CheckResult(outcome: .passed, statusCode: status, duration: duration, request: request, attempts: attempts)

@@ -81,6 +81,9 @@ final class LiveCheck: Sendable {
                 comparison: ShapeComparison(isStrict: settings.isStrict))
             var checked = evaluation.judge(result, duration: secondsSince(start), attempts: attempts)
             checked.request = request
+            if settings.recordsResponses, !target.task.downloadsFile {
+                checked.liveResponse = Self.kept(result, redactor: redactor)
+            }
             if case .success(let response) = result {
                 checked = ChainStep.capturing(
                     checked, item: item, headers: ChainStep.fields(of: response), body: response.data)
@@ -124,6 +127,7 @@ final class LiveCheck: Sendable {
         let pages = settings.followsPages && item.api.pagination(for: item.spec) != nil
         let body: ResponseBodyHandling =
             LiveEvaluation.comparesShape(item.spec, target: target) || Self.capturesFromBody(item.spec) || pages
+                || (settings.recordsResponses && !target.task.downloadsFile)
             ? .collect(limit: settings.maximumBodySize) : .discard
         let token = provider.request(target, body: body, callbackQueue: queue) { [self] result in
             inflight.remove(index)
@@ -168,6 +172,20 @@ final class LiveCheck: Sendable {
 }
 
 extension LiveCheck {
+    /// The response of `result` as `--record` keeps it: a success, or an answer that failed validation.
+    static func kept(_ result: Result<Response, MoyaError>, redactor: SecretRedactor) -> LiveResponse? {
+        let response: Response
+        let passed: Bool
+        switch result {
+        case .success(let answer): (response, passed) = (answer, true)
+        case .failure(.statusCode(let answer)): (response, passed) = (answer, false)
+        case .failure: return nil
+        }
+        return LiveResponse(
+            sample: RecordedSample(response), passedValidation: passed, secretValues: redactor.secretValues,
+            sensitiveHeaderNames: redactor.sensitiveHeaderNames)
+    }
+
     static func statusCode(of result: Result<Response, MoyaError>) -> Int? {
         switch result {
         case .success(let response): response.statusCode

@@ -63,7 +63,10 @@ struct MoyaCommand: ParsableCommand {
             if let invocation = directlyParsed(arguments) {
                 try invocation.run()
             } else {
-                var command = try parseAsRoot(arguments)
+                // Only `call` and `check` have `--record`; another command refuses `--record=NAME` as written.
+                let recording = arguments.first == "call" || arguments.first == "check"
+                var command = try parseAsRoot(
+                    recording ? RecordOptions.spelledForArgumentParser(arguments) : arguments)
                 try command.run()
             }
         } catch {

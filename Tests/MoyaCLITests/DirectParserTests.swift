@@ -21,14 +21,21 @@ final class DirectParserTests: XCTestCase {
         "--targets": "targets", "--value": "user=octocat", "-u": "alice:pw", "--bearer": "tok", "-X": "GET",
         "-d": "x=1",
         "--auth": "basic", "--save-as": "newCase", "--jobs": "8", "--rate": "2.5", "--only": "get*", "--skip": "x",
-        "--shard": "1/2", "--report": "junit:out.xml"
+        "--shard": "1/2", "--report": "junit:out.xml", "--record": "fresh", "--record-name": "fresh"
     ]
 
     /// Options that only parse together with another one (`validate()` refuses them alone).
     static let companions: [String: [String]] = [
         "--delay": ["--stub"], "--sample": ["--stub"], "--key": ["--cert", "client.pem"], "--format": [],
         "--max-pages": ["--all"],
-        "--rate": ["--live"], "--include-unsafe": ["--live"], "--strict": ["--live"]
+        "--rate": ["--live"], "--include-unsafe": ["--live"], "--strict": ["--live"],
+        "--record-failures": ["--record"], "--record-headers": ["--record"]
+    ]
+
+    /// `check`'s own needs: it records live responses only.
+    static let checkCompanions: [String: [String]] = [
+        "--record": ["--live"], "--record-name": ["--live"], "--record-failures": ["--record", "--live"],
+        "--record-headers": ["--record", "--live"]
     ]
 
     // MARK: - The tables against ArgumentParser's own description
@@ -171,7 +178,7 @@ final class DirectParserTests: XCTestCase {
         for option in table {
             for name in option.names {
                 switch option.kind {
-                case .flag: listed[name] = "flag"
+                case .flag, .optionalValue: listed[name] = "flag"
                 case .value: listed[name] = "value"
                 case .repeated: listed[name] = "repeated"
                 case .words: XCTFail("\(option.kind) with a name", file: file, line: line)
@@ -275,10 +282,16 @@ final class DirectParserTests: XCTestCase {
         for option in Command.Invocation.table {
             for name in option.names where name != "-h" && name != "--help" {
                 var lines: [[String]] = []
-                let needed = Self.companions[name] ?? []
+                let needed =
+                    (Command.self == MoyaCommand.Check.self ? Self.checkCompanions[name] : nil)
+                    ?? Self.companions[name] ?? []
                 switch option.kind {
                 case .flag:
                     lines.append(["github", "zen", name] + needed)
+                case .optionalValue:
+                    let value = try XCTUnwrap(Self.sampleValues[name], "no sample value for \(name)")
+                    lines.append(["github", "zen", name] + needed)
+                    lines.append(["github", "zen", "\(name)=\(value)"] + needed)
                 case .value, .repeated:
                     let value = try XCTUnwrap(Self.sampleValues[name], "no sample value for \(name)")
                     lines.append(needed + ["github", name, value, "zen"])
@@ -314,7 +327,7 @@ final class DirectParserTests: XCTestCase {
         let direct = try XCTUnwrap(
             DirectParser.parse(line, as: Command.Invocation.self), "direct parser declined \(line)",
             file: file, line: number)
-        let reference = try Command.parse(line).invocation
+        let reference = try Command.parse(RecordOptions.spelledForArgumentParser(line)).invocation
         XCTAssertEqual(direct, reference, "\(line)", file: file, line: number)
     }
 

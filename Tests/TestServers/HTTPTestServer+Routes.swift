@@ -127,6 +127,7 @@ extension HTTPTestServer {
             return false
         case "trickle", "gated-upload", "gate":
             return respondGated(to: request, segments: segments, on: connection, reply: reply)
+        case "reply": return respondReply(to: request, reply: reply)
         case "slow-body":
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\n"
             guard connection.send(Array(head.utf8) + [UInt8](repeating: 0x2A, count: 10)) else { return false }

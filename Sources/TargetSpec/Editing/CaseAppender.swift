@@ -73,7 +73,7 @@ package enum CaseAppender {
     }
 
     /// The file's line ending: the one before `offset`, else the file's first, else LF.
-    private static func lineEnding(in bytes: [UInt8], before offset: Int) -> String {
+    static func lineEnding(in bytes: [UInt8], before offset: Int) -> String {
         var probe: Int? = offset > 0 ? offset - 1 : nil
         if probe.map({ bytes[$0] != UInt8(ascii: "\n") && bytes[$0] != UInt8(ascii: "\r") }) ?? true {
             probe = bytes.firstIndex(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })

@@ -51,15 +51,17 @@ package struct CasesLayout: Sendable {
 
 /// One libyaml event, copied: its kind, where it starts and ends (0-based), a scalar's text, and
 /// whether a collection is written in flow style.
-private struct Event {
+struct Event {
     var type: yaml_event_type_t
     var start: (line: Int, column: Int)
     var end: (line: Int, column: Int)
     var text: String = ""
     var isFlow = false
+    /// The node's anchor (`&name`), which a replaced node keeps.
+    var anchor: String?
 }
 
-private final class EventReader {
+final class EventReader {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
 
     init(_ input: UnsafeBufferPointer<UInt8>) {
@@ -88,8 +90,13 @@ private final class EventReader {
             let scalar = event.data.scalar
             copied.text = String(
                 decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-        case YAML_MAPPING_START_EVENT: copied.isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
-        case YAML_SEQUENCE_START_EVENT: copied.isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            copied.anchor = scalar.anchor.map { String(cString: $0) }
+        case YAML_MAPPING_START_EVENT:
+            copied.isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+            copied.anchor = event.data.mapping_start.anchor.map { String(cString: $0) }
+        case YAML_SEQUENCE_START_EVENT:
+            copied.isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            copied.anchor = event.data.sequence_start.anchor.map { String(cString: $0) }
         default: break
         }
         return copied
@@ -193,7 +200,7 @@ private struct Walk {
 /// The byte offset of each line's start, for turning libyaml's (line, column) into offsets:
 /// lines end as libyaml ends them (LF, CR LF, CR, U+0085, U+2028, U+2029) and a column counts
 /// characters.
-private struct LineStarts {
+struct LineStarts {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var starts: [Int] = [0]
 
@@ -211,11 +218,13 @@ private struct LineStarts {
         }
     }
 
-    /// The offset of the character at 0-based `line` and `column` (or of the end of the text).
-    func offset(line: Int, column: Int) -> Int {
+    /// The offset of the character at 0-based `line` and `column` (or of the end of the text);
+    /// `known` is an earlier column of the same line and its offset, to count on from.
+    func offset(line: Int, column: Int, from known: (column: Int, offset: Int)? = nil) -> Int {
         guard line < starts.count else { return bytes.count }
-        var index = starts[line]
-        var remaining = column
+        // From a known place earlier on the same line, when there is one.
+        var index = known?.offset ?? starts[line]
+        var remaining = column - (known?.column ?? 0)
         while remaining > 0, index < bytes.count {
             index += 1
             while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }

@@ -205,7 +205,7 @@ extension NewCase {
     }
 
     /// `application/json` and every `…+json` type.
-    private static func isJSON(_ contentType: String?) -> Bool {
+    package static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         let type = (contentType.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }
             .lowercased()
@@ -213,7 +213,7 @@ extension NewCase {
     }
 
     /// A JSON value as YAML, its strings literal (and passed through `transform`).
-    private static func yaml(_ value: JSONValue, transformingStrings transform: (String) -> String = { $0 }) -> YAMLText
+    package static func yaml(_ value: JSONValue, transformingStrings transform: (String) -> String = { $0 }) -> YAMLText
     {
         switch value {
         case .null: .null

@@ -14,6 +14,8 @@ package struct TargetFileSnapshot: Sendable, Equatable {
     package var path: String
     package var bytes: [UInt8]
     fileprivate var identity: FileIdentity
+    /// What the edit does, for messages.
+    fileprivate var purpose: String
 }
 
 /// Which file, and which version of it: a rename or a write in between changes it.
@@ -45,40 +47,47 @@ private struct FileIdentity: Sendable, Equatable {
 package enum TargetFileWriter {
     /// Reads the regular file at `path`, refusing a symbolic link (replacing it would replace
     /// the link, not the file it points to) and anything not a regular file.
-    package static func read(_ path: String) throws(TargetFileEditError) -> TargetFileSnapshot {
+    /// - Parameter purpose: what the edit does, for messages (`add a case to`, `record a sample in`).
+    package static func read(
+        _ path: String, purpose: String = "add a case to"
+    ) throws(TargetFileEditError) -> TargetFileSnapshot {
         var link = stat()
-        guard lstat(path, &link) == 0 else { throw failure(path, "cannot read it (\(reason()))") }
+        guard lstat(path, &link) == 0 else { throw failure(path, purpose: purpose, "cannot read it (\(reason()))") }
         if (link.st_mode & S_IFMT) == S_IFLNK {
             throw TargetFileEditError(
                 .cannotWrite,
-                "\(path) is a symbolic link; cases are added only to the file itself: give its real path (--targets) or edit it by hand"
+                purpose == "add a case to"
+                    ? "\(path) is a symbolic link; cases are added only to the file itself: give its real path (--targets) or edit it by hand"
+                    : "\(path) is a symbolic link; cannot \(purpose) it: give the file's real path (--targets) or edit it by hand"
             )
         }
-        guard (link.st_mode & S_IFMT) == S_IFREG else { throw failure(path, "it is not a regular file") }
+        guard (link.st_mode & S_IFMT) == S_IFREG else {
+            throw failure(path, purpose: purpose, "it is not a regular file")
+        }
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(path, "cannot read it (\(reason()))") }
+        guard descriptor >= 0 else { throw failure(path, purpose: purpose, "cannot read it (\(reason()))") }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw failure(path, "it is not a regular file")
+            throw failure(path, purpose: purpose, "it is not a regular file")
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { readSome(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw failure(path, "cannot read it (\(reason()))") }
+            guard count >= 0 else { throw failure(path, purpose: purpose, "cannot read it (\(reason()))") }
             if count == 0 { break }
             bytes += chunk[0..<count]
             // The loader refuses a larger file anyway; a huge one is not read whole to say so.
             guard bytes.count <= YAMLLimits.default.maximumFileSize else {
                 throw TargetFileEditError(
                     .invalidTargetFile,
-                    "cannot add a case to \(path): it is larger than \(YAMLLimits.default.maximumFileSize) bytes, the largest target file"
+                    "cannot \(purpose) \(path): it is larger than \(YAMLLimits.default.maximumFileSize) bytes, the largest target file"
                 )
             }
         }
-        return TargetFileSnapshot(path: path, bytes: bytes, identity: FileIdentity(info))
+        return TargetFileSnapshot(path: path, bytes: bytes, identity: FileIdentity(info), purpose: purpose)
     }
 
     /// Replaces the file `snapshot` was read from with `bytes`, unless it is read-only or has
@@ -91,7 +100,9 @@ package enum TargetFileWriter {
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
-        guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file in \(folder) (\(reason()))") }
+        guard descriptor >= 0 else {
+            throw failure(path, purpose: snapshot.purpose, "cannot create a temporary file in \(folder) (\(reason()))")
+        }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let slot = moya_cleanup_register(temporary, 0)
         defer { moya_cleanup_forget(slot) }
@@ -104,18 +115,18 @@ package enum TargetFileWriter {
         written = close(descriptor) == 0 && written
         guard written else {
             unlink(temporary)
-            throw failure(path, "cannot write \(temporary) (\(writeError))")
+            throw failure(path, purpose: snapshot.purpose, "cannot write \(temporary) (\(writeError))")
         }
         guard isUnchanged(snapshot) else {
             unlink(temporary)
             throw failure(
-                path,
+                path, purpose: snapshot.purpose,
                 "it changed since it was read (another program wrote it); nothing was written: run the command again")
         }
         guard rename(temporary, path) == 0 else {
             let renameError = reason()
             unlink(temporary)
-            throw failure(path, "cannot replace it (\(renameError))")
+            throw failure(path, purpose: snapshot.purpose, "cannot replace it (\(renameError))")
         }
         // The rename itself is made durable by flushing the folder.
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -129,7 +140,7 @@ package enum TargetFileWriter {
     package static func checkWritable(_ snapshot: TargetFileSnapshot) throws(TargetFileEditError) {
         guard snapshot.identity.mode & 0o222 != 0, access(snapshot.path, W_OK) == 0 else {
             throw failure(
-                snapshot.path,
+                snapshot.path, purpose: snapshot.purpose,
                 snapshot.identity.mode & 0o222 == 0 || errno == EACCES || errno == EROFS
                     ? "it is read-only" : "cannot write it (\(reason()))")
         }
@@ -143,7 +154,7 @@ package enum TargetFileWriter {
         return again.bytes == snapshot.bytes
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -157,14 +168,16 @@ package enum TargetFileWriter {
         }
     }
 
-    private static func failure(_ path: String, _ why: String) -> TargetFileEditError {
-        TargetFileEditError(.cannotWrite, "cannot add a case to \(path): \(why)")
+    private static func failure(
+        _ path: String, purpose: String = "add a case to", _ why: String
+    ) -> TargetFileEditError {
+        TargetFileEditError(.cannotWrite, "cannot \(purpose) \(path): \(why)")
     }
 
     private static func reason() -> String { String(cString: strerror(errno)) }
 }
 
 /// The system's `read(2)`, which the type's own `read` hides inside it.
-private func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }

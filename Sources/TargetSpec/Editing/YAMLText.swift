@@ -47,6 +47,57 @@ package indirect enum YAMLText: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The entry as a member of a map at column `indent` + 1 (a recorded sample, `sample: …`):
+    /// its value in flow style when `isFlow` (however long; `nil` when it has a key only block
+    /// style can hold), else as a block whose short leaves may flow, as ``renderCases(_:indent:step:)``
+    /// writes them.
+    package static func renderMember(_ entry: Entry, indent: Int, step: Int, isFlow: Bool) -> String? {
+        let pad = String(repeating: " ", count: indent)
+        if isFlow {
+            guard let flow = unboundedFlow(entry.value) else { return nil }
+            return pad + key(entry.key) + ": " + flow + "\n"
+        }
+        guard case .map(let members) = entry.value, !members.isEmpty else {
+            var out = ""
+            Layout(step: step).renderEntries([entry], level: 2, indent: indent, into: &out)
+            return out
+        }
+        return pad + key(entry.key) + ":\n" + renderBlockMembers(members, indent: indent + step, step: step)
+    }
+
+    /// `members` as a block map's lines at column `indent` + 1, short leaves in flow style.
+    package static func renderBlockMembers(_ members: [Entry], indent: Int, step: Int) -> String {
+        var out = ""
+        Layout(step: step).renderEntries(members, level: 3, indent: indent, into: &out)
+        return out
+    }
+
+    /// The value in flow style on one line, however long or deep; `nil` when a key is too long
+    /// for a flow map.
+    package static func unboundedFlow(_ value: YAMLText) -> String? {
+        switch value {
+        case .list(let items):
+            var parts: [String] = []
+            for item in items {
+                guard let part = unboundedFlow(item) else { return nil }
+                parts.append(part)
+            }
+            return "[" + parts.joined(separator: ", ") + "]"
+        case .map(let entries):
+            var parts: [String] = []
+            for entry in entries {
+                let name = key(entry.key)
+                guard name.utf8.count <= maximumSimpleKeyLength, let part = unboundedFlow(entry.value) else {
+                    return nil
+                }
+                parts.append(name + ": " + part)
+            }
+            return "{" + parts.joined(separator: ", ") + "}"
+        default:
+            return flow(value, budget: .max)
+        }
+    }
+
     private static func comment(_ text: String, indent: Int) -> String {
         String(repeating: " ", count: indent) + (text.isEmpty ? "#" : "# " + YAMLScalar.commentLine(text)) + "\n"
     }
@@ -230,7 +281,7 @@ package indirect enum YAMLText: Sendable {
     }
 
     /// A key: plain when safe, else quoted.
-    private static func key(_ text: String) -> String { scalar(text) }
+    package static func key(_ text: String) -> String { scalar(text) }
 
     /// A string scalar: plain when it is unmistakably a string in both block and flow context,
     /// else double-quoted.

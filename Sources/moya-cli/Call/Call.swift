@@ -23,6 +23,7 @@ extension MoyaCommand {
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
         @OptionGroup(title: "Ad-hoc changes (for exploring)") var overrideArguments: OverrideArguments
         @OptionGroup(title: "Pages and captures") var pagingArguments: PagingArguments
+        @OptionGroup(title: "Recording samples") var recordArguments: RecordArguments
 
         @Argument(
             CallInvocation.words, parsing: .allUnrecognized,
@@ -40,6 +41,9 @@ extension MoyaCommand {
             }
             try credentialArguments.validate(
                 with: overrideArguments, habits: curlHabitArguments, request: requestArguments)
+            try recordArguments.validating { () throws(OptionsError) in
+                try recordArguments.options.validate(stub: stubArguments.options, paging: paging)
+            }
         }
 
         func run() throws {
@@ -56,6 +60,7 @@ extension CallInvocation {
             stubOptions: command.stubArguments.options, requestOptions: command.requestArguments.options,
             credentialOptions: command.credentialArguments.options, curlHabits: command.curlHabitArguments.options,
             outputOptions: command.outputArguments.options, targetOptions: command.targetArguments.options,
-            overrideOptions: command.overrideArguments.options, pagingOptions: command.pagingArguments.options)
+            overrideOptions: command.overrideArguments.options, pagingOptions: command.pagingArguments.options,
+            recordOptions: command.recordArguments.options)
     }
 }

@@ -21,6 +21,7 @@ struct CallInvocation: DirectlyParsable, CaseCommandLine {
     var targetOptions = TargetOptions()
     var overrideOptions = OverrideOptions()
     var pagingOptions = PagingOptions()
+    var recordOptions = RecordOptions()
 
     /// Refuses what the option groups' `validate()` refuses, in the order ArgumentParser runs them.
     func validate() throws(OptionsError) {
@@ -34,6 +35,8 @@ struct CallInvocation: DirectlyParsable, CaseCommandLine {
         try pagingOptions.validate(with: outputOptions)
         try credentialOptions.validate(with: overrideOptions)
         try curlHabits.validate(with: requestOptions)
+        try recordOptions.validate()
+        try recordOptions.validate(stub: stubOptions, paging: pagingOptions)
     }
 
     func run() throws {
@@ -73,6 +76,7 @@ struct CallInvocation: DirectlyParsable, CaseCommandLine {
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
             + Entry.group(OverrideOptions.table) { $1(&$0.overrideOptions) }
             + Entry.group(PagingOptions.table) { $1(&$0.pagingOptions) }
+            + Entry.group(RecordOptions.table) { $1(&$0.recordOptions) }
             + [words, values]
     }
 }

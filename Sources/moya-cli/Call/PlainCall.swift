@@ -18,6 +18,11 @@ struct PlainCall {
         let outputOptions = invocation.outputOptions
         let requestOptions = invocation.requestOptions
         let target = call.target
+        let recording = invocation.recordOptions.record ? SampleRecording(options: invocation.recordOptions) : nil
+        if recording != nil, target.task.downloadsFile {
+            throw CommandFailure(
+                .usage, "--record cannot record a download case: its body goes to a file, not a sample")
+        }
         let override = try call.override()
         if let path = outputOptions.output {
             try OutputFileCheck.checkAvailable(path, force: outputOptions.force)
@@ -29,15 +34,30 @@ struct PlainCall {
         let sink = writer.makeBodySink()
         var runner = call.runner(for: target, override: override)
         var handling = writer.bodyHandling(sink: sink)
-        if keptBodyPrefix > 0, case .stream(let consumer, _) = handling {
-            handling = .stream(to: consumer, keepingPrefix: keptBodyPrefix)
+        let keptPrefix = recording == nil ? keptBodyPrefix : SampleRecording.maximumBodyBytes + 1
+        if keptPrefix > 0, case .stream(let consumer, _) = handling {
+            handling = .stream(to: consumer, keepingPrefix: keptPrefix)
         }
         guard let result = try runner.run(body: handling, sink: sink, showsProgress: true) else {
             sink?.abandon()
             throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
         }
-        try CallOutcome.finish(result, writer: writer, sink: sink, target: target, redactor: runner.redactor)
+        do {
+            try CallOutcome.finish(result, writer: writer, sink: sink, target: target, redactor: runner.redactor)
+        } catch {
+            // A response that failed the case's validation is recorded only when asked; the
+            // call's own failure (exit 3, 4 or 5) stands unless the recording fails.
+            if let recording, recording.options.recordsFailures, case .failure(.statusCode(let response)) = result {
+                try recording.record(
+                    response, api: call.api, caseName: call.spec.name, redactor: runner.redactor,
+                    fileRoot: invocation.targetOptions.fileRoot)
+            }
+            throw error
+        }
         guard case .success(let response) = result else { throw CommandFailure(.transportFailure, "no response") }
+        try recording?.record(
+            response, api: call.api, caseName: call.spec.name, redactor: runner.redactor,
+            fileRoot: invocation.targetOptions.fileRoot)
         return (response, override)
     }
 }

@@ -35,6 +35,13 @@ extension MoyaCommand {
         @OptionGroup(title: "Check") var checkArguments: CheckArguments
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
+        @OptionGroup(title: "Recording samples (with --live)") var recordArguments: RecordArguments
+
+        func validate() throws {
+            try recordArguments.validating { () throws(OptionsError) in
+                try recordArguments.options.validate(live: checkArguments.options.live)
+            }
+        }
 
         func run() throws {
             try CheckInvocation(self).run()

@@ -24,6 +24,7 @@ struct CheckInvocation: DirectlyParsable {
     var checkOptions = CheckOptions()
     var requestOptions = RequestOptions()
     var targetOptions = TargetOptions()
+    var recordOptions = RecordOptions()
 
     /// An unknown `--name` is an unknown option here, not a word.
     static var takesValueNames: Bool { false }
@@ -33,6 +34,8 @@ struct CheckInvocation: DirectlyParsable {
         try checkOptions.validate()
         try requestOptions.validate()
         try targetOptions.validate()
+        try recordOptions.validate()
+        try recordOptions.validate(live: checkOptions.live)
     }
 
     func run() throws {
@@ -58,9 +61,10 @@ struct CheckInvocation: DirectlyParsable {
             }
             let scratch = try MoyaCommand.Check.makeScratchFolder()
             defer { try? FileManager.default.removeItem(atPath: scratch) }
-            let configuration = CheckConfiguration(
+            var configuration = CheckConfiguration(
                 check: checkOptions, request: requestOptions,
                 processEnvironment: environment, downloadsFolder: scratch)
+            configuration.recordsResponses = recordOptions.record
             let human = HumanReporter(
                 items: plan.items, colors: loader.colorsDiagnostics,
                 showsProgress: Terminal.isTerminal(StandardStream.error.fileDescriptor)
@@ -82,6 +86,10 @@ struct CheckInvocation: DirectlyParsable {
                 duration: (ContinuousClock.now - start) / .seconds(1), invalidFiles: invalidFiles)
             human.finish(summary)
             let failed = summary.count(.failed)
+            if recordOptions.record {
+                try CheckRecording(options: recordOptions, fileRoot: targetOptions.fileRoot).record(
+                    items: plan.items, results: results)
+            }
             do {
                 try ReportWriter.write(reports, summary: summary)
             } catch let failure as CommandFailure where failed > 0 || !invalidFiles.isEmpty {
@@ -108,6 +116,7 @@ struct CheckInvocation: DirectlyParsable {
             + Entry.group(CheckOptions.table) { $1(&$0.checkOptions) }
             + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
+            + Entry.group(RecordOptions.table) { $1(&$0.recordOptions) }
             + [apis]
     }
 
@@ -121,6 +130,6 @@ extension CheckInvocation {
         self.init(
             apis: command.apis, checkOptions: command.checkArguments.options,
             requestOptions: command.requestArguments.options,
-            targetOptions: command.targetArguments.options)
+            targetOptions: command.targetArguments.options, recordOptions: command.recordArguments.options)
     }
 }

@@ -57,6 +57,21 @@ struct OptionDeclaration<Root> {
             })
     }
 
+    /// An option whose value is optional, GNU's way: `--record` alone, or `--record=NAME` (never
+    /// `--record NAME`, whose NAME stays a word of the command); `set` gets `nil` for the bare form.
+    /// ArgumentParser has no such option: it declares a flag, and the `=NAME` form is handed to it
+    /// as another option (see `RecordOptions.spelledForArgumentParser`).
+    static func optionalValue(
+        _ names: String..., valueName: String = "", help: String, set: @escaping (inout Root, String?) -> Void
+    ) -> Self {
+        Self(
+            names: names, kind: .optionalValue, help: help, valueName: valueName,
+            assign: { root, text in
+                set(&root, text.isEmpty ? nil : text)
+                return true
+            })
+    }
+
     /// An option that may be given many times; `append` adds each value.
     static func repeated<Value: ExpressibleByArgument>(
         _ names: String..., valueName: String = "", help: String, append: @escaping (inout Root, Value) -> Void
@@ -104,6 +119,8 @@ enum DirectOptionKind {
     case flag
     /// An option taking one value, at most once.
     case value
+    /// An option whose value is optional and only given after `=` (`--record`, `--record=NAME`).
+    case optionalValue
     /// An option taking one value each time it is given (`-H a -H b`).
     case repeated
     /// The words ArgumentParser leaves over (`.allUnrecognized`): the API, the case, its values.

@@ -65,6 +65,11 @@ enum DirectParser {
                     position += 1
                 }
                 guard option.assign(&command, value) else { return nil }
+            case .optionalValue:
+                // `--record=` (an empty name) is ArgumentParser's to refuse.
+                guard !given[index], inlineValue?.isEmpty != true else { return nil }
+                given[index] = true
+                _ = option.assign(&command, inlineValue ?? "")
             case .words:
                 return nil
             }
