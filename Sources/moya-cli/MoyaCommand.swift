@@ -19,7 +19,9 @@ struct MoyaCommand: ParsableCommand {
             token command and reads only the environment variables MOYA_ALLOW_ENV allows (see SECURITY in moya-cli(1)).
             """,
         version: MoyaCommand.version,
-        subcommands: [List.self, Validate.self, Call.self, Request.self, Curl.self, Check.self, Import.self, Auth.self]
+        subcommands: [
+            List.self, Validate.self, Call.self, Request.self, Curl.self, Check.self, Import.self, Auth.self, Serve.self
+        ]
     )
 
     /// The subcommands' names, and ArgumentParser's `help`: spelled out, since every run checks
@@ -27,7 +29,9 @@ struct MoyaCommand: ParsableCommand {
     /// instructions of protocol-conformance lookups (`String(describing:)` of each command type,
     /// which scans the whole static binary's conformance records): a third of a live call.
     /// `MoyaCommandTests` checks they are the names ArgumentParser derives.
-    static let commandNames = ["list", "validate", "call", "request", "curl", "check", "import", "auth", "help"]
+    static let commandNames = [
+        "list", "validate", "call", "request", "curl", "check", "import", "auth", "serve", "help"
+    ]
 
     /// The names ArgumentParser derives from `configuration.subcommands`, with `help`.
     static var derivedCommandNames: [String] {
