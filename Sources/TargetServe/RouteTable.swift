@@ -5,6 +5,8 @@ import TargetSpec
 /// Every case served, by method and route; built once at start, read by every connection.
 struct RouteTable: Sendable {
     private(set) var cases: [ServedCase] = []
+    /// The token endpoints of the APIs' `oauth2` auth, answered when no case has their route.
+    private(set) var tokenEndpoints: [TokenEndpoint] = []
 
     /// What a request finds.
     enum Lookup: Sendable {
@@ -12,6 +14,8 @@ struct RouteTable: Sendable {
         case found(ServedCase, ServedCase.Binding)
         /// The route's best case refuses a value (wrong type, not one of the enum, missing).
         case badValue(ServedCase, ArgumentError)
+        /// An `oauth2` token endpoint (POST).
+        case token(TokenEndpoint)
         /// The path is served, not with this method.
         case methodNotAllowed(allowed: [String])
         /// No route has this path: the closest routes, as `METHOD /route (API.case)`.
@@ -28,6 +32,7 @@ struct RouteTable: Sendable {
     init(builders: [TargetBuilder]) throws(ServeError) {
         var owners: [String: ServedCase] = [:]
         for builder in builders {
+            tokenEndpoints += TokenEndpoint.endpoints(of: builder)
             for spec in builder.api.cases {
                 let baseURL: String
                 do {
@@ -38,7 +43,8 @@ struct RouteTable: Sendable {
                 let prefix = PercentEncoding.decoded(baseURL) ?? baseURL
                 let served = ServedCase(
                     builder: builder, spec: spec, method: spec.method,
-                    route: RoutePattern(prefix: prefix, template: spec.path), sources: ValueSources(spec))
+                    route: RoutePattern(prefix: prefix, template: spec.path), sources: ValueSources(spec),
+                    credential: CredentialPlace(builder.api.auth(for: spec.auth)))
                 let key = served.method + " " + served.route.shape
                 if let owner = owners[key], owner.builder.api.name != builder.api.name {
                     throw .routeClash(
@@ -75,6 +81,10 @@ struct RouteTable: Sendable {
         if let best {
             if let error = best.binding.error { return .badValue(best.served, error) }
             return .found(best.served, best.binding)
+        }
+        if let endpoint = tokenEndpoints.first(where: { $0.path == path }) {
+            if request.method == "POST" { return .token(endpoint) }
+            allowed.append("POST")
         }
         if !allowed.isEmpty { return .methodNotAllowed(allowed: allowed) }
         return .notFound(closest: closest(to: path, method: request.method))

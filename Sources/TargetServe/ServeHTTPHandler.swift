@@ -35,7 +35,14 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             busy = true
             started = .now()
             let length = requestHead.headers.first(name: "content-length").flatMap { Int($0) } ?? 0
-            if length > shared.limits.maximumBodySize { refuseBody(context: context) }
+            if length > shared.limits.maximumBodySize {
+                refuseBody(context: context)
+            } else if requestHead.method == .CONNECT {
+                // What follows a CONNECT head is a tunnel's bytes, not a body with an end: the
+                // request is answered now, and the connection closed after.
+                refused = true
+                answer(requestHead, keepAlive: false, context: context)
+            }
         case .body(var buffer):
             guard !refused else { return }
             guard body.count + buffer.readableBytes <= shared.limits.maximumBodySize else {
@@ -45,7 +52,7 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             body += buffer.readBytes(length: buffer.readableBytes) ?? []
         case .end:
             guard !refused, let head else { return }
-            answer(head, context: context)
+            answer(head, keepAlive: head.isKeepAlive, context: context)
         }
     }
 
@@ -54,10 +61,9 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             method: head.method.rawValue, uri: head.uri, headers: head.headers.map { ($0.name, $0.value) }, body: body)
     }
 
-    private func answer(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+    private func answer(_ head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext) {
         let request = request(from: head)
         let (answer, caseName) = shared.responder.answer(request)
-        let keepAlive = head.isKeepAlive
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let perform: @Sendable () -> Void = {
             let (handler, context) = loopBound.value

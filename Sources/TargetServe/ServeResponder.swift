@@ -35,6 +35,8 @@ struct ServeResponder: Sendable {
             if let name = error.valueName { fields.append(("value", .string(name))) }
             fields += [("reason", .string(error.description)), ("case", .string(served.qualifiedName))]
             return (.response(Self.json(400, .object(fields))), served.qualifiedName)
+        case .token(let endpoint):
+            return (.response(endpoint.response), "\(endpoint.apiName) (token endpoint)")
         case .found(let served, let binding):
             return (answer(served, arguments: binding.arguments, request: request), served.qualifiedName)
         }

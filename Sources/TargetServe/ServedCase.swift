@@ -10,6 +10,9 @@ struct ServedCase: Sendable {
     var method: String
     var route: RoutePattern
     var sources: ValueSources
+    /// How the case's credential travels (`nil`: `auth: none`, or an API without auth): a case
+    /// of a shared route that sends one is told from one that does not.
+    var credential: CredentialPlace?
 
     /// `API.case`, as the log and error bodies name it.
     var qualifiedName: String { "\(builder.api.name).\(spec.name)" }
@@ -47,8 +50,14 @@ struct ServedCase: Sendable {
         default: break
         }
         take(request.headers, for: sources.headers)
-        let known = Set(sources.query.map(\.key))
-        score -= request.queryItems.filter { item in !known.contains { Self.isParameter(item.name, named: $0) } }.count
+        for item in request.queryItems {
+            score += sources.queryKeys.contains { Self.isParameter(item.name, named: $0) } ? 1 : -1
+        }
+        if let credential {
+            score += credential.isCarried(by: request) ? 1 : -1
+        } else if request.header("authorization") != nil {
+            score -= 1
+        }
 
         for value in spec.values {
             if value.type == .file {

@@ -22,6 +22,9 @@ struct ValueSources: Sendable, Hashable {
     }
 
     var query: [Source] = []
+    /// Every query parameter the case sends, values or not: what tells it from a case of the
+    /// same route that sends others.
+    var queryKeys: [String] = []
     var body: [Source] = []
     var headers: [Source] = []
     var bodyKind: BodyKind = .none
@@ -46,10 +49,12 @@ struct ValueSources: Sendable, Hashable {
                 body = Self.sources(members)
             } else {
                 query = Self.sources(members)
+                queryKeys = members.map(\.key)
             }
             if case .url(_, _, let bools) = encoding { boolsAreNumeric = bools == .numeric }
         case .compositeData(let body, let query):
             self.query = Self.sources(query)
+            queryKeys = query.map(\.key)
             if case .json(let template) = body {
                 bodyKind = .json
                 self.body = Self.sources(Self.members(of: template))
@@ -58,6 +63,7 @@ struct ValueSources: Sendable, Hashable {
             }
         case .compositeParameters(let body, let encoding, let query):
             self.query = Self.sources(query)
+            queryKeys = query.map(\.key)
             bodyKind = Self.kind(of: encoding)
             self.body = Self.sources(body)
             if case .url(_, _, let bools) = encoding { boolsAreNumeric = bools == .numeric }
@@ -66,6 +72,7 @@ struct ValueSources: Sendable, Hashable {
         case .compositeMultipart(_, let query):
             bodyKind = .multipart
             self.query = Self.sources(query)
+            queryKeys = query.map(\.key)
         }
     }
 
