@@ -12,7 +12,7 @@ struct RequestLog: Sendable {
     var secretQueryNames: Set<String>
 
     init(builders: [TargetBuilder]) {
-        redactor = SecretRedactor(secretValues: builders.flatMap { $0.secretValues() })
+        redactor = SecretRedactor(secretValues: builders.flatMap(ServedSecrets.values))
         var names: Set<String> = []
         for builder in builders {
             for auth in [builder.api.auth].compactMap({ $0 }) + builder.api.authSchemes.map(\.auth) {
@@ -26,9 +26,14 @@ struct RequestLog: Sendable {
     func target(of request: ServeRequest) -> String {
         guard let query = request.rawQuery else { return redactor.redact(request.rawPath) }
         let items = query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
-            let name = item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            let decoded = PercentEncoding.decoded(name) ?? name
-            return secretQueryNames.contains(decoded) ? "\(name)=\(SecretRedactor.defaultPlaceholder)" : String(item)
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(pair[0])
+            let value = pair.count > 1 ? String(pair[1]) : ""
+            // Compared decoded: however a client escapes a secret, it is one.
+            let decoded = PercentEncoding.decoded(value) ?? value
+            let isSecret =
+                secretQueryNames.contains(PercentEncoding.decoded(name) ?? name) || redactor.redact(decoded) != decoded
+            return isSecret ? "\(name)=\(SecretRedactor.defaultPlaceholder)" : String(item)
         }
         return redactor.redact(request.rawPath + "?" + items.joined(separator: "&"))
     }

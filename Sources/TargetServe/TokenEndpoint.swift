@@ -24,7 +24,9 @@ struct TokenEndpoint: Sendable {
     /// (its `${VAR}` read as the API's base URL is, through the selected environment).
     static func endpoints(of builder: TargetBuilder) -> [TokenEndpoint] {
         let api = builder.api
-        let environment = try? api.environment(named: builder.environmentName ?? api.defaultEnvironment ?? "")
+        let environment = (builder.environmentName ?? api.defaultEnvironment).flatMap {
+            try? api.environment(named: $0)
+        }
         let variables = (try? environment?.resolvedVariables(processEnvironment: builder.processEnvironment)) ?? [:]
         return ([api.auth].compactMap { $0 } + api.authSchemes.map(\.auth)).compactMap { auth in
             guard case .oauth2(let spec) = auth,

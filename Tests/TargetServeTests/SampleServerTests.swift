@@ -54,13 +54,15 @@ final class SampleServerTests: XCTestCase {
         return TargetBuilder(api: api, processEnvironment: ["USERS_KEY": "s3cr3t-key"], isStubbed: true)
     }
 
-    private func start(_ configure: (inout SampleServer.Configuration) -> Void = { _ in }) throws {
+    private func start(
+        _ yaml: String = SampleServerTests.users, _ configure: (inout SampleServer.Configuration) -> Void = { _ in }
+    ) throws {
         var configuration = SampleServer.Configuration()
         configuration.port = 0
         configure(&configuration)
         let lines = self.lines
         server = try SampleServer(
-            builders: [try builder(Self.users, file: "users.yaml")], configuration: configuration
+            builders: [try builder(yaml, file: "users.yaml")], configuration: configuration
         ) { line in lines.withLock { $0.append(line) } }
     }
 
@@ -107,13 +109,13 @@ final class SampleServerTests: XCTestCase {
     }
 
     func testSampleOptionAnswersEveryCaseThatHasIt() throws {
-        try start { $0.defaultSample = "missing" }
+        try start(Self.users) { $0.defaultSample = "missing" }
         XCTAssertEqual(try get("/api/v3/users/x").body, #"{"message":"Not Found"}"#)
         XCTAssertEqual(try get("/api/v3/users/x/repos?sort=name").body, #"[{"name":"repo","page":1,"sort":"name"}]"#)
     }
 
     func testAnUnknownSampleOptionIsRefusedAtStart() throws {
-        XCTAssertThrowsError(try start { $0.defaultSample = "nope" }) { error in
+        XCTAssertThrowsError(try start(Self.users) { $0.defaultSample = "nope" }) { error in
             XCTAssertEqual(
                 "\(error)",
                 "no served case has a sample named 'nope'; samples: ok, missing, offline, reset, loop, default")
@@ -248,5 +250,35 @@ final class SampleServerTests: XCTestCase {
                 "people.yaml: case 'people.person' answers GET /api/v3/users/{id}, as 'users.user' does; cases of two "
                     + "APIs must differ in method or path (give one API a base URL path prefix, or serve them apart)")
         }
+    }
+
+    func testACasesOwnBaseURLPathAndADelayedAnswer() throws {
+        try start(
+            """
+            api: mixed
+            baseURL: https://example.com/v1
+            cases:
+              legacy: {path: /status, baseURL: "https://old.example.com/legacy", sample: {text: old}}
+              current: {path: /status, sample: {text: new}}
+            """
+        ) { $0.delay = 0.05 }
+        XCTAssertEqual(try get("/legacy/status").body, "old")
+        XCTAssertEqual(try get("/v1/status").body, "new")
+    }
+
+    func testTheFilesSecretsAreNeverLogged() throws {
+        try start(
+            """
+            api: echo
+            baseURL: https://example.com
+            headers: {X-Key: "${secret:USERS_KEY}"}
+            auth: {type: bearer, token: "${USERS_KEY}"}
+            cases:
+              echo: {path: /headers, sample: {json: {ok: true}}}
+            """)
+        _ = try get("/headers?token=s3cr3t-key&pass=%73%33cr3t-key")
+        XCTAssertTrue(
+            lines.withLock { $0.last ?? "" }.hasPrefix("GET /headers?token=<redacted>&pass=<redacted> echo.echo 200 "),
+            lines.withLock { $0.last ?? "" })
     }
 }

@@ -166,24 +166,6 @@ public struct TargetBuilder: Sendable {
         return try baseURL(in: environment, caseBaseURL: spec.baseURL, context: &context)
     }
 
-    /// The values of the secret references (`${secret:...}`, auth) of the API's and the selected
-    /// environment's headers and of its auth schemes that are set: what `serve` never logs.
-    package func secretValues() -> [String] {
-        guard let (environment, variables) = try? selectedEnvironmentAndVariables() else { return [] }
-        var templates = api.headers.map(\.value) + (environment?.headers ?? []).map(\.value)
-        for auth in [api.auth].compactMap({ $0 }) + api.authSchemes.map(\.auth) {
-            switch auth {
-            case .bearer(let token), .custom(_, let token), .apiKey(_, _, let token): templates.append(token)
-            case .basic(_, let password): templates.append(password)
-            case .oauth2(let spec): templates.append(spec.clientSecret)
-            case .command: break
-            }
-        }
-        return templates.flatMap(\.environmentReferences).filter(\.isSecret).compactMap {
-            Template.value(of: $0, environment: processEnvironment, variables: variables)
-        }.filter { $0.utf8.count >= SecretRedactor.minimumSecretLength }
-    }
-
     /// What a case's templates render with: its arguments, the process environment, the selected
     /// environment's variables, and which of its values are optional.
     private func renderContext(for spec: CaseSpec, arguments: [String: ArgumentValue], variables: [String: String])
