@@ -41,10 +41,11 @@ struct RouteTable: Sendable {
                     throw .baseURL(api: builder.api.name, caseName: spec.name, reason: error.description)
                 }
                 let prefix = PercentEncoding.decoded(baseURL) ?? baseURL
-                let served = ServedCase(
+                var served = ServedCase(
                     builder: builder, spec: spec, method: spec.method,
                     route: RoutePattern(prefix: prefix, template: spec.path), sources: ValueSources(spec),
                     credential: CredentialPlace(builder.api.auth(for: spec.auth)))
+                if spec.values.isEmpty { served.rendered = Self.renderedSamples(of: spec, builder: builder) }
                 let key = served.method + " " + served.route.shape
                 if let owner = owners[key], owner.builder.api.name != builder.api.name {
                     throw .routeClash(
@@ -88,6 +89,29 @@ struct RouteTable: Sendable {
         }
         if !allowed.isEmpty { return .methodNotAllowed(allowed: allowed) }
         return .notFound(closest: closest(to: path, method: request.method))
+    }
+
+    /// The responses of the samples of `spec` (a case without values) that are neither error
+    /// samples nor read from a file, by name, the default also under `""`.
+    private static func renderedSamples(of spec: CaseSpec, builder: TargetBuilder) -> [String: ServeResponse] {
+        var rendered: [String: ServeResponse] = [:]
+        for named in spec.samples {
+            guard case .response(_, _, let body) = named.sample.outcome else { continue }
+            if case .file = body { continue }
+            guard
+                case .response(let status, let headers, let bytes)? = try? builder.renderedSample(
+                    of: spec, named: named.name, arguments: [:]
+                ).sample
+            else { continue }
+            rendered[named.name] = ServeResponse(
+                status: status, headers: headers.compactMap(ServeResponder.safeHeader), body: Array(bytes))
+        }
+        if spec.samples.isEmpty {
+            rendered[""] = ServeResponse(status: 200, headers: [], body: [])
+        } else if let first = spec.defaultSample?.name {
+            rendered[""] = rendered[first]
+        }
+        return rendered
     }
 
     /// Up to three routes nearest `path` by edit distance, values standing for any segment; those

@@ -13,11 +13,14 @@ struct ServeRequest: Sendable {
     /// Query items in order, decoded (`+` is a space); items whose escapes are broken are dropped.
     var queryItems: [(name: String, value: String)]
     var headers: [(name: String, value: String)]
+    /// The headers' names lowercased, once: every case a route holds looks some up.
+    private var lowercasedNames: [String]
     var body: [UInt8]
 
     init(method: String, uri: String, headers: [(name: String, value: String)], body: [UInt8]) {
         self.method = method
         self.headers = headers
+        lowercasedNames = headers.map { $0.name.lowercased() }
         self.body = body
         let target = uri.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
@@ -50,6 +53,7 @@ struct ServeRequest: Sendable {
 
     /// The first value of the header `name` (compared without case).
     func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        let lowercased = name.lowercased()
+        return lowercasedNames.firstIndex(of: lowercased).map { headers[$0].value }
     }
 }

@@ -44,9 +44,11 @@ struct ServeResponder: Sendable {
 
     private func answer(_ served: ServedCase, arguments: [String: ArgumentValue], request: ServeRequest) -> ServeAnswer
     {
+        let preference = request.header("prefer").map { SamplePreference(header: $0) }
+        // A case without values, asked for its default: rendered at start.
+        if preference == nil, defaultSample == nil, let response = served.rendered[""] { return .response(response) }
         let name: String?
-        switch SamplePreference(header: request.header("prefer")).choice(for: served.spec, serverDefault: defaultSample)
-        {
+        switch (preference ?? SamplePreference(header: nil)).choice(for: served.spec, serverDefault: defaultSample) {
         case .sample(let chosen):
             name = chosen
         case .unknownExample(let example, let available):
@@ -79,6 +81,7 @@ struct ServeResponder: Sendable {
                 return .close(reset: false)
             }
         }
+        if let response = served.rendered[name ?? ""] { return .response(response) }
         do {
             let rendered = try served.builder.renderedSample(of: served.spec, named: name, arguments: arguments)
             guard case .response(let status, let headers, let body) = rendered.sample else {

@@ -13,6 +13,9 @@ struct ServedCase: Sendable {
     /// How the case's credential travels (`nil`: `auth: none`, or an API without auth): a case
     /// of a shared route that sends one is told from one that does not.
     var credential: CredentialPlace?
+    /// The answers of a case that takes no values, rendered once at start, by sample name
+    /// (`""` for the default); samples read from files are read per request, as `--stub` reads them.
+    var rendered: [String: ServeResponse] = [:]
 
     /// `API.case`, as the log and error bodies name it.
     var qualifiedName: String { "\(builder.api.name).\(spec.name)" }
@@ -90,9 +93,10 @@ struct ServedCase: Sendable {
 
     /// The kind of body the request sent, by its Content-Type.
     static func bodyKind(of request: ServeRequest) -> ValueSources.BodyKind {
-        let type = (request.header("content-type") ?? "").lowercased()
-        if type.hasPrefix("application/x-www-form-urlencoded") { return .form }
-        if type.hasPrefix("application/json") || type.contains("+json") { return .json }
+        guard let header = request.header("content-type") else { return request.body.isEmpty ? .none : .other }
+        let type = (header.split(separator: ";").first ?? "").lowercased().filter { $0 != " " && $0 != "\t" }
+        if type == "application/x-www-form-urlencoded" { return .form }
+        if type == "application/json" || type.hasSuffix("+json") { return .json }
         if type.hasPrefix("multipart/") { return .multipart }
         return request.body.isEmpty ? .none : .other
     }
