@@ -5,6 +5,9 @@ import TargetSpec
 /// Every case served, by method and route; built once at start, read by every connection.
 struct RouteTable: Sendable {
     private(set) var cases: [ServedCase] = []
+    /// The indexes of `cases` by their routes' number of segments: a request is matched against
+    /// those of its path's length only, not against every case of a large API.
+    private var casesBySegmentCount: [Int: [Int]] = [:]
     /// The token endpoints of the APIs' `oauth2` auth, answered when no case has their route.
     private(set) var tokenEndpoints: [TokenEndpoint] = []
 
@@ -53,6 +56,7 @@ struct RouteTable: Sendable {
                         route: "\(served.method) \(served.route.display)")
                 }
                 owners[key] = owners[key] ?? served
+                casesBySegmentCount[served.route.segments.count, default: []].append(cases.count)
                 cases.append(served)
             }
         }
@@ -64,7 +68,8 @@ struct RouteTable: Sendable {
         guard let path = request.pathSegments else { return .badPath }
         var best: (served: ServedCase, binding: ServedCase.Binding)?
         var allowed: [String] = []
-        for served in cases {
+        for index in casesBySegmentCount[path.count] ?? [] {
+            let served = cases[index]
             guard let values = served.route.match(path) else { continue }
             guard served.method == request.method else {
                 if !allowed.contains(served.method) { allowed.append(served.method) }
