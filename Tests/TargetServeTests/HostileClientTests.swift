@@ -117,4 +117,13 @@ final class HostileClientTests: XCTestCase {
             XCTAssertEqual(connection.readResponse()?.body, #"{"login":"c\#(index)","id":100}"#)
         }
     }
+
+    func testAClientThatNeverReadsDoesNotBlockOthers() throws {
+        let greedy = try RawConnection(port: port)
+        let request = "GET /api/v3/users/\(String(repeating: "g", count: 1000)) HTTP/1.1\r\nHost: x\r\n\r\n"
+        // Far more answers than the socket buffers hold, none of them read.
+        for _ in 0..<20 { greedy.send(String(repeating: request, count: 200)) }
+        try assertStillServing()
+        try assertStillServing()
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// A client that writes whatever bytes a test wants, as a hostile or clumsy client would, and
-/// reads what comes back; every read gives up after a bound, so a test never hangs.
+/// reads what comes back; every read and write gives up after a bound, so a test never hangs.
 final class RawConnection {
     let descriptor: Int32
 
@@ -11,6 +11,8 @@ final class RawConnection {
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // A server that stops reading a client that never reads makes a send wait: bounded too.
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
