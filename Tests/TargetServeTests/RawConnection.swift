@@ -33,19 +33,23 @@ final class RawConnection {
         close(descriptor)
     }
 
-    func send(_ text: String) {
+    /// Sends `text`; `false` when the server took not all of it within the bound.
+    @discardableResult
+    func send(_ text: String) -> Bool {
         send(Array(text.utf8))
     }
 
-    func send(_ bytes: [UInt8]) {
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
                 Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
-            guard written > 0 else { return }
+            guard written > 0 else { return false }
             offset += written
         }
+        return true
     }
 
     /// No more requests: the client half-closes its side.
