@@ -191,9 +191,10 @@ uninstall:
 	-rmdir "$(TARGETSDIR)/samples" "$(TARGETSDIR)" "$(SHAREDIR)/moya-cli" 2>/dev/null
 	rm -f "$(BASHCOMPDIR)/moya-cli" "$(ZSHCOMPDIR)/_moya-cli" "$(FISHCOMPDIR)/moya-cli.fish"
 
-## bench: the budgets of DESIGN.md, measured side by side (scripts/bench.sh)
+## bench: the budgets of DESIGN.md, measured side by side (scripts/bench.sh), and `serve` against
+## nginx on the same JSON (scripts/bench-serve.sh; wrk when installed)
 bench: budgets
-	@if [ -f scripts/bench.sh ]; then $(MAKE) --no-print-directory build && bash scripts/bench.sh && bash scripts/bench-import.sh; \
+	@if [ -f scripts/bench.sh ]; then $(MAKE) --no-print-directory build && bash scripts/bench.sh && bash scripts/bench-import.sh && bash scripts/bench-serve.sh; \
 	else echo "bench: scripts/bench.sh is not there yet"; fi
 
 ## budgets: the release binary's instructions (valgrind) for a stubbed call and for validate and

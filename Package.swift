@@ -7,7 +7,7 @@ import PackageDescription
 //   Moya          MoyaKit
 //   model         TargetModel
 //   runtime       TargetSpec; Paging beside it
-//   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration
+//   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration, TargetServe
 //   the CLI       moya-cli
 // Products: the command and MoyaKit (Moya's API). Package access in TextSafety, PathResolution, Paging
 // and the engines; public in MoyaKit and the leaves its API is built on (OrderedJSON, CurlTransport),
@@ -23,7 +23,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0")
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2")
     ],
     targets: [
         // libcurl is loaded with dlopen on first use (see CCurl/shim.h), so a stubbed
@@ -121,6 +122,16 @@ let package = Package(
             name: "TargetAuth",
             dependencies: ["CCleanup", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetSpec"]
         ),
+        // `moya-cli serve`: an HTTP/1.1 server on SwiftNIO answering the cases of target files from their samples.
+        .target(
+            name: "TargetServe",
+            dependencies: [
+                "TextSafety", "OrderedJSON", "PathResolution", "MoyaKit", "TargetModel", "TargetSpec",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio")
+            ]
+        ),
         // The command: one folder per subcommand; options, output, exit statuses.
         .executableTarget(
             name: "moya-cli",
@@ -139,6 +150,7 @@ let package = Package(
                 "RequestImport",
                 "TargetAuth",
                 "SwiftGeneration",
+                "TargetServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -202,7 +214,15 @@ let package = Package(
         .target(name: "Moya", dependencies: ["MoyaKit"], path: "Tests/MoyaModule"),
         .testTarget(
             name: "GeneratedMoyaTests", dependencies: ["Moya", "SwiftGeneration", "moya-cli"],
-            exclude: ["Generated/Httpbin.swift"])
+            exclude: ["Generated/Httpbin.swift"]),
+        .testTarget(
+            name: "TargetServeTests",
+            dependencies: [
+                "TargetServe", "TargetSpec", "TargetModel", "MoyaKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio")
+            ]
+        )
     ],
     swiftLanguageModes: [.v6]
 )

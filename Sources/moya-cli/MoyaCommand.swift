@@ -21,7 +21,7 @@ struct MoyaCommand: ParsableCommand {
         version: MoyaCommand.version,
         subcommands: [
             List.self, Validate.self, Call.self, Request.self, Curl.self, Check.self, Import.self, Generate.self,
-            Auth.self
+            Auth.self, Serve.self
         ]
     )
 
@@ -31,7 +31,7 @@ struct MoyaCommand: ParsableCommand {
     /// which scans the whole static binary's conformance records): a third of a live call.
     /// `MoyaCommandTests` checks they are the names ArgumentParser derives.
     static let commandNames = [
-        "list", "validate", "call", "request", "curl", "check", "import", "generate", "auth", "help"
+        "list", "validate", "call", "request", "curl", "check", "import", "generate", "auth", "serve", "help"
     ]
 
     /// The names ArgumentParser derives from `configuration.subcommands`, with `help`.

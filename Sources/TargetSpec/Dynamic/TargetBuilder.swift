@@ -148,6 +148,24 @@ public struct TargetBuilder: Sendable {
         return resampled
     }
 
+    /// The sample named `sampleName` (default: the case's first) rendered with `arguments`, as a
+    /// stubbed target answers it, without building the request: `serve` answers with it.
+    package func renderedSample(of spec: CaseSpec, named sampleName: String?, arguments: [String: ArgumentValue])
+        throws(TargetBuildError) -> (name: String, sample: RenderedSample)
+    {
+        let (_, variables) = try selectedEnvironmentAndVariables()
+        let context = renderContext(for: spec, arguments: arguments, variables: variables)
+        return try renderedSample(of: spec, named: sampleName, context: context)
+    }
+
+    /// The base URL a request of `spec` goes to (`--base-url`, the case's own, the environment's
+    /// or the API's), checked as a request's is: `serve` routes under its path.
+    package func baseURL(for spec: CaseSpec) throws(TargetBuildError) -> URL {
+        let (environment, variables) = try selectedEnvironmentAndVariables()
+        var context = renderContext(for: spec, arguments: [:], variables: variables)
+        return try baseURL(in: environment, caseBaseURL: spec.baseURL, context: &context)
+    }
+
     /// What a case's templates render with: its arguments, the process environment, the selected
     /// environment's variables, and which of its values are optional.
     private func renderContext(for spec: CaseSpec, arguments: [String: ArgumentValue], variables: [String: String])

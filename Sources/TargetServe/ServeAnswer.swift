@@ -1,0 +1,18 @@
+/// What the server does with a request.
+enum ServeAnswer: Sendable {
+    /// An HTTP response.
+    case response(ServeResponse)
+    /// A `timeout` sample: no answer; the connection is closed after `seconds` unless the client
+    /// goes first.
+    case hold(seconds: Double)
+    /// A connection error sample: the connection is closed without an answer, reset (RST) when
+    /// `reset`.
+    case close(reset: Bool)
+}
+
+/// A response to send: status, headers (safe to write: no CR, LF or NUL), body.
+struct ServeResponse: Sendable {
+    var status: Int
+    var headers: [(name: String, value: String)]
+    var body: [UInt8]
+}

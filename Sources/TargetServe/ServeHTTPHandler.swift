@@ -1,0 +1,185 @@
+import NIOCore
+import NIOHTTP1
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One connection's requests: the body gathered (bounded), the answer worked out by the
+/// responder, delayed on the event loop, written, logged. Protocol errors are answered here too
+/// (400, 431 for an oversized head) and close the connection.
+final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let shared: ServeShared
+    private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
+    /// A 413 was sent: the rest of the request is dropped and the connection closes.
+    private var refused = false
+    /// A request is being answered (delayed, held): idleness is not the client's.
+    private var busy = false
+    private var started = NIODeadline.now()
+    private var hold: Scheduled<Void>?
+    private var heldRequest: (ServeRequest, String?)?
+
+    init(shared: ServeShared) {
+        self.shared = shared
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let requestHead):
+            head = requestHead
+            body = []
+            refused = false
+            busy = true
+            started = .now()
+            let length = requestHead.headers.first(name: "content-length").flatMap { Int($0) } ?? 0
+            if length > shared.limits.maximumBodySize {
+                refuseBody(context: context)
+            } else if requestHead.method == .CONNECT {
+                // What follows a CONNECT head is a tunnel's bytes, not a body with an end: the
+                // request is answered now, and the connection closed after.
+                refused = true
+                answer(requestHead, keepAlive: false, context: context)
+            }
+        case .body(var buffer):
+            guard !refused else { return }
+            guard body.count + buffer.readableBytes <= shared.limits.maximumBodySize else {
+                refuseBody(context: context)
+                return
+            }
+            body += buffer.readBytes(length: buffer.readableBytes) ?? []
+        case .end:
+            guard !refused, let head else { return }
+            answer(head, keepAlive: head.isKeepAlive, context: context)
+        }
+    }
+
+    private func request(from head: HTTPRequestHead) -> ServeRequest {
+        ServeRequest(
+            method: head.method.rawValue, uri: head.uri, headers: head.headers.map { ($0.name, $0.value) }, body: body)
+    }
+
+    private func answer(_ head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext) {
+        let request = request(from: head)
+        let (answer, caseName) = shared.responder.answer(request)
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let perform: @Sendable () -> Void = {
+            let (handler, context) = loopBound.value
+            handler.perform(answer, for: request, caseName: caseName, keepAlive: keepAlive, context: context)
+        }
+        if shared.delay > 0, case .response = answer {
+            context.eventLoop.scheduleTask(in: .nanoseconds(Int64(shared.delay * 1_000_000_000))) { perform() }
+        } else {
+            perform()
+        }
+    }
+
+    private func perform(
+        _ answer: ServeAnswer, for request: ServeRequest, caseName: String?, keepAlive: Bool,
+        context: ChannelHandlerContext
+    ) {
+        switch answer {
+        case .response(let response):
+            // Logged first: a client that reads its answer finds the line written.
+            log(request, caseName: caseName, outcome: String(response.status))
+            write(response, isHead: request.method == "HEAD", keepAlive: keepAlive, context: context)
+        case .hold(let seconds):
+            heldRequest = (request, caseName)
+            let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            hold = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(seconds * 1_000_000_000))) {
+                let (handler, context) = loopBound.value
+                handler.hold = nil
+                handler.heldRequest = nil
+                handler.log(request, caseName: caseName, outcome: "timeout (closed after \(seconds) s)")
+                context.close(promise: nil)
+            }
+        case .close(let reset):
+            if reset, let provider = context.channel as? SocketOptionProvider {
+                // Linger 0: close(2) sends RST instead of FIN, as a reset connection does.
+                _ = provider.setSoLinger(linger(l_onoff: 1, l_linger: 0))
+            }
+            log(request, caseName: caseName, outcome: reset ? "reset" : "closed")
+            context.close(promise: nil)
+        }
+    }
+
+    private func write(_ response: ServeResponse, isHead: Bool, keepAlive: Bool, context: ChannelHandlerContext) {
+        var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
+        let hasBody = !(100..<200).contains(response.status) && response.status != 204 && response.status != 304
+        if hasBody {
+            headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
+        }
+        if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
+        let head = HTTPResponseHead(
+            version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if hasBody, !isHead, !response.body.isEmpty {
+            context.write(
+                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))),
+                promise: nil)
+        }
+        busy = false
+        guard !keepAlive else {
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            return
+        }
+        let done = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
+        let channel = context.channel
+        done.futureResult.whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    private func refuseBody(context: ChannelHandlerContext) {
+        refused = true
+        if let head { log(request(from: head), caseName: nil, outcome: "413") }
+        write(
+            ServeResponder.error(413, ["error": "the body is larger than \(shared.limits.maximumBodySize) bytes"]),
+            isHead: false, keepAlive: false, context: context)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let parserError = error as? HTTPParserError else {
+            context.close(promise: nil)
+            return
+        }
+        guard !busy else {
+            context.close(promise: nil)
+            return
+        }
+        let response =
+            if case .headerOverflow = parserError {
+                ServeResponder.error(
+                    431, ["error": "the request head is larger than \(shared.limits.maximumHeaderSize) bytes"])
+            } else {
+                ServeResponder.error(400, ["error": "malformed request: \(parserError)"])
+            }
+        busy = true
+        write(response, isHead: false, keepAlive: false, context: context)
+        shared.log("- - - \(response.status) (\(parserError))")
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is IdleStateHandler.IdleStateEvent, !busy, hold == nil {
+            context.close(promise: nil)
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let hold, let (request, caseName) = heldRequest {
+            hold.cancel()
+            log(request, caseName: caseName, outcome: "timeout (client gone)")
+        }
+        hold = nil
+        heldRequest = nil
+        context.fireChannelInactive()
+    }
+
+    private func log(_ request: ServeRequest, caseName: String?, outcome: String) {
+        let elapsed = Double((NIODeadline.now() - started).nanoseconds) / 1_000_000
+        shared.log(shared.requestLog.line(for: request, caseName: caseName, outcome: outcome, milliseconds: elapsed))
+    }
+}

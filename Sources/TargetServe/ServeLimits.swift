@@ -1,0 +1,14 @@
+/// The bounds that keep one client from holding the server.
+package struct ServeLimits: Sendable {
+    /// The request head (request line and headers) larger than this is answered 431.
+    package var maximumHeaderSize = 16 * 1024
+    /// A body larger than this is answered 413: by its Content-Length before it is read, or
+    /// once it has grown past the bound.
+    package var maximumBodySize = 8 * 1024 * 1024
+    /// A connection that neither sends nor takes a byte for this long, between requests, is closed.
+    package var idleTimeout: Double = 60
+    /// The longest a `timeout` sample holds a request.
+    package var maximumHold: Double = 30
+
+    package init() {}
+}

@@ -1,0 +1,143 @@
+import MoyaKit
+import OrderedJSON
+import TargetModel
+import TargetSpec
+
+/// Turns a request into an answer: the route's case, its values, the sample chosen, rendered as
+/// `--stub` renders it; JSON errors for what cannot be answered.
+struct ServeResponder: Sendable {
+    var routes: RouteTable
+    /// `--sample NAME`: the sample every case that has it answers with by default.
+    var defaultSample: String?
+    /// The longest a `timeout` sample holds a request, whatever the case's timeout.
+    var maximumHold: Double = 30
+
+    /// The answer, and the case that gave it (`API.case`), for the log.
+    func answer(_ request: ServeRequest) -> (ServeAnswer, caseName: String?) {
+        switch routes.lookup(request) {
+        case .badPath:
+            return (.response(Self.error(400, ["error": "the path's percent-escapes are broken"])), nil)
+        case .notFound(let closest):
+            var fields: [(String, JSONValue)] = [
+                ("error", .string("no case answers \(request.method) \(request.rawPath)"))
+            ]
+            fields.append(("closest", .array(closest.map { .string($0) })))
+            return (.response(Self.json(404, .object(fields))), nil)
+        case .methodNotAllowed(let allowed):
+            var response = Self.error(
+                405,
+                ["error": "\(request.method) is not served at this path; allowed: \(allowed.joined(separator: ", "))"])
+            response.headers.append(("Allow", allowed.joined(separator: ", ")))
+            return (.response(response), nil)
+        case .badValue(let served, let error):
+            let kind = if case .missingValue = error { "missing value" } else { "invalid value" }
+            var fields: [(String, JSONValue)] = [("error", .string(kind))]
+            if let name = error.valueName { fields.append(("value", .string(name))) }
+            fields += [("reason", .string(error.description)), ("case", .string(served.qualifiedName))]
+            return (.response(Self.json(400, .object(fields))), served.qualifiedName)
+        case .token(let endpoint):
+            return (.response(endpoint.response), "\(endpoint.apiName) (token endpoint)")
+        case .found(let served, let binding):
+            return (answer(served, arguments: binding.arguments, request: request), served.qualifiedName)
+        }
+    }
+
+    private func answer(_ served: ServedCase, arguments: [String: ArgumentValue], request: ServeRequest) -> ServeAnswer
+    {
+        let preference = request.header("prefer").map { SamplePreference(header: $0) }
+        // A case without values, asked for its default: rendered at start.
+        if preference == nil, defaultSample == nil, let response = served.rendered[""] { return .response(response) }
+        let name: String?
+        switch (preference ?? SamplePreference(header: nil)).choice(for: served.spec, serverDefault: defaultSample) {
+        case .sample(let chosen):
+            name = chosen
+        case .unknownExample(let example, let available):
+            return .response(
+                Self.json(
+                    404,
+                    .object([
+                        ("error", .string("case '\(served.qualifiedName)' has no sample named '\(example)'")),
+                        ("samples", .array(available.map { .string($0) }))
+                    ])))
+        case .unknownCode(let code, let available):
+            return .response(
+                Self.json(
+                    404,
+                    .object([
+                        ("error", .string("case '\(served.qualifiedName)' has no sample with status \(code)")),
+                        ("statuses", .array(available.map { .int($0) }))
+                    ])))
+        }
+        if let error = Self.errorKind(of: served.spec, named: name) {
+            switch error {
+            case .timeout:
+                return .hold(seconds: min(served.spec.timeout ?? served.builder.api.timeout, maximumHold))
+            case .cannotConnect, .connectionReset:
+                return .close(reset: true)
+            case .tooManyRedirects:
+                let location = request.rawPath + (request.rawQuery.map { "?" + $0 } ?? "")
+                return .response(ServeResponse(status: 307, headers: [("Location", location)], body: []))
+            case .cannotResolveHost, .tls:
+                return .close(reset: false)
+            }
+        }
+        if let response = served.rendered[name ?? ""] { return .response(response) }
+        do {
+            let rendered = try served.builder.renderedSample(of: served.spec, named: name, arguments: arguments)
+            guard case .response(let status, let headers, let body) = rendered.sample else {
+                return .close(reset: false)
+            }
+            return .response(
+                ServeResponse(status: status, headers: headers.compactMap(Self.safeHeader), body: Array(body)))
+        } catch {
+            return .response(
+                Self.json(
+                    500,
+                    .object([
+                        ("error", .string("the sample of '\(served.qualifiedName)' cannot be rendered")),
+                        ("reason", .string(error.description))
+                    ])))
+        }
+    }
+
+    /// The network error the sample `name` (default: the first) of `spec` stands for, if it is one.
+    private static func errorKind(of spec: CaseSpec, named name: String?) -> SampleErrorKind? {
+        let named = name.flatMap { name in spec.samples.first { $0.name == name } } ?? spec.defaultSample
+        guard case .networkError(let kind)? = named?.sample.outcome else { return nil }
+        return kind
+    }
+
+    /// A header from a sample as it may be written: a name that is an HTTP token, a value
+    /// without control characters but tab (a client's value rendered into it could hold CR
+    /// and LF, or a terminal escape); framing
+    /// headers (`Content-Length`, `Transfer-Encoding`, `Connection`) are the server's to write.
+    static func safeHeader(_ header: (name: String, value: String)) -> (name: String, value: String)? {
+        let name = header.name
+        guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else { return nil }
+        if ["transfer-encoding", "connection", "content-length"].contains(name.lowercased()) { return nil }
+        let value = String(
+            String.UnicodeScalarView(
+                header.value.unicodeScalars.map { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F ? " " : $0 }))
+        return (name, value)
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
+    /// `{"error": MESSAGE}` with `status`.
+    static func error(_ status: Int, _ fields: KeyValuePairs<String, String>) -> ServeResponse {
+        json(status, .object(fields.map { ($0.key, .string($0.value)) }))
+    }
+
+    static func json(_ status: Int, _ value: JSONValue) -> ServeResponse {
+        ServeResponse(
+            status: status, headers: [("Content-Type", "application/json")],
+            body: value.serializedBytes() + [UInt8(ascii: "\n")])
+    }
+}

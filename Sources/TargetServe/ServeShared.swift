@@ -1,0 +1,10 @@
+/// What every connection's handler reads: immutable after start.
+struct ServeShared: Sendable {
+    var responder: ServeResponder
+    var requestLog: RequestLog
+    var limits: ServeLimits
+    /// `--delay`, in seconds, before each sample response.
+    var delay: Double
+    /// Writes one line (without its line break) to the log.
+    var log: @Sendable (String) -> Void
+}

@@ -1,0 +1,77 @@
+import MoyaKit
+import TargetModel
+import TargetServe
+import TargetSpec
+import TextSafety
+
+/// A `serve` run: the APIs loaded as `list` and `call` find them, a builder each (the file's view
+/// of the environment, `--env`), the server started, Ctrl-C and SIGTERM waited for.
+struct ServeRun {
+    var command: MoyaCommand.Serve
+
+    func run() throws {
+        let environment = ProcessEnvironment.current
+        let loader = CatalogLoader(options: command.targetArguments.options, environment: environment)
+        var builders: [TargetBuilder] = []
+        for api in try apis(loader: loader) {
+            var builder = TargetBuilder(
+                api: api, processEnvironment: environment, environmentName: command.environmentName, isStubbed: true)
+            FileEnvironment.restrict(&builder, environment: environment)
+            builders.append(builder)
+        }
+        var configuration = SampleServer.Configuration()
+        configuration.host = command.host
+        configuration.port = command.port
+        configuration.delay = command.delay?.value ?? 0
+        configuration.defaultSample = command.sample
+        let server: SampleServer
+        do {
+            server = try SampleServer(builders: builders, configuration: configuration) { line in
+                StandardStream.error.write(line + "\n")
+            }
+        } catch {
+            throw CommandFailure(Self.status(of: error), error.description)
+        }
+        let interrupt = Interrupt.install()
+        interrupt.onInterrupt { server.stop() }
+        interrupt.watchInBackground()
+        let host = command.host.contains(":") ? "[\(command.host)]" : command.host
+        StandardStream.error.write(
+            DisplayText.escaped(
+                "serving \(SampleServer.apiNames(builders).joined(separator: ", ")) on http://\(host):\(server.port)")
+                + "\n")
+        server.waitUntilStopped()
+        if let failure = Interrupt.failureIfSignalled { throw failure }
+    }
+
+    /// The APIs named, or every API found; a file with errors stops the run (65).
+    private func apis(loader: CatalogLoader) throws -> [APISpec] {
+        if !command.apis.isEmpty {
+            return try command.apis.map { name in
+                let (catalog, api) = try loader.api(named: name)
+                loader.printDiagnostics(of: catalog.filtered(toFile: api.file))
+                return api
+            }
+        }
+        let catalog = try loader.load()
+        loader.printDiagnostics(of: catalog)
+        if catalog.hasErrors { throw CommandFailure(.invalidTargetFile, "some target files are invalid (see above)") }
+        let apis = catalog.entries.compactMap(\.api)
+        if apis.isEmpty {
+            throw CommandFailure(
+                .usage,
+                "no target files found; searched: \(catalog.searchedDescription); "
+                    + "put *.yaml files in ./targets or name them with --targets")
+        }
+        return apis
+    }
+
+    /// The exit status for a server that cannot start.
+    private static func status(of error: ServeError) -> ExitStatus {
+        switch error {
+        case .routeClash: .invalidTargetFile
+        case .baseURL, .unknownSample: .usage
+        case .cannotListen: .cannotWriteOutput
+        }
+    }
+}

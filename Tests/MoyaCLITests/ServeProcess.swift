@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+import XCTest
+
+/// `moya-cli serve` running in the background as a user starts it, its stderr read as it comes;
+/// started on `--port 0` unless the arguments name a port, and the port read from its first line.
+final class ServeProcess {
+    let process = Process()
+    private let errors = Pipe()
+    private final class Received: Sendable {
+        let text = Mutex<String>("")
+    }
+
+    private let received = Received()
+    private let reader: Thread
+    /// The port the server said it listens on.
+    private(set) var port = 0
+
+    init(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws {
+        process.executableURL = CLIRunner.binaryURL
+        process.arguments = ["serve"] + arguments + (arguments.contains("--port") ? [] : ["--port", "0"])
+        process.currentDirectoryURL = folder
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path].merging(environment) { _, given in given }
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        let handle = errors.fileHandleForReading
+        let received = self.received
+        reader = Thread {
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { return }
+                received.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            }
+        }
+        try process.run()
+        reader.start()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline, !stderr.contains("\n") { usleep(10_000) }
+        if let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix("serving ") }),
+            let text = line.split(separator: ":").last, let port = Int(text)
+        {
+            self.port = port
+        }
+    }
+
+    /// What the server wrote to stderr so far.
+    var stderr: String { received.text.withLock { $0 } }
+
+    /// Waits until stderr holds `text` (the log line of a request answered on another thread).
+    func waitFor(_ text: String) {
+        let deadline = Date().addingTimeInterval(10)
+        while !stderr.contains(text), Date() < deadline { usleep(10_000) }
+    }
+
+    /// Sends `signal` and waits for the exit: its status.
+    func stop(signal: Int32 = SIGINT) -> Int32 {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        process.waitUntilExit()
+        while reader.isExecuting { usleep(1000) }
+        return process.terminationStatus
+    }
+
+    /// Ends the process that outlived its test.
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// `/usr/bin/curl -s -i ARGUMENTS` against the server: status line, headers and body as curl
+    /// received them.
+    func curl(_ path: String, _ arguments: [String] = []) throws -> String {
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-s", "-i", "--max-time", "20"] + arguments + ["http://127.0.0.1:\(port)\(path)"]
+        let output = Pipe()
+        curl.standardOutput = output
+        try curl.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        curl.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Whether a listening socket can be bound to `port` on loopback now (SO_REUSEADDR, as a
+    /// server binds).
+    static func canBind(port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var one: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return bound == 0 && listen(descriptor, 1) == 0
+    }
+}

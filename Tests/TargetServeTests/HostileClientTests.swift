@@ -1,0 +1,131 @@
+import Foundation
+import TargetServe
+import TargetSpec
+import XCTest
+
+/// Clients that misbehave: oversized heads and bodies, malformed requests, pipelining, half-closed
+/// and idle connections, a thousand connections at once. The server answers each as HTTP says,
+/// and keeps answering the others.
+final class HostileClientTests: XCTestCase {
+    private var server: SampleServer?
+    private var port: Int { server?.port ?? 0 }
+
+    override func setUp() async throws {
+        let result = TargetFileLoader.load(text: SampleServerTests.users, file: "users.yaml")
+        let api = try XCTUnwrap(result.api)
+        var configuration = SampleServer.Configuration()
+        configuration.port = 0
+        configuration.limits.idleTimeout = 2
+        configuration.limits.maximumBodySize = 1024
+        server = try SampleServer(
+            builders: [TargetBuilder(api: api, processEnvironment: [:], isStubbed: true)], configuration: configuration,
+            log: { _ in })
+    }
+
+    override func tearDown() {
+        server?.stop()
+        server?.waitUntilStopped()
+    }
+
+    /// A well-formed request on a new connection is still answered.
+    private func assertStillServing(file: StaticString = #filePath, line: UInt = #line) throws {
+        let connection = try RawConnection(port: port)
+        connection.send("GET /api/v3/users/ok HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(connection.readResponse()?.body, #"{"login":"ok","id":100}"#, file: file, line: line)
+    }
+
+    func testAHeadOverTheBoundIs431AndClosed() throws {
+        let connection = try RawConnection(port: port)
+        connection.send(
+            "GET /api/v3/users/x HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n")
+        let response = try XCTUnwrap(connection.readResponse())
+        XCTAssertTrue(response.head.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"), response.head)
+        XCTAssertEqual(response.body, #"{"error":"the request head is larger than 16384 bytes"}"# + "\n")
+        XCTAssertEqual(connection.readToEnd().bytes, [])
+        try assertStillServing()
+    }
+
+    func testABodyOverTheBoundByItsLengthIs413BeforeItIsSent() throws {
+        let connection = try RawConnection(port: port)
+        connection.send(
+            "POST /api/v3/users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\n\r\n"
+        )
+        let response = try XCTUnwrap(connection.readResponse())
+        XCTAssertTrue(response.head.hasPrefix("HTTP/1.1 413 Payload Too Large\r\n"), response.head)
+        XCTAssertEqual(response.body, #"{"error":"the body is larger than 1024 bytes"}"# + "\n")
+        try assertStillServing()
+    }
+
+    func testAChunkedBodyGrowingOverTheBoundIs413() throws {
+        let connection = try RawConnection(port: port)
+        connection.send("POST /api/v3/users HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let chunk = String(repeating: "x", count: 600)
+        connection.send("258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n")
+        let response = try XCTUnwrap(connection.readResponse())
+        XCTAssertTrue(response.head.hasPrefix("HTTP/1.1 413"), response.head)
+        try assertStillServing()
+    }
+
+    func testAMalformedRequestIs400AndClosed() throws {
+        let connection = try RawConnection(port: port)
+        connection.send("GARBAGE\u{0}\u{1} / HTTP/9\r\n\r\n")
+        let response = try XCTUnwrap(connection.readResponse())
+        XCTAssertTrue(response.head.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), response.head)
+        XCTAssertTrue(response.body.hasPrefix(#"{"error":"malformed request: "#), response.body)
+        XCTAssertEqual(connection.readToEnd().bytes, [])
+        try assertStillServing()
+    }
+
+    func testPipelinedRequestsAreAnsweredInOrder() throws {
+        let connection = try RawConnection(port: port)
+        connection.send(
+            (1...3).map { "GET /api/v3/users/u\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined())
+        for index in 1...3 {
+            XCTAssertEqual(connection.readResponse()?.body, #"{"login":"u\#(index)","id":100}"#)
+        }
+    }
+
+    func testAHalfClosedClientStillGetsItsAnswer() throws {
+        let connection = try RawConnection(port: port)
+        connection.send("GET /api/v3/users/half HTTP/1.1\r\nHost: x\r\n\r\n")
+        connection.shutdownWriting()
+        XCTAssertEqual(connection.readResponse()?.body, #"{"login":"half","id":100}"#)
+    }
+
+    func testAClientStuckInItsHeadDoesNotBlockOthersAndIsClosedWhenIdle() throws {
+        let stuck = try RawConnection(port: port)
+        stuck.send("GET /api/v3/users/x HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        try assertStillServing()
+        let (bytes, error) = stuck.readToEnd()
+        XCTAssertEqual(bytes, [])
+        XCTAssertNil(error, "the server closed the idle connection")
+    }
+
+    func testAThousandConnectionsAtOnceAreEachAnswered() throws {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        if limit.rlim_cur < 2200 {
+            limit.rlim_cur = min(limit.rlim_max, 4096)
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        let connections = try (0..<1000).map { index in
+            let connection = try RawConnection(port: port)
+            connection.send("GET /api/v3/users/c\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+            return connection
+        }
+        for (index, connection) in connections.enumerated() {
+            XCTAssertEqual(connection.readResponse()?.body, #"{"login":"c\#(index)","id":100}"#)
+        }
+    }
+
+    func testAClientThatNeverReadsDoesNotBlockOthers() throws {
+        let greedy = try RawConnection(port: port, readTimeout: 2)
+        let request = "GET /api/v3/users/\(String(repeating: "g", count: 1000)) HTTP/1.1\r\nHost: x\r\n\r\n"
+        // Far more answers than the socket buffers hold, none of them read.
+        for _ in 0..<20 {
+            guard greedy.send(String(repeating: request, count: 200)) else { break }
+        }
+        try assertStillServing()
+        try assertStillServing()
+    }
+}
