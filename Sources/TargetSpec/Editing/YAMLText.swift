@@ -58,18 +58,18 @@ package indirect enum YAMLText: Sendable {
             return pad + key(entry.key) + ": " + flow + "\n"
         }
         guard case .map(let members) = entry.value, !members.isEmpty else {
-            var out = ""
+            var out: [UInt8] = []
             Layout(step: step).renderEntries([entry], level: 2, indent: indent, into: &out)
-            return out
+            return String(decoding: out, as: UTF8.self)
         }
         return pad + key(entry.key) + ":\n" + renderBlockMembers(members, indent: indent + step, step: step)
     }
 
     /// `members` as a block map's lines at column `indent` + 1, short leaves in flow style.
     package static func renderBlockMembers(_ members: [Entry], indent: Int, step: Int) -> String {
-        var out = ""
+        var out: [UInt8] = []
         Layout(step: step).renderEntries(members, level: 3, indent: indent, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The value in flow style on one line, however long or deep; `nil` when a key is too long
@@ -94,7 +94,7 @@ package indirect enum YAMLText: Sendable {
             }
             return "{" + parts.joined(separator: ", ") + "}"
         default:
-            return flow(value, budget: .max)
+            return flow(value, budget: .max).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 
