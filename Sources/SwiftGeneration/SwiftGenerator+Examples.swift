@@ -15,7 +15,7 @@ extension SwiftGenerator {
                 var arguments: [SwiftExpression] = []
                 var words = [SwiftLiteral.quoted(spec.name)]
                 for value in values {
-                    guard let given = example[value.spec.name] else { continue }
+                    guard let given = example[value.spec.name].map(portable) else { continue }
                     let label = SwiftIdentifier.label(value.identifier) + ": "
                     arguments.append(.atom(label + exampleLiteral(given, kind: value.kind)))
                     let elements: [ArgumentValue] = if case .list(let items) = given { items } else { [given] }
@@ -41,6 +41,20 @@ extension SwiftGenerator {
             body.block(declaration) { property in
                 property.expression(.prefixed("return ", .collection(open: "[", entries, close: "]")))
             }
+        }
+    }
+
+    /// The value with a file of the target file's folder named relative to that folder (as the
+    /// file itself names it): the binder made it absolute, and the table must read the same
+    /// wherever the checkout is.
+    private func portable(_ value: ArgumentValue) -> ArgumentValue {
+        switch value {
+        case .list(let items): return .list(items.map(portable))
+        case .file(let path):
+            let folder = api.directory.hasSuffix("/") ? api.directory : api.directory + "/"
+            guard path.hasPrefix(folder), path.count > folder.count else { return value }
+            return .file(path: String(path.dropFirst(folder.count)))
+        default: return value
         }
     }
 

@@ -284,14 +284,8 @@ extension HostileNames {
             (
                 .init_(
                     value: "x",
-                    class: URL(fileURLWithPath: "/work/wt-generate/Tests/Fixtures/generate/samples/upload.txt")),
-                [
-                    "init",
-                    "--value",
-                    "_=x",
-                    "--value",
-                    "class=/work/wt-generate/Tests/Fixtures/generate/samples/upload.txt"
-                ]
+                    class: HostileNames.configuration.filesFolder.appendingPathComponent("samples/upload.txt")),
+                ["init", "--value", "_=x", "--value", "class=samples/upload.txt"]
             ),
             (.path, ["path"]),
             (.task(n: 2), ["task", "--value", "n=2"]),

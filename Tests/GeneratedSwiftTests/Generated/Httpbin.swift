@@ -831,8 +831,9 @@ extension Httpbin {
             (.postData(name: "Moya"), ["postData", "--value", "name=Moya"]),
             (.postDataFile, ["postDataFile"]),
             (
-                .putDataFileValue(document: URL(fileURLWithPath: "/work/wt-generate/targets/samples/httpbin-note.txt")),
-                ["putDataFileValue", "--value", "document=/work/wt-generate/targets/samples/httpbin-note.txt"]
+                .putDataFileValue(
+                    document: Httpbin.configuration.filesFolder.appendingPathComponent("samples/httpbin-note.txt")),
+                ["putDataFileValue", "--value", "document=samples/httpbin-note.txt"]
             ),
             (
                 .postJSON(name: "Ada", age: 36, ratio: 1.5, admin: false, city: "Berlin"),
@@ -880,44 +881,27 @@ extension Httpbin {
             (.compositeForm(email: "ada@example.com"), ["compositeForm", "--value", "email=ada@example.com"]),
             (.compositePropertyList(enabled: true), ["compositePropertyList", "--value", "enabled=true"]),
             (
-                .uploadFile(source: URL(fileURLWithPath: "/work/wt-generate/targets/samples/httpbin-note.txt")),
-                ["uploadFile", "--value", "source=/work/wt-generate/targets/samples/httpbin-note.txt"]
+                .uploadFile(
+                    source: Httpbin.configuration.filesFolder.appendingPathComponent("samples/httpbin-note.txt")),
+                ["uploadFile", "--value", "source=samples/httpbin-note.txt"]
             ),
             (
                 .uploadMultipart(
                     title: "Holiday",
-                    avatar: URL(fileURLWithPath: "/work/wt-generate/targets/samples/httpbin-note.txt")),
-                [
-                    "uploadMultipart",
-                    "--value",
-                    "title=Holiday",
-                    "--value",
-                    "avatar=/work/wt-generate/targets/samples/httpbin-note.txt"
-                ]
+                    avatar: Httpbin.configuration.filesFolder.appendingPathComponent("samples/httpbin-note.txt")),
+                ["uploadMultipart", "--value", "title=Holiday", "--value", "avatar=samples/httpbin-note.txt"]
             ),
             (
                 .uploadCompositeMultipart(
-                    document: URL(fileURLWithPath: "/work/wt-generate/targets/samples/httpbin-note.txt"),
+                    document: Httpbin.configuration.filesFolder.appendingPathComponent("samples/httpbin-note.txt"),
                     album: "inbox"),
-                [
-                    "uploadCompositeMultipart",
-                    "--value",
-                    "document=/work/wt-generate/targets/samples/httpbin-note.txt",
-                    "--value",
-                    "album=inbox"
-                ]
+                ["uploadCompositeMultipart", "--value", "document=samples/httpbin-note.txt", "--value", "album=inbox"]
             ),
             (
                 .uploadCompositeMultipart(
-                    document: URL(fileURLWithPath: "/work/wt-generate/targets/samples/httpbin-note.txt"),
+                    document: Httpbin.configuration.filesFolder.appendingPathComponent("samples/httpbin-note.txt"),
                     album: "travel"),
-                [
-                    "uploadCompositeMultipart",
-                    "--value",
-                    "document=/work/wt-generate/targets/samples/httpbin-note.txt",
-                    "--value",
-                    "album=travel"
-                ]
+                ["uploadCompositeMultipart", "--value", "document=samples/httpbin-note.txt", "--value", "album=travel"]
             ),
             (.downloadImage(name: "httpbin"), ["downloadImage", "--value", "name=httpbin"]),
             (.downloadImage(name: "pig"), ["downloadImage", "--value", "name=pig"]),
