@@ -70,12 +70,6 @@ struct SwiftGenerationRunner {
                 .usage,
                 "--output \(DisplayText.escaped(path)) is \(kind); give a file to write, or - for standard output")
         }
-        do throws(TransportError) {
-            try OutputFile.checkWritable(path, overwrite: replacing)
-        } catch {
-            throw CommandFailure(
-                [.destinationExists, .destinationProtected].contains(error.kind) ? .usage : .cannotWriteOutput,
-                error.kind == .destinationExists ? "\(path) exists; give --force to replace it" : error.message)
-        }
+        try ImportedTargetFile.checkWritable(path, replacing: replacing)
     }
 }
