@@ -108,7 +108,8 @@ struct CaseExpressions {
         return .atom(literal + "\"")
     }
 
-    /// `text` percent-escaped as one path segment, as `PercentEncoding.escapePathSegment` does it.
+    /// `text` as one path segment: percent-escaped as `PercentEncoding.escapePathSegment` does it for
+    /// MoyaKit; for Moya, raw but for what would leave the segment (see `GeneratedPrivateTypes.path`).
     private func escapedPathSegment(_ text: String) -> String {
         (module == .moyaKit ? "PercentEncoding.escapePathSegment(" : "GeneratedPath.escapeSegment(") + text + ")"
     }

@@ -843,24 +843,13 @@ private enum GeneratedURL {
     }
 }
 
-/// A value as one path segment, as moya-cli escapes it: every byte but RFC 3986's unreserved
-/// characters percent-escaped, and `.` and `..` too.
+/// A value as one path segment through Moya: raw, as Moya escapes it when it joins the URL,
+/// but for `/`, `.` and `..`, which would leave the segment: they are written escaped and
+/// so arrive as the text `%2F` and `%2E` (Moya cannot send an escaped `/` in a path).
 private enum GeneratedPath {
     static func escapeSegment(_ segment: String) -> String {
         if segment == "." || segment == ".." { return String(repeating: "%2E", count: segment.count) }
-        let hexDigits = Array("0123456789ABCDEF")
-        var output = ""
-        for byte in segment.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                output.append(Character(Unicode.Scalar(byte)))
-            default:
-                output += "%" + String(hexDigits[Int(byte >> 4)]) + String(hexDigits[Int(byte & 0x0F)])
-            }
-        }
-        return output
+        return segment.replacingOccurrences(of: "/", with: "%2F")
     }
 }
 
