@@ -64,14 +64,25 @@ struct RouteTable: Sendable {
 
     /// The case that answers `request`: among the cases of its method and route, the first that
     /// binds its values without error and fits best (query, body and headers it reads).
+    ///
+    /// HEAD is GET without the body (RFC 9110, 9.3.2): a route GET serves answers HEAD as GET
+    /// unless a case of its own says otherwise.
     func lookup(_ request: ServeRequest) -> Lookup {
+        let found = lookup(request, method: request.method)
+        if request.method == "HEAD", case .methodNotAllowed(let allowed) = found, allowed.contains("GET") {
+            return lookup(request, method: "GET")
+        }
+        return found
+    }
+
+    private func lookup(_ request: ServeRequest, method: String) -> Lookup {
         guard let path = request.pathSegments else { return .badPath }
         var best: (served: ServedCase, binding: ServedCase.Binding)?
         var allowed: [String] = []
         for index in casesBySegmentCount[path.count] ?? [] {
             let served = cases[index]
             guard let values = served.route.match(path) else { continue }
-            guard served.method == request.method else {
+            guard served.method == method else {
                 if !allowed.contains(served.method) { allowed.append(served.method) }
                 continue
             }
@@ -89,11 +100,12 @@ struct RouteTable: Sendable {
             return .found(best.served, best.binding)
         }
         if let endpoint = tokenEndpoints.first(where: { $0.path == path }) {
-            if request.method == "POST" { return .token(endpoint) }
+            if method == "POST" { return .token(endpoint) }
             allowed.append("POST")
         }
+        if allowed.contains("GET"), !allowed.contains("HEAD") { allowed.append("HEAD") }
         if !allowed.isEmpty { return .methodNotAllowed(allowed: allowed) }
-        return .notFound(closest: closest(to: path, method: request.method))
+        return .notFound(closest: closest(to: path, method: method))
     }
 
     /// The responses of the samples of `spec` (a case without values) that are neither error
@@ -108,11 +120,15 @@ struct RouteTable: Sendable {
                     of: spec, named: named.name, arguments: [:]
                 ).sample
             else { continue }
-            rendered[named.name] = ServeResponse(
+            var response = ServeResponse(
                 status: status, headers: headers.compactMap(ServeResponder.safeHeader), body: Array(bytes))
+            response.prepared = PreparedResponse(response)
+            rendered[named.name] = response
         }
         if spec.samples.isEmpty {
-            rendered[""] = ServeResponse(status: 200, headers: [], body: [])
+            var response = ServeResponse(status: 200, headers: [], body: [])
+            response.prepared = PreparedResponse(response)
+            rendered[""] = response
         } else if let first = spec.defaultSample?.name {
             rendered[""] = rendered[first]
         }

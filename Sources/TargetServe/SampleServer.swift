@@ -52,7 +52,7 @@ package final class SampleServer: Sendable {
         responder.maximumHold = configuration.limits.maximumHold
         let shared = ServeShared(
             responder: responder, requestLog: RequestLog(builders: builders), limits: configuration.limits,
-            delay: configuration.delay, log: log)
+            bodyBudget: BodyBudget(limit: configuration.limits.maximumHeldBodies), delay: configuration.delay, log: log)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let limits = configuration.limits
         let bootstrap = ServerBootstrap(group: group)
@@ -97,6 +97,13 @@ package final class SampleServer: Sendable {
     /// returns then. Safe from any thread, more than once.
     package func stop() {
         channel.close(promise: nil)
+    }
+
+    /// Runs `task` every `seconds` on one of the server's event loops until it stops (the log's
+    /// flush).
+    package func every(_ seconds: Double, _ task: @escaping @Sendable () -> Void) {
+        let interval = TimeAmount.nanoseconds(Int64(seconds * 1_000_000_000))
+        group.next().scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in task() }
     }
 
     /// Blocks until `stop()` (or the listening socket failing), then closes every connection.

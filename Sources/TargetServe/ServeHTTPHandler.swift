@@ -14,6 +14,8 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let shared: ServeShared
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
+    /// The bytes of `shared.bodyBudget` this connection holds: its body's, until it is answered.
+    private var reserved = 0
     /// A 413 was sent: the rest of the request is dropped and the connection closes.
     private var refused = false
     /// A request is being answered (delayed, held): idleness is not the client's.
@@ -31,6 +33,7 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .head(let requestHead):
             head = requestHead
             body = []
+            releaseBody()
             refused = false
             busy = true
             started = .now()
@@ -49,6 +52,11 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 refuseBody(context: context)
                 return
             }
+            guard shared.bodyBudget.reserve(buffer.readableBytes) else {
+                refuseForNow(context: context)
+                return
+            }
+            reserved += buffer.readableBytes
             body += buffer.readBytes(length: buffer.readableBytes) ?? []
         case .end:
             guard !refused, let head else { return }
@@ -63,6 +71,8 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func answer(_ head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext) {
         let request = request(from: head)
+        // The request holds the body now, until it is answered; the budget counts it till then.
+        body = []
         let (answer, caseName) = shared.responder.answer(request)
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let perform: @Sendable () -> Void = {
@@ -82,6 +92,7 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     ) {
         switch answer {
         case .response(let response):
+            releaseBody()
             // Logged first: a client that reads its answer finds the line written.
             log(request, caseName: caseName, outcome: String(response.status))
             write(response, isHead: request.method == "HEAD", keepAlive: keepAlive, context: context)
@@ -92,10 +103,12 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 let (handler, context) = loopBound.value
                 handler.hold = nil
                 handler.heldRequest = nil
+                handler.releaseBody()
                 handler.log(request, caseName: caseName, outcome: "timeout (closed after \(seconds) s)")
                 context.close(promise: nil)
             }
         case .close(let reset):
+            releaseBody()
             if reset, let provider = context.channel as? SocketOptionProvider {
                 // Linger 0: close(2) sends RST instead of FIN, as a reset connection does.
                 _ = provider.setSoLinger(linger(l_onoff: 1, l_linger: 0))
@@ -106,19 +119,15 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func write(_ response: ServeResponse, isHead: Bool, keepAlive: Bool, context: ChannelHandlerContext) {
-        var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
-        let hasBody = !(100..<200).contains(response.status) && response.status != 204 && response.status != 304
-        if hasBody {
-            headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
-        }
+        let prepared = response.prepared ?? PreparedResponse(response)
+        var headers = prepared.headers
+        headers.add(name: "Date", value: DateHeader.now)
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
-        let head = HTTPResponseHead(
-            version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        if hasBody, !isHead, !response.body.isEmpty {
-            context.write(
-                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))),
-                promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: prepared.status, headers: headers))),
+            promise: nil)
+        if !isHead, let body = prepared.body, body.readableBytes > 0 {
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         }
         busy = false
         guard !keepAlive else {
@@ -133,10 +142,30 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func refuseBody(context: ChannelHandlerContext) {
         refused = true
+        releaseBody()
+        body = []
         if let head { log(request(from: head), caseName: nil, outcome: "413") }
         write(
             ServeResponder.error(413, ["error": "the body is larger than \(shared.limits.maximumBodySize) bytes"]),
             isHead: false, keepAlive: false, context: context)
+    }
+
+    /// The bodies held by all connections are at their bound: 503, as a busy server says it, and
+    /// the connection closed (the rest of its body is not read).
+    private func refuseForNow(context: ChannelHandlerContext) {
+        refused = true
+        releaseBody()
+        body = []
+        if let head { log(request(from: head), caseName: nil, outcome: "503") }
+        var response = ServeResponder.error(
+            503, ["error": "the server holds \(shared.limits.maximumHeldBodies) bytes of request bodies; retry later"])
+        response.headers.append(("Retry-After", "1"))
+        write(response, isHead: false, keepAlive: false, context: context)
+    }
+
+    private func releaseBody() {
+        shared.bodyBudget.release(reserved)
+        reserved = 0
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -175,6 +204,7 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         hold = nil
         heldRequest = nil
+        releaseBody()
         context.fireChannelInactive()
     }
 

@@ -166,13 +166,32 @@ final class SampleServerTests: XCTestCase {
                 + "\n")
     }
 
+    func testHEADOnAGETRouteIsTheGETAnswerWithoutItsBody() throws {
+        try start()
+        let connection = try RawConnection(port: port)
+        connection.send(
+            "HEAD /api/v3/users/octo HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "GET /api/v3/users/octo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let text = String(decoding: connection.readToEnd().bytes, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        XCTAssertEqual(parts.count, 3, text)
+        let body = #"{"login":"octo","id":100}"#
+        XCTAssertTrue(parts[0].hasPrefix("HTTP/1.1 200 OK\r\n"), text)
+        XCTAssertTrue(parts[0].contains("\r\nContent-Length: \(body.utf8.count)"), text)
+        XCTAssertTrue(parts[0].contains("\r\nX-Login: octo"), text)
+        // No body between the two heads: the GET's answer follows the HEAD's head at once.
+        XCTAssertTrue(parts[1].hasPrefix("HTTP/1.1 200 OK\r\n"), text)
+        XCTAssertEqual(parts[2], body)
+        XCTAssertTrue(lines.withLock { $0 }.first?.hasPrefix("HEAD /api/v3/users/octo users.user 200 ") ?? false)
+    }
+
     func testAKnownPathWithAnotherMethodIs405WithAllow() throws {
         try start()
         let connection = try RawConnection(port: port)
         connection.send("DELETE /api/v3/users/x HTTP/1.1\r\nHost: x\r\n\r\n")
         let response = try XCTUnwrap(connection.readResponse())
         XCTAssertTrue(response.head.hasPrefix("HTTP/1.1 405 Method Not Allowed\r\n"), response.head)
-        XCTAssertTrue(response.head.contains("Allow: GET\r\n"), response.head)
+        XCTAssertTrue(response.head.contains("Allow: GET, HEAD\r\n"), response.head)
     }
 
     func testAClientsValueCannotAddAHeaderLine() throws {
