@@ -44,11 +44,11 @@ struct RouteTable: Sendable {
                     throw .baseURL(api: builder.api.name, caseName: spec.name, reason: error.description)
                 }
                 let prefix = PercentEncoding.decoded(baseURL) ?? baseURL
-                var served = ServedCase(
+                let served = ServedCase(
                     builder: builder, spec: spec, method: spec.method,
                     route: RoutePattern(prefix: prefix, template: spec.path), sources: ValueSources(spec),
-                    credential: CredentialPlace(builder.api.auth(for: spec.auth)))
-                if spec.values.isEmpty { served.rendered = Self.renderedSamples(of: spec, builder: builder) }
+                    credential: CredentialPlace(builder.api.auth(for: spec.auth)),
+                    rendered: spec.values.isEmpty ? Self.renderedSamples(of: spec, builder: builder) : [:])
                 let key = served.method + " " + served.route.shape
                 if let owner = owners[key], owner.builder.api.name != builder.api.name {
                     throw .routeClash(

@@ -68,9 +68,11 @@ package final class SampleServer: Sendable {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(
                         IdleStateHandler(allTimeout: .nanoseconds(Int64(limits.idleTimeout * 1_000_000_000))))
+                    // Headers are checked where they are made (`ServeResponder.safeHeader`), not
+                    // again for each answer.
                     try pipeline.configureHTTPServerPipeline(
-                        withErrorHandling: false, withEncoderConfiguration: .init(),
-                        withDecoderLimitConfiguration: decoderLimits)
+                        withErrorHandling: false, withOutboundHeaderValidation: false,
+                        withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
                     try pipeline.addHandler(ServeHTTPHandler(shared: shared))
                 }
             }
