@@ -6,7 +6,7 @@ import Glibc
 /// The `Date` header's value (RFC 9110 IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`): every answer
 /// carries one, as HTTP/1.1 asks of a server with a clock. Formatted once a second per thread,
 /// not per request.
-final class DateHeader {
+package final class DateHeader {
     private var second = -1
     private var text = ""
 
@@ -36,7 +36,7 @@ final class DateHeader {
     }
 
     /// `seconds` since the epoch as an IMF-fixdate.
-    static func formatted(_ seconds: time_t) -> String {
+    package static func formatted(_ seconds: time_t) -> String {
         var seconds = seconds
         var parts = tm()
         gmtime_r(&seconds, &parts)

@@ -68,11 +68,11 @@ package final class SampleServer: Sendable {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(
                         IdleStateHandler(allTimeout: .nanoseconds(Int64(limits.idleTimeout * 1_000_000_000))))
-                    // Headers are checked where they are made (`ServeResponder.safeHeader`), not
-                    // again for each answer.
-                    try pipeline.configureHTTPServerPipeline(
-                        withErrorHandling: false, withOutboundHeaderValidation: false,
-                        withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
+                    // Answers are encoded by the handler (headers checked where they are made,
+                    // `ServeResponder.safeHeader`), each as one buffer; pipelining is its too.
+                    try pipeline.addHandler(
+                        ByteToMessageHandler(
+                            HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits)))
                     try pipeline.addHandler(ServeHTTPHandler(shared: shared))
                 }
             }

@@ -5,11 +5,14 @@ import Glibc
 #endif
 
 /// One connection's requests: the body gathered (bounded), the answer worked out by the
-/// responder, delayed on the event loop, written, logged. Protocol errors are answered here too
-/// (400, 431 for an oversized head) and close the connection.
-final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+/// responder, delayed on the event loop, written (encoded here, as one buffer), logged. Protocol
+/// errors are answered here too (400, 431 for an oversized head) and close the connection.
+/// Pipelined requests are answered in order: while an answer waits (`--delay`), the requests
+/// after it wait too, and the connection is not read.
+final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
     private let shared: ServeShared
     private var head: HTTPRequestHead?
@@ -24,12 +27,48 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var hold: Scheduled<Void>?
     private var heldRequest: (ServeRequest, String?)?
 
+    /// An answer is scheduled, not yet written (`--delay`, a held request).
+    private var answerPending = false
+    /// The parts of the requests that came while an answer was pending, in order.
+    private var waiting: [HTTPServerRequestPart] = []
+    /// A read was asked for while an answer was pending.
+    private var readPending = false
+
     init(shared: ServeShared) {
         self.shared = shared
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
+        let part = unwrapInboundIn(data)
+        if answerPending {
+            waiting.append(part)
+        } else {
+            handle(part, context: context)
+        }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if answerPending {
+            readPending = true
+        } else {
+            context.read()
+        }
+    }
+
+    /// The pending answer is written: the requests that waited are handled, and reading resumes.
+    private func resume(context: ChannelHandlerContext) {
+        answerPending = false
+        while !waiting.isEmpty, !answerPending {
+            handle(waiting.removeFirst(), context: context)
+        }
+        if readPending, !answerPending {
+            readPending = false
+            context.read()
+        }
+    }
+
+    private func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        switch part {
         case .head(let requestHead):
             head = requestHead
             body = []
@@ -80,6 +119,7 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             handler.perform(answer, for: request, caseName: caseName, keepAlive: keepAlive, context: context)
         }
         if shared.delay > 0, case .response = answer {
+            answerPending = true
             context.eventLoop.scheduleTask(in: .nanoseconds(Int64(shared.delay * 1_000_000_000))) { perform() }
         } else {
             perform()
@@ -97,6 +137,8 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             log(request, caseName: caseName, outcome: String(response.status))
             write(response, isHead: request.method == "HEAD", keepAlive: keepAlive, context: context)
         case .hold(let seconds):
+            // The connection ends with the hold: nothing after it is read.
+            answerPending = true
             heldRequest = (request, caseName)
             let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             hold = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(seconds * 1_000_000_000))) {
@@ -120,22 +162,18 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func write(_ response: ServeResponse, isHead: Bool, keepAlive: Bool, context: ChannelHandlerContext) {
         let prepared = response.prepared ?? PreparedResponse(response)
-        var headers = prepared.headers
-        headers.add(name: "Date", value: DateHeader.now)
-        if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
-        context.write(
-            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: prepared.status, headers: headers))),
-            promise: nil)
-        if !isHead, let body = prepared.body, body.readableBytes > 0 {
-            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-        }
+        let bytes = prepared.encoded(
+            isHead: isHead, keepAlive: keepAlive, version: head?.version ?? .http1_1,
+            allocator: context.channel.allocator)
         busy = false
         guard !keepAlive else {
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+            if answerPending { resume(context: context) }
             return
         }
+        waiting = []
         let done = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: done)
         let channel = context.channel
         done.futureResult.whenComplete { _ in channel.close(promise: nil) }
     }

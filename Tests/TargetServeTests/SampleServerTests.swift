@@ -285,6 +285,36 @@ final class SampleServerTests: XCTestCase {
         XCTAssertEqual(try get("/v1/status").body, "new")
     }
 
+    func testPipelinedRequestsWaitForADelayedAnswerAndComeInOrder() throws {
+        try start { $0.delay = 0.05 }
+        let connection = try RawConnection(port: port)
+        connection.send(
+            (1...3).map { "GET /api/v3/users/p\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined()
+                + "GET /api/v3/users/p4 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        for index in 1...4 {
+            XCTAssertEqual(connection.readResponse()?.body, #"{"login":"p\#(index)","id":100}"#)
+        }
+        XCTAssertEqual(connection.readToEnd().bytes, [], "closed after the last")
+    }
+
+    func testEachAnswerIsDatedAndAnHTTP10KeepAliveIsKept() throws {
+        try start()
+        let connection = try RawConnection(port: port)
+        connection.send("GET /api/v3/users/a HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        let first = try XCTUnwrap(connection.readResponse())
+        XCTAssertTrue(first.head.components(separatedBy: "\r\n").contains("Connection: keep-alive"), first.head)
+        let date = try XCTUnwrap(first.head.components(separatedBy: "\r\n").first { $0.hasPrefix("Date: ") })
+        // IMF-fixdate: `Date: Sun, 06 Nov 1994 08:49:37 GMT`.
+        XCTAssertEqual(date.count, "Date: Sun, 06 Nov 1994 08:49:37 GMT".count, date)
+        XCTAssertTrue(date.hasSuffix(" GMT"), date)
+        XCTAssertEqual(DateHeader.formatted(784_111_777), "Sun, 06 Nov 1994 08:49:37 GMT")
+        XCTAssertEqual(DateHeader.formatted(951_782_400), "Tue, 29 Feb 2000 00:00:00 GMT")
+        connection.send("GET /api/v3/users/b HTTP/1.0\r\n\r\n")
+        let second = try XCTUnwrap(connection.readResponse())
+        XCTAssertTrue(second.head.components(separatedBy: "\r\n").contains("Connection: close"), second.head)
+        XCTAssertEqual(second.body, #"{"login":"b","id":100}"#)
+    }
+
     func testTheFilesSecretsAreNeverLogged() throws {
         try start(
             """
