@@ -67,7 +67,9 @@ package final class SampleServer: Sendable {
                     decoderLimits.maxHeaderFieldSize = limits.maximumHeaderSize
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(
-                        IdleStateHandler(allTimeout: .nanoseconds(Int64(limits.idleTimeout * 1_000_000_000))))
+                        // Idle by what the client sends: watching writes too would cost a promise for
+                        // each answer.
+                        IdleStateHandler(readTimeout: .nanoseconds(Int64(limits.idleTimeout * 1_000_000_000))))
                     // Answers are encoded by the handler (headers checked where they are made,
                     // `ServeResponder.safeHeader`), each as one buffer; pipelining is its too.
                     try pipeline.addHandler(

@@ -29,6 +29,10 @@ struct ServeRequest: Sendable {
         var segments: [String] = []
         var broken = false
         for segment in rawPath.split(separator: "/") {
+            guard segment.utf8.contains(UInt8(ascii: "%")) else {
+                segments.append(String(segment))
+                continue
+            }
             guard let decoded = PercentEncoding.decoded(String(segment)) else {
                 broken = true
                 break
