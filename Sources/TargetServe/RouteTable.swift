@@ -10,6 +10,10 @@ struct RouteTable: Sendable {
     private var casesBySegmentCount: [Int: [Int]] = [:]
     /// The token endpoints of the APIs' `oauth2` auth, answered when no case has their route.
     private(set) var tokenEndpoints: [TokenEndpoint] = []
+    /// By method, then by path as a client writes it: the cases whose answer no request can
+    /// change (no values, a default sample rendered at start, a literal path no other case of
+    /// the method matches), found without routing.
+    private(set) var fixedRoutes: [String: [String: ServedCase]] = [:]
 
     /// What a request finds.
     enum Lookup: Sendable {
@@ -59,6 +63,26 @@ struct RouteTable: Sendable {
                 casesBySegmentCount[served.route.segments.count, default: []].append(cases.count)
                 cases.append(served)
             }
+        }
+        for served in cases where served.rendered[""] != nil {
+            guard let path = served.route.literalPath,
+                path.allSatisfy({ $0.utf8.allSatisfy(Self.isWrittenAsIs) }),
+                (casesBySegmentCount[path.count] ?? []).filter({
+                    cases[$0].method == served.method && cases[$0].route.match(path) != nil
+                }).count == 1
+            else { continue }
+            fixedRoutes[served.method, default: [:]]["/" + path.joined(separator: "/")] = served
+        }
+    }
+
+    /// A byte a client writes in a path as it is, unescaped (RFC 3986 unreserved).
+    private static func isWrittenAsIs(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
         }
     }
 

@@ -109,10 +109,22 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func answer(_ head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext) {
-        let request = request(from: head)
+        let request: ServeRequest
+        let answer: ServeAnswer
+        let caseName: String?
+        if body.isEmpty,
+            let (response, name) = shared.responder.fixedAnswer(
+                method: head.method.rawValue, target: head.uri, prefers: head.headers.contains(name: "prefer"))
+        {
+            // What the log reads of it: method and target.
+            request = ServeRequest(method: head.method.rawValue, uri: head.uri, headers: [], body: [])
+            (answer, caseName) = (.response(response), name)
+        } else {
+            request = self.request(from: head)
+            (answer, caseName) = shared.responder.answer(request)
+        }
         // The request holds the body now, until it is answered; the budget counts it till then.
         body = []
-        let (answer, caseName) = shared.responder.answer(request)
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let perform: @Sendable () -> Void = {
             let (handler, context) = loopBound.value

@@ -315,6 +315,26 @@ final class SampleServerTests: XCTestCase {
         XCTAssertEqual(second.body, #"{"login":"b","id":100}"#)
     }
 
+    func testAFixedAnswerIsTheOneRoutingGivesEvenWhenAnotherRouteMatchesItsPath() throws {
+        try start(
+            """
+            api: shadow
+            baseURL: https://example.com/v1
+            cases:
+              user: {values: [{name: string}], path: "/users/{name}", sample: {json: {login: "{name}"}}}
+              me: {path: /users/me, sample: {text: me}}
+              health: {path: /health, sample: {text: ok}}
+            """)
+        // `/users/me` is matched by two cases: routed each time, with or without a query.
+        let plain = try get("/v1/users/me")
+        let routed = try get("/v1/users/me?x=1")
+        XCTAssertEqual(plain.body, routed.body)
+        XCTAssertEqual(try get("/v1/health").body, "ok")
+        XCTAssertEqual(try get("/v1/health?x=1").body, "ok")
+        let cases = lines.withLock { $0 }.map { $0.split(separator: " ")[2] }
+        XCTAssertEqual(cases, [cases[0], cases[0], "shadow.health", "shadow.health"])
+    }
+
     func testTheFilesSecretsAreNeverLogged() throws {
         try start(
             """
