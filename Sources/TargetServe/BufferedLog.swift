@@ -2,7 +2,7 @@ import Synchronization
 
 /// The request log's lines gathered and written in batches: one write per line costs a system
 /// call per request, more than answering a small sample does. A batch is written when it grows
-/// past `batchSize`, when `flush()` is called (every `SampleServer.logFlushInterval` and at exit),
+/// past `batchSize`, when `flush()` is called (by `serve`, every 0.1 s and at exit),
 /// or at once for each line when the log is read as it comes (a terminal).
 package final class BufferedLog: Sendable {
     /// The bytes held before a batch is written whatever the time.
