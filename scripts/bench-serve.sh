@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Benchmark of `moya-cli serve` (issue 30): the release binary serving a small JSON sample, and
 # nginx serving the same bytes from a file, each on a loopback port under the same load (wrk, or a
-# Python load loop bounded in time when wrk is missing); prints requests per second of each, the
-# ratio, and serve's resident memory before and after the load (flat memory).
+# Python load loop bounded in time when wrk is missing), in ROUNDS alternating rounds so that the
+# load of a shared machine falls on both alike; prints requests per second of each round, the
+# ratio of the medians, the load average, and serve's resident memory before and after the load
+# (flat memory).
 # Both log each request to a file (nginx's access_log, serve's stderr): what each does by default.
 set -euo pipefail
 BIN=${BIN:-.build/release/moya-cli}
 DURATION=${DURATION:-10}
 CONNECTIONS=${CONNECTIONS:-64}
+ROUNDS=${ROUNDS:-3}
 NGINX=${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}
 work=$(mktemp -d)
 pids=()
@@ -95,18 +98,26 @@ PY
     fi
 }
 
-load "http://127.0.0.1:$serve_port/item.json" >/dev/null  # warm-up, as long as a run
+load "http://127.0.0.1:$serve_port/item.json" >/dev/null  # warm-up, as long as a round
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 before=$(rss)
-serve_rate=$(load "http://127.0.0.1:$serve_port/item.json")
-after_first=$(rss)
-nginx_rate=$(load "http://127.0.0.1:$nginx_port/item.json")
-serve_again=$(load "http://127.0.0.1:$serve_port/item.json")
+serve_rates=()
+nginx_rates=()
+for _ in $(seq "$ROUNDS"); do
+    serve_rates+=("$(load "http://127.0.0.1:$serve_port/item.json")")
+    nginx_rates+=("$(load "http://127.0.0.1:$nginx_port/item.json")")
+done
 after=$(rss)
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+serve_rate=$(median "${serve_rates[@]}")
+nginx_rate=$(median "${nginx_rates[@]}")
 
 tool=$(command -v wrk >/dev/null && echo "wrk -t2 -c$CONNECTIONS" || echo "Python loop, $CONNECTIONS connections")
-echo "serve vs nginx, $(wc -c < "$work/root/item.json") bytes of JSON, ${DURATION} s each, $tool, $(nproc) cores"
-printf '| serve | %s req/s (again: %s) |\n' "$serve_rate" "$serve_again"
-printf '| nginx | %s req/s |\n' "$nginx_rate"
+echo "serve vs nginx, $(wc -c < "$work/root/item.json") bytes of JSON, $ROUNDS rounds of ${DURATION} s each, $tool, $(nproc) cores"
+printf '| serve | %s req/s (median; rounds: %s) |\n' "$serve_rate" "${serve_rates[*]}"
+printf '| nginx | %s req/s (median; rounds: %s) |\n' "$nginx_rate" "${nginx_rates[*]}"
 awk -v s="$serve_rate" -v n="$nginx_rate" 'BEGIN { printf "| ratio serve/nginx | %.2f | %s |\n", s / n, (s >= n ? "goal met" : "goal NOT met") }'
-printf '| serve RSS | %s KiB before, %s KiB after the first run, %s KiB after both |\n' "$before" "$after_first" "$after"
+printf '| load average | %s before, %s after |\n' "$load_before" "$load_after"
+printf '| serve RSS | %s KiB before, %s KiB after all rounds |\n' "$before" "$after"
 echo "($(wc -l < "$work/serve.log") lines logged by serve)"

@@ -47,6 +47,20 @@ struct RoutePattern: Sendable, Hashable {
         self.segments = segments
     }
 
+    /// The segments' text when the route has no value and no wildcard.
+    var literalPath: [String]? {
+        var path: [String] = []
+        for pieces in segments {
+            var text = ""
+            for piece in pieces {
+                guard case .literal(let literal) = piece else { return nil }
+                text += literal
+            }
+            path.append(text)
+        }
+        return path
+    }
+
     /// The route's shape: its literal text with every value written `{}`. Two cases of the same
     /// method and shape cannot be told apart by their paths.
     var shape: String {

@@ -10,6 +10,10 @@ struct RouteTable: Sendable {
     private var casesBySegmentCount: [Int: [Int]] = [:]
     /// The token endpoints of the APIs' `oauth2` auth, answered when no case has their route.
     private(set) var tokenEndpoints: [TokenEndpoint] = []
+    /// By method, then by path as a client writes it: the cases whose answer no request can
+    /// change (no values, a default sample rendered at start, a literal path no other case of
+    /// the method matches), found without routing.
+    private(set) var fixedRoutes: [String: [String: ServedCase]] = [:]
 
     /// What a request finds.
     enum Lookup: Sendable {
@@ -44,11 +48,11 @@ struct RouteTable: Sendable {
                     throw .baseURL(api: builder.api.name, caseName: spec.name, reason: error.description)
                 }
                 let prefix = PercentEncoding.decoded(baseURL) ?? baseURL
-                var served = ServedCase(
+                let served = ServedCase(
                     builder: builder, spec: spec, method: spec.method,
                     route: RoutePattern(prefix: prefix, template: spec.path), sources: ValueSources(spec),
-                    credential: CredentialPlace(builder.api.auth(for: spec.auth)))
-                if spec.values.isEmpty { served.rendered = Self.renderedSamples(of: spec, builder: builder) }
+                    credential: CredentialPlace(builder.api.auth(for: spec.auth)),
+                    rendered: spec.values.isEmpty ? Self.renderedSamples(of: spec, builder: builder) : [:])
                 let key = served.method + " " + served.route.shape
                 if let owner = owners[key], owner.builder.api.name != builder.api.name {
                     throw .routeClash(
@@ -60,18 +64,49 @@ struct RouteTable: Sendable {
                 cases.append(served)
             }
         }
+        for served in cases where served.rendered[""] != nil {
+            guard let path = served.route.literalPath,
+                path.allSatisfy({ $0.utf8.allSatisfy(Self.isWrittenAsIs) }),
+                (casesBySegmentCount[path.count] ?? []).filter({
+                    cases[$0].method == served.method && cases[$0].route.match(path) != nil
+                }).count == 1
+            else { continue }
+            fixedRoutes[served.method, default: [:]]["/" + path.joined(separator: "/")] = served
+        }
+    }
+
+    /// A byte a client writes in a path as it is, unescaped (RFC 3986 unreserved).
+    private static func isWrittenAsIs(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
     }
 
     /// The case that answers `request`: among the cases of its method and route, the first that
     /// binds its values without error and fits best (query, body and headers it reads).
+    ///
+    /// HEAD is GET without the body (RFC 9110, 9.3.2): a route GET serves answers HEAD as GET
+    /// unless a case of its own says otherwise.
     func lookup(_ request: ServeRequest) -> Lookup {
+        let found = lookup(request, method: request.method)
+        if request.method == "HEAD", case .methodNotAllowed(let allowed) = found, allowed.contains("GET") {
+            return lookup(request, method: "GET")
+        }
+        return found
+    }
+
+    private func lookup(_ request: ServeRequest, method: String) -> Lookup {
         guard let path = request.pathSegments else { return .badPath }
         var best: (served: ServedCase, binding: ServedCase.Binding)?
         var allowed: [String] = []
         for index in casesBySegmentCount[path.count] ?? [] {
             let served = cases[index]
             guard let values = served.route.match(path) else { continue }
-            guard served.method == request.method else {
+            guard served.method == method else {
                 if !allowed.contains(served.method) { allowed.append(served.method) }
                 continue
             }
@@ -89,11 +124,12 @@ struct RouteTable: Sendable {
             return .found(best.served, best.binding)
         }
         if let endpoint = tokenEndpoints.first(where: { $0.path == path }) {
-            if request.method == "POST" { return .token(endpoint) }
+            if method == "POST" { return .token(endpoint) }
             allowed.append("POST")
         }
+        if allowed.contains("GET"), !allowed.contains("HEAD") { allowed.append("HEAD") }
         if !allowed.isEmpty { return .methodNotAllowed(allowed: allowed) }
-        return .notFound(closest: closest(to: path, method: request.method))
+        return .notFound(closest: closest(to: path, method: method))
     }
 
     /// The responses of the samples of `spec` (a case without values) that are neither error
@@ -108,11 +144,15 @@ struct RouteTable: Sendable {
                     of: spec, named: named.name, arguments: [:]
                 ).sample
             else { continue }
-            rendered[named.name] = ServeResponse(
+            var response = ServeResponse(
                 status: status, headers: headers.compactMap(ServeResponder.safeHeader), body: Array(bytes))
+            response.prepared = PreparedResponse(response)
+            rendered[named.name] = response
         }
         if spec.samples.isEmpty {
-            rendered[""] = ServeResponse(status: 200, headers: [], body: [])
+            var response = ServeResponse(status: 200, headers: [], body: [])
+            response.prepared = PreparedResponse(response)
+            rendered[""] = response
         } else if let first = spec.defaultSample?.name {
             rendered[""] = rendered[first]
         }

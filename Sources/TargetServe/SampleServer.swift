@@ -52,7 +52,7 @@ package final class SampleServer: Sendable {
         responder.maximumHold = configuration.limits.maximumHold
         let shared = ServeShared(
             responder: responder, requestLog: RequestLog(builders: builders), limits: configuration.limits,
-            delay: configuration.delay, log: log)
+            bodyBudget: BodyBudget(limit: configuration.limits.maximumHeldBodies), delay: configuration.delay, log: log)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let limits = configuration.limits
         let bootstrap = ServerBootstrap(group: group)
@@ -67,10 +67,14 @@ package final class SampleServer: Sendable {
                     decoderLimits.maxHeaderFieldSize = limits.maximumHeaderSize
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(
-                        IdleStateHandler(allTimeout: .nanoseconds(Int64(limits.idleTimeout * 1_000_000_000))))
-                    try pipeline.configureHTTPServerPipeline(
-                        withErrorHandling: false, withEncoderConfiguration: .init(),
-                        withDecoderLimitConfiguration: decoderLimits)
+                        // Idle by what the client sends: watching writes too would cost a promise for
+                        // each answer.
+                        IdleStateHandler(readTimeout: .nanoseconds(Int64(limits.idleTimeout * 1_000_000_000))))
+                    // Answers are encoded by the handler (headers checked where they are made,
+                    // `ServeResponder.safeHeader`), each as one buffer; pipelining is its too.
+                    try pipeline.addHandler(
+                        ByteToMessageHandler(
+                            HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits)))
                     try pipeline.addHandler(ServeHTTPHandler(shared: shared))
                 }
             }
@@ -97,6 +101,13 @@ package final class SampleServer: Sendable {
     /// returns then. Safe from any thread, more than once.
     package func stop() {
         channel.close(promise: nil)
+    }
+
+    /// Runs `task` every `seconds` on one of the server's event loops until it stops (the log's
+    /// flush).
+    package func every(_ seconds: Double, _ task: @escaping @Sendable () -> Void) {
+        let interval = TimeAmount.nanoseconds(Int64(seconds * 1_000_000_000))
+        group.next().scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in task() }
     }
 
     /// Blocks until `stop()` (or the listening socket failing), then closes every connection.

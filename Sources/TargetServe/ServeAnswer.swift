@@ -15,4 +15,12 @@ struct ServeResponse: Sendable {
     var status: Int
     var headers: [(name: String, value: String)]
     var body: [UInt8]
+    /// The same, ready to write (the fixed answers of cases without values).
+    var prepared: PreparedResponse?
+
+    init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
 }

@@ -5,15 +5,20 @@ import Glibc
 #endif
 
 /// One connection's requests: the body gathered (bounded), the answer worked out by the
-/// responder, delayed on the event loop, written, logged. Protocol errors are answered here too
-/// (400, 431 for an oversized head) and close the connection.
-final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+/// responder, delayed on the event loop, written (encoded here, as one buffer), logged. Protocol
+/// errors are answered here too (400, 431 for an oversized head) and close the connection.
+/// Pipelined requests are answered in order: while an answer waits (`--delay`), the requests
+/// after it wait too, and the connection is not read.
+final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
     private let shared: ServeShared
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
+    /// The bytes of `shared.bodyBudget` this connection holds: its body's, until it is answered.
+    private var reserved = 0
     /// A 413 was sent: the rest of the request is dropped and the connection closes.
     private var refused = false
     /// A request is being answered (delayed, held): idleness is not the client's.
@@ -22,15 +27,52 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var hold: Scheduled<Void>?
     private var heldRequest: (ServeRequest, String?)?
 
+    /// An answer is scheduled, not yet written (`--delay`, a held request).
+    private var answerPending = false
+    /// The parts of the requests that came while an answer was pending, in order.
+    private var waiting: [HTTPServerRequestPart] = []
+    /// A read was asked for while an answer was pending.
+    private var readPending = false
+
     init(shared: ServeShared) {
         self.shared = shared
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
+        let part = unwrapInboundIn(data)
+        if answerPending {
+            waiting.append(part)
+        } else {
+            handle(part, context: context)
+        }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if answerPending {
+            readPending = true
+        } else {
+            context.read()
+        }
+    }
+
+    /// The pending answer is written: the requests that waited are handled, and reading resumes.
+    private func resume(context: ChannelHandlerContext) {
+        answerPending = false
+        while !waiting.isEmpty, !answerPending {
+            handle(waiting.removeFirst(), context: context)
+        }
+        if readPending, !answerPending {
+            readPending = false
+            context.read()
+        }
+    }
+
+    private func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        switch part {
         case .head(let requestHead):
             head = requestHead
             body = []
+            releaseBody()
             refused = false
             busy = true
             started = .now()
@@ -49,6 +91,11 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 refuseBody(context: context)
                 return
             }
+            guard shared.bodyBudget.reserve(buffer.readableBytes) else {
+                refuseForNow(context: context)
+                return
+            }
+            reserved += buffer.readableBytes
             body += buffer.readBytes(length: buffer.readableBytes) ?? []
         case .end:
             guard !refused, let head else { return }
@@ -62,14 +109,29 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func answer(_ head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext) {
-        let request = request(from: head)
-        let (answer, caseName) = shared.responder.answer(request)
+        let request: ServeRequest
+        let answer: ServeAnswer
+        let caseName: String?
+        if body.isEmpty,
+            let (response, name) = shared.responder.fixedAnswer(
+                method: head.method.rawValue, target: head.uri, prefers: head.headers.contains(name: "prefer"))
+        {
+            // What the log reads of it: method and target.
+            request = ServeRequest(method: head.method.rawValue, uri: head.uri, headers: [], body: [])
+            (answer, caseName) = (.response(response), name)
+        } else {
+            request = self.request(from: head)
+            (answer, caseName) = shared.responder.answer(request)
+        }
+        // The request holds the body now, until it is answered; the budget counts it till then.
+        body = []
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let perform: @Sendable () -> Void = {
             let (handler, context) = loopBound.value
             handler.perform(answer, for: request, caseName: caseName, keepAlive: keepAlive, context: context)
         }
         if shared.delay > 0, case .response = answer {
+            answerPending = true
             context.eventLoop.scheduleTask(in: .nanoseconds(Int64(shared.delay * 1_000_000_000))) { perform() }
         } else {
             perform()
@@ -82,20 +144,25 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     ) {
         switch answer {
         case .response(let response):
+            releaseBody()
             // Logged first: a client that reads its answer finds the line written.
             log(request, caseName: caseName, outcome: String(response.status))
             write(response, isHead: request.method == "HEAD", keepAlive: keepAlive, context: context)
         case .hold(let seconds):
+            // The connection ends with the hold: nothing after it is read.
+            answerPending = true
             heldRequest = (request, caseName)
             let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             hold = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(seconds * 1_000_000_000))) {
                 let (handler, context) = loopBound.value
                 handler.hold = nil
                 handler.heldRequest = nil
+                handler.releaseBody()
                 handler.log(request, caseName: caseName, outcome: "timeout (closed after \(seconds) s)")
                 context.close(promise: nil)
             }
         case .close(let reset):
+            releaseBody()
             if reset, let provider = context.channel as? SocketOptionProvider {
                 // Linger 0: close(2) sends RST instead of FIN, as a reset connection does.
                 _ = provider.setSoLinger(linger(l_onoff: 1, l_linger: 0))
@@ -106,37 +173,49 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func write(_ response: ServeResponse, isHead: Bool, keepAlive: Bool, context: ChannelHandlerContext) {
-        var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
-        let hasBody = !(100..<200).contains(response.status) && response.status != 204 && response.status != 304
-        if hasBody {
-            headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
-        }
-        if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
-        let head = HTTPResponseHead(
-            version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        if hasBody, !isHead, !response.body.isEmpty {
-            context.write(
-                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))),
-                promise: nil)
-        }
+        let prepared = response.prepared ?? PreparedResponse(response)
+        let bytes = prepared.encoded(
+            isHead: isHead, keepAlive: keepAlive, version: head?.version ?? .http1_1,
+            allocator: context.channel.allocator)
         busy = false
         guard !keepAlive else {
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+            if answerPending { resume(context: context) }
             return
         }
+        waiting = []
         let done = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: done)
         let channel = context.channel
         done.futureResult.whenComplete { _ in channel.close(promise: nil) }
     }
 
     private func refuseBody(context: ChannelHandlerContext) {
         refused = true
+        releaseBody()
+        body = []
         if let head { log(request(from: head), caseName: nil, outcome: "413") }
         write(
             ServeResponder.error(413, ["error": "the body is larger than \(shared.limits.maximumBodySize) bytes"]),
             isHead: false, keepAlive: false, context: context)
+    }
+
+    /// The bodies held by all connections are at their bound: 503, as a busy server says it, and
+    /// the connection closed (the rest of its body is not read).
+    private func refuseForNow(context: ChannelHandlerContext) {
+        refused = true
+        releaseBody()
+        body = []
+        if let head { log(request(from: head), caseName: nil, outcome: "503") }
+        var response = ServeResponder.error(
+            503, ["error": "the server holds \(shared.limits.maximumHeldBodies) bytes of request bodies; retry later"])
+        response.headers.append(("Retry-After", "1"))
+        write(response, isHead: false, keepAlive: false, context: context)
+    }
+
+    private func releaseBody() {
+        shared.bodyBudget.release(reserved)
+        reserved = 0
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -175,6 +254,7 @@ final class ServeHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         hold = nil
         heldRequest = nil
+        releaseBody()
         context.fireChannelInactive()
     }
 

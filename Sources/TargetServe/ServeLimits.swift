@@ -5,7 +5,10 @@ package struct ServeLimits: Sendable {
     /// A body larger than this is answered 413: by its Content-Length before it is read, or
     /// once it has grown past the bound.
     package var maximumBodySize = 8 * 1024 * 1024
-    /// A connection that neither sends nor takes a byte for this long, between requests, is closed.
+    /// The bytes of request bodies held at once across all connections: a body that would take
+    /// the total past this is answered 503 with `Retry-After`, and its connection closed.
+    package var maximumHeldBodies = 64 * 1024 * 1024
+    /// A connection that sends no byte for this long, between requests, is closed.
     package var idleTimeout: Double = 60
     /// The longest a `timeout` sample holds a request.
     package var maximumHold: Double = 30

@@ -8,8 +8,6 @@ struct ServeRequest: Sendable {
     var rawPath: String
     /// The query as sent (after `?`), for the log.
     var rawQuery: String?
-    /// Percent-decoded, empty segments dropped; `nil` when an escape is broken.
-    var pathSegments: [String]?
     /// Query items in order, decoded (`+` is a space); items whose escapes are broken are dropped.
     var queryItems: [(name: String, value: String)]
     var headers: [(name: String, value: String)]
@@ -22,21 +20,30 @@ struct ServeRequest: Sendable {
         self.headers = headers
         lowercasedNames = headers.map { $0.name.lowercased() }
         self.body = body
-        let target = uri.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        rawPath = String(parts.first ?? "")
-        rawQuery = parts.count > 1 ? String(parts[1]) : nil
+        let target = uri.firstIndex(of: "#").map { uri[..<$0] } ?? uri[...]
+        if let mark = target.firstIndex(of: "?") {
+            rawPath = String(target[..<mark])
+            rawQuery = String(target[target.index(after: mark)...])
+        } else {
+            rawPath = String(target)
+            rawQuery = nil
+        }
+        queryItems = rawQuery.map { Self.formItems(Substring($0)) } ?? []
+    }
+
+    /// The path's segments percent-decoded, empty ones dropped; `nil` when an escape is broken.
+    /// Worked out when the router asks (a fixed answer is given without it).
+    var pathSegments: [String]? {
         var segments: [String] = []
-        var broken = false
         for segment in rawPath.split(separator: "/") {
-            guard let decoded = PercentEncoding.decoded(String(segment)) else {
-                broken = true
-                break
+            guard segment.utf8.contains(UInt8(ascii: "%")) else {
+                segments.append(String(segment))
+                continue
             }
+            guard let decoded = PercentEncoding.decoded(String(segment)) else { return nil }
             segments.append(decoded)
         }
-        pathSegments = broken ? nil : segments
-        queryItems = rawQuery.map { Self.formItems(Substring($0)) } ?? []
+        return segments
     }
 
     /// `a=1&b=x+y` as decoded items (a form body is written the same way).

@@ -12,6 +12,16 @@ struct ServeResponder: Sendable {
     /// The longest a `timeout` sample holds a request, whatever the case's timeout.
     var maximumHold: Double = 30
 
+    /// The answer of a case no request can change (`RouteTable.fixedRoutes`) to `method` at
+    /// `target` (path and query as sent), and the case, for the log; `nil` when the request must
+    /// be routed: another target, a query, a `Prefer` header, `--sample`.
+    func fixedAnswer(method: String, target: String, prefers: Bool) -> (ServeResponse, caseName: String)? {
+        guard defaultSample == nil, !prefers, let served = routes.fixedRoutes[method]?[target],
+            let response = served.rendered[""]
+        else { return nil }
+        return (response, served.qualifiedName)
+    }
+
     /// The answer, and the case that gave it (`API.case`), for the log.
     func answer(_ request: ServeRequest) -> (ServeAnswer, caseName: String?) {
         switch routes.lookup(request) {

@@ -3,6 +3,8 @@ struct ServeShared: Sendable {
     var responder: ServeResponder
     var requestLog: RequestLog
     var limits: ServeLimits
+    /// The request bodies held by all connections, bounded by `limits.maximumHeldBodies`.
+    var bodyBudget: BodyBudget
     /// `--delay`, in seconds, before each sample response.
     var delay: Double
     /// Writes one line (without its line break) to the log.

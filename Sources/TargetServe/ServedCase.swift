@@ -4,18 +4,34 @@ import TargetSpec
 
 /// One case as `serve` answers it: its API's builder (environment, trust), its route, and where
 /// its request carries its values.
-struct ServedCase: Sendable {
-    var builder: TargetBuilder
-    var spec: CaseSpec
-    var method: String
-    var route: RoutePattern
-    var sources: ValueSources
+///
+/// A class: the router looks at many for each request, and copying one would retain each of its
+/// parts.
+final class ServedCase: Sendable {
+    let builder: TargetBuilder
+    let spec: CaseSpec
+    let method: String
+    let route: RoutePattern
+    let sources: ValueSources
     /// How the case's credential travels (`nil`: `auth: none`, or an API without auth): a case
     /// of a shared route that sends one is told from one that does not.
-    var credential: CredentialPlace?
+    let credential: CredentialPlace?
     /// The answers of a case that takes no values, rendered once at start, by sample name
     /// (`""` for the default); samples read from files are read per request, as `--stub` reads them.
-    var rendered: [String: ServeResponse] = [:]
+    let rendered: [String: ServeResponse]
+
+    init(
+        builder: TargetBuilder, spec: CaseSpec, method: String, route: RoutePattern, sources: ValueSources,
+        credential: CredentialPlace?, rendered: [String: ServeResponse]
+    ) {
+        self.builder = builder
+        self.spec = spec
+        self.method = method
+        self.route = route
+        self.sources = sources
+        self.credential = credential
+        self.rendered = rendered
+    }
 
     /// `API.case`, as the log and error bodies name it.
     var qualifiedName: String { "\(builder.api.name).\(spec.name)" }

@@ -43,6 +43,21 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertTrue(ServeProcess.canBind(port: port), "the port is free again")
     }
 
+    func testCurlHeadGetsTheGETHeadersWithTheGETLengthAndNoBody() throws {
+        let folder = try folder(["shop.yaml": shop])
+        let server = try ServeProcess([], in: folder.url)
+        let head = try server.curl("/v1/items/7", ["-I"])
+        XCTAssertTrue(head.hasPrefix("HTTP/1.1 200 OK\r\n"), head)
+        XCTAssertTrue(head.contains("\r\nContent-Type: application/json\r\n"), head)
+        XCTAssertTrue(head.contains("\r\nContent-Length: \(#"{"id":7,"name":"Lamp"}"#.utf8.count)\r\n"), head)
+        XCTAssertTrue(head.hasSuffix("\r\n\r\n"), head)
+        server.waitFor("HEAD /v1/items/7 shop.item 200 ")
+        let gone = try server.curl("/v1/items/7", ["-I", "-H", "Prefer: example=gone"])
+        XCTAssertTrue(gone.hasPrefix("HTTP/1.1 410 Gone\r\n"), gone)
+        XCTAssertTrue(gone.contains("\r\nContent-Length: \("item 7 is gone".utf8.count)\r\n"), gone)
+        XCTAssertEqual(server.stop(), 130)
+    }
+
     func testSIGTERMEnds143() throws {
         let folder = try folder(["shop.yaml": shop])
         let server = try ServeProcess(["shop"], in: folder.url)

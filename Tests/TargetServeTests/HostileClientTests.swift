@@ -66,6 +66,53 @@ final class HostileClientTests: XCTestCase {
         try assertStillServing()
     }
 
+    func testBodiesHeldAcrossConnectionsAreBoundedAndTheOneOverIs503() throws {
+        server?.stop()
+        server?.waitUntilStopped()
+        let result = TargetFileLoader.load(text: SampleServerTests.users, file: "users.yaml")
+        var configuration = SampleServer.Configuration()
+        configuration.port = 0
+        configuration.limits.maximumBodySize = 1000
+        // Three bodies of 900 bytes fit; a fourth's first 800 do not, whichever comes last.
+        configuration.limits.maximumHeldBodies = 2800
+        server = try SampleServer(
+            builders: [TargetBuilder(api: try XCTUnwrap(result.api), processEnvironment: [:], isStubbed: true)],
+            configuration: configuration, log: { _ in })
+        let bodies = (0..<4).map { index in
+            #"{"login":"c\#(index)\#(String(repeating: " ", count: 900 - 15))"}"#
+        }
+        let connections = try bodies.map { body in
+            let connection = try RawConnection(port: port)
+            connection.send(
+                "POST /api/v3/users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n\(body.prefix(800))")
+            return connection
+        }
+        // The refused connection is the only one with an answer before its body is complete.
+        var descriptors = connections.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+        XCTAssertEqual(poll(&descriptors, nfds_t(descriptors.count), 10_000), 1)
+        let refused = try XCTUnwrap(descriptors.firstIndex { $0.revents & Int16(POLLIN) != 0 })
+        let response = try XCTUnwrap(connections[refused].readResponse())
+        XCTAssertTrue(response.head.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"), response.head)
+        XCTAssertTrue(response.head.contains("\r\nRetry-After: 1\r\n"), response.head)
+        XCTAssertEqual(
+            response.body, #"{"error":"the server holds 2800 bytes of request bodies; retry later"}"# + "\n")
+        XCTAssertEqual(connections[refused].readToEnd().bytes, [], "closed")
+        for (index, connection) in connections.enumerated() where index != refused {
+            connection.send(String(bodies[index].dropFirst(800)))
+            let answer = try XCTUnwrap(connection.readResponse())
+            XCTAssertTrue(answer.head.hasPrefix("HTTP/1.1 201 Created\r\n"), answer.head)
+        }
+        // Answered bodies are given back: the refused client's retry is taken.
+        let retry = try RawConnection(port: port)
+        retry.send(
+            "POST /api/v3/users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(bodies[refused].utf8.count)\r\n\r\n\(bodies[refused])")
+        let again = try XCTUnwrap(retry.readResponse())
+        XCTAssertTrue(again.head.hasPrefix("HTTP/1.1 201 Created\r\n"), again.head)
+        XCTAssertTrue(again.body.hasPrefix(#"{"login":"c\#(refused) "#), again.body)
+    }
+
     func testAMalformedRequestIs400AndClosed() throws {
         let connection = try RawConnection(port: port)
         connection.send("GARBAGE\u{0}\u{1} / HTTP/9\r\n\r\n")

@@ -166,13 +166,32 @@ final class SampleServerTests: XCTestCase {
                 + "\n")
     }
 
+    func testHEADOnAGETRouteIsTheGETAnswerWithoutItsBody() throws {
+        try start()
+        let connection = try RawConnection(port: port)
+        connection.send(
+            "HEAD /api/v3/users/octo HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "GET /api/v3/users/octo HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let text = String(decoding: connection.readToEnd().bytes, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        XCTAssertEqual(parts.count, 3, text)
+        let body = #"{"login":"octo","id":100}"#
+        XCTAssertTrue(parts[0].hasPrefix("HTTP/1.1 200 OK\r\n"), text)
+        XCTAssertTrue(parts[0].contains("\r\nContent-Length: \(body.utf8.count)"), text)
+        XCTAssertTrue(parts[0].contains("\r\nX-Login: octo"), text)
+        // No body between the two heads: the GET's answer follows the HEAD's head at once.
+        XCTAssertTrue(parts[1].hasPrefix("HTTP/1.1 200 OK\r\n"), text)
+        XCTAssertEqual(parts[2], body)
+        XCTAssertTrue(lines.withLock { $0 }.first?.hasPrefix("HEAD /api/v3/users/octo users.user 200 ") ?? false)
+    }
+
     func testAKnownPathWithAnotherMethodIs405WithAllow() throws {
         try start()
         let connection = try RawConnection(port: port)
         connection.send("DELETE /api/v3/users/x HTTP/1.1\r\nHost: x\r\n\r\n")
         let response = try XCTUnwrap(connection.readResponse())
         XCTAssertTrue(response.head.hasPrefix("HTTP/1.1 405 Method Not Allowed\r\n"), response.head)
-        XCTAssertTrue(response.head.contains("Allow: GET\r\n"), response.head)
+        XCTAssertTrue(response.head.contains("Allow: GET, HEAD\r\n"), response.head)
     }
 
     func testAClientsValueCannotAddAHeaderLine() throws {
@@ -264,6 +283,56 @@ final class SampleServerTests: XCTestCase {
         ) { $0.delay = 0.05 }
         XCTAssertEqual(try get("/legacy/status").body, "old")
         XCTAssertEqual(try get("/v1/status").body, "new")
+    }
+
+    func testPipelinedRequestsWaitForADelayedAnswerAndComeInOrder() throws {
+        try start { $0.delay = 0.05 }
+        let connection = try RawConnection(port: port)
+        connection.send(
+            (1...3).map { "GET /api/v3/users/p\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined()
+                + "GET /api/v3/users/p4 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        for index in 1...4 {
+            XCTAssertEqual(connection.readResponse()?.body, #"{"login":"p\#(index)","id":100}"#)
+        }
+        XCTAssertEqual(connection.readToEnd().bytes, [], "closed after the last")
+    }
+
+    func testEachAnswerIsDatedAndAnHTTP10KeepAliveIsKept() throws {
+        try start()
+        let connection = try RawConnection(port: port)
+        connection.send("GET /api/v3/users/a HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        let first = try XCTUnwrap(connection.readResponse())
+        XCTAssertTrue(first.head.components(separatedBy: "\r\n").contains("Connection: keep-alive"), first.head)
+        let date = try XCTUnwrap(first.head.components(separatedBy: "\r\n").first { $0.hasPrefix("Date: ") })
+        // IMF-fixdate: `Date: Sun, 06 Nov 1994 08:49:37 GMT`.
+        XCTAssertEqual(date.count, "Date: Sun, 06 Nov 1994 08:49:37 GMT".count, date)
+        XCTAssertTrue(date.hasSuffix(" GMT"), date)
+        XCTAssertEqual(DateHeader.formatted(784_111_777), "Sun, 06 Nov 1994 08:49:37 GMT")
+        XCTAssertEqual(DateHeader.formatted(951_782_400), "Tue, 29 Feb 2000 00:00:00 GMT")
+        connection.send("GET /api/v3/users/b HTTP/1.0\r\n\r\n")
+        let second = try XCTUnwrap(connection.readResponse())
+        XCTAssertTrue(second.head.components(separatedBy: "\r\n").contains("Connection: close"), second.head)
+        XCTAssertEqual(second.body, #"{"login":"b","id":100}"#)
+    }
+
+    func testAFixedAnswerIsTheOneRoutingGivesEvenWhenAnotherRouteMatchesItsPath() throws {
+        try start(
+            """
+            api: shadow
+            baseURL: https://example.com/v1
+            cases:
+              user: {values: [{name: string}], path: "/users/{name}", sample: {json: {login: "{name}"}}}
+              me: {path: /users/me, sample: {text: me}}
+              health: {path: /health, sample: {text: ok}}
+            """)
+        // `/users/me` is matched by two cases: routed each time, with or without a query.
+        let plain = try get("/v1/users/me")
+        let routed = try get("/v1/users/me?x=1")
+        XCTAssertEqual(plain.body, routed.body)
+        XCTAssertEqual(try get("/v1/health").body, "ok")
+        XCTAssertEqual(try get("/v1/health?x=1").body, "ok")
+        let cases = lines.withLock { $0 }.map { $0.split(separator: " ")[2] }
+        XCTAssertEqual(cases, [cases[0], cases[0], "shadow.health", "shadow.health"])
     }
 
     func testTheFilesSecretsAreNeverLogged() throws {

@@ -8,6 +8,8 @@ import TextSafety
 /// of the environment, `--env`), the server started, Ctrl-C and SIGTERM waited for.
 struct ServeRun {
     var command: MoyaCommand.Serve
+    /// The longest a request's log line waits in the buffer, in seconds.
+    static let logFlushInterval = 0.1
 
     func run() throws {
         let environment = ProcessEnvironment.current
@@ -24,14 +26,15 @@ struct ServeRun {
         configuration.port = command.port
         configuration.delay = command.delay?.value ?? 0
         configuration.defaultSample = command.sample
+        // A terminal shows each line as it comes; a file or pipe takes them in batches.
+        let log = BufferedLog(immediate: Terminal.isTerminal(2)) { StandardStream.error.write($0) }
         let server: SampleServer
         do {
-            server = try SampleServer(builders: builders, configuration: configuration) { line in
-                StandardStream.error.write(line + "\n")
-            }
+            server = try SampleServer(builders: builders, configuration: configuration, log: log.append)
         } catch {
             throw CommandFailure(Self.status(of: error), error.description)
         }
+        server.every(Self.logFlushInterval) { log.flush() }
         let interrupt = Interrupt.install()
         interrupt.onInterrupt { server.stop() }
         interrupt.watchInBackground()
@@ -41,6 +44,7 @@ struct ServeRun {
                 "serving \(SampleServer.apiNames(builders).joined(separator: ", ")) on http://\(host):\(server.port)")
                 + "\n")
         server.waitUntilStopped()
+        log.flush()
         if let failure = Interrupt.failureIfSignalled { throw failure }
     }
 
