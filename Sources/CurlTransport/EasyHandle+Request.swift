@@ -1,4 +1,5 @@
 import CCurl
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,5 @@
 import CCurl
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import CCleanup
 import PathResolution
 import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -51,7 +51,10 @@ struct ResponseHeaderCollector {
     /// an ASCII character is a byte, except `\r\n`: one character, which the general path neither
     /// strips at the end (a lone `\r` or `\n` it does) nor takes for a blank; nor does this path.
     private mutating func consumeASCII(_ line: UnsafeBufferPointer<UInt8>) {
-        let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        let cr = UInt8(ascii: "\r")
+        let lf = UInt8(ascii: "\n")
+        let space = UInt8(ascii: " ")
+        let tab = UInt8(ascii: "\t")
         var end = line.count
         while end > 0, line[end - 1] == lf || line[end - 1] == cr {
             if end > 1 && line[end - 2] == cr && line[end - 1] == lf { break }
@@ -62,7 +65,8 @@ struct ResponseHeaderCollector {
             String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
         }
         func trimmed(_ range: Range<Int>) -> String {
-            var lower = range.lowerBound, upper = range.upperBound
+            var lower = range.lowerBound
+            var upper = range.upperBound
             while lower < upper && (text[lower] == space || text[lower] == tab) { lower += 1 }
             while upper > lower && (text[upper - 1] == space || text[upper - 1] == tab) { upper -= 1 }
             return string(lower..<upper)

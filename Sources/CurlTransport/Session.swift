@@ -1,4 +1,5 @@
 import Dispatch
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

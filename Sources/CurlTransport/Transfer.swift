@@ -2,6 +2,7 @@ import CCurl
 import Dispatch
 import HTTPTypes
 import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

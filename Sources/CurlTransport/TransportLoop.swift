@@ -1,5 +1,6 @@
 import CCurl
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import HTTPTypes
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

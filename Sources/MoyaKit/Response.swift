@@ -1,4 +1,5 @@
 import OrderedJSON
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

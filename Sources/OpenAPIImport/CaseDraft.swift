@@ -1,4 +1,5 @@
 import TargetSpec
+
 /// A case being built from an operation.
 struct CaseDraft {
     var values: [ValueDraft] = []

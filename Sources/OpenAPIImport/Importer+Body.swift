@@ -1,8 +1,8 @@
 import MoyaKit
 import OrderedJSON
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
 
 extension Importer {
     /// The media types a body may be imported as, best first.

@@ -1,6 +1,6 @@
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
 
 extension Importer {
     /// The case for `operation`, or `nil` when it is left out (with a note saying why).

@@ -1,6 +1,6 @@
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
 
 extension Importer {
     /// `validation` (the documented success codes) and `samples` (one per documented status, the
@@ -25,7 +25,10 @@ extension Importer {
         var fallback: SpecNode?
         for (code, response) in responses {
             noteLinks(of: response, code: code, operation: operation)
-            if code == "default" { fallback = response; continue }
+            if code == "default" {
+                fallback = response
+                continue
+            }
             if code.hasPrefix("x-") { continue }
             if let status = Int(code), (100...599).contains(status) {
                 documented.append(Documented(status: status, isRange: false, node: response))

@@ -1,5 +1,5 @@
-import TargetSpec
 import TargetModel
+import TargetSpec
 
 /// The spec's security schemes as the target file carries them: bearer, basic and API keys in a
 /// header or the query become named `auth` schemes; API keys in a cookie a `Cookie` case header
@@ -79,7 +79,8 @@ extension Importer {
             switch (type, httpScheme) {
             case ("oauth2", _) where clientCredentialsFlow(of: scheme, named: name) != nil:
                 let flow = clientCredentialsFlow(of: scheme, named: name)!
-                let clientId = variable(name, "client id"), clientSecret = variable(name, "client secret")
+                let clientId = variable(name, "client id")
+                let clientSecret = variable(name, "client secret")
                 let authName = Naming.unique(
                     Naming.valueName(Naming.lowerCamel(name, fallback: "oauth2")), in: &takenAuthNames)
                 var members: [YAMLText.Entry] = [
@@ -117,7 +118,8 @@ extension Importer {
                     )
                 }
             case ("http", "basic"?), ("basic", _):
-                let user = variable(name, "username"), password = variable(name, "password")
+                let user = variable(name, "username")
+                let password = variable(name, "password")
                 let authName = Naming.unique(
                     Naming.valueName(Naming.lowerCamel(name, fallback: "basic")), in: &takenAuthNames)
                 mapping.schemes[name] = .authorization(
@@ -239,7 +241,10 @@ extension Importer {
         }
         var scopes: [String] = []
         for requirement in root["security"]?.elements ?? [] {
-            if let asked = requirement[name]?.elements { scopes = asked.compactMap(\.string); break }
+            if let asked = requirement[name]?.elements {
+                scopes = asked.compactMap(\.string)
+                break
+            }
         }
         guard Self.areSendableScopes(scopes) else { return nil }
         return (tokenURL, scopes)

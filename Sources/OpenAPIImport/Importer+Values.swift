@@ -1,6 +1,6 @@
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
 
 /// Values typed from schemas: their kind, enum cases, default and example.
 extension Importer {

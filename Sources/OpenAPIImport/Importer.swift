@@ -1,6 +1,6 @@
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
 
 /// One import: the document, what was found wrong with it, and what could not be mapped.
 final class Importer {

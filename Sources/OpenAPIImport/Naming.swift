@@ -1,5 +1,5 @@
-import TargetSpec
 import TargetModel
+import TargetSpec
 
 /// Names the target file needs, made from the spec's: case names, value names, the API name,
 /// environment variable names and sample names.
@@ -14,7 +14,10 @@ enum Naming {
         var previous: Character?
         for character in text {
             guard character.isASCII, character.isLetter || character.isNumber else {
-                if !current.isEmpty { words.append(current); current = "" }
+                if !current.isEmpty {
+                    words.append(current)
+                    current = ""
+                }
                 previous = nil
                 continue
             }
@@ -39,7 +42,10 @@ enum Naming {
         let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
         for byte in text.utf8 {
             guard isLower(byte) || isUpper(byte) || isDigit(byte) else {
-                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)); current = [] }
+                if !current.isEmpty {
+                    words.append(String(decoding: current, as: UTF8.self))
+                    current = []
+                }
                 previous = nil
                 continue
             }

@@ -1,5 +1,5 @@
-import TargetSpec
 import PositionedYAML
+import TargetSpec
 
 /// What `moya-cli import openapi` is asked for.
 package struct OpenAPIImportOptions: Sendable {

@@ -1,6 +1,6 @@
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
 
 /// The OpenAPI document: its root, its version, and local `$ref` resolution with cycle detection.
 final class SpecDocument {

@@ -1,9 +1,9 @@
 import MoyaKit
 import OrderedJSON
-import TargetSpec
 import PositionedYAML
-import TextSafety
 import TargetModel
+import TargetSpec
+import TextSafety
 
 /// Reads a JSON document (RFC 8259) into the same node tree, with the same marks, as the YAML
 /// loader gives: strings are quoted scalars, numbers, `true`, `false` and `null` plain ones, so
@@ -137,8 +137,12 @@ struct SpecJSONReader {
             entries.append(Node.Entry(key: Node.Scalar(text: key, isPlain: false, mark: keyMark), value: value))
             skipSpace()
             switch peek {
-            case UInt8(ascii: ","): position += 1; skipSpace()
-            case UInt8(ascii: "}"): position += 1; return .mapping(entries, mark)
+            case UInt8(ascii: ","):
+                position += 1
+                skipSpace()
+            case UInt8(ascii: "}"):
+                position += 1
+                return .mapping(entries, mark)
             default: throw failure("expected ',' or '}' in an object")
             }
         }
@@ -157,8 +161,12 @@ struct SpecJSONReader {
             items.append(try value(depth: depth))
             skipSpace()
             switch peek {
-            case UInt8(ascii: ","): position += 1; skipSpace()
-            case UInt8(ascii: "]"): position += 1; return .sequence(items, mark)
+            case UInt8(ascii: ","):
+                position += 1
+                skipSpace()
+            case UInt8(ascii: "]"):
+                position += 1
+                return .sequence(items, mark)
             default: throw failure("expected ',' or ']' in an array")
             }
         }
@@ -223,12 +231,24 @@ struct SpecJSONReader {
         guard let byte = peek else { throw failure("a string is not closed") }
         position += 1
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(byte); return
-        case UInt8(ascii: "b"): text.append(0x08); return
-        case UInt8(ascii: "f"): text.append(0x0C); return
-        case UInt8(ascii: "n"): text.append(0x0A); return
-        case UInt8(ascii: "r"): text.append(0x0D); return
-        case UInt8(ascii: "t"): text.append(0x09); return
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+            text.append(byte)
+            return
+        case UInt8(ascii: "b"):
+            text.append(0x08)
+            return
+        case UInt8(ascii: "f"):
+            text.append(0x0C)
+            return
+        case UInt8(ascii: "n"):
+            text.append(0x0A)
+            return
+        case UInt8(ascii: "r"):
+            text.append(0x0D)
+            return
+        case UInt8(ascii: "t"):
+            text.append(0x09)
+            return
         default: break
         }
         guard byte == UInt8(ascii: "u") else {

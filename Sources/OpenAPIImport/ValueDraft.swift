@@ -1,4 +1,5 @@
 import TargetSpec
+
 /// A case's associated value as the importer writes it.
 struct ValueDraft {
     indirect enum Kind: Equatable {

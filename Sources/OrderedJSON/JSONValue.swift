@@ -144,17 +144,27 @@ extension JSONValue: Hashable {
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
-        case .bool(let value): hasher.combine(1); hasher.combine(value)
-        case .int(let value): hasher.combine(2); hasher.combine(value)
+        case .bool(let value):
+            hasher.combine(1)
+            hasher.combine(value)
+        case .int(let value):
+            hasher.combine(2)
+            hasher.combine(value)
         case .number(let number):
             // A plain integer hashes as `.int` does, since the two are equal.
             if let integer = number.plainInteger {
-                hasher.combine(2); hasher.combine(integer)
+                hasher.combine(2)
+                hasher.combine(integer)
             } else {
-                hasher.combine(3); hasher.combine(number.text)
+                hasher.combine(3)
+                hasher.combine(number.text)
             }
-        case .string(let value): hasher.combine(4); hasher.combine(value)
-        case .array(let value): hasher.combine(5); hasher.combine(value)
+        case .string(let value):
+            hasher.combine(4)
+            hasher.combine(value)
+        case .array(let value):
+            hasher.combine(5)
+            hasher.combine(value)
         case .object(let members):
             hasher.combine(6)
             for (key, value) in members {

@@ -1,9 +1,10 @@
+import TextSafety
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TextSafety
 
 /// How `JSONValue` is written out.
 public struct JSONWritingOptions: OptionSet, Sendable, Hashable {

@@ -1,6 +1,7 @@
 import MoyaKit
 import OrderedJSON
 import TargetModel
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

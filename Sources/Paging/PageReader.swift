@@ -1,7 +1,8 @@
 import MoyaKit
 import OrderedJSON
-import TextSafety
 import TargetModel
+import TextSafety
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

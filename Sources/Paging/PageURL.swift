@@ -1,5 +1,6 @@
 import MoyaKit
 import TargetModel
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

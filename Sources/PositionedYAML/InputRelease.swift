@@ -1,3 +1,6 @@
+import CYAML
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CYAML
-import Synchronization
 
 /// Gives a large file's pages back to the system once libyaml has read past them, so loading a
 /// file that is handed on case by case (`validate`, `list`) does not hold the whole file: for a

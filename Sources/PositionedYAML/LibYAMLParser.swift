@@ -1,5 +1,7 @@
 import CYAML
 import Dispatch
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// One libyaml event, copied into Swift values so the C event can be freed at once.
 package enum ParsedEvent: Sendable {

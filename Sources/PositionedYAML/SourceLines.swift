@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// A source file split into lines the way libyaml splits them, so a ``Mark`` from the loader finds
 /// its line: breaks are LF, CR, CR LF, NEL (U+0085), LS (U+2028) and PS (U+2029), and a leading

@@ -85,12 +85,20 @@ package enum SourceScreen {
         var highestSecond: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lowestSecond = 0xA0
+        case 0xE0:
+            length = 3
+            lowestSecond = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; highestSecond = 0x9F
-        case 0xF0: length = 4; lowestSecond = 0x90
+        case 0xED:
+            length = 3
+            highestSecond = 0x9F
+        case 0xF0:
+            length = 4
+            lowestSecond = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; highestSecond = 0x8F
+        case 0xF4:
+            length = 4
+            highestSecond = 0x8F
         default: return nil
         }
         guard index + length <= bytes.count else { return nil }
@@ -132,7 +140,12 @@ package enum SourceScreen {
         while line < mark.line {
             guard index < bytes.count else { return nil }
             let breakLength = lineBreakLength(at: index, in: bytes)
-            if breakLength > 0 { line += 1; index += breakLength } else { index += 1 }
+            if breakLength > 0 {
+                line += 1
+                index += breakLength
+            } else {
+                index += 1
+            }
         }
         var column = 1
         while column < mark.column {

@@ -1,5 +1,6 @@
 import MoyaKit
 import TargetSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -4,6 +4,7 @@ import Dispatch
 import MoyaKit
 import Synchronization
 import TargetSpec
+
 #if canImport(Glibc)
 import Glibc
 #if canImport(FoundationEssentials)

@@ -55,8 +55,14 @@ package enum SHA256 {
                     let temp2 = sum0 &+ majority
                     (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
                 }
-                hash[0] &+= a; hash[1] &+= b; hash[2] &+= c; hash[3] &+= d
-                hash[4] &+= e; hash[5] &+= f; hash[6] &+= g; hash[7] &+= h
+                hash[0] &+= a
+                hash[1] &+= b
+                hash[2] &+= c
+                hash[3] &+= d
+                hash[4] &+= e
+                hash[5] &+= f
+                hash[6] &+= g
+                hash[7] &+= h
             }
         }
         return hash.map { word in

@@ -1,6 +1,7 @@
 import CCleanup
 import MoyaKit
 import OrderedJSON
+
 #if canImport(Glibc)
 import Glibc
 #if canImport(FoundationEssentials)

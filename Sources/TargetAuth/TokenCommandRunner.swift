@@ -1,6 +1,7 @@
 import CCleanup
 import MoyaKit
 import TargetSpec
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -67,7 +68,8 @@ package struct TokenCommandRunner: Sendable {
         let arguments = command.arguments.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
         // No signal between the start and the registration, or the command would be left behind.
-        var deferred = sigset_t(), previous = sigset_t()
+        var deferred = sigset_t()
+        var previous = sigset_t()
         sigemptyset(&deferred)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&deferred, signal) }
         pthread_sigmask(SIG_BLOCK, &deferred, &previous)
@@ -89,8 +91,14 @@ package struct TokenCommandRunner: Sendable {
         reading: while true {
             let left = deadline - ContinuousClock.now
             let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
-            if milliseconds <= 0 { timedOut = true; break }
-            if isInterrupted() { interrupted = true; break }
+            if milliseconds <= 0 {
+                timedOut = true
+                break
+            }
+            if isInterrupted() {
+                interrupted = true
+                break
+            }
             var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(milliseconds, 50)))
             if ready < 0 && errno == EINTR { continue }

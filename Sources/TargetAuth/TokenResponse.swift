@@ -1,6 +1,7 @@
 import MoyaKit
 import OrderedJSON
 import TargetSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,7 +1,8 @@
 import MoyaKit
 import Paging
-import TargetSpec
 import TargetModel
+import TargetSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,6 +1,7 @@
 import CurlTransport
 import MoyaKit
 import TargetSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

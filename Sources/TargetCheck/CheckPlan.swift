@@ -1,6 +1,7 @@
 import Paging
-import TargetSpec
 import TargetModel
+import TargetSpec
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,6 @@
 import Paging
-import TargetSpec
 import TargetModel
+import TargetSpec
 
 /// What checking one item found.
 package struct CheckResult: Sendable {

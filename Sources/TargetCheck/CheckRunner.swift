@@ -1,7 +1,7 @@
 import Dispatch
+import MoyaKit
 import Paging
 import Synchronization
-import MoyaKit
 import TargetSpec
 
 /// Runs a plan: offline (every sample through the stub pipeline) or live, `jobs` items at a

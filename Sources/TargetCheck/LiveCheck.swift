@@ -1,8 +1,9 @@
 import Dispatch
 import MoyaKit
 import OrderedJSON
-import TargetSpec
 import TargetModel
+import TargetSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -2,8 +2,8 @@ import Dispatch
 import MoyaKit
 import Paging
 import Synchronization
-import TargetSpec
 import TargetModel
+import TargetSpec
 
 /// `check --all`: after a paginated case's first page passed, its next pages, one after another
 /// (offline: the samples `page2`, `page3`...; live: the URLs the server gives). Each page must

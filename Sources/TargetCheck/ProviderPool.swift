@@ -1,9 +1,10 @@
 import MoyaKit
+import Synchronization
+import TargetSpec
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
-import TargetSpec
 
 /// Two providers per distinct transport setting (cases may have their own timeouts), all over
 /// MoyaKit's one shared transport: one tracks in-flight requests, so identical GETs and HEADs

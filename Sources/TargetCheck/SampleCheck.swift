@@ -3,8 +3,9 @@ import MoyaKit
 import OrderedJSON
 import Paging
 import Synchronization
-import TargetSpec
 import TargetModel
+import TargetSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

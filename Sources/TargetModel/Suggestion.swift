@@ -46,7 +46,8 @@ public enum Suggestion {
     public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         // Optimal string alignment: like Levenshtein, but swapping two neighbours (`shpo` for
         // `shop`, the commonest typo) costs one edit, not two.
-        let a = Array(lhs), b = Array(rhs)
+        let a = Array(lhs)
+        let b = Array(rhs)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var beforePrevious = [Int](repeating: 0, count: b.count + 1)

@@ -1,4 +1,5 @@
 import NIOPosix
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@ import MoyaKit
 import OrderedJSON
 import TargetModel
 import TargetSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

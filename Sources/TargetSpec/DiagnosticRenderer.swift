@@ -1,6 +1,6 @@
 import PositionedYAML
-import TextSafety
 import TargetModel
+import TextSafety
 
 /// Renders diagnostics the way compilers do:
 ///
@@ -89,7 +89,10 @@ public enum DiagnosticRenderer {
         let end = min(scalars.count, start + snippetWidth)
         var line = String(String.UnicodeScalarView(scalars[start..<end]))
         var column = caret - start
-        if start > 0 { line = "…" + line; column += 1 }
+        if start > 0 {
+            line = "…" + line
+            column += 1
+        }
         if end < scalars.count { line += "…" }
         let lineScalars = Array(line.unicodeScalars)
         let prefix = lineScalars.prefix(max(0, column)).map { $0 == "\t" ? "\t" : " " }.joined()

@@ -1,3 +1,7 @@
+import CurlTransport
+import MoyaKit
+import PositionedYAML
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CurlTransport
-import MoyaKit
-import PositionedYAML
 
 extension YAMLLoader {
     /// Reads the file at `path`, refusing it before reading a byte if it is over the size limit.

@@ -1,9 +1,10 @@
 import ArgumentParser
 import CCleanup
 import MoyaKit
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,8 +1,9 @@
 import CCurl
 import Foundation
-import XCTest
-@testable import CurlTransport
 import TestServers
+import XCTest
+
+@testable import CurlTransport
 
 /// Compressed responses are asked for with the `Accept-Encoding` libcurl itself would send, as a
 /// header line of the request (libcurl would otherwise format the line again for each request),

@@ -1,5 +1,5 @@
-import Foundation
 import CurlTransport
+import Foundation
 import HTTPTypes
 import XCTest
 

@@ -1,8 +1,9 @@
 import Dispatch
+import HTTPTypes
 import Synchronization
 import XCTest
+
 @testable import CurlTransport
-import HTTPTypes
 
 /// Issue 16: the transport keeps header lines raw (`RawHeaderLines`) and reads them when the
 /// response is assembled. The result must be that of reading each line as it came.
@@ -13,7 +14,8 @@ final class RawHeaderLinesTests: XCTestCase {
         for text in lines {
             let bytes = Array(text.utf8)
             bytes.withUnsafeBufferPointer {
-                direct.consume($0); raw.append($0)
+                direct.consume($0)
+                raw.append($0)
             }
         }
         let replayed = raw.collected
@@ -30,7 +32,8 @@ final class RawHeaderLinesTests: XCTestCase {
         let answers = Mutex<[HTTPFields]>([])
         for _ in 0..<4 {
             DispatchQueue.global().async(group: readers) {
-                let fields = copy.headers; answers.withLock { $0.append(fields) }
+                let fields = copy.headers
+                answers.withLock { $0.append(fields) }
             }
         }
         readers.wait()

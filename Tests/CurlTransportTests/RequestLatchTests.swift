@@ -1,7 +1,9 @@
 import Foundation
-import XCTest
-@testable import CurlTransport
 import TestServers
+import XCTest
+
+@testable import CurlTransport
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
-import XCTest
-@testable import CurlTransport
 import HTTPTypes
+import XCTest
+
+@testable import CurlTransport
 
 /// Issue 16: `ResponseHeaderCollector` reads ASCII header lines as bytes. Its answers must be those
 /// of the character-based reading it replaced for them (kept below as the reference), for every

@@ -1,8 +1,8 @@
-import Foundation
-import XCTest
 import CurlTransport
+import Foundation
 import HTTPTypes
 import TestServers
+import XCTest
 
 /// Collects what one `Session.perform` call reports, and checks the completion ran exactly once.
 final class TransferRecorder: @unchecked Sendable {

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import CurlTransport
 import TestServers
+import XCTest
+
+@testable import CurlTransport
 
 final class TransportConcurrencyTests: XCTestCase {
     private var server: HTTPTestServer!

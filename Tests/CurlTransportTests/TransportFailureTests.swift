@@ -1,7 +1,8 @@
-import Foundation
-import XCTest
 import CurlTransport
+import Foundation
 import TestServers
+import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #endif

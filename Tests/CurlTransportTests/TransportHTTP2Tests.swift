@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import CurlTransport
 import TestServers
+import XCTest
+
+@testable import CurlTransport
 
 /// HTTP/2 against nginx: prior knowledge over cleartext, ALPN over TLS, multiplexing, downloads.
 /// (`HTTPTestServer` speaks only HTTP/1.1.) Skips when nginx or openssl is not installed;

@@ -1,7 +1,7 @@
-import Foundation
-import XCTest
 import CurlTransport
+import Foundation
 import TestServers
+import XCTest
 
 /// libcurl must not be loaded until the first request (a stubbed call must not pay ~7 ms for it).
 ///

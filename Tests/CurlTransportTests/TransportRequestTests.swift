@@ -1,10 +1,12 @@
 import Foundation
-import XCTest
-@testable import CurlTransport
 import HTTPTypes
 import TestServers
+import XCTest
+
 // The digest the echo server reports parts by.
 import enum TargetAuth.SHA256
+
+@testable import CurlTransport
 
 final class TransportRequestTests: XCTestCase {
     private var server: HTTPTestServer!

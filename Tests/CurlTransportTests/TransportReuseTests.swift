@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
-import XCTest
-@testable import CurlTransport
 import TestServers
+import XCTest
+
+@testable import CurlTransport
 
 /// Issue 16: finished transfers give their easy handle back (`EasyHandlePool`) and the next request
 /// takes it: with its URL alone when the handle is configured for the request's shape, else reset;
@@ -265,18 +266,32 @@ final class TransportReuseTests: XCTestCase {
 private final class LockedFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var flag = false
-    var value: Bool { lock.lock(); defer { lock.unlock() }; return flag }
-    func set(_ value: Bool) { lock.lock(); flag = value; lock.unlock() }
+    var value: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return flag
+    }
+    func set(_ value: Bool) {
+        lock.lock()
+        flag = value
+        lock.unlock()
+    }
 }
 
 /// Counts the trace events a session reports.
 private final class TraceCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var events = 0
-    var count: Int { lock.lock(); defer { lock.unlock() }; return events }
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return events
+    }
     var record: @Sendable (TransferTrace) -> Void {
         { [self] _ in
-            lock.lock(); events += 1; lock.unlock()
+            lock.lock()
+            events += 1
+            lock.unlock()
         }
     }
 }

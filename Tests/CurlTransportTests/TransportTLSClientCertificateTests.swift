@@ -1,7 +1,7 @@
-import Foundation
-import XCTest
 import CurlTransport
+import Foundation
 import TestServers
+import XCTest
 
 /// Client certificates (`SessionConfiguration.clientCertificateFile`/`clientKeyFile`) against an
 /// `openssl s_server` that demands one its own authority signed.

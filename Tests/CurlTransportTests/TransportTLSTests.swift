@@ -1,7 +1,7 @@
-import Foundation
-import XCTest
 import CurlTransport
+import Foundation
 import TestServers
+import XCTest
 
 final class TransportTLSTests: XCTestCase {
     private var server: TLSTestServer!

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import TestServers
+import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #endif

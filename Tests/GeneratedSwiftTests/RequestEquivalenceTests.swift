@@ -1,7 +1,8 @@
 import Foundation
 import MoyaKit
-@testable import TestServers
 import XCTest
+
+@testable import TestServers
 
 /// For every example of every committed target file, the request the generated enum makes
 /// through `MoyaProvider` is the request `moya-cli call` sends with the example's words, to the

@@ -111,11 +111,13 @@ enum CLIRunner {
         nonisolated(unsafe) var errData = Data()
         group.enter()
         DispatchQueue.global().async {
-            outData = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave()
+            outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
         }
         group.enter()
         DispatchQueue.global().async {
-            errData = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave()
+            errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
         }
         if group.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()

@@ -377,7 +377,8 @@ final class CheckCommandTests: XCTestCase {
     /// are still checked, so CI shows results.
     func testAnInvalidFileIsAFailedCheckInEveryReportAndTheOthersRun() throws {
         try folder.write("targets/bad.yaml", "api: bad\nbaseURL: http://127.0.0.1:1\ncases:\n  zen:\n    pth: /zen\n")
-        let json = folder.url.appendingPathComponent("r.json"), junit = folder.url.appendingPathComponent("r.xml")
+        let json = folder.url.appendingPathComponent("r.json")
+        let junit = folder.url.appendingPathComponent("r.xml")
         let tap = folder.url.appendingPathComponent("r.tap")
         let result = try check([
             "--report", "json:" + json.path, "--report", "junit:" + junit.path, "--report", "tap:" + tap.path

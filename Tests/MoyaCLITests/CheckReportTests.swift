@@ -1,9 +1,10 @@
 import Foundation
+import TestServers
+import XCTest
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import TestServers
-import XCTest
 
 /// The `--report` files of `check`: JUnit XML parses and counts match, JSON has the documented
 /// schema, TAP is well formed.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestServers
 import XCTest
+
+@testable import TestServers
 
 /// `moya-cli curl` prints a command that sends what `moya-cli call` sends: each case is called,
 /// then its curl command is run by `/bin/sh` with the real curl, and the server compares the two.

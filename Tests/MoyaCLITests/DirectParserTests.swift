@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import XCTest
+
 @testable import moya_cli
 
 /// `call` and `curl` lines are parsed by `DirectParser` when it is sure, by ArgumentParser otherwise;
@@ -151,7 +152,11 @@ final class DirectParserTests: XCTestCase {
             let kind = try XCTUnwrap(argument["kind"] as? String)
             let repeating = argument["isRepeating"] as? Bool ?? false
             let text = [try XCTUnwrap(argument["abstract"] as? String), try XCTUnwrap(argument["valueName"] as? String)]
-            if kind == "positional" { positionals += 1; described["words"] = text; continue }
+            if kind == "positional" {
+                positionals += 1
+                described["words"] = text
+                continue
+            }
             for name in try XCTUnwrap(argument["names"] as? [[String: String]]) {
                 let spelling = (name["kind"] == "short" ? "-" : "--") + (name["name"] ?? "")
                 declared[spelling] = kind == "flag" ? "flag" : (repeating ? "repeated" : "value")

@@ -1,7 +1,8 @@
 import Foundation
-@testable import moya_cli
 import TestServers
 import XCTest
+
+@testable import moya_cli
 
 /// Issue 26, item 10: the exit status of a response that fails validation, for every status code
 /// from 100 to 599, against moya-cli(1)'s EXIT STATUS written here as a table: 3, 4 and 5 for a

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestServers
 import XCTest
+
+@testable import TestServers
 
 /// `moya-cli import curl`: each command is sent twice to the loopback server — by the real
 /// /usr/bin/curl, and as the imported case by `moya-cli call` — and what arrived is compared:

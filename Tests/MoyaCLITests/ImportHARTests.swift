@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestServers
 import XCTest
+
+@testable import TestServers
 
 /// `moya-cli import har`: a capture becomes target files whose cases send what was recorded and
 /// answer `--stub` with what was recorded; hostile captures exit 65 with the JSON path.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestServers
 import XCTest
+
+@testable import TestServers
 
 /// `moya-cli import postman`: a v2.1 collection (folders, variables, an environment file, every
 /// body mode and auth, examples, scripts) becomes a target file whose cases send what Postman

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import moya_cli
 
 /// Issue 16: `MoyaCommand.commandNames` is spelled out (deriving it cost every run, a live call

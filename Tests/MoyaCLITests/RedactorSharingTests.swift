@@ -1,6 +1,7 @@
 import MoyaKit
 import TargetSpec
 import XCTest
+
 @testable import moya_cli
 
 /// `check` makes its redactors once for each set of secrets (`CheckRedactors`), and gives every

@@ -1,8 +1,9 @@
-import XCTest
-@testable import moya_cli
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
+import XCTest
+
+@testable import moya_cli
 
 /// Issue 16: `TextTable.render` lays ASCII rows out in bytes. Its text on a pipe must be the
 /// character layout's (kept below as the reference): same widths, every cell whole, trimmed

@@ -1,8 +1,8 @@
 import Foundation
 import OpenAPIImport
+import TargetModel
 import TargetSpec
 import XCTest
-import TargetModel
 
 /// Imports a spec in a temporary folder (with the example upload beside the target file) and
 /// loads the result back as the target-file loader does.

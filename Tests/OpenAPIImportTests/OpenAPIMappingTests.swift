@@ -1,8 +1,8 @@
 import Foundation
-import OpenAPIImport
 import MoyaKit
-import TargetSpec
+import OpenAPIImport
 import TargetModel
+import TargetSpec
 import XCTest
 
 /// Each mapping of moya-cli-import(1), on the shipped petstore spec and on small specs made for one mapping.

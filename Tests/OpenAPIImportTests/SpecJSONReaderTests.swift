@@ -1,7 +1,8 @@
-@testable import OpenAPIImport
 import PositionedYAML
 import TargetSpec
 import XCTest
+
+@testable import OpenAPIImport
 
 /// JSON specs are read as JSON (issue 26, item 9), into the same tree the YAML loader gives,
 /// within the importer's limits.

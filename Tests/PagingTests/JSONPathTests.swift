@@ -1,8 +1,8 @@
 import MoyaKit
 import OrderedJSON
 import Paging
-import XCTest
 import TargetModel
+import XCTest
 
 final class JSONPathTests: XCTestCase {
     let document = try! JSONValue(

@@ -1,6 +1,6 @@
-import XCTest
 import PositionedYAML
 import TargetSpec
+import XCTest
 
 /// Issue 16: large inputs are parsed on a thread of their own, ahead of the builder
 /// (`EventPrefetch`). What the builder sees, and so every diagnostic, must be what parsing on the

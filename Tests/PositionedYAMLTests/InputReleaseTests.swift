@@ -1,6 +1,6 @@
-import XCTest
 import PositionedYAML
 import TargetSpec
+import XCTest
 
 /// Issue 16: a large file handed on case by case (`validate`, `list`) gives its pages back once
 /// libyaml has read past them (`InputRelease`). Everything it reports must be what loading the

@@ -1,5 +1,5 @@
-import XCTest
 import PositionedYAML
+import XCTest
 
 /// Issue 16: the screen for binary bytes reads sixteen, then eight bytes at a time; wherever the
 /// forbidden byte falls among them, it must name the same byte and place as a byte-by-byte scan.

@@ -1,6 +1,7 @@
-@testable import RequestImport
 import TargetSpec
 import XCTest
+
+@testable import RequestImport
 
 /// Postman collections into one target file: names, variables, base URL, auth and the bounds.
 final class PostmanImporterTests: XCTestCase {

@@ -1,10 +1,10 @@
 import Foundation
 import MoyaKit
 import TargetAuth
+import TargetModel
 import TargetSpec
 import TestServers
 import XCTest
-import TargetModel
 
 /// The token endpoint client and the provider over real HTTP to the test server's `/oauth/token`.
 final class OAuth2TokenClientTests: XCTestCase {

@@ -2,10 +2,10 @@ import Foundation
 import MoyaKit
 import Synchronization
 import TargetCheck
+import TargetModel
 import TargetSpec
 import TestServers
 import XCTest
-import TargetModel
 
 /// The check engine used from Swift, without the binary: plans, offline and live runs,
 /// cancellation, and the reports.
@@ -180,7 +180,10 @@ final class CheckEngineTests: XCTestCase {
         var yaml = "api: many\nbaseURL: http://127.0.0.1:9\ncases:\n"
         for index in 0..<300 { yaml += "  case\(index): {path: /x\(index), sample: ok}\n" }
         let plan = try CheckPlan(apis: [api(yaml, file: "many.yaml")])
-        let written = Mutex(""), writers = Atomic(0), mostWriters = Atomic(0), writes = Atomic(0)
+        let written = Mutex("")
+        let writers = Atomic(0)
+        let mostWriters = Atomic(0)
+        let writes = Atomic(0)
         let human = HumanReporter(items: plan.items, colors: false, showsProgress: false) { text in
             let now = writers.add(1, ordering: .sequentiallyConsistent).newValue
             mostWriters.max(now, ordering: .sequentiallyConsistent)

@@ -1,9 +1,10 @@
 import Foundation
 import MoyaKit
+import TargetModel
 import TargetSpec
 import XCTest
+
 @testable import TargetCheck
-import TargetModel
 
 /// Issue 16: a check's request line reads the URL without building the whole request when the
 /// task cannot change it; it must be the URL the whole request has.

@@ -1,8 +1,9 @@
-@testable import TargetCheck
+import TargetModel
 import TargetSpec
 import TextSafety
 import XCTest
-import TargetModel
+
+@testable import TargetCheck
 
 /// Issue 16: a check's human line is built in one reserved string. It must be the line the
 /// appends of plain strings gave (kept below as the reference), colors, padding and escaped

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TargetCheck
 
 /// `isJSONMediaType` reads ASCII Content-Types as bytes (issue 16); its answers must be those of

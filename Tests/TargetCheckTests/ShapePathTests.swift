@@ -1,5 +1,5 @@
-import XCTest
 import TargetCheck
+import XCTest
 
 /// Issue 16: drift paths decide `$.name` or `$["name"]` from a key's bytes; the answers must be
 /// those of the scalar-property rule they replaced (kept below as the reference).

@@ -1,9 +1,10 @@
-import XCTest
-import PositionedYAML
-@testable import TargetSpec
 import MoyaKit
 import OrderedJSON
+import PositionedYAML
+import XCTest
+
 @testable import TargetModel
+@testable import TargetSpec
 
 /// Issue 16: the tables a large file's cases fill are kept compact (the YAML layer's are tested
 /// in PositionedYAMLTests); each must answer as the case it replaces.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TargetModel
 @testable import TargetSpec
 

@@ -1,7 +1,7 @@
-import XCTest
-import TargetSpec
-import TargetModel
 import MoyaKit
+import TargetModel
+import TargetSpec
+import XCTest
 
 /// Top-level checks, each asserted with its full rendered diagnostic.
 final class SpecAPIValidationTests: XCTestCase {

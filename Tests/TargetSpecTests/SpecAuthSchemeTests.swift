@@ -1,7 +1,7 @@
-import XCTest
 import MoyaKit
-import TargetSpec
 import TargetModel
+import TargetSpec
+import XCTest
 
 /// Several auth schemes per API: `auth: {default: NAME, schemes: {...}}` and a case's `auth: NAME`.
 final class SpecAuthSchemeTests: XCTestCase {

@@ -1,9 +1,9 @@
-import XCTest
 import MoyaKit
 import OrderedJSON
 import PositionedYAML
-import TargetSpec
 import TargetModel
+import TargetSpec
+import XCTest
 
 /// Binding command-line style arguments to a case's values.
 final class SpecBinderTests: XCTestCase {

@@ -1,5 +1,5 @@
-import XCTest
 import TargetSpec
+import XCTest
 
 /// Case, value, placeholder and auth checks, each asserted with its full rendered diagnostic.
 final class SpecCaseValidationTests: XCTestCase {

@@ -1,6 +1,6 @@
-import XCTest
 import MoyaKit
 import TargetSpec
+import XCTest
 
 /// `oauth2` and `command` auth in the model: what the loader reads and refuses, and what
 /// `TargetBuilder` asks a token source for.

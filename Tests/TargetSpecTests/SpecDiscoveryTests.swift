@@ -1,6 +1,6 @@
-import XCTest
-import TargetSpec
 import TargetModel
+import TargetSpec
+import XCTest
 
 /// Discovery over real temporary folders: explicit > MOYA_TARGETS (else MOYA_TARGETS_PATH) > ./targets > XDG > share.
 final class SpecDiscoveryTests: XCTestCase {

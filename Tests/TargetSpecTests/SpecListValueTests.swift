@@ -1,9 +1,10 @@
-import XCTest
 import MoyaKit
 import OrderedJSON
 import PositionedYAML
-@testable import TargetSpec
+import XCTest
+
 @testable import TargetModel
+@testable import TargetSpec
 
 /// List values (`[string]`, `[int]`, `[enum: [a, b]]`): declaring, binding, where they may stand
 /// and how they are sent.

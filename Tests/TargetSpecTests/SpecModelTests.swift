@@ -1,8 +1,8 @@
-import XCTest
 import MoyaKit
 import PositionedYAML
-import TargetSpec
 import TargetModel
+import TargetSpec
+import XCTest
 
 /// A realistic target file loads into the expected model.
 final class SpecModelTests: XCTestCase {

@@ -1,7 +1,7 @@
-import XCTest
 import MoyaKit
 import OrderedJSON
 import TargetSpec
+import XCTest
 
 /// `optional: true` values: binding, where they may stand, and what is left out when not given.
 final class SpecOptionalValueTests: XCTestCase {

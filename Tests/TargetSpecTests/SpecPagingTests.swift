@@ -1,7 +1,7 @@
 import MoyaKit
-import XCTest
-import TargetSpec
 import TargetModel
+import TargetSpec
+import XCTest
 
 /// `pagination:`, `captures:` and chained examples as the loader reads and checks them.
 final class SpecPagingTests: XCTestCase {

@@ -1,5 +1,5 @@
-import XCTest
 import TargetSpec
+import XCTest
 
 /// Sample and example checks, each asserted with its full rendered diagnostic.
 final class SpecSampleValidationTests: XCTestCase {

@@ -1,7 +1,7 @@
-import XCTest
 import PositionedYAML
-import TargetSpec
 import TargetModel
+import TargetSpec
+import XCTest
 
 /// Task checks, each asserted with its full rendered diagnostic, and the task kinds they build.
 final class SpecTaskValidationTests: XCTestCase {
@@ -319,7 +319,10 @@ final class SpecTaskValidationTests: XCTestCase {
                 continue
             }
             XCTAssertEqual(errors, "", yaml)
-            guard let built else { XCTFail("no task for \(yaml)"); continue }
+            guard let built else {
+                XCTFail("no task for \(yaml)")
+                continue
+            }
             XCTAssertTrue(matches(built), "\(yaml) built \(built)")
         }
     }

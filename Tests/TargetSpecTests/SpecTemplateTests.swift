@@ -1,7 +1,8 @@
-import XCTest
 import PositionedYAML
-@testable import TargetSpec
+import XCTest
+
 @testable import TargetModel
+@testable import TargetSpec
 
 /// Template parsing, escaping and rendering; suggestions; the JSON syntax checker.
 final class SpecTemplateTests: XCTestCase {

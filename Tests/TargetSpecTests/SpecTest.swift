@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
-import TargetSpec
 import TargetModel
+import TargetSpec
+import XCTest
 
 /// What the TargetSpec tests share: loading YAML text, rendering diagnostics, temp folders.
 enum SpecTest {

@@ -1,7 +1,7 @@
-import XCTest
 import PositionedYAML
-import TargetSpec
 import TargetModel
+import TargetSpec
+import XCTest
 
 /// `TargetFileLoader` validates cases one by one while the YAML loads; the result must be exactly
 /// that of loading the whole tree and validating it: same diagnostics, same API.

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLibFuzzer
 import MoyaKit
 import TargetModel
 import TargetSpec
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The APIs of the shipped example files (`$FUZZ_TARGET_FILES`, default `targets`), loaded once.
 private let shippedCases: [(api: APISpec, spec: CaseSpec)] = {

@@ -1,5 +1,6 @@
 import HTTPTypes
 import TextSafety
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

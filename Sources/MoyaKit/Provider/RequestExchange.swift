@@ -179,7 +179,9 @@ final class PendingCaller: Cancellable {
     func cancel() {
         let token = state.withLock { state -> CallerToken? in
             switch state {
-            case .waiting: state = .waiting(cancelled: true); return nil
+            case .waiting:
+                state = .waiting(cancelled: true)
+                return nil
             case .failed: return nil
             case .joined(let token): return token
             }

@@ -1,7 +1,7 @@
-import TargetSpec
 import Synchronization
-import TextSafety
 import TargetModel
+import TargetSpec
+import TextSafety
 
 /// The summary on stderr: one line per item as soon as it and every item before it are done (so
 /// the order is the plan's however many jobs run), a progress line on a terminal, totals last.

@@ -1,8 +1,9 @@
-import TargetSpec
 import MoyaKit
 import OrderedJSON
-import TextSafety
 import TargetModel
+import TargetSpec
+import TextSafety
+
 /// `--report tap:FILE`: TAP version 13, one test point per case and example, a YAML block with
 /// the details of failures, `# SKIP` for skipped and not-covered items.
 enum TAPReporter {

@@ -1,9 +1,10 @@
+import OrderedJSON
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import OrderedJSON
 
 /// Binds command-line style arguments to a case's values: positional strings in declared order
 /// and/or named ones, converted to their types, defaults filled in; an optional value not given

@@ -1,9 +1,10 @@
+import PathResolution
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import PathResolution
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -78,7 +78,8 @@ extension String {
         let bytes = utf8
         var start = bytes.startIndex
         while start != bytes.endIndex {
-            var position = start, matched = 0
+            var position = start
+            var matched = 0
             while matched < needle.count, position != bytes.endIndex, bytes[position] == needle[matched] {
                 matched += 1
                 position = bytes.index(after: position)

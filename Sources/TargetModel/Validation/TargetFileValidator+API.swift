@@ -1,4 +1,5 @@
 import PositionedYAML
+
 /// The top level of a target file.
 extension TargetFileValidator {
     static let apiKeys = [

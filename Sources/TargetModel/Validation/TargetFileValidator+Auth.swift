@@ -196,7 +196,10 @@ extension TargetFileValidator {
         var scopesAreValid = true
         if let node = fields["scopes"], let items = sequence(node, expected: "a list of scopes, like [read, write]") {
             for item in items {
-                guard let scope = string(item) else { scopesAreValid = false; continue }
+                guard let scope = string(item) else {
+                    scopesAreValid = false
+                    continue
+                }
                 // RFC 6749 §3.3: a scope token is printable ASCII without space, '"' or '\'.
                 guard !scope.isEmpty,
                     scope.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) && $0 != "\"" && $0 != "\\" })

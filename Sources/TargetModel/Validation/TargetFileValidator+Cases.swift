@@ -1,4 +1,5 @@
 import PositionedYAML
+
 /// `cases:` and each case's own keys; values, tasks, samples and examples have their own files.
 extension TargetFileValidator {
     static let caseKeys = [

@@ -467,7 +467,8 @@ struct CaseDigest: CaseOutline {
     var captureNames: [String] { rare?.captureNames ?? [] }
 
     func hasValue(named wanted: String) -> Bool {
-        let names = Array(valueNames.utf8), target = Array(wanted.utf8)
+        let names = Array(valueNames.utf8)
+        let target = Array(wanted.utf8)
         var position = 0
         while position < names.count {
             var length = 0

@@ -1,10 +1,11 @@
 import OrderedJSON
+import PositionedYAML
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import PositionedYAML
 
 /// A case's `sample:` / `samples:`.
 extension TargetFileValidator {

@@ -1,9 +1,10 @@
+import PositionedYAML
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import PositionedYAML
 
 /// A case's `values:` (associated values).
 extension TargetFileValidator {

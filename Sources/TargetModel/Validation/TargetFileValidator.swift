@@ -1,9 +1,10 @@
+import PositionedYAML
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import PositionedYAML
 
 /// Turns a target file's node tree into an `APISpec`, reporting every problem with its position.
 ///

@@ -1,5 +1,6 @@
 import MoyaKit
 import TargetModel
+
 extension Template {
     /// How placeholder values are escaped when inserted.
     public enum PlaceholderEscaping: Sendable, Hashable {

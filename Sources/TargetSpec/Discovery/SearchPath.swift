@@ -1,4 +1,5 @@
 import TargetModel
+
 /// Where target files are looked for, in priority order:
 /// `--targets` > `$MOYA_TARGETS` (else its older name `$MOYA_TARGETS_PATH`) > `./targets` >
 /// `$XDG_CONFIG_HOME/moya/targets` (`~/.config/moya/targets`) > `<prefix>/share/moya-cli/targets`.

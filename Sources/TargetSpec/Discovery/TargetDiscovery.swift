@@ -1,3 +1,6 @@
+import PositionedYAML
+import TargetModel
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,8 +13,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PositionedYAML
-import TargetModel
 
 /// Finds and loads the target files of a search path into a `TargetCatalog`.
 public struct TargetDiscovery: Sendable {

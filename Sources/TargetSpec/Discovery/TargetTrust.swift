@@ -1,5 +1,6 @@
 import CurlTransport
 import PathResolution
+
 #if canImport(Glibc)
 import Glibc
 #endif

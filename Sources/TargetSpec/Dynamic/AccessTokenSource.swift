@@ -1,4 +1,5 @@
 import TargetModel
+
 /// What a bearer token must be obtained for: the API's `oauth2` or `command` auth with its
 /// references resolved. `TargetBuilder` makes one and asks an `AccessTokenSource` for the token.
 public enum AccessTokenRequest: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import HTTPTypes
 import MoyaKit
 import TargetModel
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

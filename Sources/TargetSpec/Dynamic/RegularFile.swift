@@ -1,4 +1,5 @@
 import TargetModel
+
 #if canImport(Glibc)
 import Glibc
 #endif

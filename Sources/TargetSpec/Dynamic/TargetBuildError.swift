@@ -1,4 +1,5 @@
 import TargetModel
+
 /// Why a case could not be turned into a request; each names what to fix.
 public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
     /// A `${VAR}` or placeholder could not be rendered (with the file and the mark of the reference).

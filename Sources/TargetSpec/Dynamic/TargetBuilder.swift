@@ -1,6 +1,7 @@
 import MoyaKit
 import Synchronization
 import TargetModel
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -182,7 +183,8 @@ public struct TargetBuilder: Sendable {
     /// byte by byte when both are ASCII (header names are tokens, so they are) without making
     /// two lowercased copies for every pair a target's headers are compared in.
     static func sameHeaderName(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
+        var a = a
+        var b = b
         let ascii: Bool? = a.withUTF8 { left in
             b.withUTF8 { right -> Bool? in
                 guard left.count == right.count else {

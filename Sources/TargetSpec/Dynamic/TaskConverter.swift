@@ -1,7 +1,8 @@
 import CurlTransport
 import MoyaKit
-import TextSafety
 import TargetModel
+import TextSafety
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,6 +1,7 @@
 import CCleanup
 import TargetModel
 import TextSafety
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,6 +1,7 @@
 import CCleanup
 import PositionedYAML
 import TargetModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -231,7 +231,10 @@ package indirect enum YAMLText: Sendable {
         case .bool(let bool): text = bool ? "true" : "false"
         case .null: text = "null"
         case .list(let items):
-            guard !items.isEmpty else { text = "[]"; break }
+            guard !items.isEmpty else {
+                text = "[]"
+                break
+            }
             guard depth < 3 else { return false }
             remaining -= 2
             out.write("[")
@@ -243,7 +246,10 @@ package indirect enum YAMLText: Sendable {
             out.write("]")
             return remaining >= 0
         case .map(let entries):
-            guard !entries.isEmpty else { text = "{}"; break }
+            guard !entries.isEmpty else {
+                text = "{}"
+                break
+            }
             guard depth < 3, entries.allSatisfy({ $0.comments.isEmpty }) else { return false }
             remaining -= 2
             out.write("{")

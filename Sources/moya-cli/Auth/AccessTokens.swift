@@ -1,9 +1,9 @@
 import MoyaKit
 import Synchronization
 import TargetAuth
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
 
 /// The tokens of `oauth2` and `command` auth for this run: one `AccessTokenProvider` per process,
 /// so every request of a `check` shares one fetch, caching in `$XDG_CACHE_HOME/moya-cli`.

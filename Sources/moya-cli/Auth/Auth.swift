@@ -1,9 +1,9 @@
 import ArgumentParser
 import MoyaKit
 import TargetAuth
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
 
 extension MoyaCommand {
     struct Auth: ParsableCommand {

@@ -1,8 +1,9 @@
 import MoyaKit
 import TargetAuth
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
+
 #if canImport(Glibc)
 import Glibc
 #if canImport(FoundationEssentials)

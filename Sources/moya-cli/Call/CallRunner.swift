@@ -1,5 +1,6 @@
 import MoyaKit
 import TargetSpec
+
 #if canImport(Glibc)
 import Glibc
 #if canImport(FoundationEssentials)

@@ -1,7 +1,7 @@
 import MoyaKit
 import Paging
-import TargetSpec
 import TargetModel
+import TargetSpec
 
 /// `call … --capture`: the case's captures from its response, as `name='value'` lines for `eval`
 /// in sh. All or nothing: a response that fails validation, a missing capture or a value no shell

@@ -1,4 +1,5 @@
 import MoyaKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

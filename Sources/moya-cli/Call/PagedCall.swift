@@ -1,8 +1,8 @@
 import MoyaKit
 import Paging
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
 
 /// `call … --all`: the case's pages one after another, their items streamed to stdout as one JSON
 /// array (or JSON lines), until a page has no next one.

@@ -1,5 +1,5 @@
-import TargetModel
 import MoyaKit
+import TargetModel
 import TargetSpec
 
 /// A call's case resolved and its first target built: where a plain, paged and captured call

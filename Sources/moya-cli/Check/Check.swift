@@ -3,6 +3,7 @@ import CCleanup
 import MoyaKit
 import TargetCheck
 import TargetSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,9 +1,10 @@
 import ArgumentParser
 import MoyaKit
 import TargetCheck
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

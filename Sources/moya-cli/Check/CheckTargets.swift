@@ -1,7 +1,7 @@
 import MoyaKit
 import TargetCheck
-import TargetSpec
 import TargetModel
+import TargetSpec
 
 /// The APIs `check` runs over — the ones named, or every one found — and the target files that
 /// could not be loaded, which the run reports as failed checks (and exits 65 for) while checking

@@ -1,6 +1,7 @@
 import CurlTransport
 import MoyaKit
 import TargetCheck
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

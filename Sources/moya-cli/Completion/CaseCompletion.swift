@@ -1,7 +1,8 @@
 import ArgumentParser
 import MoyaKit
-import TargetSpec
 import TargetModel
+import TargetSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,7 +1,7 @@
-import TargetSpec
 import ArgumentParser
-import TextSafety
 import TargetModel
+import TargetSpec
+import TextSafety
 
 /// A failure a subcommand reports on stderr before exiting with a documented status.
 struct CommandFailure: Error {

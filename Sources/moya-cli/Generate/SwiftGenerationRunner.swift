@@ -3,6 +3,7 @@ import MoyaKit
 import SwiftGeneration
 import TargetModel
 import TextSafety
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,9 +1,10 @@
 import ArgumentParser
 import MoyaKit
 import OpenAPIImport
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
+
 #if canImport(Glibc)
 import Glibc
 #endif

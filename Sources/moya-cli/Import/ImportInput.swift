@@ -1,4 +1,5 @@
 import CurlTransport
+
 #if canImport(Glibc)
 import Glibc
 #endif

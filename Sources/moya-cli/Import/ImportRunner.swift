@@ -1,13 +1,14 @@
 import CurlTransport
 import MoyaKit
 import OpenAPIImport
+import PositionedYAML
+import TargetModel
 import TargetSpec
+import TextSafety
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PositionedYAML
-import TextSafety
-import TargetModel
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

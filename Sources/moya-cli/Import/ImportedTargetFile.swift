@@ -3,6 +3,7 @@ import CurlTransport
 import TargetModel
 import TargetSpec
 import TextSafety
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,7 +1,7 @@
 import MoyaKit
 import OrderedJSON
-import TargetSpec
 import TargetModel
+import TargetSpec
 
 /// What `list` prints: aligned tables for people, a stable JSON document for scripts.
 enum CatalogListing {

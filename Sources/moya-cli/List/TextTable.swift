@@ -1,7 +1,7 @@
-import TargetSpec
 import PositionedYAML
-import TextSafety
 import TargetModel
+import TargetSpec
+import TextSafety
 
 /// Left-aligned columns separated by two spaces; trailing blanks trimmed.
 enum TextTable {

@@ -1,11 +1,12 @@
+import CurlTransport
 import FoundationEssentials
+import MoyaKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import CurlTransport
-import MoyaKit
 
 /// A replacement body read from standard input or a file (`--data -`, `--json @FILE`...), never
 /// more than a limit: an endless or huge input ends with a usage error, not with memory exhausted.

@@ -31,7 +31,8 @@ struct OptionDeclaration<Root> {
         Self(
             names: names, kind: .flag, help: help, valueName: "",
             assign: { root, _ in
-                set(&root); return true
+                set(&root)
+                return true
             })
     }
 
@@ -40,7 +41,8 @@ struct OptionDeclaration<Root> {
         Self(
             names: ["-h", "--help"], kind: .flag, help: "", valueName: "",
             assign: { root, _ in
-                set(&root); return true
+                set(&root)
+                return true
             })
     }
 
@@ -90,7 +92,8 @@ struct OptionDeclaration<Root> {
         Self(
             names: [], kind: .words, help: help, valueName: valueName,
             assign: { root, text in
-                append(&root, text); return true
+                append(&root, text)
+                return true
             })
     }
 

@@ -1,12 +1,13 @@
 import ArgumentParser
 import FoundationEssentials
+import MoyaKit
+import OrderedJSON
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import MoyaKit
-import OrderedJSON
 
 // The `OverrideOptions` group: the plain values the commands use (with their defaults), the table
 // that names and describes each option (read by `DirectParser`), and `OverrideArguments`, the

@@ -2,6 +2,7 @@ import CurlTransport
 import MoyaKit
 import Synchronization
 import TextSafety
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,6 +1,7 @@
 import MoyaKit
 import OrderedJSON
 import TextSafety
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

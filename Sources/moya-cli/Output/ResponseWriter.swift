@@ -1,10 +1,11 @@
-import HTTPTypes
 import CurlTransport
+import HTTPTypes
 import MoyaKit
 import OrderedJSON
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,6 +1,7 @@
 import CurlTransport
 import MoyaKit
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,8 +1,8 @@
 import MoyaKit
 import Synchronization
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
 
 /// `-v`: the exchange as HTTP on standard error, the way curl `-v` and HTTPie `-v` show it:
 /// `> ` request heads as sent (each redirect's too) and the request body once, `< ` response
@@ -37,7 +37,8 @@ final class VerboseLog: Sendable {
             output += lines.dropFirst().map { "> " + shown(headerLine($0)) }
             output.append(">")
             if let body = pendingBody.withLock({ body in
-                defer { body = nil }; return body
+                defer { body = nil }
+                return body
             }) {
                 output.append(shownBody(body))
             }

@@ -1,6 +1,6 @@
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
 
 /// What an API's target file may do on this machine, as `list` and help show it: whether the
 /// file is trusted, which environment variables it reads (and whether it may), and the token

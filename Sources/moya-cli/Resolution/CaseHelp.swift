@@ -1,8 +1,8 @@
 import MoyaKit
 import Paging
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
 
 /// `call API --help` and `call API CASE --help`: help written from the target file.
 enum CaseHelp {

@@ -23,11 +23,17 @@ struct CaseInvocation: Equatable {
             let word = words[index]
             index += 1
             if onlyPositional || !word.hasPrefix("--") || word == "-" {
-                if word == "--" && !onlyPositional { onlyPositional = true; continue }
+                if word == "--" && !onlyPositional {
+                    onlyPositional = true
+                    continue
+                }
                 take(word)
                 continue
             }
-            if word == "--" { onlyPositional = true; continue }
+            if word == "--" {
+                onlyPositional = true
+                continue
+            }
             var name = String(word.dropFirst(2))
             var value: String
             if let equals = name.firstIndex(of: "=") {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import MoyaKit
+import TargetModel
 import TargetSpec
 import TextSafety
-import TargetModel
 
 /// From words on the command line to a `DynamicTarget`, with usage errors (exit 64) that say what is valid.
 enum CaseResolution {

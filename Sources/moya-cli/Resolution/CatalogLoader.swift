@@ -1,6 +1,6 @@
 import MoyaKit
-import TargetSpec
 import TargetModel
+import TargetSpec
 
 /// Finds and loads every target file, printing diagnostics to stderr.
 struct CatalogLoader {

@@ -1,5 +1,5 @@
-import TargetModel
 import MoyaKit
+import TargetModel
 import TargetSpec
 
 /// A case the command line named, found in its API, with its values bound.

@@ -2,6 +2,7 @@ import CurlTransport
 import MoyaKit
 import TargetAuth
 import TargetSpec
+
 #if canImport(Glibc)
 import Glibc
 #endif

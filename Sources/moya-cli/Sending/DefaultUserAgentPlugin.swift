@@ -1,5 +1,6 @@
 import HTTPTypes
 import MoyaKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import MoyaKit
-import TargetSpec
 import TargetModel
+import TargetSpec
 
 /// What every request of `call`, `curl` and `check` goes through, defined once.
 enum RequestPlugins {

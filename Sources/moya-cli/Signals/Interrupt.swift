@@ -1,5 +1,6 @@
 import CCleanup
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,10 +1,11 @@
 import CCleanup
+import TextSafety
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import TextSafety
 
 /// Asks for a password on the controlling terminal, never echoed (`-u USER` without `:PASSWORD`).
 ///

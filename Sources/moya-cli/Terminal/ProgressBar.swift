@@ -1,6 +1,7 @@
 import Dispatch
 import MoyaKit
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

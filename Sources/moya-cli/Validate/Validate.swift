@@ -1,11 +1,12 @@
 import ArgumentParser
+import MoyaKit
+import PositionedYAML
+import TargetModel
+import TargetSpec
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import MoyaKit
-import TargetSpec
-import PositionedYAML
-import TargetModel
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,5 +1,5 @@
-import XCTest
 import TargetSpec
+import XCTest
 
 /// The text edit that appends a case: byte for byte, every other byte of the file kept.
 final class CaseAppenderTests: XCTestCase {

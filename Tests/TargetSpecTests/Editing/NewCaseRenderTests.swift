@@ -1,9 +1,9 @@
 import Foundation
-import XCTest
 import MoyaKit
 import OrderedJSON
 import TargetModel
 import TargetSpec
+import XCTest
 
 /// A request rendered as a case: the exact YAML, and the request the case then sends (built by
 /// the loader and MoyaKit) is the one that was sent.

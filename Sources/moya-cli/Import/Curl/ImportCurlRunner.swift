@@ -3,6 +3,7 @@ import RequestImport
 import TargetModel
 import TargetSpec
 import TextSafety
+
 #if canImport(Glibc)
 import Glibc
 #endif
