@@ -2,6 +2,7 @@
 #
 #   make demo      build, then run moya-cli offline against the stubbed example targets
 #   make test      build and run the test suite
+#   make imports-check   every module a target imports is declared in Package.swift
 #   make install   PREFIX=/usr/local (DESTDIR honoured)
 #   make fuzz      FUZZ_SECONDS=60 per fuzz target (libFuzzer; see scripts/fuzz.sh)
 #
@@ -80,12 +81,16 @@ ORDER_FLAGS :=
 endif
 RELEASE_FLAGS ?= -c release --static-swift-stdlib $(LINK_FLAGS) $(STATIC_CXX_FLAGS) $(METADATA_FLAGS) $(EXPORT_FLAGS) $(ORDER_FLAGS)
 INSTALL ?= install
+# SwiftPM's own check that a target imports no target of the package it does not depend on (as
+# swift-nio's CI builds). It does not see a dependency's dependency imported undeclared (SwiftPM
+# 6.3 compares with all a target's dependencies, transitively); `make imports-check` does.
+IMPORT_CHECK := --explicit-target-dependency-import-check error
 
 # System libraries: libcurl (loaded at run time, headers at build time) and libyaml.
 APT_PACKAGES := libcurl4-openssl-dev libyaml-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test format lint demo install uninstall bench budgets text-order fuzz generated-swift clean
+.PHONY: deps build test imports-check format lint demo install uninstall bench budgets text-order fuzz generated-swift clean
 
 ## deps: install libcurl and libyaml development files if pkg-config cannot find them
 deps:
@@ -101,7 +106,7 @@ deps:
 build: deps
 	@if [ -n "$(STATIC_CXX_FLAGS)" ]; then mkdir -p "$(STATIC_CXX_DIR)" \
 	    && echo "INPUT($(STATIC_CXX_ARCHIVE))" > "$(STATIC_CXX_DIR)/libstdc++.so"; fi
-	$(SWIFT) build $(RELEASE_FLAGS) --product moya-cli
+	$(SWIFT) build $(RELEASE_FLAGS) $(IMPORT_CHECK) --product moya-cli
 
 ## test: build the tests, then run them (serially: deterministic output, also under CI=true).
 ## The HTTP/2 tests need nginx (Debian's nginx-light, else nginx) and the completion tests zsh
@@ -126,8 +131,15 @@ test: deps
 	        || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nginx; \
 	fi
 	@$(MAKE) --no-print-directory lint
-	$(SWIFT) build --build-tests
+	@$(MAKE) --no-print-directory imports-check
+	$(SWIFT) build --build-tests $(IMPORT_CHECK)
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+## imports-check: every module each target's sources import (tests, fuzz harnesses and test servers
+## too) is named in its dependencies in Package.swift, not merely reachable through one
+## (scripts/check-imports.py; no build needed). `make test` runs it.
+imports-check:
+	python3 scripts/check-imports.py $(SWIFT)
 
 ## lint: the sources as swift-format (the toolchain's) lays them out, per .swift-format; `make format` applies it
 FORMATTED := Package.swift Sources Tests Fuzz/Sources

@@ -53,6 +53,9 @@ let package = Package(
         .target(name: "OrderedJSON", dependencies: ["TextSafety"]),
         // YAML over libyaml: a node tree with source positions, load limits, diagnostics, source lines.
         .target(name: "PositionedYAML", dependencies: ["CYAML"]),
+        // Files read to the end and written whole or not at all (`InputFile`, `OutputFile`), for
+        // every module that reads or writes one, whether or not it sends a request.
+        .target(name: "FileIO", dependencies: ["CCleanup", "PathResolution"]),
 
         // The libcurl transport MoyaKit sends over, as Moya over Alamofire; knows nothing of targets.
         .target(
@@ -60,7 +63,7 @@ let package = Package(
             dependencies: [
                 "CCurl",
                 "CCleanup",
-                "PathResolution",
+                "FileIO",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ],
             linkerSettings: [.linkedLibrary("dl")]
@@ -71,6 +74,7 @@ let package = Package(
             dependencies: [
                 "TextSafety",
                 "OrderedJSON",
+                "FileIO",
                 "CurlTransport",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]
@@ -86,8 +90,9 @@ let package = Package(
         .target(
             name: "TargetSpec",
             dependencies: [
-                "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "CurlTransport", "MoyaKit",
-                "TargetModel", "CYAML", "CCleanup"
+                "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "FileIO", "CurlTransport", "MoyaKit",
+                "TargetModel", "CYAML", "CCleanup",
+                .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
         // The paging engine over the model's declarations: pages, Link headers, next pages, captures.
@@ -140,6 +145,7 @@ let package = Package(
                 "TextSafety",
                 "OrderedJSON",
                 "PositionedYAML",
+                "FileIO",
                 "CurlTransport",
                 "MoyaKit",
                 "TargetModel",
@@ -151,6 +157,7 @@ let package = Package(
                 "TargetAuth",
                 "SwiftGeneration",
                 "TargetServe",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -177,12 +184,13 @@ let package = Package(
             path: "Tests/TestServers"
         ),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
+        .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
         .testTarget(
             name: "CurlTransportTests",
             dependencies: [
-                "CurlTransport", "CCurl", "MoyaKit", "TestServers",
+                "CurlTransport", "CCurl", "FileIO", "MoyaKit", "TargetAuth", "TestServers",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
@@ -205,7 +213,13 @@ let package = Package(
             name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestServers"]
         ),
         .testTarget(name: "SwiftGenerationTests", dependencies: ["SwiftGeneration"]),
-        .testTarget(name: "MoyaCLITests", dependencies: ["TestServers", "moya-cli"]),
+        .testTarget(
+            name: "MoyaCLITests",
+            dependencies: [
+                "TextSafety", "MoyaKit", "TargetModel", "TargetSpec", "TestServers", "moya-cli",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]
+        ),
         // `moya-cli generate swift`'s output for the shipped target files and the fixtures, committed
         // (`make generated-swift` writes it), compiled against MoyaKit and sent beside `moya-cli call`.
         .testTarget(name: "GeneratedSwiftTests", dependencies: ["MoyaKit", "TestServers", "moya-cli"]),

@@ -1,5 +1,6 @@
 import CCurl
 import Dispatch
+import FileIO
 import HTTPTypes
 import Synchronization
 
@@ -118,7 +119,9 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         }
         // Last, so no earlier failure leaves a temporary file behind.
         if let downloadTo {
-            downloadFile = try OutputFile(path: downloadTo.path, overwrite: overwrite, createFolders: createsFolders)
+            downloadFile = try TransportError.converting { () throws(FileError) in
+                try OutputFile(path: downloadTo.path, overwrite: overwrite, createFolders: createsFolders)
+            }
         }
         handle.delegate = self
         easy = handle
@@ -301,11 +304,11 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
             total: easy.info(seconds: CURLINFO_TOTAL_TIME_T))
         var downloadedFile: URL?
         if let downloadFile {
-            do {
+            do throws(FileError) {
                 try downloadFile.commit()
                 downloadedFile = URL(fileURLWithPath: downloadFile.path)
             } catch {
-                return .failure(error)
+                return .failure(TransportError(error))
             }
         }
         return .success(
@@ -363,7 +366,9 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     func easyHandle(didReceiveBody bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         do throws(TransportError) {
             if let downloadFile {
-                try downloadFile.write(UnsafeRawBufferPointer(bytes))
+                try TransportError.converting { () throws(FileError) in
+                    try downloadFile.write(UnsafeRawBufferPointer(bytes))
+                }
                 return true
             }
             if !body.hasBegun, let easy, let error = beginBody(easy) { throw error }

@@ -1,4 +1,5 @@
 import CCurl
+import FileIO
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import FileIO
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,5 @@
 import CurlTransport
+import FileIO
 import Foundation
 import TestServers
 import XCTest
@@ -69,9 +70,9 @@ final class TransportDownloadTests: XCTestCase {
         XCTAssertTrue(try TestBytes.fileMatches(destination, count: 70_000))
 
         XCTAssertThrowsError(try OutputFile.write(Data("other".utf8), to: destination, overwrite: false)) { error in
-            let transport = error as? TransportError
-            XCTAssertEqual(transport?.kind, .destinationExists)
-            XCTAssertEqual(transport?.message, "\(destination.path) already exists; not overwriting it")
+            let failure = error as? FileError
+            XCTAssertEqual(failure?.kind, .destinationExists)
+            XCTAssertEqual(failure?.message, "\(destination.path) already exists; not overwriting it")
         }
         XCTAssertTrue(try TestBytes.fileMatches(destination, count: 70_000), "the existing file is kept")
 
@@ -83,8 +84,8 @@ final class TransportDownloadTests: XCTestCase {
     func testWriteIntoAMissingFolderLeavesNothing() throws {
         let destination = folder.appendingPathComponent("absent/saved.bin")
         XCTAssertThrowsError(try OutputFile.write(Data("x".utf8), to: destination, overwrite: true)) { error in
-            XCTAssertEqual((error as? TransportError)?.kind, .cannotWriteOutput)
-            XCTAssertTrue((error as? TransportError)?.message.contains(destination.path) ?? false, "\(error)")
+            XCTAssertEqual((error as? FileError)?.kind, .cannotWriteOutput)
+            XCTAssertTrue((error as? FileError)?.message.contains(destination.path) ?? false, "\(error)")
         }
         XCTAssertEqual(try folderContents(), [])
     }

@@ -1,5 +1,6 @@
 import CurlTransport
 import Dispatch
+import FileIO
 
 extension MoyaProvider {
     /// Registers the caller with an exchange (shared with `trackInflights`) and starts it if new.
@@ -149,10 +150,10 @@ extension MoyaProvider {
         let head = sampled.response ?? HTTPResponseHead(statusCode: sampled.statusCode, url: request.url)
         if let destination = endpoint.task.downloadDestination {
             let download = ResolvedDownload(destination, head: head)
-            do throws(TransportError) {
+            do throws(FileError) {
                 let file = try OutputFile(
                     path: download.url.path, overwrite: download.overwrite, createFolders: download.createsFolders)
-                do throws(TransportError) {
+                do throws(FileError) {
                     try file.write(sampled.data)
                     try file.commit()
                 } catch {
@@ -160,7 +161,7 @@ extension MoyaProvider {
                     throw error
                 }
             } catch {
-                return .failure(.underlying(error, sampled))
+                return .failure(.underlying(TransportError(error), sampled))
             }
             return Self.validate(sampled, target.validationType)
         }

@@ -1,4 +1,5 @@
 import CurlTransport
+import FileIO
 import MoyaKit
 import TargetModel
 import TextSafety

@@ -1,4 +1,4 @@
-import CurlTransport
+import FileIO
 import MoyaKit
 import TargetCheck
 
@@ -16,7 +16,7 @@ enum ReportWriter {
     static func write(_ requests: [ReportRequest], summary: CheckSummary) throws {
         for request in requests {
             let text = CheckReport.render(summary, as: request.format)
-            do throws(TransportError) {
+            do throws(FileError) {
                 if request.path == "-" {
                     try StandardStream.output.writeChecked(text)
                 } else {

@@ -1,4 +1,4 @@
-import CurlTransport
+import FileIO
 import MoyaKit
 import SwiftGeneration
 import TargetModel
@@ -37,7 +37,7 @@ struct SwiftGenerationRunner {
         // The file's name alone: the header is the same wherever the file was found, and names
         // no one's home folder.
         let source = generator.source(sourceName: String(api.file.split(separator: "/").last ?? Substring(api.file)))
-        do throws(TransportError) {
+        do throws(FileError) {
             if toStandardOutput {
                 try StandardStream.output.writeChecked(source)
             } else {

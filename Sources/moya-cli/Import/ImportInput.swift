@@ -1,4 +1,4 @@
-import CurlTransport
+import FileIO
 
 #if canImport(Glibc)
 import Glibc

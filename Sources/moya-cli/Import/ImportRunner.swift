@@ -1,4 +1,4 @@
-import CurlTransport
+import FileIO
 import MoyaKit
 import OpenAPIImport
 import PositionedYAML
@@ -66,12 +66,12 @@ struct ImportRunner {
                 "the target file made from \(specName) does not validate; nothing was written (this is a bug in moya-cli import: please report it with the spec)"
             )
         }
-        do throws(TransportError) {
+        do throws(FileError) {
             if toStandardOutput {
                 try StandardStream.output.writeChecked(result.text)
             } else {
                 let file = try OutputFile(path: outputPath, overwrite: command.force, createFolders: true)
-                do throws(TransportError) {
+                do throws(FileError) {
                     try file.write(Array(result.text.utf8).withUnsafeBytes { Data($0) })
                     try file.commit()
                 } catch {
@@ -220,7 +220,7 @@ struct ImportRunner {
         let path = folder + "/" + exampleUploadFile
         var status = stat()
         if lstat(path, &status) == 0 { return nil }
-        do throws(TransportError) {
+        do throws(FileError) {
             let file = try OutputFile(path: path, overwrite: false, createFolders: true)
             try file.write(Data(exampleUploadText.utf8))
             try file.commit()

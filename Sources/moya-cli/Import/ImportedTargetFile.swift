@@ -1,5 +1,5 @@
 import ArgumentParser
-import CurlTransport
+import FileIO
 import TargetModel
 import TargetSpec
 import TextSafety
@@ -25,7 +25,7 @@ enum ImportedTargetFile {
     /// Refuses `path` before any work is written: an existing file without `replacing` (64, naming
     /// --force), a protected place (64), one that cannot be written (74).
     static func checkWritable(_ path: String, replacing: Bool) throws {
-        do throws(TransportError) {
+        do throws(FileError) {
             try OutputFile.checkWritable(path, overwrite: replacing)
         } catch {
             throw CommandFailure(
@@ -46,12 +46,12 @@ enum ImportedTargetFile {
                 "the target file made for \(path) does not validate; nothing was written (this is a bug in moya-cli import: please report it with the input)"
             )
         }
-        do throws(TransportError) {
+        do throws(FileError) {
             if toStandardOutput {
                 try StandardStream.output.writeChecked(text)
             } else {
                 let file = try OutputFile(path: path, overwrite: replacing, createFolders: true)
-                do throws(TransportError) {
+                do throws(FileError) {
                     try file.write(Data(text.utf8))
                     try file.commit()
                 } catch {

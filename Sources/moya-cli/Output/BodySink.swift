@@ -1,4 +1,5 @@
 import CurlTransport
+import FileIO
 import MoyaKit
 import Synchronization
 import TextSafety
@@ -85,7 +86,9 @@ final class BodySink: ResponseBodyConsumer {
         var kept: Data?
         switch destination {
         case .file(let path, let overwrite):
-            file = try OutputFile(path: path, overwrite: overwrite)
+            file = try TransportError.converting { () throws(FileError) in
+                try OutputFile(path: path, overwrite: overwrite)
+            }
         case .terminal:
             if Self.streamsAsText(contentType: head.headers[.contentType]) {
                 text = DisplayTextStream()
@@ -108,11 +111,15 @@ final class BodySink: ResponseBodyConsumer {
             case .terminal:
                 // A kept body is shown with its head by `ResponseWriter`.
                 if text != nil {
-                    try StandardStream.output.writeChecked(
-                        DisplayText.escaped(ResponseWriter.headText(head), keepingLineBreaks: true) + "\n")
+                    try TransportError.converting { () throws(FileError) in
+                        try StandardStream.output.writeChecked(
+                            DisplayText.escaped(ResponseWriter.headText(head), keepingLineBreaks: true) + "\n")
+                    }
                 }
             case .standardOutput, .file:
-                try StandardStream.output.writeChecked(ResponseWriter.headText(head) + "\n")
+                try TransportError.converting { () throws(FileError) in
+                    try StandardStream.output.writeChecked(ResponseWriter.headText(head) + "\n")
+                }
             }
         }
         return true
@@ -122,9 +129,9 @@ final class BodySink: ResponseBodyConsumer {
         if case .terminal(let limit) = destination {
             try consumeOnTerminal(bytes, keepingAtMost: limit)
         } else if let file = state.withLock({ $0.file }) {
-            try file.write(bytes)
+            try TransportError.converting { () throws(FileError) in try file.write(bytes) }
         } else {
-            try StandardStream.output.writeChecked(bytes)
+            try TransportError.converting { () throws(FileError) in try StandardStream.output.writeChecked(bytes) }
         }
     }
 
@@ -139,7 +146,9 @@ final class BodySink: ResponseBodyConsumer {
             state.kept?.append(contentsOf: bytes)
             return nil
         }
-        if let shown, !shown.isEmpty { try StandardStream.output.writeChecked(shown) }
+        if let shown, !shown.isEmpty {
+            try TransportError.converting { () throws(FileError) in try StandardStream.output.writeChecked(shown) }
+        }
     }
 
     /// Moves the `--output` file into place; returns how many bytes it got, `nil` for stdout. On
@@ -147,11 +156,13 @@ final class BodySink: ResponseBodyConsumer {
     func finish() throws(TransportError) -> Int64? {
         if case .terminal = destination {
             let rest = state.withLock { $0.text?.finish() }
-            if let rest, !rest.isEmpty { try StandardStream.output.writeChecked(rest) }
+            if let rest, !rest.isEmpty {
+                try TransportError.converting { () throws(FileError) in try StandardStream.output.writeChecked(rest) }
+            }
             return nil
         }
         guard let file = state.withLock({ $0.file }) else { return nil }
-        try file.commit()
+        try TransportError.converting { () throws(FileError) in try file.commit() }
         return file.byteCount
     }
 

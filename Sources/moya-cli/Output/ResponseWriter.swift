@@ -1,4 +1,5 @@
 import CurlTransport
+import FileIO
 import HTTPTypes
 import MoyaKit
 import OrderedJSON
@@ -104,6 +105,11 @@ struct ResponseWriter {
     }
 
     /// The exit status for a failure to put the body where it goes.
+    /// The exit status for a file (or standard output) that could not be written.
+    static func status(for error: FileError) -> ExitStatus {
+        status(for: TransportError(error))
+    }
+
     static func status(for error: TransportError) -> ExitStatus {
         switch error.kind {
         case .destinationExists, .destinationProtected: .usage

@@ -1,4 +1,4 @@
-import CurlTransport
+import FileIO
 import MoyaKit
 import Synchronization
 
@@ -19,21 +19,21 @@ enum StandardStream {
     var fileDescriptor: Int32 { self == .output ? 1 : 2 }
 
     /// The first failed write to stdout.
-    private static let outputFailure = Mutex<TransportError?>(nil)
+    private static let outputFailure = Mutex<FileError?>(nil)
 
     /// Why writing stdout failed, if it did.
-    static var failure: TransportError? { outputFailure.withLock { $0 } }
+    static var failure: FileError? { outputFailure.withLock { $0 } }
 
     /// Writes all of `bytes`, retrying on short writes and EINTR; records a failure on stdout.
     func write(_ bytes: some Collection<UInt8>) {
         // Contiguous bytes (an array, `Data`) are written where they are, not copied first.
         let written: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            do throws(TransportError) { try writeChecked(UnsafeRawBufferPointer(buffer)) } catch {}
+            do throws(FileError) { try writeChecked(UnsafeRawBufferPointer(buffer)) } catch {}
         }
         if written != nil { return }
         let buffer = Array(bytes)
         buffer.withUnsafeBytes { raw in
-            do throws(TransportError) { try writeChecked(raw) } catch {}
+            do throws(FileError) { try writeChecked(raw) } catch {}
         }
     }
 
@@ -41,21 +41,21 @@ enum StandardStream {
     func write(_ text: String) {
         var text = text
         text.withUTF8 { buffer in
-            do throws(TransportError) { try writeChecked(UnsafeRawBufferPointer(buffer)) } catch {}
+            do throws(FileError) { try writeChecked(UnsafeRawBufferPointer(buffer)) } catch {}
         }
     }
 
     /// Writes `text` as UTF-8; throws (and remembers, for stdout) the failure.
-    func writeChecked(_ text: String) throws(TransportError) {
-        try TransportError.withBytes(of: Array(text.utf8)) { (raw) throws(TransportError) in try writeChecked(raw) }
+    func writeChecked(_ text: String) throws(FileError) {
+        try FileError.withBytes(of: Array(text.utf8)) { (raw) throws(FileError) in try writeChecked(raw) }
     }
 
     /// Writes all of `bytes`; throws (and remembers, for stdout) the failure.
-    func writeChecked(_ bytes: UnsafeRawBufferPointer) throws(TransportError) {
+    func writeChecked(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
         if self == .output, let failure = Self.failure { throw failure }
-        do throws(TransportError) {
+        do throws(FileError) {
             // A progress line on the terminal goes first, so nothing lands behind it.
-            try ProgressLine.clearingLine(before: fileDescriptor) { () throws(TransportError) in
+            try ProgressLine.clearingLine(before: fileDescriptor) { () throws(FileError) in
                 try OutputFile.writeAll(
                     bytes, to: fileDescriptor, name: self == .output ? "standard output" : "standard error",
                     interruptible: self == .output)
@@ -67,7 +67,7 @@ enum StandardStream {
     }
 
     /// Records a failure met while writing stdout elsewhere (a sink that failed).
-    static func recordOutputFailure(_ error: TransportError) {
+    static func recordOutputFailure(_ error: FileError) {
         guard error.kind == .cannotWriteOutput || error.kind == .brokenPipe else { return }
         outputFailure.withLock { if $0 == nil { $0 = error } }
     }

@@ -1,4 +1,4 @@
-import CurlTransport
+import FileIO
 import MoyaKit
 import TargetAuth
 import TargetSpec

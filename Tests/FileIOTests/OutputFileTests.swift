@@ -1,4 +1,4 @@
-import CurlTransport
+import FileIO
 import Foundation
 import XCTest
 
@@ -32,7 +32,7 @@ final class OutputFileTests: XCTestCase {
             try FileManager.default.contentsOfDirectory(atPath: folder.path), ["fifo"], "the temporary file went too")
 
         XCTAssertThrowsError(try OutputFile.checkWritable(folder.path, overwrite: true)) { error in
-            XCTAssertEqual((error as? TransportError)?.message, "cannot write \(folder.path): it is a folder")
+            XCTAssertEqual((error as? FileError)?.message, "cannot write \(folder.path): it is a folder")
         }
     }
 

@@ -56,8 +56,8 @@ package final class OutputFile: @unchecked Sendable {
     /// - Parameters:
     ///   - overwrite: whether an existing regular file (or block device) may be replaced.
     ///   - createFolders: whether missing parent folders are created (and removed again on failure).
-    /// - Throws: `TransportError` of kind `.destinationExists` or `.cannotWriteOutput`, naming the path.
-    package init(path: String, overwrite: Bool, createFolders: Bool = false) throws(TransportError) {
+    /// - Throws: `FileError` of kind `.destinationExists` or `.cannotWriteOutput`, naming the path.
+    package init(path: String, overwrite: Bool, createFolders: Bool = false) throws(FileError) {
         self.path = path
         self.overwrite = overwrite
         switch try Self.plan(for: path, overwrite: overwrite) {
@@ -114,7 +114,7 @@ package final class OutputFile: @unchecked Sendable {
 
     /// Decides how `path` is written, or why it cannot be, without opening or creating anything:
     /// what a command checks before it sends a request whose body goes there.
-    package static func checkWritable(_ path: String, overwrite: Bool) throws(TransportError) {
+    package static func checkWritable(_ path: String, overwrite: Bool) throws(FileError) {
         _ = try plan(for: path, overwrite: overwrite)
     }
 
@@ -135,16 +135,16 @@ package final class OutputFile: @unchecked Sendable {
         return folders.first { CanonicalPath.isInside(path, $0) }.map { ($0, reason) }
     }
 
-    static func plan(for path: String, overwrite: Bool) throws(TransportError) -> Plan {
+    static func plan(for path: String, overwrite: Bool) throws(FileError) -> Plan {
         let plan = try unprotectedPlan(for: path, overwrite: overwrite)
         if case .atomic(let resolved) = plan, let (folder, reason) = protectedFolder(holding: resolved) {
-            throw TransportError(
+            throw FileError(
                 kind: .destinationProtected, message: "not writing \(path): it would land in \(folder), \(reason)")
         }
         return plan
     }
 
-    private static func unprotectedPlan(for path: String, overwrite: Bool) throws(TransportError) -> Plan {
+    private static func unprotectedPlan(for path: String, overwrite: Bool) throws(FileError) -> Plan {
         var status = stat()
         var linkStatus = stat()
         let exists = stat(path, &status) == 0
@@ -159,7 +159,7 @@ package final class OutputFile: @unchecked Sendable {
             case S_IFDIR: throw failure(path, "it is a folder")
             case S_IFSOCK: throw failure(path, "it is a socket")
             case S_IFBLK where !overwrite:
-                throw TransportError(kind: .destinationExists, message: "\(path) is a block device; not writing to it")
+                throw FileError(kind: .destinationExists, message: "\(path) is a block device; not writing to it")
             default: return .writeThrough(appending: false)
             }
         }
@@ -167,7 +167,7 @@ package final class OutputFile: @unchecked Sendable {
         // not be swapped under the process that opened it: appended to, as `>>` would.
         if exists && isLink && resolvesThroughProc(path) { return .writeThrough(appending: true) }
         if exists && !overwrite {
-            throw TransportError(kind: .destinationExists, message: "\(path) already exists; not overwriting it")
+            throw FileError(kind: .destinationExists, message: "\(path) already exists; not overwriting it")
         }
         // A link is never replaced by a file: its target is.
         return .atomic(resolvedPath: isLink ? realPath(path) ?? path : path)
@@ -177,10 +177,10 @@ package final class OutputFile: @unchecked Sendable {
     /// file, written through for a special one; with `createFolders`, missing folders are made
     /// (and removed again if the write fails).
     package static func write(_ data: Data, to destination: URL, overwrite: Bool, createFolders: Bool = false)
-        throws(TransportError)
+        throws(FileError)
     {
         let file = try OutputFile(path: destination.path, overwrite: overwrite, createFolders: createFolders)
-        do throws(TransportError) {
+        do throws(FileError) {
             try file.write(data)
             try file.commit()
         } catch {
@@ -223,22 +223,22 @@ package final class OutputFile: @unchecked Sendable {
     /// Appends `bytes`, retrying short writes.
     /// - Throws: `.cannotWriteOutput` naming the path and the system's reason, or `.cancelled` when
     ///   a signal interrupted a blocked write.
-    package func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
         guard descriptor >= 0 else { throw Self.failure(path, "it is closed") }
         try Self.writeAll(bytes, to: descriptor, name: path)
         byteCount += Int64(bytes.count)
     }
 
     /// Appends `data`.
-    package func write(_ data: Data) throws(TransportError) {
-        try TransportError.withBytes(of: data) { (bytes) throws(TransportError) in try write(bytes) }
+    package func write(_ data: Data) throws(FileError) {
+        try FileError.withBytes(of: data) { (bytes) throws(FileError) in try write(bytes) }
     }
 
     /// Closes the file and, for a regular one, moves it into place.
     ///
     /// There is no `fsync`: like curl, the data reaches the disk when the kernel writes it back.
     /// What matters here is that the destination only ever appears whole (the rename or link).
-    package func commit() throws(TransportError) {
+    package func commit() throws(FileError) {
         guard descriptor >= 0 else { throw Self.failure(path, "it was already closed") }
         let closed = close(descriptor) == 0
         let closeError = errno
@@ -267,7 +267,7 @@ package final class OutputFile: @unchecked Sendable {
             guard linked else {
                 if errno == EEXIST {
                     discard()
-                    throw TransportError(
+                    throw FileError(
                         kind: .destinationExists, message: "\(path) already exists; not overwriting it")
                 }
                 let reason = Self.describe(errno)
@@ -303,12 +303,12 @@ package final class OutputFile: @unchecked Sendable {
     package static func writeAll(
         _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, name: String,
         interruptible: Bool = true
-    ) throws(TransportError) {
+    ) throws(FileError) {
         guard var next = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
             if interruptible && moya_signals_pending() != 0 {
-                throw TransportError(kind: .cancelled, message: "interrupted while writing \(name)")
+                throw FileError(kind: .cancelled, message: "interrupted while writing \(name)")
             }
             let written = Glibc.write(descriptor, next, remaining)
             if written < 0 {
@@ -331,18 +331,18 @@ package final class OutputFile: @unchecked Sendable {
         String(cString: strerror(code))
     }
 
-    static func failure(_ path: String, _ reason: String, code: Int32 = 0) -> TransportError {
-        TransportError(
+    static func failure(_ path: String, _ reason: String, code: Int32 = 0) -> FileError {
+        FileError(
             kind: code == EPIPE ? .brokenPipe : .cannotWriteOutput, message: "cannot write \(path): \(reason)")
     }
 
-    private static func openExisting(_ path: String, appending: Bool) throws(TransportError) -> Int32 {
+    private static func openExisting(_ path: String, appending: Bool) throws(FileError) -> Int32 {
         while true {
             // O_NOCTTY: a terminal named here must not become the controlling one.
             let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (appending ? O_APPEND : 0))
             if fd >= 0 { return fd }
             if errno == EINTR && moya_signals_pending() == 0 { continue }
-            if errno == EINTR { throw TransportError(kind: .cancelled, message: "interrupted while opening \(path)") }
+            if errno == EINTR { throw FileError(kind: .cancelled, message: "interrupted while opening \(path)") }
             throw failure(path, describe(errno))
         }
     }
@@ -378,7 +378,7 @@ package final class OutputFile: @unchecked Sendable {
     }
 
     /// Creates the missing folders of `folder`, outermost first, each registered for clean-up.
-    private static func makeFolders(_ folder: String, for path: String) throws(TransportError) -> [(
+    private static func makeFolders(_ folder: String, for path: String) throws(FileError) -> [(
         path: String, slot: Int32
     )] {
         var missing: [String] = []
