@@ -183,6 +183,9 @@ let package = Package(
             dependencies: ["CurlTransport", "MoyaKit", "TargetAuth"],
             path: "Tests/TestServers"
         ),
+        // What the command's tests share: running the built binary (in a sandbox, on a terminal,
+        // at a password prompt, as `serve`), the shells for completion, the fixtures' target files.
+        .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
@@ -195,6 +198,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TargetAuth", "TestServers"]),
+        .testTarget(name: "TargetModelTests", dependencies: ["TargetModel", "PositionedYAML", "OrderedJSON"]),
         .testTarget(
             name: "TargetSpecTests",
             dependencies: ["TargetSpec", "TargetModel", "PositionedYAML", "MoyaKit", "OrderedJSON"]),
@@ -216,7 +220,7 @@ let package = Package(
         .testTarget(
             name: "MoyaCLITests",
             dependencies: [
-                "TextSafety", "MoyaKit", "TargetModel", "TargetSpec", "TestServers", "moya-cli",
+                "TextSafety", "MoyaKit", "TargetModel", "TargetSpec", "TestServers", "CLITestSupport", "moya-cli",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLITestSupport
 import Foundation
 import XCTest
 

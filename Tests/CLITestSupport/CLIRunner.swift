@@ -2,26 +2,33 @@ import Foundation
 import XCTest
 
 /// The outcome of running the built `moya-cli` binary as a user would.
-struct CLIResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    var stdoutData: Data
+package struct CLIResult {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
+    package var stdoutData: Data
+
+    package init(status: Int32, stdout: String, stderr: String, stdoutData: Data) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+        self.stdoutData = stdoutData
+    }
 }
 
 /// A run ended by Ctrl-C: its exit status, its stderr, and what was seen while it ran.
-struct InterruptedRun<Seen> {
-    var status: Int32
-    var stderr: String
-    var seen: Seen
+package struct InterruptedRun<Seen> {
+    package var status: Int32
+    package var stderr: String
+    package var seen: Seen
 }
 
 /// Runs the built `moya-cli` binary with real arguments, environment and working directory.
-enum CLIRunner {
+package enum CLIRunner {
     /// Runs `moya-cli arguments...` in `folder` (HOME there too), waits until `isReady()`, looks at
     /// the process with `whileRunning` (given its pid), sends it `signal` (SIGINT unless told) and
     /// waits for it to end.
-    static func interrupt<Seen>(
+    package static func interrupt<Seen>(
         _ arguments: [String], in folder: URL, signal: Int32 = SIGINT, environment: [String: String] = [:],
         when isReady: () -> Bool, whileRunning: (Int32) throws -> Seen
     ) throws -> InterruptedRun<Seen> {
@@ -45,10 +52,10 @@ enum CLIRunner {
     }
 
     /// `EnvironmentAllowance.environmentVariable`.
-    static let allowedVariablesName = "MOYA_ALLOW_ENV"
+    package static let allowedVariablesName = "MOYA_ALLOW_ENV"
 
     /// The binary next to the test bundle (`.build/<triple>/debug/moya-cli`), or `$MOYA_CLI_BINARY`.
-    static var binaryURL: URL {
+    package static var binaryURL: URL {
         if let override = ProcessInfo.processInfo.environment["MOYA_CLI_BINARY"] {
             return URL(fileURLWithPath: override)
         }
@@ -57,7 +64,7 @@ enum CLIRunner {
     }
 
     /// The repository root (for the shipped `targets/`).
-    static var repositoryRoot: URL {
+    package static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
     }
@@ -67,7 +74,7 @@ enum CLIRunner {
     ///
     /// The environment starts empty but for PATH and HOME (a temporary folder), so a developer's
     /// own target files or variables never leak into a test; `environment` adds to it.
-    static func run(
+    package static func run(
         _ arguments: [String],
         environment: [String: String] = [:],
         currentDirectory: URL? = nil,
@@ -137,7 +144,9 @@ enum CLIRunner {
 
     /// Runs `command` with `/bin/sh -c` in `folder`, as a user pasting it would (a `curl` line
     /// that `moya-cli curl` printed, say). The environment is PATH, HOME (the folder) and `environment`.
-    static func runShell(_ command: String, in folder: URL, environment: [String: String] = [:]) throws -> CLIResult {
+    package static func runShell(_ command: String, in folder: URL, environment: [String: String] = [:]) throws
+        -> CLIResult
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command.trimmingCharacters(in: .newlines)]
@@ -166,17 +175,17 @@ enum CLIRunner {
 }
 
 /// A temporary folder removed when the test ends.
-final class TemporaryFolder {
-    let url: URL
+package final class TemporaryFolder {
+    package let url: URL
 
-    init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("moya-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     /// Writes `text` to `name` inside the folder (creating subfolders) and returns its URL.
     @discardableResult
-    func write(_ name: String, _ text: String) throws -> URL {
+    package func write(_ name: String, _ text: String) throws -> URL {
         let file = url.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file)

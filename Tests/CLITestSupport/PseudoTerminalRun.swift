@@ -5,9 +5,9 @@ import XCTest
 /// step by python3's `pty`: wait until the screen shows a pattern, then open a URL (a test
 /// server's gate), resize the window, and so on. The run is ordered by what the terminal shows,
 /// not by time; every wait gives up after 20 s, and the test then fails on what it did not see.
-struct PseudoTerminalRun {
+package struct PseudoTerminalRun {
     /// One thing the driver does, in order.
-    enum Step {
+    package enum Step {
         /// Waits until the screen, from the last `mark` on, matches `pattern` (a Python regular
         /// expression over the raw bytes, escapes included).
         case waitFor(String)
@@ -20,7 +20,7 @@ struct PseudoTerminalRun {
         /// Sends SIGINT, as Ctrl-C does.
         case interrupt
 
-        var json: [String: Any] {
+        package var json: [String: Any] {
             switch self {
             case .waitFor(let pattern): ["wait": pattern]
             case .open(let url): ["open": url.absoluteString]
@@ -32,24 +32,24 @@ struct PseudoTerminalRun {
     }
 
     /// Where stdout goes: the terminal, a file, or nowhere (closed).
-    enum Output {
+    package enum Output {
         case terminal
         case file(URL)
         case closed
     }
 
-    var status: Int32
+    package var status: Int32
     /// Every byte the terminal got, escapes included (CRs kept: the bar redraws with them).
-    var screen: Data
+    package var screen: Data
     /// The screen's length at each `mark`.
-    var marks: [Int]
+    package var marks: [Int]
     /// Whether every `waitFor` saw its pattern.
-    var sawEverything: Bool
+    package var sawEverything: Bool
 
     /// The screen as text (invalid UTF-8 replaced).
-    var text: String { String(decoding: screen, as: UTF8.self) }
+    package var text: String { String(decoding: screen, as: UTF8.self) }
 
-    static let driver = #"""
+    package static let driver = #"""
         import base64, fcntl, json, os, re, select, signal, struct, subprocess, sys, termios, time, urllib.request
         config = json.loads(sys.argv[1])
         master, slave = os.openpty()
@@ -103,7 +103,7 @@ struct PseudoTerminalRun {
         """#
 
     /// Runs `moya-cli arguments` in `folder` (HOME there too) on a terminal `columns` wide.
-    init(
+    package init(
         _ arguments: [String], in folder: URL, steps: [Step] = [], stdout: Output = .terminal,
         columns: Int = 100, environment: [String: String] = [:]
     ) throws {
@@ -144,13 +144,13 @@ struct PseudoTerminalRun {
 
     /// The screen without the progress line's redraws and clears: what else was shown. (On a
     /// machine so loaded that a short transfer takes a second, a line may come and go.)
-    var textWithoutProgress: String {
+    package var textWithoutProgress: String {
         text.replacingOccurrences(of: "\r[^\r\n]*\u{1B}\\[K", with: "", options: .regularExpression)
     }
 
     /// The progress lines drawn (each redraw: what follows a CR up to its erase-to-end-of-line),
     /// from byte `offset` of the screen on.
-    func progressLines(from offset: Int = 0) -> [String] {
+    package func progressLines(from offset: Int = 0) -> [String] {
         let tail = String(decoding: screen.dropFirst(offset), as: UTF8.self)
         return tail.components(separatedBy: "\r").compactMap { piece in
             guard let end = piece.range(of: "\u{1B}[K") else { return nil }

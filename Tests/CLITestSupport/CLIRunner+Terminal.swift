@@ -5,7 +5,7 @@ extension CLIRunner {
     /// (stdout and stderr both on it); `stdout` is what the terminal showed, CRs removed.
     /// `columns` sets the window's width with `stty` first (the TIOCGWINSZ path), `environment`
     /// is added to PATH, HOME, SHELL and TERM.
-    static func runOnTerminal(
+    package static func runOnTerminal(
         _ arguments: [String], in folder: URL, home: URL, environment: [String: String] = [:], columns: Int? = nil
     ) throws -> CLIResult {
         let quoted = ([binaryURL.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }

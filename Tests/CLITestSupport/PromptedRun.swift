@@ -4,17 +4,17 @@ import XCTest
 /// `moya-cli` run on a pseudo-terminal that is its controlling terminal (stdin, stdout and stderr
 /// on it), driven by python3's `pty` and `termios`: waits for a prompt, reads the terminal's echo
 /// flag, types `typing`, and reads the echo flag again once the process has ended.
-struct PromptedRun {
-    var status: Int32
+package struct PromptedRun {
+    package var status: Int32
     /// What the terminal showed (CRs removed).
-    var screen: String
+    package var screen: String
     /// Whether the terminal echoed input when the prompt was shown.
-    var echoWhilePrompting: Bool
+    package var echoWhilePrompting: Bool
     /// Whether it echoes input after the process ended.
-    var echoAfterwards: Bool
+    package var echoAfterwards: Bool
 
     /// The driver: it keeps the terminal's other end open, so it reads the flags itself.
-    static let driver = #"""
+    package static let driver = #"""
         import fcntl, json, os, select, subprocess, sys, termios, time
         binary, folder, home, typing = sys.argv[1:5]
         master, slave = os.openpty()
@@ -44,7 +44,7 @@ struct PromptedRun {
                           "echoWhile": echo_while, "echoAfter": echo_after}))
         """#
 
-    init(_ arguments: [String], in sandbox: Sandbox, typing: String) throws {
+    package init(_ arguments: [String], in sandbox: Sandbox, typing: String) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
             throw XCTSkip("python3 is not installed; it drives the pseudo-terminal of the password prompt")
         }

@@ -4,8 +4,8 @@ import XCTest
 
 /// `moya-cli serve` running in the background as a user starts it, its stderr read as it comes;
 /// started on `--port 0` unless the arguments name a port, and the port read from its first line.
-final class ServeProcess {
-    let process = Process()
+package final class ServeProcess {
+    package let process = Process()
     private let errors = Pipe()
     private final class Received: Sendable {
         let text = Mutex<String>("")
@@ -14,9 +14,9 @@ final class ServeProcess {
     private let received = Received()
     private let reader: Thread
     /// The port the server said it listens on.
-    private(set) var port = 0
+    package private(set) var port = 0
 
-    init(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws {
+    package init(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws {
         process.executableURL = CLIRunner.binaryURL
         process.arguments = ["serve"] + arguments + (arguments.contains("--port") ? [] : ["--port", "0"])
         process.currentDirectoryURL = folder
@@ -44,16 +44,16 @@ final class ServeProcess {
     }
 
     /// What the server wrote to stderr so far.
-    var stderr: String { received.text.withLock { $0 } }
+    package var stderr: String { received.text.withLock { $0 } }
 
     /// Waits until stderr holds `text` (the log line of a request answered on another thread).
-    func waitFor(_ text: String) {
+    package func waitFor(_ text: String) {
         let deadline = Date().addingTimeInterval(10)
         while !stderr.contains(text), Date() < deadline { usleep(10_000) }
     }
 
     /// Sends `signal` and waits for the exit: its status.
-    func stop(signal: Int32 = SIGINT) -> Int32 {
+    package func stop(signal: Int32 = SIGINT) -> Int32 {
         if process.isRunning { kill(process.processIdentifier, signal) }
         process.waitUntilExit()
         while reader.isExecuting { usleep(1000) }
@@ -70,7 +70,7 @@ final class ServeProcess {
 
     /// `/usr/bin/curl -s -i ARGUMENTS` against the server: status line, headers and body as curl
     /// received them.
-    func curl(_ path: String, _ arguments: [String] = []) throws -> String {
+    package func curl(_ path: String, _ arguments: [String] = []) throws -> String {
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         curl.arguments = ["-s", "-i", "--max-time", "20"] + arguments + ["http://127.0.0.1:\(port)\(path)"]
@@ -84,7 +84,7 @@ final class ServeProcess {
 
     /// Whether a listening socket can be bound to `port` on loopback now (SO_REUSEADDR, as a
     /// server binds).
-    static func canBind(port: Int) -> Bool {
+    package static func canBind(port: Int) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var one: Int32 = 1

@@ -13,19 +13,19 @@ import XCTest
 /// - fish: Ctrl-T writes `complete -C` of the line typed so far, a separator, and clears the line.
 ///   `complete -C` in a non-interactive fish cannot answer `commandline -C`, which the generated
 ///   script needs (fish-shell#11993); in the line editor the cursor is the real one, at the end.
-struct InteractiveShell {
-    enum Kind: String {
+package struct InteractiveShell {
+    package enum Kind: String {
         case bash, zsh, fish
     }
 
-    let kind: Kind
-    let executable: String
-    let script: String
+    package let kind: Kind
+    package let executable: String
+    package let script: String
 
-    static let separator = "--- end of completions ---"
+    package static let separator = "--- end of completions ---"
 
     /// The shell and `script`, or an `XCTSkip` saying what to install.
-    init(_ kind: Kind) throws {
+    package init(_ kind: Kind) throws {
         guard let executable = Self.locate(kind.rawValue) else {
             throw XCTSkip(
                 "\(kind.rawValue) is not installed, so its completion is not tested; `make test` installs it "
@@ -40,7 +40,7 @@ struct InteractiveShell {
         self.script = script
     }
 
-    static func locate(_ name: String) -> String? {
+    package static func locate(_ name: String) -> String? {
         let folders =
             (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
             + ["/usr/local/bin", "/usr/bin", "/bin"]
@@ -49,7 +49,7 @@ struct InteractiveShell {
 
     /// What TAB offers at the end of each of `lines` (typed as is, quotes included), in order.
     /// zsh gives matches as they would be inserted (`two\ words`), fish as values (`two words`).
-    func completions(
+    package func completions(
         _ lines: [String], completionScript: String, in folder: TemporaryFolder, environment: [String: String],
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> [[String]] {
@@ -109,7 +109,7 @@ struct InteractiveShell {
     }
 
     /// The setup the shell runs before its first prompt.
-    func setupScript(completionScript: String, output: String, ready: String) -> String {
+    package func setupScript(completionScript: String, output: String, ready: String) -> String {
         switch kind {
         case .bash:
             return """
@@ -168,7 +168,7 @@ struct InteractiveShell {
     }
 
     /// The completions of each line, split at the separators.
-    static func groups(in output: String) -> [[String]] {
+    package static func groups(in output: String) -> [[String]] {
         var groups: [[String]] = []
         var current: [String] = []
         for line in output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -182,7 +182,7 @@ struct InteractiveShell {
         return groups
     }
 
-    static func wait(seconds: Double, until condition: () -> Bool) -> Bool {
+    package static func wait(seconds: Double, until condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }

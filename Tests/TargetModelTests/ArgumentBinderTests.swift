@@ -1,12 +1,10 @@
-import MoyaKit
 import OrderedJSON
 import PositionedYAML
 import TargetModel
-import TargetSpec
 import XCTest
 
 /// Binding command-line style arguments to a case's values.
-final class SpecBinderTests: XCTestCase {
+final class ArgumentBinderTests: XCTestCase {
     private let values = [
         ValueSpec(name: "name", type: .string, mark: Mark(line: 1, column: 1)),
         ValueSpec(name: "per_page", type: .int, defaultValue: .int(30), mark: Mark(line: 2, column: 1)),
@@ -96,8 +94,8 @@ final class SpecBinderTests: XCTestCase {
     }
 
     func testFileValuesMustBeReadableFiles() throws {
-        let folder = try SpecTest.temporaryFolder(self)
-        try SpecTest.write("png", to: folder + "/me.png")
+        let folder = try ModelTest.temporaryFolder(self)
+        try ModelTest.write("png", to: folder + "/me.png")
         let fileBinder = ArgumentBinder(
             caseName: "upload", values: [ValueSpec(name: "avatar", type: .file, mark: Mark(line: 1, column: 1))],
             fileBaseDirectory: folder)
@@ -110,16 +108,5 @@ final class SpecBinderTests: XCTestCase {
         XCTAssertThrowsError(try fileBinder.bind(positional: [folder])) { error in
             XCTAssertEqual("\(error)", "file '\(folder)' for value 'avatar' is not a readable file")
         }
-    }
-
-    func testBinderFromALoadedCase() throws {
-        let yaml = SpecTest.file(
-            case:
-                "values: [{id: int}, {verbose: {type: bool, default: true}}]\npath: /items/{id}\nheaders: {X-Verbose: \"{verbose}\"}\nsample: ok"
-        )
-        let spec = try XCTUnwrap(SpecTest.load(yaml).api?.cases.first)
-        let arguments = try spec.argumentBinder().bind(positional: ["42"])
-        XCTAssertEqual(try spec.path.render(arguments: arguments, escaping: .pathSegment), "/items/42")
-        XCTAssertEqual(try spec.headers[0].value.render(arguments: arguments), "true")
     }
 }

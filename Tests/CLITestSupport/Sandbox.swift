@@ -3,15 +3,15 @@ import XCTest
 
 /// One test's world: a working folder (the current directory of every run) with an empty HOME
 /// inside it, so neither the developer's target files nor another test's can be discovered.
-final class Sandbox {
+package final class Sandbox {
     private let folder: TemporaryFolder
 
     /// The working folder; `./targets` is `targets` inside it.
-    var root: URL { folder.url }
+    package var root: URL { folder.url }
     /// The HOME the binary sees (`~/.config/moya/targets` lives under it).
-    let home: URL
+    package let home: URL
 
-    init() throws {
+    package init() throws {
         folder = try TemporaryFolder()
         home = folder.url.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -19,13 +19,13 @@ final class Sandbox {
 
     /// Writes `text` to `name` (relative to the working folder) and returns its URL.
     @discardableResult
-    func write(_ name: String, _ text: String) throws -> URL {
+    package func write(_ name: String, _ text: String) throws -> URL {
         try folder.write(name, text)
     }
 
     /// Writes raw bytes to `name` (relative to the working folder) and returns its URL.
     @discardableResult
-    func write(_ name: String, bytes: [UInt8]) throws -> URL {
+    package func write(_ name: String, bytes: [UInt8]) throws -> URL {
         let file = root.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: file)
@@ -33,12 +33,12 @@ final class Sandbox {
     }
 
     /// The absolute path of `name` inside the working folder.
-    func path(_ name: String) -> String {
+    package func path(_ name: String) -> String {
         root.appendingPathComponent(name).path
     }
 
     /// Runs `moya-cli arguments...` (or `binary`) in the working folder with this sandbox's HOME.
-    func run(
+    package func run(
         _ arguments: [String], environment: [String: String] = [:], binary: URL? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> CLIResult {
@@ -50,7 +50,7 @@ final class Sandbox {
 }
 
 /// Asserts a whole run: exit status, stdout and stderr, each exactly.
-func assertRun(
+package func assertRun(
     _ result: CLIResult, status: Int32, stdout: String, stderr: String,
     file: StaticString = #filePath, line: UInt = #line
 ) {
@@ -60,9 +60,9 @@ func assertRun(
 }
 
 /// Small target files the tests share; each is valid unless its name says otherwise.
-enum Fixture {
+package enum Fixture {
     /// A shop API: an explicit name, a description, environments and three cases of different kinds.
-    static let shop = """
+    package static let shop = """
         api: shop
         description: A small shop
         baseURL: https://api.shop.example
@@ -102,7 +102,7 @@ enum Fixture {
         """
 
     /// An API named after its file, without a description.
-    static let weather = """
+    package static let weather = """
         baseURL: https://weather.example
         cases:
           today: {path: /today, sample: sunny}
@@ -110,7 +110,7 @@ enum Fixture {
         """
 
     /// Two errors: a misspelt key, hence a missing path.
-    static let broken = """
+    package static let broken = """
         baseURL: https://broken.example
         cases:
           ping:
@@ -120,7 +120,7 @@ enum Fixture {
         """
 
     /// What `broken` at `file` renders on stderr.
-    static func brokenDiagnostics(_ file: String) -> String {
+    package static func brokenDiagnostics(_ file: String) -> String {
         """
         \(file):3:3: error: missing required key 'path' in case 'ping'; add one starting with '/'
               ping:
@@ -133,7 +133,8 @@ enum Fixture {
     }
 
     /// A one-case API named `name`, with `baseURL` telling copies apart.
-    static func api(_ name: String, baseURL: String = "https://a.example", description: String? = nil) -> String {
+    package static func api(_ name: String, baseURL: String = "https://a.example", description: String? = nil) -> String
+    {
         """
         api: \(name)
         \(description.map { "description: \($0)" } ?? "")
