@@ -1,16 +1,21 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Layers, lowest first; a module imports only modules above it in this file (README's Layout).
-//   leaves        CCurl, CYAML, CCleanup (C); TextSafety, PathResolution, OrderedJSON, PositionedYAML
+// Layers, lowest first; a module imports only modules above it in this file (README's Layout), and
+// every target names each module its sources import, not only one that brings it along:
+// `make imports-check` (scripts/check-imports.py) fails otherwise, and `make test` builds with
+// `--explicit-target-dependency-import-check error`.
+//   leaves        CCurl, CYAML, CCleanup (C); TextSafety, PathResolution, OrderedJSON, PositionedYAML,
+//                 FileIO (files read and written, for modules that send nothing as for those that do)
 //   transport     CurlTransport
 //   Moya          MoyaKit
 //   model         TargetModel
 //   runtime       TargetSpec; Paging beside it
 //   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration, TargetServe
 //   the CLI       moya-cli
-// Products: the command and MoyaKit (Moya's API). Package access in TextSafety, PathResolution, Paging
-// and the engines; public in MoyaKit and the leaves its API is built on (OrderedJSON, CurlTransport),
+//   tests         TestServers and CLITestSupport (support targets), one test target per module
+// Products: the command and MoyaKit (Moya's API). Package access in TextSafety, PathResolution, FileIO,
+// Paging and the engines; public in MoyaKit and the leaves its API is built on (OrderedJSON, CurlTransport),
 // and, for speed alone, in TargetModel, TargetSpec and PositionedYAML: Swift 6.3 neither folds a key
 // path (the model's `spec.name`) nor inlines a small function across modules when the declaration
 // is `package`, which made `list` of 10,000 cases 14% slower and a stubbed call 12% (budgets
