@@ -72,4 +72,17 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(OutputFile.unusedPath(for: path("fifo")), path("fifo"), "written through, not numbered")
         XCTAssertEqual(OutputFile.unusedPath(for: folder.path), folder.path, "a folder is refused by the usual rules")
     }
+
+    func testAFailedWriteIsThrownNamingThePathAndTheReason() throws {
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full here")
+        let file = try OutputFile(path: "/dev/full", overwrite: false)
+        defer { file.discard() }
+        XCTAssertEqual(file.mode, .writeThrough, "a device is written through, never replaced")
+        XCTAssertThrowsError(try file.write(Data("x".utf8))) { error in
+            XCTAssertEqual(
+                error as? FileError,
+                FileError(kind: .cannotWriteOutput, message: "cannot write /dev/full: No space left on device"))
+        }
+        XCTAssertEqual(file.byteCount, 0, "nothing counted as written")
+    }
 }
