@@ -38,6 +38,9 @@ def main():
             continue
         name = target["name"]
         folder = target.get("path") or os.path.join("Tests" if target["type"] == "test" else "Sources", name)
+        if not os.path.isdir(folder):
+            problems.append(f"{folder}: error: no folder for target {name}; its imports cannot be checked")
+            continue
         excluded = {os.path.normpath(os.path.join(folder, path)) for path in target.get("exclude", [])}
         declared = {module_name(name)}
         for dependency in target["dependencies"]:
