@@ -104,12 +104,13 @@ struct ResponseWriter {
         writeBody(body, contentType: response.response?.headers[.contentType])
     }
 
-    /// The exit status for a failure to put the body where it goes.
-    /// The exit status for a file (or standard output) that could not be written.
+    /// The exit status for a file (or standard output) that could not be written: as for the
+    /// transport's error of the same kind.
     static func status(for error: FileError) -> ExitStatus {
         status(for: TransportError(error))
     }
 
+    /// The exit status for a failure to put the body where it goes.
     static func status(for error: TransportError) -> ExitStatus {
         switch error.kind {
         case .destinationExists, .destinationProtected: .usage
