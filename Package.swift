@@ -10,12 +10,12 @@ import PackageDescription
 //   transport     CurlTransport
 //   Moya          MoyaKit
 //   model         TargetModel
-//   runtime       TargetSpec; Paging beside it
+//   runtime       TargetSpec; Paging beside it; Sending over both
 //   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration, TargetServe
 //   the CLI       moya-cli
 //   tests         TestServers and CLITestSupport (support targets), one test target per module
 // Products: the command and MoyaKit (Moya's API). Package access in TextSafety, PathResolution, FileIO,
-// Paging and the engines; public in MoyaKit and the leaves its API is built on (OrderedJSON, CurlTransport),
+// Paging, Sending and the engines; public in MoyaKit and the leaves its API is built on (OrderedJSON, CurlTransport),
 // and, for speed alone, in TargetModel, TargetSpec and PositionedYAML: Swift 6.3 neither folds a key
 // path (the model's `spec.name`) nor inlines a small function across modules when the declaration
 // is `package`, which made `list` of 10,000 cases 14% slower and a stubbed call 12% (budgets
@@ -105,11 +105,19 @@ let package = Package(
             name: "Paging",
             dependencies: ["TextSafety", "OrderedJSON", "MoyaKit", "TargetModel"]
         ),
+        // One sender for every request (`call`, `request`, `check`, `serve`'s and `auth`'s builders): the
+        // TargetBuilder made once with the untrusted-file environment rule, the page-N target, retries
+        // with Retry-After, the token renewed once after a 401, redaction; `call` and `check` its clients.
+        .target(
+            name: "Sending",
+            dependencies: ["CurlTransport", "MoyaKit", "TargetModel", "TargetSpec", "Paging"]
+        ),
         // `moya-cli check`: plans, runs and reports samples, live calls, chains and pages.
         .target(
             name: "TargetCheck",
             dependencies: [
-                "TextSafety", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetModel", "TargetSpec", "Paging"
+                "TextSafety", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetModel", "TargetSpec", "Paging",
+                "Sending"
             ]
         ),
         // `moya-cli import openapi`: an OpenAPI description into a target file.
@@ -156,6 +164,7 @@ let package = Package(
                 "TargetModel",
                 "TargetSpec",
                 "Paging",
+                "Sending",
                 "TargetCheck",
                 "OpenAPIImport",
                 "RequestImport",
@@ -209,6 +218,13 @@ let package = Package(
             dependencies: ["TargetSpec", "TargetModel", "PositionedYAML", "MoyaKit", "OrderedJSON"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "TargetModel", "MoyaKit", "OrderedJSON"]),
         .testTarget(
+            name: "SendingTests",
+            dependencies: [
+                "Sending", "TargetSpec", "TargetModel", "MoyaKit", "CurlTransport",
+                .product(name: "HTTPTypes", package: "swift-http-types")
+            ]
+        ),
+        .testTarget(
             name: "TargetCheckTests",
             dependencies: [
                 "TargetCheck", "TargetSpec", "TargetModel", "MoyaKit", "OrderedJSON", "TextSafety", "TestServers"
@@ -225,7 +241,7 @@ let package = Package(
         .testTarget(
             name: "MoyaCLITests",
             dependencies: [
-                "TextSafety", "MoyaKit", "TargetModel", "TargetSpec", "TestServers", "CLITestSupport", "moya-cli",
+                "TextSafety", "MoyaKit", "TargetModel", "TargetSpec", "TestServers", "CLITestSupport", "moya-cli", "Sending",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),

@@ -73,9 +73,9 @@ enum ChainStep {
         return result
     }
 
-    /// The response's header fields, in order.
+    /// The response's header fields, in order, as paging reads them.
     static func fields(of response: Response) -> [(name: String, value: String)] {
-        response.response?.headers.map { ($0.name.rawName, $0.value) } ?? []
+        PageWalk.fields(of: response)
     }
 }
 

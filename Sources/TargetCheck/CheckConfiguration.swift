@@ -1,5 +1,6 @@
 import CurlTransport
 import MoyaKit
+import Sending
 import TargetSpec
 
 #if canImport(FoundationEssentials)
@@ -8,9 +9,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// How a run checks: offline or live, how many at a time, how strictly — and, as closures, what
-/// the caller decides about each request (transport settings, builder, redaction, retries), so
-/// `check` builds requests exactly as `call` does and a Swift program can check without it.
+/// How a run checks: offline or live, how many at a time, how strictly, and the `Sender` every
+/// request goes through (targets built, transport settings, plugins, redaction, retries, tokens),
+/// so `check` sends exactly as `call` does and a Swift program can check without the command.
 package struct CheckConfiguration: Sendable {
     /// Whether requests are sent (`--live`) rather than answered from samples.
     package var isLive: Bool
@@ -22,24 +23,10 @@ package struct CheckConfiguration: Sendable {
     package var includesUnsafeMethods: Bool
     /// Whether keys the sample does not have count as drift.
     package var isStrict: Bool
-    /// How many times a live request may be sent again.
-    package var maximumRetries: Int
-    /// How long to wait before attempt `attempt + 1` after `result`, or `nil` not to retry.
-    package var retryDelay:
-        @Sendable (_ result: Result<Response, MoyaError>, _ attempt: Int, _ method: String) -> Double?
-    /// The transport settings for a target.
-    package var sessionConfiguration: @Sendable (DynamicTarget) -> SessionConfiguration
-    /// The redactor for what is reported about a target.
-    package var redactor: @Sendable (DynamicTarget) -> SecretRedactor
-    /// The builder for `item`, stubbed or not, whose downloads (if the case is a download) go
-    /// to `downloadDestination`, never to the user's folder.
-    package var builder:
-        @Sendable (_ item: CheckItem, _ isStubbed: Bool, _ downloadDestination: String?) -> TargetBuilder
-    /// The plugins every request goes through.
-    package var plugins: [any PluginType]
-    /// A target with a new token in place of the one refused with 401 (`oauth2` and `command`
-    /// auth), or `nil` when it has none; each request is renewed at most once. `nil`: never.
-    package var renewingAccessToken: (@Sendable (DynamicTarget) throws(AccessTokenError) -> DynamicTarget?)?
+    /// How every request is built and sent.
+    package let sender: Sender
+    /// The sender's redactors, made once for each set of secrets.
+    let redactors: RedactorCache
     /// The most a body kept for a shape comparison may take, in bytes.
     package var maximumBodySize: Int
     /// A private folder download cases write into; each item's file is removed once checked.
@@ -52,46 +39,37 @@ package struct CheckConfiguration: Sendable {
     /// The most pages followed per check (`--max-pages`); more fails the check.
     package var maximumPages = 100
 
-    /// Creates a configuration; by default offline, 4 jobs, no retries, MoyaKit's transport
-    /// defaults, secrets redacted, and each item's API built from the process environment.
+    /// Creates a configuration; by default offline, 4 jobs, and `Sender`'s defaults (no retries,
+    /// the transport's defaults, secrets redacted, targets built from an empty environment).
     package init(
         isLive: Bool = false, jobs: Int = 4, rate: Double? = nil, includesUnsafeMethods: Bool = false,
-        isStrict: Bool = false,
-        maximumRetries: Int = 0,
-        retryDelay: @escaping @Sendable (Result<Response, MoyaError>, Int, String) -> Double? = { _, _, _ in nil },
-        sessionConfiguration: @escaping @Sendable (DynamicTarget) -> SessionConfiguration = { _ in
-            SessionConfiguration()
-        },
-        redactor: @escaping @Sendable (DynamicTarget) -> SecretRedactor = {
-            SecretRedactor(secretValues: $0.secretValues)
-        },
-        builder: @escaping @Sendable (CheckItem, Bool, String?) -> TargetBuilder = { item, isStubbed, destination in
-            TargetBuilder(
-                api: item.api, processEnvironment: [:], isStubbed: isStubbed, downloadDestinationOverride: destination,
-                overwritesDownloads: destination != nil)
-        },
-        plugins: [any PluginType] = [], maximumBodySize: Int = 256 << 20, downloadsFolder: String,
-        renewingAccessToken: (@Sendable (DynamicTarget) throws(AccessTokenError) -> DynamicTarget?)? = nil
+        isStrict: Bool = false, sender: Sender = Sender(), maximumBodySize: Int = 256 << 20, downloadsFolder: String
     ) {
-        self.renewingAccessToken = renewingAccessToken
         self.isLive = isLive
         self.jobs = max(1, jobs)
         self.rate = rate
         self.includesUnsafeMethods = includesUnsafeMethods
         self.isStrict = isStrict
-        self.maximumRetries = maximumRetries
-        self.retryDelay = retryDelay
-        self.sessionConfiguration = sessionConfiguration
-        self.redactor = redactor
-        self.builder = builder
-        self.plugins = plugins
+        self.sender = sender
+        redactors = RedactorCache(sender.redaction)
         self.maximumBodySize = maximumBodySize
         self.downloadsFolder = downloadsFolder
     }
 
+    /// The plugins every request goes through.
+    var plugins: [any PluginType] { sender.plugins }
+
+    /// The redactor for what is reported about `target`.
+    func redactor(_ target: DynamicTarget) -> SecretRedactor {
+        redactors.redactor(for: target)
+    }
+
     /// The builder for item `index`: a download lands in the downloads folder.
     func builder(for item: CheckItem, index: Int, isStubbed: Bool) -> TargetBuilder {
-        builder(item, isStubbed, item.spec.task.isDownload ? downloadPath(index) : nil)
+        let destination = item.spec.task.isDownload ? downloadPath(index) : nil
+        return sender.targets.builder(
+            for: item.api, isStubbed: isStubbed, downloadDestination: destination,
+            overwritesDownloads: destination != nil)
     }
 
     /// Where item `index` downloads to, if it is a download.

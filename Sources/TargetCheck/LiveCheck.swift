@@ -1,6 +1,7 @@
 import Dispatch
 import MoyaKit
 import OrderedJSON
+import Sending
 import TargetModel
 import TargetSpec
 
@@ -70,9 +71,10 @@ final class LiveCheck: Sendable {
             return
         }
         let provider = providers.provider(
-            for: settings.sessionConfiguration(target), sharingIdenticalRequests: Self.mayShare(item, target))
+            for: settings.sender.sessionConfiguration(for: target),
+            sharingIdenticalRequests: Self.mayShare(item, target))
         let start = ContinuousClock.now
-        send(target, item: item, provider: provider, index: index, attempt: 0, mayRenewToken: true) {
+        send(target, item: item, provider: provider, index: index) {
             [self] result, attempts, sent in
             // The redactor of the target last sent: the one made above unless a new token was sent.
             let target = sent ?? target
@@ -112,17 +114,14 @@ final class LiveCheck: Sendable {
         }
     }
 
-    /// Sends `target`, retrying as configured; a 401 to a request with an `oauth2` or `command`
-    /// token is sent once more with a new token (`renewingAccessToken`). `completion` gets the
-    /// result, the number of attempts and the target last sent when it is not the one given
-    /// (`renewed`: one with a new token).
+    /// Sends `target` as the sender's `SendingState` says: retried as configured, and sent once
+    /// more with a new token after a 401 to a request with an `oauth2` or `command` token.
+    /// `completion` gets the result, the number of attempts and the target last sent when it is
+    /// not the one given (one with a new token).
     private func send(
-        _ target: DynamicTarget, item: CheckItem, provider: MoyaProvider<DynamicTarget>, index: Int, attempt: Int,
-        mayRenewToken: Bool, renewed: Bool = false,
+        _ target: DynamicTarget, item: CheckItem, provider: MoyaProvider<DynamicTarget>, index: Int,
         completion: @escaping @Sendable (Result<Response, MoyaError>, Int, DynamicTarget?) -> Void
     ) {
-        let sent: DynamicTarget? = renewed ? target : nil
-        limiter?.acquire()
         // Only a shape comparison needs the body, and then up to --max-body-size; other bodies
         // are read and dropped, so large downloads cost no memory.
         let pages = settings.followsPages && item.api.pagination(for: item.spec) != nil
@@ -130,42 +129,37 @@ final class LiveCheck: Sendable {
             LiveEvaluation.comparesShape(item.spec, target: target) || Self.capturesFromBody(item.spec) || pages
                 || (settings.recordsResponses && !target.task.downloadsFile)
             ? .collect(limit: settings.maximumBodySize) : .discard
-        let token = provider.request(target, body: body, callbackQueue: queue) { [self] result in
+        send(settings.sender.sending(target), body: body, provider: provider, index: index, completion: completion)
+    }
+
+    /// Sends `state.target` and hands its answer to `state`, again until it says to finish.
+    private func send(
+        _ state: SendingState, body: ResponseBodyHandling, provider: MoyaProvider<DynamicTarget>, index: Int,
+        completion: @escaping @Sendable (Result<Response, MoyaError>, Int, DynamicTarget?) -> Void
+    ) {
+        limiter?.acquire()
+        let token = provider.request(state.target, body: body, callbackQueue: queue) { [self] result in
             inflight.remove(index)
-            if mayRenewToken, let renew = settings.renewingAccessToken, target.accessTokenRequest != nil,
-                Self.statusCode(of: result) == 401, !inflight.isCancelled
-            {
-                switch Result(catching: { () throws(AccessTokenError) -> DynamicTarget? in try renew(target) }) {
-                case .success(let renewed?):
-                    send(
-                        renewed, item: item, provider: provider, index: index, attempt: attempt + 1,
-                        mayRenewToken: false, renewed: true,
-                        completion: completion)
-                    return
-                case .success(nil):
-                    break
-                case .failure(let error):
-                    completion(
-                        .failure(.underlying(AccessTokenRenewalError(message: error.message), nil)), attempt + 1, sent)
-                    return
+            var state = state
+            let isCancelled = inflight.isCancelled
+            let step: SendingState.Step = isCancelled ? .finish : state.step(after: result)
+            let sent = state.hasRenewedToken ? state.target : nil
+            switch step {
+            case .finish:
+                completion(result, state.attempts + (isCancelled ? 1 : 0), sent)
+            case .renewed:
+                send(state, body: body, provider: provider, index: index, completion: completion)
+            case .renewalFailed(let error):
+                completion(.failure(.underlying(error, nil)), state.attempts, sent)
+            case .retry(let delay):
+                let state = state
+                queue.asyncAfter(deadline: .now() + delay) { [self] in
+                    guard !inflight.isCancelled else {
+                        completion(result, state.attempts, sent)
+                        return
+                    }
+                    send(state, body: body, provider: provider, index: index, completion: completion)
                 }
-            }
-            let retryDelay =
-                attempt < settings.maximumRetries && !inflight.isCancelled
-                ? settings.retryDelay(result, attempt, target.method.rawValue) : nil
-            guard let retryDelay else {
-                completion(result, attempt + 1, sent)
-                return
-            }
-            queue.asyncAfter(deadline: .now() + retryDelay) { [self] in
-                guard !inflight.isCancelled else {
-                    completion(result, attempt + 1, sent)
-                    return
-                }
-                send(
-                    target, item: item, provider: provider, index: index, attempt: attempt + 1,
-                    mayRenewToken: mayRenewToken, renewed: renewed,
-                    completion: completion)
             }
         }
         inflight.add(token, for: index)
@@ -186,19 +180,6 @@ extension LiveCheck {
             sample: RecordedSample(response), passedValidation: passed, secretValues: redactor.secretValues,
             sensitiveHeaderNames: redactor.sensitiveHeaderNames)
     }
-
-    static func statusCode(of result: Result<Response, MoyaError>) -> Int? {
-        switch result {
-        case .success(let response): response.statusCode
-        case .failure(let error): error.response?.statusCode
-        }
-    }
-}
-
-/// No new token after a 401: the check of the item fails with this message.
-struct AccessTokenRenewalError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { "the API refused the token with HTTP 401, and no new one could be obtained: " + message }
 }
 
 /// Judges a live answer.

@@ -1,6 +1,7 @@
 import Dispatch
 import MoyaKit
 import Paging
+import Sending
 import Synchronization
 import TargetModel
 import TargetSpec
@@ -21,77 +22,54 @@ struct PageCheck {
         from firstResponse: Response, stubbed: Bool,
         fetch: (DynamicTarget) -> Result<Response, MoyaError>
     ) -> (problem: String?, pages: Int) {
-        let reader = PageReader(pagination: pagination, baseURL: firstTarget.baseURL.absoluteString)
+        var walk = PageWalk(
+            pagination: pagination, baseURL: firstTarget.baseURL.absoluteString, maximumPages: settings.maximumPages)
         var response = firstResponse
         var requestURL = firstResponse.request?.url?.absoluteString ?? firstTarget.url
-        var run = PagingRun(maximumPages: settings.maximumPages, firstURL: requestURL)
-        var number = 1
         while true {
-            let page: Page
-            do {
-                try reader.checkAnswer(from: stubbed ? nil : response.response?.url?.absoluteString)
-                page = try reader.read(
-                    headers: ChainStep.fields(of: response), body: response.data, requestURL: requestURL)
-            } catch {
-                return ("page \(number): \(error)", number)
-            }
-            if let problem = page.nextProblem { return ("page \(number): \(problem)", number) }
+            let number = walk.pageNumber
+            let step = walk.step(
+                headers: PageWalk.fields(of: response), body: response.data, requestURL: requestURL,
+                answeringURL: stubbed ? nil : response.response?.url?.absoluteString)
             let next: NextPage
-            switch run.advance(next: page.next) {
-            case .finished: return (nil, number)
-            case .reachedLimit(let count):
+            switch step {
+            case .unreadable(let error): return ("page \(number): \(error)", number)
+            case .page(_, .nextProblem(let problem)): return ("page \(number): \(problem)", number)
+            case .page(_, .finished): return (nil, number)
+            case .page(_, .reachedLimit(let count)):
                 return ("more than \(count) pages (--max-pages \(count)); the last one still has a next page", number)
-            case .loop(let repeated):
+            case .page(_, .loop(let repeated)):
                 return (
                     "page \(number) points to a page fetched before (\(repeated.cursor.map { "cursor '\($0)'" } ?? repeated.url))",
                     number
                 )
-            case .fetch(let found): next = found
+            case .page(_, .fetch(let found)): next = found
             }
-            number += 1
             var target = firstTarget
             if stubbed {
-                guard item.spec.samples.contains(where: { $0.name == "page\(number)" }) else {
-                    return (
-                        "page \(number - 1) has a next page, but the case has no sample 'page\(number)'", number - 1
-                    )
-                }
                 do {
+                    let sample = try PageSample.name(forPage: number + 1, in: item.spec)
                     target = try settings.builder(for: item, index: 0, isStubbed: true)
-                        .target(for: item.spec, arguments: item.arguments, sampleName: "page\(number)")
+                        .target(for: item.spec, arguments: item.arguments, sampleName: sample)
+                } catch let missing as MissingPageSample {
+                    return (missing.message(marksSample: false), number)
                 } catch {
-                    return ("page \(number): cannot build the request: \(error)", number)
+                    return ("page \(number + 1): cannot build the request: \(error)", number + 1)
                 }
             }
-            target.urlOverride = next.url
-            target.task = Self.taskForLaterPage(target.task, method: target.method)
+            target = target.page(at: next.url)
             switch fetch(target) {
             case .success(let answered):
                 response = answered
             case .failure(.statusCode(let answered)):
                 return (
-                    "page \(number): HTTP \(answered.statusCode) failed the case's validation (expected "
-                        + "\(target.validationType.acceptedDescription))", number
+                    "page \(number + 1): HTTP \(answered.statusCode) failed the case's validation (expected "
+                        + "\(target.validationType.acceptedDescription))", number + 1
                 )
             case .failure(let error):
-                return ("page \(number): \(error.transportError?.message ?? error.description)", number)
+                return ("page \(number + 1): \(error.transportError?.message ?? error.description)", number + 1)
             }
             requestURL = next.url
-        }
-    }
-
-    /// A later page's URL holds its whole query: parameters that went into the first page's
-    /// query are not added again; a body stays.
-    static func taskForLaterPage(_ task: MoyaKit.Task, method: MoyaKit.Method) -> MoyaKit.Task {
-        switch task {
-        case .requestParameters(_, let encoding as URLEncoding):
-            switch encoding.destination {
-            case .queryString: .requestPlain
-            case .httpBody: task
-            case .methodDependent: [.get, .head, .delete].contains(method) ? .requestPlain : task
-            }
-        case .requestCompositeData(let body, _): .requestData(body)
-        default: task
         }
     }
 

@@ -1,10 +1,11 @@
 import MoyaKit
+import Sending
 import TargetSpec
 import XCTest
 
 @testable import moya_cli
 
-/// `check` makes its redactors once for each set of secrets (`CheckRedactors`), and gives every
+/// `check` makes its redactors once for each set of secrets (`RedactorCache`), and gives every
 /// target without secrets of its own one shared redactor (`SecretRedactor(request:)`): each must
 /// be the very redactor the target would get, and targets with other secrets never share one.
 final class RedactorSharingTests: XCTestCase {
@@ -78,7 +79,7 @@ final class RedactorSharingTests: XCTestCase {
     func testCheckGivesEachTargetTheRedactorItsSecretsMake() throws {
         var request = RequestOptions()
         request.baseURL = "http://alice:base-pass-123@127.0.0.1:1"
-        let redactors = CheckRedactors(request: request)
+        let redactors = RedactorCache(Redaction(request: request))
         let bearer = """
             api: api
             baseURL: https://example.com
@@ -105,7 +106,7 @@ final class RedactorSharingTests: XCTestCase {
         XCTAssertEqual(
             redactors.redactor(for: second).redact("first-token-1 second-token-2"), "first-token-1 <redacted>")
         // Past the sets kept, redactors are still the targets' own.
-        for index in 0..<(CheckRedactors.capacity + 5) {
+        for index in 0..<(RedactorCache.capacity + 5) {
             var many = first
             many.secretValues = ["secret-number-\(index)"]
             XCTAssertEqual(redactors.redactor(for: many).redact("secret-number-\(index)"), "<redacted>")

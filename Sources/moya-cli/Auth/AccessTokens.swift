@@ -66,17 +66,4 @@ enum AccessTokens {
     static func failure(_ error: AccessTokenError) -> CommandFailure {
         CommandFailure(.credentials, error.message)
     }
-
-    /// `target` with a new token in place of the one its API refused with 401, or `nil` when it
-    /// has no token to renew. Throws when no new token can be obtained.
-    static func renewing(_ target: DynamicTarget, source: any AccessTokenSource) throws(AccessTokenError)
-        -> DynamicTarget?
-    {
-        guard let request = target.accessTokenRequest, let rejected = target.credential else { return nil }
-        let token = try source.accessToken(for: request, replacing: rejected)
-        var renewed = target
-        renewed.credential = token
-        renewed.secretValues.append(token)
-        return renewed
-    }
 }

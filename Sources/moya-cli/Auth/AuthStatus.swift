@@ -1,4 +1,5 @@
 import MoyaKit
+import Sending
 import TargetAuth
 import TargetModel
 import TargetSpec
@@ -91,8 +92,8 @@ struct AuthStatus {
         var lines: [String] = []
         // The cache key holds a digest of the client secret, so without the secret the file
         // cannot be named (the secret is never sent or shown).
-        var builder = TargetBuilder(api: api, processEnvironment: environment, environmentName: environmentName)
-        FileEnvironment.restrict(&builder, environment: environment)
+        let builder = TargetFactory(environment: environment, environmentName: environmentName)
+            .builder(for: api, isStubbed: false)
         let request: AccessTokenRequest?
         do {
             request = try builder.accessTokenRequest(for: auth)

@@ -1,4 +1,5 @@
 import MoyaKit
+import Sending
 import TargetSpec
 
 #if canImport(Glibc)
@@ -10,35 +11,27 @@ import Foundation
 #endif
 #endif
 
-/// Sends (or stubs) one target through a `MoyaProvider`, with retries and Ctrl-C handling.
+/// Sends (or stubs) one target through a `MoyaProvider` on a latch, with Ctrl-C handling: the
+/// `Sender`'s latch client (`check` is its callback client). Retries and the token renewed after
+/// a 401 are the sender's `SendingState`.
 struct CallRunner {
     var target: DynamicTarget
-    var request: RequestOptions
+    /// How the request is sent: plugins (with `--query`, `--json`, `--data` on a first page),
+    /// transport settings, redaction, retries.
+    var sender: Sender
     var stub: StubOptions
     var output: OutputOptions
     /// `--no-color`, and the environment (`NO_COLOR`, `TERM`), for the `-v` log's colors.
     var noColor = false
     var environment: [String: String] = [:]
-    /// `--query`, `--json`, `--data`.
-    var override: RequestOverridePlugin?
-    /// A page after the first: the URL to send to instead of the case's (see `PagedCall`).
-    var pageURL: String?
-    /// How often a rate-limited answer (429 or 503 with `Retry-After`) is retried even beyond
-    /// `--retry`: paging waits as the server asks rather than losing the pages after it.
-    var rateLimitRetries = 0
 
     /// The secrets redacted from logs and curl commands.
     var redactor: SecretRedactor {
-        SecretRedactor(target: target, request: request)
-    }
-
-    var sessionConfiguration: SessionConfiguration {
-        SessionConfiguration(request: request, target: target)
+        sender.redaction.redactor(for: target)
     }
 
     func makeProvider() -> MoyaProvider<DynamicTarget> {
-        var plugins = RequestPlugins.base(headerOverrides: request.headerOverrides, override: override)
-        if let pageURL { plugins.insert(PageURLPlugin(url: pageURL), at: 0) }
+        var plugins = sender.plugins
         if output.curl {
             plugins.append(CurlEchoPlugin(redactor: redactor))
         }
@@ -58,13 +51,14 @@ struct CallRunner {
         return MoyaProvider<DynamicTarget>(
             endpointClosure: { $0.endpoint },
             stubClosure: { _ in stubBehavior },
-            session: Session(configuration: sessionConfiguration, trace: trace),
+            session: Session(configuration: sender.sessionConfiguration(for: target), trace: trace),
             plugins: plugins
         )
     }
 
-    /// Runs the request, retrying as asked; returns the final result, or `nil` when interrupted.
-    /// The body is handled as `body` says; answers that will be retried never reach `sink`.
+    /// Runs the request, retrying and renewing its token as the sender says; returns the final
+    /// result, or `nil` when interrupted. The body is handled as `body` says; answers that will be
+    /// sent again never reach `sink`.
     ///
     /// A 401 to a request with an `oauth2` or `command` token is answered once with a new token
     /// (`target` then holds it, so `redactor` hides it too); a second 401 is the result.
@@ -82,8 +76,7 @@ struct CallRunner {
             barWidth = { Terminal.width(of: StandardStream.error.fileDescriptor, environment: environment) ?? 80 }
         }
         var provider = makeProvider()
-        var attempt = 0
-        var mayRenewToken = target.accessTokenRequest != nil
+        var sending = sender.sending(target)
         while true {
             let outcome = Outcome()
             let bar = barWidth.map { ProgressBar(width: $0) }
@@ -94,24 +87,15 @@ struct CallRunner {
                 }
             }
             if let sink {
-                let willRetry = attempt < request.retry
-                let retrier = self
-                let tried = attempt
-                let renews = mayRenewToken
-                sink.skipAnswers { head in
-                    renews && head.statusCode == 401
-                        || willRetry
-                            && retrier.retryDelay(
-                                after: .success(Response(statusCode: head.statusCode, data: Data(), response: head)),
-                                attempt: tried) != nil
-                }
+                let state = sending
+                sink.skipAnswers { head in state.willSendAgain(after: head) }
             }
             // This thread runs the transfer itself while it waits, and watches for Ctrl-C.
-            let sending = target
+            let sent = sending.target
             RequestLatch.wait(
                 watching: [interrupt.fileDescriptor].filter { $0 >= 0 }, onReadable: { _ in interrupt.pump() }
             ) { latch in
-                let token = provider.request(sending, body: body, progress: progress) { result in
+                let token = provider.request(sent, body: body, progress: progress) { result in
                     outcome.result = result
                     latch.signal()
                 }
@@ -120,59 +104,23 @@ struct CallRunner {
             bar?.finish()
             if interrupt.wasInterrupted { return nil }
             guard let result = outcome.result else { return nil }
-            if mayRenewToken, Self.statusCode(of: result) == 401 {
-                mayRenewToken = false
-                if try renewToken() {
-                    provider = makeProvider()
-                    continue
+            switch sending.step(after: result) {
+            case .finish:
+                return result
+            case .renewed:
+                target = sending.target
+                provider = makeProvider()
+            case .renewalFailed(let error):
+                throw CommandFailure(.credentials, redactor.redact(error.description))
+            case .retry(let delay):
+                if !output.silent {
+                    StandardStream.error.write(
+                        "moya-cli: \(Self.reason(result)); retrying in \(Self.seconds(delay)) "
+                            + "(\(sending.retries)/\(sending.mostRetries))\n")
                 }
+                if interrupt.sleep(seconds: delay) { return nil }
             }
-            guard let delay = retryDelay(after: result, attempt: attempt) else { return result }
-            attempt += 1
-            if !output.silent {
-                StandardStream.error.write(
-                    "moya-cli: \(Self.reason(result)); retrying in \(Self.seconds(delay)) (\(attempt)/\(max(request.retry, rateLimitRetries)))\n"
-                )
-            }
-            if interrupt.sleep(seconds: delay) { return nil }
         }
-    }
-
-    /// Replaces the token the API refused; whether there was one to replace.
-    private mutating func renewToken() throws -> Bool {
-        do {
-            guard
-                let renewed = try AccessTokens.renewing(
-                    target, source: AccessTokens.provider(environment: environment, request: request))
-            else { return false }
-            target = renewed
-            return true
-        } catch {
-            throw CommandFailure(
-                .credentials,
-                "the API refused the token with HTTP 401, and no new one could be obtained: "
-                    + redactor.redact(error.message))
-        }
-    }
-
-    static func statusCode(of result: Result<Response, MoyaError>) -> Int? {
-        switch result {
-        case .success(let response): response.statusCode
-        case .failure(let error): error.response?.statusCode
-        }
-    }
-
-    /// How long to wait before retrying, or `nil` when the result is not worth retrying.
-    func retryDelay(after result: Result<Response, MoyaError>, attempt: Int) -> Double? {
-        guard !stub.stub else { return nil }
-        if attempt < request.retry,
-            let delay = RetryPolicy(retriesAllMethods: request.retryAll).delay(
-                after: result, attempt: attempt, method: target.method.rawValue)
-        {
-            return delay
-        }
-        guard attempt < rateLimitRetries else { return nil }
-        return RetryPolicy.rateLimitDelay(after: result)
     }
 
     static func reason(_ result: Result<Response, MoyaError>) -> String {

@@ -24,7 +24,7 @@ struct CapturedCall {
             failedValidation: { "\(api.name).\(spec.name): HTTP \($0) failed the case's validation; nothing captured" },
             transportFailure: { $0 })
         let (captured, problems) = Capture.values(
-            of: spec.captures, headers: PagedCall.fields(of: response), body: response.data)
+            of: spec.captures, headers: PageWalk.fields(of: response), body: response.data)
         guard problems.isEmpty else {
             throw CommandFailure(
                 .transportFailure,

@@ -1,5 +1,6 @@
 import MoyaKit
 import Paging
+import Sending
 import TargetModel
 import TargetSpec
 import TextSafety
@@ -33,15 +34,16 @@ struct PagedCall {
             isLines: invocation.outputOptions.format == .jsonl, keyPath: invocation.outputOptions.bodyKeyPath,
             escapesForTerminal: Terminal.isTerminal(StandardStream.output.fileDescriptor))
         defer { writer.finish() }
-        let reader = PageReader(pagination: pagination, baseURL: call.target.baseURL.absoluteString)
         let stub = invocation.stubOptions
-        var run: PagingRun?
-        var nextURL: String?
-        var pageNumber = 1
+        var walk = PageWalk(
+            pagination: pagination, baseURL: call.target.baseURL.absoluteString,
+            maximumPages: invocation.pagingOptions.pageLimit)
+        var next: NextPage?
         while true {
-            let target = try self.target(forPage: pageNumber)
+            let pageNumber = walk.pageNumber
+            let target = try self.target(forPage: pageNumber, at: next)
             var runner = try call.runner(
-                for: target, override: pageNumber == 1 ? call.override() : nil, pageURL: nextURL, rateLimitRetries: 3)
+                for: target, override: pageNumber == 1 ? call.override() : nil, rateLimitRetries: 3)
             let response = try runner.collectedResponse(
                 limit: invocation.requestOptions.maxBodySize.bytes,
                 failedValidation: {
@@ -49,77 +51,73 @@ struct PagedCall {
                         + Self.printed(writer)
                 },
                 transportFailure: { "page \(pageNumber): " + $0 + Self.printed(writer) })
-            let requestURL = response.request?.url?.absoluteString ?? nextURL ?? target.url
-            if run == nil { run = PagingRun(maximumPages: invocation.pagingOptions.pageLimit, firstURL: requestURL) }
-            let page: Page
-            do {
-                try reader.checkAnswer(from: stub.stub ? nil : response.response?.url?.absoluteString)
-                page = try reader.read(headers: Self.fields(of: response), body: response.data, requestURL: requestURL)
-            } catch {
-                throw CommandFailure(
+            let redactor = runner.redactor
+            let stop = { (problem: String) in
+                CommandFailure(
                     .transportFailure,
-                    runner.redactor.redact(
-                        "\(api.name).\(spec.name): page \(pageNumber): \(error)" + Self.printed(writer)))
+                    redactor.redact("\(api.name).\(spec.name): page \(pageNumber)" + problem + Self.printed(writer)))
+            }
+            let step = walk.step(
+                headers: PageWalk.fields(of: response), body: response.data,
+                requestURL: response.request?.url?.absoluteString ?? runner.target.url,
+                answeringURL: stub.stub ? nil : response.response?.url?.absoluteString)
+            guard case .page(let page, let after) = step else {
+                if case .unreadable(let error) = step { throw stop(": \(error)") }
+                return
             }
             writer.write(itemsOf: page.itemArray)
             if let failure = StandardStream.failure {
                 throw CommandFailure(ResponseWriter.status(for: failure), failure.message)
             }
-            if let problem = page.nextProblem {
-                throw CommandFailure(
-                    .transportFailure,
-                    runner.redactor.redact(
-                        "\(api.name).\(spec.name): page \(pageNumber): \(problem)" + Self.printed(writer)))
-            }
-            switch run?.advance(next: page.next) ?? .finished {
+            switch after {
             case .finished:
                 return
+            case .nextProblem(let problem):
+                throw stop(": \(problem)")
             case .reachedLimit(let count):
                 throw CommandFailure(
                     .morePages,
                     "stopped after \(count) page\(count == 1 ? "" : "s") (--max-pages \(count)); "
                         + "the server has more; raise --max-pages to get them" + Self.printed(writer))
-            case .loop(let next):
-                throw CommandFailure(
-                    .transportFailure,
-                    runner.redactor.redact(
-                        "\(api.name).\(spec.name): page \(pageNumber) points to a page fetched before (\(Self.display(next))); "
-                            + "stopping, as the server would page forever" + Self.printed(writer)))
-            case .fetch(let next):
-                nextURL = next.url
-                pageNumber += 1
+            case .loop(let repeated):
+                throw stop(
+                    " points to a page fetched before (\(Self.display(repeated))); "
+                        + "stopping, as the server would page forever")
+            case .fetch(let found):
+                next = found
             }
         }
     }
 
-    /// The target of page `number`: the case's; when stubbed, answered by the sample `page<number>`
-    /// (page 1: `--sample`, else `page1` when there is one, else the default).
-    private func target(forPage number: Int) throws -> DynamicTarget {
+    /// The target of page `number`, at `next` after page 1 (`DynamicTarget.page(at:)`, the rule
+    /// `check --all` follows too); when stubbed, answered by the sample `page<number>` (page 1:
+    /// `--sample`, else `page1` when there is one, else the default).
+    private func target(forPage number: Int, at next: NextPage?) throws -> DynamicTarget {
         let (api, spec, invocation) = (call.api, call.spec, call.invocation)
-        guard invocation.stubOptions.stub else { return call.target }
-        let names = spec.samples.map(\.name)
-        let sampleName: String?
+        let first = call.target
+        guard invocation.stubOptions.stub else { return next.map { first.page(at: $0.url) } ?? first }
+        let sampleName: String
         if number == 1 {
-            if invocation.stubOptions.sample != nil || !names.contains("page1") { return call.target }
-            sampleName = "page1"
+            if invocation.stubOptions.sample != nil || !spec.samples.contains(where: { $0.name == "page1" }) {
+                return first
+            }
+            sampleName = PageSample.name(forPage: 1)
         } else {
-            sampleName = "page\(number)"
-            guard names.contains("page\(number)") else {
+            do {
+                sampleName = try PageSample.name(forPage: number, in: spec)
+            } catch {
                 throw CommandFailure(
                     .invalidTargetFile,
-                    "\(api.name).\(spec.name): page \(number - 1) (a sample) has a next page, but the case has "
-                        + "no sample 'page\(number)'; --stub --all answers page N with the sample pageN (\(api.file))")
+                    "\(api.name).\(spec.name): \(error.message(marksSample: true)); "
+                        + "--stub --all answers page N with the sample pageN (\(api.file))")
             }
         }
-        return try CaseResolution.build(
+        let target = try CaseResolution.build(
             call.resolved,
             settings: TargetSettings(
                 environment: call.environment, request: invocation.requestOptions,
                 stub: StubOptions(stub: true, sample: sampleName)))
-    }
-
-    static func fields(of response: Response) -> [(name: String, value: String)] {
-        response.response?.headers.map { ($0.name.rawName, $0.value) } ?? []
+        return next.map { target.page(at: $0.url) } ?? target
     }
 
     /// The next page as messages show it: its cursor, or its URL.

@@ -1,4 +1,5 @@
 import MoyaKit
+import Sending
 import TargetModel
 import TargetSpec
 
@@ -20,14 +21,16 @@ struct PreparedCall {
             body: try invocation.overrideOptions.body(limit: invocation.requestOptions.maxBodySize))
     }
 
-    /// A runner that sends `target` with the call's options.
-    func runner(
-        for target: DynamicTarget, override: RequestOverridePlugin?, pageURL: String? = nil, rateLimitRetries: Int = 0
-    ) -> CallRunner {
-        CallRunner(
-            target: target, request: invocation.requestOptions, stub: invocation.stubOptions,
-            output: invocation.outputOptions,
-            noColor: invocation.targetOptions.noColor, environment: environment, override: override, pageURL: pageURL,
-            rateLimitRetries: rateLimitRetries)
+    /// A runner that sends `target` with the call's options; `override` on a first page only.
+    /// `rateLimitRetries`: how often a rate-limited answer is retried even beyond `--retry`
+    /// (`--all`'s pages wait as the server asks rather than losing the pages after it).
+    func runner(for target: DynamicTarget, override: RequestOverridePlugin?, rateLimitRetries: Int = 0) -> CallRunner {
+        let isStubbed = invocation.stubOptions.stub
+        var sender = Sender(
+            request: invocation.requestOptions, environment: environment, isStubbed: isStubbed, override: override)
+        if !isStubbed { sender.retry.rateLimitRetries = rateLimitRetries }
+        return CallRunner(
+            target: target, sender: sender, stub: invocation.stubOptions, output: invocation.outputOptions,
+            noColor: invocation.targetOptions.noColor, environment: environment)
     }
 }

@@ -1,3 +1,4 @@
+import Sending
 import TargetModel
 import TargetSpec
 import TextSafety

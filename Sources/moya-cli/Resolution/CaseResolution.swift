@@ -1,5 +1,6 @@
 import ArgumentParser
 import MoyaKit
+import Sending
 import TargetModel
 import TargetSpec
 import TextSafety
@@ -129,9 +130,10 @@ enum CaseResolution {
     {
         let spec = resolved.spec
         let download = settings.download
-        var builder = builder(
-            api: resolved.api, environment: settings.environment, request: settings.request,
-            isStubbed: settings.stub.stub,
+        var builder = TargetFactory(
+            request: settings.request, environment: settings.environment, isStubbed: settings.stub.stub
+        ).builder(
+            for: resolved.api, isStubbed: settings.stub.stub,
             downloadDestination: spec.task.isDownload ? download.path.map { $0 == "-" ? "/dev/stdout" : $0 } : nil,
             overwritesDownloads: download.overwrites)
         if let accessTokens { builder.accessTokens = accessTokens }
@@ -143,21 +145,5 @@ enum CaseResolution {
         } catch {
             throw CommandFailure(.usage, error.description)
         }
-    }
-
-    /// The builder `call`, `curl` and `check` share: the environment `--env` names, `--base-url`,
-    /// where a download goes (`nil`: where the case says), and the run's token provider.
-    static func builder(
-        api: APISpec, environment: [String: String], request: RequestOptions, isStubbed: Bool,
-        downloadDestination: String?, overwritesDownloads: Bool
-    ) -> TargetBuilder {
-        var builder = TargetBuilder(
-            api: api, processEnvironment: environment, environmentName: request.environment,
-            baseURLOverride: request.baseURL,
-            isStubbed: isStubbed, downloadDestinationOverride: downloadDestination,
-            overwritesDownloads: overwritesDownloads,
-            accessTokens: isStubbed ? nil : AccessTokens.provider(environment: environment, request: request))
-        FileEnvironment.restrict(&builder, environment: environment)
-        return builder
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoyaKit
+import Sending
 import TargetModel
 import TargetSpec
 
@@ -34,30 +35,15 @@ enum RequestPlugins {
 }
 
 extension SecretRedactor {
-    /// The redactor for what is printed about `target` sent with `request`'s options: its
-    /// `${secret:...}` values and credential, the headers it marks sensitive, and the passwords in
-    /// `--proxy` and `--base-url` URLs (`http://user:PASSWORD@host`).
+    /// The redactor for what is printed about `target` sent with `request`'s options (`Redaction`).
     init(target: DynamicTarget, request: RequestOptions) {
-        var secrets = target.secretValues
-        if let credential = target.credential, !credential.isEmpty { secrets.append(credential) }
-        secrets += Self.userinfoPasswords(of: request)
-        self.init(
-            sensitiveHeaderNames: SecretRedactor.defaultSensitiveHeaderNames.union(target.sensitiveHeaderNames),
-            secretValues: secrets, showsSecrets: request.showSecrets)
+        self = Redaction(request: request).redactor(for: target)
     }
 
     /// The redactor of `init(target:request:)` for any target without secrets of its own
     /// (`DynamicTarget.hasOwnSecrets`): the default sensitive headers and `request`'s passwords.
     init(request: RequestOptions) {
-        self.init(
-            sensitiveHeaderNames: SecretRedactor.defaultSensitiveHeaderNames,
-            secretValues: Self.userinfoPasswords(of: request),
-            showsSecrets: request.showSecrets)
-    }
-
-    /// The passwords in `--proxy` and `--base-url`.
-    private static func userinfoPasswords(of request: RequestOptions) -> [String] {
-        [request.proxy, request.baseURL].compactMap { $0 }.flatMap { userinfoPasswords(in: $0) }
+        self = Redaction(request: request).sharedRedactor
     }
 
     /// The password of a URL's `user:password@`, as written and percent-decoded.
@@ -68,13 +54,5 @@ extension SecretRedactor {
         let password = String(authority[authority.index(after: colon)..<at])
         guard !password.isEmpty else { return [] }
         return [password, PercentEncoding.decoded(password)].compactMap { $0 }
-    }
-}
-
-extension DynamicTarget {
-    /// Whether the target has secrets a redactor must know of: `${secret:...}` values, a
-    /// credential, or headers it marks sensitive.
-    var hasOwnSecrets: Bool {
-        !self.secretValues.isEmpty || !(self.credential ?? "").isEmpty || !self.sensitiveHeaderNames.isEmpty
     }
 }

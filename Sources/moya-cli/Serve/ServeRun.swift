@@ -1,4 +1,5 @@
 import MoyaKit
+import Sending
 import TargetModel
 import TargetServe
 import TargetSpec
@@ -14,13 +15,8 @@ struct ServeRun {
     func run() throws {
         let environment = ProcessEnvironment.current
         let loader = CatalogLoader(options: command.targetArguments.options, environment: environment)
-        var builders: [TargetBuilder] = []
-        for api in try apis(loader: loader) {
-            var builder = TargetBuilder(
-                api: api, processEnvironment: environment, environmentName: command.environmentName, isStubbed: true)
-            FileEnvironment.restrict(&builder, environment: environment)
-            builders.append(builder)
-        }
+        let factory = TargetFactory(environment: environment, environmentName: command.environmentName)
+        let builders = try apis(loader: loader).map { factory.builder(for: $0, isStubbed: true) }
         var configuration = SampleServer.Configuration()
         configuration.host = command.host
         configuration.port = command.port

@@ -1,0 +1,17 @@
+import TargetSpec
+
+/// A request's token was refused with 401, and no new one could be obtained: the request's
+/// result (`call` exits with the credentials status, `check` fails the item).
+package struct AccessTokenRenewalError: Error, Sendable, CustomStringConvertible {
+    /// Why no token came (never a secret).
+    package var message: String
+
+    /// Creates the error for `error`, the token source's.
+    package init(_ error: AccessTokenError) {
+        message = error.message
+    }
+
+    package var description: String {
+        "the API refused the token with HTTP 401, and no new one could be obtained: " + message
+    }
+}

@@ -1,0 +1,54 @@
+import CurlTransport
+import MoyaKit
+import TargetSpec
+
+/// How every request of a run is sent, as one value: the targets built (`TargetFactory`), the
+/// transport settings, the plugins, what is redacted, the retries and the token renewed after a
+/// 401. `call` sends through it on a latch, `check` through a shared provider pool with callbacks;
+/// both drive the same `SendingState`, so a rule about sending lives here once.
+package struct Sender: Sendable {
+    /// Where the run's targets are built.
+    package var targets: TargetFactory
+    /// The transport settings; a target's own timeouts unless `timeout`/`connectTimeout` are set.
+    package var session: SessionConfiguration
+    /// `--timeout`, over the case's.
+    package var timeout: Double?
+    /// `--connect-timeout`, over the API's.
+    package var connectTimeout: Double?
+    /// The plugins every request goes through.
+    package var plugins: [any PluginType]
+    /// What is hidden in what is printed.
+    package var redaction: Redaction
+    /// `--retry`, `--retry-all`.
+    package var retry: RetryPolicy
+
+    /// Creates a sender; by default it builds from an empty environment, with the transport's
+    /// defaults, no plugins, secrets redacted, no retries.
+    package init(
+        targets: TargetFactory = TargetFactory(environment: [:]),
+        session: SessionConfiguration = SessionConfiguration(),
+        timeout: Double? = nil, connectTimeout: Double? = nil, plugins: [any PluginType] = [],
+        redaction: Redaction = Redaction(), retry: RetryPolicy = .none
+    ) {
+        self.targets = targets
+        self.session = session
+        self.timeout = timeout
+        self.connectTimeout = connectTimeout
+        self.plugins = plugins
+        self.redaction = redaction
+        self.retry = retry
+    }
+
+    /// The transport settings for `target`: its timeouts unless overridden.
+    package func sessionConfiguration(for target: DynamicTarget) -> SessionConfiguration {
+        var configuration = session
+        configuration.timeout = timeout ?? target.timeout
+        configuration.connectTimeout = connectTimeout ?? target.connectTimeout
+        return configuration
+    }
+
+    /// The state of sending `target`: what to do after each answer.
+    package func sending(_ target: DynamicTarget, retry: RetryPolicy? = nil) -> SendingState {
+        SendingState(target: target, retry: retry ?? self.retry, accessTokens: targets.accessTokens)
+    }
+}

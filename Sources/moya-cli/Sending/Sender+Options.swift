@@ -1,0 +1,41 @@
+import CurlTransport
+import MoyaKit
+import Sending
+import TargetSpec
+
+extension Sender {
+    /// The sender the command line's request options give, for `call`, `request` and `check`:
+    /// every request option means the same in each. `override`: `--query`, `--json`, `--data`
+    /// (a call's first page). A stubbed request is never retried and asks for no token.
+    init(
+        request: RequestOptions, environment: [String: String], isStubbed: Bool,
+        override: RequestOverridePlugin? = nil
+    ) {
+        self.init(
+            targets: TargetFactory(request: request, environment: environment, isStubbed: isStubbed),
+            session: SessionConfiguration(request: request), timeout: request.timeout,
+            connectTimeout: request.connectTimeout,
+            plugins: RequestPlugins.base(headerOverrides: request.headerOverrides, override: override),
+            redaction: Redaction(request: request),
+            retry: isStubbed ? .none : RetryPolicy(maximumRetries: request.retry, retriesAllMethods: request.retryAll))
+    }
+}
+
+extension TargetFactory {
+    /// The factory of `--env`, `--base-url` and, unless stubbed, the run's token provider.
+    init(request: RequestOptions, environment: [String: String], isStubbed: Bool) {
+        self.init(
+            environment: environment, environmentName: request.environment, baseURLOverride: request.baseURL,
+            accessTokens: isStubbed ? nil : AccessTokens.provider(environment: environment, request: request))
+    }
+}
+
+extension Redaction {
+    /// What `request`'s options add: `--show-secrets`, and the passwords in `--proxy` and `--base-url`.
+    init(request: RequestOptions) {
+        self.init(
+            runSecrets: [request.proxy, request.baseURL].compactMap { $0 }.flatMap {
+                SecretRedactor.userinfoPasswords(in: $0)
+            }, showsSecrets: request.showSecrets)
+    }
+}
