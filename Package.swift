@@ -60,6 +60,7 @@ let package = Package(
             dependencies: [
                 "CCurl",
                 "CCleanup",
+                "TextSafety",
                 "PathResolution",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ],
@@ -106,13 +107,14 @@ let package = Package(
         .target(
             name: "OpenAPIImport",
             dependencies: [
-                "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "MoyaKit", "TargetModel", "TargetSpec"
+                // TargetSpec only for YAMLLoader.readFile (CurlTransport's InputFile), until file I/O is a leaf.
+                "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "TargetModel", "TargetSpec"
             ]
         ),
         // `moya-cli import curl`: curl command lines (a browser's "Copy as cURL") into cases.
         .target(
             name: "RequestImport",
-            dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "TargetModel", "TargetSpec"]
+            dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "TargetModel"]
         ),
         // `moya-cli generate swift`: an API as a Moya `TargetType` enum in Swift.
         .target(name: "SwiftGeneration", dependencies: ["TextSafety", "OrderedJSON", "TargetModel"]),
@@ -200,7 +202,8 @@ let package = Package(
         .testTarget(
             name: "OpenAPIImportTests",
             dependencies: ["OpenAPIImport", "PositionedYAML", "TargetModel", "TargetSpec", "MoyaKit", "TextSafety"]),
-        .testTarget(name: "RequestImportTests", dependencies: ["RequestImport", "TargetSpec", "TargetModel"]),
+        .testTarget(
+            name: "RequestImportTests", dependencies: ["RequestImport", "TargetSpec", "TargetModel", "TextSafety"]),
         .testTarget(
             name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestServers"]
         ),

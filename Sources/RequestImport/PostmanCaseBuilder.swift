@@ -1,6 +1,6 @@
 import OrderedJSON
 import TargetModel
-import TargetSpec
+import TextSafety
 
 /// Makes the cases of a Postman collection, one request at a time, and the auth schemes they use.
 struct PostmanCaseBuilder {
@@ -186,7 +186,7 @@ struct PostmanCaseBuilder {
             }
             if HARImporter.leftOutHeaders.contains(header.name.lowercased()) { continue }
             if header.name.lowercased() == "content-type" { contentType = header.value }
-            let sensitive = SecretNames.looksSecret(header.name) || header.name.lowercased() == "authorization"
+            let sensitive = CredentialNames.looksSecret(header.name) || header.name.lowercased() == "authorization"
             var value = template.referencing(header.value)
             if sensitive {
                 let pieces = PostmanTemplate.pieces(header.value)

@@ -1,6 +1,5 @@
 import OrderedJSON
 import TargetModel
-import TargetSpec
 
 /// Reads a Postman Collection (v2.0 or v2.1 JSON) into one API's target file: its item tree
 /// flattened into cases, `{{variables}}` into environments and values, auth into schemes,
@@ -70,6 +69,14 @@ package enum PostmanImporter {
                 "\(scriptCount) pre-request/test script\(scriptCount == 1 ? "" : "s") skipped: a case runs no scripts")
         }
         guard !requests.isEmpty else { throw RequestImportError("the collection has no requests (at $.item)") }
+        // Before any case or sample is made: a variable an auth scheme reads is a secret.
+        var authRead = root["auth"].map(PostmanAuth.credentialVariables) ?? []
+        for request in requests {
+            for auth in [request.auth, request.item["request"]?["auth"]].compactMap({ $0 }) where auth != .null {
+                authRead.formUnion(PostmanAuth.credentialVariables(auth))
+            }
+        }
+        variables.markSecret(authRead)
         if !only.isEmpty {
             requests = requests.filter { request in only.contains { Self.names(request, $0) } }
             guard !requests.isEmpty else {

@@ -63,8 +63,7 @@ package enum SampleRecorder {
             guard let spec = api.cases.first(where: { $0.name == recording.caseName }) else {
                 throw TargetFileEditError(.usage, "\(shown) has no case '\(DisplayText.escaped(recording.caseName))'")
             }
-            var stem = "samples/" + api.name + "/" + spec.name
-            if let name = recording.sampleName { stem += "." + name }
+            let stem = SampleBody.fileStem(api: api.name, caseName: spec.name, sampleName: recording.sampleName)
             let rendered = recording.sample.rendered(policy: policy, fileStem: stem)
             let layout = try SampleLayout.read(bytes, caseName: recording.caseName, file: shown)
             bytes = try SampleEdit(bytes: bytes, layout: layout, file: shown)

@@ -21,7 +21,7 @@ struct ImportPostmanRunner {
         do throws(RequestImportError) {
             result = try PostmanImporter.read(
                 bytes, environment: environment, apiName: command.apiName,
-                header: ["Made by moya-cli import postman from \(inputName); see moya-cli-import(1)."],
+                header: [TargetFileGate.headerComment(command: "import postman", input: command.input)],
                 only: command.only)
         } catch {
             let place = error.place.map { ":\($0)" } ?? ""
