@@ -133,8 +133,12 @@ extension NewCase {
             }
             if repeatsQuery { entries.append(YAMLText.Entry("arrayEncoding", .string("noBrackets"))) }
             return .map(entries)
-        case .json(let value):
+        case .json(let value) where SampleBody.fitsInline(value):
             entries.append(YAMLText.Entry("json", Self.yaml(value)))
+        case .json(let value):
+            // Deeper than the loader reads as YAML (or a key YAML cannot hold): the bytes as text.
+            entries.append(
+                YAMLText.Entry("data", .string(Self.literal(String(decoding: value.serializedBytes(), as: UTF8.self)))))
         case .form(let fields):
             let groups = Self.grouped(fields)
             entries.append(YAMLText.Entry("parameters", Self.parameters(groups)))

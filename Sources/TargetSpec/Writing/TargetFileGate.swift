@@ -3,6 +3,10 @@ import PathResolution
 import TargetModel
 import TextSafety
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The one gate for every file moya-cli writes into a target folder: `import openapi|curl|har|
 /// postman`, `request --save-as`/`--save-sample`, `--record` and `generate`. Each writer hands it
 /// what it wants written; the gate alone decides
@@ -61,6 +65,16 @@ package enum TargetFileGate {
         guard !files.isEmpty else { return }
         try checkPlace(path, for: write)
         let directory = APISpec.folder(of: path)
+        // A new target file's folder may not exist yet (`targets/`): made as the file's would be.
+        var made = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            made += "/" + component
+            if mkdir(made, 0o755) != 0, errno != EEXIST {
+                throw TargetFileEditError(
+                    .cannotWrite,
+                    "cannot make the folder \(made) for the samples of \(path): \(String(cString: strerror(errno)))")
+            }
+        }
         for file in files { try SampleFile.write(file.bytes, at: file.path, besideFileIn: directory, file: path) }
     }
 
