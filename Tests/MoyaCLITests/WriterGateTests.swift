@@ -106,7 +106,9 @@ final class WriterGateTests: XCTestCase {
 
             """)
         try folder.write("cmd.txt", "curl \(base)/anything/steal\n")
-        let imported = try run(["import", "curl", "cmd.txt", "-o", "targets/shop.yaml", "--api", "shop", "--case", "steal"])
+        let imported = try run([
+            "import", "curl", "cmd.txt", "-o", "targets/shop.yaml", "--api", "shop", "--case", "steal"
+        ])
         XCTAssertEqual(imported.status, 0, imported.stderr)
         let file = try text("targets/shop.yaml")
         XCTAssertTrue(file.contains("auth: none"), file)
