@@ -9,6 +9,10 @@ import PackageDescription
 //   runtime       TargetSpec; Paging beside it
 //   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration, TargetServe
 //   the CLI       moya-cli
+// Every file written into a target folder passes TargetSpec's TargetFileGate (places, secrets, sample
+// files, header); what the engines write (YAMLText, NewCase, SampleBody) is in TargetModel, the name
+// table and secret spellings in TextSafety, so the import engines stand on neither TargetSpec nor MoyaKit
+// (OpenAPIImport still reads files through TargetSpec's YAMLLoader.readFile until file I/O is a leaf).
 // Products: the command and MoyaKit (Moya's API). Package access in TextSafety, PathResolution, Paging
 // and the engines; public in MoyaKit and the leaves its API is built on (OrderedJSON, CurlTransport),
 // and, for speed alone, in TargetModel, TargetSpec and PositionedYAML: Swift 6.3 neither folds a key
@@ -45,7 +49,8 @@ let package = Package(
         .target(name: "CCleanup"),
 
         // Leaves.
-        // Every escaping and quoting: shell words, JSON strings, XML, TAP, YAML scalars, terminal display.
+        // Every escaping and quoting: shell words, JSON strings, XML, TAP, YAML scalars, percent-encoding,
+        // terminal display; the credential-name table and the spellings of a secret.
         .target(name: "TextSafety"),
         // Paths as the system opens them (symbolic links followed), and whole-component containment.
         .target(name: "PathResolution"),
@@ -78,6 +83,7 @@ let package = Package(
         ),
         // The target-file model and its validator: YAML nodes to APISpec and CaseSpec, with the
         // pagination, capture and chain declarations and argument binding; no transport, no provider.
+        // Also target-file YAML being written (YAMLText, NewCase, SampleBody), which the engines share.
         .target(
             name: "TargetModel",
             dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML"]

@@ -6,6 +6,8 @@ package struct SecretMatcher: Sendable, Hashable {
     /// The shortest value (in UTF-8 bytes) matched: as a substring a shorter one would mangle
     /// unrelated text.
     package static let minimumSecretLength = 4
+    /// What replaces a secret in logs and in files written into a target folder.
+    package static let placeholder = "<redacted>"
 
     /// For each first byte, the forms starting with it, longest first.
     private var formsByFirstByte: [[[UInt8]]]

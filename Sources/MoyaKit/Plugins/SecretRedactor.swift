@@ -12,7 +12,7 @@ public struct SecretRedactor: Sendable, Hashable {
     /// The header names whose values are hidden by default.
     public static let defaultSensitiveHeaderNames: Set<String> = SensitiveHeaders.defaultNames
     /// What replaces a secret by default.
-    public static let defaultPlaceholder = "<redacted>"
+    public static let defaultPlaceholder = SecretMatcher.placeholder
     /// The shortest value (in UTF-8 bytes) hidden wherever it occurs.
     public static let minimumSecretLength = SecretMatcher.minimumSecretLength
 

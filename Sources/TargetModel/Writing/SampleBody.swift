@@ -11,7 +11,7 @@ package enum SampleBody {
     /// case and its samples take some.
     package static let maximumInlineDepth = 32
     /// What replaces a secret in a sample.
-    package static let placeholder = "<redacted>"
+    package static let placeholder = SecretMatcher.placeholder
 
     /// Where a sample body that cannot stand in the target file goes, relative to the file's folder
     /// and without the extension: `samples/API/CASE` (`.NAME` for a named sample).

@@ -60,7 +60,8 @@ package enum TargetFileGate {
     /// target file at `path` for `write`: only inside that folder, through no symbolic link,
     /// atomically (``checkPlace(_:for:)`` first).
     package static func writeSampleFiles(
-        _ files: [(path: String, bytes: [UInt8])], besideFileAt path: String, for write: Write = .newFile
+        _ files: [(path: String, bytes: [UInt8])], besideFileAt path: String, for write: Write = .newFile,
+        shown: String? = nil
     ) throws(TargetFileEditError) {
         guard !files.isEmpty else { return }
         try checkPlace(path, for: write)
@@ -75,7 +76,9 @@ package enum TargetFileGate {
                     "cannot make the folder \(made) for the samples of \(path): \(String(cString: strerror(errno)))")
             }
         }
-        for file in files { try SampleFile.write(file.bytes, at: file.path, besideFileIn: directory, file: path) }
+        for file in files {
+            try SampleFile.write(file.bytes, at: file.path, besideFileIn: directory, file: shown ?? path)
+        }
     }
 
     /// The header comment of a file a command makes from `input`: its file name only (the
