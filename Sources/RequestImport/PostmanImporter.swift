@@ -17,6 +17,8 @@ package enum PostmanImporter {
         package var text: String
         package var caseNames: [String]
         package var notes: [String]
+        /// Example bodies that go to files beside the target file (too deep or too large).
+        package var sampleFiles: [(path: String, bytes: [UInt8])] = []
     }
 
     /// One request of the flattened tree, with the folders it is in.
@@ -99,7 +101,7 @@ package enum PostmanImporter {
             let caseName = uniqueName(request.name, taken: taken)
             taken.insert(caseName)
             names.append(caseName)
-            let made = try builder.members(request, apiOrigin: origin)
+            let made = try builder.members(request, apiOrigin: origin, caseName: caseName)
             cases.append(YAMLText.Entry(caseName, .map(made.members)))
             notes += made.notes.map { "\(caseName): \($0)" }
         }
@@ -131,7 +133,9 @@ package enum PostmanImporter {
         notes = notes.filter { said.insert($0).inserted }
         let text = YAMLText.render(rootEntries, header: header)
         try TargetFileBudget.check(text, cases: cases.count, advice: "export a smaller collection")
-        return Result(apiName: name, baseURL: origin, text: text, caseNames: names, notes: notes)
+        return Result(
+            apiName: name, baseURL: origin, text: text, caseNames: names, notes: notes, sampleFiles: builder.sampleFiles
+        )
     }
 
     static func json(_ bytes: [UInt8], what: String) throws(RequestImportError) -> JSONValue {

@@ -247,4 +247,35 @@ final class WriterGateTests: XCTestCase {
         XCTAssertEqual(called.status, 0, called.stderr)
         XCTAssertEqual(server.receivedRequests.last?.body, Data(Self.deepJSON(80).utf8))
     }
+
+    func testImportPostmanPutsADeepExampleInASampleFile() throws {
+        let deep = Self.deepJSON(80).replacing("\"", with: "\\\"")
+        try folder.write(
+            "deep.postman.json",
+            #"""
+            {"info": {"name": "d", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+             "item": [{"name": "X", "request": {"method": "GET", "url": "\#(base)/anything/x"},
+               "response": [{"name": "ok", "code": 200, "header": [{"key": "Content-Type", "value": "application/json"}],
+                 "body": "\#(deep)"}]}]}
+            """#)
+        let imported = try run(["import", "postman", "deep.postman.json", "--api", "deep"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(try text("targets/deep.yaml").contains("file: samples/deep/x.json"))
+        XCTAssertEqual(try run(["call", "deep", "x", "--stub"]).stdout, Self.deepJSON(80))
+    }
+
+    func testImportOpenAPILeavesADeepExampleOutWithANote() throws {
+        var example = "1"
+        for _ in 0..<80 { example = #"{"a": \#(example)}"# }
+        try folder.write(
+            "spec.json",
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "d", "version": "1"}, "servers": [{"url": "\#(base)"}],
+             "paths": {"/x": {"get": {"operationId": "getX", "responses": {"200": {"description": "ok",
+               "content": {"application/json": {"example": \#(example)}}}}}}}}
+            """#)
+        let imported = try run(["import", "openapi", "spec.json", "--api", "deep"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("nests deeper than a target file holds"), imported.stderr)
+    }
 }

@@ -39,6 +39,19 @@ package enum SampleBody {
         return fits(value, depth: 0)
     }
 
+    /// Whether YAML made for a sample (an OpenAPI example) nests shallowly enough for the loader.
+    package static func fitsInline(_ value: YAMLText) -> Bool {
+        func fits(_ value: YAMLText, depth: Int) -> Bool {
+            guard depth <= maximumInlineDepth else { return false }
+            switch value {
+            case .list(let items): return items.allSatisfy { fits($0, depth: depth + 1) }
+            case .map(let entries): return entries.allSatisfy { fits($0.value, depth: depth + 1) }
+            default: return true
+            }
+        }
+        return fits(value, depth: 0)
+    }
+
     /// `value` with the string of every member named as a credential (`access_token`,
     /// `refresh_token`, `password`; ``TextSafety/CredentialNames``) replaced by the placeholder: a
     /// login's answer is someone's live session.

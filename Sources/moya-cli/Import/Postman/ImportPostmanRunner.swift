@@ -31,7 +31,7 @@ struct ImportPostmanRunner {
         if path != "-" {
             try ImportedTargetFile.checkWritable(path, replacing: command.force)
         }
-        try ImportedTargetFile.write(result.text, to: path, replacing: command.force)
+        try ImportedTargetFile.write(result.text, to: path, replacing: command.force, sampleFiles: result.sampleFiles)
         var lines = [
             "import: wrote \(path == "-" ? "standard output" : path): API '\(result.apiName)', \(result.caseNames.count) case\(result.caseNames.count == 1 ? "" : "s")"
         ]
