@@ -278,4 +278,24 @@ final class WriterGateTests: XCTestCase {
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertTrue(imported.stderr.contains("nests deeper than a target file holds"), imported.stderr)
     }
+
+    func testSaveSamplePutsADeepResponseInASampleFile() throws {
+        // `serve` answers the deep body, from another folder.
+        let served = try TemporaryFolder()
+        try served.write(
+            "targets/src.yaml",
+            "api: src\nbaseURL: http://src.example\ncases:\n  deep: {path: /deep, sample: {file: deep.json, headers: {Content-Type: application/json}}}\n"
+        )
+        try served.write("targets/deep.json", Self.deepJSON(80))
+        let source = try ServeProcess([], in: served.url)
+        defer { _ = source.stop() }
+        try folder.write(
+            "targets/web.yaml",
+            "api: web\nbaseURL: http://127.0.0.1:\(source.port)\ncases:\n  z: {path: /z, sample: ok}\n")
+        let saved = try run(["request", "web", "GET", "/deep", "--save-as", "deep", "--save-sample"])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        let file = try text("targets/web.yaml")
+        XCTAssertTrue(file.contains("file: samples/web/deep.json"), file)
+        XCTAssertEqual(try run(["call", "web", "deep", "--stub"]).stdout, Self.deepJSON(80))
+    }
 }
