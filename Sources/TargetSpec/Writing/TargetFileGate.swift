@@ -38,10 +38,11 @@ package enum TargetFileGate {
         guard write != .editInPlace, path != "-" else { return }
         let resolved = CanonicalPath.resolved(path) ?? path
         guard let (folder, reason) = OutputFile.protectedFolder(holding: resolved) else { return }
-        let what = write == .addCases ? "adding cases to \(path)" : "not writing \(path)"
         throw TargetFileEditError(
             .usage,
-            "\(what): it is in \(folder), \(reason); write it elsewhere (-o) and move it there yourself after reading it"
+            write == .addCases
+                ? "not adding cases to \(path): it is in \(folder), \(reason); import into another file (-o FILE), read the cases, and copy those you want into it yourself"
+                : "not writing \(path): it is in \(folder), \(reason); write it elsewhere (-o FILE) and move it there yourself after reading it"
         )
     }
 
