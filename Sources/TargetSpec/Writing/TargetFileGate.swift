@@ -42,7 +42,7 @@ package enum TargetFileGate {
             .usage,
             write == .addCases
                 ? "not adding cases to \(path): it is in \(folder), \(reason); import into another file (-o FILE), read the cases, and copy those you want into it yourself"
-                : "not writing \(path): it is in \(folder), \(reason); write it elsewhere (-o FILE) and move it there yourself after reading it"
+                : "not writing \(path): it would land in \(folder), \(reason)"
         )
     }
 

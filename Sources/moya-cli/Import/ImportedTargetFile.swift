@@ -25,6 +25,11 @@ enum ImportedTargetFile {
     /// Refuses `path` before any work is written: an existing file without `replacing` (64, naming
     /// --force), a protected place (64), one that cannot be written (74).
     static func checkWritable(_ path: String, replacing: Bool) throws {
+        do throws(TargetFileEditError) {
+            try TargetFileGate.checkPlace(path, for: .newFile)
+        } catch {
+            throw CommandFailure.reporting(error)
+        }
         do throws(TransportError) {
             try OutputFile.checkWritable(path, overwrite: replacing)
         } catch {
