@@ -14,6 +14,10 @@ import PackageDescription
 //   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration, TargetServe
 //   the CLI       moya-cli
 //   tests         TestServers and CLITestSupport (support targets), one test target per module
+// Every file written into a target folder passes TargetSpec's TargetFileGate (places, secrets, sample
+// files, header); what the engines write (YAMLText, NewCase, SampleBody) is in TargetModel, the name
+// table and secret spellings in TextSafety, so the import engines stand on neither TargetSpec nor MoyaKit
+// (OpenAPIImport still reads files through TargetSpec's YAMLLoader.readFile).
 // Products: the command and MoyaKit (Moya's API). Package access in TextSafety, PathResolution, FileIO,
 // Paging, Sending and the engines; public in MoyaKit and the leaves its API is built on (OrderedJSON, CurlTransport),
 // and, for speed alone, in TargetModel, TargetSpec and PositionedYAML: Swift 6.3 neither folds a key
@@ -50,7 +54,8 @@ let package = Package(
         .target(name: "CCleanup"),
 
         // Leaves.
-        // Every escaping and quoting: shell words, JSON strings, XML, TAP, YAML scalars, terminal display.
+        // Every escaping and quoting: shell words, JSON strings, XML, TAP, YAML scalars, percent-encoding,
+        // terminal display; the credential-name table and the spellings of a secret.
         .target(name: "TextSafety"),
         // Paths as the system opens them (symbolic links followed), and whole-component containment.
         .target(name: "PathResolution"),
@@ -69,6 +74,7 @@ let package = Package(
                 "CCurl",
                 "CCleanup",
                 "FileIO",
+                "TextSafety",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ],
             linkerSettings: [.linkedLibrary("dl")]
@@ -86,6 +92,7 @@ let package = Package(
         ),
         // The target-file model and its validator: YAML nodes to APISpec and CaseSpec, with the
         // pagination, capture and chain declarations and argument binding; no transport, no provider.
+        // Also target-file YAML being written (YAMLText, NewCase, SampleBody), which the engines share.
         .target(
             name: "TargetModel",
             dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML"]
@@ -124,13 +131,14 @@ let package = Package(
         .target(
             name: "OpenAPIImport",
             dependencies: [
-                "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "MoyaKit", "TargetModel", "TargetSpec"
+                // TargetSpec only for YAMLLoader.readFile (CurlTransport's InputFile), until file I/O is a leaf.
+                "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "TargetModel", "TargetSpec"
             ]
         ),
         // `moya-cli import curl`: curl command lines (a browser's "Copy as cURL") into cases.
         .target(
             name: "RequestImport",
-            dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "TargetModel", "TargetSpec"]
+            dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "TargetModel"]
         ),
         // `moya-cli generate swift`: an API as a Moya `TargetType` enum in Swift.
         .target(name: "SwiftGeneration", dependencies: ["TextSafety", "OrderedJSON", "TargetModel"]),
@@ -233,7 +241,8 @@ let package = Package(
         .testTarget(
             name: "OpenAPIImportTests",
             dependencies: ["OpenAPIImport", "PositionedYAML", "TargetModel", "TargetSpec", "MoyaKit", "TextSafety"]),
-        .testTarget(name: "RequestImportTests", dependencies: ["RequestImport", "TargetSpec", "TargetModel"]),
+        .testTarget(
+            name: "RequestImportTests", dependencies: ["RequestImport", "TargetSpec", "TargetModel", "TextSafety"]),
         .testTarget(
             name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestServers"]
         ),

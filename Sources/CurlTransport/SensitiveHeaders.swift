@@ -1,3 +1,5 @@
+import TextSafety
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,10 +14,7 @@ import Foundation
 /// it, as curl does for `Authorization`. Logs and `curl` commands hide its value (`SecretRedactor`).
 public enum SensitiveHeaders {
     /// The lowercased names that are sensitive in every request.
-    public static let defaultNames: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key",
-        "x-auth-token", "x-access-token", "x-csrf-token"
-    ]
+    public static let defaultNames: Set<String> = CredentialNames.sensitiveHeaders
 }
 
 extension URLRequest {

@@ -129,7 +129,7 @@ package final class OutputFile: @unchecked Sendable {
     private static let protection = Mutex<(folders: [String], reason: String)>(([], ""))
 
     /// The protected folder `path` would land in, if any, and why it is protected.
-    static func protectedFolder(holding path: String) -> (folder: String, reason: String)? {
+    package static func protectedFolder(holding path: String) -> (folder: String, reason: String)? {
         let (folders, reason) = protection.withLock { $0 }
         guard !folders.isEmpty else { return nil }
         return folders.first { CanonicalPath.isInside(path, $0) }.map { ($0, reason) }

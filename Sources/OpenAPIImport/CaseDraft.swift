@@ -1,4 +1,4 @@
-import TargetSpec
+import TargetModel
 
 /// A case being built from an operation.
 struct CaseDraft {

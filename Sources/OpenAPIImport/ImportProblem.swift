@@ -1,5 +1,5 @@
 import PositionedYAML
-import TargetSpec
+import TargetModel
 
 /// Something wrong with the OpenAPI document itself: where it is (a JSON pointer and the line and
 /// column in the spec file) and what is wrong. Any one of them means the spec is invalid (exit 65).

@@ -1,7 +1,5 @@
-import MoyaKit
 import OrderedJSON
 import TargetModel
-import TargetSpec
 import TextSafety
 
 extension Importer {

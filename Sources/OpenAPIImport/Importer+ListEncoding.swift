@@ -1,4 +1,4 @@
-import TargetSpec
+import TargetModel
 
 /// How a case's lists are URL-encoded (`arrayEncoding`), from OpenAPI's `style` and `explode`
 /// or Swagger's `collectionFormat`, of query parameters and form fields.

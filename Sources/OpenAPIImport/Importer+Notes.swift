@@ -1,4 +1,4 @@
-import TargetSpec
+import TargetModel
 import TextSafety
 
 /// Notes said once for many cases, and the webhooks a target file cannot hold.

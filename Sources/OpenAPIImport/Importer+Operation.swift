@@ -1,5 +1,4 @@
 import TargetModel
-import TargetSpec
 import TextSafety
 
 extension Importer {

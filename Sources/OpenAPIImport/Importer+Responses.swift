@@ -1,5 +1,4 @@
 import TargetModel
-import TargetSpec
 import TextSafety
 
 extension Importer {
@@ -120,7 +119,14 @@ extension Importer {
                         case: operation.caseName, operation: operation.label)
                 }
             }
-            if let body { members.append(YAMLText.Entry("json", body)) }
+            if let body, SampleBody.fitsInline(body) {
+                members.append(YAMLText.Entry("json", body))
+            } else if body != nil {
+                note(
+                    response,
+                    "the response example nests deeper than a target file holds (\(SampleBody.maximumInlineDepth) levels): the sample has no body",
+                    case: operation.caseName, operation: operation.label)
+            }
         } else if mediaType.isText,
             let text = example?.text
                 ?? media.node["schema"].flatMap({ resolved($0, operation: operation)?["example"]?.text })

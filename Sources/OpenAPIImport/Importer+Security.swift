@@ -1,5 +1,4 @@
 import TargetModel
-import TargetSpec
 
 /// The spec's security schemes as the target file carries them: bearer, basic and API keys in a
 /// header or the query become named `auth` schemes; API keys in a cookie a `Cookie` case header

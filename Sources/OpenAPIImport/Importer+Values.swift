@@ -1,5 +1,4 @@
 import TargetModel
-import TargetSpec
 import TextSafety
 
 /// Values typed from schemas: their kind, enum cases, default and example.

@@ -1,5 +1,4 @@
 import TargetModel
-import TargetSpec
 import TextSafety
 
 /// One import: the document, what was found wrong with it, and what could not be mapped.

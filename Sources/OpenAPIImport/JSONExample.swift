@@ -1,5 +1,5 @@
 import OrderedJSON
-import TargetSpec
+import TargetModel
 
 /// An example written as a string that holds JSON text (`example: '{"id": 1}'`, as some specs
 /// write them), read as the JSON it holds, for a JSON body or sample.

@@ -1,5 +1,4 @@
 import TargetModel
-import TargetSpec
 
 /// Names the target file needs, made from the spec's: case names, value names, the API name,
 /// environment variable names and sample names.

@@ -1,5 +1,5 @@
 import PositionedYAML
-import TargetSpec
+import TargetModel
 
 /// What `moya-cli import openapi` is asked for.
 package struct OpenAPIImportOptions: Sendable {

@@ -1,7 +1,5 @@
-import MoyaKit
 import OrderedJSON
 import TargetModel
-import TargetSpec
 
 /// Sample JSON made from a schema: its `example`, `default`, `const` or first `enum` entry when it
 /// has one, else a value of its type and format (`date-time` → `2026-01-01T00:00:00Z`), objects

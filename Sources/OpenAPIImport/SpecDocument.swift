@@ -1,5 +1,4 @@
 import TargetModel
-import TargetSpec
 import TextSafety
 
 /// The OpenAPI document: its root, its version, and local `$ref` resolution with cycle detection.

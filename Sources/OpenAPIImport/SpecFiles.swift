@@ -1,6 +1,7 @@
 import PathResolution
 import PositionedYAML
-import TargetSpec
+import TargetModel
+import TargetSpec  // YAMLLoader.readFile only, until file I/O is a leaf (issue 37)
 import TextSafety
 
 /// The files of a spec split over several (`$ref: ./schemas/user.yaml#/User`): read only from

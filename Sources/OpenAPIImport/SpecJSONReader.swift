@@ -1,8 +1,6 @@
-import MoyaKit
 import OrderedJSON
 import PositionedYAML
 import TargetModel
-import TargetSpec
 import TextSafety
 
 /// Reads a JSON document (RFC 8259) into the same node tree, with the same marks, as the YAML

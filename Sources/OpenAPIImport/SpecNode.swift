@@ -1,6 +1,6 @@
-import MoyaKit
 import PositionedYAML
-import TargetSpec
+import TargetModel
+import TextSafety
 
 /// A node of the OpenAPI document with the JSON pointer that reaches it, so every problem and
 /// every note can say where in the spec it comes from (`#/paths/~1users/get/parameters/0`).

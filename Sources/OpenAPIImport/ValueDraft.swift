@@ -1,4 +1,4 @@
-import TargetSpec
+import TargetModel
 
 /// A case's associated value as the importer writes it.
 struct ValueDraft {

@@ -1,6 +1,5 @@
 import PositionedYAML
 import TargetModel
-import TargetSpec
 import TextSafety
 
 /// What `moya-cli import curl` is asked for.
@@ -85,14 +84,15 @@ extension CurlImport {
     /// The cases for a file whose API is `apiName` and whose base URL has the origin `apiOrigin`
     /// (`nil`: the first request's) and the path `basePath`.
     package func cases(
-        apiName: String, sensitiveHeaders: Set<String> = [], basePath: String = "", apiOrigin: String? = nil
+        apiName: String, sensitiveHeaders: Set<String> = [], basePath: String = "", apiOrigin: String? = nil,
+        apiHasAuth: Bool = false
     ) throws(RequestImportError) -> [ImportedCase] {
         var cases: [ImportedCase] = []
         for (name, request) in requests {
             cases.append(
                 try request.importedCase(
                     named: name, apiName: apiName, sensitiveHeaders: sensitiveHeaders, basePath: basePath,
-                    apiOrigin: apiOrigin ?? origin))
+                    apiOrigin: apiOrigin ?? origin, apiHasAuth: apiHasAuth))
         }
         return cases
     }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import TargetSpec
+import TargetModel
 
 /// curl's readings of option arguments: headers, form parts, URL encoding, query items.
 extension CurlRequestBuilder {

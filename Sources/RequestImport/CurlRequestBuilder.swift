@@ -1,5 +1,5 @@
 import FoundationEssentials
-import TargetSpec
+import TargetModel
 
 /// Makes the request curl would send from a ``CurlCommand``, by curl's own rules: the method
 /// from `-X`, `-d`, `-F`, `-T`, `-I`, `-G`; data options joined with `&` (`--json` pieces

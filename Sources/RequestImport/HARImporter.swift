@@ -1,6 +1,5 @@
 import OrderedJSON
 import TargetModel
-import TargetSpec
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,6 +1,5 @@
 import OrderedJSON
 import TargetModel
-import TargetSpec
 import TextSafety
 
 /// A request as a case: its members, the secrets it reads and the files it takes as values.
@@ -11,20 +10,25 @@ package struct ImportedCase: Sendable {
     package var secrets: [RenderedCase.SecretReference]
     /// The `file` values the case takes, with the file the command sent: `call API CASE FILE`.
     package var fileValues: [(value: String, sentFile: String)]
-    /// The query parameters that carried a credential, now string values given when called.
+    /// The query parameters and body fields that carried a credential, now string values given
+    /// when called: `parameter` names the place (`the query parameter api_key`, `the body field password`).
     package var secretValues: [(parameter: String, value: String)] = []
     /// Why the recorded response was not kept as the sample, if it was not.
     package var sampleOmission: String?
+    /// The sample's body when it goes to a file beside the target file (too deep or too large).
+    package var sampleFile: (path: String, bytes: [UInt8])?
 }
 
 extension ImportedRequest {
     /// The case `name` of the API `apiName`: the path relative to `basePath` (the base URL's path),
     /// the query as parameters, the headers (credentials as `${secret:VAR}`), the body as a task.
     /// A request to another origin than `apiOrigin` (`nil`: the API's is not known) gets that
-    /// origin as the case's own `baseURL`, and its whole path.
+    /// origin as the case's own `baseURL`, and its whole path; when the API has auth
+    /// (`apiHasAuth`), such a case sends none (`auth: none`): the API's credentials are for its
+    /// own origin, not the snippet's host.
     package func importedCase(
         named name: String, apiName: String, sensitiveHeaders: Set<String> = [], basePath: String = "",
-        apiOrigin: String? = nil
+        apiOrigin: String? = nil, apiHasAuth: Bool = false
     ) throws(RequestImportError) -> ImportedCase {
         let ownOrigin = apiOrigin.map { $0 != url.origin } ?? false
         let basePath = ownOrigin ? "" : basePath
@@ -37,11 +41,14 @@ extension ImportedRequest {
         var relative = String(url.path.dropFirst(base.count))
         if relative.isEmpty { relative = "/" }
         var newCase = NewCase(method: method, path: relative)
-        if ownOrigin { newCase.baseURL = url.origin }
+        if ownOrigin {
+            newCase.baseURL = url.origin
+            if apiHasAuth { newCase.auth = .none }
+        }
         newCase.sample = sample
         newCase.headers = headers.map { header in
             var header = header
-            header.isSecret = header.isSecret || SecretNames.looksSecret(header.name)
+            header.isSecret = header.isSecret || CredentialNames.looksSecret(header.name)
             return header
         }
         var values: [YAMLText] = []
@@ -135,7 +142,9 @@ extension ImportedRequest {
         }
         var rendered: RenderedCase
         do throws(TargetFileEditError) {
-            rendered = try newCase.render(apiName: apiName, sensitiveHeaders: sensitiveHeaders)
+            rendered = try newCase.render(
+                apiName: apiName, sensitiveHeaders: sensitiveHeaders,
+                sampleFileStem: SampleBody.fileStem(api: apiName, caseName: name))
         } catch {
             throw RequestImportError(error.message, at: place)
         }
@@ -146,12 +155,19 @@ extension ImportedRequest {
         var taken = Set(fileValues.map(\.value))
         for name in Self.secretQueryParametersAsValues(in: &rendered.members, taken: &taken) {
             values.append(.map([YAMLText.Entry(name.value, .string("string"))]))
-            secretValues.append(name)
+            secretValues.append(("the query parameter " + name.parameter, name.value))
+        }
+        let isForm =
+            headers.last { $0.name.lowercased() == "content-type" }?.value.lowercased()
+            .hasPrefix("application/x-www-form-urlencoded") ?? false
+        for name in Self.secretBodyFieldsAsValues(in: &rendered.members, isForm: isForm, taken: &taken) {
+            values.append(.map([YAMLText.Entry(name.value, .string("string"))]))
+            secretValues.append(("the body field " + name.parameter, name.value))
         }
         if !values.isEmpty { rendered.members.insert(YAMLText.Entry("values", .list(values)), at: 0) }
         return ImportedCase(
             name: name, members: rendered.members, secrets: rendered.secrets, fileValues: fileValues,
-            secretValues: secretValues, sampleOmission: rendered.sampleOmission)
+            secretValues: secretValues, sampleOmission: rendered.sampleOmission, sampleFile: rendered.sampleFile)
     }
 
     /// Makes each query parameter whose name looks like a credential's (`access_token`,
@@ -166,12 +182,62 @@ extension ImportedRequest {
         var made: [(parameter: String, value: String)] = []
         for (index, entry) in task.enumerated() where entry.key == "parameters" || entry.key == "query" {
             guard case .map(var parameters) = entry.value else { continue }
-            for (offset, parameter) in parameters.enumerated() where SecretNames.looksSecret(parameter.key) {
+            for (offset, parameter) in parameters.enumerated() where CredentialNames.looksSecret(parameter.key) {
                 let value = NewCase.uniqueValueName(parameter.key, taken: &taken)
                 parameters[offset].value = .string("{\(value)}")
                 made.append((parameter.key, value))
             }
             task[index].value = .map(parameters)
+        }
+        members[taskIndex].value = .map(task)
+        return made
+    }
+
+    /// Makes each body field whose name looks like a credential's (a login's `password`, a token
+    /// request's `client_secret`) a string value of the case, given when it is called, as
+    /// `import postman` does: in a JSON body (`task: {json: …}`, at any depth) and in a form body
+    /// written as text (`task: {data: "grant_type=…&client_secret=…"}`). Returns the fields and values.
+    private static func secretBodyFieldsAsValues(
+        in members: inout [YAMLText.Entry], isForm: Bool, taken: inout Set<String>
+    ) -> [(parameter: String, value: String)] {
+        guard let taskIndex = members.firstIndex(where: { $0.key == "task" }),
+            case .map(var task) = members[taskIndex].value
+        else { return [] }
+        var made: [(parameter: String, value: String)] = []
+        func replacing(_ yaml: YAMLText) -> YAMLText {
+            switch yaml {
+            case .list(let items): return .list(items.map(replacing))
+            case .map(let entries):
+                return .map(
+                    entries.map { entry in
+                        if case .string(let text) = entry.value, !text.isEmpty, CredentialNames.looksSecret(entry.key) {
+                            let value = NewCase.uniqueValueName(entry.key, taken: &taken)
+                            made.append((entry.key, value))
+                            return YAMLText.Entry(entry.key, .string("{\(value)}"), comments: entry.comments)
+                        }
+                        return YAMLText.Entry(entry.key, replacing(entry.value), comments: entry.comments)
+                    })
+            default: return yaml
+            }
+        }
+        for (index, entry) in task.enumerated() {
+            if entry.key == "json" {
+                task[index].value = replacing(entry.value)
+            } else if entry.key == "data", isForm, case .string(let text) = entry.value {
+                // `name=value` pairs joined by `&`, as sent; only a credential's value changes.
+                let pairs = text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+                    guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+                    let name = String(pair[..<equals])
+                    let decoded = PercentEncoding.decoded(name.replacing("+", with: " ")) ?? name
+                    guard pair.index(after: equals) < pair.endIndex, CredentialNames.looksSecret(decoded) else {
+                        return String(pair)
+                    }
+                    let value = NewCase.uniqueValueName(decoded, taken: &taken)
+                    made.append((decoded, value))
+                    return name + "={" + value + "}"
+                }
+                task[index].value = .string(pairs.joined(separator: "&"))
+            }
         }
         members[taskIndex].value = .map(task)
         return made

@@ -1,4 +1,4 @@
-import TargetSpec
+import TargetModel
 
 /// One request read from another tool's description (a curl command), as a case needs it: what
 /// curl would send, in the terms of a target file.

@@ -1,5 +1,5 @@
 import OrderedJSON
-import TargetSpec
+import TargetModel
 
 /// A Postman `auth` object as a target file's auth map: credentials always `${...}`
 /// references, never the literal the collection may hold.
@@ -19,6 +19,33 @@ enum PostmanAuth {
             return list.last { $0["key"]?.stringValue == key }?["value"]?.stringValue
         }
         return holder?[key]?.stringValue
+    }
+
+    /// The variables `auth` reads as credentials (`{{jwt}}` in a bearer token, `{{pw}}` in a
+    /// basic password): every variable any of its parameters but the plainly public ones refers
+    /// to. They are secrets whatever their names.
+    static func credentialVariables(_ auth: JSONValue) -> Set<String> {
+        guard let type = auth["type"]?.stringValue, let holder = auth[type] else { return [] }
+        // Parameters that name or locate a credential rather than hold one.
+        let publicKeys: Set<String> = [
+            "username", "in", "key", "accessTokenUrl", "authUrl", "clientId", "scope", "grant_type",
+            "client_authentication", "tokenName", "addTokenTo", "headerPrefix", "redirect_uri", "state", "algorithm"
+        ]
+        var pairs: [(key: String, value: String)] = []
+        if let list = holder.arrayValue {
+            for entry in list {
+                if let key = entry["key"]?.stringValue, let value = entry["value"]?.stringValue {
+                    pairs.append((key, value))
+                }
+            }
+        } else if let members = holder.objectValue {
+            for (key, value) in members { if let text = value.stringValue { pairs.append((key, text)) } }
+        }
+        var names = Set<String>()
+        for pair in pairs where !publicKeys.contains(pair.key) {
+            names.formUnion(PostmanTemplate.references(in: pair.value))
+        }
+        return names
     }
 
     static func map(

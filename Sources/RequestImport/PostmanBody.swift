@@ -1,6 +1,5 @@
 import OrderedJSON
 import TargetModel
-import TargetSpec
 
 /// A Postman request `body` as the entries of a case's `task`.
 enum PostmanBody {

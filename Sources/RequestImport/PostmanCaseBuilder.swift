@@ -1,6 +1,6 @@
 import OrderedJSON
 import TargetModel
-import TargetSpec
+import TextSafety
 
 /// Makes the cases of a Postman collection, one request at a time, and the auth schemes they use.
 struct PostmanCaseBuilder {
@@ -29,6 +29,8 @@ struct PostmanCaseBuilder {
     private(set) var notes: [String] = []
     /// Literal credentials the collection holds (not written): `<redacted>` in samples.
     private(set) var redactions: [String] = []
+    /// Example bodies too deep or too large for the target file, for files beside it.
+    private(set) var sampleFiles: [(path: String, bytes: [UInt8])] = []
 
     init(apiName: String, variables: PostmanVariables) {
         self.apiName = apiName
@@ -146,7 +148,7 @@ struct PostmanCaseBuilder {
     }
 
     /// The case's members, in the order a target file lists them.
-    mutating func members(_ parsed: Parsed, apiOrigin: String) throws(RequestImportError) -> (
+    mutating func members(_ parsed: Parsed, apiOrigin: String, caseName: String) throws(RequestImportError) -> (
         members: [YAMLText.Entry], notes: [String]
     ) {
         var template = PostmanTemplate(variables: variables)
@@ -186,7 +188,7 @@ struct PostmanCaseBuilder {
             }
             if HARImporter.leftOutHeaders.contains(header.name.lowercased()) { continue }
             if header.name.lowercased() == "content-type" { contentType = header.value }
-            let sensitive = SecretNames.looksSecret(header.name) || header.name.lowercased() == "authorization"
+            let sensitive = CredentialNames.looksSecret(header.name) || header.name.lowercased() == "authorization"
             var value = template.referencing(header.value)
             if sensitive {
                 let pieces = PostmanTemplate.pieces(header.value)
@@ -250,7 +252,8 @@ struct PostmanCaseBuilder {
             }
         }
         if !task.isEmpty { members.append(YAMLText.Entry("task", .map(task))) }
-        let samples = try self.samples(parsed.item["response"], at: at + ".response", notes: &notes)
+        let samples = try self.samples(
+            parsed.item["response"], at: at + ".response", caseName: caseName, notes: &notes, files: &sampleFiles)
         if samples.count == 1 {
             members.append(YAMLText.Entry("sample", samples[0].sample))
         } else if samples.count > 1 {
@@ -272,9 +275,11 @@ struct PostmanCaseBuilder {
     }
 
     /// The saved example responses as samples, redacted as `request --save-as` does.
-    func samples(_ list: JSONValue?, at path: String, notes: inout [String]) throws(RequestImportError) -> [(
-        name: String, sample: YAMLText
-    )] {
+    func samples(
+        _ list: JSONValue?, at path: String, caseName: String, notes: inout [String],
+        files: inout [(path: String, bytes: [UInt8])]
+    ) throws(RequestImportError) -> [(name: String, sample: YAMLText)] {
+        let count = list?.arrayValue?.count ?? 0
         var made: [(String, YAMLText)] = []
         let redacted = (variables.collection + variables.environment).filter(\.isSecret).map(\.value) + redactions
         for (offset, response) in (list?.arrayValue ?? []).enumerated() {
@@ -294,11 +299,15 @@ struct PostmanCaseBuilder {
             newCase.secretValues = redacted
             let rendered: RenderedCase
             do throws(TargetFileEditError) {
-                rendered = try newCase.render(apiName: apiName)
+                rendered = try newCase.render(
+                    apiName: apiName,
+                    sampleFileStem: SampleBody.fileStem(
+                        api: apiName, caseName: caseName, sampleName: count > 1 ? "\(offset + 1)" : nil))
             } catch {
                 throw RequestImportError(error.message + " (at \(at))")
             }
             if let omission = rendered.sampleOmission { notes.append(omission) }
+            if let file = rendered.sampleFile { files.append(file) }
             guard let sample = rendered.members.first(where: { $0.key == "sample" })?.value else { continue }
             let name = PostmanImporter.caseName(folders: [], name: response["name"]?.stringValue ?? "example")
             made.append((name, sample))

@@ -1,6 +1,5 @@
 import OrderedJSON
 import TargetModel
-import TargetSpec
 
 /// Reads a Postman Collection (v2.0 or v2.1 JSON) into one API's target file: its item tree
 /// flattened into cases, `{{variables}}` into environments and values, auth into schemes,
@@ -18,6 +17,8 @@ package enum PostmanImporter {
         package var text: String
         package var caseNames: [String]
         package var notes: [String]
+        /// Example bodies that go to files beside the target file (too deep or too large).
+        package var sampleFiles: [(path: String, bytes: [UInt8])] = []
     }
 
     /// One request of the flattened tree, with the folders it is in.
@@ -70,6 +71,14 @@ package enum PostmanImporter {
                 "\(scriptCount) pre-request/test script\(scriptCount == 1 ? "" : "s") skipped: a case runs no scripts")
         }
         guard !requests.isEmpty else { throw RequestImportError("the collection has no requests (at $.item)") }
+        // Before any case or sample is made: a variable an auth scheme reads is a secret.
+        var authRead = root["auth"].map(PostmanAuth.credentialVariables) ?? []
+        for request in requests {
+            for auth in [request.auth, request.item["request"]?["auth"]].compactMap({ $0 }) where auth != .null {
+                authRead.formUnion(PostmanAuth.credentialVariables(auth))
+            }
+        }
+        variables.markSecret(authRead)
         if !only.isEmpty {
             requests = requests.filter { request in only.contains { Self.names(request, $0) } }
             guard !requests.isEmpty else {
@@ -92,7 +101,7 @@ package enum PostmanImporter {
             let caseName = uniqueName(request.name, taken: taken)
             taken.insert(caseName)
             names.append(caseName)
-            let made = try builder.members(request, apiOrigin: origin)
+            let made = try builder.members(request, apiOrigin: origin, caseName: caseName)
             cases.append(YAMLText.Entry(caseName, .map(made.members)))
             notes += made.notes.map { "\(caseName): \($0)" }
         }
@@ -124,7 +133,9 @@ package enum PostmanImporter {
         notes = notes.filter { said.insert($0).inserted }
         let text = YAMLText.render(rootEntries, header: header)
         try TargetFileBudget.check(text, cases: cases.count, advice: "export a smaller collection")
-        return Result(apiName: name, baseURL: origin, text: text, caseNames: names, notes: notes)
+        return Result(
+            apiName: name, baseURL: origin, text: text, caseNames: names, notes: notes, sampleFiles: builder.sampleFiles
+        )
     }
 
     static func json(_ bytes: [UInt8], what: String) throws(RequestImportError) -> JSONValue {

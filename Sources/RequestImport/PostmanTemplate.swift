@@ -1,5 +1,5 @@
 import TargetModel
-import TargetSpec
+import TextSafety
 
 /// Postman text with `{{variable}}` references, split and rewritten for one case: references
 /// become `${VAR}` where a target file allows them (base URL, headers, auth) and `{value}`
@@ -92,7 +92,7 @@ package struct PostmanTemplate {
     /// A placeholder for a value the case takes instead of `literal`, when `name` (a
     /// parameter's, a part's or a JSON member's) looks like a credential's; `nil` otherwise.
     mutating func credential(named name: String, literal: String) -> String? {
-        guard SecretNames.looksSecret(name) || PostmanVariables.looksSecret(name), !literal.isEmpty,
+        guard CredentialNames.looksSecret(name), !literal.isEmpty,
             Self.references(in: literal).isEmpty
         else { return nil }
         return "{\(value(named: name, default: nil, credential: true))}"
@@ -111,7 +111,7 @@ package struct PostmanTemplate {
             number += 1
         }
         if valueName != name { notes.append("the variable '\(name)' is the value \(valueName)") }
-        let isSecret = credential || (variables.variable(name)?.isSecret ?? PostmanVariables.looksSecret(name))
+        let isSecret = credential || (variables.variable(name)?.isSecret ?? CredentialNames.looksSecret(name))
         var members = [YAMLText.Entry("type", .string(type))]
         if type == "file" {
             // A file is given when calling.

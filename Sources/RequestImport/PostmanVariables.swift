@@ -1,6 +1,6 @@
 import OrderedJSON
 import TargetModel
-import TargetSpec
+import TextSafety
 
 /// The `{{variables}}` of a Postman collection and its environment file, and how each is
 /// written in a target file: `${VAR}` (or `${secret:VAR}`) where references are allowed,
@@ -24,11 +24,17 @@ package struct PostmanVariables: Sendable {
     /// The most references followed while expanding one variable's value.
     static let maximumExpansionDepth = 16
 
-    /// Whether a variable's name or Postman type marks a credential.
-    static func looksSecret(_ name: String) -> Bool {
-        let folded = name.lowercased()
-        return ["token", "password", "secret", "key", "auth"].contains { folded.contains($0) }
-            || SecretNames.looksSecret(name)
+    /// Marks the variables `names` secret wherever they are defined: a variable an auth scheme
+    /// reads is a credential whatever its name (`{{jwt}}` for a bearer token), so its value is
+    /// never written and samples that echo it have it redacted.
+    mutating func markSecret(_ names: Set<String>) {
+        guard !names.isEmpty else { return }
+        for index in collection.indices where names.contains(collection[index].name) {
+            collection[index].isSecret = true
+        }
+        for index in environment.indices where names.contains(environment[index].name) {
+            environment[index].isSecret = true
+        }
     }
 
     /// Reads a `variable`/`values` list at `path`: entries with `key` and `value`; disabled
@@ -56,7 +62,8 @@ package struct PostmanVariables: Sendable {
             }
             variables.append(
                 Variable(
-                    name: name, value: value, isSecret: entry["type"]?.stringValue == "secret" || looksSecret(name)))
+                    name: name, value: value,
+                    isSecret: entry["type"]?.stringValue == "secret" || CredentialNames.looksSecret(name)))
         }
         return variables
     }
@@ -145,7 +152,7 @@ package struct PostmanVariables: Sendable {
 
     /// `${VAR}` or, for a secret, `${secret:VAR}`.
     func reference(_ name: String) -> String {
-        let isSecret = variable(name)?.isSecret ?? Self.looksSecret(name)
+        let isSecret = variable(name)?.isSecret ?? CredentialNames.looksSecret(name)
         return isSecret ? "${secret:\(Self.identifier(name))}" : "${\(Self.identifier(name))}"
     }
 }

@@ -1,4 +1,5 @@
 import RequestImport
+import TargetModel
 import TargetSpec
 import XCTest
 

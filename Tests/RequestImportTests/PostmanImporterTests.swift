@@ -1,4 +1,5 @@
 import TargetSpec
+import TextSafety
 import XCTest
 
 @testable import RequestImport
@@ -30,9 +31,9 @@ final class PostmanImporterTests: XCTestCase {
             [.variable("base"), .text("/x/"), .variable(" id"), .text("{{}}{{a{b}}")])
         XCTAssertEqual(PostmanVariables.identifier("tenant-id"), "tenant_id")
         XCTAssertEqual(PostmanVariables.identifier("1st"), "_1st")
-        XCTAssertTrue(PostmanVariables.looksSecret("clientKey"))
-        XCTAssertTrue(PostmanVariables.looksSecret("oauthCode"))
-        XCTAssertFalse(PostmanVariables.looksSecret("userId"))
+        XCTAssertTrue(CredentialNames.looksSecret("clientKey"))
+        XCTAssertTrue(CredentialNames.looksSecret("oauthCode"))
+        XCTAssertFalse(CredentialNames.looksSecret("userId"))
     }
 
     func testExpansionIsBoundedAndStopsAtSecretsAndCycles() throws {

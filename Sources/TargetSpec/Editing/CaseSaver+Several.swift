@@ -7,11 +7,13 @@ extension CaseSaver {
     /// without errors, every other byte is kept, the result is loaded again and must keep every
     /// case as it was, and the file is replaced atomically only if no one changed it meanwhile.
     /// - Parameters:
-    ///   - makeCases: the cases' names and members, made for the file's API (its name, sensitive
-    ///     headers and base URL decide how they are written).
+    ///   - makeCases: the cases' names, members and sample files, made for the file's API (its
+    ///     name, sensitive headers and base URL decide how they are written).
     /// - Returns: the 1-based line of each new case's name.
     package static func save(
-        casesMadeBy makeCases: (APISpec) throws(TargetFileEditError) -> [(name: String, members: [YAMLText.Entry])],
+        casesMadeBy makeCases: (APISpec) throws(TargetFileEditError) -> [(
+            name: String, members: [YAMLText.Entry], sampleFile: (path: String, bytes: [UInt8])?
+        )],
         toFileAt path: String, file: String? = nil
     ) throws(TargetFileEditError) -> [Int] {
         let shown = file ?? path
@@ -27,7 +29,8 @@ extension CaseSaver {
         let cases = try makeCases(api)
         var bytes = snapshot.bytes
         var lines: [Int] = []
-        for (name, members) in cases {
+        try TargetFileGate.writeSampleFiles(cases.compactMap(\.sampleFile), besideFileAt: path, for: .addCases)
+        for (name, members, _) in cases {
             try CaseAppender.checkName(name)
             let edited = try CaseAppender.appending(name, members: members, to: bytes, file: shown)
             bytes = edited.bytes

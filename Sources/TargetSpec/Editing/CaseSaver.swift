@@ -55,8 +55,13 @@ package enum CaseSaver {
                 .invalidTargetFile, "\(shown) has errors; fix them before adding a case (moya-cli validate \(shown))",
                 diagnostics: before.renderedDiagnostics())
         }
-        let rendered = try newCase.render(apiName: api.name, sensitiveHeaders: api.sensitiveHeaders)
+        let rendered = try newCase.render(
+            apiName: api.name, sensitiveHeaders: TargetFileGate.sensitiveHeaders(of: api),
+            sampleFileStem: SampleBody.fileStem(api: api.name, caseName: name))
         let edited = try CaseAppender.appending(name, members: rendered.members, to: snapshot.bytes, file: shown)
+        try TargetFileWriter.checkWritable(snapshot)
+        try TargetFileGate.writeSampleFiles(
+            [rendered.sampleFile].compactMap { $0 }, besideFileAt: path, for: .editInPlace)
         let after = TargetFileLoader.load(bytes: edited.bytes, file: shown, directory: directory)
         guard !after.hasErrors else {
             throw TargetFileEditError(

@@ -1,4 +1,5 @@
 import CYAML
+import TargetModel
 
 /// Where the root mapping's `cases` sits in a target file's text, read from libyaml's events
 /// (which, unlike the loader's nodes, carry where each token ends): the case names with their

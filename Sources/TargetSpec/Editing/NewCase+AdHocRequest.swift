@@ -1,4 +1,5 @@
 import OrderedJSON
+import TargetModel
 
 extension NewCase {
     /// What `moya-cli request` sent, as a case to save (`--save-as`).

@@ -1,5 +1,6 @@
 import MoyaKit
 import OrderedJSON
+import TargetModel
 
 /// A live response made into a case's sample (`--record`): its status, its content type, its
 /// body (`json:` when it is JSON, `text:` when it is UTF-8 text, else a file beside the target
@@ -31,7 +32,7 @@ package struct RecordedSample: Sendable, Equatable {
     }
 
     /// The largest body written into the target file; a larger one goes to a file beside it.
-    package static let maximumInlineBytes = 64 * 1024
+    package static let maximumInlineBytes = SampleBody.maximumInlineBytes
     /// What replaces a secret in a recorded body or header.
     package static let secretPlaceholder = SecretRedactor.defaultPlaceholder
     /// Headers never recorded: they describe one transfer (length, encoding, connection, date) or
@@ -76,12 +77,16 @@ package struct RecordedSample: Sendable, Equatable {
         var body: YAMLText.Entry?
         var file: (path: String, bytes: [UInt8])?
         let text = String(validating: self.body, as: UTF8.self).map(redactor.redact)
-        let bytes = text.map { Array($0.utf8) } ?? Self.replacingSecrets(in: self.body, policy.secretValues)
-        let json = NewCase.isJSON(contentType) ? text.flatMap { try? JSONValue(parsing: $0) } : nil
+        var bytes = text.map { Array($0.utf8) } ?? Self.replacingSecrets(in: self.body, policy.secretValues)
+        var json = SampleBody.isJSON(contentType) ? text.flatMap { try? JSONValue(parsing: $0) } : nil
+        if let received = json {
+            json = SampleBody.hidingCredentials(received)
+            if json != received, let hidden = json { bytes = hidden.serializedBytes() }
+        }
         if bytes.isEmpty {
             body = nil
-        } else if bytes.count > Self.maximumInlineBytes || text == nil || json.map(Self.fitsInline) == false {
-            let path = fileStem + "." + Self.fileExtension(contentType, isText: text != nil, isJSON: json != nil)
+        } else if bytes.count > Self.maximumInlineBytes || text == nil || json.map(SampleBody.fitsInline) == false {
+            let path = fileStem + "." + SampleBody.fileExtension(contentType, isText: text != nil, isJSON: json != nil)
             file = (path, bytes)
             body = YAMLText.Entry("file", .string(NewCase.literal(path)))
         } else if let json {
@@ -135,48 +140,6 @@ package struct RecordedSample: Sendable, Equatable {
                 (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                     || "!#$%&'*+-.^_`|~".utf8.contains(byte)
             }
-    }
-
-    /// The deepest JSON written into the file: the loader reads 64 levels, the case and its
-    /// samples take some.
-    static let maximumInlineDepth = 32
-
-    /// Whether a JSON body can be written as `json:`: not too deep, no key twice in an object,
-    /// and no key so long that only block style could hold it (a flow sample could not). Else it
-    /// goes to a file.
-    static func fitsInline(_ value: JSONValue) -> Bool {
-        func fits(_ value: JSONValue, depth: Int) -> Bool {
-            guard depth <= maximumInlineDepth else { return false }
-            switch value {
-            case .array(let items): return items.allSatisfy { fits($0, depth: depth + 1) }
-            case .object(let members):
-                // JSON allows a key twice; a YAML map does not.
-                var keys: Set<String> = []
-                return members.allSatisfy {
-                    keys.insert($0.0).inserted && YAMLText.key($0.0).utf8.count <= YAMLText.maximumSimpleKeyLength
-                        && fits($0.1, depth: depth + 1)
-                }
-            default: return true
-            }
-        }
-        return fits(value, depth: 0)
-    }
-
-    /// The extension of a body's file, from its content type: `json` only for a body that is
-    /// JSON (the loader parses a `.json` sample file), `bin` for one that is not text.
-    static func fileExtension(_ contentType: String?, isText: Bool, isJSON: Bool) -> String {
-        let type = (contentType?.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " }.lowercased()
-        if isJSON { return "json" }
-        switch type {
-        case "image/png": return "png"
-        case "image/jpeg": return "jpg"
-        case "image/gif": return "gif"
-        case "application/pdf": return "pdf"
-        case "text/html" where isText: return "html"
-        case "text/csv" where isText: return "csv"
-        case "application/xml" where isText, "text/xml" where isText: return "xml"
-        default: return isText ? "txt" : "bin"
-        }
     }
 
     /// `bytes` with every secret (at least ``SecretRedactor/minimumSecretLength`` bytes) replaced

@@ -1,3 +1,5 @@
+import TargetModel
+
 /// One recorded sample put into a target file's text at its node (see ``SampleLayout``): the
 /// sample replaced, or added where the case's samples are, in the style the file uses there.
 ///

@@ -1,4 +1,5 @@
 import CYAML
+import TargetModel
 
 /// Where one case's `sample` or `samples` sits in a target file's text, read from libyaml's events
 /// (which, unlike the loader's nodes, carry where each token ends): the byte ranges a recorded

@@ -63,8 +63,7 @@ package enum SampleRecorder {
             guard let spec = api.cases.first(where: { $0.name == recording.caseName }) else {
                 throw TargetFileEditError(.usage, "\(shown) has no case '\(DisplayText.escaped(recording.caseName))'")
             }
-            var stem = "samples/" + api.name + "/" + spec.name
-            if let name = recording.sampleName { stem += "." + name }
+            let stem = SampleBody.fileStem(api: api.name, caseName: spec.name, sampleName: recording.sampleName)
             let rendered = recording.sample.rendered(policy: policy, fileStem: stem)
             let layout = try SampleLayout.read(bytes, caseName: recording.caseName, file: shown)
             bytes = try SampleEdit(bytes: bytes, layout: layout, file: shown)
@@ -88,9 +87,8 @@ package enum SampleRecorder {
                 "cannot record the sample of \(DisplayText.escaped(shown)) in \(outside.path): it would be outside the file root \(DisplayText.escaped(fileRoot)) (--file-root), where the file could not read it"
             )
         }
-        for body in files {
-            try SampleFile.write(body.bytes, at: body.path, besideFileIn: directory, file: shown)
-        }
+        // A trusted file may be recorded into in place: the gate's one exception.
+        try TargetFileGate.writeSampleFiles(files, besideFileAt: path, for: .editInPlace, shown: shown)
         let after = TargetFileLoader.load(bytes: bytes, file: shown, directory: directory, fileRoot: fileRoot)
         let names = { (spec: APISpec?) in spec?.cases.map { [$0.name] + $0.samples.map(\.name) } ?? [] }
         let expected = names(api).indices.map { index -> [String] in

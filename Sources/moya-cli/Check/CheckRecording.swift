@@ -1,5 +1,6 @@
 import MoyaKit
 import TargetCheck
+import TargetModel
 import TargetSpec
 import TextSafety
 

@@ -1,3 +1,4 @@
+import TargetModel
 import TargetSpec
 
 extension CommandFailure {

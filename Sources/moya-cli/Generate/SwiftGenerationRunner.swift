@@ -2,6 +2,7 @@ import FileIO
 import MoyaKit
 import SwiftGeneration
 import TargetModel
+import TargetSpec
 import TextSafety
 
 #if canImport(Glibc)
@@ -34,9 +35,14 @@ struct SwiftGenerationRunner {
         } catch {
             throw CommandFailure(.usage, error.description)
         }
-        // The file's name alone: the header is the same wherever the file was found, and names
-        // no one's home folder.
-        let source = generator.source(sourceName: String(api.file.split(separator: "/").last ?? Substring(api.file)))
+        // The file's name alone (the gate's rule for every header): the same wherever the file
+        // was found, and naming no one's home folder.
+        let source = generator.source(sourceName: TargetFileGate.inputName(api.file))
+        do throws(TargetFileEditError) {
+            try TargetFileGate.checkPlace(command.output, for: .newFile)
+        } catch {
+            throw CommandFailure.reporting(error)
+        }
         do throws(FileError) {
             if toStandardOutput {
                 try StandardStream.output.writeChecked(source)

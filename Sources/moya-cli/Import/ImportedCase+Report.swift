@@ -13,7 +13,7 @@ extension ImportedCase {
         }
         for secret in secretValues {
             lines.append(
-                "import: \(name) takes the query parameter \(secret.parameter), a credential, as its value '\(secret.value)': it is not written"
+                "import: \(name) takes \(secret.parameter), a credential, as its value '\(secret.value)': it is not written"
             )
         }
         for file in fileValues {

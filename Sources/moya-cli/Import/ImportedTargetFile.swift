@@ -25,6 +25,11 @@ enum ImportedTargetFile {
     /// Refuses `path` before any work is written: an existing file without `replacing` (64, naming
     /// --force), a protected place (64), one that cannot be written (74).
     static func checkWritable(_ path: String, replacing: Bool) throws {
+        do throws(TargetFileEditError) {
+            try TargetFileGate.checkPlace(path, for: .newFile)
+        } catch {
+            throw CommandFailure.reporting(error)
+        }
         do throws(FileError) {
             try OutputFile.checkWritable(path, overwrite: replacing)
         } catch {
@@ -34,9 +39,25 @@ enum ImportedTargetFile {
         }
     }
 
-    /// Validates `text` as a target file and writes it to `path` (or standard output) atomically.
-    static func write(_ text: String, to path: String, replacing: Bool) throws {
+    /// Validates `text` as a target file and writes it to `path` (or standard output) atomically,
+    /// with the sample files its cases refer to beside it (through `TargetFileGate`, first, so
+    /// the file validates).
+    static func write(
+        _ text: String, to path: String, replacing: Bool, sampleFiles: [(path: String, bytes: [UInt8])] = []
+    ) throws {
         let toStandardOutput = path == "-"
+        do throws(TargetFileEditError) {
+            try TargetFileGate.checkPlace(path, for: .newFile)
+            if toStandardOutput, let first = sampleFiles.first {
+                throw TargetFileEditError(
+                    .usage,
+                    "a sample is too large or nests too deep for the target file, and goes to a file beside it (\(first.path)): write the target file to a path (-o FILE), not standard output"
+                )
+            }
+            try TargetFileGate.writeSampleFiles(sampleFiles, besideFileAt: path)
+        } catch {
+            throw CommandFailure.reporting(error)
+        }
         let folder = toStandardOutput ? "." : APISpec.folder(of: path)
         let loaded = TargetFileLoader.load(text: text, file: toStandardOutput ? "<stdout>" : path, directory: folder)
         if loaded.hasErrors {

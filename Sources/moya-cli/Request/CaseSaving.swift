@@ -66,7 +66,7 @@ struct CaseSaving {
             let credentials =
                 credential.map { [NewCase.Header(name: "Authorization", value: Self.authorization($0))] } ?? []
             var newCase = try NewCase(request, sentBody: sentBody, extraHeaders: extra, credentials: credentials)
-            newCase.secretValues = target.secretValues
+            newCase.secretValues = target.secretValues + (credential.map(Self.secretValues) ?? [])
             if savesSample {
                 let contentType = response.response?.headers[HTTPField.Name.contentType]
                 newCase.sample = NewCase.Sample(
@@ -83,6 +83,16 @@ struct CaseSaving {
             if let omission = saved.sampleOmission { StandardStream.error.write("moya-cli: \(omission)\n") }
         } catch {
             throw CommandFailure.reporting(error)
+        }
+    }
+
+    /// The values a command-line credential holds, never written in any spelling: the token, the
+    /// password and the `user:password` pair (its base64 is in the header the case reads).
+    static func secretValues(_ credential: CommandLineCredential) -> [String] {
+        switch credential {
+        case .basic(let user, let password):
+            [password, user + ":" + password, Data((user + ":" + password).utf8).base64EncodedString()]
+        case .bearer(let token): [token]
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MoyaKit
+import TargetModel
 import TargetSpec
 
 /// A `request` as its command line says: `[API] METHOD PATH|URL [ITEM...]` and the option groups

@@ -1,4 +1,5 @@
 import Foundation
+import TargetModel
 import TargetSpec
 import XCTest
 

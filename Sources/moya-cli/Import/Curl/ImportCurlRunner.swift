@@ -39,13 +39,14 @@ struct ImportCurlRunner {
             do throws(RequestImportError) {
                 read = try CurlImporter.read(bytes, options: options)
                 made = try read.targetFileText(header: [
-                    "Made by moya-cli import curl from \(inputName); see moya-cli-import(1)."
+                    TargetFileGate.headerComment(command: "import curl", input: command.input)
                 ])
             } catch {
                 throw Self.failure(error, inputName: inputName)
             }
             cases = made.cases
-            try ImportedTargetFile.write(made.text, to: outputPath, replacing: command.force)
+            try ImportedTargetFile.write(
+                made.text, to: outputPath, replacing: command.force, sampleFiles: made.cases.compactMap(\.sampleFile))
         }
         report(read, cases: cases, outputPath: outputPath, added: addsToFile)
     }
@@ -57,6 +58,8 @@ struct ImportCurlRunner {
     {
         var result: (CurlImport, [ImportedCase])?
         do throws(TargetFileEditError) {
+            // Cases are never added to a trusted file: they would run with its trust and its auth.
+            try TargetFileGate.checkPlace(path, for: .addCases)
             _ = try CaseSaver.save(
                 casesMadeBy: { (api) throws(TargetFileEditError) in
                     do throws(RequestImportError) {
@@ -72,10 +75,11 @@ struct ImportCurlRunner {
                             basePath = base.path == "/" ? "" : base.path
                         }
                         let cases = try read.cases(
-                            apiName: api.name, sensitiveHeaders: api.sensitiveHeaders, basePath: basePath,
-                            apiOrigin: apiOrigin)
+                            apiName: api.name, sensitiveHeaders: TargetFileGate.sensitiveHeaders(of: api),
+                            basePath: basePath, apiOrigin: apiOrigin,
+                            apiHasAuth: api.auth != nil || !api.authSchemes.isEmpty)
                         result = (read, cases)
-                        return cases.map { ($0.name, $0.members) }
+                        return cases.map { ($0.name, $0.members, $0.sampleFile) }
                     } catch {
                         throw TargetFileEditError(
                             .invalidTargetFile, Self.failure(error, inputName: inputName).message)

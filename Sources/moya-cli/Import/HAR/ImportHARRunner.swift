@@ -21,7 +21,7 @@ struct ImportHARRunner {
             }
             for api in apis {
                 let file = try api.targetFileText(header: [
-                    "Made by moya-cli import har from \(inputName); see moya-cli-import(1)."
+                    TargetFileGate.headerComment(command: "import har", input: command.input)
                 ])
                 made.append((api, command.output ?? "targets/\(api.name).yaml", file.text, file.cases))
             }
@@ -35,7 +35,8 @@ struct ImportHARRunner {
         }
         var lines: [String] = []
         for file in made {
-            try ImportedTargetFile.write(file.text, to: file.path, replacing: command.force)
+            try ImportedTargetFile.write(
+                file.text, to: file.path, replacing: command.force, sampleFiles: file.cases.compactMap(\.sampleFile))
             let place = file.path == "-" ? "standard output" : file.path
             lines.append(
                 "import: wrote \(place): API '\(file.api.name)' (\(file.api.origin)), \(file.cases.count) case\(file.cases.count == 1 ? "" : "s")"

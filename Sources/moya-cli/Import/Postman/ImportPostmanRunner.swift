@@ -21,7 +21,7 @@ struct ImportPostmanRunner {
         do throws(RequestImportError) {
             result = try PostmanImporter.read(
                 bytes, environment: environment, apiName: command.apiName,
-                header: ["Made by moya-cli import postman from \(inputName); see moya-cli-import(1)."],
+                header: [TargetFileGate.headerComment(command: "import postman", input: command.input)],
                 only: command.only)
         } catch {
             let place = error.place.map { ":\($0)" } ?? ""
@@ -31,7 +31,7 @@ struct ImportPostmanRunner {
         if path != "-" {
             try ImportedTargetFile.checkWritable(path, replacing: command.force)
         }
-        try ImportedTargetFile.write(result.text, to: path, replacing: command.force)
+        try ImportedTargetFile.write(result.text, to: path, replacing: command.force, sampleFiles: result.sampleFiles)
         var lines = [
             "import: wrote \(path == "-" ? "standard output" : path): API '\(result.apiName)', \(result.caseNames.count) case\(result.caseNames.count == 1 ? "" : "s")"
         ]

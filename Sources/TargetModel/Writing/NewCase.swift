@@ -55,7 +55,7 @@ package struct NewCase: Sendable, Equatable {
 
     /// A header as sent.
     ///
-    /// A secret header (`isSecret`, or a name in ``CurlTransport/SensitiveHeaders/defaultNames``
+    /// A secret header (`isSecret`, or a name in `CredentialNames.sensitiveHeaders`
     /// or in the API's `sensitiveHeaders`) is written as `${secret:VAR}`, never with its value:
     /// set `isSecret` for a header that came from `-u`, a bearer option or any credential.
     package struct Header: Sendable, Equatable {

@@ -1,6 +1,4 @@
-import CurlTransport
 import OrderedJSON
-import TargetModel
 import TextSafety
 
 /// A ``NewCase`` as the members of a case, with what the command line has to tell the user.
@@ -12,6 +10,10 @@ package struct RenderedCase: Sendable {
     package var secrets: [SecretReference]
     /// Why no sample was written although one was given (too large, not text); `nil` otherwise.
     package var sampleOmission: String?
+    /// The sample's body when it cannot stand in the target file (JSON nested too deep, a key
+    /// YAML cannot hold, too large): its path relative to the target file's folder (the case's
+    /// `sample: {file: …}`) and its bytes, for the writer to put beside the file.
+    package var sampleFile: (path: String, bytes: [UInt8])?
 
     /// A header whose value is read from an environment variable instead of being written.
     package struct SecretReference: Sendable, Equatable {
@@ -28,17 +30,21 @@ package struct RenderedCase: Sendable {
 extension NewCase {
     /// The largest sample body written into the file; a larger one is left out (said in
     /// ``RenderedCase/sampleOmission``) rather than bloating the file with it.
-    package static let maximumSampleBytes = 64 * 1024
+    package static let maximumSampleBytes = SampleBody.maximumInlineBytes
 
     /// The case's members as target-file YAML.
     /// - Parameters:
     ///   - apiName: names the secret variables (`MOYA_<API>_<HEADER>`).
     ///   - sensitiveHeaders: lowercased names the API's file marks secret (`sensitiveHeaders:`),
-    ///     beyond ``CurlTransport/SensitiveHeaders/defaultNames``.
+    ///     beyond `CredentialNames.sensitiveHeaders`.
+    ///   - sampleFileStem: where a body that cannot stand in the file goes, relative to the target
+    ///     file's folder, without its extension (`samples/API/CASE`); `nil` (standard output):
+    ///     such a body is left out, said in ``RenderedCase/sampleOmission``.
     /// - Throws: ``TargetFileEditError/Kind/usage`` for a request a case cannot express (a path
     ///   not starting with `/`, a repeated query parameter next to a body).
-    package func render(apiName: String, sensitiveHeaders: Set<String> = []) throws(TargetFileEditError) -> RenderedCase
-    {
+    package func render(
+        apiName: String, sensitiveHeaders: Set<String> = [], sampleFileStem: String? = nil
+    ) throws(TargetFileEditError) -> RenderedCase {
         guard path.hasPrefix("/") else {
             throw TargetFileEditError(
                 .usage,
@@ -72,7 +78,7 @@ extension NewCase {
                 try Self.checkOneLine(header.name, "the header name")
                 try Self.checkOneLine(header.value, "the header \(header.name)'s value")
                 let lowercased = header.name.lowercased()
-                if header.isSecret || SensitiveHeaders.defaultNames.contains(lowercased)
+                if header.isSecret || CredentialNames.sensitiveHeaders.contains(lowercased)
                     || sensitiveHeaders.contains(lowercased)
                 {
                     secretHeaderNames.insert(lowercased)
@@ -93,6 +99,7 @@ extension NewCase {
         if let task = try task(values: &values) { members.append(YAMLText.Entry("task", task)) }
         if !values.isEmpty { members.insert(YAMLText.Entry("values", .list(values)), at: description == nil ? 0 : 1) }
         var omission: String?
+        var sampleFile: (path: String, bytes: [UInt8])?
         if let sample {
             var secrets = secretValues
             for header in headers where secretHeaderNames.contains(header.name.lowercased()) || header.isSecret {
@@ -102,12 +109,13 @@ extension NewCase {
                     secrets.append(String(header.value[header.value.index(after: space)...]))
                 }
             }
-            let (written, why) = Self.sample(
-                sample, redacting: secrets.filter { $0.utf8.count >= 4 }.sorted { $0.utf8.count > $1.utf8.count })
+            let (written, why, file) = Self.sample(
+                sample, redacting: SecretMatcher(secrets: secrets), fileStem: sampleFileStem)
             if let written { members.append(YAMLText.Entry("sample", written)) }
             omission = why
+            sampleFile = file
         }
-        return RenderedCase(members: members, secrets: secrets, sampleOmission: omission)
+        return RenderedCase(members: members, secrets: secrets, sampleOmission: omission, sampleFile: sampleFile)
     }
 
     /// The `task` map; `nil` for a request with no body and no query.
@@ -125,8 +133,12 @@ extension NewCase {
             }
             if repeatsQuery { entries.append(YAMLText.Entry("arrayEncoding", .string("noBrackets"))) }
             return .map(entries)
-        case .json(let value):
+        case .json(let value) where SampleBody.fitsInline(value):
             entries.append(YAMLText.Entry("json", Self.yaml(value)))
+        case .json(let value):
+            // Deeper than the loader reads as YAML (or a key YAML cannot hold): the bytes as text.
+            entries.append(
+                YAMLText.Entry("data", .string(Self.literal(String(decoding: value.serializedBytes(), as: UTF8.self)))))
         case .form(let fields):
             let groups = Self.grouped(fields)
             entries.append(YAMLText.Entry("parameters", Self.parameters(groups)))
@@ -174,11 +186,12 @@ extension NewCase {
         return .map(entries)
     }
 
-    /// The response as a sample, or why it is left out.
-    private static func sample(_ sample: Sample, redacting secrets: [String]) -> (YAMLText?, String?) {
-        func redacted(_ text: String) -> String {
-            secrets.reduce(text) { TextSearch.replacing($1, with: "<redacted>", in: $0) }
-        }
+    /// The response as a sample (and the file its body goes to), or why it is left out.
+    private static func sample(
+        _ sample: Sample, redacting secrets: SecretMatcher, fileStem: String?
+    ) -> (YAMLText?, String?, (path: String, bytes: [UInt8])?) {
+        let placeholder = Array(SampleBody.placeholder.utf8)
+        func redacted(_ text: String) -> String { secrets.replacingMatches(in: text, with: placeholder) }
         var members: [YAMLText.Entry] = []
         if sample.status != 200 { members.append(YAMLText.Entry("status", .int(sample.status))) }
         if let contentType = sample.contentType {
@@ -187,30 +200,45 @@ extension NewCase {
         }
         let length = max(sample.bodyLength ?? 0, sample.body.count)
         guard length > 0 else {
-            return (.map(members.isEmpty ? [YAMLText.Entry("status", .int(sample.status))] : members), nil)
+            return (.map(members.isEmpty ? [YAMLText.Entry("status", .int(sample.status))] : members), nil, nil)
         }
-        guard length <= maximumSampleBytes else {
+        let json = SampleBody.isJSON(sample.contentType) ? try? JSONValue(parsing: sample.body) : nil
+        let hidden = json.map { SampleBody.hidingCredentials($0) }
+        let isWhole = sample.bodyLength.map { $0 <= sample.body.count } ?? true
+        if let hidden, isWhole, length > SampleBody.maximumInlineBytes || !SampleBody.fitsInline(hidden) {
+            guard let fileStem else {
+                return (
+                    nil,
+                    "the response's JSON is too large or nests too deep for the target file and there is no folder to put its sample file in; no sample was saved",
+                    nil
+                )
+            }
+            let path = fileStem + ".json"
+            members.append(YAMLText.Entry("file", .string(literal(path))))
             return (
-                nil, "the response (\(length) bytes) is larger than \(maximumSampleBytes) bytes; no sample was saved"
+                .map(members), nil,
+                (path, Array(redacted(String(decoding: hidden.serializedBytes(), as: UTF8.self)).utf8))
             )
         }
-        if isJSON(sample.contentType), let value = try? JSONValue(parsing: sample.body) {
-            members.append(YAMLText.Entry("json", yaml(value, transformingStrings: redacted)))
+        guard length <= SampleBody.maximumInlineBytes else {
+            return (
+                nil,
+                "the response (\(length) bytes) is larger than \(SampleBody.maximumInlineBytes) bytes; no sample was saved",
+                nil
+            )
+        }
+        if let hidden {
+            members.append(YAMLText.Entry("json", yaml(hidden, transformingStrings: redacted)))
         } else if let text = String(validating: sample.body, as: UTF8.self) {
             members.append(YAMLText.Entry("text", .string(literal(redacted(text)))))
         } else {
-            return (nil, "the response is not UTF-8 text; no sample was saved")
+            return (nil, "the response is not UTF-8 text; no sample was saved", nil)
         }
-        return (.map(members), nil)
+        return (.map(members), nil, nil)
     }
 
     /// `application/json` and every `…+json` type.
-    package static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let type = (contentType.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }
-            .lowercased()
-        return type == "application/json" || type.hasSuffix("+json")
-    }
+    package static func isJSON(_ contentType: String?) -> Bool { SampleBody.isJSON(contentType) }
 
     /// A JSON value as YAML, its strings literal (and passed through `transform`).
     package static func yaml(_ value: JSONValue, transformingStrings transform: (String) -> String = { $0 }) -> YAMLText
