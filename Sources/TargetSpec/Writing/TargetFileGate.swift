@@ -1,4 +1,4 @@
-import CurlTransport
+import FileIO
 import PathResolution
 import TargetModel
 import TextSafety
