@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, lowest first; a module imports only modules above it in this file (README's Layout).
-//   leaves        CCurl, CYAML, CCleanup (C); TextSafety, PathResolution, OrderedJSON, PositionedYAML
+//   leaves        CCurl, CYAML, CCleanup (C); TextSafety, PathResolution, OrderedJSON, PositionedYAML,
+//                 ContentDigest
 //   transport     CurlTransport
 //   Moya          MoyaKit
 //   model         TargetModel
@@ -53,6 +54,8 @@ let package = Package(
         .target(name: "OrderedJSON", dependencies: ["TextSafety"]),
         // YAML over libyaml: a node tree with source positions, load limits, diagnostics, source lines.
         .target(name: "PositionedYAML", dependencies: ["CYAML"]),
+        // SHA-256 of a file's bytes, for trust granted by content (`moya-cli trust`); no crypto library.
+        .target(name: "ContentDigest"),
 
         // The libcurl transport MoyaKit sends over, as Moya over Alamofire; knows nothing of targets.
         .target(
@@ -87,7 +90,7 @@ let package = Package(
             name: "TargetSpec",
             dependencies: [
                 "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "CurlTransport", "MoyaKit",
-                "TargetModel", "CYAML", "CCleanup"
+                "TargetModel", "CYAML", "CCleanup", "ContentDigest"
             ]
         ),
         // The paging engine over the model's declarations: pages, Link headers, next pages, captures.
@@ -178,6 +181,7 @@ let package = Package(
         ),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "ContentDigestTests", dependencies: ["ContentDigest"]),
         .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
         .testTarget(
             name: "CurlTransportTests",
