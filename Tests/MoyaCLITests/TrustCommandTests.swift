@@ -185,4 +185,24 @@ final class TrustCommandTests: XCTestCase {
         XCTAssertEqual(try sandbox.run(["trust", "targets"]).status, 0)
         XCTAssertEqual(try sandbox.run(["curl", "shop", "ping"], environment: environment).stderr, "")
     }
+    /// The "next:" hint after an import that needs variables names the trust step, and works when
+    /// followed literally.
+    func testTheImportHintNamesTheTrustStepAndWorksAsWritten() throws {
+        let spec = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/openapi/petstore.yaml").path
+        let imported = try sandbox.run(["import", "openapi", spec], environment: ["MOYA_ALLOW_ENV": ""])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let next = try XCTUnwrap(imported.stderr.split(separator: "\n").first { $0.hasPrefix("import: next: ") })
+        XCTAssertEqual(
+            next,
+            "import: next: moya-cli trust targets/pet-store.yaml (or MOYA_ALLOW_ENV=MOYA_PET_STORE_BEARER_AUTH_TOKEN:"
+                + "MOYA_PET_STORE_BASIC_AUTH_USERNAME:MOYA_PET_STORE_BASIC_AUTH_PASSWORD:MOYA_PET_STORE_API_KEY:"
+                + "MOYA_PET_STORE_QUERY_KEY); moya-cli list pet-store; moya-cli check pet-store")
+        let token = ["MOYA_PET_STORE_BEARER_AUTH_TOKEN": "tok-1234567", "MOYA_ALLOW_ENV": ""]
+        let before = try sandbox.run(["curl", "pet-store", "listPets"], environment: token)
+        XCTAssertEqual(before.status, 64, before.stderr)
+        XCTAssertEqual(try sandbox.run(["trust", "targets/pet-store.yaml"]).status, 0)
+        let after = try sandbox.run(["curl", "pet-store", "listPets", "--show-secrets"], environment: token)
+        XCTAssertEqual(after.status, 0, after.stderr)
+        XCTAssertTrue(after.stdout.contains("Bearer tok-1234567"), after.stdout)
+    }
 }
