@@ -6,7 +6,8 @@ import PackageDescription
 // `make imports-check` (scripts/check-imports.py) fails otherwise, and `make test` builds with
 // `--explicit-target-dependency-import-check error`.
 //   leaves        CCurl, CYAML, CCleanup (C); TextSafety, PathResolution, OrderedJSON, PositionedYAML,
-//                 FileIO (files read and written, for modules that send nothing as for those that do)
+//                 FileIO (files read and written, for modules that send nothing as for those that do),
+//                 ContentDigest
 //   transport     CurlTransport
 //   Moya          MoyaKit
 //   model         TargetModel
@@ -66,6 +67,8 @@ let package = Package(
         // Files read to the end and written whole or not at all (`InputFile`, `OutputFile`), for
         // every module that reads or writes one, whether or not it sends a request.
         .target(name: "FileIO", dependencies: ["CCleanup", "PathResolution"]),
+        // SHA-256 of a file's bytes, for trust granted by content (`moya-cli trust`); no crypto library.
+        .target(name: "ContentDigest"),
 
         // The libcurl transport MoyaKit sends over, as Moya over Alamofire; knows nothing of targets.
         .target(
@@ -103,7 +106,7 @@ let package = Package(
             name: "TargetSpec",
             dependencies: [
                 "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "FileIO", "CurlTransport", "MoyaKit",
-                "TargetModel", "CYAML", "CCleanup",
+                "TargetModel", "CYAML", "CCleanup", "ContentDigest",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
@@ -211,6 +214,7 @@ let package = Package(
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
+        .testTarget(name: "ContentDigestTests", dependencies: ["ContentDigest"]),
         .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
         .testTarget(
             name: "CurlTransportTests",

@@ -24,7 +24,7 @@ struct RequestLog: Sendable {
 
     /// What the log says of the request's target: its path, and its query with credentials hidden.
     func target(of request: ServeRequest) -> String {
-        guard let query = request.rawQuery else { return redactor.redact(request.rawPath) }
+        guard let query = request.rawQuery else { return path(of: request) }
         let items = query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(pair[0])
@@ -35,7 +35,17 @@ struct RequestLog: Sendable {
                 secretQueryNames.contains(PercentEncoding.decoded(name) ?? name) || redactor.redact(decoded) != decoded
             return isSecret ? "\(name)=\(SecretRedactor.defaultPlaceholder)" : String(item)
         }
-        return redactor.redact(request.rawPath + "?" + items.joined(separator: "&"))
+        return path(of: request) + "?" + redactor.redact(items.joined(separator: "&"))
+    }
+
+    /// The request's path with secrets hidden: compared decoded too, so a secret a client
+    /// escapes (`bot123%3AABC`) is hidden as well; the path is then logged decoded.
+    private func path(of request: ServeRequest) -> String {
+        let redacted = redactor.redact(request.rawPath)
+        guard request.rawPath.utf8.contains(UInt8(ascii: "%")), let decoded = PercentEncoding.decoded(request.rawPath)
+        else { return redacted }
+        let decodedRedacted = redactor.redact(decoded)
+        return decodedRedacted == decoded ? redacted : decodedRedacted
     }
 
     /// The line, without its line break: method, target, case (`-` when none), outcome, time.

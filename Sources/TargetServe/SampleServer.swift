@@ -51,11 +51,14 @@ package final class SampleServer: Sendable {
         }
         var responder = ServeResponder(routes: routes, defaultSample: configuration.defaultSample)
         responder.maximumHold = configuration.limits.maximumHold
+        let requestLog = RequestLog(builders: builders)
+        responder.redactor = requestLog.redactor
         let shared = ServeShared(
-            responder: responder, requestLog: RequestLog(builders: builders), limits: configuration.limits,
+            responder: responder, requestLog: requestLog, limits: configuration.limits,
             bodyBudget: BodyBudget(limit: configuration.limits.maximumHeldBodies), delay: configuration.delay, log: log)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let limits = configuration.limits
+        let connections = ConnectionCount(limit: limits.maximumConnections)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -63,6 +66,11 @@ package final class SampleServer: Sendable {
             .childChannelOption(.maxMessagesPerRead, value: 16)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    guard connections.admit() else {
+                        try channel.pipeline.syncOperations.addHandler(RefusedConnection(shared: shared))
+                        return
+                    }
+                    channel.closeFuture.whenComplete { _ in connections.release() }
                     var decoderLimits = NIOHTTPDecoderLimitConfiguration()
                     decoderLimits.maxHeaderListSize = limits.maximumHeaderSize
                     decoderLimits.maxHeaderFieldSize = limits.maximumHeaderSize
@@ -71,12 +79,14 @@ package final class SampleServer: Sendable {
                         // Idle by what the client sends: watching writes too would cost a promise for
                         // each answer.
                         IdleStateHandler(readTimeout: .nanoseconds(Int64(limits.idleTimeout * 1_000_000_000))))
+                    let headDeadline = HeadDeadline(seconds: limits.headDeadline)
+                    try pipeline.addHandler(headDeadline)
                     // Answers are encoded by the handler (headers checked where they are made,
                     // `ServeResponder.safeHeader`), each as one buffer; pipelining is its too.
                     try pipeline.addHandler(
                         ByteToMessageHandler(
                             HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: decoderLimits)))
-                    try pipeline.addHandler(ServeHTTPHandler(shared: shared))
+                    try pipeline.addHandler(ServeHTTPHandler(shared: shared, headDeadline: headDeadline))
                 }
             }
         do {

@@ -17,6 +17,9 @@ struct ServeResponse: Sendable {
     var body: [UInt8]
     /// The same, ready to write (the fixed answers of cases without values).
     var prepared: PreparedResponse?
+    /// What the server's log says beside the status, when the client is told less (a path on
+    /// this machine, `ServeResponder.clientReason`).
+    var logReason: String?
 
     init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
         self.status = status

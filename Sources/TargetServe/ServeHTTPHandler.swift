@@ -16,6 +16,8 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = ByteBuffer
 
     private let shared: ServeShared
+    /// The clock of the request heads, told where each request is.
+    private let headDeadline: HeadDeadline?
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     /// The bytes of `shared.bodyBudget` this connection holds: its body's, until it is answered.
@@ -34,13 +36,25 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var waiting: [HTTPServerRequestPart] = []
     /// A read was asked for while an answer was pending.
     private var readPending = false
+    /// A request's head came and its end has not: a malformed body is answered 400.
+    private var readingRequest = false
 
-    init(shared: ServeShared) {
+    init(shared: ServeShared, headDeadline: HeadDeadline? = nil) {
         self.shared = shared
+        self.headDeadline = headDeadline
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
+        switch part {
+        case .head:
+            headDeadline?.headArrived()
+            readingRequest = true
+        case .body: break
+        case .end:
+            headDeadline?.requestEnded()
+            readingRequest = false
+        }
         if answerPending {
             waiting.append(part)
         } else {
@@ -147,7 +161,9 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .response(let response):
             releaseBody()
             // Logged first: a client that reads its answer finds the line written.
-            log(request, caseName: caseName, outcome: String(response.status))
+            log(
+                request, caseName: caseName,
+                outcome: response.logReason.map { "\(response.status) (\($0))" } ?? String(response.status))
             write(response, isHead: request.method == "HEAD", keepAlive: keepAlive, context: context)
         case .hold(let seconds):
             // The connection ends with the hold: nothing after it is read.
@@ -224,10 +240,12 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             context.close(promise: nil)
             return
         }
-        guard !busy else {
+        // A request being answered (or waiting behind one) is not the one that broke: closed.
+        guard !busy || (readingRequest && !answerPending && hold == nil) else {
             context.close(promise: nil)
             return
         }
+        readingRequest = false
         let response =
             if case .headerOverflow = parserError {
                 ServeResponder.error(
@@ -241,7 +259,18 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is IdleStateHandler.IdleStateEvent, !busy, hold == nil {
+        if event is HeadDeadline.Expired {
+            guard !busy else {
+                context.close(promise: nil)
+                return
+            }
+            let seconds = Self.secondsText(shared.limits.headDeadline)
+            busy = true
+            write(
+                ServeResponder.error(408, ["error": "the request head did not arrive whole within \(seconds) s"]),
+                isHead: false, keepAlive: false, context: context)
+            shared.log("- - - 408 (request head not whole within \(seconds) s)")
+        } else if event is IdleStateHandler.IdleStateEvent, !busy, hold == nil {
             context.close(promise: nil)
         } else {
             context.fireUserInboundEventTriggered(event)
@@ -257,6 +286,11 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         heldRequest = nil
         releaseBody()
         context.fireChannelInactive()
+    }
+
+    /// `20` for 20.0, `2.5` for 2.5: seconds as the options write them.
+    static func secondsText(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 
     private func log(_ request: ServeRequest, caseName: String?, outcome: String) {

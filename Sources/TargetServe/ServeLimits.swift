@@ -10,6 +10,13 @@ package struct ServeLimits: Sendable {
     package var maximumHeldBodies = 64 * 1024 * 1024
     /// A connection that sends no byte for this long, between requests, is closed.
     package var idleTimeout: Double = 60
+    /// A request head not complete this long after its first byte is answered 408 and its
+    /// connection closed: a client dripping a header line now and then (never idle long enough
+    /// for `idleTimeout`) cannot hold a connection.
+    package var headDeadline: Double = 20
+    /// The connections open at once: a client beyond this is answered 503 (`Retry-After`) and
+    /// closed at once, and the connections already open keep being served.
+    package var maximumConnections = 1024
     /// The longest a `timeout` sample holds a request.
     package var maximumHold: Double = 30
 

@@ -11,6 +11,9 @@ struct ServeResponder: Sendable {
     var defaultSample: String?
     /// The longest a `timeout` sample holds a request, whatever the case's timeout.
     var maximumHold: Double = 30
+    /// The served files' secrets (`ServedSecrets`), hidden from what answers name of the routes:
+    /// a base URL's path may hold one.
+    var redactor = SecretRedactor(secretValues: [])
 
     /// The answer of a case no request can change (`RouteTable.fixedRoutes`) to `method` at
     /// `target` (path and query as sent), and the case, for the log; `nil` when the request must
@@ -29,9 +32,9 @@ struct ServeResponder: Sendable {
             return (.response(Self.error(400, ["error": "the path's percent-escapes are broken"])), nil)
         case .notFound(let closest):
             var fields: [(String, JSONValue)] = [
-                ("error", .string("no case answers \(request.method) \(request.rawPath)"))
+                ("error", .string(redactor.redact("no case answers \(request.method) \(request.rawPath)")))
             ]
-            fields.append(("closest", .array(closest.map { .string($0) })))
+            fields.append(("closest", .array(closest.map { .string(redactor.redact($0)) })))
             return (.response(Self.json(404, .object(fields))), nil)
         case .methodNotAllowed(let allowed):
             var response = Self.error(
@@ -100,13 +103,29 @@ struct ServeResponder: Sendable {
             return .response(
                 ServeResponse(status: status, headers: headers.compactMap(Self.safeHeader), body: Array(body)))
         } catch {
-            return .response(
-                Self.json(
-                    500,
-                    .object([
-                        ("error", .string("the sample of '\(served.qualifiedName)' cannot be rendered")),
-                        ("reason", .string(error.description))
-                    ])))
+            var response = Self.json(
+                500,
+                .object([
+                    ("error", .string("the sample of '\(served.qualifiedName)' cannot be rendered")),
+                    ("reason", .string(Self.clientReason(error)))
+                ]))
+            response.logReason = error.description
+            return .response(response)
+        }
+    }
+
+    /// Why a sample could not be rendered, as a client is told it: never a path on this machine,
+    /// and one reason for a file missing, unreadable, not regular or outside the folder, so a
+    /// client's value in a sample's `file:` cannot tell which files exist. The whole reason is
+    /// logged (`ServeResponse.logReason`).
+    static func clientReason(_ error: TargetBuildError) -> String {
+        switch error {
+        case .unreadableFile, .notRegularFile, .outsideFolder:
+            "its file cannot be read: no readable file of that name in the target file's folder"
+        case .render(let renderError, _): renderError.description
+        case .lookup, .invalidBaseURL, .lineBreakInField, .hiddenDownloadDestination, .destinationValueAddsFolder,
+            .accessToken:
+            "see the server's log"
         }
     }
 

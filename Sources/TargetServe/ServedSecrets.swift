@@ -2,8 +2,9 @@ import MoyaKit
 import TargetModel
 import TargetSpec
 
-/// The secrets an API's file resolves (`${secret:...}` in its headers, everything in its auth):
-/// what `serve` never logs, should a client send one. (Samples cannot read the environment, so
+/// The secrets an API's file resolves (`${secret:...}` in its headers and base URLs, everything
+/// in its auth): what `serve` never logs or answers with, should a client send one or a route
+/// hold one (`baseURL: https://api.telegram.org/bot${secret:BOT_TOKEN}` puts it in every route). (Samples cannot read the environment, so
 /// no answer holds one.)
 enum ServedSecrets {
     /// The set values of every secret reference of `builder`'s API, through its selected environment.
@@ -17,6 +18,7 @@ enum ServedSecrets {
         let auths = [api.auth].compactMap { $0 } + api.authSchemes.map(\.auth)
         templates += auths.flatMap(authTemplates)
         templates += api.cases.flatMap { $0.headers.map(\.value) }
+        templates += [api.baseURL] + api.environments.compactMap(\.baseURL) + api.cases.compactMap(\.baseURL)
         // Everything in auth is secret, whether written `${secret:...}` or not.
         let authReferences = Set(auths.flatMap(authTemplates).flatMap(\.environmentReferences).map(\.name))
         return templates.flatMap(\.environmentReferences).filter { $0.isSecret || authReferences.contains($0.name) }

@@ -16,13 +16,14 @@ struct MoyaCommand: ParsableCommand {
         abstract: "A declarative HTTP API client: call the targets described in YAML target files.",
         discussion: """
             Target files are described in moya-targets(5); commands and exit codes in moya-cli(1).
-            A target file outside ~/.config/moya/targets and MOYA_TRUSTED_TARGETS is untrusted: it runs no \
-            token command and reads only the environment variables MOYA_ALLOW_ENV allows (see SECURITY in moya-cli(1)).
+            A target file outside ~/.config/moya/targets and MOYA_TRUSTED_TARGETS, and not trusted by its \
+            content with 'moya-cli trust FILE', is untrusted: it runs no token command and reads only the \
+            environment variables MOYA_ALLOW_ENV allows (see SECURITY in moya-cli(1)).
             """,
         version: MoyaCommand.version,
         subcommands: [
             List.self, Validate.self, Call.self, Request.self, Curl.self, Check.self, Import.self, Generate.self,
-            Auth.self, Serve.self
+            Auth.self, Serve.self, Trust.self
         ]
     )
 
@@ -32,7 +33,8 @@ struct MoyaCommand: ParsableCommand {
     /// which scans the whole static binary's conformance records): a third of a live call.
     /// `MoyaCommandTests` checks they are the names ArgumentParser derives.
     static let commandNames = [
-        "list", "validate", "call", "request", "curl", "check", "import", "generate", "auth", "serve", "help"
+        "list", "validate", "call", "request", "curl", "check", "import", "generate", "auth", "serve", "trust",
+        "help"
     ]
 
     /// The names ArgumentParser derives from `configuration.subcommands`, with `help`.

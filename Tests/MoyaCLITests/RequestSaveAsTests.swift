@@ -44,6 +44,7 @@ final class RequestSaveAsTests: WebTargetTestCase {
             """
             moya-cli: saved case 'createItem' in targets/web.yaml (line 12)
             moya-cli: the case reads X-Api-Key from ${secret:MOYA_WEB_X_API_KEY}; set MOYA_WEB_X_API_KEY to call it
+            moya-cli: next: moya-cli trust targets/web.yaml (or MOYA_ALLOW_ENV=MOYA_WEB_X_API_KEY), as the file is not trusted
 
             """)
         let text = try fileText()

@@ -111,7 +111,8 @@ final class TrustTests: XCTestCase {
                 ["call", "plain", "hello", "--stub", "-o", place, "--force"], environment: variables)
             XCTAssertEqual(output.status, 64, "\(place): \(output.stderr)")
             XCTAssertTrue(
-                output.stderr.contains("which moya-cli never writes to (a trusted target folder or the token cache"),
+                output.stderr.contains(
+                    "which moya-cli never writes to (a trusted target folder, the trust store or the token cache"),
                 output.stderr)
             let report = try sandbox.run(["check", "plain", "--report", "json:" + place], environment: variables)
             XCTAssertEqual(report.status, 64, "\(place): \(report.stderr)")
@@ -159,7 +160,9 @@ final class TrustTests: XCTestCase {
         XCTAssertTrue(
             refused.stderr.contains(
                 "leaky.yaml:3:12: environment variable 'AWS_SECRET_ACCESS_KEY' is set, but this target file is not "
-                    + "trusted, so it reads only the variables you allow; allow this one with MOYA_ALLOW_ENV=AWS_SECRET_ACCESS_KEY"
+                    + "trusted, so it reads only the variables you allow. It reads 2 variables you have set and it may "
+                    + "not: AWS_SECRET_ACCESS_KEY, AWS_REGION. Allow them with "
+                    + #"MOYA_ALLOW_ENV="$MOYA_ALLOW_ENV:AWS_SECRET_ACCESS_KEY:AWS_REGION""#
             ),
             refused.stderr)
         XCTAssertFalse(refused.stderr.contains(canary))

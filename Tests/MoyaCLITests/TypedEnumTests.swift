@@ -44,4 +44,47 @@ final class TypedEnumTests: XCTestCase {
         let wrong = try sandbox.run(["call", "big", "one", "c50000", "--stub"])
         XCTAssertEqual(wrong.status, 64)
     }
+    /// Issue 38, bug 8: members are compared by value, as Swift compares raw values, so
+    /// `generate swift` never writes an enum with duplicate raw values.
+    func testNumericEnumMembersAreComparedByValue() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(
+            "targets/bad.yaml",
+            """
+            baseURL: https://api.example.com
+            cases:
+              one:
+                values:
+                  - ratio: {type: double, enum: [1.0, 1.00, 1e0, 2.5, 0.25e1, 3]}
+                  - level: {type: int, enum: [1, 2, 01]}
+                path: /x/{ratio}/{level}
+                sample: ok
+            """)
+        let result = try sandbox.run(["validate", "targets/bad.yaml"])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("targets/bad.yaml:") }
+        XCTAssertEqual(
+            errors,
+            [
+                "targets/bad.yaml:5:43: error: duplicate enum case '1.00' (the same number as '1.0')",
+                "targets/bad.yaml:5:49: error: duplicate enum case '1e0' (the same number as '1.0')",
+                "targets/bad.yaml:5:59: error: duplicate enum case '0.25e1' (the same number as '2.5')",
+                "targets/bad.yaml:6:41: error: duplicate enum case '1'"
+            ], result.stderr)
+        let generated = try sandbox.run(["generate", "swift", "bad"])
+        XCTAssertEqual(generated.status, 65, generated.stderr)
+        XCTAssertEqual(generated.stdout, "")
+        // Distinct values stay valid.
+        try sandbox.write(
+            "targets/good.yaml",
+            """
+            baseURL: https://api.example.com
+            cases:
+              one:
+                values: [{ratio: {type: double, enum: [1.0, 1.5, 0.1]}}]
+                path: /x/{ratio}
+                sample: ok
+            """)
+        XCTAssertEqual(try sandbox.run(["validate", "targets/good.yaml"]).status, 0)
+    }
 }

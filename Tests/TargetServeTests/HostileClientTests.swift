@@ -175,4 +175,86 @@ final class HostileClientTests: XCTestCase {
         try assertStillServing()
         try assertStillServing()
     }
+    func testAHeadDrippedPastItsDeadlineIs408AndClosedThoughNeverIdle() throws {
+        server?.stop()
+        server?.waitUntilStopped()
+        let result = TargetFileLoader.load(text: SampleServerTests.users, file: "users.yaml")
+        var configuration = SampleServer.Configuration()
+        configuration.port = 0
+        configuration.limits.idleTimeout = 2
+        configuration.limits.headDeadline = 1
+        server = try SampleServer(
+            builders: [TargetBuilder(api: try XCTUnwrap(result.api), processEnvironment: [:], isStubbed: true)],
+            configuration: configuration, log: { _ in })
+        // A first request well within the deadline, then a second head dripped a line each 0.3 s:
+        // never idle for 2 s, never whole.
+        let connection = try RawConnection(port: port)
+        connection.send("GET /api/v3/users/first HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(connection.readResponse()?.body, #"{"login":"first","id":100}"#)
+        connection.send("GET /api/v3/users/x HTTP/1.1\r\n")
+        var dripped = 0
+        while dripped < 10, connection.send("X-Drip-\(dripped): a\r\n") {
+            dripped += 1
+            usleep(300_000)
+        }
+        let response = try XCTUnwrap(connection.readResponse())
+        XCTAssertTrue(response.head.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), response.head)
+        XCTAssertEqual(response.body, #"{"error":"the request head did not arrive whole within 1 s"}"# + "\n")
+        XCTAssertLessThan(dripped, 8, "cut about 1 s after the head began")
+        XCTAssertEqual(connection.readToEnd().bytes, [])
+        try assertStillServing()
+    }
+
+    func testConnectionsOverTheCapAre503AndClosedWhileTheOpenOnesAreServed() throws {
+        server?.stop()
+        server?.waitUntilStopped()
+        let result = TargetFileLoader.load(text: SampleServerTests.users, file: "users.yaml")
+        var configuration = SampleServer.Configuration()
+        configuration.port = 0
+        configuration.limits.maximumConnections = 3
+        server = try SampleServer(
+            builders: [TargetBuilder(api: try XCTUnwrap(result.api), processEnvironment: [:], isStubbed: true)],
+            configuration: configuration, log: { _ in })
+        let open = try (0..<3).map { _ in try RawConnection(port: port) }
+        // Each answered once: the three are counted before the fourth arrives.
+        for connection in open {
+            connection.send("GET /api/v3/users/a HTTP/1.1\r\nHost: x\r\n\r\n")
+            XCTAssertEqual(connection.readResponse()?.body, #"{"login":"a","id":100}"#)
+        }
+        let over = try RawConnection(port: port)
+        let refused = try XCTUnwrap(over.readResponse())
+        XCTAssertTrue(refused.head.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"), refused.head)
+        XCTAssertTrue(refused.head.contains("Retry-After: 1\r\n"), refused.head)
+        XCTAssertEqual(refused.body, #"{"error":"the server has 3 connections open; retry later"}"# + "\n")
+        XCTAssertEqual(over.readToEnd().bytes, [])
+        for (index, connection) in open.enumerated() {
+            connection.send("GET /api/v3/users/k\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+            XCTAssertEqual(connection.readResponse()?.body, #"{"login":"k\#(index)","id":100}"#)
+        }
+        // A connection that ends gives its place back.
+        open[2].send("GET /api/v3/users/bye HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        _ = open[2].readToEnd()
+        var answered: String?
+        for _ in 0..<50 where answered == nil {
+            let next = try RawConnection(port: port)
+            next.send("GET /api/v3/users/next HTTP/1.1\r\nHost: x\r\n\r\n")
+            if let response = next.readResponse(), response.head.hasPrefix("HTTP/1.1 200") {
+                answered = response.body
+            } else {
+                usleep(20_000)
+            }
+        }
+        XCTAssertEqual(answered, #"{"login":"next","id":100}"#)
+    }
+
+    func testAnOverflowingChunkSizeIs400AndClosed() throws {
+        let connection = try RawConnection(port: port)
+        connection.send("POST /api/v3/users HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        connection.send("FFFFFFFFFFFFFFFFFFFFFFFF\r\nx\r\n")
+        let response = try XCTUnwrap(connection.readResponse())
+        XCTAssertTrue(response.head.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), response.head)
+        XCTAssertTrue(response.body.hasPrefix(#"{"error":"malformed request: "#), response.body)
+        XCTAssertEqual(connection.readToEnd().bytes, [])
+        try assertStillServing()
+    }
 }

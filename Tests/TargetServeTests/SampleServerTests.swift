@@ -350,4 +350,72 @@ final class SampleServerTests: XCTestCase {
             lines.withLock { $0.last ?? "" }.hasPrefix("GET /headers?token=<redacted>&pass=<redacted> echo.echo 200 "),
             lines.withLock { $0.last ?? "" })
     }
+    func testASecretInTheBaseURLsPathIsNeverLoggedNorListedAsClosest() throws {
+        let yaml = """
+            api: bot
+            baseURL: https://api.telegram.org/bot${secret:USERS_KEY}
+            cases:
+              getMe: {path: /getMe, sample: {json: {ok: true}}}
+              user:
+                values: [{id: int}]
+                path: /users/{id}
+                sample: {json: {id: "{id}"}}
+            """
+        try start(yaml)
+        XCTAssertEqual(try get("/bots3cr3t-key/getMe").body, #"{"ok":true}"#)
+        XCTAssertEqual(try get("/bots3cr3t-key/users/7").body, #"{"id":7}"#)
+        _ = try get("/bot%73%33cr3t-key/users/8")
+        let missing = try get("/bots3cr3t-key/getYou")
+        XCTAssertTrue(missing.head.hasPrefix("HTTP/1.1 404"), missing.head)
+        XCTAssertTrue(missing.body.contains("GET /bot<redacted>/getMe (bot.getMe)"), missing.body)
+        let logged = lines.withLock { $0 }
+        XCTAssertEqual(logged.count, 4)
+        XCTAssertTrue(logged[0].hasPrefix("GET /bot<redacted>/getMe bot.getMe 200 "), logged[0])
+        XCTAssertTrue(logged[1].hasPrefix("GET /bot<redacted>/users/7 bot.user 200 "), logged[1])
+        XCTAssertTrue(logged[2].hasPrefix("GET /bot<redacted>/users/8 bot.user 200 "), logged[2])
+        for text in logged + [missing.body] {
+            XCTAssertFalse(text.contains("s3cr3t"), text)
+        }
+    }
+
+    func testASampleFileAnswersOneReasonWhetherMissingOrOutsideAndNamesNoPath() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-oracle-\(getpid())")
+            .path
+        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"{"found":true}"#.utf8).write(to: URL(fileURLWithPath: folder + "/data/here.json"))
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: folder + "/outside.json"))
+        let yaml = """
+            api: files
+            baseURL: https://example.com
+            cases:
+              item:
+                values: [{name: string}]
+                path: /items/{name}
+                sample: {file: "data/{name}.json"}
+            """
+        try Data(yaml.utf8).write(to: URL(fileURLWithPath: folder + "/files.yaml"))
+        let result = TargetFileLoader.load(path: folder + "/files.yaml", file: folder + "/files.yaml")
+        let api = try XCTUnwrap(result.api, result.diagnostics.map(\.message).joined(separator: "\n"))
+        var configuration = SampleServer.Configuration()
+        configuration.port = 0
+        let lines = self.lines
+        server = try SampleServer(
+            builders: [TargetBuilder(api: api, processEnvironment: [:], isStubbed: true)],
+            configuration: configuration
+        ) { line in lines.withLock { $0.append(line) } }
+        XCTAssertEqual(try get("/items/here").body, #"{"found":true}"#)
+        let missing = try get("/items/nothere")
+        let outside = try get("/items/..%2F..%2Foutside")
+        let folderItself = try get("/items/..")
+        XCTAssertTrue(missing.head.hasPrefix("HTTP/1.1 500"), missing.head)
+        XCTAssertEqual(missing.body, outside.body)
+        XCTAssertEqual(missing.body, folderItself.body)
+        XCTAssertEqual(
+            missing.body,
+            #"{"error":"the sample of 'files.item' cannot be rendered","reason":"its file cannot be read: no readable file of that name in the target file's folder"}"#
+                + "\n")
+        // The server's user reads the whole reason in the log.
+        XCTAssertTrue(lines.withLock { $0 }.contains { $0.contains("500 (") && $0.contains(folder) })
+    }
 }

@@ -188,7 +188,10 @@ extension TargetFileValidator {
     private mutating func readTypedEnumCases(_ node: Node, type: ValueType) -> [String]? {
         guard let items = sequence(node, expected: "a list of \(type.name) cases such as [1, 2]") else { return nil }
         var cases: [String] = []
-        var seen = Set<String>()
+        // Compared by value, as Swift compares raw values: `1.0`, `1.00` and `1e0` are one case
+        // (`generate swift` would write an enum that does not compile).
+        var seen: [Double: String] = [:]
+        var seenTexts = Set<String>()
         var isValid = true
         for item in items {
             guard let converted = readDefault(item, type: type, valueName: "") else {
@@ -196,10 +199,21 @@ extension TargetFileValidator {
                 continue
             }
             let text = converted.text
-            if !seen.insert(text).inserted {
+            let value: Double? =
+                switch converted {
+                case .int(let number): Double(exactly: number)
+                case .double(let number): number.doubleValue
+                default: nil
+                }
+            if let value, let first = seen[value] {
+                let same = first == text ? "" : " (the same number as '\(first)')"
+                error("duplicate enum case '\(text)'\(same)", at: item.mark)
+                isValid = false
+            } else if value == nil, !seenTexts.insert(text).inserted {
                 error("duplicate enum case '\(text)'", at: item.mark)
                 isValid = false
             }
+            if let value, seen[value] == nil { seen[value] = text }
             cases.append(text)
         }
         if items.isEmpty {

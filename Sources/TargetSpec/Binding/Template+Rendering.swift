@@ -50,4 +50,17 @@ extension Template {
     ) -> String? {
         variables[reference.name] ?? environment[reference.name] ?? reference.fallback
     }
+
+    /// Tells `notice` each variable of `template` that is set but hidden from the file
+    /// (`hidden`) and whose `${VAR:-fallback}` was used instead: a user who exported it would
+    /// otherwise never learn why it was not used.
+    static func noteHiddenFallbacks(
+        of template: Template, hidden: Set<String>, variables: [String: String], notice: (String) -> Void
+    ) {
+        guard !hidden.isEmpty else { return }
+        for reference in template.environmentReferences
+        where reference.fallback != nil && variables[reference.name] == nil && hidden.contains(reference.name) {
+            notice(reference.name)
+        }
+    }
 }

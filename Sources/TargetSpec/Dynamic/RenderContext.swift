@@ -19,6 +19,8 @@ struct RenderContext: Sendable {
     /// Process variables that are set but hidden from this file (`EnvironmentAllowance`): an
     /// unset-variable error names the rule for them.
     var hiddenVariableNames: Set<String> = []
+    /// Told each hidden variable whose `${VAR:-fallback}` was used instead (`TargetBuilder.hiddenFallbackNotice`).
+    var hiddenFallbackNotice: (@Sendable (String) -> Void)?
     var secretValues: [String] = []
 
     init(
@@ -61,12 +63,20 @@ struct RenderContext: Sendable {
     func renderWithoutRecording(_ template: Template, escaping: Template.PlaceholderEscaping = .none)
         throws(TargetBuildError) -> String
     {
+        let rendered: String
         do {
-            return try template.render(
+            rendered = try template.render(
                 arguments: arguments, environment: environment, variables: variables, escaping: escaping)
         } catch {
-            throw .render(error.notingHidden(hiddenVariableNames), file: api.file)
+            throw .render(
+                error.notingHidden(hiddenVariableNames, referenced: api.environmentVariables, file: api.file),
+                file: api.file)
         }
+        if let hiddenFallbackNotice {
+            Template.noteHiddenFallbacks(
+                of: template, hidden: hiddenVariableNames, variables: variables, notice: hiddenFallbackNotice)
+        }
+        return rendered
     }
 
     /// Renders a JSON template into a `JSONValue`; a solo placeholder keeps its value's type.

@@ -20,6 +20,9 @@ public struct TargetBuilder: Sendable {
     public var processEnvironment: [String: String]
     /// Variables set in the process but hidden from the file, so an error can say why.
     public var hiddenVariableNames: Set<String> = []
+    /// Told the name of each hidden variable whose `${VAR:-fallback}` is used instead, each time
+    /// one is rendered (the caller says it once).
+    public var hiddenFallbackNotice: (@Sendable (String) -> Void)?
     /// `--env NAME`; `nil` uses the API's `defaultEnvironment`, if any.
     public var environmentName: String?
     /// `--base-url URL`, replacing the API's, the environment's and every case's own: the command
@@ -176,6 +179,7 @@ public struct TargetBuilder: Sendable {
             api: api, arguments: arguments, environment: processEnvironment, variables: variables,
             optionalNames: Set(spec.values.filter(\.isOptional).map(\.name)))
         context.hiddenVariableNames = hiddenVariableNames
+        context.hiddenFallbackNotice = hiddenFallbackNotice
         return context
     }
 
@@ -213,6 +217,7 @@ public struct TargetBuilder: Sendable {
         let (environment, variables) = try selectedEnvironmentAndVariables()
         var context = RenderContext(api: api, arguments: [:], environment: processEnvironment, variables: variables)
         context.hiddenVariableNames = hiddenVariableNames
+        context.hiddenFallbackNotice = hiddenFallbackNotice
         let baseURL = try self.baseURL(in: environment, context: &context)
         return try accessTokenRequest(for: auth, baseURL: baseURL, context: &context)
     }
@@ -266,9 +271,18 @@ public struct TargetBuilder: Sendable {
     private func selectedEnvironmentAndVariables() throws(TargetBuildError) -> (EnvironmentSpec?, [String: String]) {
         let environment = try selectedEnvironment()
         do {
-            return (environment, try environment?.resolvedVariables(processEnvironment: processEnvironment) ?? [:])
+            let variables = try environment?.resolvedVariables(processEnvironment: processEnvironment) ?? [:]
+            if let hiddenFallbackNotice, let environment {
+                for variable in environment.variables {
+                    Template.noteHiddenFallbacks(
+                        of: variable.value, hidden: hiddenVariableNames, variables: [:], notice: hiddenFallbackNotice)
+                }
+            }
+            return (environment, variables)
         } catch {
-            throw .render(error.notingHidden(hiddenVariableNames), file: api.file)
+            throw .render(
+                error.notingHidden(hiddenVariableNames, referenced: api.environmentVariables, file: api.file),
+                file: api.file)
         }
     }
 

@@ -140,8 +140,10 @@ struct ImportRunner {
                     + "; a file outside your trusted folders reads them only when you allow it: MOYA_ALLOW_ENV="
                     + names.joined(separator: ":"))
         }
-        if outputPath != nil {
-            lines.append("import: next: moya-cli list \(result.apiName); moya-cli check \(result.apiName)")
+        if let outputPath {
+            let trust = TrustHint.step(file: outputPath, variables: result.credentials.map(\.name)).map { $0 + "; " }
+            lines.append(
+                "import: next: \(trust ?? "")moya-cli list \(result.apiName); moya-cli check \(result.apiName)")
         }
         StandardStream.error.write(lines.map { DisplayText.escaped($0) + "\n" }.joined())
     }

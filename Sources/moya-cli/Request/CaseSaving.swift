@@ -3,6 +3,7 @@ import HTTPTypes
 import MoyaKit
 import TargetModel
 import TargetSpec
+import TextSafety
 
 /// `request --save-as CASE [--save-sample]`: the request that was sent, added as a case at the end
 /// of its API's target file (see `CaseSaver`), once it has succeeded.
@@ -79,6 +80,9 @@ struct CaseSaving {
                 StandardStream.error.write(
                     "moya-cli: the case reads \(secret.header) from ${secret:\(secret.variable)}; set \(secret.variable) to call it\n"
                 )
+            }
+            if let step = TrustHint.step(file: file, variables: saved.secrets.map(\.variable)) {
+                StandardStream.error.write("moya-cli: next: \(DisplayText.escaped(step)), as the file is not trusted\n")
             }
             if let omission = saved.sampleOmission { StandardStream.error.write("moya-cli: \(omission)\n") }
         } catch {

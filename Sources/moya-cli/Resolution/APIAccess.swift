@@ -9,6 +9,8 @@ import TextSafety
 struct APIAccess {
     /// Whether the file is trusted (`TargetTrust`).
     var isTrusted: Bool
+    /// Granted with `moya-cli trust`, but changed since.
+    var changedSinceGranted = false
     /// Each variable the file's `${VAR}` references read, with whether this run lets it.
     var variables: [(name: String, state: String)]
     /// The token commands of the API's auth schemes, as shell words.
@@ -17,6 +19,7 @@ struct APIAccess {
     init(_ api: APISpec, environment: [String: String]) {
         let view = FileEnvironment.view(for: api.file, environment: environment)
         isTrusted = view.isTrusted
+        if case .changedSinceGranted = view.verdict { changedSinceGranted = true }
         let allowance = EnvironmentAllowance(environment: environment)
         variables = api.environmentVariables.map { name in
             let isSet = environment[name] != nil
@@ -31,7 +34,7 @@ struct APIAccess {
     }
 
     /// `list`'s TRUST cell.
-    var trustCell: String { isTrusted ? "trusted" : "untrusted" }
+    var trustCell: String { isTrusted ? "trusted" : changedSinceGranted ? "changed" : "untrusted" }
 
     /// `list`'s ENVIRONMENT cell: the names, those the file may not read marked `(not allowed)`.
     var variablesCell: String {
@@ -49,7 +52,9 @@ struct APIAccess {
             "  trust: "
             + (isTrusted
                 ? "trusted (reads any environment variable; may run its token command)"
-                : "untrusted (reads only the variables MOYA_ALLOW_ENV allows; runs no command)") + "\n"
+                : changedSinceGranted
+                    ? "changed since 'moya-cli trust' (untrusted until trusted again)"
+                    : "untrusted (reads only the variables MOYA_ALLOW_ENV allows; runs no command)") + "\n"
         if !variables.isEmpty {
             text += "  environment: " + variables.map { "\($0.name) (\($0.state))" }.joined(separator: ", ") + "\n"
         }
