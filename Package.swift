@@ -120,7 +120,7 @@ let package = Package(
         // with Retry-After, the token renewed once after a 401, redaction; `call` and `check` its clients.
         .target(
             name: "Sending",
-            dependencies: ["CurlTransport", "MoyaKit", "TargetModel", "TargetSpec", "Paging"]
+            dependencies: ["TextSafety", "CurlTransport", "MoyaKit", "TargetModel", "TargetSpec", "Paging"]
         ),
         // `moya-cli check`: plans, runs and reports samples, live calls, chains and pages.
         .target(
