@@ -6,8 +6,9 @@ import TextSafety
 package enum SecretNames {
     /// Parts of a name (lower-cased, letters and digits only) that mark a credential:
     /// `X-Goog-Api-Key`, `access_token`, `X-Session-Id`, `client_secret`, `X-XSRF-TOKEN`, ….
+    /// `auth` is one too, but not inside `author` (`hasAuthMarker`).
     static let markers = [
-        "token", "secret", "apikey", "password", "passwd", "auth", "session", "credential", "cookie", "csrf",
+        "token", "secret", "apikey", "password", "passwd", "session", "credential", "cookie", "csrf",
         "xsrf", "privatekey", "accesskey", "signature"
     ]
 
@@ -30,6 +31,23 @@ package enum SecretNames {
                 name.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(
                     Character.init))
         }
-        return markers.contains { TextSearch.contains(folded, $0) } || folded == "key" || folded.hasSuffix("apikey")
+        return markers.contains { TextSearch.contains(folded, $0) } || hasAuthMarker(folded) || folded == "key"
+            || folded.hasSuffix("apikey")
+    }
+
+    /// Whether `folded` has `auth` (`X-Auth`, `auth_code`, `authorization`) other than as the
+    /// start of `author` or `authority`: a book's `author` parameter is not a credential.
+    static func hasAuthMarker(_ folded: String) -> Bool {
+        let bytes = Array(folded.utf8)
+        let auth = Array("auth".utf8)
+        var start = 0
+        while start + auth.count <= bytes.count {
+            defer { start += 1 }
+            guard bytes[start..<start + auth.count].elementsEqual(auth) else { continue }
+            let after = bytes[(start + auth.count)...]
+            let isAuthor = after.starts(with: "or".utf8)
+            if !isAuthor || after.starts(with: "oriz".utf8) || after.starts(with: "oris".utf8) { return true }
+        }
+        return false
     }
 }
