@@ -46,6 +46,8 @@ def load_list(path):
             sys.exit(f"mutants: {path}: entry {index + 1} lacks {', '.join(missing)}")
         if entry["id"] in ids:
             sys.exit(f"mutants: {path}: the id {entry['id']} is used twice")
+        if os.path.isabs(entry["file"]) or ".." in entry["file"].split("/"):
+            sys.exit(f"mutants: {path}: {entry['id']}: the file must be a path inside the repository")
         if entry["original"] == entry["mutant"]:
             sys.exit(f"mutants: {path}: {entry['id']} changes nothing")
         ids.add(entry["id"])
