@@ -5,6 +5,7 @@
 #   make imports-check   every module a target imports is declared in Package.swift
 #   make install   PREFIX=/usr/local (DESTDIR honoured)
 #   make fuzz      FUZZ_SECONDS=60 per fuzz target (libFuzzer; see scripts/fuzz.sh)
+#   make mutants   plant each bug of scripts/mutants.json in a scratch copy; fails under 90% caught
 #
 # Everything runs from the repository root, where ./targets holds the example target files.
 
@@ -90,7 +91,7 @@ IMPORT_CHECK := --explicit-target-dependency-import-check error
 APT_PACKAGES := libcurl4-openssl-dev libyaml-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test imports-check format lint demo install uninstall bench budgets text-order fuzz generated-swift clean
+.PHONY: deps build test imports-check format lint demo install uninstall bench budgets text-order fuzz mutants generated-swift clean
 
 ## deps: install libcurl and libyaml development files if pkg-config cannot find them
 deps:
@@ -230,12 +231,22 @@ text-order: build
 fuzz: deps
 	bash scripts/fuzz.sh
 
+## mutants: each planted bug of scripts/mutants.json (file, snippet, replacement, the tests that must
+## catch it) applied alone to a scratch copy in .build/mutants (this checkout is never changed),
+## built incrementally, tested, reverted; caught/survived/stale and the rate. Fails under
+## MUTANTS_THRESHOLD percent caught. MUTANTS_ARGS="--only ID -v" runs one and shows its tests.
+MUTANTS_THRESHOLD ?= 90
+MUTANTS_ARGS ?=
+mutants: deps
+	python3 scripts/mutants.py --threshold $(MUTANTS_THRESHOLD) $(MUTANTS_ARGS)
+
 ## generated-swift: write again the enums `moya-cli generate swift` makes of the shipped targets and the
 ## test fixtures, committed in Tests/GeneratedSwiftTests/Generated (GeneratedSourcesTests fails when they
 ## differ from what the binary writes; the Moya flavour, internal, goes to Tests/GeneratedMoyaTests/Generated).
 GENERATED_SWIFT := targets:github:Github targets:httpbin:Httpbin targets:httpbin-token:HttpbinToken \
 	targets:httpbin-oauth:HttpbinOauth Tests/Fixtures/generate:hostile-names:HostileNames \
-	Tests/Fixtures/generate:keyed:Keyed Tests/Fixtures/generate:self:SelfAPI
+	Tests/Fixtures/generate:keyed:Keyed Tests/Fixtures/generate:self:SelfAPI \
+	Tests/Fixtures/generate:keywords:Keywords
 generated-swift:
 	$(SWIFT) build --product moya-cli
 	@for entry in $(GENERATED_SWIFT); do \

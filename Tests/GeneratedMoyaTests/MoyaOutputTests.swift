@@ -15,7 +15,8 @@ final class MoyaOutputTests: XCTestCase {
         ("targets", "httpbin-token", "HttpbinToken.swift"), ("targets", "httpbin-oauth", "HttpbinOauth.swift"),
         ("Tests/Fixtures/generate", "hostile-names", "HostileNames.swift"),
         ("Tests/Fixtures/generate", "keyed", "Keyed.swift"),
-        ("Tests/Fixtures/generate", "self", "SelfAPI.swift")
+        ("Tests/Fixtures/generate", "self", "SelfAPI.swift"),
+        ("Tests/Fixtures/generate", "keywords", "Keywords.swift")
     ]
 
     func testCommittedMoyaOutputIsWhatTheBinaryWritesAndUsesOnlyMoyaNames() throws {

@@ -39,6 +39,8 @@ struct GeneratedFixture {
         GeneratedFixture(
             api: "self", folder: "Tests/Fixtures/generate", sourceFile: "SelfAPI.swift", environment: [:]),
         GeneratedFixture(
+            api: "keywords", folder: "Tests/Fixtures/generate", sourceFile: "Keywords.swift", environment: [:]),
+        GeneratedFixture(
             api: "hostile-names", folder: "Tests/Fixtures/generate", sourceFile: "HostileNames.swift",
             environment: [
                 "HOSTILE_SECRET": "s3cret \\(x)", "HOSTILE_TOKEN": "tok\"en", "HOSTILE_FALLBACK": "given"
@@ -75,6 +77,8 @@ struct GeneratedFixture {
             return HttpbinOauth.examples.map { ($0.target, $0.arguments) }
         case "self":
             return SelfAPI.examples.map { ($0.target, $0.arguments) }
+        case "keywords":
+            return Keywords.examples.map { ($0.target, $0.arguments) }
         case "keyed":
             // KEYED_USER is not set: the default environment's variable wins over the process's.
             Keyed.configuration = .init(

@@ -30,6 +30,7 @@ final class RequestEquivalenceTests: XCTestCase {
     func testHostileNames() throws { try assertEquivalentExamples(of: "hostile-names", count: 12) }
     func testSelf() throws { try assertEquivalentExamples(of: "self", count: 1) }
     func testKeyed() throws { try assertEquivalentExamples(of: "keyed", count: 7) }
+    func testKeywords() throws { try assertEquivalentExamples(of: "keywords", count: 12) }
 
     /// Sends each example of `api` both ways and compares what arrived; `count` says how many
     /// examples the file has, so an example lost on the way fails too.

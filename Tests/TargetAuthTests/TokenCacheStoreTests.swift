@@ -102,6 +102,13 @@ final class TokenCacheStoreTests: XCTestCase {
         chmod(store.path(for: key), 0o644)
         XCTAssertNil(store.load(key))
         XCTAssertTrue(warnings.all.contains { $0.contains("mode 644") }, "\(warnings.all)")
+        // Any bit for the group alone, or for others alone, is enough to ignore it.
+        for mode: mode_t in [0o640, 0o620, 0o610, 0o604, 0o602, 0o601] {
+            chmod(store.path(for: key), mode)
+            XCTAssertNil(store.load(key), String(mode, radix: 8))
+        }
+        chmod(store.path(for: key), 0o600)
+        XCTAssertEqual(store.load(key)?.accessToken, "access-123")
     }
 
     func testAFileOfAnotherUserIsIgnored() throws {

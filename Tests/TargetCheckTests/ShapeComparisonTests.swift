@@ -103,6 +103,9 @@ final class ShapeComparisonTests: XCTestCase {
         XCTAssertEqual(
             try drifts(#"[{"name":"a","id":1}]"#, #"[{"name":"b","id":2},{"name":"c"},{"id":3}]"#),
             ["$[1].id: missing", "$[2].name: missing"])
+        // The first element only: later ones of the sample are not the shape.
+        XCTAssertEqual(try drifts(#"[{"id":1},{"other":true}]"#, #"[{"id":2}]"#), [])
+        XCTAssertEqual(try drifts(#"[{"id":1},{"other":true}]"#, #"[{"other":false}]"#), ["$[0].id: missing"])
     }
 
     func testEmptyArraysSayNothing() throws {

@@ -8,7 +8,7 @@ import Foundation
 /// | `/pages/loop?page=N` | page 2 links back to page 1 |
 /// | `/pages/evil?page=N` | page 1 links to another host (`http://localhost:PORT`) |
 /// | `/pages/body?page=N` | `{"results": […], "next": URL or null}`, 2 pages |
-/// | `/pages/cursor?cursor=C` | `{"data": […], "meta": {"next_cursor": …}}`: no cursor, `c2`, `c3`, then none |
+/// | `/pages/cursor?cursor=C` | `{"data": […], "meta": {"next_cursor": …}}`: no cursor, `c2`, `c3`, then none; the cursor is read from the first parameter named `cursor`, or as `?name=` says (`?name=$skiptoken&$skiptoken=C`) |
 /// | `/pages/limited?page=N` | 3 pages; page 2 answers 429 `Retry-After: 0` and page 3 503 with a past HTTP date the first time |
 /// | `/pages/fail?page=N` | page 2 answers 500 |
 /// | `/pages/endless?page=N` | every page links to the next, forever |
@@ -47,7 +47,8 @@ extension HTTPTestServer {
             let next = page < 2 ? "\"\(base)/pages/body?page=\(page + 1)\"" : "null"
             return reply(200, json, Data("{\"results\":\(items(page)),\"next\":\(next)}".utf8))
         case "cursor":
-            let cursor = request.queryItems.first { $0.name == "cursor" }?.value
+            let name = request.queryItems.first { $0.name == "name" }?.value ?? "cursor"
+            let cursor = request.queryItems.first { $0.name == name }?.value
             let number = cursor.flatMap { Int($0.dropFirst()) } ?? 1
             let next = number < 3 ? "\"c\(number + 1)\"" : "null"
             return reply(200, json, Data("{\"data\":\(items(number)),\"meta\":{\"next_cursor\":\(next)}}".utf8))

@@ -84,9 +84,10 @@ extension TargetFileValidator {
             guard let from = jsonPath(fromNode, what: "cursor.from"), let parameter = string(paramNode) else {
                 return nil
             }
-            guard Self.isToken(parameter) else {
+            // Brackets too, for JSON:API's `page[cursor]`: the name is percent-encoded when it is set.
+            guard Self.isToken(parameter.filter { $0 != "[" && $0 != "]" }) else {
                 error(
-                    "invalid cursor parameter name '\(parameter)'; a query parameter name here is letters, digits and !#$%&'*+-.^_`|~",
+                    "invalid cursor parameter name '\(parameter)'; a query parameter name here is letters, digits, [] and !#$%&'*+-.^_`|~",
                     at: paramNode.mark)
                 return nil
             }
