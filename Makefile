@@ -4,6 +4,7 @@
 #   make test      build and run the test suite
 #   make install   PREFIX=/usr/local (DESTDIR honoured)
 #   make fuzz      FUZZ_SECONDS=60 per fuzz target (libFuzzer; see scripts/fuzz.sh)
+#   make options   after changing an option in Sources/OptionSpecs/Declarations: rewrite the generated code
 #
 # Everything runs from the repository root, where ./targets holds the example target files.
 
@@ -85,7 +86,7 @@ INSTALL ?= install
 APT_PACKAGES := libcurl4-openssl-dev libyaml-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test format lint demo install uninstall bench budgets text-order fuzz generated-swift clean
+.PHONY: deps build test format lint options demo install uninstall bench budgets text-order fuzz generated-swift clean
 
 ## deps: install libcurl and libyaml development files if pkg-config cannot find them
 deps:
@@ -128,6 +129,12 @@ test: deps
 	@$(MAKE) --no-print-directory lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+## options: write every command's option code (the `+Generated.swift` files: plain values, the tables
+## DirectParser reads, the ArgumentParser declarations, the tests' sample values) from the declarations
+## in Sources/OptionSpecs/Declarations; OptionSpecsTests fails while a written file is stale
+options:
+	$(SWIFT) run generate-options
 
 ## lint: the sources as swift-format (the toolchain's) lays them out, per .swift-format; `make format` applies it
 FORMATTED := Package.swift Sources Tests Fuzz/Sources

@@ -9,6 +9,7 @@ import PackageDescription
 //   runtime       TargetSpec; Paging beside it
 //   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration, TargetServe
 //   the CLI       moya-cli
+//   build tools   OptionSpecs (every option's declaration) and generate-options (`make options`)
 // Products: the command and MoyaKit (Moya's API). Package access in TextSafety, PathResolution, Paging
 // and the engines; public in MoyaKit and the leaves its API is built on (OrderedJSON, CurlTransport),
 // and, for speed alone, in TargetModel, TargetSpec and PositionedYAML: Swift 6.3 neither folds a key
@@ -155,6 +156,14 @@ let package = Package(
             ]
         ),
 
+        // Build tools, outside the layers (moya-cli imports neither). Every option of every command
+        // is declared once in OptionSpecs/Declarations; `make options` runs generate-options, which
+        // writes moya-cli's plain option values, the tables `DirectParser` reads and the
+        // ArgumentParser declarations (the `+Generated.swift` files); OptionSpecsTests fails while
+        // one is stale. No dependency, so building them costs seconds.
+        .target(name: "OptionSpecs"),
+        .executableTarget(name: "generate-options", dependencies: ["OptionSpecs"]),
+
         // libFuzzer harnesses over what reads untrusted input (`make fuzz`, scripts/fuzz.sh, builds
         // them with -sanitize=fuzzer into Fuzz/.build); in ordinary builds each replays the files named.
         .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
@@ -206,6 +215,7 @@ let package = Package(
         ),
         .testTarget(name: "SwiftGenerationTests", dependencies: ["SwiftGeneration"]),
         .testTarget(name: "MoyaCLITests", dependencies: ["TestServers", "moya-cli"]),
+        .testTarget(name: "OptionSpecsTests", dependencies: ["OptionSpecs"]),
         // `moya-cli generate swift`'s output for the shipped target files and the fixtures, committed
         // (`make generated-swift` writes it), compiled against MoyaKit and sent beside `moya-cli call`.
         .testTarget(name: "GeneratedSwiftTests", dependencies: ["MoyaKit", "TestServers", "moya-cli"]),
