@@ -5,6 +5,8 @@ import TargetModel
 import TargetSpec
 import TextSafety
 
+// `auth`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into Auth+Generated.swift (`make options`).
 extension MoyaCommand.Auth {
     static let configuration = CommandConfiguration(
         abstract: "Show the state of an API's credentials, or forget its cached OAuth 2.0 tokens (--logout).",

@@ -1,5 +1,7 @@
 import ArgumentParser
 
+// `call`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into Call+Generated.swift (`make options`).
 extension MoyaCommand.Call {
     static let configuration = CommandConfiguration(
         abstract: "Call one case of an API, live or from its sample data (--stub).",

@@ -2,6 +2,8 @@ import MoyaKit
 import Paging
 import TargetSpec
 
+// `CallInvocation` runs the command. Its fields, its table and `init(_ command:)` are declared in
+// Sources/OptionSpecs/Declarations and generated into Call+Generated.swift (`make options`).
 extension CallInvocation {
     /// Refuses what the option groups' `validate()` refuses, in the order ArgumentParser runs them.
     func validate() throws(OptionsError) {

@@ -28,14 +28,17 @@ extension RecordOptions {
     /// `--record=NAME` is handed to it as the hidden `--record-name=NAME` (GNU's convention: the
     /// name only after `=`, so `--record NAME` keeps NAME a value of the case).
     static func spelledForArgumentParser(_ arguments: [String]) -> [String] {
+        // The spellings as declared: `--record=` and `--record-name`.
+        let record = Self.record.names[0] + "="
+        let recordName = Self.recordName.names[0]
         var spelled: [String] = []
         for (index, argument) in arguments.enumerated() {
             if argument == "--" { return spelled + arguments[index...] }
-            if argument == "--record=" {
+            if argument == record {
                 // An empty name reaches `validate()`, which says what is missing.
-                spelled += ["--record-name", ""]
-            } else if argument.hasPrefix("--record=") {
-                spelled.append("--record-name=" + argument.dropFirst(9))
+                spelled += [recordName, ""]
+            } else if argument.hasPrefix(record) {
+                spelled.append(recordName + "=" + argument.dropFirst(record.count))
             } else {
                 spelled.append(argument)
             }

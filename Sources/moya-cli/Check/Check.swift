@@ -10,6 +10,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
+// `check`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into Check+Generated.swift (`make options`).
 extension MoyaCommand.Check {
     static let configuration = CommandConfiguration(
         abstract: "Check every request of APIs: offline from their samples, or live (--live).",

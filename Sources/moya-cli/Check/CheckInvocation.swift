@@ -11,6 +11,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
+// `CheckInvocation` runs the command. Its fields, its table and `init(_ command:)` are declared in
+// Sources/OptionSpecs/Declarations and generated into Check+Generated.swift (`make options`).
 extension CheckInvocation {
     /// An unknown `--name` is an unknown option here, not a word.
     static var takesValueNames: Bool { false }

@@ -3,6 +3,8 @@ import MoyaKit
 import TargetSpec
 import TextSafety
 
+// `curl`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into Curl+Generated.swift (`make options`).
 extension MoyaCommand.Curl {
     static let configuration = CommandConfiguration(
         abstract: "Print the curl command that sends the same request as 'call'; nothing is sent.",

@@ -1,6 +1,8 @@
 import MoyaKit
 import TargetSpec
 
+// `CurlInvocation` runs the command. Its fields, its table and `init(_ command:)` are declared in
+// Sources/OptionSpecs/Declarations and generated into Curl+Generated.swift (`make options`).
 extension CurlInvocation {
     /// Refuses what the option groups' `validate()` refuses, in the order ArgumentParser runs them.
     func validate() throws(OptionsError) {

@@ -15,6 +15,8 @@ extension MoyaCommand {
 extension SwiftGenerationOptions.Module: ExpressibleByArgument {}
 extension SwiftGenerationOptions.Access: ExpressibleByArgument {}
 
+// `generate swift`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into GenerateSwift+Generated.swift (`make options`).
 extension MoyaCommand.Generate.Swift {
     static let configuration = CommandConfiguration(
         commandName: "swift",

@@ -20,6 +20,8 @@ extension MoyaCommand {
     }
 }
 
+// `import openapi`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into ImportOpenAPI+Generated.swift (`make options`).
 extension MoyaCommand.Import.OpenAPI {
     static let configuration = CommandConfiguration(
         commandName: "openapi",

@@ -2,6 +2,8 @@ import ArgumentParser
 import MoyaKit
 import TargetSpec
 
+// `list`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into List+Generated.swift (`make options`).
 extension MoyaCommand.List {
     static let configuration = CommandConfiguration(
         abstract: "List every API found, or every case of one API.",

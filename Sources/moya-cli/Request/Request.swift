@@ -1,5 +1,7 @@
 import ArgumentParser
 
+// `request`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into Request+Generated.swift (`make options`).
 extension MoyaCommand.Request {
     static let configuration = CommandConfiguration(
         abstract: "Send one request no case declares: a method and a path on an API, or a URL.",

@@ -2,6 +2,8 @@ import ArgumentParser
 import MoyaKit
 import TargetSpec
 
+// `RequestInvocation` runs the command. Its fields, its table and `init(_ command:)` are declared in
+// Sources/OptionSpecs/Declarations and generated into Request+Generated.swift (`make options`).
 extension RequestInvocation {
     /// An unknown `--name` is no item: ArgumentParser refuses it.
     static var takesValueNames: Bool { false }

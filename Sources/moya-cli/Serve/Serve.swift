@@ -4,6 +4,8 @@ import TargetServe
 import TargetSpec
 import TextSafety
 
+// `serve`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into Serve+Generated.swift (`make options`).
 extension MoyaCommand.Serve {
     static let configuration = CommandConfiguration(
         abstract: "Serve the samples of APIs over HTTP: a mock server from the target files.",

@@ -13,6 +13,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
+// `validate`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into Validate+Generated.swift (`make options`).
 extension MoyaCommand.Validate {
     static let configuration = CommandConfiguration(
         abstract: "Load and validate target files; report every problem with its location.",

@@ -3,6 +3,8 @@ import MoyaKit
 import TargetSpec
 import TextSafety
 
+// `ValidateInvocation` runs the command. Its fields, its table and `init(_ command:)` are declared in
+// Sources/OptionSpecs/Declarations and generated into Validate+Generated.swift (`make options`).
 extension ValidateInvocation {
     /// An unknown `--name` is an unknown option here, not a word.
     static var takesValueNames: Bool { false }

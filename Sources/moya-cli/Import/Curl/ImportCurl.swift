@@ -2,6 +2,8 @@ import ArgumentParser
 import TargetModel
 import TextSafety
 
+// `import curl`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into ImportFromCurl+Generated.swift (`make options`).
 extension MoyaCommand.Import.FromCurl {
     static let configuration = CommandConfiguration(
         commandName: "curl",

@@ -2,6 +2,8 @@ import ArgumentParser
 import TargetModel
 import TextSafety
 
+// `import har`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into ImportFromHAR+Generated.swift (`make options`).
 extension MoyaCommand.Import.FromHAR {
     static let configuration = CommandConfiguration(
         commandName: "har",

@@ -2,6 +2,8 @@ import ArgumentParser
 import TargetModel
 import TextSafety
 
+// `import postman`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into ImportFromPostman+Generated.swift (`make options`).
 extension MoyaCommand.Import.FromPostman {
     static let configuration = CommandConfiguration(
         commandName: "postman",
