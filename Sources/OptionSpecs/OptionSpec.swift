@@ -44,6 +44,26 @@ package struct OptionSpec {
 
     /// The table entry's name.
     var entryName: String { entry ?? property }
+
+    package init(
+        property: String, kind: Kind, names: [String], valueName: String = "", help: String,
+        propertyType: String? = nil, propertyInitial: String? = nil, assign: String = "", completion: String? = nil,
+        parsing: String? = nil, hidden: Bool = false, sample: String? = nil, entry: String? = nil
+    ) {
+        self.property = property
+        self.kind = kind
+        self.names = names
+        self.valueName = valueName
+        self.help = help
+        self.propertyType = propertyType
+        self.propertyInitial = propertyInitial
+        self.assign = assign
+        self.completion = completion
+        self.parsing = parsing
+        self.hidden = hidden
+        self.sample = sample
+        self.entry = entry
+    }
 }
 
 /// A field of a plain value (an option group or a command line): what moya-cli's code reads.

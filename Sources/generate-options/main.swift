@@ -11,6 +11,12 @@ import Glibc
 import Musl
 #endif
 
+let problems = DeclarationProblems.all()
+guard problems.isEmpty else {
+    for problem in problems { print("generate-options: \(problem)") }
+    print("generate-options: nothing written; fix the declarations in Sources/OptionSpecs/Declarations")
+    exit(1)
+}
 var failed = false
 for file in GeneratedFiles.all() {
     guard let stream = fopen(file.path, "w") else {

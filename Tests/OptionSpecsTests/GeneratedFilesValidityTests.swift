@@ -10,6 +10,10 @@ final class GeneratedFilesValidityTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    func testDeclarationsHaveNoProblems() {
+        XCTAssertEqual(DeclarationProblems.all(), [])
+    }
+
     func testGeneratedFilesAreUpToDate() throws {
         let files = GeneratedFiles.all()
         XCTAssertGreaterThan(files.count, 20)
@@ -46,5 +50,42 @@ final class GeneratedFilesValidityTests: XCTestCase {
             if one != other { return "\(index + 1): committed '\(one)', generated '\(other)'" }
         }
         return "none"
+    }
+}
+
+/// A declaration that would write code that does not compile, or a table the tests cannot
+/// exercise, is refused by name before anything is written.
+final class DeclarationProblemsTests: XCTestCase {
+    func option(_ names: [String], help: String, sample: String? = "x") -> OptionSpec {
+        OptionSpec(
+            property: "value", kind: .option, names: names, help: help, assign: "{ $0.value = $1 }", sample: sample)
+    }
+
+    func testAWellFormedOptionPasses() {
+        XCTAssertEqual(DeclarationProblems.check(option(["-v", "--value"], help: #"Say \"hi\"."#), in: "C"), [])
+    }
+
+    func testHelpThatWouldBreakItsStringLiteralIsRefused() {
+        XCTAssertEqual(
+            DeclarationProblems.check(option(["--value"], help: #"Say "hi"."#), in: "C"),
+            [#"C --value: the help holds an unescaped " (write \")"#])
+        XCTAssertEqual(
+            DeclarationProblems.check(option(["--value"], help: "two\nlines"), in: "C"),
+            ["C --value: the help holds a line break (write it on one line)"])
+        XCTAssertEqual(DeclarationProblems.check(option(["--value"], help: ""), in: "C"), ["C --value: no help"])
+    }
+
+    func testSpellingsThatAreNotOptionsAreRefused() {
+        for name in ["value", "-", "--", "-vv", "---value", "--va lue", "--value="] {
+            XCTAssertEqual(
+                DeclarationProblems.check(option([name], help: "Help."), in: "C"),
+                ["C \(name): '\(name)' is not -x or --name"], name)
+        }
+    }
+
+    func testATableOptionWithoutASampleIsRefused() {
+        XCTAssertEqual(
+            DeclarationProblems.check(option(["--value"], help: "Help.", sample: nil), in: "C"),
+            ["C --value: no sample value for the tests"])
     }
 }
