@@ -6,6 +6,7 @@
 #   make install   PREFIX=/usr/local (DESTDIR honoured)
 #   make fuzz      FUZZ_SECONDS=60 per fuzz target (libFuzzer; see scripts/fuzz.sh)
 #   make mutants   plant each bug of scripts/mutants.json in a scratch copy; fails under 90% caught
+#   make options   after changing an option in Sources/OptionSpecs/Declarations: rewrite the generated code
 #
 # Everything runs from the repository root, where ./targets holds the example target files.
 
@@ -91,7 +92,7 @@ IMPORT_CHECK := --explicit-target-dependency-import-check error
 APT_PACKAGES := libcurl4-openssl-dev libyaml-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test imports-check format lint demo install uninstall bench budgets text-order fuzz mutants generated-swift clean
+.PHONY: deps build test imports-check format lint options demo install uninstall bench budgets text-order fuzz mutants generated-swift clean
 
 ## deps: install libcurl and libyaml development files if pkg-config cannot find them
 deps:
@@ -141,6 +142,11 @@ test: deps
 ## (scripts/check-imports.py; no build needed). `make test` runs it.
 imports-check:
 	python3 scripts/check-imports.py $(SWIFT)
+## options: write every command's option code (the `+Generated.swift` files: plain values, the tables
+## DirectParser reads, the ArgumentParser declarations, the tests' sample values) from the declarations
+## in Sources/OptionSpecs/Declarations; OptionSpecsTests fails while a written file is stale
+options:
+	$(SWIFT) run generate-options
 
 ## lint: the sources as swift-format (the toolchain's) lays them out, per .swift-format; `make format` applies it
 FORMATTED := Package.swift Sources Tests Fuzz/Sources

@@ -14,6 +14,7 @@ import PackageDescription
 //   runtime       TargetSpec; Paging beside it; Sending over both
 //   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration, TargetServe
 //   the CLI       moya-cli
+//   build tools   OptionSpecs (every option's declaration) and generate-options (`make options`)
 //   tests         TestServers and CLITestSupport (support targets), one test target per module
 // Every file written into a target folder passes TargetSpec's TargetFileGate (places, secrets, sample
 // files, header); what the engines write (YAMLText, NewCase, SampleBody) is in TargetModel, the name
@@ -187,6 +188,14 @@ let package = Package(
             ]
         ),
 
+        // Build tools, outside the layers (moya-cli imports neither). Every option of every command
+        // is declared once in OptionSpecs/Declarations; `make options` runs generate-options, which
+        // writes moya-cli's plain option values, the tables `DirectParser` reads and the
+        // ArgumentParser declarations (the `+Generated.swift` files); OptionSpecsTests fails while
+        // one is stale. No dependency, so building them costs seconds.
+        .target(name: "OptionSpecs"),
+        .executableTarget(name: "generate-options", dependencies: ["OptionSpecs"]),
+
         // libFuzzer harnesses over what reads untrusted input (`make fuzz`, scripts/fuzz.sh, builds
         // them with -sanitize=fuzzer into Fuzz/.build); in ordinary builds each replays the files named.
         .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
@@ -258,6 +267,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
+        .testTarget(name: "OptionSpecsTests", dependencies: ["OptionSpecs"]),
         // `moya-cli generate swift`'s output for the shipped target files and the fixtures, committed
         // (`make generated-swift` writes it), compiled against MoyaKit and sent beside `moya-cli call`.
         .testTarget(name: "GeneratedSwiftTests", dependencies: ["MoyaKit", "TestServers", "moya-cli"]),

@@ -12,19 +12,8 @@ final class DirectParserTests: XCTestCase {
     typealias Call = MoyaCommand.Call
     typealias Curl = MoyaCommand.Curl
 
-    /// A valid value for each option that takes one, for lines that exercise every option.
-    static let sampleValues: [String: String] = [
-        "--env": "staging", "--base-url": "http://127.0.0.1:9/v2", "--header": "X-Trace: 1", "-H": "Accept: text/plain",
-        "--timeout": "2.5", "--connect-timeout": "1", "--retry": "3", "--cacert": "ca.pem", "--cert": "client.pem",
-        "--key": "client.key", "--file-root": "/tmp", "--query": "page=2", "--json": "{\"a\":1}", "--data": "x=1",
-        "--proxy": "http://proxy:3128", "--max-redirects": "4", "--max-body-size": "64K", "--keypath": "a.b.0",
-        "--max-pages": "3",
-        "--format": "json", "--output": "out.bin", "-o": "out.bin", "--delay": "0.2", "--sample": "notFound",
-        "--targets": "targets", "--value": "user=octocat", "-u": "alice:pw", "--bearer": "tok", "-X": "GET",
-        "-d": "x=1",
-        "--auth": "basic", "--save-as": "newCase", "--jobs": "8", "--rate": "2.5", "--only": "get*", "--skip": "x",
-        "--shard": "1/2", "--report": "junit:out.xml", "--record": "fresh", "--record-name": "fresh"
-    ]
+    // `sampleValues`, a valid value for each option that takes one, is generated with the options
+    // (OptionSamples+Generated.swift).
 
     /// Options that only parse together with another one (`validate()` refuses them alone).
     static let companions: [String: [String]] = [

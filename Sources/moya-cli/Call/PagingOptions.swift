@@ -1,18 +1,9 @@
 import ArgumentParser
 
-// The `PagingOptions` group of `call`: the plain values (with their defaults), the table that names
-// and describes each option (read by `DirectParser`), and `PagingArguments`, the ArgumentParser
-// declaration made from that table.
+// The `PagingOptions` group's checks and helpers. Its fields, its table and `PagingArguments` are generated
+// (`PagingOptions+Generated.swift`) from Sources/OptionSpecs/Declarations: add or change an option there.
 
-/// `--all`, `--max-pages` and `--capture` (declared for ArgumentParser by `PagingArguments`).
-struct PagingOptions: Equatable {
-    /// `--all`: follow the case's pages and print their items.
-    var all = false
-    /// `--max-pages N`; `nil`: the default.
-    var maxPages: Int?
-    /// `--capture`: print the case's captures as `name=value` lines.
-    var capture = false
-
+extension PagingOptions {
     /// The default of `--max-pages`.
     static let defaultMaxPages = 100
 
@@ -45,52 +36,5 @@ struct PagingOptions: Equatable {
                 "--capture prints only name=value lines; it cannot be combined with --include, --headers-only, "
                     + "--output, --format or --keypath")
         }
-    }
-
-    /// The group's options, as `DirectParser` reads them and `PagingArguments` declares them.
-    static var table: [OptionDeclaration<Self>] { [all, maxPages, capture] }
-
-    static var all: OptionDeclaration<Self> {
-        .flag(
-            "--all",
-            help:
-                "Follow the case's pages (its pagination:) and print the items of all of them as one JSON array, streamed as pages arrive."
-        ) {
-            $0.all = true
-        }
-    }
-
-    static var maxPages: OptionDeclaration<Self> {
-        .option(
-            "--max-pages", valueName: "n",
-            help: "With --all: fetch at most N pages (default \(defaultMaxPages)); stopping with pages left exits 9."
-        ) {
-            $0.maxPages = $1
-        }
-    }
-
-    static var capture: OptionDeclaration<Self> {
-        .flag(
-            "--capture",
-            help:
-                "Print the case's captures as name='value' lines for eval in sh, instead of the body; a missing one exits 1."
-        ) {
-            $0.capture = true
-        }
-    }
-}
-
-/// The `PagingOptions` as ArgumentParser declares them, from the group's table.
-struct PagingArguments: ParsableArguments {
-    @Flag(PagingOptions.all) var all: Bool
-    @Option(PagingOptions.maxPages) var maxPages: Int?
-    @Flag(PagingOptions.capture) var capture: Bool
-
-    var options: PagingOptions {
-        PagingOptions(all: all, maxPages: maxPages, capture: capture)
-    }
-
-    func validate() throws {
-        try validating(options.validate)
     }
 }

@@ -11,22 +11,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A `check` as its command line says: the APIs named, the check options, the request and target
-/// options.
-///
-/// `MoyaCommand.Check` makes one from what ArgumentParser parsed; `DirectParser` makes one without
-/// ArgumentParser (whose reflection of `check`'s option groups costs every run start-up time),
-/// declining anything else (an unknown option, `-`, `--`), which ArgumentParser then answers.
-struct CheckInvocation: DirectlyParsable {
-    /// `-h`/`--help`: ArgumentParser's help for the command.
-    var help = false
-    /// The APIs to check; none: every API found.
-    var apis: [String] = []
-    var checkOptions = CheckOptions()
-    var requestOptions = RequestOptions()
-    var targetOptions = TargetOptions()
-    var recordOptions = RecordOptions()
-
+// `CheckInvocation` runs the command. Its fields, its table and `init(_ command:)` are declared in
+// Sources/OptionSpecs/Declarations and generated into Check+Generated.swift (`make options`).
+extension CheckInvocation {
     /// An unknown `--name` is an unknown option here, not a word.
     static var takesValueNames: Bool { false }
 
@@ -107,30 +94,5 @@ struct CheckInvocation: DirectlyParsable {
             }
             if failed > 0 { throw CommandFailure(.checkFailed, "\(failed) of \(results.count) checks failed") }
         }
-    }
-
-    /// The command's options, as `DirectParser` reads them; `MoyaCommand.Check` declares its own
-    /// entries (`apis`) for ArgumentParser, and its groups' through their `Arguments`.
-    static var table: [OptionDeclaration<Self>] {
-        typealias Entry = OptionDeclaration<Self>
-        return [Entry.builtInHelp { $0.help = true }]
-            + Entry.group(CheckOptions.table) { $1(&$0.checkOptions) }
-            + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
-            + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
-            + Entry.group(RecordOptions.table) { $1(&$0.recordOptions) }
-            + [apis]
-    }
-
-    static var apis: OptionDeclaration<Self> {
-        .words(valueName: "api", help: "The APIs to check; default: every API found.") { $0.apis.append($1) }
-    }
-}
-
-extension CheckInvocation {
-    init(_ command: MoyaCommand.Check) {
-        self.init(
-            apis: command.apis, checkOptions: command.checkArguments.options,
-            requestOptions: command.requestArguments.options,
-            targetOptions: command.targetArguments.options, recordOptions: command.recordArguments.options)
     }
 }

@@ -196,13 +196,14 @@ struct CaseCompletion {
     /// The `--targets PATH` and `--targets=PATH` values in `words`, for when the subcommand's
     /// parser refused them (e.g. an option still missing its value).
     static func targetPaths(in words: [String]) -> [String] {
+        let names = TargetOptions.targetPaths.names
         var paths: [String] = []
         var words = words[...]
         while let word = words.popFirst() {
-            if word == "--targets", let path = words.popFirst() {
+            if names.contains(word), let path = words.popFirst() {
                 paths.append(path)
-            } else if word.hasPrefix("--targets=") {
-                paths.append(String(word.dropFirst("--targets=".count)))
+            } else if let name = names.first(where: { word.hasPrefix($0 + "=") }) {
+                paths.append(String(word.dropFirst(name.count + 1)))
             }
         }
         return paths

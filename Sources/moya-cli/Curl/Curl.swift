@@ -3,59 +3,27 @@ import MoyaKit
 import TargetSpec
 import TextSafety
 
-extension MoyaCommand {
-    struct Curl: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Print the curl command that sends the same request as 'call'; nothing is sent.",
-            discussion: """
-                The command reproduces the method (with -X whenever curl would pick another one for the \
-                body, as for a GET with a body), URL, headers and body (data, file upload or multipart \
-                parts) and the transfer options (-L, timeouts, TLS, proxy). Secrets are shown as <redacted> \
-                unless --show-secrets. --retry and --retry-all have no effect here.
-                """,
-            helpNames: []
-        )
+// `curl`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into Curl+Generated.swift (`make options`).
+extension MoyaCommand.Curl {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the curl command that sends the same request as 'call'; nothing is sent.",
+        discussion: """
+            The command reproduces the method (with -X whenever curl would pick another one for the \
+            body, as for a GET with a body), URL, headers and body (data, file upload or multipart \
+            parts) and the transfer options (-L, timeouts, TLS, proxy). Secrets are shown as <redacted> \
+            unless --show-secrets. --retry and --retry-all have no effect here.
+            """,
+        helpNames: []
+    )
 
-        @Flag(CurlInvocation.help) var help: Bool
-
-        @OptionGroup(title: "Request") var requestArguments: RequestArguments
-        @OptionGroup(title: "Credentials (replacing the file's auth)") var credentialArguments: CredentialArguments
-        @OptionGroup(title: "curl's habits") var curlHabitArguments: CurlHabitArguments
-        @OptionGroup(title: "Target files") var targetArguments: TargetArguments
-        @OptionGroup(title: "Ad-hoc changes (for exploring)") var overrideArguments: OverrideArguments
-
-        @Option(CurlInvocation.output) var output: String?
-        @Flag(CurlInvocation.silent) var silent: Bool
-
-        @Argument(
-            CurlInvocation.words, parsing: .allUnrecognized,
-            completion: CaseCompletion.kind(of: Curl.self) {
-                .init(words: $0.words, targetPaths: $0.targetArguments.targetPaths)
-            })
-        var words: [String] = CurlInvocation().words
-
-        @Option(CurlInvocation.values) var values = CurlInvocation().values
-
-        func validate() throws {
-            try credentialArguments.validate(
-                with: overrideArguments, habits: curlHabitArguments, request: requestArguments)
-        }
-
-        func run() throws {
-            try CurlInvocation(self).run()
-        }
+    func validate() throws {
+        try credentialArguments.validate(
+            with: overrideArguments, habits: curlHabitArguments, request: requestArguments)
     }
-}
 
-extension CurlInvocation {
-    /// The curl ArgumentParser parsed.
-    init(_ command: MoyaCommand.Curl) {
-        self.init(
-            help: command.help, words: command.words, values: command.values,
-            requestOptions: command.requestArguments.options, credentialOptions: command.credentialArguments.options,
-            curlHabits: command.curlHabitArguments.options,
-            targetOptions: command.targetArguments.options,
-            overrideOptions: command.overrideArguments.options, output: command.output, silent: command.silent)
+    func run() throws {
+        try CurlInvocation(self).run()
     }
 }
 

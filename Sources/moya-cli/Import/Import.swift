@@ -20,61 +20,32 @@ extension MoyaCommand {
     }
 }
 
-extension MoyaCommand.Import {
-    struct OpenAPI: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "openapi",
-            abstract: "Write a target file from an OpenAPI 3.0/3.1 (or Swagger 2.0) description, YAML or JSON.",
-            discussion: """
-                Each operation becomes a case (named from its operationId), its parameters and \
-                request body typed values, its responses samples and validation, its security \
-                schemes auth with credentials from environment variables; the file is validated \
-                before it is written. What cannot be mapped is a comment at the case and a line on \
-                stderr. Writes targets/API.yaml unless --output says otherwise. Exits 0 when the \
-                file was written, 65 when the spec is invalid (with its JSON pointer), 64 for usage \
-                errors (an existing file without --force, --only matching nothing). \
-                See moya-cli-import(1) for every mapping.
-                """
-        )
+// `import openapi`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into ImportOpenAPI+Generated.swift (`make options`).
+extension MoyaCommand.Import.OpenAPI {
+    static let configuration = CommandConfiguration(
+        commandName: "openapi",
+        abstract: "Write a target file from an OpenAPI 3.0/3.1 (or Swagger 2.0) description, YAML or JSON.",
+        discussion: """
+            Each operation becomes a case (named from its operationId), its parameters and \
+            request body typed values, its responses samples and validation, its security \
+            schemes auth with credentials from environment variables; the file is validated \
+            before it is written. What cannot be mapped is a comment at the case and a line on \
+            stderr. Writes targets/API.yaml unless --output says otherwise. Exits 0 when the \
+            file was written, 65 when the spec is invalid (with its JSON pointer), 64 for usage \
+            errors (an existing file without --force, --only matching nothing). \
+            See moya-cli-import(1) for every mapping.
+            """
+    )
 
-        @Argument(
-            help: ArgumentHelp("The OpenAPI document: a file, or - for standard input.", valueName: "spec"),
-            completion: .file(extensions: ["yaml", "yml", "json"]))
-        var spec: String
-
-        @Option(
-            name: .customLong("api"),
-            help: ArgumentHelp(
-                "The API's name, and the prefix of its credentials' variables (default: the -o file's name; else from info.title, the variables then starting with MOYA_).",
-                valueName: "name"))
-        var apiName: String?
-
-        @Option(
-            name: [.customShort("o"), .customLong("output")],
-            help: ArgumentHelp(
-                "Where to write the target file; - for standard output (default: targets/API.yaml).", valueName: "file"),
-            completion: .file(extensions: ["yaml", "yml"]))
-        var output: String?
-
-        @Option(
-            name: .customLong("only"), parsing: .singleValue,
-            help: ArgumentHelp(
-                "Import only operations with this tag or operationId, or whose path matches this glob (starting with /; * within a segment, ** across). Repeatable.",
-                valueName: "tag|path-glob"))
-        var only: [String] = []
-
-        @Flag(help: "Replace an existing target file.")
-        var force = false
-
-        func validate() throws {
-            try ImportedTargetFile.checkAPIName(apiName)
-            if only.contains(where: \.isEmpty) {
-                throw ValidationError("--only needs a tag, an operationId or a path glob")
-            }
+    func validate() throws {
+        try ImportedTargetFile.checkAPIName(apiName)
+        if only.contains(where: \.isEmpty) {
+            throw ValidationError("--only needs a tag, an operationId or a path glob")
         }
+    }
 
-        func run() throws {
-            try reportingFailures { try ImportRunner(command: self).run() }
-        }
+    func run() throws {
+        try reportingFailures { try ImportRunner(command: self).run() }
     }
 }

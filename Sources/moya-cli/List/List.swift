@@ -2,33 +2,20 @@ import ArgumentParser
 import MoyaKit
 import TargetSpec
 
-extension MoyaCommand {
-    struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "List every API found, or every case of one API.",
-            discussion: """
-                Without API, lists each API with its case count and file. With API, lists each case \
-                with its values, method, path and task kind. `--format json` prints a stable document \
-                for scripts.
-                """
-        )
+// `list`'s configuration, checks and run. Its options and arguments are declared in
+// Sources/OptionSpecs/Declarations and generated into List+Generated.swift (`make options`).
+extension MoyaCommand.List {
+    static let configuration = CommandConfiguration(
+        abstract: "List every API found, or every case of one API.",
+        discussion: """
+            Without API, lists each API with its case count and file. With API, lists each case \
+            with its values, method, path and task kind. `--format json` prints a stable document \
+            for scripts.
+            """
+    )
 
-        @Argument(
-            ListInvocation.words,
-            completion: CaseCompletion.kind(of: .apiName, in: ["list"]) { words in
-                (try? List.parse(words)).map {
-                    CaseCompletion.Context(words: [], targetPaths: $0.targetArguments.targetPaths)
-                }
-            })
-        var api: String?
-
-        @Option(ListInvocation.format) var format = ListInvocation().format
-
-        @OptionGroup var targetArguments: TargetArguments
-
-        func run() throws {
-            try ListInvocation(self).run()
-        }
+    func run() throws {
+        try ListInvocation(self).run()
     }
 }
 

@@ -3,19 +3,9 @@ import MoyaKit
 import TargetSpec
 import TextSafety
 
-/// A `list` as its command line says: the API named, if any, the format and the target options.
-///
-/// `MoyaCommand.List` makes one from what ArgumentParser parsed; `DirectParser` makes one without
-/// ArgumentParser, declining anything else (an unknown option, a second API, `-`, `--`), which
-/// ArgumentParser then answers.
-struct ListInvocation: DirectlyParsable {
-    /// `-h`/`--help`: ArgumentParser's help for the command.
-    var help = false
-    /// The words: at most one, the API.
-    var words: [String] = []
-    var format: ListFormat = .table
-    var targetOptions = TargetOptions()
-
+// `ListInvocation` runs the command. Its fields, its table and `init(_ command:)` are declared in
+// Sources/OptionSpecs/Declarations and generated into List+Generated.swift (`make options`).
+extension ListInvocation {
     /// An unknown `--name` is an unknown option here, not a word.
     static var takesValueNames: Bool { false }
 
@@ -61,31 +51,5 @@ struct ListInvocation: DirectlyParsable {
                 }
             }
         }
-    }
-
-    /// The command's options, as `DirectParser` reads them; `MoyaCommand.List` declares its own
-    /// entries (`words`, `format`) for ArgumentParser, and its group's through `TargetArguments`.
-    static var table: [OptionDeclaration<Self>] {
-        typealias Entry = OptionDeclaration<Self>
-        return [Entry.builtInHelp { $0.help = true }, format]
-            + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
-            + [words]
-    }
-
-    /// The API: one word at most (see `validate()`).
-    static var words: OptionDeclaration<Self> {
-        .words(help: "An API name; omit to list every API.") { $0.words.append($1) }
-    }
-
-    static var format: OptionDeclaration<Self> {
-        .option("--format", help: "Output format.") { $0.format = $1 }
-    }
-}
-
-extension ListInvocation {
-    init(_ command: MoyaCommand.List) {
-        self.init(
-            words: command.api.map { [$0] } ?? [], format: command.format,
-            targetOptions: command.targetArguments.options)
     }
 }

@@ -4,19 +4,10 @@ import TargetModel
 import TargetSpec
 import TextSafety
 
-// The `CredentialOptions` group: the plain values the commands use (with their defaults), the table
-// that names and describes each option (read by `DirectParser`), and `CredentialArguments`, the
-// ArgumentParser declaration made from that table. A new option is a field, an entry and a wrapper.
+// The `CredentialOptions` group's checks and helpers. Its fields, its table and `CredentialArguments` are generated
+// (`CredentialOptions+Generated.swift`) from Sources/OptionSpecs/Declarations: add or change an option there.
 
-/// One-off credentials for one request (`call`, `curl`): they replace the file's auth, so a
-/// basic-auth or bearer call needs no variable and no edit of the file.
-struct CredentialOptions: Equatable {
-    /// `-u USER[:PASSWORD]`. Short only: `--user` stays free for a case value named `user`
-    /// (httpbin's `basicAuth --user bob`), as every unknown `--name` is.
-    var user: String?
-    /// `--bearer TOKEN|@FILE|-`.
-    var bearer: String?
-
+extension CredentialOptions {
     /// The most a token read from a file or standard input may take.
     static let tokenLimit = 64 * 1024
 
@@ -67,45 +58,5 @@ struct CredentialOptions: Equatable {
             throw CommandFailure(.usage, "--bearer: the token holds a line break or NUL, which no header can carry")
         }
         return .bearer(token)
-    }
-}
-
-extension CredentialOptions {
-    /// The group's options, as `DirectParser` reads them and `CredentialArguments` declares them.
-    static var table: [OptionDeclaration<Self>] { [user, bearer] }
-
-    static var user: OptionDeclaration<Self> {
-        .option(
-            "-u", valueName: "user[:password]",
-            help:
-                "Send HTTP basic auth as USER instead of the file's auth, for this call only (as curl -u); without :PASSWORD, asks for it on the terminal (not echoed). The password is redacted like the file's secrets."
-        ) {
-            $0.user = $1
-        }
-    }
-
-    static var bearer: OptionDeclaration<Self> {
-        .option(
-            "--bearer", valueName: "token",
-            help:
-                "Send 'Authorization: Bearer TOKEN' instead of the file's auth, for this call only (@FILE: the file's one line, -: standard input's). Redacted like the file's secrets."
-        ) {
-            $0.bearer = $1
-        }
-    }
-}
-
-/// The `CredentialOptions` as ArgumentParser declares them, from the group's table.
-struct CredentialArguments: ParsableArguments {
-    @Option(CredentialOptions.user) var user: String?
-    @Option(CredentialOptions.bearer) var bearer: String?
-
-    /// The values parsed, as the plain group the commands work with.
-    var options: CredentialOptions {
-        CredentialOptions(user: user, bearer: bearer)
-    }
-
-    func validate() throws {
-        try validating(options.validate)
     }
 }

@@ -3,11 +3,12 @@ import ArgumentParser
 /// One option, flag or argument of a command, declared once: its spellings, what it takes, its
 /// help and value name, and how its text sets the group's plain value.
 ///
-/// A group's `table` of these is the one place its options are written (their defaults are the
-/// plain group's field values). `DirectParser` reads the table to parse a plain command line
-/// without ArgumentParser; the group's ArgumentParser declaration takes each wrapper's names and
-/// help from the same entry (`@Option(RequestOptions.retry) var retry = RequestOptions().retry`),
-/// so the two cannot tell different stories.
+/// A group's `table` of these, its plain value and its ArgumentParser declaration are generated
+/// (`make options`) from one declaration per option in Sources/OptionSpecs/Declarations.
+/// `DirectParser` reads the table to parse a plain command line without ArgumentParser; the
+/// group's ArgumentParser declaration takes each wrapper's names and help from the same entry
+/// (`@Option(RequestOptions.retry) var retry = RequestOptions().retry`), so the two cannot tell
+/// different stories.
 ///
 /// The values are plain structs, not ArgumentParser's wrappers: making a wrapper such as
 /// `Option<Double?>` costs its generic metadata and conformance checks at run time, which the

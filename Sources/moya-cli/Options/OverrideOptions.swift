@@ -9,22 +9,10 @@ import Glibc
 import Musl
 #endif
 
-// The `OverrideOptions` group: the plain values the commands use (with their defaults), the table
-// that names and describes each option (read by `DirectParser`), and `OverrideArguments`, the
-// ArgumentParser declaration made from that table. A new option is a field, an entry and a wrapper.
+// The `OverrideOptions` group's checks and helpers. Its fields, its table and `OverrideArguments` are generated
+// (`OverrideOptions+Generated.swift`) from Sources/OptionSpecs/Declarations: add or change an option there.
 
-/// Changes to one call's request for exploring an API: a query parameter set or removed, the body
-/// replaced (`call` and `curl`; declared for ArgumentParser by `OverrideArguments`). The case stays
-/// the unit: there are no free-form URLs. `-v` and `--curl` show the request as changed.
-struct OverrideOptions: Equatable {
-    /// `--query NAME=VALUE` (set, replacing the case's NAME; a repeated NAME adds) and `--query NAME`
-    /// (remove), in order.
-    var queryEdits: [String] = []
-    /// `--json JSON|@FILE|-`.
-    var json: String?
-    /// `--data TEXT|@FILE|-`.
-    var data: String?
-
+extension OverrideOptions {
     /// Whether the body is replaced.
     var replacesBody: Bool { json != nil || data != nil }
 
@@ -101,53 +89,4 @@ struct OverrideOptions: Equatable {
 struct OverrideBody: Sendable {
     var contents: BodyInput.Contents
     var contentType: String?
-}
-
-extension OverrideOptions {
-    /// The group's options, as `DirectParser` reads them and `OverrideArguments` declares them.
-    static var table: [OptionDeclaration<Self>] { [queryEdits, json, data] }
-
-    static var queryEdits: OptionDeclaration<Self> {
-        .repeated(
-            "--query", valueName: "name=value",
-            help:
-                "Set a query parameter (NAME=VALUE, replacing the case's NAME; repeated, every value is sent, in order) or remove it (NAME)."
-        ) { $0.queryEdits.append($1) }
-    }
-
-    static var json: OptionDeclaration<Self> {
-        .option(
-            "--json", valueName: "json",
-            help:
-                "Send this JSON as the body instead of the case's (@FILE: a file's, -: standard input's; read whole to be checked, up to --max-body-size)."
-        ) {
-            $0.json = $1
-        }
-    }
-
-    static var data: OptionDeclaration<Self> {
-        .option(
-            "-d", "--data", valueName: "text",
-            help:
-                "Send these bytes as the body instead of the case's (@FILE: a file's, -: standard input's, up to --max-body-size; streamed). -d as curl's, but the bytes are sent as they are (curl's --data-binary)."
-        ) {
-            $0.data = $1
-        }
-    }
-}
-
-/// The `OverrideOptions` as ArgumentParser declares them, from the group's table.
-struct OverrideArguments: ParsableArguments {
-    @Option(OverrideOptions.queryEdits) var queryEdits = OverrideOptions().queryEdits
-    @Option(OverrideOptions.json) var json: String?
-    @Option(OverrideOptions.data) var data: String?
-
-    /// The values parsed, as the plain group the commands work with.
-    var options: OverrideOptions {
-        OverrideOptions(queryEdits: queryEdits, json: json, data: data)
-    }
-
-    func validate() throws {
-        try validating(options.validate)
-    }
 }

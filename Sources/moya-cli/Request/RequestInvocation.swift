@@ -3,30 +3,9 @@ import MoyaKit
 import TargetModel
 import TargetSpec
 
-/// A `request` as its command line says: `[API] METHOD PATH|URL [ITEM...]` and the option groups
-/// it shares with `call` (request, output, target files, `--query`/`--json`/`--data`), plus its own.
-///
-/// `MoyaCommand.Request` makes one from what ArgumentParser parsed; `DirectParser` makes one
-/// without ArgumentParser. Either way, this sends the request as `call` sends a case.
-struct RequestInvocation: DirectlyParsable {
-    /// `-h`/`--help`: ArgumentParser's help for the command.
-    var help = false
-    /// `API METHOD PATH [ITEM...]` or `METHOD URL [ITEM...]`.
-    var words: [String] = []
-    /// `--form`: `name=value` items are form fields, not JSON.
-    var form = false
-    /// `--auth NAME|none`.
-    var auth: String?
-    /// `--save-as CASE`: add the request to the API's target file once it succeeds.
-    var saveAs: String?
-    /// `--save-sample`: with `--save-as`, the response becomes the case's sample.
-    var saveSample = false
-    var requestOptions = RequestOptions()
-    var credentialOptions = CredentialOptions()
-    var outputOptions = OutputOptions()
-    var targetOptions = TargetOptions()
-    var overrideOptions = OverrideOptions()
-
+// `RequestInvocation` runs the command. Its fields, its table and `init(_ command:)` are declared in
+// Sources/OptionSpecs/Declarations and generated into Request+Generated.swift (`make options`).
+extension RequestInvocation {
     /// An unknown `--name` is no item: ArgumentParser refuses it.
     static var takesValueNames: Bool { false }
 
@@ -70,55 +49,5 @@ struct RequestInvocation: DirectlyParsable {
         CallInvocation(
             requestOptions: requestOptions, outputOptions: outputOptions, targetOptions: targetOptions,
             overrideOptions: overrideOptions)
-    }
-
-    /// The command's options, as `DirectParser` reads them and `MoyaCommand.Request` declares them.
-    static var table: [OptionDeclaration<Self>] {
-        typealias Entry = OptionDeclaration<Self>
-        return [Entry.builtInHelp { $0.help = true }, form, auth, saveAs, saveSample]
-            + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
-            + Entry.group(CredentialOptions.table) { $1(&$0.credentialOptions) }
-            + Entry.group(OutputOptions.table) { $1(&$0.outputOptions) }
-            + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
-            + Entry.group(OverrideOptions.table) { $1(&$0.overrideOptions) }
-            + [words]
-    }
-
-    static var words: OptionDeclaration<Self> {
-        .words(valueName: "request", help: "API METHOD PATH [ITEM...], or METHOD URL [ITEM...] without a target file.")
-        { $0.words.append($1) }
-    }
-
-    static var form: OptionDeclaration<Self> {
-        .flag(
-            "--form", help: "Send NAME=VALUE items as form fields (application/x-www-form-urlencoded) instead of JSON."
-        ) { $0.form = true }
-    }
-
-    static var saveAs: OptionDeclaration<Self> {
-        .option(
-            "--save-as", valueName: "case",
-            help:
-                "Once the request succeeds, add it to the API's target file as the case CASE (the file's other bytes kept; secret headers as ${secret:VAR})."
-        ) {
-            $0.saveAs = $1
-        }
-    }
-
-    static var saveSample: OptionDeclaration<Self> {
-        .flag(
-            "--save-sample",
-            help: "With --save-as, save the response as the case's sample (up to 64 KiB of text or JSON)."
-        ) { $0.saveSample = true }
-    }
-
-    static var auth: OptionDeclaration<Self> {
-        .option(
-            "--auth", valueName: "scheme",
-            help:
-                "Send the API's auth scheme SCHEME, or none (default: the API's default auth, as a case without auth: gets)."
-        ) {
-            $0.auth = $1
-        }
     }
 }

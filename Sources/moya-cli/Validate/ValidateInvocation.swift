@@ -3,18 +3,9 @@ import MoyaKit
 import TargetSpec
 import TextSafety
 
-/// A `validate` as its command line says: the files or folders named, and the target options.
-///
-/// `MoyaCommand.Validate` makes one from what ArgumentParser parsed; `DirectParser` makes one
-/// without ArgumentParser (its reflection was a third of validating a small file), declining
-/// anything else (an unknown option, `-h`, `--`), which ArgumentParser then answers.
-struct ValidateInvocation: DirectlyParsable {
-    /// `-h`/`--help`: ArgumentParser's help for the command.
-    var help = false
-    /// Target files or folders; none: every file found.
-    var files: [String] = []
-    var targetOptions = TargetOptions()
-
+// `ValidateInvocation` runs the command. Its fields, its table and `init(_ command:)` are declared in
+// Sources/OptionSpecs/Declarations and generated into Validate+Generated.swift (`make options`).
+extension ValidateInvocation {
     /// An unknown `--name` is an unknown option here, not a word.
     static var takesValueNames: Bool { false }
 
@@ -43,26 +34,5 @@ struct ValidateInvocation: DirectlyParsable {
                 throw CommandFailure(.invalidTargetFile, "\(errors) error\(errors == 1 ? "" : "s") in target files")
             }
         }
-    }
-
-    /// The command's options, as `DirectParser` reads them; `MoyaCommand.Validate` declares its own
-    /// entries (`files`) for ArgumentParser, and its group's through `TargetArguments`.
-    static var table: [OptionDeclaration<Self>] {
-        typealias Entry = OptionDeclaration<Self>
-        return [Entry.builtInHelp { $0.help = true }]
-            + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
-            + [files]
-    }
-
-    static var files: OptionDeclaration<Self> {
-        .words(valueName: "file", help: "Target files or folders to validate; default: every file found.") {
-            $0.files.append($1)
-        }
-    }
-}
-
-extension ValidateInvocation {
-    init(_ command: MoyaCommand.Validate) {
-        self.init(files: command.files, targetOptions: command.targetArguments.options)
     }
 }

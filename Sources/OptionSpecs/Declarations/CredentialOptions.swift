@@ -1,0 +1,25 @@
+extension OptionGroupSpec {
+    static let credential = OptionGroupSpec(
+        name: "CredentialOptions", arguments: "CredentialArguments",
+        doc: [
+            "One-off credentials for one request (`call`, `curl`): they replace the file's auth, so a",
+            "basic-auth or bearer call needs no variable and no edit of the file."
+        ],
+        items: [
+            .option(
+                "user", "-u", valueName: "user[:password]", type: "String?",
+                help:
+                    "Send HTTP basic auth as USER instead of the file's auth, for this call only (as curl -u); without :PASSWORD, asks for it on the terminal (not echoed). The password is redacted like the file's secrets.",
+                doc: [
+                    "`-u USER[:PASSWORD]`. Short only: `--user` stays free for a case value named `user`",
+                    "(httpbin's `basicAuth --user bob`), as every unknown `--name` is."
+                ],
+                sample: "alice:pw"),
+            .option(
+                "bearer", "--bearer", valueName: "token", type: "String?",
+                help:
+                    "Send 'Authorization: Bearer TOKEN' instead of the file's auth, for this call only (@FILE: the file's one line, -: standard input's). Redacted like the file's secrets.",
+                doc: ["`--bearer TOKEN|@FILE|-`."], sample: "tok")
+        ],
+        folder: "Options")
+}

@@ -1,0 +1,231 @@
+// The commands only ArgumentParser parses: `serve`, the four imports, `generate swift` and `auth`.
+
+extension OptionItem {
+    /// `-o`/`--output FILE` of the imports, completed with target files.
+    static func importOutput(_ help: String) -> OptionItem {
+        .plain(
+            .option, "output", "-o", "--output", valueName: "file", help: help, type: "String?",
+            completion: #".file(extensions: ["yaml", "yml"])"#)
+    }
+
+    /// `--force` of the writers.
+    static func force(_ help: String) -> OptionItem {
+        .plain(.flag, "force", "--force", help: help, type: "Bool", initial: "false")
+    }
+
+    /// The completion of a command's one API word, from the `--targets` given before it.
+    static func apiCompletion(_ words: String, command: String) -> String {
+        """
+        CaseCompletion.kind(of: .apiName, in: [\(words)]) { words in
+                        (try? \(command).parse(words)).map {
+                            CaseCompletion.Context(words: [], targetPaths: $0.targetArguments.targetPaths)
+                        }
+                    }
+        """
+    }
+}
+
+extension CommandSpec {
+    static let serve = CommandSpec(
+        parent: "MoyaCommand", name: "Serve",
+        members: [
+            .own(
+                .plain(
+                    .words, "apis", help: "The APIs to serve; omit to serve every API found.", type: "[String]",
+                    initial: "[]", completion: OptionItem.apiCompletion(#""serve""#, command: "Serve"))),
+            .own(
+                .plain(
+                    .option, "port", "--port", valueName: "port", help: "The port to listen on (0: any free port).",
+                    type: "Int", initial: "8080")),
+            .own(
+                .plain(
+                    .option, "host", "--host", valueName: "address",
+                    help: "The address to listen on; anything but loopback must be asked for here.", type: "String",
+                    initial: #""127.0.0.1""#)),
+            .own(
+                .plain(
+                    .option, "delay", "--delay", valueName: "seconds",
+                    help: "Wait SECONDS (a decimal number) before each sample response, as --stub --delay.",
+                    type: "DecimalNumber?")),
+            .own(
+                .plain(
+                    .option, "environmentName", "--env", valueName: "name",
+                    help: "Use each API's environment NAME (its base URL path and variables).", type: "String?",
+                    completion: #"CaseCompletion.optionValue(.environmentName, in: ["serve"])"#)),
+            .own(
+                .plain(
+                    .option, "sample", "--sample", valueName: "name",
+                    help: "Answer with the sample NAME in every case that has one (others: their default).",
+                    type: "String?")),
+            .target
+        ],
+        folder: "Serve")
+
+    static let importOpenAPI = CommandSpec(
+        parent: "MoyaCommand.Import", name: "OpenAPI",
+        members: [
+            .own(
+                .plain(
+                    .words, "spec", valueName: "spec", help: "The OpenAPI document: a file, or - for standard input.",
+                    type: "String", completion: #".file(extensions: ["yaml", "yml", "json"])"#)),
+            .own(
+                .plain(
+                    .option, "apiName", "--api", valueName: "name",
+                    help:
+                        "The API's name, and the prefix of its credentials' variables (default: the -o file's name; else from info.title, the variables then starting with MOYA_).",
+                    type: "String?")),
+            .own(.importOutput("Where to write the target file; - for standard output (default: targets/API.yaml).")),
+            .own(
+                .plain(
+                    .repeated, "only", "--only", valueName: "tag|path-glob",
+                    help:
+                        "Import only operations with this tag or operationId, or whose path matches this glob (starting with /; * within a segment, ** across). Repeatable.",
+                    type: "[String]", initial: "[]", parsing: ".singleValue")),
+            .own(.force("Replace an existing target file."))
+        ],
+        folder: "Import")
+
+    static let importCurl = CommandSpec(
+        parent: "MoyaCommand.Import", name: "FromCurl",
+        doc: ["`moya-cli import curl [FILE|-] --api NAME --case NAME`."],
+        members: [
+            .own(
+                .plain(
+                    .words, "input", valueName: "file",
+                    help: "The file of curl commands, or - for standard input (the default).", type: "String",
+                    initial: #""-""#, completion: ".file()")),
+            .own(
+                .plain(
+                    .option, "apiName", "--api", valueName: "name",
+                    help: "The API's name, and the prefix of its secrets' variables.", type: "String")),
+            .own(
+                .plain(
+                    .option, "caseName", "--case", valueName: "name",
+                    help: "The first command's case name; the others get it followed by 2, 3, ….", type: "String")),
+            .own(
+                .importOutput("The target file to write or add to; - for standard output (default: targets/API.yaml).")),
+            .own(
+                .plain(
+                    .repeated, "only", "--only", valueName: "n",
+                    help: "Import only the Nth command (counting from 1). Repeatable.", type: "[Int]", initial: "[]",
+                    parsing: ".singleValue")),
+            .own(.force("Replace an existing target file instead of adding the cases to it."))
+        ],
+        folder: "Import/Curl")
+
+    static let importHAR = CommandSpec(
+        parent: "MoyaCommand.Import", name: "FromHAR",
+        doc: ["`moya-cli import har FILE`."],
+        members: [
+            .own(
+                .plain(
+                    .words, "input", valueName: "file", help: "The HAR file, or - for standard input.", type: "String",
+                    completion: #".file(extensions: ["har", "json"])"#)),
+            .own(
+                .plain(
+                    .option, "apiName", "--api", valueName: "name",
+                    help: "The API's name when the capture (or --only) has one host (default: from the host).",
+                    type: "String?")),
+            .own(.importOutput("The target file for the one API; - for standard output (default: targets/API.yaml).")),
+            .own(
+                .plain(
+                    .repeated, "only", "--only", valueName: "host",
+                    help: "Import only the requests to this host. Repeatable.", type: "[String]", initial: "[]",
+                    parsing: ".singleValue")),
+            .own(.force("Replace existing target files."))
+        ],
+        folder: "Import/HAR")
+
+    static let importPostman = CommandSpec(
+        parent: "MoyaCommand.Import", name: "FromPostman",
+        doc: ["`moya-cli import postman FILE`."],
+        members: [
+            .own(
+                .plain(
+                    .words, "input", valueName: "file", help: "The collection file, or - for standard input.",
+                    type: "String", completion: #".file(extensions: ["json"])"#)),
+            .own(
+                .plain(
+                    .option, "apiName", "--api", valueName: "name",
+                    help: "The API's name (default: from the collection's name).", type: "String?")),
+            .own(.importOutput("The target file; - for standard output (default: targets/API.yaml).")),
+            .own(
+                .plain(
+                    .option, "environment", "--environment", valueName: "file",
+                    help: "A Postman environment file whose values become an environment.", type: "String?",
+                    completion: #".file(extensions: ["json"])"#)),
+            .own(
+                .plain(
+                    .repeated, "only", "--only", valueName: "name",
+                    help:
+                        "Import only the requests this names: a folder, a request, a Folder/Request path or a case name. Repeatable.",
+                    type: "[String]", initial: "[]", parsing: ".singleValue")),
+            .own(.force("Replace an existing target file."))
+        ],
+        folder: "Import/Postman")
+
+    static let generateSwift = CommandSpec(
+        parent: "MoyaCommand.Generate", name: "Swift", imports: ["SwiftGeneration"],
+        members: [
+            .own(
+                .plain(
+                    .words, "api", help: "The API to write.", type: "String",
+                    completion: OptionItem.apiCompletion(#""generate", "swift""#, command: "Swift"))),
+            .own(
+                .plain(
+                    .option, "output", "-o", "--output", valueName: "file",
+                    help: "Where to write the Swift file; - for standard output (the default).", type: "String",
+                    initial: #""-""#, completion: #".file(extensions: ["swift"])"#)),
+            .own(
+                .plain(
+                    .option, "typeName", "--type-name", valueName: "name",
+                    help: "The enum's name (default: the API name in UpperCamelCase).", type: "String?")),
+            .own(
+                .plain(
+                    .option, "module", "--module", valueName: "module",
+                    help: "The library the file imports: MoyaKit or Moya (Moya 15).",
+                    type: "SwiftGenerationOptions.Module", initial: ".moyaKit")),
+            .own(
+                .plain(
+                    .option, "access", "--access", valueName: "level",
+                    help: "The access level of the declarations: public or internal.",
+                    type: "SwiftGenerationOptions.Access", initial: ".public")),
+            .own(
+                .plain(
+                    .flag, "examples", "--examples",
+                    help:
+                        "Also write NAME.examples: each example of the target file as a case, with the moya-cli call words that send the same request.",
+                    type: "Bool", initial: "false")),
+            .own(.force("Replace an existing file.")),
+            .target
+        ],
+        folder: "Generate")
+
+    static let auth = CommandSpec(
+        parent: "MoyaCommand", name: "Auth",
+        members: [
+            .own(
+                .plain(
+                    .words, "api", help: "The API whose credentials to show.", type: "String",
+                    completion: OptionItem.apiCompletion(#""auth""#, command: "Auth"))),
+            .own(
+                .plain(
+                    .option, "scheme", "--scheme", valueName: "name", help: "Only this auth scheme of the API.",
+                    type: "String?", completion: #"CaseCompletion.optionValue(.schemeName, in: ["auth"])"#)),
+            .own(
+                .plain(
+                    .option, "environmentName", "--env", valueName: "name",
+                    help: "Resolve variables in the API's environment NAME.", type: "String?",
+                    completion: #"CaseCompletion.optionValue(.environmentName, in: ["auth"])"#)),
+            .own(
+                .plain(
+                    .flag, "showSecrets", "--show-secrets", help: "Print the cached access token (and refresh token).",
+                    type: "Bool", initial: "false")),
+            .own(
+                .plain(
+                    .flag, "logout", "--logout", help: "Delete the API's cached OAuth 2.0 tokens.", type: "Bool",
+                    initial: "false")),
+            .target
+        ],
+        folder: "Auth")
+}

@@ -1,0 +1,69 @@
+extension OptionGroupSpec {
+    static let request = OptionGroupSpec(
+        name: "RequestOptions", arguments: "RequestArguments",
+        doc: [
+            "How a request is sent: environment, overrides, TLS, proxy, redirects, retries.", "",
+            "A plain value, not ArgumentParser's: a `call` that `DirectParser` parses never makes an",
+            "ArgumentParser wrapper, whose runtime metadata is start-up time (budget \"call --stub (github zen)\",",
+            "bench/budgets.json).", "`RequestArguments` declares the options and makes one of these."
+        ],
+        imports: ["MoyaKit"],
+        items: [
+            .option(
+                "environment", "--env", valueName: "name", type: "String?",
+                help: "Use the target file's environment NAME.",
+                completion: #"CaseCompletion.optionValue(.environmentName, in: ["call", "request", "curl", "check"])"#,
+                sample: "staging"),
+            .option(
+                "baseURL", "--base-url", valueName: "url", type: "String?",
+                help: "Send to URL instead of the API's (or the case's) base URL.", sample: "http://127.0.0.1:9/v2"),
+            .repeated(
+                "headers", "-H", "--header", valueName: "header",
+                help: "Add or replace a header, 'Name: value' (repeatable; 'Name:' removes it).",
+                doc: ["`-H`/`--header`, as typed."], sample: "X-Trace: 1"),
+            .option(
+                "timeout", "--timeout", valueName: "seconds", type: "Double?",
+                help:
+                    "Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else 60).",
+                doc: ["`--timeout`, in seconds."], parsedAs: "DecimalNumber", sample: "2.5"),
+            .option(
+                "connectTimeout", "--connect-timeout", valueName: "seconds", type: "Double?",
+                help:
+                    "Time connecting may take: a decimal number of seconds (default: the API's connectTimeout, else 10).",
+                doc: ["`--connect-timeout`, in seconds."], parsedAs: "DecimalNumber", sample: "1"),
+            .option(
+                "retry", "--retry", valueName: "n", type: "Int", initial: "0",
+                help:
+                    "Retry up to N times on timeouts, failures to resolve or connect, reset connections, and HTTP 408, 429, 500, 502, 503, 504; waits 0.5 s, 1 s, 2 s... (at most 30 s) or as Retry-After says. Only idempotent methods unless --retry-all; never with --stub.",
+                sample: "3"),
+            .flag(
+                "retryAll", "--retry-all",
+                help: "With --retry: also retry methods that are not idempotent (POST, PATCH, CONNECT)."),
+            .flag("insecure", "-k", "--insecure", help: "Do not verify TLS certificates."),
+            .option(
+                "cacert", "--cacert", valueName: "file", type: "String?",
+                help: "Trust the certificate authorities in FILE (PEM).", sample: "ca.pem"),
+            .option(
+                "cert", "--cert", valueName: "file", type: "String?", help: "Client certificate FILE (PEM).",
+                sample: "client.pem"),
+            .option(
+                "key", "--key", valueName: "file", type: "String?", help: "Private key FILE of the client certificate.",
+                sample: "client.key"),
+            .option(
+                "proxy", "--proxy", valueName: "url", type: "String?",
+                help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy).", sample: "http://proxy:3128"),
+            .flag("noFollow", "--no-follow", help: "Do not follow redirects."),
+            .option(
+                "maxRedirects", "--max-redirects", valueName: "n", type: "Int", initial: "10",
+                help: "Follow at most N redirects.", sample: "4"),
+            .flag(
+                "showSecrets", "--show-secrets",
+                help: "Show secrets in logs, curl commands, reports and error messages instead of <redacted>."),
+            .option(
+                "maxBodySize", "--max-body-size", valueName: "size", type: "ByteSize", initial: ".defaultBodyLimit",
+                help:
+                    "The most a response body kept in memory may take (--keypath, --format json, a terminal, check's shape comparison): a number of bytes, or with K, M, G (1024-based). A larger body fails with exit 1; bodies streamed to a pipe or --output have no limit. Also caps a request body read from a stream (--json -, --json @FILE, --data -): more exits 64.",
+                doc: ["`--max-body-size`: the most a response body kept in memory may take."], sample: "64K")
+        ],
+        folder: "Options")
+}
