@@ -263,7 +263,8 @@ let package = Package(
         .testTarget(
             name: "MoyaCLITests",
             dependencies: [
-                "TextSafety", "MoyaKit", "TargetModel", "TargetSpec", "TestServers", "CLITestSupport", "moya-cli", "Sending",
+                "TextSafety", "MoyaKit", "TargetModel", "TargetSpec", "TestServers", "CLITestSupport", "moya-cli",
+                "Sending",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
