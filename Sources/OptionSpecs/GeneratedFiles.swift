@@ -13,7 +13,8 @@ package enum GeneratedFiles {
         (.list, "Commands.swift"), (.validate, "Commands.swift"), (.check, "Commands.swift"),
         (.serve, "PlainCommands.swift"), (.importOpenAPI, "PlainCommands.swift"), (.importCurl, "PlainCommands.swift"),
         (.importHAR, "PlainCommands.swift"), (.importPostman, "PlainCommands.swift"),
-        (.generateSwift, "PlainCommands.swift"), (.auth, "PlainCommands.swift")
+        (.generateSwift, "PlainCommands.swift"), (.auth, "PlainCommands.swift"),
+        (.trust, "PlainCommands.swift")
     ]
 
     /// `(path, text)` of every generated file, in a stable order.

@@ -1,4 +1,4 @@
-// The commands only ArgumentParser parses: `serve`, the four imports, `generate swift` and `auth`.
+// The commands only ArgumentParser parses: `serve`, the four imports, `generate swift`, `auth` and `trust`.
 
 extension OptionItem {
     /// `-o`/`--output FILE` of the imports, completed with target files.
@@ -228,4 +228,24 @@ extension CommandSpec {
             .target
         ],
         folder: "Auth")
+
+    static let trust = CommandSpec(
+        parent: "MoyaCommand", name: "Trust",
+        members: [
+            .own(
+                .plain(
+                    .words, "paths", valueName: "path",
+                    help: "Target files or folders to trust (or, with --revoke, to stop trusting).", type: "[String]",
+                    initial: "[]", completion: #".file(extensions: ["yaml", "yml"])"#)),
+            .own(
+                .plain(
+                    .flag, "list", "--list", help: "List every grant and whether the file still has the bytes granted.",
+                    type: "Bool", initial: "false")),
+            .own(
+                .plain(
+                    .flag, "revoke", "--revoke",
+                    help: "Stop trusting the paths given (a folder: every grant under it).", type: "Bool",
+                    initial: "false"))
+        ],
+        folder: "Trust")
 }
