@@ -5,9 +5,9 @@ import PackageDescription
 // every target names each module its sources import, not only one that brings it along:
 // `make imports-check` (scripts/check-imports.py) fails otherwise, and `make test` builds with
 // `--explicit-target-dependency-import-check error`.
-//   leaves        CCurl, CYAML, CCleanup (C); TextSafety, PathResolution, OrderedJSON, PositionedYAML,
+//   leaves        CCurl, CYAML, CCleanup (C); TextSafety, PathResolution, OrderedJSON, ContentDigest,
 //                 FileIO (files read and written, for modules that send nothing as for those that do),
-//                 ContentDigest
+//                 PositionedYAML (on FileIO, which reads its files)
 //   transport     CurlTransport
 //   Moya          MoyaKit
 //   model         TargetModel
@@ -18,8 +18,7 @@ import PackageDescription
 //   tests         TestServers and CLITestSupport (support targets), one test target per module
 // Every file written into a target folder passes TargetSpec's TargetFileGate (places, secrets, sample
 // files, header); what the engines write (YAMLText, NewCase, SampleBody) is in TargetModel, the name
-// table and secret spellings in TextSafety, so the import engines stand on neither TargetSpec nor MoyaKit
-// (OpenAPIImport still reads files through TargetSpec's YAMLLoader.readFile).
+// table and secret spellings in TextSafety, so the import engines stand on neither TargetSpec nor MoyaKit.
 // Products: the command and MoyaKit (Moya's API). Package access in TextSafety, PathResolution, FileIO,
 // Paging, Sending and the engines; public in MoyaKit and the leaves its API is built on (OrderedJSON, CurlTransport),
 // and, for speed alone, in TargetModel, TargetSpec and PositionedYAML: Swift 6.3 neither folds a key
@@ -63,11 +62,12 @@ let package = Package(
         .target(name: "PathResolution"),
         // JSON that keeps object key order and number text: parser, writer, in-place spans.
         .target(name: "OrderedJSON", dependencies: ["TextSafety"]),
-        // YAML over libyaml: a node tree with source positions, load limits, diagnostics, source lines.
-        .target(name: "PositionedYAML", dependencies: ["CYAML"]),
         // Files read to the end and written whole or not at all (`InputFile`, `OutputFile`), for
         // every module that reads or writes one, whether or not it sends a request.
         .target(name: "FileIO", dependencies: ["CCleanup", "PathResolution"]),
+        // YAML over libyaml: a node tree with source positions, load limits, diagnostics, source lines,
+        // and a YAML file read within its size limit (FileIO), for the loader and the OpenAPI import.
+        .target(name: "PositionedYAML", dependencies: ["CYAML", "FileIO"]),
         // SHA-256 of a file's bytes, for trust granted by content (`moya-cli trust`); no crypto library.
         .target(name: "ContentDigest"),
 
@@ -135,8 +135,7 @@ let package = Package(
         .target(
             name: "OpenAPIImport",
             dependencies: [
-                // TargetSpec only for YAMLLoader.readFile (CurlTransport's InputFile), until file I/O is a leaf.
-                "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "TargetModel", "TargetSpec"
+                "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "TargetModel"
             ]
         ),
         // `moya-cli import curl`: curl command lines (a browser's "Copy as cURL") into cases.

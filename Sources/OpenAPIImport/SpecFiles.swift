@@ -1,7 +1,6 @@
 import PathResolution
 import PositionedYAML
 import TargetModel
-import TargetSpec  // YAMLLoader.readFile only, until file I/O is a leaf (issue 37)
 import TextSafety
 
 /// The files of a spec split over several (`$ref: ./schemas/user.yaml#/User`): read only from

@@ -1,5 +1,4 @@
 import FileIO
-import MoyaKit
 import PositionedYAML
 
 #if canImport(Glibc)
