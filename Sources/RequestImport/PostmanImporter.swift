@@ -19,6 +19,9 @@ package enum PostmanImporter {
         package var notes: [String]
         /// Example bodies that go to files beside the target file (too deep or too large).
         package var sampleFiles: [(path: String, bytes: [UInt8])] = []
+        /// The variables the file reads as secrets, in order: what a file outside the trusted
+        /// folders must be allowed to read (the "next:" line names them).
+        package var secretVariables: [String] = []
     }
 
     /// One request of the flattened tree, with the folders it is in.
@@ -134,8 +137,9 @@ package enum PostmanImporter {
         let text = YAMLText.render(rootEntries, header: header)
         try TargetFileBudget.check(text, cases: cases.count, advice: "export a smaller collection")
         return Result(
-            apiName: name, baseURL: origin, text: text, caseNames: names, notes: notes, sampleFiles: builder.sampleFiles
-        )
+            apiName: name, baseURL: origin, text: text, caseNames: names, notes: notes,
+            sampleFiles: builder.sampleFiles,
+            secretVariables: builder.secrets.map(\.variable))
     }
 
     static func json(_ bytes: [UInt8], what: String) throws(RequestImportError) -> JSONValue {

@@ -140,10 +140,11 @@ struct ImportRunner {
                     + "; a file outside your trusted folders reads them only when you allow it: MOYA_ALLOW_ENV="
                     + names.joined(separator: ":"))
         }
-        if let outputPath {
-            let trust = TrustHint.step(file: outputPath, variables: result.credentials.map(\.name)).map { $0 + "; " }
-            lines.append(
-                "import: next: \(trust ?? "")moya-cli list \(result.apiName); moya-cli check \(result.apiName)")
+        if let outputPath,
+            let next = ImportNextStep.line(
+                path: outputPath, apiName: result.apiName, variables: result.credentials.map(\.name))
+        {
+            lines.append(next)
         }
         StandardStream.error.write(lines.map { DisplayText.escaped($0) + "\n" }.joined())
     }

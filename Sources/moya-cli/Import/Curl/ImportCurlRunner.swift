@@ -106,6 +106,11 @@ struct ImportCurlRunner {
             lines.append("import: \(note.caseName) (\(note.place)): \(note.message)")
         }
         for imported in cases { lines += imported.reportLines }
+        if let next = ImportNextStep.line(
+            path: outputPath, apiName: command.apiName, variables: cases.flatMap { $0.secrets.map(\.variable) })
+        {
+            lines.append(next)
+        }
         StandardStream.error.write(lines.map { DisplayText.escaped($0) + "\n" }.joined())
     }
 

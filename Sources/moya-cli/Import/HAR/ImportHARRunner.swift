@@ -47,6 +47,11 @@ struct ImportHARRunner {
                 for note in request.notes { lines.append("import: \(name): \(note.message)") }
             }
             for imported in file.cases { lines += imported.reportLines }
+            if let next = ImportNextStep.line(
+                path: file.path, apiName: file.api.name, variables: file.cases.flatMap { $0.secrets.map(\.variable) })
+            {
+                lines.append(next)
+            }
         }
         StandardStream.error.write(lines.map { DisplayText.escaped($0) + "\n" }.joined())
     }

@@ -36,6 +36,9 @@ struct ImportPostmanRunner {
             "import: wrote \(path == "-" ? "standard output" : path): API '\(result.apiName)', \(result.caseNames.count) case\(result.caseNames.count == 1 ? "" : "s")"
         ]
         lines += result.notes.map { "import: " + $0 }
+        if let next = ImportNextStep.line(path: path, apiName: result.apiName, variables: result.secretVariables) {
+            lines.append(next)
+        }
         StandardStream.error.write(lines.map { DisplayText.escaped($0) + "\n" }.joined())
     }
 }
