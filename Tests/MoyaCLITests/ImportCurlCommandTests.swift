@@ -101,7 +101,9 @@ final class ImportCurlCommandTests: XCTestCase {
         let result = try run(["cmds.sh", "--api", "shop", "--case", "c"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
-            result.stderr, "import: added 2 cases to targets/shop.yaml: c, c3\n", "c2 is taken: the next is c3")
+            result.stderr,
+            "import: added 2 cases to targets/shop.yaml: c, c3\nimport: next: moya-cli list shop; moya-cli check shop\n",
+            "c2 is taken: the next is c3")
         let edited = try XCTUnwrap(text("targets/shop.yaml"))
         XCTAssertTrue(edited.hasPrefix(original), edited)
         XCTAssertEqual(

@@ -39,6 +39,7 @@ final class ImportHARTests: XCTestCase {
             """
             import: wrote targets/rec.yaml: API 'rec' (\(base)), 3 cases
             import: getAnythingUsers reads Authorization from ${secret:MOYA_REC_AUTHORIZATION}; set MOYA_REC_AUTHORIZATION to call it
+            import: next: moya-cli trust targets/rec.yaml (or MOYA_ALLOW_ENV=MOYA_REC_AUTHORIZATION); moya-cli list rec; moya-cli check rec
 
             """)
         let file = try String(contentsOf: folder.url.appendingPathComponent("targets/rec.yaml"), encoding: .utf8)

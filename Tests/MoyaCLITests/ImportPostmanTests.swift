@@ -100,6 +100,7 @@ final class ImportPostmanTests: XCTestCase {
             import: the basic auth's password (a literal in the collection, not written) is read from ${secret:MOYA_SHOP_API_PASSWORD}; set MOYA_SHOP_API_PASSWORD to call it
             import: the apikey auth's value is read from ${secret:apiKey}; set apiKey to call it
             import: the oauth2 auth's clientSecret is read from ${secret:clientSecret}; set clientSecret to call it
+            import: next: moya-cli trust targets/shop-api.yaml (or MOYA_ALLOW_ENV=apiToken:MOYA_SHOP_API_PASSWORD:apiKey:clientSecret); moya-cli list shop-api; moya-cli check shop-api
 
             """)
         let file = try String(contentsOf: folder.url.appendingPathComponent("targets/shop-api.yaml"), encoding: .utf8)

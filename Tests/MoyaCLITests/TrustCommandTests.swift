@@ -206,4 +206,29 @@ final class TrustCommandTests: XCTestCase {
         XCTAssertEqual(after.status, 0, after.stderr)
         XCTAssertTrue(after.stdout.contains("Bearer tok-1234567"), after.stdout)
     }
+
+    /// `import curl`, `import har` and `import postman` end with the same "next:" line as
+    /// `import openapi`: a file that reads a secret names the trust step, and the line works when
+    /// followed literally.
+    func testEveryImportEndsWithANextLineThatWorksAsWritten() throws {
+        try sandbox.write("orders.sh", "curl -H 'Authorization: Bearer abc123xyz' https://orders.example/v1/orders\n")
+        let imported = try sandbox.run(
+            ["import", "curl", "orders.sh", "--api", "orders", "--case", "list"], environment: ["MOYA_ALLOW_ENV": ""])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(
+            imported.stderr.hasSuffix(
+                "import: next: moya-cli trust targets/orders.yaml (or MOYA_ALLOW_ENV=MOYA_ORDERS_AUTHORIZATION); "
+                    + "moya-cli list orders; moya-cli check orders\n"), imported.stderr)
+        let token = ["MOYA_ORDERS_AUTHORIZATION": "Bearer tok-98765", "MOYA_ALLOW_ENV": ""]
+        XCTAssertEqual(try sandbox.run(["curl", "orders", "list"], environment: token).status, 64)
+        XCTAssertEqual(try sandbox.run(["trust", "targets/orders.yaml"]).status, 0)
+        let after = try sandbox.run(["curl", "orders", "list", "--show-secrets"], environment: token)
+        XCTAssertEqual(after.status, 0, after.stderr)
+        XCTAssertTrue(after.stdout.contains("Bearer tok-98765"), after.stdout)
+        // Nothing to allow: the line still says what to run next, without a trust step.
+        try sandbox.write("plain.sh", "curl https://plain.example/v1/ping\n")
+        let plain = try sandbox.run(["import", "curl", "plain.sh", "--api", "plain", "--case", "ping"])
+        XCTAssertTrue(
+            plain.stderr.hasSuffix("import: next: moya-cli list plain; moya-cli check plain\n"), plain.stderr)
+    }
 }
