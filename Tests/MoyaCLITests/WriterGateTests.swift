@@ -167,6 +167,31 @@ final class WriterGateTests: XCTestCase {
         XCTAssertTrue(file.contains(#"X-Shop-Key: "${secret:MOYA_WEB_X_SHOP_KEY}""#), file)
     }
 
+    /// A header the file itself marks secret (`sensitiveHeaders:`), though its name does not look
+    /// like a credential's, is saved as a `${secret:…}` reference; a header beside it stays as typed.
+    func testSaveAsKeepsAHeaderTheFileMarksSensitiveOutOfTheFile() throws {
+        try folder.write(
+            "targets/web.yaml",
+            """
+            api: web
+            baseURL: \(base)
+            sensitiveHeaders: [X-Tenant]
+            cases:
+              zen: {path: /zen, sample: ok}
+
+            """)
+        let saved = try run(
+            [
+                "request", "web", "GET", "/anything/items", "X-Tenant:t3nant-0042", "X-Trace:trace-visible",
+                "--save-as", "items"
+            ])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        let file = try text("targets/web.yaml")
+        XCTAssertFalse(file.contains("t3nant-0042"), file)
+        XCTAssertTrue(file.contains(#"X-Tenant: "${secret:MOYA_WEB_X_TENANT}""#), file)
+        XCTAssertTrue(file.contains("trace-visible"), file)
+    }
+
     // MARK: - Bug 5: body credentials become values; response tokens are not kept
 
     func testImportCurlMakesBodyCredentialsValues() throws {
