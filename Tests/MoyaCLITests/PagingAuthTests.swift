@@ -34,6 +34,11 @@ final class PagingAuthTests: XCTestCase {
                     path: /pages/cursor
                     task: {parameters: {limit: "{limit}"}, encoding: url}
                     pagination: {cursor: {from: "$.meta.next_cursor", param: cursor}, items: "$.data"}
+                  cursorInQuery:
+                    values: [{limit: {type: int, default: 2}}]
+                    path: /pages/cursor
+                    task: {parameters: {limit: "{limit}"}, encoding: url, destination: queryString}
+                    pagination: {cursor: {from: "$.meta.next_cursor", param: cursor}, items: "$.data"}
                 """)
         }
     }
@@ -96,8 +101,12 @@ final class PagingAuthTests: XCTestCase {
     }
 
     func testACursorPageKeepsTheKeyAndDoesNotRepeatTheFirstPagesQuery() throws {
+        // The encoding's default destination (methodDependent) and queryString: both put `limit` in
+        // page 1's query, which the next pages get from page 1's URL, not again from the task.
         for command in [
-            ["call", "inquery", "cursor", "--all"], ["check", "inquery", "--live", "--all", "--only", "cursor"]
+            ["call", "inquery", "cursor", "--all"], ["check", "inquery", "--live", "--all", "--only", "cursor"],
+            ["call", "inquery", "cursorInQuery", "--all"],
+            ["check", "inquery", "--live", "--all", "--only", "cursorInQuery"]
         ] {
             let first = server.receivedRequests.count
             let result = try sandbox.run(command, environment: environment)
