@@ -181,7 +181,7 @@ package enum HARImporter {
                         Array((parameter["value"]?.stringValue ?? "").utf8), spaceAsPlus: true)
                 }
             }
-            if ["GET", "HEAD", "TRACE"].contains(request.method) {
+            if MethodSemantics.carriesNoBody(request.method) {
                 if !bytes.isEmpty {
                     notes.append(
                         (request.place, "the \(request.method) request's body is left out: a case cannot send one"))

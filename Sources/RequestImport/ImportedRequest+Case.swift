@@ -135,7 +135,7 @@ extension ImportedRequest {
         }
         var hasBody = true
         if case .none = body { hasBody = false }
-        if hasBody, ["GET", "HEAD", "TRACE"].contains(method) {
+        if hasBody, MethodSemantics.carriesNoBody(method) {
             throw RequestImportError(
                 "a \(method) request with a body cannot be a case (moya-targets(5)); give it another method with -X",
                 at: place)

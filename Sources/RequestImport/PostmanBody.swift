@@ -10,7 +10,7 @@ enum PostmanBody {
         guard let body, body != .null, let mode = body["mode"]?.stringValue, body["disabled"]?.boolValue != true else {
             return []
         }
-        if ["GET", "HEAD", "TRACE"].contains(method) {
+        if MethodSemantics.carriesNoBody(method) {
             notes.append("the \(method) request's body is left out: a case cannot send one")
             return []
         }

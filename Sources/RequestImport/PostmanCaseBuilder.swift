@@ -18,9 +18,6 @@ struct PostmanCaseBuilder {
         var auth: JSONValue?
     }
 
-    /// The methods a target file's case may have (moya-targets(5)).
-    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"]
-
     let apiName: String
     let variables: PostmanVariables
     private(set) var schemes: [(name: String, members: [YAMLText.Entry])] = []
@@ -65,10 +62,8 @@ struct PostmanCaseBuilder {
         // v2.x allows a request given as its URL alone.
         let url = request.stringValue.map(JSONValue.string) ?? request["url"] ?? .string("")
         let method = (request["method"]?.stringValue ?? "GET").uppercased()
-        guard Self.methods.contains(method) else {
-            throw RequestImportError(
-                "'\(method.prefix(40))' is not a method a case can send (\(Self.methods.joined(separator: ", "))) (at \(at).request.method)"
-            )
+        if let problem = MethodSemantics.problem(with: method) {
+            throw RequestImportError("\(problem.prefix(200)) (at \(at).request.method)")
         }
         var raw: String
         var query: [(String, String)]? = nil

@@ -250,8 +250,8 @@ extension ImportPostmanTests {
             ),
             (request(#"{"url": "ftp://h/"}"#), "h.json: the URL 'ftp://h' is not http or https"),
             (
-                request(#"{"method": "PURGE", "url": "http://h/"}"#),
-                "h.json: 'PURGE' is not a method a case can send (GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE, CONNECT) (at $.item[0].request.method)"
+                request(#"{"method": "SEND IT", "url": "http://h/"}"#),
+                "h.json: invalid method 'SEND IT'; a method is a name of letters, digits and !#$%&'*+-.^_`|~ (RFC 9110) (at $.item[0].request.method)"
             ),
             (request(#"{"url": "{{a}} b/x"}"#), "h.json: the URL's host holds a space (at $.item[0].request.url)"),
             (

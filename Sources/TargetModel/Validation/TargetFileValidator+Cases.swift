@@ -6,7 +6,6 @@ extension TargetFileValidator {
         "description", "values", "baseURL", "path", "method", "headers", "auth", "task", "validation", "timeout",
         "sample", "samples", "examples", "pagination", "captures"
     ]
-    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"]
 
     /// The valid cases: kept, or handed to ``caseHandler`` with only their digests kept.
     struct ReadCases {
@@ -78,8 +77,13 @@ extension TargetFileValidator {
         let baseURL = fields["baseURL"].flatMap { readBaseURL($0, positionName: "a case's baseURL") }
         var method = "GET"
         if let methodNode = fields["method"] {
-            if let text = choice(methodNode, from: Self.methods, what: "method") {
-                method = text
+            if let text = string(methodNode) {
+                if let problem = MethodSemantics.problem(with: text) {
+                    error(problem, at: methodNode.mark)
+                    isValid = false
+                } else {
+                    method = text
+                }
             } else {
                 isValid = false
             }

@@ -10,7 +10,6 @@ extension TargetFileValidator {
     ]
     static let taskKeys =
         bodyKeys + ["encoding", "query", "destination", "arrayEncoding", "boolEncoding", "prettyPrinted", "format"]
-    private static let methodsWithoutBody = ["GET", "HEAD", "TRACE"]
     private static let multipartSourceKeys = ["value", "file", "data"]
 
     /// What people write for a task from other tools, and what it is here.
@@ -67,7 +66,7 @@ extension TargetFileValidator {
             query = jsonMembers(entries, role: .request, positionName: "a task")
         }
 
-        if methodKnown && Self.methodsWithoutBody.contains(method) {
+        if methodKnown && MethodSemantics.carriesNoBody(method) {
             checkNoBody(kind: kind, method: method, fields: fields, encoding: encoding)
         }
         if let queryMark = fields.keyMark("query"), kind == "upload" || kind == "download" {
