@@ -25,7 +25,8 @@ package struct HARAPI: Sendable {
         var cases: [ImportedCase] = []
         for (offset, named) in requests.enumerated() {
             do throws(RequestImportError) {
-                cases.append(try named.request.importedCase(named: named.name, apiName: name))
+                cases.append(
+                    try named.request.importedCase(named: named.name, apiName: name, emptySecretFallback: true))
             } catch {
                 // A capture's place is its entry, not a line and column.
                 throw RequestImportError(error.message + " (at $.log.entries[\(entryIndices[offset])])")

@@ -25,10 +25,11 @@ extension ImportedRequest {
     /// A request to another origin than `apiOrigin` (`nil`: the API's is not known) gets that
     /// origin as the case's own `baseURL`, and its whole path; when the API has auth
     /// (`apiHasAuth`), such a case sends none (`auth: none`): the API's credentials are for its
-    /// own origin, not the snippet's host.
+    /// own origin, not the snippet's host. `emptySecretFallback` writes a credential header as
+    /// `${secret:VAR:-}`, so the file's offline `check` needs no variable (a capture's cookies).
     package func importedCase(
         named name: String, apiName: String, sensitiveHeaders: Set<String> = [], basePath: String = "",
-        apiOrigin: String? = nil, apiHasAuth: Bool = false
+        apiOrigin: String? = nil, apiHasAuth: Bool = false, emptySecretFallback: Bool = false
     ) throws(RequestImportError) -> ImportedCase {
         let ownOrigin = apiOrigin.map { $0 != url.origin } ?? false
         let basePath = ownOrigin ? "" : basePath
@@ -144,7 +145,8 @@ extension ImportedRequest {
         do throws(TargetFileEditError) {
             rendered = try newCase.render(
                 apiName: apiName, sensitiveHeaders: sensitiveHeaders,
-                sampleFileStem: SampleBody.fileStem(api: apiName, caseName: name))
+                sampleFileStem: SampleBody.fileStem(api: apiName, caseName: name),
+                emptySecretFallback: emptySecretFallback)
         } catch {
             throw RequestImportError(error.message, at: place)
         }

@@ -160,7 +160,7 @@ struct PostmanCaseBuilder {
             members.append(YAMLText.Entry("description", .string(description)))
         }
         if parsed.origin != apiOrigin {
-            members.append(YAMLText.Entry("baseURL", .string(template.referencing(parsed.origin))))
+            members.append(YAMLText.Entry("baseURL", .string(variables.baseURL(parsed.origin))))
         }
         members.append(YAMLText.Entry("method", .string(parsed.method)))
         var path = ""
@@ -195,7 +195,7 @@ struct PostmanCaseBuilder {
                 if !pieces.contains(where: { if case .variable = $0 { true } else { false } }) {
                     let variable =
                         "MOYA_\(PostmanVariables.identifier(apiName).uppercased())_\(PostmanVariables.identifier(header.name).uppercased())"
-                    value = "${secret:\(variable)}"
+                    value = "${secret:\(variable):-}"
                     redactions.append(header.value)
                     if let space = header.value.firstIndex(of: " ") {
                         redactions.append(String(header.value[header.value.index(after: space)...]))
@@ -205,7 +205,7 @@ struct PostmanCaseBuilder {
                     value = pieces.map { piece in
                         switch piece {
                         case .text(let text): NewCase.literal(text)
-                        case .variable(let name): "${secret:\(PostmanVariables.identifier(name))}"
+                        case .variable(let name): "${secret:\(PostmanVariables.identifier(name)):-}"
                         }
                     }.joined()
                 }
@@ -252,8 +252,19 @@ struct PostmanCaseBuilder {
             }
         }
         if !task.isEmpty { members.append(YAMLText.Entry("task", .map(task))) }
-        let samples = try self.samples(
+        var samples = try self.samples(
             parsed.item["response"], at: at + ".response", caseName: caseName, notes: &notes, files: &sampleFiles)
+        // The default sample (the first) is a success, so `check` and `--stub` pass; an error
+        // example (a 401) is a named sample. With only errors saved, an empty 200 comes first.
+        let successes = samples.filter { SampleBody.isSuccess(status: $0.status) }
+        if !samples.isEmpty, successes.isEmpty {
+            notes.append(
+                "every saved example is an error: the default sample is an empty 200, the examples are named samples")
+            samples.insert(
+                (SampleBody.sampleName(status: 200), 200, .map([YAMLText.Entry("status", .int(200))])), at: 0)
+        } else {
+            samples = successes + samples.filter { !SampleBody.isSuccess(status: $0.status) }
+        }
         if samples.count == 1 {
             members.append(YAMLText.Entry("sample", samples[0].sample))
         } else if samples.count > 1 {
@@ -278,9 +289,9 @@ struct PostmanCaseBuilder {
     func samples(
         _ list: JSONValue?, at path: String, caseName: String, notes: inout [String],
         files: inout [(path: String, bytes: [UInt8])]
-    ) throws(RequestImportError) -> [(name: String, sample: YAMLText)] {
+    ) throws(RequestImportError) -> [(name: String, status: Int, sample: YAMLText)] {
         let count = list?.arrayValue?.count ?? 0
-        var made: [(String, YAMLText)] = []
+        var made: [(String, Int, YAMLText)] = []
         let redacted = (variables.collection + variables.environment).filter(\.isSecret).map(\.value) + redactions
         for (offset, response) in (list?.arrayValue ?? []).enumerated() {
             let at = "\(path)[\(offset)]"
@@ -310,7 +321,7 @@ struct PostmanCaseBuilder {
             if let file = rendered.sampleFile { files.append(file) }
             guard let sample = rendered.members.first(where: { $0.key == "sample" })?.value else { continue }
             let name = PostmanImporter.caseName(folders: [], name: response["name"]?.stringValue ?? "example")
-            made.append((name, sample))
+            made.append((name, status, sample))
         }
         return made
     }
@@ -347,11 +358,11 @@ struct PostmanCaseBuilder {
         }
     }
 
-    /// A description: a string, or v2.1's `{content}`.
+    /// A description: a string, or v2.1's `{content}`, as one line (its first paragraph, as
+    /// every importer writes one: ``TextSafety/OneLineText``).
     static func description(_ value: JSONValue?) -> String? {
-        guard let text = value?.stringValue ?? value?["content"]?.stringValue, !text.isEmpty else { return nil }
-        // A description is read on a terminal (`list`, case help): no control characters but line breaks.
-        let kept = text.unicodeScalars.filter { $0 == "\n" || $0 == "\t" || $0.value >= 0x20 && $0.value != 0x7F }
-        return String(String.UnicodeScalarView(kept.prefix(2000)))
+        guard let text = value?.stringValue ?? value?["content"]?.stringValue else { return nil }
+        let line = OneLineText.firstParagraph(text)
+        return line.isEmpty ? nil : line
     }
 }

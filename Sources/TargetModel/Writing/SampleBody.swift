@@ -19,6 +19,28 @@ package enum SampleBody {
         "samples/" + api + "/" + caseName + (sampleName.map { "." + $0 } ?? "")
     }
 
+    /// A named sample's name from its status, the same for every importer: `ok`, `notModified`,
+    /// `unauthorized`, else `status<N>`.
+    package static func sampleName(status: Int) -> String {
+        statusNames[status] ?? "status\(status)"
+    }
+
+    private static let statusNames: [Int: String] = [
+        200: "ok", 201: "created", 202: "accepted", 203: "nonAuthoritative", 204: "noContent",
+        205: "resetContent", 206: "partialContent", 300: "multipleChoices", 301: "movedPermanently",
+        302: "found", 303: "seeOther", 304: "notModified", 307: "temporaryRedirect", 308: "permanentRedirect",
+        400: "badRequest", 401: "unauthorized", 402: "paymentRequired", 403: "forbidden", 404: "notFound",
+        405: "methodNotAllowed", 406: "notAcceptable", 408: "requestTimeout", 409: "conflict", 410: "gone",
+        411: "lengthRequired", 412: "preconditionFailed", 413: "contentTooLarge", 415: "unsupportedMediaType",
+        422: "unprocessableEntity", 423: "locked", 428: "preconditionRequired", 429: "tooManyRequests",
+        500: "internalServerError", 501: "notImplemented", 502: "badGateway", 503: "serviceUnavailable",
+        504: "gatewayTimeout"
+    ]
+
+    /// Whether a recorded or saved response may be a case's default sample: the default must pass
+    /// the case's validation (`check`, `--stub`), and a 2xx is what every case accepts.
+    package static func isSuccess(status: Int) -> Bool { (200...299).contains(status) }
+
     /// Whether a JSON body can be written as `json:`: not too deep, no key twice in an object,
     /// and no key so long that only block style could hold it (a flow sample could not).
     package static func fitsInline(_ value: JSONValue) -> Bool {
