@@ -281,8 +281,36 @@ struct PostmanCaseBuilder {
             members.insert(
                 YAMLText.Entry("values", .list(template.values.map(\.entry))),
                 at: members.first?.key == "description" ? 1 : 0)
+            if let examples = Self.offlineExamples(template.values.map(\.entry)) {
+                members.append(YAMLText.Entry("examples", .list([.list(examples)])))
+            }
         }
         return (members, notes + template.notes)
+    }
+
+    /// The arguments `check` uses when a value has no default (a credential, a variable the
+    /// collection does not define): each value's default, else the stand-in `example`, so the
+    /// file's offline `check` covers the case; `nil` when every value has a default or one is a
+    /// file (given when calling).
+    static func offlineExamples(_ values: [YAMLText]) -> [YAMLText]? {
+        var examples: [YAMLText] = []
+        var lacksDefault = false
+        for value in values {
+            guard case .map(let entries) = value, let entry = entries.first, case .map(let members) = entry.value else {
+                return nil
+            }
+            if members.contains(where: { if $0.key == "type", case .string("file") = $0.value { true } else { false } })
+            {
+                return nil
+            }
+            if let given = members.first(where: { $0.key == "default" })?.value {
+                examples.append(given)
+            } else {
+                lacksDefault = true
+                examples.append(.string("example"))
+            }
+        }
+        return lacksDefault ? examples : nil
     }
 
     /// The saved example responses as samples, redacted as `request --save-as` does.

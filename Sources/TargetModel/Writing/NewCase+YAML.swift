@@ -224,6 +224,15 @@ extension NewCase {
                 (path, Array(redacted(String(decoding: hidden.serializedBytes(), as: UTF8.self)).utf8))
             )
         }
+        let text = String(validating: sample.body, as: UTF8.self)
+        if hidden == nil, isWhole, let fileStem,
+            SampleBody.belongsInFile(byteCount: length, isText: text != nil, isJSON: false)
+        {
+            // A page of HTML, an image: beside the target file, as `--record` writes it.
+            let path = fileStem + "." + SampleBody.fileExtension(sample.contentType, isText: text != nil, isJSON: false)
+            members.append(YAMLText.Entry("file", .string(literal(path))))
+            return (.map(members), nil, (path, text.map { Array(redacted($0).utf8) } ?? sample.body))
+        }
         guard length <= SampleBody.maximumInlineBytes else {
             return (
                 nil,
@@ -233,7 +242,7 @@ extension NewCase {
         }
         if let hidden {
             members.append(YAMLText.Entry("json", yaml(hidden, transformingStrings: redacted)))
-        } else if let text = String(validating: sample.body, as: UTF8.self) {
+        } else if let text {
             members.append(YAMLText.Entry("text", .string(literal(redacted(text)))))
         } else {
             return (nil, "the response is not UTF-8 text; no sample was saved", nil)

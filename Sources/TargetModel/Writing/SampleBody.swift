@@ -7,6 +7,9 @@ import TextSafety
 package enum SampleBody {
     /// The largest body written into the target file.
     package static let maximumInlineBytes = 64 * 1024
+    /// The largest body other than JSON written into the file: a page of text or HTML is one
+    /// quoted line there, unreadable and bloating the file; a larger one goes to a file beside it.
+    package static let maximumInlineTextBytes = 8 * 1024
     /// The deepest JSON written into the file: the loader reads 64 levels (`YAMLLimits`), the
     /// case and its samples take some.
     package static let maximumInlineDepth = 32
@@ -17,6 +20,14 @@ package enum SampleBody {
     /// and without the extension: `samples/API/CASE` (`.NAME` for a named sample).
     package static func fileStem(api: String, caseName: String, sampleName: String? = nil) -> String {
         "samples/" + api + "/" + caseName + (sampleName.map { "." + $0 } ?? "")
+    }
+
+    /// Whether a body goes to a file beside the target file rather than into it, for every writer
+    /// (`--record`, `--save-sample`, imports): not text, larger than ``maximumInlineBytes``, or
+    /// text other than JSON larger than ``maximumInlineTextBytes``. (JSON that nests too deep, see
+    /// ``fitsInline(_:)-swift.type.method``, goes there too.)
+    package static func belongsInFile(byteCount: Int, isText: Bool, isJSON: Bool) -> Bool {
+        !isText || byteCount > maximumInlineBytes || !isJSON && byteCount > maximumInlineTextBytes
     }
 
     /// A named sample's name from its status, the same for every importer: `ok`, `notModified`,
