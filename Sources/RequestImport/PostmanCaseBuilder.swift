@@ -219,7 +219,9 @@ struct PostmanCaseBuilder {
                 headers.append(YAMLText.Entry(header.name, .string(value)))
             }
         }
-        if contentType == nil, let type = Self.rawContentType(request["body"]) {
+        if contentType == nil, !["GET", "HEAD", "TRACE"].contains(parsed.method),
+            let type = Self.rawContentType(request["body"])
+        {
             // Postman sends a raw body with the type its language implies.
             headers.append(YAMLText.Entry("Content-Type", .string(type)))
         }
@@ -374,7 +376,7 @@ struct PostmanCaseBuilder {
         String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 
-    /// The Content-Type Postman gives a raw body without one.
+    /// The Content-Type Postman gives a raw body without one (not for a GET, which sends none).
     static func rawContentType(_ body: JSONValue?) -> String? {
         guard let body, body["mode"]?.stringValue == "raw", body["disabled"]?.boolValue != true else { return nil }
         switch body["options"]?["raw"]?["language"]?.stringValue ?? "text" {

@@ -12,7 +12,8 @@ package enum OneLineText {
             return trimmed(text)
         }
         var paragraph: [Substring] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // `\r\n` is one Character: split at every line break, not only at `\n`.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             let trimmed = line.trimmingPrefix(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
             if trimmed.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
                 if paragraph.isEmpty { continue }
