@@ -132,7 +132,9 @@ package enum HARImporter {
                 // The same case again (`/items/124` after `/items/123`): its response may be the
                 // success the first lacked, or another status worth a named sample.
                 apis[apiIndex].repeatedCount += 1
-                if let sample = request.sample { apis[apiIndex].requests[known].request.record(sample) }
+                if let sample = request.sample {
+                    apis[apiIndex].requests[known].request.record(sample, values: numbers)
+                }
                 continue
             }
             seen[request.url.origin, default: [:]][key] = apis[apiIndex].requests.count

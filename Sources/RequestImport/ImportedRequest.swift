@@ -32,15 +32,18 @@ package struct ImportedRequest: Sendable {
     /// The most named samples a case gets from repeated requests.
     static let maximumOtherSamples = 4
 
-    /// Takes another recorded response of the same case: a success replaces a default that is
-    /// not one (which becomes a named sample); a status not yet seen becomes a named sample.
-    mutating func record(_ response: NewCase.Sample) {
+    /// Takes another recorded response of the same case (sent with `values`, its path numbers): a
+    /// success replaces a default that is not one (which becomes a named sample), and its numbers
+    /// become the examples; a status not yet seen becomes a named sample.
+    mutating func record(_ response: NewCase.Sample, values: [PathValue]) {
         guard let current = sample else {
             sample = response
+            if values.count == pathValues.count { pathValues = values }
             return
         }
         if SampleBody.isSuccess(status: response.status), !SampleBody.isSuccess(status: current.status) {
             sample = response
+            if values.count == pathValues.count { pathValues = values }
             otherSamples.removeAll { $0.status == response.status }
             otherSamples.insert(current, at: 0)
         } else if response.status != current.status, !otherSamples.contains(where: { $0.status == response.status }) {
