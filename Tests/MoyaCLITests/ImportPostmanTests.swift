@@ -337,7 +337,7 @@ extension ImportPostmanTests {
         XCTAssertFalse(
             odd.stdout.contains("hidden-value") || odd.stdout.contains("\u{1B}") || odd.stdout.contains("\\x1B"))
         XCTAssertFalse(odd.stderr.contains("\u{1B}"))
-        XCTAssertTrue(odd.stdout.contains(#"headers: {X-P: "${secret:plain}"}"#), odd.stdout)
+        XCTAssertTrue(odd.stdout.contains(#"headers: {X-P: "${secret:plain:-}"}"#), odd.stdout)
         XCTAssertTrue(odd.stdout.contains(#"variables: {x_y: "2"}"#), "one name, the later value:\n\(odd.stdout)")
         XCTAssertTrue(odd.stdout.contains(#"path: "/{plain}/{b}/a%20b""#), odd.stdout)
         XCTAssertTrue(odd.stderr.contains("the variable 'b' refers to itself through others"), odd.stderr)
