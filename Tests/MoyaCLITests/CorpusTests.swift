@@ -1,0 +1,292 @@
+import CLITestSupport
+import Foundation
+import XCTest
+
+@testable import TestServers
+
+/// Issue 39: real input, as users bring it. Every file under `../shared/corpus` (from the
+/// repository's root) is found by walking its folders, never by a list here: a file added there
+/// is tested without a change to this file. Each OpenAPI description, Postman collection, HAR
+/// capture and curl command imports (exit 0: the corpus is valid input, so neither a refusal, 65,
+/// nor an internal error, 70), every target file it makes `validate`s, and `check` passes offline
+/// with no variable set. Each failing file is reported on its own, with what it printed.
+///
+/// The files are worked on two at a time (the machine has two cores), by the one built binary.
+final class CorpusTests: XCTestCase {
+    /// `../shared/corpus` from the repository's root (this file is `Tests/MoyaCLITests/…`).
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+    /// What a corpus file is, by what `moya-cli import` reads it as.
+    enum Kind: String, CaseIterable, Sendable {
+        case openapi, postman, har, curl
+    }
+
+    /// One input of the corpus: its kind and where it is.
+    struct Input: Sendable {
+        var kind: Kind
+        var url: URL
+        /// Its path under the corpus, as failures name it.
+        var name: String
+    }
+
+    // MARK: The kinds
+
+    func testOpenAPIDescriptionsImportValidateAndCheck() throws {
+        try assertEveryInputImports(.openapi)
+    }
+
+    func testPostmanCollectionsImportValidateAndCheck() throws {
+        try assertEveryInputImports(.postman)
+    }
+
+    func testHARCapturesImportValidateAndCheck() throws {
+        try assertEveryInputImports(.har)
+    }
+
+    func testCurlCommandsImportValidateAndCheck() throws {
+        try assertEveryInputImports(.curl)
+    }
+
+    /// Each curl command of the corpus, run by the real curl and imported then called, sends the
+    /// same request to the loopback server, compared as ``ImportCurlTests`` compares (its
+    /// ``ImportCurlTests/Wire``). The secrets an import moves to variables are set to a stand-in:
+    /// the header fields carrying them must be there, their values are not compared.
+    func testCurlCommandsSendWhatCurlSends() throws {
+        try XCTSkipIf(!FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "curl is not installed")
+        try XCTSkipIf(!FileManager.default.isExecutableFile(atPath: "/bin/bash"), "bash is not installed")
+        let commands = try Self.inputs().filter { $0.kind == .curl }
+        XCTAssertFalse(commands.isEmpty, "no curl command in the corpus")
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        var failing = 0
+        for input in commands {
+            if let failure = try Self.comparison(of: input, server: server) {
+                failing += 1
+                XCTFail("\(input.name): \(failure)")
+            }
+        }
+        print("CorpusTests: curl equivalence: \(commands.count) commands, \(failing) failing")
+    }
+
+    /// What differs between the request `input` sends with curl and as its imported case, or `nil`.
+    static func comparison(of input: Input, server: HTTPTestServer) throws -> String? {
+        let folder = try TemporaryFolder()
+        try copyCurlData(to: folder.url)
+        let command = try String(contentsOf: input.url, encoding: .utf8)
+            .replacingOccurrences(of: "127.0.0.1:19460", with: "127.0.0.1:\(server.port)")
+        try folder.write("command.sh", command)
+        let imported = try CLIRunner.run(
+            ["import", "curl", "command.sh", "--api", "corpus", "--case", "c"], currentDirectory: folder.url)
+        guard imported.status == 0 else { return "import exited \(imported.status)\n\(imported.stderr)" }
+        let file = try String(contentsOf: folder.url.appendingPathComponent("targets/corpus.yaml"), encoding: .utf8)
+        let variables = variableNames(in: file)
+        let standIn = "moya-corpus-stand-in"
+        let before = server.receivedRequests.count
+        // A browser writes $'\u20ac' for €: bash reads it so in a UTF-8 locale.
+        let curl = try CLIRunner.runShell("bash command.sh", in: folder.url, environment: ["LC_ALL": "C.UTF-8"])
+        guard curl.status == 0 else { return "curl exited \(curl.status)\n\(curl.stderr)" }
+        let called = try CLIRunner.run(
+            ["call", "corpus", "c"], environment: Dictionary(uniqueKeysWithValues: variables.map { ($0, standIn) }),
+            currentDirectory: folder.url)
+        // The server answers 404 where the command's path is none of its routes: still compared.
+        guard [0, 3, 4, 5].contains(called.status) else { return "call exited \(called.status)\n\(called.stderr)" }
+        let received = server.receivedRequests.dropFirst(before)
+        guard received.count == 2, let viaCurl = received.first, let viaCall = received.last else {
+            return "expected a request from curl and one from the case, got \(received.count)"
+        }
+        let comparesEncoding = command.contains("--compressed")
+        var (sentByCall, sentByCurl) = (
+            ImportCurlTests.Wire(viaCall, comparingAcceptEncoding: comparesEncoding),
+            ImportCurlTests.Wire(viaCurl, comparingAcceptEncoding: comparesEncoding)
+        )
+        if !variables.isEmpty {
+            for (name, value) in sentByCall.headers
+            where value.contains(standIn) || name == "authorization" || name == "cookie" {
+                guard sentByCurl.headers[name] != nil else { return "the case sends \(name), curl does not" }
+                (sentByCall.headers[name], sentByCurl.headers[name]) = (nil, nil)
+            }
+        }
+        guard sentByCall == sentByCurl else {
+            return "the case sends\n\(sentByCall)\ncurl sends\n\(sentByCurl)\nthe target file:\n\(file)"
+        }
+        return nil
+    }
+
+    /// The environment variables a target file reads (`${NAME}`, `${secret:NAME}`, `${NAME:-x}`).
+    static func variableNames(in text: String) -> Set<String> {
+        var names = Set<String>()
+        var rest = text[...]
+        while let start = rest.range(of: "${") {
+            rest = rest[start.upperBound...]
+            if rest.hasPrefix("secret:") { rest = rest.dropFirst("secret:".count) }
+            let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            if !name.isEmpty { names.insert(String(name)) }
+        }
+        return names
+    }
+
+    /// The walk finds every kind, and a multi-file spec by its entry point alone.
+    func testTheWalkFindsEveryKindAndEntryPointsOnly() throws {
+        let inputs = try Self.inputs()
+        for kind in Kind.allCases {
+            XCTAssertFalse(inputs.filter { $0.kind == kind }.isEmpty, "no \(kind) input found in \(Self.corpus.path)")
+        }
+        // A spec split over files is imported from its root, never from a fragment of it.
+        for input in inputs where input.kind == .openapi {
+            XCTAssertTrue(Self.isSpecRoot(input.url), input.name)
+        }
+    }
+
+    // MARK: Walking the corpus
+
+    /// Every input under the corpus, in path order; skips the test when the corpus is absent.
+    static func inputs() throws -> [Input] {
+        try XCTSkipUnless(
+            FileManager.default.fileExists(atPath: corpus.path),
+            "the corpus is not at \(corpus.path) (../shared/corpus from the repository's root)")
+        guard let walk = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
+        var inputs: [Input] = []
+        for case let url as URL in walk {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
+                let kind = kind(of: url)
+            else { continue }
+            let name = String(url.standardizedFileURL.path.dropFirst(corpus.standardizedFileURL.path.count + 1))
+            inputs.append(Input(kind: kind, url: url, name: name))
+        }
+        return inputs.sorted { $0.name < $1.name }
+    }
+
+    /// A file's kind: by its folder for captures and commands (`postman/`, `har/`,
+    /// `curl/fixtures/`), by its content for OpenAPI (a YAML or JSON document with a top-level
+    /// `openapi` or `swagger`: the root of a spec split over files; its fragments have none).
+    /// Anything else (SOURCES.md, the files curl commands read) is no input.
+    static func kind(of url: URL) -> Kind? {
+        let folders = url.deletingLastPathComponent().pathComponents
+        let suffix = url.pathExtension.lowercased()
+        if folders.suffix(2) == ["curl", "fixtures"] { return suffix == "sh" ? .curl : nil }
+        if folders.contains("postman") { return suffix == "json" ? .postman : nil }
+        if folders.contains("har") { return suffix == "har" || suffix == "json" ? .har : nil }
+        guard ["yaml", "yml", "json"].contains(suffix) else { return nil }
+        return isSpecRoot(url) ? .openapi : nil
+    }
+
+    /// Whether the document has a top-level `openapi` or `swagger` key.
+    static func isSpecRoot(_ url: URL) -> Bool {
+        guard let data = try? Data(contentsOf: url) else { return false }
+        if url.pathExtension.lowercased() == "json" {
+            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+            return object["openapi"] != nil || object["swagger"] != nil
+        }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").contains {
+            $0.hasPrefix("openapi:") || $0.hasPrefix("swagger:")
+        }
+    }
+
+    // MARK: Import, validate, check
+
+    /// What went wrong with one input, or `nil`.
+    struct Outcome: Sendable {
+        var input: Input
+        var failure: String?
+        var seconds: Double
+    }
+
+    /// Imports every input of `kind`, two at a time, and reports each that fails.
+    func assertEveryInputImports(_ kind: Kind, file: StaticString = #filePath, line: UInt = #line) throws {
+        let inputs = try Self.inputs().filter { $0.kind == kind }
+        XCTAssertFalse(inputs.isEmpty, "no \(kind) input in the corpus", file: file, line: line)
+        let outcomes = Self.concurrently(inputs) { Self.outcome(of: $0) }
+        for outcome in outcomes {
+            if let failure = outcome.failure { XCTFail("\(outcome.input.name): \(failure)", file: file, line: line) }
+        }
+        let total = outcomes.map(\.seconds).reduce(0, +)
+        let slowest = outcomes.max { $0.seconds < $1.seconds }
+        print(
+            "CorpusTests: \(kind): \(outcomes.count) inputs, \(outcomes.filter { $0.failure != nil }.count) failing, "
+                + String(format: "%.1f s of work", total)
+                + (slowest.map { String(format: ", slowest %@ %.1f s", $0.input.name, $0.seconds) } ?? ""))
+    }
+
+    /// `work` on each of `items`, on as many threads as there are cores (at least two), in order.
+    static func concurrently<Item: Sendable, Result: Sendable>(
+        _ items: [Item], _ work: @escaping @Sendable (Item) -> Result
+    ) -> [Result] {
+        let lock = NSLock()
+        nonisolated(unsafe) var results = [Result?](repeating: nil, count: items.count)
+        nonisolated(unsafe) var next = 0
+        let workers = min(items.count, max(2, ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                lock.lock()
+                let index = next
+                next += 1
+                lock.unlock()
+                guard index < items.count else { return }
+                let result = work(items[index])
+                lock.lock()
+                results[index] = result
+                lock.unlock()
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    /// Imports `input` in a folder of its own, validates what it wrote and checks it offline.
+    static func outcome(of input: Input) -> Outcome {
+        let start = Date()
+        func done(_ failure: String?) -> Outcome {
+            Outcome(input: input, failure: failure, seconds: Date().timeIntervalSince(start))
+        }
+        do {
+            let folder = try TemporaryFolder()
+            var arguments = ["import", input.kind.rawValue, input.url.path]
+            if input.kind == .curl {
+                // The files a command reads are beside it in data/; curl's own runs go there too.
+                try copyCurlData(to: folder.url)
+                arguments = ["import", "curl", input.url.path, "--api", "corpus", "--case", "c"]
+            }
+            let imported = try CLIRunner.run(arguments, currentDirectory: folder.url, timeout: 900)
+            guard imported.status == 0 else {
+                return done("import exited \(imported.status)\n\(lastLines(of: imported.stderr))")
+            }
+            let targets = folder.url.appendingPathComponent("targets")
+            let written =
+                (try? FileManager.default.contentsOfDirectory(atPath: targets.path))?
+                .filter { $0.hasSuffix(".yaml") }.sorted() ?? []
+            guard !written.isEmpty else { return done("import wrote no target file\n\(imported.stderr)") }
+            let validated = try CLIRunner.run(
+                ["validate"] + written.map { "targets/" + $0 }, currentDirectory: folder.url, timeout: 900)
+            guard validated.status == 0 else {
+                return done("validate exited \(validated.status)\n\(lastLines(of: validated.stderr))")
+            }
+            let checked = try CLIRunner.run(["check"], currentDirectory: folder.url, timeout: 900)
+            guard checked.status == 0 else {
+                return done(
+                    "check (offline, no variable set) exited \(checked.status)\n"
+                        + lastLines(of: checked.stderr + checked.stdout))
+            }
+            return done(nil)
+        } catch {
+            return done("\(error)")
+        }
+    }
+
+    /// The end of a long output: what a failure needs, without 10,000 lines of it.
+    static func lastLines(of text: String, count: Int = 30) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return (lines.count > count ? "…\n" : "") + lines.suffix(count).joined(separator: "\n")
+    }
+
+    /// The files curl commands read (`imports-1/curl/data/`), copied into `folder`: a command may
+    /// write beside them (`-c cookies.txt`), never into the corpus.
+    static func copyCurlData(to folder: URL) throws {
+        let data = corpus.appendingPathComponent("imports-1/curl/data")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: data.path) else { return }
+        for name in names {
+            try FileManager.default.copyItem(
+                at: data.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+    }
+}
