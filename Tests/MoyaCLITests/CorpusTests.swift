@@ -86,8 +86,13 @@ final class CorpusTests: XCTestCase {
         // A browser writes $'\u20ac' for €: bash reads it so in a UTF-8 locale.
         let curl = try CLIRunner.runShell("bash command.sh", in: folder.url, environment: ["LC_ALL": "C.UTF-8"])
         guard curl.status == 0 else { return "curl exited \(curl.status)\n\(curl.stderr)" }
+        // Positional: a value may be named like an option of call's own (`--key`).
+        let values = try requiredValues(of: "corpus", in: folder.url).map { name in
+            sentValue(name, command: command, request: viaCurlRequest(server, after: before)) ?? ""
+        }
         let called = try CLIRunner.run(
-            ["call", "corpus", "c"], environment: Dictionary(uniqueKeysWithValues: variables.map { ($0, standIn) }),
+            ["call", "corpus", "c"] + values,
+            environment: Dictionary(uniqueKeysWithValues: variables.map { ($0, standIn) }),
             currentDirectory: folder.url)
         // The server answers 404 where the command's path is none of its routes: still compared.
         guard [0, 3, 4, 5].contains(called.status) else { return "call exited \(called.status)\n\(called.stderr)" }
@@ -111,6 +116,47 @@ final class CorpusTests: XCTestCase {
             return "the case sends\n\(sentByCall)\ncurl sends\n\(sentByCurl)\nthe target file:\n\(file)"
         }
         return nil
+    }
+
+    /// The request curl sent: the first the server received after `count`.
+    static func viaCurlRequest(_ server: HTTPTestServer, after count: Int) -> ReceivedRequest? {
+        server.receivedRequests.dropFirst(count).first
+    }
+
+    /// The names of the values of case `c` of `api` that have no default.
+    static func requiredValues(of api: String, in folder: URL) throws -> [String] {
+        let listed = try CLIRunner.run(["list", api, "--format", "json"], currentDirectory: folder)
+        let document = try JSONSerialization.jsonObject(with: listed.stdoutData) as? [String: Any]
+        let cases = document?["cases"] as? [[String: Any]] ?? []
+        let values = cases.first { $0["name"] as? String == "c" }?["values"] as? [[String: Any]] ?? []
+        return values.filter { $0["required"] as? Bool == true }.compactMap { $0["name"] as? String }
+    }
+
+    /// What curl sent for the field a value stands for (a credential the import left to the
+    /// command line, a file it names): a file part's or upload's path as the command writes it,
+    /// a multipart part's text, a form field, a query parameter.
+    static func sentValue(_ name: String, command: String, request: ReceivedRequest?) -> String? {
+        let words = command.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\\" }).map {
+            $0.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+        }
+        for (index, word) in words.enumerated() {
+            if word.hasPrefix(name + "=@") { return String(word.dropFirst(name.count + 2)) }
+            if ["-T", "--upload-file"].contains(word), index + 1 < words.count { return words[index + 1] }
+        }
+        guard let request else { return nil }
+        if let parts = MultipartParser.parts(of: request.body, contentType: request.value(of: "Content-Type")) {
+            if let part = parts.first(where: { $0.name == name }) {
+                return String(decoding: part.content, as: UTF8.self)
+            }
+        }
+        if request.value(of: "Content-Type")?.hasPrefix("application/x-www-form-urlencoded") == true {
+            for field in String(decoding: request.body, as: UTF8.self).split(separator: "&") {
+                let pair = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                // As sent: the imported body holds the field's text as the command wrote it.
+                if pair.first == Substring(name) { return pair.count > 1 ? String(pair[1]) : "" }
+            }
+        }
+        return request.queryItems.first { $0.name == name }?.value
     }
 
     /// The environment variables a target file reads (`${NAME}`, `${secret:NAME}`, `${NAME:-x}`).
@@ -243,9 +289,10 @@ final class CorpusTests: XCTestCase {
             let folder = try TemporaryFolder()
             var arguments = ["import", input.kind.rawValue, input.url.path]
             if input.kind == .curl {
-                // The files a command reads are beside it in data/; curl's own runs go there too.
+                // A command is run from the folder of the files it reads (data/), as its SOURCES.md says.
                 try copyCurlData(to: folder.url)
-                arguments = ["import", "curl", input.url.path, "--api", "corpus", "--case", "c"]
+                try FileManager.default.copyItem(at: input.url, to: folder.url.appendingPathComponent("command.sh"))
+                arguments = ["import", "curl", "command.sh", "--api", "corpus", "--case", "c"]
             }
             let imported = try CLIRunner.run(arguments, currentDirectory: folder.url, timeout: 900)
             guard imported.status == 0 else {

@@ -157,6 +157,71 @@ final class OpenAPICorpusDefectTests: XCTestCase {
         return (report["results"] as? [[String: Any]] ?? []).compactMap { $0["url"] as? String }
     }
 
+    // MARK: Booleans in the query of a body's operation
+
+    /// moya-cli-import(1) says a query's booleans are sent as OpenAPI sends them, `true` and
+    /// `false`; with a body (Moya's composite tasks) they went as `1` and `0`.
+    func testBooleansInTheQueryOfABodysOperationAreTrueAndFalse() throws {
+        try copyFixture("query-bools.yaml")
+        let imported = try sandbox.run(["import", "openapi", "spec/query-bools.yaml"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let run = try sandbox.run(["call", "query-bools", "createRun", "false", "--notify", "true", "--name", "n"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(server.receivedRequests.last?.target, "/anything/runs?dry_run=false&notify=true")
+        XCTAssertEqual(server.receivedRequests.last.map { String(decoding: $0.body, as: UTF8.self) }, #"{"name":"n"}"#)
+        let optionalLeftOut = try sandbox.run(["call", "query-bools", "createRun", "true"])
+        XCTAssertEqual(optionalLeftOut.status, 0, optionalLeftOut.stderr)
+        XCTAssertEqual(server.receivedRequests.last?.target, "/anything/runs?dry_run=true")
+        let form = try sandbox.run(["call", "query-bools", "putForm", "--agree", "false"])
+        XCTAssertEqual(form.status, 0, form.stderr)
+        XCTAssertEqual(server.receivedRequests.last?.target, "/anything/forms?strict=false")
+        XCTAssertEqual(server.receivedRequests.last.map { String(decoding: $0.body, as: UTF8.self) }, "agree=false")
+    }
+
+    /// A file that does not say `boolEncoding: literal` keeps Moya's `1` and `0`; one that says
+    /// it next to a `query` gets `true` and `false` there, literal booleans too.
+    func testBoolEncodingGoesWithAQuery() throws {
+        try sandbox.write(
+            "targets/bools.yaml",
+            """
+            api: bools
+            baseURL: http://127.0.0.1:\(server.port)
+            cases:
+              moya:
+                method: POST
+                values: [{flag: bool}]
+                path: /anything/moya
+                task: {json: {a: 1}, query: {flag: "{flag}", fixed: true}}
+              openapi:
+                method: POST
+                values: [{flag: bool}]
+                path: /anything/openapi
+                task: {data: "x", query: {flag: "{flag}", fixed: true}, boolEncoding: literal}
+              misplaced:
+                method: POST
+                path: /anything/misplaced
+                task: {json: {a: 1}, boolEncoding: literal}
+            """)
+        let validated = try sandbox.run(["validate", "targets/bools.yaml"])
+        XCTAssertEqual(validated.status, 65)
+        XCTAssertTrue(
+            validated.stderr.contains(
+                "targets/bools.yaml:17:26: error: 'boolEncoding' goes with 'parameters' or 'query'\n"),
+            validated.stderr)
+        try sandbox.write(
+            "targets/bools.yaml",
+            String(contentsOfFile: sandbox.path("targets/bools.yaml"), encoding: .utf8)
+                .replacingOccurrences(
+                    of: "task: {json: {a: 1}, boolEncoding: literal}", with: "task: {json: {a: 1}}"))
+        for (name, expected) in [
+            ("moya", "/anything/moya?fixed=1&flag=1"), ("openapi", "/anything/openapi?fixed=true&flag=true")
+        ] {
+            let called = try sandbox.run(["call", "bools", name, "true"])
+            XCTAssertEqual(called.status, 0, called.stderr)
+            XCTAssertEqual(server.receivedRequests.last?.target, expected)
+        }
+    }
+
     // MARK: Unions of scalars
 
     /// 3.1's nullable string (`anyOf: [{type: string}, {type: 'null'}]`) was dropped, an open enum
