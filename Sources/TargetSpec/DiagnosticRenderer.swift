@@ -67,7 +67,7 @@ public enum DiagnosticRenderer {
     }
 
     /// The line that stands for the diagnostics of `file` not shown: how many, errors and
-    /// warnings counted apart, the warnings by kind (their message up to its first quote).
+    /// warnings counted apart, the warnings by kind (``TextSafety/MessageKind``).
     private static func summary(of hidden: [Diagnostic], file: String, errorsShown: Bool) -> String {
         let errors = hidden.filter { $0.severity == .error }.count
         let others = hidden.count - errors
@@ -85,13 +85,12 @@ public enum DiagnosticRenderer {
             var kinds: [String: Int] = [:]
             var order: [String] = []
             for diagnostic in hidden where diagnostic.severity != .error {
-                var kind = diagnostic.message.prefix { $0 != "'" && $0 != ":" }
-                while kind.last == " " { kind.removeLast() }
-                if kinds[String(kind)] == nil { order.append(String(kind)) }
-                kinds[String(kind), default: 0] += 1
+                let kind = MessageKind.of(diagnostic.message)
+                if kinds[kind] == nil { order.append(kind) }
+                kinds[kind, default: 0] += 1
             }
             for kind in order.sorted(by: { (kinds[$0] ?? 0, $1) > (kinds[$1] ?? 0, $0) }).prefix(5) {
-                text += "\(DisplayText.escaped(file)):   \(kinds[kind] ?? 0) × \(DisplayText.escaped(kind))…\n"
+                text += "\(DisplayText.escaped(file)):   \(kinds[kind] ?? 0) × \(DisplayText.escaped(kind))\n"
             }
         }
         return text

@@ -157,7 +157,7 @@ final class DiagnosticRendererBoundsTests: XCTestCase {
         XCTAssertEqual(text.components(separatedBy: ": warning: ").count - 1, 98)
         XCTAssertTrue(
             text.hasSuffix(
-                "t.yaml: 52 warnings not shown (the first 100 problems are above, errors first)\nt.yaml:   52 × case…\n"
+                "t.yaml: 52 warnings not shown (the first 100 problems are above, errors first)\nt.yaml:   52 × case '…' has no sample\n"
             ),
             String(text.suffix(300)))
         // Few problems keep their line order.
