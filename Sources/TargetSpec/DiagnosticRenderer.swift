@@ -17,7 +17,7 @@ import TextSafety
 /// Hostile files stay cheap to report: a source line is shown as a window of at most
 /// `snippetWidth` characters around the caret, and at most `maximumPerFile` diagnostics of a file
 /// are rendered, the errors first, then lines say how many more errors and warnings there are
-/// (the warnings by kind).
+/// (the warnings by kind); where a command fails on the errors, the warnings are only counted.
 public enum DiagnosticRenderer {
     private static let indent = "    "
     /// The most characters of a source line shown under a diagnostic.
@@ -30,9 +30,12 @@ public enum DiagnosticRenderer {
     ///   - diagnostics: the problems, in any order.
     ///   - source: each file's text, by the file name the diagnostics use; `nil` shows no snippet.
     ///   - colored: whether to add ANSI colors (bold location and message, red errors, yellow warnings).
-    public static func render(_ diagnostics: [Diagnostic], source: (String) -> SourceLines?, colored: Bool = false)
-        -> String
-    {
+    ///   - summarizingWarnings: whether only the errors are shown and the warnings counted by
+    ///     kind, where a command fails on the errors (an import whose file does not validate).
+    public static func render(
+        _ diagnostics: [Diagnostic], source: (String) -> SourceLines?, colored: Bool = false,
+        summarizingWarnings: Bool = false
+    ) -> String {
         var output = ""
         var byFile: [(file: String, diagnostics: [Diagnostic])] = []
         for diagnostic in diagnostics.sorted() {
@@ -45,13 +48,13 @@ public enum DiagnosticRenderer {
         var summaries: [String] = []
         for (file, found) in byFile {
             let lines = source(file)
-            let (shown, hidden) = shownFirst(found)
+            let (shown, hidden) = shownFirst(found, summarizingWarnings: summarizingWarnings)
             for diagnostic in shown {
                 output += render(diagnostic, lines: lines, colored: colored)
                 output += "\n"
             }
             guard !hidden.isEmpty else { continue }
-            summaries.append(summary(of: hidden, file: file, errorsShown: shown.contains { $0.severity == .error }))
+            summaries.append(summary(of: hidden, file: file))
         }
         return output + summaries.joined()
     }
@@ -60,27 +63,32 @@ public enum DiagnosticRenderer {
     /// when they are few; else the errors first (up to ``maximumPerFile``), then warnings and
     /// notes in what room is left, so that 100 warnings never hide the error that made a
     /// command fail.
-    private static func shownFirst(_ diagnostics: [Diagnostic]) -> (shown: [Diagnostic], hidden: [Diagnostic]) {
+    private static func shownFirst(_ diagnostics: [Diagnostic], summarizingWarnings: Bool) -> (
+        shown: [Diagnostic], hidden: [Diagnostic]
+    ) {
+        let errors = diagnostics.filter { $0.severity == .error }
+        if summarizingWarnings {
+            return (
+                Array(errors.prefix(maximumPerFile)),
+                diagnostics.filter { $0.severity != .error } + errors.dropFirst(maximumPerFile)
+            )
+        }
         guard diagnostics.count > maximumPerFile else { return (diagnostics, []) }
-        let ordered = diagnostics.filter { $0.severity == .error } + diagnostics.filter { $0.severity != .error }
+        let ordered = errors + diagnostics.filter { $0.severity != .error }
         return (Array(ordered.prefix(maximumPerFile)), Array(ordered.dropFirst(maximumPerFile)))
     }
 
     /// The line that stands for the diagnostics of `file` not shown: how many, errors and
     /// warnings counted apart, the warnings by kind (``TextSafety/MessageKind``).
-    private static func summary(of hidden: [Diagnostic], file: String, errorsShown: Bool) -> String {
+    private static func summary(of hidden: [Diagnostic], file: String) -> String {
         let errors = hidden.filter { $0.severity == .error }.count
         let others = hidden.count - errors
         func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
         var parts: [String] = []
         if errors > 0 { parts.append(counted(errors, "more error")) }
-        if others > 0 { parts.append(counted(others, errors > 0 || errorsShown ? "warning" : "more warning")) }
-        var text = "\(DisplayText.escaped(file)): \(parts.joined(separator: " and ")) not shown "
-        text +=
-            errors > 0
-            ? "(the first \(maximumPerFile) errors are above)"
-            : "(the first \(maximumPerFile) problems are above, errors first)"
-        text += "\n"
+        if others > 0 { parts.append(counted(others, "warning")) }
+        var text = "\(DisplayText.escaped(file)): \(parts.joined(separator: " and ")) not shown"
+        text += errors > 0 ? " (the first \(maximumPerFile) errors are above)\n" : "\n"
         if others > 0 {
             var kinds: [String: Int] = [:]
             var order: [String] = []
@@ -97,9 +105,11 @@ public enum DiagnosticRenderer {
     }
 
     /// Renders diagnostics of one file whose text is `source`, sorted, each block followed by a newline.
-    public static func render(_ diagnostics: [Diagnostic], source: String?, colored: Bool = false) -> String {
+    public static func render(
+        _ diagnostics: [Diagnostic], source: String?, colored: Bool = false, summarizingWarnings: Bool = false
+    ) -> String {
         let lines = source.map(SourceLines.init)
-        return render(diagnostics, source: { _ in lines }, colored: colored)
+        return render(diagnostics, source: { _ in lines }, colored: colored, summarizingWarnings: summarizingWarnings)
     }
 
     /// Renders one diagnostic, without a trailing newline.

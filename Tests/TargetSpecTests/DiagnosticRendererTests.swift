@@ -157,9 +157,17 @@ final class DiagnosticRendererBoundsTests: XCTestCase {
         XCTAssertEqual(text.components(separatedBy: ": warning: ").count - 1, 98)
         XCTAssertTrue(
             text.hasSuffix(
-                "t.yaml: 52 warnings not shown (the first 100 problems are above, errors first)\nt.yaml:   52 × case '…' has no sample\n"
+                "t.yaml: 52 warnings not shown\nt.yaml:   52 × case '…' has no sample\n"
             ),
             String(text.suffix(300)))
+        // Where a command fails on the errors (an import), the warnings are only counted.
+        let failing = DiagnosticRenderer.render(
+            diagnostics, source: String(repeating: "x\n", count: 200), summarizingWarnings: true)
+        XCTAssertEqual(failing.components(separatedBy: ": warning: ").count - 1, 0)
+        XCTAssertTrue(
+            failing.hasSuffix(
+                "t.yaml:170:1: error: another cause\n    x\n    ^\nt.yaml: 150 warnings not shown\nt.yaml:   150 × case '…' has no sample\n"
+            ), failing)
         // Few problems keep their line order.
         let few = DiagnosticRenderer.render(Array(diagnostics.suffix(3)), source: String(repeating: "x\n", count: 200))
         XCTAssertTrue(few.hasPrefix("t.yaml:150:1: warning:"), few)
