@@ -320,10 +320,14 @@ final class CorpusTests: XCTestCase {
         }
     }
 
-    /// The end of a long output: what a failure needs, without 10,000 lines of it.
-    static func lastLines(of text: String, count: Int = 30) -> String {
+    /// What a failure needs of a long output, without 10,000 lines of it: its errors and failed
+    /// checks (the first 20), else its end.
+    static func lastLines(of text: String, count: Int = 20) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return (lines.count > count ? "…\n" : "") + lines.suffix(count).joined(separator: "\n")
+        let failures = lines.filter { $0.contains(": error: ") || $0.contains(" fail ") || $0.hasPrefix("moya-cli: ") }
+        let chosen = failures.isEmpty ? Array(lines.suffix(count)) : Array(failures.prefix(count))
+        let left = (failures.isEmpty ? lines.count : failures.count) - chosen.count
+        return chosen.joined(separator: "\n") + (left > 0 ? "\n… and \(left) more lines" : "")
     }
 
     /// The files curl commands read (`imports-1/curl/data/`), copied into `folder`: a command may
