@@ -62,6 +62,25 @@ final class Importer {
         }
     }
 
+    /// A path item or an operation with its `$ref` followed (DigitalOcean writes each operation
+    /// in a file of its own: `get: {$ref: "resources/keys/get.yml"}`). One that cannot be
+    /// followed is a problem of the spec (65), never a case made of the reference alone: an
+    /// external one read from standard input, which has no folder to read it from, too.
+    func resolvedStructure(_ node: SpecNode, what: String) -> SpecNode? {
+        do { return try document.resolve(node) } catch {
+            switch error {
+            case .external(let target, let reference):
+                problem(
+                    reference,
+                    "\(what) is a $ref to another file ('\(DisplayText.escaped(target))'), read only when the spec is imported from its file, not from standard input"
+                )
+            case .invalid(let found):
+                record(found)
+            }
+            return nil
+        }
+    }
+
     func run() throws(OpenAPIImportError) -> OpenAPIImportResult {
         let info = root["info"]
         let title = info?["title"]?.string
@@ -108,12 +127,14 @@ final class Importer {
                 problem(item, "path '\(DisplayText.escaped(path))' does not start with '/'")
                 continue
             }
-            guard let item = resolved(item) else { continue }
+            guard let item = resolvedStructure(item, what: "path item '\(DisplayText.escaped(path))'") else { continue }
             guard let members = item.members else {
                 problem(item, "path item '\(DisplayText.escaped(path))' is not a map")
                 continue
             }
-            for (method, operationNode) in members where Self.methods.contains(method) {
+            for (method, written) in members where Self.methods.contains(method) {
+                let label = "operation \(method.uppercased()) \(DisplayText.escaped(path))"
+                guard let operationNode = resolvedStructure(written, what: label) else { continue }
                 guard operationNode.isMapping else {
                     problem(operationNode, "operation \(method.uppercased()) \(DisplayText.escaped(path)) is not a map")
                     continue

@@ -93,7 +93,10 @@ extension TargetFileValidator {
         let headers = fields["headers"].map { readHeaders($0, at: requestPosition) } ?? []
         let auth = fields["auth"].flatMap { readCaseAuth($0, context: authContext) } ?? .inherited
         let task =
-            fields["task"].flatMap { readTask($0, method: method, methodKnown: isValid, caseName: name) } ?? .plain
+            fields["task"].flatMap {
+                readTask($0, method: method, methodKnown: isValid, caseName: name, values: values)
+            }
+            ?? .plain
         let validation = fields["validation"].flatMap { readValidation($0) }
         let timeout = fields["timeout"].flatMap { positiveNumber($0) }
         let samples = readSamples(fields, caseName: name, caseMark: key.mark)
