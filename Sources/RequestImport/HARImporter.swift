@@ -26,7 +26,8 @@ package struct HARAPI: Sendable {
         for (offset, named) in requests.enumerated() {
             do throws(RequestImportError) {
                 cases.append(
-                    try named.request.importedCase(named: named.name, apiName: name, checkableOffline: true))
+                    try named.request.importedCase(
+                        named: named.name, apiName: name, checkableOffline: true, emptySecretFallback: true))
             } catch {
                 // A capture's place is its entry, not a line and column.
                 throw RequestImportError(error.message + " (at $.log.entries[\(entryIndices[offset])])")

@@ -30,13 +30,15 @@ extension ImportedRequest {
     /// A request to another origin than `apiOrigin` (`nil`: the API's is not known) gets that
     /// origin as the case's own `baseURL`, and its whole path; when the API has auth
     /// (`apiHasAuth`), such a case sends none (`auth: none`): the API's credentials are for its
-    /// own origin, not the snippet's host. `checkableOffline` (a capture) makes the file's own
-    /// offline `check` pass with no variable set: a credential header is `${secret:VAR:-}` (a
-    /// browser's cookies), and a case's values get `examples:` (a path number the one recorded, a
-    /// credential a stand-in).
+    /// own origin, not the snippet's host. `checkableOffline` makes the file's own offline `check`
+    /// cover the case with no variable set: its values get `examples:` (a path number the one
+    /// recorded, a credential a stand-in; a stubbed request stands in for unset secrets itself);
+    /// `emptySecretFallback` (a capture) writes a credential header `${secret:VAR:-}` (a browser's
+    /// cookies, which a live call may go without).
     package func importedCase(
         named name: String, apiName: String, sensitiveHeaders: Set<String> = [], basePath: String = "",
-        apiOrigin: String? = nil, apiHasAuth: Bool = false, checkableOffline: Bool = false
+        apiOrigin: String? = nil, apiHasAuth: Bool = false, checkableOffline: Bool = false,
+        emptySecretFallback: Bool = false
     ) throws(RequestImportError) -> ImportedCase {
         let ownOrigin = apiOrigin.map { $0 != url.origin } ?? false
         let basePath = ownOrigin ? "" : basePath
@@ -154,7 +156,7 @@ extension ImportedRequest {
             rendered = try newCase.render(
                 apiName: apiName, sensitiveHeaders: sensitiveHeaders,
                 sampleFileStem: SampleBody.fileStem(api: apiName, caseName: name),
-                emptySecretFallback: checkableOffline)
+                emptySecretFallback: emptySecretFallback)
         } catch {
             throw RequestImportError(error.message, at: place)
         }
@@ -251,9 +253,19 @@ extension ImportedRequest {
         for (index, entry) in task.enumerated() where entry.key == "parameters" || entry.key == "query" {
             guard case .map(var parameters) = entry.value else { continue }
             for (offset, parameter) in parameters.enumerated() where CredentialNames.looksSecret(parameter.key) {
-                let value = NewCase.uniqueValueName(parameter.key, taken: &taken)
-                parameters[offset].value = .string("{\(value)}")
-                made.append((parameter.key, value))
+                // A repeated parameter (`key=one&key=two`) is a list: a value for each of its items.
+                let count = if case .list(let items) = parameter.value { max(items.count, 1) } else { 1 }
+                var placeholders: [YAMLText] = []
+                for _ in 0..<count {
+                    let value = NewCase.uniqueValueName(parameter.key, taken: &taken)
+                    placeholders.append(.string("{\(value)}"))
+                    made.append((parameter.key, value))
+                }
+                if case .list = parameter.value {
+                    parameters[offset].value = .list(placeholders)
+                } else {
+                    parameters[offset].value = placeholders[0]
+                }
             }
             task[index].value = .map(parameters)
         }

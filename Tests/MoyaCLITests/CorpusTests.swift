@@ -156,7 +156,14 @@ final class CorpusTests: XCTestCase {
                 if pair.first == Substring(name) { return pair.count > 1 ? String(pair[1]) : "" }
             }
         }
-        return request.queryItems.first { $0.name == name }?.value
+        if let item = request.queryItems.first(where: { $0.name == name }) { return item.value }
+        // A repeated credential parameter became `key`, `key_2`, ...: the Nth of its items.
+        guard let separator = name.lastIndex(of: "_"), let number = Int(name[name.index(after: separator)...]),
+            number >= 2
+        else { return nil }
+        let base = String(name[..<separator])
+        let items = request.queryItems.filter { $0.name == base }
+        return number <= items.count ? items[number - 1].value : nil
     }
 
     /// The environment variables a target file reads (`${NAME}`, `${secret:NAME}`, `${NAME:-x}`).
