@@ -89,6 +89,7 @@ extension EasyHandle {
         try configureTimeouts(configuration: configuration, request: request)
         try configureRedirects(configuration: configuration)
         try configureSecurity(configuration: configuration)
+        try configureCookies(store: configuration.cookieStore)
         if let proxy = configuration.proxy {
             try set(CURLOPT_PROXY, proxy)
         }
@@ -218,6 +219,18 @@ extension EasyHandle {
         if let file = configuration.certificateAuthorityFile { try set(CURLOPT_CAINFO, file) }
         if let file = configuration.clientCertificateFile { try set(CURLOPT_SSLCERT, file) }
         if let file = configuration.clientKeyFile { try set(CURLOPT_SSLKEY, file) }
+    }
+
+    /// Attaches the handle to `store`'s cookies, or to none. Always set: `curl_easy_reset` keeps
+    /// the share a handle had, so a handle kept for reuse would otherwise carry one store's
+    /// cookies to a request of another session.
+    /// - SeeAlso: CURLOPT_SHARE, CURLOPT_COOKIEFILE
+    private func configureCookies(store: CookieStore?) throws(TransportError) {
+        forgetShape()
+        let share = try store?.shareHandle(curl: curl)
+        try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_SHARE, share), "CURLOPT_SHARE")
+        // "": the cookie engine on, reading no file; the share holds the cookies.
+        if share != nil { try set(CURLOPT_COOKIEFILE, "") }
     }
 
     private static func milliseconds(_ seconds: TimeInterval) -> Int {

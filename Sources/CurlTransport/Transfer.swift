@@ -346,7 +346,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         switch kind {
         case CURLINFO_TEXT:
             let line = text.trimmingTrailingLineBreaks()
-            if !line.isEmpty { trace(.note(line)) }
+            if !line.isEmpty { trace(.note(TransferTrace.hidingCookieValue(in: line))) }
         case CURLINFO_HEADER_OUT:
             // "\r\n" is one Character: split on any line break, not on "\n".
             let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)

@@ -53,6 +53,10 @@ extension OptionGroupSpec {
                 "proxy", "--proxy", valueName: "url", type: "String?",
                 help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy).", sample: "http://proxy:3128"),
             .flag("noFollow", "--no-follow", help: "Do not follow redirects."),
+            .flag(
+                "noCookies", "--no-cookies",
+                help:
+                    "Keep no cookies: by default the cookies an API's responses set (redirects included) are sent back on its later requests of the run, by RFC 6265's rules."),
             .option(
                 "maxRedirects", "--max-redirects", valueName: "n", type: "Int", initial: "10",
                 help: "Follow at most N redirects.", sample: "4"),

@@ -45,6 +45,9 @@ public struct APISpec: Sendable, Hashable {
         public var fileRoot: String? = nil
         /// How the API's cases page, unless a case says otherwise (`pagination:` at the top level).
         public var pagination: Pagination? = nil
+        /// Whether the run keeps the cookies the API's responses set and sends them back
+        /// (`cookies: false` turns it off).
+        public var keepsCookies: Bool = true
         /// The process environment variables the file's `${VAR}` references read, sorted (set by
         /// the loader): what `list` and help show, and what `EnvironmentAllowance` decides on.
         public var environmentVariables: [String] = []

@@ -4,7 +4,7 @@ import PositionedYAML
 extension TargetFileValidator {
     static let apiKeys = [
         "api", "description", "baseURL", "headers", "sensitiveHeaders", "auth", "validation", "timeout",
-        "connectTimeout",
+        "connectTimeout", "cookies",
         "environments", "defaultEnvironment", "cases", "pagination"
     ]
 
@@ -33,6 +33,7 @@ extension TargetFileValidator {
         let validation = fields["validation"].flatMap { readValidation($0) }
         let timeout = fields["timeout"].flatMap { positiveNumber($0) } ?? 60
         let connectTimeout = fields["connectTimeout"].flatMap { positiveNumber($0) } ?? 10
+        let keepsCookies = fields["cookies"].flatMap { bool($0) } ?? true
         let environments = fields["environments"].map { readEnvironments($0) } ?? []
         var defaultEnvironment: String?
         if let node = fields["defaultEnvironment"], let text = string(node) {
@@ -78,7 +79,7 @@ extension TargetFileValidator {
                 validation: validation, timeout: timeout, connectTimeout: connectTimeout, environments: environments,
                 defaultEnvironment: defaultEnvironment, cases: cases.kept, sensitiveHeaders: sensitiveHeaders,
                 fileRoot: fileRoot,
-                pagination: pagination))
+                pagination: pagination, keepsCookies: keepsCookies))
     }
 
     /// `sensitiveHeaders: [X-Session, ...]`: header names whose values are secrets.

@@ -131,7 +131,8 @@ public struct TargetBuilder: Sendable {
                 secretValues: context.secretValues.filter { !$0.isEmpty },
                 sensitiveHeaderNames: sensitiveHeaderNames,
                 accessTokenRequest: accessTokenRequest,
-                apiKeyQuery: apiKeyQuery
+                apiKeyQuery: apiKeyQuery,
+                keepsCookies: api.keepsCookies
             ))
     }
 

@@ -38,6 +38,8 @@ struct RequestOptions: Equatable {
     var proxy: String?
     /// `--no-follow`.
     var noFollow: Bool = false
+    /// `--no-cookies`.
+    var noCookies: Bool = false
     /// `--max-redirects`.
     var maxRedirects: Int = 10
     /// `--show-secrets`.
@@ -49,7 +51,7 @@ struct RequestOptions: Equatable {
 extension RequestOptions {
     /// The group's options, as `DirectParser` reads them and `RequestArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [environment, baseURL, headers, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, proxy, noFollow, maxRedirects, showSecrets, maxBodySize]
+        [environment, baseURL, headers, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, proxy, noFollow, noCookies, maxRedirects, showSecrets, maxBodySize]
     }
 
     static var environment: OptionDeclaration<Self> {
@@ -143,6 +145,13 @@ extension RequestOptions {
         ) { $0.noFollow = true }
     }
 
+    static var noCookies: OptionDeclaration<Self> {
+        .flag(
+            "--no-cookies",
+            help: "Keep no cookies: by default the cookies an API's responses set (redirects included) are sent back on its later requests of the run, by RFC 6265's rules."
+        ) { $0.noCookies = true }
+    }
+
     static var maxRedirects: OptionDeclaration<Self> {
         .option(
             "--max-redirects", valueName: "n",
@@ -180,6 +189,7 @@ struct RequestArguments: ParsableArguments {
     @Option(RequestOptions.key) var key: String?
     @Option(RequestOptions.proxy) var proxy: String?
     @Flag(RequestOptions.noFollow) var noFollow: Bool
+    @Flag(RequestOptions.noCookies) var noCookies: Bool
     @Option(RequestOptions.maxRedirects) var maxRedirects = RequestOptions().maxRedirects
     @Flag(RequestOptions.showSecrets) var showSecrets: Bool
     @Option(RequestOptions.maxBodySize) var maxBodySize = RequestOptions().maxBodySize
@@ -200,6 +210,7 @@ struct RequestArguments: ParsableArguments {
             key: key,
             proxy: proxy,
             noFollow: noFollow,
+            noCookies: noCookies,
             maxRedirects: maxRedirects,
             showSecrets: showSecrets,
             maxBodySize: maxBodySize)

@@ -17,7 +17,8 @@ extension Sender {
             connectTimeout: request.connectTimeout,
             plugins: RequestPlugins.base(headerOverrides: request.headerOverrides, override: override),
             redaction: Redaction(request: request),
-            retry: isStubbed ? .none : RetryPolicy(maximumRetries: request.retry, retriesAllMethods: request.retryAll))
+            retry: isStubbed ? .none : RetryPolicy(maximumRetries: request.retry, retriesAllMethods: request.retryAll),
+            cookies: request.noCookies ? nil : CookieJars())
     }
 }
 
