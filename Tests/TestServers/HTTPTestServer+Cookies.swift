@@ -10,6 +10,7 @@ extension HTTPTestServer {
     /// | `/cookies/delete?N&…` | 302 to `/cookies`, with `Set-Cookie: N=; Max-Age=0; Path=/` for each |
     /// | `/cookies/require/N` | 200 `{"cookie":"V"}` when cookie N was sent, else 401 |
     /// | `/cookies/login` | 302 to `/cookies/require/session` with `Set-Cookie: session=server-s3cr3t; Path=/` |
+    /// | `/cookies/flood/N?size=S&hex=H` | 302 to `/cookies/echo`, with N `Set-Cookie: cN=VALUE; Path=/` (VALUE: S `x`s, or the bytes of hex H) |
     /// | `/cookies/echo[/…]` | as `/cookies`, under any path |
     /// | `/cookies/raw?set=LINE&…&to=URL` | 302 to URL (else 200 `{}`), a `Set-Cookie: LINE` for each `set` |
     func respondCookies(
@@ -28,6 +29,23 @@ extension HTTPTestServer {
         case "login":
             return reply(
                 302, [("Location", "/cookies/require/session"), ("Set-Cookie", "session=server-s3cr3t; Path=/")], Data())
+        case "flood":
+            let count = segments.count == 3 ? min(Int(segments[2]) ?? 0, 100_000) : 0
+            let size = min(request.queryItems.first { $0.name == "size" }.flatMap { Int($0.value) } ?? 1, 1 << 20)
+            var value = String(repeating: "x", count: size)
+            if let hex = request.queryItems.first(where: { $0.name == "hex" })?.value {
+                var bytes: [UInt8] = []
+                var index = hex.startIndex
+                while let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex), index < next,
+                    let byte = UInt8(hex[index..<next], radix: 16)
+                {
+                    bytes.append(byte)
+                    index = next
+                }
+                value = String(decoding: bytes, as: UTF8.self)
+            }
+            let fields = (0..<count).map { ("Set-Cookie", "c\($0)=\(value); Path=/") }
+            return reply(302, [("Location", "/cookies/echo")] + fields, Data())
         case "raw":
             let fields = request.queryItems.filter { $0.name == "set" }.map { ("Set-Cookie", $0.value) }
             guard let target = request.queryItems.first(where: { $0.name == "to" })?.value else {
