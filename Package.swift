@@ -213,7 +213,7 @@ let package = Package(
         // Tests: the in-process loopback HTTP server and fixtures they share, then one target per module.
         .target(
             name: "TestServers",
-            dependencies: ["CurlTransport", "MoyaKit", "TargetAuth"],
+            dependencies: ["CurlTransport", "MoyaKit", "TargetAuth", "ContentDigest"],
             path: "Tests/TestServers"
         ),
         // What the command's tests share: running the built binary (in a sandbox, on a terminal,

@@ -181,6 +181,9 @@ static inline CURLcode ccurl_easy_getinfo_off_t(const ccurl_api *api, CURL *h, C
 
 static inline CURLcode ccurl_easy_getinfo_slist(const ccurl_api *api, CURL *h, CURLINFO info, struct curl_slist **value) { return api->easy_getinfo(h, info, value); }
 
+/// CURLAUTH_DIGEST, a macro Swift does not import.
+static inline long ccurl_auth_digest(void) { return (long)CURLAUTH_DIGEST; }
+
 // MARK: - A cookie store shared by easy handles
 
 /// A share handle holding one cookie store, and the locks libcurl takes around it: easy handles

@@ -19,6 +19,7 @@ extension EasyHandle {
         let headerLines: [String]
         let configuration: SessionConfiguration
         let timeoutInterval: TimeInterval
+        let digestCredential: DigestCredential?
         /// Whether `CURLOPT_PIPEWAIT` is set, which depends on the URL's scheme.
         let multiplexes: Bool
         /// Whether libcurl calls back before each request (secrets on a request that follows
@@ -38,6 +39,7 @@ extension EasyHandle {
             self.headerLines = headerLines
             self.configuration = configuration
             timeoutInterval = request.timeoutInterval
+            digestCredential = request.digestCredential
             multiplexes = EasyHandle.mayMultiplex(url: url, version: configuration.httpVersion)
             self.checksEachRequest = checksEachRequest
             self.traces = traces
@@ -90,6 +92,11 @@ extension EasyHandle {
         try configureRedirects(configuration: configuration)
         try configureSecurity(configuration: configuration)
         try configureCookies(store: configuration.cookieStore)
+        if let credential = request.digestCredential {
+            try set(CURLOPT_HTTPAUTH, ccurl_auth_digest())
+            try set(CURLOPT_USERNAME, credential.user)
+            try set(CURLOPT_PASSWORD, credential.password)
+        }
         if let proxy = configuration.proxy {
             try set(CURLOPT_PROXY, proxy)
         }

@@ -19,3 +19,4 @@ public typealias Cancellable = CurlTransport.Cancellable
 public typealias RequestLatch = CurlTransport.RequestLatch
 public typealias CookieStore = CurlTransport.CookieStore
 public typealias Cookie = CurlTransport.Cookie
+public typealias DigestCredential = CurlTransport.DigestCredential

@@ -29,7 +29,7 @@ enum ServedSecrets {
     private static func authTemplates(_ auth: AuthSpec) -> [Template] {
         switch auth {
         case .bearer(let token), .custom(_, let token), .apiKey(_, _, let token): [token]
-        case .basic(_, let password): [password]
+        case .basic(_, let password), .digest(_, let password): [password]
         case .oauth2(let spec): [spec.clientSecret]
         case .command: []
         }

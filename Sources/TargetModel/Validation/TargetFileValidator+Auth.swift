@@ -6,6 +6,7 @@ extension TargetFileValidator {
     private static let authKeys: [AuthSpec.Kind: [String]] = [
         .bearer: ["type", "token"],
         .basic: ["type", "username", "password"],
+        .digest: ["type", "username", "password"],
         .custom: ["type", "scheme", "token"],
         .oauth2: ["type", "tokenURL", "clientId", "clientSecret", "scopes", "clientAuth"],
         .command: ["type", "command", "timeout"],
@@ -128,6 +129,11 @@ extension TargetFileValidator {
             let password = secret("password", in: loose)
             guard let username, let password else { return nil }
             return .basic(username: username, password: password)
+        case .digest:
+            let username = required("username", in: loose).flatMap { authTemplate($0) }
+            let password = secret("password", in: loose)
+            guard let username, let password else { return nil }
+            return .digest(username: username, password: password)
         case .custom:
             var scheme: String?
             if let schemeNode = required("scheme", in: loose), let text = string(schemeNode) {

@@ -62,6 +62,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         /// Whether the run's cookies are kept and sent for this target's API (`cookies: false`
         /// in its file turns them off).
         public var keepsCookies: Bool = true
+        /// The user name and password a `Digest` challenge is answered with (`auth: {type:
+        /// digest}`, `--digest`); the password is one of `secretValues`.
+        public var digestCredential: Credential? = nil
     }
 
     /// Creates a target.

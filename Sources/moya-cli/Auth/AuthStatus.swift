@@ -63,7 +63,7 @@ struct AuthStatus {
                 lines.append(
                     "key: " + describe(key)
                         + " (sent as the \(location == .header ? "header" : "query parameter") \(name))")
-            case .basic(let username, let password):
+            case .basic(let username, let password), .digest(let username, let password):
                 lines.append("username: " + describe(username))
                 lines.append("password: " + describe(password))
             case .command(let command):
