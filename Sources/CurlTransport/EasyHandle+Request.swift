@@ -218,7 +218,8 @@ extension EasyHandle {
         try set(CURLOPT_MAXREDIRS, max(0, configuration.maximumRedirects))
     }
 
-    /// - SeeAlso: CURLOPT_SSL_VERIFYPEER, CURLOPT_SSL_VERIFYHOST, CURLOPT_CAINFO, CURLOPT_SSLCERT, CURLOPT_SSLKEY
+    /// - SeeAlso: CURLOPT_SSL_VERIFYPEER, CURLOPT_SSL_VERIFYHOST, CURLOPT_CAINFO, CURLOPT_SSLCERT, CURLOPT_SSLKEY,
+    ///   CURLOPT_PINNEDPUBLICKEY
     private func configureSecurity(configuration: SessionConfiguration) throws(TransportError) {
         let verifies = !configuration.allowsInsecureConnections
         try set(CURLOPT_SSL_VERIFYPEER, verifies ? 1 : 0)
@@ -226,6 +227,9 @@ extension EasyHandle {
         if let file = configuration.certificateAuthorityFile { try set(CURLOPT_CAINFO, file) }
         if let file = configuration.clientCertificateFile { try set(CURLOPT_SSLCERT, file) }
         if let file = configuration.clientKeyFile { try set(CURLOPT_SSLKEY, file) }
+        if !configuration.pinnedPublicKeys.isEmpty {
+            try set(CURLOPT_PINNEDPUBLICKEY, configuration.pinnedPublicKeys.joined(separator: ";"))
+        }
     }
 
     /// Attaches the handle to `store`'s cookies, or to none. Always set: `curl_easy_reset` keeps

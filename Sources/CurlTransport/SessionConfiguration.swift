@@ -32,6 +32,11 @@ public struct SessionConfiguration: Sendable, Hashable {
     public var clientCertificateFile: String?
     /// The private key of the client certificate.
     public var clientKeyFile: String?
+    /// The public keys a server's certificate may have, as `sha256//` and the base64 SHA-256 of
+    /// its DER SubjectPublicKeyInfo; empty: any key. A certificate with another key fails before
+    /// anything is sent (`secureConnectionFailed`), verified or not: a pin only narrows.
+    /// - SeeAlso: CURLOPT_PINNEDPUBLICKEY
+    public var pinnedPublicKeys: [String] = []
     /// A proxy URL; `nil` uses `http_proxy`, `https_proxy` and `no_proxy` from the environment.
     public var proxy: String?
     /// The HTTP version to speak.

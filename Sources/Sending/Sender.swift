@@ -42,13 +42,16 @@ package struct Sender: Sendable {
         self.cookies = cookies
     }
 
-    /// The transport settings for `target`: its timeouts unless overridden, and its API's cookie
-    /// store unless cookies are off (`--no-cookies`, or its file's `cookies: false`).
+    /// The transport settings for `target`: its timeouts unless overridden, its API's cookie
+    /// store unless cookies are off (`--no-cookies`, or its file's `cookies: false`), and its
+    /// file's public key pins unless `--pinned-pubkey` gives others.
     package func sessionConfiguration(for target: DynamicTarget) -> SessionConfiguration {
         var configuration = session
         configuration.timeout = timeout ?? target.timeout
         configuration.connectTimeout = connectTimeout ?? target.connectTimeout
         configuration.cookieStore = target.keepsCookies ? cookies?.store(for: target.apiName) : nil
+        // `--pinned-pubkey` replaces the file's pins: the command line is the user's.
+        if configuration.pinnedPublicKeys.isEmpty { configuration.pinnedPublicKeys = target.pinnedPublicKeys }
         return configuration
     }
 

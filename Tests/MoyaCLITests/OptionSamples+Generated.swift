@@ -15,6 +15,7 @@ extension DirectParserTests {
         "--cacert": "ca.pem",
         "--cert": "client.pem",
         "--key": "client.key",
+        "--pinned-pubkey": "sha256//YhKJKSzoTt2b5FP18fvpHo7fJYqQCjAa3HWY3tvRMwE=",
         "--proxy": "http://proxy:3128",
         "--max-redirects": "4",
         "--max-body-size": "64K",

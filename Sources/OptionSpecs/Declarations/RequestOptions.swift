@@ -49,6 +49,12 @@ extension OptionGroupSpec {
             .option(
                 "key", "--key", valueName: "file", type: "String?", help: "Private key FILE of the client certificate.",
                 sample: "client.key"),
+            .repeated(
+                "pinnedPublicKeys", "--pinned-pubkey", valueName: "hashes",
+                help:
+                    "Accept only a server whose public key is one of HASHES: sha256//BASE64, several separated by ';' (repeatable; as curl --pinnedpubkey). Replaces the file's tls pins.",
+                doc: ["`--pinned-pubkey`, as typed (each may hold several, separated by ';')."],
+                sample: "sha256//YhKJKSzoTt2b5FP18fvpHo7fJYqQCjAa3HWY3tvRMwE="),
             .option(
                 "proxy", "--proxy", valueName: "url", type: "String?",
                 help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy).", sample: "http://proxy:3128"),

@@ -48,6 +48,9 @@ public struct APISpec: Sendable, Hashable {
         /// Whether the run keeps the cookies the API's responses set and sends them back
         /// (`cookies: false` turns it off).
         public var keepsCookies: Bool = true
+        /// `tls: {pinnedPublicKeys: [sha256//…]}`: the public keys the API's servers may have (an
+        /// environment may replace them); empty: any key.
+        public var pinnedPublicKeys: [String] = []
         /// The process environment variables the file's `${VAR}` references read, sorted (set by
         /// the loader): what `list` and help show, and what `EnvironmentAllowance` decides on.
         public var environmentVariables: [String] = []

@@ -310,7 +310,8 @@ extension TargetFileValidator {
             }
             guard
                 let fields = fields(
-                    entry.value, allowed: ["baseURL", "variables", "headers"], context: "in environment '\(name)'")
+                    entry.value, allowed: ["baseURL", "variables", "headers", "tls"],
+                    context: "in environment '\(name)'")
             else { continue }
             let baseURL = fields["baseURL"].flatMap { readBaseURL($0, positionName: "an environment's baseURL") }
             let position = TemplatePosition(name: "an environment", placeholderRole: nil, allowsEnvironment: true)
@@ -330,9 +331,10 @@ extension TargetFileValidator {
                 }
             }
             let headers = fields["headers"].map { readHeaders($0, at: position) } ?? []
-            environments.append(
-                EnvironmentSpec(
-                    name: name, baseURL: baseURL, variables: variables, headers: headers, mark: entry.key.mark))
+            var environment = EnvironmentSpec(
+                name: name, baseURL: baseURL, variables: variables, headers: headers, mark: entry.key.mark)
+            environment.pinnedPublicKeys = fields["tls"].flatMap { readTLS($0, context: "in environment '\(name)' tls") }
+            environments.append(environment)
         }
         return environments
     }

@@ -65,6 +65,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         /// The user name and password a `Digest` challenge is answered with (`auth: {type:
         /// digest}`, `--digest`); the password is one of `secretValues`.
         public var digestCredential: Credential? = nil
+        /// The public keys its server may have (`tls: {pinnedPublicKeys:}` of the API or of the
+        /// environment); empty: any.
+        public var pinnedPublicKeys: [String] = []
     }
 
     /// Creates a target.

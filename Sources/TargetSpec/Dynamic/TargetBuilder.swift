@@ -134,7 +134,8 @@ public struct TargetBuilder: Sendable {
                 accessTokenRequest: accessTokenRequest,
                 apiKeyQuery: apiKeyQuery,
                 keepsCookies: api.keepsCookies,
-                digestCredential: digestCredential
+                digestCredential: digestCredential,
+                pinnedPublicKeys: (try? selectedEnvironment())??.pinnedPublicKeys ?? api.pinnedPublicKeys
             ))
     }
 

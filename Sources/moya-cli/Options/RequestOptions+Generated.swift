@@ -34,6 +34,8 @@ struct RequestOptions: Equatable {
     var cert: String?
     /// `--key`.
     var key: String?
+    /// `--pinned-pubkey`, as typed (each may hold several, separated by ';').
+    var pinnedPublicKeys: [String] = []
     /// `--proxy`.
     var proxy: String?
     /// `--no-follow`.
@@ -51,7 +53,7 @@ struct RequestOptions: Equatable {
 extension RequestOptions {
     /// The group's options, as `DirectParser` reads them and `RequestArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [environment, baseURL, headers, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, proxy, noFollow, noCookies, maxRedirects, showSecrets, maxBodySize]
+        [environment, baseURL, headers, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, noCookies, maxRedirects, showSecrets, maxBodySize]
     }
 
     static var environment: OptionDeclaration<Self> {
@@ -131,6 +133,13 @@ extension RequestOptions {
         ) { $0.key = $1 }
     }
 
+    static var pinnedPublicKeys: OptionDeclaration<Self> {
+        .repeated(
+            "--pinned-pubkey", valueName: "hashes",
+            help: "Accept only a server whose public key is one of HASHES: sha256//BASE64, several separated by ';' (repeatable; as curl --pinnedpubkey). Replaces the file's tls pins."
+        ) { $0.pinnedPublicKeys.append($1) }
+    }
+
     static var proxy: OptionDeclaration<Self> {
         .option(
             "--proxy", valueName: "url",
@@ -187,6 +196,7 @@ struct RequestArguments: ParsableArguments {
     @Option(RequestOptions.cacert) var cacert: String?
     @Option(RequestOptions.cert) var cert: String?
     @Option(RequestOptions.key) var key: String?
+    @Option(RequestOptions.pinnedPublicKeys) var pinnedPublicKeys = RequestOptions().pinnedPublicKeys
     @Option(RequestOptions.proxy) var proxy: String?
     @Flag(RequestOptions.noFollow) var noFollow: Bool
     @Flag(RequestOptions.noCookies) var noCookies: Bool
@@ -208,6 +218,7 @@ struct RequestArguments: ParsableArguments {
             cacert: cacert,
             cert: cert,
             key: key,
+            pinnedPublicKeys: pinnedPublicKeys,
             proxy: proxy,
             noFollow: noFollow,
             noCookies: noCookies,
