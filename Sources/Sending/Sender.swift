@@ -42,6 +42,11 @@ package struct Sender: Sendable {
         self.cookies = cookies
     }
 
+    /// The plugins every request goes through, and the one that keeps `--session`'s cookies.
+    package var sendingPlugins: [any PluginType] {
+        plugins + (cookies?.sessionPlugin.map { [$0] } ?? [])
+    }
+
     /// The transport settings for `target`: its timeouts unless overridden, its API's cookie
     /// store unless cookies are off (`--no-cookies`, or its file's `cookies: false`), and its
     /// file's public key pins unless `--pinned-pubkey` gives others.

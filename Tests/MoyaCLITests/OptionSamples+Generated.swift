@@ -17,6 +17,7 @@ extension DirectParserTests {
         "--key": "client.key",
         "--pinned-pubkey": "sha256//YhKJKSzoTt2b5FP18fvpHo7fJYqQCjAa3HWY3tvRMwE=",
         "--proxy": "http://proxy:3128",
+        "--session": "work",
         "--max-redirects": "4",
         "--max-body-size": "64K",
         "--delay": "0.2",

@@ -59,6 +59,11 @@ extension OptionGroupSpec {
                 "proxy", "--proxy", valueName: "url", type: "String?",
                 help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy).", sample: "http://proxy:3128"),
             .flag("noFollow", "--no-follow", help: "Do not follow redirects."),
+            .option(
+                "session", "--session", valueName: "name", type: "String?",
+                help:
+                    "Keep the API's cookies between runs in the session NAME: loaded before the first request, saved after each response, in a private file ($XDG_STATE_HOME/moya-cli/sessions/API/NAME, mode 0600).",
+                sample: "work"),
             .flag(
                 "noCookies", "--no-cookies",
                 help:

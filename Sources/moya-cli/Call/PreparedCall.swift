@@ -18,7 +18,8 @@ struct PreparedCall {
         self.target = target
         self.invocation = invocation
         self.environment = environment
-        cookies = invocation.requestOptions.noCookies ? nil : CookieJars()
+        cookies = CookieJars(
+            request: invocation.requestOptions, environment: environment, isStubbed: invocation.stubOptions.stub)
     }
 
     var api: APISpec { resolved.api }

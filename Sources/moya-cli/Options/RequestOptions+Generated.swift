@@ -40,6 +40,8 @@ struct RequestOptions: Equatable {
     var proxy: String?
     /// `--no-follow`.
     var noFollow: Bool = false
+    /// `--session`.
+    var session: String?
     /// `--no-cookies`.
     var noCookies: Bool = false
     /// `--max-redirects`.
@@ -53,7 +55,7 @@ struct RequestOptions: Equatable {
 extension RequestOptions {
     /// The group's options, as `DirectParser` reads them and `RequestArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [environment, baseURL, headers, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, noCookies, maxRedirects, showSecrets, maxBodySize]
+        [environment, baseURL, headers, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, session, noCookies, maxRedirects, showSecrets, maxBodySize]
     }
 
     static var environment: OptionDeclaration<Self> {
@@ -154,6 +156,13 @@ extension RequestOptions {
         ) { $0.noFollow = true }
     }
 
+    static var session: OptionDeclaration<Self> {
+        .option(
+            "--session", valueName: "name",
+            help: "Keep the API's cookies between runs in the session NAME: loaded before the first request, saved after each response, in a private file ($XDG_STATE_HOME/moya-cli/sessions/API/NAME, mode 0600)."
+        ) { $0.session = $1 }
+    }
+
     static var noCookies: OptionDeclaration<Self> {
         .flag(
             "--no-cookies",
@@ -199,6 +208,7 @@ struct RequestArguments: ParsableArguments {
     @Option(RequestOptions.pinnedPublicKeys) var pinnedPublicKeys = RequestOptions().pinnedPublicKeys
     @Option(RequestOptions.proxy) var proxy: String?
     @Flag(RequestOptions.noFollow) var noFollow: Bool
+    @Option(RequestOptions.session) var session: String?
     @Flag(RequestOptions.noCookies) var noCookies: Bool
     @Option(RequestOptions.maxRedirects) var maxRedirects = RequestOptions().maxRedirects
     @Flag(RequestOptions.showSecrets) var showSecrets: Bool
@@ -221,6 +231,7 @@ struct RequestArguments: ParsableArguments {
             pinnedPublicKeys: pinnedPublicKeys,
             proxy: proxy,
             noFollow: noFollow,
+            session: session,
             noCookies: noCookies,
             maxRedirects: maxRedirects,
             showSecrets: showSecrets,

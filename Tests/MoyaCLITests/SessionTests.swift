@@ -1,0 +1,95 @@
+import CLITestSupport
+import Foundation
+import TestServers
+import XCTest
+
+/// Issue 45: `--session NAME` keeps an API's cookies between runs, in a private file under
+/// `$XDG_STATE_HOME/moya-cli/sessions/API/NAME`, never sent to another API or origin.
+final class SessionTests: XCTestCase {
+    var server: HTTPTestServer!
+    var sandbox: Sandbox!
+
+    override func setUpWithError() throws {
+        server = try HTTPTestServer()
+        sandbox = try Sandbox()
+        for api in ["site", "other"] {
+            try sandbox.write(
+                "targets/\(api).yaml",
+                """
+                api: \(api)
+                baseURL: http://127.0.0.1:\(server.port)
+                validation: successCodes
+                cases:
+                  login: {path: /cookies/login}
+                  me: {path: /cookies/require/session, examples: [[]]}
+                """)
+        }
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    private var state: String { sandbox.path("state") }
+
+    private func run(_ arguments: [String]) throws -> CLIResult {
+        try sandbox.run(arguments, environment: ["XDG_STATE_HOME": state])
+    }
+
+    private func mode(_ path: String) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+    }
+
+    func testASessionPersistsAcrossProcessesInAPrivateFile() throws {
+        XCTAssertEqual(try run(["call", "site", "me", "--session", "work"]).status, 4)
+        assertRun(
+            try run(["call", "site", "login", "--session", "work"]), status: 0, stdout: #"{"cookie":"server-s3cr3t"}"#,
+            stderr: "")
+        let file = state + "/moya-cli/sessions/site/work"
+        XCTAssertEqual(try mode(file), 0o600)
+        XCTAssertEqual(try mode(state + "/moya-cli/sessions/site"), 0o700)
+        XCTAssertEqual(try mode(state + "/moya-cli/sessions"), 0o700)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(text.hasSuffix("127.0.0.1\tFALSE\t/\tFALSE\t0\tsession\tserver-s3cr3t\n"), text)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: state + "/moya-cli/sessions/site"), ["work"],
+            "no temporary file is left")
+        // A second process sends it; without --session, or with another name, nothing is sent.
+        assertRun(
+            try run(["call", "site", "me", "--session", "work"]), status: 0, stdout: #"{"cookie":"server-s3cr3t"}"#,
+            stderr: "")
+        XCTAssertEqual(try run(["call", "site", "me"]).status, 4)
+        XCTAssertEqual(try run(["call", "site", "me", "--session", "home"]).status, 4)
+        let check = try run(["check", "site", "--live", "--only", "me", "--session", "work"])
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    }
+
+    func testASessionNeverReachesAnotherAPIOrOrigin() throws {
+        XCTAssertEqual(try run(["call", "site", "login", "--session", "work"]).status, 0)
+        // Another API's session of the same name is its own, though it has the same origin.
+        XCTAssertEqual(try run(["call", "other", "me", "--session", "work"]).status, 4)
+        XCTAssertNil(server.receivedRequests.last?.value(of: "Cookie"))
+        // The cookie is the host 127.0.0.1's alone (RFC 6265's host-only rule).
+        let elsewhere = try run([
+            "call", "site", "me", "--session", "work", "--base-url", "http://localhost:\(server.port)"
+        ])
+        XCTAssertEqual(elsewhere.status, 4, elsewhere.stderr)
+        XCTAssertNil(server.receivedRequests.last?.value(of: "Cookie"))
+    }
+
+    func testAnUntrustworthySessionFileIsIgnoredAndABadNameRefused() throws {
+        XCTAssertEqual(try run(["call", "site", "login", "--session", "work"]).status, 0)
+        let file = state + "/moya-cli/sessions/site/work"
+        XCTAssertEqual(chmod(file, 0o644), 0)
+        let result = try run(["call", "site", "me", "--session", "work"])
+        XCTAssertEqual(result.status, 4)
+        XCTAssertEqual(
+            result.stderr,
+            "moya-cli: warning: ignoring the session \(file): its mode 644 lets others read or change it (it must be 600)\n"
+                + "moya-cli: error: site.me: HTTP 401 failed the case's validation\n")
+        for name in ["../x", ".hidden", "a/b", ""] {
+            XCTAssertEqual(try run(["call", "site", "me", "--session", name]).status, 64, name)
+        }
+        XCTAssertEqual(try run(["call", "site", "me", "--session", "work", "--no-cookies"]).status, 64)
+    }
+}
