@@ -30,6 +30,7 @@ final class CookieTests: XCTestCase {
                 pagination: none
                 examples: [{after: login}]
               serverLogin: {path: /cookies/login, pagination: none}
+              loginHere: {path: /cookies/login-here, pagination: none, examples: [[]]}
               pages:
                 path: /pages/link
                 task: {parameters: {cookie: pager-cookie}, encoding: url}
@@ -166,6 +167,24 @@ final class CookieTests: XCTestCase {
             let control = try sandbox.run(["request", "GET", "http://127.0.0.1:\(server.port)/cookies/flood/1?hex=61\(hex)62"])
             XCTAssertEqual(control.status, 0, control.stderr)
             XCTAssertEqual(control.stdout, #"{"cookies":{}}"#, hex)
+        }
+    }
+
+    /// Every output that keeps or reports a response: a recorded sample (headers too), a saved
+    /// case's sample, a check report. None holds the value of a cookie the server set.
+    func testRecordsSavedSamplesAndReportsHoldNoCookieValue() throws {
+        XCTAssertEqual(try sandbox.run(["call", "site", "loginHere", "--record", "--record-headers"]).status, 0)
+        let saved = try sandbox.run([
+            "request", "site", "GET", "/cookies/login-here", "--save-as", "probe", "--save-sample"
+        ])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        let report = sandbox.path("report.json")
+        let check = try sandbox.run(["check", "site", "--live", "--only", "loginHere", "--report", "json:" + report])
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        let file = try String(contentsOfFile: sandbox.path("targets/site.yaml"), encoding: .utf8)
+        XCTAssertTrue(file.contains("probe"), file)
+        for (name, text) in [("target file", file), ("report", try String(contentsOfFile: report, encoding: .utf8))] {
+            XCTAssertFalse(text.contains("server-s3cr3t"), "\(name): \(text)")
         }
     }
 }

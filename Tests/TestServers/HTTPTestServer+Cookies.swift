@@ -11,6 +11,7 @@ extension HTTPTestServer {
     /// | `/cookies/require/N` | 200 `{"cookie":"V"}` when cookie N was sent, else 401 |
     /// | `/cookies/login` | 302 to `/cookies/require/session` with `Set-Cookie: session=server-s3cr3t; Path=/` |
     /// | `/cookies/flood/N?size=S&hex=H` | 302 to `/cookies/echo`, with N `Set-Cookie: cN=VALUE; Path=/` (VALUE: S `x`s, or the bytes of hex H) |
+    /// | `/cookies/login-here` | 200 `{"ok":true}` with `Set-Cookie: session=server-s3cr3t; Path=/` |
     /// | `/cookies/echo[/…]` | as `/cookies`, under any path |
     /// | `/cookies/raw?set=LINE&…&to=URL` | 302 to URL (else 200 `{}`), a `Set-Cookie: LINE` for each `set` |
     func respondCookies(
@@ -26,6 +27,10 @@ extension HTTPTestServer {
         case "delete":
             let fields = request.queryItems.map { ("Set-Cookie", "\($0.name)=; Max-Age=0; Path=/") }
             return reply(302, [("Location", "/cookies")] + fields, Data())
+        case "login-here":
+            return reply(
+                200, [("Content-Type", "application/json"), ("Set-Cookie", "session=server-s3cr3t; Path=/")],
+                Data(#"{"ok":true}"#.utf8))
         case "login":
             return reply(
                 302, [("Location", "/cookies/require/session"), ("Set-Cookie", "session=server-s3cr3t; Path=/")], Data())
