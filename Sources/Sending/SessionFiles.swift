@@ -1,5 +1,9 @@
 import FileIO
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -99,6 +103,23 @@ package struct SessionFiles: Sendable {
                 warn("cannot keep the session in \(path(of: api)): \(reason)")
             }
         }
+    }
+
+    /// The names of `api`'s sessions under `root`, sorted; none when its folder is not this
+    /// user's own directory (a symbolic link, another user's).
+    package static func names(root: String, api: String) -> [String] {
+        let folder = root + "/" + api
+        var info = stat()
+        guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == geteuid(),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        else { return [] }
+        return names.filter(isValidName).sorted()
+    }
+
+    /// Deletes `api`'s session `name` under `root`; returns whether there was one.
+    package static func remove(root: String, api: String, name: String) -> Bool {
+        guard isValidName(name), names(root: root, api: api).contains(name) else { return false }
+        return unlink(root + "/" + api + "/" + name) == 0
     }
 
     static func describe(_ problem: PrivateFile.FolderProblem) -> String {

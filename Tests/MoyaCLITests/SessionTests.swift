@@ -92,4 +92,28 @@ final class SessionTests: XCTestCase {
         }
         XCTAssertEqual(try run(["call", "site", "me", "--session", "work", "--no-cookies"]).status, 64)
     }
+
+    func testTheSessionCommandListsShowsRedactedAndClears() throws {
+        XCTAssertEqual(try run(["call", "site", "login", "--session", "work"]).status, 0)
+        XCTAssertEqual(try run(["call", "site", "login", "--session", "home"]).status, 0)
+        assertRun(try run(["session", "list", "site"]), status: 0, stdout: "home\nwork\n", stderr: "")
+        assertRun(try run(["session", "list", "other"]), status: 0, stdout: "", stderr: "")
+        assertRun(
+            try run(["session", "show", "site", "work"]), status: 0,
+            stdout: "127.0.0.1 / session=<redacted> (host only, until the session ends)\n", stderr: "")
+        assertRun(
+            try run(["session", "show", "site", "work", "--reveal"]), status: 0,
+            stdout: "127.0.0.1 / session=server-s3cr3t (host only, until the session ends)\n", stderr: "")
+        assertRun(
+            try run(["session", "show", "site", "nope"]), status: 64, stdout: "",
+            stderr: "moya-cli: error: API 'site' has no session 'nope'; its sessions: home, work\n")
+        assertRun(
+            try run(["session", "clear", "site", "work"]), status: 0, stdout: "",
+            stderr: "moya-cli: removed the session work of site\n")
+        assertRun(try run(["session", "list", "site"]), status: 0, stdout: "home\n", stderr: "")
+        XCTAssertEqual(try run(["session", "clear", "site"]).status, 0)
+        assertRun(try run(["session", "list", "site"]), status: 0, stdout: "", stderr: "")
+        XCTAssertEqual(try run(["session", "show", "../etc", "passwd"]).status, 64)
+        XCTAssertEqual(try run(["session", "remove", "site"]).status, 64)
+    }
 }
