@@ -212,6 +212,11 @@ final class PinnedPublicKeyTests: XCTestCase {
         try write(pins: [otherPin], environmentPins: [pin])
         XCTAssertEqual(try call([]).status, 1)
         XCTAssertEqual(try call(["--env", "pinned"]).status, 0)
+        let listed = try CLIRunner.run(["list", "secure", "--format", "json"], currentDirectory: folder.url)
+        XCTAssertTrue(
+            listed.stdout.contains(
+                "\"pinnedPublicKeys\": [\n    \"\(otherPin)\"\n  ],\n  \"environmentPinnedPublicKeys\": {\n    \"pinned\": [\n      \"\(pin)\"\n    ]\n  }"),
+            listed.stdout)
     }
 
     func testAnInvalidPinInAFileIsReportedWhereItIs() throws {
