@@ -19,7 +19,6 @@ extension EasyHandle {
         let headerLines: [String]
         let configuration: SessionConfiguration
         let timeoutInterval: TimeInterval
-        let digestCredential: DigestCredential?
         /// Whether `CURLOPT_PIPEWAIT` is set, which depends on the URL's scheme.
         let multiplexes: Bool
         /// Whether libcurl calls back before each request (secrets on a request that follows
@@ -29,17 +28,18 @@ extension EasyHandle {
         let traces: Bool
 
         /// The shape of `request` sent to `url`, or `nil` when libcurl sends it with a body (which
-        /// it takes from options set per request).
+        /// it takes from options set per request), or answers a Digest challenge: libcurl keeps the
+        /// last challenge's nonce in the handle and would answer the next request with it
+        /// unasked (another URL's, another host's), so such a handle is reset before its next use.
         init?(
             request: URLRequest, url: String, configuration: SessionConfiguration, headerLines: [String],
             checksEachRequest: Bool, traces: Bool
         ) {
-            guard !EasyHandle.sendsBody(request) else { return nil }
+            guard !EasyHandle.sendsBody(request), request.digestCredential == nil else { return nil }
             method = request.httpMethod ?? "GET"
             self.headerLines = headerLines
             self.configuration = configuration
             timeoutInterval = request.timeoutInterval
-            digestCredential = request.digestCredential
             multiplexes = EasyHandle.mayMultiplex(url: url, version: configuration.httpVersion)
             self.checksEachRequest = checksEachRequest
             self.traces = traces
