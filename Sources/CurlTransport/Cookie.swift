@@ -47,7 +47,7 @@ public struct Cookie: Sendable, Hashable {
         let domainField = (includesSubdomains ? "." : "") + domain
         return [
             (isHTTPOnly ? "#HttpOnly_" : "") + domainField, includesSubdomains ? "TRUE" : "FALSE", path,
-            isSecure ? "TRUE" : "FALSE", String(expires), name, value,
+            isSecure ? "TRUE" : "FALSE", String(expires), name, value
         ].joined(separator: "\t")
     }
 }

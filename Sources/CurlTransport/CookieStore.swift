@@ -135,4 +135,3 @@ private struct SharedCookies: @unchecked Sendable {
         _ = ccurl_cookie_share_free(curl.api, cookies)
     }
 }
-

@@ -167,10 +167,14 @@ final class PinnedPublicKeyTests: XCTestCase {
     }
 
     private func write(pins: [String], environmentPins: [String]? = nil) throws {
-        let environment = environmentPins.map { "\nenvironments:\n  pinned: {tls: {pinnedPublicKeys: [\($0.joined(separator: ", "))]}}" } ?? ""
+        let environment =
+            environmentPins.map {
+                "\nenvironments:\n  pinned: {tls: {pinnedPublicKeys: [\($0.joined(separator: ", "))]}}"
+            } ?? ""
         try folder.write(
             "targets/secure.yaml",
-            CallTLSTests.targetFile(baseURL: server.baseURL) + "\ntls: {pinnedPublicKeys: [\(pins.joined(separator: ", "))]}"
+            CallTLSTests.targetFile(baseURL: server.baseURL)
+                + "\ntls: {pinnedPublicKeys: [\(pins.joined(separator: ", "))]}"
                 + environment + "\n")
     }
 
@@ -190,7 +194,8 @@ final class PinnedPublicKeyTests: XCTestCase {
         assertRun(
             try call([]), status: 1, stdout: "",
             stderr:
-                "moya-cli: error: the server's public key \(pin) matches no pinned key (\(otherPin)); nothing was sent\n")
+                "moya-cli: error: the server's public key \(pin) matches no pinned key (\(otherPin)); nothing was sent\n"
+        )
         // Pinning narrows, even where nothing is verified.
         XCTAssertEqual(try call(["--insecure"]).status, 1)
     }
@@ -215,7 +220,8 @@ final class PinnedPublicKeyTests: XCTestCase {
         let listed = try CLIRunner.run(["list", "secure", "--format", "json"], currentDirectory: folder.url)
         XCTAssertTrue(
             listed.stdout.contains(
-                "\"pinnedPublicKeys\": [\n    \"\(otherPin)\"\n  ],\n  \"environmentPinnedPublicKeys\": {\n    \"pinned\": [\n      \"\(pin)\"\n    ]\n  }"),
+                "\"pinnedPublicKeys\": [\n    \"\(otherPin)\"\n  ],\n  \"environmentPinnedPublicKeys\": {\n    \"pinned\": [\n      \"\(pin)\"\n    ]\n  }"
+            ),
             listed.stdout)
     }
 

@@ -66,7 +66,9 @@ final class CookieTests: XCTestCase {
         assertRun(
             try sandbox.run(["request", "GET", base + "/cookies/set?k=v", "--no-cookies"]), status: 0,
             stdout: #"{"cookies":{}}"#, stderr: "")
-        assertRun(try sandbox.run(["call", "site", "login", "--no-cookies"]), status: 0, stdout: #"{"cookies":{}}"#, stderr: "")
+        assertRun(
+            try sandbox.run(["call", "site", "login", "--no-cookies"]), status: 0, stdout: #"{"cookies":{}}"#,
+            stderr: "")
         assertRun(try sandbox.run(["call", "nocookies", "login"]), status: 0, stdout: #"{"cookies":{}}"#, stderr: "")
         XCTAssertTrue(server.receivedRequests.allSatisfy { $0.value(of: "Cookie") == nil })
     }
@@ -84,7 +86,8 @@ final class CookieTests: XCTestCase {
         let result = try sandbox.run(["call", "site", "pages", "--all"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
-            server.receivedRequests.map { $0.value(of: "Cookie") ?? "-" }, ["-", "pager=pager-cookie", "pager=pager-cookie"])
+            server.receivedRequests.map { $0.value(of: "Cookie") ?? "-" },
+            ["-", "pager=pager-cookie", "pager=pager-cookie"])
     }
 
     func testCookieValuesAreRedactedInVerboseOutputAndCurlCommands() throws {
@@ -97,7 +100,9 @@ final class CookieTests: XCTestCase {
     }
 
     /// A URL on `host` that sets each of `lines` as a `Set-Cookie` field and redirects to `next`.
-    private func setting(_ lines: [String], on host: String = "127.0.0.1", path: String = "/cookies/raw", then next: String)
+    private func setting(
+        _ lines: [String], on host: String = "127.0.0.1", path: String = "/cookies/raw", then next: String
+    )
         -> String
     {
         let escape = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text }
@@ -130,20 +135,36 @@ final class CookieTests: XCTestCase {
                 "Domain: not a public suffix (localhost, by the list's default rule)",
                 setting(["k=v; Domain=localhost; Path=/"], on: "a.x.localhost", then: echo("b.localhost")), "{}"
             ),
-            ("Path: under it", setting(["k=v; Path=/cookies/echo/a"], then: echo("127.0.0.1", "/cookies/echo/a/b")), #"{"k":"v"}"#),
-            ("Path: not a prefix of a segment", setting(["k=v; Path=/cookies/echo/a"], then: echo("127.0.0.1", "/cookies/echo/ab")), "{}"),
+            (
+                "Path: under it", setting(["k=v; Path=/cookies/echo/a"], then: echo("127.0.0.1", "/cookies/echo/a/b")),
+                #"{"k":"v"}"#
+            ),
+            (
+                "Path: not a prefix of a segment",
+                setting(["k=v; Path=/cookies/echo/a"], then: echo("127.0.0.1", "/cookies/echo/ab")), "{}"
+            ),
             ("Path: not above it", setting(["k=v; Path=/cookies/echo/a"], then: echo()), "{}"),
             ("default path: the setter's folder", setting(["k=v"], then: echo()), #"{"k":"v"}"#),
-            ("Secure: refused from http", setting(["k=v; Secure; Path=/"], on: "a.localhost", then: echo("a.localhost")), "{}"),
+            (
+                "Secure: refused from http",
+                setting(["k=v; Secure; Path=/"], on: "a.localhost", then: echo("a.localhost")), "{}"
+            ),
             ("Secure: loopback is a secure origin", setting(["k=v; Secure; Path=/"], then: echo()), #"{"k":"v"}"#),
-            ("Expires: in the past", setting(["k=v; Expires=Thu, 01 Jan 1970 00:00:01 GMT; Path=/"], then: echo()), "{}"),
+            (
+                "Expires: in the past", setting(["k=v; Expires=Thu, 01 Jan 1970 00:00:01 GMT; Path=/"], then: echo()),
+                "{}"
+            ),
             ("Max-Age: 0 is not kept", setting(["k=v; Max-Age=0; Path=/"], then: echo()), "{}"),
             ("Max-Age: later is kept", setting(["k=v; Max-Age=3600; Path=/"], then: echo()), #"{"k":"v"}"#),
             (
                 "deletion: Max-Age=0 removes it",
-                setting(["k=v; Path=/", "j=w; Path=/"], then: setting(["k=; Max-Age=0; Path=/"], then: echo())), #"{"j":"w"}"#
+                setting(["k=v; Path=/", "j=w; Path=/"], then: setting(["k=; Max-Age=0; Path=/"], then: echo())),
+                #"{"j":"w"}"#
             ),
-            ("replacement: the later value", setting(["k=1; Path=/"], then: setting(["k=2; Path=/"], then: echo())), #"{"k":"2"}"#),
+            (
+                "replacement: the later value", setting(["k=1; Path=/"], then: setting(["k=2; Path=/"], then: echo())),
+                #"{"k":"2"}"#
+            )
         ]
         for (row, url, expected) in rows {
             let result = try sandbox.run(["request", "GET", url])
@@ -164,7 +185,9 @@ final class CookieTests: XCTestCase {
         XCTAssertEqual(huge.status, 0, huge.stderr)
         XCTAssertEqual(huge.stdout, #"{"cookies":{}}"#)
         for hex in ["01", "0d0a582d496e6a6563743a2031", "7f", "1b5b326a"] {
-            let control = try sandbox.run(["request", "GET", "http://127.0.0.1:\(server.port)/cookies/flood/1?hex=61\(hex)62"])
+            let control = try sandbox.run([
+                "request", "GET", "http://127.0.0.1:\(server.port)/cookies/flood/1?hex=61\(hex)62"
+            ])
             XCTAssertEqual(control.status, 0, control.stderr)
             XCTAssertEqual(control.stdout, #"{"cookies":{}}"#, hex)
         }

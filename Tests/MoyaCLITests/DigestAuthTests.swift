@@ -36,7 +36,8 @@ final class DigestAuthTests: XCTestCase {
     func testTheFilesDigestAuthAnswersMD5AndSHA256Challenges() throws {
         for (name, algorithm) in [("md5", "MD5"), ("sha256", "SHA-256")] {
             let before = server.receivedRequests.count
-            assertRun(try sandbox.run(["call", "vault", name], environment: password), status: 0, stdout: answer, stderr: "")
+            assertRun(
+                try sandbox.run(["call", "vault", name], environment: password), status: 0, stdout: answer, stderr: "")
             let requests = Array(server.receivedRequests.dropFirst(before))
             XCTAssertEqual(requests.count, 2, name)
             XCTAssertNil(requests.first?.value(of: "Authorization"), "the password is never sent up front")
@@ -47,9 +48,11 @@ final class DigestAuthTests: XCTestCase {
     }
 
     func testAStaleNonceIsAnsweredAgainWithTheFreshOne() throws {
-        assertRun(try sandbox.run(["call", "vault", "stale"], environment: password), status: 0, stdout: answer, stderr: "")
+        assertRun(
+            try sandbox.run(["call", "vault", "stale"], environment: password), status: 0, stdout: answer, stderr: "")
         XCTAssertEqual(server.receivedRequests.count, 3)
-        XCTAssertTrue(server.receivedRequests.last?.value(of: "Authorization")?.contains(#"nonce="fresh-nonce""#) ?? false)
+        XCTAssertTrue(
+            server.receivedRequests.last?.value(of: "Authorization")?.contains(#"nonce="fresh-nonce""#) ?? false)
     }
 
     func testAWrongPasswordExits4() throws {
@@ -72,6 +75,8 @@ final class DigestAuthTests: XCTestCase {
         XCTAssertEqual(basic.status, 4, "basic auth is no answer to a Digest challenge")
         assertRun(
             try sandbox.run(["call", "vault", "md5", "--digest"]), status: 64, stdout: "",
-            stderr: "moya-cli: error: --digest answers a challenge with -u USER[:PASSWORD]; add -u\nUsage: moya-cli call [<options>] [<api-case-values> ...]\n")
+            stderr:
+                "moya-cli: error: --digest answers a challenge with -u USER[:PASSWORD]; add -u\nUsage: moya-cli call [<options>] [<api-case-values> ...]\n"
+        )
     }
 }

@@ -66,9 +66,11 @@ final class ProviderIntegrationPluginTests: HTTPBinTestCase {
         ])
         XCTAssertEqual(
             try response(.digestAuth(user: "user", password: "p4ss", algorithm: "MD5"), with: wrong).statusCode, 401)
-        XCTAssertEqual(server.receivedRequests.map { $0.value(of: "Authorization")?.prefix(7) ?? "-" }, [
-            "-", "Digest ", "-", "Digest ", "-", "Digest "
-        ])
+        XCTAssertEqual(
+            server.receivedRequests.map { $0.value(of: "Authorization")?.prefix(7) ?? "-" },
+            [
+                "-", "Digest ", "-", "Digest ", "-", "Digest "
+            ])
     }
 
     func testPluginsRunInOrderAroundARealExchange() throws {

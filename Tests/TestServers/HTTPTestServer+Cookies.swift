@@ -33,7 +33,8 @@ extension HTTPTestServer {
                 Data(#"{"ok":true}"#.utf8))
         case "login":
             return reply(
-                302, [("Location", "/cookies/require/session"), ("Set-Cookie", "session=server-s3cr3t; Path=/")], Data())
+                302, [("Location", "/cookies/require/session"), ("Set-Cookie", "session=server-s3cr3t; Path=/")], Data()
+            )
         case "flood":
             let count = segments.count == 3 ? min(Int(segments[2]) ?? 0, 100_000) : 0
             let size = min(request.queryItems.first { $0.name == "size" }.flatMap { Int($0.value) } ?? 1, 1 << 20)

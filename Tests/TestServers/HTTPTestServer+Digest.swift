@@ -21,7 +21,9 @@ extension HTTPTestServer {
             let field =
                 #"Digest realm="\#(realm)", qop="auth", algorithm=\#(algorithm), nonce="\#(nonce)", opaque="0paque""#
                 + (stale ? ", stale=true" : "")
-            return reply(401, [("WWW-Authenticate", field), ("Content-Type", "application/json")], Data(#"{"authenticated":false}"#.utf8))
+            return reply(
+                401, [("WWW-Authenticate", field), ("Content-Type", "application/json")],
+                Data(#"{"authenticated":false}"#.utf8))
         }
         guard let authorization = request.value(of: "Authorization"), authorization.hasPrefix("Digest ") else {
             return challenge(nonce: firstNonce, stale: false)
@@ -30,7 +32,8 @@ extension HTTPTestServer {
         let hash = { (text: String) in
             algorithm == "MD5" ? MD5.hexDigest(of: Array(text.utf8)) : SHA256.hexDigest(of: Array(text.utf8))
         }
-        guard let nonce = fields["nonce"], let nc = fields["nc"], let cnonce = fields["cnonce"], fields["qop"] == "auth",
+        guard let nonce = fields["nonce"], let nc = fields["nc"], let cnonce = fields["cnonce"],
+            fields["qop"] == "auth",
             fields["username"] == user, fields["realm"] == realm, let uri = fields["uri"], uri == request.target,
             fields["opaque"] == "0paque", (fields["algorithm"] ?? "MD5").uppercased() == algorithm
         else { return challenge(nonce: firstNonce, stale: false) }
@@ -39,7 +42,9 @@ extension HTTPTestServer {
                 .joined(separator: ":"))
         guard fields["response"] == expected else { return challenge(nonce: firstNonce, stale: false) }
         if staleOnce && nonce == "old-nonce" { return challenge(nonce: "fresh-nonce", stale: true) }
-        guard nonce == (staleOnce ? "fresh-nonce" : "the-nonce") else { return challenge(nonce: firstNonce, stale: false) }
+        guard nonce == (staleOnce ? "fresh-nonce" : "the-nonce") else {
+            return challenge(nonce: firstNonce, stale: false)
+        }
         return reply(
             200, [("Content-Type", "application/json")], Data(#"{"authenticated":true,"user":"\#(user)"}"#.utf8))
     }

@@ -50,7 +50,7 @@ public final class TLSTestServer: @unchecked Sendable {
         shell.arguments = [
             "-c",
             "\"$0\" x509 -in \"$1\" -pubkey -noout | \"$0\" pkey -pubin -outform der | \"$0\" dgst -sha256 -binary | base64",
-            openssl, serverCertificateFile,
+            openssl, serverCertificateFile
         ]
         let output = Pipe()
         shell.standardOutput = output

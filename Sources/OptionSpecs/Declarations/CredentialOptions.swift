@@ -18,7 +18,8 @@ extension OptionGroupSpec {
             .flag(
                 "digest", "--digest",
                 help:
-                    "With -u: answer the server's Digest challenge (RFC 7616, MD5 or SHA-256) instead of sending basic auth; the password is never sent itself (as curl --digest)."),
+                    "With -u: answer the server's Digest challenge (RFC 7616, MD5 or SHA-256) instead of sending basic auth; the password is never sent itself (as curl --digest)."
+            ),
             .option(
                 "bearer", "--bearer", valueName: "token", type: "String?",
                 help:

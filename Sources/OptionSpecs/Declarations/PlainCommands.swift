@@ -256,7 +256,8 @@ extension CommandSpec {
             .own(
                 .plain(
                     .words, "words", valueName: "list|show|clear> <api> <name",
-                    help: "list API: the API's sessions; show API NAME: a session's cookies; clear API [NAME]: delete one session, or all the API's.",
+                    help:
+                        "list API: the API's sessions; show API NAME: a session's cookies; clear API [NAME]: delete one session, or all the API's.",
                     type: "[String]", initial: "[]")),
             .own(
                 .plain(

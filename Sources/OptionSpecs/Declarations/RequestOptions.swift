@@ -67,7 +67,8 @@ extension OptionGroupSpec {
             .flag(
                 "noCookies", "--no-cookies",
                 help:
-                    "Keep no cookies: by default the cookies an API's responses set (redirects included) are sent back on its later requests of the run, by RFC 6265's rules."),
+                    "Keep no cookies: by default the cookies an API's responses set (redirects included) are sent back on its later requests of the run, by RFC 6265's rules."
+            ),
             .option(
                 "maxRedirects", "--max-redirects", valueName: "n", type: "Int", initial: "10",
                 help: "Follow at most N redirects.", sample: "4"),

@@ -114,7 +114,8 @@ extension TargetFileValidator {
         let hash = pin.dropFirst("sha256//".count).utf8
         return hash.count == 44 && hash.last == UInt8(ascii: "=")
             && hash.dropLast().allSatisfy { byte in
-                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+")
                     || byte == UInt8(ascii: "/")
             }

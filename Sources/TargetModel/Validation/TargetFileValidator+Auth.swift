@@ -333,7 +333,9 @@ extension TargetFileValidator {
             let headers = fields["headers"].map { readHeaders($0, at: position) } ?? []
             var environment = EnvironmentSpec(
                 name: name, baseURL: baseURL, variables: variables, headers: headers, mark: entry.key.mark)
-            environment.pinnedPublicKeys = fields["tls"].flatMap { readTLS($0, context: "in environment '\(name)' tls") }
+            environment.pinnedPublicKeys = fields["tls"].flatMap {
+                readTLS($0, context: "in environment '\(name)' tls")
+            }
             environments.append(environment)
         }
         return environments

@@ -13,12 +13,14 @@ extension RequestOptions {
         for pin in pinnedPublicKeys.flatMap({ $0.split(separator: ";", omittingEmptySubsequences: false) })
         where !TargetFileValidator.isPublicKeyPin(String(pin)) {
             throw OptionsError(
-                "--pinned-pubkey '\(DisplayText.escaped(String(pin)))': a pin is sha256// and the 44-character base64 SHA-256 of the key")
+                "--pinned-pubkey '\(DisplayText.escaped(String(pin)))': a pin is sha256// and the 44-character base64 SHA-256 of the key"
+            )
         }
         if let session {
             guard SessionFiles.isValidName(session) else {
                 throw OptionsError(
-                    "--session '\(DisplayText.escaped(session))': a session name is a letter or digit, then letters, digits, '.', '_' and '-' (at most 64)")
+                    "--session '\(DisplayText.escaped(session))': a session name is a letter or digit, then letters, digits, '.', '_' and '-' (at most 64)"
+                )
             }
             if noCookies { throw OptionsError("--session keeps cookies and --no-cookies keeps none; give one") }
         }

@@ -33,7 +33,8 @@ extension CookieJars {
             return
         }
         guard let root = SessionFiles.defaultRoot(environment: environment) else {
-            warn("neither XDG_STATE_HOME nor HOME is an absolute path; the session's cookies are kept for this run only")
+            warn(
+                "neither XDG_STATE_HOME nor HOME is an absolute path; the session's cookies are kept for this run only")
             self.init()
             return
         }

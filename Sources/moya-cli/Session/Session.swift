@@ -22,8 +22,10 @@ extension MoyaCommand.Session {
         let expected = action == "show" ? 3...3 : action == "list" ? 2...2 : 2...3
         guard expected.contains(words.count) else {
             throw ValidationError(
-                action == "show" ? "show takes an API and a session name" : "\(action) takes an API"
-                    + (action == "clear" ? " and, optionally, a session name" : ""))
+                action == "show"
+                    ? "show takes an API and a session name"
+                    : "\(action) takes an API"
+                        + (action == "clear" ? " and, optionally, a session name" : ""))
         }
         if reveal && action != "show" { throw ValidationError("--reveal goes with show") }
     }

@@ -63,6 +63,7 @@ struct SessionRun {
                 ? "until the session ends"
                 : "expires " + Date(timeIntervalSince1970: Double(cookie.expires)).formatted(.iso8601))
         let value = reveals ? cookie.value : "<redacted>"
-        return DisplayText.escaped("\(cookie.domain) \(cookie.path) \(cookie.name)=\(value) (\(notes.joined(separator: ", ")))")
+        return DisplayText.escaped(
+            "\(cookie.domain) \(cookie.path) \(cookie.name)=\(value) (\(notes.joined(separator: ", ")))")
     }
 }
