@@ -79,4 +79,17 @@ final class DigestAuthTests: XCTestCase {
                 "moya-cli: error: --digest answers a challenge with -u USER[:PASSWORD]; add -u\nUsage: moya-cli call [<options>] [<api-case-values> ...]\n"
         )
     }
+
+    /// A redirect to another host gets no answer to its challenge: the credential is the first
+    /// host's alone (libcurl's CURLOPT_UNRESTRICTED_AUTH off).
+    func testADigestCredentialIsNotGivenToAHostARedirectLeadsTo() throws {
+        let elsewhere = "http://localhost:\(server.port)/digest-auth/auth/ann/pw-0ne-off/MD5"
+        let url =
+            "http://127.0.0.1:\(server.port)/redirect-to?url="
+            + (elsewhere.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        let result = try sandbox.run(["request", "GET", url, "--digest", "-u", "ann:pw-0ne-off"])
+        XCTAssertEqual(result.status, 4, result.stderr)
+        XCTAssertEqual(server.receivedRequests.last?.value(of: "Host"), "localhost:\(server.port)")
+        XCTAssertTrue(server.receivedRequests.allSatisfy { $0.value(of: "Authorization") == nil })
+    }
 }
