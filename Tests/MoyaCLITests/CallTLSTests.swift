@@ -196,6 +196,8 @@ final class PinnedPublicKeyTests: XCTestCase {
             stderr:
                 "moya-cli: error: the server's public key \(pin) matches no pinned key (\(otherPin)); nothing was sent\n"
         )
+        let curl = try CLIRunner.run(["curl", "secure", "root"], currentDirectory: folder.url)
+        XCTAssertTrue(curl.stdout.contains(" --pinnedpubkey '\(otherPin)' "), curl.stdout)
         // Pinning narrows, even where nothing is verified.
         XCTAssertEqual(try call(["--insecure"]).status, 1)
     }
