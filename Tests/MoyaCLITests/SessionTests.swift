@@ -87,6 +87,10 @@ final class SessionTests: XCTestCase {
             result.stderr,
             "moya-cli: warning: ignoring the session \(file): its mode 644 lets others read or change it (it must be 600)\n"
                 + "moya-cli: error: site.me: HTTP 401 failed the case's validation\n")
+        // No download, -o or report may plant a session file (cookies another run would send).
+        let planted = try run(["call", "site", "login", "-o", file, "--force"])
+        XCTAssertEqual(planted.status, 64, planted.stderr)
+        XCTAssertTrue(planted.stderr.contains("the token cache or the sessions"), planted.stderr)
         for name in ["../x", ".hidden", "a/b", ""] {
             XCTAssertEqual(try run(["call", "site", "me", "--session", name]).status, 64, name)
         }
