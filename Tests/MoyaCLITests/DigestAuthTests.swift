@@ -102,4 +102,22 @@ final class DigestAuthTests: XCTestCase {
         XCTAssertEqual(server.receivedRequests.last?.value(of: "Host"), "localhost:\(server.port)")
         XCTAssertTrue(server.receivedRequests.allSatisfy { $0.value(of: "Authorization") == nil })
     }
+
+    /// A hostile challenge (malformed, huge, an unknown algorithm, control characters) is no
+    /// answer: the 401 is the result, exit 4, nothing else.
+    func testAHostileChallengeEndsWithThe401() throws {
+        let challenges = [
+            "Digest", "Digest realm", "Digest realm=\"r\", nonce=\"" + String(repeating: "n", count: 20_000) + "\"",
+            "Digest realm=\"r\", nonce=\"n\", algorithm=MD4, qop=\"auth\"", "Digest realm=\"r\u{1b}[2J\", nonce=\"n\""
+        ]
+        for challenge in challenges {
+            let header =
+                ("WWW-Authenticate:" + challenge).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let url = "http://127.0.0.1:\(server.port)/status/401?header=" + header
+            let result = try sandbox.run(["request", "GET", url, "--digest", "-u", "ann:pw-0ne-off"])
+            XCTAssertEqual(result.status, 4, String(challenge.prefix(40)) + ": " + result.stderr)
+            XCTAssertTrue(result.stderr.contains("HTTP 401"), String(challenge.prefix(40)) + ": " + result.stderr)
+            XCTAssertFalse(result.stderr.contains("\u{1b}"), result.stderr)
+        }
+    }
 }

@@ -60,6 +60,8 @@ final class SessionTests: XCTestCase {
             stderr: "")
         XCTAssertEqual(try run(["call", "site", "me"]).status, 4)
         XCTAssertEqual(try run(["call", "site", "me", "--session", "home"]).status, 4)
+        let request = try run(["request", "site", "GET", "/cookies/require/session", "--session", "work"])
+        XCTAssertEqual(request.status, 0, request.stderr)
         let check = try run(["check", "site", "--live", "--only", "me", "--session", "work"])
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
     }
