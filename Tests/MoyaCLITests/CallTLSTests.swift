@@ -196,6 +196,14 @@ final class PinnedPublicKeyTests: XCTestCase {
             stderr:
                 "moya-cli: error: the server's public key \(pin) matches no pinned key (\(otherPin)); nothing was sent\n"
         )
+        try folder.write(
+            "targets/keyed.yaml",
+            CallTLSTests.targetFile(baseURL: server.baseURL).replacingOccurrences(of: "api: secure", with: "api: keyed")
+                + "\nauth: {type: bearer, token: \"${secret:KEYED_TOKEN}\"}\ntls: {pinnedPublicKeys: [\(pin), \(otherPin)]}\n"
+        )
+        let auth = try CLIRunner.run(["auth", "keyed"], currentDirectory: folder.url)
+        XCTAssertTrue(
+            auth.stdout.hasSuffix("\n\npinned public key: \(pin)\npinned public key: \(otherPin)\n"), auth.stdout)
         let curl = try CLIRunner.run(["curl", "secure", "root"], currentDirectory: folder.url)
         XCTAssertTrue(curl.stdout.contains(" --pinnedpubkey '\(otherPin)' "), curl.stdout)
         // Pinning narrows, even where nothing is verified.

@@ -77,6 +77,12 @@ struct AuthStatus {
             }
             blocks.append(lines.joined(separator: "\n") + "\n")
         }
+        // The keys its servers may have: what the credentials are sent to (`tls:`).
+        let environment = environmentName ?? api.defaultEnvironment
+        let pins = api.environments.first { $0.name == environment }?.pinnedPublicKeys ?? api.pinnedPublicKeys
+        if !pins.isEmpty {
+            blocks.append(pins.map { "pinned public key: " + $0 + "\n" }.joined())
+        }
         return blocks.joined(separator: "\n")
     }
 
