@@ -121,7 +121,7 @@ let package = Package(
         // with Retry-After, the token renewed once after a 401, redaction; `call` and `check` its clients.
         .target(
             name: "Sending",
-            dependencies: ["TextSafety", "CurlTransport", "MoyaKit", "TargetModel", "TargetSpec", "Paging"]
+            dependencies: ["TextSafety", "FileIO", "CurlTransport", "MoyaKit", "TargetModel", "TargetSpec", "Paging"]
         ),
         // `moya-cli check`: plans, runs and reports samples, live calls, chains and pages.
         .target(
@@ -149,7 +149,7 @@ let package = Package(
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
             name: "TargetAuth",
-            dependencies: ["CCleanup", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetSpec"]
+            dependencies: ["CCleanup", "FileIO", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetSpec"]
         ),
         // `moya-cli serve`: an HTTP/1.1 server on SwiftNIO answering the cases of target files from their samples.
         .target(
@@ -213,7 +213,7 @@ let package = Package(
         // Tests: the in-process loopback HTTP server and fixtures they share, then one target per module.
         .target(
             name: "TestServers",
-            dependencies: ["CurlTransport", "MoyaKit", "TargetAuth"],
+            dependencies: ["CurlTransport", "MoyaKit", "TargetAuth", "ContentDigest"],
             path: "Tests/TestServers"
         ),
         // What the command's tests share: running the built binary (in a sandbox, on a terminal,

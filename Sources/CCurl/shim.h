@@ -12,6 +12,8 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <pthread.h>
 
 /// The libcurl functions MoyaKit uses, resolved with dlsym. Each field has the type of the
 /// function's own prototype, so the table cannot drift from the header.
@@ -50,6 +52,10 @@ typedef struct ccurl_api {
     __typeof__(&curl_mime_filename) mime_filename;
     __typeof__(&curl_mime_type) mime_type;
     __typeof__(&curl_mime_free) mime_free;
+
+    __typeof__(&curl_share_init) share_init;
+    __typeof__(&curl_share_setopt) share_setopt;
+    __typeof__(&curl_share_cleanup) share_cleanup;
 } ccurl_api;
 
 /// Opens libcurl.so.4 and fills `api`. Returns 0 on success; otherwise -1 with the reason in `err`.
@@ -97,6 +103,9 @@ static inline int ccurl_api_load(ccurl_api *api, char *err, size_t errlen) {
     CCURL_LOAD(mime_filename, curl_mime_filename)
     CCURL_LOAD(mime_type, curl_mime_type)
     CCURL_LOAD(mime_free, curl_mime_free)
+    CCURL_LOAD(share_init, curl_share_init)
+    CCURL_LOAD(share_setopt, curl_share_setopt)
+    CCURL_LOAD(share_cleanup, curl_share_cleanup)
 #undef CCURL_LOAD
     return 0;
 }
@@ -169,6 +178,57 @@ static inline CURLcode ccurl_easy_getinfo_long(const ccurl_api *api, CURL *h, CU
 static inline CURLcode ccurl_easy_getinfo_double(const ccurl_api *api, CURL *h, CURLINFO info, double *value) { return api->easy_getinfo(h, info, value); }
 static inline CURLcode ccurl_easy_getinfo_string(const ccurl_api *api, CURL *h, CURLINFO info, char **value) { return api->easy_getinfo(h, info, value); }
 static inline CURLcode ccurl_easy_getinfo_off_t(const ccurl_api *api, CURL *h, CURLINFO info, curl_off_t *value) { return api->easy_getinfo(h, info, value); }
+
+static inline CURLcode ccurl_easy_getinfo_slist(const ccurl_api *api, CURL *h, CURLINFO info, struct curl_slist **value) { return api->easy_getinfo(h, info, value); }
+
+/// CURLAUTH_DIGEST, a macro Swift does not import.
+static inline long ccurl_auth_digest(void) { return (long)CURLAUTH_DIGEST; }
+
+// MARK: - A cookie store shared by easy handles
+
+/// A share handle holding one cookie store, and the locks libcurl takes around it: easy handles
+/// on different threads (the transport's, and the caller's reading the store) may touch it.
+typedef struct ccurl_cookie_share {
+    CURLSH *share;
+    pthread_mutex_t locks[CURL_LOCK_DATA_LAST];
+} ccurl_cookie_share;
+
+static inline void ccurl_cookie_share_lock(CURL *h, curl_lock_data data, curl_lock_access access, void *userptr) {
+    (void)h;
+    (void)access;
+    pthread_mutex_lock(&((ccurl_cookie_share *)userptr)->locks[data]);
+}
+
+static inline void ccurl_cookie_share_unlock(CURL *h, curl_lock_data data, void *userptr) {
+    (void)h;
+    pthread_mutex_unlock(&((ccurl_cookie_share *)userptr)->locks[data]);
+}
+
+/// A new share handle sharing cookies (CURL_LOCK_DATA_COOKIE), or NULL.
+static inline ccurl_cookie_share *ccurl_cookie_share_create(const ccurl_api *api) {
+    ccurl_cookie_share *cookies = calloc(1, sizeof(ccurl_cookie_share));
+    if (cookies == NULL) return NULL;
+    for (int index = 0; index < CURL_LOCK_DATA_LAST; index++) pthread_mutex_init(&cookies->locks[index], NULL);
+    cookies->share = api->share_init();
+    if (cookies->share == NULL
+        || api->share_setopt(cookies->share, CURLSHOPT_USERDATA, (void *)cookies) != CURLSHE_OK
+        || api->share_setopt(cookies->share, CURLSHOPT_LOCKFUNC, ccurl_cookie_share_lock) != CURLSHE_OK
+        || api->share_setopt(cookies->share, CURLSHOPT_UNLOCKFUNC, ccurl_cookie_share_unlock) != CURLSHE_OK
+        || api->share_setopt(cookies->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_COOKIE) != CURLSHE_OK) {
+        if (cookies->share != NULL) api->share_cleanup(cookies->share);
+        free(cookies);
+        return NULL;
+    }
+    return cookies;
+}
+
+/// Frees the share unless an easy handle still uses it (then it is left as it is); returns whether it was freed.
+static inline int ccurl_cookie_share_free(const ccurl_api *api, ccurl_cookie_share *cookies) {
+    if (api->share_cleanup(cookies->share) != CURLSHE_OK) return 0;
+    for (int index = 0; index < CURL_LOCK_DATA_LAST; index++) pthread_mutex_destroy(&cookies->locks[index]);
+    free(cookies);
+    return 1;
+}
 
 static inline CURLMcode ccurl_multi_setopt_long(const ccurl_api *api, CURLM *m, CURLMoption opt, long value) { return api->multi_setopt(m, opt, value); }
 

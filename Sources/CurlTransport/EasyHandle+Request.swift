@@ -28,12 +28,14 @@ extension EasyHandle {
         let traces: Bool
 
         /// The shape of `request` sent to `url`, or `nil` when libcurl sends it with a body (which
-        /// it takes from options set per request).
+        /// it takes from options set per request), or answers a Digest challenge: libcurl keeps the
+        /// last challenge's nonce in the handle and would answer the next request with it
+        /// unasked (another URL's, another host's), so such a handle is reset before its next use.
         init?(
             request: URLRequest, url: String, configuration: SessionConfiguration, headerLines: [String],
             checksEachRequest: Bool, traces: Bool
         ) {
-            guard !EasyHandle.sendsBody(request) else { return nil }
+            guard !EasyHandle.sendsBody(request), request.digestCredential == nil else { return nil }
             method = request.httpMethod ?? "GET"
             self.headerLines = headerLines
             self.configuration = configuration
@@ -89,6 +91,12 @@ extension EasyHandle {
         try configureTimeouts(configuration: configuration, request: request)
         try configureRedirects(configuration: configuration)
         try configureSecurity(configuration: configuration)
+        try configureCookies(store: configuration.cookieStore)
+        if let credential = request.digestCredential {
+            try set(CURLOPT_HTTPAUTH, ccurl_auth_digest())
+            try set(CURLOPT_USERNAME, credential.user)
+            try set(CURLOPT_PASSWORD, credential.password)
+        }
         if let proxy = configuration.proxy {
             try set(CURLOPT_PROXY, proxy)
         }
@@ -210,7 +218,8 @@ extension EasyHandle {
         try set(CURLOPT_MAXREDIRS, max(0, configuration.maximumRedirects))
     }
 
-    /// - SeeAlso: CURLOPT_SSL_VERIFYPEER, CURLOPT_SSL_VERIFYHOST, CURLOPT_CAINFO, CURLOPT_SSLCERT, CURLOPT_SSLKEY
+    /// - SeeAlso: CURLOPT_SSL_VERIFYPEER, CURLOPT_SSL_VERIFYHOST, CURLOPT_CAINFO, CURLOPT_SSLCERT, CURLOPT_SSLKEY,
+    ///   CURLOPT_PINNEDPUBLICKEY
     private func configureSecurity(configuration: SessionConfiguration) throws(TransportError) {
         let verifies = !configuration.allowsInsecureConnections
         try set(CURLOPT_SSL_VERIFYPEER, verifies ? 1 : 0)
@@ -218,6 +227,21 @@ extension EasyHandle {
         if let file = configuration.certificateAuthorityFile { try set(CURLOPT_CAINFO, file) }
         if let file = configuration.clientCertificateFile { try set(CURLOPT_SSLCERT, file) }
         if let file = configuration.clientKeyFile { try set(CURLOPT_SSLKEY, file) }
+        if !configuration.pinnedPublicKeys.isEmpty {
+            try set(CURLOPT_PINNEDPUBLICKEY, configuration.pinnedPublicKeys.joined(separator: ";"))
+        }
+    }
+
+    /// Attaches the handle to `store`'s cookies, or to none. Always set: `curl_easy_reset` keeps
+    /// the share a handle had, so a handle kept for reuse would otherwise carry one store's
+    /// cookies to a request of another session.
+    /// - SeeAlso: CURLOPT_SHARE, CURLOPT_COOKIEFILE
+    private func configureCookies(store: CookieStore?) throws(TransportError) {
+        forgetShape()
+        let share = try store?.shareHandle(curl: curl)
+        try check(ccurl_easy_setopt_ptr(curl.api, rawHandle, CURLOPT_SHARE, share), "CURLOPT_SHARE")
+        // "": the cookie engine on, reading no file; the share holds the cookies.
+        if share != nil { try set(CURLOPT_COOKIEFILE, "") }
     }
 
     private static func milliseconds(_ seconds: TimeInterval) -> Int {

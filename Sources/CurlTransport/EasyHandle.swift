@@ -349,11 +349,11 @@ final class EasyHandle {
 
     // MARK: - Errors
 
-    private func check(_ code: CURLcode, _ option: CURLoption) throws(TransportError) {
+    func check(_ code: CURLcode, _ option: CURLoption) throws(TransportError) {
         try check(code, "option \(option.rawValue)")
     }
 
-    private func check(_ code: CURLcode, _ what: String) throws(TransportError) {
+    func check(_ code: CURLcode, _ what: String) throws(TransportError) {
         guard code == CURLE_OK else {
             throw TransportError(
                 kind: .other, message: "libcurl \(curl.version) rejected \(what): \(curl.describe(code))")

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The settings of a `Session`: timeouts, redirects, TLS and proxy.
+/// The settings of a `Session`: timeouts, redirects, TLS, proxy and cookies.
 public struct SessionConfiguration: Sendable, Hashable {
     /// Which HTTP version to speak.
     public enum HTTPVersionPreference: Sendable, Hashable {
@@ -32,6 +32,11 @@ public struct SessionConfiguration: Sendable, Hashable {
     public var clientCertificateFile: String?
     /// The private key of the client certificate.
     public var clientKeyFile: String?
+    /// The public keys a server's certificate may have, as `sha256//` and the base64 SHA-256 of
+    /// its DER SubjectPublicKeyInfo; empty: any key. A certificate with another key fails before
+    /// anything is sent (`secureConnectionFailed`), verified or not: a pin only narrows.
+    /// - SeeAlso: CURLOPT_PINNEDPUBLICKEY
+    public var pinnedPublicKeys: [String] = []
     /// A proxy URL; `nil` uses `http_proxy`, `https_proxy` and `no_proxy` from the environment.
     public var proxy: String?
     /// The HTTP version to speak.
@@ -40,6 +45,9 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// gzip, deflate, and br or zstd when built in) and decoded, as Alamofire does under Moya. The
     /// body handed on is the decoded one, so a body-size limit counts decoded bytes.
     public var acceptsCompressedResponses: Bool = true
+    /// Where cookies are kept and sent from (libcurl's cookie engine), shared by every session
+    /// given the same store; `nil`: none kept or sent, but those a request sets itself.
+    public var cookieStore: CookieStore?
 
     /// The longest timeout or delay accepted, in seconds (2^31 - 1 milliseconds, about 24.8 days):
     /// what libcurl and a sleeping thread can be given without overflowing.

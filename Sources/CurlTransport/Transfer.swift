@@ -53,6 +53,10 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     private var redirectGuard: RedirectGuard?
     /// A redirect to another origin, stopped before it was sent, to be made again without them.
     private var pendingRedirect: PendingRedirect?
+    /// The pins of the request (`SessionConfiguration.pinnedPublicKeys`), and the server's key
+    /// as libcurl noted it (`sha256//…`) while checking them.
+    private let pinnedPublicKeys: [String]
+    private var serverKeyHash: String?
 
     /// The origin a request's sensitive headers belong to, and the redirect budget.
     private struct RedirectGuard {
@@ -82,6 +86,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         self.loop = loop
         self.requestURL = url
         self.request = request
+        self.pinnedPublicKeys = configuration.pinnedPublicKeys
         self.trace = trace
         self.progressHandler = progress
         self.completion = completion
@@ -99,7 +104,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
             configuration.followRedirects && request.headers.contains { request.isSensitiveHeader($0.name.rawName) }
         let shape = EasyHandle.RequestShape(
             request: request, url: urlText, configuration: configuration, headerLines: headerLines,
-            checksEachRequest: guardsRedirects, traces: trace != nil)
+            checksEachRequest: guardsRedirects, traces: trace != nil || !configuration.pinnedPublicKeys.isEmpty)
         let (handle, isConfigured) = try loop.handles.take(curl: loop.curl, shape: shape)
         if let fileURL = request.bodyFileURL {
             uploadFile = try UploadFile(url: fileURL)
@@ -111,7 +116,8 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         } else {
             checksEachRequest = try handle.configure(
                 for: request, url: urlText, configuration: configuration, uploadSize: uploadFile?.size,
-                headerLines: headerLines, checksEachRequest: guardsRedirects, traces: trace != nil,
+                headerLines: headerLines, checksEachRequest: guardsRedirects,
+                traces: trace != nil || !configuration.pinnedPublicKeys.isEmpty,
                 shape: shape)
         }
         if checksEachRequest {
@@ -323,6 +329,12 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         if let bodyError { return bodyError }
         if let readError = uploadFile?.readError { return readError }
         if !headEnded, TransportError.isHeaderTooLarge(code) { return TransportError.headerTooLarge }
+        if code == CURLE_SSL_PINNEDPUBKEYNOTMATCH {
+            return TransportError(
+                kind: .secureConnectionFailed,
+                message: "the server's public key \(serverKeyHash ?? "(not reported)") matches no pinned key ("
+                    + pinnedPublicKeys.joined(separator: ", ") + "); nothing was sent")
+        }
         return TransportError(curlCode: code, message: handle.errorText ?? handle.curl.describe(code))
     }
 
@@ -341,12 +353,18 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     // MARK: - EasyHandleDelegate (driving thread)
 
     func easyHandle(debug kind: curl_infotype, bytes: UnsafeBufferPointer<UInt8>) {
+        // A pinned transfer is traced for the one note that names the server's key, which the
+        // error of a key that matches no pin then names too.
+        if kind == CURLINFO_TEXT, bytes.count < 256 {
+            let note = String(decoding: bytes, as: UTF8.self).trimmingTrailingLineBreaks()
+            if let hash = note.firstRange(of: "public key hash: ") { serverKeyHash = String(note[hash.upperBound...]) }
+        }
         guard let trace else { return }
         let text = String(decoding: bytes, as: UTF8.self)
         switch kind {
         case CURLINFO_TEXT:
             let line = text.trimmingTrailingLineBreaks()
-            if !line.isEmpty { trace(.note(line)) }
+            if !line.isEmpty { trace(.note(TransferTrace.hidingCookieValue(in: line))) }
         case CURLINFO_HEADER_OUT:
             // "\r\n" is one Character: split on any line break, not on "\n".
             let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)

@@ -11,3 +11,16 @@ public enum TransferTrace: Sendable, Equatable {
     /// line ends a response head.
     case responseHeader(String)
 }
+
+extension TransferTrace {
+    /// `note` with the value of a cookie libcurl's engine stored (`Added cookie NAME="VALUE" for
+    /// domain …`, `Replaced cookie …`) shown as `<redacted>`: a cookie value is a secret, and
+    /// no redactor of a caller knows it. Other notes are returned as they are.
+    static func hidingCookieValue(in note: String) -> String {
+        guard note.hasPrefix("Added cookie ") || note.hasPrefix("Replaced cookie "),
+            let open = note.firstRange(of: "=\""), let close = note.ranges(of: "\" for domain ").last,
+            open.upperBound <= close.lowerBound
+        else { return note }
+        return note[..<open.lowerBound] + "=<redacted> for domain " + note[close.upperBound...]
+    }
+}

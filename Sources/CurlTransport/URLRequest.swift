@@ -26,6 +26,10 @@ public struct URLRequest: Sendable, Hashable {
     /// Lowercased names of headers that carry a secret here, beyond `SensitiveHeaders.defaultNames`
     /// (a header built from a secret, say). See `SensitiveHeaders`.
     public var sensitiveHeaderNames: Set<String> = []
+    /// A user name and password given only when the server challenges with `Digest` (RFC 7616:
+    /// MD5 or SHA-256, `qop=auth`): libcurl sends the request, reads the 401's challenge and
+    /// sends it again with the answer, never to another host a redirect leads to.
+    public var digestCredential: DigestCredential?
 
     /// Creates a request for `url` with no body and the `GET` method.
     public init(url: URL, timeoutInterval: TimeInterval = 60) {
@@ -79,5 +83,19 @@ public struct URLRequest: Sendable, Hashable {
     public func value(forHTTPHeaderField field: String) -> String? {
         guard let name = HTTPField.Name(field) else { return nil }
         return headers[name]
+    }
+}
+
+/// A user name and password for HTTP Digest authentication (`URLRequest.digestCredential`).
+public struct DigestCredential: Sendable, Hashable {
+    /// The user name.
+    public var user: String
+    /// The password.
+    public var password: String
+
+    /// Creates a credential.
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
     }
 }

@@ -17,3 +17,6 @@ public typealias ResponseBodyHandling = CurlTransport.ResponseBodyHandling
 public typealias ResponseBodyConsumer = CurlTransport.ResponseBodyConsumer
 public typealias Cancellable = CurlTransport.Cancellable
 public typealias RequestLatch = CurlTransport.RequestLatch
+public typealias CookieStore = CurlTransport.CookieStore
+public typealias Cookie = CurlTransport.Cookie
+public typealias DigestCredential = CurlTransport.DigestCredential

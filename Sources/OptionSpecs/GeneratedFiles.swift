@@ -14,7 +14,7 @@ package enum GeneratedFiles {
         (.serve, "PlainCommands.swift"), (.importOpenAPI, "PlainCommands.swift"), (.importCurl, "PlainCommands.swift"),
         (.importHAR, "PlainCommands.swift"), (.importPostman, "PlainCommands.swift"),
         (.generateSwift, "PlainCommands.swift"), (.auth, "PlainCommands.swift"),
-        (.trust, "PlainCommands.swift")
+        (.trust, "PlainCommands.swift"), (.session, "PlainCommands.swift")
     ]
 
     /// `(path, text)` of every generated file, in a stable order.

@@ -4,7 +4,7 @@ import TargetSpec
 
 /// How every request of a run is sent, as one value: the targets built (`TargetFactory`), the
 /// transport settings, the plugins, what is redacted, the retries and the token renewed after a
-/// 401. `call` sends through it on a latch, `check` through a shared provider pool with callbacks;
+/// 401, the cookies kept. `call` sends through it on a latch, `check` through a shared provider pool with callbacks;
 /// both drive the same `SendingState`, so a rule about sending lives here once.
 package struct Sender: Sendable {
     /// Where the run's targets are built.
@@ -21,6 +21,8 @@ package struct Sender: Sendable {
     package var redaction: Redaction
     /// `--retry`, `--retry-all`.
     package var retry: RetryPolicy
+    /// The run's cookies, a store per API; `nil` with `--no-cookies`.
+    package var cookies: CookieJars?
 
     /// Creates a sender; by default it builds from an empty environment, with the transport's
     /// defaults, no plugins, secrets redacted, no retries.
@@ -28,7 +30,7 @@ package struct Sender: Sendable {
         targets: TargetFactory = TargetFactory(environment: [:]),
         session: SessionConfiguration = SessionConfiguration(),
         timeout: Double? = nil, connectTimeout: Double? = nil, plugins: [any PluginType] = [],
-        redaction: Redaction = Redaction(), retry: RetryPolicy = .none
+        redaction: Redaction = Redaction(), retry: RetryPolicy = .none, cookies: CookieJars? = CookieJars()
     ) {
         self.targets = targets
         self.session = session
@@ -37,13 +39,24 @@ package struct Sender: Sendable {
         self.plugins = plugins
         self.redaction = redaction
         self.retry = retry
+        self.cookies = cookies
     }
 
-    /// The transport settings for `target`: its timeouts unless overridden.
+    /// The plugins every request goes through, and the one that keeps `--session`'s cookies.
+    package var sendingPlugins: [any PluginType] {
+        plugins + (cookies?.sessionPlugin.map { [$0] } ?? [])
+    }
+
+    /// The transport settings for `target`: its timeouts unless overridden, its API's cookie
+    /// store unless cookies are off (`--no-cookies`, or its file's `cookies: false`), and its
+    /// file's public key pins unless `--pinned-pubkey` gives others.
     package func sessionConfiguration(for target: DynamicTarget) -> SessionConfiguration {
         var configuration = session
         configuration.timeout = timeout ?? target.timeout
         configuration.connectTimeout = connectTimeout ?? target.connectTimeout
+        configuration.cookieStore = target.keepsCookies ? cookies?.store(for: target.apiName) : nil
+        // `--pinned-pubkey` replaces the file's pins: the command line is the user's.
+        if configuration.pinnedPublicKeys.isEmpty { configuration.pinnedPublicKeys = target.pinnedPublicKeys }
         return configuration
     }
 

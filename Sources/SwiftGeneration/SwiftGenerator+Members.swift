@@ -25,7 +25,7 @@ extension SwiftGenerator {
                     return .call("Data", [.atom(built.string(pair).flat + ".utf8")], tail: ".base64EncodedString()")
                 case .oauth2?, .command?:
                     return .atom(typeName + ".configuration.accessToken")
-                case .apiKey?, nil:
+                case .apiKey?, .digest?, nil:
                     return .atom("nil")
                 }
             }
@@ -38,7 +38,8 @@ extension SwiftGenerator {
         case .bearer?, .oauth2?, .command?: ".bearer"
         case .basic?: ".basic"
         case .custom(let scheme, _)?: ".custom(" + SwiftLiteral.quoted(scheme) + ")"
-        case .apiKey?, nil: nil
+        // A digest credential answers a challenge: the app gives it through `CredentialsPlugin`.
+        case .apiKey?, .digest?, nil: nil
         }
     }
 

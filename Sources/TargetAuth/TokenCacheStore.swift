@@ -1,4 +1,4 @@
-import CCleanup
+import FileIO
 import MoyaKit
 import OrderedJSON
 
@@ -70,36 +70,13 @@ package struct TokenCacheStore: Sendable {
     /// Keeps `token` for `key`; a failure is a warning (the token still serves this run).
     package func save(_ token: OAuth2Token, for key: OAuth2CacheKey) {
         guard ensureFolder() else { return }
-        let data = CachedToken(key: key, token: token).data
-        let final = path(for: key)
-        let temporary = folder + "/.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-" + key.fileName
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            warn("cannot cache the token in \(folder): \(String(cString: strerror(errno)))")
-            return
-        }
-        // Ctrl-C while writing must not leave the temporary file (a token) behind.
-        let slot = moya_cleanup_register(temporary, 0)
-        defer { if slot >= 0 { moya_cleanup_forget(slot) } }
-        var written = fchmod(fd, 0o600) == 0
-        if written {
-            written = data.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                    if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else { return false }
-                    offset += count
-                }
-                return true
+        do throws(PrivateFile.WriteProblem) {
+            try PrivateFile.write(CachedToken(key: key, token: token).data, named: key.fileName, in: folder)
+        } catch {
+            switch error {
+            case .cannotCreate(let reason): warn("cannot cache the token in \(folder): \(reason)")
+            case .cannotWrite(let reason): warn("cannot cache the token in \(path(for: key)): \(reason)")
             }
-        }
-        written = written && fsync(fd) == 0
-        close(fd)
-        guard written, rename(temporary, final) == 0 else {
-            warn("cannot cache the token in \(final): \(String(cString: strerror(errno)))")
-            unlink(temporary)
-            return
         }
     }
 
@@ -136,74 +113,28 @@ package struct TokenCacheStore: Sendable {
 
     // MARK: - Files
 
-    enum ReadOutcome {
-        case missing
-        case refused(String)
-        case contents(Data)
-    }
-
-    /// Reads `path` if it is a file only this user can read: opened without following a symlink
-    /// and without blocking (a FIFO), then checked on the open descriptor, so it cannot be
-    /// swapped between the check and the read.
-    func read(_ path: String) -> ReadOutcome {
-        var link = stat()
-        guard lstat(path, &link) == 0 else {
-            return errno == ENOENT ? .missing : .refused(String(cString: strerror(errno)))
-        }
-        if (link.st_mode & S_IFMT) == S_IFLNK { return .refused("it is a symbolic link") }
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return .refused(String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .refused(String(cString: strerror(errno))) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .refused("it is not a regular file") }
-        guard info.st_uid == geteuid() else { return .refused("it belongs to another user") }
-        guard info.st_mode & 0o077 == 0 else {
-            return .refused(
-                "its mode \(String(info.st_mode & 0o777, radix: 8)) lets others read or change it (it must be 600)")
-        }
-        guard info.st_size <= Self.fileLimit else { return .refused("it is larger than \(Self.fileLimit / 1024) KiB") }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while data.count <= Self.fileLimit {
-            let count = Glibc.read(fd, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        return .contents(data)
+    /// Reads `path` if it is a file only this user can read (`PrivateFile.read`).
+    func read(_ path: String) -> PrivateFile.ReadOutcome {
+        PrivateFile.read(path, limit: Self.fileLimit)
     }
 
     /// Makes the folder (mode 0700) if needed and checks it is this user's own directory, private.
     /// Returns whether tokens may be written there.
     func ensureFolder() -> Bool {
-        var info = stat()
-        if lstat(folder, &info) != 0 {
-            guard errno == ENOENT else {
-                warn("cannot use the token cache \(folder): \(String(cString: strerror(errno)))")
-                return false
+        do throws(PrivateFile.FolderProblem) {
+            try PrivateFile.ensureFolder(folder)
+            return true
+        } catch {
+            switch error {
+            case .unusable(let reason): warn("cannot use the token cache \(folder): \(reason)")
+            case .cannotCreate(let reason): warn("cannot create the token cache \(folder): \(reason)")
+            case .notADirectory: warn("not caching the token: \(folder) is not a directory (a symbolic link or a file)")
+            case .otherUsersFolder: warn("not caching the token: \(folder) belongs to another user")
+            case .cannotMakePrivate:
+                warn("not caching the token: \(folder) is open to other users and cannot be made private")
             }
-            let parent = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? "."
-            try? FileManager.default.createDirectory(
-                atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            guard mkdir(folder, 0o700) == 0 || errno == EEXIST, lstat(folder, &info) == 0 else {
-                warn("cannot create the token cache \(folder): \(String(cString: strerror(errno)))")
-                return false
-            }
-        }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else {
-            warn("not caching the token: \(folder) is not a directory (a symbolic link or a file)")
             return false
         }
-        guard info.st_uid == geteuid() else {
-            warn("not caching the token: \(folder) belongs to another user")
-            return false
-        }
-        if info.st_mode & 0o077 != 0 && chmod(folder, 0o700) != 0 {
-            warn("not caching the token: \(folder) is open to other users and cannot be made private")
-            return false
-        }
-        return true
     }
 }
 

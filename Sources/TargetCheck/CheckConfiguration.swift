@@ -57,7 +57,7 @@ package struct CheckConfiguration: Sendable {
     }
 
     /// The plugins every request goes through.
-    var plugins: [any PluginType] { sender.plugins }
+    var plugins: [any PluginType] { sender.sendingPlugins }
 
     /// The redactor for what is reported about `target`.
     func redactor(_ target: DynamicTarget) -> SecretRedactor {

@@ -23,7 +23,7 @@ struct MoyaCommand: ParsableCommand {
         version: MoyaCommand.version,
         subcommands: [
             List.self, Validate.self, Call.self, Request.self, Curl.self, Check.self, Import.self, Generate.self,
-            Auth.self, Serve.self, Trust.self
+            Auth.self, Serve.self, Trust.self, Session.self
         ]
     )
 
@@ -34,7 +34,7 @@ struct MoyaCommand: ParsableCommand {
     /// `MoyaCommandTests` checks they are the names ArgumentParser derives.
     static let commandNames = [
         "list", "validate", "call", "request", "curl", "check", "import", "generate", "auth", "serve", "trust",
-        "help"
+        "session", "help"
     ]
 
     /// The names ArgumentParser derives from `configuration.subcommands`, with `help`.

@@ -148,3 +148,100 @@ final class CallTLSTests: XCTestCase {
         ["/usr/bin/curl", "/bin/curl", "/usr/local/bin/curl"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
+
+/// Issue 45: public key pins (`tls: {pinnedPublicKeys:}` in a file or an environment,
+/// `--pinned-pubkey`), through libcurl's CURLOPT_PINNEDPUBLICKEY, against `openssl s_server`.
+final class PinnedPublicKeyTests: XCTestCase {
+    var server: TLSTestServer!
+    var folder: TemporaryFolder!
+    let otherPin = "sha256//AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+
+    override func setUpWithError() throws {
+        guard TLSTestServer.opensslPath != nil else { throw XCTSkip("the openssl command is not installed") }
+        server = try TLSTestServer()
+        folder = try TemporaryFolder()
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    private func write(pins: [String], environmentPins: [String]? = nil) throws {
+        let environment =
+            environmentPins.map {
+                "\nenvironments:\n  pinned: {tls: {pinnedPublicKeys: [\($0.joined(separator: ", "))]}}"
+            } ?? ""
+        try folder.write(
+            "targets/secure.yaml",
+            CallTLSTests.targetFile(baseURL: server.baseURL)
+                + "\ntls: {pinnedPublicKeys: [\(pins.joined(separator: ", "))]}"
+                + environment + "\n")
+    }
+
+    private func call(_ arguments: [String]) throws -> CLIResult {
+        try CLIRunner.run(
+            ["call", "secure", "root", "--cacert", server.certificateAuthorityFile] + arguments,
+            currentDirectory: folder.url, timeout: 30)
+    }
+
+    func testTheRightKeyPassesAndAnotherFailsWithTheTLSStatusNamingBoth() throws {
+        let pin = try server.publicKeyPin()
+        try write(pins: [pin])
+        let passed = try call([])
+        XCTAssertEqual(passed.status, 0, passed.stderr)
+        XCTAssertTrue(passed.stdout.contains("<HTML>"), passed.stdout)
+        try write(pins: [otherPin])
+        assertRun(
+            try call([]), status: 1, stdout: "",
+            stderr:
+                "moya-cli: error: the server's public key \(pin) matches no pinned key (\(otherPin)); nothing was sent\n"
+        )
+        try folder.write(
+            "targets/keyed.yaml",
+            CallTLSTests.targetFile(baseURL: server.baseURL).replacingOccurrences(of: "api: secure", with: "api: keyed")
+                + "\nauth: {type: bearer, token: \"${secret:KEYED_TOKEN}\"}\ntls: {pinnedPublicKeys: [\(pin), \(otherPin)]}\n"
+        )
+        let auth = try CLIRunner.run(["auth", "keyed"], currentDirectory: folder.url)
+        XCTAssertTrue(
+            auth.stdout.hasSuffix("\n\npinned public key: \(pin)\npinned public key: \(otherPin)\n"), auth.stdout)
+        let curl = try CLIRunner.run(["curl", "secure", "root"], currentDirectory: folder.url)
+        XCTAssertTrue(curl.stdout.contains(" --pinnedpubkey '\(otherPin)' "), curl.stdout)
+        // Pinning narrows, even where nothing is verified.
+        XCTAssertEqual(try call(["--insecure"]).status, 1)
+    }
+
+    func testOneMatchingPinOfSeveralPassesAndTheCommandLineReplacesTheFiles() throws {
+        let pin = try server.publicKeyPin()
+        try write(pins: [otherPin, pin])
+        XCTAssertEqual(try call([]).status, 0)
+        XCTAssertEqual(try call(["--pinned-pubkey", otherPin]).status, 1)
+        try write(pins: [otherPin])
+        XCTAssertEqual(try call(["--pinned-pubkey", otherPin + ";" + pin]).status, 0)
+        XCTAssertEqual(try call(["--pinned-pubkey", otherPin, "--pinned-pubkey", pin]).status, 0)
+        let invalid = try call(["--pinned-pubkey", "sha256//short"])
+        XCTAssertEqual(invalid.status, 64, invalid.stderr)
+    }
+
+    func testAnEnvironmentsPinsReplaceTheAPIs() throws {
+        let pin = try server.publicKeyPin()
+        try write(pins: [otherPin], environmentPins: [pin])
+        XCTAssertEqual(try call([]).status, 1)
+        XCTAssertEqual(try call(["--env", "pinned"]).status, 0)
+        let listed = try CLIRunner.run(["list", "secure", "--format", "json"], currentDirectory: folder.url)
+        XCTAssertTrue(
+            listed.stdout.contains(
+                "\"pinnedPublicKeys\": [\n    \"\(otherPin)\"\n  ],\n  \"environmentPinnedPublicKeys\": {\n    \"pinned\": [\n      \"\(pin)\"\n    ]\n  }"
+            ),
+            listed.stdout)
+    }
+
+    func testAnInvalidPinInAFileIsReportedWhereItIs() throws {
+        try write(pins: ["md5//abc"])
+        let result = try call([])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "invalid public key pin 'md5//abc'; a pin is sha256// and the 44-character base64 SHA-256 of the key"),
+            result.stderr)
+    }
+}

@@ -20,7 +20,7 @@ final class DirectParserTests: XCTestCase {
         "--delay": ["--stub"], "--sample": ["--stub"], "--key": ["--cert", "client.pem"], "--format": [],
         "--max-pages": ["--all"],
         "--rate": ["--live"], "--include-unsafe": ["--live"], "--strict": ["--live"],
-        "--record-failures": ["--record"], "--record-headers": ["--record"]
+        "--record-failures": ["--record"], "--record-headers": ["--record"], "--digest": ["-u", "ann:pw"]
     ]
 
     /// `check`'s own needs: it records live responses only.

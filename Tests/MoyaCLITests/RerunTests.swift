@@ -45,7 +45,8 @@ final class RerunTests: XCTestCase {
             XCTAssertEqual(
                 result.stderr,
                 "moya-cli: error: not writing out.json: it would land in \(trustedFolder.path), which moya-cli never writes "
-                    + "to (a trusted target folder, the trust store or the token cache; see SECURITY in moya-cli(1))\n")
+                    + "to (a trusted target folder, the trust store, the token cache or the sessions; see SECURITY in moya-cli(1))\n"
+            )
         }
         XCTAssertEqual(server.receivedRequests.count, 0, "refused before anything is sent")
         XCTAssertEqual(

@@ -44,6 +44,24 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertTrue(ServeProcess.canBind(port: port), "the port is free again")
     }
 
+    /// Issue 45: a sample's Set-Cookie is answered as written, and a client keeps it.
+    func testASamplesSetCookieIsAnsweredAsWritten() throws {
+        let folder = try folder([
+            "site.yaml": """
+            api: site
+            baseURL: https://site.example
+            cases:
+              login:
+                path: /login
+                sample: {headers: {Set-Cookie: "session=s4mple; Path=/; HttpOnly; SameSite=Lax"}, json: {ok: true}}
+            """
+        ])
+        let server = try ServeProcess([], in: folder.url)
+        let answer = try server.curl("/login")
+        XCTAssertTrue(answer.contains("\r\nSet-Cookie: session=s4mple; Path=/; HttpOnly; SameSite=Lax\r\n"), answer)
+        XCTAssertEqual(server.stop(), 130)
+    }
+
     func testCurlHeadGetsTheGETHeadersWithTheGETLengthAndNoBody() throws {
         let folder = try folder(["shop.yaml": shop])
         let server = try ServeProcess([], in: folder.url)

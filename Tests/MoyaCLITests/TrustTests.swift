@@ -112,7 +112,8 @@ final class TrustTests: XCTestCase {
             XCTAssertEqual(output.status, 64, "\(place): \(output.stderr)")
             XCTAssertTrue(
                 output.stderr.contains(
-                    "which moya-cli never writes to (a trusted target folder, the trust store or the token cache"),
+                    "which moya-cli never writes to (a trusted target folder, the trust store, the token cache or the sessions"
+                ),
                 output.stderr)
             let report = try sandbox.run(["check", "plain", "--report", "json:" + place], environment: variables)
             XCTAssertEqual(report.status, 64, "\(place): \(report.stderr)")

@@ -38,6 +38,8 @@ enum HTTPBin {
     case headers(authorization: AuthorizationType?)
     /// `/basic-auth/USER/PASS`.
     case basicAuth(user: String, password: String)
+    /// `/digest-auth/auth/USER/PASSWORD/ALGORITHM`: HTTP Digest (RFC 7616).
+    case digestAuth(user: String, password: String, algorithm: String)
     /// `/drop`: the server closes the connection without answering.
     case drop
     /// `/drop/MS`: the same, after that many milliseconds.
@@ -70,6 +72,8 @@ extension HTTPBin: TargetType, AccessTokenAuthorizable {
         case .uploadParts: return "/post"
         case .headers: return "/headers"
         case .basicAuth(let user, let password): return "/basic-auth/\(user)/\(password)"
+        case .digestAuth(let user, let password, let algorithm):
+            return "/digest-auth/auth/\(user)/\(password)/\(algorithm)"
         case .drop: return "/drop"
         case .dropAfter(let milliseconds): return "/drop/\(milliseconds)"
         }

@@ -49,6 +49,30 @@ final class ProviderIntegrationPluginTests: HTTPBinTestCase {
         XCTAssertEqual(server.receivedRequests.map { $0.values(of: "Authorization").count }, [1, 1, 0])
     }
 
+    /// As `URLCredential` does under Moya, a digest credential answers the server's challenge:
+    /// one round trip more, the password never sent.
+    func testCredentialsPluginAnswersADigestChallenge() throws {
+        for algorithm in ["MD5", "SHA-256"] {
+            let right = MoyaProvider<HTTPBin>(plugins: [
+                CredentialsPlugin { _ in Credential(user: "user", password: "p4ss", scheme: .digest) }
+            ])
+            let response = try response(.digestAuth(user: "user", password: "p4ss", algorithm: algorithm), with: right)
+            XCTAssertEqual(response.statusCode, 200, algorithm)
+            XCTAssertEqual(try response.mapString(atKeyPath: "user"), "user")
+            XCTAssertNil(response.request?.value(forHTTPHeaderField: "Authorization"))
+        }
+        let wrong = MoyaProvider<HTTPBin>(plugins: [
+            CredentialsPlugin { _ in Credential(user: "user", password: "nope", scheme: .digest) }
+        ])
+        XCTAssertEqual(
+            try response(.digestAuth(user: "user", password: "p4ss", algorithm: "MD5"), with: wrong).statusCode, 401)
+        XCTAssertEqual(
+            server.receivedRequests.map { $0.value(of: "Authorization")?.prefix(7) ?? "-" },
+            [
+                "-", "Digest ", "-", "Digest ", "-", "Digest "
+            ])
+    }
+
     func testPluginsRunInOrderAroundARealExchange() throws {
         let log = EventLog()
         let provider = MoyaProvider<HTTPBin>(plugins: [

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// | route | answer |
 /// | --- | --- |
-/// | `/pages/link?page=N` | 3 pages of 2 items `{"id": …}`; page 1 links to `?page=2` (relative), page 2 to page 3 (absolute), with `rel="last"` in a second `Link` field |
+/// | `/pages/link?page=N` | 3 pages of 2 items `{"id": …}`; page 1 links to `?page=2` (relative), page 2 to page 3 (absolute), with `rel="last"` in a second `Link` field; `&cookie=V` sets the cookie `pager=V` (`Path=/pages`) |
 /// | `/pages/loop?page=N` | page 2 links back to page 1 |
 /// | `/pages/evil?page=N` | page 1 links to another host (`http://localhost:PORT`) |
 /// | `/pages/body?page=N` | `{"results": […], "next": URL or null}`, 2 pages |
@@ -30,6 +30,10 @@ extension HTTPTestServer {
         case "link":
             var headers = json
             if page == 1 { headers.append(("Link", #"<?page=2>; rel="next""#)) }
+            // `?cookie=V` on the first page: a session cookie later pages should carry.
+            if let cookie = request.queryItems.first(where: { $0.name == "cookie" })?.value {
+                headers.append(("Set-Cookie", "pager=\(cookie); Path=/pages"))
+            }
             if page == 2 {
                 headers.append(
                     ("Link", "<\(base)/pages/link?page=1>; rel=\"prev\", <\(base)/pages/link?page=3>; rel=\"next\""))

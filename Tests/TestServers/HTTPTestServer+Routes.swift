@@ -24,6 +24,8 @@ import Foundation
 /// | `/gzip-zeros/N` | N zero bytes gzip-compressed (a "gzip bomb" for large N) |
 /// | `/oauth/token`, `/oauth/protected` | an OAuth 2.0 token endpoint and a route it guards (`OAuthTestAuthority`) |
 /// | `/pages/…`, `/items[/ID]` | paging and a create/get/delete store (`HTTPTestServer+Paging`) |
+/// | `/digest-auth/auth/USER/PASS/MD5|SHA-256[/stale]` | HTTP Digest authentication (`HTTPTestServer+Digest`) |
+/// | `/cookies[/set|delete|require…]` | cookies echoed, set, deleted, required (`HTTPTestServer+Cookies`) |
 extension HTTPTestServer {
     /// The body of `/json`.
     public static let jsonDocument =
@@ -121,6 +123,8 @@ extension HTTPTestServer {
         case "oauth":
             return respondOAuth(to: request, segments: segments, reply: reply)
         case "pages", "items": return respondPaging(to: request, segments: segments, reply: reply)
+        case "digest-auth": return respondDigest(to: request, segments: segments, reply: reply)
+        case "cookies": return respondCookies(to: request, segments: segments, reply: reply)
         case "drop":
             // `/drop/MS`: after that many milliseconds, so that callers can join the request first.
             if let milliseconds = number, milliseconds > 0 { _ = sleep(seconds: Double(milliseconds) / 1000) }

@@ -38,6 +38,31 @@ public final class TLSTestServer: @unchecked Sendable {
     public let requiresClientCertificate: Bool
     private let folder: URL
     private let process: Process
+    /// The server's certificate (PEM).
+    public let serverCertificateFile: String
+
+    /// The server's public key as curl pins it: `sha256//` and the base64 SHA-256 of its DER
+    /// SubjectPublicKeyInfo (computed by openssl, not by what is tested).
+    public func publicKeyPin() throws -> String {
+        guard let openssl = Self.opensslPath else { throw StartError(description: "openssl is not installed") }
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = [
+            "-c",
+            "\"$0\" x509 -in \"$1\" -pubkey -noout | \"$0\" pkey -pubin -outform der | \"$0\" dgst -sha256 -binary | base64",
+            openssl, serverCertificateFile
+        ]
+        let output = Pipe()
+        shell.standardOutput = output
+        try shell.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        shell.waitUntilExit()
+        let hash = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard shell.terminationStatus == 0, hash.count == 44 else {
+            throw StartError(description: "openssl could not hash the server's public key")
+        }
+        return "sha256//" + hash
+    }
 
     /// Creates the certificates in a temporary folder and starts the server; with
     /// `requiresClientCertificate`, it asks for a client certificate and fails the handshake
@@ -56,6 +81,7 @@ public final class TLSTestServer: @unchecked Sendable {
             throw error
         }
         certificateAuthorityFile = certificates.authorityFile
+        serverCertificateFile = certificates.serverCertificateFile
         clientCertificateFile = certificates.clientCertificateFile
         clientKeyFile = certificates.clientKeyFile
         self.requiresClientCertificate = requiresClientCertificate

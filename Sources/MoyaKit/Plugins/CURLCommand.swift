@@ -21,6 +21,7 @@ import Foundation
 /// argument is single-quoted (`'` written `'\''`). Secrets are redacted by the `SecretRedactor`.
 /// A body that is not text (or holds NUL) is piped in with `printf`. `--compressed` asks for and
 /// decodes compressed bodies, as the transport does by default (`acceptsCompressedResponses`).
+/// A credential answered to a Digest challenge is `--digest -u 'user:<redacted>'`.
 public struct CURLCommand: Sendable {
     /// The request rendered.
     public let request: URLRequest
@@ -63,6 +64,12 @@ public struct CURLCommand: Sendable {
             options.append(("-X", method))
         }
         if acceptsCompressedResponses { options.append(("--compressed", nil)) }
+        if let credential = request.digestCredential {
+            // The password is a secret whoever set it (a plugin's redactor may not know it).
+            let password = redactor.showsSecrets ? credential.password : redactor.placeholder
+            options.append(("--digest", nil))
+            options.append(("-u", redactor.redact(credential.user) + ":" + password))
+        }
         for (name, value) in sessionHeaders.sorted(by: { $0.key < $1.key })
         where request.value(forHTTPHeaderField: name) == nil {
             options.append(("-H", headerArgument(name: name, value: value)))

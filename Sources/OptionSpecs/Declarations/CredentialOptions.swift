@@ -15,6 +15,11 @@ extension OptionGroupSpec {
                     "(httpbin's `basicAuth --user bob`), as every unknown `--name` is."
                 ],
                 sample: "alice:pw"),
+            .flag(
+                "digest", "--digest",
+                help:
+                    "With -u: answer the server's Digest challenge (RFC 7616, MD5 or SHA-256) instead of sending basic auth; the password is never sent itself (as curl --digest)."
+            ),
             .option(
                 "bearer", "--bearer", valueName: "token", type: "String?",
                 help:

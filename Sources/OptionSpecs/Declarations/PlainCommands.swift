@@ -1,4 +1,5 @@
-// The commands only ArgumentParser parses: `serve`, the four imports, `generate swift`, `auth` and `trust`.
+// The commands only ArgumentParser parses: `serve`, the four imports, `generate swift`, `auth`, `trust`
+// and `session`.
 
 extension OptionItem {
     /// `-o`/`--output FILE` of the imports, completed with target files.
@@ -248,4 +249,20 @@ extension CommandSpec {
                     initial: "false"))
         ],
         folder: "Trust")
+
+    static let session = CommandSpec(
+        parent: "MoyaCommand", name: "Session",
+        members: [
+            .own(
+                .plain(
+                    .words, "words", valueName: "list|show|clear> <api> <name",
+                    help:
+                        "list API: the API's sessions; show API NAME: a session's cookies; clear API [NAME]: delete one session, or all the API's.",
+                    type: "[String]", initial: "[]")),
+            .own(
+                .plain(
+                    .flag, "reveal", "--reveal", help: "With show: print the cookies' values instead of <redacted>.",
+                    type: "Bool", initial: "false"))
+        ],
+        folder: "Session")
 }

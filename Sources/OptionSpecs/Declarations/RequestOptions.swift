@@ -49,10 +49,26 @@ extension OptionGroupSpec {
             .option(
                 "key", "--key", valueName: "file", type: "String?", help: "Private key FILE of the client certificate.",
                 sample: "client.key"),
+            .repeated(
+                "pinnedPublicKeys", "--pinned-pubkey", valueName: "hashes",
+                help:
+                    "Accept only a server whose public key is one of HASHES: sha256//BASE64, several separated by ';' (repeatable; as curl --pinnedpubkey). Replaces the file's tls pins.",
+                doc: ["`--pinned-pubkey`, as typed (each may hold several, separated by ';')."],
+                sample: "sha256//YhKJKSzoTt2b5FP18fvpHo7fJYqQCjAa3HWY3tvRMwE="),
             .option(
                 "proxy", "--proxy", valueName: "url", type: "String?",
                 help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy).", sample: "http://proxy:3128"),
             .flag("noFollow", "--no-follow", help: "Do not follow redirects."),
+            .option(
+                "session", "--session", valueName: "name", type: "String?",
+                help:
+                    "Keep the API's cookies between runs in the session NAME: loaded before the first request, saved after each response, in a private file ($XDG_STATE_HOME/moya-cli/sessions/API/NAME, mode 0600).",
+                sample: "work"),
+            .flag(
+                "noCookies", "--no-cookies",
+                help:
+                    "Keep no cookies: by default the cookies an API's responses set (redirects included) are sent back on its later requests of the run, by RFC 6265's rules."
+            ),
             .option(
                 "maxRedirects", "--max-redirects", valueName: "n", type: "Int", initial: "10",
                 help: "Follow at most N redirects.", sample: "4"),

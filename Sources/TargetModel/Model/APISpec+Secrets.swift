@@ -18,7 +18,7 @@ extension APISpec {
     private static func templates(of auth: AuthSpec) -> [Template] {
         switch auth {
         case .bearer(let token), .custom(_, let token), .apiKey(_, _, let token): [token]
-        case .basic(let username, let password): [username, password]
+        case .basic(let username, let password), .digest(let username, let password): [username, password]
         case .oauth2(let spec): [spec.clientSecret]
         case .command: []
         }

@@ -45,6 +45,12 @@ public struct APISpec: Sendable, Hashable {
         public var fileRoot: String? = nil
         /// How the API's cases page, unless a case says otherwise (`pagination:` at the top level).
         public var pagination: Pagination? = nil
+        /// Whether the run keeps the cookies the API's responses set and sends them back
+        /// (`cookies: false` turns it off).
+        public var keepsCookies: Bool = true
+        /// `tls: {pinnedPublicKeys: [sha256//…]}`: the public keys the API's servers may have (an
+        /// environment may replace them); empty: any key.
+        public var pinnedPublicKeys: [String] = []
         /// The process environment variables the file's `${VAR}` references read, sorted (set by
         /// the loader): what `list` and help show, and what `EnvironmentAllowance` decides on.
         public var environmentVariables: [String] = []

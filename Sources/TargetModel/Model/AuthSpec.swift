@@ -4,6 +4,8 @@ public enum AuthSpec: Sendable, Hashable {
     case bearer(token: Template)
     /// `Authorization: Basic base64(username:password)`.
     case basic(username: Template, password: Template)
+    /// HTTP Digest (RFC 7616): the password answers the server's challenge, never sent itself.
+    case digest(username: Template, password: Template)
     /// `Authorization: <scheme> <token>`.
     case custom(scheme: String, token: Template)
     /// `Authorization: Bearer <token>`, the token from an OAuth 2.0 token endpoint.
@@ -28,6 +30,8 @@ public enum AuthSpec: Sendable, Hashable {
         case bearer
         /// `basic`.
         case basic
+        /// `digest`.
+        case digest
         /// `custom`.
         case custom
         /// `oauth2`.
@@ -43,6 +47,7 @@ public enum AuthSpec: Sendable, Hashable {
         switch self {
         case .bearer: .bearer
         case .basic: .basic
+        case .digest: .digest
         case .custom: .custom
         case .oauth2: .oauth2
         case .command: .command

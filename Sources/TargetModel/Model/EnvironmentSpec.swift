@@ -12,6 +12,8 @@ public struct EnvironmentSpec: Sendable, Hashable {
     public var headers: [HeaderSpec]
     /// Where the environment is declared.
     public var mark: Mark
+    /// `tls: {pinnedPublicKeys: [...]}`: replaces the API's pins in this environment (`nil`: the API's).
+    public var pinnedPublicKeys: [String]? = nil
 
     /// A variable of an environment.
     public struct Variable: Sendable, Hashable {

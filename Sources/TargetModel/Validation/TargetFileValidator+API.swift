@@ -4,7 +4,7 @@ import PositionedYAML
 extension TargetFileValidator {
     static let apiKeys = [
         "api", "description", "baseURL", "headers", "sensitiveHeaders", "auth", "validation", "timeout",
-        "connectTimeout",
+        "connectTimeout", "cookies", "tls",
         "environments", "defaultEnvironment", "cases", "pagination"
     ]
 
@@ -33,6 +33,8 @@ extension TargetFileValidator {
         let validation = fields["validation"].flatMap { readValidation($0) }
         let timeout = fields["timeout"].flatMap { positiveNumber($0) } ?? 60
         let connectTimeout = fields["connectTimeout"].flatMap { positiveNumber($0) } ?? 10
+        let keepsCookies = fields["cookies"].flatMap { bool($0) } ?? true
+        let pinnedPublicKeys = fields["tls"].flatMap { readTLS($0, context: "in tls") } ?? []
         let environments = fields["environments"].map { readEnvironments($0) } ?? []
         var defaultEnvironment: String?
         if let node = fields["defaultEnvironment"], let text = string(node) {
@@ -78,7 +80,45 @@ extension TargetFileValidator {
                 validation: validation, timeout: timeout, connectTimeout: connectTimeout, environments: environments,
                 defaultEnvironment: defaultEnvironment, cases: cases.kept, sensitiveHeaders: sensitiveHeaders,
                 fileRoot: fileRoot,
-                pagination: pagination))
+                pagination: pagination, keepsCookies: keepsCookies, pinnedPublicKeys: pinnedPublicKeys))
+    }
+
+    /// `tls: {pinnedPublicKeys: [sha256//BASE64, ...]}`: each the base64 SHA-256 of a DER
+    /// SubjectPublicKeyInfo, as curl's --pinnedpubkey takes it. A pin only narrows which servers
+    /// are accepted, so an untrusted file may carry one.
+    mutating func readTLS(_ node: Node, context: String) -> [String]? {
+        guard
+            let fields = fields(
+                node, allowed: ["pinnedPublicKeys"], context: context,
+                expected: "a map like {pinnedPublicKeys: [sha256//BASE64]}")
+        else { return nil }
+        guard let list = fields["pinnedPublicKeys"] else { return [] }
+        guard let items = sequence(list, expected: "a list of pins like [sha256//BASE64]") else { return nil }
+        var pins: [String] = []
+        for item in items {
+            guard let pin = string(item) else { continue }
+            guard Self.isPublicKeyPin(pin) else {
+                error(
+                    "invalid public key pin '\(pin)'; a pin is sha256// and the 44-character base64 SHA-256 of the key (curl --pinnedpubkey's form)",
+                    at: item.mark)
+                continue
+            }
+            pins.append(pin)
+        }
+        return pins
+    }
+
+    /// Whether `pin` is `sha256//` and 44 base64 characters (32 bytes).
+    package static func isPublicKeyPin(_ pin: String) -> Bool {
+        guard pin.hasPrefix("sha256//") else { return false }
+        let hash = pin.dropFirst("sha256//".count).utf8
+        return hash.count == 44 && hash.last == UInt8(ascii: "=")
+            && hash.dropLast().allSatisfy { byte in
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: "/")
+            }
     }
 
     /// `sensitiveHeaders: [X-Session, ...]`: header names whose values are secrets.

@@ -6,6 +6,7 @@ extension TargetFileValidator {
     private static let authKeys: [AuthSpec.Kind: [String]] = [
         .bearer: ["type", "token"],
         .basic: ["type", "username", "password"],
+        .digest: ["type", "username", "password"],
         .custom: ["type", "scheme", "token"],
         .oauth2: ["type", "tokenURL", "clientId", "clientSecret", "scopes", "clientAuth"],
         .command: ["type", "command", "timeout"],
@@ -128,6 +129,11 @@ extension TargetFileValidator {
             let password = secret("password", in: loose)
             guard let username, let password else { return nil }
             return .basic(username: username, password: password)
+        case .digest:
+            let username = required("username", in: loose).flatMap { authTemplate($0) }
+            let password = secret("password", in: loose)
+            guard let username, let password else { return nil }
+            return .digest(username: username, password: password)
         case .custom:
             var scheme: String?
             if let schemeNode = required("scheme", in: loose), let text = string(schemeNode) {
@@ -304,7 +310,8 @@ extension TargetFileValidator {
             }
             guard
                 let fields = fields(
-                    entry.value, allowed: ["baseURL", "variables", "headers"], context: "in environment '\(name)'")
+                    entry.value, allowed: ["baseURL", "variables", "headers", "tls"],
+                    context: "in environment '\(name)'")
             else { continue }
             let baseURL = fields["baseURL"].flatMap { readBaseURL($0, positionName: "an environment's baseURL") }
             let position = TemplatePosition(name: "an environment", placeholderRole: nil, allowsEnvironment: true)
@@ -324,9 +331,12 @@ extension TargetFileValidator {
                 }
             }
             let headers = fields["headers"].map { readHeaders($0, at: position) } ?? []
-            environments.append(
-                EnvironmentSpec(
-                    name: name, baseURL: baseURL, variables: variables, headers: headers, mark: entry.key.mark))
+            var environment = EnvironmentSpec(
+                name: name, baseURL: baseURL, variables: variables, headers: headers, mark: entry.key.mark)
+            environment.pinnedPublicKeys = fields["tls"].flatMap {
+                readTLS($0, context: "in environment '\(name)' tls")
+            }
+            environments.append(environment)
         }
         return environments
     }

@@ -59,6 +59,15 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         /// The whole URL to send to instead of `baseURL` and `path`: a later page of a paginated
         /// case (its next link, or the first page's URL with the cursor set).
         public var urlOverride: String? = nil
+        /// Whether the run's cookies are kept and sent for this target's API (`cookies: false`
+        /// in its file turns them off).
+        public var keepsCookies: Bool = true
+        /// The user name and password a `Digest` challenge is answered with (`auth: {type:
+        /// digest}`, `--digest`); the password is one of `secretValues`.
+        public var digestCredential: Credential? = nil
+        /// The public keys its server may have (`tls: {pinnedPublicKeys:}` of the API or of the
+        /// environment); empty: any.
+        public var pinnedPublicKeys: [String] = []
     }
 
     /// Creates a target.

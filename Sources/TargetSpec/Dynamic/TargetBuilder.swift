@@ -94,6 +94,7 @@ public struct TargetBuilder: Sendable {
 
         let (authorizationType, credential, accessTokenRequest) = try authorization(
             for: spec, baseURL: baseURL, context: &context)
+        let digestCredential = try digestCredential(for: spec, context: &context)
         var apiKeyQuery: (name: String, value: String)?
         if let (location, name, key) = try apiKey(for: spec, context: &context) {
             switch location {
@@ -131,7 +132,10 @@ public struct TargetBuilder: Sendable {
                 secretValues: context.secretValues.filter { !$0.isEmpty },
                 sensitiveHeaderNames: sensitiveHeaderNames,
                 accessTokenRequest: accessTokenRequest,
-                apiKeyQuery: apiKeyQuery
+                apiKeyQuery: apiKeyQuery,
+                keepsCookies: api.keepsCookies,
+                digestCredential: digestCredential,
+                pinnedPublicKeys: (try? selectedEnvironment())??.pinnedPublicKeys ?? api.pinnedPublicKeys
             ))
     }
 
@@ -211,7 +215,7 @@ public struct TargetBuilder: Sendable {
     /// For `moya-cli auth`, which shows a token's status.
     public func accessTokenRequest(for auth: AuthSpec) throws(TargetBuildError) -> AccessTokenRequest? {
         switch auth {
-        case .bearer, .basic, .custom, .apiKey: return nil
+        case .bearer, .basic, .digest, .custom, .apiKey: return nil
         case .oauth2, .command: break
         }
         let (environment, variables) = try selectedEnvironmentAndVariables()
@@ -303,6 +307,7 @@ public struct TargetBuilder: Sendable {
             switch credentialOverride {
             case .basic(let user, let password): return (.basic, Self.base64("\(user):\(password)"), nil)
             case .bearer(let token): return (.bearer, token, nil)
+            case .digest: return (nil, nil, nil)  // answered to a challenge (`digestCredential(for:)`)
             }
         }
         guard let auth = api.auth(for: spec.auth) else { return (nil, nil, nil) }
@@ -318,6 +323,8 @@ public struct TargetBuilder: Sendable {
                 return (.basic, Self.base64("\(user):\(secret)"), nil)
             case .custom(let scheme, let token):
                 return (.custom(scheme), try context.renderSecret(token), nil)
+            case .digest:
+                return (nil, nil, nil)  // answered to a challenge (`digestCredential(for:)`)
             case .oauth2, .command:
                 // A stub needs no token: nothing is fetched or run.
                 if isStubbed { return (nil, nil, nil) }
@@ -364,8 +371,27 @@ public struct TargetBuilder: Sendable {
                     scopes: spec.scopes, clientAuthentication: spec.clientAuthentication, origin: origin))
         case .command(let spec):
             return .command(.init(apiName: api.name, arguments: spec.arguments, timeout: spec.timeout, file: api.file))
-        case .bearer, .basic, .custom, .apiKey:
+        case .bearer, .basic, .digest, .custom, .apiKey:
             throw .accessToken(AccessTokenError(.notAllowed, "auth type '\(auth.kind.rawValue)' takes no token source"))
+        }
+    }
+
+    /// The user name and password the case answers a `Digest` challenge with (`-u` with
+    /// `--digest`, or the file's `auth: {type: digest}`), the password a secret.
+    private func digestCredential(for spec: CaseSpec, context: inout RenderContext) throws(TargetBuildError)
+        -> Credential?
+    {
+        if let credentialOverride {
+            guard case .digest(let user, let password) = credentialOverride else { return nil }
+            return Credential(user: user, password: password, scheme: .digest)
+        }
+        guard case .digest(let username, let password)? = api.auth(for: spec.auth) else { return nil }
+        do throws(TargetBuildError) {
+            let user = try context.renderWithoutRecording(username)
+            return Credential(user: user, password: try context.renderSecret(password), scheme: .digest)
+        } catch {
+            if isStubbed { return nil }
+            throw error
         }
     }
 

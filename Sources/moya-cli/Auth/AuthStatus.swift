@@ -63,7 +63,7 @@ struct AuthStatus {
                 lines.append(
                     "key: " + describe(key)
                         + " (sent as the \(location == .header ? "header" : "query parameter") \(name))")
-            case .basic(let username, let password):
+            case .basic(let username, let password), .digest(let username, let password):
                 lines.append("username: " + describe(username))
                 lines.append("password: " + describe(password))
             case .command(let command):
@@ -76,6 +76,12 @@ struct AuthStatus {
                 lines += try oauth2Lines(scheme.auth, spec: spec)
             }
             blocks.append(lines.joined(separator: "\n") + "\n")
+        }
+        // The keys its servers may have: what the credentials are sent to (`tls:`).
+        let environment = environmentName ?? api.defaultEnvironment
+        let pins = api.environments.first { $0.name == environment }?.pinnedPublicKeys ?? api.pinnedPublicKeys
+        if !pins.isEmpty {
+            blocks.append(pins.map { "pinned public key: " + $0 + "\n" }.joined())
         }
         return blocks.joined(separator: "\n")
     }

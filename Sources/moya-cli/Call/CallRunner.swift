@@ -31,7 +31,7 @@ struct CallRunner {
     }
 
     func makeProvider() -> MoyaProvider<DynamicTarget> {
-        var plugins = sender.plugins
+        var plugins = sender.sendingPlugins
         if output.curl {
             plugins.append(CurlEchoPlugin(redactor: redactor))
         }

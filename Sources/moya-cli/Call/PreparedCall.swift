@@ -10,6 +10,17 @@ struct PreparedCall {
     var target: DynamicTarget
     var invocation: CallInvocation
     var environment: [String: String]
+    /// The call's cookies: every page and retry of it shares them (`nil` with `--no-cookies`).
+    var cookies: CookieJars?
+
+    init(resolved: ResolvedCase, target: DynamicTarget, invocation: CallInvocation, environment: [String: String]) {
+        self.resolved = resolved
+        self.target = target
+        self.invocation = invocation
+        self.environment = environment
+        cookies = CookieJars(
+            request: invocation.requestOptions, environment: environment, isStubbed: invocation.stubOptions.stub)
+    }
 
     var api: APISpec { resolved.api }
     var spec: CaseSpec { resolved.spec }
@@ -29,6 +40,7 @@ struct PreparedCall {
         var sender = Sender(
             request: invocation.requestOptions, environment: environment, isStubbed: isStubbed, override: override)
         if !isStubbed { sender.retry.rateLimitRetries = rateLimitRetries }
+        sender.cookies = cookies
         return CallRunner(
             target: target, sender: sender, stub: invocation.stubOptions, output: invocation.outputOptions,
             noColor: invocation.targetOptions.noColor, environment: environment)

@@ -59,6 +59,14 @@ struct CurlCommandBuilder {
         if let cacert = request.cacert { options += ["--cacert", ShellQuoting.singleQuoted(cacert)] }
         if let cert = request.cert { options += ["--cert", ShellQuoting.singleQuoted(cert)] }
         if let key = request.key { options += ["--key", ShellQuoting.singleQuoted(key)] }
+        // The pins a request is sent with (`Sender.sessionConfiguration(for:)`): --pinned-pubkey's, else the file's.
+        var configuration = SessionConfiguration(request: request)
+        if configuration.pinnedPublicKeys.isEmpty { configuration.pinnedPublicKeys = target.pinnedPublicKeys }
+        if !configuration.pinnedPublicKeys.isEmpty {
+            options += [
+                "--pinnedpubkey", ShellQuoting.singleQuoted(configuration.pinnedPublicKeys.joined(separator: ";"))
+            ]
+        }
         if let proxy = request.proxy { options += ["--proxy", ShellQuoting.singleQuoted(redactor.redact(proxy))] }
         if let destination = CallOutcome.downloadPath(target) {
             options += ["-o", ShellQuoting.singleQuoted(destination)]

@@ -190,14 +190,23 @@ enum CatalogListing {
 
     /// The API's document with `cases`, made from its cases.
     static func json(of api: APISpec, cases: [JSONValue]) -> String {
-        let document: JSONValue = .object([
+        var fields: [(String, JSONValue)] = [
             ("name", .string(api.name)),
             ("file", .string(api.file)),
             ("baseURL", .string(api.baseURL.source)),
             ("description", api.description.map { .string($0) } ?? .null),
-            ("environments", .array(api.environments.map { .string($0.name) })),
-            ("cases", .array(cases))
-        ])
+            ("environments", .array(api.environments.map { .string($0.name) }))
+        ]
+        // The public keys pinned (`tls:`), the API's and each environment's, when there are any.
+        let environmentPins = api.environments.compactMap { environment in
+            environment.pinnedPublicKeys.map { (environment.name, JSONValue.array($0.map { .string($0) })) }
+        }
+        if !api.pinnedPublicKeys.isEmpty || !environmentPins.isEmpty {
+            fields.append(("pinnedPublicKeys", .array(api.pinnedPublicKeys.map { .string($0) })))
+            if !environmentPins.isEmpty { fields.append(("environmentPinnedPublicKeys", .object(environmentPins))) }
+        }
+        fields.append(("cases", .array(cases)))
+        let document: JSONValue = .object(fields)
         return document.serializedString(options: .prettyPrinted) + "\n"
     }
 

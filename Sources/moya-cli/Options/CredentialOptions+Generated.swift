@@ -10,6 +10,8 @@ struct CredentialOptions: Equatable {
     /// `-u USER[:PASSWORD]`. Short only: `--user` stays free for a case value named `user`
     /// (httpbin's `basicAuth --user bob`), as every unknown `--name` is.
     var user: String?
+    /// `--digest`.
+    var digest: Bool = false
     /// `--bearer TOKEN|@FILE|-`.
     var bearer: String?
 }
@@ -17,7 +19,7 @@ struct CredentialOptions: Equatable {
 extension CredentialOptions {
     /// The group's options, as `DirectParser` reads them and `CredentialArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [user, bearer]
+        [user, digest, bearer]
     }
 
     static var user: OptionDeclaration<Self> {
@@ -25,6 +27,13 @@ extension CredentialOptions {
             "-u", valueName: "user[:password]",
             help: "Send HTTP basic auth as USER instead of the file's auth, for this call only (as curl -u); without :PASSWORD, asks for it on the terminal (not echoed). The password is redacted like the file's secrets."
         ) { $0.user = $1 }
+    }
+
+    static var digest: OptionDeclaration<Self> {
+        .flag(
+            "--digest",
+            help: "With -u: answer the server's Digest challenge (RFC 7616, MD5 or SHA-256) instead of sending basic auth; the password is never sent itself (as curl --digest)."
+        ) { $0.digest = true }
     }
 
     static var bearer: OptionDeclaration<Self> {
@@ -38,12 +47,14 @@ extension CredentialOptions {
 /// The `CredentialOptions` as ArgumentParser declares them, from the group's table.
 struct CredentialArguments: ParsableArguments {
     @Option(CredentialOptions.user) var user: String?
+    @Flag(CredentialOptions.digest) var digest: Bool
     @Option(CredentialOptions.bearer) var bearer: String?
 
     /// The values parsed, as the plain group the commands work with.
     var options: CredentialOptions {
         CredentialOptions(
             user: user,
+            digest: digest,
             bearer: bearer)
     }
 

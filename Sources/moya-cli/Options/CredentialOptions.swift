@@ -17,6 +17,7 @@ extension CredentialOptions {
         if let user, user.isEmpty || user.hasPrefix(":") {
             throw OptionsError("-u needs a user name: -u USER or -u USER:PASSWORD")
         }
+        if digest && user == nil { throw OptionsError("--digest answers a challenge with -u USER[:PASSWORD]; add -u") }
         if bearer == "" { throw OptionsError("--bearer needs a token: --bearer TOKEN, --bearer @FILE or --bearer -") }
     }
 
@@ -32,10 +33,16 @@ extension CredentialOptions {
     /// terminal; `--bearer @FILE` and `--bearer -` read the token's one line.
     func credential() throws -> CommandLineCredential? {
         if let user {
-            guard let colon = user.firstIndex(of: ":") else {
-                return .basic(user: user, password: try PasswordPrompt.ask(user: user))
+            let name: String
+            let password: String
+            if let colon = user.firstIndex(of: ":") {
+                name = String(user[..<colon])
+                password = String(user[user.index(after: colon)...])
+            } else {
+                name = user
+                password = try PasswordPrompt.ask(user: user)
             }
-            return .basic(user: String(user[..<colon]), password: String(user[user.index(after: colon)...]))
+            return digest ? .digest(user: name, password: password) : .basic(user: name, password: password)
         }
         guard let bearer else { return nil }
         var token = bearer

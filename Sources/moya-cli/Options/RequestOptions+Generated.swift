@@ -34,10 +34,16 @@ struct RequestOptions: Equatable {
     var cert: String?
     /// `--key`.
     var key: String?
+    /// `--pinned-pubkey`, as typed (each may hold several, separated by ';').
+    var pinnedPublicKeys: [String] = []
     /// `--proxy`.
     var proxy: String?
     /// `--no-follow`.
     var noFollow: Bool = false
+    /// `--session`.
+    var session: String?
+    /// `--no-cookies`.
+    var noCookies: Bool = false
     /// `--max-redirects`.
     var maxRedirects: Int = 10
     /// `--show-secrets`.
@@ -49,7 +55,7 @@ struct RequestOptions: Equatable {
 extension RequestOptions {
     /// The group's options, as `DirectParser` reads them and `RequestArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [environment, baseURL, headers, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, proxy, noFollow, maxRedirects, showSecrets, maxBodySize]
+        [environment, baseURL, headers, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, session, noCookies, maxRedirects, showSecrets, maxBodySize]
     }
 
     static var environment: OptionDeclaration<Self> {
@@ -129,6 +135,13 @@ extension RequestOptions {
         ) { $0.key = $1 }
     }
 
+    static var pinnedPublicKeys: OptionDeclaration<Self> {
+        .repeated(
+            "--pinned-pubkey", valueName: "hashes",
+            help: "Accept only a server whose public key is one of HASHES: sha256//BASE64, several separated by ';' (repeatable; as curl --pinnedpubkey). Replaces the file's tls pins."
+        ) { $0.pinnedPublicKeys.append($1) }
+    }
+
     static var proxy: OptionDeclaration<Self> {
         .option(
             "--proxy", valueName: "url",
@@ -141,6 +154,20 @@ extension RequestOptions {
             "--no-follow",
             help: "Do not follow redirects."
         ) { $0.noFollow = true }
+    }
+
+    static var session: OptionDeclaration<Self> {
+        .option(
+            "--session", valueName: "name",
+            help: "Keep the API's cookies between runs in the session NAME: loaded before the first request, saved after each response, in a private file ($XDG_STATE_HOME/moya-cli/sessions/API/NAME, mode 0600)."
+        ) { $0.session = $1 }
+    }
+
+    static var noCookies: OptionDeclaration<Self> {
+        .flag(
+            "--no-cookies",
+            help: "Keep no cookies: by default the cookies an API's responses set (redirects included) are sent back on its later requests of the run, by RFC 6265's rules."
+        ) { $0.noCookies = true }
     }
 
     static var maxRedirects: OptionDeclaration<Self> {
@@ -178,8 +205,11 @@ struct RequestArguments: ParsableArguments {
     @Option(RequestOptions.cacert) var cacert: String?
     @Option(RequestOptions.cert) var cert: String?
     @Option(RequestOptions.key) var key: String?
+    @Option(RequestOptions.pinnedPublicKeys) var pinnedPublicKeys = RequestOptions().pinnedPublicKeys
     @Option(RequestOptions.proxy) var proxy: String?
     @Flag(RequestOptions.noFollow) var noFollow: Bool
+    @Option(RequestOptions.session) var session: String?
+    @Flag(RequestOptions.noCookies) var noCookies: Bool
     @Option(RequestOptions.maxRedirects) var maxRedirects = RequestOptions().maxRedirects
     @Flag(RequestOptions.showSecrets) var showSecrets: Bool
     @Option(RequestOptions.maxBodySize) var maxBodySize = RequestOptions().maxBodySize
@@ -198,8 +228,11 @@ struct RequestArguments: ParsableArguments {
             cacert: cacert,
             cert: cert,
             key: key,
+            pinnedPublicKeys: pinnedPublicKeys,
             proxy: proxy,
             noFollow: noFollow,
+            session: session,
+            noCookies: noCookies,
             maxRedirects: maxRedirects,
             showSecrets: showSecrets,
             maxBodySize: maxBodySize)

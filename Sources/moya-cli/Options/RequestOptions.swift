@@ -1,5 +1,8 @@
 import ArgumentParser
 import MoyaKit
+import Sending
+import TargetModel
+import TextSafety
 
 // The `RequestOptions` group's checks and helpers. Its fields, its table and `RequestArguments` are generated
 // (`RequestOptions+Generated.swift`) from Sources/OptionSpecs/Declarations: add or change an option there.
@@ -7,6 +10,20 @@ import MoyaKit
 extension RequestOptions {
     /// Refuses values and combinations that cannot be sent.
     func validate() throws(OptionsError) {
+        for pin in pinnedPublicKeys.flatMap({ $0.split(separator: ";", omittingEmptySubsequences: false) })
+        where !TargetFileValidator.isPublicKeyPin(String(pin)) {
+            throw OptionsError(
+                "--pinned-pubkey '\(DisplayText.escaped(String(pin)))': a pin is sha256// and the 44-character base64 SHA-256 of the key"
+            )
+        }
+        if let session {
+            guard SessionFiles.isValidName(session) else {
+                throw OptionsError(
+                    "--session '\(DisplayText.escaped(session))': a session name is a letter or digit, then letters, digits, '.', '_' and '-' (at most 64)"
+                )
+            }
+            if noCookies { throw OptionsError("--session keeps cookies and --no-cookies keeps none; give one") }
+        }
         let limit = SessionConfiguration.maximumInterval
         if let timeout, !(timeout > 0 && timeout <= limit) {
             throw OptionsError("--timeout must be a number of seconds greater than 0 and at most \(Int(limit))")

@@ -63,9 +63,10 @@ struct CaseSaving {
             header.value.map { NewCase.Header(name: header.name, value: $0) }
         }
         do throws(TargetFileEditError) {
-            // -u and --bearer are saved as the header they sent, read from a ${secret:VAR}: never the value.
+            // -u and --bearer are saved as the header they sent, read from a ${secret:VAR}: never the
+            // value. A digest answer is made for one challenge: no header can be saved for it.
             let credentials =
-                credential.map { [NewCase.Header(name: "Authorization", value: Self.authorization($0))] } ?? []
+                credential.flatMap(Self.authorization).map { [NewCase.Header(name: "Authorization", value: $0)] } ?? []
             var newCase = try NewCase(request, sentBody: sentBody, extraHeaders: extra, credentials: credentials)
             newCase.secretValues = target.secretValues + (credential.map(Self.secretValues) ?? [])
             if savesSample {
@@ -94,17 +95,18 @@ struct CaseSaving {
     /// password and the `user:password` pair (its base64 is in the header the case reads).
     static func secretValues(_ credential: CommandLineCredential) -> [String] {
         switch credential {
-        case .basic(let user, let password):
+        case .basic(let user, let password), .digest(let user, let password):
             [password, user + ":" + password, Data((user + ":" + password).utf8).base64EncodedString()]
         case .bearer(let token): [token]
         }
     }
 
-    /// The `Authorization` value a command-line credential sends.
-    static func authorization(_ credential: CommandLineCredential) -> String {
+    /// The `Authorization` value a command-line credential sends up front; `nil` for a digest one.
+    static func authorization(_ credential: CommandLineCredential) -> String? {
         switch credential {
         case .basic(let user, let password): "Basic " + Data((user + ":" + password).utf8).base64EncodedString()
         case .bearer(let token): "Bearer " + token
+        case .digest: nil
         }
     }
 }

@@ -1,5 +1,6 @@
 import FileIO
 import MoyaKit
+import Sending
 import TargetAuth
 import TargetSpec
 
@@ -9,8 +10,8 @@ import Glibc
 
 extension MoyaCommand {
     /// Nothing this run writes - a download, `-o`, a report, an import - may create or replace a
-    /// file in a trusted target folder, the trust store's folder or the token cache: a file written there would be
-    /// trusted (and could run a command) or believed as a token. Only the user puts files there.
+    /// file in a trusted target folder, the trust store's folder, the token cache or the sessions: a file written
+    /// there would be trusted (and could run a command), believed as a token, or sent as an API's cookies. Only the user puts files there.
     /// Read from the few variables that name those places, so start-up stays cheap; the paths are
     /// resolved only when something is written.
     static func protectTrustedPlaces() {
@@ -24,10 +25,14 @@ extension MoyaCommand {
         }
         let folders =
             TargetTrust.declaredPaths(environment: environment)
-            + [TokenCacheStore.defaultFolder(environment: environment), store].compactMap { $0 }
+            + [
+                TokenCacheStore.defaultFolder(environment: environment), store,
+                SessionFiles.defaultRoot(environment: environment)
+            ].compactMap { $0 }
         OutputFile.protect(
             folders: folders,
-            reason: "which moya-cli never writes to (a trusted target folder, the trust store or the token cache; "
+            reason:
+                "which moya-cli never writes to (a trusted target folder, the trust store, the token cache or the sessions; "
                 + "see SECURITY in moya-cli(1))")
     }
 }

@@ -12,6 +12,7 @@ enum RequestPlugins {
     static func base(headerOverrides: [HeaderOverride], override: RequestOverridePlugin? = nil) -> [any PluginType] {
         [
             AccessTokenPlugin(tokenClosure: { target in (target as? DynamicTarget)?.credential ?? "" }),
+            CredentialsPlugin(credentialsClosure: { target in (target as? DynamicTarget)?.digestCredential }),
             DefaultUserAgentPlugin()
         ]
             + (override.map { [$0] } ?? [])

@@ -17,7 +17,28 @@ extension Sender {
             connectTimeout: request.connectTimeout,
             plugins: RequestPlugins.base(headerOverrides: request.headerOverrides, override: override),
             redaction: Redaction(request: request),
-            retry: isStubbed ? .none : RetryPolicy(maximumRetries: request.retry, retriesAllMethods: request.retryAll))
+            retry: isStubbed ? .none : RetryPolicy(maximumRetries: request.retry, retriesAllMethods: request.retryAll),
+            cookies: CookieJars(request: request, environment: environment, isStubbed: isStubbed))
+    }
+}
+
+extension CookieJars {
+    /// The run's cookies, with `--session`'s files; `nil` with `--no-cookies` or when stubbed
+    /// (no response sets any).
+    convenience init?(request: RequestOptions, environment: [String: String], isStubbed: Bool) {
+        guard !request.noCookies, !isStubbed else { return nil }
+        let warn: @Sendable (String) -> Void = { StandardStream.error.write("moya-cli: warning: \($0)\n") }
+        guard let name = request.session else {
+            self.init()
+            return
+        }
+        guard let root = SessionFiles.defaultRoot(environment: environment) else {
+            warn(
+                "neither XDG_STATE_HOME nor HOME is an absolute path; the session's cookies are kept for this run only")
+            self.init()
+            return
+        }
+        self.init(session: SessionFiles(root: root, name: name, warn: warn))
     }
 }
 

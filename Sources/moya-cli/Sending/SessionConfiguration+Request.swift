@@ -15,6 +15,7 @@ extension SessionConfiguration {
         clientCertificateFile = request.cert
         clientKeyFile = request.key
         proxy = request.proxy
+        pinnedPublicKeys = request.pinnedPublicKeys.flatMap { $0.split(separator: ";").map(String.init) }
     }
 
     /// The settings for `target`: the case's timeouts unless `--timeout`/`--connect-timeout`.
