@@ -4,7 +4,7 @@ extension CommandSpec {
     static let request = CommandSpec(
         parent: "MoyaCommand", name: "Request",
         members: [
-            .builtInHelp, .request, .credential, .output, .target,
+            .builtInHelp, .request, .credential, .curlHabit, .output, .target,
             .group("Body and query", "overrideArguments", .override, "overrideOptions"),
             .own(
                 .flag(
@@ -47,7 +47,7 @@ extension CommandSpec {
             ],
             fieldOrder: [
                 "help", "words", "form", "auth", "saveAs", "saveSample", "requestOptions", "credentialOptions",
-                "outputOptions", "targetOptions", "overrideOptions"
+                "curlHabits", "outputOptions", "targetOptions", "overrideOptions"
             ]),
         folder: "Request")
 
@@ -114,7 +114,8 @@ extension CommandSpec {
                     "apis", valueName: "api", help: "The APIs to check; default: every API found.",
                     doc: ["The APIs to check; none: every API found."],
                     completion: #"CaseCompletion.kind(of: .apiName, in: ["check"], parsing: completionContext)"#)),
-            .group("Check", "checkArguments", .check, "checkOptions"), .request, .target,
+            .group("Check", "checkArguments", .check, "checkOptions"), .request, .curlHabit,
+            .group(nil, "curlLetterArguments", .checkCurlLetters, "curlLetters"), .target,
             .group("Recording samples (with --live)", "recordArguments", .record, "recordOptions")
         ],
         invocation: InvocationSpec(
@@ -126,6 +127,9 @@ extension CommandSpec {
                 "ArgumentParser (whose reflection of `check`'s option groups costs every run start-up time),",
                 "declining anything else (an unknown option, `-`, `--`), which ArgumentParser then answers."
             ],
-            fieldOrder: ["help", "apis", "checkOptions", "requestOptions", "targetOptions", "recordOptions"]),
+            fieldOrder: [
+                "help", "apis", "checkOptions", "requestOptions", "curlHabits", "curlLetters", "targetOptions",
+                "recordOptions"
+            ]),
         folder: "Check")
 }

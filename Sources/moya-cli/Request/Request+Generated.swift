@@ -8,6 +8,7 @@ extension MoyaCommand {
     struct Request: ParsableCommand {
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
         @OptionGroup(title: "Credentials (replacing the file's auth)") var credentialArguments: CredentialArguments
+        @OptionGroup(title: "curl's habits") var curlHabitArguments: CurlHabitArguments
         @OptionGroup(title: "Output") var outputArguments: OutputArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
         @OptionGroup(title: "Body and query") var overrideArguments: OverrideArguments
@@ -39,6 +40,7 @@ struct RequestInvocation: DirectlyParsable {
     var saveSample: Bool = false
     var requestOptions: RequestOptions = RequestOptions()
     var credentialOptions: CredentialOptions = CredentialOptions()
+    var curlHabits: CurlHabitOptions = CurlHabitOptions()
     var outputOptions: OutputOptions = OutputOptions()
     var targetOptions: TargetOptions = TargetOptions()
     var overrideOptions: OverrideOptions = OverrideOptions()
@@ -51,6 +53,7 @@ extension RequestInvocation {
         return [Entry.builtInHelp { $0.help = true }]
             + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
             + Entry.group(CredentialOptions.table) { $1(&$0.credentialOptions) }
+            + Entry.group(CurlHabitOptions.table) { $1(&$0.curlHabits) }
             + Entry.group(OutputOptions.table) { $1(&$0.outputOptions) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
             + Entry.group(OverrideOptions.table) { $1(&$0.overrideOptions) }
@@ -102,6 +105,7 @@ extension RequestInvocation {
             saveSample: command.saveSample,
             requestOptions: command.requestArguments.options,
             credentialOptions: command.credentialArguments.options,
+            curlHabits: command.curlHabitArguments.options,
             outputOptions: command.outputArguments.options,
             targetOptions: command.targetArguments.options,
             overrideOptions: command.overrideArguments.options)

@@ -18,7 +18,7 @@ extension MoyaCommand.Request {
     )
 
     func validate() throws {
-        try credentialArguments.validate(with: overrideArguments, habits: nil, request: requestArguments)
+        try credentialArguments.validate(with: overrideArguments, habits: curlHabitArguments, request: requestArguments)
     }
 
     func run() throws {

@@ -16,6 +16,7 @@ extension RequestInvocation {
         try targetOptions.validate()
         try overrideOptions.validate()
         try credentialOptions.validate(with: overrideOptions)
+        try curlHabits.validate(with: requestOptions)
     }
 
     func run() throws {
@@ -30,16 +31,26 @@ extension RequestInvocation {
                     "--auth \(auth): -u and --bearer replace the API's auth for this request; leave out one or the other"
                 )
             }
-            let prepared = try AdHocResolution(invocation: self, environment: environment).prepared()
+            var invocation = self
+            invocation.words = try curlHabits.requestWords(words)
+            if curlHabits.head {
+                invocation.outputOptions.headersOnly = true
+                do throws(OptionsError) {
+                    try invocation.outputOptions.validate()
+                } catch {
+                    throw CommandFailure(.usage, "-I (as --headers-only): \(error.message)")
+                }
+            }
+            let prepared = try AdHocResolution(invocation: invocation, environment: environment).prepared()
             let saving = try saveAs.map {
-                try CaseSaving(name: $0, savesSample: saveSample, invocation: self, api: prepared.call.api)
+                try CaseSaving(name: $0, savesSample: saveSample, invocation: invocation, api: prepared.call.api)
             }
             let sent = try PlainCall(
                 call: prepared.call, keptBodyPrefix: saveSample ? NewCase.maximumSampleBytes + 1 : 0
             ).send()
             try saving?.save(
                 prepared.request, target: prepared.call.target, credential: prepared.call.resolved.credential,
-                invocation: self, override: sent.override,
+                invocation: invocation, override: sent.override,
                 response: sent.response)
         }
     }
