@@ -27,6 +27,12 @@ extension CommandSpec {
                     sample: "newCase")),
             .own(
                 .flag(
+                    "offline", "--offline",
+                    help:
+                        "Send nothing: print the request to stdout as -v's '>' lines show it (secrets redacted); with --curl, as a curl command; with --save-as, save it unsent. As HTTPie's and xh's --offline.",
+                    doc: ["`--offline`: print (or save) the request instead of sending it."])),
+            .own(
+                .flag(
                     "saveSample", "--save-sample",
                     help: "With --save-as, save the response as the case's sample (up to 64 KiB of text or JSON).",
                     doc: ["`--save-sample`: with `--save-as`, the response becomes the case's sample."])),
@@ -46,7 +52,8 @@ extension CommandSpec {
                 "without ArgumentParser. Either way, this sends the request as `call` sends a case."
             ],
             fieldOrder: [
-                "help", "words", "form", "auth", "saveAs", "saveSample", "requestOptions", "credentialOptions",
+                "help", "words", "form", "auth", "saveAs", "offline", "saveSample", "requestOptions",
+                "credentialOptions",
                 "curlHabits", "outputOptions", "targetOptions", "overrideOptions"
             ]),
         folder: "Request")

@@ -15,6 +15,7 @@ extension MoyaCommand {
         @Flag(RequestInvocation.form) var form: Bool
         @Option(RequestInvocation.auth, completion: CaseCompletion.optionValue(.schemeName, in: ["request"])) var auth: String?
         @Option(RequestInvocation.saveAs) var saveAs: String?
+        @Flag(RequestInvocation.offline) var offline: Bool
         @Flag(RequestInvocation.saveSample) var saveSample: Bool
         @Argument(RequestInvocation.words, completion: RequestCompletion.kind) var words: [String] = RequestInvocation().words
     }
@@ -36,6 +37,8 @@ struct RequestInvocation: DirectlyParsable {
     var auth: String?
     /// `--save-as CASE`: add the request to the API's target file once it succeeds.
     var saveAs: String?
+    /// `--offline`: print (or save) the request instead of sending it.
+    var offline: Bool = false
     /// `--save-sample`: with `--save-as`, the response becomes the case's sample.
     var saveSample: Bool = false
     var requestOptions: RequestOptions = RequestOptions()
@@ -57,7 +60,7 @@ extension RequestInvocation {
             + Entry.group(OutputOptions.table) { $1(&$0.outputOptions) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
             + Entry.group(OverrideOptions.table) { $1(&$0.overrideOptions) }
-            + [form, auth, saveAs, saveSample, words]
+            + [form, auth, saveAs, offline, saveSample, words]
     }
 
     static var form: OptionDeclaration<Self> {
@@ -81,6 +84,13 @@ extension RequestInvocation {
         ) { $0.saveAs = $1 }
     }
 
+    static var offline: OptionDeclaration<Self> {
+        .flag(
+            "--offline",
+            help: "Send nothing: print the request to stdout as -v's '>' lines show it (secrets redacted); with --curl, as a curl command; with --save-as, save it unsent. As HTTPie's and xh's --offline."
+        ) { $0.offline = true }
+    }
+
     static var saveSample: OptionDeclaration<Self> {
         .flag(
             "--save-sample",
@@ -102,6 +112,7 @@ extension RequestInvocation {
             form: command.form,
             auth: command.auth,
             saveAs: command.saveAs,
+            offline: command.offline,
             saveSample: command.saveSample,
             requestOptions: command.requestArguments.options,
             credentialOptions: command.credentialArguments.options,
