@@ -35,6 +35,14 @@ struct CaseDraft {
         Naming.unique(Naming.valueName(name), in: &takenValueNames)
     }
 
+    /// Whether a query parameter is a bool value (or a list of them).
+    var queryHasBool: Bool {
+        let bools = Set(values.filter { $0.kind == .bool || $0.kind == .list(.bool) }.map { "{\($0.name)}" })
+        return query.contains {
+            if case .string(let template) = $0.value { bools.contains(template) } else { false }
+        }
+    }
+
     /// The `task` map: the body with the query as `query:`, or the query alone as url-encoded
     /// parameters; `nil` when nothing is sent.
     func task(method: String) -> YAMLText? {
@@ -52,6 +60,9 @@ struct CaseDraft {
         }
         if bodyIsForm {
             if let arrayEncoding { entries.append(YAMLText.Entry("arrayEncoding", .string(arrayEncoding))) }
+            entries.append(YAMLText.Entry("boolEncoding", .string("literal")))
+        } else if queryHasBool {
+            // The query of a body's task sends bools as OpenAPI does only when told.
             entries.append(YAMLText.Entry("boolEncoding", .string("literal")))
         }
         if !query.isEmpty { entries.append(YAMLText.Entry("query", .map(query))) }

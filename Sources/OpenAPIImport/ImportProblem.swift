@@ -1,5 +1,6 @@
 import PositionedYAML
 import TargetModel
+import TextSafety
 
 /// Something wrong with the OpenAPI document itself: where it is (a JSON pointer and the line and
 /// column in the spec file) and what is wrong. Any one of them means the spec is invalid (exit 65).
@@ -56,19 +57,7 @@ package struct ImportNote: Sendable, Hashable {
 }
 
 extension ImportNote {
-    /// What kind of note this is: the message with each quoted name (`'…'`) masked, so notes
-    /// that differ only in the names they give are counted together.
-    package var kind: String {
-        var result = ""
-        var isQuoted = false
-        for character in message {
-            if character == "'" {
-                if !isQuoted { result += "'…'" }
-                isQuoted.toggle()
-            } else if !isQuoted {
-                result.append(character)
-            }
-        }
-        return isQuoted ? message : result
-    }
+    /// What kind of note this is (``TextSafety/MessageKind``): notes that differ only in the
+    /// names they give are counted together.
+    package var kind: String { MessageKind.of(message) }
 }

@@ -18,6 +18,17 @@ extension Importer {
         let describedBy =
             parameter?["description"]?.string ?? schema?["description"]?.string ?? schema?["title"]?.string
         if let describedBy, !oneLine(describedBy).isEmpty { value.description = oneLine(describedBy) }
+        // An open enum's cases are what to try first: said in the description, and the example.
+        var suggestions: [String] = []
+        if let schema, SchemaSampler.type(of: schema) == nil, case .string = kind,
+            let union = scalarUnion(schema, operation: operation), !union.suggestions.isEmpty
+        {
+            suggestions = union.suggestions
+            let listed = suggestions.prefix(8).joined(separator: ", ") + (suggestions.count > 8 ? ", …" : "")
+            value.description = oneLine(
+                (value.description.map { $0 + " " } ?? "") + "(for example \(listed); any other text is accepted)",
+                limit: 300)
+        }
         if let fallback = schema?["default"] {
             if let argument = value.allowing(
                 ValueDraft.argument(SchemaSampler.value(fallback, templated: false), of: kind))
@@ -56,7 +67,7 @@ extension Importer {
         }
         if value.example == nil {
             value.example =
-                value.defaultValue ?? value.allowedCases?.first
+                value.defaultValue ?? value.allowedCases?.first ?? suggestions.first.map { .string($0) }
                 ?? (kind == .file
                     ? options.exampleUploadFile.map { .string($0) } : ValueDraft.generated(kind, format: format))
             if kind == .file, value.example != nil { usesExampleUpload = true }
@@ -106,7 +117,10 @@ extension Importer {
             if format == "binary" { return allowFile ? (.file, format) : (.string, nil) }
             return (.string, format)
         case nil:
-            if schema["allOf"] != nil || schema["oneOf"] != nil || schema["anyOf"] != nil { return nil }
+            if schema["oneOf"] != nil || schema["anyOf"] != nil {
+                return scalarUnion(schema, operation: operation).map { ($0.kind, $0.format) }
+            }
+            if schema["allOf"] != nil { return nil }
             return (.string, format)
         case "array":
             guard let items = schema["items"], let itemSchema = resolved(items, operation: operation),
@@ -117,6 +131,46 @@ extension Importer {
         default:
             return nil
         }
+    }
+
+    /// An `anyOf` or `oneOf` whose branches are all scalars, as one value (OpenAI's description
+    /// writes 3.1's nullable string `anyOf: [{type: string}, {type: 'null'}]` for 86 properties,
+    /// and an open enum as `anyOf: [{type: string}, {enum: [gpt-4o, …]}]`): the `null` branch
+    /// is left out (a value is given or not); branches of one kind are that kind (enums alone:
+    /// the enum of all their cases; integers and numbers: a number); any other mix is a string,
+    /// with the enums' cases as `suggestions`. `nil` when a branch is an object, a list, another
+    /// union or unreadable: the schema is no value.
+    func scalarUnion(_ schema: SpecNode, operation: Operation)
+        -> (kind: ValueDraft.Kind, format: String?, suggestions: [String])?
+    {
+        guard let branches = (schema["anyOf"] ?? schema["oneOf"])?.elements, !branches.isEmpty else { return nil }
+        var kinds: [ValueDraft.Kind] = []
+        var format: String?
+        var cases: [String] = []
+        for written in branches {
+            guard let branch = resolved(written, operation: operation) else { return nil }
+            let type = SchemaSampler.type(of: branch)
+            if type == "null" || branch["enum"]?.elements?.allSatisfy({ $0.scalar == .null }) == true { continue }
+            // Only scalars: a branch that is a list or a union could lead back here.
+            guard branch["anyOf"] == nil, branch["oneOf"] == nil, branch["allOf"] == nil,
+                ["string", "integer", "number", "boolean"].contains(type ?? "")
+                    || (type == nil && branch["enum"] != nil),
+                let (kind, branchFormat) = valueKind(branch, allowFile: false, operation: operation)
+            else { return nil }
+            if case .enumeration(let members) = kind { cases += members }
+            kinds.append(kind)
+            format = format ?? branchFormat
+        }
+        guard let first = kinds.first else { return nil }
+        var unique: [String] = []
+        var seen = Set<String>()
+        for text in cases where seen.insert(text).inserted { unique.append(text) }
+        if kinds.allSatisfy({ if case .enumeration = $0 { true } else { false } }) {
+            return (.enumeration(unique), format, [])
+        }
+        if kinds.allSatisfy({ $0 == first }) { return (first, format, []) }
+        if kinds.allSatisfy({ $0 == .int || $0 == .double }) { return (.double, nil, []) }
+        return (.string, nil, unique)
     }
 
     /// An integer, number or boolean schema's `enum` as the value's cases, each of its type;

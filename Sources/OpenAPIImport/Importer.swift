@@ -62,6 +62,25 @@ final class Importer {
         }
     }
 
+    /// A path item or an operation with its `$ref` followed (DigitalOcean writes each operation
+    /// in a file of its own: `get: {$ref: "resources/keys/get.yml"}`). One that cannot be
+    /// followed is a problem of the spec (65), never a case made of the reference alone: an
+    /// external one read from standard input, which has no folder to read it from, too.
+    func resolvedStructure(_ node: SpecNode, what: String) -> SpecNode? {
+        do { return try document.resolve(node) } catch {
+            switch error {
+            case .external(let target, let reference):
+                problem(
+                    reference,
+                    "\(what) is a $ref to another file ('\(DisplayText.escaped(target))'), read only when the spec is imported from its file, not from standard input"
+                )
+            case .invalid(let found):
+                record(found)
+            }
+            return nil
+        }
+    }
+
     func run() throws(OpenAPIImportError) -> OpenAPIImportResult {
         let info = root["info"]
         let title = info?["title"]?.string
@@ -108,12 +127,14 @@ final class Importer {
                 problem(item, "path '\(DisplayText.escaped(path))' does not start with '/'")
                 continue
             }
-            guard let item = resolved(item) else { continue }
+            guard let item = resolvedStructure(item, what: "path item '\(DisplayText.escaped(path))'") else { continue }
             guard let members = item.members else {
                 problem(item, "path item '\(DisplayText.escaped(path))' is not a map")
                 continue
             }
-            for (method, operationNode) in members where Self.methods.contains(method) {
+            for (method, written) in members where Self.methods.contains(method) {
+                let label = "operation \(method.uppercased()) \(DisplayText.escaped(path))"
+                guard let operationNode = resolvedStructure(written, what: label) else { continue }
                 guard operationNode.isMapping else {
                     problem(operationNode, "operation \(method.uppercased()) \(DisplayText.escaped(path)) is not a map")
                     continue
@@ -344,46 +365,10 @@ final class Importer {
         return name
     }
 
-    /// The first paragraph of `text` as one line, without control characters, at most `limit`
-    /// characters: a longer one is cut after its last whole sentence that fits, else at a word
-    /// with `…`, never mid-sentence for want of a line break (a description wrapped over lines
-    /// is one sentence).
+    /// The first paragraph of `text` as one line (``TextSafety/OneLineText``, the rule every
+    /// importer uses).
     func oneLine(_ text: String, limit: Int = 160) -> String {
-        // Most descriptions are one short line of printable ASCII: nothing to join, clean or cut.
-        if text.utf8.count <= limit, text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
-            return text.trimmingSpaces()
-        }
-        var paragraph: [Substring] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingPrefix(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
-            if trimmed.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-                if paragraph.isEmpty { continue }
-                break
-            }
-            paragraph.append(trimmed)
-        }
-        let line = paragraph.joined(separator: " ")
-        let cleaned = String(
-            String.UnicodeScalarView(
-                line.unicodeScalars.filter {
-                    !($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029)
-                })
-        ).trimmingSpaces()
-        guard cleaned.count > limit else { return cleaned }
-        let head = cleaned.prefix(limit)
-        // A sentence ends at `. ` (or `! `, `? `); the last one that fits, when it keeps enough.
-        var sentenceEnd: Substring.Index?
-        var index = head.startIndex
-        while index < head.endIndex {
-            let next = head.index(after: index)
-            if ".!?".contains(head[index]), next < cleaned.endIndex, cleaned[next] == " " { sentenceEnd = next }
-            index = next
-        }
-        if let sentenceEnd, head.distance(from: head.startIndex, to: sentenceEnd) >= limit / 3 {
-            return String(head[..<sentenceEnd])
-        }
-        let words = head.dropLast().lastIndex(of: " ").map { head[..<$0] } ?? head.dropLast()
-        return String(words).trimmingSpaces() + "…"
+        OneLineText.firstParagraph(text, limit: limit)
     }
 }
 

@@ -167,21 +167,7 @@ enum Naming {
 
     /// The sample name for a status: its reason phrase in lower camel case (`404` → `notFound`),
     /// or `status418` for codes without a common phrase.
-    static func sampleName(status: Int) -> String {
-        phrases[status] ?? "status\(status)"
-    }
-
-    private static let phrases: [Int: String] = [
-        200: "ok", 201: "created", 202: "accepted", 203: "nonAuthoritative", 204: "noContent",
-        205: "resetContent", 206: "partialContent", 300: "multipleChoices", 301: "movedPermanently",
-        302: "found", 303: "seeOther", 304: "notModified", 307: "temporaryRedirect", 308: "permanentRedirect",
-        400: "badRequest", 401: "unauthorized", 402: "paymentRequired", 403: "forbidden", 404: "notFound",
-        405: "methodNotAllowed", 406: "notAcceptable", 408: "requestTimeout", 409: "conflict", 410: "gone",
-        411: "lengthRequired", 412: "preconditionFailed", 413: "contentTooLarge", 415: "unsupportedMediaType",
-        422: "unprocessableEntity", 423: "locked", 428: "preconditionRequired", 429: "tooManyRequests",
-        500: "internalServerError", 501: "notImplemented", 502: "badGateway", 503: "serviceUnavailable",
-        504: "gatewayTimeout"
-    ]
+    static func sampleName(status: Int) -> String { SampleBody.sampleName(status: status) }
 
     /// `name`, or `name2`, `name3`, … — the first not in `taken`, which it joins.
     static func unique(_ name: String, in taken: inout Set<String>) -> String {

@@ -16,8 +16,9 @@ final class SpecFiles {
     private var documents: [String: SpecNode] = [:]
     private var byteCount = 0
 
-    /// At most this many files besides the spec, and this many bytes in all of them.
-    static let maximumFiles = 256
+    /// At most this many files besides the spec, and this many bytes in all of them: a spec
+    /// written one operation a file (DigitalOcean's) has thousands; the bytes bound the work.
+    static let maximumFiles = 8192
     static let maximumBytes = OpenAPIImporter.limits.maximumFileSize
 
     /// `specPath`: the spec file as given; its folder holds every file it may read.

@@ -16,6 +16,10 @@ public struct JSONWritingOptions: OptionSet, Sendable, Hashable {
     public static let prettyPrinted = JSONWritingOptions(rawValue: 1 << 0)
     /// Object members sorted by key (byte order) instead of kept in order.
     public static let sortedKeys = JSONWritingOptions(rawValue: 1 << 1)
+    /// With `.prettyPrinted`: laid out as Foundation's `JSONSerialization` writes `.prettyPrinted`,
+    /// which is what Moya's `JSONEncoding.prettyPrinted` sends: `" : "` after keys, an empty
+    /// object or array over two lines (`{`, a blank line, `}`), and `/` written `\/`.
+    public static let foundationLayout = JSONWritingOptions(rawValue: 1 << 2)
 }
 
 /// ANSI colors for JSON on a terminal, in the manner of `jq` and `xh`.
@@ -59,12 +63,14 @@ package struct JSONColorTheme: Sendable, Hashable {
 struct JSONWriter {
     private let pretty: Bool
     private let sortedKeys: Bool
+    private let foundationLayout: Bool
     private let theme: JSONColorTheme?
     private(set) var output: [UInt8] = []
 
     init(options: JSONWritingOptions, theme: JSONColorTheme? = nil) {
         self.pretty = options.contains(.prettyPrinted) || theme != nil
         self.sortedKeys = options.contains(.sortedKeys)
+        self.foundationLayout = pretty && options.contains(.foundationLayout)
         self.theme = theme
     }
 
@@ -76,7 +82,9 @@ struct JSONWriter {
         case .bool(let flag): colored(theme?.boolean) { $0.append(contentsOf: (flag ? "true" : "false").utf8) }
         case .int(let number): colored(theme?.number) { Self.appendDecimal(number, to: &$0) }
         case .number(let number): colored(theme?.number) { $0.append(contentsOf: number.text.utf8) }
-        case .string(let string): colored(theme?.string) { JSONStringEscaping.appendQuoted(string, to: &$0) }
+        case .string(let string):
+            let layout = foundationLayout
+            colored(theme?.string) { Self.appendQuoted(string, foundationLayout: layout, to: &$0) }
         case .array(let elements): writeArray(elements, indent: indent)
         case .object(let members): writeObject(members, indent: indent)
         }
@@ -84,7 +92,7 @@ struct JSONWriter {
 
     private mutating func writeArray(_ elements: [JSONValue], indent: Int) {
         punctuation("[")
-        guard !elements.isEmpty else { return punctuation("]") }
+        guard !elements.isEmpty else { return closeEmpty("]", indent: indent) }
         for (index, element) in elements.enumerated() {
             if index > 0 { punctuation(",") }
             newline(indent: indent + 1)
@@ -96,18 +104,49 @@ struct JSONWriter {
 
     private mutating func writeObject(_ members: [(String, JSONValue)], indent: Int) {
         punctuation("{")
-        guard !members.isEmpty else { return punctuation("}") }
+        guard !members.isEmpty else { return closeEmpty("}", indent: indent) }
         let ordered = sortedKeys ? members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) } : members
         for (index, (key, value)) in ordered.enumerated() {
             if index > 0 { punctuation(",") }
             newline(indent: indent + 1)
-            colored(theme?.key) { JSONStringEscaping.appendQuoted(key, to: &$0) }
+            let layout = foundationLayout
+            colored(theme?.key) { Self.appendQuoted(key, foundationLayout: layout, to: &$0) }
+            if foundationLayout { output.append(UInt8(ascii: " ")) }
             punctuation(":")
             if pretty { output.append(UInt8(ascii: " ")) }
             write(value, indent: indent + 1)
         }
         newline(indent: indent)
         punctuation("}")
+    }
+
+    /// `]` or `}` right after its opening bracket, or, in Foundation's layout, after a blank line.
+    private mutating func closeEmpty(_ bracket: Unicode.Scalar, indent: Int) {
+        if foundationLayout {
+            output.append(UInt8(ascii: "\n"))
+            newline(indent: indent)
+        }
+        punctuation(bracket)
+    }
+
+    /// `string` quoted by ``JSONStringEscaping``'s rule, and in Foundation's layout with each `/`
+    /// written `\/` as `JSONSerialization` writes it.
+    private static func appendQuoted(_ string: String, foundationLayout: Bool, to output: inout [UInt8]) {
+        guard foundationLayout, string.utf8.contains(UInt8(ascii: "/")) else {
+            return JSONStringEscaping.appendQuoted(string, to: &output)
+        }
+        var string = string
+        string.withUTF8 { bytes in
+            output.append(UInt8(ascii: "\""))
+            var start = bytes.startIndex
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+                JSONStringEscaping.appendEscaped(UnsafeBufferPointer(rebasing: bytes[start..<index]), to: &output)
+                output.append(contentsOf: #"\/"#.utf8)
+                start = index + 1
+            }
+            JSONStringEscaping.appendEscaped(UnsafeBufferPointer(rebasing: bytes[start...]), to: &output)
+            output.append(UInt8(ascii: "\""))
+        }
     }
 
     /// `write` for compact text without colors: what target files' samples, reports and pipes

@@ -92,7 +92,7 @@ extension CurlImport {
             cases.append(
                 try request.importedCase(
                     named: name, apiName: apiName, sensitiveHeaders: sensitiveHeaders, basePath: basePath,
-                    apiOrigin: apiOrigin ?? origin, apiHasAuth: apiHasAuth))
+                    apiOrigin: apiOrigin ?? origin, apiHasAuth: apiHasAuth, checkableOffline: true))
         }
         return cases
     }

@@ -25,7 +25,9 @@ package struct HARAPI: Sendable {
         var cases: [ImportedCase] = []
         for (offset, named) in requests.enumerated() {
             do throws(RequestImportError) {
-                cases.append(try named.request.importedCase(named: named.name, apiName: name))
+                cases.append(
+                    try named.request.importedCase(
+                        named: named.name, apiName: name, checkableOffline: true, emptySecretFallback: true))
             } catch {
                 // A capture's place is its entry, not a line and column.
                 throw RequestImportError(error.message + " (at $.log.entries[\(entryIndices[offset])])")
@@ -57,6 +59,21 @@ package enum HARImporter {
         "proxy-connection", "expect", "accept-encoding"
     ]
 
+    /// Headers the browser adds, not the API: its cache's conditions (`If-None-Match`,
+    /// `If-Modified-Since`: every live call would answer 304), fetch metadata and client hints
+    /// (every `Sec-` header), and its own preferences. A case does not carry them.
+    static let browserHeaders: Set<String> = [
+        "if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range", "cache-control",
+        "pragma", "upgrade-insecure-requests", "alt-used", "dnt", "purpose", "x-purpose", "priority",
+        "save-data", "device-memory", "viewport-width", "dpr", "downlink", "ect", "rtt"
+    ]
+
+    /// Whether the header `name` is the browser's (``browserHeaders``, `Sec-…`), not the API's.
+    static func isBrowserHeader(_ name: String) -> Bool {
+        let lowercased = name.lowercased()
+        return lowercased.hasPrefix("sec-") || browserHeaders.contains(lowercased)
+    }
+
     /// The APIs of the capture in `bytes`, in the order their origins first appear.
     /// - Parameters:
     ///   - apiName: the name for the only API (`--api`); several origins need `only`.
@@ -83,18 +100,20 @@ package enum HARImporter {
                 "the capture has \(entries.count) entries; at most \(maximumEntries) are read (save fewer requests)")
         }
         var apis: [HARAPI] = []
-        var seen: [String: Set<String>] = [:]
+        // The request index of each method and path template, by origin.
+        var seen: [String: [String: Int]] = [:]
         // The case names of each API so far, by the API's index.
         var caseNames: [Set<String>] = []
         for (index, entry) in entries.enumerated() {
             let path = "$.log.entries[\(index)]"
-            let request = try Self.request(entry, at: path)
+            var request = try Self.request(entry, at: path)
             let host = hostName(of: request.url.origin)
             let authority = String(request.url.origin.split(separator: "/").last ?? "")
             guard only.isEmpty || only.contains(where: { [host, authority].contains($0.lowercased()) }) else {
                 continue
             }
-            let key = request.method + " " + request.url.path
+            let (template, numbers) = numericSegments(request.url.path)
+            let key = request.method + " " + template
             var apiIndex = apis.firstIndex { $0.origin == request.url.origin }
             if apiIndex == nil {
                 // Two origins of one host (http and https) must not share a file.
@@ -110,14 +129,25 @@ package enum HARImporter {
                 apiIndex = apis.count - 1
             }
             guard let apiIndex else { continue }
-            if !seen[request.url.origin, default: []].insert(key).inserted {
+            if let known = seen[request.url.origin, default: [:]][key] {
+                // The same case again (`/items/124` after `/items/123`): its response may be the
+                // success the first lacked, or another status worth a named sample.
                 apis[apiIndex].repeatedCount += 1
+                if let sample = request.sample {
+                    apis[apiIndex].requests[known].request.record(sample, values: numbers)
+                }
                 continue
             }
-            let name = caseName(method: request.method, path: request.url.path, taken: caseNames[apiIndex])
+            seen[request.url.origin, default: [:]][key] = apis[apiIndex].requests.count
+            request.pathValues = numbers
+            let name = caseName(
+                method: request.method, path: template.replacing("{}", with: "id"), taken: caseNames[apiIndex])
             caseNames[apiIndex].insert(name)
             apis[apiIndex].requests.append((name, request))
             apis[apiIndex].entryIndices.append(index)
+        }
+        for api in apis.indices {
+            for index in apis[api].requests.indices { apis[api].requests[index].request.makeSuccessTheDefault() }
         }
         if let apiName, apis.count > 1 {
             throw RequestImportError(
@@ -156,7 +186,7 @@ package enum HARImporter {
             let at = "\(path).request.headers[\(offset)]"
             let name = try string(header["name"], at + ".name")
             let value = try string(header["value"], at + ".value")
-            if name.hasPrefix(":") || leftOutHeaders.contains(name.lowercased()) { continue }
+            if name.hasPrefix(":") || leftOutHeaders.contains(name.lowercased()) || isBrowserHeader(name) { continue }
             guard !name.isEmpty, name.utf8.allSatisfy(CurlRequestBuilder.isTokenByte) else {
                 throw RequestImportError("the header name '\(name.prefix(100))' is not a header name (at \(at).name)")
             }
@@ -181,7 +211,7 @@ package enum HARImporter {
                         Array((parameter["value"]?.stringValue ?? "").utf8), spaceAsPlus: true)
                 }
             }
-            if ["GET", "HEAD", "TRACE"].contains(request.method) {
+            if MethodSemantics.carriesNoBody(request.method) {
                 if !bytes.isEmpty {
                     notes.append(
                         (request.place, "the \(request.method) request's body is left out: a case cannot send one"))
@@ -234,6 +264,24 @@ package enum HARImporter {
             }
         }
         return NewCase.Sample(status: status, contentType: type, body: body)
+    }
+
+    /// The path with each segment of digits as `{}` (`/items/123` → `/items/{}`), and the
+    /// values those segments become, named `id`, `id2`, … with the digits seen: requests that
+    /// differ only by a number are one case with a value.
+    static func numericSegments(_ path: String) -> (template: String, values: [ImportedRequest.PathValue]) {
+        var values: [ImportedRequest.PathValue] = []
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).enumerated().map {
+            offset, segment -> Substring in
+            guard !segment.isEmpty, segment.count <= 18, segment.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                return segment
+            }
+            values.append(
+                ImportedRequest.PathValue(
+                    name: values.isEmpty ? "id" : "id\(values.count + 1)", segment: offset, example: String(segment)))
+            return "{}"
+        }
+        return (segments.joined(separator: "/"), values)
     }
 
     /// `api.example.com` from `https://api.example.com:8443`.

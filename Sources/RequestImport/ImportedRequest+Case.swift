@@ -17,6 +17,11 @@ package struct ImportedCase: Sendable {
     package var sampleOmission: String?
     /// The sample's body when it goes to a file beside the target file (too deep or too large).
     package var sampleFile: (path: String, bytes: [UInt8])?
+    /// The bodies of its named samples that go to files beside the target file.
+    package var namedSampleFiles: [(path: String, bytes: [UInt8])] = []
+
+    /// Every sample file the case refers to.
+    package var sampleFiles: [(path: String, bytes: [UInt8])] { [sampleFile].compactMap { $0 } + namedSampleFiles }
 }
 
 extension ImportedRequest {
@@ -25,10 +30,15 @@ extension ImportedRequest {
     /// A request to another origin than `apiOrigin` (`nil`: the API's is not known) gets that
     /// origin as the case's own `baseURL`, and its whole path; when the API has auth
     /// (`apiHasAuth`), such a case sends none (`auth: none`): the API's credentials are for its
-    /// own origin, not the snippet's host.
+    /// own origin, not the snippet's host. `checkableOffline` makes the file's own offline `check`
+    /// cover the case with no variable set: its values get `examples:` (a path number the one
+    /// recorded, a credential a stand-in; a stubbed request stands in for unset secrets itself);
+    /// `emptySecretFallback` (a capture) writes a credential header `${secret:VAR:-}` (a browser's
+    /// cookies, which a live call may go without).
     package func importedCase(
         named name: String, apiName: String, sensitiveHeaders: Set<String> = [], basePath: String = "",
-        apiOrigin: String? = nil, apiHasAuth: Bool = false
+        apiOrigin: String? = nil, apiHasAuth: Bool = false, checkableOffline: Bool = false,
+        emptySecretFallback: Bool = false
     ) throws(RequestImportError) -> ImportedCase {
         let ownOrigin = apiOrigin.map { $0 != url.origin } ?? false
         let basePath = ownOrigin ? "" : basePath
@@ -135,16 +145,18 @@ extension ImportedRequest {
         }
         var hasBody = true
         if case .none = body { hasBody = false }
-        if hasBody, ["GET", "HEAD", "TRACE"].contains(method) {
+        if hasBody, MethodSemantics.carriesNoBody(method) {
             throw RequestImportError(
                 "a \(method) request with a body cannot be a case (moya-targets(5)); give it another method with -X",
                 at: place)
         }
         var rendered: RenderedCase
+        var extraSampleFiles: [(path: String, bytes: [UInt8])] = []
         do throws(TargetFileEditError) {
             rendered = try newCase.render(
                 apiName: apiName, sensitiveHeaders: sensitiveHeaders,
-                sampleFileStem: SampleBody.fileStem(api: apiName, caseName: name))
+                sampleFileStem: SampleBody.fileStem(api: apiName, caseName: name),
+                emptySecretFallback: emptySecretFallback)
         } catch {
             throw RequestImportError(error.message, at: place)
         }
@@ -164,10 +176,68 @@ extension ImportedRequest {
             values.append(.map([YAMLText.Entry(name.value, .string("string"))]))
             secretValues.append(("the body field " + name.parameter, name.value))
         }
+        var examples: [YAMLText] = []
+        if basePath.isEmpty, !pathValues.isEmpty, !ownOrigin,
+            let pathIndex = rendered.members.firstIndex(where: { $0.key == "path" })
+        {
+            // `/items/123` as `/items/{id}`: the value's example is the number recorded.
+            var segments = url.path.split(separator: "/", omittingEmptySubsequences: false).map {
+                NewCase.literal(String($0))
+            }
+            var made: [YAMLText] = []
+            for value in pathValues where value.segment < segments.count && !taken.contains(value.name) {
+                taken.insert(value.name)
+                segments[value.segment] = "{\(value.name)}"
+                let isInt = Int(value.example) != nil
+                made.append(.map([YAMLText.Entry(value.name, .string(isInt ? "int" : "string"))]))
+                examples.append(isInt ? .int(Int(value.example) ?? 0) : .string(value.example))
+            }
+            rendered.members[pathIndex].value = .string(segments.joined(separator: "/"))
+            values.insert(contentsOf: made, at: 0)
+        }
+        if !otherSamples.isEmpty, let sampleIndex = rendered.members.firstIndex(where: { $0.key == "sample" }) {
+            var named: [YAMLText.Entry] = []
+            var names = Set<String>()
+            func unique(_ status: Int) -> String {
+                var name = SampleBody.sampleName(status: status)
+                var number = 2
+                while names.contains(name) {
+                    name = SampleBody.sampleName(status: status) + "\(number)"
+                    number += 1
+                }
+                names.insert(name)
+                return name
+            }
+            named.append(YAMLText.Entry(unique(sample?.status ?? 200), rendered.members[sampleIndex].value))
+            for other in otherSamples {
+                var response = NewCase(method: method, path: "/")
+                response.sample = other
+                response.secretValues = headers.filter(\.isSecret).map(\.value)
+                let sampleName = unique(other.status)
+                let made: RenderedCase
+                do throws(TargetFileEditError) {
+                    made = try response.render(
+                        apiName: apiName,
+                        sampleFileStem: SampleBody.fileStem(api: apiName, caseName: name, sampleName: sampleName))
+                } catch {
+                    throw RequestImportError(error.message, at: place)
+                }
+                guard let value = made.members.first(where: { $0.key == "sample" })?.value else { continue }
+                if let file = made.sampleFile { extraSampleFiles.append(file) }
+                named.append(YAMLText.Entry(sampleName, value))
+            }
+            rendered.members[sampleIndex] = YAMLText.Entry("samples", .map(named))
+        }
         if !values.isEmpty { rendered.members.insert(YAMLText.Entry("values", .list(values)), at: 0) }
+        if checkableOffline, !values.isEmpty, fileValues.isEmpty {
+            // A credential's stand-in: `check` sends the case offline; a live call takes the real one.
+            examples += secretValues.map { _ in YAMLText.string("example") }
+            rendered.members.append(YAMLText.Entry("examples", .list([.list(examples)])))
+        }
         return ImportedCase(
             name: name, members: rendered.members, secrets: rendered.secrets, fileValues: fileValues,
-            secretValues: secretValues, sampleOmission: rendered.sampleOmission, sampleFile: rendered.sampleFile)
+            secretValues: secretValues, sampleOmission: rendered.sampleOmission, sampleFile: rendered.sampleFile,
+            namedSampleFiles: extraSampleFiles)
     }
 
     /// Makes each query parameter whose name looks like a credential's (`access_token`,
@@ -183,9 +253,19 @@ extension ImportedRequest {
         for (index, entry) in task.enumerated() where entry.key == "parameters" || entry.key == "query" {
             guard case .map(var parameters) = entry.value else { continue }
             for (offset, parameter) in parameters.enumerated() where CredentialNames.looksSecret(parameter.key) {
-                let value = NewCase.uniqueValueName(parameter.key, taken: &taken)
-                parameters[offset].value = .string("{\(value)}")
-                made.append((parameter.key, value))
+                // A repeated parameter (`key=one&key=two`) is a list: a value for each of its items.
+                let count = if case .list(let items) = parameter.value { max(items.count, 1) } else { 1 }
+                var placeholders: [YAMLText] = []
+                for _ in 0..<count {
+                    let value = NewCase.uniqueValueName(parameter.key, taken: &taken)
+                    placeholders.append(.string("{\(value)}"))
+                    made.append((parameter.key, value))
+                }
+                if case .list = parameter.value {
+                    parameters[offset].value = .list(placeholders)
+                } else {
+                    parameters[offset].value = placeholders[0]
+                }
             }
             task[index].value = .map(parameters)
         }

@@ -18,9 +18,6 @@ struct PostmanCaseBuilder {
         var auth: JSONValue?
     }
 
-    /// The methods a target file's case may have (moya-targets(5)).
-    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"]
-
     let apiName: String
     let variables: PostmanVariables
     private(set) var schemes: [(name: String, members: [YAMLText.Entry])] = []
@@ -65,10 +62,8 @@ struct PostmanCaseBuilder {
         // v2.x allows a request given as its URL alone.
         let url = request.stringValue.map(JSONValue.string) ?? request["url"] ?? .string("")
         let method = (request["method"]?.stringValue ?? "GET").uppercased()
-        guard Self.methods.contains(method) else {
-            throw RequestImportError(
-                "'\(method.prefix(40))' is not a method a case can send (\(Self.methods.joined(separator: ", "))) (at \(at).request.method)"
-            )
+        if let problem = MethodSemantics.problem(with: method) {
+            throw RequestImportError("\(problem.prefix(200)) (at \(at).request.method)")
         }
         var raw: String
         var query: [(String, String)]? = nil
@@ -160,7 +155,7 @@ struct PostmanCaseBuilder {
             members.append(YAMLText.Entry("description", .string(description)))
         }
         if parsed.origin != apiOrigin {
-            members.append(YAMLText.Entry("baseURL", .string(template.referencing(parsed.origin))))
+            members.append(YAMLText.Entry("baseURL", .string(variables.baseURL(parsed.origin))))
         }
         members.append(YAMLText.Entry("method", .string(parsed.method)))
         var path = ""
@@ -195,7 +190,7 @@ struct PostmanCaseBuilder {
                 if !pieces.contains(where: { if case .variable = $0 { true } else { false } }) {
                     let variable =
                         "MOYA_\(PostmanVariables.identifier(apiName).uppercased())_\(PostmanVariables.identifier(header.name).uppercased())"
-                    value = "${secret:\(variable)}"
+                    value = "${secret:\(variable):-}"
                     redactions.append(header.value)
                     if let space = header.value.firstIndex(of: " ") {
                         redactions.append(String(header.value[header.value.index(after: space)...]))
@@ -205,7 +200,7 @@ struct PostmanCaseBuilder {
                     value = pieces.map { piece in
                         switch piece {
                         case .text(let text): NewCase.literal(text)
-                        case .variable(let name): "${secret:\(PostmanVariables.identifier(name))}"
+                        case .variable(let name): "${secret:\(PostmanVariables.identifier(name)):-}"
                         }
                     }.joined()
                 }
@@ -219,7 +214,9 @@ struct PostmanCaseBuilder {
                 headers.append(YAMLText.Entry(header.name, .string(value)))
             }
         }
-        if contentType == nil, let type = Self.rawContentType(request["body"]) {
+        if contentType == nil, !["GET", "HEAD", "TRACE"].contains(parsed.method),
+            let type = Self.rawContentType(request["body"])
+        {
             // Postman sends a raw body with the type its language implies.
             headers.append(YAMLText.Entry("Content-Type", .string(type)))
         }
@@ -252,8 +249,19 @@ struct PostmanCaseBuilder {
             }
         }
         if !task.isEmpty { members.append(YAMLText.Entry("task", .map(task))) }
-        let samples = try self.samples(
+        var samples = try self.samples(
             parsed.item["response"], at: at + ".response", caseName: caseName, notes: &notes, files: &sampleFiles)
+        // The default sample (the first) is a success, so `check` and `--stub` pass; an error
+        // example (a 401) is a named sample. With only errors saved, an empty 200 comes first.
+        let successes = samples.filter { SampleBody.isSuccess(status: $0.status) }
+        if !samples.isEmpty, successes.isEmpty {
+            notes.append(
+                "every saved example is an error: the default sample is an empty 200, the examples are named samples")
+            samples.insert(
+                (SampleBody.sampleName(status: 200), 200, .map([YAMLText.Entry("status", .int(200))])), at: 0)
+        } else {
+            samples = successes + samples.filter { !SampleBody.isSuccess(status: $0.status) }
+        }
         if samples.count == 1 {
             members.append(YAMLText.Entry("sample", samples[0].sample))
         } else if samples.count > 1 {
@@ -270,17 +278,45 @@ struct PostmanCaseBuilder {
             members.insert(
                 YAMLText.Entry("values", .list(template.values.map(\.entry))),
                 at: members.first?.key == "description" ? 1 : 0)
+            if let examples = Self.offlineExamples(template.values.map(\.entry)) {
+                members.append(YAMLText.Entry("examples", .list([.list(examples)])))
+            }
         }
         return (members, notes + template.notes)
+    }
+
+    /// The arguments `check` uses when a value has no default (a credential, a variable the
+    /// collection does not define): each value's default, else the stand-in `example`, so the
+    /// file's offline `check` covers the case; `nil` when every value has a default or one is a
+    /// file (given when calling).
+    static func offlineExamples(_ values: [YAMLText]) -> [YAMLText]? {
+        var examples: [YAMLText] = []
+        var lacksDefault = false
+        for value in values {
+            guard case .map(let entries) = value, let entry = entries.first, case .map(let members) = entry.value else {
+                return nil
+            }
+            if members.contains(where: { if $0.key == "type", case .string("file") = $0.value { true } else { false } })
+            {
+                return nil
+            }
+            if let given = members.first(where: { $0.key == "default" })?.value {
+                examples.append(given)
+            } else {
+                lacksDefault = true
+                examples.append(.string("example"))
+            }
+        }
+        return lacksDefault ? examples : nil
     }
 
     /// The saved example responses as samples, redacted as `request --save-as` does.
     func samples(
         _ list: JSONValue?, at path: String, caseName: String, notes: inout [String],
         files: inout [(path: String, bytes: [UInt8])]
-    ) throws(RequestImportError) -> [(name: String, sample: YAMLText)] {
+    ) throws(RequestImportError) -> [(name: String, status: Int, sample: YAMLText)] {
         let count = list?.arrayValue?.count ?? 0
-        var made: [(String, YAMLText)] = []
+        var made: [(String, Int, YAMLText)] = []
         let redacted = (variables.collection + variables.environment).filter(\.isSecret).map(\.value) + redactions
         for (offset, response) in (list?.arrayValue ?? []).enumerated() {
             let at = "\(path)[\(offset)]"
@@ -310,7 +346,7 @@ struct PostmanCaseBuilder {
             if let file = rendered.sampleFile { files.append(file) }
             guard let sample = rendered.members.first(where: { $0.key == "sample" })?.value else { continue }
             let name = PostmanImporter.caseName(folders: [], name: response["name"]?.stringValue ?? "example")
-            made.append((name, sample))
+            made.append((name, status, sample))
         }
         return made
     }
@@ -335,7 +371,7 @@ struct PostmanCaseBuilder {
         String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 
-    /// The Content-Type Postman gives a raw body without one.
+    /// The Content-Type Postman gives a raw body without one (not for a GET, which sends none).
     static func rawContentType(_ body: JSONValue?) -> String? {
         guard let body, body["mode"]?.stringValue == "raw", body["disabled"]?.boolValue != true else { return nil }
         switch body["options"]?["raw"]?["language"]?.stringValue ?? "text" {
@@ -347,11 +383,11 @@ struct PostmanCaseBuilder {
         }
     }
 
-    /// A description: a string, or v2.1's `{content}`.
+    /// A description: a string, or v2.1's `{content}`, as one line (its first paragraph, as
+    /// every importer writes one: ``TextSafety/OneLineText``).
     static func description(_ value: JSONValue?) -> String? {
-        guard let text = value?.stringValue ?? value?["content"]?.stringValue, !text.isEmpty else { return nil }
-        // A description is read on a terminal (`list`, case help): no control characters but line breaks.
-        let kept = text.unicodeScalars.filter { $0 == "\n" || $0 == "\t" || $0.value >= 0x20 && $0.value != 0x7F }
-        return String(String.UnicodeScalarView(kept.prefix(2000)))
+        guard let text = value?.stringValue ?? value?["content"]?.stringValue else { return nil }
+        let line = OneLineText.firstParagraph(text)
+        return line.isEmpty ? nil : line
     }
 }

@@ -116,7 +116,7 @@ package enum PostmanImporter {
         }
         var rootEntries = [
             YAMLText.Entry("api", .string(name)),
-            YAMLText.Entry("baseURL", .string(PostmanTemplate(variables: variables).referencing(origin)))
+            YAMLText.Entry("baseURL", .string(variables.baseURL(origin)))
         ]
         rootEntries += environments(variables, notes: &notes)
         if !builder.schemes.isEmpty {

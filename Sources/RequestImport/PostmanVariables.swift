@@ -150,9 +150,40 @@ package struct PostmanVariables: Sendable {
         }.joined()
     }
 
-    /// `${VAR}` or, for a secret, `${secret:VAR}`.
+    /// `${VAR}` or, for a secret, `${secret:VAR:-}`; one the collection does not define is
+    /// `${VAR:-}`: empty when unset, so the file's own offline `check` needs no variable set
+    /// (as `import openapi` writes its fallbacks).
     func reference(_ name: String) -> String {
-        let isSecret = variable(name)?.isSecret ?? CredentialNames.looksSecret(name)
-        return isSecret ? "${secret:\(Self.identifier(name))}" : "${\(Self.identifier(name))}"
+        let defined = variable(name)
+        let isSecret = defined?.isSecret ?? CredentialNames.looksSecret(name)
+        if isSecret { return "${secret:\(Self.identifier(name)):-}" }
+        return defined == nil ? "${\(Self.identifier(name)):-}" : "${\(Self.identifier(name))}"
     }
+
+    /// The base URL `origin` (`{{baseUrl}}`, `https://{{host}}`, `https://host`) where references
+    /// are allowed. A variable the collection does not define falls back to what makes a URL
+    /// when unset, as `import openapi` does for a server it cannot resolve: the whole origin to
+    /// `http://localhost`, a host to `localhost`, a scheme to `http`.
+    func baseURL(_ origin: String) -> String {
+        let pieces = PostmanTemplate.pieces(origin)
+        return pieces.enumerated().map { offset, piece in
+            switch piece {
+            case .text(let text): return NewCase.literal(text)
+            case .variable(let name):
+                guard variable(name) == nil, !CredentialNames.looksSecret(name) else { return reference(name) }
+                var fallback = ""
+                if pieces.count == 1 {
+                    fallback = Self.fallbackBaseURL
+                } else if offset > 0, case .text(let before) = pieces[offset - 1], before.hasSuffix("://") {
+                    fallback = "localhost"
+                } else if offset == 0, case .text(let after) = pieces[1], after.hasPrefix("://") {
+                    fallback = "http"
+                }
+                return "${\(Self.identifier(name)):-\(fallback)}"
+            }
+        }.joined()
+    }
+
+    /// What an undefined base URL variable stands for when it is unset.
+    static let fallbackBaseURL = "http://localhost"
 }

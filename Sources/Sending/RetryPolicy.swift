@@ -1,5 +1,6 @@
 import MoyaKit
 import Paging
+import TargetModel
 
 /// `--retry N`: which failures are worth sending again and after how long, for every request
 /// (`call`, `check`, `call --all`'s pages).
@@ -19,8 +20,6 @@ package struct RetryPolicy: Sendable {
 
     /// Never retries (a stubbed request).
     package static let none = RetryPolicy(maximumRetries: 0)
-
-    package static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]
 
     /// Creates a policy.
     package init(maximumRetries: Int, retriesAllMethods: Bool = false, rateLimitRetries: Int = 0) {
@@ -44,7 +43,7 @@ package struct RetryPolicy: Sendable {
 
     /// How long to wait before attempt `attempt + 1`, or `nil` when `result` is not worth retrying.
     package func backoffDelay(after result: Result<Response, MoyaError>, attempt: Int, method: String) -> Double? {
-        guard retriesAllMethods || Self.idempotentMethods.contains(method) else { return nil }
+        guard retriesAllMethods || MethodSemantics.isIdempotent(method) else { return nil }
         let backoff = min(30, 0.5 * Double(1 << min(attempt, 10)))
         switch result {
         case .success(let response):

@@ -37,6 +37,20 @@ package struct TargetFactory: Sendable {
             baseURLOverride: baseURLOverride, isStubbed: isStubbed, downloadDestinationOverride: downloadDestination,
             overwritesDownloads: overwritesDownloads, accessTokens: isStubbed ? nil : accessTokens)
         FileEnvironment.restrict(&builder, environment: environment)
+        if isStubbed { standIn(forUnsetSecretsOf: &builder) }
         return builder
+    }
+
+    /// The value a stubbed request has for a secret that is not set.
+    package static let secretStandIn = "moya-offline-secret"
+
+    /// A stubbed request is never sent: a secret the file reads and the environment does not set
+    /// (or hides from an untrusted file) is given a stand-in, so `check` offline and `--stub` work
+    /// in CI with no credential at hand. Plain variables (`${HOST}`) are not: they shape the request.
+    private func standIn(forUnsetSecretsOf builder: inout TargetBuilder) {
+        for reference in builder.api.secretReferences
+        where reference.fallback == nil && builder.processEnvironment[reference.name] == nil {
+            builder.processEnvironment[reference.name] = Self.secretStandIn
+        }
     }
 }

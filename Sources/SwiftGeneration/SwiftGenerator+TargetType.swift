@@ -66,8 +66,15 @@ extension SwiftGenerator {
             writeProperty("path: String", into: &body) { built, spec in built.string(spec.path, pathSegment: true) }
             body.line()
             let moduleName = options.module.rawValue
+            let unwrapsMethod = options.module == .moyaKit
             writeProperty("method: \(moduleName).Method", into: &body) { _, spec in
-                .atom("." + spec.method.lowercased())
+                // Another method than the nine is made from its name: a token (validated), so it
+                // needs no escaping in a string literal. MoyaKit's Method (swift-http-types) is
+                // made by a failable initializer, Moya's (Alamofire's HTTPMethod) by a plain one.
+                MethodSemantics.standard.contains(spec.method)
+                    ? .atom("." + spec.method.lowercased())
+                    : .atom(
+                        "\(moduleName).Method(rawValue: \"\(spec.method)\")" + (unwrapsMethod ? "!" : ""))
             }
             body.line()
             writeProperty("task: \(moduleName).Task", into: &body) { built, spec in built.task(spec.task) }

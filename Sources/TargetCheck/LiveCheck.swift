@@ -35,8 +35,6 @@ final class LiveCheck: Sendable {
         self.queue = queue
     }
 
-    static let unsafeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
-
     /// Whether `item`'s request may share the answer of an identical one in flight: only a GET or
     /// HEAD outside a chain. Two identical POSTs must create two things, and each step of a chain
     /// must reach the server once per chain, whatever its method.
@@ -64,7 +62,7 @@ final class LiveCheck: Sendable {
         let target = built
         let redactor = settings.redactor(target)
         let request = (target.method.rawValue, redactor.redact(target.displayURL))
-        if Self.unsafeMethods.contains(target.method.rawValue) && !settings.includesUnsafeMethods {
+        if !MethodSemantics.isSafe(target.method.rawValue) && !settings.includesUnsafeMethods {
             completion(
                 .skipped(
                     "\(target.method.rawValue) is not sent live; add --include-unsafe to send it", request: request))

@@ -16,7 +16,8 @@ import TextSafety
 ///
 /// Hostile files stay cheap to report: a source line is shown as a window of at most
 /// `snippetWidth` characters around the caret, and at most `maximumPerFile` diagnostics of a file
-/// are rendered, then one line says how many more there are.
+/// are rendered, the errors first, then lines say how many more errors and warnings there are
+/// (the warnings by kind); where a command fails on the errors, the warnings are only counted.
 public enum DiagnosticRenderer {
     private static let indent = "    "
     /// The most characters of a source line shown under a diagnostic.
@@ -29,41 +30,86 @@ public enum DiagnosticRenderer {
     ///   - diagnostics: the problems, in any order.
     ///   - source: each file's text, by the file name the diagnostics use; `nil` shows no snippet.
     ///   - colored: whether to add ANSI colors (bold location and message, red errors, yellow warnings).
-    public static func render(_ diagnostics: [Diagnostic], source: (String) -> SourceLines?, colored: Bool = false)
-        -> String
-    {
+    ///   - summarizingWarnings: whether only the errors are shown and the warnings counted by
+    ///     kind, where a command fails on the errors (an import whose file does not validate).
+    public static func render(
+        _ diagnostics: [Diagnostic], source: (String) -> SourceLines?, colored: Bool = false,
+        summarizingWarnings: Bool = false
+    ) -> String {
         var output = ""
-        var cache: (file: String, lines: SourceLines?)?
-        var shown = 0
-        var hidden: [String: Int] = [:]
-        var files: [String] = []
+        var byFile: [(file: String, diagnostics: [Diagnostic])] = []
         for diagnostic in diagnostics.sorted() {
-            if cache?.file != diagnostic.file {
-                cache = (diagnostic.file, source(diagnostic.file))
-                shown = 0
-                files.append(diagnostic.file)
+            if byFile.last?.file == diagnostic.file {
+                byFile[byFile.count - 1].diagnostics.append(diagnostic)
+            } else {
+                byFile.append((diagnostic.file, [diagnostic]))
             }
-            guard shown < maximumPerFile else {
-                hidden[diagnostic.file, default: 0] += 1
-                continue
+        }
+        var summaries: [String] = []
+        for (file, found) in byFile {
+            let lines = source(file)
+            let (shown, hidden) = shownFirst(found, summarizingWarnings: summarizingWarnings)
+            for diagnostic in shown {
+                output += render(diagnostic, lines: lines, colored: colored)
+                output += "\n"
             }
-            shown += 1
-            output += render(diagnostic, lines: cache?.lines, colored: colored)
-            output += "\n"
+            guard !hidden.isEmpty else { continue }
+            summaries.append(summary(of: hidden, file: file))
         }
-        for file in files {
-            guard let count = hidden[file] else { continue }
-            output +=
-                "\(DisplayText.escaped(file)): \(count) more problem\(count == 1 ? "" : "s") not shown "
-                + "(the first \(maximumPerFile) are above)\n"
+        return output + summaries.joined()
+    }
+
+    /// The diagnostics of one file that are shown, and those that are not: all, in line order,
+    /// when they are few; else the errors first (up to ``maximumPerFile``), then warnings and
+    /// notes in what room is left, so that 100 warnings never hide the error that made a
+    /// command fail.
+    private static func shownFirst(_ diagnostics: [Diagnostic], summarizingWarnings: Bool) -> (
+        shown: [Diagnostic], hidden: [Diagnostic]
+    ) {
+        let errors = diagnostics.filter { $0.severity == .error }
+        if summarizingWarnings {
+            return (
+                Array(errors.prefix(maximumPerFile)),
+                diagnostics.filter { $0.severity != .error } + errors.dropFirst(maximumPerFile)
+            )
         }
-        return output
+        guard diagnostics.count > maximumPerFile else { return (diagnostics, []) }
+        let ordered = errors + diagnostics.filter { $0.severity != .error }
+        return (Array(ordered.prefix(maximumPerFile)), Array(ordered.dropFirst(maximumPerFile)))
+    }
+
+    /// The line that stands for the diagnostics of `file` not shown: how many, errors and
+    /// warnings counted apart, the warnings by kind (``TextSafety/MessageKind``).
+    private static func summary(of hidden: [Diagnostic], file: String) -> String {
+        let errors = hidden.filter { $0.severity == .error }.count
+        let others = hidden.count - errors
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        var parts: [String] = []
+        if errors > 0 { parts.append(counted(errors, "more error")) }
+        if others > 0 { parts.append(counted(others, "warning")) }
+        var text = "\(DisplayText.escaped(file)): \(parts.joined(separator: " and ")) not shown"
+        text += errors > 0 ? " (the first \(maximumPerFile) errors are above)\n" : "\n"
+        if others > 0 {
+            var kinds: [String: Int] = [:]
+            var order: [String] = []
+            for diagnostic in hidden where diagnostic.severity != .error {
+                let kind = MessageKind.of(diagnostic.message)
+                if kinds[kind] == nil { order.append(kind) }
+                kinds[kind, default: 0] += 1
+            }
+            for kind in order.sorted(by: { (kinds[$0] ?? 0, $1) > (kinds[$1] ?? 0, $0) }).prefix(5) {
+                text += "\(DisplayText.escaped(file)):   \(kinds[kind] ?? 0) × \(DisplayText.escaped(kind))\n"
+            }
+        }
+        return text
     }
 
     /// Renders diagnostics of one file whose text is `source`, sorted, each block followed by a newline.
-    public static func render(_ diagnostics: [Diagnostic], source: String?, colored: Bool = false) -> String {
+    public static func render(
+        _ diagnostics: [Diagnostic], source: String?, colored: Bool = false, summarizingWarnings: Bool = false
+    ) -> String {
         let lines = source.map(SourceLines.init)
-        return render(diagnostics, source: { _ in lines }, colored: colored)
+        return render(diagnostics, source: { _ in lines }, colored: colored, summarizingWarnings: summarizingWarnings)
     }
 
     /// Renders one diagnostic, without a trailing newline.

@@ -20,9 +20,10 @@ public struct TargetFileLoadResult: Sendable {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// The diagnostics as `file:line:col: error: message` with source lines and carets.
-    public func renderedDiagnostics(colored: Bool = false) -> String {
+    public func renderedDiagnostics(colored: Bool = false, summarizingWarnings: Bool = false) -> String {
         let lines = sourceLines
-        return DiagnosticRenderer.render(diagnostics, source: { _ in lines }, colored: colored)
+        return DiagnosticRenderer.render(
+            diagnostics, source: { _ in lines }, colored: colored, summarizingWarnings: summarizingWarnings)
     }
 }
 

@@ -4,8 +4,12 @@
 /// never in clear.
 ///
 /// A name is split into words (at anything but a letter or digit, and where a lower-case letter
-/// meets an upper-case one) and matched word by word, so `key`, `api_key` and `X-API-Key` are
-/// secrets while `keyword`, `monkey` and `author` are not.
+/// meets an upper-case one) and matched as whole words, never as a piece of one: a name that
+/// ends in a credential (`key`, `api_key`, `X-API-Key`, `X-Session-Id`) or in a word ending with a
+/// known credential suffix (`accesstoken`, `PHPSESSID`) is one, and so is a name holding a word
+/// that marks one anywhere (`X-Auth-User`, `Authorization-Code`) unless it ends in a word naming something
+/// else about it (`token_type`, `authorization_id`, `key_id`). `keyword`, `monkey`, `author`,
+/// `authority` and `return_authn_schemes` are not credentials.
 package enum CredentialNames {
     /// The lower-cased header names that carry a secret in every request (what a transport keeps
     /// from another origin, and a log hides).
@@ -14,28 +18,43 @@ package enum CredentialNames {
         "x-auth-token", "x-access-token", "x-csrf-token"
     ]
 
-    /// Words that mark a credential wherever they stand in a name: `X-Auth-User`, `jwt`, `pwd`.
-    static let words: Set<String> = [
-        "auth", "oauth", "authorization", "authentication", "jwt", "pwd", "passphrase", "sessionid"
+    /// Words a name ends in when it names a credential (`api_key`, `X-Shop-Key`, `client_secret`);
+    /// also matched as the last two words run together (`X-Session-Id` is `sessionid`).
+    static let finalWords: Set<String> = [
+        "key", "token", "secret", "password", "passwd", "pwd", "passphrase", "auth", "oauth", "authorization",
+        "authentication", "jwt", "cookie", "session", "sessionid", "signature", "credential", "credentials", "csrf",
+        "xsrf", "apikey", "accesskey", "privatekey", "secretkey"
     ]
-    /// Markers found inside a folded name (lower-cased, letters and digits only), for names
-    /// written without separators: `apiKey` folds to `apikey`, `X-Goog-Api-Key` to `xgoogapikey`.
-    static let markers = [
-        "token", "secret", "apikey", "password", "passwd", "session", "credential", "cookie", "csrf", "xsrf",
-        "privatekey", "accesskey", "signature"
+    /// Endings of a word written without separators that name a credential (`accesstoken`,
+    /// `X-CSRFToken`, `PHPSESSID`); not `key` alone, which ends `monkey` and `hockey`.
+    static let foldedSuffixes = [
+        "token", "secret", "password", "passwd", "apikey", "authkey", "accesskey", "privatekey", "secretkey",
+        "sessionid", "sessid"
+    ]
+    /// Words that mark a credential wherever they stand in a name: `X-Auth-User`, `oauthCode`.
+    static let markingWords: Set<String> = [
+        "auth", "oauth", "authorization", "authentication", "jwt", "pwd", "passwd", "password", "passphrase", "secret",
+        "credential", "credentials", "cookie", "csrf", "xsrf", "token"
+    ]
+    /// Last words that make a name about a credential, not the credential: its id, type, expiry,
+    /// where it is sent (`token_type`, `expires_in`, `authorization_id`, `token_url`).
+    static let describingWords: Set<String> = [
+        "id", "ids", "type", "types", "kind", "url", "uri", "endpoint", "expires", "expiry", "expiration", "at",
+        "in", "name", "names", "method", "methods", "scheme", "schemes", "length", "count", "hint", "policy",
+        "version", "format", "required", "enabled", "header", "location"
     ]
 
     /// Whether `name` looks like a credential's.
     package static func looksSecret(_ name: String) -> Bool {
         let words = Self.wordsOf(name)
-        // `key` as the last word (`key`, `api_key`, `X-Shop-Key`), not inside one (`monkey`,
-        // `keyword`) nor before another (`key_id`); `auth…` but not `author…`.
-        if words.last == "key" { return true }
-        if words.contains(where: { Self.words.contains($0) || ($0.hasPrefix("auth") && !$0.hasPrefix("author")) }) {
+        guard let last = words.last else { return false }
+        if finalWords.contains(last) || finalWords.contains(words.suffix(2).joined())
+            || foldedSuffixes.contains(where: { last.hasSuffix($0) })
+        {
             return true
         }
-        let folded = words.joined()
-        return markers.contains { TextSearch.contains(folded, $0) }
+        if describingWords.contains(last) { return false }
+        return words.contains { markingWords.contains($0) }
     }
 
     /// `name`'s words, lower-cased: split at anything but an ASCII letter or digit, and where a

@@ -29,7 +29,7 @@ final class RequestEquivalenceTests: XCTestCase {
     func testHTTPBinOAuth() throws { try assertEquivalentExamples(of: "httpbin-oauth", count: 4) }
     func testHostileNames() throws { try assertEquivalentExamples(of: "hostile-names", count: 12) }
     func testSelf() throws { try assertEquivalentExamples(of: "self", count: 1) }
-    func testKeyed() throws { try assertEquivalentExamples(of: "keyed", count: 7) }
+    func testKeyed() throws { try assertEquivalentExamples(of: "keyed", count: 9) }
     func testKeywords() throws { try assertEquivalentExamples(of: "keywords", count: 12) }
 
     /// Sends each example of `api` both ways and compares what arrived; `count` says how many

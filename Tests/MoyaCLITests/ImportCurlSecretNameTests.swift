@@ -20,7 +20,7 @@ final class ImportCurlSecretNameTests: XCTestCase {
     ]
     static let plainNames = [
         "author", "authors", "keyword", "keywords", "monkey", "keyboard", "page", "q", "sort", "name", "turkey",
-        "donkey", "authority"
+        "donkey", "authority", "authorization_id", "token_type", "return_authn_schemes", "setup_token_id"
     ]
 
     /// A distinct value for the name at `index`, one no other value contains.

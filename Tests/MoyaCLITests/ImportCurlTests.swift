@@ -252,6 +252,11 @@ final class ImportCurlTests: XCTestCase {
             var left: Set<String> = ["user-agent", "expect"]
             if !comparingAcceptEncoding { left.insert("accept-encoding") }
             if parsed != nil { left.insert("content-length") }
+            // Moya's session sends a bodiless POST with Content-Length: 0, curl -X POST with none
+            // (moya-cli-import(1) lists the difference).
+            if request.method == "POST", request.body.isEmpty, request.value(of: "Content-Length") == "0" {
+                left.insert("content-length")
+            }
             var headers: [String: String] = [:]
             for field in request.headers where !left.contains(field.name.lowercased()) {
                 var value = field.value

@@ -27,9 +27,20 @@ final class BodyEncodingTests: XCTestCase {
         XCTAssertEqual(encoded.value(forHTTPHeaderField: "Content-Type"), "application/json")
     }
 
-    func testJSONEncodingPrettyPrinted() throws {
-        let encoded = try JSONEncoding.prettyPrinted.encode(request, with: ["a": 1])
-        XCTAssertEqual(encoded.httpBody?.text, "{\n  \"a\": 1\n}")
+    func testJSONEncodingPrettyPrintedSendsWhatFoundationWrites() throws {
+        // Moya's JSONEncoding.prettyPrinted is JSONSerialization's `.prettyPrinted`: the same bytes.
+        let parameters: [String: any Sendable] = [
+            "a": 1, "url": "https://example.com/x", "empty": [String: any Sendable](),
+            "list": ["b", 2] as [any Sendable]
+        ]
+        let encoded = try JSONEncoding.prettyPrinted.encode(request, with: parameters)
+        let reference = try JSONSerialization.data(
+            withJSONObject: [
+                "a": 1, "url": "https://example.com/x", "empty": [String: Any](), "list": ["b", 2] as [Any]
+            ],
+            options: [.prettyPrinted, .sortedKeys])
+        XCTAssertEqual(encoded.httpBody?.text, String(decoding: reference, as: UTF8.self))
+        XCTAssertEqual(encoded.value(forHTTPHeaderField: "Content-Type"), "application/json")
     }
 
     func testJSONEncodingKeepsContentTypeAndOrderedJSONValue() throws {

@@ -56,9 +56,10 @@ final class HARImporterTests: XCTestCase {
             ]), apiName: nil, only: [])
         let request = try XCTUnwrap(apis.first?.requests.first?.request)
         XCTAssertEqual(request.headers.map(\.name), ["X-A"], "pseudo-headers and Host left out")
+        XCTAssertEqual(request.sample, NewCase.Sample(status: 200), "the default sample is a success")
         XCTAssertEqual(
-            request.sample,
-            NewCase.Sample(status: 404, contentType: "application/json", body: Array(#"{"ok":false}"#.utf8)))
+            request.otherSamples,
+            [NewCase.Sample(status: 404, contentType: "application/json", body: Array(#"{"ok":false}"#.utf8))])
     }
 
     func testATargetFileOverTheLoadersLimitsIsRefused() throws {

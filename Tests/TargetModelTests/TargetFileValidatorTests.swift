@@ -83,7 +83,7 @@ final class TargetFileValidatorTests: XCTestCase {
             cases:
               a:
                 path: /a/{x}
-                method: FETCH!
+                method: FETCH?
                 sample: ok
             """)
         XCTAssertEqual(
@@ -91,7 +91,7 @@ final class TargetFileValidatorTests: XCTestCase {
             [
                 "t.yaml:1:10: baseURL 'not a url' is not an absolute URL; write it with its scheme, like https://not a url",
                 "t.yaml:4:14: unknown placeholder '{x}'; case 'a' declares no values",
-                "t.yaml:5:13: unknown method 'FETCH!'; expected one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE, CONNECT"
+                "t.yaml:5:13: invalid method 'FETCH?'; a method is a name of letters, digits and !#$%&'*+-.^_`|~ (RFC 9110)"
             ])
     }
 

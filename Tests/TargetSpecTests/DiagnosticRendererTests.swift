@@ -135,7 +135,42 @@ final class DiagnosticRendererBoundsTests: XCTestCase {
         let text = DiagnosticRenderer.render(diagnostics, source: String(repeating: "x", count: 300))
         XCTAssertEqual(text.components(separatedBy: ": error: ").count - 1, DiagnosticRenderer.maximumPerFile)
         XCTAssertTrue(
-            text.hasSuffix("t.yaml: 150 more problems not shown (the first 100 are above)\n"), String(text.suffix(200)))
+            text.hasSuffix("t.yaml: 150 more errors not shown (the first 100 errors are above)\n"),
+            String(text.suffix(200)))
+    }
+
+    /// Issue 39: Microsoft Graph's import failed (70) behind 100 warnings and "69 more problems
+    /// not shown"; the errors come first, the warnings left out are counted by kind.
+    func testErrorsAreShownBeforeTheWarningsThatWouldHideThem() {
+        var diagnostics = (1...150).map {
+            Diagnostic(
+                .warning, file: "t.yaml", mark: Mark(line: $0, column: 1), message: "case 'c\($0)' has no sample")
+        }
+        diagnostics += [
+            Diagnostic(.error, file: "t.yaml", mark: Mark(line: 160, column: 1), message: "the cause"),
+            Diagnostic(.error, file: "t.yaml", mark: Mark(line: 170, column: 1), message: "another cause")
+        ]
+        let text = DiagnosticRenderer.render(diagnostics, source: String(repeating: "x\n", count: 200))
+        XCTAssertTrue(text.hasPrefix("t.yaml:160:1: error: the cause\n"), String(text.prefix(200)))
+        XCTAssertTrue(
+            text.contains("t.yaml:170:1: error: another cause\n    x\n    ^\nt.yaml:1:1: warning: case 'c1'"), text)
+        XCTAssertEqual(text.components(separatedBy: ": warning: ").count - 1, 98)
+        XCTAssertTrue(
+            text.hasSuffix(
+                "t.yaml: 52 warnings not shown\nt.yaml:   52 × case '…' has no sample\n"
+            ),
+            String(text.suffix(300)))
+        // Where a command fails on the errors (an import), the warnings are only counted.
+        let failing = DiagnosticRenderer.render(
+            diagnostics, source: String(repeating: "x\n", count: 200), summarizingWarnings: true)
+        XCTAssertEqual(failing.components(separatedBy: ": warning: ").count - 1, 0)
+        XCTAssertTrue(
+            failing.hasSuffix(
+                "t.yaml:170:1: error: another cause\n    x\n    ^\nt.yaml: 150 warnings not shown\nt.yaml:   150 × case '…' has no sample\n"
+            ), failing)
+        // Few problems keep their line order.
+        let few = DiagnosticRenderer.render(Array(diagnostics.suffix(3)), source: String(repeating: "x\n", count: 200))
+        XCTAssertTrue(few.hasPrefix("t.yaml:150:1: warning:"), few)
     }
 }
 

@@ -66,13 +66,27 @@ final class SpecCaseValidationTests: XCTestCase {
 
             """)
         XCTAssertEqual(
-            SpecTest.errors(SpecTest.file(case: "path: /a\nmethod: FOO\nsample: ok")),
+            SpecTest.errors(SpecTest.file(case: "path: /a\nmethod: POTS\nsample: ok")),
             """
-            t.yaml:5:13: error: unknown method 'FOO'; expected one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE, CONNECT
-                    method: FOO
+            t.yaml:5:13: error: unknown method 'POTS'; did you mean 'POST'?
+                    method: POTS
                             ^
 
             """)
+        XCTAssertEqual(
+            SpecTest.errors(SpecTest.file(case: "path: /a\nmethod: purge\nsample: ok")),
+            """
+            t.yaml:5:13: error: a method is written in upper case: 'PURGE'
+                    method: purge
+                            ^
+
+            """)
+    }
+
+    func testAnyMethodNameInUpperCaseIsACasesMethod() throws {
+        for method in ["PURGE", "QUERY", "PROPFIND", "REPORT", "M-SEARCH", "FOO", "LINK"] {
+            XCTAssertEqual(SpecTest.errors(SpecTest.file(case: "path: /a\nmethod: \(method)\nsample: ok")), "", method)
+        }
     }
 
     func testBadValueNameAndDuplicates() {

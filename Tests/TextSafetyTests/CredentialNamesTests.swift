@@ -8,14 +8,21 @@ final class CredentialNamesTests: XCTestCase {
         for name in [
             "key", "api_key", "apiKey", "X-API-Key", "X-Shop-Key", "token", "access_token", "refresh_token", "password",
             "passwd", "client_secret", "clientSecret", "Authorization", "X-Auth-User", "oauth", "jwt", "sessionid",
-            "X-Session-Id", "Cookie", "X-XSRF-TOKEN", "privateKey", "signature"
+            "X-Session-Id", "Cookie", "X-XSRF-TOKEN", "privateKey", "signature", "X-CSRFToken", "PHPSESSID",
+            "JSESSIONID", "accesstoken", "aws_secret_access_key", "sessionToken", "validationToken", "passwordHash",
+            "Authorization-Code", "auth_code"
         ] {
             XCTAssertTrue(CredentialNames.looksSecret(name), name)
         }
     }
 
     func testOrdinaryNamesAreNot() {
-        for name in ["author", "authors", "keyword", "monkey", "key_id", "userId", "page", "name", "Content-Type"] {
+        for name in [
+            "author", "authors", "authority", ":authority", "keyword", "keywords", "monkey", "hockey", "key_id",
+            "userId",
+            "page", "name", "Content-Type", "authorization_id", "return_authn_schemes", "setup_token_id", "token_type",
+            "expires_in", "tokenizer", "sessions"
+        ] {
             XCTAssertFalse(CredentialNames.looksSecret(name), name)
         }
     }

@@ -7,8 +7,9 @@ import OrderedJSON
 public struct JSONEncoding: ParameterEncoding {
     /// Compact JSON.
     public static var `default`: JSONEncoding { JSONEncoding() }
-    /// Pretty-printed JSON (two-space indent).
-    public static var prettyPrinted: JSONEncoding { JSONEncoding(options: .prettyPrinted) }
+    /// Pretty-printed JSON as Moya's `JSONEncoding.prettyPrinted` sends it (Foundation's
+    /// `JSONSerialization` layout: two-space indent, `"a" : 1`).
+    public static var prettyPrinted: JSONEncoding { JSONEncoding(options: [.prettyPrinted, .foundationLayout]) }
 
     /// How the JSON is written.
     public let options: JSONWritingOptions

@@ -24,7 +24,7 @@ extension OptionGroupSpec {
                 completion: "Self.casePatternCompletion", sample: "x"),
             .flag(
                 "includeUnsafe", "--include-unsafe",
-                help: "With --live: also send POST, PUT, PATCH and DELETE requests."),
+                help: "With --live: also send methods that are not safe (POST, PUT, PATCH, DELETE, PURGE...)."),
             .flag(
                 "strict", "--strict",
                 help:

@@ -34,7 +34,8 @@ extension CommandSpec {
             .own(
                 .flag(
                     "saveSample", "--save-sample",
-                    help: "With --save-as, save the response as the case's sample (up to 64 KiB of text or JSON).",
+                    help:
+                        "With --save-as, save the response as the case's sample (a large or binary body in a file beside the target file).",
                     doc: ["`--save-sample`: with `--save-as`, the response becomes the case's sample."])),
             .own(
                 .words(

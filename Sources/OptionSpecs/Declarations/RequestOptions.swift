@@ -46,7 +46,7 @@ extension OptionGroupSpec {
                 sample: "3"),
             .flag(
                 "retryAll", "--retry-all",
-                help: "With --retry: also retry methods that are not idempotent (POST, PATCH, CONNECT)."),
+                help: "With --retry: also retry methods that are not idempotent (POST, PATCH, CONNECT, PURGE...)."),
             .flag("insecure", "-k", "--insecure", help: "Do not verify TLS certificates."),
             .option(
                 "cacert", "--cacert", valueName: "file", type: "String?",

@@ -109,7 +109,15 @@ public enum JSONTemplate: Sendable, Hashable {
 
     /// Whether this is a lone placeholder of an optional value that was not given.
     public func isLeftOut(arguments: [String: ArgumentValue], optionalNames: Set<String>) -> Bool {
-        guard case .placeholder(let name, _) = self else { return false }
+        let name: String
+        switch self {
+        case .placeholder(let placeholder, _): name = placeholder
+        // A bool the query sends as text (`boolEncoding: literal`) is still its lone placeholder.
+        case .string(let template):
+            guard let placeholder = template.soloPlaceholder else { return false }
+            name = placeholder
+        default: return false
+        }
         return optionalNames.contains(name) && arguments[name] == nil
     }
 }

@@ -6,7 +6,6 @@ extension TargetFileValidator {
         "description", "values", "baseURL", "path", "method", "headers", "auth", "task", "validation", "timeout",
         "sample", "samples", "examples", "pagination", "captures"
     ]
-    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"]
 
     /// The valid cases: kept, or handed to ``caseHandler`` with only their digests kept.
     struct ReadCases {
@@ -78,8 +77,13 @@ extension TargetFileValidator {
         let baseURL = fields["baseURL"].flatMap { readBaseURL($0, positionName: "a case's baseURL") }
         var method = "GET"
         if let methodNode = fields["method"] {
-            if let text = choice(methodNode, from: Self.methods, what: "method") {
-                method = text
+            if let text = string(methodNode) {
+                if let problem = MethodSemantics.problem(with: text) {
+                    error(problem, at: methodNode.mark)
+                    isValid = false
+                } else {
+                    method = text
+                }
             } else {
                 isValid = false
             }
@@ -89,7 +93,10 @@ extension TargetFileValidator {
         let headers = fields["headers"].map { readHeaders($0, at: requestPosition) } ?? []
         let auth = fields["auth"].flatMap { readCaseAuth($0, context: authContext) } ?? .inherited
         let task =
-            fields["task"].flatMap { readTask($0, method: method, methodKnown: isValid, caseName: name) } ?? .plain
+            fields["task"].flatMap {
+                readTask($0, method: method, methodKnown: isValid, caseName: name, values: values)
+            }
+            ?? .plain
         let validation = fields["validation"].flatMap { readValidation($0) }
         let timeout = fields["timeout"].flatMap { positiveNumber($0) }
         let samples = readSamples(fields, caseName: name, caseMark: key.mark)

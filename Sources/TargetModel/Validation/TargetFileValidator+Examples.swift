@@ -26,7 +26,8 @@ extension TargetFileValidator {
                     positional.append(text)
                     positionalMarks.append(element.mark)
                 }
-            case .mapping(let entries, _) where entries.contains(where: { $0.key.text == "after" }):
+            case .mapping(let entries, _)
+            where Self.isChainedExample(keys: entries.map { ($0.key.text, $0.value) }, values: values):
                 guard
                     let fields = fields(
                         item, allowed: ["after", "with"], context: "in \(label) (a chained example: after, with)"),
@@ -82,6 +83,20 @@ extension TargetFileValidator {
             }
         }
         return examples
+    }
+
+    /// Whether a map example is a step of a chain (`{after: CASE, with: {…}}`) rather than values
+    /// by name. A value may be named like a key of a step (cursor paging's `after`, 51 times in
+    /// OpenAI's description): when the case has a value named `after`, a map is a step only when
+    /// it also gives `with` as a map (which no value can take), so `{after: item_9}` is that
+    /// value, and a step of such a case says `with: {}` at least.
+    static func isChainedExample(keys: [(String, Node)], values: [ValueSpec]) -> Bool {
+        guard keys.contains(where: { $0.0 == "after" }) else { return false }
+        guard values.contains(where: { $0.name == "after" }) else { return true }
+        return keys.contains { key, value in
+            guard key == "with", case .mapping = value else { return false }
+            return true
+        }
     }
 
     /// An example's value as command-line text: any non-null scalar, written as in the file; for

@@ -10,7 +10,6 @@ extension TargetFileValidator {
     ]
     static let taskKeys =
         bodyKeys + ["encoding", "query", "destination", "arrayEncoding", "boolEncoding", "prettyPrinted", "format"]
-    private static let methodsWithoutBody = ["GET", "HEAD", "TRACE"]
     private static let multipartSourceKeys = ["value", "file", "data"]
 
     /// What people write for a task from other tools, and what it is here.
@@ -26,7 +25,9 @@ extension TargetFileValidator {
         "headers": "headers belong to the case ('headers:' next to 'task:'), not to its task"
     ]
 
-    mutating func readTask(_ node: Node, method: String, methodKnown: Bool, caseName: String) -> TaskSpec? {
+    mutating func readTask(_ node: Node, method: String, methodKnown: Bool, caseName: String, values: [ValueSpec] = [])
+        -> TaskSpec?
+    {
         guard
             let fields = fields(
                 node, allowed: Self.taskKeys, context: "in the task in case '\(caseName)'", hints: Self.taskKeyHints)
@@ -65,9 +66,12 @@ extension TargetFileValidator {
         var query: [JSONTemplate.Member]?
         if let queryNode = fields["query"], let entries = entries(queryNode, expected: "a map of query parameters") {
             query = jsonMembers(entries, role: .request, positionName: "a task")
+            if let members = query, sendsLiteralBools(fields, encoding: encoding?.spec, hasParameters: hasParameters) {
+                query = members.map { Self.literalBool($0, values: values) }
+            }
         }
 
-        if methodKnown && Self.methodsWithoutBody.contains(method) {
+        if methodKnown && MethodSemantics.carriesNoBody(method) {
             checkNoBody(kind: kind, method: method, fields: fields, encoding: encoding)
         }
         if let queryMark = fields.keyMark("query"), kind == "upload" || kind == "download" {
@@ -159,6 +163,33 @@ extension TargetFileValidator {
         }
     }
 
+    /// Whether `boolEncoding: literal` stands with a `query`: its booleans are then sent as
+    /// `true` and `false` too (as OpenAPI sends them), whatever the body; Moya's composite tasks
+    /// encode their query with the defaults (`1`, `0`) otherwise. With url-encoded parameters it
+    /// is their option, read there.
+    private mutating func sendsLiteralBools(_ fields: Fields, encoding: ParameterEncodingSpec?, hasParameters: Bool)
+        -> Bool
+    {
+        if case .url(_, _, let bools)? = encoding { return bools == .literal }
+        guard let node = fields["boolEncoding"] else { return false }
+        return choice(node, from: URLBoolEncoding.allCases.map(\.rawValue), what: "boolEncoding")
+            == URLBoolEncoding.literal.rawValue
+    }
+
+    /// A query member that sends a bool as its text: a lone placeholder of a bool value renders
+    /// `true` or `false` (still left out when the value is optional and not given).
+    static func literalBool(_ member: JSONTemplate.Member, values: [ValueSpec]) -> JSONTemplate.Member {
+        switch member.value {
+        case .placeholder(let name, let mark) where values.first(where: { $0.name == name })?.type == .bool:
+            let text = Template(segments: [.placeholder(name: name, mark: mark)], source: "{\(name)}", mark: mark)
+            return JSONTemplate.Member(key: member.key, value: .string(text))
+        case .bool(let flag):
+            return JSONTemplate.Member(key: member.key, value: .string(Template(literal: flag ? "true" : "false")))
+        default:
+            return member
+        }
+    }
+
     /// `encoding:` and its options; reports options of another encoding and options without parameters.
     private mutating func readEncoding(_ fields: Fields, hasParameters: Bool) -> (
         spec: ParameterEncodingSpec, hasExplicitDestination: Bool
@@ -166,7 +197,11 @@ extension TargetFileValidator {
         guard hasParameters else {
             for entry in fields.entries
             where entry.key.text == "encoding" || Self.encodingOptionKeys[entry.key.text] != nil {
-                error("'\(entry.key.text)' goes with 'parameters'", at: entry.key.mark)
+                // `boolEncoding` is also the query's (see `sendsLiteralBools`).
+                if entry.key.text == "boolEncoding" && fields.has("query") { continue }
+                error(
+                    "'\(entry.key.text)' goes with 'parameters'"
+                        + (entry.key.text == "boolEncoding" ? " or 'query'" : ""), at: entry.key.mark)
             }
             return nil
         }
@@ -178,7 +213,9 @@ extension TargetFileValidator {
         var isValid = true
         for index in fields.entries.indices {
             let key = fields.entries.keyText(at: index)
-            guard let owner = Self.encodingOptionKeys[key], owner != encodingName else { continue }
+            guard let owner = Self.encodingOptionKeys[key], owner != encodingName,
+                !(key == "boolEncoding" && fields.has("query"))
+            else { continue }
             error(
                 "'\(key)' is an option of encoding \(owner), not \(encodingName)",
                 at: fields.entries.key(at: index).mark)

@@ -40,10 +40,13 @@ extension NewCase {
     ///   - sampleFileStem: where a body that cannot stand in the file goes, relative to the target
     ///     file's folder, without its extension (`samples/API/CASE`); `nil` (standard output):
     ///     such a body is left out, said in ``RenderedCase/sampleOmission``.
+    ///   - emptySecretFallback: write a secret header as `${secret:VAR:-}` (empty when `VAR` is
+    ///     unset), as imports do, so the file's own offline `check` passes with no variable set.
     /// - Throws: ``TargetFileEditError/Kind/usage`` for a request a case cannot express (a path
     ///   not starting with `/`, a repeated query parameter next to a body).
     package func render(
-        apiName: String, sensitiveHeaders: Set<String> = [], sampleFileStem: String? = nil
+        apiName: String, sensitiveHeaders: Set<String> = [], sampleFileStem: String? = nil,
+        emptySecretFallback: Bool = false
     ) throws(TargetFileEditError) -> RenderedCase {
         guard path.hasPrefix("/") else {
             throw TargetFileEditError(
@@ -84,7 +87,8 @@ extension NewCase {
                     secretHeaderNames.insert(lowercased)
                     let variable = Self.uniqueVariable(apiName: apiName, header: header.name, taken: &variables)
                     secrets.append(RenderedCase.SecretReference(header: header.name, variable: variable))
-                    written.append(YAMLText.Entry(header.name, .string("${secret:\(variable)}")))
+                    written.append(
+                        YAMLText.Entry(header.name, .string("${secret:\(variable)\(emptySecretFallback ? ":-" : "")}")))
                 } else {
                     written.append(YAMLText.Entry(header.name, .string(Self.literal(header.value))))
                 }
@@ -220,6 +224,15 @@ extension NewCase {
                 (path, Array(redacted(String(decoding: hidden.serializedBytes(), as: UTF8.self)).utf8))
             )
         }
+        let text = String(validating: sample.body, as: UTF8.self)
+        if hidden == nil, isWhole, let fileStem,
+            SampleBody.belongsInFile(byteCount: length, isText: text != nil, isJSON: false)
+        {
+            // A page of HTML, an image: beside the target file, as `--record` writes it.
+            let path = fileStem + "." + SampleBody.fileExtension(sample.contentType, isText: text != nil, isJSON: false)
+            members.append(YAMLText.Entry("file", .string(literal(path))))
+            return (.map(members), nil, (path, text.map { Array(redacted($0).utf8) } ?? sample.body))
+        }
         guard length <= SampleBody.maximumInlineBytes else {
             return (
                 nil,
@@ -229,7 +242,7 @@ extension NewCase {
         }
         if let hidden {
             members.append(YAMLText.Entry("json", yaml(hidden, transformingStrings: redacted)))
-        } else if let text = String(validating: sample.body, as: UTF8.self) {
+        } else if let text {
             members.append(YAMLText.Entry("text", .string(literal(redacted(text)))))
         } else {
             return (nil, "the response is not UTF-8 text; no sample was saved", nil)

@@ -7,6 +7,9 @@ import TextSafety
 package enum SampleBody {
     /// The largest body written into the target file.
     package static let maximumInlineBytes = 64 * 1024
+    /// The largest body other than JSON written into the file: a page of text or HTML is one
+    /// quoted line there, unreadable and bloating the file; a larger one goes to a file beside it.
+    package static let maximumInlineTextBytes = 8 * 1024
     /// The deepest JSON written into the file: the loader reads 64 levels (`YAMLLimits`), the
     /// case and its samples take some.
     package static let maximumInlineDepth = 32
@@ -18,6 +21,36 @@ package enum SampleBody {
     package static func fileStem(api: String, caseName: String, sampleName: String? = nil) -> String {
         "samples/" + api + "/" + caseName + (sampleName.map { "." + $0 } ?? "")
     }
+
+    /// Whether a body goes to a file beside the target file rather than into it, for every writer
+    /// (`--record`, `--save-sample`, imports): not text, larger than ``maximumInlineBytes``, or
+    /// text other than JSON larger than ``maximumInlineTextBytes``. (JSON that nests too deep, see
+    /// ``fitsInline(_:)-swift.type.method``, goes there too.)
+    package static func belongsInFile(byteCount: Int, isText: Bool, isJSON: Bool) -> Bool {
+        !isText || byteCount > maximumInlineBytes || !isJSON && byteCount > maximumInlineTextBytes
+    }
+
+    /// A named sample's name from its status, the same for every importer: `ok`, `notModified`,
+    /// `unauthorized`, else `status<N>`.
+    package static func sampleName(status: Int) -> String {
+        statusNames[status] ?? "status\(status)"
+    }
+
+    private static let statusNames: [Int: String] = [
+        200: "ok", 201: "created", 202: "accepted", 203: "nonAuthoritative", 204: "noContent",
+        205: "resetContent", 206: "partialContent", 300: "multipleChoices", 301: "movedPermanently",
+        302: "found", 303: "seeOther", 304: "notModified", 307: "temporaryRedirect", 308: "permanentRedirect",
+        400: "badRequest", 401: "unauthorized", 402: "paymentRequired", 403: "forbidden", 404: "notFound",
+        405: "methodNotAllowed", 406: "notAcceptable", 408: "requestTimeout", 409: "conflict", 410: "gone",
+        411: "lengthRequired", 412: "preconditionFailed", 413: "contentTooLarge", 415: "unsupportedMediaType",
+        422: "unprocessableEntity", 423: "locked", 428: "preconditionRequired", 429: "tooManyRequests",
+        500: "internalServerError", 501: "notImplemented", 502: "badGateway", 503: "serviceUnavailable",
+        504: "gatewayTimeout"
+    ]
+
+    /// Whether a recorded or saved response may be a case's default sample: the default must pass
+    /// the case's validation (`check`, `--stub`), and a 2xx is what every case accepts.
+    package static func isSuccess(status: Int) -> Bool { (200...299).contains(status) }
 
     /// Whether a JSON body can be written as `json:`: not too deep, no key twice in an object,
     /// and no key so long that only block style could hold it (a flow sample could not).

@@ -65,7 +65,7 @@ extension AdHocRequest {
 
     /// GET, HEAD and TRACE carry no body, as a target file's validator says of a case.
     private func refuseBody(sentBy what: String) throws(AdHocRequestError) {
-        guard Self.methodsWithoutBody.contains(method) else { return }
+        guard MethodSemantics.carriesNoBody(method) else { return }
         throw AdHocRequestError("a \(method) request cannot carry a body; \(what) sends one; use POST, PUT or PATCH")
     }
 

@@ -55,7 +55,4 @@ package struct AdHocRequest: Sendable, Equatable {
             removedHeaderNames.append(name)
         }
     }
-
-    /// The methods that carry no body (as a target file's validator says).
-    package static let methodsWithoutBody = ["GET", "HEAD", "TRACE"]
 }

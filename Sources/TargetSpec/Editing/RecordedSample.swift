@@ -85,7 +85,9 @@ package struct RecordedSample: Sendable, Equatable {
         }
         if bytes.isEmpty {
             body = nil
-        } else if bytes.count > Self.maximumInlineBytes || text == nil || json.map(SampleBody.fitsInline) == false {
+        } else if SampleBody.belongsInFile(byteCount: bytes.count, isText: text != nil, isJSON: json != nil)
+            || json.map(SampleBody.fitsInline) == false
+        {
             let path = fileStem + "." + SampleBody.fileExtension(contentType, isText: text != nil, isJSON: json != nil)
             file = (path, bytes)
             body = YAMLText.Entry("file", .string(NewCase.literal(path)))

@@ -75,7 +75,7 @@ extension CheckOptions {
     static var includeUnsafe: OptionDeclaration<Self> {
         .flag(
             "--include-unsafe",
-            help: "With --live: also send POST, PUT, PATCH and DELETE requests."
+            help: "With --live: also send methods that are not safe (POST, PUT, PATCH, DELETE, PURGE...)."
         ) { $0.includeUnsafe = true }
     }
 

@@ -7,8 +7,12 @@ import Glibc
 /// What `import` reads (a spec, curl commands, a capture): a file, a pipe or a device
 /// (`<(curl …)`), or standard input, bounded.
 enum ImportInput {
+    /// UTF-8's byte order mark.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// The bytes of `path` (`-`: standard input), at most `limit`: a larger regular file is
-    /// refused before it is read, a pipe once it passes the limit (exit 65).
+    /// refused before it is read, a pipe once it passes the limit (exit 65). A UTF-8 byte order
+    /// mark at the start (Fiddler and Windows editors write one) is dropped, for every reader alike.
     static func read(_ path: String, name: String, limit: Int, what: String) throws -> [UInt8] {
         let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else {
@@ -27,7 +31,8 @@ enum ImportInput {
             }
         }
         do throws(InputFile.ReadProblem) {
-            return try InputFile.readAll(descriptor, limit: limit)
+            let bytes = try InputFile.readAll(descriptor, limit: limit)
+            return bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(byteOrderMark.count)) : bytes
         } catch {
             switch error {
             case .tooLarge:

@@ -60,7 +60,7 @@ struct ImportRunner {
             text: result.text, file: toStandardOutput ? "<stdout>" : outputPath, directory: folder)
         if loaded.hasErrors {
             if let createdUpload { unlink(createdUpload) }
-            StandardStream.error.write(loaded.renderedDiagnostics())
+            StandardStream.error.write(loaded.renderedDiagnostics(summarizingWarnings: true))
             throw CommandFailure(
                 .internalError,
                 "the target file made from \(specName) does not validate; nothing was written (this is a bug in moya-cli import: please report it with the spec)"

@@ -61,7 +61,7 @@ enum ImportedTargetFile {
         let folder = toStandardOutput ? "." : APISpec.folder(of: path)
         let loaded = TargetFileLoader.load(text: text, file: toStandardOutput ? "<stdout>" : path, directory: folder)
         if loaded.hasErrors {
-            StandardStream.error.write(loaded.renderedDiagnostics())
+            StandardStream.error.write(loaded.renderedDiagnostics(summarizingWarnings: true))
             throw CommandFailure(
                 .internalError,
                 "the target file made for \(path) does not validate; nothing was written (this is a bug in moya-cli import: please report it with the input)"

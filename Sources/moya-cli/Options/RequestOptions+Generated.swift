@@ -115,7 +115,7 @@ extension RequestOptions {
     static var retryAll: OptionDeclaration<Self> {
         .flag(
             "--retry-all",
-            help: "With --retry: also retry methods that are not idempotent (POST, PATCH, CONNECT)."
+            help: "With --retry: also retry methods that are not idempotent (POST, PATCH, CONNECT, PURGE...)."
         ) { $0.retryAll = true }
     }
 

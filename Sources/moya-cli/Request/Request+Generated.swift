@@ -94,7 +94,7 @@ extension RequestInvocation {
     static var saveSample: OptionDeclaration<Self> {
         .flag(
             "--save-sample",
-            help: "With --save-as, save the response as the case's sample (up to 64 KiB of text or JSON)."
+            help: "With --save-as, save the response as the case's sample (a large or binary body in a file beside the target file)."
         ) { $0.saveSample = true }
     }
 

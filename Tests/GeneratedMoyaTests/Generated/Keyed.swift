@@ -12,6 +12,8 @@ enum Keyed {
     case login
     case items(ids: [Int], tags: [String]? = nil, state: ItemsState? = nil)
     case pretty(name: String, ratio: Double = 0.5)
+    case purge(key: String)
+    case search
     case own
 
     enum ItemsState: String, Sendable, CaseIterable {
@@ -23,7 +25,7 @@ enum Keyed {
 extension Keyed: TargetType {
     var baseURL: URL {
         switch self {
-        case .me, .login, .items, .pretty:
+        case .me, .login, .items, .pretty, .purge, .search:
             return GeneratedURL.make("https://staging.keyed.example/v2/")
         case .own:
             return GeneratedURL.make("https://\((Keyed.configuration.keyedHost ?? "own.keyed.example")):8443")
@@ -40,6 +42,10 @@ extension Keyed: TargetType {
             return "/items"
         case .pretty(let name, _):
             return "/pretty/\(GeneratedPath.escapeSegment(name))"
+        case .purge(let key):
+            return "/cache/\(GeneratedPath.escapeSegment(key))"
+        case .search:
+            return "/search"
         case .own:
             return "/own"
         }
@@ -53,12 +59,16 @@ extension Keyed: TargetType {
             return .post
         case .pretty:
             return .patch
+        case .purge:
+            return Moya.Method(rawValue: "PURGE")
+        case .search:
+            return Moya.Method(rawValue: "QUERY")
         }
     }
 
     var task: Moya.Task {
         switch self {
-        case .me, .own:
+        case .me, .purge, .own:
             return .requestPlain
         case .login:
             return .requestCompositeData(
@@ -84,6 +94,8 @@ extension Keyed: TargetType {
                     "list": [1, "two", 3.5] as [any Sendable]
                 ],
                 encoding: JSONEncoding.prettyPrinted)
+        case .search:
+            return .requestParameters(parameters: ["q": "lamp"], encoding: JSONEncoding.default)
         }
     }
 
@@ -93,7 +105,7 @@ extension Keyed: TargetType {
             return ["X-Env": "staging", "X-Api-Key": (Keyed.configuration.keyedKey ?? "")]
         case .login:
             return ["X-Env": "staging", "Content-Type": "application/json"]
-        case .items, .pretty, .own:
+        case .items, .pretty, .purge, .search, .own:
             return ["X-Env": "staging"]
         }
     }
@@ -108,6 +120,10 @@ extension Keyed: TargetType {
             return GeneratedJSON.raw("[]").data
         case .pretty:
             return GeneratedJSON.raw("{}").data
+        case .purge:
+            return GeneratedJSON.raw("{\"purged\":true}").data
+        case .search:
+            return GeneratedJSON.raw("{\"items\":[]}").data
         case .own:
             return Data("".utf8)
         }
@@ -121,7 +137,7 @@ extension Keyed: TargetType {
 extension Keyed: AccessTokenAuthorizable {
     var authorizationType: AuthorizationType? {
         switch self {
-        case .me, .pretty, .own:
+        case .me, .pretty, .purge, .search, .own:
             return nil
         case .login:
             return .basic
@@ -133,7 +149,7 @@ extension Keyed: AccessTokenAuthorizable {
     /// The credential `AccessTokenPlugin` sends for this case (see the top of this file).
     var accessToken: String? {
         switch self {
-        case .me, .pretty, .own:
+        case .me, .pretty, .purge, .search, .own:
             return nil
         case .login:
             return Data(

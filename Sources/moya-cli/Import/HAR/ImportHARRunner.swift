@@ -36,7 +36,7 @@ struct ImportHARRunner {
         var lines: [String] = []
         for file in made {
             try ImportedTargetFile.write(
-                file.text, to: file.path, replacing: command.force, sampleFiles: file.cases.compactMap(\.sampleFile))
+                file.text, to: file.path, replacing: command.force, sampleFiles: file.cases.flatMap(\.sampleFiles))
             let place = file.path == "-" ? "standard output" : file.path
             lines.append(
                 "import: wrote \(place): API '\(file.api.name)' (\(file.api.origin)), \(file.cases.count) case\(file.cases.count == 1 ? "" : "s")"
