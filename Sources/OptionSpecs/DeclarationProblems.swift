@@ -16,6 +16,23 @@ package enum DeclarationProblems {
                 }
             }
         }
+        return problems + curlLetterProblems()
+    }
+
+    /// Each of `call`, `curl`, `check` and `request` declares every curl letter of `CurlLetter.all`
+    /// (but those ArgumentParser refuses itself), so that none falls through to the words.
+    static func curlLetterProblems() -> [String] {
+        var problems: [String] = []
+        for (command, _) in GeneratedFiles.commands
+        where CurlLetter.commands.contains(command.name.lowercased()) {
+            let names =
+                options(of: command).flatMap(\.names)
+                + (command.members.contains { if case .builtInHelp = $0 { true } else { false } } ? ["-h"] : [])
+            for letter in CurlLetter.all where !names.contains(letter.name) {
+                if case .notAnOption = letter.answer { continue }
+                problems.append("\(command.parent).\(command.name): curl's \(letter.name) is not declared")
+            }
+        }
         return problems
     }
 

@@ -61,8 +61,10 @@ extension OptionItem {
     }
 
     /// A field no option sets by itself.
-    package static func field(_ name: String, type: String, initial: String? = nil, doc: [String]) -> Self {
-        Self(option: nil, field: PlainField(name: name, type: type, initial: initial, doc: doc))
+    package static func field(
+        _ name: String, type: String, initial: String? = nil, doc: [String], mapping: String? = nil
+    ) -> Self {
+        Self(option: nil, field: PlainField(name: name, type: type, initial: initial, doc: doc, mapping: mapping))
     }
 
     /// An option of a command ArgumentParser alone parses (`serve`, the imports, `generate`,

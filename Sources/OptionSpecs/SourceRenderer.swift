@@ -57,6 +57,14 @@ package enum SourceRenderer {
     /// The ArgumentParser property that declares table entry `option` of `root`.
     static func tableProperty(_ option: OptionSpec, root: String) -> String {
         let completion = option.completion.map { ", completion: \($0)" } ?? ""
+        if option.hidden, option.kind == .flag {
+            let entry = "\(root).\(option.entryName)"
+            return """
+                    @Flag(name: \(entry).nameSpecification, help: ArgumentHelp(\(entry).help, visibility: .hidden))
+                    var \(option.property) = false
+
+                """
+        }
         if option.hidden {
             let entry = "\(root).\(option.entryName)"
             return """

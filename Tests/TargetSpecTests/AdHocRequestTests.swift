@@ -18,6 +18,16 @@ final class AdHocRequestTests: XCTestCase {
         XCTAssertEqual(try RequestItem(parsing: "url=http://x:1/@y"), .field(name: "url", value: "http://x:1/@y"))
     }
 
+    /// HTTPie's file forms: at one place the longest separator wins (`:=@` before `:=`, `==@` before `==`).
+    func testFileItemsTakeTheLongestSeparator() throws {
+        XCTAssertEqual(try RequestItem(parsing: "t=@a.txt"), .fieldFile(name: "t", path: "a.txt"))
+        XCTAssertEqual(try RequestItem(parsing: "o:=@a.json"), .jsonFieldFile(name: "o", path: "a.json"))
+        XCTAssertEqual(try RequestItem(parsing: "X-T:@t.txt"), .headerFile(name: "X-T", path: "t.txt"))
+        XCTAssertEqual(try RequestItem(parsing: "q==@q.txt"), .queryFile(name: "q", path: "q.txt"))
+        XCTAssertEqual(try RequestItem(parsing: #"t=\@a"#), .field(name: "t", value: "@a"), "an escaped '@' is text")
+        XCTAssertEqual(try RequestItem(parsing: "u[a]=@x"), .fieldFile(name: "u[a]", path: "x"))
+    }
+
     func testBackslashesEscapeSeparators() throws {
         XCTAssertEqual(try RequestItem(parsing: #"a\=b=c"#), .field(name: "a=b", value: "c"))
         XCTAssertEqual(try RequestItem(parsing: #"a\:b\@c=d\=e"#), .field(name: "a:b@c", value: "d=e"))

@@ -66,7 +66,8 @@ extension CommandSpec {
     static let curl = CommandSpec(
         parent: "MoyaCommand", name: "Curl",
         members: [
-            .own(.caseHelp), .request, .credential, .curlHabit, .target, .override,
+            .own(.caseHelp), .request, .credential, .curlHabit,
+            .group(nil, "curlLetterArguments", .curlCommandLetters, "curlLetters"), .target, .override,
             .own(
                 .option(
                     "output", "-o", "--output", valueName: "file", type: "String?",
@@ -87,7 +88,8 @@ extension CommandSpec {
                 "ArgumentParser (see `DirectlyParsable`). Either way, this prints the curl command."
             ],
             fieldOrder: [
-                "help", "words", "values", "requestOptions", "credentialOptions", "curlHabits", "targetOptions",
+                "help", "words", "values", "requestOptions", "credentialOptions", "curlHabits", "curlLetters",
+                "targetOptions",
                 "overrideOptions", "output", "silent"
             ]),
         folder: "Curl")

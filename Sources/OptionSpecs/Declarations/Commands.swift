@@ -4,7 +4,7 @@ extension CommandSpec {
     static let request = CommandSpec(
         parent: "MoyaCommand", name: "Request",
         members: [
-            .builtInHelp, .request, .credential, .output, .target,
+            .builtInHelp, .request, .credential, .curlHabit, .output, .target,
             .group("Body and query", "overrideArguments", .override, "overrideOptions"),
             .own(
                 .flag(
@@ -27,6 +27,12 @@ extension CommandSpec {
                     sample: "newCase")),
             .own(
                 .flag(
+                    "offline", "--offline",
+                    help:
+                        "Send nothing: print the request to stdout as -v's '>' lines show it (secrets redacted); with --curl, as a curl command; with --save-as, save it unsent. As HTTPie's and xh's --offline.",
+                    doc: ["`--offline`: print (or save) the request instead of sending it."])),
+            .own(
+                .flag(
                     "saveSample", "--save-sample",
                     help:
                         "With --save-as, save the response as the case's sample (a large or binary body in a file beside the target file).",
@@ -47,8 +53,9 @@ extension CommandSpec {
                 "without ArgumentParser. Either way, this sends the request as `call` sends a case."
             ],
             fieldOrder: [
-                "help", "words", "form", "auth", "saveAs", "saveSample", "requestOptions", "credentialOptions",
-                "outputOptions", "targetOptions", "overrideOptions"
+                "help", "words", "form", "auth", "saveAs", "offline", "saveSample", "requestOptions",
+                "credentialOptions",
+                "curlHabits", "outputOptions", "targetOptions", "overrideOptions"
             ]),
         folder: "Request")
 
@@ -115,7 +122,8 @@ extension CommandSpec {
                     "apis", valueName: "api", help: "The APIs to check; default: every API found.",
                     doc: ["The APIs to check; none: every API found."],
                     completion: #"CaseCompletion.kind(of: .apiName, in: ["check"], parsing: completionContext)"#)),
-            .group("Check", "checkArguments", .check, "checkOptions"), .request, .target,
+            .group("Check", "checkArguments", .check, "checkOptions"), .request, .curlHabit,
+            .group(nil, "curlLetterArguments", .checkCurlLetters, "curlLetters"), .target,
             .group("Recording samples (with --live)", "recordArguments", .record, "recordOptions")
         ],
         invocation: InvocationSpec(
@@ -127,6 +135,9 @@ extension CommandSpec {
                 "ArgumentParser (whose reflection of `check`'s option groups costs every run start-up time),",
                 "declining anything else (an unknown option, `-`, `--`), which ArgumentParser then answers."
             ],
-            fieldOrder: ["help", "apis", "checkOptions", "requestOptions", "targetOptions", "recordOptions"]),
+            fieldOrder: [
+                "help", "apis", "checkOptions", "requestOptions", "curlHabits", "curlLetters", "targetOptions",
+                "recordOptions"
+            ]),
         folder: "Check")
 }

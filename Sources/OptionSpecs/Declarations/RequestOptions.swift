@@ -22,10 +22,18 @@ extension OptionGroupSpec {
                 help: "Add or replace a header, 'Name: value' (repeatable; 'Name:' removes it).",
                 doc: ["`-H`/`--header`, as typed."], sample: "X-Trace: 1"),
             .option(
-                "timeout", "--timeout", valueName: "seconds", type: "Double?",
+                "userAgent", "-A", valueName: "name", type: "String?",
+                help: "As curl's: send 'User-Agent: NAME' ('': none); a -H User-Agent wins.",
+                doc: ["`-A NAME`: the User-Agent header, before the `-H`s."], sample: "probe/1"),
+            .option(
+                "referer", "-e", valueName: "url", type: "String?",
+                help: "As curl's: send 'Referer: URL'; a -H Referer wins.",
+                doc: ["`-e URL`: the Referer header, before the `-H`s."], sample: "http://127.0.0.1/from"),
+            .option(
+                "timeout", "-m", "--timeout", valueName: "seconds", type: "Double?",
                 help:
-                    "Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else 60).",
-                doc: ["`--timeout`, in seconds."], parsedAs: "DecimalNumber", sample: "2.5"),
+                    "Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else 60); -m as curl's --max-time.",
+                doc: ["`-m`/`--timeout`, in seconds."], parsedAs: "DecimalNumber", sample: "2.5"),
             .option(
                 "connectTimeout", "--connect-timeout", valueName: "seconds", type: "Double?",
                 help:
@@ -44,7 +52,8 @@ extension OptionGroupSpec {
                 "cacert", "--cacert", valueName: "file", type: "String?",
                 help: "Trust the certificate authorities in FILE (PEM).", sample: "ca.pem"),
             .option(
-                "cert", "--cert", valueName: "file", type: "String?", help: "Client certificate FILE (PEM).",
+                "cert", "-E", "--cert", valueName: "file", type: "String?",
+                help: "Client certificate FILE (PEM); -E as curl's, without its :PASSWORD.",
                 sample: "client.pem"),
             .option(
                 "key", "--key", valueName: "file", type: "String?", help: "Private key FILE of the client certificate.",
@@ -56,8 +65,9 @@ extension OptionGroupSpec {
                 doc: ["`--pinned-pubkey`, as typed (each may hold several, separated by ';')."],
                 sample: "sha256//YhKJKSzoTt2b5FP18fvpHo7fJYqQCjAa3HWY3tvRMwE="),
             .option(
-                "proxy", "--proxy", valueName: "url", type: "String?",
-                help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy).", sample: "http://proxy:3128"),
+                "proxy", "-x", "--proxy", valueName: "url", type: "String?",
+                help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy); -x as curl's.",
+                sample: "http://proxy:3128"),
             .flag("noFollow", "--no-follow", help: "Do not follow redirects."),
             .option(
                 "session", "--session", valueName: "name", type: "String?",

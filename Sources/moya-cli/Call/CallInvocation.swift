@@ -29,7 +29,10 @@ extension CallInvocation {
             guard let (target, resolved) = try CaseResolution.target(caseRequest(mode, environment: environment)) else {
                 return
             }
-            try mode.run(PreparedCall(resolved: resolved, target: target, invocation: self, environment: environment))
+            var invocation = self
+            invocation.outputOptions = try curlHabits.applied(to: outputOptions, paging: pagingOptions)
+            try mode.run(
+                PreparedCall(resolved: resolved, target: target, invocation: invocation, environment: environment))
         }
     }
 

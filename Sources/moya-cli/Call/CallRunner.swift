@@ -24,6 +24,9 @@ struct CallRunner {
     /// `--no-color`, and the environment (`NO_COLOR`, `TERM`), for the `-v` log's colors.
     var noColor = false
     var environment: [String: String] = [:]
+    /// `request --offline`: the request goes through every plugin and is answered as a stub is,
+    /// and only printed (as `-v`'s `>` lines, or with `--curl` as a curl command) on stdout.
+    var isOffline = false
 
     /// The secrets redacted from logs and curl commands.
     var redactor: SecretRedactor {
@@ -32,11 +35,20 @@ struct CallRunner {
 
     func makeProvider() -> MoyaProvider<DynamicTarget> {
         var plugins = sender.sendingPlugins
-        if output.curl {
+        if isOffline {
+            let stdout = StandardStream.output.fileDescriptor
+            let printed = VerboseLog(
+                redactor: redactor, onTerminal: Terminal.isTerminal(stdout),
+                colors: Terminal.usesColor(on: stdout, disabled: noColor, environment: environment), isOffline: true)
+            plugins.append(
+                output.curl
+                    ? CurlEchoPlugin(redactor: redactor, toStandardOutput: true)
+                    : VerboseLogPlugin(log: printed, isStubbed: true))
+        } else if output.curl {
             plugins.append(CurlEchoPlugin(redactor: redactor))
         }
         var log: VerboseLog?
-        if output.verbose {
+        if output.verbose && !isOffline {
             let stderr = StandardStream.error.fileDescriptor
             let verbose = VerboseLog(
                 redactor: redactor, onTerminal: Terminal.isTerminal(stderr),
@@ -45,7 +57,9 @@ struct CallRunner {
             log = verbose
         }
         let stubBehavior: StubBehavior =
-            stub.stub ? (stub.delay.map { $0 > 0 ? .delayed(seconds: $0) : .immediate } ?? .immediate) : .never
+            isOffline
+            ? .immediate
+            : stub.stub ? (stub.delay.map { $0 > 0 ? .delayed(seconds: $0) : .immediate } ?? .immediate) : .never
         var trace: (@Sendable (TransferTrace) -> Void)?
         if let log { trace = { event in log.trace(event) } }
         return MoyaProvider<DynamicTarget>(

@@ -10,6 +10,8 @@ extension MoyaCommand {
         @Argument(CheckInvocation.apis, completion: CaseCompletion.kind(of: .apiName, in: ["check"], parsing: completionContext)) var apis = CheckInvocation().apis
         @OptionGroup(title: "Check") var checkArguments: CheckArguments
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
+        @OptionGroup(title: "curl's habits") var curlHabitArguments: CurlHabitArguments
+        @OptionGroup var curlLetterArguments: CheckCurlLetterArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
         @OptionGroup(title: "Recording samples (with --live)") var recordArguments: RecordArguments
     }
@@ -28,6 +30,8 @@ struct CheckInvocation: DirectlyParsable {
     var apis: [String] = []
     var checkOptions: CheckOptions = CheckOptions()
     var requestOptions: RequestOptions = RequestOptions()
+    var curlHabits: CurlHabitOptions = CurlHabitOptions()
+    var curlLetters: CheckCurlLetterOptions = CheckCurlLetterOptions()
     var targetOptions: TargetOptions = TargetOptions()
     var recordOptions: RecordOptions = RecordOptions()
 }
@@ -39,6 +43,8 @@ extension CheckInvocation {
         return [Entry.builtInHelp { $0.help = true }, apis]
             + Entry.group(CheckOptions.table) { $1(&$0.checkOptions) }
             + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
+            + Entry.group(CurlHabitOptions.table) { $1(&$0.curlHabits) }
+            + Entry.group(CheckCurlLetterOptions.table) { $1(&$0.curlLetters) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
             + Entry.group(RecordOptions.table) { $1(&$0.recordOptions) }
     }
@@ -56,6 +62,8 @@ extension CheckInvocation {
             apis: command.apis,
             checkOptions: command.checkArguments.options,
             requestOptions: command.requestArguments.options,
+            curlHabits: command.curlHabitArguments.options,
+            curlLetters: command.curlLetterArguments.options,
             targetOptions: command.targetArguments.options,
             recordOptions: command.recordArguments.options)
     }

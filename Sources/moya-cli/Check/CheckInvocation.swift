@@ -28,6 +28,10 @@ extension CheckInvocation {
 
     func run() throws {
         if help { throw CleanExit.helpRequest(MoyaCommand.Check.self) }
+        try reportingFailures {
+            try curlLetters.refuseLetters()
+            try curlHabits.checkForCheck()
+        }
         let reports: [ReportRequest]
         do throws(OptionsError) {
             reports = try checkOptions.reports()

@@ -10,6 +10,7 @@ extension MoyaCommand {
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
         @OptionGroup(title: "Credentials (replacing the file's auth)") var credentialArguments: CredentialArguments
         @OptionGroup(title: "curl's habits") var curlHabitArguments: CurlHabitArguments
+        @OptionGroup var curlLetterArguments: CurlCommandLetterArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
         @OptionGroup(title: "Ad-hoc changes (for exploring)") var overrideArguments: OverrideArguments
         @Option(CurlInvocation.output) var output: String?
@@ -36,6 +37,7 @@ struct CurlInvocation: DirectlyParsable {
     var requestOptions: RequestOptions = RequestOptions()
     var credentialOptions: CredentialOptions = CredentialOptions()
     var curlHabits: CurlHabitOptions = CurlHabitOptions()
+    var curlLetters: CurlCommandLetterOptions = CurlCommandLetterOptions()
     var targetOptions: TargetOptions = TargetOptions()
     var overrideOptions: OverrideOptions = OverrideOptions()
     /// `-o`/`--output`: the download destination of download cases.
@@ -52,6 +54,7 @@ extension CurlInvocation {
             + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
             + Entry.group(CredentialOptions.table) { $1(&$0.credentialOptions) }
             + Entry.group(CurlHabitOptions.table) { $1(&$0.curlHabits) }
+            + Entry.group(CurlCommandLetterOptions.table) { $1(&$0.curlLetters) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
             + Entry.group(OverrideOptions.table) { $1(&$0.overrideOptions) }
             + [output, silent, words, values]
@@ -101,6 +104,7 @@ extension CurlInvocation {
             requestOptions: command.requestArguments.options,
             credentialOptions: command.credentialArguments.options,
             curlHabits: command.curlHabitArguments.options,
+            curlLetters: command.curlLetterArguments.options,
             targetOptions: command.targetArguments.options,
             overrideOptions: command.overrideArguments.options,
             output: command.output,

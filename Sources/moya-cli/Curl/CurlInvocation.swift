@@ -16,6 +16,7 @@ extension CurlInvocation {
 
     func run() throws {
         try reportingFailures {
+            try curlLetters.refuseLetters()
             guard let (target, _) = try CaseResolution.target(caseRequest(environment: ProcessEnvironment.current))
             else { return }
             let override = RequestOverridePlugin(

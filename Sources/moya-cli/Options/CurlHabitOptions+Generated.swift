@@ -4,32 +4,37 @@
 
 import ArgumentParser
 
-/// curl's short options that a curl user types out of habit (`call`, `curl`): each is taken where
-/// curl's meaning fits here, or refused with the moya-cli way, instead of falling through to the
-/// case's values (`'-X' is not an int for value 'page'`). `-d`, `-u` and `-s` are declared with
-/// what they mean (`--data`, credentials, `--silent`); these are the rest. Short names only, as
-/// curl users write them: a long `--get` or `--location` stays free for a case's value.
+/// curl's single-letter options that a curl user types out of habit (`call`, `curl`, `check`,
+/// `request`): each is taken where curl's meaning fits here, or refused with the moya-cli way,
+/// instead of falling through to the case's values (`'-X' is not an int for value 'page'`). The
+/// letters moya-cli declares with curl's meaning are in their groups (`-d`, `-H`, `-u`, `-s`, `-A`,
+/// `-m`...); these are the rest, from the one table `CurlLetter.all`. Short names only, as curl users
+/// write them: a long `--get` or `--location` stays free for a case's value.
 struct CurlHabitOptions: Equatable {
     /// `-X METHOD`: accepted when it is the case's method.
     var method: String?
     /// `-L`: redirects are followed already.
     var location: Bool = false
+    /// `-I`: headers only (`call`), or a HEAD request (`request`).
+    var head: Bool = false
     /// `-G`: refused.
     var get: Bool = false
     /// `-f`: refused.
     var fail: Bool = false
+    /// The messages of the curl letters given that moya-cli refuses here, in the order given.
+    var refused: [String] = []
 }
 
 extension CurlHabitOptions {
     /// The group's options, as `DirectParser` reads them and `CurlHabitArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [method, location, get, fail]
+        [method, location, head, get, fail, curl0, curl1, curl2, curl3, curl4, curl6, curlA, curlB, curlUpperB, curlC, curlUpperC, curlUpperD, curlUpperF, curlG, curlJ, curlUpperJ, curlUpperK, curlL, curlUpperM, curlN, curlUpperN, curlUpperO, curlP, curlUpperP, curlQ, curlUpperQ, curlR, curlUpperR, curlUpperS, curlT, curlUpperT, curlUpperU, curlUpperV, curlW, curlY, curlUpperY, curlZ, curlUpperZ]
     }
 
     static var method: OptionDeclaration<Self> {
         .option(
             "-X", valueName: "method",
-            help: "As curl's: accepted when METHOD is the case's; the case declares its method, so another is refused (see 'moya-cli request')."
+            help: "As curl's: accepted when METHOD is the case's (request's METHOD); the case declares its method, so another is refused (see 'moya-cli request')."
         ) { $0.method = $1 }
     }
 
@@ -38,6 +43,13 @@ extension CurlHabitOptions {
             "-L",
             help: "As curl's: accepted and changes nothing, since redirects are followed already (--no-follow turns that off)."
         ) { $0.location = true }
+    }
+
+    static var head: OptionDeclaration<Self> {
+        .flag(
+            "-I",
+            help: "As curl's: print only the status line and headers (call: as --headers-only; request: sends HEAD, so METHOD may be left out)."
+        ) { $0.head = true }
     }
 
     static var get: OptionDeclaration<Self> {
@@ -53,21 +65,433 @@ extension CurlHabitOptions {
             help: "Refused: an HTTP error exits 3, 4 or 5 already (see moya-cli(1), EXIT STATUS)."
         ) { $0.fail = true }
     }
+
+    static var curl0: OptionDeclaration<Self> {
+        .flag(
+            "-0",
+            help: "-0: moya-cli does not send HTTP/1.0; libcurl speaks HTTP/1.1 or HTTP/2 with the server"
+        ) { options in options.refused.append("-0: moya-cli does not send HTTP/1.0; libcurl speaks HTTP/1.1 or HTTP/2 with the server") }
+    }
+
+    static var curl1: OptionDeclaration<Self> {
+        .flag(
+            "-1",
+            help: "-1: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one"
+        ) { options in options.refused.append("-1: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one") }
+    }
+
+    static var curl2: OptionDeclaration<Self> {
+        .flag(
+            "-2",
+            help: "-2: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one"
+        ) { options in options.refused.append("-2: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one") }
+    }
+
+    static var curl3: OptionDeclaration<Self> {
+        .flag(
+            "-3",
+            help: "-3: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one"
+        ) { options in options.refused.append("-3: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one") }
+    }
+
+    static var curl4: OptionDeclaration<Self> {
+        .flag(
+            "-4",
+            help: "-4: moya-cli resolves names as the system does; give an address in --base-url to choose"
+        ) { options in options.refused.append("-4: moya-cli resolves names as the system does; give an address in --base-url to choose") }
+    }
+
+    static var curl6: OptionDeclaration<Self> {
+        .flag(
+            "-6",
+            help: "-6: moya-cli resolves names as the system does; give an address in --base-url to choose"
+        ) { options in options.refused.append("-6: moya-cli resolves names as the system does; give an address in --base-url to choose") }
+    }
+
+    static var curlA: OptionDeclaration<Self> {
+        .flag(
+            "-a",
+            help: "-a: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"
+        ) { options in options.refused.append("-a: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only") }
+    }
+
+    static var curlB: OptionDeclaration<Self> {
+        .option(
+            "-b", valueName: "value",
+            help: "-b: send cookies as a header: -H 'Cookie: NAME=VALUE; NAME2=VALUE2'"
+        ) { (options, _: String) in options.refused.append("-b: send cookies as a header: -H 'Cookie: NAME=VALUE; NAME2=VALUE2'") }
+    }
+
+    static var curlUpperB: OptionDeclaration<Self> {
+        .flag(
+            "-B",
+            help: "-B: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"
+        ) { options in options.refused.append("-B: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only") }
+    }
+
+    static var curlC: OptionDeclaration<Self> {
+        .option(
+            "-c", valueName: "value",
+            help: "-c: moya-cli keeps no cookie jar; -i shows the response's Set-Cookie headers"
+        ) { (options, _: String) in options.refused.append("-c: moya-cli keeps no cookie jar; -i shows the response's Set-Cookie headers") }
+    }
+
+    static var curlUpperC: OptionDeclaration<Self> {
+        .option(
+            "-C", valueName: "value",
+            help: "-C: moya-cli does not resume transfers; ask for the rest with -H 'Range: bytes=START-'"
+        ) { (options, _: String) in options.refused.append("-C: moya-cli does not resume transfers; ask for the rest with -H 'Range: bytes=START-'") }
+    }
+
+    static var curlUpperD: OptionDeclaration<Self> {
+        .option(
+            "-D", valueName: "value",
+            help: "-D: -i prints the status line and headers before the body, and --format json prints them with the body as JSON"
+        ) { (options, _: String) in options.refused.append("-D: -i prints the status line and headers before the body, and --format json prints them with the body as JSON") }
+    }
+
+    static var curlUpperF: OptionDeclaration<Self> {
+        .option(
+            "-F", valueName: "value",
+            help: "-F: a multipart body is declared in the target file (a multipart task, see moya-targets(5)); request --form sends NAME=VALUE items as a urlencoded form"
+        ) { (options, _: String) in options.refused.append("-F: a multipart body is declared in the target file (a multipart task, see moya-targets(5)); request --form sends NAME=VALUE items as a urlencoded form") }
+    }
+
+    static var curlG: OptionDeclaration<Self> {
+        .flag(
+            "-g",
+            help: "Accepted as curl's -g (--globoff)."
+        ) { options in _ = options }
+    }
+
+    static var curlJ: OptionDeclaration<Self> {
+        .flag(
+            "-j",
+            help: "-j: moya-cli keeps no cookies between requests; leave -j out"
+        ) { options in options.refused.append("-j: moya-cli keeps no cookies between requests; leave -j out") }
+    }
+
+    static var curlUpperJ: OptionDeclaration<Self> {
+        .flag(
+            "-J",
+            help: "-J: moya-cli does not name files after the server's; write the body with -o FILE (a download case names its own destination)"
+        ) { options in options.refused.append("-J: moya-cli does not name files after the server's; write the body with -o FILE (a download case names its own destination)") }
+    }
+
+    static var curlUpperK: OptionDeclaration<Self> {
+        .option(
+            "-K", valueName: "value",
+            help: "-K: moya-cli reads no curl config file; turn curl commands into cases with 'moya-cli import curl'"
+        ) { (options, _: String) in options.refused.append("-K: moya-cli reads no curl config file; turn curl commands into cases with 'moya-cli import curl'") }
+    }
+
+    static var curlL: OptionDeclaration<Self> {
+        .flag(
+            "-l",
+            help: "-l: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"
+        ) { options in options.refused.append("-l: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only") }
+    }
+
+    static var curlUpperM: OptionDeclaration<Self> {
+        .flag(
+            "-M",
+            help: "-M: the manual is 'man moya-cli'; --help prints a command's options"
+        ) { options in options.refused.append("-M: the manual is 'man moya-cli'; --help prints a command's options") }
+    }
+
+    static var curlN: OptionDeclaration<Self> {
+        .flag(
+            "-n",
+            help: "-n: moya-cli reads no .netrc; credentials come from the API's auth in its target file, or -u USER[:PASSWORD] for one request"
+        ) { options in options.refused.append("-n: moya-cli reads no .netrc; credentials come from the API's auth in its target file, or -u USER[:PASSWORD] for one request") }
+    }
+
+    static var curlUpperN: OptionDeclaration<Self> {
+        .flag(
+            "-N",
+            help: "Accepted as curl's -N (--no-buffer)."
+        ) { options in _ = options }
+    }
+
+    static var curlUpperO: OptionDeclaration<Self> {
+        .flag(
+            "-O",
+            help: "-O: moya-cli does not name files after the URL; write the body with -o FILE (a download case names its own destination)"
+        ) { options in options.refused.append("-O: moya-cli does not name files after the URL; write the body with -o FILE (a download case names its own destination)") }
+    }
+
+    static var curlP: OptionDeclaration<Self> {
+        .flag(
+            "-p",
+            help: "-p: moya-cli has no forced proxy tunnel; an https request goes through --proxy URL by CONNECT already"
+        ) { options in options.refused.append("-p: moya-cli has no forced proxy tunnel; an https request goes through --proxy URL by CONNECT already") }
+    }
+
+    static var curlUpperP: OptionDeclaration<Self> {
+        .option(
+            "-P", valueName: "value",
+            help: "-P: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"
+        ) { (options, _: String) in options.refused.append("-P: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only") }
+    }
+
+    static var curlQ: OptionDeclaration<Self> {
+        .flag(
+            "-q",
+            help: "Accepted as curl's -q (--disable)."
+        ) { options in _ = options }
+    }
+
+    static var curlUpperQ: OptionDeclaration<Self> {
+        .option(
+            "-Q", valueName: "value",
+            help: "-Q: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"
+        ) { (options, _: String) in options.refused.append("-Q: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only") }
+    }
+
+    static var curlR: OptionDeclaration<Self> {
+        .option(
+            "-r", valueName: "value",
+            help: "-r: ask for a range with a header: -H 'Range: bytes=START-END'"
+        ) { (options, _: String) in options.refused.append("-r: ask for a range with a header: -H 'Range: bytes=START-END'") }
+    }
+
+    static var curlUpperR: OptionDeclaration<Self> {
+        .flag(
+            "-R",
+            help: "-R: moya-cli does not set a file's time from the server's; leave -R out"
+        ) { options in options.refused.append("-R: moya-cli does not set a file's time from the server's; leave -R out") }
+    }
+
+    static var curlUpperS: OptionDeclaration<Self> {
+        .flag(
+            "-S",
+            help: "Accepted as curl's -S (--show-error)."
+        ) { options in _ = options }
+    }
+
+    static var curlT: OptionDeclaration<Self> {
+        .option(
+            "-t", valueName: "value",
+            help: "-t: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"
+        ) { (options, _: String) in options.refused.append("-t: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only") }
+    }
+
+    static var curlUpperT: OptionDeclaration<Self> {
+        .option(
+            "-T", valueName: "value",
+            help: "-T: an upload is declared in the target file (an upload task, see moya-targets(5)); --data @FILE sends a file's bytes as the body"
+        ) { (options, _: String) in options.refused.append("-T: an upload is declared in the target file (an upload task, see moya-targets(5)); --data @FILE sends a file's bytes as the body") }
+    }
+
+    static var curlUpperU: OptionDeclaration<Self> {
+        .option(
+            "-U", valueName: "value",
+            help: "-U: give the proxy's credentials in its URL: --proxy http://USER:PASSWORD@HOST:PORT"
+        ) { (options, _: String) in options.refused.append("-U: give the proxy's credentials in its URL: --proxy http://USER:PASSWORD@HOST:PORT") }
+    }
+
+    static var curlUpperV: OptionDeclaration<Self> {
+        .flag(
+            "-V",
+            help: "-V: moya-cli's version is 'moya-cli --version'"
+        ) { options in options.refused.append("-V: moya-cli's version is 'moya-cli --version'") }
+    }
+
+    static var curlW: OptionDeclaration<Self> {
+        .option(
+            "-w", valueName: "value",
+            help: "-w: --format json prints the status, headers, body and timing as JSON, and --keypath KEYPATH one value of the body"
+        ) { (options, _: String) in options.refused.append("-w: --format json prints the status, headers, body and timing as JSON, and --keypath KEYPATH one value of the body") }
+    }
+
+    static var curlY: OptionDeclaration<Self> {
+        .option(
+            "-y", valueName: "value",
+            help: "-y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)"
+        ) { (options, _: String) in options.refused.append("-y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)") }
+    }
+
+    static var curlUpperY: OptionDeclaration<Self> {
+        .option(
+            "-Y", valueName: "value",
+            help: "-Y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)"
+        ) { (options, _: String) in options.refused.append("-Y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)") }
+    }
+
+    static var curlZ: OptionDeclaration<Self> {
+        .option(
+            "-z", valueName: "value",
+            help: "-z: send the condition as a header: -H 'If-Modified-Since: DATE'"
+        ) { (options, _: String) in options.refused.append("-z: send the condition as a header: -H 'If-Modified-Since: DATE'") }
+    }
+
+    static var curlUpperZ: OptionDeclaration<Self> {
+        .flag(
+            "-Z",
+            help: "-Z: a call sends one request; moya-cli check --jobs N checks N cases at a time"
+        ) { options in options.refused.append("-Z: a call sends one request; moya-cli check --jobs N checks N cases at a time") }
+    }
 }
 
 /// The `CurlHabitOptions` as ArgumentParser declares them, from the group's table.
 struct CurlHabitArguments: ParsableArguments {
     @Option(CurlHabitOptions.method) var method: String?
     @Flag(CurlHabitOptions.location) var location: Bool
+    @Flag(CurlHabitOptions.head) var head: Bool
     @Flag(CurlHabitOptions.get) var get: Bool
     @Flag(CurlHabitOptions.fail) var fail: Bool
+    @Flag(name: CurlHabitOptions.curl0.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curl0.help, visibility: .hidden))
+    var curl0 = false
+    @Flag(name: CurlHabitOptions.curl1.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curl1.help, visibility: .hidden))
+    var curl1 = false
+    @Flag(name: CurlHabitOptions.curl2.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curl2.help, visibility: .hidden))
+    var curl2 = false
+    @Flag(name: CurlHabitOptions.curl3.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curl3.help, visibility: .hidden))
+    var curl3 = false
+    @Flag(name: CurlHabitOptions.curl4.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curl4.help, visibility: .hidden))
+    var curl4 = false
+    @Flag(name: CurlHabitOptions.curl6.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curl6.help, visibility: .hidden))
+    var curl6 = false
+    @Flag(name: CurlHabitOptions.curlA.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlA.help, visibility: .hidden))
+    var curlA = false
+    @Option(
+        name: CurlHabitOptions.curlB.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlB.help, valueName: CurlHabitOptions.curlB.valueName, visibility: .hidden))
+    var curlB: String?
+    @Flag(name: CurlHabitOptions.curlUpperB.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperB.help, visibility: .hidden))
+    var curlUpperB = false
+    @Option(
+        name: CurlHabitOptions.curlC.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlC.help, valueName: CurlHabitOptions.curlC.valueName, visibility: .hidden))
+    var curlC: String?
+    @Option(
+        name: CurlHabitOptions.curlUpperC.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlUpperC.help, valueName: CurlHabitOptions.curlUpperC.valueName, visibility: .hidden))
+    var curlUpperC: String?
+    @Option(
+        name: CurlHabitOptions.curlUpperD.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlUpperD.help, valueName: CurlHabitOptions.curlUpperD.valueName, visibility: .hidden))
+    var curlUpperD: String?
+    @Option(
+        name: CurlHabitOptions.curlUpperF.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlUpperF.help, valueName: CurlHabitOptions.curlUpperF.valueName, visibility: .hidden))
+    var curlUpperF: String?
+    @Flag(name: CurlHabitOptions.curlG.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlG.help, visibility: .hidden))
+    var curlG = false
+    @Flag(name: CurlHabitOptions.curlJ.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlJ.help, visibility: .hidden))
+    var curlJ = false
+    @Flag(name: CurlHabitOptions.curlUpperJ.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperJ.help, visibility: .hidden))
+    var curlUpperJ = false
+    @Option(
+        name: CurlHabitOptions.curlUpperK.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlUpperK.help, valueName: CurlHabitOptions.curlUpperK.valueName, visibility: .hidden))
+    var curlUpperK: String?
+    @Flag(name: CurlHabitOptions.curlL.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlL.help, visibility: .hidden))
+    var curlL = false
+    @Flag(name: CurlHabitOptions.curlUpperM.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperM.help, visibility: .hidden))
+    var curlUpperM = false
+    @Flag(name: CurlHabitOptions.curlN.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlN.help, visibility: .hidden))
+    var curlN = false
+    @Flag(name: CurlHabitOptions.curlUpperN.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperN.help, visibility: .hidden))
+    var curlUpperN = false
+    @Flag(name: CurlHabitOptions.curlUpperO.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperO.help, visibility: .hidden))
+    var curlUpperO = false
+    @Flag(name: CurlHabitOptions.curlP.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlP.help, visibility: .hidden))
+    var curlP = false
+    @Option(
+        name: CurlHabitOptions.curlUpperP.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlUpperP.help, valueName: CurlHabitOptions.curlUpperP.valueName, visibility: .hidden))
+    var curlUpperP: String?
+    @Flag(name: CurlHabitOptions.curlQ.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlQ.help, visibility: .hidden))
+    var curlQ = false
+    @Option(
+        name: CurlHabitOptions.curlUpperQ.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlUpperQ.help, valueName: CurlHabitOptions.curlUpperQ.valueName, visibility: .hidden))
+    var curlUpperQ: String?
+    @Option(
+        name: CurlHabitOptions.curlR.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlR.help, valueName: CurlHabitOptions.curlR.valueName, visibility: .hidden))
+    var curlR: String?
+    @Flag(name: CurlHabitOptions.curlUpperR.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperR.help, visibility: .hidden))
+    var curlUpperR = false
+    @Flag(name: CurlHabitOptions.curlUpperS.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperS.help, visibility: .hidden))
+    var curlUpperS = false
+    @Option(
+        name: CurlHabitOptions.curlT.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlT.help, valueName: CurlHabitOptions.curlT.valueName, visibility: .hidden))
+    var curlT: String?
+    @Option(
+        name: CurlHabitOptions.curlUpperT.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlUpperT.help, valueName: CurlHabitOptions.curlUpperT.valueName, visibility: .hidden))
+    var curlUpperT: String?
+    @Option(
+        name: CurlHabitOptions.curlUpperU.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlUpperU.help, valueName: CurlHabitOptions.curlUpperU.valueName, visibility: .hidden))
+    var curlUpperU: String?
+    @Flag(name: CurlHabitOptions.curlUpperV.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperV.help, visibility: .hidden))
+    var curlUpperV = false
+    @Option(
+        name: CurlHabitOptions.curlW.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlW.help, valueName: CurlHabitOptions.curlW.valueName, visibility: .hidden))
+    var curlW: String?
+    @Option(
+        name: CurlHabitOptions.curlY.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlY.help, valueName: CurlHabitOptions.curlY.valueName, visibility: .hidden))
+    var curlY: String?
+    @Option(
+        name: CurlHabitOptions.curlUpperY.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlUpperY.help, valueName: CurlHabitOptions.curlUpperY.valueName, visibility: .hidden))
+    var curlUpperY: String?
+    @Option(
+        name: CurlHabitOptions.curlZ.nameSpecification,
+        help: ArgumentHelp(CurlHabitOptions.curlZ.help, valueName: CurlHabitOptions.curlZ.valueName, visibility: .hidden))
+    var curlZ: String?
+    @Flag(name: CurlHabitOptions.curlUpperZ.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperZ.help, visibility: .hidden))
+    var curlUpperZ = false
 
     /// The values parsed, as the plain group the commands work with.
     var options: CurlHabitOptions {
         CurlHabitOptions(
             method: method,
             location: location,
+            head: head,
             get: get,
-            fail: fail)
+            fail: fail,
+            refused: ([
+                curlRefusal(curl0, "-0: moya-cli does not send HTTP/1.0; libcurl speaks HTTP/1.1 or HTTP/2 with the server"),
+                curlRefusal(curl1, "-1: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one"),
+                curlRefusal(curl2, "-2: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one"),
+                curlRefusal(curl3, "-3: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one"),
+                curlRefusal(curl4, "-4: moya-cli resolves names as the system does; give an address in --base-url to choose"),
+                curlRefusal(curl6, "-6: moya-cli resolves names as the system does; give an address in --base-url to choose"),
+                curlRefusal(curlA, "-a: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),
+                curlRefusal(curlB, "-b: send cookies as a header: -H 'Cookie: NAME=VALUE; NAME2=VALUE2'"),
+                curlRefusal(curlUpperB, "-B: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),
+                curlRefusal(curlC, "-c: moya-cli keeps no cookie jar; -i shows the response's Set-Cookie headers"),
+                curlRefusal(curlUpperC, "-C: moya-cli does not resume transfers; ask for the rest with -H 'Range: bytes=START-'"),
+                curlRefusal(curlUpperD, "-D: -i prints the status line and headers before the body, and --format json prints them with the body as JSON"),
+                curlRefusal(curlUpperF, "-F: a multipart body is declared in the target file (a multipart task, see moya-targets(5)); request --form sends NAME=VALUE items as a urlencoded form"),
+                curlRefusal(curlJ, "-j: moya-cli keeps no cookies between requests; leave -j out"),
+                curlRefusal(curlUpperJ, "-J: moya-cli does not name files after the server's; write the body with -o FILE (a download case names its own destination)"),
+                curlRefusal(curlUpperK, "-K: moya-cli reads no curl config file; turn curl commands into cases with 'moya-cli import curl'"),
+                curlRefusal(curlL, "-l: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),
+                curlRefusal(curlUpperM, "-M: the manual is 'man moya-cli'; --help prints a command's options"),
+                curlRefusal(curlN, "-n: moya-cli reads no .netrc; credentials come from the API's auth in its target file, or -u USER[:PASSWORD] for one request"),
+                curlRefusal(curlUpperO, "-O: moya-cli does not name files after the URL; write the body with -o FILE (a download case names its own destination)"),
+                curlRefusal(curlP, "-p: moya-cli has no forced proxy tunnel; an https request goes through --proxy URL by CONNECT already"),
+                curlRefusal(curlUpperP, "-P: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),
+                curlRefusal(curlUpperQ, "-Q: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),
+                curlRefusal(curlR, "-r: ask for a range with a header: -H 'Range: bytes=START-END'"),
+                curlRefusal(curlUpperR, "-R: moya-cli does not set a file's time from the server's; leave -R out"),
+                curlRefusal(curlT, "-t: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),
+                curlRefusal(curlUpperT, "-T: an upload is declared in the target file (an upload task, see moya-targets(5)); --data @FILE sends a file's bytes as the body"),
+                curlRefusal(curlUpperU, "-U: give the proxy's credentials in its URL: --proxy http://USER:PASSWORD@HOST:PORT"),
+                curlRefusal(curlUpperV, "-V: moya-cli's version is 'moya-cli --version'"),
+                curlRefusal(curlW, "-w: --format json prints the status, headers, body and timing as JSON, and --keypath KEYPATH one value of the body"),
+                curlRefusal(curlY, "-y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)"),
+                curlRefusal(curlUpperY, "-Y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)"),
+                curlRefusal(curlZ, "-z: send the condition as a header: -H 'If-Modified-Since: DATE'"),
+                curlRefusal(curlUpperZ, "-Z: a call sends one request; moya-cli check --jobs N checks N cases at a time")
+            ] as [String?]).compactMap { $0 })
     }
 }

@@ -18,7 +18,11 @@ struct RequestOptions: Equatable {
     var baseURL: String?
     /// `-H`/`--header`, as typed.
     var headers: [String] = []
-    /// `--timeout`, in seconds.
+    /// `-A NAME`: the User-Agent header, before the `-H`s.
+    var userAgent: String?
+    /// `-e URL`: the Referer header, before the `-H`s.
+    var referer: String?
+    /// `-m`/`--timeout`, in seconds.
     var timeout: Double?
     /// `--connect-timeout`, in seconds.
     var connectTimeout: Double?
@@ -30,13 +34,13 @@ struct RequestOptions: Equatable {
     var insecure: Bool = false
     /// `--cacert`.
     var cacert: String?
-    /// `--cert`.
+    /// `-E`/`--cert`.
     var cert: String?
     /// `--key`.
     var key: String?
     /// `--pinned-pubkey`, as typed (each may hold several, separated by ';').
     var pinnedPublicKeys: [String] = []
-    /// `--proxy`.
+    /// `-x`/`--proxy`.
     var proxy: String?
     /// `--no-follow`.
     var noFollow: Bool = false
@@ -55,7 +59,7 @@ struct RequestOptions: Equatable {
 extension RequestOptions {
     /// The group's options, as `DirectParser` reads them and `RequestArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [environment, baseURL, headers, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, session, noCookies, maxRedirects, showSecrets, maxBodySize]
+        [environment, baseURL, headers, userAgent, referer, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, session, noCookies, maxRedirects, showSecrets, maxBodySize]
     }
 
     static var environment: OptionDeclaration<Self> {
@@ -79,10 +83,24 @@ extension RequestOptions {
         ) { $0.headers.append($1) }
     }
 
+    static var userAgent: OptionDeclaration<Self> {
+        .option(
+            "-A", valueName: "name",
+            help: "As curl's: send 'User-Agent: NAME' ('': none); a -H User-Agent wins."
+        ) { $0.userAgent = $1 }
+    }
+
+    static var referer: OptionDeclaration<Self> {
+        .option(
+            "-e", valueName: "url",
+            help: "As curl's: send 'Referer: URL'; a -H Referer wins."
+        ) { $0.referer = $1 }
+    }
+
     static var timeout: OptionDeclaration<Self> {
         .option(
-            "--timeout", valueName: "seconds",
-            help: "Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else 60)."
+            "-m", "--timeout", valueName: "seconds",
+            help: "Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else 60); -m as curl's --max-time."
         ) { (options, value: DecimalNumber) in options.timeout = value.value }
     }
 
@@ -123,8 +141,8 @@ extension RequestOptions {
 
     static var cert: OptionDeclaration<Self> {
         .option(
-            "--cert", valueName: "file",
-            help: "Client certificate FILE (PEM)."
+            "-E", "--cert", valueName: "file",
+            help: "Client certificate FILE (PEM); -E as curl's, without its :PASSWORD."
         ) { $0.cert = $1 }
     }
 
@@ -144,8 +162,8 @@ extension RequestOptions {
 
     static var proxy: OptionDeclaration<Self> {
         .option(
-            "--proxy", valueName: "url",
-            help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy)."
+            "-x", "--proxy", valueName: "url",
+            help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy); -x as curl's."
         ) { $0.proxy = $1 }
     }
 
@@ -197,6 +215,8 @@ struct RequestArguments: ParsableArguments {
     @Option(RequestOptions.environment, completion: CaseCompletion.optionValue(.environmentName, in: ["call", "request", "curl", "check"])) var environment: String?
     @Option(RequestOptions.baseURL) var baseURL: String?
     @Option(RequestOptions.headers) var headers = RequestOptions().headers
+    @Option(RequestOptions.userAgent) var userAgent: String?
+    @Option(RequestOptions.referer) var referer: String?
     @Option(RequestOptions.timeout) var timeout: DecimalNumber?
     @Option(RequestOptions.connectTimeout) var connectTimeout: DecimalNumber?
     @Option(RequestOptions.retry) var retry = RequestOptions().retry
@@ -220,6 +240,8 @@ struct RequestArguments: ParsableArguments {
             environment: environment,
             baseURL: baseURL,
             headers: headers,
+            userAgent: userAgent,
+            referer: referer,
             timeout: timeout?.value,
             connectTimeout: connectTimeout?.value,
             retry: retry,

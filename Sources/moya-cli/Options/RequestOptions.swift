@@ -39,8 +39,11 @@ extension RequestOptions {
         }
     }
 
-    /// The `-H` overrides, parsed.
-    var headerOverrides: [HeaderOverride] { headers.compactMap(HeaderOverride.init) }
+    /// The `-A` and `-e` headers, then the `-H` overrides (a later one wins), parsed.
+    var headerOverrides: [HeaderOverride] {
+        ([userAgent.map { "User-Agent: " + $0 }, referer.map { "Referer: " + $0 }].compactMap { $0 } + headers)
+            .compactMap(HeaderOverride.init)
+    }
 }
 
 /// One `-H 'Name: value'`; an empty value (`'Name:'`) removes the header.

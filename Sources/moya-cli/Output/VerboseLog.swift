@@ -18,11 +18,15 @@ final class VerboseLog: Sendable {
     private let colors: Bool
     /// The request body, shown after the first request head.
     private let pendingBody = Mutex<String?>(nil)
+    /// `request --offline`: the request's lines go to standard output, without the stub's note
+    /// and answer, as the only output.
+    private let isOffline: Bool
 
-    init(redactor: SecretRedactor, onTerminal: Bool, colors: Bool) {
+    init(redactor: SecretRedactor, onTerminal: Bool, colors: Bool, isOffline: Bool = false) {
         self.redactor = redactor
         self.onTerminal = onTerminal
         self.colors = colors
+        self.isOffline = isOffline
     }
 
     // MARK: Live (the transport's trace)
@@ -65,7 +69,7 @@ final class VerboseLog: Sendable {
         }
         let url = request.url
         let target = (url?.path.isEmpty ?? true ? "/" : url?.path ?? "/") + (url?.query.map { "?" + $0 } ?? "")
-        var lines = [style("* stubbed: answered from the case's sample, nothing is sent", .dim)]
+        var lines = isOffline ? [] : [style("* stubbed: answered from the case's sample, nothing is sent", .dim)]
         lines.append(style("> " + redactor.redact("\(request.httpMethod ?? "GET") \(target) HTTP/1.1"), .bold))
         if let host = url?.host {
             lines.append("> Host: " + shown(redactor.redact(host + (url?.port.map { ":\($0)" } ?? ""))))
@@ -79,6 +83,7 @@ final class VerboseLog: Sendable {
     /// For a stub, writes the sample's status line and headers; for any failure without a
     /// response, the error.
     func didReceive(_ result: Result<Response, MoyaError>, isStubbed: Bool) {
+        guard !isOffline else { return }
         let response: Response?
         switch result {
         case .success(let answer): response = answer
@@ -146,7 +151,7 @@ final class VerboseLog: Sendable {
     /// Writes lines whose server and file text is already escaped (`shown`, `style`): the only
     /// escape sequences left are the colors'.
     private func write(_ lines: [String]) {
-        StandardStream.error.write(lines.joined(separator: "\n") + "\n")
+        (isOffline ? StandardStream.output : StandardStream.error).write(lines.joined(separator: "\n") + "\n")
     }
 
     /// The request body as shown: text as it is (up to 64 KiB), otherwise what it is.

@@ -77,7 +77,8 @@ struct AdHocResolution {
             }
         return try AdHocRequest(
             method: method, path: path, query: query, items: items, sendsForm: invocation.form, rawBody: rawBody,
-            auth: auth, fileBaseDirectory: Self.currentDirectory)
+            auth: auth, fileBaseDirectory: Self.currentDirectory,
+            fileLimit: invocation.requestOptions.maxBodySize.bytes)
     }
 
     /// A URL says where the request goes: the options that pick an API's settings have none to pick.

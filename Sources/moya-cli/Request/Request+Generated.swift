@@ -8,12 +8,14 @@ extension MoyaCommand {
     struct Request: ParsableCommand {
         @OptionGroup(title: "Request") var requestArguments: RequestArguments
         @OptionGroup(title: "Credentials (replacing the file's auth)") var credentialArguments: CredentialArguments
+        @OptionGroup(title: "curl's habits") var curlHabitArguments: CurlHabitArguments
         @OptionGroup(title: "Output") var outputArguments: OutputArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
         @OptionGroup(title: "Body and query") var overrideArguments: OverrideArguments
         @Flag(RequestInvocation.form) var form: Bool
         @Option(RequestInvocation.auth, completion: CaseCompletion.optionValue(.schemeName, in: ["request"])) var auth: String?
         @Option(RequestInvocation.saveAs) var saveAs: String?
+        @Flag(RequestInvocation.offline) var offline: Bool
         @Flag(RequestInvocation.saveSample) var saveSample: Bool
         @Argument(RequestInvocation.words, completion: RequestCompletion.kind) var words: [String] = RequestInvocation().words
     }
@@ -35,10 +37,13 @@ struct RequestInvocation: DirectlyParsable {
     var auth: String?
     /// `--save-as CASE`: add the request to the API's target file once it succeeds.
     var saveAs: String?
+    /// `--offline`: print (or save) the request instead of sending it.
+    var offline: Bool = false
     /// `--save-sample`: with `--save-as`, the response becomes the case's sample.
     var saveSample: Bool = false
     var requestOptions: RequestOptions = RequestOptions()
     var credentialOptions: CredentialOptions = CredentialOptions()
+    var curlHabits: CurlHabitOptions = CurlHabitOptions()
     var outputOptions: OutputOptions = OutputOptions()
     var targetOptions: TargetOptions = TargetOptions()
     var overrideOptions: OverrideOptions = OverrideOptions()
@@ -51,10 +56,11 @@ extension RequestInvocation {
         return [Entry.builtInHelp { $0.help = true }]
             + Entry.group(RequestOptions.table) { $1(&$0.requestOptions) }
             + Entry.group(CredentialOptions.table) { $1(&$0.credentialOptions) }
+            + Entry.group(CurlHabitOptions.table) { $1(&$0.curlHabits) }
             + Entry.group(OutputOptions.table) { $1(&$0.outputOptions) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
             + Entry.group(OverrideOptions.table) { $1(&$0.overrideOptions) }
-            + [form, auth, saveAs, saveSample, words]
+            + [form, auth, saveAs, offline, saveSample, words]
     }
 
     static var form: OptionDeclaration<Self> {
@@ -78,6 +84,13 @@ extension RequestInvocation {
         ) { $0.saveAs = $1 }
     }
 
+    static var offline: OptionDeclaration<Self> {
+        .flag(
+            "--offline",
+            help: "Send nothing: print the request to stdout as -v's '>' lines show it (secrets redacted); with --curl, as a curl command; with --save-as, save it unsent. As HTTPie's and xh's --offline."
+        ) { $0.offline = true }
+    }
+
     static var saveSample: OptionDeclaration<Self> {
         .flag(
             "--save-sample",
@@ -99,9 +112,11 @@ extension RequestInvocation {
             form: command.form,
             auth: command.auth,
             saveAs: command.saveAs,
+            offline: command.offline,
             saveSample: command.saveSample,
             requestOptions: command.requestArguments.options,
             credentialOptions: command.credentialArguments.options,
+            curlHabits: command.curlHabitArguments.options,
             outputOptions: command.outputArguments.options,
             targetOptions: command.targetArguments.options,
             overrideOptions: command.overrideArguments.options)

@@ -12,13 +12,15 @@ extension MoyaCommand.Request {
             3xx (after redirects), 4xx or 5xx. Items, as HTTPie and xh write them: NAME=VALUE (a JSON \
             string field; a form field with --form), NAME:=JSON (any JSON value), NAME==VALUE (a query \
             parameter, repeatable, order kept), Header:value, Header: (removes the header), FIELD@FILE (a \
-            multipart file part). A backslash makes =, :, @ or \\ plain text (a\\=b=c). GET, HEAD and TRACE \
-            take no body. Output options and exit codes are those of 'call' (see moya-cli(1)).
+            multipart file part); NAME=@FILE, NAME:=@FILE, Header:@FILE and NAME==@FILE take the value from \
+            FILE. A JSON field's NAME is a path, as HTTPie 3's nested JSON: user[name]=Ada, tags[]=x, \
+            list[0]=x, []:=1 (a top-level array). A backslash makes =, :, @ or \\ plain text (a\\=b=c), \
+            and \\[ \\] brackets in a path. GET, HEAD and TRACE take no body. Output options and exit codes are those of 'call' (see moya-cli(1)).
             """
     )
 
     func validate() throws {
-        try credentialArguments.validate(with: overrideArguments, habits: nil, request: requestArguments)
+        try credentialArguments.validate(with: overrideArguments, habits: curlHabitArguments, request: requestArguments)
     }
 
     func run() throws {

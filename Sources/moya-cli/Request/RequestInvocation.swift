@@ -16,6 +16,7 @@ extension RequestInvocation {
         try targetOptions.validate()
         try overrideOptions.validate()
         try credentialOptions.validate(with: overrideOptions)
+        try curlHabits.validate(with: requestOptions)
     }
 
     func run() throws {
@@ -24,23 +25,58 @@ extension RequestInvocation {
             let environment = ProcessEnvironment.current
             if outputOptions.verbose { AccessTokens.isVerbose.store(true, ordering: .relaxed) }
             if saveSample, saveAs == nil { throw CommandFailure(.usage, "--save-sample needs --save-as CASE") }
+            if saveSample, offline {
+                throw CommandFailure(.usage, "--save-sample saves the response, and --offline sends nothing; give one")
+            }
             if let auth, credentialOptions != CredentialOptions() {
                 throw CommandFailure(
                     .usage,
                     "--auth \(auth): -u and --bearer replace the API's auth for this request; leave out one or the other"
                 )
             }
-            let prepared = try AdHocResolution(invocation: self, environment: environment).prepared()
-            let saving = try saveAs.map {
-                try CaseSaving(name: $0, savesSample: saveSample, invocation: self, api: prepared.call.api)
+            var invocation = self
+            invocation.words = try curlHabits.requestWords(words)
+            if curlHabits.head {
+                invocation.outputOptions.headersOnly = true
+                do throws(OptionsError) {
+                    try invocation.outputOptions.validate()
+                } catch {
+                    throw CommandFailure(.usage, "-I (as --headers-only): \(error.message)")
+                }
             }
-            let sent = try PlainCall(
-                call: prepared.call, keptBodyPrefix: saveSample ? NewCase.maximumSampleBytes + 1 : 0
-            ).send()
+            let prepared = try AdHocResolution(invocation: invocation, environment: environment).prepared()
+            let saving = try saveAs.map {
+                try CaseSaving(name: $0, savesSample: saveSample, invocation: invocation, api: prepared.call.api)
+            }
+            let sent =
+                offline
+                ? try Self.printOffline(prepared.call)
+                : try PlainCall(
+                    call: prepared.call, keptBodyPrefix: saveSample ? NewCase.maximumSampleBytes + 1 : 0
+                ).send()
             try saving?.save(
                 prepared.request, target: prepared.call.target, credential: prepared.call.resolved.credential,
-                invocation: self, override: sent.override,
+                invocation: invocation, override: sent.override,
                 response: sent.response)
+        }
+    }
+
+    /// `--offline`: the request built by every plugin, printed and not sent (see `CallRunner.isOffline`).
+    private static func printOffline(_ call: PreparedCall) throws -> (
+        response: Response, override: RequestOverridePlugin
+    ) {
+        let override = try call.override()
+        var runner = call.runner(for: call.target, override: override)
+        runner.isOffline = true
+        guard let result = try runner.run() else {
+            throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
+        }
+        // The answer is the stub's, never shown: only the request was asked for.
+        switch result {
+        case .success(let response): return (response, override)
+        case .failure(let error):
+            guard let response = error.response else { throw CommandFailure(.transportFailure, error.description) }
+            return (response, override)
         }
     }
 

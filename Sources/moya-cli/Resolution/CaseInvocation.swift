@@ -27,6 +27,9 @@ struct CaseInvocation: Equatable {
                     onlyPositional = true
                     continue
                 }
+                if !onlyPositional, let refusal = CurlWordLetters.refusals.first(where: { $0.word == word }) {
+                    throw CommandFailure(.usage, refusal.message)
+                }
                 take(word)
                 continue
             }

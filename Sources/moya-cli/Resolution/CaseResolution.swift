@@ -109,7 +109,8 @@ enum CaseResolution {
     static func target(_ request: CaseRequest) throws -> (target: DynamicTarget, resolved: ResolvedCase)? {
         guard var resolved = try resolve(request) else { return nil }
         try request.curlHabits.check(
-            caseName: "\(resolved.api.name).\(resolved.spec.name)", method: resolved.spec.method)
+            command: request.command.name, caseName: "\(resolved.api.name).\(resolved.spec.name)",
+            method: resolved.spec.method)
         // After the case and its values, so a typo is reported before a password is asked for.
         resolved.credential = try request.credentials.credential()
         if request.checksOverridesBeforeBuilding {

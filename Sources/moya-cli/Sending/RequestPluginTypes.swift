@@ -16,8 +16,11 @@ struct HeaderOverridePlugin: PluginType {
 /// `--curl`: prints the request as a curl command to stderr just before it is sent.
 struct CurlEchoPlugin: PluginType {
     var redactor: SecretRedactor
+    /// Standard output instead of standard error (`request --curl --offline`).
+    var toStandardOutput = false
 
     func willSend(_ request: any RequestType, target: any TargetType) {
-        StandardStream.error.write(request.cURLDescription(redactor: redactor) + "\n")
+        (toStandardOutput ? StandardStream.output : StandardStream.error).write(
+            request.cURLDescription(redactor: redactor) + "\n")
     }
 }
