@@ -231,7 +231,7 @@ final class TypoTests: XCTestCase {
         XCTAssertEqual(result.status, 64, result.stderr)
         XCTAssertTrue(
             result.stderr.hasPrefix(
-                "moya-cli: error: unknown command 'lst' (did you mean 'list'?); commands: list, validate, call, request, curl, check, import, generate, auth, serve, trust, help"
+                "moya-cli: error: unknown command 'lst' (did you mean 'list'?); commands: list, validate, call, request, curl, check, import, generate, auth, serve, trust, session, help"
             ),
             result.stderr)
     }

@@ -128,7 +128,8 @@ final class ExactNumberTests: XCTestCase {
 
     func testDoublesAreSentAsWrittenInPathQueryAndJSON() throws {
         for (written, sent) in [("1", "1"), ("2.50", "2.50"), ("-0", "-0"), ("1E2", "1E2"), ("+.5", "0.5")] {
-            let result = try call(["numbers", "ratio", written])
+            // -0 is also curl's --http1.0, as -4 is its --ipv4: a value that starts with '-' follows '--'.
+            let result = try call(["numbers", "ratio"] + (written.hasPrefix("-") ? ["--", written] : [written]))
             XCTAssertEqual(result.status, 0, "\(written): \(result.stderr)")
             let request = try lastRequest()
             XCTAssertEqual(request.target, "/anything/ratio/\(sent)?r=\(sent)")
