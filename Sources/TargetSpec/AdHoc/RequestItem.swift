@@ -141,7 +141,8 @@ package enum RequestItem: Sendable, Equatable {
         return nil
     }
 
-    /// Whether the item puts something in the body.
+    /// Whether the item puts something in the body (what makes a `request` without METHOD a
+    /// POST, as in HTTPie and xh).
     package var sendsBody: Bool {
         switch self {
         case .field, .jsonField, .file, .fieldFile, .jsonFieldFile: true

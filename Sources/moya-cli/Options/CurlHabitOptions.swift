@@ -119,9 +119,15 @@ extension CurlHabitOptions {
                 words.insert("HEAD", at: methodIndex)
             }
         }
-        if let given = method, methodIndex < words.count, given.uppercased() != words[methodIndex].uppercased() {
-            throw CommandFailure(
-                .usage, "-X \(given): the request's METHOD is \(words[methodIndex]); give the method once, as METHOD")
+        if let given = method, methodIndex < words.count {
+            if AdHocPath.isURL(words[methodIndex]) {
+                // A URL without METHOD (xh's habit): -X names it.
+                words.insert(given.uppercased(), at: methodIndex)
+            } else if given.uppercased() != words[methodIndex].uppercased() {
+                throw CommandFailure(
+                    .usage,
+                    "-X \(given): the request's METHOD is \(words[methodIndex]); give the method once, as METHOD")
+            }
         }
         return words
     }

@@ -9,7 +9,8 @@ extension MoyaCommand.Request {
             'moya-cli request API METHOD PATH [ITEM...]' sends to the API's base URL (and --env) with its \
             headers, auth, redaction, timeouts and validation, as a case without auth: would be sent; \
             'moya-cli request METHOD URL [ITEM...]' needs no target file and fails with exit 3, 4 or 5 on a \
-            3xx (after redirects), 4xx or 5xx. Items, as HTTPie and xh write them: NAME=VALUE (a JSON \
+            3xx (after redirects), 4xx or 5xx; before a URL, METHOD may be left out (GET, or POST when an item, \
+            --json or --data puts something in the body), and :3000/users is http://localhost:3000/users. Items, as HTTPie and xh write them: NAME=VALUE (a JSON \
             string field; a form field with --form), NAME:=JSON (any JSON value), NAME==VALUE (a query \
             parameter, repeatable, order kept), Header:value, Header: (removes the header), FIELD@FILE (a \
             multipart file part); NAME=@FILE, NAME:=@FILE, Header:@FILE and NAME==@FILE take the value from \

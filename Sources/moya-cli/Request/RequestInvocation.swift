@@ -35,7 +35,9 @@ extension RequestInvocation {
                 )
             }
             var invocation = self
-            invocation.words = try curlHabits.requestWords(words)
+            invocation.words = try curlHabits.requestWords(RequestShorthand.expandingLocalhost(words))
+            invocation.words = RequestShorthand.addingDefaultMethod(
+                invocation.words, hasBodyOption: overrideOptions.json != nil || overrideOptions.data != nil)
             if curlHabits.head {
                 invocation.outputOptions.headersOnly = true
                 do throws(OptionsError) {
