@@ -132,6 +132,13 @@ test: deps
 	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light \
 	        || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y nginx; \
 	fi
+	@if command -v openssl >/dev/null 2>&1; then \
+	    echo "test: openssl found"; \
+	else \
+	    echo "test: installing openssl for the TLS and public-key pin tests"; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y openssl; \
+	fi
 	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory imports-check
 	$(SWIFT) build --build-tests $(IMPORT_CHECK)
