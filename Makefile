@@ -112,7 +112,7 @@ build: deps
 
 ## test: build the tests, then run them (serially: deterministic output, also under CI=true).
 ## The HTTP/2 tests need nginx (Debian's nginx-light, else nginx) and the completion tests zsh
-## and fish; they skip without them, so what is missing is installed first. (/usr/sbin is often
+## and fish, the browser tests chromium-headless-shell; they skip without them, so what is missing is installed first. (/usr/sbin is often
 ## not on a user's PATH, hence both nginx checks.)
 test: deps
 	@missing=""; for shell in zsh fish; do \
@@ -138,6 +138,14 @@ test: deps
 	    echo "test: installing openssl for the TLS and public-key pin tests"; \
 	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update; \
 	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y openssl; \
+	fi
+	@if command -v chromium-headless-shell >/dev/null 2>&1; then \
+	    echo "test: chromium-headless-shell found"; \
+	else \
+	    echo "test: installing chromium-headless-shell for the browser tests (HTML report, the mock's CORS)"; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium-headless-shell \
+	        || echo "test: chromium-headless-shell could not be installed; the browser tests will skip"; \
 	fi
 	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory imports-check
