@@ -107,7 +107,7 @@ final class RequestSaveAsTests: WebTargetTestCase {
         XCTAssertEqual(url.status, 64)
         XCTAssertEqual(
             url.stderr,
-            "moya-cli: error: --save-as needs an API: moya-cli request API METHOD PATH ... --save-as CASE (a URL has no target file to add the case to)\n"
+            "moya-cli: error: --save-as x: a URL has no target file; give --save-as API.x, which adds the case to API's target file, or starts targets/API.yaml with the URL's origin as its base URL\n"
         )
         let sampleAlone = try run(["request", "web", "GET", "/x", "--save-sample"])
         XCTAssertEqual(sampleAlone.status, 64)
@@ -211,7 +211,8 @@ final class RequestSaveAsTests: WebTargetTestCase {
     }
 
     /// `-u` and `--bearer` on `request` as on `call`: sent instead of the file's auth, redacted,
-    /// refused next to `--auth`, and saved as the header they sent read from a secret variable.
+    /// refused next to `--auth`, and saved reading an auth scheme's secret variable
+    /// (SavedCredentialTests has the schemes).
     func testOneOffCredentialsAreSentRedactedAndSavedAsASecretReference() throws {
         let basic = try run(["request", "web", "GET", "/basic-auth/alice/pw-s3cret", "-u", "alice:pw-s3cret", "-v"])
         XCTAssertEqual(basic.status, 0, basic.stderr)
@@ -235,7 +236,7 @@ final class RequestSaveAsTests: WebTargetTestCase {
         XCTAssertEqual(server.receivedRequests.last?.value(of: "Authorization"), "Bearer t0ken-s3cret")
         XCTAssertTrue(
             saved.stderr.contains(
-                "moya-cli: the case reads Authorization from ${secret:MOYA_WEB_AUTHORIZATION}; set MOYA_WEB_AUTHORIZATION to call it\n"
+                "moya-cli: the case reads the bearer token from ${secret:MOYA_WEB_TOKEN}; set MOYA_WEB_TOKEN to call it\n"
             ), saved.stderr)
         let text = try fileText()
         XCTAssertFalse(text.contains("t0ken-s3cret"), "a credential is never written")
@@ -245,7 +246,7 @@ final class RequestSaveAsTests: WebTargetTestCase {
                   withToken:
                     method: GET
                     path: /bearer
-                    headers: {Authorization: "${secret:MOYA_WEB_AUTHORIZATION}"}
+                    auth: bearer
 
                 """), text)
     }

@@ -22,8 +22,8 @@ extension CommandSpec {
                 .option(
                     "saveAs", "--save-as", valueName: "case", type: "String?",
                     help:
-                        "Once the request succeeds, add it to the API's target file as the case CASE (the file's other bytes kept; secret headers as ${secret:VAR}).",
-                    doc: ["`--save-as CASE`: add the request to the API's target file once it succeeds."],
+                        "Once the request succeeds, add it to the API's target file as the case CASE (the file's other bytes kept; secret headers as ${secret:VAR}; -u/--bearer as an auth scheme). For a URL, API.CASE: added to API's file, or a new targets/API.yaml.",
+                    doc: ["`--save-as CASE|API.CASE`: add the request to the API's target file once it succeeds."],
                     sample: "newCase")),
             .own(
                 .flag(

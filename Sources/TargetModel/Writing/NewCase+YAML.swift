@@ -327,7 +327,7 @@ extension NewCase {
 
     /// `MOYA_<API>_<HEADER>`, letters upper-cased and anything else `_`; `_2`, `_3`, … when taken.
     private static func uniqueVariable(apiName: String, header: String, taken: inout Set<String>) -> String {
-        let base = "MOYA_" + variablePart(apiName) + "_" + variablePart(header)
+        let base = secretVariable(apiName: apiName, part: header)
         var name = base
         var number = 2
         while !taken.insert(name).inserted {
@@ -335,6 +335,12 @@ extension NewCase {
             number += 1
         }
         return name
+    }
+
+    /// `MOYA_<API>_<PART>`, the variable a saved secret is read from (letters upper-cased, other
+    /// characters `_`): a header's value, a saved auth scheme's password or token.
+    package static func secretVariable(apiName: String, part: String) -> String {
+        "MOYA_" + variablePart(apiName) + "_" + variablePart(part)
     }
 
     private static func variablePart(_ text: String) -> String {

@@ -24,7 +24,10 @@ package enum CaseSaver {
     /// Checks, before a request is sent, that it could be saved as `name`: a valid name the file
     /// at `path` does not have, in a file that can be edited (a block `cases`, a regular file,
     /// not a link, writable). ``save(_:as:toFileAt:file:)`` checks all of it again.
-    package static func checkNewCase(named name: String, inFileAt path: String) throws(TargetFileEditError) {
+    /// With `credential`, also that the auth scheme the case will read it from can be added.
+    package static func checkNewCase(
+        named name: String, inFileAt path: String, credential: AuthSchemeEdit.Kind? = nil
+    ) throws(TargetFileEditError) {
         try CaseAppender.checkName(name)
         let snapshot = try TargetFileWriter.read(path)
         try TargetFileWriter.checkWritable(snapshot)
@@ -34,31 +37,52 @@ package enum CaseSaver {
                 .usage, "case '\(name)' exists in \(path) (line \(existing.line)); pick another name or remove it first"
             )
         }
+        if let credential {
+            let directory = APISpec.folder(of: path)
+            let loaded = TargetFileLoader.load(bytes: snapshot.bytes, file: path, directory: directory)
+            if let api = loaded.api, !loaded.hasErrors {
+                _ = try AuthSchemeEdit.adding(
+                    credential, for: api, to: snapshot.bytes, file: path, directory: directory)
+            }
+        }
     }
 
     /// Adds `newCase` as the case `name` to the target file at `path`.
     /// - Parameters:
+    ///   - credential: the type of the credential the request sent (`-u`, `--bearer`): the case
+    ///     reads it from an auth scheme of that type, added to the API when it has none
+    ///     (``AuthSchemeEdit``); `newCase.auth` is then that scheme.
     ///   - file: the file's name in messages and diagnostics (defaults to `path`).
     /// - Throws: ``TargetFileEditError``; its ``TargetFileEditError/Kind/exitStatus`` is the
     ///   status to exit with. Nothing is written when it throws.
     package static func save(
         _ newCase: NewCase, as name: String, toFileAt path: String,
-        file: String? = nil
+        credential: AuthSchemeEdit.Kind? = nil, file: String? = nil
     ) throws(TargetFileEditError) -> SavedCase {
         let shown = file ?? path
         try CaseAppender.checkName(name)
         let snapshot = try TargetFileWriter.read(path)
         let directory = APISpec.folder(of: path)
         let before = TargetFileLoader.load(bytes: snapshot.bytes, file: shown, directory: directory)
-        guard let api = before.api, !before.hasErrors else {
+        guard var api = before.api, !before.hasErrors else {
             throw TargetFileEditError(
                 .invalidTargetFile, "\(shown) has errors; fix them before adding a case (moya-cli validate \(shown))",
                 diagnostics: before.renderedDiagnostics())
         }
+        var bytes = snapshot.bytes
+        var newCase = newCase
+        var schemeVariables: [RenderedCase.SecretReference] = []
+        if let credential {
+            let edit = try AuthSchemeEdit.adding(credential, for: api, to: bytes, file: shown, directory: directory)
+            bytes = edit.bytes
+            newCase.auth = .scheme(edit.caseAuth)
+            schemeVariables = edit.variables
+            api = edit.api
+        }
         let rendered = try newCase.render(
             apiName: api.name, sensitiveHeaders: TargetFileGate.sensitiveHeaders(of: api),
             sampleFileStem: SampleBody.fileStem(api: api.name, caseName: name))
-        let edited = try CaseAppender.appending(name, members: rendered.members, to: snapshot.bytes, file: shown)
+        let edited = try CaseAppender.appending(name, members: rendered.members, to: bytes, file: shown)
         try TargetFileWriter.checkWritable(snapshot)
         try TargetFileGate.writeSampleFiles(
             [rendered.sampleFile].compactMap { $0 }, besideFileAt: path, for: .editInPlace)
@@ -80,6 +104,7 @@ package enum CaseSaver {
             )
         }
         try TargetFileWriter.replace(snapshot, with: edited.bytes)
-        return SavedCase(line: edited.line, secrets: rendered.secrets, sampleOmission: rendered.sampleOmission)
+        return SavedCase(
+            line: edited.line, secrets: schemeVariables + rendered.secrets, sampleOmission: rendered.sampleOmission)
     }
 }

@@ -12,15 +12,41 @@ struct CaseSaving {
     var savesSample: Bool
     /// The target file's path.
     var file: String
+    /// For a URL request: the API the case goes to (`--save-as API.CASE`), and whether its file
+    /// is to be made (`targets/API.yaml`, the URL's origin as its base URL).
+    var urlAPI: (name: String, spec: APISpec?)?
 
-    /// Checks what can be checked before anything is sent: an API (not a URL), a valid case name
-    /// the file does not have yet, a file that can be replaced, no option a case cannot say.
-    init(name: String, savesSample: Bool, invocation: RequestInvocation, api: APISpec) throws {
+    /// Checks what can be checked before anything is sent: a valid case name the file does not
+    /// have yet (or a new file that can be written), an API for a URL, no option a case cannot say.
+    init(
+        name given: String, savesSample: Bool, invocation: RequestInvocation, api: APISpec,
+        credential: CommandLineCredential?
+    ) throws {
         let words = invocation.words
-        guard !(words.count >= 2 && AdHocPath.isURL(words[1])), !api.file.isEmpty else {
+        let isURL = words.count >= 2 && AdHocPath.isURL(words[1])
+        var name = given
+        var apiName: String?
+        if let dot = given.firstIndex(of: ".") {
+            apiName = String(given[..<dot])
+            name = String(given[given.index(after: dot)...])
+        }
+        if isURL {
+            guard let apiName else {
+                throw CommandFailure(
+                    .usage,
+                    "--save-as \(DisplayText.escaped(given)): a URL has no target file; give --save-as API.\(DisplayText.escaped(given)), which adds the case to API's target file, or starts targets/API.yaml with the URL's origin as its base URL"
+                )
+            }
+            guard TargetFileValidator.isAPIName(apiName) else {
+                throw CommandFailure(
+                    .usage,
+                    "--save-as \(DisplayText.escaped(given)): '\(DisplayText.escaped(apiName))' is not an API name: letters, digits, '_' and '-', starting with a letter"
+                )
+            }
+        } else if let apiName, apiName != api.name {
             throw CommandFailure(
                 .usage,
-                "--save-as needs an API: moya-cli request API METHOD PATH ... --save-as CASE (a URL has no target file to add the case to)"
+                "--save-as \(DisplayText.escaped(given)) names the API '\(DisplayText.escaped(apiName))', but the request is to '\(api.name)'; give --save-as \(DisplayText.escaped(name))"
             )
         }
         guard invocation.overrideOptions.queryEdits.isEmpty else {
@@ -34,11 +60,36 @@ struct CaseSaving {
         }
         self.name = name
         self.savesSample = savesSample
-        file = api.file
+        if isURL, let apiName {
+            let existing = try Self.loadedAPI(named: apiName)
+            urlAPI = (apiName, existing)
+            file = existing?.file ?? "targets/\(apiName).yaml"
+            if existing == nil {
+                do throws(TargetFileEditError) {
+                    try CaseAppender.checkName(name)
+                } catch {
+                    throw CommandFailure.reporting(error)
+                }
+                try ImportedTargetFile.checkWritable(file, replacing: false)
+                return
+            }
+        } else {
+            file = api.file
+        }
         do throws(TargetFileEditError) {
-            try CaseSaver.checkNewCase(named: name, inFileAt: file)
+            try CaseSaver.checkNewCase(named: name, inFileAt: file, credential: credential.map(Self.schemeKind))
         } catch {
             throw CommandFailure.reporting(error)
+        }
+    }
+
+    /// The API `name` where `call` finds it, from its own file; `nil` when there is none.
+    private static func loadedAPI(named name: String) throws -> APISpec? {
+        do {
+            let (_, api) = try CatalogLoader(options: TargetOptions()).api(named: name)
+            return api.file.isEmpty ? nil : api
+        } catch let failure as CommandFailure where failure.status == .usage {
+            return nil
         }
     }
 
@@ -62,32 +113,62 @@ struct CaseSaving {
         let extra = invocation.requestOptions.headerOverrides.compactMap { header in
             header.value.map { NewCase.Header(name: header.name, value: $0) }
         }
+        let saved: (secrets: [RenderedCase.SecretReference], sampleOmission: String?)
+        var made: NewAPIFile?
         do throws(TargetFileEditError) {
-            // -u and --bearer are saved as the header they sent, read from a ${secret:VAR}: never the
-            // value. A digest answer is made for one challenge: no header can be saved for it.
-            let credentials =
-                credential.flatMap(Self.authorization).map { [NewCase.Header(name: "Authorization", value: $0)] } ?? []
-            var newCase = try NewCase(request, sentBody: sentBody, extraHeaders: extra, credentials: credentials)
+            // -u, --digest and --bearer: the case reads them from the API's auth scheme of that type
+            // (added when the API has none), whose variables hold them; never the values.
+            var newCase = try NewCase(request, sentBody: sentBody, extraHeaders: extra)
             newCase.secretValues = target.secretValues + (credential.map(Self.secretValues) ?? [])
+            let origin = try? AdHocPath.split(url: invocation.words[1]).origin
             if savesSample {
                 let contentType = response.response?.headers[HTTPField.Name.contentType]
                 newCase.sample = NewCase.Sample(
                     status: response.statusCode, contentType: contentType, body: Array(response.data),
                     bodyLength: response.bodyLength)
             }
-            let saved = try CaseSaver.save(newCase, as: name, toFileAt: file)
-            StandardStream.error.write("moya-cli: saved case '\(name)' in \(file) (line \(saved.line))\n")
+            if let urlAPI, let origin, urlAPI.spec == nil {
+                made = try CaseSaver.newFile(
+                    newCase, as: name, apiName: urlAPI.name, origin: origin,
+                    credential: credential.map(Self.schemeKind),
+                    header: ["Made by moya-cli request --save-as; see moya-targets(5)."])
+                saved = (made?.secrets ?? [], made?.sampleOmission)
+            } else {
+                if let api = urlAPI?.spec, let origin { newCase.place(origin: origin, under: api) }
+                let added = try CaseSaver.save(
+                    newCase, as: name, toFileAt: file, credential: credential.map(Self.schemeKind))
+                StandardStream.error.write("moya-cli: saved case '\(name)' in \(file) (line \(added.line))\n")
+                saved = (added.secrets, added.sampleOmission)
+            }
+        } catch {
+            throw CommandFailure.reporting(error)
+        }
+        if let made, let urlAPI {
+            // A new API: its file, with the URL's origin as its base URL.
+            try ImportedTargetFile.write(made.text, to: file, replacing: false, sampleFiles: made.sampleFiles)
+            StandardStream.error.write("moya-cli: wrote \(file): API '\(urlAPI.name)' with the case '\(name)'\n")
+        }
+        do {
             for secret in saved.secrets {
                 StandardStream.error.write(
                     "moya-cli: the case reads \(secret.header) from ${secret:\(secret.variable)}; set \(secret.variable) to call it\n"
+                )
+            }
+            if let credential {
+                let option =
+                    switch credential {
+                    case .basic: "-u USER:PASSWORD"
+                    case .digest: "--digest -u USER:PASSWORD"
+                    case .bearer: "--bearer TOKEN"
+                    }
+                StandardStream.error.write(
+                    "moya-cli: or give \(option) as you did: moya-cli call \(DisplayText.escaped(urlAPI?.name ?? invocation.words.first ?? "API")) \(name) \(option)\n"
                 )
             }
             if let step = TrustHint.step(file: file, variables: saved.secrets.map(\.variable)) {
                 StandardStream.error.write("moya-cli: next: \(DisplayText.escaped(step)), as the file is not trusted\n")
             }
             if let omission = saved.sampleOmission { StandardStream.error.write("moya-cli: \(omission)\n") }
-        } catch {
-            throw CommandFailure.reporting(error)
         }
     }
 
@@ -101,12 +182,34 @@ struct CaseSaving {
         }
     }
 
-    /// The `Authorization` value a command-line credential sends up front; `nil` for a digest one.
-    static func authorization(_ credential: CommandLineCredential) -> String? {
+    /// The type of auth scheme a command-line credential is saved as.
+    static func schemeKind(_ credential: CommandLineCredential) -> AuthSchemeEdit.Kind {
         switch credential {
-        case .basic(let user, let password): "Basic " + Data((user + ":" + password).utf8).base64EncodedString()
-        case .bearer(let token): "Bearer " + token
-        case .digest: nil
+        case .basic: .basic
+        case .digest: .digest
+        case .bearer: .bearer
+        }
+    }
+}
+
+extension NewCase {
+    /// A request sent to `origin` (a URL's), as a case of `api`: its path under the API's base URL
+    /// when it is on it, else the case's own `baseURL` (as `import curl` adds a command sent elsewhere).
+    mutating func place(origin: String, under api: APISpec) {
+        guard api.baseURL.environmentReferences.isEmpty,
+            let base = try? AdHocPath.split(url: api.baseURL.source), base.origin.lowercased() == origin.lowercased()
+        else {
+            baseURL = origin
+            return
+        }
+        let basePath = base.path.hasSuffix("/") ? String(base.path.dropLast()) : base.path
+        if basePath.isEmpty {
+            return
+        } else if path.hasPrefix(basePath + "/") || path == basePath {
+            path = String(path.dropFirst(basePath.count))
+            if path.isEmpty { path = "/" }
+        } else {
+            baseURL = origin
         }
     }
 }

@@ -35,7 +35,7 @@ struct RequestInvocation: DirectlyParsable {
     var form: Bool = false
     /// `--auth NAME|none`.
     var auth: String?
-    /// `--save-as CASE`: add the request to the API's target file once it succeeds.
+    /// `--save-as CASE|API.CASE`: add the request to the API's target file once it succeeds.
     var saveAs: String?
     /// `--offline`: print (or save) the request instead of sending it.
     var offline: Bool = false
@@ -80,7 +80,7 @@ extension RequestInvocation {
     static var saveAs: OptionDeclaration<Self> {
         .option(
             "--save-as", valueName: "case",
-            help: "Once the request succeeds, add it to the API's target file as the case CASE (the file's other bytes kept; secret headers as ${secret:VAR})."
+            help: "Once the request succeeds, add it to the API's target file as the case CASE (the file's other bytes kept; secret headers as ${secret:VAR}; -u/--bearer as an auth scheme). For a URL, API.CASE: added to API's file, or a new targets/API.yaml."
         ) { $0.saveAs = $1 }
     }
 

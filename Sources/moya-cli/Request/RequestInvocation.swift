@@ -48,7 +48,9 @@ extension RequestInvocation {
             }
             let prepared = try AdHocResolution(invocation: invocation, environment: environment).prepared()
             let saving = try saveAs.map {
-                try CaseSaving(name: $0, savesSample: saveSample, invocation: invocation, api: prepared.call.api)
+                try CaseSaving(
+                    name: $0, savesSample: saveSample, invocation: invocation, api: prepared.call.api,
+                    credential: prepared.call.resolved.credential)
             }
             let sent =
                 offline
