@@ -194,8 +194,27 @@ final class RequestSaveAsTests: WebTargetTestCase {
                     method: POST
                     path: /anything/upload
                     task: {multipart: [{name: title, value: hi}, {name: cover, file: "{cover}"}]}
+                    examples: [{cover: samples/web/upload-cover.txt}]
 
                 """), saved)
+        XCTAssertEqual(
+            try String(contentsOfFile: folder.url.path + "/targets/samples/web/upload-cover.txt", encoding: .utf8),
+            "cover bytes", "the file sent is the case's example, copied beside the target file")
+        let check = try run(["check", "web"])
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        // A file in the target file's folder is named where it is; one too large to copy is said.
+        _ = try folder.write("targets/inside.txt", "inside")
+        let inside = try run([
+            "request", "web", "POST", "/anything/up2", "doc@targets/inside.txt", "--save-as", "upload2"
+        ])
+        XCTAssertEqual(inside.status, 0, inside.stderr)
+        let withInside = try fileText()
+        XCTAssertTrue(withInside.contains("    examples: [{doc: inside.txt}]\n"), withInside)
+        _ = try folder.write("big.bin", String(repeating: "x", count: 70_000))
+        let big = try run(["request", "web", "POST", "/anything/up3", "blob@big.bin", "--save-as", "upload3"])
+        XCTAssertEqual(big.status, 0, big.stderr)
+        XCTAssertTrue(big.stderr.contains("moya-cli: the file value 'blob' has no example"), big.stderr)
+        XCTAssertFalse(try fileText().contains("examples: [{blob"))
         XCTAssertFalse(saved.contains(folder.url.path), "the command line's path is not written")
         let again = try run(["call", "web", "upload", "cover.txt"])
         XCTAssertEqual(again.status, 0, again.stderr)

@@ -14,6 +14,11 @@ package struct RenderedCase: Sendable {
     /// YAML cannot hold, too large): its path relative to the target file's folder (the case's
     /// `sample: {file: …}`) and its bytes, for the writer to put beside the file.
     package var sampleFile: (path: String, bytes: [UInt8])?
+    /// The files the case's `examples` name that are to be copied beside the target file (paths
+    /// relative to its folder), for the writer to put there.
+    package var exampleFiles: [(path: String, bytes: [UInt8])] = []
+    /// Every file for the writer to put beside the target file: the sample's and the examples'.
+    package var filesBeside: [(path: String, bytes: [UInt8])] { [sampleFile].compactMap { $0 } + exampleFiles }
 
     /// A header whose value is read from an environment variable instead of being written.
     package struct SecretReference: Sendable, Equatable {
@@ -100,8 +105,15 @@ extension NewCase {
         case .none: members.append(YAMLText.Entry("auth", .string("none")))
         case .scheme(let name): members.append(YAMLText.Entry("auth", .string(name)))
         }
-        if let task = try task(values: &values) { members.append(YAMLText.Entry("task", task)) }
+        var example: [YAMLText.Entry] = []
+        var exampleFiles: [(path: String, bytes: [UInt8])] = []
+        if let task = try task(
+            values: &values, example: &example, exampleFiles: &exampleFiles, fileStem: sampleFileStem)
+        {
+            members.append(YAMLText.Entry("task", task))
+        }
         if !values.isEmpty { members.insert(YAMLText.Entry("values", .list(values)), at: description == nil ? 0 : 1) }
+        if !example.isEmpty { members.append(YAMLText.Entry("examples", .list([.map(example)]))) }
         var omission: String?
         var sampleFile: (path: String, bytes: [UInt8])?
         if let sample {
@@ -119,11 +131,18 @@ extension NewCase {
             omission = why
             sampleFile = file
         }
-        return RenderedCase(members: members, secrets: secrets, sampleOmission: omission, sampleFile: sampleFile)
+        return RenderedCase(
+            members: members, secrets: secrets, sampleOmission: omission, sampleFile: sampleFile,
+            exampleFiles: exampleFiles)
     }
 
     /// The `task` map; `nil` for a request with no body and no query.
-    private func task(values: inout [YAMLText]) throws(TargetFileEditError) -> YAMLText? {
+    /// `example` gets the case's `file` values' examples (``fileExamples``), `exampleFiles` the
+    /// copies they name, under `fileStem` (none without one).
+    private func task(
+        values: inout [YAMLText], example: inout [YAMLText.Entry], exampleFiles: inout [(path: String, bytes: [UInt8])],
+        fileStem: String?
+    ) throws(TargetFileEditError) -> YAMLText? {
         let queryGroups = Self.grouped(query)
         let repeatsQuery = queryGroups.contains { $0.values.count > 1 }
         var entries: [YAMLText.Entry] = []
@@ -167,6 +186,15 @@ extension NewCase {
                     try Self.checkOneLine(mimeType ?? "", "the MIME type")
                     let valueName = Self.uniqueValueName(part.name, taken: &taken)
                     values.append(.map([YAMLText.Entry(valueName, .string("file"))]))
+                    switch fileExamples[part.name] {
+                    case .inFolder(let path)?:
+                        example.append(YAMLText.Entry(valueName, .string(Self.literal(path))))
+                    case .copy(let bytes, let fileExtension)? where fileStem != nil:
+                        let path = (fileStem ?? "") + "-" + valueName + fileExtension
+                        example.append(YAMLText.Entry(valueName, .string(Self.literal(path))))
+                        exampleFiles.append((path, bytes))
+                    case .copy?, nil: break
+                    }
                     members.append(YAMLText.Entry("file", .string("{\(valueName)}")))
                     if let fileName { members.append(YAMLText.Entry("fileName", .string(Self.literal(fileName)))) }
                     if let mimeType { members.append(YAMLText.Entry("mimeType", .string(Self.literal(mimeType)))) }

@@ -33,6 +33,9 @@ package struct NewCase: Sendable, Equatable {
     package var sample: Sample?
     /// The case's `description`, if any.
     package var description: String?
+    /// Examples for the case's `file` values, by multipart part name: the file each part was sent
+    /// with, so `check` can send the case (`examples: [{VALUE: PATH}]`).
+    package var fileExamples: [String: FileExample] = [:]
     /// Secret values the request carried (the API's token, a password): never written, so a
     /// sample that echoes one has it as `<redacted>`. Secret headers' values are added to them.
     package var secretValues: [String] = []
@@ -104,6 +107,15 @@ package struct NewCase: Sendable, Equatable {
             self.content = content
             self.path = path
         }
+    }
+
+    /// The example of a `file` value: a file already in the target file's folder, or one to copy
+    /// beside it (`samples/API/CASE-VALUE.EXT`).
+    package enum FileExample: Sendable, Equatable {
+        /// Its path relative to the target file's folder.
+        case inFolder(String)
+        /// Its bytes, and the extension to give the copy (`.txt`, or empty).
+        case copy([UInt8], fileExtension: String)
     }
 
     /// Whose credentials the case sends.

@@ -47,7 +47,7 @@ extension CaseSaver {
             apiName: apiName, sampleFileStem: SampleBody.fileStem(api: apiName, caseName: name))
         root.append(YAMLText.Entry("cases", .map([YAMLText.Entry(name, .map(rendered.members))])))
         return NewAPIFile(
-            text: YAMLText.render(root, header: header), sampleFiles: [rendered.sampleFile].compactMap { $0 },
+            text: YAMLText.render(root, header: header), sampleFiles: rendered.filesBeside,
             secrets: secrets + rendered.secrets, sampleOmission: rendered.sampleOmission)
     }
 }

@@ -85,7 +85,7 @@ package enum CaseSaver {
         let edited = try CaseAppender.appending(name, members: rendered.members, to: bytes, file: shown)
         try TargetFileWriter.checkWritable(snapshot)
         try TargetFileGate.writeSampleFiles(
-            [rendered.sampleFile].compactMap { $0 }, besideFileAt: path, for: .editInPlace)
+            rendered.filesBeside, besideFileAt: path, for: .editInPlace)
         let after = TargetFileLoader.load(bytes: edited.bytes, file: shown, directory: directory)
         guard !after.hasErrors else {
             throw TargetFileEditError(

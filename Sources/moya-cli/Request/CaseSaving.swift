@@ -1,4 +1,6 @@
+import FileIO
 import FoundationEssentials
+import Glibc
 import HTTPTypes
 import MoyaKit
 import TargetModel
@@ -121,6 +123,9 @@ struct CaseSaving {
             var newCase = try NewCase(request, sentBody: sentBody, extraHeaders: extra)
             newCase.secretValues = target.secretValues + (credential.map(Self.secretValues) ?? [])
             let origin = try? AdHocPath.split(url: invocation.words[1]).origin
+            for note in newCase.addFileExamples(from: request, targetFile: file) {
+                StandardStream.error.write("moya-cli: \(DisplayText.escaped(note))\n")
+            }
             if savesSample {
                 let contentType = response.response?.headers[HTTPField.Name.contentType]
                 newCase.sample = NewCase.Sample(
@@ -211,5 +216,54 @@ extension NewCase {
         } else {
             baseURL = origin
         }
+    }
+}
+
+extension NewCase {
+    /// The largest file copied beside the target file as a `file` value's example.
+    static let maximumExampleFileBytes = 64 << 10
+
+    /// Gives each `file` value the file its part was sent with as the case's example: its path
+    /// when the file is in the target file's folder, else a copy beside the target file when it
+    /// is a regular file of at most 64 KiB. What is left without one is said (the notes).
+    mutating func addFileExamples(from request: AdHocRequest, targetFile: String) -> [String] {
+        guard case .multipart(let parts) = request.sent.body else { return [] }
+        let current = FileManager.default.currentDirectoryPath
+        var folder = APISpec.folder(of: targetFile)
+        if !folder.hasPrefix("/") { folder = current + (folder == "." ? "" : "/" + folder) }
+        var notes: [String] = []
+        for part in parts {
+            guard case .file = part.content, let path = part.path else { continue }
+            if path.hasPrefix(folder + "/") {
+                fileExamples[part.name] = .inFolder(String(path.dropFirst(folder.count + 1)))
+                continue
+            }
+            guard let bytes = Self.smallRegularFile(path) else {
+                notes.append(
+                    "the file value '\(part.name)' has no example (its file is outside the target file's folder and not a regular file of at most 64 KiB to copy): give one in the case's examples for check"
+                )
+                continue
+            }
+            let name = path.split(separator: "/").last.map(String.init) ?? ""
+            let dot = name.lastIndex(of: ".").map { name[$0...] } ?? ""
+            let fileExtension =
+                dot.count > 1 && dot.count <= 10 && dot.dropFirst().allSatisfy { $0.isLetter || $0.isNumber }
+                ? String(dot) : ""
+            fileExamples[part.name] = .copy(bytes, fileExtension: fileExtension)
+        }
+        return notes
+    }
+
+    /// The bytes of the regular file at `path` when it holds at most ``maximumExampleFileBytes``
+    /// (opened without following a FIFO's writer: `O_NONBLOCK`, and checked to be a regular file).
+    private static func smallRegularFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            Int(status.st_size) <= maximumExampleFileBytes
+        else { return nil }
+        return try? InputFile.readAll(descriptor, limit: maximumExampleFileBytes)
     }
 }
