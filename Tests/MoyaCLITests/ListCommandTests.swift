@@ -419,3 +419,44 @@ final class ListWidthTests: XCTestCase {
         }
     }
 }
+
+/// Issue 39: cases without a sample are one line per file on `list`, `check` and `serve`, not a
+/// warning each (an import of 100 cases buried its one error under them); `validate` lists them.
+final class NoSampleSummaryTests: XCTestCase {
+    func testSeveralCasesWithoutASampleAreOneLineAndValidateListsThem() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(
+            "targets/quiet.yaml",
+            "baseURL: http://127.0.0.1:9\ncases:\n  a: {path: /a}\n  b: {path: /b}\n  c: {path: /c}\n  d: {path: /d, sample: ok}\n"
+        )
+        try sandbox.write("targets/one.yaml", "baseURL: http://127.0.0.1:9\ncases:\n  x: {path: /x}\n")
+        let summary =
+            "targets/quiet.yaml: warning: 3 cases have no sample; --stub answers them with 200 and an empty body (moya-cli validate targets/quiet.yaml lists them)\n"
+        let list = try sandbox.run(["list", "quiet"])
+        XCTAssertEqual(list.status, 0)
+        XCTAssertEqual(list.stderr, summary)
+        let check = try sandbox.run(["check", "quiet"])
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertTrue(check.stderr.hasPrefix(summary), check.stderr)
+        XCTAssertFalse(check.stderr.contains("case 'a' has no sample"), check.stderr)
+        // Every API: one line for the file with several, the one warning of the file with one.
+        let all = try sandbox.run(["list"])
+        XCTAssertEqual(
+            all.stderr,
+            """
+            targets/one.yaml:3:3: warning: case 'x' has no sample; --stub answers 200 with an empty body
+                  x: {path: /x}
+                  ^
+
+            """ + summary)
+        let serve = try ServeProcess(["quiet"], in: sandbox.root)
+        serve.waitFor("serving ")
+        _ = serve.stop()
+        XCTAssertTrue(serve.stderr.hasPrefix(summary), serve.stderr)
+        let validate = try sandbox.run(["validate", "targets/quiet.yaml"])
+        XCTAssertEqual(validate.status, 0)
+        for name in ["a", "b", "c"] {
+            XCTAssertTrue(validate.stderr.contains("warning: case '\(name)' has no sample"), validate.stderr)
+        }
+    }
+}

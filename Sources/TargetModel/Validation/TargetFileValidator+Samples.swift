@@ -12,6 +12,21 @@ extension TargetFileValidator {
     static let sampleKeys = ["json", "text", "file", "error", "status", "headers"]
     private static let sampleBodyKeys = ["json", "text", "file", "error"]
 
+    /// What the warning for a case without a sample says after the case's name.
+    static let noSampleConsequence = "; --stub answers 200 with an empty body"
+
+    /// Whether `diagnostic` is the warning for a case without a sample (which `list`, `check` and
+    /// `serve` count in one line rather than show one by one).
+    package static func isNoSampleWarning(_ diagnostic: Diagnostic) -> Bool {
+        diagnostic.severity == .warning && diagnostic.message.hasPrefix("case '")
+            && diagnostic.message.hasSuffix("' has no sample" + noSampleConsequence)
+    }
+
+    /// The one line for `count` cases of `file` without a sample.
+    package static func noSampleSummary(file: String, count: Int) -> String {
+        "\(file): warning: \(count) cases have no sample; --stub answers them with 200 and an empty body (moya-cli validate \(file) lists them)"
+    }
+
     /// The case's samples, the default first; warns when there are none.
     mutating func readSamples(_ fields: Fields, caseName: String, caseMark: Mark) -> [NamedSample] {
         if let sampleNode = fields["sample"] {
@@ -23,7 +38,7 @@ extension TargetFileValidator {
             } ?? []
         }
         guard let samplesNode = fields["samples"] else {
-            warning("case '\(caseName)' has no sample; --stub answers 200 with an empty body", at: caseMark)
+            warning("case '\(caseName)' has no sample" + Self.noSampleConsequence, at: caseMark)
             return []
         }
         guard let entries = entries(samplesNode, expected: "a map of sample names to samples") else { return [] }

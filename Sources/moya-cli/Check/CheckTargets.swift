@@ -34,10 +34,7 @@ enum CheckTargets {
                 }
             }
             let files = Set(apis.map(\.file) + invalidFiles)
-            StandardStream.error.write(
-                DiagnosticRenderer.render(
-                    catalog.diagnostics.filter { files.contains($0.file) }, source: { catalog.sources[$0] },
-                    colored: loader.colorsDiagnostics))
+            loader.printDiagnostics(of: catalog, files: files)
             apis.removeAll { api in catalog.diagnostics.contains { $0.severity == .error && $0.file == api.file } }
         }
         if let environmentName {

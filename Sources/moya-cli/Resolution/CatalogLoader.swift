@@ -1,6 +1,7 @@
 import MoyaKit
 import TargetModel
 import TargetSpec
+import TextSafety
 
 /// Finds and loads every target file, printing diagnostics to stderr.
 struct CatalogLoader {
@@ -56,9 +57,27 @@ struct CatalogLoader {
     }
 
     /// Prints the catalog's diagnostics (errors and warnings) to stderr.
-    func printDiagnostics(of catalog: TargetCatalog) {
-        guard !catalog.diagnostics.isEmpty else { return }
-        StandardStream.error.write(catalog.renderedDiagnostics(colored: colorsDiagnostics))
+    ///
+    /// Cases without a sample are counted in one line per file when there are several (`validate`
+    /// lists them), so that what else is said is not lost among them.
+    /// With `files`, only those files' diagnostics.
+    func printDiagnostics(of catalog: TargetCatalog, files: Set<String>? = nil) {
+        let diagnostics =
+            files.map { files in catalog.diagnostics.filter { files.contains($0.file) } } ?? catalog.diagnostics
+        guard !diagnostics.isEmpty else { return }
+        var counts: [String: Int] = [:]
+        for diagnostic in diagnostics where TargetFileValidator.isNoSampleWarning(diagnostic) {
+            counts[diagnostic.file, default: 0] += 1
+        }
+        let shown = diagnostics.filter {
+            !(TargetFileValidator.isNoSampleWarning($0) && counts[$0.file, default: 0] > 1)
+        }
+        var text = DiagnosticRenderer.render(shown, source: { catalog.sources[$0] }, colored: colorsDiagnostics)
+        for file in catalog.files where counts[file, default: 0] > 1 {
+            text +=
+                DisplayText.escaped(TargetFileValidator.noSampleSummary(file: file, count: counts[file] ?? 0)) + "\n"
+        }
+        StandardStream.error.write(text)
     }
 
     /// Loads the catalog up to the level that defines `name` and returns that API; a file with
