@@ -92,6 +92,7 @@ extension EasyHandle {
         try configureRedirects(configuration: configuration)
         try configureSecurity(configuration: configuration)
         try configureCookies(store: configuration.cookieStore)
+        try configureConnection(configuration: configuration)
         if let credential = request.digestCredential {
             try set(CURLOPT_HTTPAUTH, ccurl_auth_digest())
             try set(CURLOPT_USERNAME, credential.user)
@@ -230,6 +231,47 @@ extension EasyHandle {
         if !configuration.pinnedPublicKeys.isEmpty {
             try set(CURLOPT_PINNEDPUBLICKEY, configuration.pinnedPublicKeys.joined(separator: ";"))
         }
+    }
+
+    /// Where connections go and how fast transfers may be: `--resolve`, `--connect-to`, `-4`/`-6`,
+    /// `--interface`, `--limit-rate`, the TLS versions and ciphers, `--path-as-is`.
+    /// - SeeAlso: CURLOPT_RESOLVE, CURLOPT_CONNECT_TO, CURLOPT_IPRESOLVE, CURLOPT_INTERFACE,
+    ///   CURLOPT_MAX_RECV_SPEED_LARGE, CURLOPT_SSLVERSION, CURLOPT_SSL_CIPHER_LIST, CURLOPT_PATH_AS_IS
+    private func configureConnection(configuration: SessionConfiguration) throws(TransportError) {
+        if !configuration.resolve.isEmpty { try set(CURLOPT_RESOLVE, lines: configuration.resolve) }
+        if !configuration.connectTo.isEmpty { try set(CURLOPT_CONNECT_TO, lines: configuration.connectTo) }
+        switch configuration.ipVersion {
+        case .any: break
+        case .v4: try set(CURLOPT_IPRESOLVE, Int(CURL_IPRESOLVE_V4))
+        case .v6: try set(CURLOPT_IPRESOLVE, Int(CURL_IPRESOLVE_V6))
+        }
+        if let interface = configuration.interface { try set(CURLOPT_INTERFACE, interface) }
+        if let rate = configuration.maximumBytesPerSecond {
+            try set(CURLOPT_MAX_RECV_SPEED_LARGE, offset: rate)
+            try set(CURLOPT_MAX_SEND_SPEED_LARGE, offset: rate)
+        }
+        if configuration.minimumTLSVersion != nil || configuration.maximumTLSVersion != nil {
+            let minimum: Int =
+                switch configuration.minimumTLSVersion {
+                case nil: Int(CURL_SSLVERSION_DEFAULT)
+                case .v1_0?: Int(CURL_SSLVERSION_TLSv1_0)
+                case .v1_1?: Int(CURL_SSLVERSION_TLSv1_1)
+                case .v1_2?: Int(CURL_SSLVERSION_TLSv1_2)
+                case .v1_3?: Int(CURL_SSLVERSION_TLSv1_3)
+                }
+            let maximum: Int =
+                switch configuration.maximumTLSVersion {
+                case nil: Int(CURL_SSLVERSION_MAX_DEFAULT)
+                case .v1_0?: Int(CURL_SSLVERSION_MAX_TLSv1_0)
+                case .v1_1?: Int(CURL_SSLVERSION_MAX_TLSv1_1)
+                case .v1_2?: Int(CURL_SSLVERSION_MAX_TLSv1_2)
+                case .v1_3?: Int(CURL_SSLVERSION_MAX_TLSv1_3)
+                }
+            try set(CURLOPT_SSLVERSION, minimum | maximum)
+        }
+        if let ciphers = configuration.ciphers { try set(CURLOPT_SSL_CIPHER_LIST, ciphers) }
+        if let ciphers = configuration.tls13Ciphers { try set(CURLOPT_TLS13_CIPHERS, ciphers) }
+        if configuration.keepsDotSegments { try set(CURLOPT_PATH_AS_IS, 1) }
     }
 
     /// Attaches the handle to `store`'s cookies, or to none. Always set: `curl_easy_reset` keeps

@@ -37,6 +37,8 @@ final class EasyHandle {
     let curl: Libcurl
     let rawHandle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The other lists libcurl points at (`CURLOPT_RESOLVE`, `CURLOPT_CONNECT_TO`).
+    private var otherLists: [UnsafeMutablePointer<curl_slist>] = []
     private var mime: OpaquePointer?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     /// Receives the callbacks. Not retained, so a handle never keeps its transfer alive; and not
@@ -78,6 +80,8 @@ final class EasyHandle {
         mime = nil
         if let headerList { ccurl_slist_free_all(curl.api, headerList) }
         headerList = nil
+        for list in otherLists { ccurl_slist_free_all(curl.api, list) }
+        otherLists = []
         errorBuffer.update(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         delegate = nil
         configuredShape = nil
@@ -108,6 +112,7 @@ final class EasyHandle {
         // The MIME body and header list must outlive the handle that points at them.
         if let mime { ccurl_mime_free(curl.api, mime) }
         if let headerList { ccurl_slist_free_all(curl.api, headerList) }
+        for list in otherLists { ccurl_slist_free_all(curl.api, list) }
         errorBuffer.deallocate()
     }
 
@@ -188,6 +193,22 @@ final class EasyHandle {
         try check(ccurl_easy_setopt_slist(curl.api, rawHandle, CURLOPT_HTTPHEADER, list), "CURLOPT_HTTPHEADER")
         if let headerList { ccurl_slist_free_all(curl.api, headerList) }
         headerList = list
+    }
+
+    /// A list option other than the headers (`CURLOPT_RESOLVE`, `CURLOPT_CONNECT_TO`), kept until
+    /// the handle is reset or freed.
+    func set(_ option: CURLoption, lines: [String]) throws(TransportError) {
+        forgetShape()
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in lines {
+            guard let extended = ccurl_slist_append(curl.api, list, line) else {
+                if let list { ccurl_slist_free_all(curl.api, list) }
+                throw TransportError(kind: .other, message: "out of memory building a list option")
+            }
+            list = extended
+        }
+        try check(ccurl_easy_setopt_slist(curl.api, rawHandle, option, list), option)
+        if let list { otherLists.append(list) }
     }
 
     /// Whether the request body is pulled through the delegate's upload callbacks.

@@ -49,6 +49,56 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// given the same store; `nil`: none kept or sent, but those a request sets itself.
     public var cookieStore: CookieStore?
 
+    /// `HOST:PORT:ADDRESS[,ADDRESS...]` entries: the addresses a host and port resolve to (curl's
+    /// `--resolve`; TLS still verifies the certificate for HOST).
+    /// - SeeAlso: CURLOPT_RESOLVE
+    public var resolve: [String] = []
+    /// `HOST1:PORT1:HOST2:PORT2` entries: a connection to HOST1:PORT1 goes to HOST2:PORT2 instead
+    /// (curl's `--connect-to`; the request and TLS still name HOST1).
+    /// - SeeAlso: CURLOPT_CONNECT_TO
+    public var connectTo: [String] = []
+    /// Which IP versions names resolve to.
+    public enum IPVersion: Sendable, Hashable {
+        /// Whatever the name has (the default).
+        case any
+        /// IPv4 only (curl's `-4`).
+        case v4
+        /// IPv6 only (curl's `-6`).
+        case v6
+    }
+    /// Which IP versions names resolve to (`-4`, `-6`).
+    /// - SeeAlso: CURLOPT_IPRESOLVE
+    public var ipVersion: IPVersion = .any
+    /// The network interface, local address or host name connections go out from (`--interface`).
+    /// - SeeAlso: CURLOPT_INTERFACE
+    public var interface: String?
+    /// The most bytes per second a transfer receives and sends (`--limit-rate`); `nil`: no limit.
+    /// - SeeAlso: CURLOPT_MAX_RECV_SPEED_LARGE, CURLOPT_MAX_SEND_SPEED_LARGE
+    public var maximumBytesPerSecond: Int64?
+    /// A TLS version.
+    public enum TLSVersion: String, Sendable, Hashable, CaseIterable, Comparable {
+        case v1_0 = "1.0"
+        case v1_1 = "1.1"
+        case v1_2 = "1.2"
+        case v1_3 = "1.3"
+
+        public static func < (lhs: TLSVersion, rhs: TLSVersion) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+    /// The oldest TLS version accepted (`--tlsv1.2`); `nil`: libcurl's default.
+    public var minimumTLSVersion: TLSVersion?
+    /// The newest TLS version offered (`--tls-max`); `nil`: the newest libcurl has.
+    public var maximumTLSVersion: TLSVersion?
+    /// The cipher list for TLS 1.2 and older (`--ciphers`), as OpenSSL names them.
+    /// - SeeAlso: CURLOPT_SSL_CIPHER_LIST
+    public var ciphers: String?
+    /// The cipher suites for TLS 1.3 (`--tls13-ciphers`).
+    /// - SeeAlso: CURLOPT_TLS13_CIPHERS
+    public var tls13Ciphers: String?
+    /// Whether `/../` and `/./` in a path are sent as they are (`--path-as-is`) instead of being
+    /// squashed as RFC 3986 says.
+    /// - SeeAlso: CURLOPT_PATH_AS_IS
+    public var keepsDotSegments: Bool = false
+
     /// The longest timeout or delay accepted, in seconds (2^31 - 1 milliseconds, about 24.8 days):
     /// what libcurl and a sleeping thread can be given without overflowing.
     public static let maximumInterval: TimeInterval = 2_147_483

@@ -48,8 +48,9 @@ package struct Sender: Sendable {
     }
 
     /// The transport settings for `target`: its timeouts unless overridden, its API's cookie
-    /// store unless cookies are off (`--no-cookies`, or its file's `cookies: false`), and its
-    /// file's public key pins unless `--pinned-pubkey` gives others.
+    /// store unless cookies are off (`--no-cookies`, or its file's `cookies: false`), its
+    /// file's public key pins unless `--pinned-pubkey` gives others, and its environment's
+    /// `resolve:` under `--resolve`'s.
     package func sessionConfiguration(for target: DynamicTarget) -> SessionConfiguration {
         var configuration = session
         configuration.timeout = timeout ?? target.timeout
@@ -57,6 +58,8 @@ package struct Sender: Sendable {
         configuration.cookieStore = target.keepsCookies ? cookies?.store(for: target.apiName) : nil
         // `--pinned-pubkey` replaces the file's pins: the command line is the user's.
         if configuration.pinnedPublicKeys.isEmpty { configuration.pinnedPublicKeys = target.pinnedPublicKeys }
+        // `--resolve` last: libcurl's later entry for a host and port replaces an earlier one.
+        configuration.resolve = target.resolve + configuration.resolve
         return configuration
     }
 

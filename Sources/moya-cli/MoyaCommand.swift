@@ -46,7 +46,7 @@ struct MoyaCommand: ParsableCommand {
     static let version = "0.1.0"
 
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = CurlSpellings.rewritten(Array(CommandLine.arguments.dropFirst()))
         // SIGPIPE ignored (a closed stdout is a write error, reported as such); SIGINT, SIGTERM
         // and SIGHUP remove the temporary files this run made before it ends.
         moya_signals_install(-1)

@@ -156,7 +156,7 @@ public final class TLSTestServer: @unchecked Sendable {
         let path = { (name: String) in folder.appendingPathComponent(name).path }
         try Data(
             """
-            subjectAltName=IP:127.0.0.1,DNS:localhost
+            subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:api.moya.test
             basicConstraints=CA:FALSE
             keyUsage=digitalSignature,keyEncipherment
             extendedKeyUsage=serverAuth

@@ -9,8 +9,8 @@ extension CurlLetter {
         CurlLetter("1", "--tlsv1", .refused(tlsVersion("-1"))),
         CurlLetter("2", "--sslv2", .refused(tlsVersion("-2"))),
         CurlLetter("3", "--sslv3", .refused(tlsVersion("-3"))),
-        CurlLetter("4", "--ipv4", .refused(addressFamily("-4"))),
-        CurlLetter("6", "--ipv6", .refused(addressFamily("-6"))),
+        CurlLetter("4", "--ipv4", .declared(missing: [])),
+        CurlLetter("6", "--ipv6", .declared(missing: [])),
         CurlLetter(
             "#", "--progress-bar",
             .notAnOption("-#: a progress line shows on a terminal by itself (-s hides it); leave -# out")),
@@ -156,11 +156,7 @@ extension CurlLetter {
     ]
 
     static func tlsVersion(_ name: String) -> String {
-        "\(name): moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one"
-    }
-
-    static func addressFamily(_ name: String) -> String {
-        "\(name): moya-cli resolves names as the system does; give an address in --base-url to choose"
+        "\(name): give the oldest TLS version to accept with --tlsv1.2 or --tlsv1.3, the newest with --tls-max VERSION"
     }
 
     static func notHTTP(_ name: String) -> String {

@@ -69,6 +69,47 @@ extension OptionGroupSpec {
                 help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy); -x as curl's.",
                 sample: "http://proxy:3128"),
             .flag("noFollow", "--no-follow", help: "Do not follow redirects."),
+            .repeated(
+                "resolve", "--resolve", valueName: "host:port:address",
+                help:
+                    "As curl's: connect to ADDRESS (several separated by ',') for HOST:PORT, TLS still verified for HOST (repeatable; before the environment's resolve:).",
+                doc: ["`--resolve HOST:PORT:ADDRESS[,ADDRESS...]`, as typed."], sample: "api.example.com:443:127.0.0.1"),
+            .repeated(
+                "connectTo", "--connect-to", valueName: "host1:port1:host2:port2",
+                help:
+                    "As curl's: a connection to HOST1:PORT1 goes to HOST2:PORT2 instead; the request and TLS still name HOST1 (repeatable).",
+                doc: ["`--connect-to HOST1:PORT1:HOST2:PORT2`, as typed."], sample: "api.example.com:443:127.0.0.1:8443"
+            ),
+            .flag("ipv4", "-4", "--ipv4", help: "As curl's: resolve names to IPv4 addresses only."),
+            .flag("ipv6", "-6", "--ipv6", help: "As curl's: resolve names to IPv6 addresses only."),
+            .option(
+                "interface", "--interface", valueName: "name", type: "String?",
+                help: "As curl's: send from the network interface, address or host NAME.", sample: "lo"),
+            .option(
+                "limitRate", "--limit-rate", valueName: "speed", type: "ByteSize?",
+                help:
+                    "As curl's: receive and send at most SPEED bytes per second (a number, or with K, M, G: 1024-based).",
+                doc: ["`--limit-rate`: bytes per second."], sample: "100K"),
+            .option(
+                "tlsMin", "--tls-min", valueName: "version", type: "String?",
+                help:
+                    "Accept TLS VERSION (1.0, 1.1, 1.2 or 1.3) or newer only; curl's --tlsv1.2 and --tlsv1.3 are taken as --tls-min 1.2 and 1.3.",
+                sample: "1.2"),
+            .option(
+                "tlsMax", "--tls-max", valueName: "version", type: "String?",
+                help: "As curl's: offer TLS up to VERSION (1.0, 1.1, 1.2 or 1.3).", sample: "1.2"),
+            .option(
+                "ciphers", "--ciphers", valueName: "list", type: "String?",
+                help: "As curl's: the TLS 1.2 cipher list, as OpenSSL names it.", sample: "ECDHE-RSA-AES128-GCM-SHA256"),
+            .option(
+                "tls13Ciphers", "--tls13-ciphers", valueName: "list", type: "String?",
+                help: "As curl's: the TLS 1.3 cipher suites.", sample: "TLS_AES_128_GCM_SHA256"),
+            .flag(
+                "pathAsIs", "--path-as-is",
+                help: "As curl's: send /../ and /./ in the path as they are, not squashed."),
+            .flag(
+                "compressed", "--compressed",
+                help: "As curl's; changes nothing: moya-cli always asks for compressed responses and decodes them."),
             .option(
                 "session", "--session", valueName: "name", type: "String?",
                 help:

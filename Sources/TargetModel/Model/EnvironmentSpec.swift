@@ -14,6 +14,9 @@ public struct EnvironmentSpec: Sendable, Hashable {
     public var mark: Mark
     /// `tls: {pinnedPublicKeys: [...]}`: replaces the API's pins in this environment (`nil`: the API's).
     public var pinnedPublicKeys: [String]? = nil
+    /// `resolve: [HOST:PORT:ADDRESS, ...]`: the addresses its base URL's host is connected to, as
+    /// curl's `--resolve` (TLS still verifies the host), in libcurl's form.
+    public var resolve: [String] = []
 
     /// A variable of an environment.
     public struct Variable: Sendable, Hashable {

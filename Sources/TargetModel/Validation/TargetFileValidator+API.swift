@@ -35,7 +35,7 @@ extension TargetFileValidator {
         let connectTimeout = fields["connectTimeout"].flatMap { positiveNumber($0) } ?? 10
         let keepsCookies = fields["cookies"].flatMap { bool($0) } ?? true
         let pinnedPublicKeys = fields["tls"].flatMap { readTLS($0, context: "in tls") } ?? []
-        let environments = fields["environments"].map { readEnvironments($0) } ?? []
+        let environments = fields["environments"].map { readEnvironments($0, apiBaseURL: baseURL) } ?? []
         var defaultEnvironment: String?
         if let node = fields["defaultEnvironment"], let text = string(node) {
             let names = environments.map(\.name)

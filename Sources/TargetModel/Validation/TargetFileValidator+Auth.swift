@@ -298,7 +298,7 @@ extension TargetFileValidator {
         return template
     }
 
-    mutating func readEnvironments(_ node: Node) -> [EnvironmentSpec] {
+    mutating func readEnvironments(_ node: Node, apiBaseURL: Template?) -> [EnvironmentSpec] {
         guard let entries = entries(node, expected: "a map of environment names to environments") else { return [] }
         var environments: [EnvironmentSpec] = []
         for entry in entries {
@@ -310,7 +310,7 @@ extension TargetFileValidator {
             }
             guard
                 let fields = fields(
-                    entry.value, allowed: ["baseURL", "variables", "headers", "tls"],
+                    entry.value, allowed: ["baseURL", "variables", "headers", "tls", "resolve"],
                     context: "in environment '\(name)'")
             else { continue }
             let baseURL = fields["baseURL"].flatMap { readBaseURL($0, positionName: "an environment's baseURL") }
@@ -336,8 +336,42 @@ extension TargetFileValidator {
             environment.pinnedPublicKeys = fields["tls"].flatMap {
                 readTLS($0, context: "in environment '\(name)' tls")
             }
+            if let node = fields["resolve"] {
+                environment.resolve = readResolve(node, baseURL: baseURL ?? apiBaseURL, environment: name)
+            }
             environments.append(environment)
         }
         return environments
+    }
+
+    /// `resolve: [HOST:PORT:ADDRESS[,ADDRESS...]]` of an environment, as curl's `--resolve`: each
+    /// HOST the host of the environment's base URL (the file pins where its own API is reached,
+    /// never another host), each ADDRESS an IP address.
+    mutating func readResolve(_ node: Node, baseURL: Template?, environment: String) -> [String] {
+        guard let items = sequence(node, expected: "a list like [api.example.com:443:10.0.0.3]") else { return [] }
+        let host = baseURL.flatMap { $0.environmentReferences.isEmpty ? ConnectionPinning.host(ofURL: $0.source) : nil }
+        var entries: [String] = []
+        for item in items {
+            guard let text = string(item) else { continue }
+            switch ConnectionPinning.resolveEntry(text) {
+            case .failure(let problem):
+                error("resolve entry '\(text)' \(problem.text)", at: item.mark)
+            case .success(let entry):
+                guard let host else {
+                    error(
+                        "resolve in environment '\(environment)' needs a base URL whose host is written out (no ${VAR}) to check the entries against",
+                        at: item.mark)
+                    continue
+                }
+                guard entry.host == host else {
+                    error(
+                        "resolve entry '\(text)' names the host '\(entry.host)'; an environment pins only its base URL's host, '\(host)'",
+                        at: item.mark)
+                    continue
+                }
+                entries.append(ConnectionPinning.curlForm(entry))
+            }
+        }
+        return entries
     }
 }

@@ -68,6 +68,8 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         /// The public keys its server may have (`tls: {pinnedPublicKeys:}` of the API or of the
         /// environment); empty: any.
         public var pinnedPublicKeys: [String] = []
+        /// Where its host is connected to (the environment's `resolve:`, libcurl's form).
+        public var resolve: [String] = []
     }
 
     /// Creates a target.

@@ -135,7 +135,8 @@ public struct TargetBuilder: Sendable {
                 apiKeyQuery: apiKeyQuery,
                 keepsCookies: api.keepsCookies,
                 digestCredential: digestCredential,
-                pinnedPublicKeys: (try? selectedEnvironment())??.pinnedPublicKeys ?? api.pinnedPublicKeys
+                pinnedPublicKeys: (try? selectedEnvironment())??.pinnedPublicKeys ?? api.pinnedPublicKeys,
+                resolve: (try? selectedEnvironment())??.resolve ?? []
             ))
     }
 

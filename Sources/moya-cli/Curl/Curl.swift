@@ -68,6 +68,28 @@ struct CurlCommandBuilder {
             ]
         }
         if let proxy = request.proxy { options += ["--proxy", ShellQuoting.singleQuoted(redactor.redact(proxy))] }
+        // Where connections go and how, as `Sender.sessionConfiguration(for:)` sends them.
+        for entry in target.resolve + configuration.resolve {
+            options += ["--resolve", ShellQuoting.singleQuoted(entry)]
+        }
+        for entry in configuration.connectTo { options += ["--connect-to", ShellQuoting.singleQuoted(entry)] }
+        switch configuration.ipVersion {
+        case .any: break
+        case .v4: options.append("-4")
+        case .v6: options.append("-6")
+        }
+        if let interface = configuration.interface { options += ["--interface", ShellQuoting.singleQuoted(interface)] }
+        if let rate = configuration.maximumBytesPerSecond { options += ["--limit-rate", String(rate)] }
+        if let minimum = configuration.minimumTLSVersion {
+            // curl 7.88 has no --tlsv1.0 (its -1/--tlsv1 means 1.0 or newer).
+            options.append(minimum == .v1_0 ? "--tlsv1" : "--tlsv" + minimum.rawValue)
+        }
+        if let maximum = configuration.maximumTLSVersion { options += ["--tls-max", maximum.rawValue] }
+        if let ciphers = configuration.ciphers { options += ["--ciphers", ShellQuoting.singleQuoted(ciphers)] }
+        if let ciphers = configuration.tls13Ciphers {
+            options += ["--tls13-ciphers", ShellQuoting.singleQuoted(ciphers)]
+        }
+        if configuration.keepsDotSegments { options.append("--path-as-is") }
         if let destination = CallOutcome.downloadPath(target) {
             options += ["-o", ShellQuoting.singleQuoted(destination)]
         }

@@ -28,7 +28,7 @@ struct CurlHabitOptions: Equatable {
 extension CurlHabitOptions {
     /// The group's options, as `DirectParser` reads them and `CurlHabitArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [method, location, head, get, fail, curl0, curl1, curl2, curl3, curl4, curl6, curlA, curlB, curlUpperB, curlC, curlUpperC, curlUpperD, curlUpperF, curlG, curlJ, curlUpperJ, curlUpperK, curlL, curlUpperM, curlN, curlUpperN, curlUpperO, curlP, curlUpperP, curlQ, curlUpperQ, curlR, curlUpperR, curlUpperS, curlT, curlUpperT, curlUpperU, curlUpperV, curlW, curlY, curlUpperY, curlZ, curlUpperZ]
+        [method, location, head, get, fail, curl0, curl1, curl2, curl3, curlA, curlB, curlUpperB, curlC, curlUpperC, curlUpperD, curlUpperF, curlG, curlJ, curlUpperJ, curlUpperK, curlL, curlUpperM, curlN, curlUpperN, curlUpperO, curlP, curlUpperP, curlQ, curlUpperQ, curlR, curlUpperR, curlUpperS, curlT, curlUpperT, curlUpperU, curlUpperV, curlW, curlY, curlUpperY, curlZ, curlUpperZ]
     }
 
     static var method: OptionDeclaration<Self> {
@@ -76,36 +76,22 @@ extension CurlHabitOptions {
     static var curl1: OptionDeclaration<Self> {
         .flag(
             "-1",
-            help: "-1: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one"
-        ) { options in options.refused.append("-1: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one") }
+            help: "-1: give the oldest TLS version to accept with --tlsv1.2 or --tlsv1.3, the newest with --tls-max VERSION"
+        ) { options in options.refused.append("-1: give the oldest TLS version to accept with --tlsv1.2 or --tlsv1.3, the newest with --tls-max VERSION") }
     }
 
     static var curl2: OptionDeclaration<Self> {
         .flag(
             "-2",
-            help: "-2: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one"
-        ) { options in options.refused.append("-2: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one") }
+            help: "-2: give the oldest TLS version to accept with --tlsv1.2 or --tlsv1.3, the newest with --tls-max VERSION"
+        ) { options in options.refused.append("-2: give the oldest TLS version to accept with --tlsv1.2 or --tlsv1.3, the newest with --tls-max VERSION") }
     }
 
     static var curl3: OptionDeclaration<Self> {
         .flag(
             "-3",
-            help: "-3: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one"
-        ) { options in options.refused.append("-3: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one") }
-    }
-
-    static var curl4: OptionDeclaration<Self> {
-        .flag(
-            "-4",
-            help: "-4: moya-cli resolves names as the system does; give an address in --base-url to choose"
-        ) { options in options.refused.append("-4: moya-cli resolves names as the system does; give an address in --base-url to choose") }
-    }
-
-    static var curl6: OptionDeclaration<Self> {
-        .flag(
-            "-6",
-            help: "-6: moya-cli resolves names as the system does; give an address in --base-url to choose"
-        ) { options in options.refused.append("-6: moya-cli resolves names as the system does; give an address in --base-url to choose") }
+            help: "-3: give the oldest TLS version to accept with --tlsv1.2 or --tlsv1.3, the newest with --tls-max VERSION"
+        ) { options in options.refused.append("-3: give the oldest TLS version to accept with --tlsv1.2 or --tlsv1.3, the newest with --tls-max VERSION") }
     }
 
     static var curlA: OptionDeclaration<Self> {
@@ -348,10 +334,6 @@ struct CurlHabitArguments: ParsableArguments {
     var curl2 = false
     @Flag(name: CurlHabitOptions.curl3.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curl3.help, visibility: .hidden))
     var curl3 = false
-    @Flag(name: CurlHabitOptions.curl4.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curl4.help, visibility: .hidden))
-    var curl4 = false
-    @Flag(name: CurlHabitOptions.curl6.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curl6.help, visibility: .hidden))
-    var curl6 = false
     @Flag(name: CurlHabitOptions.curlA.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlA.help, visibility: .hidden))
     var curlA = false
     @Option(
@@ -459,11 +441,9 @@ struct CurlHabitArguments: ParsableArguments {
             fail: fail,
             refused: ([
                 curlRefusal(curl0, "-0: moya-cli does not send HTTP/1.0; libcurl speaks HTTP/1.1 or HTTP/2 with the server"),
-                curlRefusal(curl1, "-1: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one"),
-                curlRefusal(curl2, "-2: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one"),
-                curlRefusal(curl3, "-3: moya-cli leaves the TLS version to libcurl and the server; it has no option to choose one"),
-                curlRefusal(curl4, "-4: moya-cli resolves names as the system does; give an address in --base-url to choose"),
-                curlRefusal(curl6, "-6: moya-cli resolves names as the system does; give an address in --base-url to choose"),
+                curlRefusal(curl1, "-1: give the oldest TLS version to accept with --tlsv1.2 or --tlsv1.3, the newest with --tls-max VERSION"),
+                curlRefusal(curl2, "-2: give the oldest TLS version to accept with --tlsv1.2 or --tlsv1.3, the newest with --tls-max VERSION"),
+                curlRefusal(curl3, "-3: give the oldest TLS version to accept with --tlsv1.2 or --tlsv1.3, the newest with --tls-max VERSION"),
                 curlRefusal(curlA, "-a: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),
                 curlRefusal(curlB, "-b: send cookies as a header: -H 'Cookie: NAME=VALUE; NAME2=VALUE2'"),
                 curlRefusal(curlUpperB, "-B: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),

@@ -44,6 +44,30 @@ struct RequestOptions: Equatable {
     var proxy: String?
     /// `--no-follow`.
     var noFollow: Bool = false
+    /// `--resolve HOST:PORT:ADDRESS[,ADDRESS...]`, as typed.
+    var resolve: [String] = []
+    /// `--connect-to HOST1:PORT1:HOST2:PORT2`, as typed.
+    var connectTo: [String] = []
+    /// `-4`/`--ipv4`.
+    var ipv4: Bool = false
+    /// `-6`/`--ipv6`.
+    var ipv6: Bool = false
+    /// `--interface`.
+    var interface: String?
+    /// `--limit-rate`: bytes per second.
+    var limitRate: ByteSize?
+    /// `--tls-min`.
+    var tlsMin: String?
+    /// `--tls-max`.
+    var tlsMax: String?
+    /// `--ciphers`.
+    var ciphers: String?
+    /// `--tls13-ciphers`.
+    var tls13Ciphers: String?
+    /// `--path-as-is`.
+    var pathAsIs: Bool = false
+    /// `--compressed`.
+    var compressed: Bool = false
     /// `--session`.
     var session: String?
     /// `--no-cookies`.
@@ -59,7 +83,7 @@ struct RequestOptions: Equatable {
 extension RequestOptions {
     /// The group's options, as `DirectParser` reads them and `RequestArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [environment, baseURL, headers, userAgent, referer, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, session, noCookies, maxRedirects, showSecrets, maxBodySize]
+        [environment, baseURL, headers, userAgent, referer, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, resolve, connectTo, ipv4, ipv6, interface, limitRate, tlsMin, tlsMax, ciphers, tls13Ciphers, pathAsIs, compressed, session, noCookies, maxRedirects, showSecrets, maxBodySize]
     }
 
     static var environment: OptionDeclaration<Self> {
@@ -174,6 +198,90 @@ extension RequestOptions {
         ) { $0.noFollow = true }
     }
 
+    static var resolve: OptionDeclaration<Self> {
+        .repeated(
+            "--resolve", valueName: "host:port:address",
+            help: "As curl's: connect to ADDRESS (several separated by ',') for HOST:PORT, TLS still verified for HOST (repeatable; before the environment's resolve:)."
+        ) { $0.resolve.append($1) }
+    }
+
+    static var connectTo: OptionDeclaration<Self> {
+        .repeated(
+            "--connect-to", valueName: "host1:port1:host2:port2",
+            help: "As curl's: a connection to HOST1:PORT1 goes to HOST2:PORT2 instead; the request and TLS still name HOST1 (repeatable)."
+        ) { $0.connectTo.append($1) }
+    }
+
+    static var ipv4: OptionDeclaration<Self> {
+        .flag(
+            "-4", "--ipv4",
+            help: "As curl's: resolve names to IPv4 addresses only."
+        ) { $0.ipv4 = true }
+    }
+
+    static var ipv6: OptionDeclaration<Self> {
+        .flag(
+            "-6", "--ipv6",
+            help: "As curl's: resolve names to IPv6 addresses only."
+        ) { $0.ipv6 = true }
+    }
+
+    static var interface: OptionDeclaration<Self> {
+        .option(
+            "--interface", valueName: "name",
+            help: "As curl's: send from the network interface, address or host NAME."
+        ) { $0.interface = $1 }
+    }
+
+    static var limitRate: OptionDeclaration<Self> {
+        .option(
+            "--limit-rate", valueName: "speed",
+            help: "As curl's: receive and send at most SPEED bytes per second (a number, or with K, M, G: 1024-based)."
+        ) { $0.limitRate = $1 }
+    }
+
+    static var tlsMin: OptionDeclaration<Self> {
+        .option(
+            "--tls-min", valueName: "version",
+            help: "Accept TLS VERSION (1.0, 1.1, 1.2 or 1.3) or newer only; curl's --tlsv1.2 and --tlsv1.3 are taken as --tls-min 1.2 and 1.3."
+        ) { $0.tlsMin = $1 }
+    }
+
+    static var tlsMax: OptionDeclaration<Self> {
+        .option(
+            "--tls-max", valueName: "version",
+            help: "As curl's: offer TLS up to VERSION (1.0, 1.1, 1.2 or 1.3)."
+        ) { $0.tlsMax = $1 }
+    }
+
+    static var ciphers: OptionDeclaration<Self> {
+        .option(
+            "--ciphers", valueName: "list",
+            help: "As curl's: the TLS 1.2 cipher list, as OpenSSL names it."
+        ) { $0.ciphers = $1 }
+    }
+
+    static var tls13Ciphers: OptionDeclaration<Self> {
+        .option(
+            "--tls13-ciphers", valueName: "list",
+            help: "As curl's: the TLS 1.3 cipher suites."
+        ) { $0.tls13Ciphers = $1 }
+    }
+
+    static var pathAsIs: OptionDeclaration<Self> {
+        .flag(
+            "--path-as-is",
+            help: "As curl's: send /../ and /./ in the path as they are, not squashed."
+        ) { $0.pathAsIs = true }
+    }
+
+    static var compressed: OptionDeclaration<Self> {
+        .flag(
+            "--compressed",
+            help: "As curl's; changes nothing: moya-cli always asks for compressed responses and decodes them."
+        ) { $0.compressed = true }
+    }
+
     static var session: OptionDeclaration<Self> {
         .option(
             "--session", valueName: "name",
@@ -228,6 +336,18 @@ struct RequestArguments: ParsableArguments {
     @Option(RequestOptions.pinnedPublicKeys) var pinnedPublicKeys = RequestOptions().pinnedPublicKeys
     @Option(RequestOptions.proxy) var proxy: String?
     @Flag(RequestOptions.noFollow) var noFollow: Bool
+    @Option(RequestOptions.resolve) var resolve = RequestOptions().resolve
+    @Option(RequestOptions.connectTo) var connectTo = RequestOptions().connectTo
+    @Flag(RequestOptions.ipv4) var ipv4: Bool
+    @Flag(RequestOptions.ipv6) var ipv6: Bool
+    @Option(RequestOptions.interface) var interface: String?
+    @Option(RequestOptions.limitRate) var limitRate: ByteSize?
+    @Option(RequestOptions.tlsMin) var tlsMin: String?
+    @Option(RequestOptions.tlsMax) var tlsMax: String?
+    @Option(RequestOptions.ciphers) var ciphers: String?
+    @Option(RequestOptions.tls13Ciphers) var tls13Ciphers: String?
+    @Flag(RequestOptions.pathAsIs) var pathAsIs: Bool
+    @Flag(RequestOptions.compressed) var compressed: Bool
     @Option(RequestOptions.session) var session: String?
     @Flag(RequestOptions.noCookies) var noCookies: Bool
     @Option(RequestOptions.maxRedirects) var maxRedirects = RequestOptions().maxRedirects
@@ -253,6 +373,18 @@ struct RequestArguments: ParsableArguments {
             pinnedPublicKeys: pinnedPublicKeys,
             proxy: proxy,
             noFollow: noFollow,
+            resolve: resolve,
+            connectTo: connectTo,
+            ipv4: ipv4,
+            ipv6: ipv6,
+            interface: interface,
+            limitRate: limitRate,
+            tlsMin: tlsMin,
+            tlsMax: tlsMax,
+            ciphers: ciphers,
+            tls13Ciphers: tls13Ciphers,
+            pathAsIs: pathAsIs,
+            compressed: compressed,
             session: session,
             noCookies: noCookies,
             maxRedirects: maxRedirects,

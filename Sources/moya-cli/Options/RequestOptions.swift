@@ -34,6 +34,32 @@ extension RequestOptions {
         if retry < 0 { throw OptionsError("--retry must be 0 or more") }
         if maxRedirects < 0 { throw OptionsError("--max-redirects must be 0 or more") }
         if key != nil && cert == nil { throw OptionsError("--key needs --cert") }
+        for entry in resolve {
+            if case .failure(let problem) = ConnectionPinning.resolveEntry(entry) {
+                throw OptionsError("--resolve '\(DisplayText.escaped(entry))' \(problem.text)")
+            }
+        }
+        for entry in connectTo {
+            if let problem = ConnectionPinning.connectToProblem(entry) {
+                throw OptionsError("--connect-to '\(DisplayText.escaped(entry))' \(problem.text)")
+            }
+        }
+        if ipv4 && ipv6 { throw OptionsError("-4 resolves to IPv4 only and -6 to IPv6 only; give one") }
+        if let interface, interface.isEmpty || interface.unicodeScalars.contains(where: { $0.value <= 0x20 }) {
+            throw OptionsError(
+                "--interface '\(DisplayText.escaped(interface))' is not an interface, address or host name")
+        }
+        if let limitRate, limitRate.bytes < 1 { throw OptionsError("--limit-rate must be at least 1 byte per second") }
+        for (name, value) in [("--tls-min", tlsMin), ("--tls-max", tlsMax)] {
+            if let value, SessionConfiguration.TLSVersion(rawValue: value) == nil {
+                throw OptionsError("\(name) '\(DisplayText.escaped(value))': give 1.0, 1.1, 1.2 or 1.3")
+            }
+        }
+        if let minimum = tlsMin.flatMap(SessionConfiguration.TLSVersion.init(rawValue:)),
+            let maximum = tlsMax.flatMap(SessionConfiguration.TLSVersion.init(rawValue:)), maximum < minimum
+        {
+            throw OptionsError("--tls-max \(maximum.rawValue) is older than --tls-min \(minimum.rawValue)")
+        }
         for header in headers where HeaderOverride(header) == nil {
             throw OptionsError("--header '\(header)' is not 'Name: value'")
         }

@@ -1,4 +1,5 @@
 import MoyaKit
+import TargetModel
 import TargetSpec
 
 extension SessionConfiguration {
@@ -16,6 +17,17 @@ extension SessionConfiguration {
         clientKeyFile = request.key
         proxy = request.proxy
         pinnedPublicKeys = request.pinnedPublicKeys.flatMap { $0.split(separator: ";").map(String.init) }
+        resolve = request.resolve.compactMap { try? ConnectionPinning.resolveEntry($0).get() }.map(
+            ConnectionPinning.curlForm)
+        connectTo = request.connectTo
+        ipVersion = request.ipv4 ? .v4 : request.ipv6 ? .v6 : .any
+        interface = request.interface
+        maximumBytesPerSecond = request.limitRate.map { Int64($0.bytes) }
+        minimumTLSVersion = request.tlsMin.flatMap(TLSVersion.init(rawValue:))
+        maximumTLSVersion = request.tlsMax.flatMap(TLSVersion.init(rawValue:))
+        ciphers = request.ciphers
+        tls13Ciphers = request.tls13Ciphers
+        keepsDotSegments = request.pathAsIs
     }
 
     /// The settings for `target`: the case's timeouts unless `--timeout`/`--connect-timeout`.

@@ -1,0 +1,153 @@
+import CLITestSupport
+import Foundation
+import TestServers
+import XCTest
+
+/// Issue 47 (items 7 and 9): where connections go and how — curl's `--resolve`, `--connect-to`,
+/// an environment's `resolve:`, `-4`/`-6`, `--interface`, `--limit-rate`, the TLS versions and
+/// ciphers, `--path-as-is`, `--compressed` — through the binary, on `request`, `call`, `check`
+/// and `curl`.
+final class ConnectionOptionsTests: XCTestCase {
+    private func tlsServer() throws -> TLSTestServer {
+        do {
+            return try TLSTestServer()
+        } catch let error as TLSTestServer.StartError {
+            throw XCTSkip("no TLS test server: \(error.description)")
+        }
+    }
+
+    /// A name no resolver knows, in the server's certificate: reached only through the pins.
+    func testResolveAndConnectToReachAPinnedNameWithTLSVerifiedForIt() throws {
+        let server = try tlsServer()
+        defer { server.stop() }
+        let sandbox = try Sandbox()
+        let url = "https://api.moya.test:\(server.port)/"
+        let cacert = ["--cacert", server.certificateAuthorityFile]
+        let pinned = try sandbox.run(
+            ["request", "GET", url, "--resolve", "api.moya.test:\(server.port):127.0.0.1"] + cacert)
+        XCTAssertEqual(pinned.status, 0, pinned.stderr)
+        XCTAssertTrue(pinned.stdout.contains("s_server"), pinned.stdout)
+        let connected = try sandbox.run(
+            ["request", "GET", url, "--connect-to", "api.moya.test:\(server.port):127.0.0.1:\(server.port)"] + cacert)
+        XCTAssertEqual(connected.status, 0, connected.stderr)
+        // Unpinned, the name does not resolve; pinned under a name the certificate lacks, TLS
+        // refuses it: the pin moves the connection, never the verification.
+        let unpinned = try sandbox.run(["request", "GET", url] + cacert)
+        XCTAssertEqual(unpinned.status, 1, unpinned.stderr)
+        let otherName = try sandbox.run(
+            [
+                "request", "GET", "https://other.moya.test:\(server.port)/", "--resolve",
+                "other.moya.test:\(server.port):127.0.0.1"
+            ] + cacert)
+        XCTAssertNotEqual(otherName.status, 0, otherName.stderr)
+        XCTAssertTrue(otherName.stderr.lowercased().contains("certificate"), otherName.stderr)
+    }
+
+    func testAnEnvironmentsResolveSendsCheckToOneNode() throws {
+        let server = try tlsServer()
+        defer { server.stop() }
+        let sandbox = try Sandbox()
+        try sandbox.write(
+            "targets/nodes.yaml",
+            """
+            api: nodes
+            baseURL: https://api.moya.test:\(server.port)
+            environments:
+              node3:
+                resolve: ["api.moya.test:\(server.port):127.0.0.1"]
+            cases:
+              status: {path: /, sample: {text: ok}}
+
+            """)
+        let cacert = ["--cacert", server.certificateAuthorityFile]
+        let check = try sandbox.run(["check", "nodes", "--live", "--env", "node3"] + cacert)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        let call = try sandbox.run(["call", "nodes", "status", "--env", "node3"] + cacert)
+        XCTAssertEqual(call.status, 0, call.stderr)
+        XCTAssertNotEqual(try sandbox.run(["call", "nodes", "status"] + cacert).status, 0, "no pin without --env")
+        let curl = try sandbox.run(["curl", "nodes", "status", "--env", "node3"])
+        XCTAssertTrue(curl.stdout.contains("--resolve 'api.moya.test:\(server.port):127.0.0.1'"), curl.stdout)
+
+        // A file pins only its own host, to addresses.
+        for (entry, problem) in [
+            ("evil.test:443:127.0.0.1", "names the host 'evil.test'; an environment pins only its base URL's host"),
+            ("api.moya.test:443:example.com", "has an address that is not an IPv4 or IPv6 address"),
+            ("api.moya.test:x:127.0.0.1", "has no port from 1 to 65535")
+        ] {
+            try sandbox.write(
+                "targets/nodes.yaml",
+                "baseURL: https://api.moya.test\nenvironments:\n  n: {resolve: [\"\(entry)\"]}\ncases:\n  s: {path: /}\n"
+            )
+            let validate = try sandbox.run(["validate", "targets/nodes.yaml"])
+            XCTAssertEqual(validate.status, 65, entry)
+            XCTAssertTrue(
+                validate.stderr.contains("targets/nodes.yaml:3:17: error: resolve entry '\(entry)' \(problem)"),
+                validate.stderr)
+        }
+    }
+
+    func testAddressFamilyInterfacePathAsIsAndTheTLSRange() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        let sandbox = try Sandbox()
+        let url = "http://127.0.0.1:\(server.port)"
+        XCTAssertEqual(try sandbox.run(["request", "GET", url + "/get", "-4"]).status, 0)
+        XCTAssertNotEqual(try sandbox.run(["request", "GET", url + "/get", "-6"]).status, 0, "an IPv4 address under -6")
+        XCTAssertEqual(try sandbox.run(["request", "GET", url + "/get", "--interface", "lo"]).status, 0)
+        XCTAssertEqual(try sandbox.run(["request", "GET", url + "/get", "--interface", "moya-none0"]).status, 1)
+        XCTAssertEqual(try sandbox.run(["request", "GET", url + "/anything/a/../b", "--path-as-is"]).status, 0)
+        XCTAssertEqual(server.receivedRequests.last?.target, "/anything/a/../b")
+        XCTAssertEqual(try sandbox.run(["request", "GET", url + "/anything/c/../d"]).status, 0)
+        XCTAssertEqual(server.receivedRequests.last?.target, "/anything/d")
+        XCTAssertEqual(
+            try sandbox.run(["request", "GET", url + "/get", "--compressed", "--limit-rate", "1M"]).status, 0)
+        let count = server.receivedRequests.count
+
+        for (arguments, message) in [
+            (["--tls-min", "1.4"], "--tls-min '1.4': give 1.0, 1.1, 1.2 or 1.3"),
+            (["--tlsv1.3", "--tls-max", "1.2"], "--tls-max 1.2 is older than --tls-min 1.3"),
+            (["-4", "-6"], "-4 resolves to IPv4 only and -6 to IPv6 only; give one"),
+            (["--resolve", "h:1"], "--resolve 'h:1' is not HOST:PORT:ADDRESS[,ADDRESS...]"),
+            (["--connect-to", "a:b:c:d"], "--connect-to 'a:b:c:d' has a port that is not a number from 1 to 65535"),
+            (["--limit-rate", "0"], "The value '0' is invalid for '--limit-rate <speed>'")
+        ] {
+            let refused = try sandbox.run(["request", "GET", url + "/get"] + arguments)
+            XCTAssertEqual(refused.status, 64, "\(arguments)")
+            XCTAssertTrue(refused.stderr.hasPrefix("moya-cli: error: \(message)\n"), refused.stderr)
+        }
+        XCTAssertEqual(server.receivedRequests.count, count, "nothing sent for a refused option")
+
+        // TLS 1.2 at most against the TLS server, 1.3 at least: both verified and answered.
+        let tls = try tlsServer()
+        defer { tls.stop() }
+        for range in [["--tls-max", "1.2"], ["--tlsv1.3"], ["--tlsv1.2", "--ciphers", "ECDHE-ECDSA-AES128-GCM-SHA256"]]
+        {
+            let answered = try sandbox.run(
+                ["request", "GET", "https://127.0.0.1:\(tls.port)/", "--cacert", tls.certificateAuthorityFile] + range)
+            XCTAssertEqual(answered.status, 0, "\(range): \(answered.stderr)")
+        }
+        let none = try sandbox.run(
+            [
+                "request", "GET", "https://127.0.0.1:\(tls.port)/", "--cacert", tls.certificateAuthorityFile,
+                "--tls-max",
+                "1.2", "--ciphers", "DHE-RSA-AES128-SHA"
+            ])
+        XCTAssertNotEqual(none.status, 0, "no cipher in common")
+    }
+
+    /// `moya-cli curl` prints what is sent, as curl spells it.
+    func testCurlPrintsEachOptionAsCurlSpellsIt() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("targets/web.yaml", "baseURL: https://api.example.com\ncases:\n  zen: {path: /zen}\n")
+        let printed = try sandbox.run([
+            "curl", "web", "zen", "--resolve", "api.example.com:443:[::1]", "--connect-to", "::127.0.0.1:8443", "-6",
+            "--interface", "eth0", "--limit-rate", "100K", "--tlsv1.2", "--tls-max", "1.3", "--ciphers", "A:B",
+            "--tls13-ciphers", "TLS_AES_128_GCM_SHA256", "--path-as-is", "--compressed"
+        ])
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        XCTAssertTrue(
+            printed.stdout.contains(
+                "--resolve 'api.example.com:443:[::1]' --connect-to '::127.0.0.1:8443' -6 --interface 'eth0' --limit-rate 102400 --tlsv1.2 --tls-max 1.3 --ciphers 'A:B' --tls13-ciphers 'TLS_AES_128_GCM_SHA256' --path-as-is"
+            ), printed.stdout)
+    }
+}
