@@ -40,4 +40,37 @@ package enum InputFile {
             guard bytes.count <= limit else { throw .tooLarge(count: bytes.count) }
         }
     }
+
+    /// A small file a user names (a netrc, a file sent with a request), read as it is when it is
+    /// a regular file: its bytes and permission bits.
+    package enum SmallFile: Sendable, Equatable {
+        /// Its bytes, and its mode's permission bits (`0o644`).
+        case contents([UInt8], permissions: UInt32)
+        /// Nothing at the path.
+        case missing
+        /// Not a regular file (a folder, a FIFO, a device), larger than allowed, or unreadable: why.
+        case refused(String)
+    }
+
+    /// Reads the regular file at `path` when it holds at most `limit` bytes: opened without
+    /// blocking (a FIFO's open does not wait for a writer) and checked on the open descriptor, so
+    /// a path swapped after the check is never read.
+    package static func readSmallRegularFile(_ path: String, limit: Int) -> SmallFile {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return errno == ENOENT ? .missing : .refused(ReadProblem.reason(errno))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .refused(ReadProblem.reason(errno)) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .refused("not a regular file") }
+        guard Int(status.st_size) <= limit else { return .refused("larger than \(limit) bytes") }
+        do throws(ReadProblem) {
+            let bytes = try readAll(descriptor, limit: limit, expectedSize: Int(status.st_size))
+            return .contents(bytes, permissions: UInt32(status.st_mode) & 0o7777)
+        } catch {
+            if case .system(let code) = error { return .refused(ReadProblem.reason(code)) }
+            return .refused("larger than \(limit) bytes")
+        }
+    }
 }

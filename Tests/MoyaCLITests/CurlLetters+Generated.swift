@@ -47,7 +47,7 @@ extension CurlLetterTests {
         CurlLetterRow(name: "-L", takesValue: false, outcomes: "MMMM"),
         CurlLetterRow(name: "-m", takesValue: true, outcomes: "MMMM"),
         CurlLetterRow(name: "-M", takesValue: false, outcomes: "RRRR"),
-        CurlLetterRow(name: "-n", takesValue: false, outcomes: "RRRR"),
+        CurlLetterRow(name: "-n", takesValue: false, outcomes: "MMRM"),
         CurlLetterRow(name: "-N", takesValue: false, outcomes: "MMMM"),
         CurlLetterRow(name: "-o", takesValue: true, outcomes: "MMRM"),
         CurlLetterRow(name: "-O", takesValue: false, outcomes: "RRRR"),

@@ -39,6 +39,7 @@ extension DirectParserTests {
         "--file-root": "/tmp",
         "-u": "alice:pw",
         "--bearer": "tok",
+        "--netrc-file": "netrc",
         "-X": "GET",
         "-b": "x",
         "-c": "x",

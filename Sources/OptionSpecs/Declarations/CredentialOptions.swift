@@ -24,7 +24,17 @@ extension OptionGroupSpec {
                 "bearer", "--bearer", valueName: "token", type: "String?",
                 help:
                     "Send 'Authorization: Bearer TOKEN' instead of the file's auth, for this call only (@FILE: the file's one line, -: standard input's). Redacted like the file's secrets.",
-                doc: ["`--bearer TOKEN|@FILE|-`."], sample: "tok")
+                doc: ["`--bearer TOKEN|@FILE|-`."], sample: "tok"),
+            .flag(
+                "netrc", "-n", "--netrc",
+                help:
+                    "As curl's: when neither the file's auth nor -u/--bearer gives credentials, send the login and password ~/.netrc has for the host (basic auth, redacted); a missing ~/.netrc exits 64."
+            ),
+            .flag(
+                "netrcOptional", "--netrc-optional", help: "As --netrc, and no ~/.netrc is no error (as curl's)."),
+            .option(
+                "netrcFile", "--netrc-file", valueName: "file", type: "String?",
+                help: "As --netrc, reading FILE instead of ~/.netrc (as curl's).", sample: "netrc")
         ],
         folder: "Options")
 }

@@ -81,9 +81,9 @@ extension CurlLetter {
         CurlLetter("M", "--manual", .refused("-M: the manual is 'man moya-cli'; --help prints a command's options")),
         CurlLetter(
             "n", "--netrc",
-            .refused(
-                "-n: moya-cli reads no .netrc; credentials come from the API's auth in its target file, or -u USER[:PASSWORD] for one request"
-            )),
+            .declared(missing: [
+                ("check", "-n: check sends each API's own auth, from its target file and variables")
+            ])),
         CurlLetter("N", "--no-buffer", .accepted("a body going to a pipe or a terminal is written as it arrives")),
         CurlLetter(
             "o", "--output", takesValue: true,

@@ -14,7 +14,7 @@ struct CheckCurlLetterOptions: Equatable {
 extension CheckCurlLetterOptions {
     /// The group's options, as `DirectParser` reads them and `CheckCurlLetterArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [curlD, curlI, curlO, curlS, curlU, curlV]
+        [curlD, curlI, curlN, curlO, curlS, curlU, curlV]
     }
 
     static var curlD: OptionDeclaration<Self> {
@@ -29,6 +29,13 @@ extension CheckCurlLetterOptions {
             "-i",
             help: "-i: check reports each case, not its response; moya-cli call -i prints one case's status line and headers"
         ) { options in options.refused.append("-i: check reports each case, not its response; moya-cli call -i prints one case's status line and headers") }
+    }
+
+    static var curlN: OptionDeclaration<Self> {
+        .flag(
+            "-n",
+            help: "-n: check sends each API's own auth, from its target file and variables"
+        ) { options in options.refused.append("-n: check sends each API's own auth, from its target file and variables") }
     }
 
     static var curlO: OptionDeclaration<Self> {
@@ -68,6 +75,8 @@ struct CheckCurlLetterArguments: ParsableArguments {
     var curlD: String?
     @Flag(name: CheckCurlLetterOptions.curlI.nameSpecification, help: ArgumentHelp(CheckCurlLetterOptions.curlI.help, visibility: .hidden))
     var curlI = false
+    @Flag(name: CheckCurlLetterOptions.curlN.nameSpecification, help: ArgumentHelp(CheckCurlLetterOptions.curlN.help, visibility: .hidden))
+    var curlN = false
     @Option(
         name: CheckCurlLetterOptions.curlO.nameSpecification,
         help: ArgumentHelp(CheckCurlLetterOptions.curlO.help, valueName: CheckCurlLetterOptions.curlO.valueName, visibility: .hidden))
@@ -87,6 +96,7 @@ struct CheckCurlLetterArguments: ParsableArguments {
             refused: ([
                 curlRefusal(curlD, "-d: check sends each case's own body; change it in the case's task (see moya-targets(5))"),
                 curlRefusal(curlI, "-i: check reports each case, not its response; moya-cli call -i prints one case's status line and headers"),
+                curlRefusal(curlN, "-n: check sends each API's own auth, from its target file and variables"),
                 curlRefusal(curlO, "-o: check writes no response bodies; --report FORMAT:FILE writes its report to FILE"),
                 curlRefusal(curlS, "-s: check has no quiet mode; its exit status (0, or 8 when a case failed) says whether every case passed, and --report FORMAT:FILE writes the details"),
                 curlRefusal(curlU, "-u: check sends each API's own auth, from its target file and variables"),

@@ -14,12 +14,18 @@ struct CredentialOptions: Equatable {
     var digest: Bool = false
     /// `--bearer TOKEN|@FILE|-`.
     var bearer: String?
+    /// `-n`/`--netrc`.
+    var netrc: Bool = false
+    /// `--netrc-optional`.
+    var netrcOptional: Bool = false
+    /// `--netrc-file`.
+    var netrcFile: String?
 }
 
 extension CredentialOptions {
     /// The group's options, as `DirectParser` reads them and `CredentialArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [user, digest, bearer]
+        [user, digest, bearer, netrc, netrcOptional, netrcFile]
     }
 
     static var user: OptionDeclaration<Self> {
@@ -42,6 +48,27 @@ extension CredentialOptions {
             help: "Send 'Authorization: Bearer TOKEN' instead of the file's auth, for this call only (@FILE: the file's one line, -: standard input's). Redacted like the file's secrets."
         ) { $0.bearer = $1 }
     }
+
+    static var netrc: OptionDeclaration<Self> {
+        .flag(
+            "-n", "--netrc",
+            help: "As curl's: when neither the file's auth nor -u/--bearer gives credentials, send the login and password ~/.netrc has for the host (basic auth, redacted); a missing ~/.netrc exits 64."
+        ) { $0.netrc = true }
+    }
+
+    static var netrcOptional: OptionDeclaration<Self> {
+        .flag(
+            "--netrc-optional",
+            help: "As --netrc, and no ~/.netrc is no error (as curl's)."
+        ) { $0.netrcOptional = true }
+    }
+
+    static var netrcFile: OptionDeclaration<Self> {
+        .option(
+            "--netrc-file", valueName: "file",
+            help: "As --netrc, reading FILE instead of ~/.netrc (as curl's)."
+        ) { $0.netrcFile = $1 }
+    }
 }
 
 /// The `CredentialOptions` as ArgumentParser declares them, from the group's table.
@@ -49,13 +76,19 @@ struct CredentialArguments: ParsableArguments {
     @Option(CredentialOptions.user) var user: String?
     @Flag(CredentialOptions.digest) var digest: Bool
     @Option(CredentialOptions.bearer) var bearer: String?
+    @Flag(CredentialOptions.netrc) var netrc: Bool
+    @Flag(CredentialOptions.netrcOptional) var netrcOptional: Bool
+    @Option(CredentialOptions.netrcFile) var netrcFile: String?
 
     /// The values parsed, as the plain group the commands work with.
     var options: CredentialOptions {
         CredentialOptions(
             user: user,
             digest: digest,
-            bearer: bearer)
+            bearer: bearer,
+            netrc: netrc,
+            netrcOptional: netrcOptional,
+            netrcFile: netrcFile)
     }
 
     func validate() throws {

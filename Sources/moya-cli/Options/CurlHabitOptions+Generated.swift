@@ -28,7 +28,7 @@ struct CurlHabitOptions: Equatable {
 extension CurlHabitOptions {
     /// The group's options, as `DirectParser` reads them and `CurlHabitArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [method, location, head, get, fail, curl0, curl1, curl2, curl3, curlA, curlB, curlUpperB, curlC, curlUpperC, curlUpperD, curlUpperF, curlG, curlJ, curlUpperJ, curlUpperK, curlL, curlUpperM, curlN, curlUpperN, curlUpperO, curlP, curlUpperP, curlQ, curlUpperQ, curlR, curlUpperR, curlUpperS, curlT, curlUpperT, curlUpperU, curlUpperV, curlW, curlY, curlUpperY, curlZ, curlUpperZ]
+        [method, location, head, get, fail, curl0, curl1, curl2, curl3, curlA, curlB, curlUpperB, curlC, curlUpperC, curlUpperD, curlUpperF, curlG, curlJ, curlUpperJ, curlUpperK, curlL, curlUpperM, curlUpperN, curlUpperO, curlP, curlUpperP, curlQ, curlUpperQ, curlR, curlUpperR, curlUpperS, curlT, curlUpperT, curlUpperU, curlUpperV, curlW, curlY, curlUpperY, curlZ, curlUpperZ]
     }
 
     static var method: OptionDeclaration<Self> {
@@ -183,13 +183,6 @@ extension CurlHabitOptions {
             "-M",
             help: "-M: the manual is 'man moya-cli'; --help prints a command's options"
         ) { options in options.refused.append("-M: the manual is 'man moya-cli'; --help prints a command's options") }
-    }
-
-    static var curlN: OptionDeclaration<Self> {
-        .flag(
-            "-n",
-            help: "-n: moya-cli reads no .netrc; credentials come from the API's auth in its target file, or -u USER[:PASSWORD] for one request"
-        ) { options in options.refused.append("-n: moya-cli reads no .netrc; credentials come from the API's auth in its target file, or -u USER[:PASSWORD] for one request") }
     }
 
     static var curlUpperN: OptionDeclaration<Self> {
@@ -372,8 +365,6 @@ struct CurlHabitArguments: ParsableArguments {
     var curlL = false
     @Flag(name: CurlHabitOptions.curlUpperM.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperM.help, visibility: .hidden))
     var curlUpperM = false
-    @Flag(name: CurlHabitOptions.curlN.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlN.help, visibility: .hidden))
-    var curlN = false
     @Flag(name: CurlHabitOptions.curlUpperN.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperN.help, visibility: .hidden))
     var curlUpperN = false
     @Flag(name: CurlHabitOptions.curlUpperO.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperO.help, visibility: .hidden))
@@ -456,7 +447,6 @@ struct CurlHabitArguments: ParsableArguments {
                 curlRefusal(curlUpperK, "-K: moya-cli reads no curl config file; turn curl commands into cases with 'moya-cli import curl'"),
                 curlRefusal(curlL, "-l: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),
                 curlRefusal(curlUpperM, "-M: the manual is 'man moya-cli'; --help prints a command's options"),
-                curlRefusal(curlN, "-n: moya-cli reads no .netrc; credentials come from the API's auth in its target file, or -u USER[:PASSWORD] for one request"),
                 curlRefusal(curlUpperO, "-O: moya-cli does not name files after the URL; write the body with -o FILE (a download case names its own destination)"),
                 curlRefusal(curlP, "-p: moya-cli has no forced proxy tunnel; an https request goes through --proxy URL by CONNECT already"),
                 curlRefusal(curlUpperP, "-P: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),

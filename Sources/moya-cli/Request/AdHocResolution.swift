@@ -51,8 +51,16 @@ struct AdHocResolution {
         // -u and --bearer replace the API's auth, as on `call`; read (and asked for) once the
         // request is known to be well formed.
         resolved.credential = try invocation.credentialOptions.credential()
-        let target = try CaseResolution.build(
+        var target = try CaseResolution.build(
             resolved, settings: TargetSettings(environment: environment, request: requestOptions))
+        // The netrc's credential for the host, when nothing else gives one (as on `call`).
+        if resolved.credential == nil, api.auth(for: spec.auth) == nil,
+            let credential = try invocation.credentialOptions.netrcCredential(for: target, environment: environment)
+        {
+            resolved.credential = credential
+            target = try CaseResolution.build(
+                resolved, settings: TargetSettings(environment: environment, request: requestOptions))
+        }
         try Self.checkOrigin(of: target, path: isURL ? words[1] : words[2])
         // `Header:` items remove the API's header too, after -H (the later word wins).
         requestOptions.headers += request.removedHeaderNames.map { $0 + ":" }

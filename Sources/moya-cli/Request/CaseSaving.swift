@@ -1,6 +1,5 @@
 import FileIO
 import FoundationEssentials
-import Glibc
 import HTTPTypes
 import MoyaKit
 import TargetModel
@@ -254,16 +253,10 @@ extension NewCase {
         return notes
     }
 
-    /// The bytes of the regular file at `path` when it holds at most ``maximumExampleFileBytes``
-    /// (opened without following a FIFO's writer: `O_NONBLOCK`, and checked to be a regular file).
+    /// The bytes of the regular file at `path` when it holds at most ``maximumExampleFileBytes``.
     private static func smallRegularFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-            Int(status.st_size) <= maximumExampleFileBytes
+        guard case .contents(let bytes, _) = InputFile.readSmallRegularFile(path, limit: maximumExampleFileBytes)
         else { return nil }
-        return try? InputFile.readAll(descriptor, limit: maximumExampleFileBytes)
+        return bytes
     }
 }

@@ -116,8 +116,17 @@ enum CaseResolution {
         if request.checksOverridesBeforeBuilding {
             try RequestPlugins.checkBodyOverride(request.overrides, task: resolved.spec.task)
         }
-        let target = try build(
+        var target = try build(
             resolved, settings: request.settings, accessTokens: request.command.accessTokens(request.settings))
+        // The netrc's credential for the host, when nothing else gives one: built again with it.
+        if resolved.credential == nil, resolved.api.auth(for: resolved.spec.auth) == nil,
+            let credential = try request.credentials.netrcCredential(
+                for: target, environment: request.settings.environment)
+        {
+            resolved.credential = credential
+            target = try build(
+                resolved, settings: request.settings, accessTokens: request.command.accessTokens(request.settings))
+        }
         if !request.checksOverridesBeforeBuilding {
             try RequestPlugins.checkBodyOverride(request.overrides, task: resolved.spec.task)
         }
