@@ -68,7 +68,8 @@ let package = Package(
         // YAML over libyaml: a node tree with source positions, load limits, diagnostics, source lines,
         // and a YAML file read within its size limit (FileIO), for the loader and the OpenAPI import.
         .target(name: "PositionedYAML", dependencies: ["CYAML", "FileIO"]),
-        // SHA-256 of a file's bytes, for trust granted by content (`moya-cli trust`); no crypto library.
+        // SHA-256 of a file's bytes, for trust granted by content (`moya-cli trust`), and HMAC-SHA-256 for
+        // SigV4 signing; no crypto library.
         .target(name: "ContentDigest"),
 
         // The libcurl transport MoyaKit sends over, as Moya over Alamofire; knows nothing of targets.
@@ -119,9 +120,14 @@ let package = Package(
         // One sender for every request (`call`, `request`, `check`, `serve`'s and `auth`'s builders): the
         // TargetBuilder made once with the untrusted-file environment rule, the page-N target, retries
         // with Retry-After, the token renewed once after a 401, redaction; `call` and `check` its clients.
+        // Per request (RequestPreparationPlugin): `{$uuid}`-style values, the `prepare` program (run by
+        // TargetAuth's runner, handed in), SigV4 signing (HMAC from ContentDigest).
         .target(
             name: "Sending",
-            dependencies: ["TextSafety", "FileIO", "CurlTransport", "MoyaKit", "TargetModel", "TargetSpec", "Paging"]
+            dependencies: [
+                "TextSafety", "FileIO", "ContentDigest", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetModel",
+                "TargetSpec", "Paging", .product(name: "HTTPTypes", package: "swift-http-types")
+            ]
         ),
         // `moya-cli check`: plans, runs and reports samples, live calls, chains and pages.
         .target(

@@ -54,6 +54,9 @@ public struct APISpec: Sendable, Hashable {
         /// The process environment variables the file's `${VAR}` references read, sorted (set by
         /// the loader): what `list` and help show, and what `EnvironmentAllowance` decides on.
         public var environmentVariables: [String] = []
+        /// `prepare: [program, args…]`: a program run once per request sent, which reads the
+        /// request as JSON on stdin and prints headers to add (trusted files only).
+        public var prepareCommand: CommandAuthSpec? = nil
     }
 
     /// Creates an API.

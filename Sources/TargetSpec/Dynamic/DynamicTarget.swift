@@ -68,6 +68,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         /// The public keys its server may have (`tls: {pinnedPublicKeys:}` of the API or of the
         /// environment); empty: any.
         public var pinnedPublicKeys: [String] = []
+        /// What the sender does to each request as it goes out beyond replacing `{$…}` markers:
+        /// the `prepare` program, SigV4 signing; `nil`: nothing.
+        public var preparation: RequestPreparation? = nil
     }
 
     /// Creates a target.

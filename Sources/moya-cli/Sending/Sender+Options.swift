@@ -1,7 +1,10 @@
 import CurlTransport
 import MoyaKit
 import Sending
+import Synchronization
+import TargetAuth
 import TargetSpec
+import TextSafety
 
 extension Sender {
     /// The sender the command line's request options give, for `call`, `request` and `check`:
@@ -18,7 +21,8 @@ extension Sender {
             plugins: RequestPlugins.base(headerOverrides: request.headerOverrides, override: override),
             redaction: Redaction(request: request),
             retry: isStubbed ? .none : RetryPolicy(maximumRetries: request.retry, retriesAllMethods: request.retryAll),
-            cookies: CookieJars(request: request, environment: environment, isStubbed: isStubbed))
+            cookies: CookieJars(request: request, environment: environment, isStubbed: isStubbed),
+            prepareHooks: isStubbed ? nil : PrepareHooks.runner(environment: environment))
     }
 }
 
@@ -58,5 +62,30 @@ extension Redaction {
             runSecrets: [request.proxy, request.baseURL].compactMap { $0 }.flatMap {
                 SecretRedactor.userinfoPasswords(in: $0)
             }, showsSecrets: request.showSecrets)
+    }
+}
+
+/// The `prepare` programs of this run: one runner per process, which runs a program only from a
+/// trusted file and says so on stderr before a program first runs.
+enum PrepareHooks {
+    private static let shared = Mutex<PrepareHookRunner?>(nil)
+
+    static func runner(environment: [String: String]) -> PrepareHookRunner {
+        shared.withLock { runner in
+            if let runner { return runner }
+            let made = PrepareHookRunner(
+                trust: TargetTrust(environment: environment),
+                announce: { hook in StandardStream.error.write(announcement(of: hook)) })
+            runner = made
+            return made
+        }
+    }
+
+    /// The line on stderr before a `prepare` program first runs (its words as written in the file).
+    static func announcement(of hook: PrepareHook) -> String {
+        let words = hook.arguments.map(ShellQuoting.quotedUnlessPlainASCII).joined(separator: " ")
+        return DisplayText.escaped(
+            "moya-cli: running the prepare program of API '\(hook.apiName)' (\(hook.file)) for each request: \(words)")
+            + "\n"
     }
 }
