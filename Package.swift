@@ -11,7 +11,7 @@ import PackageDescription
 //   transport     CurlTransport
 //   Moya          MoyaKit
 //   model         TargetModel
-//   runtime       TargetSpec; Paging beside it; Sending over both
+//   runtime       TargetSpec; Paging beside it; ResponseCache (the HTTP cache) over Paging; Sending over all
 //   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration, TargetServe
 //   the CLI       moya-cli
 //   build tools   OptionSpecs (every option's declaration) and generate-options (`make options`)
@@ -117,6 +117,15 @@ let package = Package(
             name: "Paging",
             dependencies: ["TextSafety", "OrderedJSON", "MoyaKit", "TargetModel"]
         ),
+        // The HTTP cache's engine (RFC 9111 as a private cache): what may be stored, freshness and
+        // age, 304s, and the private store in the user's cache folder (FileIO's PrivateFile); over
+        // Paging for HTTP dates; the sender's ResponseCachePlugin is its one client.
+        .target(
+            name: "ResponseCache",
+            dependencies: [
+                "FileIO", "ContentDigest", "OrderedJSON", "Paging", .product(name: "HTTPTypes", package: "swift-http-types")
+            ]
+        ),
         // One sender for every request (`call`, `request`, `check`, `serve`'s and `auth`'s builders): the
         // TargetBuilder made once with the untrusted-file environment rule, the page-N target, retries
         // with Retry-After, the token renewed once after a 401, redaction; `call` and `check` its clients.
@@ -126,7 +135,7 @@ let package = Package(
             name: "Sending",
             dependencies: [
                 "TextSafety", "FileIO", "ContentDigest", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetModel",
-                "TargetSpec", "Paging", .product(name: "HTTPTypes", package: "swift-http-types")
+                "TargetSpec", "Paging", "ResponseCache", .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
         // `moya-cli check`: plans, runs and reports samples, live calls, chains and pages.
@@ -181,6 +190,7 @@ let package = Package(
                 "TargetModel",
                 "TargetSpec",
                 "Paging",
+                "ResponseCache",
                 "Sending",
                 "TargetCheck",
                 "OpenAPIImport",
@@ -243,6 +253,7 @@ let package = Package(
             name: "TargetSpecTests",
             dependencies: ["TargetSpec", "TargetModel", "PositionedYAML", "MoyaKit", "OrderedJSON"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "TargetModel", "MoyaKit", "OrderedJSON"]),
+        .testTarget(name: "ResponseCacheTests", dependencies: ["ResponseCache", .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(
             name: "SendingTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import CurlTransport
 import MoyaKit
+import ResponseCache
 import TargetSpec
 
 /// How every request of a run is sent, as one value: the targets built (`TargetFactory`), the
@@ -25,6 +26,12 @@ package struct Sender: Sendable {
     package var cookies: CookieJars?
     /// Runs the `prepare` programs of trusted files; `nil`: a request whose file names one fails.
     package var prepareHooks: (any PrepareHookRunning)?
+    /// The HTTP cache's store; `nil` with `--no-cache` or without a usable folder.
+    package var cache: ResponseCacheStore?
+    /// What the cache did for each response.
+    package var cacheLedger = CacheLedger()
+    /// `-v`'s cache notes.
+    package var cacheNote: (@Sendable (String) -> Void)?
 
     /// Creates a sender; by default it builds from an empty environment, with the transport's
     /// defaults, no plugins, secrets redacted, no retries.
@@ -49,7 +56,10 @@ package struct Sender: Sendable {
     /// The plugins every request goes through, the one that keeps `--session`'s cookies, and last
     /// the one that prepares each request as it goes out (`{$uuid}`, `prepare`, SigV4).
     package var sendingPlugins: [any PluginType] {
-        plugins + (cookies?.sessionPlugin.map { [$0] } ?? []) + [RequestPreparationPlugin(hooks: prepareHooks)]
+        plugins + (cookies?.sessionPlugin.map { [$0] } ?? []) + [
+            ResponseCachePlugin(store: cache, ledger: cacheLedger, note: cacheNote),
+            RequestPreparationPlugin(hooks: prepareHooks)
+        ]
     }
 
     /// The transport settings for `target`: its timeouts unless overridden, its API's cookie

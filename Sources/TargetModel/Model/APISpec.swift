@@ -57,6 +57,9 @@ public struct APISpec: Sendable, Hashable {
         /// `prepare: [program, args…]`: a program run once per request sent, which reads the
         /// request as JSON on stdin and prints headers to add (trusted files only).
         public var prepareCommand: CommandAuthSpec? = nil
+        /// `cache: true`: the HTTP cache answers and keeps the API's responses (`--cache` for all,
+        /// `--no-cache` for none).
+        public var usesCache: Bool = false
     }
 
     /// Creates an API.

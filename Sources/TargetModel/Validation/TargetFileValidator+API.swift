@@ -5,7 +5,7 @@ extension TargetFileValidator {
     static let apiKeys = [
         "api", "description", "baseURL", "headers", "sensitiveHeaders", "auth", "validation", "timeout",
         "connectTimeout", "cookies", "tls",
-        "environments", "defaultEnvironment", "cases", "pagination", "prepare"
+        "environments", "defaultEnvironment", "cases", "pagination", "prepare", "cache"
     ]
 
     mutating func readAPI(_ root: Node) -> APISpec? {
@@ -85,6 +85,7 @@ extension TargetFileValidator {
                 fileRoot: fileRoot,
                 pagination: pagination, keepsCookies: keepsCookies, pinnedPublicKeys: pinnedPublicKeys))
         api.prepareCommand = prepareCommand.map { CommandAuthSpec(arguments: $0) }
+        api.usesCache = fields["cache"].flatMap { bool($0) } ?? false
         return api
     }
 

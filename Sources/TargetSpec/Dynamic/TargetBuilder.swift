@@ -40,6 +40,8 @@ public struct TargetBuilder: Sendable {
     public var accessTokens: (any AccessTokenSource)?
     /// `-u` or `--bearer`: sent instead of the file's auth (see `CommandLineCredential`).
     package var credentialOverride: CommandLineCredential?
+    /// `--cache` (`true`) or `--no-cache` (`false`), over the file's `cache:`; `nil`: as the file says.
+    public var cacheOverride: Bool?
 
     /// Creates a builder.
     public init(
@@ -145,6 +147,7 @@ public struct TargetBuilder: Sendable {
                 pinnedPublicKeys: (try? selectedEnvironment())??.pinnedPublicKeys ?? api.pinnedPublicKeys
             ))
         if !preparation.isEmpty { target.preparation = preparation }
+        if !isStubbed && !task.downloadsFile { target.usesCache = cacheOverride ?? spec.usesCache ?? api.usesCache }
         return target
     }
 

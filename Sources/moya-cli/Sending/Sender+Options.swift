@@ -1,5 +1,6 @@
 import CurlTransport
 import MoyaKit
+import ResponseCache
 import Sending
 import Synchronization
 import TargetAuth
@@ -23,6 +24,21 @@ extension Sender {
             retry: isStubbed ? .none : RetryPolicy(maximumRetries: request.retry, retriesAllMethods: request.retryAll),
             cookies: CookieJars(request: request, environment: environment, isStubbed: isStubbed),
             prepareHooks: isStubbed ? nil : PrepareHooks.runner(environment: environment))
+        if !isStubbed && !request.noCache { cache = CacheFolder.store(environment: environment) }
+    }
+}
+
+/// The run's HTTP cache store, in `$XDG_CACHE_HOME/moya` (or `~/.cache/moya`); each warning once.
+enum CacheFolder {
+    private static let warned = Mutex<Set<String>>([])
+
+    static func store(environment: [String: String]) -> ResponseCacheStore? {
+        guard let folder = ResponseCacheStore.defaultFolder(environment: environment) else { return nil }
+        return ResponseCacheStore(folder: folder) { message in
+            if warned.withLock({ $0.insert(message).inserted }) {
+                StandardStream.error.write("moya-cli: warning: " + DisplayText.escaped(message) + "\n")
+            }
+        }
     }
 }
 
@@ -52,6 +68,7 @@ extension TargetFactory {
         self.init(
             environment: environment, environmentName: request.environment, baseURLOverride: request.baseURL,
             accessTokens: isStubbed ? nil : AccessTokens.provider(environment: environment, request: request))
+        cacheOverride = request.noCache ? false : request.cache ? true : nil
     }
 }
 
