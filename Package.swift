@@ -123,7 +123,8 @@ let package = Package(
         .target(
             name: "ResponseCache",
             dependencies: [
-                "FileIO", "ContentDigest", "OrderedJSON", "Paging", .product(name: "HTTPTypes", package: "swift-http-types")
+                "FileIO", "ContentDigest", "OrderedJSON", "Paging",
+                .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
         // One sender for every request (`call`, `request`, `check`, `serve`'s and `auth`'s builders): the
@@ -253,11 +254,13 @@ let package = Package(
             name: "TargetSpecTests",
             dependencies: ["TargetSpec", "TargetModel", "PositionedYAML", "MoyaKit", "OrderedJSON"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "TargetModel", "MoyaKit", "OrderedJSON"]),
-        .testTarget(name: "ResponseCacheTests", dependencies: ["ResponseCache", .product(name: "HTTPTypes", package: "swift-http-types")]),
+        .testTarget(
+            name: "ResponseCacheTests",
+            dependencies: ["ResponseCache", .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(
             name: "SendingTests",
             dependencies: [
-                "Sending", "TargetSpec", "TargetModel", "MoyaKit", "CurlTransport",
+                "Sending", "TargetSpec", "TargetModel", "MoyaKit", "CurlTransport", "ContentDigest",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),

@@ -30,8 +30,11 @@ package struct CacheControl: Sendable, Hashable {
                 case "must-revalidate": mustRevalidate = true
                 case "only-if-cached": onlyIfCached = true
                 case "max-age" where maxAge == nil:
-                    let digits = argument.map { $0.hasPrefix("\"") && $0.hasSuffix("\"") ? String($0.dropFirst().dropLast()) : $0 }
-                    maxAge = digits.flatMap { text in text.allSatisfy(\.isASCII) ? Int(text) : nil }.map { max(0, $0) } ?? 0
+                    let digits = argument.map {
+                        $0.hasPrefix("\"") && $0.hasSuffix("\"") ? String($0.dropFirst().dropLast()) : $0
+                    }
+                    maxAge =
+                        digits.flatMap { text in text.allSatisfy(\.isASCII) ? Int(text) : nil }.map { max(0, $0) } ?? 0
                 default: break
                 }
             }

@@ -33,7 +33,9 @@ package enum CachePolicy {
         if request.noStore || response.noStore { return "no-store" }
         guard storable.contains(status) else { return "status \(status) is not kept" }
         if response.isPrivate { return "the answer is private" }
-        if hasCredentials && !response.isPublic { return "the request carries credentials and the answer is not public" }
+        if hasCredentials && !response.isPublic {
+            return "the request carries credentials and the answer is not public"
+        }
         if responseFields[.setCookie] != nil { return "the answer sets cookies" }
         if varyNames(responseFields) == nil { return "Vary: *" }
         let hasFreshness = response.maxAge != nil || responseFields[.expires] != nil
@@ -112,10 +114,14 @@ package enum CachePolicy {
 
     /// `entry` freshened by a 304's header fields (§4.3.4): each field the 304 sends replaces the
     /// stored ones of its name, but those that describe the stored body.
-    package static func freshened(_ entry: CacheEntry, with notModified: HTTPFields, requestTime: Double, responseTime: Double)
+    package static func freshened(
+        _ entry: CacheEntry, with notModified: HTTPFields, requestTime: Double, responseTime: Double
+    )
         -> CacheEntry
     {
-        let kept: Set<String> = ["content-length", "content-encoding", "transfer-encoding", "content-range", "content-type"]
+        let kept: Set<String> = [
+            "content-length", "content-encoding", "transfer-encoding", "content-range", "content-type"
+        ]
         var updated = entry
         let replaced = Set(notModified.map { $0.name.canonicalName }).subtracting(kept)
         updated.headers.removeAll { replaced.contains($0.name.lowercased()) }

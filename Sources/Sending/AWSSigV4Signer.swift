@@ -89,7 +89,8 @@ package struct AWSSigV4Signer: Sendable {
         let names = values.keys.sorted()
         let headerLines = names.map { "\($0):\(values[$0, default: []].joined(separator: ","))\n" }.joined()
         let signedHeaders = names.joined(separator: ";")
-        let text = [request.method, path, query, headerLines, signedHeaders, request.payloadHash].joined(separator: "\n")
+        let text = [request.method, path, query, headerLines, signedHeaders, request.payloadHash].joined(
+            separator: "\n")
         return (text, signedHeaders)
     }
 

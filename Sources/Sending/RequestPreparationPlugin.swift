@@ -114,11 +114,13 @@ package struct RequestPreparationPlugin: PluginType {
         let output = try hooks.run(hook, input: input.serializedBytes() + [UInt8(ascii: "\n")])
         guard let parsed = try? JSONValue(parsing: output), case .object(let members) = parsed else {
             throw PrepareHookError(
-                "the prepare program '\(program)' did not print a JSON object of headers, like {\"X-Signature\": \"…\"}")
+                "the prepare program '\(program)' did not print a JSON object of headers, like {\"X-Signature\": \"…\"}"
+            )
         }
         for (name, value) in members {
             guard case .string(let text) = value else {
-                throw PrepareHookError("the prepare program '\(program)' gave header '\(name)' a value that is not a string")
+                throw PrepareHookError(
+                    "the prepare program '\(program)' gave header '\(name)' a value that is not a string")
             }
             guard let fieldName = HTTPField.Name(name), !Self.reservedHeaderNames.contains(fieldName.canonicalName)
             else {
@@ -154,7 +156,8 @@ package struct RequestPreparationPlugin: PluginType {
             var template = Array((folder + "/moya-prepare-body-XXXXXX").utf8CString)
             let descriptor = mkstemp(&template)
             guard descriptor >= 0 else {
-                throw PrepareHookError("cannot write the request body for the prepare program: \(String(cString: strerror(errno)))")
+                throw PrepareHookError(
+                    "cannot write the request body for the prepare program: \(String(cString: strerror(errno)))")
             }
             defer { close(descriptor) }
             let made = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -77,7 +77,8 @@ package struct ResponseCachePlugin: PluginType {
                 statusCode: entry.status, data: entry.body, request: request,
                 response: HTTPResponseHead(statusCode: entry.status, headers: entry.fields, url: request.url))
             return .failure(
-                .underlying(StoredAnswer(response: response, age: Int(CachePolicy.currentAge(of: entry, now: now))), nil))
+                .underlying(
+                    StoredAnswer(response: response, age: Int(CachePolicy.currentAge(of: entry, now: now))), nil))
         }
         let fields = entry.fields
         // A request with its own conditions keeps them; its 304 is its own.

@@ -52,7 +52,9 @@ final class HTTPCacheTests: XCTestCase {
     }
 
     func storedFiles() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: cacheFolder.path)) ?? []).filter { $0.hasSuffix(".response") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: cacheFolder.path)) ?? []).filter {
+            $0.hasSuffix(".response")
+        }
     }
 
     func testAFreshAnswerIsServedWithoutARequest() throws {

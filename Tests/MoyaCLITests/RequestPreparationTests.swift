@@ -233,7 +233,8 @@ final class RequestPreparationTests: XCTestCase {
             let signedNames = try XCTUnwrap(
                 authorization.components(separatedBy: "SignedHeaders=").last?.components(separatedBy: ",").first)
             let headers = received.headers.filter {
-                signedNames.split(separator: ";").contains(Substring($0.name.lowercased())) && $0.name.lowercased() != "host"
+                signedNames.split(separator: ";").contains(Substring($0.name.lowercased()))
+                    && $0.name.lowercased() != "host"
             }.map { (name: $0.name, value: $0.value) }
             let signer = AWSSigV4Signer(
                 credential: AWSSigV4Credential(
@@ -255,7 +256,8 @@ final class RequestPreparationTests: XCTestCase {
         try writeAWSAPI(service: "s3")
         let result = try run(["curl", "aws", "put"], environment: awsKeys)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("--aws-sigv4 'aws:amz:eu-west-1:s3' --user '<redacted>:<redacted>'"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("--aws-sigv4 'aws:amz:eu-west-1:s3' --user '<redacted>:<redacted>'"), result.stdout)
         XCTAssertFalse(result.stdout.contains("loopback/secret"), result.stdout)
     }
 

@@ -52,7 +52,8 @@ final class CachePolicyTests: XCTestCase {
         XCTAssertFalse(CachePolicy.isFresh(aged, requestFields: fields([]), now: 1_000_020))
         // Expires - Date; an invalid Expires is in the past.
         XCTAssertEqual(
-            CachePolicy.freshnessLifetime(of: entry([("Date", date), ("Expires", "Mon, 12 Jan 1970 13:47:40 GMT")])), 60)
+            CachePolicy.freshnessLifetime(of: entry([("Date", date), ("Expires", "Mon, 12 Jan 1970 13:47:40 GMT")])), 60
+        )
         XCTAssertEqual(CachePolicy.freshnessLifetime(of: entry([("Date", date), ("Expires", "0")])), 0)
         // no-cache: stored, but always revalidated; a request's no-cache or max-age=0 too.
         XCTAssertFalse(

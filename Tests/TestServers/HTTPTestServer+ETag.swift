@@ -18,7 +18,8 @@ extension HTTPTestServer {
             }
         }
         if let condition = request.value(of: "If-None-Match"),
-            condition == "*" || condition.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag })
+            condition == "*"
+                || condition.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag })
         {
             return reply(304, headers, Data())
         }

@@ -87,7 +87,9 @@ extension OptionGroupSpec {
                 help:
                     "Use the HTTP cache for every case, as a file's 'cache: true' does: a fresh stored answer without a request, a stale one revalidated (If-None-Match, If-Modified-Since), a new one stored privately ($XDG_CACHE_HOME/moya) unless private, no-store or sent with credentials."
             ),
-            .flag("noCache", "--no-cache", help: "Use no HTTP cache, whatever the file's 'cache' says (wins over --cache)."),
+            .flag(
+                "noCache", "--no-cache",
+                help: "Use no HTTP cache, whatever the file's 'cache' says (wins over --cache)."),
             .flag(
                 "showSecrets", "--show-secrets",
                 help: "Show secrets in logs, curl commands, reports and error messages instead of <redacted>."),

@@ -207,7 +207,8 @@ extension TargetFileValidator {
         }
         return .awsSigV4(
             AWSSigV4AuthSpec(
-                region: region, service: service, accessKey: accessKey, secretKey: secretKey, sessionToken: sessionToken))
+                region: region, service: service, accessKey: accessKey, secretKey: secretKey, sessionToken: sessionToken
+            ))
     }
 
     /// Whether `text` may stand in a SigV4 credential scope (`AKID/DATE/REGION/SERVICE/aws4_request`).

@@ -163,7 +163,8 @@ public struct TargetBuilder: Sendable {
             for (name, text) in [("region", region), ("service", service)]
             where !TargetFileValidator.isSigV4ScopeWord(text) {
                 throw TargetBuildError.accessToken(
-                    AccessTokenError(.notAllowed, "the SigV4 \(name) '\(text)' is not a word of letters, digits and '-'"))
+                    AccessTokenError(
+                        .notAllowed, "the SigV4 \(name) '\(text)' is not a word of letters, digits and '-'"))
             }
             var sessionToken: String?
             if let template = auth.sessionToken { sessionToken = try context.renderSecret(template) }
