@@ -135,7 +135,8 @@ let package = Package(
         .target(
             name: "Sending",
             dependencies: [
-                "TextSafety", "FileIO", "ContentDigest", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetModel",
+                "CCleanup", "TextSafety", "FileIO", "ContentDigest", "OrderedJSON", "CurlTransport", "MoyaKit",
+                "TargetModel",
                 "TargetSpec", "Paging", "ResponseCache", .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),

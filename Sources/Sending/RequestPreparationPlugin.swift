@@ -1,3 +1,4 @@
+import CCleanup
 import ContentDigest
 import CurlTransport
 import HTTPTypes
@@ -142,6 +143,7 @@ package struct RequestPreparationPlugin: PluginType {
         var sha256: String?
         var path: String?
         var isTemporary = false
+        var cleanupSlot: Int32 = -1
 
         init(_ request: URLRequest) throws(PrepareHookError) {
             if let file = request.bodyFileURL {
@@ -163,13 +165,15 @@ package struct RequestPreparationPlugin: PluginType {
             let made = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
             path = made
             isTemporary = true
+            // Ctrl-C while the program runs must not leave the copy of the body behind.
+            cleanupSlot = moya_cleanup_register(made, 0)
             var written = 0
             let all = Array(bytes)
             while written < all.count {
                 let count = all[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else {
-                    unlink(made)
+                    remove()
                     throw PrepareHookError(
                         "cannot write the request body for the prepare program: \(String(cString: strerror(errno)))")
                 }
@@ -179,6 +183,7 @@ package struct RequestPreparationPlugin: PluginType {
 
         func remove() {
             if isTemporary, let path { unlink(path) }
+            if cleanupSlot >= 0 { moya_cleanup_forget(cleanupSlot) }
         }
     }
 

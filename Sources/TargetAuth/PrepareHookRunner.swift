@@ -52,16 +52,17 @@ package final class PrepareHookRunner: PrepareHookRunning {
                 "the prepare program '\(program)' did not finish within \(TokenCommandRunner.seconds(hook.timeout)); "
                     + "it was stopped")
         case .ended(let exitCode, let signal, let output):
+            // Past the limit, reading stopped: a program still writing ended by SIGPIPE.
+            if output.count > Self.outputLimit {
+                throw PrepareHookError(
+                    "the prepare program '\(program)' printed more than \(Self.outputLimit / 1024) KiB; "
+                        + "it prints one JSON object of headers")
+            }
             if signal != 0 {
                 throw PrepareHookError("the prepare program '\(program)' was killed by signal \(signal)")
             }
             if exitCode != 0 {
                 throw PrepareHookError("the prepare program '\(program)' failed with exit status \(exitCode)")
-            }
-            if output.count > Self.outputLimit {
-                throw PrepareHookError(
-                    "the prepare program '\(program)' printed more than \(Self.outputLimit / 1024) KiB; "
-                        + "it prints one JSON object of headers")
             }
             return output
         }

@@ -157,12 +157,15 @@ final class RequestPreparationTests: XCTestCase {
     /// What a program prints is checked as any header line: no line break, no framing header.
     func testAProgramsHostileOutputIsRefused() throws {
         for (output, message) in [
-            (#"{"X-Evil": "a\r\nInjected: yes"}"#, "with a line break"),
-            (#"{"Content-Length": "0"}"#, "header name that cannot be sent"),
-            ("not json", "did not print a JSON object"),
-            (#"{"X-Number": 5}"#, "not a string")
+            (#"printf '%s' '{"X-Evil": "a\r\nInjected: yes"}'"#, "with a line break"),
+            (#"printf '%s' '{"Content-Length": "0"}'"#, "header name that cannot be sent"),
+            ("printf '%s' 'not json'", "did not print a JSON object"),
+            (#"printf '%s' '{"X-Number": 5}'"#, "not a string"),
+            ("head -c 100000 /dev/zero | tr '\\0' a", "printed more than 64 KiB"),
+            ("echo '{}'; exit 3", "failed with exit status 3"),
+            ("kill -9 $$", "was killed by signal 9")
         ] {
-            let script = try folder.write("bin/hook.sh", "#!/bin/sh\ncat > /dev/null\nprintf '%s' '\(output)'\n")
+            let script = try folder.write("bin/hook.sh", "#!/bin/sh\ncat > /dev/null\n\(output)\n")
             chmod(script.path, 0o700)
             try writeSignedAPI(hook: script.path)
             let result = try run(["call", "signed", "create"], environment: trusted)
