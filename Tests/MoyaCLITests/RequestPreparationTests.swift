@@ -138,6 +138,25 @@ final class RequestPreparationTests: XCTestCase {
         XCTAssertTrue(stamps.allSatisfy { Int($0) != nil }, "\(stamps)")
     }
 
+    /// Each page of --all is a request of its own.
+    func testEveryPageGetsFreshValues() throws {
+        let target = try folder.write(
+            "targets/paged.yaml",
+            """
+            baseURL: http://127.0.0.1:\(server.port)
+            pagination: {next: link}
+            headers: {X-Request-Id: "{$uuid}"}
+            cases:
+              link: {path: /pages/link, sample: {json: []}}
+            """)
+        chmod(target.path, 0o644)
+        let result = try run(["call", "paged", "link", "--all"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let ids = server.receivedRequests.compactMap { $0.value(of: "X-Request-Id") }
+        XCTAssertEqual(ids.count, 3)
+        XCTAssertEqual(Set(ids).count, 3, "\(ids)")
+    }
+
     func testAnUntrustedFilesPrepareProgramIsRefusedAndNothingRuns() throws {
         let marker = folder.url.appendingPathComponent("ran").path
         let script = try folder.write("bin/hook.sh", "#!/bin/sh\ntouch \(marker)\necho '{}'\n")
