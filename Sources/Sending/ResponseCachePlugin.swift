@@ -102,7 +102,8 @@ package struct ResponseCachePlugin: PluginType {
         case .success(let response), .failure(.statusCode(let response)):
             guard let request = response.request else { return result }
             let url = request.url?.absoluteString ?? ""
-            let ours = revalidating.remove(url)
+            // Without a store (a stub, --no-cache) nothing was revalidated: no lock taken.
+            let ours = store != nil && revalidating.remove(url)
             if response.statusCode == 304, ours, let store, let dynamic, dynamic.usesCache,
                 let entry = store.load(method: "GET", url: url)
             {

@@ -194,6 +194,25 @@ final class RequestPreparationTests: XCTestCase {
         XCTAssertTrue(server.receivedRequests.isEmpty)
     }
 
+    /// `serve` routes a `{$…}` path segment as any text, and a sample's `{$uuid}` is a UUID.
+    func testServeRoutesADynamicSegmentAndAnswersAFreshSample() throws {
+        let target = try folder.write(
+            "targets/events.yaml",
+            """
+            baseURL: http://127.0.0.1:9
+            cases:
+              event: {path: "/events/{$timestamp}/log", sample: {json: {id: "{$uuid}"}}}
+            """)
+        chmod(target.path, 0o644)
+        let server = try ServeProcess([], in: folder.url)
+        let answer = try server.curl("/events/1733500800/log")
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), answer)
+        let body = try XCTUnwrap(answer.components(separatedBy: "\r\n\r\n").last)
+        let id = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: String])?["id"])
+        XCTAssertNotNil(UUID(uuidString: id), body)
+        XCTAssertEqual(server.stop(), 130)
+    }
+
     func testUnknownDynamicValuesAreReportedAtLoad() throws {
         let target = try folder.write(
             "targets/typo.yaml",
