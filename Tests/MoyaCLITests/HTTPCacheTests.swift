@@ -93,6 +93,20 @@ final class HTTPCacheTests: XCTestCase {
         XCTAssertEqual(server.receivedRequests.count, 5)
     }
 
+    /// `check --live` goes through the same cache: a second run asks only for what is stale.
+    func testCheckUsesTheCache() throws {
+        let first = try run(["check", "cached", "--live", "--jobs", "4"])
+        XCTAssertEqual(first.status, 0, first.stdout + first.stderr)
+        XCTAssertEqual(server.receivedRequests.count, 4)
+        let second = try run(["check", "cached", "--live", "--jobs", "4"])
+        XCTAssertEqual(second.status, 0, second.stdout + second.stderr)
+        // fresh: a hit; stale: revalidated (304); mine (private) and never (cache: false): sent again.
+        let again = server.receivedRequests.dropFirst(4)
+        XCTAssertEqual(again.count, 3, "\(again.map(\.target))")
+        XCTAssertFalse(again.contains { $0.path == "/etag/v1" })
+        XCTAssertEqual(again.first { $0.path == "/etag/v2" }?.value(of: "If-None-Match"), "\"v2\"")
+    }
+
     func testAStaleAnswerIsRevalidatedAndA304IsTheStoredBody() throws {
         XCTAssertEqual(try run(["call", "cached", "stale"]).status, 0)
         let second = try run(["call", "cached", "stale", "-v"])
@@ -157,6 +171,19 @@ final class HTTPCacheTests: XCTestCase {
         chmod(entry.path, 0o644)
         XCTAssertEqual(try run(["call", "cached", "fresh"]).status, 0)
         XCTAssertEqual(server.receivedRequests.count, 4)
+        // Nor a symbolic link planted in its place (to a whole entry elsewhere): the link is
+        // replaced by a file, and what it pointed to is left alone.
+        let planted = folder.url.appendingPathComponent("planted.response")
+        let plantedBytes = try Data(contentsOf: entry)
+        try FileManager.default.moveItem(at: entry, to: planted)
+        try FileManager.default.createSymbolicLink(at: entry, withDestinationURL: planted)
+        let linkedEntry = try run(["call", "cached", "fresh"])
+        XCTAssertEqual(linkedEntry.status, 0, linkedEntry.stderr)
+        XCTAssertTrue(linkedEntry.stderr.contains("it is a symbolic link"), linkedEntry.stderr)
+        XCTAssertEqual(server.receivedRequests.count, 5)
+        let replaced = try FileManager.default.attributesOfItem(atPath: entry.path)[.type] as? FileAttributeType
+        XCTAssertEqual(replaced, .typeRegular)
+        XCTAssertEqual(try Data(contentsOf: planted), plantedBytes)
     }
 
     /// A 304 the request asked for (its own If-None-Match) is what it asked for: exit 0, as curl.
