@@ -11,7 +11,7 @@ import PackageDescription
 //   transport     CurlTransport
 //   Moya          MoyaKit
 //   model         TargetModel
-//   runtime       TargetSpec; Paging beside it; Sending over both
+//   runtime       TargetSpec; Paging beside it; ResponseCache (the HTTP cache) over Paging; Sending over all
 //   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration, TargetServe
 //   the CLI       moya-cli
 //   build tools   OptionSpecs (every option's declaration) and generate-options (`make options`)
@@ -68,7 +68,8 @@ let package = Package(
         // YAML over libyaml: a node tree with source positions, load limits, diagnostics, source lines,
         // and a YAML file read within its size limit (FileIO), for the loader and the OpenAPI import.
         .target(name: "PositionedYAML", dependencies: ["CYAML", "FileIO"]),
-        // SHA-256 of a file's bytes, for trust granted by content (`moya-cli trust`); no crypto library.
+        // SHA-256 of a file's bytes, for trust granted by content (`moya-cli trust`), and HMAC-SHA-256 for
+        // SigV4 signing; no crypto library.
         .target(name: "ContentDigest"),
 
         // The libcurl transport MoyaKit sends over, as Moya over Alamofire; knows nothing of targets.
@@ -116,12 +117,28 @@ let package = Package(
             name: "Paging",
             dependencies: ["TextSafety", "OrderedJSON", "MoyaKit", "TargetModel"]
         ),
+        // The HTTP cache's engine (RFC 9111 as a private cache): what may be stored, freshness and
+        // age, 304s, and the private store in the user's cache folder (FileIO's PrivateFile); over
+        // Paging for HTTP dates; the sender's ResponseCachePlugin is its one client.
+        .target(
+            name: "ResponseCache",
+            dependencies: [
+                "FileIO", "ContentDigest", "OrderedJSON", "Paging",
+                .product(name: "HTTPTypes", package: "swift-http-types")
+            ]
+        ),
         // One sender for every request (`call`, `request`, `check`, `serve`'s and `auth`'s builders): the
         // TargetBuilder made once with the untrusted-file environment rule, the page-N target, retries
         // with Retry-After, the token renewed once after a 401, redaction; `call` and `check` its clients.
+        // Per request (RequestPreparationPlugin): `{$uuid}`-style values, the `prepare` program (run by
+        // TargetAuth's runner, handed in), SigV4 signing (HMAC from ContentDigest).
         .target(
             name: "Sending",
-            dependencies: ["TextSafety", "FileIO", "CurlTransport", "MoyaKit", "TargetModel", "TargetSpec", "Paging"]
+            dependencies: [
+                "CCleanup", "TextSafety", "FileIO", "ContentDigest", "OrderedJSON", "CurlTransport", "MoyaKit",
+                "TargetModel",
+                "TargetSpec", "Paging", "ResponseCache", .product(name: "HTTPTypes", package: "swift-http-types")
+            ]
         ),
         // `moya-cli check`: plans, runs and reports samples, live calls, chains and pages.
         .target(
@@ -175,6 +192,7 @@ let package = Package(
                 "TargetModel",
                 "TargetSpec",
                 "Paging",
+                "ResponseCache",
                 "Sending",
                 "TargetCheck",
                 "OpenAPIImport",
@@ -238,9 +256,12 @@ let package = Package(
             dependencies: ["TargetSpec", "TargetModel", "PositionedYAML", "MoyaKit", "OrderedJSON"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging", "TargetModel", "MoyaKit", "OrderedJSON"]),
         .testTarget(
+            name: "ResponseCacheTests",
+            dependencies: ["ResponseCache", .product(name: "HTTPTypes", package: "swift-http-types")]),
+        .testTarget(
             name: "SendingTests",
             dependencies: [
-                "Sending", "TargetSpec", "TargetModel", "MoyaKit", "CurlTransport",
+                "Sending", "TargetSpec", "TargetModel", "MoyaKit", "CurlTransport", "ContentDigest",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),

@@ -1,11 +1,18 @@
 /// Side effects around every request: logging, auth headers, activity indicators...
 ///
-/// The provider calls, in order: `prepare` (may change the request), `willSend` (just before it
+/// The provider calls, in order: `prepare` (may change the request), `adapt` (may change it or
+/// fail it, after every `prepare`), `willSend` (just before it
 /// is sent or stubbed), `didReceive` (once the exchange ended), `process` (may change the
 /// result), then the caller's completion. Every method has a pass-through default.
 public protocol PluginType: Sendable {
     /// Returns the request to send instead of `request`.
     func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest
+
+    /// Returns the request to send once every plugin prepared it, or why it cannot be sent, as
+    /// Alamofire's `RequestAdapter` adapts a request: for work that may fail (signing it, running a
+    /// program). Called once per request sent, after every `prepare` and before `willSend`; a
+    /// failure ends the request with that error, before anything is sent.
+    func adapt(_ request: URLRequest, target: any TargetType) -> Result<URLRequest, MoyaError>
 
     /// Called just before the request is sent over the network, or stubbed.
     func willSend(_ request: any RequestType, target: any TargetType)
@@ -20,6 +27,10 @@ public protocol PluginType: Sendable {
 extension PluginType {
     /// Leaves the request as it is.
     public func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest { request }
+    /// Leaves the request as it is.
+    public func adapt(_ request: URLRequest, target: any TargetType) -> Result<URLRequest, MoyaError> {
+        .success(request)
+    }
     /// Does nothing.
     public func willSend(_ request: any RequestType, target: any TargetType) {}
     /// Does nothing.

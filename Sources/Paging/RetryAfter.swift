@@ -22,7 +22,7 @@ package enum RetryAfter {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// An IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`, the form servers must send.
-    static func httpDate(_ text: String) -> Date? {
+    package static func httpDate(_ text: String) -> Date? {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT",
             let day = Int(parts[1]), (1...31).contains(day),

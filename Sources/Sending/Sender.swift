@@ -1,5 +1,6 @@
 import CurlTransport
 import MoyaKit
+import ResponseCache
 import TargetSpec
 
 /// How every request of a run is sent, as one value: the targets built (`TargetFactory`), the
@@ -23,6 +24,14 @@ package struct Sender: Sendable {
     package var retry: RetryPolicy
     /// The run's cookies, a store per API; `nil` with `--no-cookies`.
     package var cookies: CookieJars?
+    /// Runs the `prepare` programs of trusted files; `nil`: a request whose file names one fails.
+    package var prepareHooks: (any PrepareHookRunning)?
+    /// The HTTP cache's store; `nil` with `--no-cache` or without a usable folder.
+    package var cache: ResponseCacheStore?
+    /// What the cache did for each response.
+    package var cacheLedger = CacheLedger()
+    /// `-v`'s cache notes.
+    package var cacheNote: (@Sendable (String) -> Void)?
 
     /// Creates a sender; by default it builds from an empty environment, with the transport's
     /// defaults, no plugins, secrets redacted, no retries.
@@ -30,8 +39,10 @@ package struct Sender: Sendable {
         targets: TargetFactory = TargetFactory(environment: [:]),
         session: SessionConfiguration = SessionConfiguration(),
         timeout: Double? = nil, connectTimeout: Double? = nil, plugins: [any PluginType] = [],
-        redaction: Redaction = Redaction(), retry: RetryPolicy = .none, cookies: CookieJars? = CookieJars()
+        redaction: Redaction = Redaction(), retry: RetryPolicy = .none, cookies: CookieJars? = CookieJars(),
+        prepareHooks: (any PrepareHookRunning)? = nil
     ) {
+        self.prepareHooks = prepareHooks
         self.targets = targets
         self.session = session
         self.timeout = timeout
@@ -42,9 +53,13 @@ package struct Sender: Sendable {
         self.cookies = cookies
     }
 
-    /// The plugins every request goes through, and the one that keeps `--session`'s cookies.
+    /// The plugins every request goes through, the one that keeps `--session`'s cookies, and last
+    /// the one that prepares each request as it goes out (`{$uuid}`, `prepare`, SigV4).
     package var sendingPlugins: [any PluginType] {
-        plugins + (cookies?.sessionPlugin.map { [$0] } ?? [])
+        plugins + (cookies?.sessionPlugin.map { [$0] } ?? []) + [
+            ResponseCachePlugin(store: cache, ledger: cacheLedger, note: cacheNote),
+            RequestPreparationPlugin(hooks: prepareHooks)
+        ]
     }
 
     /// The transport settings for `target`: its timeouts unless overridden, its API's cookie

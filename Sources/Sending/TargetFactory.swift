@@ -15,6 +15,8 @@ package struct TargetFactory: Sendable {
     /// Where `oauth2` and `command` tokens come from for requests that are sent (never for stubs),
     /// and where a token refused with 401 is renewed; `nil`: nowhere.
     package var accessTokens: (any AccessTokenSource)?
+    /// `--cache` (`true`) or `--no-cache` (`false`); `nil`: as each file says.
+    package var cacheOverride: Bool?
 
     /// Creates a factory.
     package init(
@@ -36,6 +38,7 @@ package struct TargetFactory: Sendable {
             api: api, processEnvironment: environment, environmentName: environmentName,
             baseURLOverride: baseURLOverride, isStubbed: isStubbed, downloadDestinationOverride: downloadDestination,
             overwritesDownloads: overwritesDownloads, accessTokens: isStubbed ? nil : accessTokens)
+        builder.cacheOverride = cacheOverride
         FileEnvironment.restrict(&builder, environment: environment)
         if isStubbed { standIn(forUnsetSecretsOf: &builder) }
         return builder

@@ -83,7 +83,10 @@ struct CaseExpressions {
     /// A `String` expression for `template`: literal text, values' text (percent-escaped as one
     /// path segment with `pathSegment`) and `Configuration` members.
     mutating func string(_ template: Template, pathSegment: Bool = false) -> SwiftExpression {
-        if let literal = template.literalText { return .atom(SwiftLiteral.quoted(literal)) }
+        if let literal = template.literalText {
+            if literal.contains(DynamicValue.markerPrefix) { return .atom("\"" + Self.escaped(literal) + "\"") }
+            return .atom(SwiftLiteral.quoted(literal))
+        }
         if !pathSegment, let name = template.soloPlaceholder, let value = value(named: name), value.kind == .string,
             !isOptional(value)
         {
@@ -96,7 +99,7 @@ struct CaseExpressions {
         for segment in template.segments {
             switch segment {
             case .literal(let text):
-                literal += SwiftLiteral.escaped(text)
+                literal += Self.escaped(text)
             case .placeholder(let name, _):
                 guard let value = value(named: name) else { continue }
                 let text = self.text(of: value)
@@ -106,6 +109,39 @@ struct CaseExpressions {
             }
         }
         return .atom(literal + "\"")
+    }
+
+    /// `text` escaped for a Swift string literal, each `{$uuid}`, `{$timestamp}` or `{$isoDate}` (its
+    /// marker, `DynamicValue`) an interpolation made when the property is read: once per request,
+    /// as Moya reads a target's members for each request.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.firstRange(of: DynamicValue.markerPrefix) {
+            result += SwiftLiteral.escaped(String(rest[..<start.lowerBound]))
+            let after = rest[start.upperBound...]
+            guard
+                let value = DynamicValue.allCases.first(where: {
+                    after.hasPrefix($0.rawValue + DynamicValue.markerSuffix)
+                })
+            else {
+                result += SwiftLiteral.escaped(DynamicValue.markerPrefix)
+                rest = after
+                continue
+            }
+            result += "\\(" + swiftExpression(for: value) + ")"
+            rest = after.dropFirst(value.rawValue.count + DynamicValue.markerSuffix.count)
+        }
+        return result + SwiftLiteral.escaped(String(rest))
+    }
+
+    /// The Swift expression that makes `value`.
+    static func swiftExpression(for value: DynamicValue) -> String {
+        switch value {
+        case .uuid: "UUID().uuidString.lowercased()"
+        case .timestamp: "Int(Date().timeIntervalSince1970)"
+        case .isoDate: "ISO8601DateFormatter().string(from: Date())"
+        }
     }
 
     /// `text` as one path segment: percent-escaped as `PercentEncoding.escapePathSegment` does it for
@@ -147,7 +183,11 @@ struct CaseExpressions {
         case .double(let number): return .call(".raw", [.atom(SwiftLiteral.quoted(number.text))])
         case .string(let text): return .call(".string", [string(text)])
         case .literal(let literal):
-            return .call(".raw", [.atom(SwiftLiteral.quoted(String(decoding: literal.bytes, as: UTF8.self)))])
+            let text = String(decoding: literal.bytes, as: UTF8.self)
+            if text.contains(DynamicValue.markerPrefix) {
+                return .call(".raw", [.atom("\"" + Self.escaped(text) + "\"")])
+            }
+            return .call(".raw", [.atom(SwiftLiteral.quoted(text))])
         case .placeholder(let name, _):
             guard let value = value(named: name) else { return .atom(".null") }
             if isOptional(value) {

@@ -25,7 +25,7 @@ extension SwiftGenerator {
                     return .call("Data", [.atom(built.string(pair).flat + ".utf8")], tail: ".base64EncodedString()")
                 case .oauth2?, .command?:
                     return .atom(typeName + ".configuration.accessToken")
-                case .apiKey?, .digest?, nil:
+                case .apiKey?, .digest?, .awsSigV4?, nil:
                     return .atom("nil")
                 }
             }
@@ -39,7 +39,8 @@ extension SwiftGenerator {
         case .basic?: ".basic"
         case .custom(let scheme, _)?: ".custom(" + SwiftLiteral.quoted(scheme) + ")"
         // A digest credential answers a challenge: the app gives it through `CredentialsPlugin`.
-        case .apiKey?, .digest?, nil: nil
+        // A SigV4 signature is made per request: an app signs in a plugin's `prepare`.
+        case .apiKey?, .digest?, .awsSigV4?, nil: nil
         }
     }
 

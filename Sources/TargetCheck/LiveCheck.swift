@@ -120,12 +120,14 @@ final class LiveCheck: Sendable {
         _ target: DynamicTarget, item: CheckItem, provider: MoyaProvider<DynamicTarget>, index: Int,
         completion: @escaping @Sendable (Result<Response, MoyaError>, Int, DynamicTarget?) -> Void
     ) {
-        // Only a shape comparison needs the body, and then up to --max-body-size; other bodies
-        // are read and dropped, so large downloads cost no memory.
+        // Only a shape comparison (or the HTTP cache) needs the body, and then up to
+        // --max-body-size; other bodies are read and dropped, so large downloads cost no memory.
         let pages = settings.followsPages && item.api.pagination(for: item.spec) != nil
         let body: ResponseBodyHandling =
             LiveEvaluation.comparesShape(item.spec, target: target) || Self.capturesFromBody(item.spec) || pages
                 || (settings.recordsResponses && !target.task.downloadsFile)
+                // The HTTP cache keeps whole bodies only.
+                || target.usesCache
             ? .collect(limit: settings.maximumBodySize) : .discard
         send(settings.sender.sending(target), body: body, provider: provider, index: index, completion: completion)
     }

@@ -27,15 +27,27 @@ struct RoutePattern: Sendable, Hashable {
             if !current.isEmpty { segments.append(current) }
             current = []
         }
+        // A `{$uuid}`-style value (its marker in the text) is any text, as a `${VAR}`.
+        func appendLiteral(_ text: Substring) {
+            var rest = text
+            while let start = rest.firstRange(of: DynamicValue.markerPrefix),
+                let end = rest[start.upperBound...].firstRange(of: DynamicValue.markerSuffix)
+            {
+                if start.lowerBound > rest.startIndex { current.append(.literal(String(rest[..<start.lowerBound]))) }
+                current.append(.wildcard)
+                rest = rest[end.upperBound...]
+            }
+            if !rest.isEmpty { current.append(.literal(String(rest))) }
+        }
         for segment in template.segments {
             switch segment {
             case .literal(let text):
                 var pieces = text.split(separator: "/", omittingEmptySubsequences: false)
                 let first = pieces.removeFirst()
-                if !first.isEmpty { current.append(.literal(String(first))) }
+                appendLiteral(first)
                 for piece in pieces {
                     closeSegment()
-                    if !piece.isEmpty { current.append(.literal(String(piece))) }
+                    appendLiteral(piece)
                 }
             case .placeholder(let name, _):
                 current.append(.value(name))

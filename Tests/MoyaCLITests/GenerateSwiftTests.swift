@@ -80,6 +80,33 @@ final class GenerateSwiftTests: XCTestCase {
             stdout: Self.tinyShopSwift, stderr: "")
     }
 
+    /// `{$uuid}`, `{$timestamp}` and `{$isoDate}` become expressions made when Moya reads the
+    /// member, once per request; the loader's markers never reach the Swift.
+    func testDynamicValuesAreMadePerRequestInSwift() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(
+            "targets/dyn.yaml",
+            """
+            baseURL: http://127.0.0.1:9
+            headers: {X-Request-Id: "{$uuid}"}
+            cases:
+              make:
+                method: POST
+                path: /items/{$timestamp}
+                task: {json: {at: "{$isoDate}", fixed: {a: "{$uuid}-x"}}}
+                sample: ok
+            """)
+        let result = try sandbox.run(["generate", "swift", "dyn"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains(#"return "/items/\(Int(Date().timeIntervalSince1970))""#), result.stdout)
+        XCTAssertTrue(result.stdout.contains(#""X-Request-Id": "\(UUID().uuidString.lowercased())""#), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(#"("at", .string("\(ISO8601DateFormatter().string(from: Date()))"))"#), result.stdout
+        )
+        XCTAssertTrue(result.stdout.contains(#"("a", .string("\(UUID().uuidString.lowercased())-x"))"#), result.stdout)
+        XCTAssertFalse(result.stdout.contains("MoyaDynamic"), result.stdout)
+    }
+
     func testWritesAFileWholeAndReplacesItOnlyWithForce() throws {
         let sandbox = try Sandbox()
         try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)

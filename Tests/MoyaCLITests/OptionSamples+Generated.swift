@@ -62,6 +62,8 @@ extension DirectParserTests {
         "--keypath": "a.b.0",
         "--format": "json",
         "--output": "out.bin",
+        "--etag-save": "etag.txt",
+        "--etag-compare": "etag.txt",
         "--query": "page=2",
         "--json": "{\"a\":1}",
         "--data": "x=1",

@@ -26,6 +26,8 @@ import Foundation
 /// | `/pages/…`, `/items[/ID]` | paging and a create/get/delete store (`HTTPTestServer+Paging`) |
 /// | `/digest-auth/auth/USER/PASS/MD5|SHA-256[/stale]` | HTTP Digest authentication (`HTTPTestServer+Digest`) |
 /// | `/cookies[/set|delete|require…]` | cookies echoed, set, deleted, required (`HTTPTestServer+Cookies`) |
+/// | `/etag/TAG[?cache-control=…&vary=…]` | 304 when If-None-Match names "TAG", else 200 with that ETag (`HTTPTestServer+ETag`) |
+/// | `/hmac-signed[/…]` | 200 when `X-Signature` is the HMAC of method, path, `X-Timestamp`, body (`HTTPTestServer+Signed`) |
 extension HTTPTestServer {
     /// The body of `/json`.
     public static let jsonDocument =
@@ -124,6 +126,8 @@ extension HTTPTestServer {
             return respondOAuth(to: request, segments: segments, reply: reply)
         case "pages", "items": return respondPaging(to: request, segments: segments, reply: reply)
         case "digest-auth": return respondDigest(to: request, segments: segments, reply: reply)
+        case "hmac-signed": return respondSigned(to: request, reply: reply)
+        case "etag": return respondETag(to: request, segments: segments, reply: reply)
         case "cookies": return respondCookies(to: request, segments: segments, reply: reply)
         case "drop":
             // `/drop/MS`: after that many milliseconds, so that callers can join the request first.

@@ -36,9 +36,14 @@ extension MoyaProvider {
                     // As in Moya, no plugin saw a request, so none hears of its failure but `process`.
                     exchange.finish(.failure(error))
                 case .success(let request):
-                    send(
-                        plugins.reduce(request) { $1.prepare($0, target: target) }, exchange: exchange, target: target,
-                        endpoint: endpoint, body: body, callbackQueue: callbackQueue)
+                    switch Self.prepared(request, plugins: plugins, target: target) {
+                    case .failure(let error):
+                        exchange.finish(.failure(error))
+                    case .success(let prepared):
+                        send(
+                            prepared, exchange: exchange, target: target, endpoint: endpoint, body: body,
+                            callbackQueue: callbackQueue)
+                    }
                 }
             }
             return token
@@ -54,7 +59,14 @@ extension MoyaProvider {
                 // Cancelled before it had a request: it never starts or joins an exchange.
                 caller.failed { _ in deliver(.failure(.cancellation), nil) }
             case .success(let request):
-                let prepared = plugins.reduce(request) { $1.prepare($0, target: target) }
+                let prepared: URLRequest
+                switch Self.prepared(request, plugins: plugins, target: target) {
+                case .failure(let error):
+                    caller.failed { cancelled in deliver(.failure(cancelled ? .cancellation : error), nil) }
+                    return
+                case .success(let request):
+                    prepared = request
+                }
                 let identity = InflightKey(endpoint: endpoint, request: prepared, bodyHandling: sharingKey)
                 let joined = inflights.join(identity, progress: progressHandler, deliver: deliver) {
                     RequestExchange(firstProgress: progressHandler, firstDeliver: deliver) { exchange in
@@ -70,6 +82,20 @@ extension MoyaProvider {
             }
         }
         return caller
+    }
+
+    /// The request after every plugin's `prepare`, then every plugin's `adapt`; the first failure.
+    static func prepared(_ request: URLRequest, plugins: [any PluginType], target: Target) -> Result<
+        URLRequest, MoyaError
+    > {
+        var prepared = plugins.reduce(request) { $1.prepare($0, target: target) }
+        for plugin in plugins {
+            switch plugin.adapt(prepared, target: target) {
+            case .success(let adapted): prepared = adapted
+            case .failure(let error): return .failure(error)
+            }
+        }
+        return .success(prepared)
     }
 
     /// willSend → stub or network, for a request the plugins have prepared.

@@ -9,7 +9,7 @@ public typealias ProgressBlock = @Sendable (_ progress: ProgressResponse) -> Voi
 
 /// Sends the requests of one target type; every request goes through a provider.
 ///
-/// The pipeline, in order: `endpointClosure` → `requestClosure` → `plugins.prepare` →
+/// The pipeline, in order: `endpointClosure` → `requestClosure` → `plugins.prepare` → `plugins.adapt` →
 /// `plugins.willSend` → stub or network → validation → `plugins.didReceive` →
 /// `plugins.process` → completion.
 public final class MoyaProvider<Target: TargetType>: Sendable {

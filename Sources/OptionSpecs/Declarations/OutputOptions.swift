@@ -20,6 +20,15 @@ extension OptionGroupSpec {
                 help:
                     "Write the body (or the download) to FILE ('-': stdout), replacing it as curl does; a regular file whole or not at all, a device or FIFO written through.",
                 sample: "out.bin"),
+            .option(
+                "etagSave", "--etag-save", valueName: "file", type: "String?",
+                help: "As curl's: write the response's ETag to FILE (kept as it was when the answer has none).",
+                sample: "etag.txt"),
+            .option(
+                "etagCompare", "--etag-compare", valueName: "file", type: "String?",
+                help:
+                    "As curl's: send If-None-Match with the ETag in FILE (none when FILE is missing or empty); a 304 then exits 0.",
+                sample: "etag.txt"),
             .flag(
                 "force", "--force",
                 help:

@@ -124,6 +124,14 @@ extension OptionGroupSpec {
                 "maxRedirects", "--max-redirects", valueName: "n", type: "Int", initial: "10",
                 help: "Follow at most N redirects.", sample: "4"),
             .flag(
+                "cache", "--cache",
+                help:
+                    "Use the HTTP cache for every case, as a file's 'cache: true' does: a fresh stored answer without a request, a stale one revalidated (If-None-Match, If-Modified-Since), a new one stored privately ($XDG_CACHE_HOME/moya) unless private, no-store or sent with credentials."
+            ),
+            .flag(
+                "noCache", "--no-cache",
+                help: "Use no HTTP cache, whatever the file's 'cache' says (wins over --cache)."),
+            .flag(
                 "showSecrets", "--show-secrets",
                 help: "Show secrets in logs, curl commands, reports and error messages instead of <redacted>."),
             .option(

@@ -21,6 +21,7 @@ extension APISpec {
         case .basic(let username, let password), .digest(let username, let password): [username, password]
         case .oauth2(let spec): [spec.clientSecret]
         case .command: []
+        case .awsSigV4(let spec): [spec.accessKey, spec.secretKey] + (spec.sessionToken.map { [$0] } ?? [])
         }
     }
 }

@@ -54,6 +54,12 @@ public struct APISpec: Sendable, Hashable {
         /// The process environment variables the file's `${VAR}` references read, sorted (set by
         /// the loader): what `list` and help show, and what `EnvironmentAllowance` decides on.
         public var environmentVariables: [String] = []
+        /// `prepare: [program, args…]`: a program run once per request sent, which reads the
+        /// request as JSON on stdin and prints headers to add (trusted files only).
+        public var prepareCommand: CommandAuthSpec? = nil
+        /// `cache: true`: the HTTP cache answers and keeps the API's responses (`--cache` for all,
+        /// `--no-cache` for none).
+        public var usesCache: Bool = false
     }
 
     /// Creates an API.

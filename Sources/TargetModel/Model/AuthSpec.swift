@@ -15,6 +15,9 @@ public enum AuthSpec: Sendable, Hashable {
     /// An API key in a header (`X-API-Key: <key>`) or a query parameter (`?api_key=<key>`), as
     /// OpenAPI's `apiKey` security schemes send it.
     case apiKey(location: APIKeyLocation, name: String, key: Template)
+    /// AWS Signature Version 4: each request signed as sent (`Authorization: AWS4-HMAC-SHA256 …`,
+    /// `X-Amz-Date`, `X-Amz-Content-SHA256`), by the sender, once per request.
+    case awsSigV4(AWSSigV4AuthSpec)
 
     /// Where an API key goes.
     public enum APIKeyLocation: String, Sendable, Hashable, CaseIterable {
@@ -40,6 +43,8 @@ public enum AuthSpec: Sendable, Hashable {
         case command
         /// `apiKey`.
         case apiKey
+        /// `awsSigV4`.
+        case awsSigV4
     }
 
     /// This auth's type.
@@ -52,6 +57,7 @@ public enum AuthSpec: Sendable, Hashable {
         case .oauth2: .oauth2
         case .command: .command
         case .apiKey: .apiKey
+        case .awsSigV4: .awsSigV4
         }
     }
 }
@@ -75,5 +81,31 @@ public enum CaseAuthMode: Sendable, Hashable {
         case .explicit(let kind): kind.rawValue
         case .scheme(let name): name
         }
+    }
+}
+
+/// `auth: {type: awsSigV4, region: us-east-1, service: s3, accessKey: "${secret:AWS_ACCESS_KEY_ID}",
+/// secretKey: "${secret:AWS_SECRET_ACCESS_KEY}", sessionToken: "${secret:AWS_SESSION_TOKEN}"}`.
+public struct AWSSigV4AuthSpec: Sendable, Hashable {
+    /// The region, such as `us-east-1` (may hold `${VAR}`).
+    public var region: Template
+    /// The service, such as `s3` or `execute-api` (may hold `${VAR}`).
+    public var service: Template
+    /// The access key ID (one `${VAR}` reference, secret).
+    public var accessKey: Template
+    /// The secret access key (one `${VAR}` reference, secret).
+    public var secretKey: Template
+    /// A temporary credential's session token, sent as `X-Amz-Security-Token` (secret).
+    public var sessionToken: Template?
+
+    /// Creates the spec.
+    public init(
+        region: Template, service: Template, accessKey: Template, secretKey: Template, sessionToken: Template? = nil
+    ) {
+        self.region = region
+        self.service = service
+        self.accessKey = accessKey
+        self.secretKey = secretKey
+        self.sessionToken = sessionToken
     }
 }

@@ -35,6 +35,9 @@ public struct CaseSpec: Sendable, Hashable {
         public var validation: ValidationSpec? = nil
         /// Overrides the API's total timeout (seconds) when given.
         public var timeout: Double? = nil
+        /// `cache: true|false`: whether the HTTP cache answers and keeps this case's responses,
+        /// over the API's `cache`; `nil` when the case does not say.
+        public var usesCache: Bool? = nil
         /// The samples, the default one first; empty when the file gives none.
         public var samples: [NamedSample] = []
         /// The argument sets `check` uses, bound and typed (defaults filled in); chained examples,

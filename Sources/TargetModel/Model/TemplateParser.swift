@@ -117,8 +117,9 @@ struct TemplateParser {
         flushLiteral()
     }
 
-    /// `{identifier}` becomes a placeholder; any other `{` is a literal brace.
+    /// `{identifier}` becomes a placeholder, `{$name}` a dynamic value; any other `{` is a literal brace.
     private mutating func parsePlaceholder(at start: Int) -> Int {
+        if byte(start + 1) == UInt8(ascii: "$") { return parseDynamicValue(at: start) }
         var end = start + 1
         while let character = byte(end), Self.isIdentifierByte(character, first: end == start + 1) {
             end += 1
@@ -130,6 +131,32 @@ struct TemplateParser {
         flushLiteral()
         let placeholderMark = mark(at: start)
         segments.append(.placeholder(name: text((start + 1)..<end), mark: placeholderMark))
+        return end + 1
+    }
+
+    /// `{$uuid}`, `{$timestamp}`, `{$isoDate}`: the value's marker, replaced per request as it is
+    /// sent (`DynamicValue`); `{$other}` is reported; a `{$` not followed by a name and `}` is literal.
+    private mutating func parseDynamicValue(at start: Int) -> Int {
+        var end = start + 2
+        while let character = byte(end), Self.isIdentifierByte(character, first: end == start + 2) {
+            end += 1
+        }
+        guard end > start + 2, byte(end) == UInt8(ascii: "}") else {
+            literal += "{"
+            return start + 1
+        }
+        let name = text((start + 2)..<end)
+        guard let value = DynamicValue(placeholderName: name) else {
+            let names = DynamicValue.allCases.map { "{$\($0.rawValue)}" }
+            problems.append(
+                Problem(
+                    message: "unknown dynamic value '{$\(name)}'; use one of " + names.joined(separator: ", ")
+                        + " (or '{{$' for a literal '{$')",
+                    mark: mark(at: start)))
+            literal += text(start..<(end + 1))
+            return end + 1
+        }
+        literal += value.marker
         return end + 1
     }
 

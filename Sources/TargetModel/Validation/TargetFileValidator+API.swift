@@ -5,7 +5,7 @@ extension TargetFileValidator {
     static let apiKeys = [
         "api", "description", "baseURL", "headers", "sensitiveHeaders", "auth", "validation", "timeout",
         "connectTimeout", "cookies", "tls",
-        "environments", "defaultEnvironment", "cases", "pagination"
+        "environments", "defaultEnvironment", "cases", "pagination", "prepare", "cache"
     ]
 
     mutating func readAPI(_ root: Node) -> APISpec? {
@@ -71,8 +71,11 @@ extension TargetFileValidator {
         } else {
             checkPagingAndChains(cases: cases.digests, apiPagination: pagination, apiPaginationMark: paginationMark)
         }
+        let prepareCommand = fields["prepare"].flatMap {
+            readProgramArguments($0, what: "prepare", example: "[./sign-request, --key-id, main]")
+        }
         guard let name, let baseURL else { return nil }
-        return APISpec(
+        var api = APISpec(
             APISpec.Fields(
                 name: name, file: file, directory: directory, description: description, baseURL: baseURL,
                 headers: headers, auth: auth?.defaultAuth,
@@ -81,6 +84,9 @@ extension TargetFileValidator {
                 defaultEnvironment: defaultEnvironment, cases: cases.kept, sensitiveHeaders: sensitiveHeaders,
                 fileRoot: fileRoot,
                 pagination: pagination, keepsCookies: keepsCookies, pinnedPublicKeys: pinnedPublicKeys))
+        api.prepareCommand = prepareCommand.map { CommandAuthSpec(arguments: $0) }
+        api.usesCache = fields["cache"].flatMap { bool($0) } ?? false
+        return api
     }
 
     /// `tls: {pinnedPublicKeys: [sha256//BASE64, ...]}`: each the base64 SHA-256 of a DER

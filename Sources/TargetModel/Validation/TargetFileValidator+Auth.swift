@@ -10,7 +10,8 @@ extension TargetFileValidator {
         .custom: ["type", "scheme", "token"],
         .oauth2: ["type", "tokenURL", "clientId", "clientSecret", "scopes", "clientAuth"],
         .command: ["type", "command", "timeout"],
-        .apiKey: ["type", "in", "name", "key"]
+        .apiKey: ["type", "in", "name", "key"],
+        .awsSigV4: ["type", "region", "service", "accessKey", "secretKey", "sessionToken"]
     ]
 
     /// How cases may name the API's auth.
@@ -98,7 +99,7 @@ extension TargetFileValidator {
         let allKeys = [
             "type", "token", "username", "password", "scheme", "in", "name", "key", "tokenURL", "clientId",
             "clientSecret", "scopes",
-            "clientAuth", "command", "timeout"
+            "clientAuth", "command", "timeout", "region", "service", "accessKey", "secretKey", "sessionToken"
         ]
         guard case .mapping = node else {
             typeError(expected: "a map such as {type: bearer, token: \"${TOKEN}\"}", found: node)
@@ -107,7 +108,7 @@ extension TargetFileValidator {
         guard let loose = fields(node, allowed: allKeys, context: "in auth") else { return nil }
         guard let typeNode = loose["type"] else {
             error(
-                "missing required key 'type' in auth; use bearer, basic, custom, apiKey, oauth2 or command",
+                "missing required key 'type' in auth; use bearer, basic, custom, apiKey, oauth2, command or awsSigV4",
                 at: loose.mark)
             return nil
         }
@@ -175,7 +176,48 @@ extension TargetFileValidator {
             return readOAuth2(loose)
         case .command:
             return readCommandAuth(loose)
+        case .awsSigV4:
+            return readAWSSigV4(loose)
         }
+    }
+
+    /// `{type: awsSigV4, region: ..., service: ..., accessKey: "${secret:...}", secretKey: "${secret:...}"}`:
+    /// region and service are words (or `${VAR}`), the keys references as every secret is.
+    private mutating func readAWSSigV4(_ fields: Fields) -> AuthSpec? {
+        var scope: [String: Template] = [:]
+        for key in ["region", "service"] {
+            guard let node = required(key, in: fields), let template = authTemplate(node) else { continue }
+            if let text = template.literalText, !Self.isSigV4ScopeWord(text) {
+                error(
+                    "invalid \(key) '\(DisplayText.escaped(text))'; a SigV4 \(key) is a word of letters, digits and '-', such as \(key == "region" ? "us-east-1" : "s3")",
+                    at: node.mark)
+                continue
+            }
+            scope[key] = template
+        }
+        let accessKey = secret("accessKey", in: fields)
+        let secretKey = secret("secretKey", in: fields)
+        var sessionToken: Template?
+        if fields["sessionToken"] != nil {
+            guard let token = secret("sessionToken", in: fields) else { return nil }
+            sessionToken = token
+        }
+        guard let region = scope["region"], let service = scope["service"], let accessKey, let secretKey else {
+            return nil
+        }
+        return .awsSigV4(
+            AWSSigV4AuthSpec(
+                region: region, service: service, accessKey: accessKey, secretKey: secretKey, sessionToken: sessionToken
+            ))
+    }
+
+    /// Whether `text` may stand in a SigV4 credential scope (`AKID/DATE/REGION/SERVICE/aws4_request`).
+    package static func isSigV4ScopeWord(_ text: String) -> Bool {
+        !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+                    || $0 == "_"
+            }
     }
 
     /// `{type: oauth2, tokenURL: ..., clientId: ..., clientSecret: "${secret:...}", scopes: [...], clientAuth: basic}`.
@@ -241,10 +283,23 @@ extension TargetFileValidator {
     /// shell, no `${VAR}` (what runs is what the file shows).
     private mutating func readCommandAuth(_ fields: Fields) -> AuthSpec? {
         guard let node = required("command", in: fields),
-            let items = sequence(node, expected: "a list of the program and its arguments, like [gh, auth, token]")
+            let arguments = readProgramArguments(node, what: "command", example: "[gh, auth, token]")
+        else { return nil }
+        var timeout = CommandAuthSpec.defaultTimeout
+        if let timeoutNode = fields["timeout"] {
+            guard let value = positiveNumber(timeoutNode) else { return nil }
+            timeout = value
+        }
+        return .command(CommandAuthSpec(arguments: arguments, timeout: timeout))
+    }
+
+    /// A program and its arguments (`auth: {type: command}`'s `command`, `prepare`): a literal
+    /// list, no shell, no `${VAR}` (what runs is what the file shows).
+    mutating func readProgramArguments(_ node: Node, what: String, example: String) -> [String]? {
+        guard let items = sequence(node, expected: "a list of the program and its arguments, like \(example)")
         else { return nil }
         guard !items.isEmpty else {
-            error("'command' is empty; name the program to run, like [gh, auth, token]", at: node.mark)
+            error("'\(what)' is empty; name the program to run, like \(example)", at: node.mark)
             return nil
         }
         var arguments: [String] = []
@@ -260,12 +315,7 @@ extension TargetFileValidator {
             error("the program to run is empty", at: items[0].mark)
             return nil
         }
-        var timeout = CommandAuthSpec.defaultTimeout
-        if let timeoutNode = fields["timeout"] {
-            guard let value = positiveNumber(timeoutNode) else { return nil }
-            timeout = value
-        }
-        return .command(CommandAuthSpec(arguments: arguments, timeout: timeout))
+        return arguments
     }
 
     private mutating func required(_ key: String, in fields: Fields) -> Node? {

@@ -4,7 +4,7 @@ import PositionedYAML
 extension TargetFileValidator {
     static let caseKeys = [
         "description", "values", "baseURL", "path", "method", "headers", "auth", "task", "validation", "timeout",
-        "sample", "samples", "examples", "pagination", "captures"
+        "sample", "samples", "examples", "pagination", "captures", "cache"
     ]
 
     /// The valid cases: kept, or handed to ``caseHandler`` with only their digests kept.
@@ -109,8 +109,9 @@ extension TargetFileValidator {
             paginationMarks[name] = cursorParameterMarks.last?.mark ?? node.mark
         }
         let captures = fields["captures"].map { readCaptures($0) } ?? []
+        let cache = fields["cache"].flatMap { bool($0) }
         guard isValid, let path else { return nil }
-        return CaseSpec(
+        var spec = CaseSpec(
             CaseSpec.Fields(
                 name: name, mark: key.mark, description: description, values: values, path: path, baseURL: baseURL,
                 method: method,
@@ -119,6 +120,8 @@ extension TargetFileValidator {
                     if case .arguments(let arguments) = $0.kind { arguments } else { nil }
                 },
                 exampleSteps: exampleSteps, pagination: pagination, captures: captures))
+        if let cache { spec.usesCache = cache }
+        return spec
     }
 
     private mutating func readPath(_ node: Node) -> Template? {

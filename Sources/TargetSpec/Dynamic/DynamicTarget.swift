@@ -70,6 +70,12 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         public var pinnedPublicKeys: [String] = []
         /// Where its host is connected to (the environment's `resolve:`, libcurl's form).
         public var resolve: [String] = []
+        /// What the sender does to each request as it goes out beyond replacing `{$…}` markers:
+        /// the `prepare` program, SigV4 signing; `nil`: nothing.
+        public var preparation: RequestPreparation? = nil
+        /// Whether the HTTP cache answers and keeps this request's responses (`cache:`, `--cache`,
+        /// `--no-cache`); never for a stub or a download.
+        public var usesCache: Bool = false
     }
 
     /// Creates a target.

@@ -40,6 +40,8 @@ public struct TargetBuilder: Sendable {
     public var accessTokens: (any AccessTokenSource)?
     /// `-u` or `--bearer`: sent instead of the file's auth (see `CommandLineCredential`).
     package var credentialOverride: CommandLineCredential?
+    /// `--cache` (`true`) or `--no-cache` (`false`), over the file's `cache:`; `nil`: as the file says.
+    public var cacheOverride: Bool?
 
     /// Creates a builder.
     public init(
@@ -111,8 +113,15 @@ public struct TargetBuilder: Sendable {
             overwritesDownloads: overwritesDownloads
         ).task(for: spec.task)
         let (name, sample) = try renderedSample(of: spec, named: sampleName, context: context)
+        let awsSigV4 = try awsSigV4Credential(for: spec, context: &context)
+        var preparation = RequestPreparation(awsSigV4: awsSigV4)
+        // A stub is never sent: nothing is run for it.
+        if !isStubbed, let command = api.prepareCommand {
+            preparation.hook = PrepareHook(
+                apiName: api.name, arguments: command.arguments, timeout: command.timeout, file: api.file)
+        }
 
-        return DynamicTarget(
+        var target = DynamicTarget(
             DynamicTarget.Fields(
                 apiName: api.name,
                 caseName: spec.name,
@@ -138,6 +147,38 @@ public struct TargetBuilder: Sendable {
                 pinnedPublicKeys: (try? selectedEnvironment())??.pinnedPublicKeys ?? api.pinnedPublicKeys,
                 resolve: (try? selectedEnvironment())??.resolve ?? []
             ))
+        if !preparation.isEmpty { target.preparation = preparation }
+        if !isStubbed && !task.downloadsFile { target.usesCache = cacheOverride ?? spec.usesCache ?? api.usesCache }
+        return target
+    }
+
+    /// The SigV4 credential of the case's auth, when it is `awsSigV4` (and no `-u`/`--bearer`
+    /// replaces it); as for the other credentials, a stub does without it when a variable is unset.
+    private func awsSigV4Credential(for spec: CaseSpec, context: inout RenderContext) throws(TargetBuildError)
+        -> AWSSigV4Credential?
+    {
+        guard credentialOverride == nil, case .awsSigV4(let auth)? = api.auth(for: spec.auth) else { return nil }
+        do throws(TargetBuildError) {
+            let region = try context.renderWithoutRecording(auth.region)
+            let service = try context.renderWithoutRecording(auth.service)
+            for (name, text) in [("region", region), ("service", service)]
+            where !TargetFileValidator.isSigV4ScopeWord(text) {
+                throw TargetBuildError.accessToken(
+                    AccessTokenError(
+                        .notAllowed, "the SigV4 \(name) '\(text)' is not a word of letters, digits and '-'"))
+            }
+            var sessionToken: String?
+            if let template = auth.sessionToken { sessionToken = try context.renderSecret(template) }
+            let credential = AWSSigV4Credential(
+                region: region, service: service, accessKey: try context.renderSecret(auth.accessKey),
+                secretKey: try context.renderSecret(auth.secretKey), sessionToken: sessionToken)
+            try HeaderLine.check(credential.accessKey, field: "the SigV4 access key")
+            if let token = credential.sessionToken { try HeaderLine.check(token, field: "the SigV4 session token") }
+            return credential
+        } catch {
+            if isStubbed { return nil }
+            throw error
+        }
     }
 
     /// `built` answering with the sample named `sampleName` (default: the case's first) instead:
@@ -216,7 +257,7 @@ public struct TargetBuilder: Sendable {
     /// For `moya-cli auth`, which shows a token's status.
     public func accessTokenRequest(for auth: AuthSpec) throws(TargetBuildError) -> AccessTokenRequest? {
         switch auth {
-        case .bearer, .basic, .digest, .custom, .apiKey: return nil
+        case .bearer, .basic, .digest, .custom, .apiKey, .awsSigV4: return nil
         case .oauth2, .command: break
         }
         let (environment, variables) = try selectedEnvironmentAndVariables()
@@ -343,6 +384,8 @@ public struct TargetBuilder: Sendable {
                 }
             case .apiKey:
                 return (nil, nil, nil)  // a header or a query parameter, not Authorization (`apiKey(for:)`)
+            case .awsSigV4:
+                return (nil, nil, nil)  // signed per request by the sender (`awsSigV4Credential(for:)`)
             }
         } catch {
             if isStubbed { return (nil, nil, nil) }
@@ -372,7 +415,7 @@ public struct TargetBuilder: Sendable {
                     scopes: spec.scopes, clientAuthentication: spec.clientAuthentication, origin: origin))
         case .command(let spec):
             return .command(.init(apiName: api.name, arguments: spec.arguments, timeout: spec.timeout, file: api.file))
-        case .bearer, .basic, .digest, .custom, .apiKey:
+        case .bearer, .basic, .digest, .custom, .apiKey, .awsSigV4:
             throw .accessToken(AccessTokenError(.notAllowed, "auth type '\(auth.kind.rawValue)' takes no token source"))
         }
     }
@@ -428,7 +471,19 @@ public struct TargetBuilder: Sendable {
         } else {
             return ("default", .response(status: 200, headers: [], body: Data()))
         }
-        return (named.name, try SampleRenderer(context: context).render(named.sample))
+        let rendered = try SampleRenderer(context: context).render(named.sample)
+        // A sample is an answer, made when the target is: its `{$…}` values are made now.
+        guard case .response(let status, let headers, let body) = rendered,
+            headers.contains(where: { DynamicValues.hasMarker($0.value) })
+                || body.firstRange(of: Array(DynamicValue.markerPrefix.utf8)) != nil
+        else { return (named.name, rendered) }
+        let values = DynamicValues()
+        return (
+            named.name,
+            .response(
+                status: status, headers: headers.map { ($0.name, values.substituting(in: $0.value)) },
+                body: values.substituting(in: body) ?? body)
+        )
     }
 
     static func validationType(_ spec: ValidationSpec) -> ValidationType {

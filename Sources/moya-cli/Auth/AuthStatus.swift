@@ -74,6 +74,12 @@ struct AuthStatus {
                 lines.append("trusted: " + (trust == nil ? "yes" : "no; " + trust!))
             case .oauth2(let spec):
                 lines += try oauth2Lines(scheme.auth, spec: spec)
+            case .awsSigV4(let spec):
+                lines.append("region: " + spec.region.source + ", service: " + spec.service.source)
+                lines.append("access key: " + describe(spec.accessKey))
+                lines.append("secret key: " + describe(spec.secretKey))
+                if let token = spec.sessionToken { lines.append("session token: " + describe(token)) }
+                lines.append("signed: each request as it is sent (AWS Signature Version 4)")
             }
             blocks.append(lines.joined(separator: "\n") + "\n")
         }

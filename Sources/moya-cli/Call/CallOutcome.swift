@@ -41,6 +41,10 @@ enum CallOutcome {
     }
 
     static func failure(for error: MoyaError) -> CommandFailure {
+        // The `prepare` program refused (an untrusted file), failed or printed no headers: nothing was sent.
+        if case .underlying(let preparation as PrepareHookError, _) = error {
+            return CommandFailure(.credentials, preparation.message)
+        }
         guard let transport = error.transportError else {
             return CommandFailure(.transportFailure, error.description)
         }

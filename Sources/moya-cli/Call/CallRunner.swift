@@ -34,6 +34,17 @@ struct CallRunner {
     }
 
     func makeProvider() -> MoyaProvider<DynamicTarget> {
+        var sender = self.sender
+        var log: VerboseLog?
+        if output.verbose && !isOffline {
+            let stderr = StandardStream.error.fileDescriptor
+            let verbose = VerboseLog(
+                redactor: redactor, onTerminal: Terminal.isTerminal(stderr),
+                colors: Terminal.usesColor(on: stderr, disabled: noColor, environment: environment))
+            log = verbose
+            // The cache's word ("from cache", "revalidated") among the exchange's notes.
+            sender.cacheNote = { text in verbose.trace(.note(text)) }
+        }
         var plugins = sender.sendingPlugins
         if isOffline {
             let stdout = StandardStream.output.fileDescriptor
@@ -47,15 +58,7 @@ struct CallRunner {
         } else if output.curl {
             plugins.append(CurlEchoPlugin(redactor: redactor))
         }
-        var log: VerboseLog?
-        if output.verbose && !isOffline {
-            let stderr = StandardStream.error.fileDescriptor
-            let verbose = VerboseLog(
-                redactor: redactor, onTerminal: Terminal.isTerminal(stderr),
-                colors: Terminal.usesColor(on: stderr, disabled: noColor, environment: environment))
-            plugins.append(VerboseLogPlugin(log: verbose, isStubbed: stub.stub))
-            log = verbose
-        }
+        if let log { plugins.append(VerboseLogPlugin(log: log, isStubbed: stub.stub)) }
         let stubBehavior: StubBehavior =
             isOffline
             ? .immediate

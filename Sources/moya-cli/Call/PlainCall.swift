@@ -27,12 +27,19 @@ struct PlainCall {
         if let path = outputOptions.output {
             try OutputFileCheck.checkAvailable(path, force: outputOptions.force)
         }
-        let writer = ResponseWriter(
+        var writer = ResponseWriter(
             output: outputOptions, target: target, isStubbed: invocation.stubOptions.stub,
             environment: call.environment, noColor: invocation.targetOptions.noColor,
             bodyLimit: requestOptions.maxBodySize)
-        let sink = writer.makeBodySink()
+        // The cache keeps and replays whole bodies: a cached case's body is collected, not streamed.
+        let sink = target.usesCache ? nil : writer.makeBodySink()
         var runner = call.runner(for: target, override: override)
+        writer.cacheLedger = runner.sender.cacheLedger
+        if let path = outputOptions.etagCompare, let tag = try ETagFile.read(path) {
+            // Before the -H overrides, so a -H If-None-Match wins.
+            runner.sender.plugins.insert(
+                HeaderOverridePlugin(overrides: HeaderOverride("If-None-Match: " + tag).map { [$0] } ?? []), at: 0)
+        }
         var handling = writer.bodyHandling(sink: sink)
         let keptPrefix = recording == nil ? keptBodyPrefix : SampleRecording.maximumBodyBytes + 1
         if keptPrefix > 0, case .stream(let consumer, _) = handling {
@@ -41,6 +48,9 @@ struct PlainCall {
         guard let result = try runner.run(body: handling, sink: sink, showsProgress: true) else {
             sink?.abandon()
             throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
+        }
+        if let path = outputOptions.etagSave {
+            try ETagFile.save(result, to: path)
         }
         do {
             try CallOutcome.finish(result, writer: writer, sink: sink, target: target, redactor: runner.redactor)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MoyaKit
+import Sending
 import TargetSpec
 import TextSafety
 
@@ -43,6 +44,16 @@ struct CurlCommandBuilder {
         }
         for plugin in RequestPlugins.base(headerOverrides: request.headerOverrides, override: override) {
             urlRequest = plugin.prepare(urlRequest, target: target)
+        }
+        // `{$uuid}` and the like as one request would have them; curl makes none of its own.
+        if RequestPreparationPlugin.hasMarkers(urlRequest) {
+            RequestPreparationPlugin.substitute(DynamicValues(), in: &urlRequest)
+        }
+        if let hook = target.preparation?.hook {
+            StandardStream.error.write(
+                DisplayText.escaped(
+                    "moya-cli: warning: the prepare program '\(hook.arguments.first ?? "")' of API '\(hook.apiName)' "
+                        + "is not run for a curl command; the headers it adds are missing") + "\n")
         }
         let redactor = SecretRedactor(target: target, request: request)
         let base = CURLCommand(request: urlRequest, redactor: redactor).rendered()
@@ -90,6 +101,16 @@ struct CurlCommandBuilder {
             options += ["--tls13-ciphers", ShellQuoting.singleQuoted(ciphers)]
         }
         if configuration.keepsDotSegments { options.append("--path-as-is") }
+        // curl signs with SigV4 itself (7.75+): the scope, and the keys as --user.
+        if let signing = target.preparation?.awsSigV4 {
+            options += [
+                "--aws-sigv4", ShellQuoting.singleQuoted("aws:amz:\(signing.region):\(signing.service)"),
+                "--user", ShellQuoting.singleQuoted(redactor.redact("\(signing.accessKey):\(signing.secretKey)"))
+            ]
+            if let token = signing.sessionToken {
+                options += ["-H", ShellQuoting.singleQuoted("X-Amz-Security-Token: " + redactor.redact(token))]
+            }
+        }
         if let destination = CallOutcome.downloadPath(target) {
             options += ["-o", ShellQuoting.singleQuoted(destination)]
         }

@@ -16,6 +16,10 @@ struct OutputOptions: Equatable {
     var format: CallFormat = .raw
     /// `-o`/`--output`.
     var output: String?
+    /// `--etag-save`.
+    var etagSave: String?
+    /// `--etag-compare`.
+    var etagCompare: String?
     /// `--force`.
     var force: Bool = false
     /// `-v`/`--verbose`.
@@ -29,7 +33,7 @@ struct OutputOptions: Equatable {
 extension OutputOptions {
     /// The group's options, as `DirectParser` reads them and `OutputArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [include, headersOnly, keyPath, format, output, force, verbose, curl, silent]
+        [include, headersOnly, keyPath, format, output, etagSave, etagCompare, force, verbose, curl, silent]
     }
 
     static var include: OptionDeclaration<Self> {
@@ -65,6 +69,20 @@ extension OutputOptions {
             "-o", "--output", valueName: "file",
             help: "Write the body (or the download) to FILE ('-': stdout), replacing it as curl does; a regular file whole or not at all, a device or FIFO written through."
         ) { $0.output = $1 }
+    }
+
+    static var etagSave: OptionDeclaration<Self> {
+        .option(
+            "--etag-save", valueName: "file",
+            help: "As curl's: write the response's ETag to FILE (kept as it was when the answer has none)."
+        ) { $0.etagSave = $1 }
+    }
+
+    static var etagCompare: OptionDeclaration<Self> {
+        .option(
+            "--etag-compare", valueName: "file",
+            help: "As curl's: send If-None-Match with the ETag in FILE (none when FILE is missing or empty); a 304 then exits 0."
+        ) { $0.etagCompare = $1 }
     }
 
     static var force: OptionDeclaration<Self> {
@@ -103,6 +121,8 @@ struct OutputArguments: ParsableArguments {
     @Option(OutputOptions.keyPath) var keyPath: String?
     @Option(OutputOptions.format) var format = OutputOptions().format
     @Option(OutputOptions.output) var output: String?
+    @Option(OutputOptions.etagSave) var etagSave: String?
+    @Option(OutputOptions.etagCompare) var etagCompare: String?
     @Flag(OutputOptions.force) var force: Bool
     @Flag(OutputOptions.verbose) var verbose: Bool
     @Flag(OutputOptions.curl) var curl: Bool
@@ -116,6 +136,8 @@ struct OutputArguments: ParsableArguments {
             keyPath: keyPath,
             format: format,
             output: output,
+            etagSave: etagSave,
+            etagCompare: etagCompare,
             force: force,
             verbose: verbose,
             curl: curl,

@@ -74,6 +74,10 @@ struct RequestOptions: Equatable {
     var noCookies: Bool = false
     /// `--max-redirects`.
     var maxRedirects: Int = 10
+    /// `--cache`.
+    var cache: Bool = false
+    /// `--no-cache`.
+    var noCache: Bool = false
     /// `--show-secrets`.
     var showSecrets: Bool = false
     /// `--max-body-size`: the most a response body kept in memory may take.
@@ -83,7 +87,7 @@ struct RequestOptions: Equatable {
 extension RequestOptions {
     /// The group's options, as `DirectParser` reads them and `RequestArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [environment, baseURL, headers, userAgent, referer, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, resolve, connectTo, ipv4, ipv6, interface, limitRate, tlsMin, tlsMax, ciphers, tls13Ciphers, pathAsIs, compressed, session, noCookies, maxRedirects, showSecrets, maxBodySize]
+        [environment, baseURL, headers, userAgent, referer, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, resolve, connectTo, ipv4, ipv6, interface, limitRate, tlsMin, tlsMax, ciphers, tls13Ciphers, pathAsIs, compressed, session, noCookies, maxRedirects, cache, noCache, showSecrets, maxBodySize]
     }
 
     static var environment: OptionDeclaration<Self> {
@@ -303,6 +307,20 @@ extension RequestOptions {
         ) { $0.maxRedirects = $1 }
     }
 
+    static var cache: OptionDeclaration<Self> {
+        .flag(
+            "--cache",
+            help: "Use the HTTP cache for every case, as a file's 'cache: true' does: a fresh stored answer without a request, a stale one revalidated (If-None-Match, If-Modified-Since), a new one stored privately ($XDG_CACHE_HOME/moya) unless private, no-store or sent with credentials."
+        ) { $0.cache = true }
+    }
+
+    static var noCache: OptionDeclaration<Self> {
+        .flag(
+            "--no-cache",
+            help: "Use no HTTP cache, whatever the file's 'cache' says (wins over --cache)."
+        ) { $0.noCache = true }
+    }
+
     static var showSecrets: OptionDeclaration<Self> {
         .flag(
             "--show-secrets",
@@ -351,6 +369,8 @@ struct RequestArguments: ParsableArguments {
     @Option(RequestOptions.session) var session: String?
     @Flag(RequestOptions.noCookies) var noCookies: Bool
     @Option(RequestOptions.maxRedirects) var maxRedirects = RequestOptions().maxRedirects
+    @Flag(RequestOptions.cache) var cache: Bool
+    @Flag(RequestOptions.noCache) var noCache: Bool
     @Flag(RequestOptions.showSecrets) var showSecrets: Bool
     @Option(RequestOptions.maxBodySize) var maxBodySize = RequestOptions().maxBodySize
 
@@ -388,6 +408,8 @@ struct RequestArguments: ParsableArguments {
             session: session,
             noCookies: noCookies,
             maxRedirects: maxRedirects,
+            cache: cache,
+            noCache: noCache,
             showSecrets: showSecrets,
             maxBodySize: maxBodySize)
     }

@@ -3,6 +3,7 @@ import FileIO
 import HTTPTypes
 import MoyaKit
 import OrderedJSON
+import Sending
 import TargetModel
 import TargetSpec
 import TextSafety
@@ -29,6 +30,8 @@ struct ResponseWriter {
     var noColor: Bool
     /// `--max-body-size`: the most a body kept in memory may take.
     var bodyLimit: ByteSize = .defaultBodyLimit
+    /// What the HTTP cache did for each response (`--format json`'s `cache`), when it was asked.
+    var cacheLedger: CacheLedger?
 
     /// How much of a streamed body `-v` logs.
     var stdoutIsTerminal: Bool { Terminal.isTerminal(StandardStream.output.fileDescriptor) }
@@ -210,7 +213,7 @@ struct ResponseWriter {
             ),
             ("status", .int(response.statusCode)),
             ("headers", .array(headers))
-        ]
+        ] + (cacheLedger?.status(of: response).map { [("cache", JSONValue.string($0.rawValue))] } ?? [])
     }
 
     /// `--format json`'s last member.

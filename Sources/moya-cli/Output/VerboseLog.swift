@@ -21,6 +21,9 @@ final class VerboseLog: Sendable {
     /// `request --offline`: the request's lines go to standard output, without the stub's note
     /// and answer, as the only output.
     private let isOffline: Bool
+    /// Headers the sender marked sensitive on a request (those a `prepare` program added): hidden
+    /// like a credential wherever they are shown after.
+    private let learnedSensitiveNames = Mutex<Set<String>>([])
 
     init(redactor: SecretRedactor, onTerminal: Bool, colors: Bool, isOffline: Bool = false) {
         self.redactor = redactor
@@ -62,6 +65,9 @@ final class VerboseLog: Sendable {
 
     /// Keeps the request body to show after the request head; for a stub, writes the request.
     func willSend(_ request: URLRequest, isStubbed: Bool) {
+        if !request.sensitiveHeaderNames.isEmpty {
+            learnedSensitiveNames.withLock { $0.formUnion(request.sensitiveHeaderNames) }
+        }
         let body = Self.bodySummary(of: request).map(redactor.redact)
         guard isStubbed else {
             pendingBody.withLock { $0 = body }
@@ -140,6 +146,12 @@ final class VerboseLog: Sendable {
         guard let colon = line.firstIndex(of: ":") else { return redactor.redact(line) }
         let name = String(line[..<colon])
         let value = String(line[line.index(after: colon)...]).drop { $0 == " " }
+        let lowercased = name.lowercased()
+        if learnedSensitiveNames.withLock({ $0.contains(lowercased) }) {
+            var redactor = self.redactor
+            redactor.sensitiveHeaderNames.insert(lowercased)
+            return name + ": " + redactor.redact(headerValue: String(value), name: name)
+        }
         return name + ": " + redactor.redact(headerValue: String(value), name: name)
     }
 

@@ -1,7 +1,11 @@
 import CurlTransport
 import MoyaKit
+import ResponseCache
 import Sending
+import Synchronization
+import TargetAuth
 import TargetSpec
+import TextSafety
 
 extension Sender {
     /// The sender the command line's request options give, for `call`, `request` and `check`:
@@ -18,7 +22,23 @@ extension Sender {
             plugins: RequestPlugins.base(headerOverrides: request.headerOverrides, override: override),
             redaction: Redaction(request: request),
             retry: isStubbed ? .none : RetryPolicy(maximumRetries: request.retry, retriesAllMethods: request.retryAll),
-            cookies: CookieJars(request: request, environment: environment, isStubbed: isStubbed))
+            cookies: CookieJars(request: request, environment: environment, isStubbed: isStubbed),
+            prepareHooks: isStubbed ? nil : PrepareHooks.runner(environment: environment))
+        if !isStubbed && !request.noCache { cache = CacheFolder.store(environment: environment) }
+    }
+}
+
+/// The run's HTTP cache store, in `$XDG_CACHE_HOME/moya` (or `~/.cache/moya`); each warning once.
+enum CacheFolder {
+    private static let warned = Mutex<Set<String>>([])
+
+    static func store(environment: [String: String]) -> ResponseCacheStore? {
+        guard let folder = ResponseCacheStore.defaultFolder(environment: environment) else { return nil }
+        return ResponseCacheStore(folder: folder) { message in
+            if warned.withLock({ $0.insert(message).inserted }) {
+                StandardStream.error.write("moya-cli: warning: " + DisplayText.escaped(message) + "\n")
+            }
+        }
     }
 }
 
@@ -48,6 +68,7 @@ extension TargetFactory {
         self.init(
             environment: environment, environmentName: request.environment, baseURLOverride: request.baseURL,
             accessTokens: isStubbed ? nil : AccessTokens.provider(environment: environment, request: request))
+        cacheOverride = request.noCache ? false : request.cache ? true : nil
     }
 }
 
@@ -58,5 +79,30 @@ extension Redaction {
             runSecrets: [request.proxy, request.baseURL].compactMap { $0 }.flatMap {
                 SecretRedactor.userinfoPasswords(in: $0)
             }, showsSecrets: request.showSecrets)
+    }
+}
+
+/// The `prepare` programs of this run: one runner per process, which runs a program only from a
+/// trusted file and says so on stderr before a program first runs.
+enum PrepareHooks {
+    private static let shared = Mutex<PrepareHookRunner?>(nil)
+
+    static func runner(environment: [String: String]) -> PrepareHookRunner {
+        shared.withLock { runner in
+            if let runner { return runner }
+            let made = PrepareHookRunner(
+                trust: TargetTrust(environment: environment),
+                announce: { hook in StandardStream.error.write(announcement(of: hook)) })
+            runner = made
+            return made
+        }
+    }
+
+    /// The line on stderr before a `prepare` program first runs (its words as written in the file).
+    static func announcement(of hook: PrepareHook) -> String {
+        let words = hook.arguments.map(ShellQuoting.quotedUnlessPlainASCII).joined(separator: " ")
+        return DisplayText.escaped(
+            "moya-cli: running the prepare program of API '\(hook.apiName)' (\(hook.file)) for each request: \(words)")
+            + "\n"
     }
 }
