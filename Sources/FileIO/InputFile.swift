@@ -44,8 +44,8 @@ package enum InputFile {
     /// A small file a user names (a netrc, a file sent with a request), read as it is when it is
     /// a regular file: its bytes and permission bits.
     package enum SmallFile: Sendable, Equatable {
-        /// Its bytes, and its mode's permission bits (`0o644`).
-        case contents([UInt8], permissions: UInt32)
+        /// Its bytes, its mode's permission bits (`0o644`) and its owner.
+        case contents([UInt8], permissions: UInt32, owner: UInt32)
         /// Nothing at the path.
         case missing
         /// Not a regular file (a folder, a FIFO, a device), larger than allowed, or unreadable: why.
@@ -67,7 +67,7 @@ package enum InputFile {
         guard Int(status.st_size) <= limit else { return .refused("larger than \(limit) bytes") }
         do throws(ReadProblem) {
             let bytes = try readAll(descriptor, limit: limit, expectedSize: Int(status.st_size))
-            return .contents(bytes, permissions: UInt32(status.st_mode) & 0o7777)
+            return .contents(bytes, permissions: UInt32(status.st_mode) & 0o7777, owner: UInt32(status.st_uid))
         } catch {
             if case .system(let code) = error { return .refused(ReadProblem.reason(code)) }
             return .refused("larger than \(limit) bytes")

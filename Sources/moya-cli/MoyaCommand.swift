@@ -19,6 +19,8 @@ struct MoyaCommand: ParsableCommand {
             A target file outside ~/.config/moya/targets and MOYA_TRUSTED_TARGETS, and not trusted by its \
             content with 'moya-cli trust FILE', is untrusted: it runs no token command and reads only the \
             environment variables MOYA_ALLOW_ENV allows (see SECURITY in moya-cli(1)).
+            Default options per command come from $XDG_CONFIG_HOME/moya/config.yaml (~/.config/moya/config.yaml), \
+            e.g. 'call: [--retry, "2"]'; the command line wins, --no-config skips the file.
             """,
         version: MoyaCommand.version,
         subcommands: [
@@ -46,11 +48,18 @@ struct MoyaCommand: ParsableCommand {
     static let version = "0.1.0"
 
     static func main() {
-        let arguments = CurlSpellings.rewritten(Array(CommandLine.arguments.dropFirst()))
         // SIGPIPE ignored (a closed stdout is a write error, reported as such); SIGINT, SIGTERM
         // and SIGHUP remove the temporary files this run made before it ends.
         moya_signals_install(-1)
         protectTrustedPlaces()
+        // The user's default options first (the command line after them wins), then curl's
+        // dotted names in moya-cli's spelling.
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            try reportingFailures { arguments = CurlSpellings.rewritten(try OptionsFile.applied(to: arguments)) }
+        } catch {
+            exit(reporting: error)
+        }
         if let shell = CompletionScriptPatches.requestedShell(in: arguments) {
             StandardStream.output.write(CompletionScriptPatches.script(for: shell) + "\n")
             terminate(0)

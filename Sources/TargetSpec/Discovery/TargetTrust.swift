@@ -37,6 +37,15 @@ public struct TargetTrust: Sendable {
         }
     }
 
+    /// The user's moya configuration folder: `$XDG_CONFIG_HOME/moya` when that is absolute (as the
+    /// XDG rules say), else `~/.config/moya`; `nil` without either. Its `targets` are trusted, and
+    /// `config.yaml` holds the user's default options.
+    public static func userConfigurationFolder(environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/moya" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.config/moya" }
+        return nil
+    }
+
     /// Creates a rule trusting exactly `paths`.
     public init(trustedPaths: [String]) {
         self.trustedPaths = trustedPaths.compactMap(CanonicalPath.resolved)
@@ -46,11 +55,7 @@ public struct TargetTrust: Sendable {
     /// user's targets folder, then `MOYA_TRUSTED_TARGETS`'s absolute entries.
     public static func declaredPaths(environment: [String: String]) -> [String] {
         var paths: [String] = []
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            paths.append(config + "/moya/targets")
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            paths.append(home + "/.config/moya/targets")
-        }
+        if let folder = userConfigurationFolder(environment: environment) { paths.append(folder + "/targets") }
         paths += (environment[environmentVariable] ?? "").split(separator: ":").map(String.init).filter {
             $0.hasPrefix("/")
         }

@@ -25,7 +25,7 @@ extension CredentialOptions {
             throw CommandFailure(.usage, "\(netrcFile == nil ? "--netrc" : "--netrc-file"): \(shown) does not exist")
         case .refused(let why):
             throw CommandFailure(.usage, "cannot read \(shown) as a netrc: \(why)")
-        case .contents(let bytes, let permissions):
+        case .contents(let bytes, let permissions, _):
             if permissions & 0o077 != 0 {
                 StandardStream.error.write(
                     "moya-cli: warning: \(shown) is readable or writable by others (mode \(String(permissions, radix: 8))); it holds passwords: chmod 600 \(shown)\n"

@@ -255,7 +255,7 @@ extension NewCase {
 
     /// The bytes of the regular file at `path` when it holds at most ``maximumExampleFileBytes``.
     private static func smallRegularFile(_ path: String) -> [UInt8]? {
-        guard case .contents(let bytes, _) = InputFile.readSmallRegularFile(path, limit: maximumExampleFileBytes)
+        guard case .contents(let bytes, _, _) = InputFile.readSmallRegularFile(path, limit: maximumExampleFileBytes)
         else { return nil }
         return bytes
     }
