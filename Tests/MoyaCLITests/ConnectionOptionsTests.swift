@@ -151,3 +151,26 @@ final class ConnectionOptionsTests: XCTestCase {
             ), printed.stdout)
     }
 }
+
+/// Issue 47 (item 9): data piped to `request` that nothing reads gets a note, never silence.
+final class IgnoredInputTests: WebTargetTestCase {
+    override func webTarget(port: UInt16) -> String {
+        "baseURL: http://127.0.0.1:\(port)\ncases:\n  zen: {path: /zen, sample: ok}\n"
+    }
+
+    func testPipedDataNothingReadsGetsANote() throws {
+        let note =
+            "moya-cli: note: standard input holds data, which request does not send; give --data - (or --json -) to send it as the body\n"
+        let url = "http://127.0.0.1:\(server.port)/anything"
+        let ignored = try run(["request", "GET", url], stdin: Data("{\"a\": 1}".utf8))
+        XCTAssertEqual(ignored.status, 0, ignored.stderr)
+        XCTAssertTrue(ignored.stderr.hasPrefix(note), ignored.stderr)
+        XCTAssertEqual(server.receivedRequests.last?.body.isEmpty, true, "nothing of it sent")
+        let read = try run(["request", "POST", url, "--json", "-"], stdin: Data("{\"a\": 1}".utf8))
+        XCTAssertEqual(read.status, 0, read.stderr)
+        XCTAssertFalse(read.stderr.contains("note:"), read.stderr)
+        XCTAssertEqual(server.receivedRequests.last.map { String(decoding: $0.body, as: UTF8.self) }, "{\"a\": 1}")
+        let empty = try run(["request", "GET", url], stdin: Data())
+        XCTAssertFalse(empty.stderr.contains("note:"), empty.stderr)
+    }
+}

@@ -46,6 +46,12 @@ extension RequestInvocation {
                     throw CommandFailure(.usage, "-I (as --headers-only): \(error.message)")
                 }
             }
+            if !IgnoredInput.isRead(
+                words: invocation.words, json: overrideOptions.json, data: overrideOptions.data,
+                bearer: credentialOptions.bearer), let note = IgnoredInput.note()
+            {
+                StandardStream.error.write(note)
+            }
             let prepared = try AdHocResolution(invocation: invocation, environment: environment).prepared()
             let saving = try saveAs.map {
                 try CaseSaving(
