@@ -128,8 +128,8 @@ final class CurlLetterTests: XCTestCase {
         let curl = try sandbox.run(["curl", "hb", "anything", "x", "-m", "2.5"])
         XCTAssertTrue(curl.stdout.contains("--max-time 2.5"), curl.stdout)
         assertRun(
-            try sandbox.run(["call", "hb", "anything", "x", "-m", "0"]), status: 64, stdout: "",
-            stderr: "moya-cli: error: --timeout must be a number of seconds greater than 0 and at most 2147483\n"
+            try sandbox.run(["call", "hb", "anything", "x", "-m", "1e9"]), status: 64, stdout: "",
+            stderr: "moya-cli: error: --timeout must be a number of seconds from 0 (no limit) to 2147483\n"
                 + "Usage: moya-cli call [<options>] [<api-case-values> ...]\n")
         let proxy = try HTTPTestServer()
         defer { proxy.stop() }

@@ -46,6 +46,7 @@ extension RequestInvocation {
                     throw CommandFailure(.usage, "-I (as --headers-only): \(error.message)")
                 }
             }
+            invocation.outputOptions = invocation.outputOptions.normalized
             let prepared = try AdHocResolution(invocation: invocation, environment: environment).prepared()
             let saving = try saveAs.map {
                 try CaseSaving(name: $0, savesSample: saveSample, invocation: invocation, api: prepared.call.api)
