@@ -90,11 +90,13 @@ final class CurlLetterTests: XCTestCase {
     func testTakenLettersAreNeverCaseValues() throws {
         let values = [
             "-A": "probe/1", "-e": "http://127.0.0.1/from", "-m": "5", "-x": "", "-o": "out.bin", "-u": "a:b",
-            "-H": "X-A: 1", "-d": "x"
+            "-H": "X-A: 1", "-d": "x", "-p": "b", "-D": "head.txt", "-w": "%{http_code}"
         ]
         for letter in Self.letters where letter.outcomes.first == "M" && letter.name != "-h" {
             if letter.name == "-x" || letter.name == "-E" || letter.name == "-d" || letter.name == "-X" { continue }
-            let given = [letter.name] + (letter.takesValue ? [values[letter.name] ?? "v"] : [])
+            // -p is HTTPie's --print here, which takes its letters (curl's takes none).
+            let takesValue = letter.takesValue || letter.name == "-p"
+            let given = [letter.name] + (takesValue ? [values[letter.name] ?? "v"] : [])
             let result = try sandbox.run(["call", "hb", "anything"] + given + ["--", "x"])
             XCTAssertEqual(result.status, 0, "\(letter.name): \(result.stderr)")
             XCTAssertEqual(server.receivedRequests.last?.path, "/anything/x", letter.name)

@@ -48,8 +48,10 @@ final class StreamEventTests: XCTestCase {
             ("text/event-stream", "data: {\"n\":\"one\"}\n\n", "data: {\"n\":\"two\"}\n\n", ["--keypath", "n"], "one"),
             ("application/x-ndjson", "{\"n\":\"one\"}\n", "{\"n\":\"two\"}\n", ["--keypath", "n"], "one"),
             ("application/json", "[\"one\",\n", "\"two\"]\n", ["-S"], "one"),
-            ("text/event-stream", "id: 7\ndata: one\n\n", "data: two\n\n", ["--format", "jsonl"],
-             #"\{"event":null,"id":"7","data":"one"\}"#)
+            (
+                "text/event-stream", "id: 7\ndata: one\n\n", "data: two\n\n", ["--format", "jsonl"],
+                #"\{"event":null,"id":"7","data":"one"\}"#
+            )
         ]
         for (index, (type, first, second, arguments, shown)) in rows.enumerated() {
             let gate = "pty\(index)"
@@ -64,7 +66,8 @@ final class StreamEventTests: XCTestCase {
 
     /// On a pipe, one result a line; each row: the type, the body, the arguments, stdout.
     func testPerEventResultsOnAPipe() throws {
-        let events = "event: tick\nid: 1\ndata: {\"n\":\"a\"}\n\n: a comment\ndata: {\"n\":\n\ndata: {\"n\":\"c\"}\r\n\r\n"
+        let events =
+            "event: tick\nid: 1\ndata: {\"n\":\"a\"}\n\n: a comment\ndata: {\"n\":\n\ndata: {\"n\":\"c\"}\r\n\r\n"
         let lines = "{\"n\":\"a\"}\n\n{\"n\":[1, 2]}\r\n{\"n\":\"c\"}"
         let rows: [(String, String, [String], String)] = [
             ("text/event-stream", events, ["--keypath", "n"], "a\nc\n"),
@@ -75,8 +78,10 @@ final class StreamEventTests: XCTestCase {
                     + #"{"event":null,"id":"1","data":"{\"n\":"}"# + "\n"
                     + #"{"event":null,"id":"1","data":"{\"n\":\"c\"}"}"# + "\n"
             ),
-            ("application/x-ndjson", lines, ["--format", "jsonl", "--max-events", "1"],
-             #"{"event":null,"id":null,"data":"{\"n\":\"a\"}"}"# + "\n"),
+            (
+                "application/x-ndjson", lines, ["--format", "jsonl", "--max-events", "1"],
+                #"{"event":null,"id":null,"data":"{\"n\":\"a\"}"}"# + "\n"
+            ),
             ("text/plain", "a\nb", ["--format", "jsonl"], #"{"event":null,"id":null,"data":"a\nb"}"# + "\n")
         ]
         for (type, body, arguments, expected) in rows {
@@ -109,8 +114,11 @@ final class StreamEventTests: XCTestCase {
     /// A line without end fails at --max-body-size instead of filling memory.
     func testAnEndlessLineFailsAtTheLimit() throws {
         let result = try sandbox.run(
-            ["request", "GET", server.url("/endless/line?type=application/x-ndjson").absoluteString, "--keypath", "a",
-             "--max-body-size", "64K"])
+            [
+                "request", "GET", server.url("/endless/line?type=application/x-ndjson").absoluteString, "--keypath",
+                "a",
+                "--max-body-size", "64K"
+            ])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("a line of the stream is longer than 64 KiB"), result.stderr)
     }

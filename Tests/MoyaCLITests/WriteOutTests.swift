@@ -63,8 +63,10 @@ final class WriteOutTests: XCTestCase {
         let rows: [(String, String, String)] = [
             ("/status/204", "%{http_code} %{response_code}\\n", "204 204\n"),
             ("/redirect/2", "%{num_redirects} %{url_effective}", "2 " + url("/get")),
-            ("/json", "%header{content-type}|%{header{Content-Type}}|%{content_type}",
-             "application/json|application/json|application/json"),
+            (
+                "/json", "%header{content-type}|%{header{Content-Type}}|%{content_type}",
+                "application/json|application/json|application/json"
+            ),
             ("/json", "%{size_download}\\t100%%\\r", "\(HTTPTestServer.jsonDocument.utf8.count)\t100%\r"),
             ("/status/204", "%header{missing}.", ".")
         ]
@@ -108,7 +110,9 @@ final class WriteOutTests: XCTestCase {
         let notFound = try get("/status/404", ["-w", "%{exitcode} %{http_code}"])
         XCTAssertEqual(notFound.status, 4)
         XCTAssertTrue(notFound.stdout.hasSuffix("4 404"), notFound.stdout)
-        let closed = try sandbox.run(["request", "GET", "http://127.0.0.1:9/x", "-w", "%{exitcode} %{http_code} %{errormsg}"])
+        let closed = try sandbox.run([
+            "request", "GET", "http://127.0.0.1:9/x", "-w", "%{exitcode} %{http_code} %{errormsg}"
+        ])
         XCTAssertEqual(closed.status, 1)
         XCTAssertTrue(closed.stdout.hasPrefix("1 0 "), closed.stdout)
         XCTAssertGreaterThan(closed.stdout.count, 6)
@@ -198,7 +202,8 @@ final class WriteOutTests: XCTestCase {
         let result = try get("/endless/h", ["--headers-only"])
         let elapsed = Date().timeIntervalSince(start)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("HTTP/1.1 200 OK\nContent-Type: application/octet-stream\n"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.hasPrefix("HTTP/1.1 200 OK\nContent-Type: application/octet-stream\n"), result.stdout)
         XCTAssertLessThan(elapsed, 2)
         let deadline = Date().addingTimeInterval(5)
         while !server.isGateOpen("endless-closed-h") && Date() < deadline { usleep(10_000) }
@@ -228,7 +233,10 @@ final class WriteOutTests: XCTestCase {
             ("hb", ["HTTP/1.1 200 OK\n", "\"method\":\"POST\""], ["> POST"]),
             ("H", ["> POST /anything HTTP/1.1", "> Content-Type: application/json"], ["HTTP/1.1 200", "{\"a\":\"1\"}"]),
             ("B", ["{\"a\":\"1\"}"], ["> POST", "HTTP/1.1 200"]),
-            ("HBhbm", ["> POST /anything", "{\"a\":\"1\"}", "HTTP/1.1 200 OK", "\"method\":\"POST\"", "Elapsed time: "], []),
+            (
+                "HBhbm",
+                ["> POST /anything", "{\"a\":\"1\"}", "HTTP/1.1 200 OK", "\"method\":\"POST\"", "Elapsed time: "], []
+            ),
             ("m", ["HTTP/1.1 200 OK\nElapsed time: "], ["\"method\""])
         ]
         for (letters, present, absent) in rows {

@@ -21,7 +21,8 @@ extension OptionItem {
 
     /// curl's `-S` (`--show-error`) where `-S` is not `--stream`: errors are printed already.
     static let curlShowError = OptionItem.flag(
-        "showError", "-S", help: "As curl's: accepted and changes nothing, since errors are printed already (with -s too).",
+        "showError", "-S",
+        help: "As curl's: accepted and changes nothing, since errors are printed already (with -s too).",
         doc: ["`-S`: accepted, as errors are printed already."])
 
     static let caseValues = OptionItem.repeated(

@@ -149,7 +149,10 @@ extension CurlLetter {
         CurlLetter(
             "w", "--write-out", takesValue: true,
             .declared(missing: [
-                ("curl", "-w: moya-cli curl prints the command only; moya-cli call -w FORMAT prints the response's variables"),
+                (
+                    "curl",
+                    "-w: moya-cli curl prints the command only; moya-cli call -w FORMAT prints the response's variables"
+                ),
                 ("check", "-w: check reports each case; --report json:FILE writes each one's status and timing")
             ])),
         CurlLetter("x", "--proxy", takesValue: true, .declared(missing: [])),

@@ -18,12 +18,15 @@ extension OutputOptions {
             }
             if format != .raw { throw OptionsError("--print and --format \(format.rawValue) cannot be combined") }
         }
-        if meta && (include || headersOnly) { throw OptionsError("--meta prints the status line; leave out -i and --headers-only") }
+        if meta && (include || headersOnly) {
+            throw OptionsError("--meta prints the status line; leave out -i and --headers-only")
+        }
         if let maxEvents, maxEvents < 1 { throw OptionsError("--max-events must be 1 or more") }
         if headersOnly && keyPath != nil { throw OptionsError("--headers-only and --keypath cannot be combined") }
         if output != nil && output != "-" && (keyPath != nil || headersOnly || format == .jsonl || maxEvents != nil) {
             throw OptionsError(
-                "--output writes the body; it cannot be combined with --keypath, --headers-only, --max-events or --format jsonl")
+                "--output writes the body; it cannot be combined with --keypath, --headers-only, --max-events or --format jsonl"
+            )
         }
         if let writeOut, !writeOut.hasPrefix("@") { _ = try WriteOut(parsing: writeOut) }
         if dumpHeader == "-" && format == .json {

@@ -176,7 +176,9 @@ final class BodySink: ResponseBodyConsumer {
             } catch {
                 throw TransportError(
                     kind: .responseTooLarge,
-                    message: "a line of the stream is longer than \(ByteCount.describe(error.limit)), the most kept in memory")
+                    message:
+                        "a line of the stream is longer than \(ByteCount.describe(error.limit)), the most kept in memory"
+                )
             }
         }
         try print(found, printer: printer)
@@ -222,7 +224,7 @@ final class BodySink: ResponseBodyConsumer {
             let rest = state.withLock { $0.splitter?.finish() ?? [] }
             do throws(TransportError) {
                 try print(rest, printer: events)
-            } catch where error == .bodyEndedByReader {}
+            } catch  where error == .bodyEndedByReader {}
             return nil
         }
         if case .terminal = destination {

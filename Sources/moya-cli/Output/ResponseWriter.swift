@@ -128,8 +128,10 @@ struct ResponseWriter {
         var text = "\(head.httpVersion) \(head.statusCode)\(reason.isEmpty ? "" : " " + reason)\n"
         let timing = response.timing ?? Timing()
         text += "Elapsed time: \(WriteOut.sixDecimals(timing.total))s\n"
-        text += "Name lookup: \(WriteOut.sixDecimals(timing.nameLookup))s, connect: \(WriteOut.sixDecimals(timing.connect))s, "
-        text += "TLS: \(WriteOut.sixDecimals(timing.tlsHandshake))s, first byte: \(WriteOut.sixDecimals(timing.firstByte))s\n"
+        text +=
+            "Name lookup: \(WriteOut.sixDecimals(timing.nameLookup))s, connect: \(WriteOut.sixDecimals(timing.connect))s, "
+        text +=
+            "TLS: \(WriteOut.sixDecimals(timing.tlsHandshake))s, first byte: \(WriteOut.sixDecimals(timing.firstByte))s\n"
         return text
     }
 

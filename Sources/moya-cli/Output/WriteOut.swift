@@ -133,7 +133,8 @@ struct WriteOut: Equatable {
             case .variable("json"): text = Self.json(facts).serializedString()
             case .variable(let name): text = Self.text(of: Self.value(name, facts))
             case .header(let name):
-                text = facts.head?.headers.first { $0.name.rawName.lowercased() == name.lowercased() }
+                text =
+                    facts.head?.headers.first { $0.name.rawName.lowercased() == name.lowercased() }
                     .map { facts.redactor.redact(headerValue: $0.value, name: $0.name.rawName) } ?? ""
             case .toStandardError(let value):
                 toStandardError = value
