@@ -111,6 +111,23 @@ final class StreamEventTests: XCTestCase {
         XCTAssertTrue(zero.stderr.contains("--max-events must be 1 or more"), zero.stderr)
     }
 
+    /// A stub's event stream is read the same way: `--max-events` ends it with exit 0.
+    func testStubbedEvents() throws {
+        try sandbox.write(
+            "targets/ev.yaml",
+            """
+            api: ev
+            baseURL: http://127.0.0.1:9
+            cases:
+              ticks:
+                path: /ticks
+                sample: {text: "data: {\\"n\\":1}\\n\\ndata: {\\"n\\":2}\\n\\ndata: {\\"n\\":3}\\n\\n", headers: {Content-Type: text/event-stream}}
+            """)
+        let result = try sandbox.run(["call", "ev", "ticks", "--stub", "--max-events", "2", "--keypath", "n"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "1\n2\n")
+    }
+
     /// A line without end fails at --max-body-size instead of filling memory.
     func testAnEndlessLineFailsAtTheLimit() throws {
         let result = try sandbox.run(

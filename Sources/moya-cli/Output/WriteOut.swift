@@ -2,6 +2,7 @@ import CurlTransport
 import FileIO
 import MoyaKit
 import OrderedJSON
+import TextSafety
 
 #if canImport(Glibc)
 import Glibc
@@ -127,9 +128,11 @@ struct WriteOut: Equatable {
     func write(_ facts: Facts) {
         var toStandardError = false
         for piece in pieces {
-            let text: String
+            var text: String
             switch piece {
-            case .text(let value): text = value
+            case .text(let value):
+                (toStandardError ? StandardStream.error : StandardStream.output).write(value)
+                continue
             case .variable("json"): text = Self.json(facts).serializedString()
             case .variable(let name): text = Self.text(of: Self.value(name, facts))
             case .header(let name):
@@ -140,7 +143,10 @@ struct WriteOut: Equatable {
                 toStandardError = value
                 continue
             }
-            (toStandardError ? StandardStream.error : StandardStream.output).write(text)
+            let stream = toStandardError ? StandardStream.error : StandardStream.output
+            // A server's text bound for a terminal shows its control characters escaped.
+            if Terminal.isTerminal(stream.fileDescriptor) { text = DisplayText.escaped(text) }
+            stream.write(text)
         }
     }
 
