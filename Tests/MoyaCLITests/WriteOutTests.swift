@@ -253,8 +253,21 @@ final class WriteOutTests: XCTestCase {
         XCTAssertEqual(server.receivedRequests.count, rows.count)
     }
 
+    /// `--timeout 0` is no limit, not "the file's": the API's 0.3 s stops a 600 ms answer (exit 2)
+    /// unless the command line lifts it.
     func testTimeoutZeroMeansNone() throws {
-        let result = try get("/delay/50", ["--timeout", "0"])
-        XCTAssertEqual(result.status, 0, result.stderr)
+        try sandbox.write(
+            "targets/slow.yaml",
+            """
+            api: slow
+            baseURL: \(server.baseURL.absoluteString)
+            timeout: 0.3
+            cases:
+              wait: {path: /delay/600}
+            """)
+        XCTAssertEqual(try sandbox.run(["call", "slow", "wait"]).status, 2)
+        let unlimited = try sandbox.run(["call", "slow", "wait", "--timeout", "0"])
+        XCTAssertEqual(unlimited.status, 0, unlimited.stderr)
+        XCTAssertEqual(try sandbox.run(["request", "slow", "GET", "/delay/600", "-m", "0"]).status, 0)
     }
 }
