@@ -97,6 +97,9 @@ try:
     rows.append((f"{size_mib} MiB body to stdout", *peak(base + ["big"] + t)))
     rows.append((f"{size_mib} MiB body to -o FILE", *peak(base + ["big", "-o", out] + t)))
     remove(out)
+    # Issue 47: the envelope names the file; the body streams to it, never held.
+    rows.append((f"{size_mib} MiB --format json -o FILE", *peak(base + ["big", "--format", "json", "-o", out] + t)))
+    remove(out)
     rows.append((f"{size_mib} MiB download", *peak(base + ["download", "--force"] + t)))
     remove(os.path.join(work, "downloaded.bin"))
     rows.append((f"{size_mib} MiB upload", *peak(base + ["upload", big] + t)))

@@ -11,8 +11,9 @@ import Glibc
 
 /// Receives the callbacks of an `EasyHandle`, on the transport thread.
 protocol EasyHandleDelegate: AnyObject {
-    /// One raw header line, status lines included, CRLF included.
-    func easyHandle(didReceiveHeaderLine line: UnsafeBufferPointer<UInt8>)
+    /// One raw header line, status lines included, CRLF included. Returns false to end the
+    /// transfer there (the head is all that was asked for).
+    func easyHandle(didReceiveHeaderLine line: UnsafeBufferPointer<UInt8>) -> Bool
     /// A piece of the response body. Returns false to abort the transfer (a write error).
     func easyHandle(didReceiveBody bytes: UnsafeBufferPointer<UInt8>) -> Bool
     /// Fills `buffer` with the next request body bytes; returns the count, 0 at the end, nil on error.
@@ -399,10 +400,10 @@ private let easyHandleWriteCallback: curl_write_callback = { data, size, count, 
 private let easyHandleHeaderCallback: curl_write_callback = { data, size, count, userdata in
     let length = size * count
     guard let data, let delegate = delegate(of: userdata) else { return 0 }
-    delegate.easyHandle(
+    let goesOn = delegate.easyHandle(
         didReceiveHeaderLine: UnsafeBufferPointer(
             start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length))
-    return length
+    return goesOn ? length : 0
 }
 
 private let easyHandleReadCallback: curl_read_callback = { buffer, size, count, userdata in

@@ -122,12 +122,15 @@ public struct Timing: Sendable, Hashable {
     public var firstByte: TimeInterval = 0
     /// Whole request.
     public var total: TimeInterval = 0
+    /// The rest of what libcurl counted (curl's `-w` variables): sizes, speeds, the peer.
+    public var metrics = TransferMetrics()
 
     /// Creates a timing.
     public init(
         nameLookup: TimeInterval = 0, connect: TimeInterval = 0, tlsHandshake: TimeInterval = 0,
-        firstByte: TimeInterval = 0, total: TimeInterval = 0
+        firstByte: TimeInterval = 0, total: TimeInterval = 0, metrics: TransferMetrics = TransferMetrics()
     ) {
+        self.metrics = metrics
         self.nameLookup = nameLookup
         self.connect = connect
         self.tlsHandshake = tlsHandshake

@@ -29,6 +29,9 @@ public enum ResponseBodyHandling: Sendable {
     case collect(limit: Int?)
     /// Read and dropped; `Response.bodyLength` still tells its size.
     case discard
+    /// Not read at all: the transfer ends once the final head is in (after redirects and
+    /// interim answers), and succeeds with that head (`--headers-only`, on an endless body too).
+    case headOnly
     /// Handed to `consumer` as it arrives; `Response.data` keeps only the first `keepingPrefix`
     /// bytes (for logs), `Response.bodyLength` the whole size.
     case stream(to: any ResponseBodyConsumer, keepingPrefix: Int)
@@ -42,6 +45,7 @@ public enum ResponseBodyHandling: Sendable {
         switch self {
         case .collect(let limit): "collect:\(limit.map(String.init) ?? "-")"
         case .discard: "discard"
+        case .headOnly: "head"
         case .stream: nil
         }
     }
@@ -79,7 +83,7 @@ package struct ResponseBodyAccumulator {
         guard !hasBegun else { return }
         switch handling {
         case .collect(let limit): state = .collecting(limit: limit)
-        case .discard: state = .discarding
+        case .discard, .headOnly: state = .discarding
         case .stream(let consumer, let prefix):
             state = try consumer.begin(head()) ? .streaming(consumer, keepingPrefix: prefix) : .discarding
         }
@@ -110,6 +114,12 @@ package struct ResponseBodyAccumulator {
     package mutating func append(_ data: Data) throws(TransportError) {
         try TransportError.withBytes(of: data) { (bytes) throws(TransportError) in try append(bytes) }
     }
+}
+
+extension TransportError {
+    /// What a `ResponseBodyConsumer` throws once it has all it wants (a number of events): the
+    /// transfer ends there and succeeds, with the body taken so far.
+    public static let bodyEndedByReader = TransportError(kind: .other, message: "the body was ended by its reader")
 }
 
 /// Sizes in the units people read.

@@ -44,6 +44,14 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     private var headEnded = false
     private var lastReported: TransferProgress?
     private var isFinished = false
+    /// `ResponseBodyHandling.headOnly`: the transfer ends after the final head...
+    private let stopsAtHead: Bool
+    /// ... unless it is a redirect libcurl follows (`Location` in the head being read), or a
+    /// challenge libcurl answers (digest).
+    private let followsRedirects: Bool
+    private var headHasLocation = false
+    /// Whether the transfer was ended on purpose: after the head, or by the body's reader.
+    private var endedEarly = false
     private let trace: (@Sendable (TransferTrace) -> Void)?
     /// The request as configured, for a restart without its sensitive headers.
     private let request: URLRequest
@@ -92,6 +100,8 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         self.completion = completion
         self.completionQueue = completionQueue
         self.body = ResponseBodyAccumulator(bodyHandling)
+        if case .headOnly = bodyHandling { stopsAtHead = true } else { stopsAtHead = false }
+        self.followsRedirects = configuration.followRedirects
         self.direction = (request.bodyFileURL != nil || request.multipartParts != nil) ? .upload : .download
         self.sendsBodyFirst = !(request.httpBody?.isEmpty ?? true)
 
@@ -213,7 +223,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         var result: Result<FinishedTransfer, TransportError>
         if isCancelled {
             result = .failure(TransportError(kind: .cancelled, message: "the request was cancelled"))
-        } else if code != CURLE_OK {
+        } else if code != CURLE_OK && !(endedEarly && code == CURLE_WRITE_ERROR) {
             result = .failure(error(for: code, handle: easy))
         } else if let beginError = beginBody(easy) {
             result = .failure(beginError)
@@ -307,7 +317,8 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
             connect: easy.info(seconds: CURLINFO_CONNECT_TIME_T),
             tlsHandshake: easy.info(seconds: CURLINFO_APPCONNECT_TIME_T),
             firstByte: easy.info(seconds: CURLINFO_STARTTRANSFER_TIME_T),
-            total: easy.info(seconds: CURLINFO_TOTAL_TIME_T))
+            total: easy.info(seconds: CURLINFO_TOTAL_TIME_T),
+            metrics: TransferMetrics(reading: easy))
         var downloadedFile: URL?
         if let downloadFile {
             do throws(FileError) {
@@ -376,9 +387,26 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         }
     }
 
-    func easyHandle(didReceiveHeaderLine line: UnsafeBufferPointer<UInt8>) {
+    func easyHandle(didReceiveHeaderLine line: UnsafeBufferPointer<UInt8>) -> Bool {
         headerLines.append(line)
         headEnded = line.count <= 2 && line.allSatisfy { $0 == 0x0D || $0 == 0x0A }
+        guard stopsAtHead else { return true }
+        if line.starts(with: "HTTP/".utf8) {
+            headHasLocation = false
+        } else if line.count > 9, line.prefix(9).map({ $0 | 0x20 }) == Array("location:".utf8) {
+            headHasLocation = true
+        }
+        guard headEnded, let easy else { return true }
+        let status = easy.info(long: CURLINFO_RESPONSE_CODE)
+        // An interim answer (1xx, a proxy's CONNECT), a redirect libcurl follows or a digest
+        // challenge it answers: another head comes.
+        if status < 200 || (followsRedirects && headHasLocation && (300..<400).contains(status))
+            || (status == 401 && request.digestCredential != nil)
+        {
+            return true
+        }
+        endedEarly = true
+        return false
     }
 
     func easyHandle(didReceiveBody bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -393,6 +421,10 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
             try body.append(UnsafeRawBufferPointer(bytes))
             return true
         } catch {
+            if error == .bodyEndedByReader {
+                endedEarly = true
+                return false
+            }
             bodyError = error
             return false
         }

@@ -21,7 +21,8 @@ public struct URLRequest: Sendable, Hashable {
     public var bodyFileURL: URL?
     /// Parts sent as `multipart/form-data` (`Task.uploadMultipart...`).
     public var multipartParts: [MultipartFormBodyPart]?
-    /// The total timeout of the request, in seconds.
+    /// The total timeout of the request, in seconds; 0 (the default) leaves it to the session's
+    /// (`SessionConfiguration.timeout`), and the tighter of two set limits applies.
     public var timeoutInterval: TimeInterval
     /// Lowercased names of headers that carry a secret here, beyond `SensitiveHeaders.defaultNames`
     /// (a header built from a secret, say). See `SensitiveHeaders`.
@@ -32,7 +33,7 @@ public struct URLRequest: Sendable, Hashable {
     public var digestCredential: DigestCredential?
 
     /// Creates a request for `url` with no body and the `GET` method.
-    public init(url: URL, timeoutInterval: TimeInterval = 60) {
+    public init(url: URL, timeoutInterval: TimeInterval = 0) {
         self.url = url
         self.httpMethod = "GET"
         self.headers = HTTPFields()

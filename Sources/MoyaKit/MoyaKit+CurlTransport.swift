@@ -13,6 +13,7 @@ public typealias SensitiveHeaders = CurlTransport.SensitiveHeaders
 public typealias HTTPResponseHead = CurlTransport.HTTPResponseHead
 public typealias TransferProgress = CurlTransport.TransferProgress
 public typealias Timing = CurlTransport.Timing
+public typealias TransferMetrics = CurlTransport.TransferMetrics
 public typealias ResponseBodyHandling = CurlTransport.ResponseBodyHandling
 public typealias ResponseBodyConsumer = CurlTransport.ResponseBodyConsumer
 public typealias Cancellable = CurlTransport.Cancellable

@@ -90,7 +90,7 @@ final class CurlLetterTests: XCTestCase {
     func testTakenLettersAreNeverCaseValues() throws {
         let values = [
             "-A": "probe/1", "-e": "http://127.0.0.1/from", "-m": "5", "-x": "", "-o": "out.bin", "-u": "a:b",
-            "-H": "X-A: 1", "-d": "x"
+            "-H": "X-A: 1", "-d": "x", "-p": "b", "-D": "head.txt", "-w": "%{http_code}"
         ]
         for letter in Self.letters where letter.outcomes.first == "M" && letter.name != "-h" {
             if letter.name == "-x" || letter.name == "-E" || letter.name == "-d" || letter.name == "-X" { continue }
@@ -98,7 +98,9 @@ final class CurlLetterTests: XCTestCase {
             if letter.name == "-6" { continue }
             // -n needs a ~/.netrc (NetrcTests).
             if letter.name == "-n" { continue }
-            let given = [letter.name] + (letter.takesValue ? [values[letter.name] ?? "v"] : [])
+            // -p is HTTPie's --print here, which takes its letters (curl's takes none).
+            let takesValue = letter.takesValue || letter.name == "-p"
+            let given = [letter.name] + (takesValue ? [values[letter.name] ?? "v"] : [])
             let result = try sandbox.run(["call", "hb", "anything"] + given + ["--", "x"])
             XCTAssertEqual(result.status, 0, "\(letter.name): \(result.stderr)")
             XCTAssertEqual(server.receivedRequests.last?.path, "/anything/x", letter.name)
@@ -132,8 +134,8 @@ final class CurlLetterTests: XCTestCase {
         let curl = try sandbox.run(["curl", "hb", "anything", "x", "-m", "2.5"])
         XCTAssertTrue(curl.stdout.contains("--max-time 2.5"), curl.stdout)
         assertRun(
-            try sandbox.run(["call", "hb", "anything", "x", "-m", "0"]), status: 64, stdout: "",
-            stderr: "moya-cli: error: --timeout must be a number of seconds greater than 0 and at most 2147483\n"
+            try sandbox.run(["call", "hb", "anything", "x", "-m", "1e9"]), status: 64, stdout: "",
+            stderr: "moya-cli: error: --timeout must be a number of seconds from 0 (no limit) to 2147483\n"
                 + "Usage: moya-cli call [<options>] [<api-case-values> ...]\n")
         let proxy = try HTTPTestServer()
         defer { proxy.stop() }

@@ -347,7 +347,7 @@ final class DirectParserTests: XCTestCase {
             ["github", "zen", "-v", "--verbose"],
             ["github", "zen", "--include=yes"],  // a flag with a value
             ["github", "zen", "--delay", "1"],  // validate(): --delay needs --stub
-            ["github", "zen", "--timeout", "0"],
+            ["github", "zen", "--timeout", "1e9"],
             ["github", "zen", "--key", "k.pem"],
             ["github", "zen", "--headers-only", "--keypath", "a"],
             ["github", "zen", "-H", "no colon"],

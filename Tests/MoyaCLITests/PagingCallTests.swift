@@ -193,7 +193,7 @@ final class PagingCallTests: XCTestCase {
             stderr:
                 "moya-cli: error: case 'single' of API 'pages' does not page; --all needs 'pagination:' on the case or the API (see moya-targets(5))\n"
         )
-        XCTAssertEqual(try run(["link", "--format", "jsonl"]).status, 64)
+        XCTAssertEqual(try run(["link", "--all", "-w", "%{http_code}"]).status, 64)
         XCTAssertEqual(try run(["link", "--max-pages", "2"]).status, 64)
         XCTAssertEqual(try run(["link", "--all", "--max-pages", "0"]).status, 64)
         XCTAssertEqual(try run(["link", "--all", "-i"]).status, 64)

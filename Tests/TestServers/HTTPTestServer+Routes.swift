@@ -19,7 +19,7 @@ import Foundation
 /// | `/json` | a fixed JSON document (`HTTPTestServer.jsonDocument`) |
 /// | `/drop` | closes the connection without answering |
 /// | `/slow-body` | headers and 10 of 1000 bytes, then nothing until the client leaves |
-/// | `/trickle/GATE?…`, `/gated-upload/GATE`, `/gate/GATE` | a body in two parts with a gate between, an upload read only once a gate opens, a gate opened (`HTTPTestServer+Trickle`) |
+/// | `/trickle/GATE?…`, `/gated-upload/GATE`, `/gate/GATE`, `/endless/NAME` | a body in two parts with a gate between, an upload read only once a gate opens, a gate opened, a body without end (`HTTPTestServer+Trickle`) |
 /// | `/gzip` | `/json`'s document, `Content-Encoding: gzip` |
 /// | `/gzip-zeros/N` | N zero bytes gzip-compressed (a "gzip bomb" for large N) |
 /// | `/oauth/token`, `/oauth/protected` | an OAuth 2.0 token endpoint and a route it guards (`OAuthTestAuthority`) |
@@ -133,7 +133,7 @@ extension HTTPTestServer {
             // `/drop/MS`: after that many milliseconds, so that callers can join the request first.
             if let milliseconds = number, milliseconds > 0 { _ = sleep(seconds: Double(milliseconds) / 1000) }
             return false
-        case "trickle", "gated-upload", "gate":
+        case "trickle", "gated-upload", "gate", "endless":
             return respondGated(to: request, segments: segments, on: connection, reply: reply)
         case "reply": return respondReply(to: request, reply: reply)
         case "slow-body":

@@ -10,6 +10,7 @@ import Foundation
 /// | `/trickle/GATE?…&wait=MS` | the same, but `rest` goes after MS milliseconds instead of a gate |
 /// | `/gated-upload/GATE` | reads the request body only once GATE opens (an upload larger than the socket buffers stalls until then); answers `received N bytes` |
 /// | `/gate/GATE` | opens GATE; 204 |
+/// | `/endless/NAME?type=T` | the head (Content-Type T, default `application/octet-stream`, no Content-Length), then a body that never ends: 16 KiB every 10 ms until the client leaves, when the gate `endless-closed-NAME` opens |
 extension HTTPTestServer {
     func respondGated(
         to request: ReceivedRequest, segments: [String], on connection: ServerConnection,
@@ -21,6 +22,8 @@ extension HTTPTestServer {
         case "gate":
             openGate(gate)
             return reply(204, [], Data())
+        case "endless":
+            return endless(request, name: gate, on: connection)
         case "gated-upload":
             return reply(200, [("Content-Type", "text/plain")], Data("received \(request.bodyLength) bytes\n".utf8))
         default:
@@ -53,6 +56,18 @@ extension HTTPTestServer {
             guard waitForGate(gate) else { return false }
         }
         _ = connection.send(rest)
+        return false
+    }
+
+    private func endless(_ request: ReceivedRequest, name: String, on connection: ServerConnection) -> Bool {
+        let type = request.queryItems.first { $0.name == "type" }?.value ?? "application/octet-stream"
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nConnection: close\r\n\r\n"
+        var alive = connection.send(Array(head.utf8))
+        let piece = [UInt8](repeating: 0x2A, count: 16 << 10)
+        while alive && !isStopped {
+            alive = connection.send(piece) && sleep(seconds: 0.01)
+        }
+        if !isStopped { openGate("endless-closed-" + name) }
         return false
     }
 

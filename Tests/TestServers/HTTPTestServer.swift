@@ -155,6 +155,13 @@ public final class HTTPTestServer: @unchecked Sendable {
         state.unlock()
     }
 
+    /// Whether the gate `name` is open (a route opens one to say what it saw: `endless-closed`).
+    public func isGateOpen(_ name: String) -> Bool {
+        state.lock()
+        defer { state.unlock() }
+        return openGates.contains(name)
+    }
+
     /// Waits until the gate `name` opens; false if the server stopped first or a minute passed
     /// (a test that never opens it then fails rather than hangs).
     func waitForGate(_ name: String) -> Bool {

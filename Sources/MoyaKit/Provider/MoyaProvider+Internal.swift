@@ -196,6 +196,8 @@ extension MoyaProvider {
         do throws(TransportError) {
             try accumulator.begin(head)
             try accumulator.append(sampled.data)
+        } catch  where error == .bodyEndedByReader {
+            // The consumer has all it wants (`--max-events`): a success, as for a live transfer.
         } catch {
             return .failure(.underlying(error, nil))
         }

@@ -19,6 +19,12 @@ extension OptionItem {
             propertyType: "[String] = \(command)Invocation().words")
     }
 
+    /// curl's `-S` (`--show-error`) where `-S` is not `--stream`: errors are printed already.
+    static let curlShowError = OptionItem.flag(
+        "showError", "-S",
+        help: "As curl's: accepted and changes nothing, since errors are printed already (with -s too).",
+        doc: ["`-S`: accepted, as errors are printed already."])
+
     static let caseValues = OptionItem.repeated(
         "values", "--value", valueName: "name=value",
         help: "Give the case's value NAME (repeatable); for a value named like an option of this command.",
@@ -77,7 +83,7 @@ extension CommandSpec {
                 .flag(
                     "silent", "-s", help: "As curl's: accepted and changes nothing, since only the command is printed.",
                     doc: ["`-s`: accepted, as there is nothing but the command to print."])),
-            .own(.caseWords(of: "Curl")), .own(.caseValues)
+            .own(.curlShowError), .own(.caseWords(of: "Curl")), .own(.caseValues)
         ],
         invocation: InvocationSpec(
             name: "CurlInvocation", conformances: ["DirectlyParsable"],
@@ -90,7 +96,7 @@ extension CommandSpec {
             fieldOrder: [
                 "help", "words", "values", "requestOptions", "credentialOptions", "curlHabits", "curlLetters",
                 "targetOptions",
-                "overrideOptions", "output", "silent"
+                "overrideOptions", "output", "silent", "showError"
             ]),
         folder: "Curl")
 }

@@ -124,7 +124,8 @@ extension CommandSpec {
                     completion: #"CaseCompletion.kind(of: .apiName, in: ["check"], parsing: completionContext)"#)),
             .group("Check", "checkArguments", .check, "checkOptions"), .request, .curlHabit,
             .group(nil, "curlLetterArguments", .checkCurlLetters, "curlLetters"), .target,
-            .group("Recording samples (with --live)", "recordArguments", .record, "recordOptions")
+            .group("Recording samples (with --live)", "recordArguments", .record, "recordOptions"),
+            .own(.curlShowError)
         ],
         invocation: InvocationSpec(
             name: "CheckInvocation", conformances: ["DirectlyParsable"],
@@ -137,7 +138,7 @@ extension CommandSpec {
             ],
             fieldOrder: [
                 "help", "apis", "checkOptions", "requestOptions", "curlHabits", "curlLetters", "targetOptions",
-                "recordOptions"
+                "recordOptions", "showError"
             ]),
         folder: "Check")
 }

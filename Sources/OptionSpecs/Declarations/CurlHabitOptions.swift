@@ -35,9 +35,10 @@ extension CurlLetter {
             ])),
         CurlLetter(
             "D", "--dump-header", takesValue: true,
-            .refused(
-                "-D: -i prints the status line and headers before the body, and --format json prints them with the body as JSON"
-            )),
+            .declared(missing: [
+                ("curl", "-D: moya-cli curl prints the command only; moya-cli call -D FILE writes the response head"),
+                ("check", "-D: check reports each case, not its response; moya-cli call -D FILE writes one case's head")
+            ])),
         CurlLetter("e", "--referer", takesValue: true, .declared(missing: [])),
         CurlLetter("E", "--cert", takesValue: true, .declared(missing: [])),
         CurlLetter("f", "--fail", .habit(refusedBy: ["call", "curl", "check", "request"])),
@@ -97,9 +98,16 @@ extension CurlLetter {
             )),
         CurlLetter(
             "p", "--proxytunnel",
-            .refused(
-                "-p: moya-cli has no forced proxy tunnel; an https request goes through --proxy URL by CONNECT already")
-        ),
+            .declared(missing: [
+                (
+                    "curl",
+                    "-p: moya-cli has no forced proxy tunnel (an https request goes through --proxy URL by CONNECT already); moya-cli call -p is HTTPie's --print"
+                ),
+                (
+                    "check",
+                    "-p: moya-cli has no forced proxy tunnel (an https request goes through --proxy URL by CONNECT already); moya-cli call -p is HTTPie's --print"
+                )
+            ])),
         CurlLetter("P", "--ftp-port", takesValue: true, .refused(notHTTP("-P"))),
         CurlLetter("q", "--disable", .accepted("moya-cli reads no .curlrc")),
         CurlLetter("Q", "--quote", takesValue: true, .refused(notHTTP("-Q"))),
@@ -116,7 +124,7 @@ extension CurlLetter {
                     "-s: check has no quiet mode; its exit status (0, or 8 when a case failed) says whether every case passed, and --report FORMAT:FILE writes the details"
                 )
             ])),
-        CurlLetter("S", "--show-error", .accepted("errors are printed with -s already")),
+        CurlLetter("S", "--show-error", .declared(missing: [])),
         CurlLetter("t", "--telnet-option", takesValue: true, .refused(notHTTP("-t"))),
         CurlLetter(
             "T", "--upload-file", takesValue: true,
@@ -140,9 +148,13 @@ extension CurlLetter {
         CurlLetter("V", "--version", .refused("-V: moya-cli's version is 'moya-cli --version'")),
         CurlLetter(
             "w", "--write-out", takesValue: true,
-            .refused(
-                "-w: --format json prints the status, headers, body and timing as JSON, and --keypath KEYPATH one value of the body"
-            )),
+            .declared(missing: [
+                (
+                    "curl",
+                    "-w: moya-cli curl prints the command only; moya-cli call -w FORMAT prints the response's variables"
+                ),
+                ("check", "-w: check reports each case; --report json:FILE writes each one's status and timing")
+            ])),
         CurlLetter("x", "--proxy", takesValue: true, .declared(missing: [])),
         CurlLetter("X", "--request", takesValue: true, .habit(refusedBy: ["check"])),
         CurlLetter("y", "--speed-time", takesValue: true, .refused(speed("-y"))),

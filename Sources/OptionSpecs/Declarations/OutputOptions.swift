@@ -4,7 +4,22 @@ extension OptionGroupSpec {
         doc: ["What `call` prints and where (declared for ArgumentParser by `OutputArguments`)."],
         items: [
             .flag("include", "-i", "--include", help: "Print the status line and headers before the body."),
-            .flag("headersOnly", "--headers-only", help: "Print only the status line and headers."),
+            .flag(
+                "headersOnly", "--headers-only",
+                help:
+                    "Print only the status line and headers, and end the transfer once they are in (the body is not read); as HTTPie's and xh's -h, --print h."
+            ),
+            .option(
+                "print", "-p", "--print", valueName: "what", type: "String?",
+                help:
+                    "As HTTPie's and xh's --print: what to print on stdout, letters of H (request head), B (request body), h (response head), b (response body), m (meta: status line and timings); -p hb is -i."
+                    + " Default: b.",
+                sample: "Hhb"),
+            .flag(
+                "meta", "--meta",
+                help:
+                    "As HTTPie's --meta (-p m): print only the status line and the timings, after the transfer (the body still goes to --output)."
+            ),
             .option(
                 "keyPath", "--keypath", valueName: "keypath", type: "String?",
                 help:
@@ -13,8 +28,28 @@ extension OptionGroupSpec {
             .option(
                 "format", "--format", type: "CallFormat", initial: ".raw",
                 help:
-                    "Output format: the body as received (raw), or a JSON envelope with status, headers, body and timing (json); with --all, jsonl prints one item per line.",
+                    "Output format: the body as received (raw), or a JSON envelope with status, headers, body and timing (json; with --output, the file's path and size instead of the body); jsonl prints one line per item with --all, and one {event, id, data} per event of a stream.",
                 sample: "json"),
+            .flag(
+                "stream", "-S", "--stream",
+                help:
+                    "As HTTPie's and xh's --stream: print the body on a terminal as it arrives, whatever its type (event streams and JSON lines are streamed already; JSON lines pretty per line)."
+            ),
+            .option(
+                "maxEvents", "--max-events", valueName: "n", type: "Int?",
+                help:
+                    "End the transfer after N events of a stream (text/event-stream events, JSON lines), exit 0.",
+                sample: "3"),
+            .option(
+                "writeOut", "-w", "--write-out", valueName: "format", type: "String?",
+                help:
+                    "As curl's: after the body, print FORMAT with %{http_code}, %{time_total}, %{size_download}, %{url_effective}, %{header{NAME}}, %{json}... replaced (see moya-cli(1)); @FILE reads it from FILE; secrets redacted.",
+                sample: "%{http_code}\\n"),
+            .option(
+                "dumpHeader", "-D", "--dump-header", valueName: "file", type: "String?",
+                help:
+                    "As curl's: write the status line and headers to FILE, as -i prints them ('-': before the body on stdout).",
+                sample: "head.txt"),
             .option(
                 "output", "-o", "--output", valueName: "file", type: "String?",
                 help:

@@ -32,7 +32,7 @@ extension OptionGroupSpec {
             .option(
                 "timeout", "-m", "--timeout", valueName: "seconds", type: "Double?",
                 help:
-                    "Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else 60); -m as curl's --max-time.",
+                    "Total time a request may take: a decimal number of seconds, 0 for no limit (default: the case's or API's timeout, else 60); -m as curl's --max-time.",
                 doc: ["`-m`/`--timeout`, in seconds."], parsedAs: "DecimalNumber", sample: "2.5"),
             .option(
                 "connectTimeout", "--connect-timeout", valueName: "seconds", type: "Double?",

@@ -30,7 +30,7 @@ extension CallInvocation {
                 return
             }
             var invocation = self
-            invocation.outputOptions = try curlHabits.applied(to: outputOptions, paging: pagingOptions)
+            invocation.outputOptions = try curlHabits.applied(to: outputOptions, paging: pagingOptions).normalized
             try mode.run(
                 PreparedCall(resolved: resolved, target: target, invocation: invocation, environment: environment))
         }

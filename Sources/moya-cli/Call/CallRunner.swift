@@ -58,13 +58,27 @@ struct CallRunner {
         } else if output.curl {
             plugins.append(CurlEchoPlugin(redactor: redactor))
         }
-        if let log { plugins.append(VerboseLogPlugin(log: log, isStubbed: stub.stub)) }
+        var logs: [VerboseLog] = []
+        let printed = output.printed
+        if !isOffline && (printed.contains("H") || printed.contains("B")) {
+            let stdout = StandardStream.output.fileDescriptor
+            let request = VerboseLog(
+                redactor: redactor, onTerminal: Terminal.isTerminal(stdout),
+                colors: Terminal.usesColor(on: stdout, disabled: noColor, environment: environment),
+                requestParts: .init(head: printed.contains("H"), body: printed.contains("B")))
+            plugins.append(VerboseLogPlugin(log: request, isStubbed: stub.stub))
+            logs.append(request)
+        }
+        if let log {
+            plugins.append(VerboseLogPlugin(log: log, isStubbed: stub.stub))
+            logs.append(log)
+        }
         let stubBehavior: StubBehavior =
             isOffline
             ? .immediate
             : stub.stub ? (stub.delay.map { $0 > 0 ? .delayed(seconds: $0) : .immediate } ?? .immediate) : .never
         var trace: (@Sendable (TransferTrace) -> Void)?
-        if let log { trace = { event in log.trace(event) } }
+        if !logs.isEmpty { trace = { [logs] event in for log in logs { log.trace(event) } } }
         return MoyaProvider<DynamicTarget>(
             endpointClosure: { $0.endpoint },
             stubClosure: { _ in stubBehavior },

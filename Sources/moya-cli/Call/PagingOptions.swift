@@ -20,8 +20,13 @@ extension PagingOptions {
 
     /// Refuses output options that do not fit a paged or captured call.
     func validate(with output: OutputOptions) throws(OptionsError) {
-        if output.format == .jsonl && !all {
-            throw OptionsError("--format jsonl prints the items of pages; it needs --all")
+        if (all || capture)
+            && (output.writeOut != nil || output.dumpHeader != nil || output.print != nil || output.meta
+                || output.maxEvents != nil || output.stream)
+        {
+            throw OptionsError(
+                "-w, -D, --print, --meta, --max-events and --stream are about one response; they cannot be combined with --all or --capture"
+            )
         }
         if all && (output.include || output.headersOnly || output.output != nil || output.format == .json) {
             throw OptionsError(

@@ -1,4 +1,6 @@
+import CurlTransport
 import MoyaKit
+import TargetSpec
 
 /// A plain `call`: the case's response printed as the output options say (body, headers,
 /// `--format`, `--keypath`, `--output`), and its exit status (see `CallOutcome`).
@@ -27,6 +29,10 @@ struct PlainCall {
         if let path = outputOptions.output {
             try OutputFileCheck.checkAvailable(path, force: outputOptions.force)
         }
+        if let path = outputOptions.dumpHeader {
+            try OutputFileCheck.checkAvailable(path, force: outputOptions.force)
+        }
+        let writeOut = try outputOptions.writeOut.map(WriteOut.load)
         var writer = ResponseWriter(
             output: outputOptions, target: target, isStubbed: invocation.stubOptions.stub,
             environment: call.environment, noColor: invocation.targetOptions.noColor,
@@ -53,7 +59,13 @@ struct PlainCall {
             try ETagFile.save(result, to: path)
         }
         do {
-            try CallOutcome.finish(result, writer: writer, sink: sink, target: target, redactor: runner.redactor)
+            do {
+                try CallOutcome.finish(result, writer: writer, sink: sink, target: target, redactor: runner.redactor)
+            } catch let failure as CommandFailure {
+                writeOut?.write(Self.facts(result, target: target, redactor: runner.redactor, failure: failure))
+                throw failure
+            }
+            writeOut?.write(Self.facts(result, target: target, redactor: runner.redactor, failure: nil))
         } catch {
             // A response that failed the case's validation is recorded only when asked; the
             // call's own failure (exit 3, 4 or 5) stands unless the recording fails.
@@ -69,5 +81,22 @@ struct PlainCall {
             response, api: call.api, caseName: call.spec.name, redactor: runner.redactor,
             fileRoot: invocation.targetOptions.fileRoot)
         return (response, override)
+    }
+
+    /// What `-w` reads of the result; `failure`: how the call ends, when it fails.
+    static func facts(
+        _ result: Result<Response, MoyaError>, target: DynamicTarget, redactor: SecretRedactor,
+        failure: CommandFailure?
+    ) -> WriteOut.Facts {
+        let response: Response? =
+            switch result {
+            case .success(let response): response
+            case .failure(let error): error.response
+            }
+        return WriteOut.Facts(
+            head: response?.response, statusCode: response?.statusCode ?? 0, timing: response?.timing ?? Timing(),
+            url: response?.response?.url?.absoluteString ?? response?.request?.url?.absoluteString ?? target.url,
+            exitCode: failure?.status.rawValue ?? 0, errorMessage: failure.map { redactor.redact($0.message) } ?? "",
+            redactor: redactor)
     }
 }

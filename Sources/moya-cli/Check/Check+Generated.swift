@@ -14,6 +14,7 @@ extension MoyaCommand {
         @OptionGroup var curlLetterArguments: CheckCurlLetterArguments
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
         @OptionGroup(title: "Recording samples (with --live)") var recordArguments: RecordArguments
+        @Flag(CheckInvocation.showError) var showError: Bool
     }
 }
 
@@ -34,6 +35,8 @@ struct CheckInvocation: DirectlyParsable {
     var curlLetters: CheckCurlLetterOptions = CheckCurlLetterOptions()
     var targetOptions: TargetOptions = TargetOptions()
     var recordOptions: RecordOptions = RecordOptions()
+    /// `-S`: accepted, as errors are printed already.
+    var showError: Bool = false
 }
 
 extension CheckInvocation {
@@ -47,6 +50,7 @@ extension CheckInvocation {
             + Entry.group(CheckCurlLetterOptions.table) { $1(&$0.curlLetters) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
             + Entry.group(RecordOptions.table) { $1(&$0.recordOptions) }
+            + [showError]
     }
 
     static var apis: OptionDeclaration<Self> {
@@ -54,6 +58,13 @@ extension CheckInvocation {
             valueName: "api",
             help: "The APIs to check; default: every API found."
         ) { $0.apis.append($1) }
+    }
+
+    static var showError: OptionDeclaration<Self> {
+        .flag(
+            "-S",
+            help: "As curl's: accepted and changes nothing, since errors are printed already (with -s too)."
+        ) { $0.showError = true }
     }
 
     /// The command ArgumentParser parsed, as the plain invocation.
@@ -65,6 +76,7 @@ extension CheckInvocation {
             curlHabits: command.curlHabitArguments.options,
             curlLetters: command.curlLetterArguments.options,
             targetOptions: command.targetArguments.options,
-            recordOptions: command.recordArguments.options)
+            recordOptions: command.recordArguments.options,
+            showError: command.showError)
     }
 }

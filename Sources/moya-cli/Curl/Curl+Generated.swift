@@ -15,6 +15,7 @@ extension MoyaCommand {
         @OptionGroup(title: "Ad-hoc changes (for exploring)") var overrideArguments: OverrideArguments
         @Option(CurlInvocation.output) var output: String?
         @Flag(CurlInvocation.silent) var silent: Bool
+        @Flag(CurlInvocation.showError) var showError: Bool
         @Argument(CurlInvocation.words, parsing: .allUnrecognized, completion: CaseCompletion.kind(of: Curl.self) {
                     .init(words: $0.words, targetPaths: $0.targetArguments.targetPaths)
                 }) var words: [String] = CurlInvocation().words
@@ -44,6 +45,8 @@ struct CurlInvocation: DirectlyParsable {
     var output: String?
     /// `-s`: accepted, as there is nothing but the command to print.
     var silent: Bool = false
+    /// `-S`: accepted, as errors are printed already.
+    var showError: Bool = false
 }
 
 extension CurlInvocation {
@@ -57,7 +60,7 @@ extension CurlInvocation {
             + Entry.group(CurlCommandLetterOptions.table) { $1(&$0.curlLetters) }
             + Entry.group(TargetOptions.table) { $1(&$0.targetOptions) }
             + Entry.group(OverrideOptions.table) { $1(&$0.overrideOptions) }
-            + [output, silent, words, values]
+            + [output, silent, showError, words, values]
     }
 
     static var help: OptionDeclaration<Self> {
@@ -79,6 +82,13 @@ extension CurlInvocation {
             "-s",
             help: "As curl's: accepted and changes nothing, since only the command is printed."
         ) { $0.silent = true }
+    }
+
+    static var showError: OptionDeclaration<Self> {
+        .flag(
+            "-S",
+            help: "As curl's: accepted and changes nothing, since errors are printed already (with -s too)."
+        ) { $0.showError = true }
     }
 
     static var words: OptionDeclaration<Self> {
@@ -108,6 +118,7 @@ extension CurlInvocation {
             targetOptions: command.targetArguments.options,
             overrideOptions: command.overrideArguments.options,
             output: command.output,
-            silent: command.silent)
+            silent: command.silent,
+            showError: command.showError)
     }
 }

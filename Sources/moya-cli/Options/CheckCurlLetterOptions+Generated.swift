@@ -14,7 +14,7 @@ struct CheckCurlLetterOptions: Equatable {
 extension CheckCurlLetterOptions {
     /// The group's options, as `DirectParser` reads them and `CheckCurlLetterArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [curlD, curlI, curlN, curlO, curlS, curlU, curlV]
+        [curlD, curlUpperD, curlI, curlN, curlO, curlP, curlS, curlU, curlV, curlW]
     }
 
     static var curlD: OptionDeclaration<Self> {
@@ -22,6 +22,13 @@ extension CheckCurlLetterOptions {
             "-d", valueName: "value",
             help: "-d: check sends each case's own body; change it in the case's task (see moya-targets(5))"
         ) { (options, _: String) in options.refused.append("-d: check sends each case's own body; change it in the case's task (see moya-targets(5))") }
+    }
+
+    static var curlUpperD: OptionDeclaration<Self> {
+        .option(
+            "-D", valueName: "value",
+            help: "-D: check reports each case, not its response; moya-cli call -D FILE writes one case's head"
+        ) { (options, _: String) in options.refused.append("-D: check reports each case, not its response; moya-cli call -D FILE writes one case's head") }
     }
 
     static var curlI: OptionDeclaration<Self> {
@@ -45,6 +52,13 @@ extension CheckCurlLetterOptions {
         ) { (options, _: String) in options.refused.append("-o: check writes no response bodies; --report FORMAT:FILE writes its report to FILE") }
     }
 
+    static var curlP: OptionDeclaration<Self> {
+        .flag(
+            "-p",
+            help: "-p: moya-cli has no forced proxy tunnel (an https request goes through --proxy URL by CONNECT already); moya-cli call -p is HTTPie's --print"
+        ) { options in options.refused.append("-p: moya-cli has no forced proxy tunnel (an https request goes through --proxy URL by CONNECT already); moya-cli call -p is HTTPie's --print") }
+    }
+
     static var curlS: OptionDeclaration<Self> {
         .flag(
             "-s",
@@ -65,6 +79,13 @@ extension CheckCurlLetterOptions {
             help: "-v: check reports each case, not its exchange; moya-cli call -v shows one case's"
         ) { options in options.refused.append("-v: check reports each case, not its exchange; moya-cli call -v shows one case's") }
     }
+
+    static var curlW: OptionDeclaration<Self> {
+        .option(
+            "-w", valueName: "value",
+            help: "-w: check reports each case; --report json:FILE writes each one's status and timing"
+        ) { (options, _: String) in options.refused.append("-w: check reports each case; --report json:FILE writes each one's status and timing") }
+    }
 }
 
 /// The `CheckCurlLetterOptions` as ArgumentParser declares them, from the group's table.
@@ -73,6 +94,10 @@ struct CheckCurlLetterArguments: ParsableArguments {
         name: CheckCurlLetterOptions.curlD.nameSpecification,
         help: ArgumentHelp(CheckCurlLetterOptions.curlD.help, valueName: CheckCurlLetterOptions.curlD.valueName, visibility: .hidden))
     var curlD: String?
+    @Option(
+        name: CheckCurlLetterOptions.curlUpperD.nameSpecification,
+        help: ArgumentHelp(CheckCurlLetterOptions.curlUpperD.help, valueName: CheckCurlLetterOptions.curlUpperD.valueName, visibility: .hidden))
+    var curlUpperD: String?
     @Flag(name: CheckCurlLetterOptions.curlI.nameSpecification, help: ArgumentHelp(CheckCurlLetterOptions.curlI.help, visibility: .hidden))
     var curlI = false
     @Flag(name: CheckCurlLetterOptions.curlN.nameSpecification, help: ArgumentHelp(CheckCurlLetterOptions.curlN.help, visibility: .hidden))
@@ -81,6 +106,8 @@ struct CheckCurlLetterArguments: ParsableArguments {
         name: CheckCurlLetterOptions.curlO.nameSpecification,
         help: ArgumentHelp(CheckCurlLetterOptions.curlO.help, valueName: CheckCurlLetterOptions.curlO.valueName, visibility: .hidden))
     var curlO: String?
+    @Flag(name: CheckCurlLetterOptions.curlP.nameSpecification, help: ArgumentHelp(CheckCurlLetterOptions.curlP.help, visibility: .hidden))
+    var curlP = false
     @Flag(name: CheckCurlLetterOptions.curlS.nameSpecification, help: ArgumentHelp(CheckCurlLetterOptions.curlS.help, visibility: .hidden))
     var curlS = false
     @Option(
@@ -89,18 +116,25 @@ struct CheckCurlLetterArguments: ParsableArguments {
     var curlU: String?
     @Flag(name: CheckCurlLetterOptions.curlV.nameSpecification, help: ArgumentHelp(CheckCurlLetterOptions.curlV.help, visibility: .hidden))
     var curlV = false
+    @Option(
+        name: CheckCurlLetterOptions.curlW.nameSpecification,
+        help: ArgumentHelp(CheckCurlLetterOptions.curlW.help, valueName: CheckCurlLetterOptions.curlW.valueName, visibility: .hidden))
+    var curlW: String?
 
     /// The values parsed, as the plain group the commands work with.
     var options: CheckCurlLetterOptions {
         CheckCurlLetterOptions(
             refused: ([
                 curlRefusal(curlD, "-d: check sends each case's own body; change it in the case's task (see moya-targets(5))"),
+                curlRefusal(curlUpperD, "-D: check reports each case, not its response; moya-cli call -D FILE writes one case's head"),
                 curlRefusal(curlI, "-i: check reports each case, not its response; moya-cli call -i prints one case's status line and headers"),
                 curlRefusal(curlN, "-n: check sends each API's own auth, from its target file and variables"),
                 curlRefusal(curlO, "-o: check writes no response bodies; --report FORMAT:FILE writes its report to FILE"),
+                curlRefusal(curlP, "-p: moya-cli has no forced proxy tunnel (an https request goes through --proxy URL by CONNECT already); moya-cli call -p is HTTPie's --print"),
                 curlRefusal(curlS, "-s: check has no quiet mode; its exit status (0, or 8 when a case failed) says whether every case passed, and --report FORMAT:FILE writes the details"),
                 curlRefusal(curlU, "-u: check sends each API's own auth, from its target file and variables"),
-                curlRefusal(curlV, "-v: check reports each case, not its exchange; moya-cli call -v shows one case's")
+                curlRefusal(curlV, "-v: check reports each case, not its exchange; moya-cli call -v shows one case's"),
+                curlRefusal(curlW, "-w: check reports each case; --report json:FILE writes each one's status and timing")
             ] as [String?]).compactMap { $0 })
     }
 }

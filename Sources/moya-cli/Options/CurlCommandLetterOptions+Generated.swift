@@ -14,7 +14,14 @@ struct CurlCommandLetterOptions: Equatable {
 extension CurlCommandLetterOptions {
     /// The group's options, as `DirectParser` reads them and `CurlCommandLetterArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [curlI, curlV]
+        [curlUpperD, curlI, curlP, curlV, curlW]
+    }
+
+    static var curlUpperD: OptionDeclaration<Self> {
+        .option(
+            "-D", valueName: "value",
+            help: "-D: moya-cli curl prints the command only; moya-cli call -D FILE writes the response head"
+        ) { (options, _: String) in options.refused.append("-D: moya-cli curl prints the command only; moya-cli call -D FILE writes the response head") }
     }
 
     static var curlI: OptionDeclaration<Self> {
@@ -24,27 +31,54 @@ extension CurlCommandLetterOptions {
         ) { options in options.refused.append("-i: moya-cli curl prints the command only; moya-cli call -i prints the status line and headers before the body") }
     }
 
+    static var curlP: OptionDeclaration<Self> {
+        .flag(
+            "-p",
+            help: "-p: moya-cli has no forced proxy tunnel (an https request goes through --proxy URL by CONNECT already); moya-cli call -p is HTTPie's --print"
+        ) { options in options.refused.append("-p: moya-cli has no forced proxy tunnel (an https request goes through --proxy URL by CONNECT already); moya-cli call -p is HTTPie's --print") }
+    }
+
     static var curlV: OptionDeclaration<Self> {
         .flag(
             "-v",
             help: "-v: moya-cli curl prints the command only; moya-cli call -v shows the exchange"
         ) { options in options.refused.append("-v: moya-cli curl prints the command only; moya-cli call -v shows the exchange") }
     }
+
+    static var curlW: OptionDeclaration<Self> {
+        .option(
+            "-w", valueName: "value",
+            help: "-w: moya-cli curl prints the command only; moya-cli call -w FORMAT prints the response's variables"
+        ) { (options, _: String) in options.refused.append("-w: moya-cli curl prints the command only; moya-cli call -w FORMAT prints the response's variables") }
+    }
 }
 
 /// The `CurlCommandLetterOptions` as ArgumentParser declares them, from the group's table.
 struct CurlCommandLetterArguments: ParsableArguments {
+    @Option(
+        name: CurlCommandLetterOptions.curlUpperD.nameSpecification,
+        help: ArgumentHelp(CurlCommandLetterOptions.curlUpperD.help, valueName: CurlCommandLetterOptions.curlUpperD.valueName, visibility: .hidden))
+    var curlUpperD: String?
     @Flag(name: CurlCommandLetterOptions.curlI.nameSpecification, help: ArgumentHelp(CurlCommandLetterOptions.curlI.help, visibility: .hidden))
     var curlI = false
+    @Flag(name: CurlCommandLetterOptions.curlP.nameSpecification, help: ArgumentHelp(CurlCommandLetterOptions.curlP.help, visibility: .hidden))
+    var curlP = false
     @Flag(name: CurlCommandLetterOptions.curlV.nameSpecification, help: ArgumentHelp(CurlCommandLetterOptions.curlV.help, visibility: .hidden))
     var curlV = false
+    @Option(
+        name: CurlCommandLetterOptions.curlW.nameSpecification,
+        help: ArgumentHelp(CurlCommandLetterOptions.curlW.help, valueName: CurlCommandLetterOptions.curlW.valueName, visibility: .hidden))
+    var curlW: String?
 
     /// The values parsed, as the plain group the commands work with.
     var options: CurlCommandLetterOptions {
         CurlCommandLetterOptions(
             refused: ([
+                curlRefusal(curlUpperD, "-D: moya-cli curl prints the command only; moya-cli call -D FILE writes the response head"),
                 curlRefusal(curlI, "-i: moya-cli curl prints the command only; moya-cli call -i prints the status line and headers before the body"),
-                curlRefusal(curlV, "-v: moya-cli curl prints the command only; moya-cli call -v shows the exchange")
+                curlRefusal(curlP, "-p: moya-cli has no forced proxy tunnel (an https request goes through --proxy URL by CONNECT already); moya-cli call -p is HTTPie's --print"),
+                curlRefusal(curlV, "-v: moya-cli curl prints the command only; moya-cli call -v shows the exchange"),
+                curlRefusal(curlW, "-w: moya-cli curl prints the command only; moya-cli call -w FORMAT prints the response's variables")
             ] as [String?]).compactMap { $0 })
     }
 }

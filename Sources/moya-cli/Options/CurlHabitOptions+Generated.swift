@@ -28,7 +28,7 @@ struct CurlHabitOptions: Equatable {
 extension CurlHabitOptions {
     /// The group's options, as `DirectParser` reads them and `CurlHabitArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [method, location, head, get, fail, curl0, curl1, curl2, curl3, curlA, curlB, curlUpperB, curlC, curlUpperC, curlUpperD, curlUpperF, curlG, curlJ, curlUpperJ, curlUpperK, curlL, curlUpperM, curlUpperN, curlUpperO, curlP, curlUpperP, curlQ, curlUpperQ, curlR, curlUpperR, curlUpperS, curlT, curlUpperT, curlUpperU, curlUpperV, curlW, curlY, curlUpperY, curlZ, curlUpperZ]
+        [method, location, head, get, fail, curl0, curl1, curl2, curl3, curlA, curlB, curlUpperB, curlC, curlUpperC, curlUpperF, curlG, curlJ, curlUpperJ, curlUpperK, curlL, curlUpperM, curlUpperN, curlUpperO, curlUpperP, curlQ, curlUpperQ, curlR, curlUpperR, curlT, curlUpperT, curlUpperU, curlUpperV, curlY, curlUpperY, curlZ, curlUpperZ]
     }
 
     static var method: OptionDeclaration<Self> {
@@ -129,13 +129,6 @@ extension CurlHabitOptions {
         ) { (options, _: String) in options.refused.append("-C: moya-cli does not resume transfers; ask for the rest with -H 'Range: bytes=START-'") }
     }
 
-    static var curlUpperD: OptionDeclaration<Self> {
-        .option(
-            "-D", valueName: "value",
-            help: "-D: -i prints the status line and headers before the body, and --format json prints them with the body as JSON"
-        ) { (options, _: String) in options.refused.append("-D: -i prints the status line and headers before the body, and --format json prints them with the body as JSON") }
-    }
-
     static var curlUpperF: OptionDeclaration<Self> {
         .option(
             "-F", valueName: "value",
@@ -199,13 +192,6 @@ extension CurlHabitOptions {
         ) { options in options.refused.append("-O: moya-cli does not name files after the URL; write the body with -o FILE (a download case names its own destination)") }
     }
 
-    static var curlP: OptionDeclaration<Self> {
-        .flag(
-            "-p",
-            help: "-p: moya-cli has no forced proxy tunnel; an https request goes through --proxy URL by CONNECT already"
-        ) { options in options.refused.append("-p: moya-cli has no forced proxy tunnel; an https request goes through --proxy URL by CONNECT already") }
-    }
-
     static var curlUpperP: OptionDeclaration<Self> {
         .option(
             "-P", valueName: "value",
@@ -241,13 +227,6 @@ extension CurlHabitOptions {
         ) { options in options.refused.append("-R: moya-cli does not set a file's time from the server's; leave -R out") }
     }
 
-    static var curlUpperS: OptionDeclaration<Self> {
-        .flag(
-            "-S",
-            help: "Accepted as curl's -S (--show-error)."
-        ) { options in _ = options }
-    }
-
     static var curlT: OptionDeclaration<Self> {
         .option(
             "-t", valueName: "value",
@@ -274,13 +253,6 @@ extension CurlHabitOptions {
             "-V",
             help: "-V: moya-cli's version is 'moya-cli --version'"
         ) { options in options.refused.append("-V: moya-cli's version is 'moya-cli --version'") }
-    }
-
-    static var curlW: OptionDeclaration<Self> {
-        .option(
-            "-w", valueName: "value",
-            help: "-w: --format json prints the status, headers, body and timing as JSON, and --keypath KEYPATH one value of the body"
-        ) { (options, _: String) in options.refused.append("-w: --format json prints the status, headers, body and timing as JSON, and --keypath KEYPATH one value of the body") }
     }
 
     static var curlY: OptionDeclaration<Self> {
@@ -344,10 +316,6 @@ struct CurlHabitArguments: ParsableArguments {
         help: ArgumentHelp(CurlHabitOptions.curlUpperC.help, valueName: CurlHabitOptions.curlUpperC.valueName, visibility: .hidden))
     var curlUpperC: String?
     @Option(
-        name: CurlHabitOptions.curlUpperD.nameSpecification,
-        help: ArgumentHelp(CurlHabitOptions.curlUpperD.help, valueName: CurlHabitOptions.curlUpperD.valueName, visibility: .hidden))
-    var curlUpperD: String?
-    @Option(
         name: CurlHabitOptions.curlUpperF.nameSpecification,
         help: ArgumentHelp(CurlHabitOptions.curlUpperF.help, valueName: CurlHabitOptions.curlUpperF.valueName, visibility: .hidden))
     var curlUpperF: String?
@@ -369,8 +337,6 @@ struct CurlHabitArguments: ParsableArguments {
     var curlUpperN = false
     @Flag(name: CurlHabitOptions.curlUpperO.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperO.help, visibility: .hidden))
     var curlUpperO = false
-    @Flag(name: CurlHabitOptions.curlP.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlP.help, visibility: .hidden))
-    var curlP = false
     @Option(
         name: CurlHabitOptions.curlUpperP.nameSpecification,
         help: ArgumentHelp(CurlHabitOptions.curlUpperP.help, valueName: CurlHabitOptions.curlUpperP.valueName, visibility: .hidden))
@@ -387,8 +353,6 @@ struct CurlHabitArguments: ParsableArguments {
     var curlR: String?
     @Flag(name: CurlHabitOptions.curlUpperR.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperR.help, visibility: .hidden))
     var curlUpperR = false
-    @Flag(name: CurlHabitOptions.curlUpperS.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperS.help, visibility: .hidden))
-    var curlUpperS = false
     @Option(
         name: CurlHabitOptions.curlT.nameSpecification,
         help: ArgumentHelp(CurlHabitOptions.curlT.help, valueName: CurlHabitOptions.curlT.valueName, visibility: .hidden))
@@ -403,10 +367,6 @@ struct CurlHabitArguments: ParsableArguments {
     var curlUpperU: String?
     @Flag(name: CurlHabitOptions.curlUpperV.nameSpecification, help: ArgumentHelp(CurlHabitOptions.curlUpperV.help, visibility: .hidden))
     var curlUpperV = false
-    @Option(
-        name: CurlHabitOptions.curlW.nameSpecification,
-        help: ArgumentHelp(CurlHabitOptions.curlW.help, valueName: CurlHabitOptions.curlW.valueName, visibility: .hidden))
-    var curlW: String?
     @Option(
         name: CurlHabitOptions.curlY.nameSpecification,
         help: ArgumentHelp(CurlHabitOptions.curlY.help, valueName: CurlHabitOptions.curlY.valueName, visibility: .hidden))
@@ -440,7 +400,6 @@ struct CurlHabitArguments: ParsableArguments {
                 curlRefusal(curlUpperB, "-B: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),
                 curlRefusal(curlC, "-c: moya-cli keeps no cookie jar; -i shows the response's Set-Cookie headers"),
                 curlRefusal(curlUpperC, "-C: moya-cli does not resume transfers; ask for the rest with -H 'Range: bytes=START-'"),
-                curlRefusal(curlUpperD, "-D: -i prints the status line and headers before the body, and --format json prints them with the body as JSON"),
                 curlRefusal(curlUpperF, "-F: a multipart body is declared in the target file (a multipart task, see moya-targets(5)); request --form sends NAME=VALUE items as a urlencoded form"),
                 curlRefusal(curlJ, "-j: moya-cli keeps no cookies between requests; leave -j out"),
                 curlRefusal(curlUpperJ, "-J: moya-cli does not name files after the server's; write the body with -o FILE (a download case names its own destination)"),
@@ -448,7 +407,6 @@ struct CurlHabitArguments: ParsableArguments {
                 curlRefusal(curlL, "-l: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),
                 curlRefusal(curlUpperM, "-M: the manual is 'man moya-cli'; --help prints a command's options"),
                 curlRefusal(curlUpperO, "-O: moya-cli does not name files after the URL; write the body with -o FILE (a download case names its own destination)"),
-                curlRefusal(curlP, "-p: moya-cli has no forced proxy tunnel; an https request goes through --proxy URL by CONNECT already"),
                 curlRefusal(curlUpperP, "-P: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),
                 curlRefusal(curlUpperQ, "-Q: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),
                 curlRefusal(curlR, "-r: ask for a range with a header: -H 'Range: bytes=START-END'"),
@@ -457,7 +415,6 @@ struct CurlHabitArguments: ParsableArguments {
                 curlRefusal(curlUpperT, "-T: an upload is declared in the target file (an upload task, see moya-targets(5)); --data @FILE sends a file's bytes as the body"),
                 curlRefusal(curlUpperU, "-U: give the proxy's credentials in its URL: --proxy http://USER:PASSWORD@HOST:PORT"),
                 curlRefusal(curlUpperV, "-V: moya-cli's version is 'moya-cli --version'"),
-                curlRefusal(curlW, "-w: --format json prints the status, headers, body and timing as JSON, and --keypath KEYPATH one value of the body"),
                 curlRefusal(curlY, "-y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)"),
                 curlRefusal(curlUpperY, "-Y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)"),
                 curlRefusal(curlZ, "-z: send the condition as a header: -H 'If-Modified-Since: DATE'"),

@@ -10,10 +10,22 @@ struct OutputOptions: Equatable {
     var include: Bool = false
     /// `--headers-only`.
     var headersOnly: Bool = false
+    /// `-p`/`--print`.
+    var print: String?
+    /// `--meta`.
+    var meta: Bool = false
     /// `--keypath`.
     var keyPath: String?
     /// `--format`.
     var format: CallFormat = .raw
+    /// `-S`/`--stream`.
+    var stream: Bool = false
+    /// `--max-events`.
+    var maxEvents: Int?
+    /// `-w`/`--write-out`.
+    var writeOut: String?
+    /// `-D`/`--dump-header`.
+    var dumpHeader: String?
     /// `-o`/`--output`.
     var output: String?
     /// `--etag-save`.
@@ -33,7 +45,7 @@ struct OutputOptions: Equatable {
 extension OutputOptions {
     /// The group's options, as `DirectParser` reads them and `OutputArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [include, headersOnly, keyPath, format, output, etagSave, etagCompare, force, verbose, curl, silent]
+        [include, headersOnly, print, meta, keyPath, format, stream, maxEvents, writeOut, dumpHeader, output, etagSave, etagCompare, force, verbose, curl, silent]
     }
 
     static var include: OptionDeclaration<Self> {
@@ -46,8 +58,22 @@ extension OutputOptions {
     static var headersOnly: OptionDeclaration<Self> {
         .flag(
             "--headers-only",
-            help: "Print only the status line and headers."
+            help: "Print only the status line and headers, and end the transfer once they are in (the body is not read); as HTTPie's and xh's -h, --print h."
         ) { $0.headersOnly = true }
+    }
+
+    static var print: OptionDeclaration<Self> {
+        .option(
+            "-p", "--print", valueName: "what",
+            help: "As HTTPie's and xh's --print: what to print on stdout, letters of H (request head), B (request body), h (response head), b (response body), m (meta: status line and timings); -p hb is -i. Default: b."
+        ) { $0.print = $1 }
+    }
+
+    static var meta: OptionDeclaration<Self> {
+        .flag(
+            "--meta",
+            help: "As HTTPie's --meta (-p m): print only the status line and the timings, after the transfer (the body still goes to --output)."
+        ) { $0.meta = true }
     }
 
     static var keyPath: OptionDeclaration<Self> {
@@ -60,8 +86,36 @@ extension OutputOptions {
     static var format: OptionDeclaration<Self> {
         .option(
             "--format",
-            help: "Output format: the body as received (raw), or a JSON envelope with status, headers, body and timing (json); with --all, jsonl prints one item per line."
+            help: "Output format: the body as received (raw), or a JSON envelope with status, headers, body and timing (json; with --output, the file's path and size instead of the body); jsonl prints one line per item with --all, and one {event, id, data} per event of a stream."
         ) { $0.format = $1 }
+    }
+
+    static var stream: OptionDeclaration<Self> {
+        .flag(
+            "-S", "--stream",
+            help: "As HTTPie's and xh's --stream: print the body on a terminal as it arrives, whatever its type (event streams and JSON lines are streamed already; JSON lines pretty per line)."
+        ) { $0.stream = true }
+    }
+
+    static var maxEvents: OptionDeclaration<Self> {
+        .option(
+            "--max-events", valueName: "n",
+            help: "End the transfer after N events of a stream (text/event-stream events, JSON lines), exit 0."
+        ) { $0.maxEvents = $1 }
+    }
+
+    static var writeOut: OptionDeclaration<Self> {
+        .option(
+            "-w", "--write-out", valueName: "format",
+            help: "As curl's: after the body, print FORMAT with %{http_code}, %{time_total}, %{size_download}, %{url_effective}, %{header{NAME}}, %{json}... replaced (see moya-cli(1)); @FILE reads it from FILE; secrets redacted."
+        ) { $0.writeOut = $1 }
+    }
+
+    static var dumpHeader: OptionDeclaration<Self> {
+        .option(
+            "-D", "--dump-header", valueName: "file",
+            help: "As curl's: write the status line and headers to FILE, as -i prints them ('-': before the body on stdout)."
+        ) { $0.dumpHeader = $1 }
     }
 
     static var output: OptionDeclaration<Self> {
@@ -118,8 +172,14 @@ extension OutputOptions {
 struct OutputArguments: ParsableArguments {
     @Flag(OutputOptions.include) var include: Bool
     @Flag(OutputOptions.headersOnly) var headersOnly: Bool
+    @Option(OutputOptions.print) var print: String?
+    @Flag(OutputOptions.meta) var meta: Bool
     @Option(OutputOptions.keyPath) var keyPath: String?
     @Option(OutputOptions.format) var format = OutputOptions().format
+    @Flag(OutputOptions.stream) var stream: Bool
+    @Option(OutputOptions.maxEvents) var maxEvents: Int?
+    @Option(OutputOptions.writeOut) var writeOut: String?
+    @Option(OutputOptions.dumpHeader) var dumpHeader: String?
     @Option(OutputOptions.output) var output: String?
     @Option(OutputOptions.etagSave) var etagSave: String?
     @Option(OutputOptions.etagCompare) var etagCompare: String?
@@ -133,8 +193,14 @@ struct OutputArguments: ParsableArguments {
         OutputOptions(
             include: include,
             headersOnly: headersOnly,
+            print: print,
+            meta: meta,
             keyPath: keyPath,
             format: format,
+            stream: stream,
+            maxEvents: maxEvents,
+            writeOut: writeOut,
+            dumpHeader: dumpHeader,
             output: output,
             etagSave: etagSave,
             etagCompare: etagCompare,

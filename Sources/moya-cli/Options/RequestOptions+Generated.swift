@@ -128,7 +128,7 @@ extension RequestOptions {
     static var timeout: OptionDeclaration<Self> {
         .option(
             "-m", "--timeout", valueName: "seconds",
-            help: "Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else 60); -m as curl's --max-time."
+            help: "Total time a request may take: a decimal number of seconds, 0 for no limit (default: the case's or API's timeout, else 60); -m as curl's --max-time."
         ) { (options, value: DecimalNumber) in options.timeout = value.value }
     }
 

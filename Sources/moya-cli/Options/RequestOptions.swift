@@ -25,8 +25,8 @@ extension RequestOptions {
             if noCookies { throw OptionsError("--session keeps cookies and --no-cookies keeps none; give one") }
         }
         let limit = SessionConfiguration.maximumInterval
-        if let timeout, !(timeout > 0 && timeout <= limit) {
-            throw OptionsError("--timeout must be a number of seconds greater than 0 and at most \(Int(limit))")
+        if let timeout, !(timeout >= 0 && timeout <= limit) {
+            throw OptionsError("--timeout must be a number of seconds from 0 (no limit) to \(Int(limit))")
         }
         if let connectTimeout, !(connectTimeout > 0 && connectTimeout <= limit) {
             throw OptionsError("--connect-timeout must be a number of seconds greater than 0 and at most \(Int(limit))")

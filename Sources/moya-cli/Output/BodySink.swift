@@ -38,17 +38,28 @@ final class BodySink: ResponseBodyConsumer {
         var text: DisplayTextStream?
         /// ... or the body kept to be shown whole.
         var kept: Data?
+        /// A stream read event by event (`events`), and how many were printed.
+        var splitter: StreamEventSplitter?
+        var eventCount = 0
+        var endedByEventLimit = false
     }
 
     let destination: Destination
     /// `-i`: the status line and headers before the body.
     let includesHead: Bool
+    /// How a stream's events are printed one by one (`--keypath`, `--format jsonl`, `--max-events`,
+    /// JSON lines on a terminal); `nil` for a file.
+    let events: EventPrinter?
     private let state = Mutex(State())
 
-    init(destination: Destination, includesHead: Bool) {
+    init(destination: Destination, includesHead: Bool, events: EventPrinter? = nil) {
         self.destination = destination
         self.includesHead = includesHead
+        self.events = events
     }
+
+    /// Whether `--max-events` ended the transfer.
+    var endedByEventLimit: Bool { state.withLock { $0.endedByEventLimit } }
 
     /// Whether a body (or, with `-i`, a head) was written.
     var hasBegun: Bool { state.withLock { $0.hasBegun } }
@@ -84,13 +95,27 @@ final class BodySink: ResponseBodyConsumer {
         var file: OutputFile?
         var text: DisplayTextStream?
         var kept: Data?
+        var splitter: StreamEventSplitter?
+        if let events {
+            let contentType = head.headers[.contentType]
+            if let kind = StreamEventSplitter.kind(contentType: contentType, forcesLines: events.forcesLines),
+                events.readsEvents(of: kind)
+            {
+                splitter = StreamEventSplitter(kind: kind, limit: events.lineLimit)
+            } else if events.keepsOtherBodies {
+                kept = Data()
+            }
+        }
         switch destination {
         case .file(let path, let overwrite):
             file = try TransportError.converting { () throws(FileError) in
                 try OutputFile(path: path, overwrite: overwrite)
             }
         case .terminal:
-            if Self.streamsAsText(contentType: head.headers[.contentType]) {
+            if splitter != nil || kept != nil {
+                // Events on the screen are the progress now.
+                if splitter != nil { ProgressLine.hold() }
+            } else if Self.streamsAsText(contentType: head.headers[.contentType]) || events?.forcesLines == true {
                 text = DisplayTextStream()
                 // The body on the screen is the progress now.
                 ProgressLine.hold()
@@ -105,18 +130,22 @@ final class BodySink: ResponseBodyConsumer {
             state.file = file
             state.text = text
             state.kept = kept
+            state.splitter = splitter
+            state.eventCount = 0
         }
         if includesHead {
             switch destination {
             case .terminal:
                 // A kept body is shown with its head by `ResponseWriter`.
-                if text != nil {
+                if text != nil || splitter != nil {
                     try TransportError.converting { () throws(FileError) in
                         try StandardStream.output.writeChecked(
                             DisplayText.escaped(ResponseWriter.headText(head), keepingLineBreaks: true) + "\n")
                     }
                 }
             case .standardOutput, .file:
+                // A kept body is shown with its head by `ResponseWriter`.
+                if kept != nil { break }
                 try TransportError.converting { () throws(FileError) in
                     try StandardStream.output.writeChecked(ResponseWriter.headText(head) + "\n")
                 }
@@ -126,12 +155,49 @@ final class BodySink: ResponseBodyConsumer {
     }
 
     func consume(_ bytes: UnsafeRawBufferPointer) throws(TransportError) {
-        if case .terminal(let limit) = destination {
+        if let events, state.withLock({ $0.splitter != nil }) {
+            try consumeEvents(bytes, printer: events)
+        } else if case .terminal(let limit) = destination {
+            try consumeOnTerminal(bytes, keepingAtMost: limit)
+        } else if let limit = events?.lineLimit, state.withLock({ $0.kept != nil }) {
             try consumeOnTerminal(bytes, keepingAtMost: limit)
         } else if let file = state.withLock({ $0.file }) {
             try TransportError.converting { () throws(FileError) in try file.write(bytes) }
         } else {
             try TransportError.converting { () throws(FileError) in try StandardStream.output.writeChecked(bytes) }
+        }
+    }
+
+    /// Prints the events `bytes` completes; ends the transfer once `--max-events` were printed.
+    private func consumeEvents(_ bytes: UnsafeRawBufferPointer, printer: EventPrinter) throws(TransportError) {
+        let found = try state.withLock { (state) throws(TransportError) -> [StreamEvent] in
+            do throws(StreamEventSplitter.LineTooLong) {
+                return try state.splitter?.take(bytes) ?? []
+            } catch {
+                throw TransportError(
+                    kind: .responseTooLarge,
+                    message:
+                        "a line of the stream is longer than \(ByteCount.describe(error.limit)), the most kept in memory"
+                )
+            }
+        }
+        try print(found, printer: printer)
+    }
+
+    private func print(_ found: [StreamEvent], printer: EventPrinter) throws(TransportError) {
+        guard let kind = state.withLock({ $0.splitter?.kind }) else { return }
+        for event in found {
+            let number = state.withLock { state in
+                state.eventCount += 1
+                return state.eventCount
+            }
+            if let text = printer.text(of: event, kind: kind, number: number) {
+                try TransportError.converting { () throws(FileError) in try StandardStream.output.writeChecked(text) }
+            }
+            if let most = printer.maxEvents, number >= most {
+                state.withLock { $0.endedByEventLimit = true }
+                throw .bodyEndedByReader
+            }
         }
     }
 
@@ -154,6 +220,13 @@ final class BodySink: ResponseBodyConsumer {
     /// Moves the `--output` file into place; returns how many bytes it got, `nil` for stdout. On
     /// a terminal, ends the text shown as it arrived.
     func finish() throws(TransportError) -> Int64? {
+        if let events, state.withLock({ $0.splitter != nil && !$0.endedByEventLimit }) {
+            let rest = state.withLock { $0.splitter?.finish() ?? [] }
+            do throws(TransportError) {
+                try print(rest, printer: events)
+            } catch  where error == .bodyEndedByReader {}
+            return nil
+        }
         if case .terminal = destination {
             let rest = state.withLock { $0.text?.finish() }
             if let rest, !rest.isEmpty {

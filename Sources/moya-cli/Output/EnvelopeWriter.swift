@@ -15,8 +15,8 @@ import Foundation
 struct EnvelopeWriter {
     /// The members before the body, in order.
     var head: [(String, JSONValue)]
-    /// The `timing` member, last.
-    var timing: JSONValue
+    /// The members after the body: `timing` (with `--output`, `output` before it).
+    var tail: [(String, JSONValue)]
 
     /// Bytes of base64 encoded at a time: a multiple of 3, so only the last piece has padding.
     static let base64Chunk = 3 << 14
@@ -48,9 +48,12 @@ struct EnvelopeWriter {
             }
             text.append(UInt8(ascii: "\""))
         }
-        text.append(contentsOf: #","timing":"#.utf8)
-        text.append(contentsOf: timing.serializedBytes())
-        text.append(contentsOf: "}\n".utf8)
+        // The tail members as an object, without its opening brace, after a comma.
+        var tailText = JSONValue.object(tail).serializedBytes()
+        tailText.removeFirst()
+        text.append(UInt8(ascii: ","))
+        text.append(contentsOf: tailText)
+        text.append(contentsOf: "\n".utf8)
         emit(&text)
     }
 

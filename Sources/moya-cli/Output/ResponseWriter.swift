@@ -44,34 +44,60 @@ struct ResponseWriter {
 
     /// The sink the body streams into, or `nil` when this output needs the whole body (or none of it).
     func makeBodySink() -> BodySink? {
-        if target.task.downloadsFile || output.headersOnly || output.format == .json || output.keyPath != nil {
-            return nil
-        }
+        if target.task.downloadsFile || output.headersOnly { return nil }
         if let outputPath {
-            return BodySink(destination: .file(path: outputPath, overwrite: true), includesHead: output.include)
+            return BodySink(
+                destination: .file(path: outputPath, overwrite: true),
+                includesHead: output.include && output.format == .raw)
         }
+        if output.format == .json || !output.printsBody { return nil }
+        if output.keyPath != nil && !output.readsEvents { return nil }
+        let events = EventPrinter(
+            keyPath: output.bodyKeyPath, jsonLines: output.format == .jsonl, maxEvents: output.maxEvents,
+            forcesLines: output.stream, onTerminal: stdoutIsTerminal, colors: colorsStdout, lineLimit: bodyLimit.bytes)
         if stdoutIsTerminal {
-            return BodySink(destination: .terminal(keepingAtMost: bodyLimit.bytes), includesHead: output.include)
+            return BodySink(
+                destination: .terminal(keepingAtMost: bodyLimit.bytes), includesHead: output.include, events: events)
         }
-        return BodySink(destination: .standardOutput, includesHead: output.include)
+        return BodySink(destination: .standardOutput, includesHead: output.include, events: events)
     }
 
     /// What the transport does with the body, given the sink (if any).
     func bodyHandling(sink: BodySink?) -> ResponseBodyHandling {
         if let sink { return .stream(to: sink, keepingPrefix: 0) }
-        if target.task.downloadsFile || output.headersOnly { return .discard }
+        if target.task.downloadsFile { return .discard }
+        if output.headersOnly { return .headOnly }
+        if !output.printsBody && output.format == .raw { return .discard }
         return .collect(limit: bodyLimit.bytes)
     }
 
     /// Writes `response` (also a response that failed validation: its body is still shown).
     /// A body already streamed into `sink` is only settled: the `-o` file moved into place.
+    /// `-D FILE` and `--meta` follow.
     func write(_ response: Response, sink: BodySink?) throws {
+        try writeBodyAndHead(response, sink: sink)
+        if let path = output.dumpHeader {
+            try Self.dumpHead(response, to: path)
+        }
+        if output.printed.contains("m") {
+            StandardStream.output.write(forTerminal(Self.metaText(response)))
+        }
+    }
+
+    private func writeBodyAndHead(_ response: Response, sink: BodySink?) throws {
         if let sink {
-            guard sink.hasBegun else { return }
+            guard sink.hasBegun else {
+                if output.format == .json { try writeWhole(response, body: response.data) }
+                return
+            }
             if let body = sink.keptBody { return try writeWhole(response, body: body) }
             do {
-                if let count = try sink.finish(), let outputPath, !output.silent {
+                let count = try sink.finish()
+                if let count, let outputPath, !output.silent {
                     StandardStream.error.write("moya-cli: wrote \(count) bytes to \(outputPath)\n")
+                }
+                if output.format == .json, let outputPath {
+                    writeEnvelope(response, body: Data(), file: (outputPath, count ?? 0))
                 }
             } catch {
                 throw CommandFailure(Self.status(for: error), error.message)
@@ -81,14 +107,47 @@ struct ResponseWriter {
         try writeWhole(response, body: response.data)
     }
 
+    /// `-D FILE`: the status line and headers as `-i` prints them, the file whole or not at all.
+    static func dumpHead(_ response: Response, to path: String) throws {
+        let text = headText(response.response ?? HTTPResponseHead(statusCode: response.statusCode)) + "\n"
+        do {
+            let file = try OutputFile(path: path, overwrite: true)
+            do {
+                try Array(text.utf8).withUnsafeBytes { try file.write($0) }
+                try file.commit()
+            } catch {
+                file.discard()
+                throw error
+            }
+        } catch let error as FileError {
+            throw CommandFailure(status(for: error), "-D \(path): " + error.message)
+        }
+    }
+
+    /// `--meta` (`-p m`): the status line and the timings, as HTTPie's meta says them.
+    static func metaText(_ response: Response) -> String {
+        let head = response.response ?? HTTPResponseHead(statusCode: response.statusCode)
+        let reason = ReasonPhrase.forStatus(head.statusCode)
+        var text = "\(head.httpVersion) \(head.statusCode)\(reason.isEmpty ? "" : " " + reason)\n"
+        let timing = response.timing ?? Timing()
+        text += "Elapsed time: \(WriteOut.sixDecimals(timing.total))s\n"
+        text +=
+            "Name lookup: \(WriteOut.sixDecimals(timing.nameLookup))s, connect: \(WriteOut.sixDecimals(timing.connect))s, "
+        text +=
+            "TLS: \(WriteOut.sixDecimals(timing.tlsHandshake))s, first byte: \(WriteOut.sixDecimals(timing.firstByte))s\n"
+        return text
+    }
+
     /// Writes `response` with `body`, the whole of it.
     private func writeWhole(_ response: Response, body: Data) throws {
         if output.format == .json {
-            if stdoutIsTerminal {
-                StandardStream.output.write(envelope(response))
-            } else {
-                EnvelopeWriter(head: envelopeHead(response), timing: envelopeTiming(response)).write(body: body)
-            }
+            writeEnvelope(response, body: body, file: nil)
+            return
+        }
+        if output.format == .jsonl {
+            // A body with no events is one event.
+            let line = EventPrinter.jsonLine(StreamEvent(data: String(decoding: body, as: UTF8.self)))
+            StandardStream.output.write(forTerminal(line.serializedString()) + "\n")
             return
         }
         if output.include || output.headersOnly {
@@ -97,7 +156,7 @@ struct ResponseWriter {
             if output.headersOnly { return }
             StandardStream.output.write("\n")
         }
-        if target.task.downloadsFile {
+        if target.task.downloadsFile || !output.printsBody {
             return
         }
         if let keyPath = output.bodyKeyPath {
@@ -183,7 +242,11 @@ struct ResponseWriter {
     /// (C1, bidirectional overrides) shown escaped. The writer escapes ESC inside strings, so every
     /// ESC left is the color theme's own.
     func terminalJSON(_ json: JSONValue) -> String {
-        colorsStdout
+        Self.terminalJSON(json, colors: colorsStdout)
+    }
+
+    static func terminalJSON(_ json: JSONValue, colors: Bool) -> String {
+        colors
             ? DisplayText.escaped(json.coloredString(), keepingLineBreaks: true, keepingOwnEscapes: true)
             : DisplayText.escaped(json.serializedString(options: .prettyPrinted), keepingLineBreaks: true)
     }
@@ -226,24 +289,37 @@ struct ResponseWriter {
         ])
     }
 
+    /// `--format json`: the envelope, pretty on a terminal; with `--output`, the file's path and
+    /// size (`file`) in place of the body.
+    func writeEnvelope(_ response: Response, body: Data, file: (path: String, size: Int64)?) {
+        var timing = [("timing", envelopeTiming(response))]
+        if let file {
+            timing.insert(
+                ("output", .object([("path", .string(file.path)), ("size", .int(Int(file.size)))])), at: 0)
+        }
+        if stdoutIsTerminal {
+            StandardStream.output.write(envelope(response, body: body, tail: timing))
+        } else {
+            EnvelopeWriter(head: envelopeHead(response), tail: timing).write(body: body)
+        }
+    }
+
     /// `--format json` for a terminal: a stable document with everything a script needs, pretty.
     /// (A pipe gets the same document compact, from `EnvelopeWriter`.)
-    func envelope(_ response: Response) -> String {
+    func envelope(_ response: Response, body data: Data, tail: [(String, JSONValue)]) -> String {
         var body: JSONValue = .null
         var bodyBase64: JSONValue = .null
-        if !response.data.isEmpty {
-            if let json = try? JSONValue(parsing: response.data) {
+        if !data.isEmpty {
+            if let json = try? JSONValue(parsing: data) {
                 body = json
-            } else if let text = String(validating: response.data, as: UTF8.self) {
+            } else if let text = String(validating: data, as: UTF8.self) {
                 body = .string(text)
             } else {
-                bodyBase64 = .string(response.data.base64EncodedString())
+                bodyBase64 = .string(data.base64EncodedString())
             }
         }
         let document: JSONValue = .object(
-            envelopeHead(response) + [
-                ("body", body), ("bodyBase64", bodyBase64), ("timing", envelopeTiming(response))
-            ])
+            envelopeHead(response) + [("body", body), ("bodyBase64", bodyBase64)] + tail)
         return terminalJSON(document) + "\n"
     }
 

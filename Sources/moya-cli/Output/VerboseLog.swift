@@ -24,32 +24,48 @@ final class VerboseLog: Sendable {
     /// Headers the sender marked sensitive on a request (those a `prepare` program added): hidden
     /// like a credential wherever they are shown after.
     private let learnedSensitiveNames = Mutex<Set<String>>([])
+    /// `--print H` and `B`: only the request's head and body, on standard output (as `--offline`
+    /// prints them), for a request that is sent.
+    private let requestParts: RequestParts?
 
-    init(redactor: SecretRedactor, onTerminal: Bool, colors: Bool, isOffline: Bool = false) {
+    struct RequestParts: Sendable {
+        var head: Bool
+        var body: Bool
+    }
+
+    init(
+        redactor: SecretRedactor, onTerminal: Bool, colors: Bool, isOffline: Bool = false,
+        requestParts: RequestParts? = nil
+    ) {
         self.redactor = redactor
         self.onTerminal = onTerminal
         self.colors = colors
-        self.isOffline = isOffline
+        self.isOffline = isOffline || requestParts != nil
+        self.requestParts = requestParts
     }
 
     // MARK: Live (the transport's trace)
 
     func trace(_ event: TransferTrace) {
+        if requestParts != nil, case .requestHead = event {} else if requestParts != nil { return }
         switch event {
         case .note(let text):
             write([style("* " + redactor.redact(text), .dim)])
         case .requestHead(let lines):
             guard let first = lines.first else { return }
-            var output = [style("> " + redactor.redact(first), .bold)]
-            output += lines.dropFirst().map { "> " + shown(headerLine($0)) }
-            output.append(">")
+            var output: [String] = []
+            if requestParts?.head ?? true {
+                output = [style("> " + redactor.redact(first), .bold)]
+                output += lines.dropFirst().map { "> " + shown(headerLine($0)) }
+                output.append(">")
+            }
             if let body = pendingBody.withLock({ body in
                 defer { body = nil }
                 return body
             }) {
                 output.append(shownBody(body))
             }
-            write(output)
+            if !output.isEmpty { write(output) }
         case .responseHeader(let line):
             if line.isEmpty {
                 write(["<"])
@@ -68,7 +84,7 @@ final class VerboseLog: Sendable {
         if !request.sensitiveHeaderNames.isEmpty {
             learnedSensitiveNames.withLock { $0.formUnion(request.sensitiveHeaderNames) }
         }
-        let body = Self.bodySummary(of: request).map(redactor.redact)
+        let body = requestParts?.body == false ? nil : Self.bodySummary(of: request).map(redactor.redact)
         guard isStubbed else {
             pendingBody.withLock { $0 = body }
             return
@@ -76,14 +92,16 @@ final class VerboseLog: Sendable {
         let url = request.url
         let target = (url?.path.isEmpty ?? true ? "/" : url?.path ?? "/") + (url?.query.map { "?" + $0 } ?? "")
         var lines = isOffline ? [] : [style("* stubbed: answered from the case's sample, nothing is sent", .dim)]
-        lines.append(style("> " + redactor.redact("\(request.httpMethod ?? "GET") \(target) HTTP/1.1"), .bold))
-        if let host = url?.host {
-            lines.append("> Host: " + shown(redactor.redact(host + (url?.port.map { ":\($0)" } ?? ""))))
+        if requestParts?.head ?? true {
+            lines.append(style("> " + redactor.redact("\(request.httpMethod ?? "GET") \(target) HTTP/1.1"), .bold))
+            if let host = url?.host {
+                lines.append("> Host: " + shown(redactor.redact(host + (url?.port.map { ":\($0)" } ?? ""))))
+            }
+            lines += request.headers.map { "> " + shown(headerLine("\($0.name.rawName): \($0.value)")) }
+            lines.append(">")
         }
-        lines += request.headers.map { "> " + shown(headerLine("\($0.name.rawName): \($0.value)")) }
-        lines.append(">")
         if let body { lines.append(shownBody(body)) }
-        write(lines)
+        if !lines.isEmpty { write(lines) }
     }
 
     /// For a stub, writes the sample's status line and headers; for any failure without a
@@ -99,13 +117,24 @@ final class VerboseLog: Sendable {
                 write([style("* " + redactor.redact(error.transportError?.message ?? error.description), .failure)])
             }
         }
-        guard isStubbed, let response else { return }
+        guard isStubbed, let response else {
+            if let timing = response?.timing, let response { write([style(Self.timingLine(timing, response), .dim)]) }
+            return
+        }
         let head = response.response ?? HTTPResponseHead(statusCode: response.statusCode)
         let status = "\(head.httpVersion) \(head.statusCode) \(ReasonPhrase.forStatus(head.statusCode))"
         var lines = [style("< " + status, statusStyle(status))]
         lines += head.headers.map { "< " + shown(headerLine("\($0.name.rawName): \($0.value)")) }
         lines.append("<")
         write(lines)
+    }
+
+    /// `-v`'s last line: how long the exchange took, and its parts (curl's `-w` times).
+    static func timingLine(_ timing: Timing, _ response: Response) -> String {
+        let seconds = WriteOut.sixDecimals
+        return "* total \(seconds(timing.total)) s: name lookup \(seconds(timing.nameLookup)) s, "
+            + "connect \(seconds(timing.connect)) s, TLS \(seconds(timing.tlsHandshake)) s, "
+            + "first byte \(seconds(timing.firstByte)) s; \(response.bodyLength) bytes of body"
     }
 
     // MARK: Formatting

@@ -52,6 +52,7 @@ extension RequestInvocation {
             {
                 StandardStream.error.write(note)
             }
+            invocation.outputOptions = invocation.outputOptions.normalized
             let prepared = try AdHocResolution(invocation: invocation, environment: environment).prepared()
             let saving = try saveAs.map {
                 try CaseSaving(
