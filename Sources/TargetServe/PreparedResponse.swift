@@ -11,6 +11,9 @@ struct PreparedResponse: Sendable {
     private var body: ByteBuffer?
     /// The sample sets its own `Date`.
     private var hasDate = false
+    /// `Access-Control-Expose-Headers` naming the headers a page's script may read, with CRLF;
+    /// written when the answer carries CORS headers.
+    private var exposeLine: String?
 
     /// `response`, whose headers are safe to write (`ServeResponder.safeHeader`), framing ones
     /// left out.
@@ -27,13 +30,21 @@ struct PreparedResponse: Sendable {
             body = ByteBuffer(bytes: response.body)
         }
         self.head = head
+        exposeLine = CORSPolicy.exposedNames(of: response.headers).map { "Access-Control-Expose-Headers: \($0)\r\n" }
     }
 
     /// The bytes to send: for HEAD without the body; `Connection: close` when the connection
-    /// ends after it, `Connection: keep-alive` when an HTTP/1.0 client asked to keep it.
-    func encoded(isHead: Bool, keepAlive: Bool, version: HTTPVersion, allocator: ByteBufferAllocator) -> ByteBuffer {
+    /// ends after it, `Connection: keep-alive` when an HTTP/1.0 client asked to keep it; `cors`,
+    /// the request's CORS lines (`CORSPolicy.lines(origin:)`), with the exposed headers after them.
+    func encoded(
+        isHead: Bool, keepAlive: Bool, version: HTTPVersion, cors: String? = nil, allocator: ByteBufferAllocator
+    ) -> ByteBuffer {
         var buffer = allocator.buffer(capacity: head.readableBytes + 64 + (body?.readableBytes ?? 0))
         buffer.writeImmutableBuffer(head)
+        if let cors {
+            buffer.writeString(cors)
+            if let exposeLine { buffer.writeString(exposeLine) }
+        }
         if !hasDate {
             buffer.writeStaticString("Date: ")
             buffer.writeString(DateHeader.now)

@@ -58,7 +58,7 @@ struct SamplePreference: Sendable, Equatable {
 
 extension Substring {
     /// Without leading and trailing spaces and tabs.
-    fileprivate var trimmingSpaces: Substring {
+    var trimmingSpaces: Substring {
         var text = self
         while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
         while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }

@@ -127,7 +127,13 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let request: ServeRequest
         let answer: ServeAnswer
         let caseName: String?
-        if body.isEmpty,
+        let origin = head.headers.first(name: "origin")
+        if let cors = shared.cors, head.method == .OPTIONS, let origin,
+            head.headers.contains(name: "access-control-request-method")
+        {
+            request = self.request(from: head)
+            (answer, caseName) = (.response(shared.responder.preflight(request, origin: origin, cors: cors)), nil)
+        } else if body.isEmpty,
             let (response, name) = shared.responder.fixedAnswer(
                 method: head.method.rawValue, target: head.uri, prefers: head.headers.contains(name: "prefer"))
         {
@@ -140,10 +146,12 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         // The request holds the body now, until it is answered; the budget counts it till then.
         body = []
+        let cors = shared.cors?.lines(origin: origin)
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let perform: @Sendable () -> Void = {
             let (handler, context) = loopBound.value
-            handler.perform(answer, for: request, caseName: caseName, keepAlive: keepAlive, context: context)
+            handler.perform(
+                answer, for: request, caseName: caseName, keepAlive: keepAlive, cors: cors, context: context)
         }
         if shared.delay > 0, case .response = answer {
             answerPending = true
@@ -154,7 +162,7 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func perform(
-        _ answer: ServeAnswer, for request: ServeRequest, caseName: String?, keepAlive: Bool,
+        _ answer: ServeAnswer, for request: ServeRequest, caseName: String?, keepAlive: Bool, cors: String?,
         context: ChannelHandlerContext
     ) {
         switch answer {
@@ -164,7 +172,7 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             log(
                 request, caseName: caseName,
                 outcome: response.logReason.map { "\(response.status) (\($0))" } ?? String(response.status))
-            write(response, isHead: request.method == "HEAD", keepAlive: keepAlive, context: context)
+            write(response, isHead: request.method == "HEAD", keepAlive: keepAlive, cors: cors, context: context)
         case .hold(let seconds):
             // The connection ends with the hold: nothing after it is read.
             answerPending = true
@@ -189,10 +197,12 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    private func write(_ response: ServeResponse, isHead: Bool, keepAlive: Bool, context: ChannelHandlerContext) {
+    private func write(
+        _ response: ServeResponse, isHead: Bool, keepAlive: Bool, cors: String? = nil, context: ChannelHandlerContext
+    ) {
         let prepared = response.prepared ?? PreparedResponse(response)
         let bytes = prepared.encoded(
-            isHead: isHead, keepAlive: keepAlive, version: head?.version ?? .http1_1,
+            isHead: isHead, keepAlive: keepAlive, version: head?.version ?? .http1_1, cors: cors,
             allocator: context.channel.allocator)
         busy = false
         guard !keepAlive else {

@@ -14,13 +14,18 @@ struct ServeResponder: Sendable {
     /// The served files' secrets (`ServedSecrets`), hidden from what answers name of the routes:
     /// a base URL's path may hold one.
     var redactor = SecretRedactor(secretValues: [])
+    /// A case whose auth is not `none` answers 401 to a request without its credential
+    /// (`--no-auth`: off).
+    var checksCredentials = true
+    /// A body is checked against its case's declaration: 400, 422 (`--no-validate`: off).
+    var checksBodies = true
 
     /// The answer of a case no request can change (`RouteTable.fixedRoutes`) to `method` at
     /// `target` (path and query as sent), and the case, for the log; `nil` when the request must
     /// be routed: another target, a query, a `Prefer` header, `--sample`.
     func fixedAnswer(method: String, target: String, prefers: Bool) -> (ServeResponse, caseName: String)? {
         guard defaultSample == nil, !prefers, let served = routes.fixedRoutes[method]?[target],
-            let response = served.rendered[""]
+            let response = served.rendered[""], !checksCredentials || served.credential == nil
         else { return nil }
         return (response, served.qualifiedName)
     }
@@ -43,6 +48,7 @@ struct ServeResponder: Sendable {
             response.headers.append(("Allow", allowed.joined(separator: ", ")))
             return (.response(response), nil)
         case .badValue(let served, let error):
+            if let refusal = refusal(of: request, by: served) { return (.response(refusal), served.qualifiedName) }
             let kind = if case .missingValue = error { "missing value" } else { "invalid value" }
             var fields: [(String, JSONValue)] = [("error", .string(kind))]
             if let name = error.valueName { fields.append(("value", .string(name))) }
@@ -51,8 +57,39 @@ struct ServeResponder: Sendable {
         case .token(let endpoint):
             return (.response(endpoint.response), "\(endpoint.apiName) (token endpoint)")
         case .found(let served, let binding):
+            if let refusal = refusal(of: request, by: served) { return (.response(refusal), served.qualifiedName) }
             return (answer(served, arguments: binding.arguments, request: request), served.qualifiedName)
         }
+    }
+
+    /// The answer to a CORS preflight from `origin` (`OPTIONS` with `Access-Control-Request-Method`):
+    /// 204 with the methods served at its path; 403 for an origin `--cors-origin` does not name;
+    /// for a path no case serves, what a request there gets (404).
+    func preflight(_ request: ServeRequest, origin: String, cors: CORSPolicy) -> ServeResponse {
+        guard cors.allows(origin) else {
+            var response = Self.error(403, ["error": "this origin may not call the mock (see --cors-origin)"])
+            response.logReason = "preflight from an origin not allowed"
+            return response
+        }
+        guard let methods = routes.methods(servedAt: request) else {
+            if case .response(let response) = answer(request).0 { return response }
+            return Self.error(404, ["error": "no case answers \(request.method) \(request.rawPath)"])
+        }
+        var response = CORSPolicy.preflight(
+            methods: methods, requestedHeaders: request.header("access-control-request-headers"))
+        response.logReason = "preflight"
+        return response
+    }
+
+    /// What the request checks answer instead of a sample: 401 without the case's credential
+    /// (first, as a server asks who calls before reading what is sent), then 400 or 422 for a
+    /// body at fault (`RequestCheck`).
+    private func refusal(of request: ServeRequest, by served: ServedCase) -> ServeResponse? {
+        if checksCredentials, var problem = RequestCheck.credentialProblem(of: served, request: request) {
+            problem.headers = problem.headers.compactMap(Self.safeHeader)
+            return problem
+        }
+        return checksBodies ? RequestCheck.bodyProblem(of: served, request: request) : nil
     }
 
     private func answer(_ served: ServedCase, arguments: [String: ArgumentValue], request: ServeRequest) -> ServeAnswer
@@ -150,7 +187,7 @@ struct ServeResponder: Sendable {
         return (name, value)
     }
 
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
+    static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):

@@ -7,6 +7,8 @@ struct ServeShared: Sendable {
     var bodyBudget: BodyBudget
     /// `--delay`, in seconds, before each sample response.
     var delay: Double
+    /// CORS as answered (`nil`: `--no-cors`).
+    var cors: CORSPolicy?
     /// Writes one line (without its line break) to the log.
     var log: @Sendable (String) -> Void
 }

@@ -58,6 +58,26 @@ extension CommandSpec {
                     .option, "sample", "--sample", valueName: "name",
                     help: "Answer with the sample NAME in every case that has one (others: their default).",
                     type: "String?")),
+            .own(
+                .plain(
+                    .flag, "noCORS", "--no-cors",
+                    help: "Answer no CORS preflight and add no Access-Control-* headers (CORS is on by default).",
+                    type: "Bool", initial: "false")),
+            .own(
+                .plain(
+                    .repeated, "corsOrigins", "--cors-origin", valueName: "origin",
+                    help: "Allow only the page origin ORIGIN (http://localhost:3000) to call the mock (repeatable; default: any).",
+                    type: "[String]", initial: "[]")),
+            .own(
+                .plain(
+                    .flag, "noValidate", "--no-validate",
+                    help: "Do not check request bodies against their case (400 malformed JSON, 422 values at fault).",
+                    type: "Bool", initial: "false")),
+            .own(
+                .plain(
+                    .flag, "noAuth", "--no-auth",
+                    help: "Do not ask for credentials (401 with WWW-Authenticate when a case's auth finds none).",
+                    type: "Bool", initial: "false")),
             .target
         ],
         folder: "Serve")

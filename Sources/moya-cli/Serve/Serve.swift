@@ -25,6 +25,23 @@ extension MoyaCommand.Serve {
             throw ValidationError(
                 "--delay must be a number of seconds from 0 to \(Int(SessionConfiguration.maximumInterval))")
         }
+        if noCORS, !corsOrigins.isEmpty { throw ValidationError("--cors-origin and --no-cors contradict each other") }
+        for origin in corsOrigins where !Self.isOrigin(origin) {
+            throw ValidationError(
+                "--cors-origin '\(DisplayText.escaped(origin))' is not an origin: write scheme://host[:port], "
+                    + "as a browser sends it (http://localhost:3000)")
+        }
+    }
+
+    /// `http://localhost:3000`: http or https, a host, an optional port, no path.
+    static func isOrigin(_ text: String) -> Bool {
+        let parts = text.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, ["http", "https"].contains(parts[0].lowercased()), !parts[1].isEmpty else {
+            return false
+        }
+        return parts[1].utf8.allSatisfy { byte in
+            byte > 0x20 && byte < 0x7F && !"/?#@,\\".utf8.contains(byte)
+        }
     }
 
     func run() throws {
