@@ -22,8 +22,9 @@ package final class SampleServer: Sendable {
         package var limits = ServeLimits()
         /// CORS as answered; `nil`: none (`--no-cors`).
         package var cors: CORSPolicy? = CORSPolicy()
-        /// A case whose auth is not `none` asks for its credential: 401 (`--no-auth`: off).
-        package var checksCredentials = true
+        /// A case whose auth is not `none` asks for its credential: 401. Off unless asked for
+        /// (`serve` asks, unless `--no-auth`).
+        package var checksCredentials = false
         /// Request bodies are checked against their case: 400, 422 (`--no-validate`: off).
         package var checksBodies = true
 
