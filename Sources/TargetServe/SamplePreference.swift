@@ -5,10 +5,13 @@ import TargetModel
 struct SamplePreference: Sendable, Equatable {
     var example: String?
     var code: Int?
+    /// `Prefer: proxy`: the live API answers, not a sample (`serve --proxy`).
+    var proxy = false
 
     init(header: String?) {
         for preference in (header ?? "").split(separator: ",") {
             let pair = preference.split(separator: "=", maxSplits: 1)
+            if pair.count == 1, pair[0].trimmingSpaces.lowercased() == "proxy" { proxy = true }
             guard pair.count == 2 else { continue }
             let name = pair[0].trimmingSpaces.lowercased()
             var value = pair[1].trimmingSpaces

@@ -27,6 +27,8 @@ package final class SampleServer: Sendable {
         package var checksCredentials = false
         /// Request bodies are checked against their case: 400, 422 (`--no-validate`: off).
         package var checksBodies = true
+        /// `--proxy`: what no case answers (and a case asked with `Prefer: proxy`) goes to the live API.
+        package var forwarder: (any ServeForwarder)?
 
         package init() {}
     }
@@ -60,12 +62,13 @@ package final class SampleServer: Sendable {
         responder.maximumHold = configuration.limits.maximumHold
         responder.checksCredentials = configuration.checksCredentials
         responder.checksBodies = configuration.checksBodies
+        responder.proxies = configuration.forwarder != nil
         let requestLog = RequestLog(builders: builders)
         responder.redactor = requestLog.redactor
         let shared = ServeShared(
             responder: responder, requestLog: requestLog, limits: configuration.limits,
             bodyBudget: BodyBudget(limit: configuration.limits.maximumHeldBodies), delay: configuration.delay,
-            cors: configuration.cors, log: log)
+            cors: configuration.cors, forwarder: configuration.forwarder, log: log)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let limits = configuration.limits
         let connections = ConnectionCount(limit: limits.maximumConnections)

@@ -186,6 +186,24 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 handler.log(request, caseName: caseName, outcome: "timeout (closed after \(seconds) s)")
                 context.close(promise: nil)
             }
+        case .forward(let forwarded):
+            releaseBody()
+            guard let forwarder = shared.forwarder else { return }
+            // Answered when the live API has: the requests after it wait, as behind a delay.
+            answerPending = true
+            let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            let eventLoop = context.eventLoop
+            forwarder.forward(forwarded) { live in
+                eventLoop.execute {
+                    let (handler, context) = loopBound.value
+                    var response = ServeResponse(
+                        status: live.status, headers: live.headers.compactMap(ServeResponder.safeHeader), body: live.body)
+                    response.logReason = live.note
+                    handler.perform(
+                        .response(response), for: request, caseName: caseName, keepAlive: keepAlive, cors: cors,
+                        context: context)
+                }
+            }
         case .close(let reset):
             releaseBody()
             if reset, let provider = context.channel as? SocketOptionProvider {

@@ -19,6 +19,8 @@ struct ServeResponder: Sendable {
     var checksCredentials = true
     /// A body is checked against its case's declaration: 400, 422 (`--no-validate`: off).
     var checksBodies = true
+    /// `--proxy`: what no case answers, and a declared case asked with `Prefer: proxy`, is forwarded.
+    var proxies = false
 
     /// The answer of a case no request can change (`RouteTable.fixedRoutes`) to `method` at
     /// `target` (path and query as sent), and the case, for the log; `nil` when the request must
@@ -35,6 +37,14 @@ struct ServeResponder: Sendable {
         switch routes.lookup(request) {
         case .badPath:
             return (.response(Self.error(400, ["error": "the path's percent-escapes are broken"])), nil)
+        case .notFound where proxies, .methodNotAllowed where proxies:
+            return (.forward(Self.forwarded(request, declaredCase: nil)), nil)
+        case .found(let served, _) where proxies && prefersProxy(request),
+            .badValue(let served, _) where proxies && prefersProxy(request):
+            return (
+                .forward(Self.forwarded(request, declaredCase: (served.builder.api.name, served.spec.name))),
+                served.qualifiedName
+            )
         case .notFound(let closest):
             var fields: [(String, JSONValue)] = [
                 ("error", .string(redactor.redact("no case answers \(request.method) \(request.rawPath)")))
@@ -62,6 +72,18 @@ struct ServeResponder: Sendable {
         }
     }
 
+    private func prefersProxy(_ request: ServeRequest) -> Bool {
+        request.header("prefer").map { SamplePreference(header: $0).proxy } ?? false
+    }
+
+    /// `request` as the live API gets it.
+    static func forwarded(_ request: ServeRequest, declaredCase: (api: String, caseName: String)?) -> ForwardedRequest {
+        ForwardedRequest(
+            method: request.method, path: request.rawPath, query: request.rawQuery,
+            headers: request.headers.filter { !ForwardedRequest.notForwarded.contains($0.name.lowercased()) },
+            body: request.body, declaredCase: declaredCase)
+    }
+
     /// The answer to a CORS preflight from `origin` (`OPTIONS` with `Access-Control-Request-Method`):
     /// 204 with the methods served at its path; 403 for an origin `--cors-origin` does not name;
     /// for a path no case serves, what a request there gets (404).
@@ -72,6 +94,15 @@ struct ServeResponder: Sendable {
             return response
         }
         guard let methods = routes.methods(servedAt: request) else {
+            if proxies {
+                // Whatever the live API serves there: the method asked for.
+                let asked = request.header("access-control-request-method").map { [$0] } ?? []
+                var response = CORSPolicy.preflight(
+                    methods: asked.filter { $0.utf8.allSatisfy(Self.isTokenByte) },
+                    requestedHeaders: request.header("access-control-request-headers"))
+                response.logReason = "preflight"
+                return response
+            }
             if case .response(let response) = answer(request).0 { return response }
             return Self.error(404, ["error": "no case answers \(request.method) \(request.rawPath)"])
         }

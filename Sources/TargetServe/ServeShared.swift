@@ -9,6 +9,8 @@ struct ServeShared: Sendable {
     var delay: Double
     /// CORS as answered (`nil`: `--no-cors`).
     var cors: CORSPolicy?
+    /// `--proxy`: the live API.
+    var forwarder: (any ServeForwarder)?
     /// Writes one line (without its line break) to the log.
     var log: @Sendable (String) -> Void
 }

@@ -27,6 +27,16 @@ extension OptionItem {
 }
 
 extension CommandSpec {
+    /// `--proxy=URL` is handed to ArgumentParser, which has no option whose value is optional, as
+    /// the hidden `--proxy-url=URL` (`ServeArguments.spelledForArgumentParser`).
+    static let proxyURL: OptionItem = {
+        var item = OptionItem.plain(
+            .option, "proxyURL", "--proxy-url", valueName: "url", help: "The URL --proxy=URL forwards to.",
+            type: "String?")
+        item.option?.hidden = true
+        return item
+    }()
+
     static let serve = CommandSpec(
         parent: "MoyaCommand", name: "Serve",
         members: [
@@ -72,6 +82,17 @@ extension CommandSpec {
                 .plain(
                     .flag, "noValidate", "--no-validate",
                     help: "Do not check request bodies against their case (400 malformed JSON, 422 values at fault).",
+                    type: "Bool", initial: "false")),
+            .own(
+                .plain(
+                    .flag, "proxy", "--proxy",
+                    help: "Forward what no case answers (and a request with Prefer: proxy) to the live API, its auth applied as call applies it; --proxy=URL: to URL instead of the base URL.",
+                    type: "Bool", initial: "false")),
+            .own(proxyURL),
+            .own(
+                .plain(
+                    .flag, "record", "--record",
+                    help: "With --proxy: write a live answer to a declared case (Prefer: proxy) into its target file as its sample, as call --record does.",
                     type: "Bool", initial: "false")),
             .own(
                 .plain(

@@ -48,6 +48,18 @@ extension MoyaCommand {
             help: "Do not check request bodies against their case (400 malformed JSON, 422 values at fault).")
         var noValidate: Bool = false
         @Flag(
+            name: [.customLong("proxy")],
+            help: "Forward what no case answers (and a request with Prefer: proxy) to the live API, its auth applied as call applies it; --proxy=URL: to URL instead of the base URL.")
+        var proxy: Bool = false
+        @Option(
+            name: [.customLong("proxy-url")],
+            help: ArgumentHelp("The URL --proxy=URL forwards to.", valueName: "url", visibility: .hidden))
+        var proxyURL: String?
+        @Flag(
+            name: [.customLong("record")],
+            help: "With --proxy: write a live answer to a declared case (Prefer: proxy) into its target file as its sample, as call --record does.")
+        var record: Bool = false
+        @Flag(
             name: [.customLong("no-auth")],
             help: "Do not ask for credentials (401 with WWW-Authenticate when a case's auth finds none).")
         var noAuth: Bool = false

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MoyaKit
+import TargetModel
 import TargetServe
 import TargetSpec
 import TextSafety
@@ -25,12 +26,32 @@ extension MoyaCommand.Serve {
             throw ValidationError(
                 "--delay must be a number of seconds from 0 to \(Int(SessionConfiguration.maximumInterval))")
         }
+        if record, !proxy { throw ValidationError("serve --record records live answers; add --proxy") }
+        if let proxyURL, URLOrigin.origin(of: proxyURL) == nil {
+            throw ValidationError(
+                "--proxy='\(DisplayText.escaped(proxyURL))' is not an http or https URL (--proxy=https://api.example/v1)")
+        }
         if noCORS, !corsOrigins.isEmpty { throw ValidationError("--cors-origin and --no-cors contradict each other") }
         for origin in corsOrigins where !Self.isOrigin(origin) {
             throw ValidationError(
                 "--cors-origin '\(DisplayText.escaped(origin))' is not an origin: write scheme://host[:port], "
                     + "as a browser sends it (http://localhost:3000)")
         }
+    }
+
+    /// `arguments` as ArgumentParser reads them: `--proxy=URL` as the hidden `--proxy-url=URL`
+    /// (GNU's convention: the URL only after `=`, so `--proxy github` keeps `github` an API).
+    static func spelledForArgumentParser(_ arguments: [String]) -> [String] {
+        var spelled: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { return spelled + arguments[index...] }
+            if argument.hasPrefix("--proxy=") {
+                spelled += ["--proxy", "--proxy-url=" + argument.dropFirst("--proxy=".count)]
+            } else {
+                spelled.append(argument)
+            }
+        }
+        return spelled
     }
 
     /// `http://localhost:3000`: http or https, a host, an optional port, no path.

@@ -14,7 +14,8 @@ struct ServeRun {
         let environment = ProcessEnvironment.current
         let loader = CatalogLoader(options: command.targetArguments.options, environment: environment)
         let factory = TargetFactory(environment: environment, environmentName: command.environmentName)
-        let builders = try apis(loader: loader).map { factory.builder(for: $0, isStubbed: true) }
+        let apis = try apis(loader: loader)
+        let builders = apis.map { factory.builder(for: $0, isStubbed: true) }
         var configuration = SampleServer.Configuration()
         configuration.host = command.host
         configuration.port = command.port
@@ -23,6 +24,14 @@ struct ServeRun {
         configuration.cors = command.noCORS ? nil : CORSPolicy(allowedOrigins: command.corsOrigins)
         configuration.checksCredentials = !command.noAuth
         configuration.checksBodies = !command.noValidate
+        if command.proxy {
+            var request = RequestOptions()
+            request.environment = command.environmentName
+            configuration.forwarder = ServeProxy(
+                apis: apis, sender: Sender(request: request, environment: environment, isStubbed: false),
+                url: command.proxyURL,
+                recording: command.record ? SampleRecording(options: RecordOptions(record: true)) : nil)
+        }
         // Written by a thread of its own, never by an event loop: a log that is slow to take its
         // lines (a full pipe, a paused terminal) delays no answer. A terminal shows each line as it
         // comes; a file or pipe takes the lines of a burst in one write.

@@ -1,0 +1,157 @@
+import Dispatch
+import HTTPTypes
+import MoyaKit
+import PositionedYAML
+import Sending
+import Synchronization
+import TargetModel
+import TargetServe
+import TargetSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `serve --proxy[=URL]`: what the mock does not answer goes to the live API — its base URL (per
+/// `--env`), or URL in its place — built by the API's `TargetBuilder` and sent through the one
+/// `Sender`, so the API's auth, headers, TLS rules and redaction are `call`'s. With `--record`, a
+/// live answer to a declared case (`Prefer: proxy`) becomes its sample through `call --record`'s
+/// writer (`SampleRecording`, `TargetFileGate`).
+final class ServeProxy: ServeForwarder {
+    private let apis: [APISpec]
+    private let sender: Sender
+    /// `--proxy=URL`: where requests go instead of each API's base URL.
+    private let url: String?
+    private let recording: SampleRecording?
+    /// Recordings are written one at a time: two answers to one file must not race.
+    private let recorder = Mutex(())
+
+    init(apis: [APISpec], sender: Sender, url: String?, recording: SampleRecording?) {
+        self.apis = apis
+        self.sender = sender
+        self.url = url
+        self.recording = recording
+    }
+
+    func forward(_ request: ForwardedRequest, completion: @escaping @Sendable (ForwardedAnswer) -> Void) {
+        let target: DynamicTarget
+        let api: APISpec
+        do {
+            (target, api) = try self.target(for: request)
+        } catch {
+            completion(Self.failure(reason: "cannot forward the request: \(Self.description(of: error))"))
+            return
+        }
+        let redactor = sender.redaction.redactor(for: target)
+        let provider = MoyaProvider<DynamicTarget>(
+            endpointClosure: { $0.endpoint }, stubClosure: { _ in .never },
+            session: Session(configuration: sender.sessionConfiguration(for: target)), plugins: sender.sendingPlugins)
+        provider.request(target, callbackQueue: .global()) { [self] result in
+            // The provider lives until its answer.
+            withExtendedLifetime(provider) {}
+            let response: Response
+            switch result {
+            case .success(let answer): response = answer
+            case .failure(let error):
+                guard let answer = error.response else {
+                    completion(Self.failure(reason: redactor.redact(error.transportError?.message ?? error.description)))
+                    return
+                }
+                response = answer
+            }
+            var note = "proxied"
+            if let recording, let declared = request.declaredCase, (200..<300).contains(response.statusCode) {
+                note += recorder.withLock { _ in
+                    do {
+                        try recording.record(
+                            response, api: api, caseName: declared.caseName, redactor: redactor, fileRoot: nil)
+                        return ", recorded"
+                    } catch {
+                        return ", not recorded"
+                    }
+                }
+            }
+            completion(
+                ForwardedAnswer(
+                    status: response.statusCode, headers: Self.headers(of: response), body: Array(response.data),
+                    note: note))
+        }
+    }
+
+    /// The live request: `request`'s method, path (less the API's base URL path, which the mock
+    /// serves under), query, headers and body, as a case of the API the path is under; it stays on
+    /// the base URL's origin.
+    private func target(for request: ForwardedRequest) throws -> (DynamicTarget, APISpec) {
+        guard let api = self.api(for: request) else { throw ProxyError("no API is served") }
+        let mark = Mark(line: 0, column: 0)
+        let probe = CaseSpec(CaseSpec.Fields(name: "proxy", mark: mark, path: Template(literal: "", mark: mark)))
+        let servedBuilder = sender.targets.builder(for: api, isStubbed: false)
+        let basePath = try servedBuilder.baseURL(for: probe).path
+        let relative = Self.relative(request.path, under: basePath)
+        var fields = CaseSpec.Fields(
+            name: "\(request.method) \(request.path)", mark: mark,
+            path: Template(literal: relative + (request.query.map { "?" + $0 } ?? ""), mark: mark))
+        fields.method = request.method
+        fields.headers = request.headers.map { HeaderSpec(name: $0.name, value: Template(literal: $0.value, mark: mark)) }
+        var builder = servedBuilder
+        if let url { builder.baseURLOverride = url }
+        var target = try builder.target(for: CaseSpec(fields), arguments: [:])
+        // The live answer goes back as it came, whatever its status.
+        target.validationType = ValidationType.none
+        if !request.body.isEmpty { target.task = MoyaKit.Task.requestData(Data(request.body)) }
+        guard let origin = URLOrigin.origin(of: target.baseURL.absoluteString), URLOrigin.origin(of: target.url) == origin
+        else { throw ProxyError("the path would leave the API's origin") }
+        return (target, api)
+    }
+
+    /// The API of a declared case, else the one whose base URL path holds the request's path (the
+    /// longest), else the first served.
+    private func api(for request: ForwardedRequest) -> APISpec? {
+        if let declared = request.declaredCase, let api = apis.first(where: { $0.name == declared.api }) { return api }
+        var best: (api: APISpec, length: Int)?
+        for api in apis {
+            let probe = CaseSpec(
+                CaseSpec.Fields(name: "proxy", mark: Mark(line: 0, column: 0), path: Template(literal: "")))
+            guard let path = try? sender.targets.builder(for: api, isStubbed: false).baseURL(for: probe).path,
+                Self.relative(request.path, under: path) != request.path || path.isEmpty || path == "/"
+            else { continue }
+            if path.count > best?.length ?? -1 { best = (api, path.count) }
+        }
+        return best?.api ?? apis.first
+    }
+
+    /// `path` less `base` (`/v1/items` under `/v1` is `/items`); `path` itself when not under it.
+    static func relative(_ path: String, under base: String) -> String {
+        let base = base.hasSuffix("/") ? String(base.dropLast()) : base
+        guard !base.isEmpty else { return path }
+        if path == base { return "" }
+        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count)) : path
+    }
+
+    /// The live answer's headers, less hop-by-hop and framing ones.
+    private static func headers(of response: Response) -> [(name: String, value: String)] {
+        guard let fields = response.response?.headers else { return [] }
+        return fields.compactMap { field in
+            ForwardedAnswer.notPassedBack.contains(field.name.canonicalName) ? nil : (field.name.rawName, field.value)
+        }
+    }
+
+    /// 502, as a gateway says the upstream failed.
+    private static func failure(reason: String) -> ForwardedAnswer {
+        ForwardedAnswer(
+            status: 502, headers: [("Content-Type", "application/json")],
+            body: Array(#"{"error":"the live API did not answer"}"#.utf8) + [UInt8(ascii: "\n")],
+            note: "proxy failed: \(reason)")
+    }
+
+    private static func description(of error: any Error) -> String {
+        (error as? CustomStringConvertible)?.description ?? "\(error)"
+    }
+
+    private struct ProxyError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}
