@@ -27,7 +27,9 @@ extension MoyaCommand.Serve {
                 "--delay must be a number of seconds from 0 to \(Int(SessionConfiguration.maximumInterval))")
         }
         if record, !proxy { throw ValidationError("serve --record records live answers; add --proxy") }
-        if let proxyURL, URLOrigin.origin(of: proxyURL) == nil {
+        if let proxyURL,
+            !(URLOrigin.origin(of: proxyURL).map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } ?? false)
+        {
             throw ValidationError(
                 "--proxy='\(DisplayText.escaped(proxyURL))' is not an http or https URL (--proxy=https://api.example/v1)")
         }

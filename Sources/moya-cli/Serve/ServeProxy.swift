@@ -81,8 +81,8 @@ final class ServeProxy: ServeForwarder {
     }
 
     /// The live request: `request`'s method, path (less the API's base URL path, which the mock
-    /// serves under), query, headers and body, as a case of the API the path is under; it stays on
-    /// the base URL's origin.
+    /// serves under; a path outside it goes to the origin as it is), query, headers and body, as a
+    /// case of the API the path is under; it stays on the base URL's origin.
     private func target(for request: ForwardedRequest) throws -> (DynamicTarget, APISpec) {
         guard let api = self.api(for: request) else { throw ProxyError("no API is served") }
         let mark = Mark(line: 0, column: 0)
@@ -97,6 +97,11 @@ final class ServeProxy: ServeForwarder {
         fields.headers = request.headers.map { HeaderSpec(name: $0.name, value: Template(literal: $0.value, mark: mark)) }
         var builder = servedBuilder
         if let url { builder.baseURLOverride = url }
+        let upstream = try url ?? builder.baseURL(for: probe).absoluteString
+        if relative == request.path, !basePath.isEmpty, basePath != "/", let origin = URLOrigin.origin(of: upstream) {
+            // A path outside the base URL's path goes to its origin as it is.
+            builder.baseURLOverride = origin
+        }
         var target = try builder.target(for: CaseSpec(fields), arguments: [:])
         // The live answer goes back as it came, whatever its status.
         target.validationType = ValidationType.none
