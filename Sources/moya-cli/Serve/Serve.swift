@@ -14,8 +14,13 @@ extension MoyaCommand.Serve {
             Answers each case of the APIs named (every API found, by default) at its method and path, \
             under its base URL's path, with its default sample, its placeholders filled from the request. \
             Values in the path and query are checked as `call` checks them (400 when wrong or missing). \
-            `Prefer: example=NAME` or `Prefer: code=404` picks a sample per request. Each request is \
-            logged on stderr. Exit codes: 64 unknown API, environment or sample, 65 invalid target file \
+            `Prefer: example=NAME` or `Prefer: code=404` picks a sample per request. For a page on another \
+            origin: CORS is on (preflights 204, the origin echoed with credentials; --cors-origin limits it, \
+            --no-cors turns it off); a body the case declares is checked (400 malformed JSON, 422 a value \
+            missing, of the wrong type or outside its enum, as application/problem+json; --no-validate); a \
+            case with auth answers 401 with WWW-Authenticate until a credential of its kind comes (--no-auth). \
+            --proxy forwards what no case answers (and Prefer: proxy) to the live API with its auth; with \
+            --record the live answer becomes the case's sample. Each request is logged on stderr. Exit codes: 64 unknown API, environment or sample, 65 invalid target file \
             or clashing routes, 74 cannot listen, 130/143 stopped by Ctrl-C/SIGTERM; see moya-cli(1).
             """
     )

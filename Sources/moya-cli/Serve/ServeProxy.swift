@@ -1,3 +1,4 @@
+import CurlTransport
 import Dispatch
 import HTTPTypes
 import MoyaKit
@@ -48,7 +49,9 @@ final class ServeProxy: ServeForwarder {
         let provider = MoyaProvider<DynamicTarget>(
             endpointClosure: { $0.endpoint }, stubClosure: { _ in .never },
             session: Session(configuration: sender.sessionConfiguration(for: target)), plugins: sender.sendingPlugins)
-        provider.request(target, callbackQueue: .global()) { [self] result in
+        // Held whole, bounded as `call --record` bounds what it records (a larger live body is a 502).
+        let body = ResponseBodyHandling.collect(limit: SampleRecording.maximumBodyBytes)
+        provider.request(target, body: body, callbackQueue: .global()) { [self] result in
             // The provider lives until its answer.
             withExtendedLifetime(provider) {}
             let response: Response
