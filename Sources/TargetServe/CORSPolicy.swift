@@ -41,7 +41,9 @@ package struct CORSPolicy: Sendable {
     /// `requestedHeaders` (`Access-Control-Request-Headers`): 204, the origin's lines added when
     /// written (`lines(origin:)`).
     static func preflight(methods: [String], requestedHeaders: String?) -> ServeResponse {
-        var headers: [(name: String, value: String)] = [("Access-Control-Allow-Methods", methods.joined(separator: ", "))]
+        var headers: [(name: String, value: String)] = [
+            ("Access-Control-Allow-Methods", methods.joined(separator: ", "))
+        ]
         if let requested = requestedHeaders.flatMap(headerList) {
             headers.append(("Access-Control-Allow-Headers", requested))
         }

@@ -18,7 +18,8 @@ struct MultipartBody {
         while true {
             position += delimiter.count
             // The closing delimiter: `--boundary--`.
-            if body.count >= position + 2, body[position] == UInt8(ascii: "-"), body[position + 1] == UInt8(ascii: "-") {
+            if body.count >= position + 2, body[position] == UInt8(ascii: "-"), body[position + 1] == UInt8(ascii: "-")
+            {
                 return
             }
             guard let headStart = Self.lineEnd(in: body, from: position),
@@ -43,7 +44,9 @@ struct MultipartBody {
             let pair = parameter.split(separator: "=", maxSplits: 1)
             guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "boundary" else { continue }
             var value = String(pair[1].trimmingSpaces)
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
             return (1...70).contains(value.utf8.count) ? value : nil
         }
         return nil

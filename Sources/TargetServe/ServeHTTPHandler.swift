@@ -197,7 +197,8 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 eventLoop.execute {
                     let (handler, context) = loopBound.value
                     var response = ServeResponse(
-                        status: live.status, headers: live.headers.compactMap(ServeResponder.safeHeader), body: live.body)
+                        status: live.status, headers: live.headers.compactMap(ServeResponder.safeHeader),
+                        body: live.body)
                     response.logReason = live.note
                     handler.perform(
                         .response(response), for: request, caseName: caseName, keepAlive: keepAlive, cors: cors,

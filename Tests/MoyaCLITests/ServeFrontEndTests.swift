@@ -95,7 +95,8 @@ final class ServeFrontEndTests: XCTestCase {
         server.waitFor("OPTIONS /v1/items - 204 (preflight) ")
         // A path no case serves is not allowed: the browser is told what any request there is told.
         let unknown = try server.curl(
-            "/v1/nothing", ["-X", "OPTIONS", "-H", "Origin: http://localhost:3000", "-H", "Access-Control-Request-Method: GET"])
+            "/v1/nothing",
+            ["-X", "OPTIONS", "-H", "Origin: http://localhost:3000", "-H", "Access-Control-Request-Method: GET"])
         XCTAssertTrue(unknown.hasPrefix("HTTP/1.1 404 Not Found\r\n"), unknown)
         XCTAssertEqual(server.stop(), 130)
     }
@@ -134,14 +135,16 @@ final class ServeFrontEndTests: XCTestCase {
         XCTAssertTrue(other.hasPrefix("HTTP/1.1 200 OK\r\n"), other)
         XCTAssertFalse(other.contains("Access-Control-"), other)
         let otherPreflight = try limited.curl(
-            "/v1/items", ["-X", "OPTIONS", "-H", "Origin: http://evil.example", "-H", "Access-Control-Request-Method: GET"])
+            "/v1/items",
+            ["-X", "OPTIONS", "-H", "Origin: http://evil.example", "-H", "Access-Control-Request-Method: GET"])
         XCTAssertTrue(otherPreflight.hasPrefix("HTTP/1.1 403 Forbidden\r\n"), otherPreflight)
         XCTAssertFalse(otherPreflight.contains("Access-Control-"), otherPreflight)
         XCTAssertEqual(limited.stop(), 130)
 
         let off = try ServeProcess(["--no-cors"], in: folder.url)
         let preflight = try off.curl(
-            "/v1/items", ["-X", "OPTIONS", "-H", "Origin: http://localhost:3000", "-H", "Access-Control-Request-Method: GET"])
+            "/v1/items",
+            ["-X", "OPTIONS", "-H", "Origin: http://localhost:3000", "-H", "Access-Control-Request-Method: GET"])
         XCTAssertTrue(preflight.hasPrefix("HTTP/1.1 405 Method Not Allowed\r\n"), preflight)
         let answer = try off.curl("/v1/items", ["-H", "Origin: http://localhost:3000"])
         XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), answer)
@@ -232,7 +235,8 @@ final class ServeFrontEndTests: XCTestCase {
         XCTAssertTrue(malformed.hasPrefix("HTTP/1.1 201 Created\r\n"), malformed)
         XCTAssertEqual(body(malformed), #"{"title":"Floor lamp","kind":"lamp"}"#)
         let wrongKind = try server.curl(
-            "/v1/items", ["-H", "Content-Type: application/json", "--data-binary", #"{"title": "Sofa", "kind": "sofa"}"#])
+            "/v1/items",
+            ["-H", "Content-Type: application/json", "--data-binary", #"{"title": "Sofa", "kind": "sofa"}"#])
         XCTAssertEqual(body(wrongKind), #"{"title":"Sofa","kind":"lamp"}"#)
         let form = try server.curl("/v1/signup", ["--data-binary", "age=old"])
         XCTAssertTrue(form.hasPrefix("HTTP/1.1 201 Created\r\n"), form)
@@ -249,9 +253,11 @@ final class ServeFrontEndTests: XCTestCase {
         XCTAssertEqual(
             head(none),
             [
-                "HTTP/1.1 401 Unauthorized", "Content-Type: application/problem+json", #"WWW-Authenticate: Bearer realm="shop""#,
+                "HTTP/1.1 401 Unauthorized", "Content-Type: application/problem+json",
+                #"WWW-Authenticate: Bearer realm="shop""#,
                 "Content-Length: 149", "Access-Control-Allow-Origin: http://localhost:3000",
-                "Access-Control-Allow-Credentials: true", "Vary: Origin", "Access-Control-Expose-Headers: WWW-Authenticate"
+                "Access-Control-Allow-Credentials: true", "Vary: Origin",
+                "Access-Control-Expose-Headers: WWW-Authenticate"
             ], none)
         XCTAssertEqual(
             body(none),
@@ -326,11 +332,15 @@ final class ServeFrontEndTests: XCTestCase {
             guard !byte.isEmpty else { break }
             first += byte
         }
-        let port = try XCTUnwrap(Int(String(decoding: first, as: UTF8.self).split(separator: ":").last?.dropLast() ?? ""))
+        let port = try XCTUnwrap(
+            Int(String(decoding: first, as: UTF8.self).split(separator: ":").last?.dropLast() ?? ""))
         let requests = 1500  // about 75 KiB of log: more than a pipe holds (64 KiB)
         let connection = try LoopbackClient(port: port, timeout: 5)
         var answers = 0
-        for index in 0..<requests where connection.get("/v1/items/\(index)") { answers += 1 }
+        for index in 0..<requests {
+            guard connection.get("/v1/items/\(index)") else { break }
+            answers += 1
+        }
         XCTAssertEqual(answers, requests, "answers stopped while the log pipe was full")
         kill(process.processIdentifier, SIGINT)
         let rest = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -430,7 +440,8 @@ private final class LoopbackClient {
         while true {
             if let end = headEnd() {
                 let head = String(decoding: pending[..<end], as: UTF8.self).lowercased()
-                let length = head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
+                let length =
+                    head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
                     .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
                 if pending.count >= end + 4 + length {
                     pending.removeFirst(end + 4 + length)

@@ -105,7 +105,8 @@ final class ServeProxyTests: XCTestCase {
         XCTAssertEqual(wrong.status, 64, wrong.stderr)
         let recordAlone = try CLIRunner.run(["serve", "--record"], currentDirectory: folder.url)
         XCTAssertEqual(recordAlone.status, 64, recordAlone.stderr)
-        XCTAssertTrue(recordAlone.stderr.contains("serve --record records live answers; add --proxy"), recordAlone.stderr)
+        XCTAssertTrue(
+            recordAlone.stderr.contains("serve --record records live answers; add --proxy"), recordAlone.stderr)
     }
 
     func testProxyRecordWritesTheLiveAnswerToADeclaredCaseAsItsSample() throws {

@@ -76,7 +76,8 @@ extension CommandSpec {
             .own(
                 .plain(
                     .repeated, "corsOrigins", "--cors-origin", valueName: "origin",
-                    help: "Allow only the page origin ORIGIN (http://localhost:3000) to call the mock (repeatable; default: any).",
+                    help:
+                        "Allow only the page origin ORIGIN (http://localhost:3000) to call the mock (repeatable; default: any).",
                     type: "[String]", initial: "[]")),
             .own(
                 .plain(
@@ -86,13 +87,15 @@ extension CommandSpec {
             .own(
                 .plain(
                     .flag, "proxy", "--proxy",
-                    help: "Forward what no case answers (and a request with Prefer: proxy) to the live API, its auth applied as call applies it; --proxy=URL: to URL instead of the base URL.",
+                    help:
+                        "Forward what no case answers (and a request with Prefer: proxy) to the live API, its auth applied as call applies it; --proxy=URL: to URL instead of the base URL.",
                     type: "Bool", initial: "false")),
             .own(proxyURL),
             .own(
                 .plain(
                     .flag, "record", "--record",
-                    help: "With --proxy: write a live answer to a declared case (Prefer: proxy) into its target file as its sample, as call --record does.",
+                    help:
+                        "With --proxy: write a live answer to a declared case (Prefer: proxy) into its target file as its sample, as call --record does.",
                     type: "Bool", initial: "false")),
             .own(
                 .plain(

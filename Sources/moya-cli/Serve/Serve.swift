@@ -36,7 +36,8 @@ extension MoyaCommand.Serve {
             !(URLOrigin.origin(of: proxyURL).map { $0.hasPrefix("http://") || $0.hasPrefix("https://") } ?? false)
         {
             throw ValidationError(
-                "--proxy='\(DisplayText.escaped(proxyURL))' is not an http or https URL (--proxy=https://api.example/v1)")
+                "--proxy='\(DisplayText.escaped(proxyURL))' is not an http or https URL (--proxy=https://api.example/v1)"
+            )
         }
         if noCORS, !corsOrigins.isEmpty { throw ValidationError("--cors-origin and --no-cors contradict each other") }
         for origin in corsOrigins where !Self.isOrigin(origin) {

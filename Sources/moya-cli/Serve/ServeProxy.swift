@@ -59,7 +59,8 @@ final class ServeProxy: ServeForwarder {
             case .success(let answer): response = answer
             case .failure(let error):
                 guard let answer = error.response else {
-                    completion(Self.failure(reason: redactor.redact(error.transportError?.message ?? error.description)))
+                    completion(
+                        Self.failure(reason: redactor.redact(error.transportError?.message ?? error.description)))
                     return
                 }
                 response = answer
@@ -97,7 +98,9 @@ final class ServeProxy: ServeForwarder {
             name: "\(request.method) \(request.path)", mark: mark,
             path: Template(literal: relative + (request.query.map { "?" + $0 } ?? ""), mark: mark))
         fields.method = request.method
-        fields.headers = request.headers.map { HeaderSpec(name: $0.name, value: Template(literal: $0.value, mark: mark)) }
+        fields.headers = request.headers.map {
+            HeaderSpec(name: $0.name, value: Template(literal: $0.value, mark: mark))
+        }
         var builder = servedBuilder
         if let url { builder.baseURLOverride = url }
         let upstream = try url ?? builder.baseURL(for: probe).absoluteString
@@ -109,7 +112,8 @@ final class ServeProxy: ServeForwarder {
         // The live answer goes back as it came, whatever its status.
         target.validationType = ValidationType.none
         if !request.body.isEmpty { target.task = MoyaKit.Task.requestData(Data(request.body)) }
-        guard let origin = URLOrigin.origin(of: target.baseURL.absoluteString), URLOrigin.origin(of: target.url) == origin
+        guard let origin = URLOrigin.origin(of: target.baseURL.absoluteString),
+            URLOrigin.origin(of: target.url) == origin
         else { throw ProxyError("the path would leave the API's origin") }
         return (target, api)
     }
