@@ -227,6 +227,42 @@ final class ServeFrontEndTests: XCTestCase {
     }
 
     /// Without the checks, what the body lacks (or gets wrong) comes from the case's example.
+    /// Bodies a clumsy or hostile client sends: each answered 400 or 422, the server going on.
+    func testMalformedAndHostileBodiesAreAnsweredAndTheServerGoesOn() throws {
+        let folder = try folder()
+        let server = try ServeProcess([], in: folder.url)
+        func post(_ path: String, contentType: String, _ body: String) throws -> String {
+            let file = try folder.write("body-\(UUID().uuidString)", body)
+            return try server.curl(path, ["-H", "Content-Type: \(contentType)", "--data-binary", "@\(file.path)"])
+        }
+        let boundary = "multipart/form-data; boundary=b0undary"
+        let unclosed = try post("/v1/upload", contentType: boundary, "--b0undary\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nx")
+        XCTAssertTrue(unclosed.hasPrefix("HTTP/1.1 400 "), unclosed)
+        let nameless = try post(
+            "/v1/upload", contentType: boundary, "--b0undary\r\nContent-Type: text/plain\r\n\r\nx\r\n--b0undary--\r\n")
+        XCTAssertTrue(nameless.hasPrefix("HTTP/1.1 400 "), nameless)
+        let longBoundary = try post(
+            "/v1/upload", contentType: "multipart/form-data; boundary=" + String(repeating: "b", count: 71), "x")
+        XCTAssertTrue(longBoundary.hasPrefix("HTTP/1.1 400 "), longBoundary)
+        let quoted = try post(
+            "/v1/upload", contentType: "multipart/form-data; boundary=\"q b\"",
+            "--q b\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nHi\r\n"
+                + "--q b\r\nContent-Disposition: form-data; name=\"count\"\r\n\r\n4\r\n--q b--\r\n")
+        XCTAssertTrue(quoted.hasPrefix("HTTP/1.1 201 "), quoted)
+        let deep = try post(
+            "/v1/items", contentType: "application/json", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
+        XCTAssertTrue(deep.hasPrefix("HTTP/1.1 400 "), deep)
+        let huge = try post(
+            "/v1/signup", contentType: "application/x-www-form-urlencoded", "email=a&age=99999999999999999999999")
+        XCTAssertTrue(huge.hasPrefix("HTTP/1.1 422 "), huge)
+        let escaped = try post("/v1/items", contentType: "application/json", #"{"title": "\u001b[31m", "price": 1, "kind": "\u001b"}"#)
+        XCTAssertTrue(escaped.hasPrefix("HTTP/1.1 422 "), escaped)
+        server.waitFor("POST /v1/items shop.create 422 ")
+        XCTAssertFalse(server.stderr.contains("\u{1B}"), "no terminal escape reaches the log")
+        XCTAssertTrue(try server.curl("/v1/items").hasPrefix("HTTP/1.1 200 OK\r\n"))
+        XCTAssertEqual(server.stop(), 130)
+    }
+
     func testNoValidateAnswersTheSampleWhateverTheBody() throws {
         let folder = try folder()
         let server = try ServeProcess(["--no-validate"], in: folder.url)
