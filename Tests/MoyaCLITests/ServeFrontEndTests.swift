@@ -236,7 +236,9 @@ final class ServeFrontEndTests: XCTestCase {
             return try server.curl(path, ["-H", "Content-Type: \(contentType)", "--data-binary", "@\(file.path)"])
         }
         let boundary = "multipart/form-data; boundary=b0undary"
-        let unclosed = try post("/v1/upload", contentType: boundary, "--b0undary\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nx")
+        let unclosed = try post(
+            "/v1/upload", contentType: boundary,
+            "--b0undary\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nx")
         XCTAssertTrue(unclosed.hasPrefix("HTTP/1.1 400 "), unclosed)
         let nameless = try post(
             "/v1/upload", contentType: boundary, "--b0undary\r\nContent-Type: text/plain\r\n\r\nx\r\n--b0undary--\r\n")
@@ -250,12 +252,14 @@ final class ServeFrontEndTests: XCTestCase {
                 + "--q b\r\nContent-Disposition: form-data; name=\"count\"\r\n\r\n4\r\n--q b--\r\n")
         XCTAssertTrue(quoted.hasPrefix("HTTP/1.1 201 "), quoted)
         let deep = try post(
-            "/v1/items", contentType: "application/json", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
+            "/v1/items", contentType: "application/json",
+            String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
         XCTAssertTrue(deep.hasPrefix("HTTP/1.1 400 "), deep)
         let huge = try post(
             "/v1/signup", contentType: "application/x-www-form-urlencoded", "email=a&age=99999999999999999999999")
         XCTAssertTrue(huge.hasPrefix("HTTP/1.1 422 "), huge)
-        let escaped = try post("/v1/items", contentType: "application/json", #"{"title": "\u001b[31m", "price": 1, "kind": "\u001b"}"#)
+        let escaped = try post(
+            "/v1/items", contentType: "application/json", #"{"title": "\u001b[31m", "price": 1, "kind": "\u001b"}"#)
         XCTAssertTrue(escaped.hasPrefix("HTTP/1.1 422 "), escaped)
         server.waitFor("POST /v1/items shop.create 422 ")
         XCTAssertFalse(server.stderr.contains("\u{1B}"), "no terminal escape reaches the log")
