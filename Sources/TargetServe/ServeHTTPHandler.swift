@@ -39,6 +39,17 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// A request's head came and its end has not: a malformed body is answered 400.
     private var readingRequest = false
 
+    /// A live answer being written as it comes (`--proxy`), and how it is framed.
+    private struct Streaming {
+        var stream: ForwardedStream
+        var status = 502
+        var hasBody = false
+        var chunked = false
+        var closes = false
+    }
+
+    private var streaming: Streaming?
+
     init(shared: ServeShared, headDeadline: HeadDeadline? = nil) {
         self.shared = shared
         self.headDeadline = headDeadline
@@ -189,22 +200,20 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .forward(let forwarded):
             releaseBody()
             guard let forwarder = shared.forwarder else { return }
-            // Answered when the live API has: the requests after it wait, as behind a delay.
+            // Answered as the live API answers: the requests after it wait, as behind a delay.
             answerPending = true
             let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             let eventLoop = context.eventLoop
-            forwarder.forward(forwarded) { live in
+            let stream = ForwardedStream { part, stream in
                 eventLoop.execute {
                     let (handler, context) = loopBound.value
-                    var response = ServeResponse(
-                        status: live.status, headers: live.headers.compactMap(ServeResponder.safeHeader),
-                        body: live.body)
-                    response.logReason = live.note
-                    handler.perform(
-                        .response(response), for: request, caseName: caseName, keepAlive: keepAlive, cors: cors,
+                    handler.receive(
+                        part, of: stream, for: request, caseName: caseName, keepAlive: keepAlive, cors: cors,
                         context: context)
                 }
             }
+            streaming = Streaming(stream: stream)
+            forwarder.forward(forwarded, to: stream)
         case .close(let reset):
             releaseBody()
             if reset, let provider = context.channel as? SocketOptionProvider {
@@ -213,6 +222,64 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             }
             log(request, caseName: caseName, outcome: reset ? "reset" : "closed")
             context.close(promise: nil)
+        }
+    }
+
+    /// A piece of a live answer (`--proxy`), written as it comes: the head with the body chunked
+    /// (or, to an HTTP/1.0 client, ended by closing), each piece of the body, the end.
+    private func receive(
+        _ part: ForwardedPart, of stream: ForwardedStream, for request: ServeRequest, caseName: String?,
+        keepAlive: Bool, cors: String?, context: ChannelHandlerContext
+    ) {
+        guard var state = streaming, state.stream === stream else { return }
+        switch part {
+        case .failed(let note):
+            streaming = nil
+            var response = ServeResponder.error(502, ["error": "the live API did not answer"])
+            response.logReason = note
+            perform(
+                .response(response), for: request, caseName: caseName, keepAlive: keepAlive, cors: cors,
+                context: context)
+        case .head(let status, let headers):
+            let version = head?.version ?? .http1_1
+            state.status = status
+            state.hasBody = request.method != "HEAD" && !(100..<200).contains(status) && status != 204 && status != 304
+            state.chunked = state.hasBody && version.minor >= 1
+            state.closes = !keepAlive || (state.hasBody && !state.chunked)
+            streaming = state
+            let bytes = PreparedResponse.streamedHead(
+                status: status, headers: headers.compactMap(ServeResponder.safeHeader), chunked: state.chunked,
+                closes: state.closes, version: version, cors: cors, allocator: context.channel.allocator)
+            context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+        case .body(let bytes):
+            guard state.hasBody, !bytes.isEmpty else {
+                stream.written(bytes.count)
+                return
+            }
+            var buffer = context.channel.allocator.buffer(capacity: bytes.count + 16)
+            if state.chunked { buffer.writeString(String(bytes.count, radix: 16) + "\r\n") }
+            buffer.writeBytes(bytes)
+            if state.chunked { buffer.writeStaticString("\r\n") }
+            let written = context.eventLoop.makePromise(of: Void.self)
+            written.futureResult.whenComplete { _ in stream.written(bytes.count) }
+            context.writeAndFlush(wrapOutboundOut(buffer), promise: written)
+        case .end(let note, let complete):
+            streaming = nil
+            log(request, caseName: caseName, outcome: "\(state.status) (\(note))")
+            busy = false
+            var end = context.channel.allocator.buffer(capacity: 5)
+            if complete, state.chunked { end.writeStaticString("0\r\n\r\n") }
+            guard complete, !state.closes else {
+                // A body broken off cannot be told otherwise: the connection ends short.
+                waiting = []
+                let done = context.eventLoop.makePromise(of: Void.self)
+                context.writeAndFlush(wrapOutboundOut(end), promise: done)
+                let channel = context.channel
+                done.futureResult.whenComplete { _ in channel.close(promise: nil) }
+                return
+            }
+            context.writeAndFlush(wrapOutboundOut(end), promise: nil)
+            if answerPending { resume(context: context) }
         }
     }
 
@@ -307,6 +374,9 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        // The client is gone: the live transfer stops.
+        streaming?.stream.cancel()
+        streaming = nil
         if let hold, let (request, caseName) = heldRequest {
             hold.cancel()
             log(request, caseName: caseName, outcome: "timeout (client gone)")

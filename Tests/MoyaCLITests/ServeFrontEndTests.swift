@@ -444,7 +444,7 @@ private final class AnswerTimes: Sendable {
 
 /// A keep-alive HTTP/1.1 client on a loopback socket, reading each answer by its Content-Length;
 /// every read and write bounded by `timeout`.
-private final class LoopbackClient {
+final class LoopbackClient {
     private let descriptor: Int32
     private var pending: [UInt8] = []
 
@@ -474,7 +474,7 @@ private final class LoopbackClient {
     /// Sends `GET path` and reads its whole answer; `false` when the connection fails or times out.
     func get(_ path: String) -> Bool {
         let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
-        let sent = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let sent = request.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == request.count else { return false }
         var buffer = [UInt8](repeating: 0, count: 16384)
         while true {
@@ -492,6 +492,26 @@ private final class LoopbackClient {
             guard count > 0 else { return false }
             pending += buffer[0..<count]
         }
+    }
+
+    /// Sends `text` as it is.
+    func send(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            == bytes.count
+    }
+
+    /// What the server sent from now until the received text holds `text` (`nil` when the
+    /// connection ends or the read times out first).
+    func read(until text: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while !String(decoding: pending, as: UTF8.self).contains(text) {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            pending += buffer[0..<count]
+        }
+        defer { pending = [] }
+        return String(decoding: pending, as: UTF8.self)
     }
 
     private func headEnd() -> Int? {

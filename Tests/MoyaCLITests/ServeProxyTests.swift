@@ -109,6 +109,28 @@ final class ServeProxyTests: XCTestCase {
             recordAlone.stderr.contains("serve --record records live answers; add --proxy"), recordAlone.stderr)
     }
 
+    /// The live body is passed on as it comes: the client reads its first part while the live
+    /// server holds the rest behind a gate (a mock that held the body whole would send nothing).
+    func testALiveBodyIsStreamedAsItComes() throws {
+        let server = try ServeProcess(["--proxy"], in: folder.url, environment: environment)
+        let client = try LoopbackClient(port: server.port)
+        XCTAssertTrue(
+            client.send("GET /trickle/streamed?first=6669727374&rest=2d7265737421 HTTP/1.1\r\nHost: x\r\n\r\n"))
+        let first = try XCTUnwrap(client.read(until: "first\r\n"), "the first part came before the gate opened")
+        XCTAssertTrue(first.hasPrefix("HTTP/1.1 200 OK\r\n"), first)
+        XCTAssertTrue(first.contains("\r\nTransfer-Encoding: chunked\r\n"), first)
+        XCTAssertTrue(first.hasSuffix("\r\n\r\n5\r\nfirst\r\n"), first)
+        let gate = try CLIRunner.run(
+            ["request", "GET", "http://127.0.0.1:\(live.port)/gate/streamed"], currentDirectory: folder.url)
+        XCTAssertEqual(gate.status, 0, gate.stderr)
+        let rest = try XCTUnwrap(client.read(until: "0\r\n\r\n"))
+        XCTAssertEqual(rest, "6\r\n-rest!\r\n0\r\n\r\n")
+        // The connection is kept: the next request on it is answered.
+        XCTAssertTrue(client.get("/anything/items/1"))
+        server.waitFor("GET /trickle/streamed?first=6669727374&rest=2d7265737421 - 200 (proxied) ")
+        XCTAssertEqual(server.stop(), 130)
+    }
+
     func testProxyRecordWritesTheLiveAnswerToADeclaredCaseAsItsSample() throws {
         let server = try ServeProcess(["--proxy", "--record"], in: folder.url, environment: environment)
         let answer = try server.curl("/anything/items/7", ["-H", "Prefer: proxy", "-H", "Authorization: Bearer x"])

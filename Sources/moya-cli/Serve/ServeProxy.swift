@@ -36,37 +36,44 @@ final class ServeProxy: ServeForwarder {
         self.recording = recording
     }
 
-    func forward(_ request: ForwardedRequest, completion: @escaping @Sendable (ForwardedAnswer) -> Void) {
+    func forward(_ request: ForwardedRequest, to stream: ForwardedStream) {
         let target: DynamicTarget
         let api: APISpec
         do {
             (target, api) = try self.target(for: request)
         } catch {
-            completion(Self.failure(reason: "cannot forward the request: \(Self.description(of: error))"))
+            stream.send(.failed(note: "proxy failed: cannot forward the request: \(Self.description(of: error))"))
             return
         }
         let redactor = sender.redaction.redactor(for: target)
         let provider = MoyaProvider<DynamicTarget>(
             endpointClosure: { $0.endpoint }, stubClosure: { _ in .never },
             session: Session(configuration: sender.sessionConfiguration(for: target)), plugins: sender.sendingPlugins)
-        // Held whole, bounded as `call --record` bounds what it records (a larger live body is a 502).
-        let body = ResponseBodyHandling.collect(limit: SampleRecording.maximumBodyBytes)
+        // A declared case's answer to record is held whole, bounded as `call --record` bounds it;
+        // any other is passed on as it comes.
+        let recordsCase = recording != nil ? request.declaredCase : nil
+        let consumer = LiveBody(stream: stream)
+        let body: ResponseBodyHandling =
+            recordsCase != nil
+            ? .collect(limit: SampleRecording.maximumBodyBytes) : .stream(to: consumer, keepingPrefix: 0)
         provider.request(target, body: body, callbackQueue: .global()) { [self] result in
             // The provider lives until its answer.
             withExtendedLifetime(provider) {}
             let response: Response
             switch result {
-            case .success(let answer): response = answer
+            case .success(let answer):
+                response = answer
             case .failure(let error):
-                guard let answer = error.response else {
-                    completion(
-                        Self.failure(reason: redactor.redact(error.transportError?.message ?? error.description)))
+                let reason = redactor.redact(error.transportError?.message ?? error.description)
+                guard consumer.hasBegun else {
+                    stream.send(.failed(note: "proxy failed: \(reason)"))
                     return
                 }
-                response = answer
+                stream.send(.end(note: "proxied, body broken off: \(reason)", complete: false))
+                return
             }
             var note = "proxied"
-            if let recording, let declared = request.declaredCase, (200..<300).contains(response.statusCode) {
+            if let recording, let declared = recordsCase, (200..<300).contains(response.statusCode) {
                 note += recorder.withLock { _ in
                     do {
                         try recording.record(
@@ -77,10 +84,42 @@ final class ServeProxy: ServeForwarder {
                     }
                 }
             }
-            completion(
-                ForwardedAnswer(
-                    status: response.statusCode, headers: Self.headers(of: response), body: Array(response.data),
-                    note: note))
+            if !consumer.hasBegun {
+                stream.send(.head(status: response.statusCode, headers: Self.headers(of: response.response)))
+                if recordsCase != nil { stream.send(.body(Array(response.data))) }
+            }
+            stream.send(.end(note: note, complete: true))
+        }
+    }
+
+    /// The live body passed on as it comes: the head first, then each piece; the transfer stops
+    /// when the client is gone or does not read.
+    private final class LiveBody: ResponseBodyConsumer {
+        private let stream: ForwardedStream
+        private let begun = Mutex(false)
+
+        init(stream: ForwardedStream) {
+            self.stream = stream
+        }
+
+        var hasBegun: Bool { begun.withLock { $0 } }
+
+        func begin(_ head: HTTPResponseHead) throws(TransportError) -> Bool {
+            // Only the first answer's head (an answer retried after it is not passed on twice).
+            guard
+                begun.withLock({ begun in
+                    defer { begun = true }
+                    return !begun
+                })
+            else { return false }
+            stream.send(.head(status: head.statusCode, headers: ServeProxy.headers(of: head)))
+            return true
+        }
+
+        func consume(_ bytes: UnsafeRawBufferPointer) throws(TransportError) {
+            guard stream.send(.body(Array(bytes))) else {
+                throw TransportError(kind: .cancelled, message: "the client is gone or does not read")
+            }
         }
     }
 
@@ -143,19 +182,11 @@ final class ServeProxy: ServeForwarder {
     }
 
     /// The live answer's headers, less hop-by-hop and framing ones.
-    private static func headers(of response: Response) -> [(name: String, value: String)] {
-        guard let fields = response.response?.headers else { return [] }
+    fileprivate static func headers(of head: HTTPResponseHead?) -> [(name: String, value: String)] {
+        guard let fields = head?.headers else { return [] }
         return fields.compactMap { field in
             ForwardedAnswer.notPassedBack.contains(field.name.canonicalName) ? nil : (field.name.rawName, field.value)
         }
-    }
-
-    /// 502, as a gateway says the upstream failed.
-    private static func failure(reason: String) -> ForwardedAnswer {
-        ForwardedAnswer(
-            status: 502, headers: [("Content-Type", "application/json")],
-            body: Array(#"{"error":"the live API did not answer"}"#.utf8) + [UInt8(ascii: "\n")],
-            note: "proxy failed: \(reason)")
     }
 
     private static func description(of error: any Error) -> String {
