@@ -374,7 +374,7 @@ final class ServeFrontEndTests: XCTestCase {
         }
         let port = try XCTUnwrap(
             Int(String(decoding: first, as: UTF8.self).split(separator: ":").last?.dropLast() ?? ""))
-        let requests = 1500  // about 75 KiB of log: more than a pipe holds (64 KiB)
+        let requests = 4000  // about 160 KiB of log (40 bytes a line): more than a pipe holds (64 KiB)
         let connection = try LoopbackClient(port: port, timeout: 5)
         var answers = 0
         for index in 0..<requests {
