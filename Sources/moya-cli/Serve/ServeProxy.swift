@@ -45,20 +45,54 @@ final class ServeProxy: ServeForwarder {
             stream.send(.failed(note: "proxy failed: cannot forward the request: \(Self.description(of: error))"))
             return
         }
+        // A declared case's answer to record is held whole, bounded as `call --record` bounds it;
+        // any other is passed on as it comes.
+        let recordsCase = recording != nil ? request.declaredCase : nil
+        send(
+            sender.sending(target), api: api, recordsCase: recordsCase, consumer: LiveBody(stream: stream),
+            stream: stream)
+    }
+
+    /// Sends `state`'s target and goes on as the sender's state says, as `call` does: once more
+    /// with a new token after a 401, again after a retry's wait, else the answer is passed on.
+    private func send(
+        _ state: SendingState, api: APISpec, recordsCase: (api: String, caseName: String)?, consumer: LiveBody,
+        stream: ForwardedStream
+    ) {
+        let target = state.target
         let redactor = sender.redaction.redactor(for: target)
         let provider = MoyaProvider<DynamicTarget>(
             endpointClosure: { $0.endpoint }, stubClosure: { _ in .never },
             session: Session(configuration: sender.sessionConfiguration(for: target)), plugins: sender.sendingPlugins)
-        // A declared case's answer to record is held whole, bounded as `call --record` bounds it;
-        // any other is passed on as it comes.
-        let recordsCase = recording != nil ? request.declaredCase : nil
-        let consumer = LiveBody(stream: stream)
+        // An answer that will be sent again is not passed on.
+        consumer.skips { head in state.willSendAgain(after: head) }
         let body: ResponseBodyHandling =
             recordsCase != nil
             ? .collect(limit: SampleRecording.maximumBodyBytes) : .stream(to: consumer, keepingPrefix: 0)
         provider.request(target, body: body, callbackQueue: .global()) { [self] result in
             // The provider lives until its answer.
             withExtendedLifetime(provider) {}
+            var state = state
+            switch state.step(after: result) {
+            case .finish:
+                break
+            case .renewed:
+                send(state, api: api, recordsCase: recordsCase, consumer: consumer, stream: stream)
+                return
+            case .retry(let delay):
+                let next = state
+                DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
+                    self.send(next, api: api, recordsCase: recordsCase, consumer: consumer, stream: stream)
+                }
+                return
+            case .renewalFailed(let error):
+                let reason = redactor.redact("\(error)")
+                stream.send(
+                    consumer.hasBegun
+                        ? .end(note: "proxied, no new token: \(reason)", complete: false)
+                        : .failed(note: "proxy failed: no new token: \(reason)"))
+                return
+            }
             let response: Response
             switch result {
             case .success(let answer):
@@ -97,6 +131,7 @@ final class ServeProxy: ServeForwarder {
     private final class LiveBody: ResponseBodyConsumer {
         private let stream: ForwardedStream
         private let begun = Mutex(false)
+        private let skipping = Mutex<(@Sendable (HTTPResponseHead) -> Bool)?>(nil)
 
         init(stream: ForwardedStream) {
             self.stream = stream
@@ -104,8 +139,14 @@ final class ServeProxy: ServeForwarder {
 
         var hasBegun: Bool { begun.withLock { $0 } }
 
+        /// Answers `skips` says will be sent again are not passed on.
+        func skips(_ skips: @escaping @Sendable (HTTPResponseHead) -> Bool) {
+            skipping.withLock { $0 = skips }
+        }
+
         func begin(_ head: HTTPResponseHead) throws(TransportError) -> Bool {
-            // Only the first answer's head (an answer retried after it is not passed on twice).
+            if skipping.withLock({ $0 })?(head) == true { return false }
+            // Only the first answer's head.
             guard
                 begun.withLock({ begun in
                     defer { begun = true }
