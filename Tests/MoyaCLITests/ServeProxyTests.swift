@@ -131,6 +131,25 @@ final class ServeProxyTests: XCTestCase {
         XCTAssertEqual(server.stop(), 130)
     }
 
+    /// An `oauth2` API: the proxy gets a token as `call` does, and after the live API revokes it,
+    /// gets a new one once and sends again; the client sees only the answer that counts.
+    func testAnOAuthTokenIsObtainedAndRenewedAfterA401AsCallDoes() throws {
+        let oauth = try OAuthFixture()
+        defer { oauth.stop() }
+        var environment = oauth.environment
+        environment["MOYA_ALLOW_ENV"] = "GUARDED_CLIENT_ID:GUARDED_CLIENT_SECRET"
+        let server = try ServeProcess(["--proxy"], in: oauth.folder.url, environment: environment)
+        let first = try server.curl("/oauth/protected", ["-H", "Prefer: proxy"])
+        XCTAssertTrue(first.hasPrefix("HTTP/1.1 200 OK\r\n"), first)
+        oauth.server.oauth.revokeAllTokens()
+        let second = try server.curl("/oauth/protected", ["-H", "Prefer: proxy"])
+        XCTAssertTrue(second.hasPrefix("HTTP/1.1 200 OK\r\n"), "renewed after the 401: \(second)")
+        XCTAssertEqual(oauth.protectedRequestCount, 3, "one request, then a 401 and the same with a new token")
+        server.waitFor("GET /oauth/protected guarded.protected 200 (proxied) ")
+        oauth.assertNoSecret(server.stderr)
+        XCTAssertEqual(server.stop(), 130)
+    }
+
     func testProxyRecordWritesTheLiveAnswerToADeclaredCaseAsItsSample() throws {
         let server = try ServeProcess(["--proxy", "--record"], in: folder.url, environment: environment)
         let answer = try server.curl("/anything/items/7", ["-H", "Prefer: proxy", "-H", "Authorization: Bearer x"])
