@@ -310,7 +310,7 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if let head { log(request(from: head), caseName: nil, outcome: "413") }
         write(
             ServeResponder.error(413, ["error": "the body is larger than \(shared.limits.maximumBodySize) bytes"]),
-            isHead: false, keepAlive: false, context: context)
+            isHead: false, keepAlive: false, cors: refusalCORS, context: context)
     }
 
     /// The bodies held by all connections are at their bound: 503, as a busy server says it, and
@@ -323,7 +323,13 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         var response = ServeResponder.error(
             503, ["error": "the server holds \(shared.limits.maximumHeldBodies) bytes of request bodies; retry later"])
         response.headers.append(("Retry-After", "1"))
-        write(response, isHead: false, keepAlive: false, context: context)
+        write(response, isHead: false, keepAlive: false, cors: refusalCORS, context: context)
+    }
+
+    /// The CORS lines of an answer the server gives before it routes (413, 503, 400, 408, 431), so
+    /// that a page can read why: for the request's origin when its head came, else for none.
+    private var refusalCORS: String? {
+        shared.cors?.lines(origin: readingRequest || refused ? head?.headers.first(name: "origin") : nil)
     }
 
     private func releaseBody() {
@@ -350,7 +356,7 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 ServeResponder.error(400, ["error": "malformed request: \(parserError)"])
             }
         busy = true
-        write(response, isHead: false, keepAlive: false, context: context)
+        write(response, isHead: false, keepAlive: false, cors: refusalCORS, context: context)
         shared.log("- - - \(response.status) (\(parserError))")
     }
 
@@ -364,7 +370,7 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             busy = true
             write(
                 ServeResponder.error(408, ["error": "the request head did not arrive whole within \(seconds) s"]),
-                isHead: false, keepAlive: false, context: context)
+                isHead: false, keepAlive: false, cors: refusalCORS, context: context)
             shared.log("- - - 408 (request head not whole within \(seconds) s)")
         } else if event is IdleStateHandler.IdleStateEvent, !busy, hold == nil {
             context.close(promise: nil)
