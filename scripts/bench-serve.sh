@@ -6,6 +6,9 @@
 # ratio of the medians, the load average, and serve's resident memory before and after the load
 # (flat memory).
 # Both log each request to a file (nginx's access_log, serve's stderr): what each does by default.
+# serve runs as a front-end's mock does (issue 41): CORS and the request checks on (the defaults);
+# its rounds alternate plain requests and requests from a page (an Origin header, which serve
+# answers with the CORS headers), and each must reach nginx's rate.
 set -euo pipefail
 BIN=${BIN:-.build/release/moya-cli}
 DURATION=${DURATION:-10}
@@ -72,22 +75,27 @@ for _ in $(seq 100); do
     sleep 0.1
 done
 cmp <(curl -s "http://127.0.0.1:$serve_port/item.json") <(curl -s "http://127.0.0.1:$nginx_port/item.json")
+# CORS is on, as measured: a request from a page gets its origin back.
+curl -s -i -H "Origin: http://localhost:3000" "http://127.0.0.1:$serve_port/item.json" |
+    grep -q $'^Access-Control-Allow-Origin: http://localhost:3000\r$'
 
 rss() { awk '/VmRSS/ {print $2}' "/proc/$serve_pid/status"; }
 
-# Requests per second for URL over DURATION seconds.
+# Requests per second for URL over DURATION seconds; a second argument is a header every request
+# carries (`Origin: ...`).
 load() {
     if command -v wrk >/dev/null; then
-        wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" "$1" | awk '/Requests\/sec/ {print $2}'
+        wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" ${2:+-H "$2"} "$1" | awk '/Requests\/sec/ {print $2}'
     else
-        python3 - "$1" "$DURATION" "$CONNECTIONS" <<'PY'
+        python3 - "$1" "$DURATION" "$CONNECTIONS" "${2:-}" <<'PY'
 import http.client, sys, threading, time, urllib.parse
 url, duration, connections = urllib.parse.urlsplit(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+headers = dict([sys.argv[4].split(": ", 1)]) if sys.argv[4] else {}
 counts, stop = [0] * connections, time.monotonic() + duration
 def run(index):
     connection = http.client.HTTPConnection(url.hostname, url.port)
     while time.monotonic() < stop:
-        connection.request("GET", url.path)
+        connection.request("GET", url.path, headers=headers)
         connection.getresponse().read()
         counts[index] += 1
 threads = [threading.Thread(target=run, args=(i,)) for i in range(connections)]
@@ -102,22 +110,27 @@ load "http://127.0.0.1:$serve_port/item.json" >/dev/null  # warm-up, as long as 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 before=$(rss)
 serve_rates=()
+cors_rates=()
 nginx_rates=()
 for _ in $(seq "$ROUNDS"); do
     serve_rates+=("$(load "http://127.0.0.1:$serve_port/item.json")")
     nginx_rates+=("$(load "http://127.0.0.1:$nginx_port/item.json")")
+    cors_rates+=("$(load "http://127.0.0.1:$serve_port/item.json" "Origin: http://localhost:3000")")
 done
 after=$(rss)
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 serve_rate=$(median "${serve_rates[@]}")
+cors_rate=$(median "${cors_rates[@]}")
 nginx_rate=$(median "${nginx_rates[@]}")
 
 tool=$(command -v wrk >/dev/null && echo "wrk -t2 -c$CONNECTIONS" || echo "Python loop, $CONNECTIONS connections")
 echo "serve vs nginx, $(wc -c < "$work/root/item.json") bytes of JSON, $ROUNDS rounds of ${DURATION} s each, $tool, $(nproc) cores"
 printf '| serve | %s req/s (median; rounds: %s) |\n' "$serve_rate" "${serve_rates[*]}"
 printf '| nginx | %s req/s (median; rounds: %s) |\n' "$nginx_rate" "${nginx_rates[*]}"
+printf '| serve, from a page (Origin: CORS headers added) | %s req/s (median; rounds: %s) |\n' "$cors_rate" "${cors_rates[*]}"
 awk -v s="$serve_rate" -v n="$nginx_rate" 'BEGIN { printf "| ratio serve/nginx | %.2f | %s |\n", s / n, (s >= n ? "goal met" : "goal NOT met") }'
+awk -v s="$cors_rate" -v n="$nginx_rate" 'BEGIN { printf "| ratio serve (CORS)/nginx | %.2f | %s |\n", s / n, (s >= n ? "goal met" : "goal NOT met") }'
 printf '| load average | %s before, %s after |\n' "$load_before" "$load_after"
 printf '| serve RSS | %s KiB before, %s KiB after all rounds |\n' "$before" "$after"
 echo "($(wc -l < "$work/serve.log") lines logged by serve)"

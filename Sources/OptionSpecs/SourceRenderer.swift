@@ -102,10 +102,12 @@ package enum SourceRenderer {
             arguments.append("name: [\(specification.joined(separator: ", "))]")
         }
         if let parsing = option.parsing { arguments.append("parsing: \(parsing)") }
+        let visibility = option.hidden ? ", visibility: .hidden" : ""
         arguments.append(
             option.valueName.isEmpty
-                ? "help: \"\(option.help)\""
-                : "help: ArgumentHelp(\"\(option.help)\", valueName: \"\(option.valueName)\")")
+                ? (option.hidden
+                    ? "help: ArgumentHelp(\"\(option.help)\"\(visibility))" : "help: \"\(option.help)\"")
+                : "help: ArgumentHelp(\"\(option.help)\", valueName: \"\(option.valueName)\"\(visibility))")
         if let completion = option.completion { arguments.append("completion: \(completion)") }
         let wrapper: String
         switch option.kind {

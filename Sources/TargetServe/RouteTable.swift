@@ -99,6 +99,19 @@ struct RouteTable: Sendable {
         return found
     }
 
+    /// The methods served at `request`'s path, in the order the cases declare them (`HEAD` after
+    /// them when `GET` is one); `nil` when no route has the path. What a CORS preflight allows.
+    func methods(servedAt request: ServeRequest) -> [String]? {
+        guard let path = request.pathSegments else { return nil }
+        var methods: [String] = []
+        for index in casesBySegmentCount[path.count] ?? [] where cases[index].route.match(path) != nil {
+            if !methods.contains(cases[index].method) { methods.append(cases[index].method) }
+        }
+        if tokenEndpoints.contains(where: { $0.path == path }), !methods.contains("POST") { methods.append("POST") }
+        if methods.contains("GET"), !methods.contains("HEAD") { methods.append("HEAD") }
+        return methods.isEmpty ? nil : methods
+    }
+
     private func lookup(_ request: ServeRequest, method: String) -> Lookup {
         guard let path = request.pathSegments else { return .badPath }
         var best: (served: ServedCase, binding: ServedCase.Binding)?

@@ -5,10 +5,13 @@ import TargetModel
 struct SamplePreference: Sendable, Equatable {
     var example: String?
     var code: Int?
+    /// `Prefer: proxy`: the live API answers, not a sample (`serve --proxy`).
+    var proxy = false
 
     init(header: String?) {
         for preference in (header ?? "").split(separator: ",") {
             let pair = preference.split(separator: "=", maxSplits: 1)
+            if pair.count == 1, pair[0].trimmingSpaces.lowercased() == "proxy" { proxy = true }
             guard pair.count == 2 else { continue }
             let name = pair[0].trimmingSpaces.lowercased()
             var value = pair[1].trimmingSpaces
@@ -58,7 +61,7 @@ struct SamplePreference: Sendable, Equatable {
 
 extension Substring {
     /// Without leading and trailing spaces and tabs.
-    fileprivate var trimmingSpaces: Substring {
+    var trimmingSpaces: Substring {
         var text = self
         while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
         while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }

@@ -20,6 +20,15 @@ package final class SampleServer: Sendable {
         /// `--sample NAME`.
         package var defaultSample: String?
         package var limits = ServeLimits()
+        /// CORS as answered; `nil`: none (`--no-cors`).
+        package var cors: CORSPolicy? = CORSPolicy()
+        /// A case whose auth is not `none` asks for its credential: 401. Off unless asked for
+        /// (`serve` asks, unless `--no-auth`).
+        package var checksCredentials = false
+        /// Request bodies are checked against their case: 400, 422 (`--no-validate`: off).
+        package var checksBodies = true
+        /// `--proxy`: what no case answers (and a case asked with `Prefer: proxy`) goes to the live API.
+        package var forwarder: (any ServeForwarder)?
 
         package init() {}
     }
@@ -51,11 +60,15 @@ package final class SampleServer: Sendable {
         }
         var responder = ServeResponder(routes: routes, defaultSample: configuration.defaultSample)
         responder.maximumHold = configuration.limits.maximumHold
+        responder.checksCredentials = configuration.checksCredentials
+        responder.checksBodies = configuration.checksBodies
+        responder.proxies = configuration.forwarder != nil
         let requestLog = RequestLog(builders: builders)
         responder.redactor = requestLog.redactor
         let shared = ServeShared(
             responder: responder, requestLog: requestLog, limits: configuration.limits,
-            bodyBudget: BodyBudget(limit: configuration.limits.maximumHeldBodies), delay: configuration.delay, log: log)
+            bodyBudget: BodyBudget(limit: configuration.limits.maximumHeldBodies), delay: configuration.delay,
+            cors: configuration.cors, forwarder: configuration.forwarder, log: log)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let limits = configuration.limits
         let connections = ConnectionCount(limit: limits.maximumConnections)
@@ -112,13 +125,6 @@ package final class SampleServer: Sendable {
     /// returns then. Safe from any thread, more than once.
     package func stop() {
         channel.close(promise: nil)
-    }
-
-    /// Runs `task` every `seconds` on one of the server's event loops until it stops (the log's
-    /// flush).
-    package func every(_ seconds: Double, _ task: @escaping @Sendable () -> Void) {
-        let interval = TimeAmount.nanoseconds(Int64(seconds * 1_000_000_000))
-        group.next().scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in task() }
     }
 
     /// Blocks until `stop()` (or the listening socket failing), then closes every connection.

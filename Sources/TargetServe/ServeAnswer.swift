@@ -8,6 +8,8 @@ enum ServeAnswer: Sendable {
     /// A connection error sample: the connection is closed without an answer, reset (RST) when
     /// `reset`.
     case close(reset: Bool)
+    /// `--proxy`: the live API answers (`ServeForwarder`).
+    case forward(ForwardedRequest)
 }
 
 /// A response to send: status, headers (safe to write: no CR, LF or NUL), body.

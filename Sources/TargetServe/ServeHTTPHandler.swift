@@ -39,6 +39,17 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// A request's head came and its end has not: a malformed body is answered 400.
     private var readingRequest = false
 
+    /// A live answer being written as it comes (`--proxy`), and how it is framed.
+    private struct Streaming {
+        var stream: ForwardedStream
+        var status = 502
+        var hasBody = false
+        var chunked = false
+        var closes = false
+    }
+
+    private var streaming: Streaming?
+
     init(shared: ServeShared, headDeadline: HeadDeadline? = nil) {
         self.shared = shared
         self.headDeadline = headDeadline
@@ -127,7 +138,13 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let request: ServeRequest
         let answer: ServeAnswer
         let caseName: String?
-        if body.isEmpty,
+        let origin = head.headers.first(name: "origin")
+        if let cors = shared.cors, head.method == .OPTIONS, let origin,
+            head.headers.contains(name: "access-control-request-method")
+        {
+            request = self.request(from: head)
+            (answer, caseName) = (.response(shared.responder.preflight(request, origin: origin, cors: cors)), nil)
+        } else if body.isEmpty,
             let (response, name) = shared.responder.fixedAnswer(
                 method: head.method.rawValue, target: head.uri, prefers: head.headers.contains(name: "prefer"))
         {
@@ -140,10 +157,12 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         // The request holds the body now, until it is answered; the budget counts it till then.
         body = []
+        let cors = shared.cors?.lines(origin: origin)
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let perform: @Sendable () -> Void = {
             let (handler, context) = loopBound.value
-            handler.perform(answer, for: request, caseName: caseName, keepAlive: keepAlive, context: context)
+            handler.perform(
+                answer, for: request, caseName: caseName, keepAlive: keepAlive, cors: cors, context: context)
         }
         if shared.delay > 0, case .response = answer {
             answerPending = true
@@ -154,7 +173,7 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func perform(
-        _ answer: ServeAnswer, for request: ServeRequest, caseName: String?, keepAlive: Bool,
+        _ answer: ServeAnswer, for request: ServeRequest, caseName: String?, keepAlive: Bool, cors: String?,
         context: ChannelHandlerContext
     ) {
         switch answer {
@@ -164,7 +183,7 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             log(
                 request, caseName: caseName,
                 outcome: response.logReason.map { "\(response.status) (\($0))" } ?? String(response.status))
-            write(response, isHead: request.method == "HEAD", keepAlive: keepAlive, context: context)
+            write(response, isHead: request.method == "HEAD", keepAlive: keepAlive, cors: cors, context: context)
         case .hold(let seconds):
             // The connection ends with the hold: nothing after it is read.
             answerPending = true
@@ -178,6 +197,23 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 handler.log(request, caseName: caseName, outcome: "timeout (closed after \(seconds) s)")
                 context.close(promise: nil)
             }
+        case .forward(let forwarded):
+            releaseBody()
+            guard let forwarder = shared.forwarder else { return }
+            // Answered as the live API answers: the requests after it wait, as behind a delay.
+            answerPending = true
+            let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            let eventLoop = context.eventLoop
+            let stream = ForwardedStream { part, stream in
+                eventLoop.execute {
+                    let (handler, context) = loopBound.value
+                    handler.receive(
+                        part, of: stream, for: request, caseName: caseName, keepAlive: keepAlive, cors: cors,
+                        context: context)
+                }
+            }
+            streaming = Streaming(stream: stream)
+            forwarder.forward(forwarded, to: stream)
         case .close(let reset):
             releaseBody()
             if reset, let provider = context.channel as? SocketOptionProvider {
@@ -189,10 +225,70 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    private func write(_ response: ServeResponse, isHead: Bool, keepAlive: Bool, context: ChannelHandlerContext) {
+    /// A piece of a live answer (`--proxy`), written as it comes: the head with the body chunked
+    /// (or, to an HTTP/1.0 client, ended by closing), each piece of the body, the end.
+    private func receive(
+        _ part: ForwardedPart, of stream: ForwardedStream, for request: ServeRequest, caseName: String?,
+        keepAlive: Bool, cors: String?, context: ChannelHandlerContext
+    ) {
+        guard var state = streaming, state.stream === stream else { return }
+        switch part {
+        case .failed(let note):
+            streaming = nil
+            var response = ServeResponder.error(502, ["error": "the live API did not answer"])
+            response.logReason = note
+            perform(
+                .response(response), for: request, caseName: caseName, keepAlive: keepAlive, cors: cors,
+                context: context)
+        case .head(let status, let headers):
+            let version = head?.version ?? .http1_1
+            state.status = status
+            state.hasBody = request.method != "HEAD" && !(100..<200).contains(status) && status != 204 && status != 304
+            state.chunked = state.hasBody && version.minor >= 1
+            state.closes = !keepAlive || (state.hasBody && !state.chunked)
+            streaming = state
+            let bytes = PreparedResponse.streamedHead(
+                status: status, headers: headers.compactMap(ServeResponder.safeHeader), chunked: state.chunked,
+                closes: state.closes, version: version, cors: cors, allocator: context.channel.allocator)
+            context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+        case .body(let bytes):
+            guard state.hasBody, !bytes.isEmpty else {
+                stream.written(bytes.count)
+                return
+            }
+            var buffer = context.channel.allocator.buffer(capacity: bytes.count + 16)
+            if state.chunked { buffer.writeString(String(bytes.count, radix: 16) + "\r\n") }
+            buffer.writeBytes(bytes)
+            if state.chunked { buffer.writeStaticString("\r\n") }
+            let written = context.eventLoop.makePromise(of: Void.self)
+            written.futureResult.whenComplete { _ in stream.written(bytes.count) }
+            context.writeAndFlush(wrapOutboundOut(buffer), promise: written)
+        case .end(let note, let complete):
+            streaming = nil
+            log(request, caseName: caseName, outcome: "\(state.status) (\(note))")
+            busy = false
+            var end = context.channel.allocator.buffer(capacity: 5)
+            if complete, state.chunked { end.writeStaticString("0\r\n\r\n") }
+            guard complete, !state.closes else {
+                // A body broken off cannot be told otherwise: the connection ends short.
+                waiting = []
+                let done = context.eventLoop.makePromise(of: Void.self)
+                context.writeAndFlush(wrapOutboundOut(end), promise: done)
+                let channel = context.channel
+                done.futureResult.whenComplete { _ in channel.close(promise: nil) }
+                return
+            }
+            context.writeAndFlush(wrapOutboundOut(end), promise: nil)
+            if answerPending { resume(context: context) }
+        }
+    }
+
+    private func write(
+        _ response: ServeResponse, isHead: Bool, keepAlive: Bool, cors: String? = nil, context: ChannelHandlerContext
+    ) {
         let prepared = response.prepared ?? PreparedResponse(response)
         let bytes = prepared.encoded(
-            isHead: isHead, keepAlive: keepAlive, version: head?.version ?? .http1_1,
+            isHead: isHead, keepAlive: keepAlive, version: head?.version ?? .http1_1, cors: cors,
             allocator: context.channel.allocator)
         busy = false
         guard !keepAlive else {
@@ -214,7 +310,7 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if let head { log(request(from: head), caseName: nil, outcome: "413") }
         write(
             ServeResponder.error(413, ["error": "the body is larger than \(shared.limits.maximumBodySize) bytes"]),
-            isHead: false, keepAlive: false, context: context)
+            isHead: false, keepAlive: false, cors: refusalCORS, context: context)
     }
 
     /// The bodies held by all connections are at their bound: 503, as a busy server says it, and
@@ -227,7 +323,13 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
         var response = ServeResponder.error(
             503, ["error": "the server holds \(shared.limits.maximumHeldBodies) bytes of request bodies; retry later"])
         response.headers.append(("Retry-After", "1"))
-        write(response, isHead: false, keepAlive: false, context: context)
+        write(response, isHead: false, keepAlive: false, cors: refusalCORS, context: context)
+    }
+
+    /// The CORS lines of an answer the server gives before it routes (413, 503, 400, 408, 431), so
+    /// that a page can read why: for the request's origin when its head came, else for none.
+    private var refusalCORS: String? {
+        shared.cors?.lines(origin: readingRequest || refused ? head?.headers.first(name: "origin") : nil)
     }
 
     private func releaseBody() {
@@ -254,7 +356,7 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 ServeResponder.error(400, ["error": "malformed request: \(parserError)"])
             }
         busy = true
-        write(response, isHead: false, keepAlive: false, context: context)
+        write(response, isHead: false, keepAlive: false, cors: refusalCORS, context: context)
         shared.log("- - - \(response.status) (\(parserError))")
     }
 
@@ -268,7 +370,7 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
             busy = true
             write(
                 ServeResponder.error(408, ["error": "the request head did not arrive whole within \(seconds) s"]),
-                isHead: false, keepAlive: false, context: context)
+                isHead: false, keepAlive: false, cors: refusalCORS, context: context)
             shared.log("- - - 408 (request head not whole within \(seconds) s)")
         } else if event is IdleStateHandler.IdleStateEvent, !busy, hold == nil {
             context.close(promise: nil)
@@ -278,6 +380,9 @@ final class ServeHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        // The client is gone: the live transfer stops.
+        streaming?.stream.cancel()
+        streaming = nil
         if let hold, let (request, caseName) = heldRequest {
             hold.cancel()
             log(request, caseName: caseName, outcome: "timeout (client gone)")

@@ -14,13 +14,20 @@ struct ServeResponder: Sendable {
     /// The served files' secrets (`ServedSecrets`), hidden from what answers name of the routes:
     /// a base URL's path may hold one.
     var redactor = SecretRedactor(secretValues: [])
+    /// A case whose auth is not `none` answers 401 to a request without its credential
+    /// (`--no-auth`: off).
+    var checksCredentials = true
+    /// A body is checked against its case's declaration: 400, 422 (`--no-validate`: off).
+    var checksBodies = true
+    /// `--proxy`: what no case answers, and a declared case asked with `Prefer: proxy`, is forwarded.
+    var proxies = false
 
     /// The answer of a case no request can change (`RouteTable.fixedRoutes`) to `method` at
     /// `target` (path and query as sent), and the case, for the log; `nil` when the request must
     /// be routed: another target, a query, a `Prefer` header, `--sample`.
     func fixedAnswer(method: String, target: String, prefers: Bool) -> (ServeResponse, caseName: String)? {
         guard defaultSample == nil, !prefers, let served = routes.fixedRoutes[method]?[target],
-            let response = served.rendered[""]
+            let response = served.rendered[""], !checksCredentials || served.credential == nil
         else { return nil }
         return (response, served.qualifiedName)
     }
@@ -30,6 +37,14 @@ struct ServeResponder: Sendable {
         switch routes.lookup(request) {
         case .badPath:
             return (.response(Self.error(400, ["error": "the path's percent-escapes are broken"])), nil)
+        case .notFound where proxies, .methodNotAllowed where proxies:
+            return (.forward(Self.forwarded(request, declaredCase: nil)), nil)
+        case .found(let served, _) where proxies && prefersProxy(request),
+            .badValue(let served, _) where proxies && prefersProxy(request):
+            return (
+                .forward(Self.forwarded(request, declaredCase: (served.builder.api.name, served.spec.name))),
+                served.qualifiedName
+            )
         case .notFound(let closest):
             var fields: [(String, JSONValue)] = [
                 ("error", .string(redactor.redact("no case answers \(request.method) \(request.rawPath)")))
@@ -43,6 +58,7 @@ struct ServeResponder: Sendable {
             response.headers.append(("Allow", allowed.joined(separator: ", ")))
             return (.response(response), nil)
         case .badValue(let served, let error):
+            if let refusal = refusal(of: request, by: served) { return (.response(refusal), served.qualifiedName) }
             let kind = if case .missingValue = error { "missing value" } else { "invalid value" }
             var fields: [(String, JSONValue)] = [("error", .string(kind))]
             if let name = error.valueName { fields.append(("value", .string(name))) }
@@ -51,8 +67,60 @@ struct ServeResponder: Sendable {
         case .token(let endpoint):
             return (.response(endpoint.response), "\(endpoint.apiName) (token endpoint)")
         case .found(let served, let binding):
+            if let refusal = refusal(of: request, by: served) { return (.response(refusal), served.qualifiedName) }
             return (answer(served, arguments: binding.arguments, request: request), served.qualifiedName)
         }
+    }
+
+    private func prefersProxy(_ request: ServeRequest) -> Bool {
+        request.header("prefer").map { SamplePreference(header: $0).proxy } ?? false
+    }
+
+    /// `request` as the live API gets it.
+    static func forwarded(_ request: ServeRequest, declaredCase: (api: String, caseName: String)?) -> ForwardedRequest {
+        ForwardedRequest(
+            method: request.method, path: request.rawPath, query: request.rawQuery,
+            headers: request.headers.filter { !ForwardedRequest.notForwarded.contains($0.name.lowercased()) },
+            body: request.body, declaredCase: declaredCase)
+    }
+
+    /// The answer to a CORS preflight from `origin` (`OPTIONS` with `Access-Control-Request-Method`):
+    /// 204 with the methods served at its path; 403 for an origin `--cors-origin` does not name;
+    /// for a path no case serves, what a request there gets (404).
+    func preflight(_ request: ServeRequest, origin: String, cors: CORSPolicy) -> ServeResponse {
+        guard cors.allows(origin) else {
+            var response = Self.error(403, ["error": "this origin may not call the mock (see --cors-origin)"])
+            response.logReason = "preflight from an origin not allowed"
+            return response
+        }
+        guard let methods = routes.methods(servedAt: request) else {
+            if proxies {
+                // Whatever the live API serves there: the method asked for.
+                let asked = request.header("access-control-request-method").map { [$0] } ?? []
+                var response = CORSPolicy.preflight(
+                    methods: asked.filter { $0.utf8.allSatisfy(Self.isTokenByte) },
+                    requestedHeaders: request.header("access-control-request-headers"))
+                response.logReason = "preflight"
+                return response
+            }
+            if case .response(let response) = answer(request).0 { return response }
+            return Self.error(404, ["error": "no case answers \(request.method) \(request.rawPath)"])
+        }
+        var response = CORSPolicy.preflight(
+            methods: methods, requestedHeaders: request.header("access-control-request-headers"))
+        response.logReason = "preflight"
+        return response
+    }
+
+    /// What the request checks answer instead of a sample: 401 without the case's credential
+    /// (first, as a server asks who calls before reading what is sent), then 400 or 422 for a
+    /// body at fault (`RequestCheck`).
+    private func refusal(of request: ServeRequest, by served: ServedCase) -> ServeResponse? {
+        if checksCredentials, var problem = RequestCheck.credentialProblem(of: served, request: request) {
+            problem.headers = problem.headers.compactMap(Self.safeHeader)
+            return problem
+        }
+        return checksBodies ? RequestCheck.bodyProblem(of: served, request: request) : nil
     }
 
     private func answer(_ served: ServedCase, arguments: [String: ArgumentValue], request: ServeRequest) -> ServeAnswer
@@ -150,7 +218,7 @@ struct ServeResponder: Sendable {
         return (name, value)
     }
 
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
+    static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):

@@ -7,6 +7,10 @@ struct ServeShared: Sendable {
     var bodyBudget: BodyBudget
     /// `--delay`, in seconds, before each sample response.
     var delay: Double
+    /// CORS as answered (`nil`: `--no-cors`).
+    var cors: CORSPolicy?
+    /// `--proxy`: the live API.
+    var forwarder: (any ServeForwarder)?
     /// Writes one line (without its line break) to the log.
     var log: @Sendable (String) -> Void
 }

@@ -66,6 +66,7 @@ final class ServedCase: Sendable {
         switch requestBody {
         case .form: take(ServeRequest.formItems(Substring(decoding: request.body, as: UTF8.self)), for: sources.body)
         case .json: take(Self.jsonMembers(request.body), for: sources.body)
+        case .multipart: take(MultipartBody(request: request)?.fields ?? [], for: sources.body)
         default: break
         }
         take(request.headers, for: sources.headers)
@@ -88,8 +89,19 @@ final class ServedCase: Sendable {
         let binder = ArgumentBinder(caseName: spec.name, values: spec.values)
         var (arguments, errors) = binder.bindReportingAll(namedWords: words)
         let strict = sources.strictNames(pathNames: Set(pathValues.keys))
+        let bodyNames = Set(sources.body.map(\.valueName))
         errors.removeAll { error in
-            guard case .missingValue(let name, let type) = error, !strict.contains(name) || type == .file else {
+            let name: String
+            let type: ValueType
+            switch error {
+            case .missingValue(let missing, let missingType) where !strict.contains(missing) || missingType == .file:
+                (name, type) = (missing, missingType)
+            case .invalidValue(_, let invalid, let invalidType) where bodyNames.contains(invalid):
+                // A body's value at fault is the request checks' to answer (422, `RequestCheck`);
+                // without them (`--no-validate`) the sample is answered with the example's.
+                (name, type) = (invalid, invalidType)
+                arguments[name] = spec.values.first { $0.name == name }?.defaultValue
+            default:
                 return false
             }
             if let example = spec.examples.first(where: { $0[name] != nil })?[name] { arguments[name] = example }

@@ -67,10 +67,12 @@ struct ValueSources: Sendable, Hashable {
             bodyKind = Self.kind(of: encoding)
             self.body = Self.sources(body)
             if case .url(_, _, let bools) = encoding { boolsAreNumeric = bools == .numeric }
-        case .multipart:
+        case .multipart(let parts):
             bodyKind = .multipart
-        case .compositeMultipart(_, let query):
+            body = Self.sources(parts)
+        case .compositeMultipart(let parts, let query):
             bodyKind = .multipart
+            body = Self.sources(parts)
             self.query = Self.sources(query)
             queryKeys = query.map(\.key)
         }
@@ -92,6 +94,17 @@ struct ValueSources: Sendable, Hashable {
 
     private static func members(of template: JSONTemplate) -> [JSONTemplate.Member] {
         if case .object(let members) = template { members } else { [] }
+    }
+
+    /// The parts of text (`value:`, `data:`) whose whole content is one placeholder.
+    private static func sources(_ parts: [MultipartPartSpec]) -> [Source] {
+        parts.compactMap { part in
+            switch part.content {
+            case .value(let template), .data(let template):
+                template.soloPlaceholder.map { Source(key: part.name, valueName: $0) }
+            case .file: nil
+            }
+        }
     }
 
     private static func sources(_ members: [JSONTemplate.Member]) -> [Source] {

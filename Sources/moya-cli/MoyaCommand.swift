@@ -78,7 +78,9 @@ struct MoyaCommand: ParsableCommand {
                 // Only `call` and `check` have `--record`; another command refuses `--record=NAME` as written.
                 let recording = arguments.first == "call" || arguments.first == "check"
                 var command = try parseAsRoot(
-                    recording ? RecordOptions.spelledForArgumentParser(arguments) : arguments)
+                    recording
+                        ? RecordOptions.spelledForArgumentParser(arguments)
+                        : arguments.first == "serve" ? Serve.spelledForArgumentParser(arguments) : arguments)
                 try command.run()
             }
         } catch {

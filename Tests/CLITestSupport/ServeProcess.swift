@@ -9,6 +9,8 @@ package final class ServeProcess {
     private let errors = Pipe()
     private final class Received: Sendable {
         let text = Mutex<String>("")
+        /// When each piece of stderr came: the length of what had come by then (UTF-8 bytes), the time.
+        let arrivals = Mutex<[(length: Int, time: Date)]>([])
     }
 
     private let received = Received()
@@ -29,7 +31,12 @@ package final class ServeProcess {
             while true {
                 let data = handle.availableData
                 if data.isEmpty { return }
-                received.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+                let now = Date()
+                let length = received.text.withLock { text in
+                    text += String(decoding: data, as: UTF8.self)
+                    return text.utf8.count
+                }
+                received.arrivals.withLock { $0.append((length, now)) }
             }
         }
         try process.run()
@@ -45,6 +52,15 @@ package final class ServeProcess {
 
     /// What the server wrote to stderr so far.
     package var stderr: String { received.text.withLock { $0 } }
+
+    /// When the piece of stderr that completed the first `text` it holds was read from the pipe;
+    /// `nil` while it holds none.
+    package func arrival(of text: String) -> Date? {
+        let whole = stderr
+        guard let range = whole.range(of: text) else { return nil }
+        let end = whole.utf8.distance(from: whole.startIndex, to: range.upperBound)
+        return received.arrivals.withLock { arrivals in arrivals.first { $0.length >= end }?.time }
+    }
 
     /// Waits until stderr holds `text` (the log line of a request answered on another thread).
     package func waitFor(_ text: String) {

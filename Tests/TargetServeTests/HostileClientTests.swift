@@ -48,10 +48,14 @@ final class HostileClientTests: XCTestCase {
     func testABodyOverTheBoundByItsLengthIs413BeforeItIsSent() throws {
         let connection = try RawConnection(port: port)
         connection.send(
-            "POST /api/v3/users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\n\r\n"
+            "POST /api/v3/users HTTP/1.1\r\nHost: x\r\nOrigin: http://localhost:3000\r\n"
+                + "Content-Type: application/json\r\nContent-Length: 999999999\r\n\r\n"
         )
         let response = try XCTUnwrap(connection.readResponse())
         XCTAssertTrue(response.head.hasPrefix("HTTP/1.1 413 Payload Too Large\r\n"), response.head)
+        // A page can read why (issue 41).
+        XCTAssertTrue(
+            response.head.contains("\r\nAccess-Control-Allow-Origin: http://localhost:3000\r\n"), response.head)
         XCTAssertEqual(response.body, #"{"error":"the body is larger than 1024 bytes"}"# + "\n")
         try assertStillServing()
     }

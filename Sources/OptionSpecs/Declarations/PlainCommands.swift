@@ -27,6 +27,16 @@ extension OptionItem {
 }
 
 extension CommandSpec {
+    /// `--proxy=URL` is handed to ArgumentParser, which has no option whose value is optional, as
+    /// the hidden `--proxy-url=URL` (`ServeArguments.spelledForArgumentParser`).
+    static let proxyURL: OptionItem = {
+        var item = OptionItem.plain(
+            .option, "proxyURL", "--proxy-url", valueName: "url", help: "The URL --proxy=URL forwards to.",
+            type: "String?")
+        item.option?.hidden = true
+        return item
+    }()
+
     static let serve = CommandSpec(
         parent: "MoyaCommand", name: "Serve",
         members: [
@@ -58,6 +68,40 @@ extension CommandSpec {
                     .option, "sample", "--sample", valueName: "name",
                     help: "Answer with the sample NAME in every case that has one (others: their default).",
                     type: "String?")),
+            .own(
+                .plain(
+                    .flag, "noCORS", "--no-cors",
+                    help: "Answer no CORS preflight and add no Access-Control-* headers (CORS is on by default).",
+                    type: "Bool", initial: "false")),
+            .own(
+                .plain(
+                    .repeated, "corsOrigins", "--cors-origin", valueName: "origin",
+                    help:
+                        "Allow only the page origin ORIGIN (http://localhost:3000) to call the mock (repeatable; default: any).",
+                    type: "[String]", initial: "[]")),
+            .own(
+                .plain(
+                    .flag, "noValidate", "--no-validate",
+                    help: "Do not check request bodies against their case (400 malformed JSON, 422 values at fault).",
+                    type: "Bool", initial: "false")),
+            .own(
+                .plain(
+                    .flag, "proxy", "--proxy",
+                    help:
+                        "Forward what no case answers (and a request with Prefer: proxy) to the live API, its auth applied as call applies it; --proxy=URL: to URL instead of the base URL.",
+                    type: "Bool", initial: "false")),
+            .own(proxyURL),
+            .own(
+                .plain(
+                    .flag, "record", "--record",
+                    help:
+                        "With --proxy: write a live answer to a declared case (Prefer: proxy) into its target file as its sample, as call --record does.",
+                    type: "Bool", initial: "false")),
+            .own(
+                .plain(
+                    .flag, "noAuth", "--no-auth",
+                    help: "Do not ask for credentials (401 with WWW-Authenticate when a case's auth finds none).",
+                    type: "Bool", initial: "false")),
             .target
         ],
         folder: "Serve")

@@ -35,6 +35,34 @@ extension MoyaCommand {
             name: [.customLong("sample")],
             help: ArgumentHelp("Answer with the sample NAME in every case that has one (others: their default).", valueName: "name"))
         var sample: String?
+        @Flag(
+            name: [.customLong("no-cors")],
+            help: "Answer no CORS preflight and add no Access-Control-* headers (CORS is on by default).")
+        var noCORS: Bool = false
+        @Option(
+            name: [.customLong("cors-origin")],
+            help: ArgumentHelp("Allow only the page origin ORIGIN (http://localhost:3000) to call the mock (repeatable; default: any).", valueName: "origin"))
+        var corsOrigins: [String] = []
+        @Flag(
+            name: [.customLong("no-validate")],
+            help: "Do not check request bodies against their case (400 malformed JSON, 422 values at fault).")
+        var noValidate: Bool = false
+        @Flag(
+            name: [.customLong("proxy")],
+            help: "Forward what no case answers (and a request with Prefer: proxy) to the live API, its auth applied as call applies it; --proxy=URL: to URL instead of the base URL.")
+        var proxy: Bool = false
+        @Option(
+            name: [.customLong("proxy-url")],
+            help: ArgumentHelp("The URL --proxy=URL forwards to.", valueName: "url", visibility: .hidden))
+        var proxyURL: String?
+        @Flag(
+            name: [.customLong("record")],
+            help: "With --proxy: write a live answer to a declared case (Prefer: proxy) into its target file as its sample, as call --record does.")
+        var record: Bool = false
+        @Flag(
+            name: [.customLong("no-auth")],
+            help: "Do not ask for credentials (401 with WWW-Authenticate when a case's auth finds none).")
+        var noAuth: Bool = false
         @OptionGroup(title: "Target files") var targetArguments: TargetArguments
     }
 }

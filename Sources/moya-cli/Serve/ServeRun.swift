@@ -9,20 +9,32 @@ import TextSafety
 /// of the environment, `--env`), the server started, Ctrl-C and SIGTERM waited for.
 struct ServeRun {
     var command: MoyaCommand.Serve
-    /// The longest a request's log line waits in the buffer, in seconds.
-    static let logFlushInterval = 0.1
 
     func run() throws {
         let environment = ProcessEnvironment.current
         let loader = CatalogLoader(options: command.targetArguments.options, environment: environment)
         let factory = TargetFactory(environment: environment, environmentName: command.environmentName)
-        let builders = try apis(loader: loader).map { factory.builder(for: $0, isStubbed: true) }
+        let apis = try apis(loader: loader)
+        let builders = apis.map { factory.builder(for: $0, isStubbed: true) }
         var configuration = SampleServer.Configuration()
         configuration.host = command.host
         configuration.port = command.port
         configuration.delay = command.delay?.value ?? 0
         configuration.defaultSample = command.sample
-        // A terminal shows each line as it comes; a file or pipe takes them in batches.
+        configuration.cors = command.noCORS ? nil : CORSPolicy(allowedOrigins: command.corsOrigins)
+        configuration.checksCredentials = !command.noAuth
+        configuration.checksBodies = !command.noValidate
+        if command.proxy {
+            var request = RequestOptions()
+            request.environment = command.environmentName
+            configuration.forwarder = ServeProxy(
+                apis: apis, sender: Sender(request: request, environment: environment, isStubbed: false),
+                url: command.proxyURL,
+                recording: command.record ? SampleRecording(options: RecordOptions(record: true)) : nil)
+        }
+        // Written by a thread of its own, never by an event loop: a log that is slow to take its
+        // lines (a full pipe, a paused terminal) delays no answer. A terminal shows each line as it
+        // comes; a file or pipe takes the lines of a burst in one write.
         let log = BufferedLog(immediate: Terminal.isTerminal(2)) { StandardStream.error.write($0) }
         let server: SampleServer
         do {
@@ -30,7 +42,6 @@ struct ServeRun {
         } catch {
             throw CommandFailure(Self.status(of: error), error.description)
         }
-        server.every(Self.logFlushInterval) { log.flush() }
         let interrupt = Interrupt.install()
         interrupt.onInterrupt { server.stop() }
         interrupt.watchInBackground()
