@@ -200,16 +200,33 @@ extension EasyHandle {
         return lines
     }
 
-    /// - SeeAlso: CURLOPT_TIMEOUT_MS, CURLOPT_CONNECTTIMEOUT_MS
+    /// The idle limit of `request` under `configuration`: the tighter of the session's and the
+    /// request's; 0 or less means none.
+    static func idleTimeout(configuration: SessionConfiguration, request: URLRequest) -> TimeInterval? {
+        [configuration.idleTimeout, request.timeoutInterval].filter { $0 > 0 }.min()
+    }
+
+    /// The total limit, if any; the idle one as libcurl's low-speed limit (less than a byte a
+    /// second for that many whole seconds), which also has libcurl call the progress callback
+    /// every second while nothing moves, where `Transfer` checks the idle limit to the
+    /// millisecond.
+    /// - SeeAlso: CURLOPT_TIMEOUT_MS, CURLOPT_CONNECTTIMEOUT_MS, CURLOPT_LOW_SPEED_LIMIT, CURLOPT_LOW_SPEED_TIME
     private func configureTimeouts(configuration: SessionConfiguration, request: URLRequest) throws(TransportError) {
-        // The tighter of the session's and the request's limits; 0 or less means none.
-        let limits = [configuration.timeout, request.timeoutInterval].filter { $0 > 0 }
-        if let total = limits.min() {
-            try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(total))
+        if configuration.timeout > 0 {
+            try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.timeout))
+        }
+        if let idle = Self.idleTimeout(configuration: configuration, request: request) {
+            try set(CURLOPT_LOW_SPEED_LIMIT, 1)
+            try set(CURLOPT_LOW_SPEED_TIME, Self.wholeSeconds(idle))
         }
         if configuration.connectTimeout > 0 {
             try set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
         }
+    }
+
+    /// `seconds` rounded up to whole seconds, at least 1: what CURLOPT_LOW_SPEED_TIME takes.
+    static func wholeSeconds(_ seconds: TimeInterval) -> Int {
+        max(1, Int(seconds.rounded(.up).clamped(to: 0...Double(Int32.max))))
     }
 
     /// - SeeAlso: CURLOPT_FOLLOWLOCATION, CURLOPT_MAXREDIRS

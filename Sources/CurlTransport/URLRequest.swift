@@ -21,7 +21,8 @@ public struct URLRequest: Sendable, Hashable {
     public var bodyFileURL: URL?
     /// Parts sent as `multipart/form-data` (`Task.uploadMultipart...`).
     public var multipartParts: [MultipartFormBodyPart]?
-    /// The total timeout of the request, in seconds.
+    /// The idle timeout of the request, in seconds, as Foundation's: the longest it may go
+    /// without a byte sent or received (`SessionConfiguration.idleTimeout`: the tighter wins).
     public var timeoutInterval: TimeInterval
     /// Lowercased names of headers that carry a secret here, beyond `SensitiveHeaders.defaultNames`
     /// (a header built from a secret, say). See `SensitiveHeaders`.

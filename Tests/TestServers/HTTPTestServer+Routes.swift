@@ -20,6 +20,7 @@ import Foundation
 /// | `/drop` | closes the connection without answering |
 /// | `/slow-body` | headers and 10 of 1000 bytes, then nothing until the client leaves |
 /// | `/trickle/GATE?…`, `/gated-upload/GATE`, `/gate/GATE` | a body in two parts with a gate between, an upload read only once a gate opens, a gate opened (`HTTPTestServer+Trickle`) |
+/// | `/drip?…`, `/ranged/N?…` | a body dripped over seconds, a resource served by ranges (`HTTPTestServer+Transfers`) |
 /// | `/gzip` | `/json`'s document, `Content-Encoding: gzip` |
 /// | `/gzip-zeros/N` | N zero bytes gzip-compressed (a "gzip bomb" for large N) |
 /// | `/oauth/token`, `/oauth/protected` | an OAuth 2.0 token endpoint and a route it guards (`OAuthTestAuthority`) |
@@ -132,6 +133,8 @@ extension HTTPTestServer {
         case "trickle", "gated-upload", "gate":
             return respondGated(to: request, segments: segments, on: connection, reply: reply)
         case "reply": return respondReply(to: request, reply: reply)
+        case "drip", "ranged":
+            return respondTransfer(to: request, segments: segments, on: connection, reply: reply)
         case "slow-body":
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\n"
             guard connection.send(Array(head.utf8) + [UInt8](repeating: 0x2A, count: 10)) else { return false }

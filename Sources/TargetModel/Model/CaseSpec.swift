@@ -35,6 +35,10 @@ public struct CaseSpec: Sendable, Hashable {
         public var validation: ValidationSpec? = nil
         /// Overrides the API's total timeout (seconds) when given.
         public var timeout: Double? = nil
+        /// Overrides the API's idle timeout (seconds) when given.
+        public var idleTimeout: Double? = nil
+        /// Overrides the API's redirect policy when given.
+        public var redirects: RedirectPolicy? = nil
         /// The samples, the default one first; empty when the file gives none.
         public var samples: [NamedSample] = []
         /// The argument sets `check` uses, bound and typed (defaults filled in); chained examples,

@@ -37,8 +37,8 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         public var sample: RenderedSample
         /// The name of that sample (`default` when the case declares none).
         public var sampleName: String
-        /// The case's total timeout, in seconds.
-        public var timeout: TimeInterval
+        /// The case's total timeout, in seconds; `nil`: none (its idle timeout still applies).
+        public var timeout: TimeInterval?
         /// The API's connect timeout, in seconds.
         public var connectTimeout: TimeInterval
         public var authorizationType: AuthorizationType? = nil
@@ -68,6 +68,11 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         /// The public keys its server may have (`tls: {pinnedPublicKeys:}` of the API or of the
         /// environment); empty: any.
         public var pinnedPublicKeys: [String] = []
+        /// The longest the request may go without a byte sent or received, in seconds (the case's
+        /// or API's `idleTimeout`, default 60).
+        public var idleTimeout: TimeInterval = 60
+        /// Whether its redirects are followed (the case's or API's `redirects:`).
+        public var redirects: RedirectPolicy = .follow
     }
 
     /// Creates a target.

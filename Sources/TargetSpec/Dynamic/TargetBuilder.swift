@@ -135,7 +135,9 @@ public struct TargetBuilder: Sendable {
                 apiKeyQuery: apiKeyQuery,
                 keepsCookies: api.keepsCookies,
                 digestCredential: digestCredential,
-                pinnedPublicKeys: (try? selectedEnvironment())??.pinnedPublicKeys ?? api.pinnedPublicKeys
+                pinnedPublicKeys: (try? selectedEnvironment())??.pinnedPublicKeys ?? api.pinnedPublicKeys,
+                idleTimeout: spec.idleTimeout ?? api.idleTimeout,
+                redirects: spec.redirects ?? api.redirects ?? .follow
             ))
     }
 

@@ -18,6 +18,8 @@ struct OutputOptions: Equatable {
     var output: String?
     /// `--force`.
     var force: Bool = false
+    /// `--continue`.
+    var continueDownload: Bool = false
     /// `-v`/`--verbose`.
     var verbose: Bool = false
     /// `--curl`.
@@ -29,7 +31,7 @@ struct OutputOptions: Equatable {
 extension OutputOptions {
     /// The group's options, as `DirectParser` reads them and `OutputArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [include, headersOnly, keyPath, format, output, force, verbose, curl, silent]
+        [include, headersOnly, keyPath, format, output, force, continueDownload, verbose, curl, silent]
     }
 
     static var include: OptionDeclaration<Self> {
@@ -74,6 +76,13 @@ extension OutputOptions {
         ) { $0.force = true }
     }
 
+    static var continueDownload: OptionDeclaration<Self> {
+        .flag(
+            "--continue",
+            help: "Resume a download case's or -o's file: a failed or interrupted transfer keeps FILE.part, and the next run asks for the rest (Range, If-Range), as curl -C - and wget -c."
+        ) { $0.continueDownload = true }
+    }
+
     static var verbose: OptionDeclaration<Self> {
         .flag(
             "-v", "--verbose",
@@ -104,6 +113,7 @@ struct OutputArguments: ParsableArguments {
     @Option(OutputOptions.format) var format = OutputOptions().format
     @Option(OutputOptions.output) var output: String?
     @Flag(OutputOptions.force) var force: Bool
+    @Flag(OutputOptions.continueDownload) var continueDownload: Bool
     @Flag(OutputOptions.verbose) var verbose: Bool
     @Flag(OutputOptions.curl) var curl: Bool
     @Flag(OutputOptions.silent) var silent: Bool
@@ -117,6 +127,7 @@ struct OutputArguments: ParsableArguments {
             format: format,
             output: output,
             force: force,
+            continueDownload: continueDownload,
             verbose: verbose,
             curl: curl,
             silent: silent)

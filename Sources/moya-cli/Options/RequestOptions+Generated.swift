@@ -24,6 +24,8 @@ struct RequestOptions: Equatable {
     var referer: String?
     /// `-m`/`--timeout`, in seconds.
     var timeout: Double?
+    /// `--idle-timeout`, in seconds.
+    var idleTimeout: Double?
     /// `--connect-timeout`, in seconds.
     var connectTimeout: Double?
     /// `--retry`.
@@ -49,7 +51,7 @@ struct RequestOptions: Equatable {
     /// `--no-cookies`.
     var noCookies: Bool = false
     /// `--max-redirects`.
-    var maxRedirects: Int = 10
+    var maxRedirects: Int?
     /// `--show-secrets`.
     var showSecrets: Bool = false
     /// `--max-body-size`: the most a response body kept in memory may take.
@@ -59,7 +61,7 @@ struct RequestOptions: Equatable {
 extension RequestOptions {
     /// The group's options, as `DirectParser` reads them and `RequestArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [environment, baseURL, headers, userAgent, referer, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, session, noCookies, maxRedirects, showSecrets, maxBodySize]
+        [environment, baseURL, headers, userAgent, referer, timeout, idleTimeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, session, noCookies, maxRedirects, showSecrets, maxBodySize]
     }
 
     static var environment: OptionDeclaration<Self> {
@@ -100,8 +102,15 @@ extension RequestOptions {
     static var timeout: OptionDeclaration<Self> {
         .option(
             "-m", "--timeout", valueName: "seconds",
-            help: "Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else 60); -m as curl's --max-time."
+            help: "Total time a request may take: a decimal number of seconds (default: the case's or API's timeout, else none); -m as curl's --max-time."
         ) { (options, value: DecimalNumber) in options.timeout = value.value }
+    }
+
+    static var idleTimeout: OptionDeclaration<Self> {
+        .option(
+            "--idle-timeout", valueName: "seconds",
+            help: "Longest a request may go without a byte sent or received: a decimal number of seconds (default: the case's or API's idleTimeout, else 60), as URLSession's request timeout; as curl's --speed-limit 1 --speed-time."
+        ) { (options, value: DecimalNumber) in options.idleTimeout = value.value }
     }
 
     static var connectTimeout: OptionDeclaration<Self> {
@@ -170,7 +179,7 @@ extension RequestOptions {
     static var noFollow: OptionDeclaration<Self> {
         .flag(
             "--no-follow",
-            help: "Do not follow redirects."
+            help: "Do not follow redirects, whatever the case's or API's redirects: say."
         ) { $0.noFollow = true }
     }
 
@@ -191,7 +200,7 @@ extension RequestOptions {
     static var maxRedirects: OptionDeclaration<Self> {
         .option(
             "--max-redirects", valueName: "n",
-            help: "Follow at most N redirects."
+            help: "Follow redirects, at most N (default: the case's or API's redirects:, else follow at most 10)."
         ) { $0.maxRedirects = $1 }
     }
 
@@ -218,6 +227,7 @@ struct RequestArguments: ParsableArguments {
     @Option(RequestOptions.userAgent) var userAgent: String?
     @Option(RequestOptions.referer) var referer: String?
     @Option(RequestOptions.timeout) var timeout: DecimalNumber?
+    @Option(RequestOptions.idleTimeout) var idleTimeout: DecimalNumber?
     @Option(RequestOptions.connectTimeout) var connectTimeout: DecimalNumber?
     @Option(RequestOptions.retry) var retry = RequestOptions().retry
     @Flag(RequestOptions.retryAll) var retryAll: Bool
@@ -230,7 +240,7 @@ struct RequestArguments: ParsableArguments {
     @Flag(RequestOptions.noFollow) var noFollow: Bool
     @Option(RequestOptions.session) var session: String?
     @Flag(RequestOptions.noCookies) var noCookies: Bool
-    @Option(RequestOptions.maxRedirects) var maxRedirects = RequestOptions().maxRedirects
+    @Option(RequestOptions.maxRedirects) var maxRedirects: Int?
     @Flag(RequestOptions.showSecrets) var showSecrets: Bool
     @Option(RequestOptions.maxBodySize) var maxBodySize = RequestOptions().maxBodySize
 
@@ -243,6 +253,7 @@ struct RequestArguments: ParsableArguments {
             userAgent: userAgent,
             referer: referer,
             timeout: timeout?.value,
+            idleTimeout: idleTimeout?.value,
             connectTimeout: connectTimeout?.value,
             retry: retry,
             retryAll: retryAll,
