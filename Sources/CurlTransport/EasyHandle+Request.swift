@@ -60,7 +60,8 @@ extension EasyHandle {
     /// `checksEachRequest`: libcurl calls `easyHandleWillSendRequest` before each request;
     /// `traces`: it reports what it sends and receives.
     ///
-    /// `uploadSize` is the size of the streamed body file, if the request has one. Returns
+    /// `uploadSize` is the size of the streamed body file, if the request has one
+    /// (`unknownSize` for a stream, sent chunked). Returns
     /// whether libcurl checks each request: not when one older than 7.80 cannot, and then no
     /// redirect is followed, rather than one that would carry the request's secrets elsewhere.
     func configure(
@@ -122,6 +123,10 @@ extension EasyHandle {
         // where 256 KiB made a 1 GiB upload from the page cache about 1.7x slower than curl.
     }
 
+    /// The size of an upload that has none (a stream): libcurl then sends it chunked over
+    /// HTTP/1.1, as a DATA stream over HTTP/2.
+    static let unknownSize: Int64 = -1
+
     /// The receive buffer's size: larger than libcurl's 16 KiB default, for far fewer callbacks on
     /// big downloads (curl uses 100 KiB).
     /// - SeeAlso: CURLOPT_BUFFERSIZE
@@ -155,7 +160,7 @@ extension EasyHandle {
                 if method != "PUT" { try set(CURLOPT_CUSTOMREQUEST, method) }
             }
         } else if let parts = request.multipartParts {
-            try set(multipartParts: parts)
+            try set(multipartParts: parts, streamedPaths: request.streamedFilePaths)
             if method != "POST" { try set(CURLOPT_CUSTOMREQUEST, method) }
         } else if request.httpBody != nil || method == "POST" {
             // A POST without a body still sends an empty one, with Content-Length: 0.

@@ -121,7 +121,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
             checksEachRequest: guardsRedirects, traces: trace != nil || !configuration.pinnedPublicKeys.isEmpty)
         let (handle, isConfigured) = try loop.handles.take(curl: loop.curl, shape: shape)
         if let fileURL = request.bodyFileURL {
-            uploadFile = try UploadFile(url: fileURL)
+            uploadFile = try UploadFile(url: fileURL, streams: request.streamedFilePaths.contains(fileURL.path))
         }
         let checksEachRequest: Bool
         if let shape, isConfigured {
@@ -129,7 +129,8 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
             checksEachRequest = shape.checksEachRequest
         } else {
             checksEachRequest = try handle.configure(
-                for: request, url: urlText, configuration: configuration, uploadSize: uploadFile?.size,
+                for: request, url: urlText, configuration: configuration,
+                uploadSize: uploadFile.map { $0.size ?? EasyHandle.unknownSize },
                 headerLines: headerLines, checksEachRequest: guardsRedirects,
                 traces: trace != nil || !configuration.pinnedPublicKeys.isEmpty,
                 shape: shape)

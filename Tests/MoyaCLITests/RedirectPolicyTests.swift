@@ -92,6 +92,11 @@ final class RedirectPolicyTests: XCTestCase {
               next:
                 path: /redirect-to
                 captures: {where: {header: location}}
+                sample: {status: 307, headers: {Location: /elsewhere}}
+              created:
+                path: /redirect-to
+                captures: {where: {header: Location}}
+                sample: {status: 201, headers: {Location: /items/1}}
               quiet:
                 path: /redirect-to
                 redirects: none
@@ -105,9 +110,10 @@ final class RedirectPolicyTests: XCTestCase {
             ), result.stderr)
         XCTAssertTrue(
             result.stderr.contains(
-                "warned.yaml:8:3: warning: case 'next' expects a redirect's answer (it captures 'where' from the Location header)"
+                "warned.yaml:8:3: warning: case 'next' expects a redirect's answer (it captures 'where' from the Location header of its 307 sample)"
             ), result.stderr)
         XCTAssertFalse(result.stderr.contains("case 'quiet' expects"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("case 'created' expects"), result.stderr)
     }
 
     func testABadPolicyIsRefusedWithItsPlace() throws {

@@ -112,7 +112,8 @@ extension TargetFileValidator {
         }
         let captures = fields["captures"].map { readCaptures($0) } ?? []
         noteRedirectExpectation(
-            caseName: name, mark: key.mark, validation: validation, captures: captures, redirects: redirects)
+            caseName: name, mark: key.mark, validation: validation, captures: captures, samples: samples,
+            redirects: redirects)
         guard isValid, let path else { return nil }
         return CaseSpec(
             CaseSpec.Fields(

@@ -38,17 +38,28 @@ extension TargetFileValidator {
         return .limit(count)
     }
 
-    /// Notes a case whose `validation` lists a 3xx code or whose `captures` read `Location`.
+    /// The statuses a followed redirect never lets through (libcurl follows these with a
+    /// `Location`; a 304 is an answer, not a redirect).
+    static let followedRedirectCodes: Set = [301, 302, 303, 307, 308]
+
+    /// Notes a case whose `validation` lists a redirect status, or that captures `Location` from
+    /// a default sample that is a redirect (a `Location` of a 201 is an answer of its own).
     mutating func noteRedirectExpectation(
-        caseName: String, mark: Mark, validation: ValidationSpec?, captures: [Capture], redirects: RedirectPolicy?
+        caseName: String, mark: Mark, validation: ValidationSpec?, captures: [Capture], samples: [NamedSample],
+        redirects: RedirectPolicy?
     ) {
         var reason: String?
-        if case .customCodes(let codes)? = validation, let code = codes.first(where: { (300...399).contains($0) }) {
+        if case .customCodes(let codes)? = validation,
+            let code = codes.first(where: Self.followedRedirectCodes.contains)
+        {
             reason = "its validation lists \(code)"
-        } else if let capture = captures.first(where: {
-            if case .header(let name) = $0.source { name.lowercased() == "location" } else { false }
-        }) {
-            reason = "it captures '\(capture.name)' from the Location header"
+        } else if case .response(let status, _, _)? = samples.first?.sample.outcome,
+            Self.followedRedirectCodes.contains(status),
+            let capture = captures.first(where: {
+                if case .header(let name) = $0.source { name.lowercased() == "location" } else { false }
+            })
+        {
+            reason = "it captures '\(capture.name)' from the Location header of its \(status) sample"
         }
         guard let reason else { return }
         redirectExpectations.append(

@@ -68,6 +68,8 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         /// The public keys its server may have (`tls: {pinnedPublicKeys:}` of the API or of the
         /// environment); empty: any.
         public var pinnedPublicKeys: [String] = []
+        /// The upload or multipart files the user named as streams (`TargetBuilder.streamsCommandLineFiles`).
+        public var streamedFilePaths: Set<String> = []
         /// The longest the request may go without a byte sent or received, in seconds (the case's
         /// or API's `idleTimeout`, default 60).
         public var idleTimeout: TimeInterval = 60
