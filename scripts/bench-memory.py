@@ -68,10 +68,10 @@ cases:
 """)
 
 
-def peak(command, stdout=subprocess.DEVNULL):
+def peak(command, stdout=subprocess.DEVNULL, stdin=None):
     """Runs `command`; returns (exit status, seconds, peak RSS in MiB)."""
     start = time.monotonic()
-    process = subprocess.Popen(command, stdout=stdout, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, stdout=stdout, stderr=subprocess.PIPE, stdin=stdin)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.monotonic() - start
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -101,6 +101,11 @@ try:
     remove(os.path.join(work, "downloaded.bin"))
     rows.append((f"{size_mib} MiB upload", *peak(base + ["upload", big] + t)))
     rows.append((f"{size_mib} MiB dataFile upload", *peak(base + ["dataFile"] + t)))
+    # Issue 46: an upload case streamed from a pipe (`-`), chunked, no temporary file.
+    feeder = subprocess.Popen(["head", "-c", str(size_mib << 20), "/dev/zero"], stdout=subprocess.PIPE)
+    rows.append((f"{size_mib} MiB upload piped to -", *peak(base + ["upload", "-"] + t, stdin=feeder.stdout)))
+    feeder.stdout.close()
+    feeder.wait()
     rows.append(("check --live --jobs 16, 16 x 128 MiB", *peak([binary, "check", "mem", "--live", "--jobs", "16",
                                                               "--only", "part*"] + t)))
 finally:
