@@ -162,14 +162,17 @@ package final class PartialFile: @unchecked Sendable {
         close()
         if overwrite {
             guard rename(partPath, destination) == 0 else {
-                throw OutputFile.failure(destination, "cannot move \(partPath) into place: \(OutputFile.describe(errno))")
+                throw OutputFile.failure(
+                    destination, "cannot move \(partPath) into place: \(OutputFile.describe(errno))")
             }
         } else {
             guard link(partPath, destination) == 0 else {
                 if errno == EEXIST {
-                    throw FileError(kind: .destinationExists, message: "\(destination) already exists; not overwriting it")
+                    throw FileError(
+                        kind: .destinationExists, message: "\(destination) already exists; not overwriting it")
                 }
-                throw OutputFile.failure(destination, "cannot move \(partPath) into place: \(OutputFile.describe(errno))")
+                throw OutputFile.failure(
+                    destination, "cannot move \(partPath) into place: \(OutputFile.describe(errno))")
             }
             unlink(partPath)
         }

@@ -130,7 +130,8 @@ final class RedirectPolicyTests: XCTestCase {
         XCTAssertEqual(result.status, 65, result.stderr)
         XCTAssertTrue(
             result.stderr.contains(
-                "bad.yaml:3:12: error: expected follow, none, or the most redirects to follow (a number) for 'redirects'"),
+                "bad.yaml:3:12: error: expected follow, none, or the most redirects to follow (a number) for 'redirects'"
+            ),
             result.stderr)
         XCTAssertTrue(
             result.stderr.contains("bad.yaml:5:32: error: 'redirects' must be follow, none or 0 to 1000, found 5000"),

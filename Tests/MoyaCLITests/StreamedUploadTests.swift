@@ -24,6 +24,16 @@ final class StreamedUploadTests: XCTestCase {
                 values: [{dump: file}]
                 path: /sha256
                 task: {upload: "{dump}"}
+              flaky:
+                method: PUT
+                values: [{dump: file}]
+                path: /status/503
+                task: {upload: "{dump}"}
+              moved:
+                method: PUT
+                values: [{dump: file}]
+                path: /redirect-to
+                task: {dataFile: "{dump}", query: {url: /sha256, status: "307"}}
               post:
                 method: POST
                 values: [{dump: file}]
@@ -67,7 +77,9 @@ final class StreamedUploadTests: XCTestCase {
             wait $pid
             echo "$? $peak $expected"
             """, binary: binary)
-        let fields = result.stdout.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let fields = result.stdout.split(separator: " ").map {
+            String($0).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         XCTAssertEqual(fields.count, 3, result.stdout + result.stderr)
         return (Int(fields.first ?? "") ?? -1, Int(fields.dropFirst().first ?? "") ?? -1, fields.last ?? "")
     }
@@ -118,6 +130,18 @@ final class StreamedUploadTests: XCTestCase {
         XCTAssertTrue(body.contains("name=\"doc\"; filename=\"stdin\"\r\n"), body)
         XCTAssertTrue(body.contains("\r\n\r\nstreamed part\r\n--"), body)
         XCTAssertTrue(body.contains("name=\"note\"\r\n\r\nhi\r\n"), body)
+    }
+
+    func testAStreamIsNeverSentTwice() throws {
+        // --retry would resend only what is left of the pipe: one attempt, its 503 the answer.
+        let flaky = try shell(#"printf 'once' | "$MOYA" call up flaky - --retry 3"#)
+        XCTAssertEqual(flaky.status, 5, flaky.stderr)
+        XCTAssertFalse(flaky.stderr.contains("retrying"), flaky.stderr)
+        XCTAssertEqual(server.receivedRequests.count, 1)
+        // A 307 would resend the body: it fails rather than sending a part of it.
+        let moved = try pipe(1 << 20, into: "call up moved")
+        XCTAssertEqual(moved.status, 1, errors())
+        XCTAssertFalse(server.receivedRequests.contains { $0.path == "/sha256" }, "nothing half-sent was taken")
     }
 
     func testCurlPrintsTheStreamAsCurlReadsIt() throws {

@@ -104,7 +104,8 @@ final class TransferTimeoutTests: XCTestCase {
     func testABadIdleLimitIsRefused() throws {
         let option = try run(["call", "slow", "drip", "1", "2", "--idle-timeout", "0"])
         XCTAssertEqual(option.status, 64, option.stderr)
-        XCTAssertTrue(option.stderr.contains("--idle-timeout must be a number of seconds greater than 0"), option.stderr)
+        XCTAssertTrue(
+            option.stderr.contains("--idle-timeout must be a number of seconds greater than 0"), option.stderr)
         try folder.write(
             "targets/bad.yaml",
             """
@@ -116,7 +117,9 @@ final class TransferTimeoutTests: XCTestCase {
             """)
         let file = try run(["validate", "targets/bad.yaml"])
         XCTAssertEqual(file.status, 65, file.stderr)
-        XCTAssertTrue(file.stderr.contains("bad.yaml:3:14: error: expected a number of seconds greater than 0"), file.stderr)
-        XCTAssertTrue(file.stderr.contains("bad.yaml:5:34: error: expected a number, found string \"forever\""), file.stderr)
+        XCTAssertTrue(
+            file.stderr.contains("bad.yaml:3:14: error: expected a number of seconds greater than 0"), file.stderr)
+        XCTAssertTrue(
+            file.stderr.contains("bad.yaml:5:34: error: expected a number, found string \"forever\""), file.stderr)
     }
 }

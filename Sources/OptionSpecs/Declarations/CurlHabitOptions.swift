@@ -27,7 +27,8 @@ extension CurlLetter {
             .refused("-c: moya-cli keeps no cookie jar; -i shows the response's Set-Cookie headers")),
         CurlLetter(
             "C", "--continue-at", takesValue: true,
-            .refused("-C: resume a download case or -o FILE with --continue (it keeps FILE.part and asks for the rest)")),
+            .refused("-C: resume a download case or -o FILE with --continue (it keeps FILE.part and asks for the rest)")
+        ),
         CurlLetter(
             "d", "--data", takesValue: true,
             .declared(missing: [

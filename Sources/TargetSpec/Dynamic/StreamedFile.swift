@@ -20,13 +20,21 @@ enum StreamedFile {
         return isStream(given) ? given : nil
     }
 
-    /// Whether `path` is (or leads to) a FIFO, a pipe, a socket or a character device.
+    /// Whether `path` is (or leads to) a FIFO, a pipe or a socket, or is standard input on a
+    /// terminal. Not another device: `/dev/zero` typed as a file is refused, as before, rather
+    /// than sent for ever (`-` stays the way to send whatever standard input is).
     static func isStream(_ path: String) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0 else { return false }
-        let type = status.st_mode & S_IFMT
-        return type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+        switch status.st_mode & S_IFMT {
+        case S_IFIFO, S_IFSOCK: return true
+        case S_IFCHR: return standardInputNames.contains(path) && isatty(0) == 1
+        default: return false
+        }
     }
+
+    /// The names standard input goes by.
+    static let standardInputNames: Set = ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]
 
     /// The streamed paths `task` sends: its upload file, its multipart files.
     static func paths(in task: MoyaKit.Task) -> Set<String> {

@@ -27,8 +27,12 @@ struct ResumedDownload {
         guard let destination = explicitPath ?? CallOutcome.downloadPath(target) else {
             throw CommandFailure(.usage, "--continue resumes a file: give -o FILE, or call a download case")
         }
-        if invocation.stubOptions.stub { throw CommandFailure(.usage, "--continue resumes a transfer; --stub makes none") }
-        if invocation.recordOptions.record { throw CommandFailure(.usage, "--continue cannot be combined with --record") }
+        if invocation.stubOptions.stub {
+            throw CommandFailure(.usage, "--continue resumes a transfer; --stub makes none")
+        }
+        if invocation.recordOptions.record {
+            throw CommandFailure(.usage, "--continue cannot be combined with --record")
+        }
         let file: PartialFile
         do {
             file = try PartialFile(destination: destination, overwrite: explicitPath != nil || output.force)
@@ -192,7 +196,8 @@ extension MoyaKit.Task {
     var withoutDownload: MoyaKit.Task {
         switch self {
         case .downloadDestination: .requestPlain
-        case .downloadParameters(let parameters, let encoding, _): .requestParameters(parameters: parameters, encoding: encoding)
+        case .downloadParameters(let parameters, let encoding, _):
+            .requestParameters(parameters: parameters, encoding: encoding)
         default: self
         }
     }
