@@ -74,7 +74,9 @@ final class StreamedUploadTests: XCTestCase {
             measured=$(seq 1 200000000 | head -c \(size) | python3 -c "\(measure)" "$MOYA" \(arguments) -)
             echo "$measured $expected"
             """, binary: binary)
-        let fields = result.stdout.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let fields = result.stdout.split(separator: " ").map {
+            String($0).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         XCTAssertEqual(fields.count, 3, result.stdout + result.stderr)
         return (Int(fields.first ?? "") ?? -1, Int(fields.dropFirst().first ?? "") ?? -1, fields.last ?? "")
     }
