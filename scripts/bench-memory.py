@@ -47,7 +47,7 @@ cases:
     sample: {{text: x}}
   download:
     path: /big.bin
-    task: {{download: "{work}/downloaded.bin"}}
+    task: {{download: "downloaded.bin"}}
     sample: {{text: x}}
   upload:
     method: POST
@@ -58,7 +58,7 @@ cases:
   dataFile:
     method: POST
     path: /upload
-    task: {{dataFile: "{big}"}}
+    task: {{dataFile: "www/big.bin"}}
     sample: ok
 """)
     for i in range(16):
@@ -71,7 +71,8 @@ cases:
 def peak(command, stdout=subprocess.DEVNULL, stdin=None):
     """Runs `command`; returns (exit status, seconds, peak RSS in MiB)."""
     start = time.monotonic()
-    process = subprocess.Popen(command, stdout=stdout, stderr=subprocess.PIPE, stdin=stdin)
+    # In the work folder: a target file writes and reads only below it.
+    process = subprocess.Popen(command, stdout=stdout, stderr=subprocess.PIPE, stdin=stdin, cwd=work)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.monotonic() - start
     process.returncode = os.waitstatus_to_exitcode(status)
