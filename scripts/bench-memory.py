@@ -47,7 +47,7 @@ cases:
     sample: {{text: x}}
   download:
     path: /big.bin
-    task: {{download: "{work}/downloaded.bin"}}
+    task: {{download: "downloaded.bin"}}
     sample: {{text: x}}
   upload:
     method: POST
@@ -58,7 +58,7 @@ cases:
   dataFile:
     method: POST
     path: /upload
-    task: {{dataFile: "{big}"}}
+    task: {{dataFile: "www/big.bin"}}
     sample: ok
 """)
     for i in range(16):
@@ -68,10 +68,11 @@ cases:
 """)
 
 
-def peak(command, stdout=subprocess.DEVNULL):
+def peak(command, stdout=subprocess.DEVNULL, stdin=None):
     """Runs `command`; returns (exit status, seconds, peak RSS in MiB)."""
     start = time.monotonic()
-    process = subprocess.Popen(command, stdout=stdout, stderr=subprocess.PIPE)
+    # In the work folder: a target file writes and reads only below it.
+    process = subprocess.Popen(command, stdout=stdout, stderr=subprocess.PIPE, stdin=stdin, cwd=work)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.monotonic() - start
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -104,6 +105,11 @@ try:
     remove(os.path.join(work, "downloaded.bin"))
     rows.append((f"{size_mib} MiB upload", *peak(base + ["upload", big] + t)))
     rows.append((f"{size_mib} MiB dataFile upload", *peak(base + ["dataFile"] + t)))
+    # Issue 46: an upload case streamed from a pipe (`-`), chunked, no temporary file.
+    feeder = subprocess.Popen(["head", "-c", str(size_mib << 20), "/dev/zero"], stdout=subprocess.PIPE)
+    rows.append((f"{size_mib} MiB upload piped to -", *peak(base + ["upload", "-"] + t, stdin=feeder.stdout)))
+    feeder.stdout.close()
+    feeder.wait()
     rows.append(("check --live --jobs 16, 16 x 128 MiB", *peak([binary, "check", "mem", "--live", "--jobs", "16",
                                                               "--only", "part*"] + t)))
 finally:

@@ -49,6 +49,7 @@ typedef struct ccurl_api {
     __typeof__(&curl_mime_name) mime_name;
     __typeof__(&curl_mime_data) mime_data;
     __typeof__(&curl_mime_filedata) mime_filedata;
+    __typeof__(&curl_mime_data_cb) mime_data_cb;
     __typeof__(&curl_mime_filename) mime_filename;
     __typeof__(&curl_mime_type) mime_type;
     __typeof__(&curl_mime_free) mime_free;
@@ -100,6 +101,7 @@ static inline int ccurl_api_load(ccurl_api *api, char *err, size_t errlen) {
     CCURL_LOAD(mime_name, curl_mime_name)
     CCURL_LOAD(mime_data, curl_mime_data)
     CCURL_LOAD(mime_filedata, curl_mime_filedata)
+    CCURL_LOAD(mime_data_cb, curl_mime_data_cb)
     CCURL_LOAD(mime_filename, curl_mime_filename)
     CCURL_LOAD(mime_type, curl_mime_type)
     CCURL_LOAD(mime_free, curl_mime_free)
@@ -154,6 +156,7 @@ static inline curl_mimepart *ccurl_mime_addpart(const ccurl_api *api, curl_mime 
 static inline CURLcode ccurl_mime_name(const ccurl_api *api, curl_mimepart *part, const char *name) { return api->mime_name(part, name); }
 static inline CURLcode ccurl_mime_data(const ccurl_api *api, curl_mimepart *part, const char *data, size_t size) { return api->mime_data(part, data, size); }
 static inline CURLcode ccurl_mime_filedata(const ccurl_api *api, curl_mimepart *part, const char *path) { return api->mime_filedata(part, path); }
+static inline CURLcode ccurl_mime_data_cb(const ccurl_api *api, curl_mimepart *part, curl_off_t size, curl_read_callback read, void *arg) { return api->mime_data_cb(part, size, read, NULL, NULL, arg); }
 static inline CURLcode ccurl_mime_filename(const ccurl_api *api, curl_mimepart *part, const char *name) { return api->mime_filename(part, name); }
 static inline CURLcode ccurl_mime_type(const ccurl_api *api, curl_mimepart *part, const char *type) { return api->mime_type(part, type); }
 static inline void ccurl_mime_free(const ccurl_api *api, curl_mime *mime) { api->mime_free(mime); }

@@ -60,7 +60,8 @@ extension EasyHandle {
     /// `checksEachRequest`: libcurl calls `easyHandleWillSendRequest` before each request;
     /// `traces`: it reports what it sends and receives.
     ///
-    /// `uploadSize` is the size of the streamed body file, if the request has one. Returns
+    /// `uploadSize` is the size of the streamed body file, if the request has one
+    /// (`unknownSize` for a stream, sent chunked). Returns
     /// whether libcurl checks each request: not when one older than 7.80 cannot, and then no
     /// redirect is followed, rather than one that would carry the request's secrets elsewhere.
     func configure(
@@ -123,6 +124,10 @@ extension EasyHandle {
         // where 256 KiB made a 1 GiB upload from the page cache about 1.7x slower than curl.
     }
 
+    /// The size of an upload that has none (a stream): libcurl then sends it chunked over
+    /// HTTP/1.1, as a DATA stream over HTTP/2.
+    static let unknownSize: Int64 = -1
+
     /// The receive buffer's size: larger than libcurl's 16 KiB default, for far fewer callbacks on
     /// big downloads (curl uses 100 KiB).
     /// - SeeAlso: CURLOPT_BUFFERSIZE
@@ -156,7 +161,7 @@ extension EasyHandle {
                 if method != "PUT" { try set(CURLOPT_CUSTOMREQUEST, method) }
             }
         } else if let parts = request.multipartParts {
-            try set(multipartParts: parts)
+            try set(multipartParts: parts, streamedPaths: request.streamedFilePaths)
             if method != "POST" { try set(CURLOPT_CUSTOMREQUEST, method) }
         } else if request.httpBody != nil || method == "POST" {
             // A POST without a body still sends an empty one, with Content-Length: 0.
@@ -201,16 +206,33 @@ extension EasyHandle {
         return lines
     }
 
-    /// - SeeAlso: CURLOPT_TIMEOUT_MS, CURLOPT_CONNECTTIMEOUT_MS
+    /// The idle limit of `request` under `configuration`: the tighter of the session's and the
+    /// request's; 0 or less means none.
+    static func idleTimeout(configuration: SessionConfiguration, request: URLRequest) -> TimeInterval? {
+        [configuration.idleTimeout, request.timeoutInterval].filter { $0 > 0 }.min()
+    }
+
+    /// The total limit, if any; the idle one as libcurl's low-speed limit (less than a byte a
+    /// second for that many whole seconds), which also has libcurl call the progress callback
+    /// every second while nothing moves, where `Transfer` checks the idle limit to the
+    /// millisecond.
+    /// - SeeAlso: CURLOPT_TIMEOUT_MS, CURLOPT_CONNECTTIMEOUT_MS, CURLOPT_LOW_SPEED_LIMIT, CURLOPT_LOW_SPEED_TIME
     private func configureTimeouts(configuration: SessionConfiguration, request: URLRequest) throws(TransportError) {
-        // The tighter of the session's and the request's limits; 0 or less means none.
-        let limits = [configuration.timeout, request.timeoutInterval].filter { $0 > 0 }
-        if let total = limits.min() {
-            try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(total))
+        if configuration.timeout > 0 {
+            try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.timeout))
+        }
+        if let idle = Self.idleTimeout(configuration: configuration, request: request) {
+            try set(CURLOPT_LOW_SPEED_LIMIT, 1)
+            try set(CURLOPT_LOW_SPEED_TIME, Self.wholeSeconds(idle))
         }
         if configuration.connectTimeout > 0 {
             try set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
         }
+    }
+
+    /// `seconds` rounded up to whole seconds, at least 1: what CURLOPT_LOW_SPEED_TIME takes.
+    static func wholeSeconds(_ seconds: TimeInterval) -> Int {
+        max(1, Int(seconds.rounded(.up).clamped(to: 0...Double(Int32.max))))
     }
 
     /// - SeeAlso: CURLOPT_FOLLOWLOCATION, CURLOPT_MAXREDIRS

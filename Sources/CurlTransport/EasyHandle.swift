@@ -41,6 +41,9 @@ final class EasyHandle {
     /// The other lists libcurl points at (`CURLOPT_RESOLVE`, `CURLOPT_CONNECT_TO`).
     private var otherLists: [UnsafeMutablePointer<curl_slist>] = []
     private var mime: OpaquePointer?
+    /// The streams multipart parts are read from (`set(multipartParts:streamedPaths:)`), kept
+    /// while the MIME body that reads them lives.
+    private var streamedParts: [UploadFile] = []
     private let errorBuffer: UnsafeMutablePointer<CChar>
     /// Receives the callbacks. Not retained, so a handle never keeps its transfer alive; and not
     /// weak, since the callbacks of a sweep's every transfer paid a weak load, a retain and a
@@ -79,6 +82,7 @@ final class EasyHandle {
         // The handle no longer points at them.
         if let mime { ccurl_mime_free(curl.api, mime) }
         mime = nil
+        streamedParts = []
         if let headerList { ccurl_slist_free_all(curl.api, headerList) }
         headerList = nil
         for list in otherLists { ccurl_slist_free_all(curl.api, list) }
@@ -248,9 +252,11 @@ final class EasyHandle {
         try check(code, "CURLOPT_COPYPOSTFIELDS")
     }
 
-    /// A `multipart/form-data` body; files are streamed by libcurl as it sends them.
-    /// - SeeAlso: CURLOPT_MIMEPOST
-    func set(multipartParts parts: [MultipartFormBodyPart]) throws(TransportError) {
+    /// A `multipart/form-data` body; files are streamed by libcurl as it sends them, and the
+    /// files at `streamedPaths` (pipes, FIFOs: `URLRequest.streamedFilePaths`) read as they come,
+    /// with no size, so the body goes chunked.
+    /// - SeeAlso: CURLOPT_MIMEPOST, curl_mime_data_cb
+    func set(multipartParts parts: [MultipartFormBodyPart], streamedPaths: Set<String> = []) throws(TransportError) {
         forgetShape()
         guard let form = ccurl_mime_init(curl.api, rawHandle) else {
             throw TransportError(kind: .other, message: "libcurl could not create a multipart body")
@@ -271,6 +277,16 @@ final class EasyHandle {
                         curl.api, mimePart, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), data.count)
                 }
                 try check(code, "curl_mime_data")
+            case .file(let url) where streamedPaths.contains(url.path):
+                let stream = try UploadFile(url: url, streams: true)
+                streamedParts.append(stream)
+                let code = ccurl_mime_data_cb(
+                    curl.api, mimePart, curl_off_t(stream.size ?? -1), easyHandlePartReadCallback,
+                    Unmanaged.passUnretained(stream).toOpaque())
+                try check(code, "curl_mime_data_cb")
+                if part.fileName == nil {
+                    try check(ccurl_mime_filename(curl.api, mimePart, url.lastPathComponent), "curl_mime_filename")
+                }
             case .file(let url):
                 // libcurl opens the file itself, blocking on a FIFO and trusting the size stat
                 // reports: only a regular file is handed over, and a pseudo-file (size 0 with
@@ -410,6 +426,14 @@ private let easyHandleReadCallback: curl_read_callback = { buffer, size, count, 
     guard let buffer, let delegate = delegate(of: userdata) else { return Int(CURL_READFUNC_ABORT) }
     let target = UnsafeMutableRawBufferPointer(start: buffer, count: size * count)
     return delegate.easyHandle(fillUploadBuffer: target) ?? Int(CURL_READFUNC_ABORT)
+}
+
+/// Reads a streamed multipart part; its userdata is the part's `UploadFile`, which the handle keeps.
+private let easyHandlePartReadCallback: curl_read_callback = { buffer, size, count, userdata in
+    guard let buffer, let userdata else { return Int(CURL_READFUNC_ABORT) }
+    let stream = Unmanaged<UploadFile>.fromOpaque(userdata).takeUnretainedValue()
+    return stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+        ?? Int(CURL_READFUNC_ABORT)
 }
 
 private let easyHandleSeekCallback: curl_seek_callback = { userdata, offset, origin in

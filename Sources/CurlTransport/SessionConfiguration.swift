@@ -16,8 +16,15 @@ public struct SessionConfiguration: Sendable, Hashable {
         case http2
     }
 
-    /// The total time a request may take, in seconds.
-    public var timeout: TimeInterval = 60
+    /// The total time a request may take, in seconds; 0: no total limit (the default, as
+    /// URLSession's resource timeout is days long), so a long transfer that keeps moving is never
+    /// cut: `idleTimeout` ends a stalled one.
+    /// - SeeAlso: CURLOPT_TIMEOUT_MS
+    public var timeout: TimeInterval = 0
+    /// The longest a request may go without a byte sent or received, in seconds (URLSession's
+    /// `timeoutIntervalForRequest`, and `URLRequest.timeoutInterval`: the tighter wins); 0: none.
+    /// - SeeAlso: CURLOPT_LOW_SPEED_LIMIT, CURLOPT_LOW_SPEED_TIME
+    public var idleTimeout: TimeInterval = 60
     /// The time connecting may take, in seconds.
     public var connectTimeout: TimeInterval = 10
     /// Whether redirects are followed.

@@ -9,6 +9,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One request in flight: its libcurl handle, where its body comes from and goes to, and the
 /// caller's callbacks. It is the `Cancellable` handed back by `Session.perform`.
@@ -65,6 +68,15 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
     /// as libcurl noted it (`sha256//…`) while checking them.
     private let pinnedPublicKeys: [String]
     private var serverKeyHash: String?
+    /// The limits the transfer runs under, for the message of the one it hits: the total one (0:
+    /// none) and the idle one (`nil`: none).
+    private let totalTimeout: TimeInterval
+    private let idleTimeout: TimeInterval?
+    /// The idle watch: bytes sent and received so far (-1 before the first report), when they
+    /// last grew, and whether the watch ended the transfer.
+    private var bytesMoved: Int64 = -1
+    private var lastMovedAt: UInt64 = 0
+    private var idleTimedOut = false
 
     /// The origin a request's sensitive headers belong to, and the redirect budget.
     private struct RedirectGuard {
@@ -95,6 +107,8 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         self.requestURL = url
         self.request = request
         self.pinnedPublicKeys = configuration.pinnedPublicKeys
+        self.totalTimeout = configuration.timeout
+        self.idleTimeout = EasyHandle.idleTimeout(configuration: configuration, request: request)
         self.trace = trace
         self.progressHandler = progress
         self.completion = completion
@@ -117,7 +131,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
             checksEachRequest: guardsRedirects, traces: trace != nil || !configuration.pinnedPublicKeys.isEmpty)
         let (handle, isConfigured) = try loop.handles.take(curl: loop.curl, shape: shape)
         if let fileURL = request.bodyFileURL {
-            uploadFile = try UploadFile(url: fileURL)
+            uploadFile = try UploadFile(url: fileURL, streams: request.streamedFilePaths.contains(fileURL.path))
         }
         let checksEachRequest: Bool
         if let shape, isConfigured {
@@ -125,7 +139,8 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
             checksEachRequest = shape.checksEachRequest
         } else {
             checksEachRequest = try handle.configure(
-                for: request, url: urlText, configuration: configuration, uploadSize: uploadFile?.size,
+                for: request, url: urlText, configuration: configuration,
+                uploadSize: uploadFile.map { $0.size ?? EasyHandle.unknownSize },
                 headerLines: headerLines, checksEachRequest: guardsRedirects,
                 traces: trace != nil || !configuration.pinnedPublicKeys.isEmpty,
                 shape: shape)
@@ -340,6 +355,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         if let bodyError { return bodyError }
         if let readError = uploadFile?.readError { return readError }
         if !headEnded, TransportError.isHeaderTooLarge(code) { return TransportError.headerTooLarge }
+        if let timeout = timeoutError(for: code, handle: handle) { return timeout }
         if code == CURLE_SSL_PINNEDPUBKEYNOTMATCH {
             return TransportError(
                 kind: .secureConnectionFailed,
@@ -347,6 +363,49 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
                     + pinnedPublicKeys.joined(separator: ", ") + "); nothing was sent")
         }
         return TransportError(curlCode: code, message: handle.errorText ?? handle.curl.describe(code))
+    }
+
+    /// The error of a limit the transfer hit, naming it: the idle one (this transfer's watch, or
+    /// libcurl's low-speed check behind it) or the total one.
+    private func timeoutError(for code: CURLcode, handle: EasyHandle) -> TransportError? {
+        let libcurlText = handle.errorText ?? ""
+        let received = handle.info(bytes: CURLINFO_SIZE_DOWNLOAD_T)
+        if let idleTimeout, idleTimedOut || (code == CURLE_OPERATION_TIMEDOUT && libcurlText.contains("too slow")) {
+            return TransportError(
+                kind: .timedOut,
+                message:
+                    "idle timeout: nothing was sent or received for \(Self.seconds(idleTimeout)) (\(received) bytes received)"
+            )
+        }
+        if code == CURLE_OPERATION_TIMEDOUT, totalTimeout > 0, libcurlText.hasPrefix("Operation timed out") {
+            return TransportError(
+                kind: .timedOut,
+                message: "total timeout: the request took more than \(Self.seconds(totalTimeout)) (\(libcurlText))")
+        }
+        return nil
+    }
+
+    /// `2 s`, `0.5 s`.
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() && value < 1e15 ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    /// Whether the transfer may go on: false once no byte was sent or received for longer than
+    /// its idle limit. libcurl reports progress on every piece moved, and every second while
+    /// nothing moves (the low-speed check asks for it).
+    private func isWithinIdleLimit(moved: Int64) -> Bool {
+        guard let idleTimeout else { return true }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &now)
+        let nanoseconds = UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+        if moved != bytesMoved {
+            bytesMoved = moved
+            lastMovedAt = nanoseconds
+            return true
+        }
+        guard Double(nanoseconds &- lastMovedAt) / 1e9 > idleTimeout else { return true }
+        idleTimedOut = true
+        return false
     }
 
     private func reportFinalProgress(handle: EasyHandle) {
@@ -440,6 +499,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
 
     func easyHandle(downloaded: Int64, of downloadTotal: Int64, uploaded: Int64, of uploadTotal: Int64) -> Bool {
         if isCancelled { return false }
+        if !isWithinIdleLimit(moved: downloaded &+ uploaded) { return false }
         guard let progressHandler else { return true }
         // A file or multipart upload reports its upload throughout (the answer to it is small);
         // any other request body (`--data`, JSON) is reported while it goes up, then the answer.

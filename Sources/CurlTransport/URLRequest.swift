@@ -21,12 +21,16 @@ public struct URLRequest: Sendable, Hashable {
     public var bodyFileURL: URL?
     /// Parts sent as `multipart/form-data` (`Task.uploadMultipart...`).
     public var multipartParts: [MultipartFormBodyPart]?
-    /// The total timeout of the request, in seconds; 0 (the default) leaves it to the session's
-    /// (`SessionConfiguration.timeout`), and the tighter of two set limits applies.
+    /// The idle timeout of the request, in seconds, as Foundation's: the longest it may go
+    /// without a byte sent or received (`SessionConfiguration.idleTimeout`: the tighter wins).
     public var timeoutInterval: TimeInterval
     /// Lowercased names of headers that carry a secret here, beyond `SensitiveHeaders.defaultNames`
     /// (a header built from a secret, say). See `SensitiveHeaders`.
     public var sensitiveHeaderNames: Set<String> = []
+    /// The paths among `bodyFileURL` and the multipart files that may be read as streams (a pipe,
+    /// a FIFO, a terminal: what a user named as `-` or `/dev/stdin`): read as they are sent and
+    /// sent with no size, chunked over HTTP/1.1. Any other file must be a regular one.
+    public var streamedFilePaths: Set<String> = []
     /// A user name and password given only when the server challenges with `Digest` (RFC 7616:
     /// MD5 or SHA-256, `qop=auth`): libcurl sends the request, reads the 401's challenge and
     /// sends it again with the answer, never to another host a redirect leads to.

@@ -1,3 +1,4 @@
+import CCleanup
 import FileIO
 
 #if canImport(FoundationEssentials)
@@ -22,8 +23,8 @@ final class UploadFile {
 
     /// The file being sent.
     let path: String
-    /// Its size when opened: the Content-Length announced.
-    let size: Int64
+    /// Its size when opened: the Content-Length announced; nil for a stream, sent chunked.
+    let size: Int64?
     private var descriptor: Int32
     /// A pseudo-file's contents, and how far they were sent.
     private var contents: [UInt8]?
@@ -31,9 +32,15 @@ final class UploadFile {
     /// Why the last read failed, for the transfer's error.
     private(set) var readError: TransportError?
 
-    /// Opens `url` for reading.
-    init(url: URL) throws(TransportError) {
+    /// Opens `url` for reading. With `streams`, a FIFO, pipe, socket or terminal is taken too (a
+    /// file the user named as a stream, `URLRequest.streamedFilePaths`), and read as it comes.
+    init(url: URL, streams: Bool = false) throws(TransportError) {
         path = url.path
+        if streams, let stream = try Self.openStream(path) {
+            descriptor = stream
+            size = nil
+            return
+        }
         descriptor = try Self.openRegular(path, what: "upload file")
         var status = stat()
         _ = fstat(descriptor, &status)
@@ -53,6 +60,24 @@ final class UploadFile {
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Opens `path` for reading when it is a stream (not a regular file): blocking, as a FIFO
+    /// waits for its writer, unless a signal stops the run. Nil for a regular file.
+    static func openStream(_ path: String) throws(TransportError) -> Int32? {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw TransportError(kind: .fileAccess, message: "cannot read \(path): \(OutputFile.describe(errno))")
+        }
+        let type = status.st_mode & S_IFMT
+        guard type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK else { return nil }
+        while true {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+            if descriptor >= 0 { return descriptor }
+            if errno == EINTR && moya_signals_pending() == 0 { continue }
+            if errno == EINTR { throw TransportError(kind: .cancelled, message: "interrupted while opening \(path)") }
+            throw TransportError(kind: .fileAccess, message: "cannot read \(path): \(OutputFile.describe(errno))")
+        }
     }
 
     /// Opens `path` for reading without blocking; refuses anything but a regular file.
@@ -108,6 +133,11 @@ final class UploadFile {
         while true {
             let count = Glibc.read(descriptor, base, buffer.count)
             if count >= 0 { return count }
+            // A stream blocks until its writer writes: a signal that stops the run ends the wait.
+            if errno == EINTR && moya_signals_pending() != 0 {
+                readError = TransportError(kind: .cancelled, message: "interrupted while reading \(path)")
+                return nil
+            }
             if errno == EINTR { continue }
             readError = TransportError(
                 kind: .fileAccess, message: "cannot read upload file \(path): \(OutputFile.describe(errno))")
@@ -115,8 +145,10 @@ final class UploadFile {
         }
     }
 
-    /// Moves the read position, for a resend; returns false on failure.
+    /// Moves the read position, for a resend; returns false on failure (always for a stream,
+    /// whose bytes are gone once sent).
     func seek(to offset: Int64) -> Bool {
+        if size == nil { return false }
         if let contents {
             guard offset >= 0, offset <= contents.count else { return false }
             self.offset = Int(offset)

@@ -1,6 +1,7 @@
 import CurlTransport
 import MoyaKit
 import ResponseCache
+import TargetModel
 import TargetSpec
 
 /// How every request of a run is sent, as one value: the targets built (`TargetFactory`), the
@@ -16,6 +17,10 @@ package struct Sender: Sendable {
     package var timeout: Double?
     /// `--connect-timeout`, over the API's.
     package var connectTimeout: Double?
+    /// `--idle-timeout`, over the case's.
+    package var idleTimeout: Double?
+    /// `--no-follow`, `--max-redirects`, over the case's `redirects:`.
+    package var redirects: RedirectPolicy?
     /// The plugins every request goes through.
     package var plugins: [any PluginType]
     /// What is hidden in what is printed.
@@ -38,7 +43,8 @@ package struct Sender: Sendable {
     package init(
         targets: TargetFactory = TargetFactory(environment: [:]),
         session: SessionConfiguration = SessionConfiguration(),
-        timeout: Double? = nil, connectTimeout: Double? = nil, plugins: [any PluginType] = [],
+        timeout: Double? = nil, connectTimeout: Double? = nil, idleTimeout: Double? = nil,
+        redirects: RedirectPolicy? = nil, plugins: [any PluginType] = [],
         redaction: Redaction = Redaction(), retry: RetryPolicy = .none, cookies: CookieJars? = CookieJars(),
         prepareHooks: (any PrepareHookRunning)? = nil
     ) {
@@ -47,6 +53,8 @@ package struct Sender: Sendable {
         self.session = session
         self.timeout = timeout
         self.connectTimeout = connectTimeout
+        self.idleTimeout = idleTimeout
+        self.redirects = redirects
         self.plugins = plugins
         self.redaction = redaction
         self.retry = retry
@@ -62,14 +70,16 @@ package struct Sender: Sendable {
         ]
     }
 
-    /// The transport settings for `target`: its timeouts unless overridden, its API's cookie
-    /// store unless cookies are off (`--no-cookies`, or its file's `cookies: false`), its
-    /// file's public key pins unless `--pinned-pubkey` gives others, and its environment's
-    /// `resolve:` under `--resolve`'s.
+    /// The transport settings for `target`: its timeouts and redirect policy unless overridden,
+    /// its API's cookie store unless cookies are off (`--no-cookies`, or its file's `cookies:
+    /// false`), its file's public key pins unless `--pinned-pubkey` gives others, and its
+    /// environment's `resolve:` under `--resolve`'s.
     package func sessionConfiguration(for target: DynamicTarget) -> SessionConfiguration {
         var configuration = session
-        configuration.timeout = timeout ?? target.timeout
+        configuration.timeout = timeout ?? target.timeout ?? 0
+        configuration.idleTimeout = idleTimeout ?? target.idleTimeout
         configuration.connectTimeout = connectTimeout ?? target.connectTimeout
+        configuration.apply(redirects ?? target.redirects)
         configuration.cookieStore = target.keepsCookies ? cookies?.store(for: target.apiName) : nil
         // `--pinned-pubkey` replaces the file's pins: the command line is the user's.
         if configuration.pinnedPublicKeys.isEmpty { configuration.pinnedPublicKeys = target.pinnedPublicKeys }
@@ -81,5 +91,13 @@ package struct Sender: Sendable {
     /// The state of sending `target`: what to do after each answer.
     package func sending(_ target: DynamicTarget, retry: RetryPolicy? = nil) -> SendingState {
         SendingState(target: target, retry: retry ?? self.retry, accessTokens: targets.accessTokens)
+    }
+}
+
+extension SessionConfiguration {
+    /// Follows redirects as `policy` says.
+    package mutating func apply(_ policy: RedirectPolicy) {
+        followRedirects = policy.follows
+        maximumRedirects = policy.maximumRedirects
     }
 }

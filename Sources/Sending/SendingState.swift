@@ -39,9 +39,12 @@ package struct SendingState: Sendable {
     /// Starts sending `target`; a 401 is answered with a new token from `accessTokens` once.
     package init(target: DynamicTarget, retry: RetryPolicy, accessTokens: (any AccessTokenSource)?) {
         self.target = target
-        self.retry = retry
+        // A body streamed from a pipe is gone once sent: sending it again would send only its
+        // rest, so such a request is never retried nor sent again with a new token.
+        let sendsStream = !target.streamedFilePaths.isEmpty
+        self.retry = sendsStream ? .none : retry
         self.accessTokens = accessTokens
-        mayRenewToken = accessTokens != nil && target.accessTokenRequest != nil
+        mayRenewToken = !sendsStream && accessTokens != nil && target.accessTokenRequest != nil
     }
 
     /// Records `result` and says what to do next.

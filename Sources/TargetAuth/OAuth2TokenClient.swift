@@ -37,7 +37,7 @@ package struct OAuth2TokenClient: Sendable {
     ) {
         var session = session
         session.followRedirects = false
-        session.timeout = min(session.timeout, 60)
+        session.timeout = session.timeout > 0 ? min(session.timeout, 60) : 60
         self.session = session
         self.now = now
         self.isInterrupted = isInterrupted

@@ -152,7 +152,11 @@ struct ServeResponder: Sendable {
         if let error = Self.errorKind(of: served.spec, named: name) {
             switch error {
             case .timeout:
-                return .hold(seconds: min(served.spec.timeout ?? served.builder.api.timeout, maximumHold))
+                // A client gives up at the first of its limits: the idle one, or a total one if set.
+                let api = served.builder.api
+                let idle = served.spec.idleTimeout ?? api.idleTimeout
+                let total = served.spec.timeout ?? api.timeout ?? idle
+                return .hold(seconds: min(idle, total, maximumHold))
             case .cannotConnect, .connectionReset:
                 return .close(reset: true)
             case .tooManyRedirects:

@@ -85,7 +85,7 @@ final class CurlHabitTests: XCTestCase {
         let curl = try sandbox.run(["curl", "hb", "moved", "-L"])
         assertRun(
             curl, status: 0,
-            stdout: "curl -L --max-redirs 10 --connect-timeout 10 --max-time 60 --compressed "
+            stdout: "curl -L --max-redirs 10 --connect-timeout 10 --speed-limit 1 --speed-time 60 --compressed "
                 + "-H 'User-Agent: moya-cli/0.1.0' 'http://127.0.0.1:\(server.port)/redirect/1'\n", stderr: "")
         try assertRefused(
             ["call", "hb", "moved", "-L", "--no-follow"], "-L follows redirects and --no-follow does not; give one",
@@ -111,7 +111,7 @@ final class CurlHabitTests: XCTestCase {
             stderr: "moya-cli: error: unknown case 'nope' in API 'hb'; valid cases: page, post, moved, login\n")
         assertRun(
             try sandbox.run(["curl", "hb", "page", "-s"]), status: 0,
-            stdout: "curl -L --max-redirs 10 --connect-timeout 10 --max-time 60 --compressed "
+            stdout: "curl -L --max-redirs 10 --connect-timeout 10 --speed-limit 1 --speed-time 60 --compressed "
                 + "-H 'User-Agent: moya-cli/0.1.0' 'http://127.0.0.1:\(server.port)/anything?page=1'\n", stderr: "")
     }
 

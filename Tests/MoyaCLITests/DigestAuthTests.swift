@@ -51,7 +51,7 @@ final class DigestAuthTests: XCTestCase {
         assertRun(
             try sandbox.run(["curl", "vault", "md5"], environment: password), status: 0,
             stdout:
-                "curl -L --max-redirs 10 --connect-timeout 10 --max-time 60 --compressed --digest -u 'bob:<redacted>' -H 'User-Agent: moya-cli/0.1.0' 'http://127.0.0.1:\(server.port)/digest-auth/auth/bob/<redacted>/MD5'\n",
+                "curl -L --max-redirs 10 --connect-timeout 10 --speed-limit 1 --speed-time 60 --compressed --digest -u 'bob:<redacted>' -H 'User-Agent: moya-cli/0.1.0' 'http://127.0.0.1:\(server.port)/digest-auth/auth/bob/<redacted>/MD5'\n",
             stderr: "")
         let shown = try sandbox.run(["curl", "vault", "md5", "--show-secrets"], environment: password)
         XCTAssertTrue(shown.stdout.contains("--digest -u 'bob:pw-d1gest'"), shown.stdout)

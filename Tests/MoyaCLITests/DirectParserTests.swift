@@ -194,7 +194,6 @@ final class DirectParserTests: XCTestCase {
     func testHelpShowsThePlainGroupsDefaults() throws {
         let defaults: [(command: String, option: String, shown: String)] = [
             ("call", "retry", String(RequestOptions().retry)),
-            ("call", "max-redirects", String(RequestOptions().maxRedirects)),
             ("call", "max-body-size", RequestOptions().maxBodySize.defaultValueDescription),
             ("call", "format", OutputOptions().format.rawValue), ("check", "jobs", String(CheckOptions().jobs)),
             ("list", "format", ListInvocation().format.rawValue)

@@ -264,7 +264,7 @@ final class DiscoveryTests: XCTestCase {
         assertRun(
             try sandbox.run(["curl", "probe", "ping", "--targets", "flag"]), status: 0,
             stdout: """
-                curl -L --max-redirs 10 --connect-timeout 10 --max-time 60 --compressed -H 'User-Agent: moya-cli/0.1.0' 'https://flag.example/ping'
+                curl -L --max-redirs 10 --connect-timeout 10 --speed-limit 1 --speed-time 60 --compressed -H 'User-Agent: moya-cli/0.1.0' 'https://flag.example/ping'
 
                 """, stderr: "")
         let listed = try sandbox.run(["list", "probe", "--targets", "flag"])

@@ -69,7 +69,7 @@ final class OneOffCredentialTests: XCTestCase {
         let result = try sandbox.run(["curl", "hb", "bearer", "--bearer", "tok-123456"])
         assertRun(
             result, status: 0,
-            stdout: "curl -L --max-redirs 10 --connect-timeout 10 --max-time 60 --compressed "
+            stdout: "curl -L --max-redirs 10 --connect-timeout 10 --speed-limit 1 --speed-time 60 --compressed "
                 + "-H 'Authorization: Bearer <redacted>' -H 'User-Agent: moya-cli/0.1.0' 'http://127.0.0.1:\(server.port)/bearer'\n",
             stderr: "")
         let shown = try sandbox.run(["curl", "hb", "bearer", "--bearer", "tok-123456", "--show-secrets"])

@@ -13,6 +13,7 @@ extension DirectParserTests {
         "-e": "http://127.0.0.1/from",
         "-m": "2.5",
         "--timeout": "2.5",
+        "--idle-timeout": "1.5",
         "--connect-timeout": "1",
         "--retry": "3",
         "--cacert": "ca.pem",

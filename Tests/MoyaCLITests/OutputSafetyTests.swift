@@ -301,18 +301,30 @@ final class OutputSafetyTests: XCTestCase {
 
     // MARK: 4. Nothing blocks: FIFOs are refused or skipped
 
-    func testAFIFOAsUploadValueIsAUsageErrorAtOnce() throws {
+    func testAFIFOTypedAsAnUploadValueIsStreamed() throws {
+        // A FIFO typed on the command line is a stream (issue 46): read as its writer writes,
+        // sent chunked. Stubbed, nothing reads it. (A FIFO a target file names is refused:
+        // StreamedUploadTests.)
         XCTAssertEqual(mkfifo(path("fifo"), 0o600), 0)
         for kind in ["upload", "multipart"] {
-            for extra in [[], ["--stub"]] {
-                let result = try CLIRunner.run(
-                    ["call", "io", kind, "fifo"] + extra, environment: ["HOME": folder.url.path],
-                    currentDirectory: folder.url, timeout: 10)
-                XCTAssertEqual(result.status, 64, "\(kind) \(extra): \(result.stderr)")
-                XCTAssertEqual(result.stderr, "moya-cli: error: cannot send 'fifo': it is a FIFO, not a regular file\n")
+            let stubbed = try CLIRunner.run(
+                ["call", "io", kind, "fifo", "--stub"], environment: ["HOME": folder.url.path],
+                currentDirectory: folder.url, timeout: 10)
+            XCTAssertEqual(stubbed.status, 0, "\(kind): \(stubbed.stderr)")
+            let writer = Thread { [path = path("fifo")] in
+                let descriptor = open(path, O_WRONLY)
+                _ = "through the fifo".withCString { write(descriptor, $0, 16) }
+                close(descriptor)
             }
+            writer.start()
+            let result = try CLIRunner.run(
+                ["call", "io", kind, "fifo"], environment: ["HOME": folder.url.path], currentDirectory: folder.url,
+                timeout: 10)
+            XCTAssertEqual(result.status, 0, "\(kind): \(result.stderr)")
+            let sent = try XCTUnwrap(server.receivedRequests.last)
+            XCTAssertTrue(sent.isChunked, kind)
+            XCTAssertTrue(String(decoding: sent.body, as: UTF8.self).contains("through the fifo"), kind)
         }
-        XCTAssertTrue(server.receivedRequests.isEmpty, "nothing is sent")
     }
 
     func testAFIFONamedYAMLIsSkippedInAFolderAndRefusedByName() throws {

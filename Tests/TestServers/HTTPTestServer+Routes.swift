@@ -20,6 +20,8 @@ import Foundation
 /// | `/drop` | closes the connection without answering |
 /// | `/slow-body` | headers and 10 of 1000 bytes, then nothing until the client leaves |
 /// | `/trickle/GATE?…`, `/gated-upload/GATE`, `/gate/GATE`, `/endless/NAME` | a body in two parts with a gate between, an upload read only once a gate opens, a gate opened, a body without end (`HTTPTestServer+Trickle`) |
+/// | `/sha256` | `HEX SIZE`: the request body's SHA-256 and length, digested as it arrives (any size, little memory) |
+/// | `/drip?…`, `/ranged/N?…` | a body dripped over seconds, a resource served by ranges (`HTTPTestServer+Transfers`) |
 /// | `/gzip` | `/json`'s document, `Content-Encoding: gzip` |
 /// | `/gzip-zeros/N` | N zero bytes gzip-compressed (a "gzip bomb" for large N) |
 /// | `/oauth/token`, `/oauth/protected` | an OAuth 2.0 token endpoint and a route it guards (`OAuthTestAuthority`) |
@@ -136,6 +138,12 @@ extension HTTPTestServer {
         case "trickle", "gated-upload", "gate", "endless":
             return respondGated(to: request, segments: segments, on: connection, reply: reply)
         case "reply": return respondReply(to: request, reply: reply)
+        case "sha256":
+            // `/sha256`: the body's SHA-256 and size, computed as it arrived (`StreamingDigest`).
+            let answer = "\(request.bodySHA256 ?? "-") \(request.bodyLength)\n"
+            return reply(200, [("Content-Type", "text/plain")], Data(answer.utf8))
+        case "drip", "ranged":
+            return respondTransfer(to: request, segments: segments, on: connection, reply: reply)
         case "slow-body":
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\n"
             guard connection.send(Array(head.utf8) + [UInt8](repeating: 0x2A, count: 10)) else { return false }

@@ -28,6 +28,8 @@ public struct ReceivedRequest: Sendable, Hashable {
     public let isChunked: Bool
     /// Which accepted connection carried the request, counting from 1.
     public let connectionNumber: Int
+    /// The SHA-256 of the whole body, hex, for `/sha256` (computed as it arrives, never held).
+    public var bodySHA256: String? = nil
 
     /// The path part of the target (of an absolute-form target too, as a proxy receives it).
     public var path: String {

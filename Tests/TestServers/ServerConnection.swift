@@ -48,10 +48,12 @@ final class ServerConnection {
         beforeBody(parsed.target)
         var body = Data()
         var length = 0
+        let digest = parsed.target.hasPrefix("/sha256") ? StreamingDigest() : nil
         let isChunked = parsed.value(of: "Transfer-Encoding")?.lowercased().contains("chunked") ?? false
         let keep: (UnsafeRawBufferPointer) -> Void = { [recordedBodyLimit] piece in
             let room = max(0, recordedBodyLimit - body.count)
             if room > 0 { body.append(contentsOf: piece.prefix(room)) }
+            digest?.update(piece)
             length += piece.count
         }
         if isChunked {
@@ -62,11 +64,12 @@ final class ServerConnection {
             }
             guard readExactly(count, into: keep) else { return .closed }
         }
-        return .request(
-            ReceivedRequest(
-                method: parsed.method, target: parsed.target, version: parsed.version,
-                headers: parsed.fields, rawHead: Data(head), body: body, bodyLength: length,
-                isChunked: isChunked, connectionNumber: number))
+        var request = ReceivedRequest(
+            method: parsed.method, target: parsed.target, version: parsed.version,
+            headers: parsed.fields, rawHead: Data(head), body: body, bodyLength: length,
+            isChunked: isChunked, connectionNumber: number)
+        request.bodySHA256 = digest?.finish()
+        return .request(request)
     }
 
     private var buffered: Int { buffer.count - bufferStart }

@@ -119,6 +119,10 @@ public struct CURLCommand: Sendable {
             guard let text = textBody(body) else { return [("--data-binary", "@-")] }
             return [(text.hasPrefix("@") ? "--data-raw" : "--data-binary", redactor.redact(text))]
         }
+        if let file = request.bodyFileURL, request.streamedFilePaths.contains(file.path) {
+            // A stream is read as curl reads `-T -`: chunked, whatever the method (-X says it).
+            return [("-T", streamPath(file))]
+        }
         if let file = request.bodyFileURL {
             // `-T` streams like the transport (no Content-Type) but appends the file name to a URL
             // ending in `/`; a POST streams with a form Content-Type, as `--data-binary` sends.
@@ -177,13 +181,19 @@ public struct CURLCommand: Sendable {
         var value: String
         switch part.provider {
         case .file(let url):
-            value = "\(part.name)=@" + Self.formQuoted(url.path)
+            let path = request.streamedFilePaths.contains(url.path) ? streamPath(url) : url.path
+            value = "\(part.name)=@" + (path == "-" ? path : Self.formQuoted(path))
         case .data(let data):
             value = "\(part.name)=" + Self.formQuoted(redactor.redact(textBody(data) ?? "<\(data.count) bytes>"))
         }
         if let fileName = part.fileName { value += ";filename=" + Self.formQuoted(fileName) }
         if let mimeType = part.mimeType { value += ";type=\(mimeType)" }
         return value
+    }
+
+    /// How curl names a stream the user gave: `-` for standard input, else its path.
+    private func streamPath(_ url: URL) -> String {
+        url.path == "/dev/stdin" ? "-" : url.path
     }
 
     private static func formQuoted(_ text: String) -> String {

@@ -27,7 +27,8 @@ extension CurlLetter {
             .refused("-c: moya-cli keeps no cookie jar; -i shows the response's Set-Cookie headers")),
         CurlLetter(
             "C", "--continue-at", takesValue: true,
-            .refused("-C: moya-cli does not resume transfers; ask for the rest with -H 'Range: bytes=START-'")),
+            .refused("-C: resume a download case or -o FILE with --continue (it keeps FILE.part and asks for the rest)")
+        ),
         CurlLetter(
             "d", "--data", takesValue: true,
             .declared(missing: [
@@ -176,7 +177,7 @@ extension CurlLetter {
     }
 
     static func speed(_ name: String) -> String {
-        "\(name): moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)"
+        "\(name): moya-cli has no speed limit; end a stalled transfer with --idle-timeout SECONDS (curl's --speed-limit 1 --speed-time SECONDS)"
     }
 
     /// The refused and accepted letters a group declares: every `.refused` and `.accepted` one.
@@ -221,7 +222,7 @@ extension OptionGroupSpec {
             .flag(
                 "location", "-L",
                 help:
-                    "As curl's: accepted and changes nothing, since redirects are followed already (--no-follow turns that off).",
+                    "As curl's: accepted and changes nothing, since redirects are followed unless the case says redirects: none (--no-follow turns that off).",
                 doc: ["`-L`: redirects are followed already."]),
             .flag(
                 "head", "-I",

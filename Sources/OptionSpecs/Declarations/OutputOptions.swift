@@ -70,6 +70,11 @@ extension OptionGroupSpec {
                     "Replace the existing file at a download case's own destination (else a numbered name is used); write to a block device with -o."
             ),
             .flag(
+                "continueDownload", "--continue",
+                help:
+                    "Resume a download case's or -o's file: a failed or interrupted transfer keeps FILE.part, and the next run asks for the rest (Range, If-Range), as curl -C - and wget -c."
+            ),
+            .flag(
                 "verbose", "-v", "--verbose",
                 help: "Show the exchange as HTTP on stderr (> request, < response headers), like curl -v."),
             .flag("curl", "--curl", help: "Print the request as a curl command to stderr, then send it."),

@@ -32,8 +32,13 @@ extension OptionGroupSpec {
             .option(
                 "timeout", "-m", "--timeout", valueName: "seconds", type: "Double?",
                 help:
-                    "Total time a request may take: a decimal number of seconds, 0 for no limit (default: the case's or API's timeout, else 60); -m as curl's --max-time.",
+                    "Total time a request may take: a decimal number of seconds, 0 for no limit (default: the case's or API's timeout, else none); -m as curl's --max-time.",
                 doc: ["`-m`/`--timeout`, in seconds."], parsedAs: "DecimalNumber", sample: "2.5"),
+            .option(
+                "idleTimeout", "--idle-timeout", valueName: "seconds", type: "Double?",
+                help:
+                    "Longest a request may go without a byte sent or received: a decimal number of seconds (default: the case's or API's idleTimeout, else 60), as URLSession's request timeout; as curl's --speed-limit 1 --speed-time.",
+                doc: ["`--idle-timeout`, in seconds."], parsedAs: "DecimalNumber", sample: "1.5"),
             .option(
                 "connectTimeout", "--connect-timeout", valueName: "seconds", type: "Double?",
                 help:
@@ -68,7 +73,9 @@ extension OptionGroupSpec {
                 "proxy", "-x", "--proxy", valueName: "url", type: "String?",
                 help: "Use the proxy URL (default: http_proxy, https_proxy, no_proxy); -x as curl's.",
                 sample: "http://proxy:3128"),
-            .flag("noFollow", "--no-follow", help: "Do not follow redirects."),
+            .flag(
+                "noFollow", "--no-follow",
+                help: "Do not follow redirects, whatever the case's or API's redirects: say."),
             .repeated(
                 "resolve", "--resolve", valueName: "host:port:address",
                 help:
@@ -121,8 +128,10 @@ extension OptionGroupSpec {
                     "Keep no cookies: by default the cookies an API's responses set (redirects included) are sent back on its later requests of the run, by RFC 6265's rules."
             ),
             .option(
-                "maxRedirects", "--max-redirects", valueName: "n", type: "Int", initial: "10",
-                help: "Follow at most N redirects.", sample: "4"),
+                "maxRedirects", "--max-redirects", valueName: "n", type: "Int?",
+                help:
+                    "Follow redirects, at most N (default: the case's or API's redirects:, else follow at most 10).",
+                sample: "4"),
             .flag(
                 "cache", "--cache",
                 help:

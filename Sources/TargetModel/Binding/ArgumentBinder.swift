@@ -162,6 +162,8 @@ public struct ArgumentBinder: Sendable {
             guard cases.contains(text) else { throw .invalidValue(text, name: value.name, type: value.type) }
             return .enumCase(text)
         case .file:
+            // `-`, typed on the command line (not in a file's examples): standard input, streamed.
+            if text == "-" && fileRoot == nil { return .file(path: "-") }
             let path = fileBaseDirectory.map { RelativeFile.resolve(text, against: $0) } ?? text
             if let fileRoot, !RelativeFile.isInside(path, root: fileRoot) {
                 throw .fileOutsideRoot(path: text, name: value.name, root: fileRoot)

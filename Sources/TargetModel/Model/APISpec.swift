@@ -28,8 +28,14 @@ public struct APISpec: Sendable, Hashable {
         /// Which status codes count as success, unless a case overrides it; `nil` when the file
         /// does not say (then `ValidationSpec.unwritten`, which `validate` notes).
         public var validation: ValidationSpec? = nil
-        /// Total request timeout in seconds.
-        public var timeout: Double = 60
+        /// The total time a request may take, in seconds (`timeout:`); `nil`: no total limit,
+        /// as URLSession's resource timeout is days long: `idleTimeout` ends a stalled transfer.
+        public var timeout: Double? = nil
+        /// The longest a request may go without sending or receiving a byte, in seconds
+        /// (`idleTimeout:`), as URLSession's `timeoutIntervalForRequest`.
+        public var idleTimeout: Double = APISpec.defaultIdleTimeout
+        /// Whether the cases' redirects are followed, unless a case says (`redirects:`).
+        public var redirects: RedirectPolicy? = nil
         /// Connection timeout in seconds.
         public var connectTimeout: Double = 10
         /// The environments, in file order.
@@ -61,6 +67,9 @@ public struct APISpec: Sendable, Hashable {
         /// `--no-cache` for none).
         public var usesCache: Bool = false
     }
+
+    /// The idle timeout of a file that does not set one, in seconds: URLSession's.
+    public static let defaultIdleTimeout: Double = 60
 
     /// Creates an API.
     @inlinable

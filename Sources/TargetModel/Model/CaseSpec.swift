@@ -38,6 +38,10 @@ public struct CaseSpec: Sendable, Hashable {
         /// `cache: true|false`: whether the HTTP cache answers and keeps this case's responses,
         /// over the API's `cache`; `nil` when the case does not say.
         public var usesCache: Bool? = nil
+        /// Overrides the API's idle timeout (seconds) when given.
+        public var idleTimeout: Double? = nil
+        /// Overrides the API's redirect policy when given.
+        public var redirects: RedirectPolicy? = nil
         /// The samples, the default one first; empty when the file gives none.
         public var samples: [NamedSample] = []
         /// The argument sets `check` uses, bound and typed (defaults filled in); chained examples,

@@ -4,7 +4,7 @@ import PositionedYAML
 extension TargetFileValidator {
     static let apiKeys = [
         "api", "description", "baseURL", "headers", "sensitiveHeaders", "auth", "validation", "timeout",
-        "connectTimeout", "cookies", "tls",
+        "idleTimeout", "connectTimeout", "redirects", "cookies", "tls",
         "environments", "defaultEnvironment", "cases", "pagination", "prepare", "cache"
     ]
 
@@ -31,7 +31,9 @@ extension TargetFileValidator {
         let sensitiveHeaders = fields["sensitiveHeaders"].map { readSensitiveHeaders($0) } ?? []
         let auth = fields["auth"].flatMap { readAPIAuth($0) }
         let validation = fields["validation"].flatMap { readValidation($0) }
-        let timeout = fields["timeout"].flatMap { positiveNumber($0) } ?? 60
+        let timeout = fields["timeout"].flatMap { positiveNumber($0) }
+        let idleTimeout = fields["idleTimeout"].flatMap { positiveNumber($0) } ?? APISpec.defaultIdleTimeout
+        let redirects = fields["redirects"].flatMap { readRedirects($0) }
         let connectTimeout = fields["connectTimeout"].flatMap { positiveNumber($0) } ?? 10
         let keepsCookies = fields["cookies"].flatMap { bool($0) } ?? true
         let pinnedPublicKeys = fields["tls"].flatMap { readTLS($0, context: "in tls") } ?? []
@@ -66,6 +68,7 @@ extension TargetFileValidator {
                 at: fields.mark)
         }
         caseCount = cases.count
+        checkRedirectExpectations(apiRedirects: redirects)
         if caseHandler == nil {
             checkPagingAndChains(cases: cases.kept, apiPagination: pagination, apiPaginationMark: paginationMark)
         } else {
@@ -80,7 +83,8 @@ extension TargetFileValidator {
                 name: name, file: file, directory: directory, description: description, baseURL: baseURL,
                 headers: headers, auth: auth?.defaultAuth,
                 authSchemes: auth?.namedSchemes ?? [],
-                validation: validation, timeout: timeout, connectTimeout: connectTimeout, environments: environments,
+                validation: validation, timeout: timeout, idleTimeout: idleTimeout, redirects: redirects,
+                connectTimeout: connectTimeout, environments: environments,
                 defaultEnvironment: defaultEnvironment, cases: cases.kept, sensitiveHeaders: sensitiveHeaders,
                 fileRoot: fileRoot,
                 pagination: pagination, keepsCookies: keepsCookies, pinnedPublicKeys: pinnedPublicKeys))

@@ -4,7 +4,7 @@ import PositionedYAML
 extension TargetFileValidator {
     static let caseKeys = [
         "description", "values", "baseURL", "path", "method", "headers", "auth", "task", "validation", "timeout",
-        "sample", "samples", "examples", "pagination", "captures", "cache"
+        "idleTimeout", "redirects", "sample", "samples", "examples", "pagination", "captures", "cache"
     ]
 
     /// The valid cases: kept, or handed to ``caseHandler`` with only their digests kept.
@@ -99,6 +99,8 @@ extension TargetFileValidator {
             ?? .plain
         let validation = fields["validation"].flatMap { readValidation($0) }
         let timeout = fields["timeout"].flatMap { positiveNumber($0) }
+        let idleTimeout = fields["idleTimeout"].flatMap { positiveNumber($0) }
+        let redirects = fields["redirects"].flatMap { readRedirects($0) }
         let samples = readSamples(fields, caseName: name, caseMark: key.mark)
         checkPlaceholders(values: values, caseName: name)
         let exampleSteps = fields["examples"].map { readExamples($0, caseName: name, values: values) } ?? []
@@ -110,12 +112,16 @@ extension TargetFileValidator {
         }
         let captures = fields["captures"].map { readCaptures($0) } ?? []
         let cache = fields["cache"].flatMap { bool($0) }
+        noteRedirectExpectation(
+            caseName: name, mark: key.mark, validation: validation, captures: captures, samples: samples,
+            redirects: redirects)
         guard isValid, let path else { return nil }
         var spec = CaseSpec(
             CaseSpec.Fields(
                 name: name, mark: key.mark, description: description, values: values, path: path, baseURL: baseURL,
                 method: method,
-                headers: headers, auth: auth, task: task, validation: validation, timeout: timeout, samples: samples,
+                headers: headers, auth: auth, task: task, validation: validation, timeout: timeout,
+                idleTimeout: idleTimeout, redirects: redirects, samples: samples,
                 examples: exampleSteps.compactMap {
                     if case .arguments(let arguments) = $0.kind { arguments } else { nil }
                 },

@@ -77,6 +77,9 @@ public struct TargetFileValidator {
     var paginationMarks: [String: Mark] = [:]
     /// The `{NAME}`s in chained examples' `with:`, checked against the captures once every case is read.
     var pendingChainPlaceholders: [(caseName: String, number: Int, names: [String], mark: Mark)] = []
+    /// Cases whose validation or captures expect a 3xx: warned about once the API's `redirects:`
+    /// is known, if their redirects are followed (`checkRedirectExpectations`).
+    var redirectExpectations: [RedirectExpectation] = []
     /// The cursor `param` of the pagination being read.
     var cursorParameterMarks: [(name: String, mark: Mark)] = []
 

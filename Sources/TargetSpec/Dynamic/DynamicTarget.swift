@@ -37,8 +37,8 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         public var sample: RenderedSample
         /// The name of that sample (`default` when the case declares none).
         public var sampleName: String
-        /// The case's total timeout, in seconds.
-        public var timeout: TimeInterval
+        /// The case's total timeout, in seconds; `nil`: none (its idle timeout still applies).
+        public var timeout: TimeInterval?
         /// The API's connect timeout, in seconds.
         public var connectTimeout: TimeInterval
         public var authorizationType: AuthorizationType? = nil
@@ -76,6 +76,13 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         /// Whether the HTTP cache answers and keeps this request's responses (`cache:`, `--cache`,
         /// `--no-cache`); never for a stub or a download.
         public var usesCache: Bool = false
+        /// The upload or multipart files the user named as streams (`TargetBuilder.streamsCommandLineFiles`).
+        public var streamedFilePaths: Set<String> = []
+        /// The longest the request may go without a byte sent or received, in seconds (the case's
+        /// or API's `idleTimeout`, default 60).
+        public var idleTimeout: TimeInterval = 60
+        /// Whether its redirects are followed (the case's or API's `redirects:`).
+        public var redirects: RedirectPolicy = .follow
     }
 
     /// Creates a target.

@@ -22,6 +22,9 @@ struct RenderContext: Sendable {
     /// Told each hidden variable whose `${VAR:-fallback}` was used instead (`TargetBuilder.hiddenFallbackNotice`).
     var hiddenFallbackNotice: (@Sendable (String) -> Void)?
     var secretValues: [String] = []
+    /// Whether a `file` value typed on the command line may name a stream (`-`, a FIFO,
+    /// `/dev/stdin`): sent as it is read (`TargetBuilder.streamsCommandLineFiles`).
+    var streamsCommandLineFiles = false
 
     init(
         api: APISpec, arguments: [String: ArgumentValue], environment: [String: String], variables: [String: String],
@@ -106,6 +109,7 @@ struct RenderContext: Sendable {
     func filePath(_ template: Template) throws(TargetBuildError) -> String {
         let path: String
         if let name = template.soloPlaceholder, case .file(let given)? = arguments[name] {
+            if streamsCommandLineFiles, let stream = StreamedFile.path(given) { return stream }
             path = given
         } else {
             // The file builds this path: it must stay in the files folder whatever the values.

@@ -35,6 +35,11 @@ public struct TargetBuilder: Sendable {
     public var downloadDestinationOverride: String?
     /// Whether an existing download destination may be replaced (`--force`).
     public var overwritesDownloads: Bool
+    /// Whether a `file` value typed on the command line may name a stream — `-` (standard
+    /// input), a FIFO, `/dev/stdin` — for an `upload` or a multipart part that is that value
+    /// alone: read as it is sent, chunked, with no size. Never a path a target file writes, nor
+    /// an example's value. Set by the commands whose values come from the command line.
+    public var streamsCommandLineFiles = false
     /// Where the tokens of `oauth2` and `command` auth come from; `nil` makes such a case fail
     /// to build (unless stubbed).
     public var accessTokens: (any AccessTokenSource)?
@@ -145,7 +150,10 @@ public struct TargetBuilder: Sendable {
                 keepsCookies: api.keepsCookies,
                 digestCredential: digestCredential,
                 pinnedPublicKeys: (try? selectedEnvironment())??.pinnedPublicKeys ?? api.pinnedPublicKeys,
-                resolve: (try? selectedEnvironment())??.resolve ?? []
+                resolve: (try? selectedEnvironment())??.resolve ?? [],
+                streamedFilePaths: streamsCommandLineFiles ? StreamedFile.paths(in: task) : [],
+                idleTimeout: spec.idleTimeout ?? api.idleTimeout,
+                redirects: spec.redirects ?? api.redirects ?? .follow
             ))
         if !preparation.isEmpty { target.preparation = preparation }
         if !isStubbed && !task.downloadsFile { target.usesCache = cacheOverride ?? spec.usesCache ?? api.usesCache }
@@ -226,6 +234,7 @@ public struct TargetBuilder: Sendable {
             optionalNames: Set(spec.values.filter(\.isOptional).map(\.name)))
         context.hiddenVariableNames = hiddenVariableNames
         context.hiddenFallbackNotice = hiddenFallbackNotice
+        context.streamsCommandLineFiles = streamsCommandLineFiles
         return context
     }
 

@@ -1,3 +1,4 @@
+import CurlTransport
 import MoyaKit
 import Sending
 import TargetSpec
@@ -97,7 +98,9 @@ struct CallRunner {
     ///
     /// With `showsProgress`, a transfer that runs for more than about a second shows a progress
     /// line on stderr when stderr is a terminal, unless `-s` or the request is stubbed.
-    mutating func run(body: ResponseBodyHandling = .collectAll, sink: BodySink? = nil, showsProgress: Bool = false)
+    mutating func run(
+        body: ResponseBodyHandling = .collectAll, sink: (any AnswerSkipping)? = nil, showsProgress: Bool = false
+    )
         throws -> Result<Response, MoyaError>?
     {
         let interrupt = Interrupt.install()
@@ -196,6 +199,15 @@ extension CallRunner {
         }
     }
 }
+
+/// Where a body goes that must not take the answers that will be sent again (a retried 503, a
+/// 401 answered with a new token): `BodySink`, and `--continue`'s `.part`.
+protocol AnswerSkipping: AnyObject {
+    /// Sets, for the next attempt, which answers are dropped instead of written.
+    func skipAnswers(where skips: @escaping @Sendable (HTTPResponseHead) -> Bool)
+}
+
+extension BodySink: AnswerSkipping {}
 
 /// The result a request's completion hands to the thread waiting on its `RequestLatch`.
 ///

@@ -17,6 +17,7 @@ struct PlainCall {
     /// the `--json`/`--data` body it sent.
     func send() throws -> (response: Response, override: RequestOverridePlugin) {
         let invocation = call.invocation
+        if invocation.outputOptions.continueDownload { return try ResumedDownload(call: call).send() }
         let outputOptions = invocation.outputOptions
         let requestOptions = invocation.requestOptions
         let target = call.target

@@ -63,9 +63,13 @@ struct CurlCommandBuilder {
     /// Options that make curl transfer the way moya-cli does.
     func transferOptions(redactor: SecretRedactor) -> [String] {
         var options: [String] = []
-        if !request.noFollow { options += ["-L", "--max-redirs", String(request.maxRedirects)] }
+        let redirects = request.redirectPolicy ?? target.redirects
+        if redirects.follows { options += ["-L", "--max-redirs", String(redirects.maximumRedirects)] }
         options += ["--connect-timeout", Self.number(request.connectTimeout ?? target.connectTimeout)]
-        options += ["--max-time", Self.number(request.timeout ?? target.timeout)]
+        // The idle limit as curl has it: under a byte a second for that many (whole) seconds.
+        let idle = request.idleTimeout ?? target.idleTimeout
+        options += ["--speed-limit", "1", "--speed-time", String(max(1, Int(idle.rounded(.up))))]
+        if let total = request.timeout ?? target.timeout { options += ["--max-time", Self.number(total)] }
         if request.insecure { options.append("-k") }
         if let cacert = request.cacert { options += ["--cacert", ShellQuoting.singleQuoted(cacert)] }
         if let cert = request.cert { options += ["--cert", ShellQuoting.singleQuoted(cert)] }

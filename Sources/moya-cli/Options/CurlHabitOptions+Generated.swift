@@ -41,7 +41,7 @@ extension CurlHabitOptions {
     static var location: OptionDeclaration<Self> {
         .flag(
             "-L",
-            help: "As curl's: accepted and changes nothing, since redirects are followed already (--no-follow turns that off)."
+            help: "As curl's: accepted and changes nothing, since redirects are followed unless the case says redirects: none (--no-follow turns that off)."
         ) { $0.location = true }
     }
 
@@ -125,8 +125,8 @@ extension CurlHabitOptions {
     static var curlUpperC: OptionDeclaration<Self> {
         .option(
             "-C", valueName: "value",
-            help: "-C: moya-cli does not resume transfers; ask for the rest with -H 'Range: bytes=START-'"
-        ) { (options, _: String) in options.refused.append("-C: moya-cli does not resume transfers; ask for the rest with -H 'Range: bytes=START-'") }
+            help: "-C: resume a download case or -o FILE with --continue (it keeps FILE.part and asks for the rest)"
+        ) { (options, _: String) in options.refused.append("-C: resume a download case or -o FILE with --continue (it keeps FILE.part and asks for the rest)") }
     }
 
     static var curlUpperF: OptionDeclaration<Self> {
@@ -258,15 +258,15 @@ extension CurlHabitOptions {
     static var curlY: OptionDeclaration<Self> {
         .option(
             "-y", valueName: "value",
-            help: "-y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)"
-        ) { (options, _: String) in options.refused.append("-y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)") }
+            help: "-y: moya-cli has no speed limit; end a stalled transfer with --idle-timeout SECONDS (curl's --speed-limit 1 --speed-time SECONDS)"
+        ) { (options, _: String) in options.refused.append("-y: moya-cli has no speed limit; end a stalled transfer with --idle-timeout SECONDS (curl's --speed-limit 1 --speed-time SECONDS)") }
     }
 
     static var curlUpperY: OptionDeclaration<Self> {
         .option(
             "-Y", valueName: "value",
-            help: "-Y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)"
-        ) { (options, _: String) in options.refused.append("-Y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)") }
+            help: "-Y: moya-cli has no speed limit; end a stalled transfer with --idle-timeout SECONDS (curl's --speed-limit 1 --speed-time SECONDS)"
+        ) { (options, _: String) in options.refused.append("-Y: moya-cli has no speed limit; end a stalled transfer with --idle-timeout SECONDS (curl's --speed-limit 1 --speed-time SECONDS)") }
     }
 
     static var curlZ: OptionDeclaration<Self> {
@@ -399,7 +399,7 @@ struct CurlHabitArguments: ParsableArguments {
                 curlRefusal(curlB, "-b: send cookies as a header: -H 'Cookie: NAME=VALUE; NAME2=VALUE2'"),
                 curlRefusal(curlUpperB, "-B: an FTP, SFTP or TELNET option; moya-cli speaks HTTP only"),
                 curlRefusal(curlC, "-c: moya-cli keeps no cookie jar; -i shows the response's Set-Cookie headers"),
-                curlRefusal(curlUpperC, "-C: moya-cli does not resume transfers; ask for the rest with -H 'Range: bytes=START-'"),
+                curlRefusal(curlUpperC, "-C: resume a download case or -o FILE with --continue (it keeps FILE.part and asks for the rest)"),
                 curlRefusal(curlUpperF, "-F: a multipart body is declared in the target file (a multipart task, see moya-targets(5)); request --form sends NAME=VALUE items as a urlencoded form"),
                 curlRefusal(curlJ, "-j: moya-cli keeps no cookies between requests; leave -j out"),
                 curlRefusal(curlUpperJ, "-J: moya-cli does not name files after the server's; write the body with -o FILE (a download case names its own destination)"),
@@ -415,8 +415,8 @@ struct CurlHabitArguments: ParsableArguments {
                 curlRefusal(curlUpperT, "-T: an upload is declared in the target file (an upload task, see moya-targets(5)); --data @FILE sends a file's bytes as the body"),
                 curlRefusal(curlUpperU, "-U: give the proxy's credentials in its URL: --proxy http://USER:PASSWORD@HOST:PORT"),
                 curlRefusal(curlUpperV, "-V: moya-cli's version is 'moya-cli --version'"),
-                curlRefusal(curlY, "-y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)"),
-                curlRefusal(curlUpperY, "-Y: moya-cli has no speed limit; bound a request's time with -m SECONDS (--timeout)"),
+                curlRefusal(curlY, "-y: moya-cli has no speed limit; end a stalled transfer with --idle-timeout SECONDS (curl's --speed-limit 1 --speed-time SECONDS)"),
+                curlRefusal(curlUpperY, "-Y: moya-cli has no speed limit; end a stalled transfer with --idle-timeout SECONDS (curl's --speed-limit 1 --speed-time SECONDS)"),
                 curlRefusal(curlZ, "-z: send the condition as a header: -H 'If-Modified-Since: DATE'"),
                 curlRefusal(curlUpperZ, "-Z: a call sends one request; moya-cli check --jobs N checks N cases at a time")
             ] as [String?]).compactMap { $0 })

@@ -34,6 +34,8 @@ struct OutputOptions: Equatable {
     var etagCompare: String?
     /// `--force`.
     var force: Bool = false
+    /// `--continue`.
+    var continueDownload: Bool = false
     /// `-v`/`--verbose`.
     var verbose: Bool = false
     /// `--curl`.
@@ -45,7 +47,7 @@ struct OutputOptions: Equatable {
 extension OutputOptions {
     /// The group's options, as `DirectParser` reads them and `OutputArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [include, headersOnly, print, meta, keyPath, format, stream, maxEvents, writeOut, dumpHeader, output, etagSave, etagCompare, force, verbose, curl, silent]
+        [include, headersOnly, print, meta, keyPath, format, stream, maxEvents, writeOut, dumpHeader, output, etagSave, etagCompare, force, continueDownload, verbose, curl, silent]
     }
 
     static var include: OptionDeclaration<Self> {
@@ -146,6 +148,13 @@ extension OutputOptions {
         ) { $0.force = true }
     }
 
+    static var continueDownload: OptionDeclaration<Self> {
+        .flag(
+            "--continue",
+            help: "Resume a download case's or -o's file: a failed or interrupted transfer keeps FILE.part, and the next run asks for the rest (Range, If-Range), as curl -C - and wget -c."
+        ) { $0.continueDownload = true }
+    }
+
     static var verbose: OptionDeclaration<Self> {
         .flag(
             "-v", "--verbose",
@@ -184,6 +193,7 @@ struct OutputArguments: ParsableArguments {
     @Option(OutputOptions.etagSave) var etagSave: String?
     @Option(OutputOptions.etagCompare) var etagCompare: String?
     @Flag(OutputOptions.force) var force: Bool
+    @Flag(OutputOptions.continueDownload) var continueDownload: Bool
     @Flag(OutputOptions.verbose) var verbose: Bool
     @Flag(OutputOptions.curl) var curl: Bool
     @Flag(OutputOptions.silent) var silent: Bool
@@ -205,6 +215,7 @@ struct OutputArguments: ParsableArguments {
             etagSave: etagSave,
             etagCompare: etagCompare,
             force: force,
+            continueDownload: continueDownload,
             verbose: verbose,
             curl: curl,
             silent: silent)

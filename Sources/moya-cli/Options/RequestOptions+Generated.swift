@@ -24,6 +24,8 @@ struct RequestOptions: Equatable {
     var referer: String?
     /// `-m`/`--timeout`, in seconds.
     var timeout: Double?
+    /// `--idle-timeout`, in seconds.
+    var idleTimeout: Double?
     /// `--connect-timeout`, in seconds.
     var connectTimeout: Double?
     /// `--retry`.
@@ -73,7 +75,7 @@ struct RequestOptions: Equatable {
     /// `--no-cookies`.
     var noCookies: Bool = false
     /// `--max-redirects`.
-    var maxRedirects: Int = 10
+    var maxRedirects: Int?
     /// `--cache`.
     var cache: Bool = false
     /// `--no-cache`.
@@ -87,7 +89,7 @@ struct RequestOptions: Equatable {
 extension RequestOptions {
     /// The group's options, as `DirectParser` reads them and `RequestArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [environment, baseURL, headers, userAgent, referer, timeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, resolve, connectTo, ipv4, ipv6, interface, limitRate, tlsMin, tlsMax, ciphers, tls13Ciphers, pathAsIs, compressed, session, noCookies, maxRedirects, cache, noCache, showSecrets, maxBodySize]
+        [environment, baseURL, headers, userAgent, referer, timeout, idleTimeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, resolve, connectTo, ipv4, ipv6, interface, limitRate, tlsMin, tlsMax, ciphers, tls13Ciphers, pathAsIs, compressed, session, noCookies, maxRedirects, cache, noCache, showSecrets, maxBodySize]
     }
 
     static var environment: OptionDeclaration<Self> {
@@ -128,8 +130,15 @@ extension RequestOptions {
     static var timeout: OptionDeclaration<Self> {
         .option(
             "-m", "--timeout", valueName: "seconds",
-            help: "Total time a request may take: a decimal number of seconds, 0 for no limit (default: the case's or API's timeout, else 60); -m as curl's --max-time."
+            help: "Total time a request may take: a decimal number of seconds, 0 for no limit (default: the case's or API's timeout, else none); -m as curl's --max-time."
         ) { (options, value: DecimalNumber) in options.timeout = value.value }
+    }
+
+    static var idleTimeout: OptionDeclaration<Self> {
+        .option(
+            "--idle-timeout", valueName: "seconds",
+            help: "Longest a request may go without a byte sent or received: a decimal number of seconds (default: the case's or API's idleTimeout, else 60), as URLSession's request timeout; as curl's --speed-limit 1 --speed-time."
+        ) { (options, value: DecimalNumber) in options.idleTimeout = value.value }
     }
 
     static var connectTimeout: OptionDeclaration<Self> {
@@ -198,7 +207,7 @@ extension RequestOptions {
     static var noFollow: OptionDeclaration<Self> {
         .flag(
             "--no-follow",
-            help: "Do not follow redirects."
+            help: "Do not follow redirects, whatever the case's or API's redirects: say."
         ) { $0.noFollow = true }
     }
 
@@ -303,7 +312,7 @@ extension RequestOptions {
     static var maxRedirects: OptionDeclaration<Self> {
         .option(
             "--max-redirects", valueName: "n",
-            help: "Follow at most N redirects."
+            help: "Follow redirects, at most N (default: the case's or API's redirects:, else follow at most 10)."
         ) { $0.maxRedirects = $1 }
     }
 
@@ -344,6 +353,7 @@ struct RequestArguments: ParsableArguments {
     @Option(RequestOptions.userAgent) var userAgent: String?
     @Option(RequestOptions.referer) var referer: String?
     @Option(RequestOptions.timeout) var timeout: DecimalNumber?
+    @Option(RequestOptions.idleTimeout) var idleTimeout: DecimalNumber?
     @Option(RequestOptions.connectTimeout) var connectTimeout: DecimalNumber?
     @Option(RequestOptions.retry) var retry = RequestOptions().retry
     @Flag(RequestOptions.retryAll) var retryAll: Bool
@@ -368,7 +378,7 @@ struct RequestArguments: ParsableArguments {
     @Flag(RequestOptions.compressed) var compressed: Bool
     @Option(RequestOptions.session) var session: String?
     @Flag(RequestOptions.noCookies) var noCookies: Bool
-    @Option(RequestOptions.maxRedirects) var maxRedirects = RequestOptions().maxRedirects
+    @Option(RequestOptions.maxRedirects) var maxRedirects: Int?
     @Flag(RequestOptions.cache) var cache: Bool
     @Flag(RequestOptions.noCache) var noCache: Bool
     @Flag(RequestOptions.showSecrets) var showSecrets: Bool
@@ -383,6 +393,7 @@ struct RequestArguments: ParsableArguments {
             userAgent: userAgent,
             referer: referer,
             timeout: timeout?.value,
+            idleTimeout: idleTimeout?.value,
             connectTimeout: connectTimeout?.value,
             retry: retry,
             retryAll: retryAll,

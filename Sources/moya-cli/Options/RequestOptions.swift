@@ -28,11 +28,14 @@ extension RequestOptions {
         if let timeout, !(timeout >= 0 && timeout <= limit) {
             throw OptionsError("--timeout must be a number of seconds from 0 (no limit) to \(Int(limit))")
         }
+        if let idleTimeout, !(idleTimeout > 0 && idleTimeout <= limit) {
+            throw OptionsError("--idle-timeout must be a number of seconds greater than 0 and at most \(Int(limit))")
+        }
         if let connectTimeout, !(connectTimeout > 0 && connectTimeout <= limit) {
             throw OptionsError("--connect-timeout must be a number of seconds greater than 0 and at most \(Int(limit))")
         }
         if retry < 0 { throw OptionsError("--retry must be 0 or more") }
-        if maxRedirects < 0 { throw OptionsError("--max-redirects must be 0 or more") }
+        if let maxRedirects, maxRedirects < 0 { throw OptionsError("--max-redirects must be 0 or more") }
         if key != nil && cert == nil { throw OptionsError("--key needs --cert") }
         for entry in resolve {
             if case .failure(let problem) = ConnectionPinning.resolveEntry(entry) {
@@ -63,6 +66,13 @@ extension RequestOptions {
         for header in headers where HeaderOverride(header) == nil {
             throw OptionsError("--header '\(header)' is not 'Name: value'")
         }
+    }
+
+    /// The redirect policy the command line sets (`--no-follow`, `--max-redirects N`), over the
+    /// case's and API's `redirects:`; `nil` when it sets none.
+    var redirectPolicy: RedirectPolicy? {
+        if noFollow { return RedirectPolicy.none }
+        return maxRedirects.map { .limit($0) }
     }
 
     /// The `-A` and `-e` headers, then the `-H` overrides (a later one wins), parsed.

@@ -148,6 +148,8 @@ enum CaseResolution {
             overwritesDownloads: download.overwrites)
         if let accessTokens { builder.accessTokens = accessTokens }
         builder.credentialOverride = resolved.credential
+        // The values were typed on the command line: `-` or a FIFO there is a stream to send.
+        builder.streamsCommandLineFiles = true
         do {
             return try builder.target(for: spec, arguments: resolved.arguments, sampleName: settings.stub.sample)
         } catch .accessToken(let error) {

@@ -16,7 +16,7 @@ enum RequestPlugins {
             DefaultUserAgentPlugin()
         ]
             + (override.map { [$0] } ?? [])
-            + [HeaderOverridePlugin(overrides: headerOverrides), SensitiveHeadersPlugin()]
+            + [HeaderOverridePlugin(overrides: headerOverrides), SensitiveHeadersPlugin(), StreamedFilesPlugin()]
     }
 
     /// Refuses `--json`/`--data` for a case that transfers a file (upload, multipart, download):

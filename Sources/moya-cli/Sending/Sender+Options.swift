@@ -18,7 +18,8 @@ extension Sender {
         self.init(
             targets: TargetFactory(request: request, environment: environment, isStubbed: isStubbed),
             session: SessionConfiguration(request: request), timeout: request.timeout,
-            connectTimeout: request.connectTimeout,
+            connectTimeout: request.connectTimeout, idleTimeout: request.idleTimeout,
+            redirects: request.redirectPolicy,
             plugins: RequestPlugins.base(headerOverrides: request.headerOverrides, override: override),
             redaction: Redaction(request: request),
             retry: isStubbed ? .none : RetryPolicy(maximumRetries: request.retry, retriesAllMethods: request.retryAll),

@@ -1,16 +1,17 @@
 import MoyaKit
+import Sending
 import TargetModel
 import TargetSpec
 
 extension SessionConfiguration {
     /// The transport settings the command line's request options give: redirects, TLS and proxy,
-    /// and `--timeout`/`--connect-timeout` when given.
+    /// and `--timeout`/`--idle-timeout`/`--connect-timeout` when given.
     init(request: RequestOptions) {
         self.init()
         if let timeout = request.timeout { self.timeout = timeout }
+        if let idleTimeout = request.idleTimeout { self.idleTimeout = idleTimeout }
         if let connectTimeout = request.connectTimeout { self.connectTimeout = connectTimeout }
-        followRedirects = !request.noFollow
-        maximumRedirects = request.maxRedirects
+        apply(request.redirectPolicy ?? .follow)
         allowsInsecureConnections = request.insecure
         certificateAuthorityFile = request.cacert
         clientCertificateFile = request.cert
@@ -30,10 +31,12 @@ extension SessionConfiguration {
         keepsDotSegments = request.pathAsIs
     }
 
-    /// The settings for `target`: the case's timeouts unless `--timeout`/`--connect-timeout`.
+    /// The settings for `target`: the case's timeouts and redirects unless the command line's.
     init(request: RequestOptions, target: DynamicTarget) {
         self.init(request: request)
-        timeout = request.timeout ?? target.timeout
+        timeout = request.timeout ?? target.timeout ?? 0
+        idleTimeout = request.idleTimeout ?? target.idleTimeout
         connectTimeout = request.connectTimeout ?? target.connectTimeout
+        apply(request.redirectPolicy ?? target.redirects)
     }
 }
