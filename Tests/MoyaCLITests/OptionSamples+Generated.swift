@@ -53,6 +53,7 @@ extension DirectParserTests {
         "--keypath": "a.b.0",
         "--format": "json",
         "--output": "out.bin",
+        "--expect": "$.args.q=hello",
         "--query": "page=2",
         "--json": "{\"a\":1}",
         "--data": "x=1",

@@ -1,3 +1,4 @@
+import Assertions
 import PositionedYAML
 
 /// One case of an API: the request it builds and its samples.
@@ -46,6 +47,8 @@ public struct CaseSpec: Sendable, Hashable {
         public var pagination: CasePagination = .inherited
         /// What the case takes from its response (`captures:`), in file order.
         public var captures: [Capture] = []
+        /// What a response must be (`expect:`), tested by `check` against samples and live answers.
+        package var expectation: Expectation? = nil
     }
 
     /// Creates a case.

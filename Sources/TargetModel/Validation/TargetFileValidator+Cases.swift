@@ -4,7 +4,7 @@ import PositionedYAML
 extension TargetFileValidator {
     static let caseKeys = [
         "description", "values", "baseURL", "path", "method", "headers", "auth", "task", "validation", "timeout",
-        "sample", "samples", "examples", "pagination", "captures"
+        "sample", "samples", "examples", "pagination", "captures", "expect"
     ]
 
     /// The valid cases: kept, or handed to ``caseHandler`` with only their digests kept.
@@ -109,6 +109,7 @@ extension TargetFileValidator {
             paginationMarks[name] = cursorParameterMarks.last?.mark ?? node.mark
         }
         let captures = fields["captures"].map { readCaptures($0) } ?? []
+        let expectation = fields["expect"].flatMap { readExpectation($0) }
         guard isValid, let path else { return nil }
         return CaseSpec(
             CaseSpec.Fields(
@@ -118,7 +119,7 @@ extension TargetFileValidator {
                 examples: exampleSteps.compactMap {
                     if case .arguments(let arguments) = $0.kind { arguments } else { nil }
                 },
-                exampleSteps: exampleSteps, pagination: pagination, captures: captures))
+                exampleSteps: exampleSteps, pagination: pagination, captures: captures, expectation: expectation))
     }
 
     private mutating func readPath(_ node: Node) -> Template? {

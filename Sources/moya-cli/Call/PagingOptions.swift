@@ -20,6 +20,9 @@ extension PagingOptions {
 
     /// Refuses output options that do not fit a paged or captured call.
     func validate(with output: OutputOptions) throws(OptionsError) {
+        if (all || capture) && !output.expect.isEmpty {
+            throw OptionsError("--expect tests one response as printed; it cannot go with --all or --capture")
+        }
         if output.format == .jsonl && !all {
             throw OptionsError("--format jsonl prints the items of pages; it needs --all")
         }
