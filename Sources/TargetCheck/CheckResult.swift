@@ -55,6 +55,8 @@ package struct CheckResult: Sendable {
     package var reasons: [String] = []
     /// The shape differences, for `drift` failures.
     package var drifts: [ShapeDrift] = []
+    /// The start of the body of a failed check's response (2 KiB, secrets redacted), for the HTML report.
+    package var responseExcerpt: String?
     /// The `expect:` assertions that did not hold (secrets redacted).
     package var assertions: [AssertionFailure] = []
     /// `GET https://...` with secrets redacted, when the request could be built.

@@ -32,6 +32,15 @@ enum ExpectationCheck {
         ChainStep.fields(of: response)
     }
 
+    /// The start of a failed check's response body for the HTML report: 2 KiB, secrets redacted.
+    static func excerpt(of body: some Collection<UInt8>, redactor: SecretRedactor) -> String? {
+        guard !body.isEmpty else { return nil }
+        let limit = 2048
+        var text = String(decoding: body.prefix(limit), as: UTF8.self)
+        if body.count > limit { text += "\n… (\(body.count) bytes)" }
+        return redactor.redact(text)
+    }
+
     /// `result` failed with `failures` (redacted), unless there are none; a result that already
     /// failed keeps its kind and gains the assertions.
     static func applying(

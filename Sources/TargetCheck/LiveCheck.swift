@@ -83,6 +83,13 @@ final class LiveCheck: Sendable {
                 comparison: ShapeComparison(isStrict: settings.isStrict))
             var checked = evaluation.judge(result, duration: secondsSince(start), attempts: attempts)
             checked.request = request
+            if checked.outcome == .failed {
+                switch result {
+                case .success(let response), .failure(.statusCode(let response)):
+                    checked.responseExcerpt = ExpectationCheck.excerpt(of: response.data, redactor: redactor)
+                default: break
+                }
+            }
             if settings.recordsResponses, !target.task.downloadsFile {
                 checked.liveResponse = Self.kept(result, redactor: redactor)
             }

@@ -117,8 +117,12 @@ struct SampleCheck: Sendable {
             body: expectation.body.isEmpty ? .other("") : ResponseFacts.body(parsing: defaultResponse.data))
         let failures = expectation.failures(
             for: facts, values: ExpectationCheck.values(for: item, captured: captured.captured))
-        return ExpectationCheck.applying(
-            failures, to: captured, redactor: defaultRedactor ?? SecretRedactor(secretValues: []))
+        let redactor = defaultRedactor ?? SecretRedactor(secretValues: [])
+        var checked = ExpectationCheck.applying(failures, to: captured, redactor: redactor)
+        if checked.outcome == .failed {
+            checked.responseExcerpt = ExpectationCheck.excerpt(of: defaultResponse.data, redactor: redactor)
+        }
+        return checked
     }
 
     /// `--all`: the sample pages, from `page1` (else the default sample) through each next page.

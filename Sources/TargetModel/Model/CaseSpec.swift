@@ -72,6 +72,11 @@ public struct CaseSpec: Sendable, Hashable {
         hasher.combine(fields.value)
     }
 
+    /// How many assertions the case and its examples make (`list` shows it).
+    package var expectationCount: Int {
+        (self.expectation?.count ?? 0) + self.exampleSteps.reduce(0) { $0 + ($1.expectation?.count ?? 0) }
+    }
+
     /// The sample `--stub` uses without `--sample`.
     public var defaultSample: NamedSample? { self.samples.first }
 
