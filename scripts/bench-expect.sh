@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Benchmark for issue 40's budget: `check --live` of a case with 50 `expect:` assertions on a
+# 10 MB JSON body stays within 1.5x the same check without them. Both checks compare the body's
+# shape with the sample (so both parse it); the expectations reuse that parse. Measured side by
+# side, interleaved, against a local nginx; best of RUNS. Not a test: `make bench` runs it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+RUNS="${RUNS:-10}"
+PORT="${PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}"
+BIN="${BIN:-.build/release/moya-cli}"
+
+need() { command -v "$1" >/dev/null 2>&1 || { apt-get install -y -qq "$2" >/dev/null 2>&1 || sudo apt-get install -y -qq "$2" >/dev/null; }; }
+need nginx nginx-light
+
+WORK="$(mktemp -d)"
+mkdir -p "$WORK/www"
+# 10 MB: 60,000 items and a small meta object.
+python3 - "$WORK/www/big.json" <<'PY'
+import json, sys
+items = [{"id": i, "name": f"item {i}", "price": (i * 37) % 1000 + 0.5, "tags": ["a", "b"] if i % 2 else [],
+          "owner": {"login": f"user{i % 97}", "active": i % 3 == 0}} for i in range(60000)]
+doc = {"meta": {"total": len(items), "page": 1, "next": "https://example.test/items?page=2"}, "items": items}
+with open(sys.argv[1], "w") as f:
+    json.dump(doc, f)
+PY
+chmod -R a+rX "$WORK"
+cat > "$WORK/nginx.conf" <<CONF
+worker_processes 1; daemon on; pid $WORK/nginx.pid; error_log $WORK/error.log;
+events { worker_connections 64; }
+http { access_log off; server { listen 127.0.0.1:$PORT; root $WORK/www; default_type application/json; } }
+CONF
+nginx -c "$WORK/nginx.conf"
+trap 'kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+sleep 0.2
+
+target() {
+  echo "api: $1"
+  echo "baseURL: http://127.0.0.1:$PORT"
+  echo "cases:"
+  echo "  big:"
+  echo "    path: /big.json"
+  echo "    sample: {json: {meta: {total: 1, page: 1, next: x}, items: [{id: 0, name: a, price: 0.5, tags: [], owner: {login: u, active: true}}]}}"
+}
+target plain > "$WORK/plain.yaml"
+{
+  target asserted
+  echo "    expect:"
+  echo "      status: 200"
+  echo "      headers: {Content-Type: {matches: json}}"
+  echo "      time: {\"<\": 60000}"
+  echo "      body:"
+  # 39 single paths, 4 wildcards and slices, 3 filters and a descendant query: 47, and status,
+  # headers and time: 50.
+  echo "        \"\$.meta.total\": {\"==\": 60000, type: integer}"
+  echo "        \"\$.meta.page\": 1"
+  echo "        \"\$.meta.next\": {startsWith: \"https://\", contains: \"page=2\"}"
+  for i in $(seq 0 33); do echo "        \"\$.items[$((i * 1500))].id\": $((i * 1500))"; done
+  echo "        \"\$.items[-1].name\": \"item 59999\""
+  echo "        \"\$.items[0:10].owner.login\": {matches: \"^user[0-9]+\$\"}"
+  echo "        \"\$.items[::10000].id\": {type: integer}"
+  echo "        \"\$.items[-3:].price\": {\">\": 0}"
+  echo "        \"\$.items[*].id\": {count: 60000}"
+  echo "        \"\$.items[?@.price > 1000]\": {count: 0}"
+  echo "        \"\$.items[?@.owner.login == 'user1' && @.owner.active]\": {exists: true}"
+  echo "        \"\$.items[?length(@.tags) == 2]\": {count: {\">\": 1000}}"
+  echo "        \"\$.items\": {count: 60000, type: array}"
+  echo "        \"\$..total\": 60000"
+} > "$WORK/asserted.yaml"
+echo "expectations: $(( $(grep -c '^        "\$' "$WORK/asserted.yaml") + 3 )) (body paths, status, headers and time)"
+
+"$BIN" check plain --live --targets "$WORK/plain.yaml" 2>"$WORK/log" || { cat "$WORK/log"; exit 1; }
+"$BIN" check asserted --live --targets "$WORK/asserted.yaml" 2>"$WORK/log" || { cat "$WORK/log"; exit 1; }
+
+now() { date +%s.%N; }
+best_plain=""; best_asserted=""
+for run in $(seq 1 "$RUNS"); do
+  start=$(now); "$BIN" check plain --live --targets "$WORK/plain.yaml" 2>/dev/null; plain=$(echo "$(now) - $start" | bc)
+  start=$(now); "$BIN" check asserted --live --targets "$WORK/asserted.yaml" 2>/dev/null; asserted=$(echo "$(now) - $start" | bc)
+  printf 'run %d: without expectations %6.3f s   with 50 %6.3f s\n' "$run" "$plain" "$asserted"
+  if [ -z "$best_plain" ] || [ "$(echo "$plain < $best_plain" | bc)" = 1 ]; then best_plain=$plain; fi
+  if [ -z "$best_asserted" ] || [ "$(echo "$asserted < $best_asserted" | bc)" = 1 ]; then best_asserted=$asserted; fi
+done
+ratio=$(echo "scale=2; $best_asserted / $best_plain" | bc)
+printf 'best of %d: without %.3f s, with 50 expectations %.3f s: %sx (budget: at most 1.5x)\n' "$RUNS" "$best_plain" "$best_asserted" "$ratio"
