@@ -52,7 +52,9 @@ extension Expectation {
                 if let problem = PredicateCheck.problem(
                     predicate, selection: value.map { [$0] } ?? [], isSingular: true, coercesNumbers: true)
                 {
-                    failures.append(AssertionFailure(subject: "header \(header.name)", expected: predicate.expectation, found: problem))
+                    failures.append(
+                        AssertionFailure(
+                            subject: "header \(header.name)", expected: predicate.expectation, found: problem))
                 }
             }
         }
@@ -84,7 +86,8 @@ extension Expectation {
             for predicate in time {
                 if let problem = PredicateCheck.problem(predicate, selection: [measured], isSingular: true) {
                     failures.append(
-                        AssertionFailure(subject: "time", expected: predicate.expectation + " ms", found: problem + " ms"))
+                        AssertionFailure(
+                            subject: "time", expected: predicate.expectation + " ms", found: problem + " ms"))
                 }
             }
         }

@@ -122,9 +122,10 @@ struct JSONQueryParser {
         case "?":
             position += 1
             skipBlanks()
-            return .filter(try nested { (parser: inout JSONQueryParser) throws(JSONQueryError) in
-                try parser.parseLogicalOr()
-            })
+            return .filter(
+                try nested { (parser: inout JSONQueryParser) throws(JSONQueryError) in
+                    try parser.parseLogicalOr()
+                })
         default:
             let start: Int? = peek == ":" ? nil : try parseInteger()
             skipBlanks()
@@ -321,7 +322,8 @@ struct JSONQueryParser {
     }
 
     /// A test expression must be a query, or a function returning a logical value or nodes.
-    private func testExpression(_ operand: FunctionArgument, at start: Int) throws(JSONQueryError) -> LogicalExpression {
+    private func testExpression(_ operand: FunctionArgument, at start: Int) throws(JSONQueryError) -> LogicalExpression
+    {
         switch operand {
         case .query: return .test(operand)
         case .function(let call) where call.function.returnsLogical: return .test(operand)

@@ -23,7 +23,9 @@ enum ExpectationCheck {
     static func values(for item: CheckItem, captured: CapturedValues?) -> [String: JSONValue] {
         var values: [String: JSONValue] = [:]
         for (name, value) in item.arguments { values[name] = value.json }
-        for capture in (captured ?? item.inheritedCaptures)?.values ?? [] { values[capture.name] = .string(capture.value) }
+        for capture in (captured ?? item.inheritedCaptures)?.values ?? [] {
+            values[capture.name] = .string(capture.value)
+        }
         return values
     }
 
@@ -57,9 +59,10 @@ enum ExpectationCheck {
         if checked.outcome == .passed {
             checked.outcome = .failed
             checked.failureKind = .assertion
-            checked.reasons = [
-                "\(redacted.count) expectation\(redacted.count == 1 ? "" : "s") failed"
-            ] + redacted.map(\.description)
+            checked.reasons =
+                [
+                    "\(redacted.count) expectation\(redacted.count == 1 ? "" : "s") failed"
+                ] + redacted.map(\.description)
             checked.captured = nil
         } else {
             checked.reasons += redacted.map(\.description)

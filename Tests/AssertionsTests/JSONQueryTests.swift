@@ -37,7 +37,9 @@ import Testing
         Case(name: "wildcard object", query: "$.*", document: #"{"a": 1, "b": [2]}"#, result: "[1, [2]]"),
         Case(name: "wildcard array", query: "$[*]", document: "[1, 2, 3]", result: "[1, 2, 3]"),
         Case(name: "wildcard scalar", query: "$.a.*", document: #"{"a": 1}"#, result: "[]"),
-        Case(name: "wildcard then name", query: "$.*.x", document: #"{"a": {"x": 1}, "b": {"x": 2}, "c": 3}"#, result: "[1, 2]"),
+        Case(
+            name: "wildcard then name", query: "$.*.x", document: #"{"a": {"x": 1}, "b": {"x": 2}, "c": 3}"#,
+            result: "[1, 2]"),
         // Indices (2.3.3).
         Case(name: "index", query: "$[1]", document: #"["a", "b"]"#, result: #"["b"]"#),
         Case(name: "negative index", query: "$[-1]", document: #"["a", "b"]"#, result: #"["b"]"#),
@@ -45,9 +47,15 @@ import Testing
         Case(name: "negative index out of range", query: "$[-3]", document: #"["a", "b"]"#, result: "[]"),
         // Slices (2.3.4), the RFC's examples.
         Case(name: "slice", query: "$[1:3]", document: #"["a", "b", "c", "d", "e", "f", "g"]"#, result: #"["b", "c"]"#),
-        Case(name: "slice open end", query: "$[5:]", document: #"["a", "b", "c", "d", "e", "f", "g"]"#, result: #"["f", "g"]"#),
-        Case(name: "slice step", query: "$[1:5:2]", document: #"["a", "b", "c", "d", "e", "f", "g"]"#, result: #"["b", "d"]"#),
-        Case(name: "slice negative step", query: "$[5:1:-2]", document: #"["a", "b", "c", "d", "e", "f", "g"]"#, result: #"["f", "d"]"#),
+        Case(
+            name: "slice open end", query: "$[5:]", document: #"["a", "b", "c", "d", "e", "f", "g"]"#,
+            result: #"["f", "g"]"#),
+        Case(
+            name: "slice step", query: "$[1:5:2]", document: #"["a", "b", "c", "d", "e", "f", "g"]"#,
+            result: #"["b", "d"]"#),
+        Case(
+            name: "slice negative step", query: "$[5:1:-2]", document: #"["a", "b", "c", "d", "e", "f", "g"]"#,
+            result: #"["f", "d"]"#),
         Case(name: "slice reverse", query: "$[::-1]", document: #"["a", "b", "c"]"#, result: #"["c", "b", "a"]"#),
         Case(name: "slice negative bounds", query: "$[-2:]", document: "[1, 2, 3]", result: "[2, 3]"),
         Case(name: "slice zero step", query: "$[::0]", document: "[1, 2, 3]", result: "[]"),
@@ -58,57 +66,90 @@ import Testing
         Case(name: "union of indices and slice", query: "$[0, 0, 2:]", document: "[1, 2, 3]", result: "[1, 1, 3]"),
         Case(name: "union with blanks", query: "$[ 0 , -1 ]", document: "[1, 2, 3]", result: "[1, 3]"),
         // Descendants (2.5.2).
-        Case(name: "descendant name", query: "$..a", document: #"{"a": 1, "b": {"a": 2, "c": [{"a": 3}]}}"#, result: "[1, 2, 3]"),
-        Case(name: "descendant wildcard", query: "$..*", document: #"{"o": {"j": 1}, "a": [5]}"#, result: #"[{"j": 1}, [5], 1, 5]"#),
+        Case(
+            name: "descendant name", query: "$..a", document: #"{"a": 1, "b": {"a": 2, "c": [{"a": 3}]}}"#,
+            result: "[1, 2, 3]"),
+        Case(
+            name: "descendant wildcard", query: "$..*", document: #"{"o": {"j": 1}, "a": [5]}"#,
+            result: #"[{"j": 1}, [5], 1, 5]"#),
         Case(name: "descendant index", query: "$..[0]", document: #"[[1, 2], [3]]"#, result: "[[1, 2], 1, 3]"),
-        Case(name: "store authors", query: "$..author", document: store,
-             result: #"["Nigel Rees", "Evelyn Waugh", "Herman Melville", "J. R. R. Tolkien"]"#),
+        Case(
+            name: "store authors", query: "$..author", document: store,
+            result: #"["Nigel Rees", "Evelyn Waugh", "Herman Melville", "J. R. R. Tolkien"]"#),
         Case(name: "store prices", query: "$.store..price", document: store, result: "[8.95, 12.99, 8.99, 22.99, 399]"),
         Case(name: "third book", query: "$..book[2].author", document: store, result: #"["Herman Melville"]"#),
         Case(name: "last book", query: "$..book[-1].title", document: store, result: #"["The Lord of the Rings"]"#),
         Case(name: "first two books", query: "$..book[:2].price", document: store, result: "[8.95, 12.99]"),
         // Filters (2.3.5): comparisons, existence, logical operators, parentheses, negation.
-        Case(name: "filter existence", query: "$..book[?@.isbn].title", document: store,
-             result: #"["Moby Dick", "The Lord of the Rings"]"#),
-        Case(name: "filter less than", query: "$..book[?@.price<10].title", document: store,
-             result: #"["Sayings of the Century", "Moby Dick"]"#),
-        Case(name: "filter greater than, blanks", query: "$.store.book[? @.price > 20 ].title", document: store,
-             result: #"["The Lord of the Rings"]"#),
-        Case(name: "filter string equality", query: "$.store.book[?@.category == 'reference'].price", document: store,
-             result: "[8.95]"),
-        Case(name: "filter and", query: "$..book[?@.price < 10 && @.category == 'fiction'].title", document: store,
-             result: #"["Moby Dick"]"#),
-        Case(name: "filter or", query: "$..book[?@.price > 20 || @.price < 9].price", document: store,
-             result: "[8.95, 8.99, 22.99]"),
+        Case(
+            name: "filter existence", query: "$..book[?@.isbn].title", document: store,
+            result: #"["Moby Dick", "The Lord of the Rings"]"#),
+        Case(
+            name: "filter less than", query: "$..book[?@.price<10].title", document: store,
+            result: #"["Sayings of the Century", "Moby Dick"]"#),
+        Case(
+            name: "filter greater than, blanks", query: "$.store.book[? @.price > 20 ].title", document: store,
+            result: #"["The Lord of the Rings"]"#),
+        Case(
+            name: "filter string equality", query: "$.store.book[?@.category == 'reference'].price", document: store,
+            result: "[8.95]"),
+        Case(
+            name: "filter and", query: "$..book[?@.price < 10 && @.category == 'fiction'].title", document: store,
+            result: #"["Moby Dick"]"#),
+        Case(
+            name: "filter or", query: "$..book[?@.price > 20 || @.price < 9].price", document: store,
+            result: "[8.95, 8.99, 22.99]"),
         Case(name: "filter not", query: "$..book[?!@.isbn].price", document: store, result: "[8.95, 12.99]"),
-        Case(name: "filter not parenthesized", query: "$..book[?!(@.price < 10)].price", document: store,
-             result: "[12.99, 22.99]"),
-        Case(name: "filter root reference", query: "$.a[?@ > $.limit]", document: #"{"limit": 2, "a": [1, 2, 3, 4]}"#,
-             result: "[3, 4]"),
-        Case(name: "filter on object members", query: "$[?@ >= 2]", document: #"{"x": 1, "y": 2, "z": 3}"#, result: "[2, 3]"),
-        Case(name: "filter numbers by value", query: "$[?@ == 1]", document: "[1, 1.0, 1e0, \"1\"]", result: "[1, 1.0, 1e0]"),
-        Case(name: "filter null", query: "$[?@.a == null]", document: #"[{"a": null}, {"b": 1}]"#, result: #"[{"a": null}]"#),
-        Case(name: "filter missing equals missing", query: "$[?@.x == @.y]", document: #"[{"a": 1}, {"x": 1}]"#,
-             result: #"[{"a": 1}]"#),
-        Case(name: "filter bool", query: "$[?@.on == true]", document: #"[{"on": true}, {"on": false}]"#,
-             result: #"[{"on": true}]"#),
+        Case(
+            name: "filter not parenthesized", query: "$..book[?!(@.price < 10)].price", document: store,
+            result: "[12.99, 22.99]"),
+        Case(
+            name: "filter root reference", query: "$.a[?@ > $.limit]", document: #"{"limit": 2, "a": [1, 2, 3, 4]}"#,
+            result: "[3, 4]"),
+        Case(
+            name: "filter on object members", query: "$[?@ >= 2]", document: #"{"x": 1, "y": 2, "z": 3}"#,
+            result: "[2, 3]"),
+        Case(
+            name: "filter numbers by value", query: "$[?@ == 1]", document: "[1, 1.0, 1e0, \"1\"]",
+            result: "[1, 1.0, 1e0]"),
+        Case(
+            name: "filter null", query: "$[?@.a == null]", document: #"[{"a": null}, {"b": 1}]"#,
+            result: #"[{"a": null}]"#),
+        Case(
+            name: "filter missing equals missing", query: "$[?@.x == @.y]", document: #"[{"a": 1}, {"x": 1}]"#,
+            result: #"[{"a": 1}]"#),
+        Case(
+            name: "filter bool", query: "$[?@.on == true]", document: #"[{"on": true}, {"on": false}]"#,
+            result: #"[{"on": true}]"#),
         Case(name: "filter strings ordered", query: "$[?@ < 'b']", document: #"["a", "b", "c", 1]"#, result: #"["a"]"#),
-        Case(name: "filter deep equality", query: "$[?@.a == $.b]", document: #"{"b": [1, {"x": 2}], "c": {"a": [1, {"x": 2}]}}"#,
-             result: #"[{"a": [1, {"x": 2}]}]"#),
+        Case(
+            name: "filter deep equality", query: "$[?@.a == $.b]",
+            document: #"{"b": [1, {"x": 2}], "c": {"a": [1, {"x": 2}]}}"#,
+            result: #"[{"a": [1, {"x": 2}]}]"#),
         Case(name: "filter nested", query: "$[?@[?@ > 1]]", document: "[[0, 1], [2], 3]", result: "[[2]]"),
         // Functions (2.4).
-        Case(name: "length of string", query: "$[?length(@) == 3]", document: #"["abc", "de", [1, 2, 3]]"#,
-             result: #"["abc", [1, 2, 3]]"#),
-        Case(name: "length of object", query: "$[?length(@.o) >= 2].n", document: #"[{"n": 1, "o": {"a": 1, "b": 2}}, {"n": 2, "o": {}}]"#,
-             result: "[1]"),
-        Case(name: "count", query: "$[?count(@.*) == 2]", document: #"[{"a": 1, "b": 2}, {"a": 1}, [1, 2]]"#,
-             result: #"[{"a": 1, "b": 2}, [1, 2]]"#),
-        Case(name: "match whole", query: "$[?match(@.d, '1974-05-..')].d", document: #"[{"d": "1974-05-01"}, {"d": "1974-05-011"}]"#,
-             result: #"["1974-05-01"]"#),
-        Case(name: "search part", query: "$[?search(@.a, 'b.?b')].a", document: #"[{"a": "xbbx"}, {"a": "b"}, {"a": 1}]"#,
-             result: #"["xbbx"]"#),
-        Case(name: "value", query: "$[?value(@..color) == 'red'].id", document: #"[{"id": 1, "c": {"color": "red"}}, {"id": 2}]"#,
-             result: "[1]"),
+        Case(
+            name: "length of string", query: "$[?length(@) == 3]", document: #"["abc", "de", [1, 2, 3]]"#,
+            result: #"["abc", [1, 2, 3]]"#),
+        Case(
+            name: "length of object", query: "$[?length(@.o) >= 2].n",
+            document: #"[{"n": 1, "o": {"a": 1, "b": 2}}, {"n": 2, "o": {}}]"#,
+            result: "[1]"),
+        Case(
+            name: "count", query: "$[?count(@.*) == 2]", document: #"[{"a": 1, "b": 2}, {"a": 1}, [1, 2]]"#,
+            result: #"[{"a": 1, "b": 2}, [1, 2]]"#),
+        Case(
+            name: "match whole", query: "$[?match(@.d, '1974-05-..')].d",
+            document: #"[{"d": "1974-05-01"}, {"d": "1974-05-011"}]"#,
+            result: #"["1974-05-01"]"#),
+        Case(
+            name: "search part", query: "$[?search(@.a, 'b.?b')].a",
+            document: #"[{"a": "xbbx"}, {"a": "b"}, {"a": 1}]"#,
+            result: #"["xbbx"]"#),
+        Case(
+            name: "value", query: "$[?value(@..color) == 'red'].id",
+            document: #"[{"id": 1, "c": {"color": "red"}}, {"id": 2}]"#,
+            result: "[1]"),
         Case(name: "not match", query: "$[?!match(@, 'a.*')]", document: #"["ab", "ba"]"#, result: #"["ba"]"#)
     ]
 

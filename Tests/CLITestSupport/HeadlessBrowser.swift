@@ -11,12 +11,15 @@ package enum HeadlessBrowser {
         where FileManager.default.isExecutableFile(atPath: path) {
             return URL(fileURLWithPath: path)
         }
-        throw XCTSkip("chromium-headless-shell is not installed (apt-get install chromium-headless-shell; make test installs it)")
+        throw XCTSkip(
+            "chromium-headless-shell is not installed (apt-get install chromium-headless-shell; make test installs it)")
     }
 
     /// The document as the browser holds it once the page's scripts ran and `virtualTimeBudget`
     /// milliseconds of (virtual) time passed, so that fetches the page starts have answered.
-    package static func dumpDOM(_ url: URL, virtualTimeBudget: Int = 5000, extraArguments: [String] = []) throws -> String {
+    package static func dumpDOM(_ url: URL, virtualTimeBudget: Int = 5000, extraArguments: [String] = []) throws
+        -> String
+    {
         let output = try run(
             ["--dump-dom", "--virtual-time-budget=\(virtualTimeBudget)"] + extraArguments + [url.absoluteString])
         return String(decoding: output, as: UTF8.self)
@@ -24,7 +27,8 @@ package enum HeadlessBrowser {
 
     /// A PNG screenshot of the page at `width`x`height`, written to `destination`; its size in bytes.
     @discardableResult
-    package static func screenshot(_ url: URL, to destination: URL, width: Int = 1280, height: Int = 900) throws -> Int {
+    package static func screenshot(_ url: URL, to destination: URL, width: Int = 1280, height: Int = 900) throws -> Int
+    {
         _ = try run(["--screenshot=\(destination.path)", "--window-size=\(width),\(height)", url.absoluteString])
         let size = (try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int) ?? 0
         return size
@@ -42,7 +46,7 @@ package enum HeadlessBrowser {
         process.arguments =
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-                "--user-data-dir=\(profile.path)",
+                "--user-data-dir=\(profile.path)"
             ] + arguments
         process.environment = ["HOME": profile.path, "PATH": "/usr/bin:/bin"]
         let output = Pipe()

@@ -312,11 +312,14 @@ final class ExpectTests: XCTestCase {
         }
         let junit = try String(contentsOfFile: sandbox.path("r.xml"), encoding: .utf8)
         XCTAssertTrue(
-            junit.contains(#"<failure message="$.args.q: expected &quot;nope&quot;, found &quot;hello&quot;" type="assertion">"#),
+            junit.contains(
+                #"<failure message="$.args.q: expected &quot;nope&quot;, found &quot;hello&quot;" type="assertion">"#),
             junit)
         let tap = try String(contentsOfFile: sandbox.path("r.tap"), encoding: .utf8)
-        XCTAssertTrue(tap.contains("    assertions:\n      - subject: \"$.args.q\"\n        expected: \"\\\"nope\\\"\""), tap)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sandbox.path("r.json"))))
+        XCTAssertTrue(
+            tap.contains("    assertions:\n      - subject: \"$.args.q\"\n        expected: \"\\\"nope\\\"\""), tap)
+        let json = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: sandbox.path("r.json"))))
         let results = try XCTUnwrap((json as? [String: Any])?["results"] as? [[String: Any]])
         let first = try XCTUnwrap(results.first { $0["id"] as? String == "bin.search#1" })
         XCTAssertEqual(first["failure"] as? String, "assertion")
@@ -324,11 +327,14 @@ final class ExpectTests: XCTestCase {
         XCTAssertEqual(assertions.first?["subject"] as? String, "$.args.q")
         XCTAssertEqual(assertions.first?["found"] as? String, #""hello""#)
         XCTAssertEqual(assertions.count, 2)
-        XCTAssertTrue((assertions[1]["found"] as? String ?? "").contains("[redacted]") || !(assertions[1]["found"] as? String ?? "").contains(secret))
+        XCTAssertTrue(
+            (assertions[1]["found"] as? String ?? "").contains("[redacted]")
+                || !(assertions[1]["found"] as? String ?? "").contains(secret))
     }
 
     func testTheHTMLReportOpensInABrowserFailedFirstWithEveryRow() throws {
-        try writeSearch(expect: #"body: {"$.args.q": "nope", "$.url": {contains: "q="}}"#, examples: "examples: [[hello], [nope]]")
+        try writeSearch(
+            expect: #"body: {"$.args.q": "nope", "$.url": {contains: "q="}}"#, examples: "examples: [[hello], [nope]]")
         try sandbox.write(
             "targets/other.yaml",
             """
@@ -363,7 +369,8 @@ final class ExpectTests: XCTestCase {
         let url = URL(fileURLWithPath: sandbox.path("report.html"))
         let dom = try HeadlessBrowser.dumpDOM(url)
         for id in ids { XCTAssertTrue(dom.contains("<code>\(id)</code>"), "browser row \(id)") }
-        XCTAssertTrue(dom.contains("<p id=\"filters\">"), "the filter bar is shown when scripts run: \(dom.prefix(2000))")
+        XCTAssertTrue(
+            dom.contains("<p id=\"filters\">"), "the filter bar is shown when scripts run: \(dom.prefix(2000))")
         XCTAssertTrue(dom.contains("$.args.q"), dom)
         let filtered = try HeadlessBrowser.dumpDOM(URL(string: url.absoluteString + "#show=passed")!)
         XCTAssertTrue(filtered.contains("data-outcome=\"failed\" open=\"\" hidden=\"\""), filtered)

@@ -39,8 +39,11 @@ enum HTMLReporter {
             """
         for file in summary.invalidFiles {
             html += "<details class=\"check\" data-outcome=\"failed\" open><summary>"
-            html += "<span class=\"badge o-failed\">fail</span> <code>\(escaped(file.id))</code> invalid target file</summary>\n"
-            html += "<ul class=\"reasons\">" + file.problems.map { "<li>\(escaped($0))</li>" }.joined() + "</ul></details>\n"
+            html +=
+                "<span class=\"badge o-failed\">fail</span> <code>\(escaped(file.id))</code> invalid target file</summary>\n"
+            html +=
+                "<ul class=\"reasons\">" + file.problems.map { "<li>\(escaped($0))</li>" }.joined()
+                + "</ul></details>\n"
         }
         // Failed first, then the rest in plan order.
         let entries = Array(zip(summary.items, summary.results))
@@ -65,7 +68,8 @@ enum HTMLReporter {
             html += "<p class=\"request\"><code>\(escaped(request.method)) \(escaped(request.url))</code></p>"
         }
         if !result.assertions.isEmpty {
-            html += "<h3>Failed assertions</h3><table class=\"assertions\"><tr><th>subject</th><th>expected</th><th>found</th></tr>"
+            html +=
+                "<h3>Failed assertions</h3><table class=\"assertions\"><tr><th>subject</th><th>expected</th><th>found</th></tr>"
             for assertion in result.assertions {
                 html +=
                     "<tr><td><code>\(escaped(assertion.subject))</code></td><td>\(escaped(assertion.expected))</td>"

@@ -29,7 +29,8 @@ package enum CompactExpectation {
         guard let (subject, op, valueText) = split(item) else {
             throw Problem(
                 description:
-                    "--expect '\(item)': write PATH=VALUE (or !=, <, <=, >, >=, ~=), like '$.args.q=hello' or status=200")
+                    "--expect '\(item)': write PATH=VALUE (or !=, <, <=, >, >=, ~=), like '$.args.q=hello' or status=200"
+            )
         }
         let predicates: [Predicate]
         if op == "=", valueText.hasPrefix("{") {
@@ -52,13 +53,16 @@ package enum CompactExpectation {
         }
         if subject.hasPrefix("$") {
             do {
-                return Expectation(body: [BodyAssertion(query: try JSONQuery(parsing: subject), predicates: predicates)])
+                return Expectation(body: [BodyAssertion(query: try JSONQuery(parsing: subject), predicates: predicates)]
+                )
             } catch {
                 throw Problem(description: "--expect '\(item)': invalid JSONPath '\(subject)': \(error)")
             }
         }
         if subject == "status" {
-            guard op == "=" else { throw Problem(description: "--expect '\(item)': write status=CODE, like status=2xx") }
+            guard op == "=" else {
+                throw Problem(description: "--expect '\(item)': write status=CODE, like status=2xx")
+            }
             var reader = ExpectationReader()
             let node = Node.scalar(Node.Scalar(text: valueText, mark: Mark(line: 1, column: 1)))
             guard let status = reader.readStatus(node), reader.problems.isEmpty else {

@@ -40,7 +40,9 @@ package struct ExpectationReader {
                 }
             case "body":
                 guard case .mapping(let paths, _) = entry.value else {
-                    problem("expect's body is a map of JSONPath to value or predicates, like {\"$.id\": 1}", at: entry.value.mark)
+                    problem(
+                        "expect's body is a map of JSONPath to value or predicates, like {\"$.id\": 1}",
+                        at: entry.value.mark)
                     continue
                 }
                 for path in paths {
