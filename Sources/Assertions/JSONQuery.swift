@@ -17,16 +17,18 @@ package struct JSONQuery: Sendable, Hashable, CustomStringConvertible {
         var parser = JSONQueryParser(text)
         segments = try parser.parseQuery()
         source = text
+        isSingular = segments.allSatisfy(\.isSingular)
     }
 
     package var description: String { source }
 
     /// Whether the query selects at most one node (only names and indices): RFC 9535's singular query.
-    package var isSingular: Bool { segments.allSatisfy(\.isSingular) }
+    package let isSingular: Bool
 
     /// The nodes the query selects in `document`, in document order as RFC 9535 defines it.
     package func select(in document: JSONValue) -> [JSONValue] {
-        QueryEvaluator.select(segments, from: [document], root: document)
+        if isSingular { return QueryEvaluator.singular(segments, from: document).map { [$0] } ?? [] }
+        return QueryEvaluator.select(segments, from: [document], root: document)
     }
 
     package static func == (lhs: JSONQuery, rhs: JSONQuery) -> Bool { lhs.source == rhs.source }
@@ -73,9 +75,16 @@ indirect enum QuerySelector: Sendable {
 
 /// `@.a` (relative to the current node) or `$.a` (absolute), inside a filter.
 struct FilterQuery: Sendable {
-    var isRelative: Bool
-    var segments: [QuerySegment]
-    var isSingular: Bool { segments.allSatisfy(\.isSingular) }
+    let isRelative: Bool
+    let segments: [QuerySegment]
+    /// Known once: a filter asks for each element.
+    let isSingular: Bool
+
+    init(isRelative: Bool, segments: [QuerySegment]) {
+        self.isRelative = isRelative
+        self.segments = segments
+        isSingular = segments.allSatisfy(\.isSingular)
+    }
 }
 
 indirect enum LogicalExpression: Sendable {

@@ -474,7 +474,8 @@ struct JSONQueryParser {
                 throw JSONQueryError("\(function.rawValue)()'s pattern is a string", at: arguments[1].1)
             }
             guard let compiled = RegularExpression.compile(text, wholeMatch: function == .match) else {
-                throw JSONQueryError("'\(text)' is not a regular expression", at: arguments[1].1)
+                throw JSONQueryError(
+                    RegularExpression.problem(in: text) ?? "'\(text)' is not a regular expression", at: arguments[1].1)
             }
             pattern = compiled
         }

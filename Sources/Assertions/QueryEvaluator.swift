@@ -10,21 +10,60 @@ enum QueryEvaluator {
             case .child(let selectors):
                 for node in nodes { apply(selectors, to: node, root: root, into: &next) }
             case .descendant(let selectors):
-                for node in nodes { descend(node) { apply(selectors, to: $0, root: root, into: &next) } }
+                for node in nodes { descend(node, selectors, root: root, into: &next) }
             }
             nodes = next
         }
         return nodes
     }
 
-    /// Calls `visit` on `node` and each of its descendants, in document order (parents first).
-    private static func descend(_ node: JSONValue, _ visit: (JSONValue) -> Void) {
-        visit(node)
+    /// Applies `selectors` to `node` and each of its descendants, in document order (parents
+    /// first). Scalars have nothing to select and are not visited: on a large body most nodes
+    /// are scalars, and each visit costs a retain and a release.
+    private static func descend(
+        _ node: JSONValue, _ selectors: [QuerySelector], root: JSONValue, into output: inout [JSONValue]
+    ) {
         switch node {
-        case .array(let elements): for element in elements { descend(element, visit) }
-        case .object(let members): for (_, member) in members { descend(member, visit) }
+        case .array(let elements):
+            apply(selectors, to: node, root: root, into: &output)
+            for index in elements.indices {
+                switch elements[index] {
+                case .array, .object: descend(elements[index], selectors, root: root, into: &output)
+                default: break
+                }
+            }
+        case .object(let members):
+            apply(selectors, to: node, root: root, into: &output)
+            for index in members.indices {
+                switch members[index].1 {
+                case .array, .object: descend(members[index].1, selectors, root: root, into: &output)
+                default: break
+                }
+            }
         default: break
         }
+    }
+
+    /// The one node a singular query (names and indices) selects, without building node lists:
+    /// a filter's `@.price` is read this way once per element.
+    static func singular(_ segments: [QuerySegment], from start: JSONValue) -> JSONValue? {
+        var current = start
+        for segment in segments {
+            guard case .child(let selectors) = segment, selectors.count == 1 else { return nil }
+            switch selectors[0] {
+            case .name(let name):
+                guard case .object(let members) = current else { return nil }
+                guard let found = members.last(where: { $0.0 == name }) else { return nil }
+                current = found.1
+            case .index(let index):
+                guard case .array(let elements) = current else { return nil }
+                let resolved = index < 0 ? elements.count + index : index
+                guard elements.indices.contains(resolved) else { return nil }
+                current = elements[resolved]
+            default: return nil
+            }
+        }
+        return current
     }
 
     private static func apply(
@@ -104,7 +143,9 @@ enum QueryEvaluator {
                 value(of: right, current: current, root: root))
         case .test(let argument):
             switch argument {
-            case .query(let query): return !nodes(of: query, current: current, root: root).isEmpty
+            case .query(let query):
+                if query.isSingular { return singular(query.segments, from: query.isRelative ? current : root) != nil }
+                return !nodes(of: query, current: current, root: root).isEmpty
             case .function(let call): return logical(call, current: current, root: root)
             case .logical(let inner): return test(inner, current: current, root: root)
             case .literal: return false
@@ -116,11 +157,17 @@ enum QueryEvaluator {
         select(query.segments, from: [query.isRelative ? current : root], root: root)
     }
 
+    /// The first node `query` selects (all of them for a singular query), or `nil` (Nothing).
+    private static func first(of query: FilterQuery, current: JSONValue, root: JSONValue) -> JSONValue? {
+        if query.isSingular { return singular(query.segments, from: query.isRelative ? current : root) }
+        return nodes(of: query, current: current, root: root).first
+    }
+
     /// A comparable's value; `nil` is RFC 9535's Nothing (an empty node list, or no function result).
     private static func value(of comparable: Comparable, current: JSONValue, root: JSONValue) -> JSONValue? {
         switch comparable {
         case .literal(let literal): return literal
-        case .query(let query): return nodes(of: query, current: current, root: root).first
+        case .query(let query): return first(of: query, current: current, root: root)
         case .function(let call): return value(of: call, current: current, root: root)
         }
     }
@@ -128,7 +175,7 @@ enum QueryEvaluator {
     private static func argumentValue(_ argument: FunctionArgument, current: JSONValue, root: JSONValue) -> JSONValue? {
         switch argument {
         case .literal(let literal): return literal
-        case .query(let query): return nodes(of: query, current: current, root: root).first
+        case .query(let query): return first(of: query, current: current, root: root)
         case .function(let call): return value(of: call, current: current, root: root)
         case .logical: return nil
         }

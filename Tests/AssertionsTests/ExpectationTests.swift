@@ -125,6 +125,19 @@ import Testing
         #expect(expectation.failures(for: passing).isEmpty)
     }
 
+    /// A pattern from a file matched against a server's text: nested repetition, which Swift's
+    /// backtracking engine can take exponential time on (`(a+)+$` against 30 a's and a `!`),
+    /// is refused when the file loads; other patterns are accepted.
+    @Test func nestedQuantifiersAreRefused() {
+        for pattern in ["^(a+)+$", "(a*b?)*", "((ab)+)+", "(x{2,})+", "(\\d+)*", "([a-z]+)+"] {
+            #expect(RegularExpression.problem(in: pattern)?.contains("exponential") == true, "\(pattern)")
+        }
+        for pattern in ["^(ab)+$", "a+b*", "^application/json", "[+*]+", "(a+)?", "\\(a+\\)+", "^\\d{4}-\\d{2}$"] {
+            #expect(RegularExpression.problem(in: pattern) == nil, "\(pattern)")
+        }
+        #expect(throws: JSONQueryError.self) { try JSONQuery(parsing: "$[?match(@, '(a+)+')]") }
+    }
+
     @Test func aBodyThatIsNotJSONFailsEveryBodyAssertion() throws {
         let expectation = Expectation(body: [
             BodyAssertion(query: try JSONQuery(parsing: "$.a"), predicates: [.exists(true)])
