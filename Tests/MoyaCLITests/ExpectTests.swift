@@ -334,7 +334,8 @@ final class ExpectTests: XCTestCase {
 
     func testTheHTMLReportOpensInABrowserFailedFirstWithEveryRow() throws {
         try writeSearch(
-            expect: #"body: {"$.args.q": "nope", "$.url": {contains: "q="}}"#, examples: "examples: [[hello], [nope]]")
+            expect: #"body: {"$.args.q": "nope", "$.url": {contains: "q="}}"#,
+            examples: #"examples: [[hello], [nope], ["<script>document.title='owned'</script><img src=http://x/y>"]]"#)
         try sandbox.write(
             "targets/other.yaml",
             """
@@ -363,6 +364,10 @@ final class ExpectTests: XCTestCase {
         XCTAssertLessThan(gone, passed)
         XCTAssertTrue(html.contains("<td><code>$.args.q</code></td>"), html)
         XCTAssertTrue(html.contains("<details class=\"check\" data-outcome=\"failed\" open>"), html)
+        // The server's echo of a hostile value is text in the page, never markup.
+        XCTAssertFalse(html.contains("<script>document.title"), html)
+        XCTAssertFalse(html.contains("<img src=http"), html)
+        XCTAssertTrue(html.contains("&lt;script&gt;document.title"), html)
 
         // In a real browser: the DOM after scripts has the rows and the filter bar shown; the
         // filter from the address (#show=passed) hides the failed rows.
@@ -372,6 +377,7 @@ final class ExpectTests: XCTestCase {
         XCTAssertTrue(
             dom.contains("<p id=\"filters\">"), "the filter bar is shown when scripts run: \(dom.prefix(2000))")
         XCTAssertTrue(dom.contains("$.args.q"), dom)
+        XCTAssertFalse(dom.contains("<title>owned</title>"), "the echoed script did not run")
         let filtered = try HeadlessBrowser.dumpDOM(URL(string: url.absoluteString + "#show=passed")!)
         XCTAssertTrue(filtered.contains("data-outcome=\"failed\" open=\"\" hidden=\"\""), filtered)
         XCTAssertFalse(filtered.contains("data-outcome=\"passed\" hidden"), filtered)
