@@ -6,6 +6,7 @@ enum QueryEvaluator {
         var nodes = start
         for segment in segments {
             var next: [JSONValue] = []
+            next.reserveCapacity(nodes.count)
             switch segment {
             case .child(let selectors):
                 for node in nodes { apply(selectors, to: node, root: root, into: &next) }
@@ -75,7 +76,9 @@ enum QueryEvaluator {
                 if let member = node[name] { output.append(member) }
             case .wildcard:
                 switch node {
-                case .array(let elements): output += elements
+                case .array(let elements):
+                    output.reserveCapacity(output.count + elements.count)
+                    output += elements
                 case .object(let members): output += members.map(\.1)
                 default: break
                 }

@@ -1,10 +1,23 @@
+import Synchronization
+
 /// Regular expressions for `matches` and JSONPath's `match()`/`search()`: Swift's, matched over
-/// Unicode scalars (as RFC 9485's I-Regexp counts characters), compiled once per expectation.
+/// Unicode scalars (as RFC 9485's I-Regexp counts characters), compiled once per process: the
+/// loader's check compiles a pattern, and the check of every response reuses it (compiling one
+/// costs about as much as testing 50 plain paths).
 package enum RegularExpression {
+    private static let compiled = Mutex<[String: CompiledPattern]>([:])
+
     /// `pattern` compiled, or `nil` when it is not a regular expression (or nests quantifiers).
     static func compile(_ pattern: String, wholeMatch: Bool = false) -> CompiledPattern? {
+        if let known = compiled.withLock({ $0[pattern] }) { return known }
         guard !hasNestedQuantifier(pattern), let regex = try? Regex(pattern) else { return nil }
-        return CompiledPattern(regex: regex.matchingSemantics(.unicodeScalar))
+        let made = CompiledPattern(regex: regex.matchingSemantics(.unicodeScalar))
+        compiled.withLock { cache in
+            // Bounded: patterns with placeholders filled from values could otherwise grow it.
+            if cache.count >= 1024 { cache.removeAll() }
+            cache[pattern] = made
+        }
+        return made
     }
 
     /// Why `pattern` is not a regular expression, or `nil` when it is one.
@@ -13,6 +26,7 @@ package enum RegularExpression {
             return "'\(pattern)' repeats a group that repeats (like (a+)+), which a hostile response can make "
                 + "take exponential time; write it without the nested repetition"
         }
+        if compile(pattern) != nil { return nil }
         do {
             _ = try Regex(pattern)
             return nil
