@@ -269,6 +269,11 @@ final class ExpectTests: XCTestCase {
         XCTAssertEqual(bad.status, 64, bad.stderr)
         let badRegex = try sandbox.run(["call", "bin", "search", "hello", "--expect", "$.a~=(x"])
         XCTAssertEqual(badRegex.status, 64, badRegex.stderr)
+        let headersOnly = try sandbox.run(["call", "bin", "search", "hello", "--headers-only", "--expect", "$.a=1"])
+        XCTAssertEqual(headersOnly.status, 64, headersOnly.stderr)
+        let nested = try sandbox.run(["call", "bin", "search", "hello", "--expect", "$.args.q~=^(h+)+$"])
+        XCTAssertEqual(nested.status, 64, nested.stderr)
+        XCTAssertTrue(nested.stderr.contains("exponential"), nested.stderr)
         XCTAssertEqual(server.receivedRequests.count, 4, "a bad --expect sends nothing")
     }
 

@@ -25,6 +25,10 @@ struct PlainCall {
         }
         let override = try call.override()
         let expected = try ExpectedResponse.reading(outputOptions.expect)
+        if expected?.needsBody == true && (outputOptions.headersOnly || target.task.downloadsFile) {
+            throw CommandFailure(
+                .usage, "--expect on the body needs the body; --headers-only and a download case do not keep it")
+        }
         if let path = outputOptions.output {
             try OutputFileCheck.checkAvailable(path, force: outputOptions.force)
         }
