@@ -7,7 +7,9 @@ import PackageDescription
 // `--explicit-target-dependency-import-check error`.
 //   leaves        CCurl, CYAML, CCleanup (C); TextSafety, PathResolution, OrderedJSON, ContentDigest,
 //                 FileIO (files read and written, for modules that send nothing as for those that do),
-//                 PositionedYAML (on FileIO, which reads its files)
+//                 PositionedYAML (on FileIO, which reads its files), Assertions (RFC 9535 JSONPath and the
+//                 predicates of `expect:`, on OrderedJSON: the model reads expectations with it, check
+//                 and call evaluate them, and it needs nothing of targets)
 //   transport     CurlTransport
 //   Moya          MoyaKit
 //   model         TargetModel
@@ -68,6 +70,9 @@ let package = Package(
         // YAML over libyaml: a node tree with source positions, load limits, diagnostics, source lines,
         // and a YAML file read within its size limit (FileIO), for the loader and the OpenAPI import.
         .target(name: "PositionedYAML", dependencies: ["CYAML", "FileIO"]),
+        // `expect:`'s engine: JSONPath queries as RFC 9535 defines them (filters, functions, slices,
+        // descendants), the predicates, and an expectation tested against a response's facts.
+        .target(name: "Assertions", dependencies: ["OrderedJSON"]),
         // SHA-256 of a file's bytes, for trust granted by content (`moya-cli trust`), and HMAC-SHA-256 for
         // SigV4 signing; no crypto library.
         .target(name: "ContentDigest"),
@@ -100,7 +105,7 @@ let package = Package(
         // Also target-file YAML being written (YAMLText, NewCase, SampleBody), which the engines share.
         .target(
             name: "TargetModel",
-            dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML"]
+            dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "Assertions"]
         ),
         // The loader and runtime: target files to the model, values rendered, DynamicTarget (a
         // TargetType), where files are found and which are trusted.
@@ -145,7 +150,7 @@ let package = Package(
             name: "TargetCheck",
             dependencies: [
                 "TextSafety", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetModel", "TargetSpec", "Paging",
-                "Sending"
+                "Sending", "Assertions"
             ]
         ),
         // `moya-cli import openapi`: an OpenAPI description into a target file.
@@ -195,6 +200,7 @@ let package = Package(
                 "ResponseCache",
                 "Sending",
                 "TargetCheck",
+                "Assertions",
                 "OpenAPIImport",
                 "RequestImport",
                 "TargetAuth",
@@ -241,6 +247,7 @@ let package = Package(
         .testTarget(name: "FileIOTests", dependencies: ["FileIO"]),
         .testTarget(name: "OrderedJSONTests", dependencies: ["OrderedJSON"]),
         .testTarget(name: "ContentDigestTests", dependencies: ["ContentDigest"]),
+        .testTarget(name: "AssertionsTests", dependencies: ["Assertions", "OrderedJSON"]),
         .testTarget(name: "PositionedYAMLTests", dependencies: ["PositionedYAML", "TargetSpec", "CYAML"]),
         .testTarget(
             name: "CurlTransportTests",
@@ -250,7 +257,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TargetAuth", "TestServers"]),
-        .testTarget(name: "TargetModelTests", dependencies: ["TargetModel", "PositionedYAML", "OrderedJSON"]),
+        .testTarget(
+            name: "TargetModelTests", dependencies: ["TargetModel", "PositionedYAML", "OrderedJSON", "Assertions"]),
         .testTarget(
             name: "TargetSpecTests",
             dependencies: ["TargetSpec", "TargetModel", "PositionedYAML", "MoyaKit", "OrderedJSON"]),

@@ -9,6 +9,8 @@
 #   3. scripts/bench-memory.py: peak memory of large transfers against their 30 MiB ceiling.
 #   4. scripts/bench-memory-json.py: peak memory of --keypath, --all and --format json on a 128 MiB
 #      JSON body and a 255 MiB binary one (goal: under 3x the body), and of bodies from stdin.
+#   5. scripts/bench-expect.sh: check --live with 50 expect: assertions on a 10 MB JSON body,
+#      against the same check without them (issue 40: at most 1.5x).
 # bench/RESULTS.md keeps the figures measured, with the machine and the date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,3 +39,7 @@ python3 scripts/bench-memory.py "$BIN" 1024
 echo
 echo "== 4. peak memory of whole bodies: --keypath, --all, --format json (goal under 3x the body); stdin bodies"
 python3 scripts/bench-memory-json.py "$BIN" 128 255 300
+
+echo
+echo "== 5. check --live with 50 expectations on a 10 MB JSON body, against the same check without them"
+bash scripts/bench-expect.sh

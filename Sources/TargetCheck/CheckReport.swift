@@ -1,4 +1,4 @@
-/// The machine-readable reports of a run, for CI: JUnit XML, a JSON document, TAP 13.
+/// The reports of a run, for CI: JUnit XML, a JSON document, TAP 13, and an HTML page for a person.
 package enum CheckReport {
     /// The report formats.
     package enum Format: String, CaseIterable, Sendable {
@@ -8,6 +8,8 @@ package enum CheckReport {
         case json
         /// TAP version 13.
         case tap
+        /// A self-contained HTML page for a person (see `HTMLReporter`).
+        case html
     }
 
     /// The text of `summary`'s report in `format`.
@@ -16,6 +18,7 @@ package enum CheckReport {
         case .junit: JUnitReporter.render(summary)
         case .json: JSONReporter.render(summary)
         case .tap: TAPReporter.render(summary)
+        case .html: HTMLReporter.render(summary)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Assertions
 import Paging
 import TargetModel
 import TargetSpec
@@ -40,6 +41,8 @@ package struct CheckResult: Sendable {
         case capture
         /// Following the case's pages failed (`--all`): a page failed, looped or left the origin.
         case paging
+        /// An `expect:` assertion did not hold.
+        case assertion
     }
 
     package var outcome: Outcome
@@ -52,6 +55,10 @@ package struct CheckResult: Sendable {
     package var reasons: [String] = []
     /// The shape differences, for `drift` failures.
     package var drifts: [ShapeDrift] = []
+    /// The start of the body of a failed check's response (2 KiB, secrets redacted), for the HTML report.
+    package var responseExcerpt: String?
+    /// The `expect:` assertions that did not hold (secrets redacted).
+    package var assertions: [AssertionFailure] = []
     /// `GET https://...` with secrets redacted, when the request could be built.
     package var request: (method: String, url: String)?
     /// How many times the request was sent (live; retries included).

@@ -1,3 +1,4 @@
+import Assertions
 import Dispatch
 import MoyaKit
 import OrderedJSON
@@ -82,6 +83,13 @@ final class LiveCheck: Sendable {
                 comparison: ShapeComparison(isStrict: settings.isStrict))
             var checked = evaluation.judge(result, duration: secondsSince(start), attempts: attempts)
             checked.request = request
+            if checked.outcome == .failed {
+                switch result {
+                case .success(let response), .failure(.statusCode(let response)):
+                    checked.responseExcerpt = ExpectationCheck.excerpt(of: response.data, redactor: redactor)
+                default: break
+                }
+            }
             if settings.recordsResponses, !target.task.downloadsFile {
                 checked.liveResponse = Self.kept(result, redactor: redactor)
             }
@@ -123,8 +131,10 @@ final class LiveCheck: Sendable {
         // Only a shape comparison (or the HTTP cache) needs the body, and then up to
         // --max-body-size; other bodies are read and dropped, so large downloads cost no memory.
         let pages = settings.followsPages && item.api.pagination(for: item.spec) != nil
+        let asserts = ExpectationCheck.expectation(for: item).map { !$0.body.isEmpty } ?? false
         let body: ResponseBodyHandling =
             LiveEvaluation.comparesShape(item.spec, target: target) || Self.capturesFromBody(item.spec) || pages
+                || asserts
                 || (settings.recordsResponses && !target.task.downloadsFile)
                 // The HTTP cache keeps whole bodies only.
                 || target.usesCache
@@ -194,16 +204,29 @@ struct LiveEvaluation {
         let tries = attempts > 1 ? " (after \(attempts) attempts)" : ""
         switch result {
         case .success(let response):
-            let drifts = shapeDrifts(of: response)
-            guard drifts.isEmpty else {
+            let expectation = ExpectationCheck.expectation(for: item)
+            // The body is parsed once, for the shape comparison and the expectations both.
+            var parsed: ResponseFacts.Body?
+            let drifts = shapeDrifts(of: response, parsed: &parsed)
+            var result: CheckResult
+            if drifts.isEmpty {
+                result = .passed(status: response.statusCode, duration: duration, request: nil, attempts: attempts)
+            } else {
                 let summary =
                     "the body's shape differs from sample '\(referenceName(for: response.statusCode) ?? "")' "
                     + "in \(drifts.count == comparison.limit ? "\(drifts.count) or more" : "\(drifts.count)") place\(drifts.count == 1 ? "" : "s")"
-                return .failed(
+                result = .failed(
                     .drift, [summary] + drifts.map(\.description), status: response.statusCode, duration: duration,
                     drifts: drifts, attempts: attempts)
             }
-            return .passed(status: response.statusCode, duration: duration, request: nil, attempts: attempts)
+            guard let expectation else { return result }
+            let body: ResponseFacts.Body =
+                expectation.body.isEmpty ? .other("") : parsed ?? ResponseFacts.body(parsing: response.data)
+            let facts = ResponseFacts(
+                status: response.statusCode, headers: ExpectationCheck.headers(of: response), body: body,
+                milliseconds: duration * 1000)
+            let failures = expectation.failures(for: facts, values: ExpectationCheck.values(for: item, captured: nil))
+            return ExpectationCheck.applying(failures, to: result, redactor: redactor)
         case .failure(.statusCode(let response)):
             return .failed(
                 .status,
@@ -246,7 +269,7 @@ struct LiveEvaluation {
 
     /// Where the live JSON body differs from the reference sample's shape; empty when the sample
     /// is not JSON (text, empty, an error) or the request has no body to compare (HEAD, downloads).
-    func shapeDrifts(of response: Response) -> [ShapeDrift] {
+    func shapeDrifts(of response: Response, parsed: inout ResponseFacts.Body?) -> [ShapeDrift] {
         guard target.method != .head, !target.task.downloadsFile, let name = referenceName(for: response.statusCode),
             let reference = referenceTarget(named: name),
             case .response(_, let headers, let body) = reference.sample, !body.isEmpty
@@ -262,6 +285,7 @@ struct LiveEvaluation {
             ]
         }
         guard let live = try? JSONValue(parsing: response.data) else {
+            parsed = ResponseFacts.body(parsing: response.data)
             let type = response.response?.headers[.contentType] ?? "no Content-Type"
             return [
                 ShapeDrift(
@@ -270,6 +294,7 @@ struct LiveEvaluation {
                         expected: ShapeComparison.typeName(sample), found: "a body that is not JSON (\(type))"))
             ]
         }
+        parsed = .json(live)
         return comparison.drifts(sample: sample, live: live)
     }
 

@@ -1,3 +1,4 @@
+import Assertions
 import Dispatch
 import MoyaKit
 import OrderedJSON
@@ -38,6 +39,7 @@ struct SampleCheck: Sendable {
         var defaultStatus: Int?
         var request: (String, String)?
         var defaultResponse: Response?
+        var defaultRedactor: SecretRedactor?
         // Built once; each further sample only swaps the sample it answers with.
         var built: DynamicTarget?
         for (position, sample) in samples.enumerated() {
@@ -89,6 +91,7 @@ struct SampleCheck: Sendable {
             if isDefault {
                 defaultStatus = response.statusCode
                 defaultResponse = response
+                defaultRedactor = redactor
             }
             if let problem = Self.bodyProblem(response, sample: sample, label: label) { reasons.append(problem) }
         }
@@ -103,10 +106,23 @@ struct SampleCheck: Sendable {
             return .failed(.paging, [problem], status: defaultStatus, duration: secondsSince(start), request: request)
         }
         let passed = CheckResult.passed(status: defaultStatus, duration: duration, request: request)
-        // The default sample stands for the live answer: the case's captures come from it.
-        return ChainStep.capturing(
+        // The default sample stands for the live answer: the case's captures come from it, and
+        // its expectations hold for it (so a sample and its `expect:` cannot drift apart).
+        let captured = ChainStep.capturing(
             passed, item: item, headers: defaultResponse.map(ChainStep.fields) ?? [],
             body: defaultResponse?.data ?? Data())
+        guard let expectation = ExpectationCheck.expectation(for: item), let defaultResponse else { return captured }
+        let facts = ResponseFacts(
+            status: defaultResponse.statusCode, headers: ChainStep.fields(of: defaultResponse),
+            body: expectation.body.isEmpty ? .other("") : ResponseFacts.body(parsing: defaultResponse.data))
+        let failures = expectation.failures(
+            for: facts, values: ExpectationCheck.values(for: item, captured: captured.captured))
+        let redactor = defaultRedactor ?? SecretRedactor(secretValues: [])
+        var checked = ExpectationCheck.applying(failures, to: captured, redactor: redactor)
+        if checked.outcome == .failed {
+            checked.responseExcerpt = ExpectationCheck.excerpt(of: defaultResponse.data, redactor: redactor)
+        }
+        return checked
     }
 
     /// `--all`: the sample pages, from `page1` (else the default sample) through each next page.

@@ -96,7 +96,7 @@ final class CheckReportTests: XCTestCase {
         let results = try XCTUnwrap(report["results"] as? [[String: Any]])
         let keys: Set<String> = [
             "id", "api", "case", "example", "arguments", "method", "url", "outcome", "failure", "status",
-            "durationSeconds", "attempts", "reasons", "drifts"
+            "durationSeconds", "attempts", "reasons", "drifts", "assertions"
         ]
         for result in results { XCTAssertEqual(Set(result.keys), keys) }
         let byID = try CheckFixtures.resultsByID(report)

@@ -82,7 +82,7 @@ final class ListCommandTests: XCTestCase {
         XCTAssertEqual(cases.map { $0["name"] as? String }, ["products", "product", "order"])
         let caseKeys: Set = [
             "name", "method", "path", "baseURL", "task", "description", "values", "samples", "examples", "reads",
-            "writes"
+            "writes", "expect", "exampleExpect"
         ]
         for spec in cases { XCTAssertEqual(Set(spec.keys), caseKeys) }
         XCTAssertEqual(cases.map { $0["method"] as? String }, ["GET", "GET", "POST"])

@@ -70,6 +70,7 @@ extension DirectParserTests {
         "--output": "out.bin",
         "--etag-save": "etag.txt",
         "--etag-compare": "etag.txt",
+        "--expect": "$.args.q=hello",
         "--query": "page=2",
         "--json": "{\"a\":1}",
         "--data": "x=1",

@@ -34,6 +34,29 @@ enum EchoJSON {
         return Data(("{" + members.joined(separator: ",") + "}").utf8)
     }
 
+    /// httpbin.org's `/get`: `args` and `headers` as objects (the last of a repeated name wins),
+    /// `url`, `origin`, and two fixed members to filter and count: `items` and `json`.
+    static func renderAsHTTPBin(_ request: ReceivedRequest, baseURL: URL) -> Data {
+        func object(_ list: [(String, String)]) -> String {
+            var seen: [String: String] = [:]
+            var order: [String] = []
+            for (name, value) in list {
+                if seen[name] == nil { order.append(name) }
+                seen[name] = value
+            }
+            return "{" + order.map { "\(quote($0)):\(quote(seen[$0] ?? ""))" }.joined(separator: ",") + "}"
+        }
+        let members = [
+            "\"args\":\(object(request.queryItems.map { ($0.name, $0.value) }))",
+            "\"headers\":\(object(request.headers.map { ($0.name, $0.value) }))",
+            "\"origin\":\"127.0.0.1\"",
+            "\"url\":\(quote(baseURL.absoluteString + request.target))",
+            "\"items\":[{\"name\":\"pen\",\"price\":5},{\"name\":\"lamp\",\"price\":25},{\"name\":\"desk\",\"price\":120}]",
+            "\"json\":{\"count\":3,\"tags\":[],\"ratio\":0.5,\"ok\":true,\"none\":null}"
+        ]
+        return Data(("{" + members.joined(separator: ",") + "}").utf8)
+    }
+
     static func render(headersOf request: ReceivedRequest) -> Data {
         Data("{\"headers\":\(pairs(request.headers.map { ($0.name, $0.value) }))}".utf8)
     }

@@ -17,6 +17,7 @@ import Foundation
 /// | `/response-headers?Name=v&Name=w` | those response fields, in order |
 /// | `/basic-auth/USER/PASS`, `/bearer` | 200 when the credentials match, else 401 |
 /// | `/json` | a fixed JSON document (`HTTPTestServer.jsonDocument`) |
+/// | `/httpbin-get` | the request as httpbin.org's `/get` answers (args and headers as objects), with `items` and `json` |
 /// | `/drop` | closes the connection without answering |
 /// | `/slow-body` | headers and 10 of 1000 bytes, then nothing until the client leaves |
 /// | `/trickle/GATE?…`, `/gated-upload/GATE`, `/gate/GATE`, `/endless/NAME` | a body in two parts with a gate between, an upload read only once a gate opens, a gate opened, a body without end (`HTTPTestServer+Trickle`) |
@@ -115,6 +116,10 @@ extension HTTPTestServer {
                 Data(#"{"authenticated":true,"token":\#(EchoJSON.quote(token))}"#.utf8))
         case "json":
             return reply(200, [("Content-Type", "application/json")], Data(Self.jsonDocument.utf8))
+        case "httpbin-get":
+            return reply(
+                200, [("Content-Type", "application/json"), ("X-Served-By", "loopback")],
+                EchoJSON.renderAsHTTPBin(request, baseURL: baseURL))
         case "gzip":
             return reply(
                 200, [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],

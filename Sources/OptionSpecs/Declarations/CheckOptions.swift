@@ -46,7 +46,8 @@ extension OptionGroupSpec {
             // One word per report: an option taking two values would also take the API names after it.
             .repeated(
                 "report", "--report", valueName: "format:file",
-                help: "Write a report: junit:FILE, json:FILE or tap:FILE; FILE '-' is stdout (repeatable).",
+                help:
+                    "Write a report: junit:FILE, json:FILE, tap:FILE or html:FILE (a page for a person); FILE '-' is stdout (repeatable).",
                 sample: "junit:out.xml")
         ],
         codingKeys: true,

@@ -78,6 +78,12 @@ extension OptionGroupSpec {
                 "verbose", "-v", "--verbose",
                 help: "Show the exchange as HTTP on stderr (> request, < response headers), like curl -v."),
             .flag("curl", "--curl", help: "Print the request as a curl command to stderr, then send it."),
+            .repeated(
+                "expect", "--expect", valueName: "path=value",
+                help:
+                    "Assert on the response (repeatable): a JSONPath, status, header:NAME or time, then =, !=, <, <=, >, >= or ~= (matches) and a value, or ={PREDICATES} as in expect:; a failure is reported on stderr and exits 8.",
+                doc: ["`--expect`s: assertions on the response, as `expect:` writes them (compact)."],
+                sample: "$.args.q=hello"),
             .flag(
                 "silent", "-s", "--silent",
                 help:

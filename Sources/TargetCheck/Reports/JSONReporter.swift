@@ -56,7 +56,17 @@ enum JSONReporter {
             ("durationSeconds", result.duration.map { .double(rounded($0)) } ?? .null),
             ("attempts", .int(result.attempts)),
             ("reasons", .array(result.reasons.map { .string($0) })),
-            ("drifts", .array(result.drifts.map(json)))
+            ("drifts", .array(result.drifts.map(json))),
+            (
+                "assertions",
+                .array(
+                    result.assertions.map { assertion in
+                        .object([
+                            ("subject", .string(assertion.subject)), ("expected", .string(assertion.expected)),
+                            ("found", .string(assertion.found)), ("message", .string(assertion.description))
+                        ])
+                    })
+            )
         ])
     }
 

@@ -52,7 +52,9 @@ enum JUnitReporter {
             return xml + "/>\n"
         case .failed:
             // The first difference itself (`$.id: expected number, found string`) beats a summary.
-            let message = result.drifts.first.map { "\($0)" } ?? result.reasons.first ?? "failed"
+            let message =
+                result.drifts.first.map { "\($0)" } ?? result.assertions.first.map { "\($0)" } ?? result.reasons.first
+                ?? "failed"
             xml +=
                 ">\n      <failure message=\"\(XMLText.escaped(message))\" type=\"\(result.failureKind?.rawValue ?? "failure")\">"
             xml += XMLText.escaped(details) + "</failure>\n"

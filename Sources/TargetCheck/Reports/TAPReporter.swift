@@ -43,6 +43,14 @@ enum TAPReporter {
                 if let request = result.request {
                     tap += "    request: \(YAMLScalar.jsonQuoted("\(request.method) \(request.url)"))\n"
                 }
+                if !result.assertions.isEmpty {
+                    tap += "    assertions:\n"
+                    for assertion in result.assertions {
+                        tap += "      - subject: \(YAMLScalar.jsonQuoted(assertion.subject))\n"
+                        tap += "        expected: \(YAMLScalar.jsonQuoted(assertion.expected))\n"
+                        tap += "        found: \(YAMLScalar.jsonQuoted(assertion.found))\n"
+                    }
+                }
                 if result.reasons.count > 1 {
                     tap += "    details:\n"
                     for reason in result.reasons.dropFirst() { tap += "      - \(YAMLScalar.jsonQuoted(reason))\n" }

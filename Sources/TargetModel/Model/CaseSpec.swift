@@ -1,3 +1,4 @@
+import Assertions
 import PositionedYAML
 
 /// One case of an API: the request it builds and its samples.
@@ -53,6 +54,8 @@ public struct CaseSpec: Sendable, Hashable {
         public var pagination: CasePagination = .inherited
         /// What the case takes from its response (`captures:`), in file order.
         public var captures: [Capture] = []
+        /// What a response must be (`expect:`), tested by `check` against samples and live answers.
+        package var expectation: Expectation? = nil
     }
 
     /// Creates a case.
@@ -74,6 +77,11 @@ public struct CaseSpec: Sendable, Hashable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fields.value)
+    }
+
+    /// How many assertions the case and its examples make (`list` shows it).
+    package var expectationCount: Int {
+        (self.expectation?.count ?? 0) + self.exampleSteps.reduce(0) { $0 + ($1.expectation?.count ?? 0) }
     }
 
     /// The sample `--stub` uses without `--sample`.

@@ -1,3 +1,4 @@
+import Assertions
 import PositionedYAML
 
 /// One entry of a case's `examples:`: argument sets `check` uses, either given outright or as a
@@ -7,6 +8,8 @@ public struct ExampleStep: Sendable, Hashable {
     public var number: Int
     /// What the example gives.
     public var kind: Kind
+    /// The example's own expectations (`$expect:`), over the case's.
+    package var expectation: Expectation? = nil
 
     /// What an example gives.
     public enum Kind: Sendable, Hashable {

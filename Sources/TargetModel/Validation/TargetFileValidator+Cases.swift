@@ -4,7 +4,7 @@ import PositionedYAML
 extension TargetFileValidator {
     static let caseKeys = [
         "description", "values", "baseURL", "path", "method", "headers", "auth", "task", "validation", "timeout",
-        "idleTimeout", "redirects", "sample", "samples", "examples", "pagination", "captures", "cache"
+        "idleTimeout", "redirects", "sample", "samples", "examples", "pagination", "captures", "cache", "expect"
     ]
 
     /// The valid cases: kept, or handed to ``caseHandler`` with only their digests kept.
@@ -115,6 +115,7 @@ extension TargetFileValidator {
         noteRedirectExpectation(
             caseName: name, mark: key.mark, validation: validation, captures: captures, samples: samples,
             redirects: redirects)
+        let expectation = fields["expect"].flatMap { readExpectation($0) }
         guard isValid, let path else { return nil }
         var spec = CaseSpec(
             CaseSpec.Fields(
@@ -125,7 +126,7 @@ extension TargetFileValidator {
                 examples: exampleSteps.compactMap {
                     if case .arguments(let arguments) = $0.kind { arguments } else { nil }
                 },
-                exampleSteps: exampleSteps, pagination: pagination, captures: captures))
+                exampleSteps: exampleSteps, pagination: pagination, captures: captures, expectation: expectation))
         if let cache { spec.usesCache = cache }
         return spec
     }

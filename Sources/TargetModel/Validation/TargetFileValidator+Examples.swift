@@ -1,3 +1,4 @@
+import Assertions
 import PositionedYAML
 
 /// A case's `examples:`, each checked like command-line arguments.
@@ -7,8 +8,11 @@ extension TargetFileValidator {
         let binder = ArgumentBinder(
             caseName: caseName, values: values, fileBaseDirectory: directory, fileRoot: filesFolder)
         var examples: [ExampleStep] = []
-        for (index, item) in items.enumerated() {
+        for (index, original) in items.enumerated() {
             let label = "example \(index + 1) of case '\(caseName)'"
+            // `$expect` is never a value name (names are identifiers), so it cannot collide with one.
+            let (item, expectationNode) = Self.splittingExpectation(original)
+            let expectation = expectationNode.flatMap { readExpectation($0) }
             var positional: [String] = []
             var positionalMarks: [Mark] = []
             var named: [String: String] = [:]
@@ -31,9 +35,10 @@ extension TargetFileValidator {
                 guard
                     let fields = fields(
                         item, allowed: ["after", "with"], context: "in \(label) (a chained example: after, with)"),
-                    let step = readChainedExample(
+                    var step = readChainedExample(
                         item, fields: fields, number: index + 1, caseName: caseName, values: values)
                 else { continue }
+                step.expectation = expectation
                 examples.append(step)
                 continue
             case .mapping(let entries, _):
@@ -79,10 +84,35 @@ extension TargetFileValidator {
                 error("\(label): \(problem)", at: mark)
             }
             if isValid && errors.isEmpty {
-                examples.append(ExampleStep(number: index + 1, kind: .arguments(arguments)))
+                var step = ExampleStep(number: index + 1, kind: .arguments(arguments))
+                step.expectation = expectation
+                examples.append(step)
             }
         }
         return examples
+    }
+
+    /// The key an example's own expectations are under: not an identifier, so never a value's name.
+    static let exampleExpectationKey = "$expect"
+
+    /// `item` without its `$expect` entry, and that entry's value. A map example holding only
+    /// `$expect` and `$values` (positional values, a list) is the positional example.
+    static func splittingExpectation(_ item: Node) -> (Node, Node?) {
+        guard case .mapping(let entries, let mark) = item,
+            let index = entries.firstIndex(where: { $0.key.text == exampleExpectationKey })
+        else { return (item, nil) }
+        var rest = entries
+        let expectation = rest.remove(at: index).value
+        if rest.count == 1, rest[0].key.text == "$values" { return (rest[0].value, expectation) }
+        return (.mapping(rest, mark), expectation)
+    }
+
+    /// An `expect:` map, every problem reported at its place.
+    mutating func readExpectation(_ node: Node) -> Expectation? {
+        var reader = ExpectationReader()
+        let expectation = reader.read(node)
+        for problem in reader.problems { error(problem.message, at: problem.mark) }
+        return expectation
     }
 
     /// Whether a map example is a step of a chain (`{after: CASE, with: {…}}`) rather than values

@@ -28,6 +28,9 @@ extension PagingOptions {
                 "-w, -D, --print, --meta, --max-events and --stream are about one response; they cannot be combined with --all or --capture"
             )
         }
+        if (all || capture) && !output.expect.isEmpty {
+            throw OptionsError("--expect tests one response as printed; it cannot go with --all or --capture")
+        }
         if all && (output.include || output.headersOnly || output.output != nil || output.format == .json) {
             throw OptionsError(
                 "--all prints the items of every page as one JSON array (or JSON lines with --format jsonl); "

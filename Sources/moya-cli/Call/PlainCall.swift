@@ -27,6 +27,11 @@ struct PlainCall {
                 .usage, "--record cannot record a download case: its body goes to a file, not a sample")
         }
         let override = try call.override()
+        let expected = try ExpectedResponse.reading(outputOptions.expect)
+        if expected?.needsBody == true && (outputOptions.headersOnly || target.task.downloadsFile) {
+            throw CommandFailure(
+                .usage, "--expect on the body needs the body; --headers-only and a download case do not keep it")
+        }
         if let path = outputOptions.output {
             try OutputFileCheck.checkAvailable(path, force: outputOptions.force)
         }
@@ -48,10 +53,13 @@ struct PlainCall {
                 HeaderOverridePlugin(overrides: HeaderOverride("If-None-Match: " + tag).map { [$0] } ?? []), at: 0)
         }
         var handling = writer.bodyHandling(sink: sink)
-        let keptPrefix = recording == nil ? keptBodyPrefix : SampleRecording.maximumBodyBytes + 1
+        var keptPrefix = recording == nil ? keptBodyPrefix : SampleRecording.maximumBodyBytes + 1
+        // A body `--expect` tests is kept as it streams out, up to --max-body-size.
+        if expected?.needsBody == true { keptPrefix = max(keptPrefix, Int(clamping: requestOptions.maxBodySize.bytes)) }
         if keptPrefix > 0, case .stream(let consumer, _) = handling {
             handling = .stream(to: consumer, keepingPrefix: keptPrefix)
         }
+        let start = ContinuousClock.now
         guard let result = try runner.run(body: handling, sink: sink, showsProgress: true) else {
             sink?.abandon()
             throw Interrupt.failureIfSignalled ?? CommandFailure(.interrupted, "interrupted")
@@ -78,9 +86,15 @@ struct PlainCall {
             throw error
         }
         guard case .success(let response) = result else { throw CommandFailure(.transportFailure, "no response") }
+        let elapsed = ContinuousClock.now - start
         try recording?.record(
             response, api: call.api, caseName: call.spec.name, redactor: runner.redactor,
             fileRoot: invocation.targetOptions.fileRoot)
+        try expected?.check(
+            response,
+            milliseconds: invocation.stubOptions.stub
+                ? nil : Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
+            label: "\(call.api.name).\(call.spec.name)", redactor: runner.redactor)
         return (response, override)
     }
 

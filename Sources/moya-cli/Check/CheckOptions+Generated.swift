@@ -110,7 +110,7 @@ extension CheckOptions {
     static var report: OptionDeclaration<Self> {
         .repeated(
             "--report", valueName: "format:file",
-            help: "Write a report: junit:FILE, json:FILE or tap:FILE; FILE '-' is stdout (repeatable)."
+            help: "Write a report: junit:FILE, json:FILE, tap:FILE or html:FILE (a page for a person); FILE '-' is stdout (repeatable)."
         ) { $0.report.append($1) }
     }
 }

@@ -102,7 +102,12 @@ enum CatalogListing {
                 cells.append(spec.task.moyaName)
                 cells.append(spec.values.map(\.signature).joined(separator: ", "))
                 cells.append(summary ?? "")
-                cells.append(spec.description ?? "")
+                let expectations = spec.expectationCount
+                cells.append(
+                    expectations == 0
+                        ? spec.description ?? ""
+                        : (spec.description.map { $0 + " " } ?? "")
+                            + "[expects \(expectations) thing\(expectations == 1 ? "" : "s")]")
                 cells.endRow()
             case .json:
                 objects.append(CatalogListing.caseJSON(spec))
@@ -183,6 +188,14 @@ enum CatalogListing {
             ("values", .array(spec.values.map(valueJSON))),
             ("samples", .array(spec.samples.map { .string($0.name) })),
             ("examples", .int(spec.exampleSteps.count)),
+            ("expect", .array((spec.expectation?.summaryLines ?? []).map { .string($0) })),
+            (
+                "exampleExpect",
+                .object(
+                    spec.exampleSteps.compactMap { step in
+                        step.expectation.map { ("\(step.number)", .array($0.summaryLines.map { .string($0) })) }
+                    })
+            ),
             ("reads", .array(spec.filesRead.map { .string($0) })),
             ("writes", .array(spec.filesWritten.map { .string($0) }))
         ])

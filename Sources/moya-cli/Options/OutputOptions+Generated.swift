@@ -40,6 +40,8 @@ struct OutputOptions: Equatable {
     var verbose: Bool = false
     /// `--curl`.
     var curl: Bool = false
+    /// `--expect`s: assertions on the response, as `expect:` writes them (compact).
+    var expect: [String] = []
     /// `-s`/`--silent`.
     var silent: Bool = false
 }
@@ -47,7 +49,7 @@ struct OutputOptions: Equatable {
 extension OutputOptions {
     /// The group's options, as `DirectParser` reads them and `OutputArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [include, headersOnly, print, meta, keyPath, format, stream, maxEvents, writeOut, dumpHeader, output, etagSave, etagCompare, force, continueDownload, verbose, curl, silent]
+        [include, headersOnly, print, meta, keyPath, format, stream, maxEvents, writeOut, dumpHeader, output, etagSave, etagCompare, force, continueDownload, verbose, curl, expect, silent]
     }
 
     static var include: OptionDeclaration<Self> {
@@ -169,6 +171,13 @@ extension OutputOptions {
         ) { $0.curl = true }
     }
 
+    static var expect: OptionDeclaration<Self> {
+        .repeated(
+            "--expect", valueName: "path=value",
+            help: "Assert on the response (repeatable): a JSONPath, status, header:NAME or time, then =, !=, <, <=, >, >= or ~= (matches) and a value, or ={PREDICATES} as in expect:; a failure is reported on stderr and exits 8."
+        ) { $0.expect.append($1) }
+    }
+
     static var silent: OptionDeclaration<Self> {
         .flag(
             "-s", "--silent",
@@ -196,6 +205,7 @@ struct OutputArguments: ParsableArguments {
     @Flag(OutputOptions.continueDownload) var continueDownload: Bool
     @Flag(OutputOptions.verbose) var verbose: Bool
     @Flag(OutputOptions.curl) var curl: Bool
+    @Option(OutputOptions.expect) var expect = OutputOptions().expect
     @Flag(OutputOptions.silent) var silent: Bool
 
     /// The values parsed, as the plain group the commands work with.
@@ -218,6 +228,7 @@ struct OutputArguments: ParsableArguments {
             continueDownload: continueDownload,
             verbose: verbose,
             curl: curl,
+            expect: expect,
             silent: silent)
     }
 

@@ -59,6 +59,13 @@ enum CaseHelp {
         if !spec.captures.isEmpty {
             lines += "  captures: " + spec.captures.map(\.name).joined(separator: ", ") + " (--capture)\n"
         }
+        if let expectation = spec.expectation {
+            lines += "  expect:\n" + expectation.summaryLines.map { "    \($0)\n" }.joined()
+        }
+        for step in spec.exampleSteps {
+            guard let expectation = step.expectation else { continue }
+            lines += "  expect of example \(step.number):\n" + expectation.summaryLines.map { "    \($0)\n" }.joined()
+        }
         text += fitted(lines, width: width)
         if !spec.values.isEmpty {
             text += "\nVALUES:\n"
