@@ -174,3 +174,38 @@ final class IgnoredInputTests: WebTargetTestCase {
         XCTAssertFalse(empty.stderr.contains("note:"), empty.stderr)
     }
 }
+
+/// Issue 47 (item 9): `--pretty` forces or turns off formatting, `--sorted` sorts a formatted
+/// body's keys, as xh's and HTTPie's.
+final class PrettyOutputTests: WebTargetTestCase {
+    override func webTarget(port: UInt16) -> String {
+        "baseURL: http://127.0.0.1:\(port)\ncases:\n  zen: {path: /zen, sample: ok}\n"
+    }
+
+    func testPrettyFormatsOnAPipeAndSortedSortsKeys() throws {
+        let url = "http://127.0.0.1:\(server.port)/anything?b=2&a=1"
+        let raw = try run(["request", "GET", url])
+        XCTAssertEqual(raw.status, 0, raw.stderr)
+        XCTAssertFalse(raw.stdout.contains("\n  "), "a pipe gets the body as it came")
+        let formatted = try run(["request", "GET", url, "--pretty", "format"])
+        XCTAssertEqual(formatted.status, 0, formatted.stderr)
+        XCTAssertTrue(formatted.stdout.contains("\n  \""), formatted.stdout)
+        XCTAssertFalse(formatted.stdout.contains("\u{1B}["), "format has no colors")
+        let same = try JSONSerialization.jsonObject(with: Data(formatted.stdout.utf8)) as? NSDictionary
+        let original = try JSONSerialization.jsonObject(with: Data(raw.stdout.utf8)) as? NSDictionary
+        XCTAssertEqual(same?["url"] as? String, original?["url"] as? String, "the same document, indented")
+        XCTAssertEqual(same?.allKeys.count, original?.allKeys.count)
+        let colored = try run(["request", "GET", url, "--pretty", "all"])
+        XCTAssertTrue(colored.stdout.contains("\u{1B}["), colored.stdout)
+        XCTAssertFalse(try run(["request", "GET", url, "--pretty", "all", "--no-color"]).stdout.contains("\u{1B}["))
+        let sorted = try run(["request", "GET", url, "--pretty", "format", "--sorted"])
+        let keys = sorted.stdout.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map {
+            String($0.dropFirst(3).prefix { $0 != "\"" })
+        }
+        XCTAssertFalse(keys.isEmpty, sorted.stdout)
+        XCTAssertEqual(keys, keys.sorted(), sorted.stdout)
+        let refused = try run(["request", "GET", url, "--pretty", "loud"])
+        XCTAssertEqual(refused.status, 64)
+        XCTAssertTrue(refused.stderr.contains("--pretty 'loud': give all, colors, format or none"), refused.stderr)
+    }
+}

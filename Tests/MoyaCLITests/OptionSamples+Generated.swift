@@ -64,6 +64,7 @@ extension DirectParserTests {
         "--print": "Hhb",
         "--keypath": "a.b.0",
         "--format": "json",
+        "--pretty": "format",
         "--max-events": "3",
         "--write-out": "%{http_code}\n",
         "--dump-header": "head.txt",

@@ -80,7 +80,7 @@ final class ShellCompletionTests: XCTestCase {
             ("moya-cli call quirky pick a:b", ["b"]),
             ("moya-cli call local submit quirks/c:", ["d.txt"]),
             // After a value with a colon, the value counts as one: call's options come next.
-            ("moya-cli call quirky pick a:b --st", ["--stub"])
+            ("moya-cli call quirky pick a:b --stu", ["--stub"])
         ]
         try assertCompletions(shell, commonExpectations + colons)
     }

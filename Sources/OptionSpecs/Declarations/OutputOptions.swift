@@ -36,6 +36,14 @@ extension OptionGroupSpec {
                     "As HTTPie's and xh's --stream: print the body on a terminal as it arrives, whatever its type (event streams and JSON lines are streamed already; JSON lines pretty per line)."
             ),
             .option(
+                "pretty", "--pretty", valueName: "style", type: "String?",
+                help:
+                    "As HTTPie's and xh's --pretty: all (JSON indented and colored, also on a pipe), format (indented, no colors), colors (as all), none (the body as it came, also on a terminal). Default: all on a terminal, none on a pipe.",
+                sample: "format"),
+            .flag(
+                "sorted", "--sorted",
+                help: "As xh's --sorted: sort the keys of a formatted JSON body (every object's, by name)."),
+            .option(
                 "maxEvents", "--max-events", valueName: "n", type: "Int?",
                 help:
                     "End the transfer after N events of a stream (text/event-stream events, JSON lines), exit 0.",

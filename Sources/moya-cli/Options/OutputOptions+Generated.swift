@@ -20,6 +20,10 @@ struct OutputOptions: Equatable {
     var format: CallFormat = .raw
     /// `-S`/`--stream`.
     var stream: Bool = false
+    /// `--pretty`.
+    var pretty: String?
+    /// `--sorted`.
+    var sorted: Bool = false
     /// `--max-events`.
     var maxEvents: Int?
     /// `-w`/`--write-out`.
@@ -49,7 +53,7 @@ struct OutputOptions: Equatable {
 extension OutputOptions {
     /// The group's options, as `DirectParser` reads them and `OutputArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [include, headersOnly, print, meta, keyPath, format, stream, maxEvents, writeOut, dumpHeader, output, etagSave, etagCompare, force, continueDownload, verbose, curl, expect, silent]
+        [include, headersOnly, print, meta, keyPath, format, stream, pretty, sorted, maxEvents, writeOut, dumpHeader, output, etagSave, etagCompare, force, continueDownload, verbose, curl, expect, silent]
     }
 
     static var include: OptionDeclaration<Self> {
@@ -99,6 +103,20 @@ extension OutputOptions {
             "-S", "--stream",
             help: "As HTTPie's and xh's --stream: print the body on a terminal as it arrives, whatever its type (event streams and JSON lines are streamed already; JSON lines pretty per line)."
         ) { $0.stream = true }
+    }
+
+    static var pretty: OptionDeclaration<Self> {
+        .option(
+            "--pretty", valueName: "style",
+            help: "As HTTPie's and xh's --pretty: all (JSON indented and colored, also on a pipe), format (indented, no colors), colors (as all), none (the body as it came, also on a terminal). Default: all on a terminal, none on a pipe."
+        ) { $0.pretty = $1 }
+    }
+
+    static var sorted: OptionDeclaration<Self> {
+        .flag(
+            "--sorted",
+            help: "As xh's --sorted: sort the keys of a formatted JSON body (every object's, by name)."
+        ) { $0.sorted = true }
     }
 
     static var maxEvents: OptionDeclaration<Self> {
@@ -195,6 +213,8 @@ struct OutputArguments: ParsableArguments {
     @Option(OutputOptions.keyPath) var keyPath: String?
     @Option(OutputOptions.format) var format = OutputOptions().format
     @Flag(OutputOptions.stream) var stream: Bool
+    @Option(OutputOptions.pretty) var pretty: String?
+    @Flag(OutputOptions.sorted) var sorted: Bool
     @Option(OutputOptions.maxEvents) var maxEvents: Int?
     @Option(OutputOptions.writeOut) var writeOut: String?
     @Option(OutputOptions.dumpHeader) var dumpHeader: String?
@@ -218,6 +238,8 @@ struct OutputArguments: ParsableArguments {
             keyPath: keyPath,
             format: format,
             stream: stream,
+            pretty: pretty,
+            sorted: sorted,
             maxEvents: maxEvents,
             writeOut: writeOut,
             dumpHeader: dumpHeader,

@@ -7,6 +7,9 @@ import TargetModel
 extension OutputOptions {
     /// Refuses combinations that print nothing sensible.
     func validate() throws(OptionsError) {
+        if let pretty, !["all", "colors", "format", "none"].contains(pretty) {
+            throw OptionsError("--pretty '\(pretty)': give all, colors, format or none")
+        }
         if let print {
             guard !print.isEmpty, print.allSatisfy({ "HBhbm".contains($0) }) else {
                 throw OptionsError(

@@ -39,6 +39,26 @@ struct ResponseWriter {
         Terminal.usesColor(on: StandardStream.output.fileDescriptor, disabled: noColor, environment: environment)
     }
 
+    /// Whether a JSON body is printed indented: `--pretty all|format|colors`, else `none`, else
+    /// on a terminal.
+    var formatsBody: Bool {
+        switch output.pretty {
+        case "all", "format", "colors": true
+        case "none": false
+        default: stdoutIsTerminal
+        }
+    }
+
+    /// Whether a formatted JSON body is colored: `--pretty all|colors` (also on a pipe; `--no-color`
+    /// still wins), none for `format`, else as on a terminal.
+    var colorsBody: Bool {
+        switch output.pretty {
+        case "all", "colors": !noColor
+        case "format", "none": false
+        default: colorsStdout
+        }
+    }
+
     /// `-o`'s path, or `nil` for stdout (no `-o`, or `-o -`).
     var outputPath: String? { output.output == "-" ? nil : output.output }
 
@@ -52,6 +72,8 @@ struct ResponseWriter {
         }
         if output.format == .json || !output.printsBody { return nil }
         if output.keyPath != nil && !output.readsEvents { return nil }
+        // `--pretty` on a pipe: the body is formatted whole (within --max-body-size).
+        if formatsBody && !stdoutIsTerminal && !output.readsEvents { return nil }
         let events = EventPrinter(
             keyPath: output.bodyKeyPath, jsonLines: output.format == .jsonl, maxEvents: output.maxEvents,
             forcesLines: output.stream, onTerminal: stdoutIsTerminal, colors: colorsStdout, lineLimit: bodyLimit.bytes)
@@ -213,15 +235,17 @@ struct ResponseWriter {
 
     /// A whole body on a terminal: pretty JSON, text, or a note for binary data.
     func writeBody(_ data: Data, contentType: String?) {
+        if formatsBody, !data.isEmpty, Self.looksLikeJSON(data, contentType: contentType),
+            let json = try? JSONValue(parsing: data)
+        {
+            StandardStream.output.write(formattedJSON(json) + "\n")
+            return
+        }
         guard stdoutIsTerminal else {
             StandardStream.output.write(data)
             return
         }
         if data.isEmpty { return }
-        if Self.looksLikeJSON(data, contentType: contentType), let json = try? JSONValue(parsing: data) {
-            StandardStream.output.write(terminalJSON(json) + "\n")
-            return
-        }
         guard let text = Self.printableText(data) else {
             let type = contentType.map { ", " + DisplayText.escaped($0) } ?? ""
             StandardStream.error.write(
@@ -236,6 +260,28 @@ struct ResponseWriter {
     /// escaped (`DisplayText`), except the line breaks and tabs; a pipe or file gets it as it is.
     func forTerminal(_ text: String) -> String {
         stdoutIsTerminal ? DisplayText.escaped(text, keepingLineBreaks: true) : text
+    }
+
+    /// A JSON body as `--pretty` and `--sorted` say: indented, colored or not, its keys sorted;
+    /// escaped for a terminal.
+    func formattedJSON(_ json: JSONValue) -> String {
+        let json = output.sorted ? Self.sortingKeys(json) : json
+        if stdoutIsTerminal { return Self.terminalJSON(json, colors: colorsBody) }
+        return colorsBody ? json.coloredString() : json.serializedString(options: .prettyPrinted)
+    }
+
+    /// `json` with every object's keys in order (`--sorted`), by their UTF-8 bytes.
+    static func sortingKeys(_ json: JSONValue) -> JSONValue {
+        switch json {
+        case .object(let members):
+            .object(
+                members.map { ($0.0, sortingKeys($0.1)) }.sorted {
+                    Array($0.0.utf8).lexicographicallyPrecedes($1.0.utf8)
+                }
+            )
+        case .array(let items): .array(items.map(sortingKeys))
+        default: json
+        }
     }
 
     /// JSON for a terminal: pretty, colored unless disabled, with the controls JSON leaves raw
