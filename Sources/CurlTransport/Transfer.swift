@@ -95,7 +95,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         self.direction = (request.bodyFileURL != nil || request.multipartParts != nil) ? .upload : .download
         self.sendsBodyFirst = !(request.httpBody?.isEmpty ?? true)
 
-        let urlText = url.absoluteString
+        let urlText = IDNAHost.asciiURL(url.absoluteString)
         acceptEncoding = configuration.acceptsCompressedResponses ? loop.curl.acceptedEncodings : nil
         let headerLines = EasyHandle.headerLines(of: request, acceptEncoding: acceptEncoding)
         // Secrets on a request that follows redirects: libcurl checks each request before it is

@@ -68,8 +68,11 @@ struct CurlCommandBuilder {
         options += ["--max-time", Self.number(request.timeout ?? target.timeout)]
         if request.insecure { options.append("-k") }
         if let cacert = request.cacert { options += ["--cacert", ShellQuoting.singleQuoted(cacert)] }
+        if let crlfile = request.crlfile { options += ["--crlfile", ShellQuoting.singleQuoted(crlfile)] }
         if let cert = request.cert { options += ["--cert", ShellQuoting.singleQuoted(cert)] }
         if let key = request.key { options += ["--key", ShellQuoting.singleQuoted(key)] }
+        if let type = request.clientCertificateType { options += ["--cert-type", ShellQuoting.singleQuoted(type)] }
+        if let pass = request.pass { options += ["--pass", ShellQuoting.singleQuoted(redactor.redact(pass))] }
         // The pins a request is sent with (`Sender.sessionConfiguration(for:)`): --pinned-pubkey's, else the file's.
         var configuration = SessionConfiguration(request: request)
         if configuration.pinnedPublicKeys.isEmpty { configuration.pinnedPublicKeys = target.pinnedPublicKeys }

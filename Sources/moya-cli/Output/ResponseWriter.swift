@@ -87,7 +87,11 @@ struct ResponseWriter {
             if stdoutIsTerminal {
                 StandardStream.output.write(envelope(response))
             } else {
-                EnvelopeWriter(head: envelopeHead(response), timing: envelopeTiming(response)).write(body: body)
+                EnvelopeWriter(
+                    head: envelopeHead(response), timing: envelopeTiming(response),
+                    contentType: response.response?.headers[.contentType]
+                )
+                .write(body: body)
             }
             return
         }
@@ -234,7 +238,9 @@ struct ResponseWriter {
         if !response.data.isEmpty {
             if let json = try? JSONValue(parsing: response.data) {
                 body = json
-            } else if let text = String(validating: response.data, as: UTF8.self) {
+            } else if let text = TextCharset.decode(response.data, contentType: response.response?.headers[.contentType])
+                ?? String(validating: response.data, as: UTF8.self)
+            {
                 body = .string(text)
             } else {
                 bodyBase64 = .string(response.data.base64EncodedString())

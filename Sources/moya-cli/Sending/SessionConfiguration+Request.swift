@@ -2,6 +2,16 @@ import MoyaKit
 import TargetModel
 import TargetSpec
 
+extension RequestOptions {
+    /// `--cert-type` upper-cased, else `P12` for a `--cert` ending in `.p12` or `.pfx` (as the
+    /// file is named, any case), else nil (libcurl's PEM).
+    var clientCertificateType: String? {
+        if let certType { return certType.uppercased() }
+        guard let cert = cert?.lowercased(), cert.hasSuffix(".p12") || cert.hasSuffix(".pfx") else { return nil }
+        return "P12"
+    }
+}
+
 extension SessionConfiguration {
     /// The transport settings the command line's request options give: redirects, TLS and proxy,
     /// and `--timeout`/`--connect-timeout` when given.
@@ -13,7 +23,10 @@ extension SessionConfiguration {
         maximumRedirects = request.maxRedirects
         allowsInsecureConnections = request.insecure
         certificateAuthorityFile = request.cacert
+        revocationListFile = request.crlfile
         clientCertificateFile = request.cert
+        clientCertificateType = request.clientCertificateType
+        clientKeyPassphrase = request.pass
         clientKeyFile = request.key
         proxy = request.proxy
         pinnedPublicKeys = request.pinnedPublicKeys.flatMap { $0.split(separator: ";").map(String.init) }

@@ -1,0 +1,58 @@
+import CLITestSupport
+import Foundation
+import TestServers
+import XCTest
+
+/// Issue 46 item 8: a PKCS#12 client certificate (`--cert-type P12`, or a `.p12`/`.pfx` name)
+/// with its passphrase in `--pass`, which nothing printed shows.
+final class PKCS12CertificateTests: XCTestCase {
+    var server: TLSTestServer!
+    var folder: TemporaryFolder!
+    let passphrase = "p12-s3cret-phrase"
+
+    override func setUpWithError() throws {
+        guard let openssl = TLSTestServer.opensslPath else { throw XCTSkip("the openssl command is not installed") }
+        server = try TLSTestServer(requiresClientCertificate: true)
+        folder = try TemporaryFolder()
+        try folder.write("targets/secure.yaml", CallTLSTests.targetFile(baseURL: server.baseURL))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: openssl)
+        process.arguments = [
+            "pkcs12", "-export", "-in", server.clientCertificateFile, "-inkey", server.clientKeyFile,
+            "-out", folder.url.path + "/client.p12", "-passout", "pass:" + passphrase
+        ]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw XCTSkip("openssl pkcs12 -export failed") }
+        try FileManager.default.copyItem(atPath: folder.url.path + "/client.p12", toPath: folder.url.path + "/client.bin")
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    private func run(_ command: String, _ arguments: [String]) throws -> CLIResult {
+        try CLIRunner.run(
+            [command, "secure", "root", "--cacert", server.certificateAuthorityFile] + arguments,
+            currentDirectory: folder.url, timeout: 30)
+    }
+
+    func testAPKCS12CertificateWithItsPassphraseIsAccepted() throws {
+        let named = try run("call", ["--cert", "client.p12", "--pass", passphrase, "-v"])
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertTrue(named.stdout.contains("MoyaKit Test Client"), named.stdout)
+        XCTAssertFalse(named.stderr.contains(passphrase), named.stderr)
+        let typed = try run("call", ["--cert", "client.bin", "--cert-type", "p12", "--pass", passphrase])
+        XCTAssertEqual(typed.status, 0, typed.stderr)
+        let wrong = try run("call", ["--cert", "client.p12", "--pass", "not-it"])
+        XCTAssertEqual(wrong.status, 1, wrong.stderr)
+        let untyped = try run("call", ["--cert", "client.bin", "--pass", passphrase])
+        XCTAssertEqual(untyped.status, 1, "read as PEM: \(untyped.stderr)")
+        let printed = try run("curl", ["--cert", "client.p12", "--pass", passphrase])
+        XCTAssertEqual(printed.status, 0, printed.stderr)
+        XCTAssertTrue(printed.stdout.contains("--cert-type 'P12'"), printed.stdout)
+        XCTAssertTrue(printed.stdout.contains("--pass "), printed.stdout)
+        XCTAssertFalse(printed.stdout.contains(passphrase), printed.stdout)
+    }
+}
