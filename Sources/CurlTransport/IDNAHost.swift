@@ -16,7 +16,8 @@ package enum IDNAHost {
         guard let schemeEnd = url.firstRange(of: "://") else { return url }
         let authorityStart = schemeEnd.upperBound
         let authorityEnd = url[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
-        let hostStart = url[authorityStart..<authorityEnd].lastIndex(of: "@").map { url.index(after: $0) } ?? authorityStart
+        let hostStart =
+            url[authorityStart..<authorityEnd].lastIndex(of: "@").map { url.index(after: $0) } ?? authorityStart
         guard hostStart < authorityEnd, url[hostStart] != "[" else { return url }
         let hostEnd = url[hostStart..<authorityEnd].firstIndex(of: ":") ?? authorityEnd
         let host = url[hostStart..<hostEnd]
@@ -49,13 +50,17 @@ package enum IDNAHost {
 
     /// RFC 3492's encoding of `input` (code points), or nil for a label too long to be a host's.
     package static func punycode(_ input: [UInt32]) -> String? {
-        let base = 36, tMin = 1, tMax = 26
+        let base = 36
+        let tMin = 1
+        let tMax = 26
         guard input.count <= 63 else { return nil }
         var output = input.filter { $0 < 0x80 }.map { UInt8($0) }
         let basicCount = output.count
         var handled = basicCount
         if basicCount > 0 { output.append(UInt8(ascii: "-")) }
-        var next = 0x80, delta = 0, bias = 72
+        var next = 0x80
+        var delta = 0
+        var bias = 72
         while handled < input.count {
             guard let smallest = input.lazy.map({ Int($0) }).filter({ $0 >= next }).min() else { return nil }
             delta += (smallest - next) * (handled + 1)

@@ -1,5 +1,6 @@
-@testable import CurlTransport
 import XCTest
+
+@testable import CurlTransport
 
 /// RFC 3492's punycode and the host rewrite libcurl is given (issue 46 item 8).
 final class IDNAHostTests: XCTestCase {

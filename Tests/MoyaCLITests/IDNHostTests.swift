@@ -20,8 +20,10 @@ final class IDNHostTests: WebTargetTestCase {
         let resolve = "xn--bcher-kva.example:\(server.port):127.0.0.1"
         let called = try run(["call", "web", "echo", "--resolve", resolve])
         XCTAssertEqual(called.status, 0, called.stderr)
-        let adHoc = try run(["request", "GET", "http://münchen.example:\(server.port)/anything",
-            "--resolve", "xn--mnchen-3ya.example:\(server.port):127.0.0.1"])
+        let adHoc = try run([
+            "request", "GET", "http://münchen.example:\(server.port)/anything",
+            "--resolve", "xn--mnchen-3ya.example:\(server.port):127.0.0.1"
+        ])
         XCTAssertEqual(adHoc.status, 0, adHoc.stderr)
         XCTAssertEqual(
             server.receivedRequests.map { $0.value(of: "Host") },

@@ -43,7 +43,9 @@ final class LocaleAndCharsetTests: WebTargetTestCase {
             (["call", "web", "echo", "-H", "Accept-Language:"], ["LANG": "de_DE.UTF-8"]),
             (["check", "solo", "--live"], ["LANG": "de_DE.UTF-8"])
         ]
-        try folder.write("targets/solo.yaml", "api: solo\nbaseURL: \(server.baseURL.absoluteString)\ncases:\n  echo: {path: /anything}\n")
+        try folder.write(
+            "targets/solo.yaml",
+            "api: solo\nbaseURL: \(server.baseURL.absoluteString)\ncases:\n  echo: {path: /anything}\n")
         for (arguments, locale) in runs {
             let result = try run(arguments, locale: locale)
             XCTAssertEqual(result.status, 0, "\(arguments) \(locale): \(result.stderr)")

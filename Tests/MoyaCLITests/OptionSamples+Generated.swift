@@ -21,7 +21,7 @@ extension DirectParserTests {
         "--cert": "client.pem",
         "--key": "client.key",
         "--cert-type": "P12",
-        "--pass": "s3cret",
+        "--cert-pass": "s3cret",
         "--pinned-pubkey": "sha256//YhKJKSzoTt2b5FP18fvpHo7fJYqQCjAa3HWY3tvRMwE=",
         "-x": "http://proxy:3128",
         "--proxy": "http://proxy:3128",

@@ -4,7 +4,7 @@ import TestServers
 import XCTest
 
 /// Issue 46 item 8: a PKCS#12 client certificate (`--cert-type P12`, or a `.p12`/`.pfx` name)
-/// with its passphrase in `--pass`, which nothing printed shows.
+/// with its passphrase in `--cert-pass` (curl's `--pass`), which nothing printed shows.
 final class PKCS12CertificateTests: XCTestCase {
     var server: TLSTestServer!
     var folder: TemporaryFolder!
@@ -25,7 +25,8 @@ final class PKCS12CertificateTests: XCTestCase {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw XCTSkip("openssl pkcs12 -export failed") }
-        try FileManager.default.copyItem(atPath: folder.url.path + "/client.p12", toPath: folder.url.path + "/client.bin")
+        try FileManager.default.copyItem(
+            atPath: folder.url.path + "/client.p12", toPath: folder.url.path + "/client.bin")
     }
 
     override func tearDown() {
@@ -39,17 +40,17 @@ final class PKCS12CertificateTests: XCTestCase {
     }
 
     func testAPKCS12CertificateWithItsPassphraseIsAccepted() throws {
-        let named = try run("call", ["--cert", "client.p12", "--pass", passphrase, "-v"])
+        let named = try run("call", ["--cert", "client.p12", "--cert-pass", passphrase, "-v"])
         XCTAssertEqual(named.status, 0, named.stderr)
         XCTAssertTrue(named.stdout.contains("MoyaKit Test Client"), named.stdout)
         XCTAssertFalse(named.stderr.contains(passphrase), named.stderr)
-        let typed = try run("call", ["--cert", "client.bin", "--cert-type", "p12", "--pass", passphrase])
+        let typed = try run("call", ["--cert", "client.bin", "--cert-type", "p12", "--cert-pass", passphrase])
         XCTAssertEqual(typed.status, 0, typed.stderr)
-        let wrong = try run("call", ["--cert", "client.p12", "--pass", "not-it"])
+        let wrong = try run("call", ["--cert", "client.p12", "--cert-pass", "not-it"])
         XCTAssertEqual(wrong.status, 1, wrong.stderr)
-        let untyped = try run("call", ["--cert", "client.bin", "--pass", passphrase])
+        let untyped = try run("call", ["--cert", "client.bin", "--cert-pass", passphrase])
         XCTAssertEqual(untyped.status, 1, "read as PEM: \(untyped.stderr)")
-        let printed = try run("curl", ["--cert", "client.p12", "--pass", passphrase])
+        let printed = try run("curl", ["--cert", "client.p12", "--cert-pass", passphrase])
         XCTAssertEqual(printed.status, 0, printed.stderr)
         XCTAssertTrue(printed.stdout.contains("--cert-type 'P12'"), printed.stdout)
         XCTAssertTrue(printed.stdout.contains("--pass "), printed.stdout)

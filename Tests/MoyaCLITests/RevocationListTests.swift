@@ -42,7 +42,9 @@ final class RevocationListTests: XCTestCase {
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("openssl \(arguments.joined(separator: " ")) failed") }
+        guard process.terminationStatus == 0 else {
+            throw XCTSkip("openssl \(arguments.joined(separator: " ")) failed")
+        }
     }
 
     private func call(_ arguments: [String]) throws -> CLIResult {

@@ -69,9 +69,9 @@ extension OptionGroupSpec {
                     "The --cert FILE's format, as curl's: PEM, DER or P12 (PKCS#12; the default for a FILE ending in .p12 or .pfx).",
                 sample: "P12"),
             .option(
-                "pass", "--pass", valueName: "phrase", type: "String?",
+                "certPass", "--cert-pass", valueName: "phrase", type: "String?",
                 help:
-                    "The passphrase of --key or of a PKCS#12 --cert, as curl's (redacted in everything printed).",
+                    "The passphrase of --key or of a PKCS#12 --cert: curl's --pass (redacted in everything printed; a case value named pass keeps --pass).",
                 sample: "s3cret"),
             .repeated(
                 "pinnedPublicKeys", "--pinned-pubkey", valueName: "hashes",

@@ -72,7 +72,7 @@ struct CurlCommandBuilder {
         if let cert = request.cert { options += ["--cert", ShellQuoting.singleQuoted(cert)] }
         if let key = request.key { options += ["--key", ShellQuoting.singleQuoted(key)] }
         if let type = request.clientCertificateType { options += ["--cert-type", ShellQuoting.singleQuoted(type)] }
-        if let pass = request.pass { options += ["--pass", ShellQuoting.singleQuoted(redactor.redact(pass))] }
+        if let pass = request.certPass { options += ["--pass", ShellQuoting.singleQuoted(redactor.redact(pass))] }
         // The pins a request is sent with (`Sender.sessionConfiguration(for:)`): --pinned-pubkey's, else the file's.
         var configuration = SessionConfiguration(request: request)
         if configuration.pinnedPublicKeys.isEmpty { configuration.pinnedPublicKeys = target.pinnedPublicKeys }

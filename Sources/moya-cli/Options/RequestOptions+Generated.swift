@@ -42,8 +42,8 @@ struct RequestOptions: Equatable {
     var key: String?
     /// `--cert-type`.
     var certType: String?
-    /// `--pass`.
-    var pass: String?
+    /// `--cert-pass`.
+    var certPass: String?
     /// `--pinned-pubkey`, as typed (each may hold several, separated by ';').
     var pinnedPublicKeys: [String] = []
     /// `-x`/`--proxy`.
@@ -93,7 +93,7 @@ struct RequestOptions: Equatable {
 extension RequestOptions {
     /// The group's options, as `DirectParser` reads them and `RequestArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [environment, baseURL, headers, userAgent, referer, timeout, connectTimeout, retry, retryAll, insecure, cacert, crlfile, cert, key, certType, pass, pinnedPublicKeys, proxy, noFollow, resolve, connectTo, ipv4, ipv6, interface, limitRate, tlsMin, tlsMax, ciphers, tls13Ciphers, pathAsIs, compressed, session, noCookies, maxRedirects, cache, noCache, showSecrets, maxBodySize]
+        [environment, baseURL, headers, userAgent, referer, timeout, connectTimeout, retry, retryAll, insecure, cacert, crlfile, cert, key, certType, certPass, pinnedPublicKeys, proxy, noFollow, resolve, connectTo, ipv4, ipv6, interface, limitRate, tlsMin, tlsMax, ciphers, tls13Ciphers, pathAsIs, compressed, session, noCookies, maxRedirects, cache, noCache, showSecrets, maxBodySize]
     }
 
     static var environment: OptionDeclaration<Self> {
@@ -201,11 +201,11 @@ extension RequestOptions {
         ) { $0.certType = $1 }
     }
 
-    static var pass: OptionDeclaration<Self> {
+    static var certPass: OptionDeclaration<Self> {
         .option(
-            "--pass", valueName: "phrase",
-            help: "The passphrase of --key or of a PKCS#12 --cert, as curl's (redacted in everything printed)."
-        ) { $0.pass = $1 }
+            "--cert-pass", valueName: "phrase",
+            help: "The passphrase of --key or of a PKCS#12 --cert: curl's --pass (redacted in everything printed; a case value named pass keeps --pass)."
+        ) { $0.certPass = $1 }
     }
 
     static var pinnedPublicKeys: OptionDeclaration<Self> {
@@ -380,7 +380,7 @@ struct RequestArguments: ParsableArguments {
     @Option(RequestOptions.cert) var cert: String?
     @Option(RequestOptions.key) var key: String?
     @Option(RequestOptions.certType) var certType: String?
-    @Option(RequestOptions.pass) var pass: String?
+    @Option(RequestOptions.certPass) var certPass: String?
     @Option(RequestOptions.pinnedPublicKeys) var pinnedPublicKeys = RequestOptions().pinnedPublicKeys
     @Option(RequestOptions.proxy) var proxy: String?
     @Flag(RequestOptions.noFollow) var noFollow: Bool
@@ -422,7 +422,7 @@ struct RequestArguments: ParsableArguments {
             cert: cert,
             key: key,
             certType: certType,
-            pass: pass,
+            certPass: certPass,
             pinnedPublicKeys: pinnedPublicKeys,
             proxy: proxy,
             noFollow: noFollow,

@@ -238,7 +238,8 @@ struct ResponseWriter {
         if !response.data.isEmpty {
             if let json = try? JSONValue(parsing: response.data) {
                 body = json
-            } else if let text = TextCharset.decode(response.data, contentType: response.response?.headers[.contentType])
+            } else if let text = TextCharset.decode(
+                response.data, contentType: response.response?.headers[.contentType])
                 ?? String(validating: response.data, as: UTF8.self)
             {
                 body = .string(text)

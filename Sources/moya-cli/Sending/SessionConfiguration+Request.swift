@@ -26,7 +26,7 @@ extension SessionConfiguration {
         revocationListFile = request.crlfile
         clientCertificateFile = request.cert
         clientCertificateType = request.clientCertificateType
-        clientKeyPassphrase = request.pass
+        clientKeyPassphrase = request.certPass
         clientKeyFile = request.key
         proxy = request.proxy
         pinnedPublicKeys = request.pinnedPublicKeys.flatMap { $0.split(separator: ";").map(String.init) }
