@@ -34,6 +34,13 @@ public struct SessionConfiguration: Sendable, Hashable {
     public var revocationListFile: String?
     /// A PEM client certificate.
     public var clientCertificateFile: String?
+    /// `P12` for a certificate file named `.p12` or `.pfx` (any case), else nil (PEM): the
+    /// format `--cert` and a file's `tls: {clientCert}` are read in unless told.
+    public static func certificateType(forFile file: String) -> String? {
+        let name = file.lowercased()
+        return name.hasSuffix(".p12") || name.hasSuffix(".pfx") ? "P12" : nil
+    }
+
     /// The client certificate's format as libcurl names it (`PEM`, `DER`, `P12`); nil: PEM.
     /// - SeeAlso: CURLOPT_SSLCERTTYPE
     public var clientCertificateType: String?

@@ -1,6 +1,7 @@
 import CurlTransport
 import MoyaKit
 import ResponseCache
+import TargetModel
 import TargetSpec
 
 /// How every request of a run is sent, as one value: the targets built (`TargetFactory`), the
@@ -73,6 +74,8 @@ package struct Sender: Sendable {
         configuration.cookieStore = target.keepsCookies ? cookies?.store(for: target.apiName) : nil
         // `--pinned-pubkey` replaces the file's pins: the command line is the user's.
         if configuration.pinnedPublicKeys.isEmpty { configuration.pinnedPublicKeys = target.pinnedPublicKeys }
+        // A trusted file's `tls:` files, under `--crlfile` and `--cert`/`--key`'s.
+        TLSFileSettings.apply(target.tlsFiles, to: &configuration)
         // `--resolve` last: libcurl's later entry for a host and port replaces an earlier one.
         configuration.resolve = target.resolve + configuration.resolve
         return configuration
@@ -81,5 +84,19 @@ package struct Sender: Sendable {
     /// The state of sending `target`: what to do after each answer.
     package func sending(_ target: DynamicTarget, retry: RetryPolicy? = nil) -> SendingState {
         SendingState(target: target, retry: retry ?? self.retry, accessTokens: targets.accessTokens)
+    }
+}
+
+/// A trusted file's `tls: {crlFile, clientCert, clientKey}` in the transport settings, unless the
+/// command line gives its own (`--crlfile`; `--cert` with its `--key`): the one place both the
+/// sender and `moya-cli curl` take them from.
+package enum TLSFileSettings {
+    package static func apply(_ files: APISpec.TLSFiles, to configuration: inout SessionConfiguration) {
+        if configuration.revocationListFile == nil { configuration.revocationListFile = files.crlFile }
+        if configuration.clientCertificateFile == nil, let certificate = files.clientCertificate {
+            configuration.clientCertificateFile = certificate
+            configuration.clientKeyFile = files.clientKey
+            configuration.clientCertificateType = SessionConfiguration.certificateType(forFile: certificate)
+        }
     }
 }

@@ -56,4 +56,38 @@ final class PKCS12CertificateTests: XCTestCase {
         XCTAssertTrue(printed.stdout.contains("--pass "), printed.stdout)
         XCTAssertFalse(printed.stdout.contains(passphrase), printed.stdout)
     }
+
+    func testATrustedFileNamesItsClientCertificate() throws {
+        try FileManager.default.copyItem(
+            atPath: server.clientCertificateFile, toPath: folder.url.path + "/targets/client.pem")
+        try FileManager.default.copyItem(atPath: server.clientKeyFile, toPath: folder.url.path + "/targets/client.key")
+        try folder.write(
+            "targets/secure.yaml",
+            CallTLSTests.targetFile(baseURL: server.baseURL)
+                + "\ntls: {clientCert: client.pem, clientKey: client.key}\n")
+        let trusted = ["MOYA_TRUSTED_TARGETS": folder.url.appendingPathComponent("targets").path]
+        let sent = try CLIRunner.run(
+            ["call", "secure", "root", "--cacert", server.certificateAuthorityFile], environment: trusted,
+            currentDirectory: folder.url, timeout: 30)
+        XCTAssertEqual(sent.status, 0, sent.stderr)
+        XCTAssertTrue(sent.stdout.contains("MoyaKit Test Client"), sent.stdout)
+        let refused = try run("call", [])
+        XCTAssertEqual(refused.status, 7, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("only a trusted file may use"), refused.stderr)
+        // The command line's certificate wins over the file's.
+        let replaced = try CLIRunner.run(
+            [
+                "call", "secure", "root", "--cacert", server.certificateAuthorityFile, "--cert", "client.p12",
+                "--cert-pass",
+                passphrase
+            ], environment: trusted, currentDirectory: folder.url, timeout: 30)
+        XCTAssertEqual(replaced.status, 0, replaced.stderr)
+        let keyAlone = folder.url.path + "/targets/secure.yaml"
+        try folder.write(
+            "targets/secure.yaml", CallTLSTests.targetFile(baseURL: server.baseURL) + "\ntls: {clientKey: client.key}\n"
+        )
+        let invalid = try CLIRunner.run(["validate", keyAlone], currentDirectory: folder.url)
+        XCTAssertEqual(invalid.status, 65, invalid.stderr)
+        XCTAssertTrue(invalid.stderr.contains("tls clientKey needs clientCert"), invalid.stderr)
+    }
 }

@@ -67,4 +67,32 @@ final class RevocationListTests: XCTestCase {
             ["curl", "secure", "root", "--crlfile", "revoked.crl"], currentDirectory: folder.url)
         XCTAssertTrue(printed.stdout.contains("--crlfile 'revoked.crl'"), printed.stdout)
     }
+
+    func testAFileNamesItsRevocationListOnlyWhenTrusted() throws {
+        // `tls: {crlFile}` is from the target file's folder: targets/../revoked.crl.
+        try folder.write(
+            "targets/secure.yaml",
+            CallTLSTests.targetFile(baseURL: server.baseURL) + "\ntls: {crlFile: ../revoked.crl}\n")
+        let trusted = ["MOYA_TRUSTED_TARGETS": folder.url.appendingPathComponent("targets").path]
+        let call = { (environment: [String: String]) in
+            try CLIRunner.run(
+                ["call", "secure", "root", "--cacert", self.server.certificateAuthorityFile], environment: environment,
+                currentDirectory: self.folder.url, timeout: 30)
+        }
+        let revoked = try call(trusted)
+        XCTAssertEqual(revoked.status, 1, revoked.stderr)
+        XCTAssertTrue(revoked.stderr.lowercased().contains("revoked"), revoked.stderr)
+        // The command line's list wins over the file's.
+        let replaced = try CLIRunner.run(
+            ["call", "secure", "root", "--cacert", server.certificateAuthorityFile, "--crlfile", "empty.crl"],
+            environment: trusted, currentDirectory: folder.url, timeout: 30)
+        XCTAssertEqual(replaced.status, 0, replaced.stderr)
+        let untrusted = try call([:])
+        XCTAssertEqual(untrusted.status, 7, untrusted.stderr)
+        XCTAssertTrue(untrusted.stderr.contains("only a trusted file may use"), untrusted.stderr)
+        let stubbed = try CLIRunner.run(["call", "secure", "root", "--stub"], currentDirectory: folder.url)
+        XCTAssertEqual(stubbed.status, 0, "a stub sends nothing: \(stubbed.stderr)")
+        let printed = try CLIRunner.run(["curl", "secure", "root"], environment: trusted, currentDirectory: folder.url)
+        XCTAssertTrue(printed.stdout.contains("--crlfile '\(folder.url.path)/targets/../revoked.crl'"), printed.stdout)
+    }
 }

@@ -76,6 +76,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         /// Whether the HTTP cache answers and keeps this request's responses (`cache:`, `--cache`,
         /// `--no-cache`); never for a stub or a download.
         public var usesCache: Bool = false
+        /// The `tls:` files of a trusted file (`crlFile`, `clientCert`, `clientKey`), their paths
+        /// from the file's folder; empty for a stub.
+        public var tlsFiles = APISpec.TLSFiles()
     }
 
     /// Creates a target.

@@ -76,6 +76,18 @@ struct CurlCommandBuilder {
         // The pins a request is sent with (`Sender.sessionConfiguration(for:)`): --pinned-pubkey's, else the file's.
         var configuration = SessionConfiguration(request: request)
         if configuration.pinnedPublicKeys.isEmpty { configuration.pinnedPublicKeys = target.pinnedPublicKeys }
+        // A trusted file's `tls:` files, as the sender takes them (`TLSFileSettings`).
+        TLSFileSettings.apply(target.tlsFiles, to: &configuration)
+        if request.crlfile == nil, let file = configuration.revocationListFile {
+            options += ["--crlfile", ShellQuoting.singleQuoted(file)]
+        }
+        if request.cert == nil, let file = configuration.clientCertificateFile {
+            options += ["--cert", ShellQuoting.singleQuoted(file)]
+            if let key = configuration.clientKeyFile { options += ["--key", ShellQuoting.singleQuoted(key)] }
+            if let type = configuration.clientCertificateType {
+                options += ["--cert-type", ShellQuoting.singleQuoted(type)]
+            }
+        }
         if !configuration.pinnedPublicKeys.isEmpty {
             options += [
                 "--pinnedpubkey", ShellQuoting.singleQuoted(configuration.pinnedPublicKeys.joined(separator: ";"))

@@ -7,8 +7,7 @@ extension RequestOptions {
     /// file is named, any case), else nil (libcurl's PEM).
     var clientCertificateType: String? {
         if let certType { return certType.uppercased() }
-        guard let cert = cert?.lowercased(), cert.hasSuffix(".p12") || cert.hasSuffix(".pfx") else { return nil }
-        return "P12"
+        return cert.flatMap(SessionConfiguration.certificateType(forFile:))
     }
 }
 
