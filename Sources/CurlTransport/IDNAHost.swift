@@ -13,12 +13,31 @@ package enum IDNAHost {
     /// `url` with its host in ASCII; `url` itself when its host already is (the common case, no
     /// copy made).
     package static func asciiURL(_ url: String) -> String {
-        guard let schemeEnd = url.firstRange(of: "://") else { return url }
+        guard let (range, _, ascii) = internationalHost(in: url) else { return url }
+        return String(url[..<range.lowerBound]) + ascii + String(url[range.upperBound...])
+    }
+
+    /// `url` with an internationalised host as written (percent-decoded), for what is shown.
+    package static func urlAsWritten(_ url: String) -> String {
+        guard let (range, written, _) = internationalHost(in: url) else { return url }
+        return String(url[..<range.lowerBound]) + written + String(url[range.upperBound...])
+    }
+
+    /// `message` (libcurl's, which names the host it was given) with `url`'s internationalised
+    /// host as written rather than in punycode.
+    package static func hostAsWritten(in message: String, url: String) -> String {
+        guard let (_, written, ascii) = internationalHost(in: url) else { return message }
+        return message.replacing(ascii, with: written)
+    }
+
+    /// Where `url`'s host is, as written (percent-decoded) and in ASCII, when it is not ASCII.
+    private static func internationalHost(in url: String) -> (Range<String.Index>, String, String)? {
+        guard let schemeEnd = url.firstRange(of: "://") else { return nil }
         let authorityStart = schemeEnd.upperBound
         let authorityEnd = url[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
         let hostStart =
             url[authorityStart..<authorityEnd].lastIndex(of: "@").map { url.index(after: $0) } ?? authorityStart
-        guard hostStart < authorityEnd, url[hostStart] != "[" else { return url }
+        guard hostStart < authorityEnd, url[hostStart] != "[" else { return nil }
         let hostEnd = url[hostStart..<authorityEnd].firstIndex(of: ":") ?? authorityEnd
         let host = url[hostStart..<hostEnd]
         guard host.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") }),
@@ -27,8 +46,8 @@ package enum IDNAHost {
             // libcurl, which refuses it.
             decoded.unicodeScalars.allSatisfy({ !$0.isASCII || isHostCharacter($0) }),
             let ascii = asciiHost(decoded)
-        else { return url }
-        return String(url[..<hostStart]) + ascii + String(url[hostEnd...])
+        else { return nil }
+        return (hostStart..<hostEnd, decoded, ascii)
     }
 
     /// `host` (Unicode) in ASCII, each label that is not in punycode; nil when a label cannot be.

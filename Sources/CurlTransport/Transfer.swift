@@ -335,7 +335,9 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
                 message: "the server's public key \(serverKeyHash ?? "(not reported)") matches no pinned key ("
                     + pinnedPublicKeys.joined(separator: ", ") + "); nothing was sent")
         }
-        return TransportError(curlCode: code, message: handle.errorText ?? handle.curl.describe(code))
+        let message = handle.errorText ?? handle.curl.describe(code)
+        return TransportError(
+            curlCode: code, message: IDNAHost.hostAsWritten(in: message, url: requestURL.absoluteString))
     }
 
     private func reportFinalProgress(handle: EasyHandle) {

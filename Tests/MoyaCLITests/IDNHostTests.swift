@@ -28,5 +28,16 @@ final class IDNHostTests: WebTargetTestCase {
         XCTAssertEqual(
             server.receivedRequests.map { $0.value(of: "Host") },
             ["xn--bcher-kva.example:\(server.port)", "xn--mnchen-3ya.example:\(server.port)"])
+        // Messages and the curl command show the host as written.
+        // (Port 1 on loopback: refused, with no name looked up.)
+        let refused = try run([
+            "call", "web", "echo", "--base-url", "http://Bücher.example:1", "--resolve",
+            "xn--bcher-kva.example:1:127.0.0.1"
+        ])
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("Bücher.example"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("xn--"), refused.stderr)
+        let curl = try run(["curl", "web", "echo"])
+        XCTAssertTrue(curl.stdout.contains("'http://Bücher.example:\(server.port)/anything'"), curl.stdout)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CurlTransport
 import MoyaKit
 import Sending
 import TargetSpec
@@ -56,7 +57,13 @@ struct CurlCommandBuilder {
                         + "is not run for a curl command; the headers it adds are missing") + "\n")
         }
         let redactor = SecretRedactor(target: target, request: request)
-        let base = CURLCommand(request: urlRequest, redactor: redactor).rendered()
+        var base = CURLCommand(request: urlRequest, redactor: redactor).rendered()
+        // An internationalised host as written (curl sends it in punycode itself), not
+        // percent-encoded as the URL holds it, which curl refuses.
+        if let shown = urlRequest.url?.absoluteString, IDNAHost.urlAsWritten(shown) != shown {
+            base = base.replacing(
+                ShellQuoting.singleQuoted(shown), with: ShellQuoting.singleQuoted(IDNAHost.urlAsWritten(shown)))
+        }
         return Self.inserting(transferOptions(redactor: redactor), into: base)
     }
 
