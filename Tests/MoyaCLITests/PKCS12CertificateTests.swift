@@ -55,6 +55,10 @@ final class PKCS12CertificateTests: XCTestCase {
         XCTAssertTrue(printed.stdout.contains("--cert-type 'P12'"), printed.stdout)
         XCTAssertTrue(printed.stdout.contains("--pass "), printed.stdout)
         XCTAssertFalse(printed.stdout.contains(passphrase), printed.stdout)
+        let unknown = try run("call", ["--cert", "client.p12", "--cert-type", "JKS"])
+        XCTAssertEqual(unknown.status, 64, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("--cert-type 'JKS' is not a type; use PEM, DER or P12"), unknown.stderr)
+        XCTAssertEqual(try run("call", ["--cert-type", "P12"]).status, 64, "--cert-type needs --cert")
     }
 
     func testATrustedFileNamesItsClientCertificate() throws {
