@@ -92,6 +92,17 @@ final class RevocationListTests: XCTestCase {
         XCTAssertTrue(untrusted.stderr.contains("only a trusted file may use"), untrusted.stderr)
         let stubbed = try CLIRunner.run(["call", "secure", "root", "--stub"], currentDirectory: folder.url)
         XCTAssertEqual(stubbed.status, 0, "a stub sends nothing: \(stubbed.stderr)")
+        // A FIFO named by the file is refused unopened, never read (libcurl would block on it).
+        XCTAssertEqual(mkfifo(folder.url.path + "/fifo.crl", 0o600), 0)
+        try folder.write(
+            "targets/secure.yaml",
+            CallTLSTests.targetFile(baseURL: server.baseURL) + "\ntls: {crlFile: ../fifo.crl}\n")
+        let fifo = try call(trusted)
+        XCTAssertEqual(fifo.status, 64, fifo.stderr)
+        XCTAssertTrue(fifo.stderr.contains("it is a FIFO, not a regular file"), fifo.stderr)
+        try folder.write(
+            "targets/secure.yaml",
+            CallTLSTests.targetFile(baseURL: server.baseURL) + "\ntls: {crlFile: ../revoked.crl}\n")
         let printed = try CLIRunner.run(["curl", "secure", "root"], environment: trusted, currentDirectory: folder.url)
         XCTAssertTrue(printed.stdout.contains("--crlfile '\(folder.url.path)/targets/../revoked.crl'"), printed.stdout)
     }

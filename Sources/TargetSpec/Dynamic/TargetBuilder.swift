@@ -162,6 +162,10 @@ public struct TargetBuilder: Sendable {
             target.tlsFiles = APISpec.TLSFiles(
                 crlFile: inFolder(api.tlsFiles.crlFile), clientCertificate: inFolder(api.tlsFiles.clientCertificate),
                 clientKey: inFolder(api.tlsFiles.clientKey))
+            // libcurl would block on a FIFO (or read a device forever): regular files only, unopened.
+            for path in [target.tlsFiles.crlFile, target.tlsFiles.clientCertificate, target.tlsFiles.clientKey] {
+                if let path { try RegularFile.check(path) }
+            }
         }
         return target
     }
