@@ -90,6 +90,12 @@ final class LocaleAndCharsetTests: WebTargetTestCase {
             XCTAssertEqual(got.body as? String, item.text, "\(item)")
             XCTAssertTrue(got.base64 is NSNull, "\(item)")
         }
+        // On a terminal the pretty envelope (`ResponseWriter.envelope`) decodes the same way.
+        let screen = try CLIRunner.runOnTerminal(
+            ["call", "web", "text", "636166e920bd", "text/plain; charset=iso-8859-1", "--format", "json"],
+            in: folder.url, home: folder.url)
+        XCTAssertEqual(screen.status, 0, screen.stdout)
+        XCTAssertTrue(screen.stdout.contains("café ½"), screen.stdout)
         // An unknown charset, or a body invalid in its charset: as before, base64.
         for (hex, type) in [
             ("636166e9", "text/plain; charset=koi8-r"), ("636166e9", "text/plain"),
