@@ -241,14 +241,17 @@ extension EasyHandle {
         try set(CURLOPT_MAXREDIRS, max(0, configuration.maximumRedirects))
     }
 
-    /// - SeeAlso: CURLOPT_SSL_VERIFYPEER, CURLOPT_SSL_VERIFYHOST, CURLOPT_CAINFO, CURLOPT_SSLCERT, CURLOPT_SSLKEY,
-    ///   CURLOPT_PINNEDPUBLICKEY
+    /// - SeeAlso: CURLOPT_SSL_VERIFYPEER, CURLOPT_SSL_VERIFYHOST, CURLOPT_CAINFO, CURLOPT_CRLFILE, CURLOPT_SSLCERT,
+    ///   CURLOPT_SSLCERTTYPE, CURLOPT_KEYPASSWD, CURLOPT_SSLKEY, CURLOPT_PINNEDPUBLICKEY
     private func configureSecurity(configuration: SessionConfiguration) throws(TransportError) {
         let verifies = !configuration.allowsInsecureConnections
         try set(CURLOPT_SSL_VERIFYPEER, verifies ? 1 : 0)
         try set(CURLOPT_SSL_VERIFYHOST, verifies ? 2 : 0)
         if let file = configuration.certificateAuthorityFile { try set(CURLOPT_CAINFO, file) }
+        if let file = configuration.revocationListFile { try set(CURLOPT_CRLFILE, file) }
         if let file = configuration.clientCertificateFile { try set(CURLOPT_SSLCERT, file) }
+        if let type = configuration.clientCertificateType { try set(CURLOPT_SSLCERTTYPE, type) }
+        if let passphrase = configuration.clientKeyPassphrase { try set(CURLOPT_KEYPASSWD, passphrase) }
         if let file = configuration.clientKeyFile { try set(CURLOPT_SSLKEY, file) }
         if !configuration.pinnedPublicKeys.isEmpty {
             try set(CURLOPT_PINNEDPUBLICKEY, configuration.pinnedPublicKeys.joined(separator: ";"))

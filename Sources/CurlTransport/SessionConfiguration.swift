@@ -35,8 +35,25 @@ public struct SessionConfiguration: Sendable, Hashable {
     public var allowsInsecureConnections: Bool = false
     /// A PEM file of certificate authorities to trust instead of the system's.
     public var certificateAuthorityFile: String?
+    /// A PEM file of certificate revocation lists: a server certificate it revokes fails the
+    /// handshake (`secureConnectionFailed`).
+    /// - SeeAlso: CURLOPT_CRLFILE
+    public var revocationListFile: String?
     /// A PEM client certificate.
     public var clientCertificateFile: String?
+    /// `P12` for a certificate file named `.p12` or `.pfx` (any case), else nil (PEM): the
+    /// format `--cert` and a file's `tls: {clientCert}` are read in unless told.
+    public static func certificateType(forFile file: String) -> String? {
+        let name = file.lowercased()
+        return name.hasSuffix(".p12") || name.hasSuffix(".pfx") ? "P12" : nil
+    }
+
+    /// The client certificate's format as libcurl names it (`PEM`, `DER`, `P12`); nil: PEM.
+    /// - SeeAlso: CURLOPT_SSLCERTTYPE
+    public var clientCertificateType: String?
+    /// The passphrase of the client key, or of a PKCS#12 client certificate.
+    /// - SeeAlso: CURLOPT_KEYPASSWD
+    public var clientKeyPassphrase: String?
     /// The private key of the client certificate.
     public var clientKeyFile: String?
     /// The public keys a server's certificate may have, as `sha256//` and the base64 SHA-256 of

@@ -119,7 +119,7 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
         self.direction = (request.bodyFileURL != nil || request.multipartParts != nil) ? .upload : .download
         self.sendsBodyFirst = !(request.httpBody?.isEmpty ?? true)
 
-        let urlText = url.absoluteString
+        let urlText = IDNAHost.asciiURL(url.absoluteString)
         acceptEncoding = configuration.acceptsCompressedResponses ? loop.curl.acceptedEncodings : nil
         let headerLines = EasyHandle.headerLines(of: request, acceptEncoding: acceptEncoding)
         // Secrets on a request that follows redirects: libcurl checks each request before it is
@@ -362,7 +362,9 @@ final class Transfer: Cancellable, EasyHandleDelegate, @unchecked Sendable {
                 message: "the server's public key \(serverKeyHash ?? "(not reported)") matches no pinned key ("
                     + pinnedPublicKeys.joined(separator: ", ") + "); nothing was sent")
         }
-        return TransportError(curlCode: code, message: handle.errorText ?? handle.curl.describe(code))
+        let message = handle.errorText ?? handle.curl.describe(code)
+        return TransportError(
+            curlCode: code, message: IDNAHost.hostAsWritten(in: message, url: requestURL.absoluteString))
     }
 
     /// The error of a limit the transfer hit, naming it: the idle one (this transfer's watch, or

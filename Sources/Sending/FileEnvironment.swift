@@ -50,6 +50,7 @@ package enum FileEnvironment {
         let view = view(for: file, environment: environment)
         builder.processEnvironment = view.visible
         builder.hiddenVariableNames = view.hidden
+        builder.isTrustedFile = view.isTrusted
         guard !view.isTrusted else { return }
         builder.hiddenFallbackNotice = { name in
             warnOnce(

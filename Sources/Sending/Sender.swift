@@ -83,6 +83,8 @@ package struct Sender: Sendable {
         configuration.cookieStore = target.keepsCookies ? cookies?.store(for: target.apiName) : nil
         // `--pinned-pubkey` replaces the file's pins: the command line is the user's.
         if configuration.pinnedPublicKeys.isEmpty { configuration.pinnedPublicKeys = target.pinnedPublicKeys }
+        // A trusted file's `tls:` files, under `--crlfile` and `--cert`/`--key`'s.
+        TLSFileSettings.apply(target.tlsFiles, to: &configuration)
         // `--resolve` last: libcurl's later entry for a host and port replaces an earlier one.
         configuration.resolve = target.resolve + configuration.resolve
         return configuration
@@ -99,5 +101,19 @@ extension SessionConfiguration {
     package mutating func apply(_ policy: RedirectPolicy) {
         followRedirects = policy.follows
         maximumRedirects = policy.maximumRedirects
+    }
+}
+
+/// A trusted file's `tls: {crlFile, clientCert, clientKey}` in the transport settings, unless the
+/// command line gives its own (`--crlfile`; `--cert` with its `--key`): the one place both the
+/// sender and `moya-cli curl` take them from.
+package enum TLSFileSettings {
+    package static func apply(_ files: APISpec.TLSFiles, to configuration: inout SessionConfiguration) {
+        if configuration.revocationListFile == nil { configuration.revocationListFile = files.crlFile }
+        if configuration.clientCertificateFile == nil, let certificate = files.clientCertificate {
+            configuration.clientCertificateFile = certificate
+            configuration.clientKeyFile = files.clientKey
+            configuration.clientCertificateType = SessionConfiguration.certificateType(forFile: certificate)
+        }
     }
 }

@@ -196,7 +196,7 @@ struct ServeResponder: Sendable {
             "its file cannot be read: no readable file of that name in the target file's folder"
         case .render(let renderError, _): renderError.description
         case .lookup, .invalidBaseURL, .lineBreakInField, .hiddenDownloadDestination, .destinationValueAddsFolder,
-            .accessToken:
+            .accessToken, .untrustedTLSFiles:
             "see the server's log"
         }
     }

@@ -57,12 +57,27 @@ extension OptionGroupSpec {
                 "cacert", "--cacert", valueName: "file", type: "String?",
                 help: "Trust the certificate authorities in FILE (PEM).", sample: "ca.pem"),
             .option(
+                "crlfile", "--crlfile", valueName: "file", type: "String?",
+                help:
+                    "As curl's: refuse a server certificate revoked by the certificate revocation list in FILE (PEM; wins over the file's tls crlFile).",
+                sample: "revoked.crl"),
+            .option(
                 "cert", "-E", "--cert", valueName: "file", type: "String?",
                 help: "Client certificate FILE (PEM); -E as curl's, without its :PASSWORD.",
                 sample: "client.pem"),
             .option(
                 "key", "--key", valueName: "file", type: "String?", help: "Private key FILE of the client certificate.",
                 sample: "client.key"),
+            .option(
+                "certType", "--cert-type", valueName: "type", type: "String?",
+                help:
+                    "The --cert FILE's format, as curl's: PEM, DER or P12 (PKCS#12; the default for a FILE ending in .p12 or .pfx).",
+                sample: "P12"),
+            .option(
+                "certPass", "--cert-pass", valueName: "phrase", type: "String?",
+                help:
+                    "The passphrase of --key or of a PKCS#12 --cert: curl's --pass (redacted in everything printed; a case value named pass keeps --pass).",
+                sample: "s3cret"),
             .repeated(
                 "pinnedPublicKeys", "--pinned-pubkey", valueName: "hashes",
                 help:

@@ -57,6 +57,9 @@ public struct APISpec: Sendable, Hashable {
         /// `tls: {pinnedPublicKeys: [sha256//…]}`: the public keys the API's servers may have (an
         /// environment may replace them); empty: any key.
         public var pinnedPublicKeys: [String] = []
+        /// `tls: {crlFile:, clientCert:, clientKey:}`: files the API's requests use (as written;
+        /// relative ones from `directory`), honoured for a trusted file only.
+        public var tlsFiles = TLSFiles()
         /// The process environment variables the file's `${VAR}` references read, sorted (set by
         /// the loader): what `list` and help show, and what `EnvironmentAllowance` decides on.
         public var environmentVariables: [String] = []
@@ -170,5 +173,27 @@ extension APISpec.Fields {
     /// An API with every other field at its default (an ad-hoc request's, made outside this module).
     package init(name: String, file: String, directory: String, baseURL: Template, cases: [CaseSpec]) {
         self.init(name: name, file: file, directory: directory, description: nil, baseURL: baseURL, cases: cases)
+    }
+}
+
+extension APISpec {
+    /// The files of `tls:` (curl's --crlfile, --cert, --key), as the file writes them.
+    public struct TLSFiles: Sendable, Hashable {
+        /// `crlFile`: certificate revocation lists (PEM).
+        public var crlFile: String?
+        /// `clientCert`: the client certificate (PEM, or PKCS#12 when it ends in .p12 or .pfx).
+        public var clientCertificate: String?
+        /// `clientKey`: the client certificate's private key (PEM).
+        public var clientKey: String?
+
+        /// No files.
+        public init(crlFile: String? = nil, clientCertificate: String? = nil, clientKey: String? = nil) {
+            self.crlFile = crlFile
+            self.clientCertificate = clientCertificate
+            self.clientKey = clientKey
+        }
+
+        /// Whether the file names none.
+        public var isEmpty: Bool { crlFile == nil && clientCertificate == nil && clientKey == nil }
     }
 }

@@ -36,7 +36,8 @@ extension TargetFileValidator {
         let redirects = fields["redirects"].flatMap { readRedirects($0) }
         let connectTimeout = fields["connectTimeout"].flatMap { positiveNumber($0) } ?? 10
         let keepsCookies = fields["cookies"].flatMap { bool($0) } ?? true
-        let pinnedPublicKeys = fields["tls"].flatMap { readTLS($0, context: "in tls") } ?? []
+        let tls = fields["tls"].flatMap { readTLS($0, context: "in tls", allowsFiles: true) }
+        let pinnedPublicKeys = tls?.pins ?? []
         let environments = fields["environments"].map { readEnvironments($0, apiBaseURL: baseURL) } ?? []
         var defaultEnvironment: String?
         if let node = fields["defaultEnvironment"], let text = string(node) {
@@ -90,19 +91,43 @@ extension TargetFileValidator {
                 pagination: pagination, keepsCookies: keepsCookies, pinnedPublicKeys: pinnedPublicKeys))
         api.prepareCommand = prepareCommand.map { CommandAuthSpec(arguments: $0) }
         api.usesCache = fields["cache"].flatMap { bool($0) } ?? false
+        api.tlsFiles = tls?.files ?? APISpec.TLSFiles()
         return api
     }
 
     /// `tls: {pinnedPublicKeys: [sha256//BASE64, ...]}`: each the base64 SHA-256 of a DER
     /// SubjectPublicKeyInfo, as curl's --pinnedpubkey takes it. A pin only narrows which servers
-    /// are accepted, so an untrusted file may carry one.
-    mutating func readTLS(_ node: Node, context: String) -> [String]? {
+    /// are accepted, so an untrusted file may carry one. At the top level (`allowsFiles`), also
+    /// `crlFile`, `clientCert` and `clientKey`: paths, used from a trusted file only (checked when
+    /// a request is built, as for `prepare`).
+    mutating func readTLS(_ node: Node, context: String, allowsFiles: Bool = false)
+        -> (pins: [String], files: APISpec.TLSFiles)?
+    {
+        let fileKeys = ["crlFile", "clientCert", "clientKey"]
         guard
             let fields = fields(
-                node, allowed: ["pinnedPublicKeys"], context: context,
-                expected: "a map like {pinnedPublicKeys: [sha256//BASE64]}")
+                node, allowed: ["pinnedPublicKeys"] + (allowsFiles ? fileKeys : []), context: context,
+                expected: allowsFiles
+                    ? "a map like {pinnedPublicKeys: [sha256//BASE64], crlFile: ca.crl, clientCert: me.p12, clientKey: me.key}"
+                    : "a map like {pinnedPublicKeys: [sha256//BASE64]}")
         else { return nil }
-        guard let list = fields["pinnedPublicKeys"] else { return [] }
+        var files = APISpec.TLSFiles()
+        for key in fileKeys {
+            guard let node = fields[key], let path = string(node) else { continue }
+            guard !path.isEmpty, !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                error("tls \(key) must be a file path without control characters", at: node.mark)
+                continue
+            }
+            switch key {
+            case "crlFile": files.crlFile = path
+            case "clientCert": files.clientCertificate = path
+            default: files.clientKey = path
+            }
+        }
+        if files.clientKey != nil && files.clientCertificate == nil, let node = fields["clientKey"] {
+            error("tls clientKey needs clientCert, the certificate it is the key of", at: node.mark)
+        }
+        guard let list = fields["pinnedPublicKeys"] else { return ([], files) }
         guard let items = sequence(list, expected: "a list of pins like [sha256//BASE64]") else { return nil }
         var pins: [String] = []
         for item in items {
@@ -115,7 +140,7 @@ extension TargetFileValidator {
             }
             pins.append(pin)
         }
-        return pins
+        return (pins, files)
     }
 
     /// Whether `pin` is `sha256//` and 44 base64 characters (32 bytes).

@@ -384,7 +384,7 @@ extension TargetFileValidator {
             var environment = EnvironmentSpec(
                 name: name, baseURL: baseURL, variables: variables, headers: headers, mark: entry.key.mark)
             environment.pinnedPublicKeys = fields["tls"].flatMap {
-                readTLS($0, context: "in environment '\(name)' tls")
+                readTLS($0, context: "in environment '\(name)' tls")?.pins
             }
             if let node = fields["resolve"] {
                 environment.resolve = readResolve(node, baseURL: baseURL ?? apiBaseURL, environment: name)

@@ -83,6 +83,9 @@ public struct DynamicTarget: TargetType, AccessTokenAuthorizable {
         public var idleTimeout: TimeInterval = 60
         /// Whether its redirects are followed (the case's or API's `redirects:`).
         public var redirects: RedirectPolicy = .follow
+        /// The `tls:` files of a trusted file (`crlFile`, `clientCert`, `clientKey`), their paths
+        /// from the file's folder; empty for a stub.
+        public var tlsFiles = APISpec.TLSFiles()
     }
 
     /// Creates a target.

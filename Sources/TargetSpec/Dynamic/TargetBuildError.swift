@@ -25,6 +25,8 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
     case destinationValueAddsFolder(name: String, value: String)
     /// The token of `oauth2` or `command` auth could not be obtained.
     case accessToken(AccessTokenError)
+    /// A file that is not trusted names `tls:` files (a client certificate, a CRL) for a live request.
+    case untrustedTLSFiles(file: String)
 
     public var description: String {
         switch self {
@@ -41,6 +43,9 @@ public enum TargetBuildError: Error, Sendable, CustomStringConvertible {
             "download destination '\(path)' names '\(name)'; a target file may not write dotfiles or into dot-folders "
                 + "(give --output FILE to write there)"
         case .accessToken(let error): error.message
+        case .untrustedTLSFiles(let file):
+            "\(file) names TLS files (tls: crlFile, clientCert, clientKey), which only a trusted file may use; "
+                + "trust it with 'moya-cli trust \(file)', or give --crlfile, --cert and --key"
         case .destinationValueAddsFolder(let name, let value):
             "value '\(name)' ('\(value)') would add a folder to the download destination; a value used there cannot hold '/' or be '.' or '..'"
         }

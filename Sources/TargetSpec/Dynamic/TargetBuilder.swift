@@ -47,6 +47,9 @@ public struct TargetBuilder: Sendable {
     package var credentialOverride: CommandLineCredential?
     /// `--cache` (`true`) or `--no-cache` (`false`), over the file's `cache:`; `nil`: as the file says.
     public var cacheOverride: Bool?
+    /// Whether the API's file is trusted (`TargetTrust`): only then are its `tls:` files used; a
+    /// live request from an untrusted file that names them fails to build.
+    public var isTrustedFile = false
 
     /// Creates a builder.
     public init(
@@ -157,6 +160,21 @@ public struct TargetBuilder: Sendable {
             ))
         if !preparation.isEmpty { target.preparation = preparation }
         if !isStubbed && !task.downloadsFile { target.usesCache = cacheOverride ?? spec.usesCache ?? api.usesCache }
+        if !isStubbed && !api.tlsFiles.isEmpty {
+            // A client certificate is a credential, and a file chooses where requests go: an
+            // untrusted file could send the user's identity anywhere, or probe their files.
+            guard isTrustedFile else { throw TargetBuildError.untrustedTLSFiles(file: api.file) }
+            let inFolder = { (path: String?) in
+                path.map { $0.hasPrefix("/") ? $0 : api.directory + "/" + $0 }
+            }
+            target.tlsFiles = APISpec.TLSFiles(
+                crlFile: inFolder(api.tlsFiles.crlFile), clientCertificate: inFolder(api.tlsFiles.clientCertificate),
+                clientKey: inFolder(api.tlsFiles.clientKey))
+            // libcurl would block on a FIFO (or read a device forever): regular files only, unopened.
+            for path in [target.tlsFiles.crlFile, target.tlsFiles.clientCertificate, target.tlsFiles.clientKey] {
+                if let path { try RegularFile.check(path) }
+            }
+        }
         return target
     }
 

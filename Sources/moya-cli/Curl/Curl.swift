@@ -1,4 +1,5 @@
 import ArgumentParser
+import CurlTransport
 import MoyaKit
 import Sending
 import TargetSpec
@@ -56,7 +57,13 @@ struct CurlCommandBuilder {
                         + "is not run for a curl command; the headers it adds are missing") + "\n")
         }
         let redactor = SecretRedactor(target: target, request: request)
-        let base = CURLCommand(request: urlRequest, redactor: redactor).rendered()
+        var base = CURLCommand(request: urlRequest, redactor: redactor).rendered()
+        // An internationalised host as written (curl sends it in punycode itself), not
+        // percent-encoded as the URL holds it, which curl refuses.
+        if let shown = urlRequest.url?.absoluteString, IDNAHost.urlAsWritten(shown) != shown {
+            base = base.replacing(
+                ShellQuoting.singleQuoted(shown), with: ShellQuoting.singleQuoted(IDNAHost.urlAsWritten(shown)))
+        }
         return Self.inserting(transferOptions(redactor: redactor), into: base)
     }
 
@@ -72,11 +79,26 @@ struct CurlCommandBuilder {
         if let total = request.timeout ?? target.timeout { options += ["--max-time", Self.number(total)] }
         if request.insecure { options.append("-k") }
         if let cacert = request.cacert { options += ["--cacert", ShellQuoting.singleQuoted(cacert)] }
+        if let crlfile = request.crlfile { options += ["--crlfile", ShellQuoting.singleQuoted(crlfile)] }
         if let cert = request.cert { options += ["--cert", ShellQuoting.singleQuoted(cert)] }
         if let key = request.key { options += ["--key", ShellQuoting.singleQuoted(key)] }
+        if let type = request.clientCertificateType { options += ["--cert-type", ShellQuoting.singleQuoted(type)] }
+        if let pass = request.certPass { options += ["--pass", ShellQuoting.singleQuoted(redactor.redact(pass))] }
         // The pins a request is sent with (`Sender.sessionConfiguration(for:)`): --pinned-pubkey's, else the file's.
         var configuration = SessionConfiguration(request: request)
         if configuration.pinnedPublicKeys.isEmpty { configuration.pinnedPublicKeys = target.pinnedPublicKeys }
+        // A trusted file's `tls:` files, as the sender takes them (`TLSFileSettings`).
+        TLSFileSettings.apply(target.tlsFiles, to: &configuration)
+        if request.crlfile == nil, let file = configuration.revocationListFile {
+            options += ["--crlfile", ShellQuoting.singleQuoted(file)]
+        }
+        if request.cert == nil, let file = configuration.clientCertificateFile {
+            options += ["--cert", ShellQuoting.singleQuoted(file)]
+            if let key = configuration.clientKeyFile { options += ["--key", ShellQuoting.singleQuoted(key)] }
+            if let type = configuration.clientCertificateType {
+                options += ["--cert-type", ShellQuoting.singleQuoted(type)]
+            }
+        }
         if !configuration.pinnedPublicKeys.isEmpty {
             options += [
                 "--pinnedpubkey", ShellQuoting.singleQuoted(configuration.pinnedPublicKeys.joined(separator: ";"))

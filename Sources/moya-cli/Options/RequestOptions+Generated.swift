@@ -36,10 +36,16 @@ struct RequestOptions: Equatable {
     var insecure: Bool = false
     /// `--cacert`.
     var cacert: String?
+    /// `--crlfile`.
+    var crlfile: String?
     /// `-E`/`--cert`.
     var cert: String?
     /// `--key`.
     var key: String?
+    /// `--cert-type`.
+    var certType: String?
+    /// `--cert-pass`.
+    var certPass: String?
     /// `--pinned-pubkey`, as typed (each may hold several, separated by ';').
     var pinnedPublicKeys: [String] = []
     /// `-x`/`--proxy`.
@@ -89,7 +95,7 @@ struct RequestOptions: Equatable {
 extension RequestOptions {
     /// The group's options, as `DirectParser` reads them and `RequestArguments` declares them.
     static var table: [OptionDeclaration<Self>] {
-        [environment, baseURL, headers, userAgent, referer, timeout, idleTimeout, connectTimeout, retry, retryAll, insecure, cacert, cert, key, pinnedPublicKeys, proxy, noFollow, resolve, connectTo, ipv4, ipv6, interface, limitRate, tlsMin, tlsMax, ciphers, tls13Ciphers, pathAsIs, compressed, session, noCookies, maxRedirects, cache, noCache, showSecrets, maxBodySize]
+        [environment, baseURL, headers, userAgent, referer, timeout, idleTimeout, connectTimeout, retry, retryAll, insecure, cacert, crlfile, cert, key, certType, certPass, pinnedPublicKeys, proxy, noFollow, resolve, connectTo, ipv4, ipv6, interface, limitRate, tlsMin, tlsMax, ciphers, tls13Ciphers, pathAsIs, compressed, session, noCookies, maxRedirects, cache, noCache, showSecrets, maxBodySize]
     }
 
     static var environment: OptionDeclaration<Self> {
@@ -176,6 +182,13 @@ extension RequestOptions {
         ) { $0.cacert = $1 }
     }
 
+    static var crlfile: OptionDeclaration<Self> {
+        .option(
+            "--crlfile", valueName: "file",
+            help: "As curl's: refuse a server certificate revoked by the certificate revocation list in FILE (PEM; wins over the file's tls crlFile)."
+        ) { $0.crlfile = $1 }
+    }
+
     static var cert: OptionDeclaration<Self> {
         .option(
             "-E", "--cert", valueName: "file",
@@ -188,6 +201,20 @@ extension RequestOptions {
             "--key", valueName: "file",
             help: "Private key FILE of the client certificate."
         ) { $0.key = $1 }
+    }
+
+    static var certType: OptionDeclaration<Self> {
+        .option(
+            "--cert-type", valueName: "type",
+            help: "The --cert FILE's format, as curl's: PEM, DER or P12 (PKCS#12; the default for a FILE ending in .p12 or .pfx)."
+        ) { $0.certType = $1 }
+    }
+
+    static var certPass: OptionDeclaration<Self> {
+        .option(
+            "--cert-pass", valueName: "phrase",
+            help: "The passphrase of --key or of a PKCS#12 --cert: curl's --pass (redacted in everything printed; a case value named pass keeps --pass)."
+        ) { $0.certPass = $1 }
     }
 
     static var pinnedPublicKeys: OptionDeclaration<Self> {
@@ -359,8 +386,11 @@ struct RequestArguments: ParsableArguments {
     @Flag(RequestOptions.retryAll) var retryAll: Bool
     @Flag(RequestOptions.insecure) var insecure: Bool
     @Option(RequestOptions.cacert) var cacert: String?
+    @Option(RequestOptions.crlfile) var crlfile: String?
     @Option(RequestOptions.cert) var cert: String?
     @Option(RequestOptions.key) var key: String?
+    @Option(RequestOptions.certType) var certType: String?
+    @Option(RequestOptions.certPass) var certPass: String?
     @Option(RequestOptions.pinnedPublicKeys) var pinnedPublicKeys = RequestOptions().pinnedPublicKeys
     @Option(RequestOptions.proxy) var proxy: String?
     @Flag(RequestOptions.noFollow) var noFollow: Bool
@@ -399,8 +429,11 @@ struct RequestArguments: ParsableArguments {
             retryAll: retryAll,
             insecure: insecure,
             cacert: cacert,
+            crlfile: crlfile,
             cert: cert,
             key: key,
+            certType: certType,
+            certPass: certPass,
             pinnedPublicKeys: pinnedPublicKeys,
             proxy: proxy,
             noFollow: noFollow,

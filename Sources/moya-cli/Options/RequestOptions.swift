@@ -37,6 +37,12 @@ extension RequestOptions {
         if retry < 0 { throw OptionsError("--retry must be 0 or more") }
         if let maxRedirects, maxRedirects < 0 { throw OptionsError("--max-redirects must be 0 or more") }
         if key != nil && cert == nil { throw OptionsError("--key needs --cert") }
+        if let certType {
+            guard ["PEM", "DER", "P12"].contains(certType.uppercased()) else {
+                throw OptionsError("--cert-type '\(DisplayText.escaped(certType))' is not a type; use PEM, DER or P12")
+            }
+            if cert == nil { throw OptionsError("--cert-type needs --cert") }
+        }
         for entry in resolve {
             if case .failure(let problem) = ConnectionPinning.resolveEntry(entry) {
                 throw OptionsError("--resolve '\(DisplayText.escaped(entry))' \(problem.text)")

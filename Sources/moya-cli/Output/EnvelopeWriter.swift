@@ -10,13 +10,15 @@ import Foundation
 
 /// `--format json` on a pipe or file: the envelope `ResponseWriter.envelope` describes, compact,
 /// written piece by piece. The body goes out straight from its bytes — JSON written again
-/// compact (`JSONSpan`), text escaped, anything else in base64 — a chunk at a time, so a body of
+/// compact (`JSONSpan`), text (in its declared charset, `TextCharset`, or UTF-8) escaped, anything else in base64 — a chunk at a time, so a body of
 /// hundreds of megabytes is neither parsed into a tree nor held again as one string.
 struct EnvelopeWriter {
     /// The members before the body, in order.
     var head: [(String, JSONValue)]
     /// The members after the body: `timing` (with `--output`, `output` before it).
     var tail: [(String, JSONValue)]
+    /// The response's `Content-Type`, whose charset decodes a text body (`TextCharset`).
+    var contentType: String?
 
     /// Bytes of base64 encoded at a time: a multiple of 3, so only the last piece has padding.
     static let base64Chunk = 3 << 14
@@ -33,6 +35,9 @@ struct EnvelopeWriter {
             text.append(contentsOf: #"null,"bodyBase64":null"#.utf8)
         } else if let json = try? JSONSpan(validating: body) {
             json.writeCompact { StandardStream.output.write($0) }
+            text.append(contentsOf: #","bodyBase64":null"#.utf8)
+        } else if let decoded = TextCharset.decode(body, contentType: contentType) {
+            writeQuotedText(Data(decoded.utf8))
             text.append(contentsOf: #","bodyBase64":null"#.utf8)
         } else if UTF8Validation.isValid(body) {
             writeQuotedText(body)

@@ -346,19 +346,25 @@ struct ResponseWriter {
         if stdoutIsTerminal {
             StandardStream.output.write(envelope(response, body: body, tail: timing))
         } else {
-            EnvelopeWriter(head: envelopeHead(response), tail: timing).write(body: body)
+            EnvelopeWriter(
+                head: envelopeHead(response), tail: timing, contentType: response.response?.headers[.contentType]
+            )
+            .write(body: body)
         }
     }
 
     /// `--format json` for a terminal: a stable document with everything a script needs, pretty.
     /// (A pipe gets the same document compact, from `EnvelopeWriter`.)
     func envelope(_ response: Response, body data: Data, tail: [(String, JSONValue)]) -> String {
+        let contentType = response.response?.headers[.contentType]
         var body: JSONValue = .null
         var bodyBase64: JSONValue = .null
         if !data.isEmpty {
             if let json = try? JSONValue(parsing: data) {
                 body = json
-            } else if let text = String(validating: data, as: UTF8.self) {
+            } else if let text = TextCharset.decode(data, contentType: contentType)
+                ?? String(validating: data, as: UTF8.self)
+            {
                 body = .string(text)
             } else {
                 bodyBase64 = .string(data.base64EncodedString())

@@ -154,6 +154,8 @@ enum CaseResolution {
             return try builder.target(for: spec, arguments: resolved.arguments, sampleName: settings.stub.sample)
         } catch .accessToken(let error) {
             throw AccessTokens.failure(error)
+        } catch .untrustedTLSFiles(let file) {
+            throw CommandFailure(.credentials, TargetBuildError.untrustedTLSFiles(file: file).description)
         } catch {
             throw CommandFailure(.usage, error.description)
         }

@@ -7,13 +7,14 @@ import TargetSpec
 /// What every request of `call`, `curl` and `check` goes through, defined once.
 enum RequestPlugins {
     /// The case's credential (the target's `AccessTokenAuthorizable` side), the default
-    /// User-Agent, `--query`/`--json`/`--data`, the `-H` overrides, and the marks on headers that
+    /// User-Agent and Accept-Language, `--query`/`--json`/`--data`, the `-H` overrides, and the marks on headers that
     /// carry secrets, in that order.
     static func base(headerOverrides: [HeaderOverride], override: RequestOverridePlugin? = nil) -> [any PluginType] {
         [
             AccessTokenPlugin(tokenClosure: { target in (target as? DynamicTarget)?.credential ?? "" }),
             CredentialsPlugin(credentialsClosure: { target in (target as? DynamicTarget)?.digestCredential }),
-            DefaultUserAgentPlugin()
+            DefaultUserAgentPlugin(),
+            AcceptLanguagePlugin()
         ]
             + (override.map { [$0] } ?? [])
             + [HeaderOverridePlugin(overrides: headerOverrides), SensitiveHeadersPlugin(), StreamedFilesPlugin()]

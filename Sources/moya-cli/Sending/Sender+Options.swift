@@ -74,12 +74,13 @@ extension TargetFactory {
 }
 
 extension Redaction {
-    /// What `request`'s options add: `--show-secrets`, and the passwords in `--proxy` and `--base-url`.
+    /// What `request`'s options add: `--show-secrets`, the passwords in `--proxy` and `--base-url`,
+    /// and `--cert-pass`.
     init(request: RequestOptions) {
         self.init(
             runSecrets: [request.proxy, request.baseURL].compactMap { $0 }.flatMap {
                 SecretRedactor.userinfoPasswords(in: $0)
-            }, showsSecrets: request.showSecrets)
+            } + [request.certPass].compactMap { $0 }.filter { !$0.isEmpty }, showsSecrets: request.showSecrets)
     }
 }
 

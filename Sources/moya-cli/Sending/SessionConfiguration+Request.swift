@@ -3,6 +3,15 @@ import Sending
 import TargetModel
 import TargetSpec
 
+extension RequestOptions {
+    /// `--cert-type` upper-cased, else `P12` for a `--cert` ending in `.p12` or `.pfx` (as the
+    /// file is named, any case), else nil (libcurl's PEM).
+    var clientCertificateType: String? {
+        if let certType { return certType.uppercased() }
+        return cert.flatMap(SessionConfiguration.certificateType(forFile:))
+    }
+}
+
 extension SessionConfiguration {
     /// The transport settings the command line's request options give: redirects, TLS and proxy,
     /// and `--timeout`/`--idle-timeout`/`--connect-timeout` when given.
@@ -14,7 +23,10 @@ extension SessionConfiguration {
         apply(request.redirectPolicy ?? .follow)
         allowsInsecureConnections = request.insecure
         certificateAuthorityFile = request.cacert
+        revocationListFile = request.crlfile
         clientCertificateFile = request.cert
+        clientCertificateType = request.clientCertificateType
+        clientKeyPassphrase = request.certPass
         clientKeyFile = request.key
         proxy = request.proxy
         pinnedPublicKeys = request.pinnedPublicKeys.flatMap { $0.split(separator: ";").map(String.init) }
