@@ -17,7 +17,8 @@ final class DirectParserTests: XCTestCase {
 
     /// Options that only parse together with another one (`validate()` refuses them alone).
     static let companions: [String: [String]] = [
-        "--delay": ["--stub"], "--sample": ["--stub"], "--key": ["--cert", "client.pem"], "--format": [],
+        "--delay": ["--stub"], "--sample": ["--stub"], "--key": ["--cert", "client.pem"],
+        "--cert-type": ["--cert", "client.p12"], "--format": [],
         "--max-pages": ["--all"],
         "--rate": ["--live"], "--include-unsafe": ["--live"], "--strict": ["--live"],
         "--record-failures": ["--record"], "--record-headers": ["--record"], "--digest": ["-u", "ann:pw"]
