@@ -34,6 +34,9 @@ ZSHCOMPDIR := $(SHAREDIR)/zsh/site-functions
 FISHCOMPDIR := $(SHAREDIR)/fish/vendor_completions.d
 
 BIN ?= .build/release/moya-cli
+# The helper `moya-cli import swift` runs, built and installed beside moya-cli: it alone links
+# swift-syntax, so that moya-cli's start-up does not pay for it.
+IMPORT_SWIFT_BIN ?= $(dir $(BIN))moya-cli-import-swift
 # The example target files install ships (README's "A short tour") and the samples they read:
 # named, not globbed, so that files a user adds to ./targets (imports, saved cases, recorded
 # samples) are never installed with them.
@@ -109,6 +112,7 @@ build: deps
 	@if [ -n "$(STATIC_CXX_FLAGS)" ]; then mkdir -p "$(STATIC_CXX_DIR)" \
 	    && echo "INPUT($(STATIC_CXX_ARCHIVE))" > "$(STATIC_CXX_DIR)/libstdc++.so"; fi
 	$(SWIFT) build $(RELEASE_FLAGS) $(IMPORT_CHECK) --product moya-cli
+	$(SWIFT) build $(RELEASE_FLAGS) $(IMPORT_CHECK) --product moya-cli-import-swift
 
 ## test: build the tests, then run them (serially: deterministic output, also under CI=true).
 ## The HTTP/2 tests need nginx (Debian's nginx-light, else nginx) and the completion tests zsh
@@ -205,6 +209,7 @@ install: build
 	$(INSTALL) -d "$(BINDIR)" "$(MAN1DIR)" "$(MAN5DIR)" "$(TARGETSDIR)/samples" \
 	    "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"
 	$(INSTALL) -m 0755 "$(BIN)" "$(BINDIR)/moya-cli"
+	$(INSTALL) -m 0755 "$(IMPORT_SWIFT_BIN)" "$(BINDIR)/moya-cli-import-swift"
 	for page in $(wildcard man/*.1); do $(INSTALL) -m 0644 "$$page" "$(MAN1DIR)/"; done
 	for page in $(wildcard man/*.5); do $(INSTALL) -m 0644 "$$page" "$(MAN5DIR)/"; done
 	for name in $(SHIPPED_TARGETS); do \
@@ -217,7 +222,7 @@ install: build
 
 ## uninstall: remove what install put in place
 uninstall:
-	rm -f "$(BINDIR)/moya-cli"
+	rm -f "$(BINDIR)/moya-cli" "$(BINDIR)/moya-cli-import-swift"
 	rm -f $(foreach page,$(notdir $(wildcard man/*.1)),"$(MAN1DIR)/$(page)")
 	rm -f $(foreach page,$(notdir $(wildcard man/*.5)),"$(MAN5DIR)/$(page)")
 	rm -f $(foreach name,$(SHIPPED_TARGETS),"$(TARGETSDIR)/$(name).yaml")
@@ -272,7 +277,7 @@ generated-swift:
 	$(SWIFT) build --product moya-cli
 	@for entry in $(GENERATED_SWIFT); do \
 	    folder=$${entry%%:*}; rest=$${entry#*:}; api=$${rest%%:*}; name=$${rest#*:}; \
-	    .build/debug/moya-cli generate swift $$api --targets $$folder --examples --force \
+	    .build/debug/moya-cli generate swift $$api --targets $$folder --module MoyaKit --examples --force \
 	        -o Tests/GeneratedSwiftTests/Generated/$$name.swift || exit 1; \
 	    .build/debug/moya-cli generate swift $$api --targets $$folder --module Moya --access internal --force \
 	        -o Tests/GeneratedMoyaTests/Generated/$$name.swift || exit 1; \

@@ -14,8 +14,10 @@ import PackageDescription
 //   Moya          MoyaKit
 //   model         TargetModel
 //   runtime       TargetSpec; Paging beside it; ResponseCache (the HTTP cache) over Paging; Sending over all
-//   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration, TargetServe
-//   the CLI       moya-cli
+//   engines       TargetCheck, OpenAPIImport, RequestImport, SwiftImport (on swift-syntax), TargetAuth,
+//                 SwiftGeneration, TargetServe
+//   the CLI       moya-cli, and moya-cli-import-swift (the helper `import swift` runs, so that moya-cli
+//                 never links swift-syntax: it stands on SwiftImport alone, and moya-cli on neither)
 //   build tools   OptionSpecs (every option's declaration) and generate-options (`make options`)
 //   tests         TestServers and CLITestSupport (support targets), one test target per module
 // Every file written into a target folder passes TargetSpec's TargetFileGate (places, secrets, sample
@@ -31,12 +33,15 @@ let package = Package(
     name: "moya-cli",
     products: [
         .executable(name: "moya-cli", targets: ["moya-cli"]),
+        .executable(name: "moya-cli-import-swift", targets: ["moya-cli-import-swift"]),
         .library(name: "MoyaKit", targets: ["MoyaKit"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2")
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Only the `moya-cli-import-swift` helper links it; moya-cli runs that helper (start-up stays lean).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1")
     ],
     targets: [
         // libcurl is loaded with dlopen on first use (see CCurl/shim.h), so a stubbed
@@ -165,6 +170,16 @@ let package = Package(
             name: "RequestImport",
             dependencies: ["TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "TargetModel"]
         ),
+        // `moya-cli import swift`: Swift sources' `TargetType` types (read with swift-syntax) into a target
+        // file's YAML and notes; only the helper below links it.
+        .target(
+            name: "SwiftImport",
+            dependencies: [
+                "TextSafety", "OrderedJSON", "TargetModel",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax")
+            ]
+        ),
         // `moya-cli generate swift`: an API as a Moya `TargetType` enum in Swift.
         .target(name: "SwiftGeneration", dependencies: ["TextSafety", "OrderedJSON", "TargetModel"]),
         // Tokens for `oauth2` and `command` auth: the token endpoint client, the on-disk cache,
@@ -210,6 +225,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
+        // The helper `moya-cli import swift` runs (found beside moya-cli): Swift sources in, one JSON
+        // object (the target file's YAML, notes) out; moya-cli validates it and writes through the gate.
+        .executableTarget(name: "moya-cli-import-swift", dependencies: ["OrderedJSON", "SwiftImport"]),
 
         // Build tools, outside the layers (moya-cli imports neither). Every option of every command
         // is declared once in OptionSpecs/Declarations; `make options` runs generate-options, which
@@ -288,11 +306,12 @@ let package = Package(
             name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestServers"]
         ),
         .testTarget(name: "SwiftGenerationTests", dependencies: ["SwiftGeneration"]),
+        .testTarget(name: "SwiftImportTests", dependencies: ["SwiftImport", "OrderedJSON", "TargetModel"]),
         .testTarget(
             name: "MoyaCLITests",
             dependencies: [
                 "TextSafety", "MoyaKit", "TargetModel", "TargetSpec", "TestServers", "CLITestSupport", "moya-cli",
-                "Sending",
+                "Sending", "OrderedJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),

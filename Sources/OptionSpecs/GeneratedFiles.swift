@@ -14,6 +14,7 @@ package enum GeneratedFiles {
         (.list, "Commands.swift"), (.validate, "Commands.swift"), (.check, "Commands.swift"),
         (.serve, "PlainCommands.swift"), (.importOpenAPI, "PlainCommands.swift"), (.importCurl, "PlainCommands.swift"),
         (.importHAR, "PlainCommands.swift"), (.importPostman, "PlainCommands.swift"),
+        (.importSwift, "PlainCommands.swift"),
         (.generateSwift, "PlainCommands.swift"), (.auth, "PlainCommands.swift"),
         (.trust, "PlainCommands.swift"), (.session, "PlainCommands.swift")
     ]

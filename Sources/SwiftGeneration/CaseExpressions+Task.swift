@@ -172,8 +172,11 @@ extension CaseExpressions {
         return .call(partType, arguments)
     }
 
-    /// A download destination: the rendered path, relative to the current folder, its folders created.
+    /// A download destination: the rendered path, in the folder the app gives
+    /// (`Configuration.downloadsFolder`), its folders created.
     private mutating func downloadDestination(_ template: Template) -> SwiftExpression {
-        .call("GeneratedFile.destination", [string(template)])
+        usesDownloadsFolder = true
+        return .call(
+            "GeneratedFile.destination", [string(template), .atom("in: " + typeName + ".configuration.downloadsFolder")])
     }
 }

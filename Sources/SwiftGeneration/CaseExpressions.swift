@@ -17,6 +17,8 @@ struct CaseExpressions {
     var references: [Template.EnvironmentReference] = []
     /// Whether `Configuration.filesFolder` was used.
     var usesFilesFolder = false
+    /// Whether `Configuration.downloadsFolder` was used.
+    var usesDownloadsFolder = false
 
     /// What parameter dictionaries hold: `any Sendable` (MoyaKit), which Moya's `[String: Any]` takes too.
     var parameterType: String { "any Sendable" }

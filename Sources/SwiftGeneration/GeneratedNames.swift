@@ -56,7 +56,7 @@ struct GeneratedNames: Sendable {
         self.cases = cases
         self.enumerations = enumerations
 
-        var takenMembers: Set<String> = ["filesFolder", "accessToken"]
+        var takenMembers: Set<String> = ["filesFolder", "downloadsFolder", "accessToken"]
         configurationMembers = api.environmentVariables.sorted().map { variable in
             (variable, SwiftIdentifier.unique(SwiftIdentifier.lowerCamel(variable.lowercased()), in: &takenMembers))
         }

@@ -131,9 +131,10 @@ enum GeneratedPrivateTypes {
                 (try? Data(contentsOf: url)) ?? Data()
             }
 
-            /// A download saved at `path`, relative to the current folder, its missing folders created.
-            static func destination(_ path: String) -> DownloadDestination {
-                { _, _ in (URL(fileURLWithPath: path), [.createIntermediateDirectories]) }
+            /// A download saved at `path` in `folder` (the app's `Configuration.downloadsFolder`), its
+            /// missing folders created.
+            static func destination(_ path: String, in folder: URL) -> DownloadDestination {
+                { _, _ in (folder.appendingPathComponent(path), [.createIntermediateDirectories]) }
             }
         }
         """

@@ -10,7 +10,7 @@ extension SwiftGenerator {
         let referenced = Set(references.map(\.name))
         let members = names.configurationMembers.filter { referenced.contains($0.variable) }
         let accessToken = usesAccessToken
-        guard !members.isEmpty || usesFilesFolder || accessToken else { return false }
+        guard !members.isEmpty || usesFilesFolder || usesDownloadsFolder || accessToken else { return false }
         // The default environment's literal variables win over the process environment in moya-cli:
         // here they are the members' initial values.
         let environment = api.defaultEnvironment.flatMap { name in api.environments.first { $0.name == name } }
@@ -38,6 +38,14 @@ extension SwiftGenerator {
                     fields.line(access + "var filesFolder: URL")
                     parameters.append(.atom("filesFolder: URL = URL(fileURLWithPath: \".\")"))
                     assignments.append("self.filesFolder = filesFolder")
+                }
+                if usesDownloadsFolder {
+                    fields.line(
+                        "/// The folder downloads are saved in (the app's Documents or Caches folder); the target file's")
+                    fields.line("/// download paths are relative to it.")
+                    fields.line(access + "var downloadsFolder: URL")
+                    parameters.append(.atom("downloadsFolder: URL = URL(fileURLWithPath: \".\")"))
+                    assignments.append("self.downloadsFolder = downloadsFolder")
                 }
                 if accessToken {
                     fields.line("/// The token `oauth2` or `command` auth sends, which the app obtains.")

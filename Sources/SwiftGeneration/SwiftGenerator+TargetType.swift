@@ -11,6 +11,7 @@ extension SwiftGenerator {
     mutating func note(_ built: CaseExpressions, expression: SwiftExpression) {
         references += built.references
         usesFilesFolder = usesFilesFolder || built.usesFilesFolder
+        usesDownloadsFolder = usesDownloadsFolder || built.usesDownloadsFolder
     }
 
     /// `var name: Type { ... }`: one `return` when every case gives the same expression without

@@ -11,6 +11,7 @@ package struct SwiftGenerator {
     /// What the members written so far used, so that only those parts are written.
     var references: [Template.EnvironmentReference] = []
     var usesFilesFolder = false
+    var usesDownloadsFolder = false
 
     /// A generator for `api`.
     ///

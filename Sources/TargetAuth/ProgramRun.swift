@@ -10,9 +10,9 @@ import Glibc
 /// standard input (or /dev/null), its standard output read (at most `outputLimit` bytes), its
 /// standard error passed through to the user's. It is killed, with its whole process group,
 /// after `timeout` seconds or when `isInterrupted` says so.
-struct ProgramRun {
+package struct ProgramRun {
     /// How the run ended.
-    enum Outcome {
+    package enum Outcome {
         /// The program could not be started (`errno`).
         case cannotStart(Int32)
         case timedOut
@@ -26,6 +26,17 @@ struct ProgramRun {
     var input: [UInt8]?
     var outputLimit: Int
     var isInterrupted: @Sendable () -> Bool
+
+    package init(
+        arguments: [String], timeout: Double, input: [UInt8]?, outputLimit: Int,
+        isInterrupted: @escaping @Sendable () -> Bool
+    ) {
+        self.arguments = arguments
+        self.timeout = timeout
+        self.input = input
+        self.outputLimit = outputLimit
+        self.isInterrupted = isInterrupted
+    }
 
     /// Held while pipes are made and a program started: `check --jobs` runs programs from
     /// several threads at once, and each pipe end is made close-on-exec before another program
@@ -42,7 +53,7 @@ struct ProgramRun {
         var inputEnd: Int32
     }
 
-    func run() -> Outcome {
+    package func run() -> Outcome {
         let started: Started
         switch Self.spawning.withLock({ _ in start() }) {
         case .success(let value): started = value

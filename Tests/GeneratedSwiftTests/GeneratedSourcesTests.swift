@@ -7,7 +7,7 @@ final class GeneratedSourcesTests: XCTestCase {
     func testEachCommittedSourceIsWhatGenerateSwiftWrites() throws {
         for fixture in GeneratedFixture.all {
             let run = try GeneratedBinary.run(
-                ["generate", "swift", fixture.api, "--targets", fixture.folder, "--examples"],
+                ["generate", "swift", "--module", "MoyaKit", fixture.api, "--targets", fixture.folder, "--examples"],
                 in: GeneratedBinary.repositoryRoot)
             XCTAssertEqual(run.status, 0, "\(fixture.api): \(run.stderr)")
             XCTAssertEqual(run.stderr, "", fixture.api)
@@ -27,9 +27,9 @@ final class GeneratedSourcesTests: XCTestCase {
         for fixture in GeneratedFixture.all {
             let elsewhere = try makeTemporaryFolder()
             let folder = GeneratedBinary.repositoryRoot.appendingPathComponent(fixture.folder).path
-            let first = try GeneratedBinary.run(["generate", "swift", fixture.api, "--targets", folder], in: elsewhere)
+            let first = try GeneratedBinary.run(["generate", "swift", "--module", "MoyaKit", fixture.api, "--targets", folder], in: elsewhere)
             let second = try GeneratedBinary.run(
-                ["generate", "swift", fixture.api, "--targets", folder], in: try makeTemporaryFolder(),
+                ["generate", "swift", "--module", "MoyaKit", fixture.api, "--targets", folder], in: try makeTemporaryFolder(),
                 environment: ["HOME": elsewhere.path, "TZ": "Pacific/Kiritimati", "LANG": "tr_TR.UTF-8"])
             XCTAssertEqual(first.status, 0, first.stderr)
             XCTAssertEqual(first.stdout, second.stdout, fixture.api)

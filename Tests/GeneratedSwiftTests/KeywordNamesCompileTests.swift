@@ -24,7 +24,7 @@ final class KeywordNamesCompileTests: XCTestCase {
         let folder = try makeTemporaryFolder()
         let generated = try GeneratedBinary.run(
             [
-                "generate", "swift", "keywords", "--targets",
+                "generate", "swift", "--module", "MoyaKit", "keywords", "--targets",
                 root.appendingPathComponent("Tests/Fixtures/generate").path,
                 "--examples"
             ],

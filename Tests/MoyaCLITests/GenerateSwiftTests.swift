@@ -74,10 +74,23 @@ final class GenerateSwiftTests: XCTestCase {
         let sandbox = try Sandbox()
         try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
         assertRun(
-            try sandbox.run(["generate", "swift", "tiny-shop"]), status: 0, stdout: Self.tinyShopSwift, stderr: "")
+            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop"]), status: 0, stdout: Self.tinyShopSwift, stderr: "")
         assertRun(
-            try sandbox.run(["generate", "swift", "tiny-shop", "--output", "-"]), status: 0,
+            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "--output", "-"]), status: 0,
             stdout: Self.tinyShopSwift, stderr: "")
+    }
+
+    /// Issue 43: the default is what an app has, Moya 15; MoyaKit stays an option.
+    func testTheDefaultModuleIsMoya() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
+        let byDefault = try sandbox.run(["generate", "swift", "tiny-shop"])
+        XCTAssertEqual(byDefault.status, 0, byDefault.stderr)
+        XCTAssertTrue(byDefault.stdout.contains("\nimport Moya\n"), byDefault.stdout)
+        assertRun(
+            try sandbox.run(["generate", "swift", "tiny-shop", "--module", "Moya"]), status: 0,
+            stdout: byDefault.stdout, stderr: "")
+        XCTAssertNotEqual(byDefault.stdout, Self.tinyShopSwift, "MoyaKit's output is another")
     }
 
     /// `{$uuid}`, `{$timestamp}` and `{$isoDate}` become expressions made when Moya reads the
@@ -96,7 +109,7 @@ final class GenerateSwiftTests: XCTestCase {
                 task: {json: {at: "{$isoDate}", fixed: {a: "{$uuid}-x"}}}
                 sample: ok
             """)
-        let result = try sandbox.run(["generate", "swift", "dyn"])
+        let result = try sandbox.run(["generate", "swift", "--module", "MoyaKit", "dyn"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains(#"return "/items/\(Int(Date().timeIntervalSince1970))""#), result.stdout)
         XCTAssertTrue(result.stdout.contains(#""X-Request-Id": "\(UUID().uuidString.lowercased())""#), result.stdout)
@@ -111,17 +124,17 @@ final class GenerateSwiftTests: XCTestCase {
         let sandbox = try Sandbox()
         try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
         assertRun(
-            try sandbox.run(["generate", "swift", "tiny-shop", "-o", "Sources/Shop/TinyShop.swift"]), status: 0,
+            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "Sources/Shop/TinyShop.swift"]), status: 0,
             stdout: "", stderr: "")
         XCTAssertEqual(
             try String(contentsOfFile: sandbox.path("Sources/Shop/TinyShop.swift"), encoding: .utf8), Self.tinyShopSwift
         )
         assertRun(
-            try sandbox.run(["generate", "swift", "tiny-shop", "-o", "Sources/Shop/TinyShop.swift"]), status: 64,
+            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "Sources/Shop/TinyShop.swift"]), status: 64,
             stdout: "", stderr: "moya-cli: error: Sources/Shop/TinyShop.swift exists; give --force to replace it\n")
         try sandbox.write("Sources/Shop/TinyShop.swift", "old")
         assertRun(
-            try sandbox.run(["generate", "swift", "tiny-shop", "-o", "Sources/Shop/TinyShop.swift", "--force"]),
+            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "Sources/Shop/TinyShop.swift", "--force"]),
             status: 0, stdout: "", stderr: "")
         XCTAssertEqual(
             try String(contentsOfFile: sandbox.path("Sources/Shop/TinyShop.swift"), encoding: .utf8), Self.tinyShopSwift
@@ -137,7 +150,7 @@ final class GenerateSwiftTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: sandbox.path("folder"), withIntermediateDirectories: true)
         for (path, kind) in [("pipe.swift", "a FIFO"), ("folder", "a folder"), ("/dev/null", "a device")] {
             assertRun(
-                try sandbox.run(["generate", "swift", "tiny-shop", "-o", path, "--force"]), status: 64, stdout: "",
+                try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", path, "--force"]), status: 64, stdout: "",
                 stderr: "moya-cli: error: --output \(path) is \(kind); give a file to write, or - for standard output\n"
             )
         }
@@ -153,7 +166,7 @@ final class GenerateSwiftTests: XCTestCase {
         try FileManager.default.createSymbolicLink(
             atPath: sandbox.path("link.swift"), withDestinationPath: "real.swift")
         assertRun(
-            try sandbox.run(["generate", "swift", "tiny-shop", "-o", "link.swift", "--force"]), status: 0, stdout: "",
+            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "link.swift", "--force"]), status: 0, stdout: "",
             stderr: "")
         XCTAssertEqual(try String(contentsOfFile: sandbox.path("real.swift"), encoding: .utf8), Self.tinyShopSwift)
         XCTAssertEqual(
@@ -161,7 +174,7 @@ final class GenerateSwiftTests: XCTestCase {
         let trusted = sandbox.home.appendingPathComponent(".config/moya/targets")
         try FileManager.default.createDirectory(at: trusted, withIntermediateDirectories: true)
         let refused = try sandbox.run(
-            ["generate", "swift", "tiny-shop", "-o", trusted.appendingPathComponent("TinyShop.swift").path])
+            ["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", trusted.appendingPathComponent("TinyShop.swift").path])
         XCTAssertEqual(refused.status, 64, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("which moya-cli never writes to"), refused.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: trusted.path), [])
@@ -171,7 +184,7 @@ final class GenerateSwiftTests: XCTestCase {
         let sandbox = try Sandbox()
         try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
         assertRun(
-            try sandbox.run(["generate", "swift", "tiny-shop", "-o", "/proc/self/TinyShop.swift"]), status: 74,
+            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "/proc/self/TinyShop.swift"]), status: 74,
             stdout: "",
             stderr:
                 "moya-cli: error: cannot write /proc/self/TinyShop.swift: cannot create a file in /proc/self: No such file or directory\n"
@@ -198,7 +211,7 @@ final class GenerateSwiftTests: XCTestCase {
         try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
         for name in ["a b", "self", "1Shop", "Shop;import", ""] {
             assertRun(
-                try sandbox.run(["generate", "swift", "tiny-shop", "--type-name", name]), status: 64, stdout: "",
+                try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "--type-name", name]), status: 64, stdout: "",
                 stderr:
                     "moya-cli: error: --type-name '\(name)' is not a Swift type name: a letter or '_', then letters, digits and '_', not a keyword\n"
                     + "Usage: moya-cli generate swift <api> [--output <file>] [--type-name <name>] [--module <module>] [--access <level>] [--examples] [--force] [--targets <path> ...] [--no-color] [--file-root <dir>]\n"
@@ -209,12 +222,12 @@ final class GenerateSwiftTests: XCTestCase {
     func testUnknownAPIAndInvalidFile() throws {
         let sandbox = try Sandbox()
         try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
-        let unknown = try sandbox.run(["generate", "swift", "tiny-shoop"])
+        let unknown = try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shoop"])
         XCTAssertEqual(unknown.status, 64, unknown.stderr)
         XCTAssertTrue(unknown.stderr.contains("tiny-shop"), unknown.stderr)
         XCTAssertEqual(unknown.stdout, "")
         try sandbox.write("targets/broken.yaml", "api: broken\nbaseURL: https://b.example\ncases:\n  x: {path: nope}\n")
-        let broken = try sandbox.run(["generate", "swift", "broken", "-o", "Broken.swift"])
+        let broken = try sandbox.run(["generate", "swift", "--module", "MoyaKit", "broken", "-o", "Broken.swift"])
         XCTAssertEqual(broken.status, 65, broken.stderr)
         XCTAssertTrue(broken.stderr.contains("broken.yaml:4:"), broken.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.path("Broken.swift")))
@@ -234,7 +247,7 @@ final class GenerateSwiftTests: XCTestCase {
               me: {path: /me}
             """)
         let run = try sandbox.run(
-            ["generate", "swift", "keyed"],
+            ["generate", "swift", "--module", "MoyaKit", "keyed"],
             environment: [
                 "KEYED_KEY": "leaked-key", "KEYED_PASSWORD": "leaked-password", "KEYED_USER": "leaked-user",
                 "KEYED_REGION": "leaked-region", "MOYA_ALLOW_ENV": "KEYED_*"
@@ -250,8 +263,8 @@ final class GenerateSwiftTests: XCTestCase {
     func testSameBytesEveryRun() throws {
         let sandbox = try Sandbox()
         try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
-        let first = try sandbox.run(["generate", "swift", "tiny-shop", "--examples"])
-        let second = try sandbox.run(["generate", "swift", "tiny-shop", "--examples"])
+        let first = try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "--examples"])
+        let second = try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "--examples"])
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertEqual(first.stdoutData, second.stdoutData)
     }

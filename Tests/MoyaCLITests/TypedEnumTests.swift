@@ -71,7 +71,7 @@ final class TypedEnumTests: XCTestCase {
                 "targets/bad.yaml:5:59: error: duplicate enum case '0.25e1' (the same number as '2.5')",
                 "targets/bad.yaml:6:41: error: duplicate enum case '1'"
             ], result.stderr)
-        let generated = try sandbox.run(["generate", "swift", "bad"])
+        let generated = try sandbox.run(["generate", "swift", "--module", "MoyaKit", "bad"])
         XCTAssertEqual(generated.status, 65, generated.stderr)
         XCTAssertEqual(generated.stdout, "")
         // Distinct values stay valid.

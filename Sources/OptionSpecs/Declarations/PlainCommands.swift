@@ -181,6 +181,30 @@ extension CommandSpec {
         ],
         folder: "Import/HAR")
 
+    static let importSwift = CommandSpec(
+        parent: "MoyaCommand.Import", name: "FromSwift",
+        doc: ["`moya-cli import swift FILE|FOLDER...`."],
+        members: [
+            .own(
+                .plain(
+                    .words, "inputs", valueName: "file",
+                    help: "The Swift files, or folders whose .swift files are read.", type: "[String]",
+                    completion: #".file(extensions: ["swift"])"#)),
+            .own(
+                .plain(
+                    .option, "apiName", "--api", valueName: "name",
+                    help: "The API's name (default: from the type's name); with several TargetType types, the one of that name.",
+                    type: "String?")),
+            .own(.importOutput("The target file for the one API; - for standard output (default: targets/API.yaml).")),
+            .own(
+                .plain(
+                    .option, "samples", "--samples", valueName: "dir",
+                    help: "The folder of the app's stub files (Me.json for a stub named Me).", type: "String?",
+                    completion: ".directory")),
+            .own(.force("Replace existing target files."))
+        ],
+        folder: "Import/Swift")
+
     static let importPostman = CommandSpec(
         parent: "MoyaCommand.Import", name: "FromPostman",
         doc: ["`moya-cli import postman FILE`."],
@@ -228,8 +252,8 @@ extension CommandSpec {
             .own(
                 .plain(
                     .option, "module", "--module", valueName: "module",
-                    help: "The library the file imports: MoyaKit or Moya (Moya 15).",
-                    type: "SwiftGenerationOptions.Module", initial: ".moyaKit")),
+                    help: "The library the file imports: Moya (Moya 15, the default, as an app has it) or MoyaKit.",
+                    type: "SwiftGenerationOptions.Module", initial: ".moya")),
             .own(
                 .plain(
                     .option, "access", "--access", valueName: "level",

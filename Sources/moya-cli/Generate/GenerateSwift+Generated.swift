@@ -26,8 +26,8 @@ extension MoyaCommand.Generate {
         var typeName: String?
         @Option(
             name: [.customLong("module")],
-            help: ArgumentHelp("The library the file imports: MoyaKit or Moya (Moya 15).", valueName: "module"))
-        var module: SwiftGenerationOptions.Module = .moyaKit
+            help: ArgumentHelp("The library the file imports: Moya (Moya 15, the default, as an app has it) or MoyaKit.", valueName: "module"))
+        var module: SwiftGenerationOptions.Module = .moya
         @Option(
             name: [.customLong("access")],
             help: ArgumentHelp("The access level of the declarations: public or internal.", valueName: "level"))

@@ -15,7 +15,7 @@ extension MoyaCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a target file from another description of an API.",
             discussion: "See moya-cli-import(1).",
-            subcommands: [OpenAPI.self, FromCurl.self, FromHAR.self, FromPostman.self]
+            subcommands: [OpenAPI.self, FromCurl.self, FromHAR.self, FromPostman.self, FromSwift.self]
         )
     }
 }

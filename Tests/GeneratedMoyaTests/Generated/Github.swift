@@ -183,7 +183,8 @@ extension Github: TargetType {
         case .userFollowers(_, let perPage):
             return .requestParameters(parameters: ["per_page": perPage], encoding: URLEncoding.default)
         case .downloadTarball(_, let repo):
-            return .downloadDestination(GeneratedFile.destination("\(repo).tar.gz"))
+            return .downloadDestination(
+                GeneratedFile.destination("\(repo).tar.gz", in: Github.configuration.downloadsFolder))
         }
     }
 
@@ -731,10 +732,18 @@ extension Github {
         var githubToken: String?
         /// The folder of the target file: the files it names (bodies, uploads, samples) are in it.
         var filesFolder: URL
+        /// The folder downloads are saved in (the app's Documents or Caches folder); the target file's
+        /// download paths are relative to it.
+        var downloadsFolder: URL
 
-        init(githubToken: String? = nil, filesFolder: URL = URL(fileURLWithPath: ".")) {
+        init(
+            githubToken: String? = nil,
+            filesFolder: URL = URL(fileURLWithPath: "."),
+            downloadsFolder: URL = URL(fileURLWithPath: ".")
+        ) {
             self.githubToken = githubToken
             self.filesFolder = filesFolder
+            self.downloadsFolder = downloadsFolder
         }
     }
 
@@ -825,9 +834,10 @@ private enum GeneratedFile {
         (try? Data(contentsOf: url)) ?? Data()
     }
 
-    /// A download saved at `path`, relative to the current folder, its missing folders created.
-    static func destination(_ path: String) -> DownloadDestination {
-        { _, _ in (URL(fileURLWithPath: path), [.createIntermediateDirectories]) }
+    /// A download saved at `path` in `folder` (the app's `Configuration.downloadsFolder`), its
+    /// missing folders created.
+    static func destination(_ path: String, in folder: URL) -> DownloadDestination {
+        { _, _ in (folder.appendingPathComponent(path), [.createIntermediateDirectories]) }
     }
 }
 

@@ -133,7 +133,8 @@ extension HostileNames: TargetType {
         case .path:
             return .requestData(Data("\"{not}\" \\(a) ${HOME}".utf8))
         case .task(let n):
-            return .downloadDestination(GeneratedFile.destination("hostile-\(String(n)).bin"))
+            return .downloadDestination(
+                GeneratedFile.destination("hostile-\(String(n)).bin", in: HostileNames.configuration.downloadsFolder))
         case .configuration2, .examples2:
             return .requestPlain
         }
@@ -269,19 +270,24 @@ extension HostileNames {
         var hostileToken: String?
         /// The folder of the target file: the files it names (bodies, uploads, samples) are in it.
         var filesFolder: URL
+        /// The folder downloads are saved in (the app's Documents or Caches folder); the target file's
+        /// download paths are relative to it.
+        var downloadsFolder: URL
 
         init(
             hostileFallback: String? = nil,
             hostilePort: String? = nil,
             hostileSecret: String? = nil,
             hostileToken: String? = nil,
-            filesFolder: URL = URL(fileURLWithPath: ".")
+            filesFolder: URL = URL(fileURLWithPath: "."),
+            downloadsFolder: URL = URL(fileURLWithPath: ".")
         ) {
             self.hostileFallback = hostileFallback
             self.hostilePort = hostilePort
             self.hostileSecret = hostileSecret
             self.hostileToken = hostileToken
             self.filesFolder = filesFolder
+            self.downloadsFolder = downloadsFolder
         }
     }
 
@@ -372,9 +378,10 @@ private enum GeneratedFile {
         (try? Data(contentsOf: url)) ?? Data()
     }
 
-    /// A download saved at `path`, relative to the current folder, its missing folders created.
-    static func destination(_ path: String) -> DownloadDestination {
-        { _, _ in (URL(fileURLWithPath: path), [.createIntermediateDirectories]) }
+    /// A download saved at `path` in `folder` (the app's `Configuration.downloadsFolder`), its
+    /// missing folders created.
+    static func destination(_ path: String, in folder: URL) -> DownloadDestination {
+        { _, _ in (folder.appendingPathComponent(path), [.createIntermediateDirectories]) }
     }
 }
 

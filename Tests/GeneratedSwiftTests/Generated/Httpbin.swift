@@ -278,12 +278,15 @@ extension Httpbin: TargetType {
                 ],
                 urlParameters: ["album": album])
         case .downloadImage(let name):
-            return .downloadDestination(GeneratedFile.destination("\(name).png"))
+            return .downloadDestination(
+                GeneratedFile.destination("\(name).png", in: Httpbin.configuration.downloadsFolder))
         case .downloadBytes(let n, let seed):
             return .downloadParameters(
                 parameters: ["seed": seed],
                 encoding: URLEncoding.default,
-                destination: GeneratedFile.destination("bytes-\(String(n)).bin"))
+                destination: GeneratedFile.destination(
+                    "bytes-\(String(n)).bin",
+                    in: Httpbin.configuration.downloadsFolder))
         }
     }
 
@@ -954,19 +957,24 @@ extension Httpbin {
         public var httpbinUser: String?
         /// The folder of the target file: the files it names (bodies, uploads, samples) are in it.
         public var filesFolder: URL
+        /// The folder downloads are saved in (the app's Documents or Caches folder); the target file's
+        /// download paths are relative to it.
+        public var downloadsFolder: URL
 
         public init(
             httpbinApiKey: String? = nil,
             httpbinPassword: String? = nil,
             httpbinToken: String? = nil,
             httpbinUser: String? = nil,
-            filesFolder: URL = URL(fileURLWithPath: ".")
+            filesFolder: URL = URL(fileURLWithPath: "."),
+            downloadsFolder: URL = URL(fileURLWithPath: ".")
         ) {
             self.httpbinApiKey = httpbinApiKey
             self.httpbinPassword = httpbinPassword
             self.httpbinToken = httpbinToken
             self.httpbinUser = httpbinUser
             self.filesFolder = filesFolder
+            self.downloadsFolder = downloadsFolder
         }
     }
 
@@ -1047,9 +1055,10 @@ private enum GeneratedFile {
         (try? Data(contentsOf: url)) ?? Data()
     }
 
-    /// A download saved at `path`, relative to the current folder, its missing folders created.
-    static func destination(_ path: String) -> DownloadDestination {
-        { _, _ in (URL(fileURLWithPath: path), [.createIntermediateDirectories]) }
+    /// A download saved at `path` in `folder` (the app's `Configuration.downloadsFolder`), its
+    /// missing folders created.
+    static func destination(_ path: String, in folder: URL) -> DownloadDestination {
+        { _, _ in (folder.appendingPathComponent(path), [.createIntermediateDirectories]) }
     }
 }
 

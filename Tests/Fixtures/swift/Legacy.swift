@@ -1,0 +1,42 @@
+// Moya before version 10: `parameters` and `parameterEncoding` instead of `task`; upper-case
+// methods; a struct target.
+import Foundation
+import Moya
+
+enum LegacyAPI {
+    case search(String, Int)
+    case createNote(title: String, body: String)
+    case note(id: Int)
+}
+
+extension LegacyAPI: TargetType {
+    var baseURL: URL { return URL(string: "https://legacy.example.com/api")! }
+    var path: String {
+        switch self {
+        case .search: return "search"
+        case .createNote: return "notes"
+        case .note(let id): return "notes/\(id)"
+        }
+    }
+    var method: Moya.Method {
+        switch self {
+        case .createNote: return .POST
+        default: return .GET
+        }
+    }
+    var parameters: [String: Any]? {
+        switch self {
+        case .search(let query, let limit): return ["q": query, "limit": limit]
+        case .createNote(let title, let body): return ["title": title, "body": body]
+        default: return nil
+        }
+    }
+    var parameterEncoding: ParameterEncoding {
+        switch self {
+        case .createNote: return JSONEncoding.default
+        default: return URLEncoding.default
+        }
+    }
+    var sampleData: Data { return "[]".utf8Encoded }
+    var task: Task { return .request }
+}

@@ -1,0 +1,2 @@
+import SwiftImport
+import Testing
