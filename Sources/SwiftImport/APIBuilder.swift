@@ -81,6 +81,29 @@ struct APIBuilder {
             }
     }
 
+    /// The references `generate swift`'s `Configuration` members stand for, from their doc
+    /// comments (``/// `${secret:GITHUB_TOKEN}`: a secret.``): member → `secret:GITHUB_TOKEN`.
+    private var configuration: [String: String] {
+        var result: [String: String] = [:]
+        for declared in declarations.types where declared.name == "Configuration" && declared.kind == "struct" {
+            for member in declared.members {
+                guard let variable = member.node.decl.as(VariableDeclSyntax.self),
+                    let pattern = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)
+                else { continue }
+                for piece in member.node.leadingTrivia {
+                    guard case .docLineComment(let text) = piece, let start = text.firstRange(of: "`${"),
+                        let end = text[start.upperBound...].firstRange(of: "}`")
+                    else { continue }
+                    let reference = String(text[start.upperBound..<end.lowerBound])
+                    if reference.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == ":" }) {
+                        result[identifierText(pattern.identifier)] = reference
+                    }
+                }
+            }
+        }
+        return result
+    }
+
     mutating func build(header: [String]) -> SwiftImportedAPI {
         let members = self.members
         func member(_ name: String) -> MemberBody? { MemberBody.find(name, in: members).first }
@@ -113,6 +136,7 @@ struct APIBuilder {
         for index in cases.indices {
             var swiftCase = cases[index]
             var reader = ExpressionReader(bindings: [:], caseName: swiftCase.name, source: swiftCase.source)
+            reader.configuration = configuration
             var caseMembers: [YAMLText.Entry] = []
 
             var lastNode: Syntax?
@@ -648,6 +672,24 @@ struct APIBuilder {
         {
             inner = ExpressionReader.unwrapped(only.expression)
         }
+        if let reference = ExpressionReader.configurationReference(inner, in: configuration) {
+            return (reference, [])
+        }
+        if let literal = inner.as(StringLiteralExprSyntax.self), literal.representedLiteralValue == nil {
+            // `"http://127.0.0.1:\(X.configuration.port ?? "8080")"`: references inside a literal.
+            var text = ""
+            for segment in literal.segments {
+                switch segment {
+                case .stringSegment(let part): text += ExpressionReader.unescaped(part.content.text, pounds: 0)
+                case .expressionSegment(let part):
+                    guard let only = part.expressions.first,
+                        let reference = ExpressionReader.configurationReference(only.expression, in: configuration)
+                    else { return nil }
+                    text += reference
+                }
+            }
+            if Self.isBaseURL(text) || text.hasPrefix("${") { return (text, []) }
+        }
         if let literal = inner.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
             Self.isBaseURL(literal)
         {
@@ -675,7 +717,7 @@ struct APIBuilder {
     }
 
     static func isBaseURL(_ text: String) -> Bool {
-        (text.hasPrefix("https://") || text.hasPrefix("http://")) && !text.contains("{")
+        (text.hasPrefix("https://") || text.hasPrefix("http://")) && !text.replacingReferences().contains("{")
             && !text.utf8.contains { $0 < 0x21 || $0 == 0x7F }
     }
 
@@ -852,5 +894,24 @@ struct APIBuilder {
             if bytes.count > 64 << 20 { return nil }
         }
         return bytes
+    }
+}
+
+extension String {
+    /// The text with its `${…}` references taken out (a base URL may hold them, not placeholders).
+    fileprivate func replacingReferences() -> String {
+        var result = ""
+        var rest = Substring(self)
+        while let start = rest.firstIndex(of: "$") {
+            result += rest[..<start]
+            let after = rest[start...].dropFirst()
+            if after.first == "{", let end = after.firstIndex(of: "}") {
+                rest = rest[rest.index(after: end)...]
+            } else {
+                result.append("$")
+                rest = after
+            }
+        }
+        return result + rest
     }
 }

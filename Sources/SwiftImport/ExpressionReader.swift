@@ -40,6 +40,29 @@ struct ExpressionReader {
     var inlineUses: Set<String> = []
     /// The branch's local constants and the members added to its dictionaries.
     var locals = MemberBody.Locals()
+    /// `Configuration` members `generate swift` wrote for `${VAR}` references: member → `secret:VAR`.
+    var configuration: [String: String] = [:]
+
+    /// `X.configuration.member ?? "fallback"`, as `generate swift` writes a `${VAR:-fallback}`
+    /// reference, back to the reference; `nil` for anything else.
+    static func configurationReference(_ expression: ExprSyntax, in configuration: [String: String]) -> String? {
+        var target = unwrapped(expression)
+        var fallback: String?
+        if let sequence = target.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+            let elements = Array(sequence.elements)
+            guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
+                let text = unwrapped(elements[2]).as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+                !text.contains("}"), !text.contains("{")
+            else { return nil }
+            target = unwrapped(elements[0])
+            fallback = text
+        }
+        guard let member = target.as(MemberAccessExprSyntax.self), let base = member.base,
+            base.trimmedDescription.hasSuffix("configuration"),
+            let reference = configuration[identifierText(member.declName.baseName)]
+        else { return nil }
+        return "${" + reference + (fallback.map { ":-" + $0 } ?? "") + "}"
+    }
 
     /// The expression a local constant stands for (`parameters` → its dictionary literal).
     func local(_ expression: ExprSyntax) -> ExprSyntax? {
@@ -170,6 +193,7 @@ struct ExpressionReader {
     /// The placeholder for an interpolation or an expression: `{name}`; an expression the app
     /// computes becomes a new string value (named from it), with a note.
     mutating func placeholder(_ expression: ExprSyntax, use kind: PlaceholderUse, inline: Bool = false) -> String {
+        if let reference = Self.configurationReference(expression, in: configuration) { return reference }
         if let name = valueName(expression) {
             if inline && forbiddenInline.contains(name) {
                 note(expression, "the optional value '\(name)' cannot stand inside a longer text here: written as text")
@@ -238,6 +262,7 @@ struct ExpressionReader {
             return text
         }
         if valueName(expression) != nil { return placeholder(expression, use: kind) }
+        if let reference = Self.configurationReference(expression, in: configuration) { return reference }
         if let integer = expression.as(IntegerLiteralExprSyntax.self) {
             return integer.literal.text.replacingUnderscores()
         }

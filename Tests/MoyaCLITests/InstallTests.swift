@@ -50,6 +50,9 @@ final class InstallTests: XCTestCase {
         XCTAssertFalse(try installed("/samples").contains("recorded.json"))
         let binary = folder.url.appendingPathComponent("dest/usr/bin/moya-cli").path
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary))
+        // `import swift`'s helper goes beside it (issue 43): moya-cli runs it from its own folder.
+        let helper = folder.url.appendingPathComponent("dest/usr/bin/moya-cli-import-swift").path
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: helper))
 
         // The examples installed are whole: every sample file they name is there.
         let installedFolder = folder.url.appendingPathComponent("dest/usr/share/moya-cli/targets")
@@ -60,6 +63,7 @@ final class InstallTests: XCTestCase {
 
         let uninstall = try make("uninstall")
         XCTAssertEqual(uninstall.status, 0, uninstall.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: helper))
         XCTAssertFalse(
             FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("dest/usr/share/moya-cli").path),
             "uninstall removes what install put in place")
