@@ -177,6 +177,7 @@ extension CaseExpressions {
     private mutating func downloadDestination(_ template: Template) -> SwiftExpression {
         usesDownloadsFolder = true
         return .call(
-            "GeneratedFile.destination", [string(template), .atom("in: " + typeName + ".configuration.downloadsFolder")])
+            "GeneratedFile.destination", [string(template), .atom("in: " + typeName + ".configuration.downloadsFolder")]
+        )
     }
 }

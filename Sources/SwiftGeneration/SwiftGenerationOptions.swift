@@ -25,8 +25,7 @@ package struct SwiftGenerationOptions: Sendable, Hashable {
     /// Whether `examples` is written too (each example with its `moya-cli call` words).
     package var writesExamples = false
 
-    package init(typeName: String? = nil, module: Module = .moya, access: Access = .public, generatorVersion: String)
-    {
+    package init(typeName: String? = nil, module: Module = .moya, access: Access = .public, generatorVersion: String) {
         self.typeName = typeName
         self.module = module
         self.access = access

@@ -41,7 +41,8 @@ extension SwiftGenerator {
                 }
                 if usesDownloadsFolder {
                     fields.line(
-                        "/// The folder downloads are saved in (the app's Documents or Caches folder); the target file's")
+                        "/// The folder downloads are saved in (the app's Documents or Caches folder); the target file's"
+                    )
                     fields.line("/// download paths are relative to it.")
                     fields.line(access + "var downloadsFolder: URL")
                     parameters.append(.atom("downloadsFolder: URL = URL(fileURLWithPath: \".\")"))

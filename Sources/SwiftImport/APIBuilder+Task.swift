@@ -11,12 +11,14 @@ extension APIBuilder {
             return []
         }
         guard let call = expression.as(FunctionCallExprSyntax.self) else {
-            reader.note(expression, "the task \(ExpressionReader.short(expression)) is computed by the app: nothing is sent")
+            reader.note(
+                expression, "the task \(ExpressionReader.short(expression)) is computed by the app: nothing is sent")
             return []
         }
         let arguments = Array(call.arguments)
         func argument(_ label: String?, at position: Int) -> ExprSyntax? {
-            ExpressionReader.argument(call, label) ?? (position < arguments.count ? arguments[position].expression : nil)
+            ExpressionReader.argument(call, label)
+                ?? (position < arguments.count ? arguments[position].expression : nil)
         }
         switch ExpressionReader.calleeName(call) {
         case "requestData":
@@ -66,7 +68,8 @@ extension APIBuilder {
         case "downloadDestination", "downloadParameters":
             let destination = ExpressionReader.argument(call, "destination") ?? arguments.first?.expression
             var path: String?
-            if let destination, let destinationCall = ExpressionReader.unwrapped(destination).as(FunctionCallExprSyntax.self),
+            if let destination,
+                let destinationCall = ExpressionReader.unwrapped(destination).as(FunctionCallExprSyntax.self),
                 ExpressionReader.calleeName(destinationCall) == "destination",
                 let first = destinationCall.arguments.first?.expression
             {
@@ -88,7 +91,9 @@ extension APIBuilder {
             }
             return entries
         default:
-            reader.note(expression, "the task \(ExpressionReader.short(expression)) is not one the import reads: nothing is sent")
+            reader.note(
+                expression,
+                "the task \(ExpressionReader.short(expression)) is not one the import reads: nothing is sent")
             return []
         }
     }
@@ -101,7 +106,8 @@ extension APIBuilder {
         guard let (expression, place) = parameters else { return [] }
         guard let expression else {
             notes.append(
-                SwiftImportNote(place: place, caseName: caseName, message: "the parameters are computed by the app: left out"))
+                SwiftImportNote(
+                    place: place, caseName: caseName, message: "the parameters are computed by the app: left out"))
             return []
         }
         if ExpressionReader.unwrapped(expression).is(NilLiteralExprSyntax.self) { return [] }
@@ -123,7 +129,8 @@ extension APIBuilder {
         case .empty: return [.init("data", .string(""))]
         case .file(let path): return [.init("dataFile", .string(path))]
         case .bundle(let resource, let type):
-            reader.note(body, "the body is the app's bundle resource \(resource + (type.map { "." + $0 } ?? "")): left out")
+            reader.note(
+                body, "the body is the app's bundle resource \(resource + (type.map { "." + $0 } ?? "")): left out")
             return []
         case nil:
             reader.note(body, "the body is computed by the app (\(ExpressionReader.short(body))): left out")
@@ -187,18 +194,23 @@ extension APIBuilder {
         }
         switch typeName {
         case "URLEncoding", "":
-            if typeName.isEmpty, call == nil, !["default", "queryString", "httpBody", "methodDependent"].contains(memberName) {
+            if typeName.isEmpty, call == nil,
+                !["default", "queryString", "httpBody", "methodDependent"].contains(memberName)
+            {
                 break
             }
             var entries: [YAMLText.Entry] = [.init("encoding", .string("url"))]
-            let destination = memberName == "queryString" || memberName == "httpBody" ? memberName : option("destination")
+            let destination =
+                memberName == "queryString" || memberName == "httpBody" ? memberName : option("destination")
             if let destination, destination != "methodDependent" {
                 entries.append(.init("destination", .string(destination)))
             }
             if let array = option("arrayEncoding"), array != "brackets" {
                 entries.append(.init("arrayEncoding", .string(array)))
             }
-            if let bool = option("boolEncoding"), bool != "numeric" { entries.append(.init("boolEncoding", .string(bool))) }
+            if let bool = option("boolEncoding"), bool != "numeric" {
+                entries.append(.init("boolEncoding", .string(bool)))
+            }
             return entries
         case "JSONEncoding":
             var entries: [YAMLText.Entry] = [.init("encoding", .string("json"))]
@@ -264,12 +276,14 @@ extension APIBuilder {
                 continue
             }
             if let fileName = ExpressionReader.argument(part, "fileName"),
-                let text = ExpressionReader.unwrapped(fileName).as(StringLiteralExprSyntax.self)?.representedLiteralValue
+                let text = ExpressionReader.unwrapped(fileName).as(StringLiteralExprSyntax.self)?
+                    .representedLiteralValue
             {
                 members.append(.init("fileName", .string(NewCase.literal(text))))
             }
             if let mimeType = ExpressionReader.argument(part, "mimeType"),
-                let text = ExpressionReader.unwrapped(mimeType).as(StringLiteralExprSyntax.self)?.representedLiteralValue
+                let text = ExpressionReader.unwrapped(mimeType).as(StringLiteralExprSyntax.self)?
+                    .representedLiteralValue
             {
                 members.append(.init("mimeType", .string(NewCase.literal(text))))
             }

@@ -41,6 +41,20 @@ struct APIBuilder {
         var place: String
         var node: Syntax
         var source: ParsedSource
+        /// Its doc comment (`/// One repository`), its description.
+        var description: String?
+    }
+
+    /// The `///` lines before a declaration, joined with spaces; `nil` without any.
+    static func documentation(_ trivia: Trivia) -> String? {
+        var lines: [String] = []
+        for piece in trivia {
+            if case .docLineComment(let text) = piece {
+                lines.append(String(text.dropFirst(3)).trimmingSpaces())
+            }
+        }
+        let text = lines.filter { !$0.isEmpty }.joined(separator: " ")
+        return text.isEmpty || text.count > 1000 ? nil : text
     }
 
     init(
@@ -161,7 +175,6 @@ struct APIBuilder {
                 return (branch.expression, branch.place)
             }
 
-
             // path
             var pathText = "/"
             if let (expression, place) = bind(path) {
@@ -202,7 +215,9 @@ struct APIBuilder {
             let bodyKeys: Set<String> = ["data", "dataFile", "json", "parameters", "upload", "multipart", "download"]
             if !taskEntries.isEmpty, !taskEntries.contains(where: { bodyKeys.contains($0.key) }) {
                 taskEntries = []
-                note(lastPlace ?? swiftCase.place, swiftCase.name, "the task's body is the app's: nothing is sent (requestPlain)")
+                note(
+                    lastPlace ?? swiftCase.place, swiftCase.name,
+                    "the task's body is the app's: nothing is sent (requestPlain)")
             }
 
             // headers
@@ -234,7 +249,8 @@ struct APIBuilder {
             if let (expression, place) = bind(baseURL) {
                 if let expression, let read = readBaseURL(expression) {
                     caseBase = read.base
-                    for environment in read.environments where !environments.contains(where: { $0.name == environment.name }) {
+                    for environment in read.environments
+                    where !environments.contains(where: { $0.name == environment.name }) {
                         environments.append(environment)
                     }
                 } else {
@@ -277,13 +293,16 @@ struct APIBuilder {
                 if uses.isEmpty {
                     note(
                         value.place, swiftCase.name,
-                        "the value '\(value.name)' is not used in the request (path, task or headers) the import reads: left out")
+                        "the value '\(value.name)' is not used in the request (path, task or headers) the import reads: left out"
+                    )
                     continue
                 }
                 if case .url = value.kind {
                     if uses != [.file] {
                         value.kind = .string
-                        note(value.place, swiftCase.name, "the URL value '\(value.name)' is used as text: it is a string")
+                        note(
+                            value.place, swiftCase.name, "the URL value '\(value.name)' is used as text: it is a string"
+                        )
                     }
                 }
                 if value.optional, uses.contains(.path) || reader.inlineUses.contains(value.name) {
@@ -295,7 +314,8 @@ struct APIBuilder {
                 kept.append(value)
             }
             for extra in reader.extraValues {
-                kept.append(Value(name: extra.name, kind: .string, optional: false, defaultValue: nil, place: extra.place))
+                kept.append(
+                    Value(name: extra.name, kind: .string, optional: false, defaultValue: nil, place: extra.place))
             }
             swiftCase.values = kept
             cases[index] = swiftCase
@@ -319,6 +339,9 @@ struct APIBuilder {
             }
             notes += reader.notes
 
+            if let description = swiftCase.description {
+                caseMembers.append(.init("description", .string(NewCase.literal(description))))
+            }
             if !kept.isEmpty { caseMembers.append(.init("values", .list(kept.map { Self.valueYAML($0) }))) }
             caseMembers.append(.init("path", .string(pathText)))
             if methodText != "GET" { caseMembers.append(.init("method", .string(methodText))) }
@@ -333,19 +356,26 @@ struct APIBuilder {
 
         // The API: the base URL most cases have, headers every case sends, one validation, auth.
         var top: [YAMLText.Entry] = [.init("api", .string(apiName))]
-        top.append(.init("description", .string("\(type.name), imported from Swift")))
-        let base = Self.mostCommon(baseURLs.compactMap { $0 }) ?? {
-            let variable = NewCase.secretVariable(apiName: apiName, part: "BASE_URL")
-            note(
-                baseURL.map(\.place) ?? type.node.place, nil,
-                "the base URL is computed by the app (or not declared): it is read from $\(variable)")
-            variables.append(variable)
-            return "${\(variable)}"
-        }()
+        top.append(
+            .init(
+                "description",
+                .string(Self.documentation(type.node.node.leadingTrivia) ?? "\(type.name), imported from Swift")))
+        let base =
+            Self.mostCommon(baseURLs.compactMap { $0 })
+            ?? {
+                let variable = NewCase.secretVariable(apiName: apiName, part: "BASE_URL")
+                note(
+                    baseURL.map(\.place) ?? type.node.place, nil,
+                    "the base URL is computed by the app (or not declared): it is read from $\(variable)")
+                variables.append(variable)
+                return "${\(variable)}"
+            }()
         top.append(.init("baseURL", .string(base)))
         if !environments.isEmpty {
             top.append(
-                .init("environments", .map(environments.map { .init($0.name, .map([.init("baseURL", .string($0.baseURL))])) })))
+                .init(
+                    "environments",
+                    .map(environments.map { .init($0.name, .map([.init("baseURL", .string($0.baseURL))])) })))
         }
         var common: [(String, String)] = []
         if cases.count > 1, let first = caseHeaders.first {
@@ -376,7 +406,8 @@ struct APIBuilder {
                 caseMembers.insert(.init("baseURL", .string(caseBase)), at: pathAt)
             }
             let own = caseHeaders[index].filter { pair in !common.contains { $0 == pair } }
-            var insertAt = (caseMembers.firstIndex { $0.key == "method" } ?? caseMembers.firstIndex { $0.key == "path" } ?? 0) + 1
+            var insertAt =
+                (caseMembers.firstIndex { $0.key == "method" } ?? caseMembers.firstIndex { $0.key == "path" } ?? 0) + 1
             if !own.isEmpty {
                 caseMembers.insert(.init("headers", .map(own.map { .init($0.0, .string($0.1)) })), at: insertAt)
                 insertAt += 1
@@ -498,7 +529,10 @@ struct APIBuilder {
             result.append(
                 Case(
                     name: name, swiftName: swiftName, values: values, place: element.place, node: Syntax(element.node),
-                    source: element.source))
+                    source: element.source,
+                    description: (element.node.parent?.parent?.as(EnumCaseDeclSyntax.self)).flatMap {
+                        $0.elements.count == 1 ? Self.documentation($0.leadingTrivia) : nil
+                    }))
             _ = name
             name = ""
         }
@@ -549,7 +583,10 @@ struct APIBuilder {
                 value.defaultValue = read
                 value.optional = false
             } else {
-                note(place, caseName, "the default \(ExpressionReader.short(defaultExpression)) is computed by the app: the value is required")
+                note(
+                    place, caseName,
+                    "the default \(ExpressionReader.short(defaultExpression)) is computed by the app: the value is required"
+                )
             }
         }
         return value
@@ -660,12 +697,16 @@ struct APIBuilder {
 
     static func isMethodName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 32
-            && name.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+            && name.unicodeScalars.allSatisfy {
+                ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+            }
     }
 
     /// A base URL: `URL(string: "…")!`, `GeneratedURL.make("…")`, or a choice between two
     /// literals (`isStaging ? "…" : "…"`), whose first is an environment.
-    private func readBaseURL(_ expression: ExprSyntax) -> (base: String, environments: [(name: String, baseURL: String)])? {
+    private func readBaseURL(_ expression: ExprSyntax) -> (
+        base: String, environments: [(name: String, baseURL: String)]
+    )? {
         var inner = ExpressionReader.unwrapped(expression)
         if let call = inner.as(FunctionCallExprSyntax.self), let only = call.arguments.first,
             ["URL", "make", "init"].contains(ExpressionReader.calleeName(call))
@@ -705,7 +746,8 @@ struct APIBuilder {
             {
                 var condition = elements[0].trimmedDescription
                 if let last = condition.split(separator: ".").last { condition = String(last) }
-                for prefix in ["is", "use", "uses", "using"] where condition.hasPrefix(prefix) && condition.count > prefix.count {
+                for prefix in ["is", "use", "uses", "using"]
+                where condition.hasPrefix(prefix) && condition.count > prefix.count {
                     condition = String(condition.dropFirst(prefix.count))
                 }
                 var name = Self.identifier(condition.prefix(1).lowercased() + condition.dropFirst())
@@ -732,7 +774,8 @@ struct APIBuilder {
             }
         }
         if let call = expression.as(FunctionCallExprSyntax.self), ExpressionReader.calleeName(call) == "customCodes",
-            let array = call.arguments.first.map({ ExpressionReader.unwrapped($0.expression) })?.as(ArrayExprSyntax.self)
+            let array = call.arguments.first.map({ ExpressionReader.unwrapped($0.expression) })?.as(
+                ArrayExprSyntax.self)
         {
             var codes: [YAMLText] = []
             for element in array.elements {
@@ -815,7 +858,8 @@ struct APIBuilder {
         _ expression: ExprSyntax, reader: inout ExpressionReader, caseName: String, place: String
     ) -> YAMLText? {
         guard let data = reader.data(expression) else {
-            reader.note(expression, "the sample is computed by the app (\(ExpressionReader.short(expression))): left out")
+            reader.note(
+                expression, "the sample is computed by the app (\(ExpressionReader.short(expression))): left out")
             return nil
         }
         switch data {
@@ -913,5 +957,14 @@ extension String {
             }
         }
         return result + rest
+    }
+}
+
+extension String {
+    fileprivate func trimmingSpaces() -> String {
+        var text = Substring(self)
+        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
+        while text.last == " " || text.last == "\t" { text = text.dropLast() }
+        return String(text)
     }
 }

@@ -359,7 +359,9 @@ struct ExpressionReader {
             for element in elements {
                 guard let key = Self.unwrapped(element.key).as(StringLiteralExprSyntax.self)?.representedLiteralValue
                 else {
-                    note(element.key, "a key the app computes (\(element.key.trimmedDescription)): the member is left out")
+                    note(
+                        element.key,
+                        "a key the app computes (\(element.key.trimmedDescription)): the member is left out")
                     continue
                 }
                 if let value = json(element.value, depth: depth + 1) { entries.append(.init(key, value)) }
@@ -441,8 +443,10 @@ struct ExpressionReader {
         }
         if let call = expression.as(FunctionCallExprSyntax.self) {
             let name = Self.calleeName(call)
-            if name == "data" || name == "dataUsingEncoding", let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                let base = member.base, Self.unwrapped(base).is(StringLiteralExprSyntax.self)
+            if name == "data" || name == "dataUsingEncoding",
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                let base = member.base,
+                Self.unwrapped(base).is(StringLiteralExprSyntax.self)
                     || valueName(base) != nil
             {
                 return template(base, use: .other).map { .text($0) }
@@ -477,10 +481,14 @@ struct ExpressionReader {
             default: break
             }
         }
-        if let resource = Self.bundleResource(in: Syntax(expression)) { return .bundle(resource: resource.0, type: resource.1) }
+        if let resource = Self.bundleResource(in: Syntax(expression)) {
+            return .bundle(resource: resource.0, type: resource.1)
+        }
         // `let path = Bundle.main.path(forResource: "Me", ofType: "json")!` before the return.
         for value in locals.values.values {
-            if let resource = Self.bundleResource(in: Syntax(value)) { return .bundle(resource: resource.0, type: resource.1) }
+            if let resource = Self.bundleResource(in: Syntax(value)) {
+                return .bundle(resource: resource.0, type: resource.1)
+            }
         }
         return nil
     }

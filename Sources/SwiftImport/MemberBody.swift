@@ -126,7 +126,9 @@ struct MemberBody {
                 case .ifConfigDecl(let conditional):
                     // The first branch's cases, as the type's own members are read.
                     if let first = conditional.clauses.first, case .switchCases(let cases)? = first.elements {
-                        for inner in cases { if case .switchCase(let switchCase) = inner { elements.append(switchCase) } }
+                        for inner in cases {
+                            if case .switchCase(let switchCase) = inner { elements.append(switchCase) }
+                        }
                     }
                 }
             }
@@ -176,7 +178,9 @@ struct MemberBody {
             return expression
         case .stmt(let statement):
             if let returned = statement.as(ReturnStmtSyntax.self) { return returned.expression }
-            if let expressionStatement = statement.as(ExpressionStmtSyntax.self) { return expressionStatement.expression }
+            if let expressionStatement = statement.as(ExpressionStmtSyntax.self) {
+                return expressionStatement.expression
+            }
             return nil
         default:
             return nil

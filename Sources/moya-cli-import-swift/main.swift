@@ -27,7 +27,9 @@ while let argument = arguments.popFirst() {
     case "--api": options.apiName = arguments.popFirst()
     case "--samples": options.samplesFolder = arguments.popFirst()
     case "--header": header.append(arguments.popFirst() ?? "")
-    case "--": paths += arguments; arguments = []
+    case "--":
+        paths += arguments
+        arguments = []
     default: paths.append(argument)
     }
 }
@@ -46,7 +48,9 @@ for path in paths {
         if count == 0 { break }
         bytes += buffer[0..<count]
         if bytes.count > SwiftImporter.maximumFileSize {
-            fail(65, path, "\(path) is larger than \(SwiftImporter.maximumFileSize >> 20) MiB, the most a Swift source read")
+            fail(
+                65, path,
+                "\(path) is larger than \(SwiftImporter.maximumFileSize >> 20) MiB, the most a Swift source read")
         }
     }
     close(descriptor)
@@ -64,7 +68,10 @@ let apis = result.apis.map { api -> JSONValue in
     .object([
         ("name", .string(api.name)), ("type", .string(api.typeName)), ("text", .string(api.text)),
         ("cases", .int(api.caseCount)),
-        ("sampleFiles", .array(api.sampleFiles.map { .object([("path", .string($0.path)), ("source", .string($0.source))]) })),
+        (
+            "sampleFiles",
+            .array(api.sampleFiles.map { .object([("path", .string($0.path)), ("source", .string($0.source))]) })
+        ),
         ("variables", .array(api.variables.map { .string($0) }))
     ])
 }

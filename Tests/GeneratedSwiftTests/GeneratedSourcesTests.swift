@@ -27,9 +27,11 @@ final class GeneratedSourcesTests: XCTestCase {
         for fixture in GeneratedFixture.all {
             let elsewhere = try makeTemporaryFolder()
             let folder = GeneratedBinary.repositoryRoot.appendingPathComponent(fixture.folder).path
-            let first = try GeneratedBinary.run(["generate", "swift", "--module", "MoyaKit", fixture.api, "--targets", folder], in: elsewhere)
+            let first = try GeneratedBinary.run(
+                ["generate", "swift", "--module", "MoyaKit", fixture.api, "--targets", folder], in: elsewhere)
             let second = try GeneratedBinary.run(
-                ["generate", "swift", "--module", "MoyaKit", fixture.api, "--targets", folder], in: try makeTemporaryFolder(),
+                ["generate", "swift", "--module", "MoyaKit", fixture.api, "--targets", folder],
+                in: try makeTemporaryFolder(),
                 environment: ["HOME": elsewhere.path, "TZ": "Pacific/Kiritimati", "LANG": "tr_TR.UTF-8"])
             XCTAssertEqual(first.status, 0, first.stderr)
             XCTAssertEqual(first.stdout, second.stdout, fixture.api)

@@ -74,7 +74,8 @@ final class GenerateSwiftTests: XCTestCase {
         let sandbox = try Sandbox()
         try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
         assertRun(
-            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop"]), status: 0, stdout: Self.tinyShopSwift, stderr: "")
+            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop"]), status: 0,
+            stdout: Self.tinyShopSwift, stderr: "")
         assertRun(
             try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "--output", "-"]), status: 0,
             stdout: Self.tinyShopSwift, stderr: "")
@@ -124,17 +125,23 @@ final class GenerateSwiftTests: XCTestCase {
         let sandbox = try Sandbox()
         try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
         assertRun(
-            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "Sources/Shop/TinyShop.swift"]), status: 0,
+            try sandbox.run([
+                "generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "Sources/Shop/TinyShop.swift"
+            ]), status: 0,
             stdout: "", stderr: "")
         XCTAssertEqual(
             try String(contentsOfFile: sandbox.path("Sources/Shop/TinyShop.swift"), encoding: .utf8), Self.tinyShopSwift
         )
         assertRun(
-            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "Sources/Shop/TinyShop.swift"]), status: 64,
+            try sandbox.run([
+                "generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "Sources/Shop/TinyShop.swift"
+            ]), status: 64,
             stdout: "", stderr: "moya-cli: error: Sources/Shop/TinyShop.swift exists; give --force to replace it\n")
         try sandbox.write("Sources/Shop/TinyShop.swift", "old")
         assertRun(
-            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "Sources/Shop/TinyShop.swift", "--force"]),
+            try sandbox.run([
+                "generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "Sources/Shop/TinyShop.swift", "--force"
+            ]),
             status: 0, stdout: "", stderr: "")
         XCTAssertEqual(
             try String(contentsOfFile: sandbox.path("Sources/Shop/TinyShop.swift"), encoding: .utf8), Self.tinyShopSwift
@@ -150,7 +157,8 @@ final class GenerateSwiftTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: sandbox.path("folder"), withIntermediateDirectories: true)
         for (path, kind) in [("pipe.swift", "a FIFO"), ("folder", "a folder"), ("/dev/null", "a device")] {
             assertRun(
-                try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", path, "--force"]), status: 64, stdout: "",
+                try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", path, "--force"]),
+                status: 64, stdout: "",
                 stderr: "moya-cli: error: --output \(path) is \(kind); give a file to write, or - for standard output\n"
             )
         }
@@ -166,7 +174,8 @@ final class GenerateSwiftTests: XCTestCase {
         try FileManager.default.createSymbolicLink(
             atPath: sandbox.path("link.swift"), withDestinationPath: "real.swift")
         assertRun(
-            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "link.swift", "--force"]), status: 0, stdout: "",
+            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "link.swift", "--force"]),
+            status: 0, stdout: "",
             stderr: "")
         XCTAssertEqual(try String(contentsOfFile: sandbox.path("real.swift"), encoding: .utf8), Self.tinyShopSwift)
         XCTAssertEqual(
@@ -174,7 +183,10 @@ final class GenerateSwiftTests: XCTestCase {
         let trusted = sandbox.home.appendingPathComponent(".config/moya/targets")
         try FileManager.default.createDirectory(at: trusted, withIntermediateDirectories: true)
         let refused = try sandbox.run(
-            ["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", trusted.appendingPathComponent("TinyShop.swift").path])
+            [
+                "generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o",
+                trusted.appendingPathComponent("TinyShop.swift").path
+            ])
         XCTAssertEqual(refused.status, 64, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("which moya-cli never writes to"), refused.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: trusted.path), [])
@@ -184,7 +196,8 @@ final class GenerateSwiftTests: XCTestCase {
         let sandbox = try Sandbox()
         try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
         assertRun(
-            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "/proc/self/TinyShop.swift"]), status: 74,
+            try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "-o", "/proc/self/TinyShop.swift"]
+            ), status: 74,
             stdout: "",
             stderr:
                 "moya-cli: error: cannot write /proc/self/TinyShop.swift: cannot create a file in /proc/self: No such file or directory\n"
@@ -211,7 +224,8 @@ final class GenerateSwiftTests: XCTestCase {
         try sandbox.write("targets/tiny-shop.yaml", Self.tinyShop)
         for name in ["a b", "self", "1Shop", "Shop;import", ""] {
             assertRun(
-                try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "--type-name", name]), status: 64, stdout: "",
+                try sandbox.run(["generate", "swift", "--module", "MoyaKit", "tiny-shop", "--type-name", name]),
+                status: 64, stdout: "",
                 stderr:
                     "moya-cli: error: --type-name '\(name)' is not a Swift type name: a letter or '_', then letters, digits and '_', not a keyword\n"
                     + "Usage: moya-cli generate swift <api> [--output <file>] [--type-name <name>] [--module <module>] [--access <level>] [--examples] [--force] [--targets <path> ...] [--no-color] [--file-root <dir>]\n"

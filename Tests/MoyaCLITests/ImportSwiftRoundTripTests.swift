@@ -18,6 +18,7 @@ final class ImportSwiftRoundTripTests: XCTestCase {
         var task = spec.task.moyaName
         if case .dataFile = spec.task { task = "uploadFile" }
         var lines = [
+            "description \(spec.description ?? "")",
             "method \(spec.method)", "path \(spec.path.source)", "task \(task)",
             "baseURL \(spec.baseURL?.source ?? api.baseURL.source)"
         ]
@@ -73,7 +74,9 @@ final class ImportSwiftRoundTripTests: XCTestCase {
     /// The default sample's body; none (`--stub` answers 200 with an empty body) is an empty body,
     /// which is what `generate swift` writes for it (`Data()`).
     static func sample(_ sample: SampleSpec?) -> String {
-        guard let sample, case .response(_, _, let body) = sample.outcome else { return sample == nil ? "empty" : "error" }
+        guard let sample, case .response(_, _, let body) = sample.outcome else {
+            return sample == nil ? "empty" : "error"
+        }
         switch body {
         case .empty: return "empty"
         case .text(let template): return "text \(template.source)"
@@ -82,12 +85,16 @@ final class ImportSwiftRoundTripTests: XCTestCase {
         }
     }
 
-    func roundTrip(api name: String, folder: URL, in sandbox: Sandbox, file: StaticString = #filePath, line: UInt = #line)
+    func roundTrip(
+        api name: String, folder: URL, in sandbox: Sandbox, file: StaticString = #filePath, line: UInt = #line
+    )
         throws
     {
         let generated = try sandbox.run(
-            ["generate", "swift", name, "--targets", folder.path, "--module", "Moya", "--access", "internal", "-o",
-             "gen/\(name).swift", "--force"])
+            [
+                "generate", "swift", name, "--targets", folder.path, "--module", "Moya", "--access", "internal", "-o",
+                "gen/\(name).swift", "--force"
+            ])
         XCTAssertEqual(generated.status, 0, generated.stderr, file: file, line: line)
         // The files the target file names (bodies, uploads, sample files) are beside it.
         let samples = folder.appendingPathComponent("samples")
@@ -134,6 +141,7 @@ final class ImportSwiftRoundTripTests: XCTestCase {
             return result
         }
         XCTAssertEqual(second.baseURL.source, first.baseURL.source, name, file: file, line: line)
+        XCTAssertEqual(second.description, first.description, name, file: file, line: line)
         for spec in first.cases {
             guard let other = second.cases.first(where: { $0.name == spec.name }) else { continue }
             let expected = swiftSpelling(Self.summary(spec, api: first), spec)

@@ -35,7 +35,8 @@ final class ImportSwiftTests: XCTestCase {
         guard case .array(let cases)? = document.value(atKeyPath: "cases") else { return [:] }
         var result: [String: [String: JSONValue]] = [:]
         for item in cases {
-            guard case .object(let members) = item, case .string(let name)? = members.first(where: { $0.0 == "name" })?.1
+            guard case .object(let members) = item,
+                case .string(let name)? = members.first(where: { $0.0 == "name" })?.1
             else { continue }
             result[name] = Dictionary(members, uniquingKeysWith: { first, _ in first })
         }
@@ -86,10 +87,12 @@ final class ImportSwiftTests: XCTestCase {
 
     func testAppStylesCaseByCase() throws {
         let stderr = try importFixture("Shop.swift", ["--samples", Self.fixtures.appendingPathComponent("stubs").path])
-        XCTAssertTrue(stderr.contains("import: wrote targets/shopapi.yaml: API 'shopapi' from ShopAPI, 10 cases"), stderr)
+        XCTAssertTrue(
+            stderr.contains("import: wrote targets/shopapi.yaml: API 'shopapi' from ShopAPI, 10 cases"), stderr)
         // What only the app knows is a note with its place, never a guess.
         XCTAssertTrue(
-            stderr.contains("Shop.swift:76:41: invoice: the download's destination is the app's (DefaultDownloadDestination)"),
+            stderr.contains(
+                "Shop.swift:77:41: invoice: the download's destination is the app's (DefaultDownloadDestination)"),
             stderr)
         XCTAssertTrue(stderr.contains("login: the sample is the app's bundle resource Session"), stderr)
         let cases = try cases("shopapi")
@@ -125,8 +128,11 @@ final class ImportSwiftTests: XCTestCase {
             production.stdout)
         XCTAssertTrue(production.stdout.contains("X-Client: shop-ios"), production.stdout)
         // Per-case auth: none, bearer, basic, from secrets named for the API.
-        let token = ["MOYA_SHOPAPI_TOKEN": "t0ken", "MOYA_ALLOW_ENV": "MOYA_SHOPAPI_TOKEN:MOYA_SHOPAPI_USERNAME:MOYA_SHOPAPI_PASSWORD",
-                     "MOYA_SHOPAPI_USERNAME": "me", "MOYA_SHOPAPI_PASSWORD": "pw"]
+        let token = [
+            "MOYA_SHOPAPI_TOKEN": "t0ken",
+            "MOYA_ALLOW_ENV": "MOYA_SHOPAPI_TOKEN:MOYA_SHOPAPI_USERNAME:MOYA_SHOPAPI_PASSWORD",
+            "MOYA_SHOPAPI_USERNAME": "me", "MOYA_SHOPAPI_PASSWORD": "pw"
+        ]
         let me = try sandbox.run(["curl", "shopapi", "me", "--show-secrets"], environment: token)
         XCTAssertTrue(me.stdout.contains("Authorization: Bearer t0ken"), me.stdout + me.stderr)
         let login = try sandbox.run(["curl", "shopapi", "login", "a@b.c", "pw", "--show-secrets"], environment: token)
@@ -177,8 +183,10 @@ final class ImportSwiftTests: XCTestCase {
         let trusted = sandbox.home.appendingPathComponent(".config/moya/targets")
         try FileManager.default.createDirectory(at: trusted, withIntermediateDirectories: true)
         let result = try sandbox.run(
-            ["import", "swift", Self.fixtures.appendingPathComponent("GitHub.swift").path, "-o",
-             trusted.appendingPathComponent("github.yaml").path])
+            [
+                "import", "swift", Self.fixtures.appendingPathComponent("GitHub.swift").path, "-o",
+                trusted.appendingPathComponent("github.yaml").path
+            ])
         XCTAssertEqual(result.status, 64, result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: trusted.appendingPathComponent("github.yaml").path))
     }
@@ -239,10 +247,13 @@ final class ImportSwiftTests: XCTestCase {
             """#)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("Odd.swift:2:1: macro #warning"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("Odd.swift:5:5: #if: only the members of its first branch are read"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("Odd.swift:5:5: #if: only the members of its first branch are read"), result.stderr)
         XCTAssertTrue(result.stderr.contains("Odd.swift:25:1: Odd is declared again (first at "), result.stderr)
         XCTAssertTrue(result.stdout.contains("\n  default:\n"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("\n  self:\n    values: [{where: string}]\n    path: \"/self/{where}\""), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("\n  self:\n    values: [{where: string}]\n    path: \"/self/{where}\""),
+            result.stdout)
         XCTAssertTrue(result.stdout.contains("\n  debugOnly:\n    path: /debug\n"), result.stdout)
         XCTAssertFalse(result.stdout.contains("releaseOnly"), result.stdout)
     }
@@ -262,11 +273,19 @@ final class ImportSwiftTests: XCTestCase {
         // Nested 3,000 deep: over the parser's limit, a 65 with its place. Arrays directly in
         // arrays (`[[[`), which the parser reads in exponential time, are refused past 12.
         let cases: [(String, String, Int32, String)] = [
-            ("Deep", String(repeating: "[\"a\": ", count: 3000) + "1" + String(repeating: "]", count: 3000), 65,
-             "Deep.swift:7:"),
-            ("Arrays12", String(repeating: "[", count: 12) + "1" + String(repeating: "]", count: 12), 0, "the parameters are not a dictionary literal"),
-            ("Arrays40", "[\"k\": " + String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 41), 65,
-             "Arrays40.swift:7:59: more than 12 array literals directly inside one another")
+            (
+                "Deep", String(repeating: "[\"a\": ", count: 3000) + "1" + String(repeating: "]", count: 3000), 65,
+                "Deep.swift:7:"
+            ),
+            (
+                "Arrays12", String(repeating: "[", count: 12) + "1" + String(repeating: "]", count: 12), 0,
+                "the parameters are not a dictionary literal"
+            ),
+            (
+                "Arrays40", "[\"k\": " + String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 41),
+                65,
+                "Arrays40.swift:7:59: more than 12 array literals directly inside one another"
+            )
         ]
         for (name, nested, status, message) in cases {
             let deep = try hostile(
@@ -296,7 +315,8 @@ final class ImportSwiftTests: XCTestCase {
             ["import", "swift", Self.fixtures.appendingPathComponent("GitHub.swift").path], binary: copy)
         XCTAssertEqual(result.status, 70, result.stderr)
         XCTAssertTrue(
-            result.stderr.contains("moya-cli-import-swift is not installed beside moya-cli (\(folder.path)/moya-cli-import-swift)"),
+            result.stderr.contains(
+                "moya-cli-import-swift is not installed beside moya-cli (\(folder.path)/moya-cli-import-swift)"),
             result.stderr)
     }
 

@@ -193,7 +193,8 @@ extension CommandSpec {
             .own(
                 .plain(
                     .option, "apiName", "--api", valueName: "name",
-                    help: "The API's name (default: from the type's name); with several TargetType types, the one of that name.",
+                    help:
+                        "The API's name (default: from the type's name); with several TargetType types, the one of that name.",
                     type: "String?")),
             .own(.importOutput("The target file for the one API; - for standard output (default: targets/API.yaml).")),
             .own(

@@ -69,8 +69,9 @@ enum ShopAPI: ShopTargetType {
                 parameters: ["email": email, "password": password], encoding: URLEncoding.httpBody)
         case .uploadAvatar(let image):
             return .uploadMultipart([
-                MultipartFormData(provider: .file(image), name: "avatar", fileName: "avatar.png", mimeType: "image/png"),
-                MultipartFormData(provider: .data("profile".data(using: .utf8)!), name: "kind"),
+                MultipartFormData(
+                    provider: .file(image), name: "avatar", fileName: "avatar.png", mimeType: "image/png"),
+                MultipartFormData(provider: .data("profile".data(using: .utf8)!), name: "kind")
             ])
         case .invoice:
             return .downloadDestination(DefaultDownloadDestination)

@@ -39,7 +39,8 @@ struct ImportSwiftRunner {
         case .cannotStart(let code):
             throw CommandFailure(
                 .internalError,
-                "cannot start \(helper): \(String(cString: strerror(code)).lowercased()) (reinstall moya-cli with `make install`)")
+                "cannot start \(helper): \(String(cString: strerror(code)).lowercased()) (reinstall moya-cli with `make install`)"
+            )
         case .timedOut:
             throw CommandFailure(.internalError, "\(Self.helperName) took longer than 600 seconds; nothing was written")
         case .interrupted:
@@ -47,14 +48,17 @@ struct ImportSwiftRunner {
         case .ended(let code, let signal, let printed):
             if signal != 0 {
                 throw CommandFailure(
-                    .internalError, "\(Self.helperName) ended by signal \(signal); nothing was written (this is a bug: please report it with the sources)")
+                    .internalError,
+                    "\(Self.helperName) ended by signal \(signal); nothing was written (this is a bug: please report it with the sources)"
+                )
             }
             output = printed
             exitCode = code
         }
         guard let reply = try? JSONValue(parsing: output), case .object(let members) = reply else {
             throw CommandFailure(
-                .internalError, "\(Self.helperName) exited \(exitCode) without an answer moya-cli reads; nothing was written")
+                .internalError,
+                "\(Self.helperName) exited \(exitCode) without an answer moya-cli reads; nothing was written")
         }
         let fields = Dictionary(members, uniquingKeysWith: { first, _ in first })
         if case .object(let error)? = fields["error"] {
@@ -67,7 +71,11 @@ struct ImportSwiftRunner {
         guard case .array(let apis)? = fields["apis"] else {
             throw CommandFailure(.internalError, "\(Self.helperName) answered without APIs; nothing was written")
         }
-        var made: [(name: String, type: String, path: String, text: String, cases: Int, samples: [(String, String)], variables: [String])] = []
+        var made:
+            [(
+                name: String, type: String, path: String, text: String, cases: Int, samples: [(String, String)],
+                variables: [String]
+            )] = []
         for api in apis {
             guard case .object(let apiMembers) = api else { continue }
             let field = Dictionary(apiMembers, uniquingKeysWith: { first, _ in first })
@@ -77,7 +85,9 @@ struct ImportSwiftRunner {
                 for file in files {
                     guard case .object(let pair) = file else { continue }
                     let entry = Dictionary(pair, uniquingKeysWith: { first, _ in first })
-                    if let path = entry["path"].flatMap(\.stringValue), let source = entry["source"].flatMap(\.stringValue) {
+                    if let path = entry["path"].flatMap(\.stringValue),
+                        let source = entry["source"].flatMap(\.stringValue)
+                    {
                         samples.append((path, source))
                     }
                 }
@@ -112,7 +122,8 @@ struct ImportSwiftRunner {
             try ImportedTargetFile.write(file.text, to: file.path, replacing: command.force, sampleFiles: sampleFiles)
             let place = file.path == "-" ? "standard output" : file.path
             lines.append(
-                "import: wrote \(place): API '\(file.name)' from \(file.type), \(file.cases) case\(file.cases == 1 ? "" : "s")")
+                "import: wrote \(place): API '\(file.name)' from \(file.type), \(file.cases) case\(file.cases == 1 ? "" : "s")"
+            )
             let folder = file.path == "-" ? "." : APISpec.folder(of: file.path)
             for (path, source) in file.samples { lines.append("import: wrote \(folder)/\(path) from \(source)") }
             if let next = ImportNextStep.line(path: file.path, apiName: file.name, variables: file.variables) {
@@ -125,7 +136,8 @@ struct ImportSwiftRunner {
                 let entry = Dictionary(noteMembers, uniquingKeysWith: { first, _ in first })
                 let caseName = entry["case"].flatMap(\.stringValue).map { $0 + ": " } ?? ""
                 lines.append(
-                    "import: \(entry["place"].flatMap(\.stringValue) ?? "?"): \(caseName)\(entry["message"].flatMap(\.stringValue) ?? "")")
+                    "import: \(entry["place"].flatMap(\.stringValue) ?? "?"): \(caseName)\(entry["message"].flatMap(\.stringValue) ?? "")"
+                )
             }
         }
         StandardStream.error.write(lines.map { DisplayText.escaped($0) + "\n" }.joined())
@@ -174,7 +186,8 @@ struct ImportSwiftRunner {
                 } else if status.st_mode & S_IFMT == S_IFREG, name.hasSuffix(".swift") {
                     files.append(path)
                     if files.count > maximumFiles {
-                        throw CommandFailure(.usage, "more than \(maximumFiles) Swift files under \(folder): name fewer")
+                        throw CommandFailure(
+                            .usage, "more than \(maximumFiles) Swift files under \(folder): name fewer")
                     }
                 }
             }
