@@ -60,7 +60,9 @@ extension APIBuilder {
             return [.init("upload", .string(path))]
         case "uploadMultipart", "uploadCompositeMultipart":
             guard let parts = argument(nil, at: 0) else { return [] }
-            var entries = [YAMLText.Entry("multipart", .list(multipartParts(parts, reader: &reader)))]
+            let read = multipartParts(parts, reader: &reader)
+            guard !read.isEmpty else { return [] }
+            var entries = [YAMLText.Entry("multipart", .list(read))]
             if ExpressionReader.calleeName(call) == "uploadCompositeMultipart" {
                 entries += queryEntries(argument("urlParameters", at: 1), reader: &reader)
             }
@@ -235,7 +237,22 @@ extension APIBuilder {
         }
         var result: [YAMLText] = []
         for element in array.elements {
-            guard let part = ExpressionReader.unwrapped(element.expression).as(FunctionCallExprSyntax.self),
+            var partExpression = ExpressionReader.unwrapped(element.expression)
+            // An optional value's part: `avatar.map { avatar in MultipartFormData(…) }`.
+            let saved = reader.bindings
+            defer { reader.bindings = saved }
+            if let call = partExpression.as(FunctionCallExprSyntax.self), ExpressionReader.calleeName(call) == "map",
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+                let valueName = reader.valueName(base), let closure = call.trailingClosure,
+                closure.statements.count == 1, case .expr(let body)? = closure.statements.first?.item
+            {
+                reader.bindings["$0"] = valueName
+                if case .simpleInput(let names)? = closure.signature?.parameterClause, let first = names.first {
+                    reader.bindings[identifierText(first.name)] = valueName
+                }
+                partExpression = ExpressionReader.unwrapped(body)
+            }
+            guard let part = partExpression.as(FunctionCallExprSyntax.self),
                 let name = ExpressionReader.argument(part, "name").flatMap({
                     reader.template($0, use: .other)
                 }),

@@ -17,6 +17,8 @@ struct APIBuilder {
     var notes: [SwiftImportNote] = []
     var sampleFiles: [SwiftImportedAPI.SampleFile] = []
     var variables: [String] = []
+    /// Files beside the target file the sources name.
+    var folderFiles: [String] = []
 
     /// A case's associated value as the target file declares it.
     struct Value {
@@ -45,12 +47,33 @@ struct APIBuilder {
         var description: String?
     }
 
+    /// `\u{202E}` as the scalar, as `generate swift` escapes controls and format characters in comments.
+    static func unescapingScalars(_ text: String) -> String {
+        guard text.contains("\\u{") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.firstRange(of: "\\u{") {
+            result += rest[..<start.lowerBound]
+            let after = rest[start.upperBound...]
+            if let close = after.firstIndex(of: "}"), let value = UInt32(after[..<close], radix: 16),
+                let scalar = Unicode.Scalar(value)
+            {
+                result.unicodeScalars.append(scalar)
+                rest = after[after.index(after: close)...]
+            } else {
+                result += "\\u{"
+                rest = after
+            }
+        }
+        return result + rest
+    }
+
     /// The `///` lines before a declaration, joined with spaces; `nil` without any.
     static func documentation(_ trivia: Trivia) -> String? {
         var lines: [String] = []
         for piece in trivia {
             if case .docLineComment(let text) = piece {
-                lines.append(String(text.dropFirst(3)).trimmingSpaces())
+                lines.append(unescapingScalars(String(text.dropFirst(3)).trimmingSpaces()))
             }
         }
         let text = lines.filter { !$0.isEmpty }.joined(separator: " ")
@@ -338,9 +361,10 @@ struct APIBuilder {
                 reader.notes = sampleReader.notes
             }
             notes += reader.notes
+            for file in reader.folderFiles where !folderFiles.contains(file) { folderFiles.append(file) }
 
             if let description = swiftCase.description {
-                caseMembers.append(.init("description", .string(NewCase.literal(description))))
+                caseMembers.append(.init("description", .string(description)))
             }
             if !kept.isEmpty { caseMembers.append(.init("values", .list(kept.map { Self.valueYAML($0) }))) }
             caseMembers.append(.init("path", .string(pathText)))
@@ -356,10 +380,9 @@ struct APIBuilder {
 
         // The API: the base URL most cases have, headers every case sends, one validation, auth.
         var top: [YAMLText.Entry] = [.init("api", .string(apiName))]
-        top.append(
-            .init(
-                "description",
-                .string(Self.documentation(type.node.node.leadingTrivia) ?? "\(type.name), imported from Swift")))
+        if let description = Self.documentation(type.node.node.leadingTrivia) {
+            top.append(.init("description", .string(description)))
+        }
         let base =
             Self.mostCommon(baseURLs.compactMap { $0 })
             ?? {
@@ -435,7 +458,7 @@ struct APIBuilder {
         let text = YAMLText.render(top, header: header + (apiNotes.isEmpty ? [] : [""] + apiNotes))
         return SwiftImportedAPI(
             name: apiName, typeName: type.qualifiedName, text: text, caseCount: entries.count,
-            sampleFiles: sampleFiles, variables: variables)
+            sampleFiles: sampleFiles, variables: variables, folderFiles: folderFiles)
     }
 
     static func commentLine(_ text: String) -> String {

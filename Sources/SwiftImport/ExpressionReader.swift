@@ -38,6 +38,8 @@ struct ExpressionReader {
     var forbiddenInline: Set<String> = []
     /// Values used inside a longer text.
     var inlineUses: Set<String> = []
+    /// Files of the target file's folder the sources name (`filesFolder.appendingPathComponent("a.txt")`).
+    var folderFiles: Set<String> = []
     /// The branch's local constants and the members added to its dictionaries.
     var locals = MemberBody.Locals()
     /// `Configuration` members `generate swift` wrote for `${VAR}` references: member → `secret:VAR`.
@@ -120,7 +122,7 @@ struct ExpressionReader {
                 current = cast.expression
             } else if let call = current.as(FunctionCallExprSyntax.self),
                 let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                member.declName.baseName.text == "compactMapValues", let base = member.base
+                ["compactMapValues", "compactMap"].contains(member.declName.baseName.text), let base = member.base
             {
                 current = base
             } else {
@@ -533,7 +535,9 @@ struct ExpressionReader {
             member.base?.trimmedDescription.hasSuffix("filesFolder") == true,
             let only = call.arguments.first?.expression
         {
-            return template(only, use: .file)
+            let path = template(only, use: .file)
+            if let path, !path.contains("{") { folderFiles.insert(path) }
+            return path
         }
         return nil
     }

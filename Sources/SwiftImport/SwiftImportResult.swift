@@ -38,6 +38,9 @@ package struct SwiftImportedAPI: Sendable {
     package var sampleFiles: [SampleFile]
     /// The variables its auth reads.
     package var variables: [String]
+    /// Files the target file names, relative to its folder (`generate swift`'s
+    /// `Configuration.filesFolder` files), which must be there for it to load.
+    package var folderFiles: [String]
 
     package struct SampleFile: Sendable, Equatable {
         package var path: String

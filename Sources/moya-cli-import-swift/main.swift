@@ -72,7 +72,8 @@ let apis = result.apis.map { api -> JSONValue in
             "sampleFiles",
             .array(api.sampleFiles.map { .object([("path", .string($0.path)), ("source", .string($0.source))]) })
         ),
-        ("variables", .array(api.variables.map { .string($0) }))
+        ("variables", .array(api.variables.map { .string($0) })),
+        ("files", .array(api.folderFiles.map { .string($0) }))
     ])
 }
 let notes = result.notes.map { note -> JSONValue in

@@ -112,6 +112,21 @@ struct ImportSwiftRunner {
         for file in made where file.path != "-" {
             try ImportedTargetFile.checkWritable(file.path, replacing: command.force)
         }
+        // Files the sources read from the target file's folder (as generate swift writes
+        // `Configuration.filesFolder`) must be beside it for it to load.
+        for api in apis {
+            guard case .object(let apiMembers) = api, let name = apiMembers.first(where: { $0.0 == "name" })?.1.stringValue,
+                let file = made.first(where: { $0.name == name }),
+                case .array(let files)? = apiMembers.first(where: { $0.0 == "files" })?.1
+            else { continue }
+            let folder = file.path == "-" ? "." : APISpec.folder(of: file.path)
+            for needed in files.compactMap(\.stringValue) where access(folder + "/" + needed, F_OK) != 0 {
+                throw CommandFailure(
+                    .invalidTargetFile,
+                    "the sources read \(needed) from the target file's folder (Configuration.filesFolder): put it at \(folder)/\(needed) and import again; nothing was written"
+                )
+            }
+        }
         var lines: [String] = []
         for file in made {
             var sampleFiles: [(path: String, bytes: [UInt8])] = []
