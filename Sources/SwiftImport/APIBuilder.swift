@@ -234,6 +234,16 @@ struct APIBuilder {
                     parameters: bind(parameters), encoding: encoding, reader: &reader, caseName: swiftCase.name)
             }
 
+            taskEntries = taskEntries.map { entry in
+                var entry = entry
+                if ["parameters", "json", "query"].contains(entry.key) {
+                    entry.value = hidingSecrets(
+                        in: entry.value, reader: &reader, caseName: swiftCase.name,
+                        taken: Set(swiftCase.values.map(\.name)))
+                }
+                return entry
+            }
+
             // A task needs its body: what is left without one (an encoding, a query) is dropped.
             let bodyKeys: Set<String> = ["data", "dataFile", "json", "parameters", "upload", "multipart", "download"]
             if !taskEntries.isEmpty, !taskEntries.contains(where: { bodyKeys.contains($0.key) }) {
@@ -259,7 +269,7 @@ struct APIBuilder {
                                 reader.note(element, "a header the app computes: left out")
                                 continue
                             }
-                            headerPairs.append((name, value))
+                            headerPairs.append((name, hidingSecret(value, named: name, header: true, at: element, reader: &reader)))
                         }
                     }
                 } else {
@@ -479,6 +489,85 @@ struct APIBuilder {
         let texts = items.map(render)
         guard let best = mostCommon(texts), let at = texts.firstIndex(of: best) else { return nil }
         return items[at]
+    }
+
+    // MARK: Secrets
+
+    /// A value written in the sources under a credential's name (an `Authorization` header, a
+    /// `password` parameter) is never copied into the target file: it becomes a
+    /// `${secret:MOYA_<API>_<NAME>}` reference, with a note. A placeholder or a reference stays.
+    mutating func hidingSecret(
+        _ value: String, named name: String, header: Bool, at node: some SyntaxProtocol, reader: inout ExpressionReader
+    ) -> String {
+        let sensitive =
+            (header && CredentialNames.sensitiveHeaders.contains(name.lowercased())) || CredentialNames.looksSecret(name)
+        guard sensitive, !value.isEmpty, Self.holdsLiteralText(value) else { return value }
+        let variable = NewCase.secretVariable(apiName: apiName, part: name)
+        if !variables.contains(variable) { variables.append(variable) }
+        reader.note(node, "\(name) holds a credential in the sources: it is not copied, and is read from $\(variable)")
+        return "${secret:\(variable)}"
+    }
+
+    /// Whether a template holds text besides its placeholders and references (`Bearer {token}` does).
+    static func holdsLiteralText(_ template: String) -> Bool {
+        var depth = 0
+        var literal = false
+        var previous: Character = " "
+        for character in template {
+            if character == "{" { depth += 1 } else if character == "}" { depth = max(0, depth - 1) } else if depth == 0,
+                !(character == "$" && previous != "$")
+            {
+                literal = true
+            }
+            previous = character
+        }
+        return literal
+    }
+
+    /// The members of a parameters, JSON or query map named as credentials and written in the
+    /// sources: a task may not read the environment, so each becomes a string value the caller
+    /// gives (`password: "{password}"`), with a note.
+    mutating func hidingSecrets(
+        in value: YAMLText, reader: inout ExpressionReader, caseName: String, taken: Set<String>
+    ) -> YAMLText {
+        switch value {
+        case .map(let entries):
+            return .map(
+                entries.map { entry in
+                    var entry = entry
+                    var literal = false
+                    switch entry.value {
+                    case .string(let text): literal = !text.isEmpty && Self.holdsLiteralText(text)
+                    case .number: literal = true
+                    default: break
+                    }
+                    if literal, CredentialNames.looksSecret(entry.key) {
+                        let stem = Self.identifier(entry.key)
+                        var name = stem
+                        var number = 2
+                        while taken.contains(name) || reader.extraValues.contains(where: { $0.name == name }) {
+                            name = stem + "\(number)"
+                            number += 1
+                        }
+                        reader.extraValues.append((name, type.node.place))
+                        reader.uses[name, default: []].insert(.other)
+                        notes.append(
+                            SwiftImportNote(
+                                place: type.node.place, caseName: caseName,
+                                message:
+                                    "\(entry.key) holds a credential in the sources: it is not copied; it is the value '\(name)', given on the command line"
+                            ))
+                        entry.value = .string("{\(name)}")
+                    } else {
+                        entry.value = hidingSecrets(in: entry.value, reader: &reader, caseName: caseName, taken: taken)
+                    }
+                    return entry
+                })
+        case .list(let items):
+            return .list(items.map { hidingSecrets(in: $0, reader: &reader, caseName: caseName, taken: taken) })
+        default:
+            return value
+        }
     }
 
     // MARK: Cases and values

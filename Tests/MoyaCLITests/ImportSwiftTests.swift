@@ -258,6 +258,43 @@ final class ImportSwiftTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("releaseOnly"), result.stdout)
     }
 
+    /// A credential written in the sources is never copied into the target file.
+    func testCredentialsInTheSourcesAreNotCopied() throws {
+        let result = try hostile(
+            "Secrets.swift",
+            #"""
+            import Moya
+            enum Vault: TargetType {
+                case login(user: String)
+                var baseURL: URL { URL(string: "https://vault.example")! }
+                var path: String { "/login" }
+                var method: Moya.Method { .post }
+                var task: Task {
+                    switch self {
+                    case .login(let user):
+                        return .requestParameters(
+                            parameters: ["user": user, "password": "hunter2", "client": ["api_key": "k-123456"]],
+                            encoding: JSONEncoding.default)
+                    }
+                }
+                var headers: [String: String]? { ["Authorization": "Bearer sk_live_abcdef", "Accept": "application/json"] }
+                var sampleData: Data { Data() }
+            }
+            """#)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for secret in ["hunter2", "k-123456", "sk_live_abcdef"] {
+            XCTAssertFalse(result.stdout.contains(secret), result.stdout)
+            XCTAssertFalse(result.stderr.contains(secret), result.stderr)
+        }
+        XCTAssertTrue(result.stdout.contains("Authorization: \"${secret:MOYA_VAULT_AUTHORIZATION}\""), result.stdout)
+        // A task may not read the environment: the credential is a value the caller gives.
+        XCTAssertTrue(result.stdout.contains("{password: string}"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("password: \"{password}\""), result.stdout)
+        XCTAssertTrue(result.stdout.contains("api_key: \"{api_key}\""), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Accept: application/json"), result.stdout)
+        XCTAssertTrue(result.stderr.contains("Authorization holds a credential in the sources"), result.stderr)
+    }
+
     func testHugeAndDeepSourcesNeverCrash() throws {
         // 4,000 cases: imported whole.
         var huge = "import Moya\nenum Huge: TargetType {\n"
