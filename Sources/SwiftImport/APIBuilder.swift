@@ -432,6 +432,8 @@ struct APIBuilder {
                     .map([.init("schemes", .map(distinct.map { .init($0.schemeName, authYAML($0)) }))])))
         }
 
+        var notesByCase: [String: [SwiftImportNote]] = [:]
+        for note in notes { if let caseName = note.caseName { notesByCase[caseName, default: []].append(note) } }
         for index in rendered.indices {
             var caseMembers = rendered[index].members
             let pathAt = caseMembers.firstIndex { $0.key == "path" } ?? 0
@@ -458,7 +460,7 @@ struct APIBuilder {
                 let sampleAt = caseMembers.firstIndex { $0.key == "sample" } ?? caseMembers.count
                 caseMembers.insert(.init("validation", validation), at: sampleAt)
             }
-            let comments = notes.filter { $0.caseName == rendered[index].name }.map {
+            let comments = (notesByCase[rendered[index].name] ?? []).map {
                 Self.commentLine("\($0.place): \($0.message)")
             }
             entries.append(.init(rendered[index].name, .map(caseMembers), comments: comments))
@@ -620,7 +622,7 @@ struct APIBuilder {
                 if label == "_" { label = parameter.secondName.map(identifierText) }
                 if label == nil {
                     for body in bodies {
-                        if let branch = Self.pattern(for: swiftName, in: body), let bound = branch.bindings[position] {
+                        if let branch = body.pattern(for: swiftName), let bound = branch.bindings[position] {
                             label = bound
                             break
                         }
@@ -649,14 +651,6 @@ struct APIBuilder {
             name = ""
         }
         return result
-    }
-
-    private static func pattern(for caseName: String, in body: MemberBody) -> CasePattern? {
-        guard case .switched(let branches) = body.shape else { return nil }
-        for branch in branches {
-            if let found = branch.patterns.first(where: { $0.caseName == caseName }) { return found }
-        }
-        return nil
     }
 
     /// A name as a target file's identifier: letters, digits and `_`, not starting with a digit.

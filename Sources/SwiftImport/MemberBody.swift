@@ -47,9 +47,38 @@ struct MemberBody {
     }
 
     var name: String
-    var shape: Shape
+    var shape: Shape {
+        didSet { index = Self.index(shape) }
+    }
     var source: ParsedSource
     var node: Syntax
+    /// Each case name's branch and pattern, for a switch of thousands of cases.
+    private var index: [String: (branch: Int, pattern: Int)] = [:]
+
+    init(name: String, shape: Shape, source: ParsedSource, node: Syntax) {
+        self.name = name
+        self.shape = shape
+        self.source = source
+        self.node = node
+        self.index = Self.index(shape)
+    }
+
+    private static func index(_ shape: Shape) -> [String: (branch: Int, pattern: Int)] {
+        guard case .switched(let branches) = shape else { return [:] }
+        var result: [String: (branch: Int, pattern: Int)] = [:]
+        for (branchIndex, branch) in branches.enumerated() {
+            for (patternIndex, pattern) in branch.patterns.enumerated() where result[pattern.caseName] == nil {
+                result[pattern.caseName] = (branchIndex, patternIndex)
+            }
+        }
+        return result
+    }
+
+    /// The pattern that names `caseName`, if a branch does.
+    func pattern(for caseName: String) -> CasePattern? {
+        guard case .switched(let branches) = shape, let found = index[caseName] else { return nil }
+        return branches[found.branch].patterns[found.pattern]
+    }
 
     var place: String { source.place(node) }
 
@@ -64,8 +93,9 @@ struct MemberBody {
         case .unreadable:
             return Resolved(expression: nil, bindings: [:], place: place, node: node, locals: Locals())
         case .switched(let branches):
-            for branch in branches {
-                for pattern in branch.patterns where pattern.caseName == caseName {
+            if let found = index[caseName] {
+                let branch = branches[found.branch]
+                for pattern in branch.patterns[found.pattern...].prefix(1) where pattern.caseName == caseName {
                     var bindings: [String: Int] = [:]
                     for (position, name) in pattern.bindings { bindings[name] = position }
                     return Resolved(

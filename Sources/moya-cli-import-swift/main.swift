@@ -50,7 +50,7 @@ for path in paths {
         if bytes.count > SwiftImporter.maximumFileSize {
             fail(
                 65, path,
-                "\(path) is larger than \(SwiftImporter.maximumFileSize >> 20) MiB, the most a Swift source read")
+                "larger than \(SwiftImporter.maximumFileSize >> 20) MiB, the most a Swift source read")
         }
     }
     close(descriptor)
