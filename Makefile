@@ -95,7 +95,7 @@ IMPORT_CHECK := --explicit-target-dependency-import-check error
 APT_PACKAGES := libcurl4-openssl-dev libyaml-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test imports-check format lint options demo install uninstall bench budgets text-order fuzz mutants generated-swift clean
+.PHONY: deps build build-cli test imports-check format lint options demo install uninstall bench budgets text-order fuzz mutants generated-swift clean
 
 ## deps: install libcurl and libyaml development files if pkg-config cannot find them
 deps:
@@ -107,12 +107,16 @@ deps:
 	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PACKAGES); \
 	fi
 
-## build: the release binary, .build/release/moya-cli
-build: deps
+## build: the release binaries, .build/release/moya-cli and the helper `import swift` runs
+## (moya-cli-import-swift, which alone links swift-syntax)
+build: build-cli
+	$(SWIFT) build $(RELEASE_FLAGS) $(IMPORT_CHECK) --product moya-cli-import-swift
+
+## build-cli: the release moya-cli alone (what demo runs; not swift-syntax's release build)
+build-cli: deps
 	@if [ -n "$(STATIC_CXX_FLAGS)" ]; then mkdir -p "$(STATIC_CXX_DIR)" \
 	    && echo "INPUT($(STATIC_CXX_ARCHIVE))" > "$(STATIC_CXX_DIR)/libstdc++.so"; fi
 	$(SWIFT) build $(RELEASE_FLAGS) $(IMPORT_CHECK) --product moya-cli
-	$(SWIFT) build $(RELEASE_FLAGS) $(IMPORT_CHECK) --product moya-cli-import-swift
 
 ## test: build the tests, then run them (serially: deterministic output, also under CI=true).
 ## The HTTP/2 tests need nginx (Debian's nginx-light, else nginx) and the completion tests zsh
@@ -180,7 +184,7 @@ format:
 	$(SWIFT) format --in-place --recursive --parallel $(FORMATTED)
 
 ## demo: the main job, offline: list the example APIs, call cases from their sample data
-demo: build
+demo: build-cli
 	@echo '$$ moya-cli list'
 	@$(BIN) list
 	@echo
