@@ -269,7 +269,8 @@ struct APIBuilder {
                                 reader.note(element, "a header the app computes: left out")
                                 continue
                             }
-                            headerPairs.append((name, hidingSecret(value, named: name, header: true, at: element, reader: &reader)))
+                            headerPairs.append(
+                                (name, hidingSecret(value, named: name, header: true, at: element, reader: &reader)))
                         }
                     }
                 } else {
@@ -502,7 +503,8 @@ struct APIBuilder {
         _ value: String, named name: String, header: Bool, at node: some SyntaxProtocol, reader: inout ExpressionReader
     ) -> String {
         let sensitive =
-            (header && CredentialNames.sensitiveHeaders.contains(name.lowercased())) || CredentialNames.looksSecret(name)
+            (header && CredentialNames.sensitiveHeaders.contains(name.lowercased()))
+            || CredentialNames.looksSecret(name)
         guard sensitive, !value.isEmpty, Self.holdsLiteralText(value) else { return value }
         let variable = NewCase.secretVariable(apiName: apiName, part: name)
         if !variables.contains(variable) { variables.append(variable) }
@@ -516,7 +518,11 @@ struct APIBuilder {
         var literal = false
         var previous: Character = " "
         for character in template {
-            if character == "{" { depth += 1 } else if character == "}" { depth = max(0, depth - 1) } else if depth == 0,
+            if character == "{" {
+                depth += 1
+            } else if character == "}" {
+                depth = max(0, depth - 1)
+            } else if depth == 0,
                 !(character == "$" && previous != "$")
             {
                 literal = true
@@ -765,7 +771,10 @@ struct APIBuilder {
             case .url: [.init("type", .string("file"))]
             case .enumeration(let declared):
                 declared.isInt
-                    ? [.init("type", .string("int")), .init("enum", .list(declared.cases.map { .number($0.raw) }))]
+                    ? [
+                        .init("type", .string(declared.isDouble ? "double" : "int")),
+                        .init("enum", .list(declared.cases.map { .number($0.raw) }))
+                    ]
                     : [.init("enum", .list(declared.cases.map { .string($0.raw) }))]
             case .list(let element):
                 switch element {

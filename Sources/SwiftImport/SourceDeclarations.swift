@@ -25,6 +25,8 @@ struct Located<Node: SyntaxProtocol> {
 struct RawValueEnum {
     var name: String
     var isInt: Bool
+    /// `Double` raw values (`{type: double, enum: [...]}`); `isInt` is true for them too (numbers).
+    var isDouble = false
     /// The cases' names and raw values, in order.
     var cases: [(name: String, raw: String)]
 }
@@ -153,8 +155,8 @@ private final class DeclarationVisitor: SyntaxVisitor {
                 caseDecls += caseDecl.elements.map { Located(node: $0, source: source) }
             }
         }
-        if let rawType = inheritedNames.first, ["String", "Int"].contains(rawType) {
-            let isInt = rawType == "Int"
+        if let rawType = inheritedNames.first, ["String", "Int", "Double"].contains(rawType) {
+            let isInt = rawType != "String"
             var next = 0
             var cases: [(String, String)] = []
             for element in caseDecls {
@@ -165,6 +167,8 @@ private final class DeclarationVisitor: SyntaxVisitor {
                         raw = string
                     } else if let int = value.as(IntegerLiteralExprSyntax.self)?.representedLiteralValue {
                         raw = String(int)
+                    } else if let float = value.as(FloatLiteralExprSyntax.self), rawType == "Double" {
+                        raw = float.literal.text.filter { $0 != "_" }
                     } else if let prefix = value.as(PrefixOperatorExprSyntax.self),
                         let int = prefix.expression.as(IntegerLiteralExprSyntax.self)?.representedLiteralValue,
                         prefix.operator.text == "-"
@@ -173,9 +177,17 @@ private final class DeclarationVisitor: SyntaxVisitor {
                     }
                 }
                 if isInt { next = (Int(raw) ?? next) + 1 }
+                if rawType == "Double", let prefix = element.node.rawValue?.value.as(PrefixOperatorExprSyntax.self),
+                    prefix.operator.text == "-", let float = prefix.expression.as(FloatLiteralExprSyntax.self)
+                {
+                    raw = "-" + float.literal.text.filter { $0 != "_" }
+                }
                 cases.append((caseName, raw))
             }
-            if rawValueEnums[name] == nil { rawValueEnums[name] = RawValueEnum(name: name, isInt: isInt, cases: cases) }
+            if rawValueEnums[name] == nil {
+                rawValueEnums[name] = RawValueEnum(
+                    name: name, isInt: isInt, isDouble: rawType == "Double", cases: cases)
+            }
         }
         types.append(
             .init(

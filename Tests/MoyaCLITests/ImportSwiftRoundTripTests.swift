@@ -132,7 +132,8 @@ final class ImportSwiftRoundTripTests: XCTestCase {
                     lines.filter { $0.hasPrefix("method") || $0.hasPrefix("task") || $0.hasPrefix("auth") }
                 }
                 XCTAssertEqual(
-                    kept(Self.summary(other, api: second)), kept(Self.summary(spec, api: first)), "\(name).\(spec.name)",
+                    kept(Self.summary(other, api: second)), kept(Self.summary(spec, api: first)),
+                    "\(name).\(spec.name)",
                     file: file, line: line)
             }
             return
@@ -194,7 +195,7 @@ final class ImportSwiftRoundTripTests: XCTestCase {
         let imported = try sandbox.run(
             ["import", "swift", fixtures.path, "--samples", fixtures.appendingPathComponent("stubs").path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
-        for name in ["github", "shopapi", "legacyapi"] {
+        for name in ["github", "shopapi", "legacyapi", "ratings"] {
             try roundTrip(api: name, folder: sandbox.root.appendingPathComponent("targets"), in: sandbox)
         }
     }

@@ -145,6 +145,10 @@ final class ImportSwiftTests: XCTestCase {
         XCTAssertEqual(stub.status, 0, stub.stderr)
         XCTAssertTrue(stub.stdout.contains("Moya Shopper"), stub.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: sandbox.path("targets/samples/shopapi/Me.json")))
+        // A Double raw-value enum, beside it in the same file.
+        XCTAssertEqual(values(try self.cases("ratings")["rate"]), ["order:int", "stars:double=1"])
+        let stars = try sandbox.run(["curl", "ratings", "rate", "7", "--stars", "1.5"])
+        XCTAssertTrue(stars.stdout.contains(#"{"order":7,"stars":1.5}"#), stars.stdout)
         let checked = try sandbox.run(["check", "shopapi"])
         XCTAssertEqual(checked.status, 0, checked.stdout + checked.stderr)
     }

@@ -110,3 +110,26 @@ func stubbedResponse(_ filename: String) -> Data {
     let path = bundle.path(forResource: filename, ofType: "json")
     return (try? Data(contentsOf: URL(fileURLWithPath: path!))) ?? Data()
 }
+
+/// Ratings, with a Double raw-value enum.
+enum Ratings: TargetType {
+    enum Stars: Double {
+        case half = 0.5, one = 1, oneAndHalf = 1.5
+    }
+
+    /// Rate an order
+    case rate(order: Int, stars: Stars = .one)
+
+    var baseURL: URL { URL(string: "https://ratings.shop.example.com")! }
+    var path: String { "/ratings" }
+    var method: Moya.Method { .post }
+    var task: Task {
+        switch self {
+        case .rate(let order, let stars):
+            return .requestParameters(
+                parameters: ["order": order, "stars": stars.rawValue], encoding: JSONEncoding.default)
+        }
+    }
+    var headers: [String: String]? { nil }
+    var sampleData: Data { Data() }
+}

@@ -115,7 +115,8 @@ struct ImportSwiftRunner {
         // Files the sources read from the target file's folder (as generate swift writes
         // `Configuration.filesFolder`) must be beside it for it to load.
         for api in apis {
-            guard case .object(let apiMembers) = api, let name = apiMembers.first(where: { $0.0 == "name" })?.1.stringValue,
+            guard case .object(let apiMembers) = api,
+                let name = apiMembers.first(where: { $0.0 == "name" })?.1.stringValue,
                 let file = made.first(where: { $0.name == name }),
                 case .array(let files)? = apiMembers.first(where: { $0.0 == "files" })?.1
             else { continue }
