@@ -25,6 +25,13 @@ extension APIBuilder {
             guard let body = argument(nil, at: 0) else { return [] }
             return dataEntries(body, reader: &reader)
         case "requestJSONEncodable", "requestCustomJSONEncodable":
+            if let body = arguments.first?.expression, let json = encodableJSON(body, reader: &reader) {
+                reader.note(
+                    body,
+                    "the body is \(ExpressionReader.short(body)) as JSON with its members' names (its CodingKeys' when declared); an encoder's key or date strategy is the app's"
+                )
+                return [.init("json", json)]
+            }
             reader.note(
                 expression,
                 "the body is the app's Encodable value (\(ExpressionReader.short(arguments.first?.expression ?? expression))): left out; write it as a json task"
@@ -98,6 +105,36 @@ extension APIBuilder {
                 "the task \(ExpressionReader.short(expression)) is not one the import reads: nothing is sent")
             return []
         }
+    }
+
+    /// `CreateUser(name: name, age: 3)` for a struct the sources declare: a JSON object of its
+    /// arguments, keyed by its `CodingKeys` raw values when it declares them; `nil` otherwise.
+    private func encodableJSON(_ expression: ExprSyntax, reader: inout ExpressionReader) -> YAMLText? {
+        guard let call = ExpressionReader.unwrapped(expression).as(FunctionCallExprSyntax.self),
+            let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            let declared = declarations.types.first(where: {
+                $0.name == identifierText(reference.baseName) && $0.kind == "struct"
+            }),
+            call.arguments.allSatisfy({ $0.label != nil })
+        else { return nil }
+        var keys: [String: String] = [:]
+        if let codingKeys = declarations.types.first(where: {
+            $0.qualifiedName == declared.qualifiedName + ".CodingKeys"
+        }) {
+            for element in codingKeys.caseDecls {
+                let name = identifierText(element.node.name)
+                keys[name] =
+                    element.node.rawValue?.value.as(StringLiteralExprSyntax.self)?.representedLiteralValue ?? name
+            }
+        }
+        var members: [YAMLText.Entry] = []
+        for argument in call.arguments {
+            let label = argument.label.map(identifierText) ?? ""
+            if !keys.isEmpty, keys[label] == nil { continue }
+            guard let value = reader.json(argument.expression) else { continue }
+            members.append(.init(keys[label] ?? label, value))
+        }
+        return .map(members)
     }
 
     /// The pre-Moya-10 `parameters` (a dictionary or nil) and `parameterEncoding` members.

@@ -195,7 +195,7 @@ final class ImportSwiftRoundTripTests: XCTestCase {
         let imported = try sandbox.run(
             ["import", "swift", fixtures.path, "--samples", fixtures.appendingPathComponent("stubs").path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
-        for name in ["github", "shopapi", "legacyapi", "ratings"] {
+        for name in ["github", "shopapi", "legacyapi", "ratings", "notesapi"] {
             try roundTrip(api: name, folder: sandbox.root.appendingPathComponent("targets"), in: sandbox)
         }
     }

@@ -165,10 +165,24 @@ final class ImportSwiftTests: XCTestCase {
         XCTAssertTrue(create.stdout.contains(#"--data-binary '{"body":"there","title":"Hi"}'"#), create.stdout)
     }
 
+    /// Moya 11's `.requestJSONEncodable` of a struct the sources declare: its arguments as JSON,
+    /// keyed by its CodingKeys; an Encodable value the app passes in is a note.
+    func testEncodableBodyOfADeclaredStruct() throws {
+        try importFixture("Legacy.swift")
+        let create = try sandbox.run(["curl", "notesapi", "create", "Hi", "--pinned", "true"])
+        XCTAssertEqual(create.status, 0, create.stderr)
+        XCTAssertTrue(create.stdout.contains(#"--data-binary '{"title":"Hi","is_pinned":true}'"#), create.stdout)
+        let cases = try cases("notesapi")
+        XCTAssertEqual(cases["create"]?["task"], .string("requestJSONEncodable"))
+        XCTAssertEqual(cases["createRaw"]?["task"], .string("requestPlain"))
+        let text = try String(contentsOfFile: sandbox.path("targets/notesapi.yaml"), encoding: .utf8)
+        XCTAssertTrue(text.contains("the body is the app's Encodable value (note): left out"), text)
+    }
+
     func testAFolderWithSeveralTypesWritesOneFileEach() throws {
         let result = try sandbox.run(["import", "swift", Self.fixtures.path])
         XCTAssertEqual(result.status, 0, result.stderr)
-        for name in ["github", "shopapi", "legacyapi"] {
+        for name in ["github", "shopapi", "legacyapi", "notesapi", "ratings"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: sandbox.path("targets/\(name).yaml")), name)
         }
         let one = try sandbox.run(["import", "swift", Self.fixtures.path, "-o", "-"])

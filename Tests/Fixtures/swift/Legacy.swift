@@ -40,3 +40,29 @@ extension LegacyAPI: TargetType {
     var sampleData: Data { return "[]".utf8Encoded }
     var task: Task { return .request }
 }
+
+/// Moya 11 and later: an Encodable body.
+struct NewNote: Encodable {
+    let title: String
+    let pinned: Bool
+    enum CodingKeys: String, CodingKey {
+        case title
+        case pinned = "is_pinned"
+    }
+}
+
+enum NotesAPI: TargetType {
+    case create(title: String, pinned: Bool = false)
+    case createRaw(NewNote)
+    var baseURL: URL { URL(string: "https://notes.example.com")! }
+    var path: String { "/notes" }
+    var method: Moya.Method { .post }
+    var task: Task {
+        switch self {
+        case let .create(title, pinned): return .requestJSONEncodable(NewNote(title: title, pinned: pinned))
+        case .createRaw(let note): return .requestJSONEncodable(note)
+        }
+    }
+    var headers: [String: String]? { ["Content-Type": "application/json"] }
+    var sampleData: Data { Data("{\"id\": 1}".utf8) }
+}
