@@ -13,7 +13,7 @@ import PackageDescription
 //   transport     CurlTransport
 //   Moya          MoyaKit
 //   model         TargetModel
-//   runtime       TargetSpec; Paging beside it; ResponseCache (the HTTP cache) over Paging; Sending over all
+//   runtime       TargetSpec; Paging beside it; ResponseCache (the HTTP cache) beside them; Sending over all
 //   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration, TargetServe
 //   the CLI       moya-cli
 //   build tools   OptionSpecs (every option's declaration) and generate-options (`make options`)
@@ -124,11 +124,11 @@ let package = Package(
         ),
         // The HTTP cache's engine (RFC 9111 as a private cache): what may be stored, freshness and
         // age, 304s, and the private store in the user's cache folder (FileIO's PrivateFile); over
-        // Paging for HTTP dates; the sender's ResponseCachePlugin is its one client.
+        // MoyaKit for HTTP dates (RetryAfter); the sender's ResponseCachePlugin is its one client.
         .target(
             name: "ResponseCache",
             dependencies: [
-                "FileIO", "ContentDigest", "OrderedJSON", "Paging",
+                "FileIO", "ContentDigest", "OrderedJSON", "MoyaKit",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
@@ -256,7 +256,12 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
-        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TargetAuth", "TestServers"]),
+        .testTarget(
+            name: "MoyaKitTests",
+            dependencies: [
+                "MoyaKit", "OrderedJSON", "TargetAuth", "TestServers",
+                .product(name: "HTTPTypes", package: "swift-http-types")
+            ]),
         .testTarget(
             name: "TargetModelTests", dependencies: ["TargetModel", "PositionedYAML", "OrderedJSON", "Assertions"]),
         .testTarget(

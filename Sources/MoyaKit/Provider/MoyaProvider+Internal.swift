@@ -1,6 +1,7 @@
 import CurlTransport
 import Dispatch
 import FileIO
+import Synchronization
 
 extension MoyaProvider {
     /// Registers the caller with an exchange (shared with `trackInflights`) and starts it if new.
@@ -98,11 +99,127 @@ extension MoyaProvider {
         return .success(prepared)
     }
 
-    /// willSend → stub or network, for a request the plugins have prepared.
+    /// The request the plugins have prepared, sent: once, or through the interceptor's loop
+    /// (adapt, send, retry) when there is one and the request is not stubbed.
     private func send(
         _ prepared: URLRequest, exchange: RequestExchange, target: Target, endpoint: Endpoint,
         body: ResponseBodyHandling,
         callbackQueue: DispatchQueue?
+    ) {
+        let stub = stubClosure(target)
+        guard let interceptor, case .never = stub else {
+            sendOnce(
+                prepared, stub: stub, exchange: exchange, target: target, endpoint: endpoint, body: body,
+                callbackQueue: callbackQueue
+            ) { result, queue in
+                self.finish(exchange, with: result, target: target, on: queue)
+            }
+            return
+        }
+        let attempt = Attempt(
+            prepared: prepared, id: InterceptedRequest.makeID(), retryCount: 0, interceptor: interceptor,
+            exchange: exchange, target: target, endpoint: endpoint, body: body, callbackQueue: callbackQueue)
+        send(attempt)
+    }
+
+    /// One attempt of a request under the interceptor, and what it needs to make the next.
+    struct Attempt: Sendable {
+        /// The request as the plugins made it, before the interceptor's `adapt`.
+        let prepared: URLRequest
+        let id: UInt64
+        let retryCount: Int
+        let interceptor: any RequestInterceptor
+        let exchange: RequestExchange
+        let target: Target
+        let endpoint: Endpoint
+        let body: ResponseBodyHandling
+        let callbackQueue: DispatchQueue?
+
+        /// The attempt after this one.
+        var next: Attempt {
+            Attempt(
+                prepared: prepared, id: id, retryCount: retryCount + 1, interceptor: interceptor,
+                exchange: exchange, target: target, endpoint: endpoint, body: body, callbackQueue: callbackQueue)
+        }
+    }
+
+    /// interceptor.adapt → willSend → network, then `ended`.
+    private func send(_ attempt: Attempt) {
+        let exchange = attempt.exchange
+        let target = attempt.target
+        if exchange.isCancelled {
+            finish(exchange, with: .failure(.cancellation), target: target)
+            return
+        }
+        attempt.interceptor.adapt(attempt.prepared, for: session) { [self] adapted in
+            switch adapted {
+            case .failure(let error):
+                let failure = Result<Response, MoyaError>.failure((error as? MoyaError) ?? .underlying(error, nil))
+                // As for a plugin's `adapt`: no plugin saw a request unless an earlier attempt went out.
+                if attempt.retryCount == 0 { exchange.finish(failure) } else { finish(exchange, with: failure, target: target) }
+            case .success(let request):
+                sendOnce(
+                    request, stub: .never, exchange: exchange, target: target, endpoint: attempt.endpoint,
+                    body: attempt.body, callbackQueue: attempt.callbackQueue
+                ) { result, queue in
+                    self.ended(attempt, sent: request, with: result, on: queue)
+                }
+            }
+        }
+    }
+
+    /// Asks the interceptor whether an attempt that failed is sent again; the result goes to the
+    /// callers when it is not.
+    private func ended(
+        _ attempt: Attempt, sent: URLRequest, with result: Result<Response, MoyaError>, on queue: DispatchQueue?
+    ) {
+        let exchange = attempt.exchange
+        let target = attempt.target
+        // What was read from a pipe is gone: such a body is never sent again.
+        guard !exchange.isCancelled, sent.streamedFilePaths.isEmpty, let error = Self.retryError(of: result) else {
+            finish(exchange, with: result, target: target, on: queue)
+            return
+        }
+        let request = InterceptedRequest(
+            id: attempt.id, target: target, request: sent, result: result, retryCount: attempt.retryCount)
+        let call = SynchronousCall()
+        attempt.interceptor.retry(request, for: session, dueTo: error) { [self] decision in
+            // Still on the thread (and queue) of the answer only when the retrier answered at once.
+            let queue = call.hasReturned ? nil : queue
+            switch decision {
+            case .doNotRetry:
+                finish(exchange, with: result, target: target, on: queue)
+            case .doNotRetryWithError(let error):
+                let failure = (error as? MoyaError) ?? .underlying(error, request.response)
+                finish(exchange, with: .failure(failure), target: target, on: queue)
+            case .retry, .retryWithDelay:
+                // Sent again from a global queue, never from the thread that drives the transfers.
+                let next = attempt.next
+                let wait = StubTimer(delay: decision.delay ?? 0) {
+                    self.send(next)
+                } onCancel: {
+                    self.finish(exchange, with: .failure(.cancellation), target: target)
+                }
+                exchange.attach(wait)
+            }
+        }
+        call.returned()
+    }
+
+    /// The error a retrier is told of: the result's failure (not a cancellation), or a success
+    /// whose status is 400 or more (validation accepted it; a retrier may still want it again).
+    static func retryError(of result: Result<Response, MoyaError>) -> MoyaError? {
+        switch result {
+        case .success(let response): response.statusCode >= 400 ? .statusCode(response) : nil
+        case .failure(let error): error.transportError?.kind == .cancelled ? nil : error
+        }
+    }
+
+    /// willSend → stub or network; `ended` gets the result and the queue it runs on, if any.
+    private func sendOnce(
+        _ prepared: URLRequest, stub: StubBehavior, exchange: RequestExchange, target: Target, endpoint: Endpoint,
+        body: ResponseBodyHandling, callbackQueue: DispatchQueue?,
+        ended: @escaping @Sendable (Result<Response, MoyaError>, DispatchQueue?) -> Void
     ) {
         if exchange.isCancelled {
             finish(exchange, with: .failure(.cancellation), target: target)
@@ -111,11 +228,11 @@ extension MoyaProvider {
         let requestType = PreparedRequest(request: prepared)
         plugins.forEach { $0.willSend(requestType, target: target) }
         let transfer: any Cancellable
-        switch stubClosure(target) {
+        switch stub {
         case .never:
             transfer = sendOverNetwork(
                 prepared, target: target, endpoint: endpoint, body: body, exchange: exchange,
-                callbackQueue: callbackQueue)
+                callbackQueue: callbackQueue, ended: ended)
         case .immediate:
             finish(exchange, with: stubResult(prepared, target: target, endpoint: endpoint, body: body), target: target)
             transfer = FinishedCancellable()
@@ -136,7 +253,8 @@ extension MoyaProvider {
     /// rather than on the thread that drives every transfer.
     private func sendOverNetwork(
         _ request: URLRequest, target: Target, endpoint: Endpoint, body: ResponseBodyHandling,
-        exchange: RequestExchange, callbackQueue: DispatchQueue?
+        exchange: RequestExchange, callbackQueue: DispatchQueue?,
+        ended: @escaping @Sendable (Result<Response, MoyaError>, DispatchQueue?) -> Void
     ) -> any Cancellable {
         // The transport streams into the destination's folder, so it is resolved up front.
         let download = endpoint.task.downloadDestination.map {
@@ -153,9 +271,9 @@ extension MoyaProvider {
                 let response = Response(
                     statusCode: transported.head.statusCode, data: transported.body, request: request,
                     response: transported.head, timing: transported.timing, bodyLength: transported.bodyLength)
-                self.finish(exchange, with: Self.validate(response, validationType), target: target, on: callbackQueue)
+                ended(Self.validate(response, validationType), callbackQueue)
             case .failure(let error):
-                self.finish(exchange, with: .failure(.underlying(error, nil)), target: target, on: callbackQueue)
+                ended(.failure(.underlying(error, nil)), callbackQueue)
             }
         }
     }
@@ -234,4 +352,16 @@ extension MoyaProvider {
     static func run(on queue: DispatchQueue?, _ work: @escaping @Sendable () -> Void) {
         if let queue { queue.async(execute: work) } else { work() }
     }
+}
+
+/// Tells a completion whether the call that was handed it has returned: a completion called
+/// before is still on the caller's thread.
+final class SynchronousCall: Sendable {
+    private let state = Mutex(false)
+
+    /// Whether the call returned.
+    var hasReturned: Bool { state.withLock { $0 } }
+
+    /// The call returned.
+    func returned() { state.withLock { $0 = true } }
 }

@@ -10,8 +10,8 @@ public typealias ProgressBlock = @Sendable (_ progress: ProgressResponse) -> Voi
 /// Sends the requests of one target type; every request goes through a provider.
 ///
 /// The pipeline, in order: `endpointClosure` → `requestClosure` → `plugins.prepare` → `plugins.adapt` →
-/// `plugins.willSend` → stub or network → validation → `plugins.didReceive` →
-/// `plugins.process` → completion.
+/// `interceptor.adapt` → `plugins.willSend` → stub or network → validation → (`interceptor.retry`:
+/// after a wait, back to `interceptor.adapt`) → `plugins.didReceive` → `plugins.process` → completion.
 public final class MoyaProvider<Target: TargetType>: Sendable {
     /// Maps a target to an endpoint.
     public typealias EndpointClosure = @Sendable (Target) -> Endpoint
@@ -32,6 +32,17 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
     public let session: Session
     /// Plugins, called in order.
     public let plugins: [any PluginType]
+    /// Adapts each request before every time it is sent and decides whether a failed one is sent
+    /// again (what Alamofire's `Session(interceptor:)` gives a Moya provider): a `RetryPolicy`, an
+    /// `AuthenticationInterceptor`, or several in an `Interceptor`. Stubbed requests never see it.
+    ///
+    /// The provider runs the loop: it adapts, sends, asks `retry` after each failed answer (see
+    /// `InterceptedRequest`), waits the delay asked (cancelling the request cancels the wait), and
+    /// sends again, until the retrier says no; the plugins' `willSend` hears every attempt,
+    /// `didReceive`, `process` and the completion the last answer only. A request whose body is
+    /// streamed from a pipe (`URLRequest.streamedFilePaths`) is never sent again; with a response
+    /// body streamed to a consumer (`ResponseBodyHandling.stream`), the consumer gets each attempt's.
+    public let interceptor: (any RequestInterceptor)?
     /// Whether identical requests in flight (as sent, after the plugins) share one exchange and one result.
     public let trackInflights: Bool
     /// Where completions run when a request names no queue; `nil` runs them on the thread that
@@ -52,9 +63,11 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
         stubClosure: @escaping StubClosure = MoyaProvider.neverStub,
         callbackQueue: DispatchQueue? = nil,
         session: Session = .default,
+        interceptor: (any RequestInterceptor)? = nil,
         plugins: [any PluginType] = [],
         trackInflights: Bool = false
     ) {
+        self.interceptor = interceptor
         self.endpointClosure = endpointClosure
         self.requestClosure = requestClosure
         self.stubClosure = stubClosure
