@@ -7,8 +7,15 @@ extension MoyaProvider {
     /// Registers the caller with an exchange (shared with `trackInflights`) and starts it if new.
     func requestNormal(
         _ target: Target, callbackQueue: DispatchQueue?, progress: ProgressBlock?, body: ResponseBodyHandling,
-        completion: @escaping Completion
+        interceptor requestInterceptor: (any RequestInterceptor)? = nil, completion: @escaping Completion
     ) -> any Cancellable {
+        // The provider's interceptor, then the request's (as Alamofire composes a session's and a request's).
+        let interceptor: (any RequestInterceptor)?
+        switch (self.interceptor, requestInterceptor) {
+        case (let provider?, let request?): interceptor = Interceptor(interceptors: [provider, request])
+        case (let provider?, nil): interceptor = provider
+        case (nil, let request): interceptor = request
+        }
         let endpoint = self.endpoint(target)
         let plugins = self.plugins
         let deliver: RequestExchange.Deliver = { result, runningOn in
@@ -42,8 +49,8 @@ extension MoyaProvider {
                         exchange.finish(.failure(error))
                     case .success(let prepared):
                         send(
-                            prepared, exchange: exchange, target: target, endpoint: endpoint, body: body,
-                            callbackQueue: callbackQueue)
+                            prepared, original: request, exchange: exchange, target: target, endpoint: endpoint,
+                            body: body, callbackQueue: callbackQueue, interceptor: interceptor)
                     }
                 }
             }
@@ -76,8 +83,8 @@ extension MoyaProvider {
                 }
                 if joined.isNew {
                     send(
-                        prepared, exchange: joined.exchange, target: target, endpoint: endpoint, body: body,
-                        callbackQueue: callbackQueue)
+                        prepared, original: request, exchange: joined.exchange, target: target, endpoint: endpoint,
+                        body: body, callbackQueue: callbackQueue, interceptor: interceptor)
                 }
                 caller.joined(CallerToken(exchange: joined.exchange, id: joined.callerID))
             }
@@ -102,9 +109,8 @@ extension MoyaProvider {
     /// The request the plugins have prepared, sent: once, or through the interceptor's loop
     /// (adapt, send, retry) when there is one and the request is not stubbed.
     private func send(
-        _ prepared: URLRequest, exchange: RequestExchange, target: Target, endpoint: Endpoint,
-        body: ResponseBodyHandling,
-        callbackQueue: DispatchQueue?
+        _ prepared: URLRequest, original: URLRequest, exchange: RequestExchange, target: Target, endpoint: Endpoint,
+        body: ResponseBodyHandling, callbackQueue: DispatchQueue?, interceptor: (any RequestInterceptor)?
     ) {
         let stub = stubClosure(target)
         guard let interceptor, case .never = stub else {
@@ -117,15 +123,15 @@ extension MoyaProvider {
             return
         }
         let attempt = Attempt(
-            prepared: prepared, id: InterceptedRequest.makeID(), retryCount: 0, interceptor: interceptor,
+            original: original, id: InterceptedRequest.makeID(), retryCount: 0, interceptor: interceptor,
             exchange: exchange, target: target, endpoint: endpoint, body: body, callbackQueue: callbackQueue)
-        send(attempt)
+        send(attempt, prepared: prepared)
     }
 
     /// One attempt of a request under the interceptor, and what it needs to make the next.
     struct Attempt: Sendable {
-        /// The request as the plugins made it, before the interceptor's `adapt`.
-        let prepared: URLRequest
+        /// The request as the request closure made it, before the plugins.
+        let original: URLRequest
         let id: UInt64
         let retryCount: Int
         let interceptor: any RequestInterceptor
@@ -138,25 +144,37 @@ extension MoyaProvider {
         /// The attempt after this one.
         var next: Attempt {
             Attempt(
-                prepared: prepared, id: id, retryCount: retryCount + 1, interceptor: interceptor,
-                exchange: exchange, target: target, endpoint: endpoint, body: body, callbackQueue: callbackQueue)
+                original: original, id: id, retryCount: retryCount + 1, interceptor: interceptor, exchange: exchange,
+                target: target, endpoint: endpoint, body: body, callbackQueue: callbackQueue)
         }
     }
 
-    /// interceptor.adapt → willSend → network, then `ended`.
-    private func send(_ attempt: Attempt) {
+    /// (plugins' `prepare` and `adapt` again for a retry) → interceptor's `adapt` → willSend →
+    /// network, then `ended`. A failure before anything is sent ends the request; the plugins hear
+    /// of it only in `process`, as none saw this attempt go out.
+    private func send(_ attempt: Attempt, prepared: URLRequest?) {
         let exchange = attempt.exchange
         let target = attempt.target
         if exchange.isCancelled {
-            finish(exchange, with: .failure(.cancellation), target: target)
+            exchange.finish(.failure(.cancellation))
             return
         }
-        attempt.interceptor.adapt(attempt.prepared, for: session) { [self] adapted in
+        // Each attempt is prepared afresh (a signature, a request id, a resumed download's range).
+        let request: URLRequest
+        if let prepared {
+            request = prepared
+        } else {
+            switch Self.prepared(attempt.original, plugins: plugins, target: target) {
+            case .failure(let error):
+                exchange.finish(.failure(error))
+                return
+            case .success(let again): request = again
+            }
+        }
+        attempt.interceptor.adapt(request, for: session) { [self] adapted in
             switch adapted {
             case .failure(let error):
-                let failure = Result<Response, MoyaError>.failure((error as? MoyaError) ?? .underlying(error, nil))
-                // As for a plugin's `adapt`: no plugin saw a request unless an earlier attempt went out.
-                if attempt.retryCount == 0 { exchange.finish(failure) } else { finish(exchange, with: failure, target: target) }
+                exchange.finish(.failure((error as? MoyaError) ?? .underlying(error, nil)))
             case .success(let request):
                 sendOnce(
                     request, stub: .never, exchange: exchange, target: target, endpoint: attempt.endpoint,
@@ -168,16 +186,17 @@ extension MoyaProvider {
         }
     }
 
-    /// Asks the interceptor whether an attempt that failed is sent again; the result goes to the
-    /// callers when it is not.
+    /// Tells the plugins of an attempt's answer, then asks the interceptor whether a failed one is
+    /// sent again; the result goes to the callers when it is not.
     private func ended(
         _ attempt: Attempt, sent: URLRequest, with result: Result<Response, MoyaError>, on queue: DispatchQueue?
     ) {
         let exchange = attempt.exchange
         let target = attempt.target
+        plugins.forEach { $0.didReceive(result, target: target) }
         // What was read from a pipe is gone: such a body is never sent again.
         guard !exchange.isCancelled, sent.streamedFilePaths.isEmpty, let error = Self.retryError(of: result) else {
-            finish(exchange, with: result, target: target, on: queue)
+            exchange.finish(result, on: queue)
             return
         }
         let request = InterceptedRequest(
@@ -188,17 +207,16 @@ extension MoyaProvider {
             let queue = call.hasReturned ? nil : queue
             switch decision {
             case .doNotRetry:
-                finish(exchange, with: result, target: target, on: queue)
+                exchange.finish(result, on: queue)
             case .doNotRetryWithError(let error):
-                let failure = (error as? MoyaError) ?? .underlying(error, request.response)
-                finish(exchange, with: .failure(failure), target: target, on: queue)
+                exchange.finish(.failure((error as? MoyaError) ?? .underlying(error, request.response)), on: queue)
             case .retry, .retryWithDelay:
                 // Sent again from a global queue, never from the thread that drives the transfers.
                 let next = attempt.next
                 let wait = StubTimer(delay: decision.delay ?? 0) {
-                    self.send(next)
+                    self.send(next, prepared: nil)
                 } onCancel: {
-                    self.finish(exchange, with: .failure(.cancellation), target: target)
+                    exchange.finish(.failure(.cancellation))
                 }
                 exchange.attach(wait)
             }
