@@ -89,7 +89,8 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("dl")]
         ),
-        // Moya's model (TargetType, Task, Endpoint, MoyaProvider, plugins) over the transport.
+        // Moya's model (TargetType, Task, Endpoint, MoyaProvider, plugins) and Alamofire's interceptors
+        // (RetryPolicy, AuthenticationInterceptor: the CLI's retries and token renewal) over the transport.
         .target(
             name: "MoyaKit",
             dependencies: [
