@@ -64,7 +64,8 @@ package struct SendingState: Sendable {
         let request = InterceptedRequest(
             id: id, target: target, request: Self.request(of: result, target: target), result: result,
             retryCount: retries)
-        if let authentication, !hasRenewedToken, let error = Self.retryError(of: result) {
+        // The interceptor renews a request's token once; a second 401 is the answer.
+        if let authentication, let error = InterceptedRequest.failure(of: result) {
             switch Self.answerAtOnce({ authentication.retry(request, for: .default, dueTo: error, completion: $0) }) {
             case .retry, .retryWithDelay:
                 if let token = authentication.credential?.token {
@@ -74,7 +75,6 @@ package struct SendingState: Sendable {
                     return .renewed
                 }
             case .doNotRetryWithError(let error):
-                hasRenewedToken = true
                 return .renewalFailed(AccessTokenRenewalError(error))
             case .doNotRetry, nil:
                 break
@@ -91,7 +91,7 @@ package struct SendingState: Sendable {
     /// the result's (a streamed body is not written out).
     package func willSendAgain(after head: HTTPResponseHead) -> Bool {
         let answer = Response(statusCode: head.statusCode, data: Data(), response: head)
-        if let authentication, !hasRenewedToken, let error = Self.retryError(of: .success(answer)),
+        if let authentication, !hasRenewedToken, let error = InterceptedRequest.failure(of: .success(answer)),
             authentication.authenticator.didRequest(
                 Self.request(of: .success(answer), target: target), with: head, failDueToAuthenticationError: error)
         {
@@ -108,15 +108,6 @@ package struct SendingState: Sendable {
         switch result {
         case .success(let response): response.statusCode
         case .failure(let error): error.response?.statusCode
-        }
-    }
-
-    /// The error an interceptor is told of: the failure, or an answer of 400 or more that passed
-    /// validation (what `MoyaProvider` tells its interceptor).
-    static func retryError(of result: Result<Response, MoyaError>) -> MoyaError? {
-        switch result {
-        case .success(let response): response.statusCode >= 400 ? .statusCode(response) : nil
-        case .failure(let error): error
         }
     }
 

@@ -249,6 +249,31 @@ final class InterceptorTests: HTTPBinTestCase {
         XCTAssertTrue(echoed.data.text.contains("attempt-3"), echoed.data.text)
     }
 
+    /// Stamps each request it prepares with a number, and counts the answers it hears of.
+    final class Stamping: PluginType {
+        let prepared = AttemptCounter()
+        let received = AttemptCounter()
+
+        func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
+            var stamped = request
+            stamped.setValue("prepared-\(prepared.next())", forHTTPHeaderField: "X-Prepared")
+            return stamped
+        }
+
+        func didReceive(_ result: Result<Response, MoyaError>, target: any TargetType) {
+            _ = received.next()
+        }
+    }
+
+    func testEachRetryIsPreparedAfreshByThePluginsWhichHearEachAnswer() throws {
+        let stamping = Stamping()
+        let provider = MoyaProvider<Route>(interceptor: quick, plugins: [stamping])
+        XCTAssertEqual(try response(route("/flaky/j", ["failures": "2"]), with: provider).statusCode, 200)
+        XCTAssertEqual(
+            server.receivedRequests.map { $0.value(of: "X-Prepared") ?? "" }, ["prepared-1", "prepared-2", "prepared-3"])
+        XCTAssertEqual(stamping.received.next(), 4)
+    }
+
     func testAFailingAdapterEndsTheRequestBeforeItIsSent() throws {
         struct Refused: Error {}
         let provider = MoyaProvider<Route>(interceptor: Adapter { _, _, completion in completion(.failure(Refused())) })
@@ -298,7 +323,7 @@ final class InterceptorTests: HTTPBinTestCase {
 }
 
 /// Counts from 1.
-private final class AttemptCounter: Sendable {
+final class AttemptCounter: Sendable {
     private let value = Atomic<Int>(0)
     func next() -> Int { value.add(1, ordering: .relaxed).newValue }
 }

@@ -48,6 +48,16 @@ public struct InterceptedRequest: Sendable {
     /// The answer's status; `nil` when no answer came.
     public var statusCode: Int? { response?.statusCode }
 
+    /// The error a retrier is told of after `result`, or `nil` when it is not asked: the failure
+    /// (not a cancellation), or `.statusCode(response)` for an answer of 400 or more that the
+    /// target's validation accepted.
+    public static func failure(of result: Result<Response, MoyaError>) -> MoyaError? {
+        switch result {
+        case .success(let response): response.statusCode >= 400 ? .statusCode(response) : nil
+        case .failure(let error): error.transportError?.kind == .cancelled ? nil : error
+        }
+    }
+
     private static let lastID = Atomic<UInt64>(0)
 
     /// A new identity for a request (`id`), for one a program asks an interceptor about itself.

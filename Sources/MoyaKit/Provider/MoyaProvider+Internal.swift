@@ -195,7 +195,7 @@ extension MoyaProvider {
         let target = attempt.target
         plugins.forEach { $0.didReceive(result, target: target) }
         // What was read from a pipe is gone: such a body is never sent again.
-        guard !exchange.isCancelled, sent.streamedFilePaths.isEmpty, let error = Self.retryError(of: result) else {
+        guard !exchange.isCancelled, sent.streamedFilePaths.isEmpty, let error = InterceptedRequest.failure(of: result) else {
             exchange.finish(result, on: queue)
             return
         }
@@ -222,15 +222,6 @@ extension MoyaProvider {
             }
         }
         call.returned()
-    }
-
-    /// The error a retrier is told of: the result's failure (not a cancellation), or a success
-    /// whose status is 400 or more (validation accepted it; a retrier may still want it again).
-    static func retryError(of result: Result<Response, MoyaError>) -> MoyaError? {
-        switch result {
-        case .success(let response): response.statusCode >= 400 ? .statusCode(response) : nil
-        case .failure(let error): error.transportError?.kind == .cancelled ? nil : error
-        }
     }
 
     /// willSend → stub or network; `ended` gets the result and the queue it runs on, if any.
