@@ -93,7 +93,9 @@ package final class SendingInterceptor: RequestInterceptor {
     /// `.renewed` (send `target` again), or `.renewalFailed`. An answer the retrier was not asked
     /// about (a success, a stub) is recorded here. A request cancelled while it waited to be sent
     /// again ends with the answer it waited after.
-    package func settle(after result: Result<Response, MoyaError>) -> (step: SendingState.Step, answer: Result<Response, MoyaError>) {
+    package func settle(after result: Result<Response, MoyaError>) -> (
+        step: SendingState.Step, answer: Result<Response, MoyaError>
+    ) {
         locked.withLock { locked in
             defer {
                 locked.pending = nil

@@ -141,7 +141,8 @@ final class LiveCheck: Sendable {
             ? .collect(limit: settings.maximumBodySize) : .discard
         // MoyaKit waits and sends again as the sender's policy says; each retry waits its turn
         // under --rate like any request.
-        let sending = SendingInterceptor(settings.sender.sending(target), beforeRetry: { [limiter] in limiter?.acquire() })
+        let sending = SendingInterceptor(
+            settings.sender.sending(target), beforeRetry: { [limiter] in limiter?.acquire() })
         send(sending, body: body, provider: provider, index: index, completion: completion)
     }
 

@@ -109,7 +109,8 @@ final class InterceptorTests: HTTPBinTestCase {
         let policy = RetryPolicy()
         XCTAssertEqual(policy.retryDelay(after: answer(503, retryAfter: "86400"), retryCount: 0, method: .get), 120)
         XCTAssertEqual(
-            policy.retryDelay(after: answer(429, retryAfter: "Sun, 06 Nov 1994 08:49:37 GMT"), retryCount: 0, method: .get),
+            policy.retryDelay(
+                after: answer(429, retryAfter: "Sun, 06 Nov 1994 08:49:37 GMT"), retryCount: 0, method: .get),
             0)
         // A status not retried keeps its Retry-After to itself.
         XCTAssertNil(policy.retryDelay(after: answer(404, retryAfter: "1"), retryCount: 0, method: .get))
@@ -213,7 +214,8 @@ final class InterceptorTests: HTTPBinTestCase {
         let tokens = Tokens(next: "fresh")
         let expired = AuthenticationInterceptor(
             authenticator: tokens, credential: .init(token: "stale", expired: true))
-        XCTAssertEqual(try response(route("/bearer/fresh"), with: MoyaProvider<Route>(interceptor: expired)).statusCode, 200)
+        XCTAssertEqual(
+            try response(route("/bearer/fresh"), with: MoyaProvider<Route>(interceptor: expired)).statusCode, 200)
         XCTAssertEqual(server.receivedRequests.map { $0.value(of: "Authorization") ?? "" }, ["Bearer fresh"])
         let missing = AuthenticationInterceptor(authenticator: tokens)
         let error = try error(route("/bearer/fresh"), with: MoyaProvider<Route>(interceptor: missing))
@@ -226,7 +228,8 @@ final class InterceptorTests: HTTPBinTestCase {
         let tokens = Tokens(next: "fresh")
         let interceptor = Interceptor(
             interceptors: [AuthenticationInterceptor(authenticator: tokens, credential: .init(token: "fresh")), quick])
-        let response = try response(route("/flaky/g", ["failures": "1"]), with: MoyaProvider<Route>(interceptor: interceptor))
+        let response = try response(
+            route("/flaky/g", ["failures": "1"]), with: MoyaProvider<Route>(interceptor: interceptor))
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertEqual(
             server.receivedRequests.map { $0.value(of: "Authorization") ?? "" }, ["Bearer fresh", "Bearer fresh"])
@@ -270,7 +273,8 @@ final class InterceptorTests: HTTPBinTestCase {
         let provider = MoyaProvider<Route>(interceptor: quick, plugins: [stamping])
         XCTAssertEqual(try response(route("/flaky/j", ["failures": "2"]), with: provider).statusCode, 200)
         XCTAssertEqual(
-            server.receivedRequests.map { $0.value(of: "X-Prepared") ?? "" }, ["prepared-1", "prepared-2", "prepared-3"])
+            server.receivedRequests.map { $0.value(of: "X-Prepared") ?? "" }, ["prepared-1", "prepared-2", "prepared-3"]
+        )
         XCTAssertEqual(stamping.received.next(), 4)
     }
 

@@ -225,9 +225,10 @@ public struct Adapter: RequestInterceptor {
 
     /// Creates the adapter.
     public init(
-        _ adaptHandler: @escaping @Sendable (
-            URLRequest, Session, @escaping @Sendable (Result<URLRequest, any Error>) -> Void
-        ) -> Void
+        _ adaptHandler:
+            @escaping @Sendable (
+                URLRequest, Session, @escaping @Sendable (Result<URLRequest, any Error>) -> Void
+            ) -> Void
     ) {
         self.adaptHandler = adaptHandler
     }
@@ -248,9 +249,10 @@ public struct Retrier: RequestInterceptor {
 
     /// Creates the retrier.
     public init(
-        _ retryHandler: @escaping @Sendable (
-            InterceptedRequest, Session, any Error, @escaping @Sendable (RetryResult) -> Void
-        ) -> Void
+        _ retryHandler:
+            @escaping @Sendable (
+                InterceptedRequest, Session, any Error, @escaping @Sendable (RetryResult) -> Void
+            ) -> Void
     ) {
         self.retryHandler = retryHandler
     }

@@ -195,7 +195,8 @@ extension MoyaProvider {
         let target = attempt.target
         plugins.forEach { $0.didReceive(result, target: target) }
         // What was read from a pipe is gone: such a body is never sent again.
-        guard !exchange.isCancelled, sent.streamedFilePaths.isEmpty, let error = InterceptedRequest.failure(of: result) else {
+        guard !exchange.isCancelled, sent.streamedFilePaths.isEmpty, let error = InterceptedRequest.failure(of: result)
+        else {
             exchange.finish(result, on: queue)
             return
         }

@@ -118,7 +118,8 @@ struct CallRunner {
             onRetry: { answer, delay, retries, mostRetries in
                 guard !silent else { return }
                 StandardStream.error.write(
-                    "moya-cli: \(Self.reason(answer)); retrying in \(Self.seconds(delay)) (\(retries)/\(mostRetries))\n")
+                    "moya-cli: \(Self.reason(answer)); retrying in \(Self.seconds(delay)) (\(retries)/\(mostRetries))\n"
+                )
             })
         if let sink { sink.skipAnswers { head in sending.willSendAgain(after: head) } }
         while true {
