@@ -16,8 +16,12 @@ final class InterceptorTests: HTTPBinTestCase {
         var method: MoyaKit.Method = .get
         var query: [String: String] = [:]
         var validationType: ValidationType = .successCodes
+        /// A file sent as the body, with the query in the URL.
+        var upload: URL?
         var task: Task {
-            query.isEmpty ? .requestPlain : .requestParameters(parameters: query, encoding: URLEncoding.queryString)
+            if let upload { return .uploadCompositeFile(upload, urlParameters: query) }
+            return query.isEmpty
+                ? .requestPlain : .requestParameters(parameters: query, encoding: URLEncoding.queryString)
         }
         var headers: [String: String]? { nil }
         var sampleData: Data { Data(#"{"stubbed":true}"#.utf8) }
@@ -157,10 +161,13 @@ final class InterceptorTests: HTTPBinTestCase {
         struct RefreshFailed: Error {}
 
         let next: String?
+        /// How long a refresh takes, answered from another thread.
+        let delay: Double
         let refreshes = Atomic<Int>(0)
 
-        init(next: String?) {
+        init(next: String?, delay: Double = 0) {
             self.next = next
+            self.delay = delay
         }
 
         func apply(_ credential: Credential, to urlRequest: inout URLRequest) {
@@ -172,7 +179,10 @@ final class InterceptorTests: HTTPBinTestCase {
             completion: @escaping @Sendable (Result<Credential, any Error>) -> Void
         ) {
             refreshes.add(1, ordering: .relaxed)
-            if let next { completion(.success(Credential(token: next))) } else { completion(.failure(RefreshFailed())) }
+            let result: Result<Credential, any Error> =
+                next.map { .success(Credential(token: $0)) } ?? .failure(RefreshFailed())
+            guard delay > 0 else { return completion(result) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + delay) { completion(result) }
         }
 
         func isRequest(_ urlRequest: URLRequest, authenticatedWith credential: Credential) -> Bool {
@@ -222,6 +232,24 @@ final class InterceptorTests: HTTPBinTestCase {
         guard case .underlying(let cause, _) = error else { return XCTFail("got \(error)") }
         XCTAssertEqual(cause as? AuthenticationError, .missingCredential)
         XCTAssertEqual(server.receivedRequests.count, 1)
+    }
+
+    func testRequestsNeedingARefreshWhileOneIsUnderWayWaitForIt() throws {
+        let tokens = Tokens(next: "fresh", delay: 0.3)
+        let interceptor = AuthenticationInterceptor(
+            authenticator: tokens, credential: .init(token: "stale", expired: true))
+        let provider = MoyaProvider<Route>(interceptor: interceptor)
+        let results = (0..<3).map { _ in ResultBox() }
+        let done = (0..<3).map { expectation(description: "request \($0)") }
+        for index in 0..<3 {
+            provider.request(route("/bearer/fresh")) { result in
+                results[index].set(result)
+                done[index].fulfill()
+            }
+        }
+        wait(for: done, timeout: 10)
+        XCTAssertEqual(results.map { $0.result?.response?.statusCode }, [200, 200, 200])
+        XCTAssertEqual(tokens.refreshes.load(ordering: .relaxed), 1)
     }
 
     func testAuthenticationAndRetriesCompose() throws {
@@ -276,6 +304,32 @@ final class InterceptorTests: HTTPBinTestCase {
             server.receivedRequests.map { $0.value(of: "X-Prepared") ?? "" }, ["prepared-1", "prepared-2", "prepared-3"]
         )
         XCTAssertEqual(stamping.received.next(), 4)
+    }
+
+    func testABodyStreamedFromAPipeIsNeverSentAgain() throws {
+        let file = try makeTemporaryFolder().appendingPathComponent("body")
+        try Data("streamed".utf8).write(to: file)
+        // The request closure names the file a stream, as moya-cli does for `-` and FIFOs.
+        let requestClosure: MoyaProvider<Route>.RequestClosure = { endpoint, done in
+            do throws(MoyaError) {
+                var request = try endpoint.urlRequest()
+                request.streamedFilePaths = [file.path]
+                done(.success(request))
+            } catch {
+                done(.failure(error))
+            }
+        }
+        var all = quick
+        all.retriesAllMethods = true
+        var target = route("/flaky/k", method: .put, ["failures": "2"])
+        target.upload = file
+        let streamed = MoyaProvider<Route>(requestClosure: requestClosure, interceptor: all)
+        XCTAssertEqual(try error(target, with: streamed).response?.statusCode, 503)
+        XCTAssertEqual(server.receivedRequests.count, 1)
+        // The same file not streamed is sent again, whole.
+        XCTAssertEqual(try response(target, with: MoyaProvider<Route>(interceptor: all)).statusCode, 200)
+        XCTAssertEqual(server.receivedRequests.count, 3)
+        XCTAssertEqual(server.receivedRequests.last?.body, Data("streamed".utf8))
     }
 
     func testAFailingAdapterEndsTheRequestBeforeItIsSent() throws {

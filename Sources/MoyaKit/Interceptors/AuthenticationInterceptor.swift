@@ -64,7 +64,9 @@ public enum AuthenticationError: Error, Sendable, Equatable {
 /// refreshed before it is applied. A failed refresh ends the request with
 /// `MoyaError.underlying(error, response)`, `error` the authenticator's. Requests refused with a
 /// credential that another request already replaced are sent again with the new one, without a
-/// refresh. `refreshWindow` bounds how often the credential may be refreshed at all.
+/// refresh, and requests that need a refresh while one is under way wait for it. `refreshWindow`
+/// bounds how often the credential may be refreshed at all. (The interceptor remembers the
+/// identity of each request it sent again, 8 bytes each, for the life of the interceptor.)
 public final class AuthenticationInterceptor<AuthenticatorType: Authenticator>: RequestInterceptor {
     /// The credential type.
     public typealias Credential = AuthenticatorType.Credential
@@ -93,6 +95,9 @@ public final class AuthenticationInterceptor<AuthenticatorType: Authenticator>: 
         var refreshedRequests: Set<UInt64> = []
         /// When each refresh of the window started (monotonic seconds).
         var refreshTimestamps: [Double] = []
+        /// Whether a refresh is under way, and who waits for it.
+        var isRefreshing = false
+        var waiting: [@Sendable (Result<Credential, any Error>) -> Void] = []
     }
 
     /// The authenticator.
@@ -169,22 +174,35 @@ public final class AuthenticationInterceptor<AuthenticatorType: Authenticator>: 
         }
     }
 
-    /// Refreshes `credential`, within the window, and keeps the new one.
+    /// Refreshes `credential`, within the window, and keeps the new one; requests that need a
+    /// refresh while one is under way wait for it instead of starting another.
     private func refresh(
         _ credential: Credential, for session: Session,
         completion: @escaping @Sendable (Result<Credential, any Error>) -> Void
     ) {
         let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-        let allowed = state.withLock { state -> Bool in
+        let starts = state.withLock { state -> Bool? in
+            if state.isRefreshing {
+                state.waiting.append(completion)
+                return false
+            }
             state.refreshTimestamps.removeAll { now - $0 > refreshWindow.interval }
-            guard state.refreshTimestamps.count < refreshWindow.maximumAttempts else { return false }
+            guard state.refreshTimestamps.count < refreshWindow.maximumAttempts else { return nil }
             state.refreshTimestamps.append(now)
+            state.isRefreshing = true
+            state.waiting = [completion]
             return true
         }
-        guard allowed else { return completion(.failure(AuthenticationError.excessiveRefresh)) }
+        guard let starts else { return completion(.failure(AuthenticationError.excessiveRefresh)) }
+        guard starts else { return }
         authenticator.refresh(credential, for: session) { [self] result in
-            if case .success(let refreshed) = result { state.withLock { $0.credential = refreshed } }
-            completion(result)
+            let waiting = state.withLock { state in
+                if case .success(let refreshed) = result { state.credential = refreshed }
+                state.isRefreshing = false
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for waiter in waiting { waiter(result) }
         }
     }
 }

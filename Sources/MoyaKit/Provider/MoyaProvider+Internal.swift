@@ -212,14 +212,12 @@ extension MoyaProvider {
             case .doNotRetryWithError(let error):
                 exchange.finish(.failure((error as? MoyaError) ?? .underlying(error, request.response)), on: queue)
             case .retry, .retryWithDelay:
-                // Sent again from a global queue, never from the thread that drives the transfers.
+                // Sent again from a global queue, never from the thread that drives the transfers;
+                // the wait is the exchange's to cancel before it starts, so a cancel cannot miss it.
                 let next = attempt.next
-                let wait = StubTimer(delay: decision.delay ?? 0) {
-                    self.send(next, prepared: nil)
-                } onCancel: {
-                    exchange.finish(.failure(.cancellation))
-                }
+                let wait = StubTimer { exchange.finish(.failure(.cancellation)) }
                 exchange.attach(wait)
+                wait.start(delay: decision.delay ?? 0) { self.send(next, prepared: nil) }
             }
         }
         call.returned()
