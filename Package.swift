@@ -73,8 +73,9 @@ let package = Package(
         // `expect:`'s engine: JSONPath queries as RFC 9535 defines them (filters, functions, slices,
         // descendants), the predicates, and an expectation tested against a response's facts.
         .target(name: "Assertions", dependencies: ["OrderedJSON"]),
-        // SHA-256 of a file's bytes, for trust granted by content (`moya-cli trust`), and HMAC-SHA-256 for
-        // SigV4 signing; no crypto library.
+        // SHA-256 of a file's bytes, for trust granted by content (`moya-cli trust`), the cache's and the
+        // token cache's file names and the test server's body fingerprints; HMAC-SHA-256 for SigV4
+        // signing; no crypto library, and the one SHA-256 of the package.
         .target(name: "ContentDigest"),
 
         // The libcurl transport MoyaKit sends over, as Moya over Alamofire; knows nothing of targets.
@@ -172,7 +173,7 @@ let package = Package(
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
             name: "TargetAuth",
-            dependencies: ["CCleanup", "FileIO", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetSpec"]
+            dependencies: ["CCleanup", "FileIO", "OrderedJSON", "ContentDigest", "CurlTransport", "MoyaKit", "TargetSpec"]
         ),
         // `moya-cli serve`: an HTTP/1.1 server on SwiftNIO answering the cases of target files from their samples.
         .target(
@@ -238,7 +239,7 @@ let package = Package(
         // Tests: the in-process loopback HTTP server and fixtures they share, then one target per module.
         .target(
             name: "TestServers",
-            dependencies: ["CurlTransport", "MoyaKit", "TargetAuth", "ContentDigest"],
+            dependencies: ["CurlTransport", "MoyaKit", "ContentDigest"],
             path: "Tests/TestServers"
         ),
         // What the command's tests share: running the built binary (in a sandbox, on a terminal,
@@ -253,14 +254,14 @@ let package = Package(
         .testTarget(
             name: "CurlTransportTests",
             dependencies: [
-                "CurlTransport", "CCurl", "FileIO", "MoyaKit", "TargetAuth", "TestServers",
+                "CurlTransport", "CCurl", "FileIO", "MoyaKit", "ContentDigest", "TestServers",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
         .testTarget(
             name: "MoyaKitTests",
             dependencies: [
-                "MoyaKit", "OrderedJSON", "TargetAuth", "TestServers",
+                "MoyaKit", "OrderedJSON", "ContentDigest", "TestServers",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]),
         .testTarget(
