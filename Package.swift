@@ -173,7 +173,9 @@ let package = Package(
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
             name: "TargetAuth",
-            dependencies: ["CCleanup", "FileIO", "OrderedJSON", "ContentDigest", "CurlTransport", "MoyaKit", "TargetSpec"]
+            dependencies: [
+                "CCleanup", "FileIO", "OrderedJSON", "ContentDigest", "CurlTransport", "MoyaKit", "TargetSpec"
+            ]
         ),
         // `moya-cli serve`: an HTTP/1.1 server on SwiftNIO answering the cases of target files from their samples.
         .target(
