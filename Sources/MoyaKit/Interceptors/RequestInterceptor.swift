@@ -75,7 +75,7 @@ public enum RetryResult: Sendable {
     /// Do not send it again: the answer is the result.
     case doNotRetry
     /// Do not send it again: the result is a failure with this error
-    /// (`MoyaError.underlying(error, response)`).
+    /// (`MoyaError.underlying(error, response)`; a `MoyaError` as it is).
     case doNotRetryWithError(any Error)
 
     /// Whether the request is sent again.
@@ -102,9 +102,11 @@ public enum RetryResult: Sendable {
 /// Changes a request before each time it is sent, or fails it (Alamofire's `RequestAdapter`).
 ///
 /// Called for every attempt, the first and each retry, after the plugins' `prepare` and `adapt`
-/// (which run once) and before the plugins' `willSend`; never for a stubbed request. `completion`
+/// (which make each attempt's request afresh) and before the plugins' `willSend`; never for a
+/// stubbed request. `completion`
 /// may be called at once (MoyaKit's usual, synchronous world) or later from any thread; a failure
-/// ends the request with `MoyaError.underlying(error, nil)`, before anything is sent.
+/// ends the request with `MoyaError.underlying(error, nil)` (a `MoyaError` as it is), before anything
+/// is sent.
 public protocol RequestAdapter: Sendable {
     /// Hands `completion` the request to send instead of `urlRequest`, or why it cannot be sent.
     func adapt(
