@@ -365,6 +365,22 @@ final class InterceptorTests: HTTPBinTestCase {
         XCTAssertEqual(server.receivedRequests.count, 1)
     }
 
+    func testAnInterceptorCallingItsCompletionTwiceSendsOnce() throws {
+        let twice = Interceptor(
+            adapter: Adapter { request, _, completion in
+                completion(.success(request))
+                completion(.success(request))
+            },
+            retrier: Retrier { _, _, _, completion in
+                completion(.retryWithDelay(0.01))
+                completion(.retryWithDelay(0.01))
+            })
+        let provider = MoyaProvider<Route>(interceptor: Interceptor(interceptors: [twice]))
+        XCTAssertEqual(try response(route("/flaky/l", ["failures": "1"]), with: provider).statusCode, 200)
+        XCTAssertTrue(waitUntil(seconds: 0.5) { self.server.receivedRequests.count > 2 } == false)
+        XCTAssertEqual(server.receivedRequests.count, 2)
+    }
+
     func testTheFirstRetrierThatDecidesWins() {
         let never = Retrier { _, _, _, completion in completion(.doNotRetry) }
         let soon = Retrier { _, _, _, completion in completion(.retryWithDelay(2)) }

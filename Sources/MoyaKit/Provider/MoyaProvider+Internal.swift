@@ -171,7 +171,9 @@ extension MoyaProvider {
             case .success(let again): request = again
             }
         }
+        let call = SynchronousCall()
         attempt.interceptor.adapt(request, for: session) { [self] adapted in
+            guard call.answers() else { return }
             switch adapted {
             case .failure(let error):
                 exchange.finish(.failure((error as? MoyaError) ?? .underlying(error, nil)))
@@ -205,6 +207,7 @@ extension MoyaProvider {
         let call = SynchronousCall()
         attempt.interceptor.retry(request, for: session, dueTo: error) { [self] decision in
             // Still on the thread (and queue) of the answer only when the retrier answered at once.
+            guard call.answers() else { return }
             let queue = call.hasReturned ? nil : queue
             switch decision {
             case .doNotRetry:
@@ -362,14 +365,28 @@ extension MoyaProvider {
     }
 }
 
-/// Tells a completion whether the call that was handed it has returned: a completion called
-/// before is still on the caller's thread.
+/// What an interceptor's completion may learn of the call it was handed to: whether that call has
+/// returned (a completion called before is still on the caller's thread), and whether it was
+/// called before (an interceptor that calls its completion twice sends nothing twice).
 final class SynchronousCall: Sendable {
-    private let state = Mutex(false)
+    private struct State {
+        var hasReturned = false
+        var isAnswered = false
+    }
+
+    private let state = Mutex(State())
 
     /// Whether the call returned.
-    var hasReturned: Bool { state.withLock { $0 } }
+    var hasReturned: Bool { state.withLock { $0.hasReturned } }
 
     /// The call returned.
-    func returned() { state.withLock { $0 = true } }
+    func returned() { state.withLock { $0.hasReturned = true } }
+
+    /// Whether this is the completion's first call.
+    func answers() -> Bool {
+        state.withLock { state in
+            defer { state.isAnswered = true }
+            return !state.isAnswered
+        }
+    }
 }
