@@ -13,7 +13,7 @@ import PackageDescription
 //   transport     CurlTransport
 //   Moya          MoyaKit
 //   model         TargetModel
-//   runtime       TargetSpec; Paging beside it; ResponseCache (the HTTP cache) over Paging; Sending over all
+//   runtime       TargetSpec; Paging beside it; ResponseCache (the HTTP cache) beside them; Sending over all
 //   engines       TargetCheck, OpenAPIImport, RequestImport, TargetAuth, SwiftGeneration, TargetServe
 //   the CLI       moya-cli
 //   build tools   OptionSpecs (every option's declaration) and generate-options (`make options`)
@@ -90,7 +90,8 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("dl")]
         ),
-        // Moya's model (TargetType, Task, Endpoint, MoyaProvider, plugins) over the transport.
+        // Moya's model (TargetType, Task, Endpoint, MoyaProvider, plugins) and Alamofire's interceptors
+        // (RetryPolicy, AuthenticationInterceptor: the CLI's retries and token renewal) over the transport.
         .target(
             name: "MoyaKit",
             dependencies: [
@@ -125,11 +126,11 @@ let package = Package(
         ),
         // The HTTP cache's engine (RFC 9111 as a private cache): what may be stored, freshness and
         // age, 304s, and the private store in the user's cache folder (FileIO's PrivateFile); over
-        // Paging for HTTP dates; the sender's ResponseCachePlugin is its one client.
+        // MoyaKit for HTTP dates (RetryAfter); the sender's ResponseCachePlugin is its one client.
         .target(
             name: "ResponseCache",
             dependencies: [
-                "FileIO", "ContentDigest", "OrderedJSON", "Paging",
+                "FileIO", "ContentDigest", "OrderedJSON", "MoyaKit",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
@@ -172,7 +173,9 @@ let package = Package(
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
             name: "TargetAuth",
-            dependencies: ["CCleanup", "FileIO", "OrderedJSON", "ContentDigest", "CurlTransport", "MoyaKit", "TargetSpec"]
+            dependencies: [
+                "CCleanup", "FileIO", "OrderedJSON", "ContentDigest", "CurlTransport", "MoyaKit", "TargetSpec"
+            ]
         ),
         // `moya-cli serve`: an HTTP/1.1 server on SwiftNIO answering the cases of target files from their samples.
         .target(
@@ -257,7 +260,12 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
-        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "ContentDigest", "TestServers"]),
+        .testTarget(
+            name: "MoyaKitTests",
+            dependencies: [
+                "MoyaKit", "OrderedJSON", "ContentDigest", "TestServers",
+                .product(name: "HTTPTypes", package: "swift-http-types")
+            ]),
         .testTarget(
             name: "TargetModelTests", dependencies: ["TargetModel", "PositionedYAML", "OrderedJSON", "Assertions"]),
         .testTarget(

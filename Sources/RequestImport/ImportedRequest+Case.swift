@@ -195,7 +195,8 @@ extension ImportedRequest {
             var segments = renderedPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             var made: [YAMLText] = []
             for value in pathValues
-            where value.segment < segments.count && !taken.contains(value.name) && !segments[value.segment].hasPrefix("{")
+            where value.segment < segments.count && !taken.contains(value.name)
+                && !segments[value.segment].hasPrefix("{")
             {
                 taken.insert(value.name)
                 segments[value.segment] = "{\(value.name)}"
@@ -250,7 +251,6 @@ extension ImportedRequest {
             secretValues: secretValues, sampleOmission: rendered.sampleOmission, sampleFile: rendered.sampleFile,
             namedSampleFiles: extraSampleFiles)
     }
-
 
     private static func checkOneLine(_ text: String, _ what: String, at place: TextPlace) throws(RequestImportError) {
         guard !text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {

@@ -215,7 +215,9 @@ final class PrettyOutputTests: WebTargetTestCase {
             XCTAssertEqual(names, ["Alpha: 2", "Mid: 3", "Zeta: 1", "Zeta: 0"], head.stdout)
         }
         let unsorted = try run(["request", "GET", headed, "-i"])
-        XCTAssertTrue(unsorted.stdout.contains("Zeta: 1\r\nAlpha: 2") || unsorted.stdout.contains("Zeta: 1\nAlpha: 2"), unsorted.stdout)
+        XCTAssertTrue(
+            unsorted.stdout.contains("Zeta: 1\r\nAlpha: 2") || unsorted.stdout.contains("Zeta: 1\nAlpha: 2"),
+            unsorted.stdout)
         let refused = try run(["request", "GET", url, "--pretty", "loud"])
         XCTAssertEqual(refused.status, 64)
         XCTAssertTrue(refused.stderr.contains("--pretty 'loud': give all, colors, format or none"), refused.stderr)

@@ -124,7 +124,8 @@ final class HTTPCacheTests: XCTestCase {
         XCTAssertEqual(try run(["call", "varied", "change"]).status, 0)
         XCTAssertEqual(storedFiles(), [], "the POST's success removed every variant")
         XCTAssertTrue(try get("application/json").stdout.contains(#""cache":"miss""#))
-        XCTAssertTrue(try get("text/csv").stdout.contains(#""cache":"miss""#), "an invalidated variant is not found again")
+        XCTAssertTrue(
+            try get("text/csv").stdout.contains(#""cache":"miss""#), "an invalidated variant is not found again")
         XCTAssertEqual(server.receivedRequests.count, 5)
     }
 

@@ -201,7 +201,9 @@ final class PagingCallTests: XCTestCase {
         for oneResponse in [["--continue"], ["--etag-save", "tag"], ["--etag-compare", "tag"]] {
             let result = try run(["link", "--all"] + oneResponse)
             XCTAssertEqual(result.status, 64, oneResponse[0])
-            XCTAssertTrue(result.stderr.contains(" \(oneResponse[0]) ") || result.stderr.contains(" \(oneResponse[0]),"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains(" \(oneResponse[0]) ") || result.stderr.contains(" \(oneResponse[0]),"),
+                result.stderr)
             XCTAssertEqual(try run(["link", "--capture"] + oneResponse).status, 64, oneResponse[0])
         }
         XCTAssertTrue(server.receivedRequests.isEmpty)

@@ -1,6 +1,6 @@
+import ContentDigest
 import Foundation
 import MoyaKit
-import ContentDigest
 import TestServers
 import XCTest
 

@@ -1,6 +1,6 @@
+import ContentDigest
 import Foundation
 import MoyaKit
-import ContentDigest
 
 /// Renders the JSON the echo routes answer with; decode it with `EchoedRequest`.
 ///

@@ -30,6 +30,7 @@ extension HTTPTestServer {
         {
             return reply(304, headers, Data())
         }
-        return reply(200, headers + [("Content-Type", "application/json")], Data(#"{"etag":"\#(segments[1])"\#(varied)}"#.utf8))
+        return reply(
+            200, headers + [("Content-Type", "application/json")], Data(#"{"etag":"\#(segments[1])"\#(varied)}"#.utf8))
     }
 }

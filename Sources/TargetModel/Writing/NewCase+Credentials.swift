@@ -45,7 +45,8 @@ extension NewCase {
             made.append(CredentialValue(place: place, value: value))
             return "{\(value)}"
         }
-        if let pathIndex = members.firstIndex(where: { $0.key == "path" }), case .string(let path) = members[pathIndex].value
+        if let pathIndex = members.firstIndex(where: { $0.key == "path" }),
+            case .string(let path) = members[pathIndex].value
         {
             let segments = path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
                 guard let found = secret(String(segment)) else { return String(segment) }

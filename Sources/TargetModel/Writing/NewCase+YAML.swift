@@ -96,7 +96,9 @@ extension NewCase {
                 try Self.checkOneLine(header.name, "the header name")
                 try Self.checkOneLine(header.value, "the header \(header.name)'s value")
                 let lowercased = header.name.lowercased()
-                let afterScheme = header.value.firstIndex(of: " ").map { String(header.value[header.value.index(after: $0)...]) }
+                let afterScheme = header.value.firstIndex(of: " ").map {
+                    String(header.value[header.value.index(after: $0)...])
+                }
                 if header.isSecret || named.contains(lowercased) || sent.contains(header.value)
                     || afterScheme.map(sent.contains) == true
                 {
@@ -124,10 +126,11 @@ extension NewCase {
             members.append(YAMLText.Entry("task", task))
         }
         // No credential stays in the path, the query or the body: each becomes a value.
-        var taken = Set(values.compactMap { value -> String? in
-            if case .map(let entries) = value { return entries.first?.key }
-            return nil
-        })
+        var taken = Set(
+            values.compactMap { value -> String? in
+                if case .map(let entries) = value { return entries.first?.key }
+                return nil
+            })
         let isForm =
             headers.last { $0.name.lowercased() == "content-type" }?.value.lowercased()
             .hasPrefix("application/x-www-form-urlencoded") ?? false

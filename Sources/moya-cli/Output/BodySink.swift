@@ -143,14 +143,16 @@ final class BodySink: ResponseBodyConsumer {
                 if text != nil || splitter != nil {
                     try TransportError.converting { () throws(FileError) in
                         try StandardStream.output.writeChecked(
-                            DisplayText.escaped(ResponseWriter.headText(head, sortingNames: sortsHead), keepingLineBreaks: true) + "\n")
+                            DisplayText.escaped(
+                                ResponseWriter.headText(head, sortingNames: sortsHead), keepingLineBreaks: true) + "\n")
                     }
                 }
             case .standardOutput, .file:
                 // A kept body is shown with its head by `ResponseWriter`.
                 if kept != nil { break }
                 try TransportError.converting { () throws(FileError) in
-                    try StandardStream.output.writeChecked(ResponseWriter.headText(head, sortingNames: sortsHead) + "\n")
+                    try StandardStream.output.writeChecked(
+                        ResponseWriter.headText(head, sortingNames: sortsHead) + "\n")
                 }
             }
         }

@@ -114,9 +114,10 @@ struct CaseSaving {
         let extra = invocation.requestOptions.headerOverrides.compactMap { header in
             header.value.map { NewCase.Header(name: header.name, value: $0) }
         }
-        let saved: (
-            secrets: [RenderedCase.SecretReference], sampleOmission: String?, credentialValues: [CredentialValue]
-        )
+        let saved:
+            (
+                secrets: [RenderedCase.SecretReference], sampleOmission: String?, credentialValues: [CredentialValue]
+            )
         var made: NewAPIFile?
         do throws(TargetFileEditError) {
             // -u, --digest and --bearer: the case reads them from the API's auth scheme of that type
