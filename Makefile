@@ -95,7 +95,7 @@ IMPORT_CHECK := --explicit-target-dependency-import-check error
 APT_PACKAGES := libcurl4-openssl-dev libyaml-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build build-cli test imports-check format lint options demo install uninstall bench budgets text-order fuzz mutants generated-swift clean
+.PHONY: deps build build-cli test imports-check man-check format lint options demo install uninstall bench budgets text-order fuzz mutants generated-swift clean
 
 ## deps: install libcurl and libyaml development files if pkg-config cannot find them
 deps:
@@ -157,8 +157,24 @@ test: deps
 	fi
 	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory imports-check
+	@$(MAKE) --no-print-directory man-check
 	$(SWIFT) build --build-tests $(IMPORT_CHECK)
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+## man-check: every page in man/ renders with no troff warning (groff -ww: an unknown escape, a
+## line that starts with a dot and is no macro, a raw non-ASCII byte); groff-base is installed
+## when missing. `make test` runs it.
+man-check:
+	@command -v groff >/dev/null 2>&1 || { \
+	    echo "man-check: installing groff-base"; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y groff-base; }
+	@status=0; for page in man/*.[0-9]; do \
+	    warnings=$$(groff -ww -man -Tutf8 -z "$$page" 2>&1); \
+	    if [ -n "$$warnings" ]; then echo "$$warnings"; status=1; fi; \
+	done; \
+	if [ $$status -eq 0 ]; then echo "man-check: every page renders without a warning"; fi; \
+	exit $$status
 
 ## imports-check: every module each target's sources import (tests, fuzz harnesses and test servers
 ## too) is named in its dependencies in Package.swift, not merely reachable through one

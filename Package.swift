@@ -13,7 +13,7 @@ import PackageDescription
 //   transport     CurlTransport
 //   Moya          MoyaKit
 //   model         TargetModel
-//   runtime       TargetSpec; Paging beside it; ResponseCache (the HTTP cache) over Paging; Sending over all
+//   runtime       TargetSpec; Paging beside it; ResponseCache (the HTTP cache) beside them; Sending over all
 //   engines       TargetCheck, OpenAPIImport, RequestImport, SwiftImport (on swift-syntax), TargetAuth,
 //                 SwiftGeneration, TargetServe
 //   the CLI       moya-cli, and moya-cli-import-swift (the helper `import swift` runs, so that moya-cli
@@ -78,8 +78,9 @@ let package = Package(
         // `expect:`'s engine: JSONPath queries as RFC 9535 defines them (filters, functions, slices,
         // descendants), the predicates, and an expectation tested against a response's facts.
         .target(name: "Assertions", dependencies: ["OrderedJSON"]),
-        // SHA-256 of a file's bytes, for trust granted by content (`moya-cli trust`), and HMAC-SHA-256 for
-        // SigV4 signing; no crypto library.
+        // SHA-256 of a file's bytes, for trust granted by content (`moya-cli trust`), the cache's and the
+        // token cache's file names and the test server's body fingerprints; HMAC-SHA-256 for SigV4
+        // signing; no crypto library, and the one SHA-256 of the package.
         .target(name: "ContentDigest"),
 
         // The libcurl transport MoyaKit sends over, as Moya over Alamofire; knows nothing of targets.
@@ -94,7 +95,8 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("dl")]
         ),
-        // Moya's model (TargetType, Task, Endpoint, MoyaProvider, plugins) over the transport.
+        // Moya's model (TargetType, Task, Endpoint, MoyaProvider, plugins) and Alamofire's interceptors
+        // (RetryPolicy, AuthenticationInterceptor: the CLI's retries and token renewal) over the transport.
         .target(
             name: "MoyaKit",
             dependencies: [
@@ -129,11 +131,11 @@ let package = Package(
         ),
         // The HTTP cache's engine (RFC 9111 as a private cache): what may be stored, freshness and
         // age, 304s, and the private store in the user's cache folder (FileIO's PrivateFile); over
-        // Paging for HTTP dates; the sender's ResponseCachePlugin is its one client.
+        // MoyaKit for HTTP dates (RetryAfter); the sender's ResponseCachePlugin is its one client.
         .target(
             name: "ResponseCache",
             dependencies: [
-                "FileIO", "ContentDigest", "OrderedJSON", "Paging",
+                "FileIO", "ContentDigest", "OrderedJSON", "MoyaKit",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
@@ -186,7 +188,9 @@ let package = Package(
         // the token command runner, and the provider `TargetBuilder` asks.
         .target(
             name: "TargetAuth",
-            dependencies: ["CCleanup", "FileIO", "OrderedJSON", "CurlTransport", "MoyaKit", "TargetSpec"]
+            dependencies: [
+                "CCleanup", "FileIO", "OrderedJSON", "ContentDigest", "CurlTransport", "MoyaKit", "TargetSpec"
+            ]
         ),
         // `moya-cli serve`: an HTTP/1.1 server on SwiftNIO answering the cases of target files from their samples.
         .target(
@@ -255,7 +259,7 @@ let package = Package(
         // Tests: the in-process loopback HTTP server and fixtures they share, then one target per module.
         .target(
             name: "TestServers",
-            dependencies: ["CurlTransport", "MoyaKit", "TargetAuth", "ContentDigest"],
+            dependencies: ["CurlTransport", "MoyaKit", "ContentDigest"],
             path: "Tests/TestServers"
         ),
         // What the command's tests share: running the built binary (in a sandbox, on a terminal,
@@ -270,11 +274,16 @@ let package = Package(
         .testTarget(
             name: "CurlTransportTests",
             dependencies: [
-                "CurlTransport", "CCurl", "FileIO", "MoyaKit", "TargetAuth", "TestServers",
+                "CurlTransport", "CCurl", "FileIO", "MoyaKit", "ContentDigest", "TestServers",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
-        .testTarget(name: "MoyaKitTests", dependencies: ["MoyaKit", "OrderedJSON", "TargetAuth", "TestServers"]),
+        .testTarget(
+            name: "MoyaKitTests",
+            dependencies: [
+                "MoyaKit", "OrderedJSON", "ContentDigest", "TestServers",
+                .product(name: "HTTPTypes", package: "swift-http-types")
+            ]),
         .testTarget(
             name: "TargetModelTests", dependencies: ["TargetModel", "PositionedYAML", "OrderedJSON", "Assertions"]),
         .testTarget(

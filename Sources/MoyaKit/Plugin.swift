@@ -3,14 +3,16 @@
 /// The provider calls, in order: `prepare` (may change the request), `adapt` (may change it or
 /// fail it, after every `prepare`), `willSend` (just before it
 /// is sent or stubbed), `didReceive` (once the exchange ended), `process` (may change the
-/// result), then the caller's completion. Every method has a pass-through default.
+/// result), then the caller's completion. When the provider's interceptor sends a request again
+/// (`MoyaProvider.interceptor`), `prepare`, `adapt`, `willSend` and `didReceive` run for each
+/// attempt, `process` for the last. Every method has a pass-through default.
 public protocol PluginType: Sendable {
     /// Returns the request to send instead of `request`.
     func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest
 
     /// Returns the request to send once every plugin prepared it, or why it cannot be sent, as
     /// Alamofire's `RequestAdapter` adapts a request: for work that may fail (signing it, running a
-    /// program). Called once per request sent, after every `prepare` and before `willSend`; a
+    /// program). Called once per request sent (each retry too), after every `prepare` and before `willSend`; a
     /// failure ends the request with that error, before anything is sent.
     func adapt(_ request: URLRequest, target: any TargetType) -> Result<URLRequest, MoyaError>
 

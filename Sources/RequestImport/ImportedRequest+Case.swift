@@ -165,27 +165,39 @@ extension ImportedRequest {
             rendered.members.insert(YAMLText.Entry("task", .map(task)), at: sampleIndex)
         }
         var taken = Set(fileValues.map(\.value))
-        for name in Self.secretQueryParametersAsValues(in: &rendered.members, taken: &taken) {
-            values.append(.map([YAMLText.Entry(name.value, .string("string"))]))
-            secretValues.append(("the query parameter " + name.parameter, name.value))
+        // The credentials `render` took as values, then those of the task made here (a query
+        // beside a multipart body): one rule, NewCase's, for both.
+        if let index = rendered.members.firstIndex(where: { $0.key == "values" }),
+            case .list(let made) = rendered.members[index].value
+        {
+            values += made
+            rendered.members.remove(at: index)
         }
+        var credentials = rendered.credentialValues
+        taken.formUnion(credentials.map(\.value))
         let isForm =
             headers.last { $0.name.lowercased() == "content-type" }?.value.lowercased()
             .hasPrefix("application/x-www-form-urlencoded") ?? false
-        for name in Self.secretBodyFieldsAsValues(in: &rendered.members, isForm: isForm, taken: &taken) {
-            values.append(.map([YAMLText.Entry(name.value, .string("string"))]))
-            secretValues.append(("the body field " + name.parameter, name.value))
-        }
+        let more = NewCase.credentialsAsValues(
+            in: &rendered.members, isForm: isForm,
+            secrets: newCase.sentSecrets(secretHeaderNames: Set(rendered.secrets.map { $0.header.lowercased() })),
+            taken: &taken)
+        values += more.map { .map([YAMLText.Entry($0.value, .string("string"))]) }
+        credentials += more
+        secretValues += credentials.map { ($0.place, $0.value) }
         var examples: [YAMLText] = []
         if basePath.isEmpty, !pathValues.isEmpty, !ownOrigin,
-            let pathIndex = rendered.members.firstIndex(where: { $0.key == "path" })
+            let pathIndex = rendered.members.firstIndex(where: { $0.key == "path" }),
+            // The path as rendered: a segment that was a credential is a value already.
+            case .string(let renderedPath) = rendered.members[pathIndex].value
         {
             // `/items/123` as `/items/{id}`: the value's example is the number recorded.
-            var segments = url.path.split(separator: "/", omittingEmptySubsequences: false).map {
-                NewCase.literal(String($0))
-            }
+            var segments = renderedPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             var made: [YAMLText] = []
-            for value in pathValues where value.segment < segments.count && !taken.contains(value.name) {
+            for value in pathValues
+            where value.segment < segments.count && !taken.contains(value.name)
+                && !segments[value.segment].hasPrefix("{")
+            {
                 taken.insert(value.name)
                 segments[value.segment] = "{\(value.name)}"
                 let isInt = Int(value.example) != nil
@@ -238,89 +250,6 @@ extension ImportedRequest {
             name: name, members: rendered.members, secrets: rendered.secrets, fileValues: fileValues,
             secretValues: secretValues, sampleOmission: rendered.sampleOmission, sampleFile: rendered.sampleFile,
             namedSampleFiles: extraSampleFiles)
-    }
-
-    /// Makes each query parameter whose name looks like a credential's (`access_token`,
-    /// `api_key`) a string value of the case, given when it is called: a task cannot read the
-    /// environment, and the value must not be written. Returns the parameters and values.
-    private static func secretQueryParametersAsValues(in members: inout [YAMLText.Entry], taken: inout Set<String>)
-        -> [(parameter: String, value: String)]
-    {
-        guard let taskIndex = members.firstIndex(where: { $0.key == "task" }),
-            case .map(var task) = members[taskIndex].value
-        else { return [] }
-        var made: [(parameter: String, value: String)] = []
-        for (index, entry) in task.enumerated() where entry.key == "parameters" || entry.key == "query" {
-            guard case .map(var parameters) = entry.value else { continue }
-            for (offset, parameter) in parameters.enumerated() where CredentialNames.looksSecret(parameter.key) {
-                // A repeated parameter (`key=one&key=two`) is a list: a value for each of its items.
-                let count = if case .list(let items) = parameter.value { max(items.count, 1) } else { 1 }
-                var placeholders: [YAMLText] = []
-                for _ in 0..<count {
-                    let value = NewCase.uniqueValueName(parameter.key, taken: &taken)
-                    placeholders.append(.string("{\(value)}"))
-                    made.append((parameter.key, value))
-                }
-                if case .list = parameter.value {
-                    parameters[offset].value = .list(placeholders)
-                } else {
-                    parameters[offset].value = placeholders[0]
-                }
-            }
-            task[index].value = .map(parameters)
-        }
-        members[taskIndex].value = .map(task)
-        return made
-    }
-
-    /// Makes each body field whose name looks like a credential's (a login's `password`, a token
-    /// request's `client_secret`) a string value of the case, given when it is called, as
-    /// `import postman` does: in a JSON body (`task: {json: …}`, at any depth) and in a form body
-    /// written as text (`task: {data: "grant_type=…&client_secret=…"}`). Returns the fields and values.
-    private static func secretBodyFieldsAsValues(
-        in members: inout [YAMLText.Entry], isForm: Bool, taken: inout Set<String>
-    ) -> [(parameter: String, value: String)] {
-        guard let taskIndex = members.firstIndex(where: { $0.key == "task" }),
-            case .map(var task) = members[taskIndex].value
-        else { return [] }
-        var made: [(parameter: String, value: String)] = []
-        func replacing(_ yaml: YAMLText) -> YAMLText {
-            switch yaml {
-            case .list(let items): return .list(items.map(replacing))
-            case .map(let entries):
-                return .map(
-                    entries.map { entry in
-                        if case .string(let text) = entry.value, !text.isEmpty, CredentialNames.looksSecret(entry.key) {
-                            let value = NewCase.uniqueValueName(entry.key, taken: &taken)
-                            made.append((entry.key, value))
-                            return YAMLText.Entry(entry.key, .string("{\(value)}"), comments: entry.comments)
-                        }
-                        return YAMLText.Entry(entry.key, replacing(entry.value), comments: entry.comments)
-                    })
-            default: return yaml
-            }
-        }
-        for (index, entry) in task.enumerated() {
-            if entry.key == "json" {
-                task[index].value = replacing(entry.value)
-            } else if entry.key == "data", isForm, case .string(let text) = entry.value {
-                // `name=value` pairs joined by `&`, as sent; only a credential's value changes.
-                let pairs = text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-                    guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
-                    let name = String(pair[..<equals])
-                    let decoded = PercentEncoding.decoded(name.replacing("+", with: " ")) ?? name
-                    guard pair.index(after: equals) < pair.endIndex, CredentialNames.looksSecret(decoded) else {
-                        return String(pair)
-                    }
-                    let value = NewCase.uniqueValueName(decoded, taken: &taken)
-                    made.append((decoded, value))
-                    return name + "={" + value + "}"
-                }
-                task[index].value = .string(pairs.joined(separator: "&"))
-            }
-        }
-        members[taskIndex].value = .map(task)
-        return made
     }
 
     private static func checkOneLine(_ text: String, _ what: String, at place: TextPlace) throws(RequestImportError) {

@@ -25,6 +25,10 @@ package struct CacheEntry: Sendable {
     package var responseTime: Double
     /// Lowercased names the response's `Vary` lists, with the request's values then (`nil`: absent).
     package var varied: [(name: String, value: String?)]
+    /// In the URL's own file of an answer that varies (`ResponseCacheStore`): the token that names
+    /// this set of variants, and the file of each variant stored.
+    package var variantGeneration: String?
+    package var variantFiles: [String] = []
 
     package init(
         method: String, url: String, status: Int, headers: [(name: String, value: String)], body: Data,
@@ -60,6 +64,8 @@ package struct CacheEntry: Sendable {
             ("requestTime", .double(requestTime)),
             ("responseTime", .double(responseTime)),
             ("vary", .array(varied.map { .array([.string($0.name), $0.value.map(JSONValue.string) ?? .null]) })),
+            ("variantGeneration", variantGeneration.map(JSONValue.string) ?? .null),
+            ("variantFiles", .array(variantFiles.map(JSONValue.string))),
             ("bodyLength", .int(body.count))
         ])
         var data = head.serialized()
@@ -98,5 +104,10 @@ package struct CacheEntry: Sendable {
         self.init(
             method: method, url: url, status: status, headers: headers, body: Data(body), requestTime: requestTime,
             responseTime: responseTime, varied: varied)
+        variantGeneration = head["variantGeneration"]?.stringValue
+        // Only names the store itself makes: a file naming `../x` is not believed.
+        let files = head["variantFiles"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        guard files.allSatisfy(ResponseCacheStore.isEntryFileName) else { return nil }
+        variantFiles = files
     }
 }

@@ -1,5 +1,5 @@
 import HTTPTypes
-import Paging
+import MoyaKit
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -67,11 +67,29 @@ package struct AWSSigV4Signer: Sendable {
             + "Signature=\(signature)"
     }
 
+    /// `path` with its `.` and `..` segments removed and runs of `/` made one, keeping a final `/`
+    /// (`/example/..` → `/`, `//example//` → `/example/`, `/./example` → `/example`).
+    static func normalizedPath(_ path: String) -> String {
+        var kept: [Substring] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch segment {
+            case ".": continue
+            case "..": if !kept.isEmpty { kept.removeLast() }
+            default: kept.append(segment)
+            }
+        }
+        let joined = "/" + kept.joined(separator: "/")
+        let endsInFolder = path.hasSuffix("/") || path.hasSuffix("/.") || path.hasSuffix("/..")
+        return endsInFolder && joined != "/" ? joined + "/" : joined
+    }
+
     /// The canonical request and the signed header names joined with `;`.
     package func canonicalRequest(_ request: Request) -> (text: String, signedHeaders: String) {
         let parts = URLParts(request.url)
         var path = parts.path.isEmpty ? "/" : parts.path
-        if credential.service != "s3" { path = Self.encoded(path, keepingSlash: true) }
+        // Every service but S3 signs the path normalised, as libcurl sends it (without
+        // `--path-as-is`) and as AWS checks it: the suite's `*-normalized` vectors.
+        if credential.service != "s3" { path = Self.encoded(Self.normalizedPath(path), keepingSlash: true) }
         var pairs: [(name: String, value: String)] = []
         for pair in parts.query.split(separator: "&", omittingEmptySubsequences: true) {
             let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

@@ -11,6 +11,11 @@ package struct AccessTokenRenewalError: Error, Sendable, CustomStringConvertible
         message = error.message
     }
 
+    /// Creates the error for what the token source's `Authenticator` failed with.
+    package init(_ error: any Error) {
+        message = (error as? AccessTokenError)?.message ?? "\(error)"
+    }
+
     package var description: String {
         "the API refused the token with HTTP 401, and no new one could be obtained: " + message
     }

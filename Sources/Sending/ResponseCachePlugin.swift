@@ -68,8 +68,7 @@ package struct ResponseCachePlugin: PluginType {
             let url = request.url?.absoluteString,
             // A URL with a per-request value is never asked for again.
             !DynamicValues.hasMarker(url),
-            let entry = store.load(method: "GET", url: url),
-            CachePolicy.matchesVary(entry, requestFields: request.headers)
+            let entry = store.load(method: "GET", url: url, requestFields: request.headers)
         else { return .success(request) }
         let now = Date().timeIntervalSince1970
         if CachePolicy.isFresh(entry, requestFields: request.headers, now: now) {
@@ -105,7 +104,7 @@ package struct ResponseCachePlugin: PluginType {
             // Without a store (a stub, --no-cache) nothing was revalidated: no lock taken.
             let ours = store != nil && revalidating.remove(url)
             if response.statusCode == 304, ours, let store, let dynamic, dynamic.usesCache,
-                let entry = store.load(method: "GET", url: url)
+                let entry = store.load(method: "GET", url: url, requestFields: request.headers)
             {
                 let now = Date().timeIntervalSince1970
                 let updated = CachePolicy.freshened(

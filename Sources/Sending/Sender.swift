@@ -7,7 +7,8 @@ import TargetSpec
 /// How every request of a run is sent, as one value: the targets built (`TargetFactory`), the
 /// transport settings, the plugins, what is redacted, the retries and the token renewed after a
 /// 401, the cookies kept. `call` sends through it on a latch, `check` through a shared provider pool with callbacks;
-/// both drive the same `SendingState`, so a rule about sending lives here once.
+/// both hand each request's `SendingState` to MoyaKit as its interceptor (`SendingInterceptor`), so a
+/// rule about sending lives here once, and the retry rule in MoyaKit's `RetryPolicy`.
 package struct Sender: Sendable {
     /// Where the run's targets are built.
     package var targets: TargetFactory

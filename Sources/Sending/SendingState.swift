@@ -1,5 +1,6 @@
 import CurlTransport
 import MoyaKit
+import Synchronization
 import TargetSpec
 
 #if canImport(FoundationEssentials)
@@ -10,7 +11,10 @@ import Foundation
 
 /// Sending one request, as a state machine: each answer goes to `step(after:)`, which says
 /// whether to send again (a retry after a wait, or once with a new token after a 401) or stop.
-/// `call` drives it on a latch and `check` from callbacks: the decision is made here, once.
+/// `call` drives it on a latch, `check` from callbacks and `serve`'s proxy from its own: they
+/// wait (and say so, and can be interrupted) and rebuild what shows the request, but the decision
+/// is MoyaKit's interceptors', asked here: the run's `RetryPolicy`, and an
+/// `AuthenticationInterceptor` over the run's token source (`AccessTokenAuthenticator`).
 package struct SendingState: Sendable {
     /// What to do after an answer.
     package enum Step: Sendable {
@@ -32,9 +36,11 @@ package struct SendingState: Sendable {
     package private(set) var attempts = 0
     /// Whether `target` holds a token obtained after a 401.
     package private(set) var hasRenewedToken = false
-    private var mayRenewToken: Bool
     private let retry: RetryPolicy
-    private let accessTokens: (any AccessTokenSource)?
+    /// Renews the token after a 401; `nil` when the request has none to renew.
+    private let authentication: AuthenticationInterceptor<AccessTokenAuthenticator>?
+    /// The request's identity for the interceptors, the same over its attempts.
+    private let id = InterceptedRequest.makeID()
 
     /// Starts sending `target`; a 401 is answered with a new token from `accessTokens` once.
     package init(target: DynamicTarget, retry: RetryPolicy, accessTokens: (any AccessTokenSource)?) {
@@ -43,26 +49,38 @@ package struct SendingState: Sendable {
         // rest, so such a request is never retried nor sent again with a new token.
         let sendsStream = !target.streamedFilePaths.isEmpty
         self.retry = sendsStream ? .none : retry
-        self.accessTokens = accessTokens
-        mayRenewToken = !sendsStream && accessTokens != nil && target.accessTokenRequest != nil
+        if !sendsStream, let accessTokens, let request = target.accessTokenRequest, let token = target.credential {
+            authentication = AuthenticationInterceptor(
+                authenticator: AccessTokenAuthenticator(source: accessTokens, request: request),
+                credential: AccessTokenAuthenticator.Credential(token: token))
+        } else {
+            authentication = nil
+        }
     }
 
     /// Records `result` and says what to do next.
     package mutating func step(after result: Result<Response, MoyaError>) -> Step {
         attempts += 1
-        if mayRenewToken, let accessTokens, Self.statusCode(of: result) == 401 {
-            mayRenewToken = false
-            do {
-                if let renewed = try Self.renewing(target, source: accessTokens) {
-                    target = renewed
+        let request = InterceptedRequest(
+            id: id, target: target, request: Self.request(of: result, target: target), result: result,
+            retryCount: retries)
+        // The interceptor renews a request's token once; a second 401 is the answer.
+        if let authentication, let error = InterceptedRequest.failure(of: result) {
+            switch Self.answerAtOnce({ authentication.retry(request, for: .default, dueTo: error, completion: $0) }) {
+            case .retry, .retryWithDelay:
+                if let token = authentication.credential?.token {
+                    target.credential = token
+                    target.secretValues.append(token)
                     hasRenewedToken = true
                     return .renewed
                 }
-            } catch {
+            case .doNotRetryWithError(let error):
                 return .renewalFailed(AccessTokenRenewalError(error))
+            case .doNotRetry, nil:
+                break
             }
         }
-        guard let delay = retry.delay(after: result, retries: retries, method: target.method.rawValue) else {
+        guard let delay = retry.retryDelay(after: result, retryCount: retries, method: target.method) else {
             return .finish
         }
         retries += 1
@@ -72,9 +90,14 @@ package struct SendingState: Sendable {
     /// Whether an answer with `head` will be sent again (renewed or retried), so its body is not
     /// the result's (a streamed body is not written out).
     package func willSendAgain(after head: HTTPResponseHead) -> Bool {
-        if mayRenewToken && head.statusCode == 401 { return true }
         let answer = Response(statusCode: head.statusCode, data: Data(), response: head)
-        return retry.delay(after: .success(answer), retries: retries, method: target.method.rawValue) != nil
+        if let authentication, !hasRenewedToken, let error = InterceptedRequest.failure(of: .success(answer)),
+            authentication.authenticator.didRequest(
+                Self.request(of: .success(answer), target: target), with: head, failDueToAuthenticationError: error)
+        {
+            return true
+        }
+        return retry.retryDelay(after: .success(answer), retryCount: retries, method: target.method) != nil
     }
 
     /// The most retries, as the "retrying" note counts them.
@@ -88,16 +111,31 @@ package struct SendingState: Sendable {
         }
     }
 
-    /// `target` with a new token in place of the one its API refused with 401, or `nil` when it
-    /// has no token to renew. Throws when no new token can be obtained.
-    static func renewing(_ target: DynamicTarget, source: any AccessTokenSource) throws(AccessTokenError)
-        -> DynamicTarget?
-    {
-        guard let request = target.accessTokenRequest, let rejected = target.credential else { return nil }
-        let token = try source.accessToken(for: request, replacing: rejected)
-        var renewed = target
-        renewed.credential = token
-        renewed.secretValues.append(token)
-        return renewed
+    /// The request an answer was to, as well as it is known.
+    static func request(of result: Result<Response, MoyaError>, target: DynamicTarget) -> URLRequest {
+        let response: Response?
+        switch result {
+        case .success(let answered): response = answered
+        case .failure(let error): response = error.response
+        }
+        if let request = response?.request { return request }
+        return (try? target.endpoint.urlRequest()) ?? URLRequest(url: target.baseURL)
     }
+
+    /// The decision of an interceptor that answers before it returns, as the CLI's do (its
+    /// `RetryPolicy` and `AccessTokenAuthenticator` run synchronously); `nil` if it did not.
+    static func answerAtOnce(_ ask: (@escaping @Sendable (RetryResult) -> Void) -> Void) -> RetryResult? {
+        let answer = Answer()
+        ask { answer.set($0) }
+        return answer.value
+    }
+}
+
+/// What an interceptor answered, set once from its completion.
+private final class Answer: Sendable {
+    private let state = Mutex<RetryResult?>(nil)
+
+    var value: RetryResult? { state.withLock { $0 } }
+
+    func set(_ result: RetryResult) { state.withLock { $0 = result } }
 }

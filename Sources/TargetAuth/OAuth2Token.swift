@@ -1,3 +1,4 @@
+import ContentDigest
 import MoyaKit
 import TargetSpec
 
@@ -82,7 +83,7 @@ package struct OAuth2CacheKey: Sendable, Hashable {
 
     /// The digest a key keeps of a client secret.
     package static func digest(ofSecret secret: String) -> String {
-        SHA256.hex(Data(("moya-cli client secret\n" + secret).utf8))
+        SHA256.hexDigest(of: Array(("moya-cli client secret\n" + secret).utf8))
     }
 
     /// The cache file's name: the API's name (an API name is letters, digits, `_` and `-`), so
@@ -90,7 +91,7 @@ package struct OAuth2CacheKey: Sendable, Hashable {
     /// the key's fields.
     package var fileName: String {
         let fields = [apiName, tokenURL, clientID, clientSecretDigest, origin] + scopes
-        let digest = SHA256.hex(Data(fields.joined(separator: "\n").utf8))
+        let digest = SHA256.hexDigest(of: Array(fields.joined(separator: "\n").utf8))
         return Self.filePrefix(apiName: apiName) + digest.prefix(32) + ".json"
     }
 

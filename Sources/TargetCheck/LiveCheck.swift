@@ -120,8 +120,8 @@ final class LiveCheck: Sendable {
         }
     }
 
-    /// Sends `target` as the sender's `SendingState` says: retried as configured, and sent once
-    /// more with a new token after a 401 to a request with an `oauth2` or `command` token.
+    /// Sends `target` as the sender's `SendingState` says (MoyaKit retries it as configured), and
+    /// sends it once more with a new token after a 401 to a request with an `oauth2` or `command` token.
     /// `completion` gets the result, the number of attempts and the target last sent when it is
     /// not the one given (one with a new token).
     private func send(
@@ -139,37 +139,33 @@ final class LiveCheck: Sendable {
                 // The HTTP cache keeps whole bodies only.
                 || target.usesCache
             ? .collect(limit: settings.maximumBodySize) : .discard
-        send(settings.sender.sending(target), body: body, provider: provider, index: index, completion: completion)
+        // MoyaKit waits and sends again as the sender's policy says; each retry waits its turn
+        // under --rate like any request.
+        let sending = SendingInterceptor(
+            settings.sender.sending(target), beforeRetry: { [limiter] in limiter?.acquire() })
+        send(sending, body: body, provider: provider, index: index, completion: completion)
     }
 
-    /// Sends `state.target` and hands its answer to `state`, again until it says to finish.
+    /// Sends `sending.target` through `provider`, which retries it as `sending` says; sends it
+    /// again with a new token when `sending` renewed it after a 401.
     private func send(
-        _ state: SendingState, body: ResponseBodyHandling, provider: MoyaProvider<DynamicTarget>, index: Int,
+        _ sending: SendingInterceptor, body: ResponseBodyHandling, provider: MoyaProvider<DynamicTarget>, index: Int,
         completion: @escaping @Sendable (Result<Response, MoyaError>, Int, DynamicTarget?) -> Void
     ) {
         limiter?.acquire()
-        let token = provider.request(state.target, body: body, callbackQueue: queue) { [self] result in
+        let token = provider.request(sending.target, body: body, callbackQueue: queue, interceptor: sending) {
+            [self] result in
             inflight.remove(index)
-            var state = state
             let isCancelled = inflight.isCancelled
-            let step: SendingState.Step = isCancelled ? .finish : state.step(after: result)
-            let sent = state.hasRenewedToken ? state.target : nil
-            switch step {
-            case .finish:
-                completion(result, state.attempts + (isCancelled ? 1 : 0), sent)
+            let (step, answer) = sending.settle(after: result)
+            let sent = sending.hasRenewedToken ? sending.target : nil
+            switch isCancelled ? .finish : step {
+            case .finish, .retry:
+                completion(answer, sending.attempts, sent)
             case .renewed:
-                send(state, body: body, provider: provider, index: index, completion: completion)
+                send(sending, body: body, provider: provider, index: index, completion: completion)
             case .renewalFailed(let error):
-                completion(.failure(.underlying(error, nil)), state.attempts, sent)
-            case .retry(let delay):
-                let state = state
-                queue.asyncAfter(deadline: .now() + delay) { [self] in
-                    guard !inflight.isCancelled else {
-                        completion(result, state.attempts, sent)
-                        return
-                    }
-                    send(state, body: body, provider: provider, index: index, completion: completion)
-                }
+                completion(.failure(.underlying(error, nil)), sending.attempts, sent)
             }
         }
         inflight.add(token, for: index)

@@ -4,7 +4,7 @@ import TestServers
 import XCTest
 
 // The digest the echo server reports parts by.
-import enum TargetAuth.SHA256
+import struct ContentDigest.SHA256
 
 @testable import CurlTransport
 
@@ -167,9 +167,9 @@ final class TransportRequestTests: XCTestCase {
         XCTAssertEqual(parts[1].contentType, "application/json")
         XCTAssertEqual(parts[1].text, "{\"a\":1}")
         XCTAssertEqual(parts[2].size, fileContents.count)
-        XCTAssertEqual(parts[2].sha256, SHA256.hex(fileContents))
+        XCTAssertEqual(parts[2].sha256, SHA256.hexDigest(of: fileContents))
         XCTAssertEqual(parts[3].contentType, "application/x-test")
-        XCTAssertEqual(parts[3].sha256, SHA256.hex(fileContents))
+        XCTAssertEqual(parts[3].sha256, SHA256.hexDigest(of: fileContents))
         XCTAssertEqual(parts[4].size, 0)
         XCTAssertTrue(echo.headerValues("Content-Type").first?.hasPrefix("multipart/form-data; boundary=") ?? false)
     }

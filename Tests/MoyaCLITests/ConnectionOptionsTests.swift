@@ -204,6 +204,20 @@ final class PrettyOutputTests: WebTargetTestCase {
         }
         XCTAssertFalse(keys.isEmpty, sorted.stdout)
         XCTAssertEqual(keys, keys.sorted(), sorted.stdout)
+        // Headers too, by name, as HTTPie's and xh's --sorted: fields of one name keep their order.
+        let headed = "http://127.0.0.1:\(server.port)/response-headers?Zeta=1&Alpha=2&Zeta=0&Mid=3"
+        for extra in [[String](), ["-o", folder.url.appendingPathComponent("body").path]] {
+            let head = try run(["request", "GET", headed, "-i", "--sorted"] + extra)
+            XCTAssertEqual(head.status, 0, head.stderr)
+            let names = head.stdout.split(separator: "\n").compactMap { line in
+                ["Alpha", "Mid", "Zeta"].contains(where: { line.hasPrefix($0 + ":") }) ? String(line) : nil
+            }
+            XCTAssertEqual(names, ["Alpha: 2", "Mid: 3", "Zeta: 1", "Zeta: 0"], head.stdout)
+        }
+        let unsorted = try run(["request", "GET", headed, "-i"])
+        XCTAssertTrue(
+            unsorted.stdout.contains("Zeta: 1\r\nAlpha: 2") || unsorted.stdout.contains("Zeta: 1\nAlpha: 2"),
+            unsorted.stdout)
         let refused = try run(["request", "GET", url, "--pretty", "loud"])
         XCTAssertEqual(refused.status, 64)
         XCTAssertTrue(refused.stderr.contains("--pretty 'loud': give all, colors, format or none"), refused.stderr)

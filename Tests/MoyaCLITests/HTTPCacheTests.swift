@@ -93,6 +93,42 @@ final class HTTPCacheTests: XCTestCase {
         XCTAssertEqual(server.receivedRequests.count, 5)
     }
 
+    /// An answer that varies is kept per variant (RFC 9111 §4.1): each `Accept` gets its own
+    /// answer from the cache, and an unsafe request's success removes them all.
+    func testEachVariantIsKeptAndAnUnsafeRequestRemovesThemAll() throws {
+        let target = try folder.write(
+            "targets/varied.yaml",
+            """
+            baseURL: http://127.0.0.1:\(server.port)
+            cache: true
+            cases:
+              get: {path: /etag/w1, task: {parameters: {cache-control: "max-age=600", vary: Accept}, encoding: url}, sample: ok}
+              change: {method: POST, path: /etag/w1, task: {parameters: {cache-control: "max-age=600", vary: Accept}, encoding: url, destination: queryString}, sample: ok}
+            """)
+        chmod(target.path, 0o644)
+        func get(_ accept: String) throws -> CLIResult {
+            let result = try run(["call", "varied", "get", "-H", "Accept: \(accept)", "--format", "json"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains(#""accept":"\#(accept)""#), result.stdout)
+            return result
+        }
+        XCTAssertTrue(try get("text/csv").stdout.contains(#""cache":"miss""#))
+        XCTAssertTrue(try get("application/json").stdout.contains(#""cache":"miss""#))
+        XCTAssertEqual(server.receivedRequests.count, 2)
+        for accept in ["text/csv", "application/json", "text/csv"] {
+            XCTAssertTrue(try get(accept).stdout.contains(#""cache":"hit""#), accept)
+        }
+        XCTAssertEqual(server.receivedRequests.count, 2, "both variants from the cache")
+        XCTAssertEqual(storedFiles().count, 3, "the URL's file and one per variant")
+
+        XCTAssertEqual(try run(["call", "varied", "change"]).status, 0)
+        XCTAssertEqual(storedFiles(), [], "the POST's success removed every variant")
+        XCTAssertTrue(try get("application/json").stdout.contains(#""cache":"miss""#))
+        XCTAssertTrue(
+            try get("text/csv").stdout.contains(#""cache":"miss""#), "an invalidated variant is not found again")
+        XCTAssertEqual(server.receivedRequests.count, 5)
+    }
+
     /// `check --live` goes through the same cache: a second run asks only for what is stale.
     func testCheckUsesTheCache() throws {
         let first = try run(["check", "cached", "--live", "--jobs", "4"])

@@ -198,6 +198,14 @@ final class PagingCallTests: XCTestCase {
         XCTAssertEqual(try run(["link", "--all", "--max-pages", "0"]).status, 64)
         XCTAssertEqual(try run(["link", "--all", "-i"]).status, 64)
         XCTAssertEqual(try run(["link", "--all", "--capture"]).status, 64)
+        for oneResponse in [["--continue"], ["--etag-save", "tag"], ["--etag-compare", "tag"]] {
+            let result = try run(["link", "--all"] + oneResponse)
+            XCTAssertEqual(result.status, 64, oneResponse[0])
+            XCTAssertTrue(
+                result.stderr.contains(" \(oneResponse[0]) ") || result.stderr.contains(" \(oneResponse[0]),"),
+                result.stderr)
+            XCTAssertEqual(try run(["link", "--capture"] + oneResponse).status, 64, oneResponse[0])
+        }
         XCTAssertTrue(server.receivedRequests.isEmpty)
     }
 

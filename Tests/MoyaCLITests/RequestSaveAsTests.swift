@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import TestServers
 import XCTest
@@ -268,5 +269,35 @@ final class RequestSaveAsTests: WebTargetTestCase {
                     auth: bearer
 
                 """), text)
+    }
+
+    /// A credential outside a header is never written either (issue 39's rule for imports, now
+    /// every writer's): a password in the path, a query parameter named like one, a copy of the
+    /// token in another header; each becomes a value of the case, or a secret header.
+    func testACredentialInThePathOrQueryBecomesAValue() throws {
+        let saved = try run([
+            "request", "web", "GET", "/basic-auth/alice/pw-s3cret?access_token=at-s3cret", "-u", "alice:pw-s3cret",
+            "X-Copy:pw-s3cret", "--save-as", "login"
+        ])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        XCTAssertTrue(
+            saved.stderr.contains(
+                "moya-cli: the case takes the query parameter access_token, a credential, as its value 'access_token': it is not written; give it when you call the case\n"
+            ), saved.stderr)
+        XCTAssertTrue(saved.stderr.contains("moya-cli: the case takes a path segment"), saved.stderr)
+        XCTAssertFalse(saved.stderr.contains("s3cret"), saved.stderr)
+        let text = try fileText()
+        XCTAssertFalse(text.contains("s3cret"), "a credential is never written:\n\(text)")
+        XCTAssertTrue(text.contains("X-Copy: \"${secret:MOYA_WEB_X_COPY}\""), text)
+        // Called again with the values and the variables, it sends what was sent.
+        let again = try CLIRunner.run(
+            ["call", "web", "login", "pw-s3cret", "at-s3cret", "-u", "alice:pw-s3cret"],
+            environment: [
+                "HOME": folder.url.path, "MOYA_WEB_X_COPY": "pw-s3cret", "MOYA_ALLOW_ENV": "MOYA_WEB_X_COPY"
+            ], currentDirectory: folder.url)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let received = try XCTUnwrap(server.receivedRequests.last)
+        XCTAssertEqual(received.target, "/basic-auth/alice/pw-s3cret?access_token=at-s3cret")
+        XCTAssertEqual(received.value(of: "X-Copy"), "pw-s3cret")
     }
 }

@@ -1,6 +1,6 @@
+import ContentDigest
 import Foundation
 import MoyaKit
-import TargetAuth
 import TestServers
 import XCTest
 
@@ -68,9 +68,9 @@ final class ProviderIntegrationTransferTests: HTTPBinTestCase {
         XCTAssertEqual(receivedParts.map(\.filename), [nil, "blob.bin", "photo.jpg"])
         XCTAssertEqual(receivedParts.map(\.contentType), [nil, "application/octet-stream", "image/jpeg"])
         XCTAssertEqual(receivedParts[0].text, "hello")
-        XCTAssertEqual(receivedParts[1].sha256, SHA256.hex(Data([0, 1, 2, 255])))
+        XCTAssertEqual(receivedParts[1].sha256, SHA256.hexDigest(of: [0, 1, 2, 255]))
         XCTAssertEqual(receivedParts[2].size, 70_000)
-        XCTAssertEqual(receivedParts[2].sha256, SHA256.hex(fileBytes))
+        XCTAssertEqual(receivedParts[2].sha256, SHA256.hexDigest(of: fileBytes))
     }
 
     func testUploadCompositeMultipartAddsTheQuery() throws {

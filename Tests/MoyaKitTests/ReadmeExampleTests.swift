@@ -87,7 +87,79 @@ extension Readme {
     }
 }
 
+extension Readme {
+    // BEGIN README: interceptor-authenticator
+    final class TokenAuthenticator: Authenticator {
+        struct Credential: AuthenticationCredential {
+            var accessToken: String
+            var expiresAt: Date
+            var requiresRefresh: Bool { expiresAt < Date() }
+        }
+
+        func apply(_ credential: Credential, to urlRequest: inout URLRequest) {
+            urlRequest.setValue("Bearer \(credential.accessToken)", forHTTPHeaderField: "Authorization")
+        }
+
+        func refresh(
+            _ credential: Credential, for session: Session,
+            completion: @escaping @Sendable (Result<Credential, any Error>) -> Void
+        ) {
+            // Ask your token endpoint (with another provider), then:
+            completion(.success(Credential(accessToken: "new-token", expiresAt: Date() + 3600)))
+        }
+
+        func isRequest(_ urlRequest: URLRequest, authenticatedWith credential: Credential) -> Bool {
+            urlRequest.value(forHTTPHeaderField: "Authorization") == "Bearer \(credential.accessToken)"
+        }
+    }
+    // END README: interceptor-authenticator
+
+    /// The provider of the interceptor example (api.github.com is not reached: `zen` only compiles).
+    static func interceptedProvider() -> MoyaProvider<GitHub> {
+        // BEGIN README: interceptor-provider
+        let authentication = AuthenticationInterceptor(
+            authenticator: TokenAuthenticator(),
+            credential: .init(accessToken: "first-token", expiresAt: Date() + 3600))
+        let stamp = Adapter { request, _, completion in
+            var stamped = request
+            stamped.setValue(UUID().uuidString, forHTTPHeaderField: "X-Request-Id")
+            completion(.success(stamped))
+        }
+        let provider = MoyaProvider<GitHub>(
+            interceptor: Interceptor(adapters: [stamp], interceptors: [authentication, RetryPolicy(retryLimit: 3)]))
+        // END README: interceptor-provider
+        return provider
+    }
+
+    static func interceptedCall() async throws -> String {
+        let provider = interceptedProvider()
+        // BEGIN README: interceptor-call
+        let zen = try await provider.request(.zen).mapString()
+        // END README: interceptor-call
+        return zen
+    }
+}
+
 final class ReadmeExampleTests: XCTestCase {
+    func testTheInterceptorExampleStampsAndAuthenticatesEveryRequest() throws {
+        // The example's provider, its target pointed at nothing: the adapters run before the
+        // connection fails, and the retry policy leaves a refused connection at three retries.
+        let provider = Readme.interceptedProvider()
+        let interceptor = try XCTUnwrap(provider.interceptor)
+        let adapted = Mutex<URLRequest?>(nil)
+        let request = try provider.endpoint(.zen).urlRequest()
+        let done = expectation(description: "adapted")
+        interceptor.adapt(request, for: .default) { result in
+            adapted.withLock { $0 = try? result.get() }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 5)
+        let stamped = try XCTUnwrap(adapted.withLock { $0 })
+        XCTAssertEqual(stamped.value(forHTTPHeaderField: "Authorization"), "Bearer first-token")
+        XCTAssertEqual(stamped.value(forHTTPHeaderField: "X-Request-Id")?.count, 36)
+        _ = Readme.interceptedCall
+    }
+
     func testStubbedExampleAnswersFromSampleData() async throws {
         let login = try await Readme.stubbedCall()
         XCTAssertEqual(login, "ashfurrow")
@@ -118,7 +190,10 @@ final class ReadmeExampleTests: XCTestCase {
             .appendingPathComponent("README.md")
         let readmeText = try String(contentsOf: readme, encoding: .utf8)
         let source = try String(contentsOf: testFile, encoding: .utf8)
-        for name in ["target", "live", "callback", "blocking", "stub"] {
+        for name in [
+            "target", "live", "callback", "blocking", "stub", "interceptor-authenticator", "interceptor-provider",
+            "interceptor-call"
+        ] {
             let block = try XCTUnwrap(Self.block(named: name, in: source), name)
             XCTAssertTrue(readmeText.contains(block), "README.md lacks the '\(name)' snippet:\n\(block)")
         }

@@ -73,6 +73,16 @@ final class CachePolicyTests: XCTestCase {
         var injected = String(decoding: stored, as: UTF8.self)
         injected = injected.replacingOccurrences(of: "\\\"v1\\\"", with: "v1\\r\\nX-Evil: 1")
         XCTAssertNil(CacheEntry(serialized: Data(injected.utf8)))
+        // A URL's file names its variants' files: only names the store makes are believed, never a
+        // path that would reach outside the cache folder when the variants are removed.
+        var varying = entry([("Vary", "Accept")])
+        varying.variantGeneration = "g"
+        varying.variantFiles = [String(repeating: "a", count: 64) + ".response"]
+        XCTAssertEqual(CacheEntry(serialized: varying.serialized())?.variantFiles, varying.variantFiles)
+        for hostile in ["../../victim.response", String(repeating: "A", count: 64) + ".response", "x.response"] {
+            varying.variantFiles = [hostile]
+            XCTAssertNil(CacheEntry(serialized: varying.serialized()), hostile)
+        }
     }
 
     func testA304FreshensTheStoredHeaders() {

@@ -52,6 +52,24 @@ struct SigV4Vector {
             signature: "8318018e0b0f223aa2bbf98705b62bb787dc9c0e678f255a891fd03141be5d85"),
         SigV4Vector(
             name: "get-space-normalized", method: "GET", pathAndQuery: "/example space/",
-            signature: "652487583200325589f1fba4c7e578f72c47cb61beeca81406b39ddec1366741")
+            signature: "652487583200325589f1fba4c7e578f72c47cb61beeca81406b39ddec1366741"),
+        SigV4Vector(
+            name: "get-relative-normalized", method: "GET", pathAndQuery: "/example/..",
+            signature: "5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31"),
+        SigV4Vector(
+            name: "get-relative-relative-normalized", method: "GET", pathAndQuery: "/example1/example2/../..",
+            signature: "5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31"),
+        SigV4Vector(
+            name: "get-slash-dot-slash-normalized", method: "GET", pathAndQuery: "/./",
+            signature: "5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31"),
+        SigV4Vector(
+            name: "get-slash-normalized", method: "GET", pathAndQuery: "//",
+            signature: "5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31"),
+        SigV4Vector(
+            name: "get-slash-pointless-dot-normalized", method: "GET", pathAndQuery: "/./example",
+            signature: "ef75d96142cf21edca26f06005da7988e4f8dc83a165a80865db7089db637ec5"),
+        SigV4Vector(
+            name: "get-slashes-normalized", method: "GET", pathAndQuery: "//example//",
+            signature: "9a624bd73a37c9a373b5312afbebe7a714a789de108f0bdfe846570885f57e84")
     ]
 }

@@ -1,6 +1,6 @@
+import ContentDigest
 import Foundation
 import MoyaKit
-import TargetAuth
 
 /// Renders the JSON the echo routes answer with; decode it with `EchoedRequest`.
 ///
@@ -24,7 +24,7 @@ enum EchoJSON {
         if isBodyComplete && request.bodyLength <= fingerprintLimit {
             members.append("\"body_base64\":\(quote(request.body.base64EncodedString()))")
             members.append("\"body_text\":\(String(data: request.body, encoding: .utf8).map(quote) ?? "null")")
-            members.append("\"body_sha256\":\(quote(SHA256.hex(request.body)))")
+            members.append("\"body_sha256\":\(quote(SHA256.hexDigest(of: request.body)))")
         }
         if isBodyComplete,
             let parts = MultipartParser.parts(of: request.body, contentType: request.value(of: "Content-Type"))
@@ -74,7 +74,7 @@ enum EchoJSON {
             "\"text\":\(String(data: part.content, encoding: .utf8).map(quote) ?? "null")"
         ]
         if part.content.count <= fingerprintLimit {
-            members.append("\"sha256\":\(quote(SHA256.hex(part.content)))")
+            members.append("\"sha256\":\(quote(SHA256.hexDigest(of: part.content)))")
         }
         return "{" + members.joined(separator: ",") + "}"
     }

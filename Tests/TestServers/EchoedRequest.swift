@@ -1,5 +1,4 @@
 import Foundation
-import TargetAuth
 
 /// What the echo routes (`/get`, `/anything`, …) answer, decoded.
 public struct EchoedRequest: Decodable, Sendable {

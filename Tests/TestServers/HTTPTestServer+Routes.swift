@@ -15,7 +15,8 @@ import Foundation
 /// | `/headers` | `{"headers": [[name, value], …]}` |
 /// | `/long-link/N` | `[]` with a `Link` field line of N bytes (a next link padded) |
 /// | `/response-headers?Name=v&Name=w` | those response fields, in order |
-/// | `/basic-auth/USER/PASS`, `/bearer` | 200 when the credentials match, else 401 |
+/// | `/basic-auth/USER/PASS`, `/bearer[/TOKEN]` | 200 when the credentials match (any bearer token, or TOKEN), else 401 |
+/// | `/flaky/NAME?failures=N[&status=S][&header=Name:value]` | the first N requests to this very URL answer S (503) with those headers, then the request echoed |
 /// | `/json` | a fixed JSON document (`HTTPTestServer.jsonDocument`) |
 /// | `/httpbin-get` | the request as httpbin.org's `/get` answers (args and headers as objects), with `items` and `json` |
 /// | `/drop` | closes the connection without answering |
@@ -68,6 +69,21 @@ extension HTTPTestServer {
             }
             let body = request.queryItems.first { $0.name == "body" }.map { Data($0.value.utf8) } ?? Data()
             return reply(status, headers, body)
+        case "flaky":
+            // The first `failures` requests to this very URL fail (the one being answered counts).
+            let query = request.queryItems
+            let failures = query.first { $0.name == "failures" }.flatMap { Int($0.value) } ?? 1
+            let status = query.first { $0.name == "status" }.flatMap { Int($0.value) } ?? 503
+            let seen = receivedRequests.filter { $0.target == request.target }.count
+            guard seen <= failures else { return echo() }
+            var headers: [(String, String)] = []
+            for item in query where item.name == "header" {
+                if let colon = item.value.firstIndex(of: ":") {
+                    headers.append(
+                        (String(item.value[..<colon]), String(item.value[item.value.index(after: colon)...])))
+                }
+            }
+            return reply(status, headers, Data())
         case "delay":
             guard let milliseconds = number, milliseconds >= 0 else { return reply(400, [], Data()) }
             guard sleep(seconds: Double(milliseconds) / 1000) else { return false }
@@ -111,6 +127,10 @@ extension HTTPTestServer {
                 return reply(401, [("WWW-Authenticate", "Bearer")], Data())
             }
             let token = String(authorization.dropFirst("Bearer ".count))
+            // `/bearer/TOKEN` takes that token only.
+            if segments.count > 1 && token != segments[1] {
+                return reply(401, [("WWW-Authenticate", #"Bearer error="invalid_token""#)], Data())
+            }
             return reply(
                 200, [("Content-Type", "application/json")],
                 Data(#"{"authenticated":true,"token":\#(EchoJSON.quote(token))}"#.utf8))

@@ -1,13 +1,21 @@
 import CurlTransport
 import Dispatch
 import FileIO
+import Synchronization
 
 extension MoyaProvider {
     /// Registers the caller with an exchange (shared with `trackInflights`) and starts it if new.
     func requestNormal(
         _ target: Target, callbackQueue: DispatchQueue?, progress: ProgressBlock?, body: ResponseBodyHandling,
-        completion: @escaping Completion
+        interceptor requestInterceptor: (any RequestInterceptor)? = nil, completion: @escaping Completion
     ) -> any Cancellable {
+        // The provider's interceptor, then the request's (as Alamofire composes a session's and a request's).
+        let interceptor: (any RequestInterceptor)?
+        switch (self.interceptor, requestInterceptor) {
+        case (let provider?, let request?): interceptor = Interceptor(interceptors: [provider, request])
+        case (let provider?, nil): interceptor = provider
+        case (nil, let request): interceptor = request
+        }
         let endpoint = self.endpoint(target)
         let plugins = self.plugins
         let deliver: RequestExchange.Deliver = { result, runningOn in
@@ -41,8 +49,8 @@ extension MoyaProvider {
                         exchange.finish(.failure(error))
                     case .success(let prepared):
                         send(
-                            prepared, exchange: exchange, target: target, endpoint: endpoint, body: body,
-                            callbackQueue: callbackQueue)
+                            prepared, original: request, exchange: exchange, target: target, endpoint: endpoint,
+                            body: body, callbackQueue: callbackQueue, interceptor: interceptor)
                     }
                 }
             }
@@ -75,8 +83,8 @@ extension MoyaProvider {
                 }
                 if joined.isNew {
                     send(
-                        prepared, exchange: joined.exchange, target: target, endpoint: endpoint, body: body,
-                        callbackQueue: callbackQueue)
+                        prepared, original: request, exchange: joined.exchange, target: target, endpoint: endpoint,
+                        body: body, callbackQueue: callbackQueue, interceptor: interceptor)
                 }
                 caller.joined(CallerToken(exchange: joined.exchange, id: joined.callerID))
             }
@@ -98,11 +106,131 @@ extension MoyaProvider {
         return .success(prepared)
     }
 
-    /// willSend → stub or network, for a request the plugins have prepared.
+    /// The request the plugins have prepared, sent: once, or through the interceptor's loop
+    /// (adapt, send, retry) when there is one and the request is not stubbed.
     private func send(
-        _ prepared: URLRequest, exchange: RequestExchange, target: Target, endpoint: Endpoint,
-        body: ResponseBodyHandling,
-        callbackQueue: DispatchQueue?
+        _ prepared: URLRequest, original: URLRequest, exchange: RequestExchange, target: Target, endpoint: Endpoint,
+        body: ResponseBodyHandling, callbackQueue: DispatchQueue?, interceptor: (any RequestInterceptor)?
+    ) {
+        let stub = stubClosure(target)
+        guard let interceptor, case .never = stub else {
+            sendOnce(
+                prepared, stub: stub, exchange: exchange, target: target, endpoint: endpoint, body: body,
+                callbackQueue: callbackQueue
+            ) { result, queue in
+                self.finish(exchange, with: result, target: target, on: queue)
+            }
+            return
+        }
+        let attempt = Attempt(
+            original: original, id: InterceptedRequest.makeID(), retryCount: 0, interceptor: interceptor,
+            exchange: exchange, target: target, endpoint: endpoint, body: body, callbackQueue: callbackQueue)
+        send(attempt, prepared: prepared)
+    }
+
+    /// One attempt of a request under the interceptor, and what it needs to make the next.
+    struct Attempt: Sendable {
+        /// The request as the request closure made it, before the plugins.
+        let original: URLRequest
+        let id: UInt64
+        let retryCount: Int
+        let interceptor: any RequestInterceptor
+        let exchange: RequestExchange
+        let target: Target
+        let endpoint: Endpoint
+        let body: ResponseBodyHandling
+        let callbackQueue: DispatchQueue?
+
+        /// The attempt after this one.
+        var next: Attempt {
+            Attempt(
+                original: original, id: id, retryCount: retryCount + 1, interceptor: interceptor, exchange: exchange,
+                target: target, endpoint: endpoint, body: body, callbackQueue: callbackQueue)
+        }
+    }
+
+    /// (plugins' `prepare` and `adapt` again for a retry) → interceptor's `adapt` → willSend →
+    /// network, then `ended`. A failure before anything is sent ends the request; the plugins hear
+    /// of it only in `process`, as none saw this attempt go out.
+    private func send(_ attempt: Attempt, prepared: URLRequest?) {
+        let exchange = attempt.exchange
+        let target = attempt.target
+        if exchange.isCancelled {
+            exchange.finish(.failure(.cancellation))
+            return
+        }
+        // Each attempt is prepared afresh (a signature, a request id, a resumed download's range).
+        let request: URLRequest
+        if let prepared {
+            request = prepared
+        } else {
+            switch Self.prepared(attempt.original, plugins: plugins, target: target) {
+            case .failure(let error):
+                exchange.finish(.failure(error))
+                return
+            case .success(let again): request = again
+            }
+        }
+        let call = SynchronousCall()
+        attempt.interceptor.adapt(request, for: session) { [self] adapted in
+            guard call.answers() else { return }
+            switch adapted {
+            case .failure(let error):
+                exchange.finish(.failure((error as? MoyaError) ?? .underlying(error, nil)))
+            case .success(let request):
+                sendOnce(
+                    request, stub: .never, exchange: exchange, target: target, endpoint: attempt.endpoint,
+                    body: attempt.body, callbackQueue: attempt.callbackQueue
+                ) { result, queue in
+                    self.ended(attempt, sent: request, with: result, on: queue)
+                }
+            }
+        }
+    }
+
+    /// Tells the plugins of an attempt's answer, then asks the interceptor whether a failed one is
+    /// sent again; the result goes to the callers when it is not.
+    private func ended(
+        _ attempt: Attempt, sent: URLRequest, with result: Result<Response, MoyaError>, on queue: DispatchQueue?
+    ) {
+        let exchange = attempt.exchange
+        let target = attempt.target
+        plugins.forEach { $0.didReceive(result, target: target) }
+        // What was read from a pipe is gone: such a body is never sent again.
+        guard !exchange.isCancelled, sent.streamedFilePaths.isEmpty, let error = InterceptedRequest.failure(of: result)
+        else {
+            exchange.finish(result, on: queue)
+            return
+        }
+        let request = InterceptedRequest(
+            id: attempt.id, target: target, request: sent, result: result, retryCount: attempt.retryCount)
+        let call = SynchronousCall()
+        attempt.interceptor.retry(request, for: session, dueTo: error) { [self] decision in
+            // Still on the thread (and queue) of the answer only when the retrier answered at once.
+            guard call.answers() else { return }
+            let queue = call.hasReturned ? nil : queue
+            switch decision {
+            case .doNotRetry:
+                exchange.finish(result, on: queue)
+            case .doNotRetryWithError(let error):
+                exchange.finish(.failure((error as? MoyaError) ?? .underlying(error, request.response)), on: queue)
+            case .retry, .retryWithDelay:
+                // Sent again from a global queue, never from the thread that drives the transfers;
+                // the wait is the exchange's to cancel before it starts, so a cancel cannot miss it.
+                let next = attempt.next
+                let wait = StubTimer { exchange.finish(.failure(.cancellation)) }
+                exchange.attach(wait)
+                wait.start(delay: decision.delay ?? 0) { self.send(next, prepared: nil) }
+            }
+        }
+        call.returned()
+    }
+
+    /// willSend → stub or network; `ended` gets the result and the queue it runs on, if any.
+    private func sendOnce(
+        _ prepared: URLRequest, stub: StubBehavior, exchange: RequestExchange, target: Target, endpoint: Endpoint,
+        body: ResponseBodyHandling, callbackQueue: DispatchQueue?,
+        ended: @escaping @Sendable (Result<Response, MoyaError>, DispatchQueue?) -> Void
     ) {
         if exchange.isCancelled {
             finish(exchange, with: .failure(.cancellation), target: target)
@@ -111,11 +239,11 @@ extension MoyaProvider {
         let requestType = PreparedRequest(request: prepared)
         plugins.forEach { $0.willSend(requestType, target: target) }
         let transfer: any Cancellable
-        switch stubClosure(target) {
+        switch stub {
         case .never:
             transfer = sendOverNetwork(
                 prepared, target: target, endpoint: endpoint, body: body, exchange: exchange,
-                callbackQueue: callbackQueue)
+                callbackQueue: callbackQueue, ended: ended)
         case .immediate:
             finish(exchange, with: stubResult(prepared, target: target, endpoint: endpoint, body: body), target: target)
             transfer = FinishedCancellable()
@@ -136,7 +264,8 @@ extension MoyaProvider {
     /// rather than on the thread that drives every transfer.
     private func sendOverNetwork(
         _ request: URLRequest, target: Target, endpoint: Endpoint, body: ResponseBodyHandling,
-        exchange: RequestExchange, callbackQueue: DispatchQueue?
+        exchange: RequestExchange, callbackQueue: DispatchQueue?,
+        ended: @escaping @Sendable (Result<Response, MoyaError>, DispatchQueue?) -> Void
     ) -> any Cancellable {
         // The transport streams into the destination's folder, so it is resolved up front.
         let download = endpoint.task.downloadDestination.map {
@@ -153,9 +282,9 @@ extension MoyaProvider {
                 let response = Response(
                     statusCode: transported.head.statusCode, data: transported.body, request: request,
                     response: transported.head, timing: transported.timing, bodyLength: transported.bodyLength)
-                self.finish(exchange, with: Self.validate(response, validationType), target: target, on: callbackQueue)
+                ended(Self.validate(response, validationType), callbackQueue)
             case .failure(let error):
-                self.finish(exchange, with: .failure(.underlying(error, nil)), target: target, on: callbackQueue)
+                ended(.failure(.underlying(error, nil)), callbackQueue)
             }
         }
     }
@@ -233,5 +362,31 @@ extension MoyaProvider {
 
     static func run(on queue: DispatchQueue?, _ work: @escaping @Sendable () -> Void) {
         if let queue { queue.async(execute: work) } else { work() }
+    }
+}
+
+/// What an interceptor's completion may learn of the call it was handed to: whether that call has
+/// returned (a completion called before is still on the caller's thread), and whether it was
+/// called before (an interceptor that calls its completion twice sends nothing twice).
+final class SynchronousCall: Sendable {
+    private struct State {
+        var hasReturned = false
+        var isAnswered = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Whether the call returned.
+    var hasReturned: Bool { state.withLock { $0.hasReturned } }
+
+    /// The call returned.
+    func returned() { state.withLock { $0.hasReturned = true } }
+
+    /// Whether this is the completion's first call.
+    func answers() -> Bool {
+        state.withLock { state in
+            defer { state.isAnswered = true }
+            return !state.isAnswered
+        }
     }
 }

@@ -10,8 +10,8 @@ public typealias ProgressBlock = @Sendable (_ progress: ProgressResponse) -> Voi
 /// Sends the requests of one target type; every request goes through a provider.
 ///
 /// The pipeline, in order: `endpointClosure` → `requestClosure` → `plugins.prepare` → `plugins.adapt` →
-/// `plugins.willSend` → stub or network → validation → `plugins.didReceive` →
-/// `plugins.process` → completion.
+/// `interceptor.adapt` → `plugins.willSend` → stub or network → validation → `plugins.didReceive` →
+/// (`interceptor.retry`: after a wait, back to `plugins.prepare`) → `plugins.process` → completion.
 public final class MoyaProvider<Target: TargetType>: Sendable {
     /// Maps a target to an endpoint.
     public typealias EndpointClosure = @Sendable (Target) -> Endpoint
@@ -32,6 +32,21 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
     public let session: Session
     /// Plugins, called in order.
     public let plugins: [any PluginType]
+    /// Adapts each request before every time it is sent and decides whether a failed one is sent
+    /// again (what Alamofire's `Session(interceptor:)` gives a Moya provider): a `RetryPolicy`, an
+    /// `AuthenticationInterceptor`, or several in an `Interceptor`. Stubbed requests never see it.
+    ///
+    /// The provider runs the loop: it adapts, sends, asks `retry` after each failed answer (see
+    /// `InterceptedRequest`), waits the delay asked (cancelling the request cancels the wait), and
+    /// sends again, until the retrier says no. Each attempt is made afresh from the request
+    /// closure's request: the plugins' `prepare` and `adapt` (a signature, a request id), the
+    /// interceptor's `adapt`, `willSend`; `didReceive` hears each attempt's answer, `process` and
+    /// the completion the last one only. A request whose body is streamed from a pipe
+    /// (`URLRequest.streamedFilePaths`) is never sent again; with a response body streamed to a
+    /// consumer (`ResponseBodyHandling.stream`), the consumer gets each attempt's answer.
+    /// A request may bring an interceptor of its own (`request(_:…interceptor:completion:)`),
+    /// which comes after this one.
+    public let interceptor: (any RequestInterceptor)?
     /// Whether identical requests in flight (as sent, after the plugins) share one exchange and one result.
     public let trackInflights: Bool
     /// Where completions run when a request names no queue; `nil` runs them on the thread that
@@ -52,9 +67,11 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
         stubClosure: @escaping StubClosure = MoyaProvider.neverStub,
         callbackQueue: DispatchQueue? = nil,
         session: Session = .default,
+        interceptor: (any RequestInterceptor)? = nil,
         plugins: [any PluginType] = [],
         trackInflights: Bool = false
     ) {
+        self.interceptor = interceptor
         self.endpointClosure = endpointClosure
         self.requestClosure = requestClosure
         self.stubClosure = stubClosure
@@ -82,17 +99,19 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
     /// - Parameters:
     ///   - callbackQueue: Where `progress` and `completion` run; defaults to the provider's.
     ///   - progress: Called as bytes are transferred, and once more with the response.
+    ///   - interceptor: This request's own interceptor, after the provider's (Alamofire's per-request
+    ///     interceptor); with `trackInflights`, that of the caller who started the shared exchange.
     /// - Returns: A token whose `cancel()` cancels this request (for this caller only, when
     ///   `trackInflights` shares it with others); the completion then gets a `MoyaError.underlying`
     ///   holding `TransportError(kind: .cancelled)`.
     @discardableResult
     public func request(
         _ target: Target, callbackQueue: DispatchQueue? = nil, progress: ProgressBlock? = nil,
-        completion: @escaping Completion
+        interceptor: (any RequestInterceptor)? = nil, completion: @escaping Completion
     ) -> any Cancellable {
         requestNormal(
             target, callbackQueue: callbackQueue ?? self.callbackQueue, progress: progress, body: .collectAll,
-            completion: completion)
+            interceptor: interceptor, completion: completion)
     }
 
     /// Sends `target`, its response body handled as `body` says: kept up to a limit, dropped, or
@@ -101,13 +120,15 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
     ///
     /// A streamed request never shares an exchange with others (`trackInflights`): its body has
     /// one reader.
+    /// `interceptor`: this request's own, after the provider's.
     @discardableResult
     public func request(
         _ target: Target, body: ResponseBodyHandling, callbackQueue: DispatchQueue? = nil,
-        progress: ProgressBlock? = nil, completion: @escaping Completion
+        progress: ProgressBlock? = nil, interceptor: (any RequestInterceptor)? = nil,
+        completion: @escaping Completion
     ) -> any Cancellable {
         requestNormal(
             target, callbackQueue: callbackQueue ?? self.callbackQueue, progress: progress, body: body,
-            completion: completion)
+            interceptor: interceptor, completion: completion)
     }
 }

@@ -14,8 +14,20 @@ final class StubTimer: Cancellable {
     private let onCancel: @Sendable () -> Void
 
     /// Schedules `fire` after `delay` seconds on a global queue.
-    init(delay: TimeInterval, fire: @escaping @Sendable () -> Void, onCancel: @escaping @Sendable () -> Void) {
+    convenience init(
+        delay: TimeInterval, fire: @escaping @Sendable () -> Void, onCancel: @escaping @Sendable () -> Void
+    ) {
+        self.init(onCancel: onCancel)
+        start(delay: delay, fire: fire)
+    }
+
+    /// A timer not yet scheduled (`start`): one that can be handed to what cancels it first.
+    init(onCancel: @escaping @Sendable () -> Void) {
         self.onCancel = onCancel
+    }
+
+    /// Schedules `fire` after `delay` seconds on a global queue, unless cancelled by then.
+    func start(delay: TimeInterval, fire: @escaping @Sendable () -> Void) {
         DispatchQueue.global().asyncAfter(deadline: .now() + max(0, delay)) { [self] in
             if claim(.fired) { fire() }
         }

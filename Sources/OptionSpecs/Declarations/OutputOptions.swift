@@ -42,7 +42,9 @@ extension OptionGroupSpec {
                 sample: "format"),
             .flag(
                 "sorted", "--sorted",
-                help: "As xh's --sorted: sort the keys of a formatted JSON body (every object's, by name)."),
+                help:
+                    "As xh's --sorted: sort the keys of a formatted JSON body (every object's, by name) and -i's header fields by name."
+            ),
             .option(
                 "maxEvents", "--max-events", valueName: "n", type: "Int?",
                 help:

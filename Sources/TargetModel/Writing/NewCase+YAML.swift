@@ -17,6 +17,9 @@ package struct RenderedCase: Sendable {
     /// The files the case's `examples` name that are to be copied beside the target file (paths
     /// relative to its folder), for the writer to put there.
     package var exampleFiles: [(path: String, bytes: [UInt8])] = []
+    /// The credentials outside headers the case takes as values instead of holding them
+    /// (``NewCase/credentialsAsValues(in:isForm:secrets:taken:)``), for the user to be told.
+    package var credentialValues: [CredentialValue] = []
     /// Every file for the writer to put beside the target file: the sample's and the examples'.
     package var filesBeside: [(path: String, bytes: [UInt8])] { [sampleFile].compactMap { $0 } + exampleFiles }
 
@@ -82,12 +85,22 @@ extension NewCase {
         if !headers.isEmpty {
             var written: [YAMLText.Entry] = []
             var variables = Set<String>()
+            // A header that repeats what a secret header sends (`X-Token` beside `Authorization:
+            // Bearer` with the same token) is a secret too.
+            let named = Set(
+                headers.map { $0.name.lowercased() }.filter {
+                    CredentialNames.sensitiveHeaders.contains($0) || sensitiveHeaders.contains($0)
+                })
+            let sent = Set(sentSecrets(secretHeaderNames: named).map(\.value).filter { !$0.isEmpty })
             for header in headers {
                 try Self.checkOneLine(header.name, "the header name")
                 try Self.checkOneLine(header.value, "the header \(header.name)'s value")
                 let lowercased = header.name.lowercased()
-                if header.isSecret || CredentialNames.sensitiveHeaders.contains(lowercased)
-                    || sensitiveHeaders.contains(lowercased)
+                let afterScheme = header.value.firstIndex(of: " ").map {
+                    String(header.value[header.value.index(after: $0)...])
+                }
+                if header.isSecret || named.contains(lowercased) || sent.contains(header.value)
+                    || afterScheme.map(sent.contains) == true
                 {
                     secretHeaderNames.insert(lowercased)
                     let variable = Self.uniqueVariable(apiName: apiName, header: header.name, taken: &variables)
@@ -112,6 +125,18 @@ extension NewCase {
         {
             members.append(YAMLText.Entry("task", task))
         }
+        // No credential stays in the path, the query or the body: each becomes a value.
+        var taken = Set(
+            values.compactMap { value -> String? in
+                if case .map(let entries) = value { return entries.first?.key }
+                return nil
+            })
+        let isForm =
+            headers.last { $0.name.lowercased() == "content-type" }?.value.lowercased()
+            .hasPrefix("application/x-www-form-urlencoded") ?? false
+        let credentialValues = Self.credentialsAsValues(
+            in: &members, isForm: isForm, secrets: sentSecrets(secretHeaderNames: secretHeaderNames), taken: &taken)
+        values += credentialValues.map { .map([YAMLText.Entry($0.value, .string("string"))]) }
         if !values.isEmpty { members.insert(YAMLText.Entry("values", .list(values)), at: description == nil ? 0 : 1) }
         if !example.isEmpty { members.append(YAMLText.Entry("examples", .list([.map(example)]))) }
         var omission: String?
@@ -133,7 +158,7 @@ extension NewCase {
         }
         return RenderedCase(
             members: members, secrets: secrets, sampleOmission: omission, sampleFile: sampleFile,
-            exampleFiles: exampleFiles)
+            exampleFiles: exampleFiles, credentialValues: credentialValues)
     }
 
     /// The `task` map; `nil` for a request with no body and no query.

@@ -169,7 +169,7 @@ package enum AuthSchemeEdit {
         }
         for (old, new) in zip(api.cases, changed.cases)
         where positionFree(withoutAuth(old)) != positionFree(withoutAuth(new))
-            || positionFree(api.auth(for: old.auth)) != positionFree(changed.auth(for: new.auth))
+            || positionFree(api.auth(for: old.auth) as Any) != positionFree(changed.auth(for: new.auth) as Any)
         {
             throw TargetFileEditError(
                 .invalidResult,

@@ -13,6 +13,8 @@ package struct NewAPIFile: Sendable {
     package var secrets: [RenderedCase.SecretReference]
     /// Why the sample given was not saved, if it was not.
     package var sampleOmission: String?
+    /// The credentials outside headers the case takes as values, given when it is called.
+    package var credentialValues: [CredentialValue] = []
 }
 
 extension CaseSaver {
@@ -48,6 +50,7 @@ extension CaseSaver {
         root.append(YAMLText.Entry("cases", .map([YAMLText.Entry(name, .map(rendered.members))])))
         return NewAPIFile(
             text: YAMLText.render(root, header: header), sampleFiles: rendered.filesBeside,
-            secrets: secrets + rendered.secrets, sampleOmission: rendered.sampleOmission)
+            secrets: secrets + rendered.secrets, sampleOmission: rendered.sampleOmission,
+            credentialValues: rendered.credentialValues)
     }
 }

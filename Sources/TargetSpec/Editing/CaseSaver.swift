@@ -9,6 +9,8 @@ package struct SavedCase: Sendable {
     package var secrets: [RenderedCase.SecretReference]
     /// Why the sample given was not saved, if it was not.
     package var sampleOmission: String?
+    /// The credentials outside headers the case takes as values, given when it is called.
+    package var credentialValues: [CredentialValue] = []
 }
 
 /// Adds a request as a new case at the end of a target file's `cases` (`request --save-as`):
@@ -105,6 +107,7 @@ package enum CaseSaver {
         }
         try TargetFileWriter.replace(snapshot, with: edited.bytes)
         return SavedCase(
-            line: edited.line, secrets: schemeVariables + rendered.secrets, sampleOmission: rendered.sampleOmission)
+            line: edited.line, secrets: schemeVariables + rendered.secrets, sampleOmission: rendered.sampleOmission,
+            credentialValues: rendered.credentialValues)
     }
 }

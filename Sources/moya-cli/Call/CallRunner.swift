@@ -13,8 +13,9 @@ import Foundation
 #endif
 
 /// Sends (or stubs) one target through a `MoyaProvider` on a latch, with Ctrl-C handling: the
-/// `Sender`'s latch client (`check` is its callback client). Retries and the token renewed after
-/// a 401 are the sender's `SendingState`.
+/// `Sender`'s latch client (`check` is its callback client). Retries are MoyaKit's (the provider
+/// waits and sends again), decided by the sender's `SendingState` through a `SendingInterceptor`;
+/// after a 401 the token it renews goes into `target`, sent again through a new provider.
 struct CallRunner {
     var target: DynamicTarget
     /// How the request is sent: plugins (with `--query`, `--json`, `--data` on a first page),
@@ -110,7 +111,17 @@ struct CallRunner {
             barWidth = { Terminal.width(of: StandardStream.error.fileDescriptor, environment: environment) ?? 80 }
         }
         var provider = makeProvider()
-        var sending = sender.sending(target)
+        // MoyaKit waits and sends again as the sender's policy says; the note comes first.
+        let silent = output.silent
+        let sending = SendingInterceptor(
+            sender.sending(target),
+            onRetry: { answer, delay, retries, mostRetries in
+                guard !silent else { return }
+                StandardStream.error.write(
+                    "moya-cli: \(Self.reason(answer)); retrying in \(Self.seconds(delay)) (\(retries)/\(mostRetries))\n"
+                )
+            })
+        if let sink { sink.skipAnswers { head in sending.willSendAgain(after: head) } }
         while true {
             let outcome = Outcome()
             let bar = barWidth.map { ProgressBar(width: $0) }
@@ -120,16 +131,13 @@ struct CallRunner {
                     if let transfer = response.progressObject { bar.update(transfer) }
                 }
             }
-            if let sink {
-                let state = sending
-                sink.skipAnswers { head in state.willSendAgain(after: head) }
-            }
-            // This thread runs the transfer itself while it waits, and watches for Ctrl-C.
+            // This thread runs the transfer itself while it waits, and watches for Ctrl-C (which
+            // also ends a wait to retry).
             let sent = sending.target
             RequestLatch.wait(
                 watching: [interrupt.fileDescriptor].filter { $0 >= 0 }, onReadable: { _ in interrupt.pump() }
             ) { latch in
-                let token = provider.request(sent, body: body, progress: progress) { result in
+                let token = provider.request(sent, body: body, progress: progress, interceptor: sending) { result in
                     outcome.result = result
                     latch.signal()
                 }
@@ -138,21 +146,14 @@ struct CallRunner {
             bar?.finish()
             if interrupt.wasInterrupted { return nil }
             guard let result = outcome.result else { return nil }
-            switch sending.step(after: result) {
-            case .finish:
-                return result
-            case .renewed:
+            switch sending.settle(after: result) {
+            case (.finish, let answer), (.retry, let answer):
+                return answer
+            case (.renewed, _):
                 target = sending.target
                 provider = makeProvider()
-            case .renewalFailed(let error):
+            case (.renewalFailed(let error), _):
                 throw CommandFailure(.credentials, redactor.redact(error.description))
-            case .retry(let delay):
-                if !output.silent {
-                    StandardStream.error.write(
-                        "moya-cli: \(Self.reason(result)); retrying in \(Self.seconds(delay)) "
-                            + "(\(sending.retries)/\(sending.mostRetries))\n")
-                }
-                if interrupt.sleep(seconds: delay) { return nil }
             }
         }
     }

@@ -22,10 +22,12 @@ extension PagingOptions {
     func validate(with output: OutputOptions) throws(OptionsError) {
         if (all || capture)
             && (output.writeOut != nil || output.dumpHeader != nil || output.print != nil || output.meta
-                || output.maxEvents != nil || output.stream)
+                || output.maxEvents != nil || output.stream || output.continueDownload || output.etagSave != nil
+                || output.etagCompare != nil)
         {
             throw OptionsError(
-                "-w, -D, --print, --meta, --max-events and --stream are about one response; they cannot be combined with --all or --capture"
+                "-w, -D, --print, --meta, --max-events, --stream, --continue, --etag-save and --etag-compare are about "
+                    + "one response; they cannot be combined with --all or --capture"
             )
         }
         if (all || capture) && !output.expect.isEmpty {

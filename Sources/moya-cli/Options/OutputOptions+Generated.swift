@@ -115,7 +115,7 @@ extension OutputOptions {
     static var sorted: OptionDeclaration<Self> {
         .flag(
             "--sorted",
-            help: "As xh's --sorted: sort the keys of a formatted JSON body (every object's, by name)."
+            help: "As xh's --sorted: sort the keys of a formatted JSON body (every object's, by name) and -i's header fields by name."
         ) { $0.sorted = true }
     }
 

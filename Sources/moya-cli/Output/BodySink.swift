@@ -47,14 +47,17 @@ final class BodySink: ResponseBodyConsumer {
     let destination: Destination
     /// `-i`: the status line and headers before the body.
     let includesHead: Bool
+    /// `--sorted`: those headers sorted by name.
+    let sortsHead: Bool
     /// How a stream's events are printed one by one (`--keypath`, `--format jsonl`, `--max-events`,
     /// JSON lines on a terminal); `nil` for a file.
     let events: EventPrinter?
     private let state = Mutex(State())
 
-    init(destination: Destination, includesHead: Bool, events: EventPrinter? = nil) {
+    init(destination: Destination, includesHead: Bool, sortsHead: Bool = false, events: EventPrinter? = nil) {
         self.destination = destination
         self.includesHead = includesHead
+        self.sortsHead = sortsHead
         self.events = events
     }
 
@@ -140,14 +143,16 @@ final class BodySink: ResponseBodyConsumer {
                 if text != nil || splitter != nil {
                     try TransportError.converting { () throws(FileError) in
                         try StandardStream.output.writeChecked(
-                            DisplayText.escaped(ResponseWriter.headText(head), keepingLineBreaks: true) + "\n")
+                            DisplayText.escaped(
+                                ResponseWriter.headText(head, sortingNames: sortsHead), keepingLineBreaks: true) + "\n")
                     }
                 }
             case .standardOutput, .file:
                 // A kept body is shown with its head by `ResponseWriter`.
                 if kept != nil { break }
                 try TransportError.converting { () throws(FileError) in
-                    try StandardStream.output.writeChecked(ResponseWriter.headText(head) + "\n")
+                    try StandardStream.output.writeChecked(
+                        ResponseWriter.headText(head, sortingNames: sortsHead) + "\n")
                 }
             }
         }

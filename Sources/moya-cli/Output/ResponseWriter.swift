@@ -68,7 +68,7 @@ struct ResponseWriter {
         if let outputPath {
             return BodySink(
                 destination: .file(path: outputPath, overwrite: true),
-                includesHead: output.include && output.format == .raw)
+                includesHead: output.include && output.format == .raw, sortsHead: output.sorted)
         }
         if output.format == .json || !output.printsBody { return nil }
         if output.keyPath != nil && !output.readsEvents { return nil }
@@ -79,9 +79,11 @@ struct ResponseWriter {
             forcesLines: output.stream, onTerminal: stdoutIsTerminal, colors: colorsStdout, lineLimit: bodyLimit.bytes)
         if stdoutIsTerminal {
             return BodySink(
-                destination: .terminal(keepingAtMost: bodyLimit.bytes), includesHead: output.include, events: events)
+                destination: .terminal(keepingAtMost: bodyLimit.bytes), includesHead: output.include,
+                sortsHead: output.sorted, events: events)
         }
-        return BodySink(destination: .standardOutput, includesHead: output.include, events: events)
+        return BodySink(
+            destination: .standardOutput, includesHead: output.include, sortsHead: output.sorted, events: events)
     }
 
     /// What the transport does with the body, given the sink (if any).
@@ -174,7 +176,10 @@ struct ResponseWriter {
         }
         if output.include || output.headersOnly {
             StandardStream.output.write(
-                forTerminal(Self.headText(response.response ?? HTTPResponseHead(statusCode: response.statusCode))))
+                forTerminal(
+                    Self.headText(
+                        response.response ?? HTTPResponseHead(statusCode: response.statusCode),
+                        sortingNames: output.sorted)))
             if output.headersOnly { return }
             StandardStream.output.write("\n")
         }
@@ -298,10 +303,19 @@ struct ResponseWriter {
     }
 
     /// The status line and headers, as on the wire.
-    static func headText(_ head: HTTPResponseHead) -> String {
+    /// The status line and header fields as `-i` prints them; `sortingNames` (`--sorted`, as
+    /// HTTPie's and xh's): the fields by name, those of one name in the order received.
+    static func headText(_ head: HTTPResponseHead, sortingNames: Bool = false) -> String {
         let reason = ReasonPhrase.forStatus(head.statusCode)
         var text = "\(head.httpVersion) \(head.statusCode)\(reason.isEmpty ? "" : " " + reason)\n"
-        for field in head.headers {
+        var fields = Array(head.headers)
+        if sortingNames {
+            fields = fields.enumerated().sorted { left, right in
+                left.element.name.canonicalName == right.element.name.canonicalName
+                    ? left.offset < right.offset : left.element.name.canonicalName < right.element.name.canonicalName
+            }.map(\.element)
+        }
+        for field in fields {
             text += "\(field.name.rawName): \(field.value)\n"
         }
         return text

@@ -114,7 +114,10 @@ struct CaseSaving {
         let extra = invocation.requestOptions.headerOverrides.compactMap { header in
             header.value.map { NewCase.Header(name: header.name, value: $0) }
         }
-        let saved: (secrets: [RenderedCase.SecretReference], sampleOmission: String?)
+        let saved:
+            (
+                secrets: [RenderedCase.SecretReference], sampleOmission: String?, credentialValues: [CredentialValue]
+            )
         var made: NewAPIFile?
         do throws(TargetFileEditError) {
             // -u, --digest and --bearer: the case reads them from the API's auth scheme of that type
@@ -136,13 +139,13 @@ struct CaseSaving {
                     newCase, as: name, apiName: urlAPI.name, origin: origin,
                     credential: credential.map(Self.schemeKind),
                     header: ["Made by moya-cli request --save-as; see moya-targets(5)."])
-                saved = (made?.secrets ?? [], made?.sampleOmission)
+                saved = (made?.secrets ?? [], made?.sampleOmission, made?.credentialValues ?? [])
             } else {
                 if let api = urlAPI?.spec, let origin { newCase.place(origin: origin, under: api) }
                 let added = try CaseSaver.save(
                     newCase, as: name, toFileAt: file, credential: credential.map(Self.schemeKind))
                 StandardStream.error.write("moya-cli: saved case '\(name)' in \(file) (line \(added.line))\n")
-                saved = (added.secrets, added.sampleOmission)
+                saved = (added.secrets, added.sampleOmission, added.credentialValues)
             }
         } catch {
             throw CommandFailure.reporting(error)
@@ -153,6 +156,11 @@ struct CaseSaving {
             StandardStream.error.write("moya-cli: wrote \(file): API '\(urlAPI.name)' with the case '\(name)'\n")
         }
         do {
+            for credential in saved.credentialValues {
+                StandardStream.error.write(
+                    "moya-cli: the case takes \(DisplayText.escaped(credential.place)), a credential, as its value '\(credential.value)': it is not written; give it when you call the case\n"
+                )
+            }
             for secret in saved.secrets {
                 StandardStream.error.write(
                     "moya-cli: the case reads \(secret.header) from ${secret:\(secret.variable)}; set \(secret.variable) to call it\n"

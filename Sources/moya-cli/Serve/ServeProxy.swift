@@ -48,42 +48,37 @@ final class ServeProxy: ServeForwarder {
         // A declared case's answer to record is held whole, bounded as `call --record` bounds it;
         // any other is passed on as it comes.
         let recordsCase = recording != nil ? request.declaredCase : nil
-        send(
-            sender.sending(target), api: api, recordsCase: recordsCase, consumer: LiveBody(stream: stream),
-            stream: stream)
+        let consumer = LiveBody(stream: stream)
+        let sending = SendingInterceptor(sender.sending(target))
+        // An answer that will be sent again is not passed on.
+        consumer.skips { head in sending.willSendAgain(after: head) }
+        send(sending, api: api, recordsCase: recordsCase, consumer: consumer, stream: stream)
     }
 
-    /// Sends `state`'s target and goes on as the sender's state says, as `call` does: once more
-    /// with a new token after a 401, again after a retry's wait, else the answer is passed on.
+    /// Sends `sending`'s target and goes on as the sender's state says, as `call` does: MoyaKit
+    /// retries it after the waits, it is sent once more with a new token after a 401, else the
+    /// answer is passed on.
     private func send(
-        _ state: SendingState, api: APISpec, recordsCase: (api: String, caseName: String)?, consumer: LiveBody,
-        stream: ForwardedStream
+        _ sending: SendingInterceptor, api: APISpec, recordsCase: (api: String, caseName: String)?,
+        consumer: LiveBody, stream: ForwardedStream
     ) {
-        let target = state.target
+        let target = sending.target
         let redactor = sender.redaction.redactor(for: target)
         let provider = MoyaProvider<DynamicTarget>(
             endpointClosure: { $0.endpoint }, stubClosure: { _ in .never },
             session: Session(configuration: sender.sessionConfiguration(for: target)), plugins: sender.sendingPlugins)
-        // An answer that will be sent again is not passed on.
-        consumer.skips { head in state.willSendAgain(after: head) }
         let body: ResponseBodyHandling =
             recordsCase != nil
             ? .collect(limit: SampleRecording.maximumBodyBytes) : .stream(to: consumer, keepingPrefix: 0)
-        provider.request(target, body: body, callbackQueue: .global()) { [self] result in
+        provider.request(target, body: body, callbackQueue: .global(), interceptor: sending) { [self] answered in
             // The provider lives until its answer.
             withExtendedLifetime(provider) {}
-            var state = state
-            switch state.step(after: result) {
-            case .finish:
+            let (step, result) = sending.settle(after: answered)
+            switch step {
+            case .finish, .retry:
                 break
             case .renewed:
-                send(state, api: api, recordsCase: recordsCase, consumer: consumer, stream: stream)
-                return
-            case .retry(let delay):
-                let next = state
-                DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
-                    self.send(next, api: api, recordsCase: recordsCase, consumer: consumer, stream: stream)
-                }
+                send(sending, api: api, recordsCase: recordsCase, consumer: consumer, stream: stream)
                 return
             case .renewalFailed(let error):
                 let reason = redactor.redact("\(error)")

@@ -56,6 +56,57 @@ final class NewCaseRenderTests: XCTestCase {
             #"{"name":"{id}","n":1,"d":2.50,"ok":true,"none":null,"tags":["a","true"]}"#)
     }
 
+    /// No credential is written anywhere in a case, whichever writer renders it: a parameter or
+    /// body field named like one, and any part that repeats what a secret header sends (the
+    /// path, the query, the body, another header), become values or secret headers.
+    func testNoCredentialIsWrittenOutsideItsHeader() throws {
+        let token = "tok_9f8e7d6c5b4a"
+        var request = NewCase(method: "POST", path: "/users/\(token)/keys")
+        request.query = [.init(name: "access_token", value: "other-secret-1"), .init(name: "echo", value: token)]
+        request.headers = [
+            .init(name: "Authorization", value: "Bearer \(token)"), .init(name: "X-Echo", value: token),
+            .init(name: "X-Plain", value: "hello")
+        ]
+        request.body = .json(
+            .object([
+                ("user", .string("moya")), ("password", .string("hunter2-secret")),
+                ("nested", .object([("copy", .string(token)), ("client_secret", .string("cs-secret"))]))
+            ]))
+        let rendered = try request.render(apiName: "hb")
+        let edited = try CaseAppender.appending(
+            "added", members: rendered.members, to: Array(file.utf8), file: "t.yaml")
+        let text = String(decoding: edited.bytes, as: UTF8.self)
+        let loaded = TargetFileLoader.load(text: text, file: "t.yaml")
+        XCTAssertNotNil(loaded.api, loaded.renderedDiagnostics() + "\n" + text)
+        let result = (text: text, rendered: rendered)
+        for secret in [token, "other-secret-1", "hunter2-secret", "cs-secret"] {
+            XCTAssertFalse(result.text.contains(secret), "\(secret) written:\n\(result.text)")
+        }
+        XCTAssertEqual(
+            result.rendered.credentialValues.map(\.value),
+            ["authorization", "password", "copy", "client_secret", "access_token", "echo"])
+        XCTAssertTrue(result.text.contains(#"path: "/users/{authorization}/keys""#), result.text)
+        XCTAssertTrue(result.text.contains(#"X-Echo: "${secret:MOYA_HB_X_ECHO}""#), result.text)
+        XCTAssertTrue(result.text.contains("X-Plain: hello"), result.text)
+        XCTAssertTrue(result.text.contains("user: moya"), result.text)
+        XCTAssertEqual(result.rendered.secrets.map(\.header), ["Authorization", "X-Echo"])
+        // A form body written as text, and a second pass over what is already a value: no change.
+        var form = NewCase(method: "POST", path: "/login")
+        form.headers = [
+            .init(name: "Content-Type", value: "application/x-www-form-urlencoded"),
+            .init(name: "X-Api-Key", value: "key-123456")
+        ]
+        form.body = .text("user=moya&password=pw-secret&copy=key-123456")
+        let formCase = try form.render(apiName: "hb")
+        var members = formCase.members
+        var taken = Set(formCase.credentialValues.map(\.value))
+        XCTAssertEqual(formCase.credentialValues.map(\.value), ["password", "copy"])
+        XCTAssertEqual(
+            NewCase.credentialsAsValues(in: &members, isForm: true, secrets: [("x", "key-123456")], taken: &taken), [])
+        XCTAssertEqual(YAMLText.render(members, header: []), YAMLText.render(formCase.members, header: []))
+        XCTAssertFalse(YAMLText.render(members, header: []).contains("pw-secret"))
+    }
+
     func testRepeatedQueryWithoutBodyAndFormFields() throws {
         var request = NewCase(method: "GET", path: "/get")
         request.query = [.init(name: "tag", value: "a"), .init(name: "tag", value: "b"), .init(name: "q", value: "x y")]
@@ -218,7 +269,7 @@ final class NewCaseRenderTests: XCTestCase {
     /// the file as the value sent, never as structure.
     func testHostileValuesStayValues() throws {
         let nasty = [
-            "a\r\nX-Injected: 1", "nul\u{0}byte", ": # & * ! | > ' \" % @", "- item", "? key", "[1, 2]", "{a: b}",
+            "a\r\nX-Injected: 1", "nul\u{0}byte", ": # & * ! | > ' \" % @", "- item", "? k", "[1, 2]", "{a: b}",
             "&anchor", "*alias",
             "!!int 5", "--- ", "...", "#comment", "null", "~", "yes", "0x10", "1e3", " lead", "trail ", "\u{2028}ls",
             "\u{FEFF}bom", "tab\there",

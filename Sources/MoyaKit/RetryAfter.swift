@@ -1,5 +1,3 @@
-import MoyaKit
-
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
