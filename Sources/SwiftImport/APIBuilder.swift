@@ -234,16 +234,6 @@ struct APIBuilder {
                     parameters: bind(parameters), encoding: encoding, reader: &reader, caseName: swiftCase.name)
             }
 
-            taskEntries = taskEntries.map { entry in
-                var entry = entry
-                if ["parameters", "json", "query"].contains(entry.key) {
-                    entry.value = hidingSecrets(
-                        in: entry.value, reader: &reader, caseName: swiftCase.name,
-                        taken: Set(swiftCase.values.map(\.name)))
-                }
-                return entry
-            }
-
             // A task needs its body: what is left without one (an encoding, a query) is dropped.
             let bodyKeys: Set<String> = ["data", "dataFile", "json", "parameters", "upload", "multipart", "download"]
             if !taskEntries.isEmpty, !taskEntries.contains(where: { bodyKeys.contains($0.key) }) {
@@ -255,6 +245,7 @@ struct APIBuilder {
 
             // headers
             var headerPairs: [(String, String)] = []
+            var headerSecrets: [(name: String, value: String)] = []
             if let (expression, place) = bind(headers), let expression {
                 let unwrapped = ExpressionReader.unwrapped(expression)
                 if unwrapped.is(NilLiteralExprSyntax.self) {
@@ -269,12 +260,38 @@ struct APIBuilder {
                                 reader.note(element, "a header the app computes: left out")
                                 continue
                             }
-                            headerPairs.append(
-                                (name, hidingSecret(value, named: name, header: true, at: element, reader: &reader)))
+                            let hidden = hidingSecret(value, named: name, header: true, at: element, reader: &reader)
+                            if hidden != value {
+                                headerSecrets.append((name, value))
+                                if let space = value.firstIndex(of: " ") {
+                                    headerSecrets.append((name, String(value[value.index(after: space)...])))
+                                }
+                            }
+                            headerPairs.append((name, hidden))
                         }
                     }
                 } else {
                     note(place, swiftCase.name, "the headers are computed by the app: left out")
+                }
+            }
+
+            // Credentials in the path or the task: NewCase's one rule makes each a value of the case
+            // (a task cannot read the environment, and a credential is never written).
+            var members: [YAMLText.Entry] = [.init("path", .string(pathText))]
+            if !taskEntries.isEmpty { members.append(.init("task", .map(taskEntries))) }
+            var taken = Set(swiftCase.values.map(\.name) + reader.extraValues.map(\.name))
+            let credentials = NewCase.credentialsAsValues(
+                in: &members, isForm: false, secrets: headerSecrets, taken: &taken)
+            if !credentials.isEmpty {
+                if case .string(let path)? = members.first(where: { $0.key == "path" })?.value { pathText = path }
+                if case .map(let task)? = members.first(where: { $0.key == "task" })?.value { taskEntries = task }
+                for credential in credentials {
+                    reader.extraValues.append((credential.value, lastPlace ?? swiftCase.place))
+                    reader.uses[credential.value, default: []].insert(.other)
+                    note(
+                        lastPlace ?? swiftCase.place, swiftCase.name,
+                        "\(credential.place) holds a credential in the sources: it is not copied; it is the value '\(credential.value)', given on the command line"
+                    )
                 }
             }
 
@@ -530,52 +547,6 @@ struct APIBuilder {
             previous = character
         }
         return literal
-    }
-
-    /// The members of a parameters, JSON or query map named as credentials and written in the
-    /// sources: a task may not read the environment, so each becomes a string value the caller
-    /// gives (`password: "{password}"`), with a note.
-    mutating func hidingSecrets(
-        in value: YAMLText, reader: inout ExpressionReader, caseName: String, taken: Set<String>
-    ) -> YAMLText {
-        switch value {
-        case .map(let entries):
-            return .map(
-                entries.map { entry in
-                    var entry = entry
-                    var literal = false
-                    switch entry.value {
-                    case .string(let text): literal = !text.isEmpty && Self.holdsLiteralText(text)
-                    case .number: literal = true
-                    default: break
-                    }
-                    if literal, CredentialNames.looksSecret(entry.key) {
-                        let stem = Self.identifier(entry.key)
-                        var name = stem
-                        var number = 2
-                        while taken.contains(name) || reader.extraValues.contains(where: { $0.name == name }) {
-                            name = stem + "\(number)"
-                            number += 1
-                        }
-                        reader.extraValues.append((name, type.node.place))
-                        reader.uses[name, default: []].insert(.other)
-                        notes.append(
-                            SwiftImportNote(
-                                place: type.node.place, caseName: caseName,
-                                message:
-                                    "\(entry.key) holds a credential in the sources: it is not copied; it is the value '\(name)', given on the command line"
-                            ))
-                        entry.value = .string("{\(name)}")
-                    } else {
-                        entry.value = hidingSecrets(in: entry.value, reader: &reader, caseName: caseName, taken: taken)
-                    }
-                    return entry
-                })
-        case .list(let items):
-            return .list(items.map { hidingSecrets(in: $0, reader: &reader, caseName: caseName, taken: taken) })
-        default:
-            return value
-        }
     }
 
     // MARK: Cases and values

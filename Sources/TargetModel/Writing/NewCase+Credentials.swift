@@ -100,6 +100,11 @@ extension NewCase {
             case "parameters", "query":
                 guard case .map(var parameters) = entry.value else { continue }
                 for (offset, parameter) in parameters.enumerated() {
+                    if case .map = parameter.value, !CredentialNames.looksSecret(parameter.key) {
+                        // A nested object (JSON- or bracket-encoded parameters): its fields as a body's.
+                        parameters[offset].value = replacingFields(parameter.value)
+                        continue
+                    }
                     parameters[offset].value = replacingParameter(
                         parameter.key, parameter.value, place: "the query parameter " + parameter.key)
                 }
