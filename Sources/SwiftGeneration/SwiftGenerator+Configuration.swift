@@ -34,7 +34,8 @@ extension SwiftGenerator {
                 }
                 if usesFilesFolder {
                     fields.line(
-                        "/// The folder of the target file: the files it names (bodies, uploads, samples) are in it.")
+                        "/// Where the files the target file names (bodies, uploads, samples) are: its folder, or the")
+                    fields.line("/// app's bundle (`Bundle.main.resourceURL!`) or a folder the app names.")
                     fields.line(access + "var filesFolder: URL")
                     parameters.append(.atom("filesFolder: URL = URL(fileURLWithPath: \".\")"))
                     assignments.append("self.filesFolder = filesFolder")

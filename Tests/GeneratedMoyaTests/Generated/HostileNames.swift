@@ -268,7 +268,8 @@ extension HostileNames {
         var hostileSecret: String?
         /// `${secret:HOSTILE_TOKEN}`: a secret.
         var hostileToken: String?
-        /// The folder of the target file: the files it names (bodies, uploads, samples) are in it.
+        /// Where the files the target file names (bodies, uploads, samples) are: its folder, or the
+        /// app's bundle (`Bundle.main.resourceURL!`) or a folder the app names.
         var filesFolder: URL
         /// The folder downloads are saved in (the app's Documents or Caches folder); the target file's
         /// download paths are relative to it.
