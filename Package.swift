@@ -315,7 +315,7 @@ let package = Package(
             name: "TargetAuthTests", dependencies: ["TargetAuth", "TargetSpec", "TargetModel", "MoyaKit", "TestServers"]
         ),
         .testTarget(name: "SwiftGenerationTests", dependencies: ["SwiftGeneration"]),
-        .testTarget(name: "SwiftImportTests", dependencies: ["SwiftImport", "OrderedJSON", "TargetModel"]),
+        .testTarget(name: "SwiftImportTests", dependencies: ["SwiftImport"]),
         .testTarget(
             name: "MoyaCLITests",
             dependencies: [
