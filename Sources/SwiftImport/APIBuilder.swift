@@ -584,7 +584,7 @@ struct APIBuilder {
         }
         for element in type.caseDecls {
             let swiftName = identifierText(element.node.name)
-            var name = Self.identifier(swiftName)
+            let name = Self.identifier(swiftName)
             if name != swiftName {
                 note(element.place, name, "the case \(swiftName) is named \(name) (letters, digits and _ only)")
             }
@@ -624,8 +624,6 @@ struct APIBuilder {
                     description: (element.node.parent?.parent?.as(EnumCaseDeclSyntax.self)).flatMap {
                         $0.elements.count == 1 ? Self.documentation($0.leadingTrivia) : nil
                     }))
-            _ = name
-            name = ""
         }
         return result
     }
