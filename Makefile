@@ -231,11 +231,14 @@ bench: budgets
 	@if [ -f scripts/bench.sh ]; then $(MAKE) --no-print-directory build && bash scripts/bench.sh && bash scripts/bench-import.sh && bash scripts/bench-serve.sh; \
 	else echo "bench: scripts/bench.sh is not there yet"; fi
 
-## budgets: the release binary's instructions (valgrind) for a stubbed call and for validate and
-## list of 10,000 cases, against bench/budgets.json, and whether scripts/text-order.txt still names
-## the binary's functions (Tests/MoyaCLITests/InstructionBudgetTests).
+## budgets: the release binary's instructions (valgrind) for --version, a stubbed call, a live call to
+## nginx on loopback, validate (busiest thread) and list of 10,000 cases and an OpenAPI import, against
+## bench/budgets.json, and whether scripts/text-order.txt still names the binary's functions
+## (Tests/MoyaCLITests/InstructionBudgetTests). CI runs it after the tests (.ci/run); the counting
+## itself takes about two minutes, the release build before it 15-25 from cold on two cores.
 budgets: build
-	@command -v valgrind >/dev/null 2>&1 || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
+	@command -v valgrind >/dev/null 2>&1 || { $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
+	    && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind; }
 	MOYA_CLI_RELEASE_BINARY=$(CURDIR)/$(BIN) $(SWIFT) test --disable-swift-testing --filter InstructionBudgetTests
 
 ## text-order: regenerate scripts/text-order.txt from the release binary (callgrind over everyday

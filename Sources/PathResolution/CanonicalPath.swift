@@ -16,7 +16,10 @@ package enum CanonicalPath {
             case "..":
                 current = parent(of: current)
             default:
-                let candidate = (current == "/" ? "/" : current + "/") + component
+                // String + String: `+ component` (a Substring) goes through the generic
+                // `append(contentsOf:)`, whose associated-type lookup scans the binary's
+                // conformance records at its first use (~240,000 instructions).
+                let candidate = (current == "/" ? "/" : current + "/") + String(component)
                 current = resolved(candidate) ?? candidate
             }
         }

@@ -1,4 +1,5 @@
 import TargetModel
+import TextSafety
 
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +41,9 @@ public struct DynamicValues: Sendable {
 
     /// Whether `text` holds a marker.
     public static func hasMarker(_ text: String) -> Bool {
-        text.contains(DynamicValue.markerPrefix)
+        // Byte for byte: the standard library's `contains` of a string costs ~400,000 instructions of
+        // generic metadata and conformance lookups at its first use, on every request's way out.
+        TextSearch.contains(text, DynamicValue.markerPrefix)
     }
 
     /// `text` with every marker replaced by its value.
