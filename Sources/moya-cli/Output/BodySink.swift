@@ -115,7 +115,9 @@ final class BodySink: ResponseBodyConsumer {
             if splitter != nil || kept != nil {
                 // Events on the screen are the progress now.
                 if splitter != nil { ProgressLine.hold() }
-            } else if Self.streamsAsText(contentType: head.headers.joinedValue(for: .contentType)) || events?.forcesLines == true {
+            } else if Self.streamsAsText(contentType: head.headers.joinedValue(for: .contentType))
+                || events?.forcesLines == true
+            {
                 text = DisplayTextStream()
                 // The body on the screen is the progress now.
                 ProgressLine.hold()

@@ -347,7 +347,8 @@ struct ResponseWriter {
             StandardStream.output.write(envelope(response, body: body, tail: timing))
         } else {
             EnvelopeWriter(
-                head: envelopeHead(response), tail: timing, contentType: response.response?.headers.joinedValue(for: .contentType)
+                head: envelopeHead(response), tail: timing,
+                contentType: response.response?.headers.joinedValue(for: .contentType)
             )
             .write(body: body)
         }
