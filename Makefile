@@ -70,6 +70,12 @@ endif
 # requirements by scanning every protocol-conformance record of the binary (4,238 here, some
 # 250,000 instructions a type), which was a third of a stubbed call's instructions.
 METADATA_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+# Not used (issue 42, measured): fewer conformance records to scan. SwiftPM's release link already
+# passes --gc-sections, which keeps every record (they are retained sections); the frontend's
+# -conditional-runtime-records lets the linker drop a record only under full LTO (a toy program: 5
+# records, 3 with -lto=llvm-full and lld, 5 without LTO), and the records of the prebuilt static
+# Foundation and standard library (some 2,500 of the binary's 5,493) would stay; -enable-llvm-vfe
+# with -enable-llvm-wme crashes Swift 6.3.1's compiler. The lookups were taken off the paths instead.
 # No dynamic symbol table of the binary's own functions: Swift's static-stdlib link line exports
 # all of them (some 5,800), which nothing loaded at run time binds to, and the runtime's start-up
 # looks up its own path with dladdr(3), which walks that table (a tenth of a stubbed call).
@@ -256,11 +262,14 @@ bench: budgets
 	@if [ -f scripts/bench.sh ]; then $(MAKE) --no-print-directory build && bash scripts/bench.sh && bash scripts/bench-import.sh && bash scripts/bench-serve.sh; \
 	else echo "bench: scripts/bench.sh is not there yet"; fi
 
-## budgets: the release binary's instructions (valgrind) for a stubbed call and for validate and
-## list of 10,000 cases, against bench/budgets.json, and whether scripts/text-order.txt still names
-## the binary's functions (Tests/MoyaCLITests/InstructionBudgetTests).
+## budgets: the release binary's instructions (valgrind) for --version, a stubbed call, a live call to
+## nginx on loopback, validate (busiest thread) and list of 10,000 cases and an OpenAPI import, against
+## bench/budgets.json, and whether scripts/text-order.txt still names the binary's functions
+## (Tests/MoyaCLITests/InstructionBudgetTests). CI runs it after the tests (.ci/run); the counting
+## itself takes about two minutes, the release build before it 15-25 from cold on two cores.
 budgets: build
-	@command -v valgrind >/dev/null 2>&1 || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
+	@command -v valgrind >/dev/null 2>&1 || { $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
+	    && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind; }
 	MOYA_CLI_RELEASE_BINARY=$(CURDIR)/$(BIN) $(SWIFT) test --disable-swift-testing --filter InstructionBudgetTests
 
 ## text-order: regenerate scripts/text-order.txt from the release binary (callgrind over everyday

@@ -20,7 +20,7 @@ ROOT = os.path.dirname(HERE)
 parser = argparse.ArgumentParser()
 parser.add_argument("binary")
 parser.add_argument("--runs", type=int, default=20, help="interleaved runs of the fast rows (slow rows use fewer)")
-parser.add_argument("--only", default="", help="comma-separated row names: stub,live,validate,list,check,scale,sweep,download")
+parser.add_argument("--only", default="", help="comma-separated row names: version,stub,live,validate,list,check,scale,sweep,download")
 parser.add_argument("--download-mib", type=int, default=1024)
 parser.add_argument("--versus", default="", help="another moya-cli binary as the reference of the stub, live, validate, list and sweep rows")
 args = parser.parse_args()
@@ -96,9 +96,12 @@ def interleaved(runs, *commands, warmup=2, before=None):
 rows = []
 def row(name, reference, ours, goal, ok):
     (ref_ms, ref_mib), (our_ms, our_mib) = reference, ours
-    rows.append((name, ref_ms, ref_mib, our_ms, our_mib, our_ms / ref_ms, goal, ok))
+    # The machine's load average as the row was measured: on a shared machine a ratio measured
+    # under load (other builds) is noisier, though both sides of it ran under the same load.
+    load = os.getloadavg()[0]
+    rows.append((name, ref_ms, ref_mib, our_ms, our_mib, our_ms / ref_ms, goal, ok, load))
     print(f"   {name}: reference {ref_ms:.1f} ms {ref_mib:.1f} MiB, moya-cli {our_ms:.1f} ms {our_mib:.1f} MiB, "
-          f"ratio {our_ms / ref_ms:.2f}x", flush=True)
+          f"ratio {our_ms / ref_ms:.2f}x (load {load:.2f})", flush=True)
 
 
 def free_port():
@@ -121,6 +124,13 @@ try:
     print(f"machine: {platform.node()}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}; "
           f"10,000-case file {size_mib:.1f} MiB; process floor (moya-cli --version) {floor:.1f} MiB", flush=True)
     memory_goal = 2 * size_mib + floor
+
+    # The floor of a start-up (issue 42): a static Swift binary that prints one line, built as the
+    # release build links the standard library (statically, position-dependent).
+    floor_binary = os.path.join(work, "print-x")
+    with open(floor_binary + ".swift", "w") as f: f.write('print("x")\n')
+    subprocess.run(["swiftc", "-O", "-static-stdlib", "-Xlinker", "-no-pie", "-o", floor_binary, floor_binary + ".swift"],
+                   check=True, stdout=devnull, stderr=devnull)
 
     # --- nginx ---------------------------------------------------------------------------------
     port = free_port()
@@ -161,16 +171,27 @@ cases:
 """)
 
     # --- rows ------------------------------------------------------------------------------------
-    if wanted("stub"):
-        print("== stubbed call against curl --version", flush=True)
-        ours = [binary, "call", "github", "zen", "--stub", "--targets", os.path.join(ROOT, "targets")]
-        reference, goal, limit = against(["curl", "--version"], ours, "<= 1.0x", 1.0)
+    if wanted("version"):
+        print("== --version against a static Swift print(\"x\")", flush=True)
+        ours = [binary, "--version"]
+        reference, goal, limit = against([floor_binary], ours, "<= 1.1x", 1.1)
         r = interleaved(args.runs * 3, reference, ours)
-        row("stubbed call github zen --stub vs " + ("--versus" if versus else "curl --version"), *r, goal, r[1][0] <= limit * r[0][0])
+        row("--version vs " + ("--versus" if versus else "static Swift print"), *r, goal, r[1][0] <= limit * r[0][0])
+    if wanted("stub"):
+        print("== stubbed call against a static Swift print(\"x\") and curl --version", flush=True)
+        ours = [binary, "call", "github", "zen", "--stub", "--targets", os.path.join(ROOT, "targets")]
+        reference, goal, limit = against([floor_binary], ours, "<= 1.3x", 1.3)
+        if versus:
+            r = interleaved(args.runs * 3, reference, ours)
+            row("stubbed call github zen --stub vs --versus", *r, goal, r[1][0] <= limit * r[0][0])
+        else:
+            r = interleaved(args.runs * 3, reference, ["curl", "--version"], ours)
+            row("stubbed call github zen --stub vs static Swift print", r[0], r[2], goal, r[2][0] <= limit * r[0][0])
+            row("stubbed call github zen --stub vs curl --version", r[1], r[2], "<= 1.0x", r[2][0] <= r[1][0])
     if wanted("live"):
         print("== live GET on loopback against curl -s", flush=True)
         ours = [binary, "call", "local", "get", "--targets", live_targets]
-        reference, goal, limit = against(["curl", "-s", f"{base}/get"], ours, "<= 1.2x", 1.2)
+        reference, goal, limit = against(["curl", "-s", f"{base}/get"], ours, "<= 1.0x", 1.0)
         r = interleaved(args.runs * 3, reference, ours)
         row("live GET (nginx, loopback) vs " + ("--versus" if versus else "curl -s"), *r, goal, r[1][0] <= limit * r[0][0])
 
@@ -208,7 +229,8 @@ cases:
         memory_scale = (r[1][1] - floor) / max(0.1, r[2][1] - floor)
         print(f"   {count:,} vs 10,000 cases: time {time_scale:.2f}x, memory above the floor {memory_scale:.2f}x (linear: {factor:.1f}x)")
         rows.append((f"validate {count:,} vs 10,000 cases (time; memory above the floor {memory_scale:.2f}x)", r[2][0], r[2][1],
-                     r[1][0], r[1][1], time_scale, f"<= ~{factor:.1f}x (linear)", time_scale <= 1.15 * factor and memory_scale <= 1.15 * factor))
+                     r[1][0], r[1][1], time_scale, f"<= ~{factor:.1f}x (linear)", time_scale <= 1.15 * factor and memory_scale <= 1.15 * factor,
+                     os.getloadavg()[0]))
         kept = [[binary, "check", "large", "--only", "create2", "--targets", path] for path in (bigger, large)]
         r = interleaved(max(5, args.runs // 4), *kept)
         time_scale = r[0][0] / r[1][0]
@@ -216,7 +238,7 @@ cases:
         print(f"   check --only create2, every case kept: time {time_scale:.2f}x, memory above the floor {memory_scale:.2f}x")
         rows.append((f"check --only (all cases kept) {count:,} vs 10,000 cases (time; memory above the floor {memory_scale:.2f}x)",
                      r[1][0], r[1][1], r[0][0], r[0][1], time_scale, f"<= ~{factor:.1f}x (linear)",
-                     time_scale <= 1.15 * factor and memory_scale <= 1.15 * factor))
+                     time_scale <= 1.15 * factor and memory_scale <= 1.15 * factor, os.getloadavg()[0]))
     if wanted("sweep"):
         print("== check --live --jobs 16 of 10,000 cases against curl --parallel --parallel-max 16", flush=True)
         sweep_targets = os.path.join(work, "sweep.yaml")
@@ -228,7 +250,7 @@ cases:
                 u.write(f'url = "{base}/items/{i}"\noutput = "/dev/null"\n')
         ours = [binary, "check", "sweep", "--live", "--jobs", "16", "--targets", sweep_targets]
         reference, goal, limit = against(["curl", "-s", "--parallel", "--parallel-max", "16", "-K", urls], ours,
-                                         "<= 1.0x, < 30 MiB", 1.0)
+                                         "<= 0.8x, < 30 MiB", 0.8)
         r = interleaved(max(5, args.runs // 4), reference, ours)
         row("check --live --jobs 16, 10,000 cases vs " + ("--versus" if versus else "curl --parallel"), *r, goal,
             r[1][0] <= limit * r[0][0] and r[1][1] < 30)
@@ -247,7 +269,7 @@ finally:
     shutil.rmtree(work, ignore_errors=True)
 
 print()
-print(f"| figure | reference | moya-cli | ratio | goal | met |")
-print(f"| --- | --- | --- | --- | --- | --- |")
-for name, ref_ms, ref_mib, our_ms, our_mib, ratio, goal, ok in rows:
-    print(f"| {name} | {ref_ms:.1f} ms, {ref_mib:.1f} MiB | {our_ms:.1f} ms, {our_mib:.1f} MiB | {ratio:.2f}x | {goal} | {'yes' if ok else 'no'} |")
+print(f"| figure | reference | moya-cli | ratio | goal | met | load |")
+print(f"| --- | --- | --- | --- | --- | --- | --- |")
+for name, ref_ms, ref_mib, our_ms, our_mib, ratio, goal, ok, load in rows:
+    print(f"| {name} | {ref_ms:.1f} ms, {ref_mib:.1f} MiB | {our_ms:.1f} ms, {our_mib:.1f} MiB | {ratio:.2f}x | {goal} | {'yes' if ok else 'no'} | {load:.2f} |")

@@ -32,6 +32,10 @@ package enum IDNAHost {
 
     /// Where `url`'s host is, as written (percent-decoded) and in ASCII, when it is not ASCII.
     private static func internationalHost(in url: String) -> (Range<String.Index>, String, String)? {
+        // No byte of the whole URL is non-ASCII or `%`, so neither is its host's: the common case,
+        // answered without the string searches below (some 60,000 instructions a request of a
+        // live sweep, issue 42).
+        guard url.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") }) else { return nil }
         guard let schemeEnd = url.firstRange(of: "://") else { return nil }
         let authorityStart = schemeEnd.upperBound
         let authorityEnd = url[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex

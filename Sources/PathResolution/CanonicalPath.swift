@@ -8,6 +8,10 @@ import Glibc
 package enum CanonicalPath {
     /// `path` resolved; relative paths are taken from the current folder.
     package static func of(_ path: String) -> String {
+        // A path that exists resolves whole: realpath(3) follows each component's links before a
+        // later `..` applies, as the walk below does one component at a time, with a realpath
+        // each (the files a stubbed call checks: 17.16 M to 16.45 M instructions, issue 42).
+        if let whole = resolved(path) { return whole }
         var current = path.hasPrefix("/") ? "/" : resolved(".") ?? "."
         for component in path.split(separator: "/") {
             switch component {
@@ -16,7 +20,10 @@ package enum CanonicalPath {
             case "..":
                 current = parent(of: current)
             default:
-                let candidate = (current == "/" ? "/" : current + "/") + component
+                // String + String: `+ component` (a Substring) goes through the generic
+                // `append(contentsOf:)`, whose associated-type lookup scans the binary's
+                // conformance records at its first use (~240,000 instructions).
+                let candidate = (current == "/" ? "/" : current + "/") + String(component)
                 current = resolved(candidate) ?? candidate
             }
         }

@@ -66,7 +66,7 @@ package struct RequestPreparationPlugin: PluginType {
     package static func hasMarkers(_ request: URLRequest) -> Bool {
         if let url = request.url, DynamicValues.hasMarker(url.absoluteString) { return true }
         if request.headers.contains(where: { DynamicValues.hasMarker($0.value) }) { return true }
-        if let body = request.httpBody, body.firstRange(of: Array(DynamicValue.markerPrefix.utf8)) != nil {
+        if let body = request.httpBody, DynamicValues.hasMarker(in: body) {
             return true
         }
         return false

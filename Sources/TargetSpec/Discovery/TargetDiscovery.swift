@@ -1,3 +1,4 @@
+import FileIO
 import PositionedYAML
 import TargetModel
 
@@ -174,20 +175,20 @@ public struct TargetDiscovery: Sendable {
     ///
     /// - Throws: `DiscoveryError.missingTargetsPath` when it must exist (`--targets`) and does not.
     private func files(at location: SearchPath.Location) throws(DiscoveryError) -> [SourceFile]? {
-        let fileManager = FileManager.default
-        var isDirectory = false
-        guard fileManager.fileExists(atPath: location.path, isDirectory: &isDirectory) else {
+        // stat(2) after links, as `FileManager.fileExists(atPath:isDirectory:)` does.
+        var info = stat()
+        guard stat(location.path, &info) == 0 else {
             if location.mustExist { throw .missingTargetsPath(location.displayPath) }
             return nil
         }
-        guard isDirectory else {
+        guard info.st_mode & S_IFMT == S_IFDIR else {
             return [
                 SourceFile(
                     level: location.level, path: location.path, displayPath: location.displayPath,
                     source: location.source)
             ]
         }
-        let names = ((try? fileManager.contentsOfDirectory(atPath: location.path)) ?? [])
+        let names = (FolderListing.names(in: location.path) ?? [])
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
             .sorted()
         return names.compactMap { name in

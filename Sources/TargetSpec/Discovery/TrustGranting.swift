@@ -1,3 +1,4 @@
+import FileIO
 import PathResolution
 
 #if canImport(FoundationEssentials)
@@ -42,7 +43,7 @@ public enum TrustGranting {
         var info = stat()
         guard stat(resolved, &info) == 0 else { throw Refusal(description: "cannot inspect \(path)") }
         if info.st_mode & S_IFMT == S_IFDIR {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: resolved)) ?? [])
+            let names = (FolderListing.names(in: resolved) ?? [])
                 .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
             let files = names.compactMap { CanonicalPath.resolved(resolved + "/" + $0) }.filter(isRegularFile)
             guard !files.isEmpty else { throw Refusal(description: "\(path) holds no *.yaml or *.yml file") }

@@ -1,3 +1,4 @@
+import FileIO
 import PathResolution
 import PositionedYAML
 
@@ -30,7 +31,7 @@ public enum TrustedDefinitions {
             var info = stat()
             guard stat(resolved, &info) == 0 else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
-                let names = ((try? FileManager.default.contentsOfDirectory(atPath: resolved)) ?? [])
+                let names = (FolderListing.names(in: resolved) ?? [])
                     .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
                 candidates += names.map { resolved + "/" + $0 }
             } else {

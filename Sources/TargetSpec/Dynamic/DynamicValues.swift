@@ -1,4 +1,5 @@
 import TargetModel
+import TextSafety
 
 #if canImport(Glibc)
 import Glibc
@@ -40,7 +41,9 @@ public struct DynamicValues: Sendable {
 
     /// Whether `text` holds a marker.
     public static func hasMarker(_ text: String) -> Bool {
-        text.contains(DynamicValue.markerPrefix)
+        // Byte for byte: the standard library's `contains` of a string costs ~400,000 instructions of
+        // generic metadata and conformance lookups at its first use, on every request's way out.
+        TextSearch.contains(text, DynamicValue.markerPrefix)
     }
 
     /// `text` with every marker replaced by its value.
@@ -51,10 +54,30 @@ public struct DynamicValues: Sendable {
         return result
     }
 
+    /// Whether `data` holds a marker, byte for byte (memchr for the first byte, memcmp for the
+    /// rest): `Data.firstRange(of:)` is generic over both collections, some 80,000 instructions for
+    /// a small sample body, on every check of a live sweep (issue 42).
+    public static func hasMarker(in data: Data) -> Bool {
+        let prefix = Array(DynamicValue.markerPrefix.utf8)
+        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+            guard let base = raw.baseAddress, let first = prefix.first, raw.count >= prefix.count else { return false }
+            let last = raw.count - prefix.count
+            var start = 0
+            while start <= last {
+                guard let found = memchr(base + start, Int32(first), last - start + 1) else { return false }
+                let offset = base.distance(to: UnsafeRawPointer(found))
+                if prefix.withUnsafeBytes({ memcmp(base + offset, $0.baseAddress!, prefix.count) }) == 0 {
+                    return true
+                }
+                start = offset + 1
+            }
+            return false
+        }
+    }
+
     /// `data` with every marker replaced by its value; `nil` when it holds none.
     public func substituting(in data: Data) -> Data? {
-        let prefix = Array(DynamicValue.markerPrefix.utf8)
-        guard data.firstRange(of: prefix) != nil else { return nil }
+        guard Self.hasMarker(in: data) else { return nil }
         var bytes = Array(data)
         for value in DynamicValue.allCases {
             bytes = bytes.replacing(Array(value.marker.utf8), with: Array(text(of: value).utf8))

@@ -502,7 +502,7 @@ public struct TargetBuilder: Sendable {
         // A sample is an answer, made when the target is: its `{$…}` values are made now.
         guard case .response(let status, let headers, let body) = rendered,
             headers.contains(where: { DynamicValues.hasMarker($0.value) })
-                || body.firstRange(of: Array(DynamicValue.markerPrefix.utf8)) != nil
+                || DynamicValues.hasMarker(in: body)
         else { return (named.name, rendered) }
         let values = DynamicValues()
         return (

@@ -127,7 +127,7 @@ final class PartialFileSink: ResponseBodyConsumer, AnswerSkipping {
         let skips = state.withLock { $0.skipsAttempt }
         if skips?(head) == true { return false }
         let offset = file.resumeOffset
-        let range = head.headers[.contentRange].flatMap(ContentRange.init)
+        let range = head.headers.joinedValue(for: .contentRange).flatMap(ContentRange.init)
         if head.statusCode == 416 {
             let whole = offset > 0 && range?.completeLength == offset
             state.withLock { $0.wasAlreadyWhole = whole }
@@ -141,7 +141,7 @@ final class PartialFileSink: ResponseBodyConsumer, AnswerSkipping {
                     throw FileError(
                         kind: .cannotWriteOutput,
                         message:
-                            "the server answered 206 with Content-Range '\(head.headers[.contentRange] ?? "")' to a request for bytes \(offset)- of \(file.destination)"
+                            "the server answered 206 with Content-Range '\(head.headers.joinedValue(for: .contentRange) ?? "")' to a request for bytes \(offset)- of \(file.destination)"
                     )
                 }
                 try file.begin(appendingAt: offset, validator: validator)
@@ -163,7 +163,7 @@ final class PartialFileSink: ResponseBodyConsumer, AnswerSkipping {
     /// What a later request's `If-Range` may carry: the strong `ETag`, else `Last-Modified`.
     static func validator(of head: HTTPResponseHead) -> String? {
         if let etag = head.headers[.eTag], let usable = PartialFile.usableValidator(etag) { return usable }
-        return head.headers[.lastModified].flatMap(PartialFile.usableValidator)
+        return head.headers.joinedValue(for: .lastModified).flatMap(PartialFile.usableValidator)
     }
 }
 

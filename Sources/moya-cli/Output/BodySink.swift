@@ -100,7 +100,7 @@ final class BodySink: ResponseBodyConsumer {
         var kept: Data?
         var splitter: StreamEventSplitter?
         if let events {
-            let contentType = head.headers[.contentType]
+            let contentType = head.headers.joinedValue(for: .contentType)
             if let kind = StreamEventSplitter.kind(contentType: contentType, forcesLines: events.forcesLines),
                 events.readsEvents(of: kind)
             {
@@ -118,7 +118,9 @@ final class BodySink: ResponseBodyConsumer {
             if splitter != nil || kept != nil {
                 // Events on the screen are the progress now.
                 if splitter != nil { ProgressLine.hold() }
-            } else if Self.streamsAsText(contentType: head.headers[.contentType]) || events?.forcesLines == true {
+            } else if Self.streamsAsText(contentType: head.headers.joinedValue(for: .contentType))
+                || events?.forcesLines == true
+            {
                 text = DisplayTextStream()
                 // The body on the screen is the progress now.
                 ProgressLine.hold()

@@ -190,7 +190,7 @@ struct ResponseWriter {
             writeValue(try Self.value(at: keyPath, in: body))
             return
         }
-        writeBody(body, contentType: response.response?.headers[.contentType])
+        writeBody(body, contentType: response.response?.headers.joinedValue(for: .contentType))
     }
 
     /// The exit status for a file (or standard output) that could not be written: as for the
@@ -361,7 +361,8 @@ struct ResponseWriter {
             StandardStream.output.write(envelope(response, body: body, tail: timing))
         } else {
             EnvelopeWriter(
-                head: envelopeHead(response), tail: timing, contentType: response.response?.headers[.contentType]
+                head: envelopeHead(response), tail: timing,
+                contentType: response.response?.headers.joinedValue(for: .contentType)
             )
             .write(body: body)
         }
@@ -370,7 +371,7 @@ struct ResponseWriter {
     /// `--format json` for a terminal: a stable document with everything a script needs, pretty.
     /// (A pipe gets the same document compact, from `EnvelopeWriter`.)
     func envelope(_ response: Response, body data: Data, tail: [(String, JSONValue)]) -> String {
-        let contentType = response.response?.headers[.contentType]
+        let contentType = response.response?.headers.joinedValue(for: .contentType)
         var body: JSONValue = .null
         var bodyBase64: JSONValue = .null
         if !data.isEmpty {

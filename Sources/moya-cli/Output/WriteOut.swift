@@ -196,7 +196,8 @@ struct WriteOut: Equatable {
         case "remote_ip": return .string(metrics.remoteAddress)
         case "remote_port": return .int(metrics.remotePort)
         case "content_type":
-            return facts.head?.headers[.contentType].map { .string(facts.redactor.redact($0)) } ?? .null
+            return facts.head?.headers.joinedValue(for: .contentType).map { .string(facts.redactor.redact($0)) }
+                ?? .null
         case "exitcode": return .int(Int(facts.exitCode))
         case "errormsg": return facts.errorMessage.isEmpty ? .null : .string(facts.errorMessage)
         default: return .null
