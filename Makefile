@@ -265,9 +265,10 @@ bench: budgets
 ## budgets: the release binary's instructions (valgrind) for --version, a stubbed call, a live call to
 ## nginx on loopback, validate (busiest thread) and list of 10,000 cases and an OpenAPI import, against
 ## bench/budgets.json, and whether scripts/text-order.txt still names the binary's functions
-## (Tests/MoyaCLITests/InstructionBudgetTests). CI runs it after the tests (.ci/run); the counting
+## (Tests/MoyaCLITests/InstructionBudgetTests); only moya-cli is built for it (build-cli), not the
+## import-swift helper and swift-syntax's release build. CI runs it after the tests (.ci/run); the counting
 ## itself takes about two minutes, the release build before it 15-25 from cold on two cores.
-budgets: build
+budgets: build-cli
 	@command -v valgrind >/dev/null 2>&1 || { $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq \
 	    && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind; }
 	MOYA_CLI_RELEASE_BINARY=$(CURDIR)/$(BIN) $(SWIFT) test --disable-swift-testing --filter InstructionBudgetTests
@@ -275,11 +276,11 @@ budgets: build
 ## text-order: regenerate scripts/text-order.txt from the release binary (callgrind over everyday
 ## commands, scripts/gen-text-order.py), then link the binary again with it. `make budgets` fails
 ## when the file names functions the binary no longer has (after a rename or a move of modules).
-text-order: build
+text-order: build-cli
 	@command -v valgrind >/dev/null 2>&1 || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
 	python3 scripts/gen-text-order.py "$(BIN)"
 	rm -f "$(BIN)"
-	$(MAKE) --no-print-directory build
+	$(MAKE) --no-print-directory build-cli
 
 ## fuzz: libFuzzer over the YAML loader and validator, the argument binder and the JSON reader,
 ## FUZZ_SECONDS (default 60) each; corpora and crashes in Fuzz/work (scripts/fuzz.sh). Not in CI.
