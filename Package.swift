@@ -208,6 +208,7 @@ let package = Package(
             dependencies: [
                 "CCleanup",
                 "TextSafety",
+                "PathResolution",
                 "OrderedJSON",
                 "PositionedYAML",
                 "FileIO",

@@ -313,6 +313,43 @@ final class ImportSwiftTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("Authorization holds a credential in the sources"), result.stderr)
     }
 
+    /// A stub in --samples that is a symbolic link out of it (a cloned app's `Stubs/Me.json` to
+    /// the user's own key) is not copied into the target folder: 65, nothing written.
+    func testAStubLinkedOutOfTheSamplesFolderIsNotCopied() throws {
+        let source = #"""
+            import Moya
+            enum Linked: TargetType {
+                case me
+                var baseURL: URL { URL(string: "https://linked.example")! }
+                var path: String { "/me" }
+                var method: Moya.Method { .get }
+                var task: Task { .requestPlain }
+                var headers: [String: String]? { nil }
+                var sampleData: Data { stubbedResponse("Me") }
+            }
+            """#
+        let file = try sandbox.write("Linked.swift", source)
+        try sandbox.write("private/key.json", #"{"key": "PRIVATE-KEY-BYTES"}"#)
+        try sandbox.write("Stubs/Other.json", "{}")
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.root.appendingPathComponent("Stubs/Me.json").path, withDestinationPath: "../private/key.json")
+        let result = try sandbox.run(
+            ["import", "swift", file.path, "--samples", sandbox.root.appendingPathComponent("Stubs").path])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("leads out of"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("targets").path))
+        // A stub that is a file in the folder is copied.
+        try FileManager.default.removeItem(at: sandbox.root.appendingPathComponent("Stubs/Me.json"))
+        try sandbox.write("Stubs/Me.json", #"{"login": "moya"}"#)
+        let copied = try sandbox.run(
+            ["import", "swift", file.path, "--samples", sandbox.root.appendingPathComponent("Stubs").path])
+        XCTAssertEqual(copied.status, 0, copied.stderr)
+        XCTAssertEqual(
+            try String(
+                contentsOf: sandbox.root.appendingPathComponent("targets/samples/linked/Me.json"), encoding: .utf8),
+            #"{"login": "moya"}"#)
+    }
+
     func testHugeAndDeepSourcesNeverCrash() throws {
         // 4,000 cases: imported whole.
         var huge = "import Moya\nenum Huge: TargetType {\n"

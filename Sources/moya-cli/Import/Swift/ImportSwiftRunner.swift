@@ -1,6 +1,7 @@
 import CCleanup
 import MoyaKit
 import OrderedJSON
+import PathResolution
 import TargetAuth
 import TargetModel
 import TargetSpec
@@ -132,6 +133,15 @@ struct ImportSwiftRunner {
         for file in made {
             var sampleFiles: [(path: String, bytes: [UInt8])] = []
             for (path, source) in file.samples {
+                // Only what is inside --samples is copied: a symbolic link there leading out of it
+                // (a cloned app's `Stubs/Me.json -> ~/.aws/credentials`) would put the user's own
+                // file into the target folder, to be committed.
+                if let samples = command.samples, !CanonicalPath.isInside(source, samples) {
+                    throw CommandFailure(
+                        .invalidTargetFile,
+                        "the stub \(DisplayText.escaped(source)) leads out of \(DisplayText.escaped(samples)) (a symbolic link to \(DisplayText.escaped(CanonicalPath.of(source)))): not copied; nothing was written"
+                    )
+                }
                 let bytes = try ImportInput.read(source, name: source, limit: 64 << 20, what: "sample files")
                 sampleFiles.append((path, bytes))
             }
