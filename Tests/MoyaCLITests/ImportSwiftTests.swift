@@ -332,7 +332,8 @@ final class ImportSwiftTests: XCTestCase {
         try sandbox.write("private/key.json", #"{"key": "PRIVATE-KEY-BYTES"}"#)
         try sandbox.write("Stubs/Other.json", "{}")
         try FileManager.default.createSymbolicLink(
-            atPath: sandbox.root.appendingPathComponent("Stubs/Me.json").path, withDestinationPath: "../private/key.json")
+            atPath: sandbox.root.appendingPathComponent("Stubs/Me.json").path,
+            withDestinationPath: "../private/key.json")
         let result = try sandbox.run(
             ["import", "swift", file.path, "--samples", sandbox.root.appendingPathComponent("Stubs").path])
         XCTAssertEqual(result.status, 65, result.stderr)
