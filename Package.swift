@@ -149,7 +149,7 @@ let package = Package(
             dependencies: [
                 "CCleanup", "TextSafety", "FileIO", "ContentDigest", "OrderedJSON", "CurlTransport", "MoyaKit",
                 "TargetModel",
-                "TargetSpec", "Paging", "ResponseCache", .product(name: "HTTPTypes", package: "swift-http-types")
+                "TargetSpec", "ResponseCache", .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),
         // `moya-cli check`: plans, runs and reports samples, live calls, chains and pages.
