@@ -72,9 +72,15 @@ final class SecretsTests: XCTestCase {
             XCTAssertNil(landed.value(of: name), "\(name) must not reach 127.0.0.2")
         }
         XCTAssertEqual(landed.value(of: "X-Plain"), "kept")
-        XCTAssertFalse(
-            String(decoding: landed.rawHead, as: UTF8.self).contains("123"),
-            "no secret value at all reached the other host")
+        // Each secret whole: the raw head also holds the other server's port, which may have `123`
+        // in it (this assertion looked for `123` alone and failed when the port did).
+        let head = String(decoding: landed.rawHead, as: UTF8.self)
+        for secret in [
+            "bearer-token-123", "api-key-123", "signing-key-123", "session-value-42", "cli-token-123",
+            "cHJveHk6cGFzcw=="
+        ] {
+            XCTAssertFalse(head.contains(secret), "\(secret) reached the other host:\n\(head)")
+        }
     }
 
     func testSensitiveHeadersMustBeHeaderNames() throws {
