@@ -5,7 +5,7 @@ import PackageDescription
 // every target names each module its sources import, not only one that brings it along:
 // `make imports-check` (scripts/check-imports.py) fails otherwise, and `make test` builds with
 // `--explicit-target-dependency-import-check error`.
-//   leaves        CCurl, CYAML, CCleanup (C); TextSafety, PathResolution, OrderedJSON, ContentDigest,
+//   leaves        CCurl, CYAML, CCleanup, CBuildID (C); TextSafety, PathResolution, OrderedJSON, ContentDigest,
 //                 FileIO (files read and written, for modules that send nothing as for those that do),
 //                 PositionedYAML (on FileIO, which reads its files), Assertions (RFC 9535 JSONPath and the
 //                 predicates of `expect:`, on OrderedJSON: the model reads expectations with it, check
@@ -60,6 +60,8 @@ let package = Package(
         ),
         // Signal handlers and the clean-up of temporary files they do: async-signal-safe, so C.
         .target(name: "CCleanup"),
+        // The program's GNU build ID, read from its loaded headers: the load cache's name for this binary.
+        .target(name: "CBuildID"),
 
         // Leaves.
         // Every escaping and quoting: shell words, JSON strings, XML, TAP, YAML scalars, percent-encoding,
@@ -120,7 +122,7 @@ let package = Package(
             name: "TargetSpec",
             dependencies: [
                 "TextSafety", "PathResolution", "OrderedJSON", "PositionedYAML", "FileIO", "CurlTransport", "MoyaKit",
-                "TargetModel", "CYAML", "CCleanup", "ContentDigest",
+                "TargetModel", "CYAML", "CCleanup", "CBuildID", "ContentDigest",
                 .product(name: "HTTPTypes", package: "swift-http-types")
             ]
         ),

@@ -15,6 +15,8 @@ public struct TargetFileLoadResult: Sendable {
     public var sourceLines: SourceLines?
     /// The valid cases read: the API's, or those handed to `eachCase` (then the API keeps none).
     public var caseCount = 0
+    /// What validation asked the file system (only when asked to record it: see ``LoadCache``).
+    package var fileProbes: Set<FileProbe> = []
 
     /// Whether some diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -95,7 +97,7 @@ public enum TargetFileLoader {
     /// they are parsed when `release` is given (then the lines of diagnostics are read again).
     package static func load(
         bytes: [UInt8], file: String, directory: String?, limits: YAMLLimits, fileRoot: String?,
-        release: InputRelease?, eachCase: ((CaseSpec) -> Void)?
+        release: InputRelease?, eachCase: ((CaseSpec) -> Void)?, recordingProbes: Bool = false
     ) -> TargetFileLoadResult {
         // The bytes as read, or, once pages of them went, the file read again.
         var lines: SourceLines? {
@@ -103,6 +105,7 @@ public enum TargetFileLoader {
         }
         var validator = TargetFileValidator(file: file, directory: directory, fileRoot: fileRoot)
         validator.caseHandler = eachCase
+        validator.recordsFileProbes = recordingProbes
         validator.beginStreamingCases()
         let root: Node
         do throws(YAMLLoadError) {
@@ -119,7 +122,67 @@ public enum TargetFileLoader {
         return TargetFileLoadResult(
             api: api, apiName: validator.apiName, diagnostics: validator.diagnostics,
             sourceLines: validator.diagnostics.isEmpty ? nil : lines,
-            caseCount: validator.caseCount)
+            caseCount: validator.caseCount, fileProbes: validator.fileProbes)
+    }
+
+    /// What a one-case load gives besides the file's result: the valid cases' names and the one asked for.
+    package struct KeptCase {
+        /// The valid cases' names, in file order.
+        package var names: [String] = []
+        /// The case asked for, when the file has a valid one of that name.
+        package var spec: CaseSpec?
+    }
+
+    /// Loads the file at `path` for a command that needs one of its cases (`call`, `curl`,
+    /// `request`): the result's API keeps no case (as with `eachCase`); the case named `caseName`
+    /// comes apart. Through `cache` when given: an unchanged file that loaded without errors
+    /// before is read from its entry (the same result, its other cases not even decoded), and a
+    /// file loaded anew writes its entry.
+    package static func load(
+        path: String, file: String, fileRoot: String?, keepingOnly caseName: String, cache: LoadCache?
+    ) -> (TargetFileLoadResult, KeptCase) {
+        let key = cache?.key(path: path, file: file, fileRoot: fileRoot)
+        if let cache, let key, let hit = cache.lookUp(key, path: path), let spec = hit.decodeCase(named: caseName) {
+            let header = hit.header
+            let lines: SourceLines? =
+                header.diagnostics.isEmpty
+                ? nil : (try? YAMLLoader.readFile(atPath: path, file: file, limits: .default)).map(SourceLines.init(bytes:))
+            let result = TargetFileLoadResult(
+                api: header.api, apiName: header.apiName, diagnostics: header.diagnostics, sourceLines: lines,
+                caseCount: header.caseCount)
+            return (result, KeptCase(names: header.cases.map(\.name), spec: spec))
+        }
+        // The fingerprint before the bytes are read: a change while they are read shows as a change.
+        let fingerprint = key == nil ? nil : FileFingerprint.settled(path)
+        var kept = KeptCase()
+        var encoded: [(String, [UInt8])]? = fingerprint == nil ? nil : []
+        let eachCase: (CaseSpec) -> Void = { spec in
+            kept.names.append(spec.name)
+            if spec.name == caseName { kept.spec = spec }
+            if encoded != nil {
+                if let bytes = try? CompactEncoder().encode(spec) { encoded?.append((spec.name, bytes)) } else { encoded = nil }
+            }
+        }
+        let result: TargetFileLoadResult
+        do throws(YAMLLoadError) {
+            let bytes = try YAMLLoader.readFile(atPath: path, file: file, limits: .default)
+            let release =
+                bytes.count >= releaseThreshold
+                ? InputRelease { try? YAMLLoader.readFile(atPath: path, file: file, limits: .default) } : nil
+            result = load(
+                bytes: bytes, file: file, directory: APISpec.folder(of: path), limits: .default, fileRoot: fileRoot,
+                release: release, eachCase: eachCase, recordingProbes: fingerprint != nil)
+        } catch {
+            return (
+                TargetFileLoadResult(
+                    api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: file), diagnostics: error.diagnostics,
+                    sourceLines: nil), kept
+            )
+        }
+        if let cache, let key, let fingerprint, let encoded, let api = result.api {
+            cache.store(key, file: fingerprint, result: result, api: api, cases: encoded)
+        }
+        return (result, kept)
     }
 
     /// Loads a target file from text (tests, `validate -`).

@@ -1,7 +1,9 @@
 import Foundation
+import PositionedYAML
 import TargetModel
-import TargetSpec
 import XCTest
+
+@testable import TargetSpec
 
 /// What the TargetSpec tests share: loading YAML text, rendering diagnostics, temp folders.
 enum SpecTest {
@@ -47,6 +49,21 @@ enum SpecTest {
                 XCTAssertEqual(handed, spec, "case '\(spec.name)' handed on", file: sourceFile, line: line)
             }
         }
+        // The load cache keeps what `call` loads (the API, each case handed on, the diagnostics) in
+        // its compact form: each must come back equal.
+        if let api = kept.api {
+            XCTAssertEqual(
+                try? CompactDecoder().decode(APISpec.self, from: CompactEncoder().encode(api)), api,
+                "the API through the load cache's form", file: sourceFile, line: line)
+        }
+        for handed in handedOn {
+            XCTAssertEqual(
+                try? CompactDecoder().decode(CaseSpec.self, from: CompactEncoder().encode(handed)), handed,
+                "case '\(handed.name)' through the load cache's form", file: sourceFile, line: line)
+        }
+        XCTAssertEqual(
+            try? CompactDecoder().decode([Diagnostic].self, from: CompactEncoder().encode(kept.diagnostics)),
+            kept.diagnostics, "diagnostics through the load cache's form", file: sourceFile, line: line)
         XCTAssertEqual(
             streamed.sourceLines == nil, kept.diagnostics.isEmpty, "lines kept only for diagnostics", file: sourceFile,
             line: line)

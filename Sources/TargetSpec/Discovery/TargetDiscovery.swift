@@ -81,10 +81,39 @@ public struct TargetDiscovery: Sendable {
         try load(stoppingAfterLevelDefining: name, eachCase: eachCase)
     }
 
+    /// ``discover(stoppingAfterLevelDefining:eachCase:)`` for a command that needs one case of
+    /// `name` (`call`, `curl`, `request`): the catalog's APIs keep no case; each file's valid case
+    /// names and its case `caseName`, if it has a valid one, come by file (display path). Files
+    /// are loaded through `cache` when given (see ``LoadCache``).
+    package func discover(
+        stoppingAfterLevelDefining name: String, keepingOnly caseName: String, cache: LoadCache?
+    ) throws(DiscoveryError) -> (TargetCatalog, [String: TargetFileLoader.KeptCase]) {
+        var kept: [String: TargetFileLoader.KeptCase] = [:]
+        let catalog = try load(stoppingAfterLevelDefining: name) { file in
+            let (result, keptCase) = TargetFileLoader.load(
+                path: file.path, file: file.displayPath, fileRoot: fileRoot, keepingOnly: caseName, cache: cache)
+            kept[file.displayPath] = keptCase
+            return result
+        }
+        return (catalog, kept)
+    }
+
     /// The one loading loop of `discover()` and `discover(stoppingAfterLevelDefining:)`.
     private func load(
         stoppingAfterLevelDefining wanted: String?,
         eachCase: ((SourceFile, CaseSpec) -> Void)?
+    ) throws(DiscoveryError) -> TargetCatalog {
+        try load(stoppingAfterLevelDefining: wanted) { file in
+            TargetFileLoader.load(
+                path: file.path, file: file.displayPath, fileRoot: fileRoot,
+                eachCase: eachCase.map { each in { each(file, $0) } })
+        }
+    }
+
+    /// The loading loop, each file loaded by `loadFile`.
+    private func load(
+        stoppingAfterLevelDefining wanted: String?,
+        loadFile: (SourceFile) -> TargetFileLoadResult
     ) throws(DiscoveryError) -> TargetCatalog {
         var catalog = TargetCatalog(entries: [], shadowed: [], diagnostics: [], sources: [:], files: [])
         let walked = try walk(
@@ -97,9 +126,7 @@ public struct TargetDiscovery: Sendable {
             },
             visit: { file in
                 catalog.files.append(file.displayPath)
-                let result = TargetFileLoader.load(
-                    path: file.path, file: file.displayPath, fileRoot: fileRoot,
-                    eachCase: eachCase.map { each in { each(file, $0) } })
+                let result = loadFile(file)
                 catalog.diagnostics += result.diagnostics
                 catalog.sources[file.displayPath] = result.sourceLines
                 // A file with errors claims the name its `api:` line gives even when it cannot be

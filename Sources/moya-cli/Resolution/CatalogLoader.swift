@@ -90,7 +90,22 @@ struct CatalogLoader {
         named name: String,
         eachCase: ((TargetDiscovery.SourceFile, CaseSpec) -> Void)? = nil
     ) throws -> (TargetCatalog, APISpec) {
-        let catalog = try load(stoppingAfterLevelDefining: name, eachCase: eachCase)
+        try api(named: name) { discovery throws(DiscoveryError) in
+            try discovery.discover(stoppingAfterLevelDefining: name, eachCase: eachCase)
+        }
+    }
+
+    /// The API `name` from the catalog `discover` loads up to the level defining it.
+    private func api(
+        named name: String, discover: (TargetDiscovery) throws(DiscoveryError) -> TargetCatalog
+    ) throws -> (TargetCatalog, APISpec) {
+        let catalog: TargetCatalog
+        do {
+            catalog = try discover(TargetDiscovery(searchPath: searchPath, fileRoot: options.fileRoot))
+            KeptUntilExit.keep(catalog)
+        } catch {
+            throw CommandFailure(.usage, error.description)
+        }
         do {
             let api = try catalog.api(named: name)
             return (catalog, api)
@@ -113,15 +128,20 @@ struct CatalogLoader {
     /// the files read is validated as usual, then dropped unless it is that one, so calling one
     /// case of a large API holds one case, not all of them. Fails as ``api(named:eachCase:)``
     /// does, and with a usage error (exit 64) naming the valid cases when there is no such case.
+    ///
+    /// Unchanged files that loaded without errors before are read from the load cache
+    /// (`LoadCache`: the same result, without parsing and validating them again).
     func api(named name: String, keepingOnly caseName: String) throws -> APISpec {
-        var found: [String: CaseSpec] = [:]
-        var names: [String: [String]] = [:]
-        var (_, api) = try api(named: name) { file, spec in
-            names[file.displayPath, default: []].append(spec.name)
-            if spec.name == caseName { found[file.displayPath] = spec }
+        var kept: [String: TargetFileLoader.KeptCase] = [:]
+        var (_, api) = try api(named: name) { discovery throws(DiscoveryError) in
+            let (catalog, keptCases) = try discovery.discover(
+                stoppingAfterLevelDefining: name, keepingOnly: caseName,
+                cache: LoadCache.standard(environment: environment))
+            kept = keptCases
+            return catalog
         }
-        guard let spec = found[api.file] else {
-            throw CommandFailure(.usage, api.unknownCase(caseName, among: names[api.file] ?? []).description)
+        guard let spec = kept[api.file]?.spec else {
+            throw CommandFailure(.usage, api.unknownCase(caseName, among: kept[api.file]?.names ?? []).description)
         }
         api.cases = [spec]
         return api

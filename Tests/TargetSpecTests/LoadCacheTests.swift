@@ -1,0 +1,256 @@
+import Foundation
+import PositionedYAML
+import TargetModel
+import XCTest
+
+@testable import TargetSpec
+
+/// The load cache (`LoadCache`) must give exactly what loading the file gives, and nothing it
+/// cannot vouch for: every model type round-trips through its compact form, a hit equals a load,
+/// and an entry that is damaged, stale or not this user's is a miss, never a crash.
+final class LoadCacheTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The repository's target files and the test fixtures', found by walking their folders.
+    static func targetFiles() -> [URL] {
+        var files: [URL] = []
+        for folder in ["targets", "Tests/Fixtures"] {
+            let base = root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in walker where url.pathExtension == "yaml" || url.pathExtension == "yml" {
+                files.append(url)
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    func testEveryValidTargetFileRoundTripsExactly() throws {
+        var checked = 0
+        var cases = 0
+        for url in Self.targetFiles() {
+            let result = TargetFileLoader.load(path: url.path)
+            guard let api = result.api else { continue }
+            let bytes = try CompactEncoder().encode(api)
+            let decoded = try CompactDecoder().decode(APISpec.self, from: bytes)
+            XCTAssertEqual(decoded, api, url.path)
+            for spec in api.cases {
+                XCTAssertEqual(try CompactDecoder().decode(CaseSpec.self, from: CompactEncoder().encode(spec)), spec)
+            }
+            let diagnostics = try CompactDecoder().decode(
+                [Diagnostic].self, from: CompactEncoder().encode(result.diagnostics))
+            XCTAssertEqual(diagnostics, result.diagnostics)
+            checked += 1
+            cases += api.cases.count
+        }
+        XCTAssertGreaterThanOrEqual(checked, 6, "too few valid target files found to mean anything")
+        XCTAssertGreaterThan(cases, 50)
+    }
+
+    /// Numbers, JSON values and strings the model holds come back as written, not as Swift reads them.
+    func testValuesComeBackAsWritten() throws {
+        let yaml = """
+            api: exact
+            baseURL: https://a.example
+            cases:
+              post:
+                path: /p
+                method: POST
+                task:
+                  json: {price: 2.50, big: 12345678901234567890, zero: -0, e: 1E2, text: "héllo\\u0000", z: 1, a: 2}
+                expect:
+                  status: 200
+                  body:
+                    $.price: {"==": 2.50}
+                    $.list: {in: [1.0, "x", null, {b: 1, a: 2}]}
+                sample:
+                  json: {b: 1, a: [1.10, true]}
+            """
+        let result = TargetFileLoader.load(text: yaml, file: "t.yaml", directory: ".")
+        let api = try XCTUnwrap(result.api, result.renderedDiagnostics())
+        let decoded = try CompactDecoder().decode(APISpec.self, from: CompactEncoder().encode(api))
+        XCTAssertEqual(decoded, api)
+        XCTAssertEqual(decoded.cases.first?.expectation, api.cases.first?.expectation)
+        XCTAssertNotNil(api.cases.first?.expectation)
+    }
+
+    private func cache(_ folder: TemporaryCacheFolder) throws -> LoadCache {
+        try XCTUnwrap(LoadCache(folder: folder.path), "this binary has neither a build ID nor /proc/self/exe")
+    }
+
+    /// Every case of the repository's target files (settled: checked out long ago), loaded three
+    /// ways: without the cache, through it the first time (a miss that writes the entry), and again
+    /// (a hit): the same result each time.
+    func testAHitGivesWhatALoadGives() throws {
+        let folder = try TemporaryCacheFolder()
+        let cache = try cache(folder)
+        var hits = 0
+        for url in try FileManager.default.contentsOfDirectory(
+            at: Self.root.appendingPathComponent("targets"), includingPropertiesForKeys: nil)
+        where url.pathExtension == "yaml" {
+            guard FileFingerprint.settled(url.path) != nil else { continue }
+            // As `call` loads without the cache: each case handed on as it is validated.
+            var streamed: [CaseSpec] = []
+            let plain = TargetFileLoader.load(path: url.path, file: url.lastPathComponent) { streamed.append($0) }
+            var api = try XCTUnwrap(plain.api, url.path)
+            api.cases = streamed
+            for spec in api.cases {
+                let key = cache.key(path: url.path, file: url.lastPathComponent, fileRoot: nil)
+                let wasThere = cache.lookUp(key, path: url.path) != nil
+                let (result, kept) = TargetFileLoader.load(
+                    path: url.path, file: url.lastPathComponent, fileRoot: nil, keepingOnly: spec.name, cache: cache)
+                XCTAssertNotNil(cache.lookUp(key, path: url.path), "no entry for \(url.path)")
+                if wasThere { hits += 1 }
+                XCTAssertEqual(kept.spec, spec, "\(url.lastPathComponent) \(spec.name)")
+                XCTAssertEqual(kept.names, api.cases.map(\.name))
+                var expected = api
+                expected.cases = []
+                XCTAssertEqual(result.api, expected)
+                XCTAssertEqual(result.apiName, plain.apiName)
+                XCTAssertEqual(result.diagnostics, plain.diagnostics)
+                XCTAssertEqual(result.caseCount, plain.caseCount)
+            }
+            let (_, unknown) = TargetFileLoader.load(
+                path: url.path, file: url.lastPathComponent, fileRoot: nil, keepingOnly: "noSuchCase", cache: cache)
+            XCTAssertNil(unknown.spec)
+            XCTAssertEqual(unknown.names, api.cases.map(\.name))
+        }
+        XCTAssertGreaterThan(hits, 20, "the repository's target files were not settled, or no entry was used")
+    }
+
+    /// A file changed within the last two seconds is not written (its times could still miss a
+    /// change); it loads as usual.
+    func testAnUnsettledFileIsNotKept() throws {
+        let folder = try TemporaryCacheFolder()
+        let cache = try cache(folder)
+        let file = folder.url.appendingPathComponent("fresh.yaml")
+        try Data("api: fresh\nbaseURL: https://a.example\ncases:\n  one:\n    path: /one\n".utf8).write(to: file)
+        let (result, kept) = TargetFileLoader.load(
+            path: file.path, file: "fresh.yaml", fileRoot: nil, keepingOnly: "one", cache: cache)
+        XCTAssertNotNil(result.api)
+        XCTAssertEqual(kept.spec?.name, "one")
+        XCTAssertNil(cache.lookUp(cache.key(path: file.path, file: "fresh.yaml", fileRoot: nil), path: file.path))
+        XCTAssertEqual(FolderNames.of(folder.path + "/loaded"), [])
+    }
+
+    /// Damaged entries: cut short at every length, each byte flipped, garbage. Each is either
+    /// refused (a miss, and the load gives the file's own result) or decodes; none crashes.
+    func testDamagedEntriesAreMissesNotCrashes() throws {
+        let folder = try TemporaryCacheFolder()
+        let cache = try cache(folder)
+        let url = Self.root.appendingPathComponent("targets/httpbin-token.yaml")
+        try XCTSkipIf(FileFingerprint.settled(url.path) == nil, "targets/httpbin-token.yaml changed just now")
+        let plain = TargetFileLoader.load(path: url.path, file: "httpbin-token.yaml")
+        // The last case: its bytes end the entry.
+        let caseName = try XCTUnwrap(plain.api?.cases.last?.name)
+        let key = cache.key(path: url.path, file: "httpbin-token.yaml", fileRoot: nil)
+        _ = TargetFileLoader.load(
+            path: url.path, file: "httpbin-token.yaml", fileRoot: nil, keepingOnly: caseName, cache: cache)
+        let entryPath = cache.folder + "/" + key.name
+        let entry = try [UInt8](Data(contentsOf: URL(fileURLWithPath: entryPath)))
+        XCTAssertGreaterThan(entry.count, 100)
+        func load(with bytes: [UInt8]) throws {
+            try Data(bytes).write(to: URL(fileURLWithPath: entryPath))
+            chmod(entryPath, 0o600)
+            let hit = cache.lookUp(key, path: url.path)
+            _ = hit?.decodeCase(named: caseName)
+        }
+        // Every length and byte would take minutes in a debug build; these strides still reach every
+        // field of the entry.
+        for length in stride(from: 0, to: entry.count, by: 7) { try load(with: Array(entry[..<length])) }
+        for index in stride(from: 0, to: entry.count, by: 5) {
+            var flipped = entry
+            flipped[index] ^= 0xFF
+            try load(with: flipped)
+            flipped[index] = 0x80
+            try load(with: flipped)
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            try load(with: (0..<Int.random(in: 0..<4096, using: &generator)).map { _ in UInt8.random(in: 0...255) })
+        }
+        // Cut short in its header, the entry is refused; cut short in a case, that case is: either
+        // way the file is loaded, its own result given, and the entry written again.
+        var streamed: [CaseSpec] = []
+        _ = TargetFileLoader.load(path: url.path, file: "httpbin-token.yaml") { streamed.append($0) }
+        for damaged in [Array(entry.prefix(40)), Array(entry.dropLast(7))] {
+            try load(with: damaged)
+            XCTAssertNil(cache.lookUp(key, path: url.path)?.decodeCase(named: caseName) ?? nil)
+            let (result, kept) = TargetFileLoader.load(
+                path: url.path, file: "httpbin-token.yaml", fileRoot: nil, keepingOnly: caseName, cache: cache)
+            XCTAssertEqual(result.diagnostics, plain.diagnostics)
+            XCTAssertEqual(kept.spec, streamed.last)
+            XCTAssertEqual(cache.lookUp(key, path: url.path)?.decodeCase(named: caseName), .some(streamed.last))
+        }
+    }
+
+    /// An entry only this user could have written is believed: not one others may write, nor a link.
+    func testAnEntryOthersCouldWriteIsNotBelieved() throws {
+        let folder = try TemporaryCacheFolder()
+        let cache = try cache(folder)
+        let url = Self.root.appendingPathComponent("targets/httpbin-token.yaml")
+        try XCTSkipIf(FileFingerprint.settled(url.path) == nil, "targets/httpbin-token.yaml changed just now")
+        let caseName = try XCTUnwrap(TargetFileLoader.load(path: url.path).api?.cases.first?.name)
+        let key = cache.key(path: url.path, file: "t.yaml", fileRoot: nil)
+        _ = TargetFileLoader.load(path: url.path, file: "t.yaml", fileRoot: nil, keepingOnly: caseName, cache: cache)
+        let entryPath = cache.folder + "/" + key.name
+        XCTAssertNotNil(cache.lookUp(key, path: url.path))
+        var info = stat()
+        XCTAssertEqual(stat(entryPath, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o600)
+        XCTAssertEqual(stat(cache.folder, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o700)
+        chmod(entryPath, 0o666)
+        XCTAssertNil(cache.lookUp(key, path: url.path))
+        chmod(entryPath, 0o600)
+        XCTAssertNotNil(cache.lookUp(key, path: url.path))
+        let moved = entryPath + ".real"
+        XCTAssertEqual(rename(entryPath, moved), 0)
+        XCTAssertEqual(symlink(moved, entryPath), 0)
+        XCTAssertNil(cache.lookUp(key, path: url.path))
+    }
+
+    /// The identity: another shown name, another `--file-root`, is another entry.
+    func testTheEntryDependsOnHowTheFileIsNamed() throws {
+        let folder = try TemporaryCacheFolder()
+        let cache = try cache(folder)
+        let path = Self.root.appendingPathComponent("targets/github.yaml").path
+        let names = [
+            cache.key(path: path, file: "targets/github.yaml", fileRoot: nil).name,
+            cache.key(path: path, file: "./targets/github.yaml", fileRoot: nil).name,
+            cache.key(path: path, file: "targets/github.yaml", fileRoot: "/tmp").name,
+            cache.key(path: path + "x", file: "targets/github.yaml", fileRoot: nil).name,
+        ]
+        XCTAssertEqual(Set(names).count, names.count)
+        XCTAssertEqual(names[0], cache.key(path: path, file: "targets/github.yaml", fileRoot: nil).name)
+    }
+
+    func testTheCacheIsTurnedOffOrPlacedByTheEnvironment() throws {
+        XCTAssertNil(LoadCache.standard(environment: ["HOME": "/h", "MOYA_NO_LOAD_CACHE": "1"]))
+        XCTAssertNil(LoadCache.standard(environment: [:]))
+        XCTAssertNil(LoadCache.standard(environment: ["HOME": "relative"]))
+        XCTAssertEqual(LoadCache.standard(environment: ["HOME": "/h"])?.folder, "/h/.cache/moya-cli/loaded")
+        XCTAssertEqual(LoadCache.standard(environment: ["HOME": "/h", "MOYA_NO_LOAD_CACHE": "0"])?.folder, "/h/.cache/moya-cli/loaded")
+        XCTAssertEqual(
+            LoadCache.standard(environment: ["HOME": "/h", "XDG_CACHE_HOME": "/x"])?.folder, "/x/moya-cli/loaded")
+    }
+}
+
+/// A temporary folder whose `loaded` subfolder the cache uses.
+final class TemporaryCacheFolder {
+    let url: URL
+    var path: String { url.path + "/loaded" }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("load-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+enum FolderNames {
+    static func of(_ path: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
+}
