@@ -146,7 +146,8 @@ public enum TargetFileLoader {
             let header = hit.header
             let lines: SourceLines? =
                 header.diagnostics.isEmpty
-                ? nil : (try? YAMLLoader.readFile(atPath: path, file: file, limits: .default)).map(SourceLines.init(bytes:))
+                ? nil
+                : (try? YAMLLoader.readFile(atPath: path, file: file, limits: .default)).map(SourceLines.init(bytes:))
             let result = TargetFileLoadResult(
                 api: header.api, apiName: header.apiName, diagnostics: header.diagnostics, sourceLines: lines,
                 caseCount: header.caseCount)
@@ -160,7 +161,11 @@ public enum TargetFileLoader {
             kept.names.append(spec.name)
             if spec.name == caseName { kept.spec = spec }
             if encoded != nil {
-                if let bytes = try? CompactEncoder().encode(spec) { encoded?.append((spec.name, bytes)) } else { encoded = nil }
+                if let bytes = try? CompactEncoder().encode(spec) {
+                    encoded?.append((spec.name, bytes))
+                } else {
+                    encoded = nil
+                }
             }
         }
         let result: TargetFileLoadResult
@@ -175,7 +180,8 @@ public enum TargetFileLoader {
         } catch {
             return (
                 TargetFileLoadResult(
-                    api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: file), diagnostics: error.diagnostics,
+                    api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: file),
+                    diagnostics: error.diagnostics,
                     sourceLines: nil), kept
             )
         }

@@ -17,7 +17,9 @@ final class LoadCacheTests: XCTestCase {
         var files: [URL] = []
         for folder in ["targets", "Tests/Fixtures"] {
             let base = root.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let url as URL in walker where url.pathExtension == "yaml" || url.pathExtension == "yml" {
                 files.append(url)
             }
@@ -219,7 +221,7 @@ final class LoadCacheTests: XCTestCase {
             cache.key(path: path, file: "targets/github.yaml", fileRoot: nil).name,
             cache.key(path: path, file: "./targets/github.yaml", fileRoot: nil).name,
             cache.key(path: path, file: "targets/github.yaml", fileRoot: "/tmp").name,
-            cache.key(path: path + "x", file: "targets/github.yaml", fileRoot: nil).name,
+            cache.key(path: path + "x", file: "targets/github.yaml", fileRoot: nil).name
         ]
         XCTAssertEqual(Set(names).count, names.count)
         XCTAssertEqual(names[0], cache.key(path: path, file: "targets/github.yaml", fileRoot: nil).name)
@@ -230,7 +232,9 @@ final class LoadCacheTests: XCTestCase {
         XCTAssertNil(LoadCache.standard(environment: [:]))
         XCTAssertNil(LoadCache.standard(environment: ["HOME": "relative"]))
         XCTAssertEqual(LoadCache.standard(environment: ["HOME": "/h"])?.folder, "/h/.cache/moya-cli/loaded")
-        XCTAssertEqual(LoadCache.standard(environment: ["HOME": "/h", "MOYA_NO_LOAD_CACHE": "0"])?.folder, "/h/.cache/moya-cli/loaded")
+        XCTAssertEqual(
+            LoadCache.standard(environment: ["HOME": "/h", "MOYA_NO_LOAD_CACHE": "0"])?.folder,
+            "/h/.cache/moya-cli/loaded")
         XCTAssertEqual(
             LoadCache.standard(environment: ["HOME": "/h", "XDG_CACHE_HOME": "/x"])?.folder, "/x/moya-cli/loaded")
     }

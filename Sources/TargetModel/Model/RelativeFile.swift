@@ -73,7 +73,8 @@ package enum FileProbe: Codable, Hashable, Sendable {
         case .problem(let path, let answer): RelativeFile.problem(at: path) == answer
         case .inside(let path, let root, let answer): RelativeFile.isInside(path, root: root) == answer
         case .json(let path, let fingerprint, let answer):
-            (fingerprint != nil && FileFingerprint.of(path) == fingerprint) || RelativeFile.jsonProblem(at: path) == answer
+            (fingerprint != nil && FileFingerprint.of(path) == fingerprint)
+                || RelativeFile.jsonProblem(at: path) == answer
         }
     }
 }

@@ -148,12 +148,14 @@ private final class CompactInput {
     func integer<I: FixedWidthInteger>(_ type: I.Type, at offset: Int, _ codingPath: [any CodingKey]) throws -> I {
         let value: I? =
             I.isSigned
-            ? I(exactly: try decodeSigned(at: offset, codingPath)) : I(exactly: try decodeUnsigned(at: offset, codingPath))
+            ? I(exactly: try decodeSigned(at: offset, codingPath))
+            : I(exactly: try decodeUnsigned(at: offset, codingPath))
         guard let value else { throw corrupted("an integer out of range", codingPath) }
         return value
     }
 
-    func decodeValue<T: Decodable>(_ type: T.Type, at offset: Int, depth: Int, codingPath: [any CodingKey]) throws -> T {
+    func decodeValue<T: Decodable>(_ type: T.Type, at offset: Int, depth: Int, codingPath: [any CodingKey]) throws -> T
+    {
         if T.self == String.self { return try decodeString(at: offset, codingPath) as! T }
         if T.self == Int.self { return try integer(Int.self, at: offset, codingPath) as! T }
         if T.self == Bool.self { return try decodeBool(at: offset, codingPath) as! T }
@@ -232,7 +234,8 @@ private struct CompactKeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtoc
         return name.withUTF8 { utf8 -> Int? in
             for entry in entries where entry.keyLength == utf8.count {
                 if utf8.isEmpty
-                    || memcmp(utf8.baseAddress!, input.storage.baseAddress!.advanced(by: entry.keyStart), utf8.count) == 0
+                    || memcmp(utf8.baseAddress!, input.storage.baseAddress!.advanced(by: entry.keyStart), utf8.count)
+                        == 0
                 {
                     return entry.value
                 }
@@ -336,7 +339,8 @@ private struct CompactUnkeyedDecoder: UnkeyedDecodingContainer {
     private mutating func next() throws -> Int {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
-                Any.self, DecodingError.Context(codingPath: codingPath, debugDescription: "load cache entry: list ended"))
+                Any.self,
+                DecodingError.Context(codingPath: codingPath, debugDescription: "load cache entry: list ended"))
         }
         let offset = position
         position = try input.end(ofValueAt: offset, depth: decoder.depth)
@@ -354,7 +358,9 @@ private struct CompactUnkeyedDecoder: UnkeyedDecodingContainer {
     mutating func decode(_ type: Bool.Type) throws -> Bool { try input.decodeBool(at: try next(), codingPath) }
     mutating func decode(_ type: String.Type) throws -> String { try input.decodeString(at: try next(), codingPath) }
     mutating func decode(_ type: Double.Type) throws -> Double { try input.decodeDouble(at: try next(), codingPath) }
-    mutating func decode(_ type: Float.Type) throws -> Float { Float(try input.decodeDouble(at: try next(), codingPath)) }
+    mutating func decode(_ type: Float.Type) throws -> Float {
+        Float(try input.decodeDouble(at: try next(), codingPath))
+    }
     mutating func decode(_ type: Int.Type) throws -> Int { try input.integer(type, at: try next(), codingPath) }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try input.integer(type, at: try next(), codingPath) }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try input.integer(type, at: try next(), codingPath) }

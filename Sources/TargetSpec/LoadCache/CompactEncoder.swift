@@ -199,7 +199,8 @@ private struct CompactKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtoc
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        box.entries.append((key.stringValue, CompactEncoding.primitive(value ? CompactFormat.true : CompactFormat.false)))
+        box.entries.append(
+            (key.stringValue, CompactEncoding.primitive(value ? CompactFormat.true : CompactFormat.false)))
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
         box.entries.append((key.stringValue, CompactEncoding.string(value)))
