@@ -2,7 +2,7 @@ import OrderedJSON
 
 /// What a response must be (`expect:` of a case or an example, or `--expect` on the command line):
 /// its status, headers, JSON body (JSONPath → predicates) and time.
-package struct Expectation: Codable, Sendable, Hashable {
+package struct Expectation: Sendable, Hashable {
     /// Accepted statuses: codes and classes (`2` for `2xx`); `nil`: not checked here.
     package var status: StatusExpectation?
     /// Header name (any case) → tests on its value, in file order.
@@ -68,7 +68,7 @@ package struct Expectation: Codable, Sendable, Hashable {
 }
 
 /// `status: 200`, `[200, 201]`, `"2xx"` or a list mixing them.
-package struct StatusExpectation: Codable, Sendable, Hashable, CustomStringConvertible {
+package struct StatusExpectation: Sendable, Hashable, CustomStringConvertible {
     /// Exact codes.
     package var codes: [Int]
     /// Classes: 2 for `2xx`.
@@ -90,7 +90,7 @@ package struct StatusExpectation: Codable, Sendable, Hashable, CustomStringConve
 }
 
 /// Tests on one response header's value.
-package struct HeaderExpectation: Codable, Sendable, Hashable {
+package struct HeaderExpectation: Sendable, Hashable {
     package var name: String
     package var predicates: [Predicate]
 
@@ -101,7 +101,7 @@ package struct HeaderExpectation: Codable, Sendable, Hashable {
 }
 
 /// A JSONPath query and the tests on what it selects.
-package struct BodyAssertion: Codable, Sendable, Hashable {
+package struct BodyAssertion: Sendable, Hashable {
     package var query: JSONQuery
     package var predicates: [Predicate]
 

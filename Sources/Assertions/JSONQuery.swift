@@ -133,15 +133,3 @@ final class CompiledPattern: @unchecked Sendable {
     let regex: Regex<AnyRegexOutput>
     init(regex: Regex<AnyRegexOutput>) { self.regex = regex }
 }
-
-/// Coded as the query's text, parsed again when decoded (the load cache keeps validated cases).
-extension JSONQuery: Codable {
-    package init(from decoder: any Decoder) throws {
-        try self.init(parsing: decoder.singleValueContainer().decode(String.self))
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(source)
-    }
-}

@@ -4,7 +4,7 @@ import OrderedJSON
 /// `matches`, `contains`, `startsWith`, `endsWith`, `in`, `exists`, `type`, `count`, `isEmpty`.
 ///
 /// Expected values may hold placeholders (`"{q}"`), filled by ``resolving(_:)`` before a test.
-package enum Predicate: Codable, Sendable, Hashable {
+package enum Predicate: Sendable, Hashable {
     case equal(JSONValue)
     case notEqual(JSONValue)
     case less(JSONValue)
@@ -92,7 +92,7 @@ package enum Predicate: Codable, Sendable, Hashable {
 }
 
 /// The kinds `type:` names.
-package enum JSONKind: String, Codable, Sendable, Hashable, CaseIterable {
+package enum JSONKind: String, Sendable, Hashable, CaseIterable {
     case string, number, integer, boolean, null, object, array
 
     var withArticle: String {

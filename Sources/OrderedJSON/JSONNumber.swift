@@ -157,19 +157,3 @@ extension JSONNumber {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 }
-
-/// Coded as its text, exactly; a decoded text must be a JSON number literal.
-extension JSONNumber: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        guard let number = JSONNumber(try container.decode(String.self)) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON number literal")
-        }
-        self = number
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
-    }
-}

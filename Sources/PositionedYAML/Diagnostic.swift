@@ -1,7 +1,7 @@
 /// One problem found in a target file, with where it is.
-public struct Diagnostic: Codable, Sendable, Hashable, Comparable {
+public struct Diagnostic: Sendable, Hashable, Comparable {
     /// How bad the problem is.
-    public enum Severity: String, Codable, Sendable, Hashable {
+    public enum Severity: String, Sendable, Hashable {
         case error
         case warning
         /// Not a problem: a rule the file relies on without writing it (`validate` says it).

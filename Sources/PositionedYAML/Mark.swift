@@ -3,7 +3,7 @@
 /// Kept in 32 bits each: a target file is limited to far fewer lines and columns, and every
 /// scalar, node, case and event of a load carries a mark (8 bytes less each, 10% of the events
 /// handed between the parsing threads). Values outside `0...UInt32.max` are clamped.
-public struct Mark: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     private var storedLine: UInt32
     private var storedColumn: UInt32
 

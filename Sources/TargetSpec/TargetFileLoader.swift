@@ -97,19 +97,18 @@ public enum TargetFileLoader {
     /// they are parsed when `release` is given (then the lines of diagnostics are read again).
     package static func load(
         bytes: [UInt8], file: String, directory: String?, limits: YAMLLimits, fileRoot: String?,
-        release: InputRelease?, eachCase: ((CaseSpec) -> Void)?, recordingProbes: Bool = false
+        release: InputRelease?, eachCase: ((CaseSpec) -> Void)?, tree: TreeWriter? = nil
     ) -> TargetFileLoadResult {
         // The bytes as read, or, once pages of them went, the file read again.
         var lines: SourceLines? {
             release.map { $0.reread().map(SourceLines.init(bytes:)) } ?? SourceLines(bytes: bytes)
         }
-        var validator = TargetFileValidator(file: file, directory: directory, fileRoot: fileRoot)
-        validator.caseHandler = eachCase
-        validator.recordsFileProbes = recordingProbes
-        validator.beginStreamingCases()
+        var validator = validator(file: file, directory: directory, fileRoot: fileRoot, eachCase: eachCase)
+        validator.recordsFileProbes = tree != nil
         let root: Node
         do throws(YAMLLoadError) {
             root = try YAMLLoader.load(bytes, file: file, limits: limits, release: release) { name, node in
+                tree?.add(name: name, node: node)
                 validator.readStreamedCase(name: name, node: node)
             }
         } catch {
@@ -118,11 +117,63 @@ public enum TargetFileLoader {
                 api: nil, apiName: TargetFileValidator.defaultAPIName(forFile: file), diagnostics: error.diagnostics,
                 sourceLines: lines)
         }
+        tree?.root = root
+        return result(of: &validator, root: root, lines: lines)
+    }
+
+    /// The validator of every load: cases handed on one by one, to `eachCase` if given.
+    private static func validator(file: String, directory: String?, fileRoot: String?, eachCase: ((CaseSpec) -> Void)?)
+        -> TargetFileValidator
+    {
+        var validator = TargetFileValidator(file: file, directory: directory, fileRoot: fileRoot)
+        validator.caseHandler = eachCase
+        validator.beginStreamingCases()
+        return validator
+    }
+
+    /// Validates what is left once the cases went through `validator`: the root.
+    private static func result(
+        of validator: inout TargetFileValidator, root: Node, lines: @autoclosure () -> SourceLines?
+    ) -> TargetFileLoadResult {
         let api = validator.validate(root)
         return TargetFileLoadResult(
             api: api, apiName: validator.apiName, diagnostics: validator.diagnostics,
-            sourceLines: validator.diagnostics.isEmpty ? nil : lines,
+            sourceLines: validator.diagnostics.isEmpty ? nil : lines(),
             caseCount: validator.caseCount, fileProbes: validator.fileProbes)
+    }
+
+    /// Validates a tree the load cache kept, as loading its file validates it: the same result.
+    static func validate(
+        _ tree: LoadCacheReader.Tree, file: String, directory: String?, fileRoot: String?,
+        eachCase: ((CaseSpec) -> Void)?, lines: @autoclosure () -> SourceLines?
+    ) -> TargetFileLoadResult {
+        var validator = validator(file: file, directory: directory, fileRoot: fileRoot, eachCase: eachCase)
+        for (name, node) in tree.cases { validator.readStreamedCase(name: name, node: node) }
+        return result(of: &validator, root: tree.root, lines: lines())
+    }
+
+    /// A file's tree as the streaming load leaves it, written for the load cache as it loads:
+    /// each case handed on, then the root (its `cases` emptied).
+    package final class TreeWriter {
+        var cases = LoadCacheWriter()
+        var count = 0
+        var root: Node?
+
+        func add(name: Node.Scalar, node: Node) {
+            cases.scalar(name)
+            cases.node(node)
+            count += 1
+        }
+
+        /// The root, the count of cases, then each case: what ``LoadCache/Hit/tree()`` reads.
+        var bytes: [UInt8]? {
+            guard let root else { return nil }
+            var writer = LoadCacheWriter()
+            writer.node(root)
+            writer.number(UInt64(count))
+            writer.raw(cases.bytes)
+            return writer.bytes
+        }
     }
 
     /// What a one-case load gives besides the file's result: the valid cases' names and the one asked for.
@@ -133,41 +184,45 @@ public enum TargetFileLoader {
         package var spec: CaseSpec?
     }
 
-    /// Loads the file at `path` for a command that needs one of its cases (`call`, `curl`,
-    /// `request`): the result's API keeps no case (as with `eachCase`); the case named `caseName`
-    /// comes apart. Through `cache` when given: an unchanged file that loaded without errors
-    /// before is read from its entry (the same result, its other cases not even decoded), and a
-    /// file loaded anew writes its entry.
+    /// Loads the file at `path` for a command that needs one case of the API `api` (`call`,
+    /// `curl`): the result's API keeps no case (as with `eachCase`); the case named `caseName`
+    /// comes apart. Through `cache` when given (see ``LoadCache``): an unchanged file of this API
+    /// that loaded without errors before is validated again from its entry's tree, without
+    /// parsing it; an unchanged file of another API gives what its entry says (its name, that it
+    /// is valid, its warnings) and no API: the catalog of such a load answers only for `api`. A
+    /// file loaded anew writes its entry when it has no error.
     package static func load(
-        path: String, file: String, fileRoot: String?, keepingOnly caseName: String, cache: LoadCache?
+        path: String, file: String, fileRoot: String?, keepingOnly caseName: String, ofAPI api: String,
+        cache: LoadCache?
     ) -> (TargetFileLoadResult, KeptCase) {
-        let key = cache?.key(path: path, file: file, fileRoot: fileRoot)
-        if let cache, let key, let hit = cache.lookUp(key, path: path), let spec = hit.decodeCase(named: caseName) {
-            let header = hit.header
-            let lines: SourceLines? =
-                header.diagnostics.isEmpty
-                ? nil
-                : (try? YAMLLoader.readFile(atPath: path, file: file, limits: .default)).map(SourceLines.init(bytes:))
-            let result = TargetFileLoadResult(
-                api: header.api, apiName: header.apiName, diagnostics: header.diagnostics, sourceLines: lines,
-                caseCount: header.caseCount)
-            return (result, KeptCase(names: header.cases.map(\.name), spec: spec))
-        }
-        // The fingerprint before the bytes are read: a change while they are read shows as a change.
-        let fingerprint = key == nil ? nil : FileFingerprint.settled(path)
         var kept = KeptCase()
-        var encoded: [(String, [UInt8])]? = fingerprint == nil ? nil : []
         let eachCase: (CaseSpec) -> Void = { spec in
             kept.names.append(spec.name)
             if spec.name == caseName { kept.spec = spec }
-            if encoded != nil {
-                if let bytes = try? CompactEncoder().encode(spec) {
-                    encoded?.append((spec.name, bytes))
-                } else {
-                    encoded = nil
+        }
+        let key = cache?.key(path: path, file: file, fileRoot: fileRoot)
+        var lines: SourceLines? {
+            (try? YAMLLoader.readFile(atPath: path, file: file, limits: .default)).map(SourceLines.init(bytes:))
+        }
+        if let cache, let key, let hit = cache.lookUp(key, path: path) {
+            let summary = hit.summary
+            if summary.apiName != api {
+                if summary.probes.allSatisfy(\.stillHolds) {
+                    let result = TargetFileLoadResult(
+                        api: nil, apiName: summary.apiName, diagnostics: summary.diagnostics,
+                        sourceLines: summary.diagnostics.isEmpty ? nil : lines, caseCount: summary.caseCount)
+                    return (result, KeptCase(names: summary.caseNames))
                 }
+            } else if let tree = hit.tree() {
+                let result = validate(
+                    tree, file: file, directory: APISpec.folder(of: path), fileRoot: fileRoot, eachCase: eachCase,
+                    lines: lines)
+                return (result, kept)
             }
         }
+        // The fingerprint before the bytes are read: a change while they are read shows as a change.
+        let fingerprint = key == nil ? nil : FileFingerprint.settled(path)
+        let tree = fingerprint == nil ? nil : TreeWriter()
         let result: TargetFileLoadResult
         do throws(YAMLLoadError) {
             let bytes = try YAMLLoader.readFile(atPath: path, file: file, limits: .default)
@@ -176,7 +231,7 @@ public enum TargetFileLoader {
                 ? InputRelease { try? YAMLLoader.readFile(atPath: path, file: file, limits: .default) } : nil
             result = load(
                 bytes: bytes, file: file, directory: APISpec.folder(of: path), limits: .default, fileRoot: fileRoot,
-                release: release, eachCase: eachCase, recordingProbes: fingerprint != nil)
+                release: release, eachCase: eachCase, tree: tree)
         } catch {
             return (
                 TargetFileLoadResult(
@@ -185,8 +240,8 @@ public enum TargetFileLoader {
                     sourceLines: nil), kept
             )
         }
-        if let cache, let key, let fingerprint, let encoded, let api = result.api {
-            cache.store(key, file: fingerprint, result: result, api: api, cases: encoded)
+        if let cache, let key, let fingerprint, let bytes = tree?.bytes, !result.hasErrors {
+            cache.store(key, file: fingerprint, result: result, caseNames: kept.names, tree: bytes)
         }
         return (result, kept)
     }

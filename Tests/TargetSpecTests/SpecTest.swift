@@ -49,21 +49,37 @@ enum SpecTest {
                 XCTAssertEqual(handed, spec, "case '\(spec.name)' handed on", file: sourceFile, line: line)
             }
         }
-        // The load cache keeps what `call` loads (the API, each case handed on, the diagnostics) in
-        // its compact form: each must come back equal.
-        if let api = kept.api {
-            XCTAssertEqual(
-                try? CompactDecoder().decode(APISpec.self, from: CompactEncoder().encode(api)), api,
-                "the API through the load cache's form", file: sourceFile, line: line)
+        // The load cache keeps the tree as the streaming load leaves it and validates it again:
+        // the same result, the same cases handed on.
+        let tree = TargetFileLoader.TreeWriter()
+        var written: [CaseSpec] = []
+        let writing = TargetFileLoader.load(
+            bytes: Array(yaml.utf8), file: file, directory: directory, limits: .default, fileRoot: nil, release: nil,
+            eachCase: { written.append($0) }, tree: tree)
+        XCTAssertEqual(writing.diagnostics, streamed.diagnostics, file: sourceFile, line: line)
+        if let bytes = tree.bytes {
+            var reader = LoadCacheReader(bytes)
+            if let read = reader.tree() {
+                var replayed: [CaseSpec] = []
+                let again = TargetFileLoader.validate(
+                    read, file: file, directory: directory, fileRoot: nil, eachCase: { replayed.append($0) },
+                    lines: nil)
+                XCTAssertEqual(
+                    again.diagnostics, streamed.diagnostics, "from the kept tree", file: sourceFile, line: line)
+                XCTAssertEqual(again.api, streamed.api, "from the kept tree", file: sourceFile, line: line)
+                XCTAssertEqual(again.apiName, streamed.apiName, file: sourceFile, line: line)
+                XCTAssertEqual(again.caseCount, streamed.caseCount, file: sourceFile, line: line)
+                XCTAssertEqual(replayed, handedOn, "cases from the kept tree", file: sourceFile, line: line)
+            } else {
+                XCTFail("the kept tree does not read back", file: sourceFile, line: line)
+            }
         }
-        for handed in handedOn {
-            XCTAssertEqual(
-                try? CompactDecoder().decode(CaseSpec.self, from: CompactEncoder().encode(handed)), handed,
-                "case '\(handed.name)' through the load cache's form", file: sourceFile, line: line)
-        }
+        var diagnosticWriter = LoadCacheWriter()
+        for diagnostic in kept.diagnostics { diagnosticWriter.diagnostic(diagnostic) }
+        var diagnosticReader = LoadCacheReader(diagnosticWriter.bytes)
         XCTAssertEqual(
-            try? CompactDecoder().decode([Diagnostic].self, from: CompactEncoder().encode(kept.diagnostics)),
-            kept.diagnostics, "diagnostics through the load cache's form", file: sourceFile, line: line)
+            kept.diagnostics.map { _ in diagnosticReader.diagnostic() }, kept.diagnostics.map { $0 },
+            "diagnostics through the load cache's form", file: sourceFile, line: line)
         XCTAssertEqual(
             streamed.sourceLines == nil, kept.diagnostics.isEmpty, "lines kept only for diagnostics", file: sourceFile,
             line: line)

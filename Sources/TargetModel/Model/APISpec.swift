@@ -1,12 +1,12 @@
 /// One API, as a target file describes it: a Moya target enum with its cases.
 @dynamicMemberLookup
-public struct APISpec: Codable, Sendable, Hashable {
+public struct APISpec: Sendable, Hashable {
     // One copy-on-write box, as `CaseSpec`'s: each builder and render context holds the API,
     // and a copy is then one reference instead of nineteen fields.
     @usableFromInline var fields: CopyOnWriteBox<Fields>
 
     /// The stored values of an API; read and written as the API's own (`api.name`).
-    public struct Fields: Codable, Sendable, Hashable {
+    public struct Fields: Sendable, Hashable {
         /// The API's name on the command line.
         public var name: String
         /// The target file, as it was named (relative paths stay relative).
@@ -178,7 +178,7 @@ extension APISpec.Fields {
 
 extension APISpec {
     /// The files of `tls:` (curl's --crlfile, --cert, --key), as the file writes them.
-    public struct TLSFiles: Codable, Sendable, Hashable {
+    public struct TLSFiles: Sendable, Hashable {
         /// `crlFile`: certificate revocation lists (PEM).
         public var crlFile: String?
         /// `clientCert`: the client certificate (PEM, or PKCS#12 when it ends in .p12 or .pfx).

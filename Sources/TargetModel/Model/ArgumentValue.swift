@@ -1,7 +1,7 @@
 import OrderedJSON
 
 /// A case's associated value once bound from the command line, an example or a default.
-public enum ArgumentValue: Codable, Sendable, Hashable, CustomStringConvertible {
+public enum ArgumentValue: Sendable, Hashable, CustomStringConvertible {
     /// A `string` value.
     case string(String)
     /// An `int` value (64-bit).

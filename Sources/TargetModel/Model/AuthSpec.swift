@@ -1,5 +1,5 @@
 /// The API's credentials (Moya's AccessTokenPlugin / CredentialsPlugin). Every reference is secret.
-public enum AuthSpec: Codable, Sendable, Hashable {
+public enum AuthSpec: Sendable, Hashable {
     /// `Authorization: Bearer <token>`.
     case bearer(token: Template)
     /// `Authorization: Basic base64(username:password)`.
@@ -20,7 +20,7 @@ public enum AuthSpec: Codable, Sendable, Hashable {
     case awsSigV4(AWSSigV4AuthSpec)
 
     /// Where an API key goes.
-    public enum APIKeyLocation: String, Codable, Sendable, Hashable, CaseIterable {
+    public enum APIKeyLocation: String, Sendable, Hashable, CaseIterable {
         /// A request header (secret: hidden in output, kept from other origins).
         case header
         /// A query parameter.
@@ -28,7 +28,7 @@ public enum AuthSpec: Codable, Sendable, Hashable {
     }
 
     /// The auth types a file may name.
-    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// `bearer`.
         case bearer
         /// `basic`.
@@ -63,7 +63,7 @@ public enum AuthSpec: Codable, Sendable, Hashable {
 }
 
 /// A case's `auth:`.
-public enum CaseAuthMode: Codable, Sendable, Hashable {
+public enum CaseAuthMode: Sendable, Hashable {
     /// No `auth:` key: the API's auth applies, if it has one.
     case inherited
     /// `auth: none`: no Authorization header (Moya's `authorizationType: nil`).
@@ -86,7 +86,7 @@ public enum CaseAuthMode: Codable, Sendable, Hashable {
 
 /// `auth: {type: awsSigV4, region: us-east-1, service: s3, accessKey: "${secret:AWS_ACCESS_KEY_ID}",
 /// secretKey: "${secret:AWS_SECRET_ACCESS_KEY}", sessionToken: "${secret:AWS_SESSION_TOKEN}"}`.
-public struct AWSSigV4AuthSpec: Codable, Sendable, Hashable {
+public struct AWSSigV4AuthSpec: Sendable, Hashable {
     /// The region, such as `us-east-1` (may hold `${VAR}`).
     public var region: Template
     /// The service, such as `s3` or `execute-api` (may hold `${VAR}`).

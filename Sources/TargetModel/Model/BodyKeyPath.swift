@@ -6,9 +6,9 @@ import OrderedJSON
 /// member name in an object, as `Response.mapString(atKeyPath:)` reads it).
 ///
 /// A lookup that finds nothing says which step missed and why, so a user can fix the path.
-package struct BodyKeyPath: Codable, Sendable, Hashable, CustomStringConvertible {
+package struct BodyKeyPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of the path.
-    package enum Step: Codable, Sendable, Hashable {
+    package enum Step: Sendable, Hashable {
         /// An object member (`.name`, `['name']`).
         case member(String)
         /// An array element (`[0]`).

@@ -1,8 +1,8 @@
 /// A value a case takes from its response (`captures: {id: "$.id", location: {header: Location}}`),
 /// for the shell (`call --capture`) or the next step of a `check` chain.
-public struct Capture: Codable, Sendable, Hashable {
+public struct Capture: Sendable, Hashable {
     /// Where the value is.
-    public enum Source: Codable, Sendable, Hashable {
+    public enum Source: Sendable, Hashable {
         /// In the JSON body, at this path.
         case body(JSONPath)
         /// In the response header of this name (case-insensitive; the first field).

@@ -3,14 +3,14 @@ import PositionedYAML
 
 /// One case of an API: the request it builds and its samples.
 @dynamicMemberLookup
-public struct CaseSpec: Codable, Sendable, Hashable {
+public struct CaseSpec: Sendable, Hashable {
     // One copy-on-write box: an API holds its cases in one array, whose elements are then 8 bytes
     // instead of the whole struct, so a large file's array is small while it grows. Guarded by
     // the budget "validate (10,000 cases)" (bench/budgets.json) and `make bench`'s memory figures.
     @usableFromInline var fields: CopyOnWriteBox<Fields>
 
     /// The stored values of a case; read and written as the case's own (`spec.name`).
-    public struct Fields: Codable, Sendable, Hashable {
+    public struct Fields: Sendable, Hashable {
         /// The case's name (`call API CASE`).
         public var name: String
         /// Where the case is declared (its key).

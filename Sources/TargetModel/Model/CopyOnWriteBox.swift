@@ -39,14 +39,3 @@ public struct CopyOnWriteBox<Value>: @unchecked Sendable {
         storage === other.storage
     }
 }
-
-/// Coded as its value: the load cache (`TargetSpec`'s `LoadCache`) keeps validated APIs and cases.
-extension CopyOnWriteBox: Codable where Value: Codable {
-    public init(from decoder: any Decoder) throws {
-        self.init(try Value(from: decoder))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try value.encode(to: encoder)
-    }
-}

@@ -1,8 +1,8 @@
 /// `auth: {type: oauth2, ...}`: a bearer token the OAuth 2.0 client credentials grant
 /// (RFC 6749 §4.4) gets from a token endpoint.
-public struct OAuth2AuthSpec: Codable, Sendable, Hashable {
+public struct OAuth2AuthSpec: Sendable, Hashable {
     /// How the client authenticates to the token endpoint (RFC 6749 §2.3.1).
-    public enum ClientAuthentication: String, Codable, Sendable, Hashable, CaseIterable {
+    public enum ClientAuthentication: String, Sendable, Hashable, CaseIterable {
         /// `Authorization: Basic base64(id:secret)`, which every server must support.
         case basic
         /// `client_id` and `client_secret` in the form body.
@@ -37,7 +37,7 @@ public struct OAuth2AuthSpec: Codable, Sendable, Hashable {
 ///
 /// A target file naming a command could run anything, so the command runs only from a file the
 /// user trusts (see `AccessTokenRequest.TokenCommand.file` and moya-cli(1), SECURITY).
-public struct CommandAuthSpec: Codable, Sendable, Hashable {
+public struct CommandAuthSpec: Sendable, Hashable {
     /// The program and its arguments, run without a shell.
     public var arguments: [String]
     /// How long the command may run, in seconds.

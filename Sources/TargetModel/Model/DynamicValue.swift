@@ -6,7 +6,7 @@
 /// a query component, a JSON string, a header line). The one sender replaces each marker of a
 /// request as it goes out (`DynamicValues` in TargetSpec), the same value for every marker of one
 /// request.
-public enum DynamicValue: String, Codable, Sendable, Hashable, CaseIterable {
+public enum DynamicValue: String, Sendable, Hashable, CaseIterable {
     /// A random (version 4) UUID, lower case: `3f2b8c1e-…`.
     case uuid
     /// Seconds since 1970-01-01 UTC: `1733500800`.

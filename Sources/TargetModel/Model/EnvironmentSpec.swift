@@ -1,7 +1,7 @@
 import PositionedYAML
 
 /// One of the API's `environments:` (production, staging, ...).
-public struct EnvironmentSpec: Codable, Sendable, Hashable {
+public struct EnvironmentSpec: Sendable, Hashable {
     /// The environment's name (`--env NAME`).
     public var name: String
     /// Replaces the API's baseURL when given.
@@ -19,7 +19,7 @@ public struct EnvironmentSpec: Codable, Sendable, Hashable {
     public var resolve: [String] = []
 
     /// A variable of an environment.
-    public struct Variable: Codable, Sendable, Hashable {
+    public struct Variable: Sendable, Hashable {
         /// The variable's name.
         public var name: String
         /// Its value.

@@ -3,7 +3,7 @@ import PositionedYAML
 
 /// One entry of a case's `examples:`: argument sets `check` uses, either given outright or as a
 /// step of a chain that runs after another case's example and takes values from its captures.
-public struct ExampleStep: Codable, Sendable, Hashable {
+public struct ExampleStep: Sendable, Hashable {
     /// The example's number in the case's list, from 1 (`API.CASE#N`).
     public var number: Int
     /// What the example gives.
@@ -12,7 +12,7 @@ public struct ExampleStep: Codable, Sendable, Hashable {
     package var expectation: Expectation? = nil
 
     /// What an example gives.
-    public enum Kind: Codable, Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         /// Arguments, bound and typed (defaults filled in).
         case arguments([String: ArgumentValue])
         /// A chain step: `after:` and `with:`.
@@ -28,7 +28,7 @@ public struct ExampleStep: Codable, Sendable, Hashable {
 
 /// `- {after: createItem, with: {id: "{id}"}}`: an example that runs after another example of the
 /// same API and takes its values from the captures of the steps before it.
-public struct ChainedExample: Codable, Sendable, Hashable {
+public struct ChainedExample: Sendable, Hashable {
     /// The step this one runs after.
     public var after: ExampleReference
     /// The values, by name, as text: `{NAME}` in them is a capture of an earlier step of the
@@ -42,31 +42,6 @@ public struct ChainedExample: Codable, Sendable, Hashable {
         self.after = after
         self.values = values
         self.mark = mark
-    }
-
-    private enum CodingKeys: CodingKey { case after, names, texts, mark }
-
-    // Written out: an array of tuples is not Codable.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let names = try container.decode([String].self, forKey: .names)
-        let texts = try container.decode([String].self, forKey: .texts)
-        guard names.count == texts.count else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .texts, in: container, debugDescription: "as many texts as names")
-        }
-        self.init(
-            after: try container.decode(ExampleReference.self, forKey: .after),
-            values: zip(names, texts).map { (name: $0, text: $1) },
-            mark: try container.decode(Mark.self, forKey: .mark))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(after, forKey: .after)
-        try container.encode(values.map(\.name), forKey: .names)
-        try container.encode(values.map(\.text), forKey: .texts)
-        try container.encode(mark, forKey: .mark)
     }
 
     /// The `{NAME}` capture names in `text`, in order.
@@ -109,7 +84,7 @@ public struct ChainedExample: Codable, Sendable, Hashable {
 }
 
 /// `createItem` or `createItem#2`: an example of a case of the same API.
-public struct ExampleReference: Codable, Sendable, Hashable, CustomStringConvertible {
+public struct ExampleReference: Sendable, Hashable, CustomStringConvertible {
     /// The case.
     public var caseName: String
     /// The example's number, from 1; `nil`: the first example, or the case's defaults when it has no examples.
@@ -138,7 +113,7 @@ public struct ExampleReference: Codable, Sendable, Hashable, CustomStringConvert
 }
 
 /// Whether a case pages: as the API says, not at all (`pagination: none`), or its own way.
-public enum CasePagination: Codable, Sendable, Hashable {
+public enum CasePagination: Sendable, Hashable {
     /// No `pagination:` on the case: the API's, if any.
     case inherited
     /// `pagination: none`.

@@ -1,5 +1,5 @@
 /// One header: its name and its value template.
-public struct HeaderSpec: Codable, Sendable, Hashable {
+public struct HeaderSpec: Sendable, Hashable {
     /// The header's name, as written.
     public var name: String
     /// The header's value.

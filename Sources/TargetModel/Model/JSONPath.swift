@@ -6,9 +6,9 @@ import OrderedJSON
 /// Target files say where a page's items, its next URL or cursor, and a capture are with these.
 /// Only single-value selectors are allowed: wildcards, slices, filters and `..` would select
 /// several values, and each use here needs exactly one.
-public struct JSONPath: Codable, Sendable, Hashable, CustomStringConvertible {
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of the path.
-    public enum Component: Codable, Sendable, Hashable {
+    public enum Component: Sendable, Hashable {
         /// An object member.
         case key(String)
         /// An array element, from 0.

@@ -6,7 +6,7 @@ import PositionedYAML
 ///
 /// Not `indirect`: it recurses through arrays only, so each value is stored in place rather than
 /// in a box of its own (an allocation per value, kept for every sample of every case).
-public enum JSONTemplate: Codable, Sendable, Hashable {
+public enum JSONTemplate: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -30,7 +30,7 @@ public enum JSONTemplate: Codable, Sendable, Hashable {
     case literal(LiteralJSON)
 
     /// One member of an object (or one parameter).
-    public struct Member: Codable, Sendable, Hashable {
+    public struct Member: Sendable, Hashable {
         /// The key, taken literally.
         public var key: String
         /// The value.
@@ -123,7 +123,7 @@ public enum JSONTemplate: Codable, Sendable, Hashable {
 }
 
 /// JSON text without placeholders: the UTF-8 that rendering its template gave, compact.
-public struct LiteralJSON: Codable, Sendable, Hashable {
+public struct LiteralJSON: Sendable, Hashable {
     /// The JSON text.
     public let bytes: [UInt8]
 

@@ -1,9 +1,9 @@
 import PositionedYAML
 
 /// One part of a `multipart:` task: `{name: avatar, file: "{avatar}", fileName: me.png, mimeType: image/png}`.
-public struct MultipartPartSpec: Codable, Sendable, Hashable {
+public struct MultipartPartSpec: Sendable, Hashable {
     /// Where the part's bytes come from.
-    public enum Content: Codable, Sendable, Hashable {
+    public enum Content: Sendable, Hashable {
         /// `value:`: text, sent as UTF-8.
         case value(Template)
         /// `file:`: a file streamed when sent (relative to the target file's folder).

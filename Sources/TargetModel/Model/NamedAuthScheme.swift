@@ -1,5 +1,5 @@
 /// One of an API's named auth schemes: `auth: {default: bearer, schemes: {bearer: {...}, basic: {...}}}`.
-public struct NamedAuthScheme: Codable, Sendable, Hashable {
+public struct NamedAuthScheme: Sendable, Hashable {
     /// The name a case's `auth:` chooses it by.
     public var name: String
     /// The credentials.

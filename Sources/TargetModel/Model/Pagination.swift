@@ -1,7 +1,7 @@
 /// How a case's list is paged, as its target file says (`pagination:`).
-public struct Pagination: Codable, Sendable, Hashable {
+public struct Pagination: Sendable, Hashable {
     /// Where the next page is found.
-    public enum Next: Codable, Sendable, Hashable {
+    public enum Next: Sendable, Hashable {
         /// RFC 8288 `Link: <...>; rel="next"` (GitHub's style).
         case link
         /// A URL in the body, at this path (`{next: {body: "$.next"}}`).

@@ -1,6 +1,6 @@
 /// Whether a case's redirects are followed (`redirects: follow | none | N`), as Alamofire's
 /// `Redirector` decides per request. `--no-follow` and `--max-redirects` on the command line win.
-public enum RedirectPolicy: Codable, Sendable, Hashable {
+public enum RedirectPolicy: Sendable, Hashable {
     /// Followed, up to `defaultLimit` (the default).
     case follow
     /// Not followed: a 3xx is the answer, its `Location` a header like any other.

@@ -16,7 +16,7 @@ import Musl
 /// `file` values and their defaults): relative to the target file's folder, and a readable file.
 package enum RelativeFile {
     /// Why a path names no file that can be read.
-    package enum Problem: Codable, Hashable, Sendable {
+    package enum Problem: Hashable, Sendable {
         /// Nothing is there.
         case missing
         /// A folder, or a file this process may not read.
@@ -58,7 +58,7 @@ extension RelativeFile {
 /// the files around it only through these, so the load cache (`TargetSpec`'s `LoadCache`) asks them
 /// again before it believes what it kept: a sample deleted, a folder made a link, and the file is
 /// validated anew.
-package enum FileProbe: Codable, Hashable, Sendable {
+package enum FileProbe: Hashable, Sendable {
     /// ``RelativeFile/problem(at:)`` of a path.
     case problem(path: String, answer: RelativeFile.Problem?)
     /// ``RelativeFile/isInside(_:root:)`` of a path and a root.
@@ -97,12 +97,22 @@ extension RelativeFile {
 /// user; a file changed within the same clock tick as it was looked at is not *settled* (the
 /// kernel's file times advance by ticks of a few milliseconds), and its fingerprint is not
 /// believed: as git does with a "racily clean" file, its contents are looked at instead.
-package struct FileFingerprint: Codable, Hashable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var modified: Int64
-    var changed: Int64
+package struct FileFingerprint: Hashable, Sendable {
+    package var device: UInt64
+    package var inode: UInt64
+    package var size: Int64
+    /// Modification and change times, in nanoseconds since the epoch.
+    package var modified: Int64
+    package var changed: Int64
+
+    /// A fingerprint of these numbers (read back from the load cache).
+    package init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+    }
 
     /// How long after its last change a file counts as settled, in nanoseconds.
     static let settling: Int64 = 2_000_000_000

@@ -1,9 +1,9 @@
 import PositionedYAML
 
 /// A case's sample response (Moya's `sampleData` / `sampleResponseClosure`), used by `--stub`.
-public struct SampleSpec: Codable, Sendable, Hashable {
+public struct SampleSpec: Sendable, Hashable {
     /// A sample's body.
-    public enum Body: Codable, Sendable, Hashable {
+    public enum Body: Sendable, Hashable {
         /// No body (`{status: 204}`).
         case empty
         /// `text:` (or a bare string): UTF-8 text.
@@ -15,7 +15,7 @@ public struct SampleSpec: Codable, Sendable, Hashable {
     }
 
     /// What the stub answers.
-    public enum Outcome: Codable, Sendable, Hashable {
+    public enum Outcome: Sendable, Hashable {
         /// An HTTP response.
         case response(status: Int, headers: [HeaderSpec], body: Body)
         /// `error:`: a network error instead of a response.
@@ -35,7 +35,7 @@ public struct SampleSpec: Codable, Sendable, Hashable {
 }
 
 /// A sample with its name: `samples: {ok: ..., missing: ...}`; a lone `sample:` is named `default`.
-public struct NamedSample: Codable, Sendable, Hashable {
+public struct NamedSample: Sendable, Hashable {
     /// The sample's name (`--sample NAME`).
     public var name: String
     /// The sample.
@@ -49,7 +49,7 @@ public struct NamedSample: Codable, Sendable, Hashable {
 }
 
 /// The network errors a sample can simulate.
-public enum SampleErrorKind: String, Codable, Sendable, Hashable, CaseIterable {
+public enum SampleErrorKind: String, Sendable, Hashable, CaseIterable {
     /// The request timed out.
     case timeout
     /// The host name could not be resolved.

@@ -1,5 +1,5 @@
 /// What a case sends: one form per Moya `Task`.
-public enum TaskSpec: Codable, Sendable, Hashable {
+public enum TaskSpec: Sendable, Hashable {
     /// No task: `.requestPlain`.
     case plain
     /// `data: "text"`: `.requestData`, the text as UTF-8.
@@ -26,7 +26,7 @@ public enum TaskSpec: Codable, Sendable, Hashable {
     case downloadParameters([JSONTemplate.Member], encoding: ParameterEncodingSpec, destination: Template)
 
     /// The body of a composite-data task.
-    public enum CompositeBody: Codable, Sendable, Hashable {
+    public enum CompositeBody: Sendable, Hashable {
         /// `data`: UTF-8 text.
         case data(Template)
         /// `dataFile`: a file's bytes.
@@ -37,7 +37,7 @@ public enum TaskSpec: Codable, Sendable, Hashable {
 }
 
 /// `encoding:` and its options.
-public enum ParameterEncodingSpec: Codable, Sendable, Hashable {
+public enum ParameterEncodingSpec: Sendable, Hashable {
     /// `encoding: url` (Moya's `URLEncoding`).
     case url(destination: URLEncodingDestination, arrayEncoding: URLArrayEncoding, boolEncoding: URLBoolEncoding)
     /// `encoding: json` (Moya's `JSONEncoding`).
@@ -61,7 +61,7 @@ public enum ParameterEncodingSpec: Codable, Sendable, Hashable {
 }
 
 /// Where URL encoding puts the parameters.
-public enum URLEncodingDestination: String, Codable, Sendable, Hashable, CaseIterable {
+public enum URLEncodingDestination: String, Sendable, Hashable, CaseIterable {
     /// Query for GET, HEAD and DELETE; body otherwise.
     case methodDependent
     /// Always the query string.
@@ -71,7 +71,7 @@ public enum URLEncodingDestination: String, Codable, Sendable, Hashable, CaseIte
 }
 
 /// How URL encoding writes arrays.
-public enum URLArrayEncoding: String, Codable, Sendable, Hashable, CaseIterable {
+public enum URLArrayEncoding: String, Sendable, Hashable, CaseIterable {
     /// `key[]=a&key[]=b`.
     case brackets
     /// `key=a&key=b`.
@@ -83,7 +83,7 @@ public enum URLArrayEncoding: String, Codable, Sendable, Hashable, CaseIterable 
 }
 
 /// How URL encoding writes booleans.
-public enum URLBoolEncoding: String, Codable, Sendable, Hashable, CaseIterable {
+public enum URLBoolEncoding: String, Sendable, Hashable, CaseIterable {
     /// `1` / `0`.
     case numeric
     /// `true` / `false`.
@@ -91,7 +91,7 @@ public enum URLBoolEncoding: String, Codable, Sendable, Hashable, CaseIterable {
 }
 
 /// The property-list flavour `encoding: propertyList` writes.
-public enum PropertyListFormat: String, Codable, Sendable, Hashable, CaseIterable {
+public enum PropertyListFormat: String, Sendable, Hashable, CaseIterable {
     /// XML.
     case xml
     /// Binary.

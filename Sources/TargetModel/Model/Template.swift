@@ -6,9 +6,9 @@ import PositionedYAML
 /// that does not start `{identifier}` is a literal brace too (so JSON text such as `{"a":1}` needs
 /// no escaping). `${VAR}`, `${VAR:-fallback}` and `${secret:VAR}` read the environment; `$${` is a
 /// literal `${`.
-public struct Template: Codable, Sendable, Hashable, CustomStringConvertible {
+public struct Template: Sendable, Hashable, CustomStringConvertible {
     /// One piece of a template.
-    public enum Segment: Codable, Sendable, Hashable {
+    public enum Segment: Sendable, Hashable {
         /// Text sent as written.
         case literal(String)
         /// `{name}`: the value of the case's associated value `name`.
@@ -18,7 +18,7 @@ public struct Template: Codable, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A `${VAR}` reference.
-    public struct EnvironmentReference: Codable, Sendable, Hashable {
+    public struct EnvironmentReference: Sendable, Hashable {
         /// The variable's name.
         public var name: String
         /// The text after `:-`, used when the variable is not set.

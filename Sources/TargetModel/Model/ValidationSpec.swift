@@ -1,5 +1,5 @@
 /// Which status codes count as success (Moya's `ValidationType`).
-public enum ValidationSpec: Codable, Sendable, Hashable {
+public enum ValidationSpec: Sendable, Hashable {
     /// Every status passes (Moya's default, and `validation: none` in a file).
     case none
     /// 200...299.

@@ -1,7 +1,7 @@
 import PositionedYAML
 
 /// A case's associated value: `- per_page: {type: int, default: 30, description: "..."}`.
-public struct ValueSpec: Codable, Sendable, Hashable {
+public struct ValueSpec: Sendable, Hashable {
     /// The value's name, used by `{name}` placeholders and `--name` options.
     public var name: String
     /// What the value accepts.
@@ -37,7 +37,7 @@ public struct ValueSpec: Codable, Sendable, Hashable {
 }
 
 /// The type of an associated value.
-public indirect enum ValueType: Codable, Sendable, Hashable, CustomStringConvertible {
+public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     /// Any text.
     case string
     /// A 64-bit integer.

@@ -13,7 +13,10 @@ public struct TargetCatalog: Sendable {
         public var level: SearchPath.Level
         /// Where it came from, as `list` names it (`SearchPath.Location.source`).
         public var source: String
-        /// The API, or `nil` when the file has errors (see `diagnostics`).
+        /// The API, or `nil` when the file has errors (see `diagnostics`), or when a partial catalog
+        /// read a valid file of another API from the load cache
+        /// (`discover(stoppingAfterLevelDefining:keepingOnly:cache:)`): such a catalog answers
+        /// `api(named:)` for its API only.
         public var api: APISpec?
         /// For a shadowed entry, the file that won.
         public var shadowedBy: String?

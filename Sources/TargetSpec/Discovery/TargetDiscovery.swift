@@ -84,14 +84,16 @@ public struct TargetDiscovery: Sendable {
     /// ``discover(stoppingAfterLevelDefining:eachCase:)`` for a command that needs one case of
     /// `name` (`call`, `curl`, `request`): the catalog's APIs keep no case; each file's valid case
     /// names and its case `caseName`, if it has a valid one, come by file (display path). Files
-    /// are loaded through `cache` when given (see ``LoadCache``).
+    /// are loaded through `cache` when given (see ``LoadCache``): then an entry of another API than
+    /// `name` may have no `api` though its file is valid (it claims its name, no more).
     package func discover(
         stoppingAfterLevelDefining name: String, keepingOnly caseName: String, cache: LoadCache?
     ) throws(DiscoveryError) -> (TargetCatalog, [String: TargetFileLoader.KeptCase]) {
         var kept: [String: TargetFileLoader.KeptCase] = [:]
         let catalog = try load(stoppingAfterLevelDefining: name) { file in
             let (result, keptCase) = TargetFileLoader.load(
-                path: file.path, file: file.displayPath, fileRoot: fileRoot, keepingOnly: caseName, cache: cache)
+                path: file.path, file: file.displayPath, fileRoot: fileRoot, keepingOnly: caseName, ofAPI: name,
+                cache: cache)
             kept[file.displayPath] = keptCase
             return result
         }
@@ -131,12 +133,12 @@ public struct TargetDiscovery: Sendable {
                 catalog.sources[file.displayPath] = result.sourceLines
                 // A file with errors claims the name its `api:` line gives even when it cannot be
                 // parsed, and is found by its file name's too (`TargetCatalog.api(named:)`).
-                let scanned = result.api == nil ? result.sourceLines.flatMap(APINameScan.name(in:)) : nil
+                let scanned = result.hasErrors ? result.sourceLines.flatMap(APINameScan.name(in:)) : nil
                 guard let name = scanned ?? result.apiName else { return }
                 var entry = TargetCatalog.Entry(
                     name: name, file: file.displayPath, level: file.level, source: file.source,
                     api: result.api, caseCount: result.caseCount)
-                if result.api == nil {
+                if result.hasErrors {
                     entry.possibleNames = Array(Set([name] + (result.apiName.map { [$0] } ?? []))).sorted()
                 }
                 guard let winner = catalog.entries.first(where: { $0.name == name }) else {

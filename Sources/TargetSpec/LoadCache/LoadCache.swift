@@ -107,39 +107,28 @@ package struct LoadCache: Sendable {
         }
     }
 
-    /// The first part of an entry.
-    struct Header: Codable {
+    /// What an entry says of a file without reading its tree: enough for a file of another API
+    /// than the one asked for, which only claims its name.
+    struct Summary {
         var identity: String
         var file: FileFingerprint
         var probes: [FileProbe]
         var apiName: String?
         var diagnostics: [Diagnostic]
         var caseCount: Int
-        /// The API with no case.
-        var api: APISpec
-        /// Each valid case's name, and where its bytes are after the header.
-        var cases: [CaseEntry]
+        var caseNames: [String]
     }
 
-    struct CaseEntry: Codable {
-        var name: String
-        var offset: Int
-        var length: Int
-    }
-
-    /// What an entry holds of a file.
+    /// An entry found and still true, its tree not read yet.
     struct Hit {
-        var header: Header
-        /// The bytes of the cases.
-        var cases: ArraySlice<UInt8>
+        var summary: Summary
+        /// The entry, positioned at its tree.
+        var reader: LoadCacheReader
 
-        /// The case `name`, or `nil` when there is none or it does not decode.
-        func decodeCase(named name: String) -> CaseSpec?? {
-            guard let entry = header.cases.first(where: { $0.name == name }) else { return .some(nil) }
-            guard entry.offset >= 0, entry.length >= 0, entry.offset <= cases.count - entry.length else { return nil }
-            let start = cases.startIndex + entry.offset
-            return (try? CompactDecoder().decode(CaseSpec.self, from: Array(cases[start..<(start + entry.length)])))
-                .map { .some($0) }
+        /// The tree as the streaming load left it; `nil` when the bytes are damaged.
+        func tree() -> LoadCacheReader.Tree? {
+            var reader = reader
+            return reader.tree()
         }
     }
 
@@ -147,48 +136,65 @@ package struct LoadCache: Sendable {
         Key(binary: binary, path: path, file: file, fileRoot: fileRoot)
     }
 
-    /// The entry of `key`, if it is there and still holds for the file at `path`.
-    func lookUp(_ key: Key, path: String) -> Hit? {
+    /// The entry of `key`, if it is there and still holds for the file at `path`. The file-system
+    /// questions are asked again only when `askingAgain` (a file whose validation runs again
+    /// from the tree asks them itself).
+    func lookUp(_ key: Key, path: String, askingAgain: Bool = true) -> Hit? {
         guard let fingerprint = FileFingerprint.of(path) else { return nil }
         guard case .contents(let data) = PrivateFile.read(folder + "/" + key.name, limit: Self.entryLimit) else {
             return nil
         }
         let bytes = [UInt8](data)
         let magic = Self.magic
-        guard bytes.count >= magic.count + 4, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
-        var length = 0
-        for index in 0..<4 { length |= Int(bytes[magic.count + index]) << (8 * index) }
-        let start = magic.count + 4
-        guard length <= bytes.count - start,
-            let header = try? CompactDecoder().decode(Header.self, from: Array(bytes[start..<(start + length)])),
-            header.identity == key.identity, header.file == fingerprint,
-            header.probes.allSatisfy(\.stillHolds)
+        guard bytes.count >= magic.count, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
+        var reader = LoadCacheReader(bytes, at: magic.count)
+        guard let identity = reader.string(), identity == key.identity, let file = reader.fingerprint(),
+            file == fingerprint, let probeCount = reader.count()
         else { return nil }
-        return Hit(header: header, cases: bytes[(start + length)...])
+        var probes: [FileProbe] = []
+        for _ in 0..<probeCount {
+            guard let probe = reader.probe() else { return nil }
+            probes.append(probe)
+        }
+        guard let apiName = reader.optionalString(), let diagnosticCount = reader.count() else { return nil }
+        var diagnostics: [Diagnostic] = []
+        for _ in 0..<diagnosticCount {
+            guard let diagnostic = reader.diagnostic() else { return nil }
+            diagnostics.append(diagnostic)
+        }
+        guard let caseCount = reader.count(), let nameCount = reader.count() else { return nil }
+        var caseNames: [String] = []
+        for _ in 0..<nameCount {
+            guard let name = reader.string() else { return nil }
+            caseNames.append(name)
+        }
+        guard !askingAgain || probes.allSatisfy(\.stillHolds) else { return nil }
+        return Hit(
+            summary: Summary(
+                identity: identity, file: file, probes: probes, apiName: apiName, diagnostics: diagnostics,
+                caseCount: caseCount, caseNames: caseNames),
+            reader: reader)
     }
 
-    /// Writes the entry of `key` for a file that loaded without errors.
-    func store(
-        _ key: Key, file: FileFingerprint, result: TargetFileLoadResult, api: APISpec, cases: [(String, [UInt8])]
-    ) {
-        var api = api
-        api.cases = []
-        var entries: [CaseEntry] = []
-        var offset = 0
-        for (name, bytes) in cases {
-            entries.append(CaseEntry(name: name, offset: offset, length: bytes.count))
-            offset += bytes.count
-        }
-        let header = Header(
-            identity: key.identity, file: file, probes: Array(result.fileProbes), apiName: result.apiName,
-            diagnostics: result.diagnostics, caseCount: result.caseCount, api: api, cases: entries)
-        guard let headerBytes = try? CompactEncoder().encode(header) else { return }
-        var bytes = Self.magic
-        for index in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: headerBytes.count >> (8 * index))) }
-        bytes += headerBytes
-        for (_, caseBytes) in cases { bytes += caseBytes }
-        guard bytes.count <= Self.entryLimit, (try? PrivateFile.ensureFolder(folder)) != nil else { return }
-        try? PrivateFile.write(Data(bytes), named: key.name, in: folder)
+    /// Writes the entry of `key` for a file that loaded without errors: what it gave, and its
+    /// tree (`tree`: the root as the load left it, then the count of cases handed on and each
+    /// case's name and node, as ``LoadCacheWriter`` wrote them while the file loaded).
+    func store(_ key: Key, file: FileFingerprint, result: TargetFileLoadResult, caseNames: [String], tree: [UInt8]) {
+        var writer = LoadCacheWriter()
+        writer.raw(Self.magic)
+        writer.string(key.identity)
+        writer.fingerprint(file)
+        writer.number(UInt64(result.fileProbes.count))
+        for probe in result.fileProbes { writer.probe(probe) }
+        writer.optionalString(result.apiName)
+        writer.number(UInt64(result.diagnostics.count))
+        for diagnostic in result.diagnostics { writer.diagnostic(diagnostic) }
+        writer.number(UInt64(result.caseCount))
+        writer.number(UInt64(caseNames.count))
+        for name in caseNames { writer.string(name) }
+        writer.raw(tree)
+        guard writer.bytes.count <= Self.entryLimit, (try? PrivateFile.ensureFolder(folder)) != nil else { return }
+        try? PrivateFile.write(Data(writer.bytes), named: key.name, in: folder)
         prune()
     }
 

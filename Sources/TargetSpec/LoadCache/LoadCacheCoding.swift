@@ -1,0 +1,287 @@
+import PositionedYAML
+import TargetModel
+
+/// The load cache's entries are bytes in this one form, written and read here: LEB128 numbers,
+/// strings as their length and UTF-8, and the YAML node tree as the loader built it (each node's
+/// kind, mark, and text or children). Reading never trusts the bytes: every length is checked
+/// against what is left, nesting is bounded, and anything out of place ends the reading (a miss).
+struct LoadCacheWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func number(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    mutating func int(_ value: Int64) {
+        number(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+
+    mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            number(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func optionalString(_ text: String?) {
+        if let text {
+            bytes.append(1)
+            string(text)
+        } else {
+            bytes.append(0)
+        }
+    }
+
+    mutating func raw(_ other: [UInt8]) {
+        bytes.append(contentsOf: other)
+    }
+
+    mutating func mark(_ mark: Mark) {
+        number(UInt64(mark.line))
+        number(UInt64(mark.column))
+    }
+
+    mutating func scalar(_ scalar: Node.Scalar) {
+        bytes.append((scalar.isPlain ? 1 : 0) | (scalar.tag == nil ? 0 : 2))
+        string(scalar.text)
+        if let tag = scalar.tag { string(tag) }
+        mark(scalar.mark)
+    }
+
+    mutating func node(_ node: Node) {
+        switch node {
+        case .scalar(let value):
+            bytes.append(0)
+            scalar(value)
+        case .sequence(let items, let mark):
+            bytes.append(1)
+            self.mark(mark)
+            number(UInt64(items.count))
+            for item in items { self.node(item) }
+        case .mapping(let entries, let mark):
+            bytes.append(2)
+            self.mark(mark)
+            number(UInt64(entries.count))
+            for entry in entries {
+                scalar(entry.key)
+                self.node(entry.value)
+            }
+        }
+    }
+
+    mutating func fingerprint(_ fingerprint: FileFingerprint) {
+        number(fingerprint.device)
+        number(fingerprint.inode)
+        int(fingerprint.size)
+        int(fingerprint.modified)
+        int(fingerprint.changed)
+    }
+
+    mutating func probe(_ probe: FileProbe) {
+        switch probe {
+        case .problem(let path, let answer):
+            bytes.append(0)
+            string(path)
+            bytes.append(answer == nil ? 0 : answer == .missing ? 1 : 2)
+        case .inside(let path, let root, let answer):
+            bytes.append(1)
+            string(path)
+            string(root)
+            bytes.append(answer ? 1 : 0)
+        case .json(let path, let fingerprint, let answer):
+            bytes.append(2)
+            string(path)
+            if let fingerprint {
+                bytes.append(1)
+                self.fingerprint(fingerprint)
+            } else {
+                bytes.append(0)
+            }
+            optionalString(answer)
+        }
+    }
+
+    mutating func diagnostic(_ diagnostic: Diagnostic) {
+        bytes.append(diagnostic.severity == .error ? 1 : 0)
+        string(diagnostic.file)
+        if let mark = diagnostic.mark {
+            bytes.append(1)
+            self.mark(mark)
+        } else {
+            bytes.append(0)
+        }
+        string(diagnostic.message)
+    }
+}
+
+/// Reads what ``LoadCacheWriter`` wrote; `nil` from any method means the bytes are not an entry.
+struct LoadCacheReader {
+    let bytes: [UInt8]
+    private(set) var position: Int
+
+    /// Nodes nested deeper than this are refused (the YAML loader's own bound is lower).
+    static let maximumDepth = 256
+
+    init(_ bytes: [UInt8], at position: Int = 0) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    var isAtEnd: Bool { position == bytes.count }
+
+    mutating func byte() -> UInt8? {
+        guard position < bytes.count else { return nil }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    mutating func number() -> UInt64? {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while let byte = byte() {
+            guard shift < 64 else { return nil }
+            result |= UInt64(byte & 0x7f) << shift
+            if byte & 0x80 == 0 { return result }
+            shift += 7
+        }
+        return nil
+    }
+
+    mutating func int() -> Int64? {
+        number().map { Int64(bitPattern: ($0 >> 1) ^ (0 &- ($0 & 1))) }
+    }
+
+    /// A count of things that each take at least one byte: at most what is left.
+    mutating func count() -> Int? {
+        guard let value = number(), value <= UInt64(bytes.count - position) else { return nil }
+        return Int(value)
+    }
+
+    mutating func string() -> String? {
+        guard let length = count() else { return nil }
+        let start = position
+        position += length
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(validating: UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]), as: UTF8.self)
+        }
+    }
+
+    mutating func optionalString() -> String?? {
+        switch byte() {
+        case 0: return .some(nil)
+        case 1: return string().map { .some($0) }
+        default: return nil
+        }
+    }
+
+    mutating func mark() -> Mark? {
+        guard let line = number(), let column = number(), line <= UInt32.max, column <= UInt32.max else { return nil }
+        return Mark(line: Int(line), column: Int(column))
+    }
+
+    mutating func scalar() -> Node.Scalar? {
+        guard let flags = byte(), flags < 4, let text = string() else { return nil }
+        var tag: String?
+        if flags & 2 != 0 {
+            guard let read = string() else { return nil }
+            tag = read
+        }
+        guard let mark = mark() else { return nil }
+        return Node.Scalar(text: text, isPlain: flags & 1 != 0, tag: tag, mark: mark)
+    }
+
+    mutating func node(depth: Int = 0) -> Node? {
+        guard depth < Self.maximumDepth, let kind = byte() else { return nil }
+        switch kind {
+        case 0:
+            return scalar().map(Node.scalar)
+        case 1:
+            guard let mark = mark(), let count = count() else { return nil }
+            var items: [Node] = []
+            items.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let item = node(depth: depth + 1) else { return nil }
+                items.append(item)
+            }
+            return .sequence(items, mark)
+        case 2:
+            guard let mark = mark(), let count = count() else { return nil }
+            var entries: [Node.Entry] = []
+            entries.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let key = scalar(), let value = node(depth: depth + 1) else { return nil }
+                entries.append(Node.Entry(key: key, value: value))
+            }
+            return .mapping(entries, mark)
+        default:
+            return nil
+        }
+    }
+
+    /// A file's tree as the streaming load left it: the root (its `cases` emptied when the cases
+    /// were handed on one by one) and those cases, in order.
+    struct Tree {
+        var root: Node
+        var cases: [(name: Node.Scalar, node: Node)]
+    }
+
+    /// What ``TargetFileLoader/TreeWriter`` wrote, to the end of the bytes.
+    mutating func tree() -> Tree? {
+        guard let root = node(), let count = count() else { return nil }
+        var cases: [(name: Node.Scalar, node: Node)] = []
+        cases.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let name = scalar(), let node = node(depth: 1) else { return nil }
+            cases.append((name, node))
+        }
+        return isAtEnd ? Tree(root: root, cases: cases) : nil
+    }
+
+    mutating func fingerprint() -> FileFingerprint? {
+        guard let device = number(), let inode = number(), let size = int(), let modified = int(),
+            let changed = int()
+        else { return nil }
+        return FileFingerprint(device: device, inode: inode, size: size, modified: modified, changed: changed)
+    }
+
+    mutating func probe() -> FileProbe? {
+        switch byte() {
+        case 0:
+            guard let path = string(), let answer = byte(), answer < 3 else { return nil }
+            return .problem(path: path, answer: answer == 0 ? nil : answer == 1 ? .missing : .notReadable)
+        case 1:
+            guard let path = string(), let root = string(), let answer = byte(), answer < 2 else { return nil }
+            return .inside(path: path, root: root, answer: answer == 1)
+        case 2:
+            guard let path = string(), let hasFingerprint = byte(), hasFingerprint < 2 else { return nil }
+            var fingerprint: FileFingerprint?
+            if hasFingerprint == 1 {
+                guard let read = self.fingerprint() else { return nil }
+                fingerprint = read
+            }
+            guard let answer = optionalString() else { return nil }
+            return .json(path: path, fingerprint: fingerprint, answer: answer)
+        default:
+            return nil
+        }
+    }
+
+    mutating func diagnostic() -> Diagnostic? {
+        guard let severity = byte(), severity < 2, let file = string(), let hasMark = byte(), hasMark < 2 else {
+            return nil
+        }
+        var mark: Mark?
+        if hasMark == 1 {
+            guard let read = self.mark() else { return nil }
+            mark = read
+        }
+        guard let message = string() else { return nil }
+        return Diagnostic(severity == 1 ? .error : .warning, file: file, mark: mark, message: message)
+    }
+}
