@@ -99,8 +99,11 @@ package enum PrivateFile {
     }
 
     /// Writes `data` as `folder/name`, mode 0600, whole or not at all. `folder` must have passed
-    /// `ensureFolder`.
-    package static func write(_ data: Data, named name: String, in folder: String) throws(WriteProblem) {
+    /// `ensureFolder`. Without `syncing` (a cache, whose readers check what they read), the data
+    /// is not flushed to the disk before the rename: after a crash the file may be empty or cut.
+    package static func write(_ data: Data, named name: String, in folder: String, syncing: Bool = true)
+        throws(WriteProblem)
+    {
         let final = folder + "/" + name
         let temporary = folder + "/.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))-" + name
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -121,7 +124,7 @@ package enum PrivateFile {
                 return true
             }
         }
-        written = written && fsync(fd) == 0
+        written = written && (!syncing || fsync(fd) == 0)
         close(fd)
         guard written, rename(temporary, final) == 0 else {
             let reason = String(cString: strerror(errno))

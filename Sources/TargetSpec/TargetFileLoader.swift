@@ -15,8 +15,6 @@ public struct TargetFileLoadResult: Sendable {
     public var sourceLines: SourceLines?
     /// The valid cases read: the API's, or those handed to `eachCase` (then the API keeps none).
     public var caseCount = 0
-    /// What validation asked the file system (only when asked to record it: see ``LoadCache``).
-    package var fileProbes: Set<FileProbe> = []
 
     /// Whether some diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -104,7 +102,6 @@ public enum TargetFileLoader {
             release.map { $0.reread().map(SourceLines.init(bytes:)) } ?? SourceLines(bytes: bytes)
         }
         var validator = validator(file: file, directory: directory, fileRoot: fileRoot, eachCase: eachCase)
-        validator.recordsFileProbes = tree != nil
         let root: Node
         do throws(YAMLLoadError) {
             root = try YAMLLoader.load(bytes, file: file, limits: limits, release: release) { name, node in
@@ -139,7 +136,7 @@ public enum TargetFileLoader {
         return TargetFileLoadResult(
             api: api, apiName: validator.apiName, diagnostics: validator.diagnostics,
             sourceLines: validator.diagnostics.isEmpty ? nil : lines(),
-            caseCount: validator.caseCount, fileProbes: validator.fileProbes)
+            caseCount: validator.caseCount)
     }
 
     /// Validates a tree the load cache kept, as loading its file validates it: the same result.
@@ -182,6 +179,9 @@ public enum TargetFileLoader {
         package var names: [String] = []
         /// The case asked for, when the file has a valid one of that name.
         package var spec: CaseSpec?
+        /// The tree read from the load cache, for the caller to keep until the process ends
+        /// (freeing it node by node would cost a quarter of a stubbed call).
+        package var tree: LoadCacheReader.Tree?
     }
 
     /// Loads the file at `path` for a command that needs one case of the API `api` (`call`,
@@ -207,16 +207,15 @@ public enum TargetFileLoader {
         if let cache, let key, let hit = cache.lookUp(key, path: path) {
             let summary = hit.summary
             if summary.apiName != api {
-                if summary.probes.allSatisfy(\.stillHolds) {
-                    let result = TargetFileLoadResult(
-                        api: nil, apiName: summary.apiName, diagnostics: summary.diagnostics,
-                        sourceLines: summary.diagnostics.isEmpty ? nil : lines, caseCount: summary.caseCount)
-                    return (result, KeptCase(names: summary.caseNames))
-                }
+                let result = TargetFileLoadResult(
+                    api: nil, apiName: summary.apiName, diagnostics: summary.diagnostics,
+                    sourceLines: summary.diagnostics.isEmpty ? nil : lines, caseCount: summary.caseCount)
+                return (result, KeptCase(names: summary.caseNames))
             } else if let tree = hit.tree() {
                 let result = validate(
                     tree, file: file, directory: APISpec.folder(of: path), fileRoot: fileRoot, eachCase: eachCase,
                     lines: lines)
+                kept.tree = tree
                 return (result, kept)
             }
         }

@@ -21,8 +21,8 @@ struct MoyaCommand: ParsableCommand {
             environment variables MOYA_ALLOW_ENV allows (see SECURITY in moya-cli(1)).
             Default options per command come from $XDG_CONFIG_HOME/moya/config.yaml (~/.config/moya/config.yaml), \
             e.g. 'call: [--retry, "2"]'; the command line wins, --no-config skips the file.
-            call and curl read an unchanged target file that validated before from the load cache \
-            ($XDG_CACHE_HOME/moya-cli/loaded); MOYA_NO_LOAD_CACHE=1 turns it off.
+            call and curl keep each valid target file's parsed tree in the load cache \
+            ($XDG_CACHE_HOME/moya-cli/loaded) and use it while the file is unchanged; MOYA_NO_LOAD_CACHE=1 turns it off.
             """,
         version: MoyaCommand.version,
         subcommands: [

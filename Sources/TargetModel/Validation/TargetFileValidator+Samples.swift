@@ -143,16 +143,18 @@ extension TargetFileValidator {
         guard checkFileExists(path, what: "sample file"), let literal = path.literalText else { return true }
         guard literal.lowercased().hasSuffix(".json") else { return true }
         let resolved = resolvedPath(literal)
-        // Fingerprinted before it is read: a change while it is read shows as a change.
-        let fingerprint = recordsFileProbes ? FileFingerprint.settled(resolved) : nil
-        let problem = RelativeFile.jsonProblem(at: resolved)
-        if recordsFileProbes { fileProbes.insert(.json(path: resolved, fingerprint: fingerprint, answer: problem)) }
-        guard let problem else { return true }
-        if problem.hasPrefix("is not valid JSON: ") {
-            error("sample file '\(literal)' is not valid JSON: \(literal):\(problem.dropFirst(19))", at: path.mark)
-        } else {
-            error("sample file '\(literal)' \(problem)", at: path.mark)
+        guard let data = FileManager.default.contents(atPath: resolved) else {
+            error("sample file '\(literal)' cannot be read", at: path.mark)
+            return false
         }
-        return false
+        do {
+            _ = try JSONValue(parsing: data)
+        } catch {
+            self.error(
+                "sample file '\(literal)' is not valid JSON: \(literal):\(error.line):\(error.column): \(error.message)",
+                at: path.mark)
+            return false
+        }
+        return true
     }
 }

@@ -83,12 +83,6 @@ public struct TargetFileValidator {
     /// The cursor `param` of the pagination being read.
     var cursorParameterMarks: [(name: String, mark: Mark)] = []
 
-    /// Whether the questions asked of the file system are kept in ``fileProbes`` (for the load cache).
-    package var recordsFileProbes = false
-    /// What the file system was asked, and answered, while validating (when ``recordsFileProbes``):
-    /// besides the file's bytes, all its verdict depends on.
-    package internal(set) var fileProbes: Set<FileProbe> = []
-
     /// The folder given with `--file-root`, if any: files the target file names must be inside
     /// it instead of inside the file's own folder.
     public var fileRoot: String?
@@ -135,20 +129,6 @@ public struct TargetFileValidator {
         RelativeFile.resolve(path, against: directory)
     }
 
-    /// ``RelativeFile/problem(at:)``, recorded when ``recordsFileProbes``.
-    mutating func probeProblem(at path: String) -> RelativeFile.Problem? {
-        let answer = RelativeFile.problem(at: path)
-        if recordsFileProbes { fileProbes.insert(.problem(path: path, answer: answer)) }
-        return answer
-    }
-
-    /// ``RelativeFile/isInside(_:root:)``, recorded when ``recordsFileProbes``.
-    mutating func probeInside(_ path: String, root: String) -> Bool {
-        let answer = RelativeFile.isInside(path, root: root)
-        if recordsFileProbes { fileProbes.insert(.inside(path: path, root: root, answer: answer)) }
-        return answer
-    }
-
     /// Reports a path (dataFile, upload, multipart file, sample file) that leaves the files
     /// folder — absolute, or with `..` or a link leading out — or, when literal, names no readable
     /// file. Returns whether the file is fine.
@@ -156,7 +136,7 @@ public struct TargetFileValidator {
     mutating func checkFileExists(_ template: Template, what: String) -> Bool {
         guard checkInsideFilesFolder(template, what: what) else { return false }
         guard let path = template.literalText else { return true }
-        switch probeProblem(at: resolvedPath(path)) {
+        switch RelativeFile.problem(at: resolvedPath(path)) {
         case nil:
             return true
         case .missing:
@@ -173,7 +153,7 @@ public struct TargetFileValidator {
     mutating func checkInsideFilesFolder(_ template: Template, what: String) -> Bool {
         guard template.soloPlaceholder == nil else { return true }
         let path = template.representativeText
-        guard !probeInside(resolvedPath(path), root: filesFolder) else { return true }
+        guard !RelativeFile.isInside(resolvedPath(path), root: filesFolder) else { return true }
         let folder = fileRoot.map { "--file-root \($0)" } ?? "the target file's folder (\(directory))"
         error(
             "\(what) '\(template.source)' is outside \(folder); files a target file names must be inside it"
@@ -185,7 +165,7 @@ public struct TargetFileValidator {
     /// plain name) leaves the current folder by `..` or a link leading out.
     mutating func checkDownloadDestination(_ template: Template) {
         let path = template.representativeText
-        if path.hasPrefix("/") || !probeInside(path, root: ".") {
+        if path.hasPrefix("/") || !RelativeFile.isInside(path, root: ".") {
             error(
                 "download destination '\(template.source)' leaves the current folder (absolute, or through '..'); a target file may only write "
                     + "below the folder moya-cli runs in (give --output FILE to write elsewhere)", at: template.mark)

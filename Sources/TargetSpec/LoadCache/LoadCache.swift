@@ -1,5 +1,4 @@
 import CBuildID
-import ContentDigest
 import FileIO
 import PositionedYAML
 import TargetModel
@@ -13,23 +12,28 @@ import Foundation
 import Glibc
 #endif
 
-/// What validating a target file gave, kept between runs so that a command that needs one case
-/// (`call`, `curl`, `request`) does not parse and validate an unchanged file again: in
+/// What loading a target file found, kept between runs so that a command that needs one case of
+/// one API (`call`, `curl`) does not parse an unchanged file again: in
 /// `$XDG_CACHE_HOME/moya-cli/loaded/` (`~/.cache/moya-cli/loaded/`), one private file per target
-/// file (FileIO's ``PrivateFile``: folder 0700, files 0600 written whole, only believed when
-/// this user's own). `MOYA_NO_LOAD_CACHE=1` turns it off.
+/// file (FileIO's ``PrivateFile``: folder 0700, files 0600 written whole, only believed when this
+/// user's own). `MOYA_NO_LOAD_CACHE=1` turns it off.
 ///
-/// An entry is believed only when all that the verdict depends on is as it was:
-/// - this very binary (its device, inode, size and modification time), the current folder, the
-///   file's path as read and as shown, and `--file-root`: all part of the entry's identity;
+/// An entry holds the file's tree as the streaming load left it (``LoadCacheWriter``) and a
+/// summary: its API name, warnings and case names. The file of the API asked for is validated again
+/// from its tree: the same result as loading it, its samples and other files checked again, without
+/// libyaml. A file of another API gives its summary: such a file only claims its name (a partial
+/// catalog answers for the API asked for alone), and its name and validity cannot change while it
+/// is unchanged but for the files it names, which only make it invalid, which would change nothing
+/// for the API asked for: a broken file claims the names it gave when valid.
+/// An entry is believed only when all that depends on is as it was:
+/// - this very binary (its GNU build ID), the current folder, the file's path as read and as
+///   shown, and `--file-root`: all part of the entry's identity;
 /// - the file itself, by its settled ``FileFingerprint`` (an entry is only written for a file
-///   that last changed at least two seconds before: a later change must show in its times);
-/// - every question validation asked the file system (``FileProbe``: samples there, readable, JSON,
-///   inside the files folder), asked again.
+///   that last changed at least two seconds before: a later change must show in its times).
 ///
-/// Only files without errors are kept (their warnings with them); `validate` and the commands that
-/// read every case always load the files. An entry that cannot be read, does not decode or does not
-/// match is a miss: the file is loaded, and the entry written again.
+/// Only files without errors are kept; `validate` and the commands that read every case always
+/// load the files. An entry that cannot be read, is damaged or does not match is a miss: the file
+/// is loaded, and the entry written again.
 package struct LoadCache: Sendable {
     /// The folder of the entries.
     package let folder: String
@@ -87,21 +91,27 @@ package struct LoadCache: Sendable {
     struct Key {
         /// Everything the entry's contents depend on besides the file and the probes.
         var identity: String
-        /// The entry's file name: the identity's SHA-256.
+        /// The entry's file name: two 64-bit FNV-1a hashes of the identity, in hex. Not a secret
+        /// and not trusted: the entry holds the identity whole, and a different one is a miss.
         var name: String
 
         init(binary: String, path: String, file: String, fileRoot: String?) {
             var directory = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let cwd = getcwd(&directory, directory.count) != nil ? String(cString: directory) : ""
             identity = binary + "\0" + cwd + "\0" + path + "\0" + file + "\0" + (fileRoot ?? "\u{1}")
-            var hash = SHA256()
-            hash.update(identity.utf8)
+            var first: UInt64 = 0xcbf2_9ce4_8422_2325
+            var second: UInt64 = 0x6c62_272e_07bb_0142
+            for byte in identity.utf8 {
+                first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+                second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 &+ 1
+            }
             let digits = Array("0123456789abcdef".utf8)
             var hex: [UInt8] = []
-            hex.reserveCapacity(64)
-            for byte in hash.finalize() {
-                hex.append(digits[Int(byte >> 4)])
-                hex.append(digits[Int(byte & 0x0F)])
+            hex.reserveCapacity(32)
+            for value in [first, second] {
+                for shift in stride(from: 60, through: 0, by: -4) {
+                    hex.append(digits[Int((value >> UInt64(shift)) & 0xF)])
+                }
             }
             name = String(decoding: hex, as: UTF8.self)
         }
@@ -112,7 +122,6 @@ package struct LoadCache: Sendable {
     struct Summary {
         var identity: String
         var file: FileFingerprint
-        var probes: [FileProbe]
         var apiName: String?
         var diagnostics: [Diagnostic]
         var caseCount: Int
@@ -136,10 +145,8 @@ package struct LoadCache: Sendable {
         Key(binary: binary, path: path, file: file, fileRoot: fileRoot)
     }
 
-    /// The entry of `key`, if it is there and still holds for the file at `path`. The file-system
-    /// questions are asked again only when `askingAgain` (a file whose validation runs again
-    /// from the tree asks them itself).
-    func lookUp(_ key: Key, path: String, askingAgain: Bool = true) -> Hit? {
+    /// The entry of `key`, if it is there and still holds for the file at `path`.
+    func lookUp(_ key: Key, path: String) -> Hit? {
         guard let fingerprint = FileFingerprint.of(path) else { return nil }
         guard case .contents(let data) = PrivateFile.read(folder + "/" + key.name, limit: Self.entryLimit) else {
             return nil
@@ -149,13 +156,8 @@ package struct LoadCache: Sendable {
         guard bytes.count >= magic.count, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
         var reader = LoadCacheReader(bytes, at: magic.count)
         guard let identity = reader.string(), identity == key.identity, let file = reader.fingerprint(),
-            file == fingerprint, let probeCount = reader.count()
+            file == fingerprint
         else { return nil }
-        var probes: [FileProbe] = []
-        for _ in 0..<probeCount {
-            guard let probe = reader.probe() else { return nil }
-            probes.append(probe)
-        }
         guard let apiName = reader.optionalString(), let diagnosticCount = reader.count() else { return nil }
         var diagnostics: [Diagnostic] = []
         for _ in 0..<diagnosticCount {
@@ -168,10 +170,9 @@ package struct LoadCache: Sendable {
             guard let name = reader.string() else { return nil }
             caseNames.append(name)
         }
-        guard !askingAgain || probes.allSatisfy(\.stillHolds) else { return nil }
         return Hit(
             summary: Summary(
-                identity: identity, file: file, probes: probes, apiName: apiName, diagnostics: diagnostics,
+                identity: identity, file: file, apiName: apiName, diagnostics: diagnostics,
                 caseCount: caseCount, caseNames: caseNames),
             reader: reader)
     }
@@ -184,8 +185,6 @@ package struct LoadCache: Sendable {
         writer.raw(Self.magic)
         writer.string(key.identity)
         writer.fingerprint(file)
-        writer.number(UInt64(result.fileProbes.count))
-        for probe in result.fileProbes { writer.probe(probe) }
         writer.optionalString(result.apiName)
         writer.number(UInt64(result.diagnostics.count))
         for diagnostic in result.diagnostics { writer.diagnostic(diagnostic) }
@@ -194,7 +193,8 @@ package struct LoadCache: Sendable {
         for name in caseNames { writer.string(name) }
         writer.raw(tree)
         guard writer.bytes.count <= Self.entryLimit, (try? PrivateFile.ensureFolder(folder)) != nil else { return }
-        try? PrivateFile.write(Data(writer.bytes), named: key.name, in: folder)
+        // Not synced: an entry cut by a crash does not read back, and is written again.
+        try? PrivateFile.write(Data(writer.bytes), named: key.name, in: folder, syncing: false)
         prune()
     }
 

@@ -83,30 +83,6 @@ struct LoadCacheWriter {
         int(fingerprint.changed)
     }
 
-    mutating func probe(_ probe: FileProbe) {
-        switch probe {
-        case .problem(let path, let answer):
-            bytes.append(0)
-            string(path)
-            bytes.append(answer == nil ? 0 : answer == .missing ? 1 : 2)
-        case .inside(let path, let root, let answer):
-            bytes.append(1)
-            string(path)
-            string(root)
-            bytes.append(answer ? 1 : 0)
-        case .json(let path, let fingerprint, let answer):
-            bytes.append(2)
-            string(path)
-            if let fingerprint {
-                bytes.append(1)
-                self.fingerprint(fingerprint)
-            } else {
-                bytes.append(0)
-            }
-            optionalString(answer)
-        }
-    }
-
     mutating func diagnostic(_ diagnostic: Diagnostic) {
         bytes.append(diagnostic.severity == .error ? 1 : 0)
         string(diagnostic.file)
@@ -121,7 +97,7 @@ struct LoadCacheWriter {
 }
 
 /// Reads what ``LoadCacheWriter`` wrote; `nil` from any method means the bytes are not an entry.
-struct LoadCacheReader {
+package struct LoadCacheReader {
     let bytes: [UInt8]
     private(set) var position: Int
 
@@ -167,8 +143,10 @@ struct LoadCacheReader {
         guard let length = count() else { return nil }
         let start = position
         position += length
+        // Decoded, not validated: bytes that are not UTF-8 (a damaged entry) become U+FFFD, and the
+        // text is only ever a YAML scalar's, validated again like any.
         return bytes.withUnsafeBufferPointer { buffer in
-            String(validating: UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]), as: UTF8.self)
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]), as: UTF8.self)
         }
     }
 
@@ -226,7 +204,7 @@ struct LoadCacheReader {
 
     /// A file's tree as the streaming load left it: the root (its `cases` emptied when the cases
     /// were handed on one by one) and those cases, in order.
-    struct Tree {
+    package struct Tree {
         var root: Node
         var cases: [(name: Node.Scalar, node: Node)]
     }
@@ -248,28 +226,6 @@ struct LoadCacheReader {
             let changed = int()
         else { return nil }
         return FileFingerprint(device: device, inode: inode, size: size, modified: modified, changed: changed)
-    }
-
-    mutating func probe() -> FileProbe? {
-        switch byte() {
-        case 0:
-            guard let path = string(), let answer = byte(), answer < 3 else { return nil }
-            return .problem(path: path, answer: answer == 0 ? nil : answer == 1 ? .missing : .notReadable)
-        case 1:
-            guard let path = string(), let root = string(), let answer = byte(), answer < 2 else { return nil }
-            return .inside(path: path, root: root, answer: answer == 1)
-        case 2:
-            guard let path = string(), let hasFingerprint = byte(), hasFingerprint < 2 else { return nil }
-            var fingerprint: FileFingerprint?
-            if hasFingerprint == 1 {
-                guard let read = self.fingerprint() else { return nil }
-                fingerprint = read
-            }
-            guard let answer = optionalString() else { return nil }
-            return .json(path: path, fingerprint: fingerprint, answer: answer)
-        default:
-            return nil
-        }
     }
 
     mutating func diagnostic() -> Diagnostic? {

@@ -138,6 +138,7 @@ struct CatalogLoader {
                 stoppingAfterLevelDefining: name, keepingOnly: caseName,
                 cache: LoadCache.standard(environment: environment))
             kept = keptCases
+            KeptUntilExit.keep(keptCases)
             return catalog
         }
         guard let spec = kept[api.file]?.spec else {
