@@ -220,7 +220,10 @@ public enum TargetFileLoader {
             }
         }
         // The fingerprint before the bytes are read: a change while they are read shows as a change.
-        let fingerprint = key == nil ? nil : FileFingerprint.settled(path)
+        // A large file is not kept: its load parses on a thread of its own, so validating it again
+        // from a tree would save little, and hold the tree.
+        let fingerprint =
+            key == nil ? nil : FileFingerprint.settled(path).flatMap { $0.size < releaseThreshold ? $0 : nil }
         let tree = fingerprint == nil ? nil : TreeWriter()
         let result: TargetFileLoadResult
         do throws(YAMLLoadError) {

@@ -87,6 +87,13 @@ final class LoadCacheTests: XCTestCase {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
             "load-cache-targets-\(UUID().uuidString)")
         try? FileManager.default.copyItem(at: root.appendingPathComponent("targets"), to: copy)
+        // And a file of more than 1 MiB (a long comment), which is never kept.
+        try? FileManager.default.createDirectory(
+            at: copy.appendingPathComponent("large"), withIntermediateDirectories: true)
+        try? Data(
+            ("api: big\nbaseURL: https://a.example\ncases:\n  one: {path: /one, sample: x}\n# "
+                + String(repeating: "x", count: 1 << 20) + "\n").utf8
+        ).write(to: copy.appendingPathComponent("large/big.yaml"))
         Thread.sleep(forTimeInterval: 2.2)
         return copy
     }()
@@ -143,6 +150,20 @@ final class LoadCacheTests: XCTestCase {
             XCTAssertEqual(other.caseCount, plain.caseCount)
         }
         XCTAssertGreaterThan(hits, 20, "no entry was used")
+    }
+
+    /// A file of 1 MiB or more is not kept: validating it again would save little (its load parses
+    /// on a thread of its own) and hold its tree.
+    func testALargeFileIsNotKept() throws {
+        let folder = try TemporaryCacheFolder()
+        let cache = try cache(folder)
+        let file = Self.settledTargets.appendingPathComponent("large/big.yaml")
+        let (result, kept) = TargetFileLoader.load(
+            path: file.path, file: "big.yaml", fileRoot: nil, keepingOnly: "one", ofAPI: "big", cache: cache)
+        XCTAssertNotNil(result.api, result.renderedDiagnostics())
+        XCTAssertEqual(kept.spec?.name, "one")
+        XCTAssertNotNil(FileFingerprint.settled(file.path))
+        XCTAssertEqual(FolderNames.of(folder.path), [])
     }
 
     /// A file changed within the last two seconds is not written (its times could still miss a
