@@ -200,7 +200,7 @@ public enum TargetFileLoader {
             kept.names.append(spec.name)
             if spec.name == caseName { kept.spec = spec }
         }
-        let key = cache?.key(path: path, file: file, fileRoot: fileRoot)
+        let key = cache?.key(path: path, file: file, fileRoot: fileRoot) ?? nil
         var lines: SourceLines? {
             (try? YAMLLoader.readFile(atPath: path, file: file, limits: .default)).map(SourceLines.init(bytes:))
         }

@@ -118,6 +118,17 @@ final class LoadCacheCLITests: XCTestCase {
         XCTAssertTrue(linked.stderr.contains("is outside"), linked.stderr)
     }
 
+    /// A current folder that cannot be named (removed under the running shell) leaves relative
+    /// paths meaningless to an entry: nothing is read or written, the call works.
+    func testARemovedCurrentFolderUsesNoEntry() throws {
+        let binary = CLIRunner.binaryURL.path
+        let result = try CLIRunner.runShell(
+            "mkdir gone && cd gone && rmdir ../gone && '\(binary)' call t first --stub --targets '\(sandbox.path("targets"))'",
+            in: sandbox.root, environment: ["HOME": sandbox.home.path])
+        assertRun(result, status: 0, stdout: "first answer", stderr: "")
+        XCTAssertEqual(entryNames(), [])
+    }
+
     func testTheCacheCanBeTurnedOffAndAnUnusableFolderIsNoError() throws {
         assertRun(
             try sandbox.run(["call", "t", "first", "--stub"], environment: ["MOYA_NO_LOAD_CACHE": "1"]), status: 0,

@@ -123,7 +123,7 @@ final class LoadCacheTests: XCTestCase {
             let plain = TargetFileLoader.load(path: url.path, file: url.lastPathComponent) { streamed.append($0) }
             let api = try XCTUnwrap(plain.api, url.path)
             let name = try XCTUnwrap(plain.apiName)
-            let key = cache.key(path: url.path, file: url.lastPathComponent, fileRoot: nil)
+            let key = try XCTUnwrap(cache.key(path: url.path, file: url.lastPathComponent, fileRoot: nil))
             for spec in streamed {
                 let wasThere = cache.lookUp(key, path: url.path) != nil
                 let (result, kept) = TargetFileLoader.load(
@@ -177,7 +177,8 @@ final class LoadCacheTests: XCTestCase {
             path: file.path, file: "fresh.yaml", fileRoot: nil, keepingOnly: "one", ofAPI: "fresh", cache: cache)
         XCTAssertNotNil(result.api)
         XCTAssertEqual(kept.spec?.name, "one")
-        XCTAssertNil(cache.lookUp(cache.key(path: file.path, file: "fresh.yaml", fileRoot: nil), path: file.path))
+        XCTAssertNil(
+            cache.lookUp(try XCTUnwrap(cache.key(path: file.path, file: "fresh.yaml", fileRoot: nil)), path: file.path))
         XCTAssertEqual(FolderNames.of(folder.path + "/loaded"), [])
     }
 
@@ -190,7 +191,7 @@ final class LoadCacheTests: XCTestCase {
         let plain = TargetFileLoader.load(path: url.path, file: "httpbin-token.yaml")
         // The last case: its bytes end the entry.
         let caseName = try XCTUnwrap(plain.api?.cases.last?.name)
-        let key = cache.key(path: url.path, file: "httpbin-token.yaml", fileRoot: nil)
+        let key = try XCTUnwrap(cache.key(path: url.path, file: "httpbin-token.yaml", fileRoot: nil))
         let apiName = try XCTUnwrap(plain.apiName)
         _ = TargetFileLoader.load(
             path: url.path, file: "httpbin-token.yaml", fileRoot: nil, keepingOnly: caseName, ofAPI: apiName,
@@ -245,7 +246,7 @@ final class LoadCacheTests: XCTestCase {
         let url = Self.settledTargets.appendingPathComponent("httpbin-token.yaml")
         let plain = TargetFileLoader.load(path: url.path)
         let caseName = try XCTUnwrap(plain.api?.cases.first?.name)
-        let key = cache.key(path: url.path, file: "t.yaml", fileRoot: nil)
+        let key = try XCTUnwrap(cache.key(path: url.path, file: "t.yaml", fileRoot: nil))
         _ = TargetFileLoader.load(
             path: url.path, file: "t.yaml", fileRoot: nil, keepingOnly: caseName, ofAPI: try XCTUnwrap(plain.apiName),
             cache: cache)
@@ -272,13 +273,13 @@ final class LoadCacheTests: XCTestCase {
         let cache = try cache(folder)
         let path = Self.root.appendingPathComponent("targets/github.yaml").path
         let names = [
-            cache.key(path: path, file: "targets/github.yaml", fileRoot: nil).name,
-            cache.key(path: path, file: "./targets/github.yaml", fileRoot: nil).name,
-            cache.key(path: path, file: "targets/github.yaml", fileRoot: "/tmp").name,
-            cache.key(path: path + "x", file: "targets/github.yaml", fileRoot: nil).name
+            cache.key(path: path, file: "targets/github.yaml", fileRoot: nil)?.name,
+            cache.key(path: path, file: "./targets/github.yaml", fileRoot: nil)?.name,
+            cache.key(path: path, file: "targets/github.yaml", fileRoot: "/tmp")?.name,
+            cache.key(path: path + "x", file: "targets/github.yaml", fileRoot: nil)?.name
         ]
         XCTAssertEqual(Set(names).count, names.count)
-        XCTAssertEqual(names[0], cache.key(path: path, file: "targets/github.yaml", fileRoot: nil).name)
+        XCTAssertEqual(names[0], cache.key(path: path, file: "targets/github.yaml", fileRoot: nil)?.name)
     }
 
     func testTheCacheIsTurnedOffOrPlacedByTheEnvironment() throws {

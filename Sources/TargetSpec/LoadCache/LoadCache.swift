@@ -95,9 +95,12 @@ package struct LoadCache: Sendable {
         /// and not trusted: the entry holds the identity whole, and a different one is a miss.
         var name: String
 
-        init(binary: String, path: String, file: String, fileRoot: String?) {
+        /// `nil` when the current folder cannot be named (removed, or too long a path): relative
+        /// paths then say nothing of where they lead.
+        init?(binary: String, path: String, file: String, fileRoot: String?) {
             var directory = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let cwd = getcwd(&directory, directory.count) != nil ? String(cString: directory) : ""
+            guard getcwd(&directory, directory.count) != nil else { return nil }
+            let cwd = String(cString: directory)
             identity = binary + "\0" + cwd + "\0" + path + "\0" + file + "\0" + (fileRoot ?? "\u{1}")
             var first: UInt64 = 0xcbf2_9ce4_8422_2325
             var second: UInt64 = 0x6c62_272e_07bb_0142
@@ -141,7 +144,7 @@ package struct LoadCache: Sendable {
         }
     }
 
-    func key(path: String, file: String, fileRoot: String?) -> Key {
+    func key(path: String, file: String, fileRoot: String?) -> Key? {
         Key(binary: binary, path: path, file: file, fileRoot: fileRoot)
     }
 
