@@ -86,9 +86,14 @@ package enum PrivateFile {
         var info = stat()
         if lstat(folder, &info) != 0 {
             guard errno == ENOENT else { throw .unusable(String(cString: strerror(errno))) }
+            // The missing parents first, each mode 0700 (mkdir(2) one by one: Foundation's
+            // createDirectory costs half a million instructions the first time).
             let parent = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? "."
-            try? FileManager.default.createDirectory(
-                atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            var made = parent.hasPrefix("/") ? "" : "."
+            for component in parent.split(separator: "/") {
+                made += "/" + component
+                _ = mkdir(made, 0o700)
+            }
             guard mkdir(folder, 0o700) == 0 || errno == EEXIST, lstat(folder, &info) == 0 else {
                 throw .cannotCreate(String(cString: strerror(errno)))
             }

@@ -156,6 +156,11 @@ public enum TargetFileLoader {
         var count = 0
         var root: Node?
 
+        /// A writer with room for `capacity` bytes of cases (about twice the file's size).
+        package init(capacity: Int = 0) {
+            cases.reserve(capacity)
+        }
+
         func add(name: Node.Scalar, node: Node) {
             cases.scalar(name)
             cases.node(node)
@@ -224,7 +229,7 @@ public enum TargetFileLoader {
         // from a tree would save little, and hold the tree.
         let fingerprint =
             key == nil ? nil : FileFingerprint.settled(path).flatMap { $0.size < releaseThreshold ? $0 : nil }
-        let tree = fingerprint == nil ? nil : TreeWriter()
+        let tree = fingerprint.map { TreeWriter(capacity: 2 * Int($0.size)) }
         let result: TargetFileLoadResult
         do throws(YAMLLoadError) {
             let bytes = try YAMLLoader.readFile(atPath: path, file: file, limits: .default)

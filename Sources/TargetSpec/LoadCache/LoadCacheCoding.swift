@@ -8,6 +8,11 @@ import TargetModel
 struct LoadCacheWriter {
     private(set) var bytes: [UInt8] = []
 
+    /// Makes room for `count` bytes at once.
+    mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
     mutating func number(_ value: UInt64) {
         var value = value
         while value >= 0x80 {
@@ -22,11 +27,9 @@ struct LoadCacheWriter {
     }
 
     mutating func string(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            number(UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
-        }
+        let utf8 = text.utf8
+        number(UInt64(utf8.count))
+        bytes.append(contentsOf: utf8)
     }
 
     mutating func optionalString(_ text: String?) {
