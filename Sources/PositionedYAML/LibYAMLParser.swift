@@ -169,7 +169,9 @@ struct EventSource: @unchecked Sendable {
             return .alias(anchor: string(event.pointee.data.alias.anchor) ?? "", mark: mark(event.pointee.start_mark))
         case YAML_SCALAR_EVENT:
             let scalar = event.pointee.data.scalar
-            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            let text =
+                scalar.value.flatMap { SmallASCII.string($0, count: scalar.length) }
+                ?? String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
             let node = Node.Scalar(
                 text: text,
                 isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE,
