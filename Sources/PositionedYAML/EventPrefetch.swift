@@ -60,11 +60,18 @@ package final class EventPrefetch {
     /// Frees `event` of the batch `items`, but not its text if that lies in the batch.
     @inline(__always)
     static func delete(_ event: UnsafeMutablePointer<yaml_event_t>, of items: UnsafeMutablePointer<yaml_event_t>) {
-        if event.pointee.type == YAML_SCALAR_EVENT, let value = event.pointee.data.scalar.value {
+        switch event.pointee.type {
+        case YAML_SCALAR_EVENT:
+            let value = event.pointee.data.scalar.value
             let text = EventPrefetch.text(of: items)
-            if value >= text && value <= text + textCapacity { event.pointee.data.scalar.value = nil }
+            if let value, value < text || value > text + textCapacity { free(value) }
+            if let anchor = event.pointee.data.scalar.anchor { free(anchor) }
+            if let tag = event.pointee.data.scalar.tag { free(tag) }
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            break
+        default:
+            EventSource.delete(event)
         }
-        EventSource.delete(event)
     }
 
     /// libyaml's events as the parsing thread parsed them, each freed by the reader once copied;
@@ -129,7 +136,7 @@ package final class EventPrefetch {
                 var failure: LocatedProblem?
                 while count < EventPrefetch.batchSize {
                     do throws(LocatedProblem) {
-                        try source.parse(into: items + count)
+                        try source.parseWithoutRelease(into: items + count)
                     } catch {
                         failure = error
                         isLast = true
@@ -151,6 +158,7 @@ package final class EventPrefetch {
                         break
                     }
                 }
+                source.release?.look(source.parser, input: source.input)
                 let batch = Batch(items: items, count: count, failure: failure)
                 freePlaces.wait()
                 let isStopped = queue.withLock { queue in
@@ -193,17 +201,18 @@ package final class EventPrefetch {
         stop()
     }
 
-    /// Reads the next event, or throws the error that ended the parse: `body` gets libyaml's
-    /// event, which is freed when it returns. `nil` past the stream's end (and after `stop()`).
+    /// The next event, copied into Swift values (its libyaml event freed), or the error that
+    /// ended the parse. `.streamEnd` past the stream's end (and after `stop()`).
     @inline(__always)
-    func next<T>(_ body: (UnsafeMutablePointer<yaml_event_t>) -> T) throws(LocatedProblem) -> T? {
+    func next() throws(LocatedProblem) -> ParsedEvent {
         if position == count {
-            guard try takeBatch() else { return nil }
+            guard try takeBatch() else { return .streamEnd }
         }
         // takeBatch() answered true: there is a batch with an event left.
-        let event = items.unsafelyUnwrapped + position
-        let value = body(event)
-        EventPrefetch.delete(event, of: items.unsafelyUnwrapped)
+        let batch = items.unsafelyUnwrapped
+        let event = batch + position
+        let value = EventSource.copy(event)
+        EventPrefetch.delete(event, of: batch)
         position += 1
         return value
     }

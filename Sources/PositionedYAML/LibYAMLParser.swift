@@ -97,7 +97,7 @@ package final class LibYAMLParser {
     /// The next event, or the syntax error libyaml found.
     package func next() throws(LocatedProblem) -> ParsedEvent {
         if let reader {
-            return try reader.next { EventSource.copy($0) } ?? .streamEnd
+            return try reader.next()
         }
         var event = yaml_event_t()
         try EventSource(parser: parser, input: input, maximumScalarLength: maximumScalarLength, release: release)
@@ -115,14 +115,26 @@ struct EventSource: @unchecked Sendable {
     let maximumScalarLength: Int
     let release: InputRelease?
 
-    /// Parses the next event into `event`, which the caller frees (`yaml_event_delete`), or
-    /// throws the syntax error libyaml found (then `event` holds nothing to free). A scalar
-    /// longer than the limit is refused here, freed, in place of its event.
+    /// Parses the next event into `event`, which the caller frees (``delete(_:)``), or throws
+    /// the syntax error libyaml found (then `event` holds nothing to free). A scalar longer than
+    /// the limit is refused here, freed, in place of its event. Gives back the pages read past
+    /// (``InputRelease``) every few thousand events.
     func parse(into event: UnsafeMutablePointer<yaml_event_t>) throws(LocatedProblem) {
-        guard yaml_parser_parse(parser, event) == 1 else { throw currentError() }
+        try parseWithoutRelease(into: event)
         release?.advance(parser, input: input)
+    }
+
+    /// ``parse(into:)`` without giving pages back: the parsing thread does that once a batch.
+    @inline(__always)
+    func parseWithoutRelease(into event: UnsafeMutablePointer<yaml_event_t>) throws(LocatedProblem) {
+        guard yaml_parser_parse(parser, event) == 1 else { throw currentError() }
         guard event.pointee.type == YAML_SCALAR_EVENT, event.pointee.data.scalar.length > maximumScalarLength
         else { return }
+        try refuseLongScalar(event)
+    }
+
+    /// Frees `event`, a scalar too long, and throws the problem saying so.
+    private func refuseLongScalar(_ event: UnsafeMutablePointer<yaml_event_t>) throws(LocatedProblem) {
         let length = event.pointee.data.scalar.length
         let mark = Self.mark(event.pointee.start_mark)
         Self.delete(event)
@@ -235,6 +247,7 @@ struct EventSource: @unchecked Sendable {
         release.text(for: input, body)
     }
 
+    @inline(__always)
     private static func mark(_ mark: yaml_mark_t) -> Mark {
         Mark(line: mark.line + 1, column: mark.column + 1)
     }
