@@ -135,28 +135,32 @@ package final class EventPrefetch {
                 var count = 0
                 var failure: LocatedProblem?
                 while count < EventPrefetch.batchSize {
+                    let event = items + count
                     do throws(LocatedProblem) {
-                        try source.parseWithoutRelease(into: items + count)
+                        try source.parseOnly(into: event)
                     } catch {
                         failure = error
                         isLast = true
                         break
                     }
-                    let type = items[count].type
-                    if type == YAML_SCALAR_EVENT, let value = items[count].data.scalar.value {
-                        let length = items[count].data.scalar.length
-                        if length <= EventPrefetch.textCapacity - textCount {
-                            (text + textCount).update(from: value, count: length)
+                    let type = event.pointee.type
+                    if type == YAML_SCALAR_EVENT {
+                        // A scalar longer than the limit is refused by the reader (see next()).
+                        let length = event.pointee.data.scalar.length
+                        // Wrapping arithmetic: both counts stay within the batch's capacities.
+                        if length <= EventPrefetch.textCapacity &- textCount, let value = event.pointee.data.scalar.value {
+                            let target = text + textCount
+                            memcpy(target, value, length)
                             free(value)
-                            items[count].data.scalar.value = text + textCount
-                            textCount += length
+                            event.pointee.data.scalar.value = target
+                            textCount &+= length
                         }
-                    }
-                    count += 1
-                    if type == YAML_STREAM_END_EVENT || type == YAML_NO_EVENT {
+                    } else if type == YAML_STREAM_END_EVENT || type == YAML_NO_EVENT {
+                        count &+= 1
                         isLast = true
                         break
                     }
+                    count &+= 1
                 }
                 source.release?.look(source.parser, input: source.input)
                 let batch = Batch(items: items, count: count, failure: failure)
@@ -186,10 +190,13 @@ package final class EventPrefetch {
     /// Whether the last batch has been taken (it ends with the stream's end or an error).
     private var tookLast = false
     private var isStopped = false
+    /// The longest scalar allowed, checked as each is read.
+    private let maximumScalarLength: Int
 
     /// Starts parsing with `source`, which is used on the parsing thread only, until it gives
     /// the stream's end or throws.
     init(source: EventSource) {
+        maximumScalarLength = source.maximumScalarLength
         let channel = channel
         DispatchQueue.global(qos: .userInitiated).async {
             channel.produce(source)
@@ -211,10 +218,30 @@ package final class EventPrefetch {
         // takeBatch() answered true: there is a batch with an event left.
         let batch = items.unsafelyUnwrapped
         let event = batch + position
+        if event.pointee.type == YAML_SCALAR_EVENT && event.pointee.data.scalar.length > maximumScalarLength {
+            try refuseLongScalar(event)
+        }
         let value = EventSource.copy(event)
         EventPrefetch.delete(event, of: batch)
         position += 1
         return value
+    }
+
+    /// Throws the problem of `event`, a scalar longer than the limit, as the parser on the
+    /// reader's thread does (``EventSource/parseWithoutRelease(into:)``): here, so the parsing
+    /// thread spends nothing on the check. Nothing is read after it: the batch is freed and the
+    /// stream has ended; the parsing thread, which may have gone on, is stopped with `stop()`.
+    @inline(never)
+    private func refuseLongScalar(_ event: UnsafeMutablePointer<yaml_event_t>) throws(LocatedProblem) {
+        let length = event.pointee.data.scalar.length
+        let mark = EventSource.mark(event.pointee.start_mark)
+        EventPrefetch.deleteEvents(items.unsafelyUnwrapped, from: position, count: count)
+        items = nil
+        count = 0
+        position = 0
+        failure = nil
+        tookLast = true
+        throw LocatedProblem(problem: .scalarTooLong(length: length, limit: maximumScalarLength), mark: mark)
     }
 
     /// Moves on from the batch read to its end: throws the error it ended with, or takes the

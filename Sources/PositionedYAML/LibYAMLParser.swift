@@ -127,10 +127,17 @@ struct EventSource: @unchecked Sendable {
     /// ``parse(into:)`` without giving pages back: the parsing thread does that once a batch.
     @inline(__always)
     func parseWithoutRelease(into event: UnsafeMutablePointer<yaml_event_t>) throws(LocatedProblem) {
-        guard yaml_parser_parse(parser, event) == 1 else { throw currentError() }
+        try parseOnly(into: event)
         guard event.pointee.type == YAML_SCALAR_EVENT, event.pointee.data.scalar.length > maximumScalarLength
         else { return }
         try refuseLongScalar(event)
+    }
+
+    /// libyaml's next event, unchecked: the parsing thread's reader refuses a scalar too long
+    /// (``EventPrefetch``), as ``parseWithoutRelease(into:)`` does.
+    @inline(__always)
+    func parseOnly(into event: UnsafeMutablePointer<yaml_event_t>) throws(LocatedProblem) {
+        guard yaml_parser_parse(parser, event) == 1 else { throw currentError() }
     }
 
     /// Frees `event`, a scalar too long, and throws the problem saying so.
@@ -248,7 +255,7 @@ struct EventSource: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func mark(_ mark: yaml_mark_t) -> Mark {
+    static func mark(_ mark: yaml_mark_t) -> Mark {
         Mark(line: mark.line + 1, column: mark.column + 1)
     }
 
