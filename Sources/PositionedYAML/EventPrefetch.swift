@@ -148,7 +148,9 @@ package final class EventPrefetch {
                         // A scalar longer than the limit is refused by the reader (see next()).
                         let length = event.pointee.data.scalar.length
                         // Wrapping arithmetic: both counts stay within the batch's capacities.
-                        if length <= EventPrefetch.textCapacity &- textCount, let value = event.pointee.data.scalar.value {
+                        if length <= EventPrefetch.textCapacity &- textCount,
+                            let value = event.pointee.data.scalar.value
+                        {
                             let target = text + textCount
                             memcpy(target, value, length)
                             free(value)

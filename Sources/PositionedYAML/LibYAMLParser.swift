@@ -27,8 +27,9 @@ package enum ParsedEvent: Sendable {
 /// Owns one `yaml_parser_t` reading a UTF-8 buffer, and hands out its events as ``ParsedEvent``s.
 ///
 /// Unlike Yams' `Event` class, an event never outlives `next()`: it is copied (one `String` per
-/// scalar, built straight from libyaml's buffer) and `yaml_event_delete`d before returning, so no
-/// object is allocated per event. The buffer must stay valid for the parser's lifetime.
+/// scalar, built straight from libyaml's buffer) and freed before returning, so no object is
+/// allocated per event. Parsed ahead, the events cross over as libyaml's own (``EventPrefetch``)
+/// and are copied here, on the reader's thread. The buffer must stay valid for the parser's lifetime.
 package final class LibYAMLParser {
     /// Inputs from this size on are parsed on a thread of their own, ahead of the caller (see
     /// ``EventPrefetch``); smaller ones, nearly every target file, on the caller's thread.
