@@ -43,6 +43,16 @@ package final class EventPrefetch {
     /// A text that does not fit stays libyaml's, freed by the reader.
     static let textCapacity = 64 * 1024
 
+    /// Where a scalar event's `data.scalar.value` lies in a `yaml_event_t`.
+    static let scalarValueOffset: Int = {
+        func offset<Scalar>(in _: Scalar, of field: KeyPath<Scalar, UnsafeMutablePointer<yaml_char_t>?>) -> Int {
+            MemoryLayout<Scalar>.offset(of: field)!
+        }
+        // The union's members all start where `data` does.
+        return MemoryLayout<yaml_event_t>.offset(of: \yaml_event_t.data)!
+            + offset(in: yaml_event_t().data.scalar, of: \.value)
+    }()
+
     /// A batch's events, followed by its bytes of scalar text.
     static func allocateBatch() -> UnsafeMutablePointer<yaml_event_t> {
         let bytes = UnsafeMutableRawPointer.allocate(
@@ -131,6 +141,7 @@ package final class EventPrefetch {
                 // Parsed straight into the batch, each event checked for the stream's end only.
                 let items = EventPrefetch.allocateBatch()
                 let text = EventPrefetch.text(of: items)
+                let valueOffset = EventPrefetch.scalarValueOffset
                 var textCount = 0
                 var count = 0
                 var failure: LocatedProblem?
@@ -154,7 +165,9 @@ package final class EventPrefetch {
                             let target = text + textCount
                             memcpy(target, value, length)
                             free(value)
-                            event.pointee.data.scalar.value = target
+                            // Stored alone: through the union, Swift writes the scalar's fields back.
+                            (UnsafeMutableRawPointer(event) + valueOffset).storeBytes(
+                                of: target, as: UnsafeMutablePointer<yaml_char_t>?.self)
                             textCount &+= length
                         }
                     } else if type == YAML_STREAM_END_EVENT || type == YAML_NO_EVENT {
