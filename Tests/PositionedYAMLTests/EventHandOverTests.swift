@@ -69,7 +69,9 @@ final class EventHandOverTests: XCTestCase {
             cases: 800,
             extra: "  atLimit: {path: /\(String(repeating: "p", count: limit - 1))}\n"
                 + "  over: {path: /\(String(repeating: "q", count: limit + 20))}\n"
-                + "  later: {path: /\(String(repeating: "r", count: limit * 3))}\n")
+                + "  later: {path: /\(String(repeating: "r", count: limit * 3))}\n"
+                // Batches after the refused scalar's: none of their events may be read.
+                + (0..<2000).map { "  after\($0): {path: /after/\($0)}\n" }.joined())
         let direct = events(of: text, prefetching: false, maximumScalarLength: limit)
         XCTAssertTrue(direct.last?.hasPrefix("error ") == true, direct.last ?? "")
         XCTAssertTrue(direct.last?.contains("\(limit + 21)") == true, direct.last ?? "")
