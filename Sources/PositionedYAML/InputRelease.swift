@@ -55,6 +55,12 @@ package final class InputRelease: @unchecked Sendable {
         release(parser, input: input)
     }
 
+    /// Gives back the whole pages of `input` that libyaml has read past, now (the parsing thread
+    /// looks once a batch of events).
+    func look(_ parser: UnsafeMutablePointer<yaml_parser_t>, input: UnsafeBufferPointer<UInt8>) {
+        release(parser, input: input)
+    }
+
     private func release(_ parser: UnsafeMutablePointer<yaml_parser_t>, input: UnsafeBufferPointer<UInt8>) {
         guard let base = input.baseAddress, let current = parser.pointee.input.string.current,
             screenPassed.load(ordering: .acquiring)

@@ -27,8 +27,9 @@ package enum ParsedEvent: Sendable {
 /// Owns one `yaml_parser_t` reading a UTF-8 buffer, and hands out its events as ``ParsedEvent``s.
 ///
 /// Unlike Yams' `Event` class, an event never outlives `next()`: it is copied (one `String` per
-/// scalar, built straight from libyaml's buffer) and `yaml_event_delete`d before returning, so no
-/// object is allocated per event. The buffer must stay valid for the parser's lifetime.
+/// scalar, built straight from libyaml's buffer) and freed before returning, so no object is
+/// allocated per event. Parsed ahead, the events cross over as libyaml's own (``EventPrefetch``)
+/// and are copied here, on the reader's thread. The buffer must stay valid for the parser's lifetime.
 package final class LibYAMLParser {
     /// Inputs from this size on are parsed on a thread of their own, ahead of the caller (see
     /// ``EventPrefetch``); smaller ones, nearly every target file, on the caller's thread.
@@ -49,6 +50,8 @@ package final class LibYAMLParser {
     /// released in `deinit`) and read in `next()` without retaining it: a retain and a release
     /// per event were a tenth of the reading thread's time on a large file.
     private let prefetch: Unmanaged<EventPrefetch>?
+    /// The same, read without retaining it (it lives as long as `prefetch`).
+    private unowned(unsafe) let reader: EventPrefetch?
 
     /// Creates a parser over `input`, UTF-8 without a byte-order mark, which must not be empty.
     /// With `prefetching` (default: from ``prefetchThreshold`` bytes on), a thread of its own
@@ -71,11 +74,14 @@ package final class LibYAMLParser {
         self.maximumScalarLength = maximumScalarLength
         self.release = release
         if prefetching ?? (input.count >= Self.prefetchThreshold && Self.hasSeveralProcessors) {
-            let source = EventSource(
-                parser: parser, input: input, maximumScalarLength: maximumScalarLength, release: release)
-            prefetch = .passRetained(EventPrefetch { () throws(LocatedProblem) -> ParsedEvent in try source.next() })
+            let reader = EventPrefetch(
+                source: EventSource(
+                    parser: parser, input: input, maximumScalarLength: maximumScalarLength, release: release))
+            prefetch = .passRetained(reader)
+            self.reader = reader
         } else {
             prefetch = nil
+            reader = nil
         }
     }
 
@@ -91,66 +97,115 @@ package final class LibYAMLParser {
 
     /// The next event, or the syntax error libyaml found.
     package func next() throws(LocatedProblem) -> ParsedEvent {
-        if let prefetch {
-            let result = prefetch._withUnsafeGuaranteedRef { prefetch in
-                Result { () throws(LocatedProblem) -> ParsedEvent in try prefetch.next() }
-            }
-            return try result.get()
+        if let reader {
+            return try reader.next()
         }
-        return try EventSource(parser: parser, input: input, maximumScalarLength: maximumScalarLength, release: release)
-            .next()
+        var event = yaml_event_t()
+        try EventSource(parser: parser, input: input, maximumScalarLength: maximumScalarLength, release: release)
+            .parse(into: &event)
+        defer { EventSource.delete(&event) }
+        return EventSource.copy(&event)
     }
 }
 
 /// The parser's state as the thread that parses uses it: libyaml keeps no global state, so one
 /// parser may be driven from any one thread at a time.
-private struct EventSource: @unchecked Sendable {
+struct EventSource: @unchecked Sendable {
     let parser: UnsafeMutablePointer<yaml_parser_t>
     let input: UnsafeBufferPointer<UInt8>
     let maximumScalarLength: Int
     let release: InputRelease?
 
-    /// The next event, or the syntax error libyaml found.
-    ///
-    /// Unlike Yams' `Event` class, an event never outlives this call: it is copied (one `String`
-    /// per scalar, built straight from libyaml's buffer) and `yaml_event_delete`d before
-    /// returning, so no object is allocated per event.
-    func next() throws(LocatedProblem) -> ParsedEvent {
-        var event = yaml_event_t()
-        guard yaml_parser_parse(parser, &event) == 1 else { throw currentError() }
-        defer { yaml_event_delete(&event) }
+    /// Parses the next event into `event`, which the caller frees (``delete(_:)``), or throws
+    /// the syntax error libyaml found (then `event` holds nothing to free). A scalar longer than
+    /// the limit is refused here, freed, in place of its event. Gives back the pages read past
+    /// (``InputRelease``) every few thousand events.
+    func parse(into event: UnsafeMutablePointer<yaml_event_t>) throws(LocatedProblem) {
+        try parseWithoutRelease(into: event)
         release?.advance(parser, input: input)
-        let mark = Self.mark(event.start_mark)
-        switch event.type {
+    }
+
+    /// ``parse(into:)`` without giving pages back: the parsing thread does that once a batch.
+    @inline(__always)
+    func parseWithoutRelease(into event: UnsafeMutablePointer<yaml_event_t>) throws(LocatedProblem) {
+        try parseOnly(into: event)
+        guard event.pointee.type == YAML_SCALAR_EVENT, event.pointee.data.scalar.length > maximumScalarLength
+        else { return }
+        try refuseLongScalar(event)
+    }
+
+    /// libyaml's next event, unchecked: the parsing thread's reader refuses a scalar too long
+    /// (``EventPrefetch``), as ``parseWithoutRelease(into:)`` does.
+    @inline(__always)
+    func parseOnly(into event: UnsafeMutablePointer<yaml_event_t>) throws(LocatedProblem) {
+        guard yaml_parser_parse(parser, event) == 1 else { throw currentError() }
+    }
+
+    /// Frees `event`, a scalar too long, and throws the problem saying so.
+    private func refuseLongScalar(_ event: UnsafeMutablePointer<yaml_event_t>) throws(LocatedProblem) {
+        let length = event.pointee.data.scalar.length
+        let mark = Self.mark(event.pointee.start_mark)
+        Self.delete(event)
+        throw LocatedProblem(problem: .scalarTooLong(length: length, limit: maximumScalarLength), mark: mark)
+    }
+
+    /// Frees what libyaml allocated for `event`, as `yaml_event_delete` does (with libyaml's
+    /// `yaml_free`, which is `free`), without its calls and clearing for the events a file is
+    /// made of: a scalar's text, and the anchors and tags of nodes.
+    @inline(__always)
+    static func delete(_ event: UnsafeMutablePointer<yaml_event_t>) {
+        switch event.pointee.type {
+        case YAML_SCALAR_EVENT:
+            free(event.pointee.data.scalar.value)
+            if let anchor = event.pointee.data.scalar.anchor { free(anchor) }
+            if let tag = event.pointee.data.scalar.tag { free(tag) }
+        case YAML_MAPPING_START_EVENT:
+            if let anchor = event.pointee.data.mapping_start.anchor { free(anchor) }
+            if let tag = event.pointee.data.mapping_start.tag { free(tag) }
+        case YAML_SEQUENCE_START_EVENT:
+            if let anchor = event.pointee.data.sequence_start.anchor { free(anchor) }
+            if let tag = event.pointee.data.sequence_start.tag { free(tag) }
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT, YAML_STREAM_END_EVENT, YAML_DOCUMENT_END_EVENT:
+            break
+        default:
+            // The stream's and documents' starts (version and tag directives), aliases.
+            yaml_event_delete(event)
+        }
+    }
+
+    /// libyaml's `event` copied into Swift values (one `String` per scalar, built straight from
+    /// libyaml's buffer), so the event can be freed at once: no object is allocated per event.
+    static func copy(_ event: UnsafeMutablePointer<yaml_event_t>) -> ParsedEvent {
+        switch event.pointee.type {
         case YAML_STREAM_START_EVENT:
             return .streamStart
         case YAML_STREAM_END_EVENT:
             return .streamEnd
         case YAML_DOCUMENT_START_EVENT:
-            return .documentStart(mark)
+            return .documentStart(mark(event.pointee.start_mark))
         case YAML_DOCUMENT_END_EVENT:
             return .documentEnd
         case YAML_ALIAS_EVENT:
-            return .alias(anchor: Self.string(event.data.alias.anchor) ?? "", mark: mark)
+            return .alias(anchor: string(event.pointee.data.alias.anchor) ?? "", mark: mark(event.pointee.start_mark))
         case YAML_SCALAR_EVENT:
-            let scalar = event.data.scalar
-            guard scalar.length <= maximumScalarLength else {
-                throw LocatedProblem(
-                    problem: .scalarTooLong(length: scalar.length, limit: maximumScalarLength), mark: mark)
-            }
-            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            let scalar = event.pointee.data.scalar
+            let text =
+                scalar.value.flatMap { SmallASCII.string($0, count: scalar.length) }
+                ?? String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
             let node = Node.Scalar(
                 text: text,
                 isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE,
-                tag: Self.string(scalar.tag),
-                mark: mark)
-            return .scalar(node, anchor: Self.string(scalar.anchor))
+                tag: string(scalar.tag),
+                mark: mark(event.pointee.start_mark))
+            return .scalar(node, anchor: string(scalar.anchor))
         case YAML_SEQUENCE_START_EVENT:
-            return .sequenceStart(anchor: Self.string(event.data.sequence_start.anchor), mark: mark)
+            return .sequenceStart(
+                anchor: string(event.pointee.data.sequence_start.anchor), mark: mark(event.pointee.start_mark))
         case YAML_SEQUENCE_END_EVENT:
             return .sequenceEnd
         case YAML_MAPPING_START_EVENT:
-            return .mappingStart(anchor: Self.string(event.data.mapping_start.anchor), mark: mark)
+            return .mappingStart(
+                anchor: string(event.pointee.data.mapping_start.anchor), mark: mark(event.pointee.start_mark))
         case YAML_MAPPING_END_EVENT:
             return .mappingEnd
         default:
@@ -200,7 +255,8 @@ private struct EventSource: @unchecked Sendable {
         release.text(for: input, body)
     }
 
-    private static func mark(_ mark: yaml_mark_t) -> Mark {
+    @inline(__always)
+    static func mark(_ mark: yaml_mark_t) -> Mark {
         Mark(line: mark.line + 1, column: mark.column + 1)
     }
 

@@ -45,8 +45,9 @@ package enum SourceScreen {
                 }
                 // ASCII bytes under 0x20: their low seven bits plus 0x60 stay under 0x80.
                 let control = ~((word & low7) &+ (ones &* 0x60)) & ~word & highBits
-                let allowed = equal(0x09) | equal(0x0A) | equal(0x0D)
-                if (control & ~allowed) | equal(0x7F) | (word & highBits) == 0 {
+                // The three allowed control bytes are only looked for in a word with one.
+                let refused = control == 0 ? 0 : control & ~(equal(0x09) | equal(0x0A) | equal(0x0D))
+                if refused | equal(0x7F) | (word & highBits) == 0 {
                     index += 8
                     continue
                 }
