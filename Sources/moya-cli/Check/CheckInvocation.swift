@@ -38,6 +38,8 @@ extension CheckInvocation {
         } catch {
             throw CommandFailure(.usage, error.message)
         }
+        // Before the loader's threads allocate: they would each make an arena of their own.
+        if checkOptions.live { SweepMemory.limitArenas() }
         try reportingFailures {
             let environment = ProcessEnvironment.current
             let loader = CatalogLoader(options: targetOptions, environment: environment)
