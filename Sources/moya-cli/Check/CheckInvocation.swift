@@ -38,8 +38,6 @@ extension CheckInvocation {
         } catch {
             throw CommandFailure(.usage, error.message)
         }
-        // Before the loader's threads allocate: they would each make an arena of their own.
-        if checkOptions.live { SweepMemory.limitArenas() }
         try reportingFailures {
             let environment = ProcessEnvironment.current
             let loader = CatalogLoader(options: targetOptions, environment: environment)
@@ -59,6 +57,8 @@ extension CheckInvocation {
                 check: checkOptions, request: requestOptions,
                 processEnvironment: environment, downloadsFolder: scratch)
             configuration.recordsResponses = recordOptions.record
+            // Only the reports show each check's request; the lines on stderr do not.
+            configuration.keepsRequests = !reports.isEmpty
             let human = HumanReporter(
                 items: plan.items, colors: loader.colorsDiagnostics,
                 showsProgress: Terminal.isTerminal(StandardStream.error.fileDescriptor)
