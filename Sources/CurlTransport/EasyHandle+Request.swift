@@ -44,6 +44,11 @@ extension EasyHandle {
             self.checksEachRequest = checksEachRequest
             self.traces = traces
         }
+
+        /// `self == other`, with both borrowed.
+        func isEqual(to other: RequestShape) -> Bool {
+            self == other
+        }
     }
 
     /// Whether libcurl sends `request` with a body (see `configureMethodAndBody`): a POST, a body

@@ -101,6 +101,13 @@ final class EasyHandle {
         delegate = nil
     }
 
+    /// Whether the handle is configured for `shape`, compared where the shape is kept: copied out
+    /// to be compared (`configuredShape == shape`), both shapes' strings, lists and settings were
+    /// retained and released, most of what taking a handle cost a check.
+    func isConfigured(for shape: RequestShape) -> Bool {
+        configuredShape?.isEqual(to: shape) ?? false
+    }
+
     /// Records that `configure` has just set the options of `shape` (`nil`: of no shape to reuse).
     func markConfigured(_ shape: RequestShape?) {
         configuredShape = shape

@@ -28,7 +28,7 @@ final class EasyHandlePool: Sendable {
     ) {
         if let shape,
             let kept = handles.withLock({ handles -> EasyHandle.Reusable? in
-                guard let index = handles.lastIndex(where: { $0.handle.configuredShape == shape }) else { return nil }
+                guard let index = handles.lastIndex(where: { $0.handle.isConfigured(for: shape) }) else { return nil }
                 return handles.remove(at: index)
             })
         {

@@ -57,6 +57,8 @@ extension CheckInvocation {
                 check: checkOptions, request: requestOptions,
                 processEnvironment: environment, downloadsFolder: scratch)
             configuration.recordsResponses = recordOptions.record
+            // Only the reports show each check's request; the lines on stderr do not.
+            configuration.keepsRequests = !reports.isEmpty
             let human = HumanReporter(
                 items: plan.items, colors: loader.colorsDiagnostics,
                 showsProgress: Terminal.isTerminal(StandardStream.error.fileDescriptor)
