@@ -26,51 +26,38 @@ package struct CheckItem: Sendable {
     package var afterIndex: Int?
     /// What few items have (a reason not to check, a chain), boxed: as stored fields they made
     /// every item of a plan of 10,000 cases 72 bytes larger, for the whole run. Copied on write.
-    private var rare: Rare?
+    private var rare: CopyOnWriteBox<Rare>?
 
     /// Why the case cannot be checked (values without defaults and no examples), if so.
     package var notCoveredReason: String? {
-        get { rare?.notCoveredReason }
+        get { rare?.value.notCoveredReason }
         set { updateRare { $0.notCoveredReason = newValue } }
     }
     /// For a chained example: its `after:` and `with:` (its arguments are bound once the steps
     /// before it ran).
     package var chain: ChainedExample? {
-        get { rare?.chain }
+        get { rare?.value.chain }
         set { updateRare { $0.chain = newValue } }
     }
     /// For a chained example being run: what the steps before it captured (their secrets are
     /// redacted in whatever this item reports).
     package var inheritedCaptures: CapturedValues? {
-        get { rare?.inheritedCaptures }
+        get { rare?.value.inheritedCaptures }
         set { updateRare { $0.inheritedCaptures = newValue } }
     }
 
-    /// The fields most items leave empty; never changed once shared (`updateRare` copies a
-    /// shared one first), hence `@unchecked Sendable`.
-    private final class Rare: @unchecked Sendable {
+    /// The fields most items leave empty.
+    private struct Rare {
         var notCoveredReason: String?
         var chain: ChainedExample?
         var inheritedCaptures: CapturedValues?
-
-        init(notCoveredReason: String? = nil, chain: ChainedExample? = nil, inheritedCaptures: CapturedValues? = nil) {
-            self.notCoveredReason = notCoveredReason
-            self.chain = chain
-            self.inheritedCaptures = inheritedCaptures
-        }
     }
 
-    /// Changes the rare fields of this item only: a box another item shares is copied first.
-    private mutating func updateRare(_ change: (Rare) -> Void) {
-        if rare == nil {
-            rare = Rare()
-        } else if !isKnownUniquelyReferenced(&rare!) {
-            let shared = rare!
-            rare = Rare(
-                notCoveredReason: shared.notCoveredReason, chain: shared.chain,
-                inheritedCaptures: shared.inheritedCaptures)
-        }
-        change(rare!)
+    /// Changes the rare fields of this item only: a box another item shares is copied first
+    /// (`CopyOnWriteBox`).
+    private mutating func updateRare(_ change: (inout Rare) -> Void) {
+        if rare == nil { rare = CopyOnWriteBox(Rare()) }
+        change(&rare!.value)
     }
 
     /// An item of `api` (given as the box its other items share).
@@ -84,7 +71,7 @@ package struct CheckItem: Sendable {
         self.exampleNumber = exampleNumber
         self.arguments = arguments
         if notCoveredReason != nil || chain != nil {
-            rare = Rare(notCoveredReason: notCoveredReason, chain: chain)
+            rare = CopyOnWriteBox(Rare(notCoveredReason: notCoveredReason, chain: chain))
         }
     }
 

@@ -66,73 +66,55 @@ package struct CheckResult: Sendable {
     /// What a passed check does not have (reasons, drifts, an excerpt, a kept response), boxed: as
     /// stored fields they made every result 192 bytes, 1.9 MB for a sweep of 10,000 checks whose
     /// results are all allocated when the run starts (`ResultCollector`). Copied on write.
-    private var details: Details?
+    private var details: CopyOnWriteBox<Details>?
 
     /// What was wrong (or why skipped), one sentence each; secrets redacted.
     package var reasons: [String] {
-        get { details?.reasons ?? [] }
+        get { details?.value.reasons ?? [] }
         set { updateDetails { $0.reasons = newValue } }
     }
     /// The shape differences, for `drift` failures.
     package var drifts: [ShapeDrift] {
-        get { details?.drifts ?? [] }
+        get { details?.value.drifts ?? [] }
         set { updateDetails { $0.drifts = newValue } }
     }
     /// The start of the body of a failed check's response (2 KiB, secrets redacted), for the HTML report.
     package var responseExcerpt: String? {
-        get { details?.responseExcerpt }
+        get { details?.value.responseExcerpt }
         set { updateDetails { $0.responseExcerpt = newValue } }
     }
     /// The `expect:` assertions that did not hold (secrets redacted).
     package var assertions: [AssertionFailure] {
-        get { details?.assertions ?? [] }
+        get { details?.value.assertions ?? [] }
         set { updateDetails { $0.assertions = newValue } }
     }
     /// For a chained example: the arguments it ran with (bound from captures), in declared order,
     /// secret captures redacted.
     package var chainArguments: [(name: String, value: ArgumentValue)]? {
-        get { details?.chainArguments }
+        get { details?.value.chainArguments }
         set { updateDetails { $0.chainArguments = newValue } }
     }
     /// The live answer, kept only when the check records responses (`--record`).
     package var liveResponse: LiveResponse? {
-        get { details?.liveResponse }
+        get { details?.value.liveResponse }
         set { updateDetails { $0.liveResponse = newValue } }
     }
 
-    /// The fields most results leave empty. A class so a result without them stores one nil
-    /// reference; never changed once shared (`updateDetails` copies a shared one first), hence
-    /// `@unchecked Sendable`.
-    private final class Details: @unchecked Sendable {
+    /// The fields most results leave empty: a result without them stores one nil reference.
+    private struct Details {
         var reasons: [String] = []
         var drifts: [ShapeDrift] = []
         var responseExcerpt: String?
         var assertions: [AssertionFailure] = []
         var chainArguments: [(name: String, value: ArgumentValue)]?
         var liveResponse: LiveResponse?
-
-        init() {}
-
-        func copy() -> Details {
-            let copy = Details()
-            copy.reasons = reasons
-            copy.drifts = drifts
-            copy.responseExcerpt = responseExcerpt
-            copy.assertions = assertions
-            copy.chainArguments = chainArguments
-            copy.liveResponse = liveResponse
-            return copy
-        }
     }
 
-    /// Changes the details of this result only: a box another result shares is copied first.
-    private mutating func updateDetails(_ change: (Details) -> Void) {
-        if details == nil {
-            details = Details()
-        } else if !isKnownUniquelyReferenced(&details!) {
-            details = details!.copy()
-        }
-        change(details!)
+    /// Changes the details of this result only: a box another result shares is copied first
+    /// (`CopyOnWriteBox`).
+    private mutating func updateDetails(_ change: (inout Details) -> Void) {
+        if details == nil { details = CopyOnWriteBox(Details()) }
+        change(&details!.value)
     }
 
     init(
