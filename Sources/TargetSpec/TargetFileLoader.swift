@@ -152,13 +152,13 @@ public enum TargetFileLoader {
     /// A file's tree as the streaming load leaves it, written for the load cache as it loads:
     /// each case handed on, then the root (its `cases` emptied).
     package final class TreeWriter {
-        var cases = LoadCacheWriter()
+        let cases: LoadCacheWriter
         var count = 0
         var root: Node?
 
         /// A writer with room for `capacity` bytes of cases (about twice the file's size).
         package init(capacity: Int = 0) {
-            cases.reserve(capacity)
+            cases = LoadCacheWriter(capacity: capacity)
         }
 
         func add(name: Node.Scalar, node: Node) {
@@ -170,10 +170,10 @@ public enum TargetFileLoader {
         /// The root, the count of cases, then each case: what ``LoadCache/Hit/tree()`` reads.
         var bytes: [UInt8]? {
             guard let root else { return nil }
-            var writer = LoadCacheWriter()
+            let writer = LoadCacheWriter(capacity: 64 + cases.count * 5 / 4)
             writer.node(root)
             writer.number(UInt64(count))
-            writer.raw(cases.bytes)
+            writer.append(contentsOf: cases)
             return writer.bytes
         }
     }

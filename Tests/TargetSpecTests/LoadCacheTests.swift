@@ -67,7 +67,7 @@ final class LoadCacheTests: XCTestCase {
         let node = Node.mapping(
             scalars.map { Node.Entry(key: $0, value: .sequence([.scalar($0), .mapping([], $0.mark)], $0.mark)) },
             Mark(line: 1, column: 1))
-        var writer = LoadCacheWriter()
+        let writer = LoadCacheWriter()
         writer.node(node)
         var reader = LoadCacheReader(writer.bytes)
         let read = try XCTUnwrap(reader.node())

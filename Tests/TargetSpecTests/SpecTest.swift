@@ -74,7 +74,7 @@ enum SpecTest {
                 XCTFail("the kept tree does not read back", file: sourceFile, line: line)
             }
         }
-        var diagnosticWriter = LoadCacheWriter()
+        let diagnosticWriter = LoadCacheWriter()
         for diagnostic in kept.diagnostics { diagnosticWriter.diagnostic(diagnostic) }
         var diagnosticReader = LoadCacheReader(diagnosticWriter.bytes)
         XCTAssertEqual(

@@ -184,7 +184,7 @@ package struct LoadCache: Sendable {
     /// tree (`tree`: the root as the load left it, then the count of cases handed on and each
     /// case's name and node, as ``LoadCacheWriter`` wrote them while the file loaded).
     func store(_ key: Key, file: FileFingerprint, result: TargetFileLoadResult, caseNames: [String], tree: [UInt8]) {
-        var writer = LoadCacheWriter()
+        let writer = LoadCacheWriter(capacity: 1024 + tree.count)
         writer.raw(Self.magic)
         writer.string(key.identity)
         writer.fingerprint(file)
@@ -195,9 +195,9 @@ package struct LoadCache: Sendable {
         writer.number(UInt64(caseNames.count))
         for name in caseNames { writer.string(name) }
         writer.raw(tree)
-        guard writer.bytes.count <= Self.entryLimit, (try? PrivateFile.ensureFolder(folder)) != nil else { return }
+        guard writer.count <= Self.entryLimit, (try? PrivateFile.ensureFolder(folder)) != nil else { return }
         // Not synced: an entry cut by a crash does not read back, and is written again.
-        try? PrivateFile.write(Data(writer.bytes), named: key.name, in: folder, syncing: false)
+        try? PrivateFile.write(writer.data, named: key.name, in: folder, syncing: false)
         prune()
     }
 

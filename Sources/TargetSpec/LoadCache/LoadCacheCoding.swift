@@ -1,74 +1,137 @@
 import PositionedYAML
 import TargetModel
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The load cache's entries are bytes in this one form, written and read here: LEB128 numbers,
 /// strings as their length and UTF-8, and the YAML node tree as the loader built it (each node's
 /// kind, mark, and text or children). Reading never trusts the bytes: every length is checked
 /// against what is left, nesting is bounded, and anything out of place ends the reading (a miss).
-struct LoadCacheWriter {
-    private(set) var bytes: [UInt8] = []
+///
+/// The writer appends to memory of its own (growing by doubling) rather than to an array: a miss
+/// writes every node of its files, and the array's checks on each append were a third of that.
+/// A class, so that a copy is never mistaken for an independent writer.
+final class LoadCacheWriter {
+    private var start: UnsafeMutablePointer<UInt8>
+    /// How many bytes were written.
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// What was written.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
+    /// What was written, as `Data`.
+    var data: Data { Data(bytes: start, count: count) }
+
+    /// Appends what `other` wrote.
+    func append(contentsOf other: LoadCacheWriter) {
+        raw(UnsafeRawBufferPointer(start: other.start, count: other.count))
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private func ensure(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var grown = capacity * 2
+        while grown < count + extra { grown *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.update(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = grown
+    }
 
     /// Makes room for `count` bytes at once.
-    mutating func reserve(_ count: Int) {
-        bytes.reserveCapacity(count)
+    func reserve(_ count: Int) {
+        ensure(count)
     }
 
-    mutating func number(_ value: UInt64) {
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        ensure(1)
+        start[count] = byte
+        count += 1
+    }
+
+    func number(_ value: UInt64) {
+        ensure(10)
         var value = value
         while value >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            start[count] = UInt8(truncatingIfNeeded: value) | 0x80
+            count += 1
             value >>= 7
         }
-        bytes.append(UInt8(value))
+        start[count] = UInt8(value)
+        count += 1
     }
 
-    mutating func int(_ value: Int64) {
+    func int(_ value: Int64) {
         number(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
-    mutating func string(_ text: String) {
-        let utf8 = text.utf8
-        number(UInt64(utf8.count))
-        bytes.append(contentsOf: utf8)
-    }
-
-    mutating func optionalString(_ text: String?) {
-        if let text {
-            bytes.append(1)
-            string(text)
-        } else {
-            bytes.append(0)
+    func string(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            number(UInt64(utf8.count))
+            raw(UnsafeRawBufferPointer(utf8))
         }
     }
 
-    mutating func raw(_ other: [UInt8]) {
-        bytes.append(contentsOf: other)
+    func raw(_ other: UnsafeRawBufferPointer) {
+        guard let base = other.baseAddress, !other.isEmpty else { return }
+        ensure(other.count)
+        (start + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: other.count)
+        count += other.count
     }
 
-    mutating func mark(_ mark: Mark) {
+    func optionalString(_ text: String?) {
+        if let text {
+            append(1)
+            string(text)
+        } else {
+            append(0)
+        }
+    }
+
+    func raw(_ other: [UInt8]) {
+        other.withUnsafeBytes { raw($0) }
+    }
+
+    func mark(_ mark: Mark) {
         number(UInt64(mark.line))
         number(UInt64(mark.column))
     }
 
-    mutating func scalar(_ scalar: Node.Scalar) {
-        bytes.append((scalar.isPlain ? 1 : 0) | (scalar.tag == nil ? 0 : 2))
+    func scalar(_ scalar: Node.Scalar) {
+        append((scalar.isPlain ? 1 : 0) | (scalar.tag == nil ? 0 : 2))
         string(scalar.text)
         if let tag = scalar.tag { string(tag) }
         mark(scalar.mark)
     }
 
-    mutating func node(_ node: Node) {
+    func node(_ node: Node) {
         switch node {
         case .scalar(let value):
-            bytes.append(0)
+            append(0)
             scalar(value)
         case .sequence(let items, let mark):
-            bytes.append(1)
+            append(1)
             self.mark(mark)
             number(UInt64(items.count))
             for item in items { self.node(item) }
         case .mapping(let entries, let mark):
-            bytes.append(2)
+            append(2)
             self.mark(mark)
             number(UInt64(entries.count))
             for entry in entries {
@@ -78,7 +141,7 @@ struct LoadCacheWriter {
         }
     }
 
-    mutating func fingerprint(_ fingerprint: FileFingerprint) {
+    func fingerprint(_ fingerprint: FileFingerprint) {
         number(fingerprint.device)
         number(fingerprint.inode)
         int(fingerprint.size)
@@ -86,14 +149,14 @@ struct LoadCacheWriter {
         int(fingerprint.changed)
     }
 
-    mutating func diagnostic(_ diagnostic: Diagnostic) {
-        bytes.append(diagnostic.severity == .error ? 1 : 0)
+    func diagnostic(_ diagnostic: Diagnostic) {
+        append(diagnostic.severity == .error ? 1 : 0)
         string(diagnostic.file)
         if let mark = diagnostic.mark {
-            bytes.append(1)
+            append(1)
             self.mark(mark)
         } else {
-            bytes.append(0)
+            append(0)
         }
         string(diagnostic.message)
     }
