@@ -95,13 +95,14 @@ public enum TargetFileLoader {
     /// they are parsed when `release` is given (then the lines of diagnostics are read again).
     package static func load(
         bytes: [UInt8], file: String, directory: String?, limits: YAMLLimits, fileRoot: String?,
-        release: InputRelease?, eachCase: ((CaseSpec) -> Void)?, tree: TreeWriter? = nil
+        release: InputRelease?, eachCase: ((CaseSpec) -> Void)?, tree: TreeWriter? = nil, probes: FileProbes? = nil
     ) -> TargetFileLoadResult {
         // The bytes as read, or, once pages of them went, the file read again.
         var lines: SourceLines? {
             release.map { $0.reread().map(SourceLines.init(bytes:)) } ?? SourceLines(bytes: bytes)
         }
         var validator = validator(file: file, directory: directory, fileRoot: fileRoot, eachCase: eachCase)
+        validator.probes = probes
         let root: Node
         do throws(YAMLLoadError) {
             root = try YAMLLoader.load(bytes, file: file, limits: limits, release: release) { name, node in
@@ -142,18 +143,40 @@ public enum TargetFileLoader {
     /// Validates a tree the load cache kept, as loading its file validates it: the same result.
     static func validate(
         _ tree: LoadCacheReader.Tree, file: String, directory: String?, fileRoot: String?,
-        eachCase: ((CaseSpec) -> Void)?, lines: @autoclosure () -> SourceLines?
+        eachCase: ((CaseSpec) -> Void)?, probes: FileProbes?, lines: @autoclosure () -> SourceLines?
     ) -> TargetFileLoadResult {
         var validator = validator(file: file, directory: directory, fileRoot: fileRoot, eachCase: eachCase)
+        validator.probes = probes
         for (name, node) in tree.cases { validator.readStreamedCase(name: name, node: node) }
         return result(of: &validator, root: tree.root, lines: lines())
+    }
+
+    /// Validates the root and the one case of `tree` (see ``LoadCacheReader/tree(only:)``) of a
+    /// file the load cache kept, whose whole validation gave `summary`, and whose questions to the
+    /// file system still get the same answers: the case and the API are what validating the whole
+    /// file gives (a case's checks depend on nothing else in the file but the API's auth, see
+    /// `TargetFileValidator+StreamedCases.swift`), the rest is the summary's. `nil` should the
+    /// case or the root now have an error (which the whole validation would have found too).
+    static func validateOneCase(
+        _ tree: LoadCacheReader.Tree, of summary: LoadCache.Summary, file: String, directory: String?,
+        fileRoot: String?, eachCase: @escaping (CaseSpec) -> Void, lines: @autoclosure () -> SourceLines?
+    ) -> TargetFileLoadResult? {
+        var validator = validator(file: file, directory: directory, fileRoot: fileRoot, eachCase: eachCase)
+        validator.checksAcrossCases = false
+        for (name, node) in tree.cases { validator.readStreamedCase(name: name, node: node) }
+        guard var api = validator.validate(tree.root) else { return nil }
+        api.environmentVariables = summary.environmentVariables
+        return TargetFileLoadResult(
+            api: api, apiName: validator.apiName, diagnostics: summary.diagnostics,
+            sourceLines: summary.diagnostics.isEmpty ? nil : lines(), caseCount: summary.caseCount)
     }
 
     /// A file's tree as the streaming load leaves it, written for the load cache as it loads:
     /// each case handed on, then the root (its `cases` emptied).
     package final class TreeWriter {
         let cases: LoadCacheWriter
-        var count = 0
+        /// Each case's length in `cases` (its name and node).
+        var lengths: [Int] = []
         var root: Node?
 
         /// A writer with room for `capacity` bytes of cases (about twice the file's size).
@@ -162,18 +185,25 @@ public enum TargetFileLoader {
         }
 
         func add(name: Node.Scalar, node: Node) {
+            let start = cases.count
             cases.scalar(name)
             cases.node(node)
-            count += 1
+            lengths.append(cases.count - start)
         }
 
-        /// The root, the count of cases, then each case: what ``LoadCache/Hit/tree()`` reads.
+        /// The root, the count of cases, then each case's length, name and node: what
+        /// ``LoadCache/Hit/tree(only:)`` reads.
         var bytes: [UInt8]? {
             guard let root else { return nil }
-            let writer = LoadCacheWriter(capacity: 64 + cases.count * 5 / 4)
+            let writer = LoadCacheWriter(capacity: 64 + cases.count * 5 / 4 + 3 * lengths.count)
             writer.node(root)
-            writer.number(UInt64(count))
-            writer.append(contentsOf: cases)
+            writer.number(UInt64(lengths.count))
+            var offset = 0
+            for length in lengths {
+                writer.number(UInt64(length))
+                writer.append(contentsOf: cases, from: offset, count: length)
+                offset += length
+            }
             return writer.bytes
         }
     }
@@ -187,6 +217,8 @@ public enum TargetFileLoader {
         /// The tree read from the load cache, for the caller to keep until the process ends
         /// (freeing it node by node would cost a quarter of a stubbed call).
         package var tree: LoadCacheReader.Tree?
+        /// Whether the case alone was validated, the rest of its file taken from the load cache.
+        package var validatedAlone = false
     }
 
     /// Loads the file at `path` for a command that needs one case of the API `api` (`call`,
@@ -216,11 +248,35 @@ public enum TargetFileLoader {
                     api: nil, apiName: summary.apiName, diagnostics: summary.diagnostics,
                     sourceLines: summary.diagnostics.isEmpty ? nil : lines, caseCount: summary.caseCount)
                 return (result, KeptCase(names: summary.caseNames))
-            } else if let tree = hit.tree() {
+            }
+            // The case alone, when the file's questions to the file system get their answers
+            // still: the rest of the file is as valid as it was (see ``FileProbes``).
+            if summary.caseNames.contains(caseName), FileProbes.stillHold(summary.probes),
+                let tree = hit.tree(only: caseName), tree.cases.count == 1,
+                let result = validateOneCase(
+                    tree, of: summary, file: file, directory: APISpec.folder(of: path), fileRoot: fileRoot,
+                    eachCase: eachCase, lines: lines),
+                kept.spec != nil
+            {
+                kept.names = summary.caseNames
+                kept.tree = tree
+                kept.validatedAlone = true
+                return (result, kept)
+            }
+            kept = KeptCase()
+            // Every case again: the answers changed (or the case is not there); the entry is
+            // written again with the new ones when the file is still valid.
+            if let tree = hit.tree() {
+                let probes = FileProbes()
                 let result = validate(
                     tree, file: file, directory: APISpec.folder(of: path), fileRoot: fileRoot, eachCase: eachCase,
-                    lines: lines)
+                    probes: probes, lines: lines)
                 kept.tree = tree
+                if !result.hasErrors {
+                    cache.store(
+                        key, file: summary.file, result: result, caseNames: kept.names, probes: probes.probes,
+                        tree: hit.treeBytes)
+                }
                 return (result, kept)
             }
         }
@@ -230,6 +286,7 @@ public enum TargetFileLoader {
         let fingerprint =
             key == nil ? nil : FileFingerprint.settled(path).flatMap { $0.size < releaseThreshold ? $0 : nil }
         let tree = fingerprint.map { TreeWriter(capacity: 2 * Int($0.size)) }
+        let probes = tree.map { _ in FileProbes() }
         let result: TargetFileLoadResult
         do throws(YAMLLoadError) {
             let bytes = try YAMLLoader.readFile(atPath: path, file: file, limits: .default)
@@ -238,7 +295,7 @@ public enum TargetFileLoader {
                 ? InputRelease { try? YAMLLoader.readFile(atPath: path, file: file, limits: .default) } : nil
             result = load(
                 bytes: bytes, file: file, directory: APISpec.folder(of: path), limits: .default, fileRoot: fileRoot,
-                release: release, eachCase: eachCase, tree: tree)
+                release: release, eachCase: eachCase, tree: tree, probes: probes)
         } catch {
             return (
                 TargetFileLoadResult(
@@ -247,8 +304,9 @@ public enum TargetFileLoader {
                     sourceLines: nil), kept
             )
         }
-        if let cache, let key, let fingerprint, let bytes = tree?.bytes, !result.hasErrors {
-            cache.store(key, file: fingerprint, result: result, caseNames: kept.names, tree: bytes)
+        if let cache, let key, let fingerprint, let bytes = tree?.bytes, let probes, !result.hasErrors {
+            cache.store(
+                key, file: fingerprint, result: result, caseNames: kept.names, probes: probes.probes, tree: bytes)
         }
         return (result, kept)
     }

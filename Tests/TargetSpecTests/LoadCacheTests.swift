@@ -31,6 +31,7 @@ final class LoadCacheTests: XCTestCase {
     /// the tree the cache keeps, it gives what loading it gives.
     func testEveryTargetFileValidatesTheSameFromItsKeptTree() throws {
         var checked = 0
+        var alones = 0
         for url in Self.targetFiles() {
             let bytes = try [UInt8](Data(contentsOf: url))
             var handed: [CaseSpec] = []
@@ -44,12 +45,35 @@ final class LoadCacheTests: XCTestCase {
             var replayed: [CaseSpec] = []
             let again = TargetFileLoader.validate(
                 read, file: url.lastPathComponent, directory: url.deletingLastPathComponent().path, fileRoot: nil,
-                eachCase: { replayed.append($0) }, lines: nil)
+                eachCase: { replayed.append($0) }, probes: nil, lines: nil)
             XCTAssertEqual(again.diagnostics, loaded.diagnostics, url.path)
             XCTAssertEqual(again.api, loaded.api, url.path)
             XCTAssertEqual(replayed, handed, url.path)
             checked += 1
+            // Each case alone, as a hit of a valid file checks it: the same case and API.
+            guard let api = loaded.api else { continue }
+            let summary = LoadCache.Summary(
+                identity: "", file: FileFingerprint(device: 0, inode: 0, size: 0, modified: 0, changed: 0),
+                apiName: loaded.apiName, diagnostics: loaded.diagnostics, caseCount: loaded.caseCount,
+                caseNames: handed.map(\.name), environmentVariables: api.environmentVariables, probes: [])
+            for spec in handed {
+                var only = LoadCacheReader(written)
+                let one = try XCTUnwrap(only.tree(only: spec.name), "\(url.path) \(spec.name)")
+                XCTAssertEqual(one.cases.map(\.name.text), [spec.name])
+                var alone: [CaseSpec] = []
+                let result = try XCTUnwrap(
+                    TargetFileLoader.validateOneCase(
+                        one, of: summary, file: url.lastPathComponent, directory: url.deletingLastPathComponent().path,
+                        fileRoot: nil, eachCase: { alone.append($0) }, lines: nil), "\(url.path) \(spec.name)")
+                XCTAssertEqual(alone, [spec], "\(url.path) \(spec.name)")
+                XCTAssertEqual(result.api, api, "\(url.path) \(spec.name)")
+                XCTAssertEqual(result.apiName, loaded.apiName)
+                XCTAssertEqual(result.diagnostics, loaded.diagnostics)
+                XCTAssertEqual(result.caseCount, loaded.caseCount)
+                alones += 1
+            }
         }
+        XCTAssertGreaterThanOrEqual(alones, 100, "too few valid cases found to mean anything")
         XCTAssertGreaterThanOrEqual(checked, 20, "too few target files found to mean anything")
     }
 
@@ -137,6 +161,8 @@ final class LoadCacheTests: XCTestCase {
                 XCTAssertEqual(result.apiName, plain.apiName)
                 XCTAssertEqual(result.diagnostics, plain.diagnostics)
                 XCTAssertEqual(result.caseCount, plain.caseCount)
+                // A hit checks the case alone: nothing the file names changed since the entry.
+                XCTAssertEqual(kept.validatedAlone, wasThere, "\(url.lastPathComponent) \(spec.name)")
             }
             let (other, unknown) = TargetFileLoader.load(
                 path: url.path, file: url.lastPathComponent, fileRoot: nil, keepingOnly: "noSuchCase",
@@ -150,6 +176,103 @@ final class LoadCacheTests: XCTestCase {
             XCTAssertEqual(other.caseCount, plain.caseCount)
         }
         XCTAssertGreaterThan(hits, 20, "no entry was used")
+    }
+
+    /// A hit checks the case asked for alone only while every question the file's validation asked
+    /// of the file system gets its answer still: a sample file of another case removed, made
+    /// invalid JSON or led outside the folder by a link, an example's file removed, each fails the
+    /// call of an untouched case as loading the file does (exit 65), then passes again once undone.
+    func testAnotherCaseFilesAreCheckedAgainOnAHit() throws {
+        let folder = try TemporaryCacheFolder()
+        let cache = try cache(folder)
+        let base = folder.url.appendingPathComponent("api")
+        let samples = base.appendingPathComponent("samples")
+        let outside = folder.url.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: samples, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let file = base.appendingPathComponent("probed.yaml")
+        try Data(
+            """
+            api: probed
+            baseURL: https://a.example
+            cases:
+              plain: {path: /plain, sample: {text: ok}}
+              jsonSample: {path: /json, sample: {file: samples/b.json}}
+              fileSample: {path: /file, sample: {file: samples/c.bin}}
+              upload:
+                values: [{doc: file}]
+                path: /up
+                method: PUT
+                task: {dataFile: "{doc}"}
+                sample: {text: ok}
+                examples: [[samples/d.txt]]
+            """.utf8
+        ).write(to: file)
+        let good: [(String, Data)] = [
+            ("b.json", Data("{\"ok\": true}".utf8)), ("c.bin", Data([0, 1])), ("d.txt", Data("d".utf8))
+        ]
+        func restore() throws {
+            try? FileManager.default.removeItem(at: samples)
+            try FileManager.default.createDirectory(at: samples, withIntermediateDirectories: true)
+            for (name, data) in good { try data.write(to: samples.appendingPathComponent(name)) }
+        }
+        try restore()
+        let settled = Date(timeIntervalSinceNow: -10)
+        try FileManager.default.setAttributes([.modificationDate: settled], ofItemAtPath: file.path)
+        Thread.sleep(forTimeInterval: 2.2)  // the change time cannot be set back
+        func load() -> (TargetFileLoadResult, TargetFileLoader.KeptCase) {
+            TargetFileLoader.load(
+                path: file.path, file: "probed.yaml", fileRoot: nil, keepingOnly: "plain", ofAPI: "probed", cache: cache
+            )
+        }
+        let (first, _) = load()
+        XCTAssertFalse(first.hasErrors, first.renderedDiagnostics())
+        XCTAssertTrue(load().1.validatedAlone, "the second load is a hit that checks the case alone")
+        let breakages: [(String, () throws -> Void)] = [
+            (
+                "a JSON sample removed",
+                { try FileManager.default.removeItem(at: samples.appendingPathComponent("b.json")) }
+            ),
+            ("a JSON sample made invalid", { try Data("{".utf8).write(to: samples.appendingPathComponent("b.json")) }),
+            (
+                "a sample file removed",
+                { try FileManager.default.removeItem(at: samples.appendingPathComponent("c.bin")) }
+            ),
+            (
+                "a sample file made a folder",
+                {
+                    try FileManager.default.removeItem(at: samples.appendingPathComponent("c.bin"))
+                    try FileManager.default.createDirectory(
+                        at: samples.appendingPathComponent("c.bin"), withIntermediateDirectories: false)
+                }
+            ),
+            (
+                "an example's file removed",
+                { try FileManager.default.removeItem(at: samples.appendingPathComponent("d.txt")) }
+            ),
+            (
+                "the samples folder a link out",
+                {
+                    try FileManager.default.removeItem(at: samples)
+                    for (name, data) in good { try data.write(to: outside.appendingPathComponent(name)) }
+                    try FileManager.default.createSymbolicLink(at: samples, withDestinationURL: outside)
+                }
+            )
+        ]
+        for (what, breakIt) in breakages {
+            try breakIt()
+            let plain = TargetFileLoader.load(path: file.path, file: "probed.yaml") { _ in }
+            XCTAssertTrue(plain.hasErrors, "\(what): the file should not load")
+            let (broken, kept) = load()
+            XCTAssertEqual(broken.diagnostics, plain.diagnostics, what)
+            XCTAssertNil(broken.api, what)
+            XCTAssertFalse(kept.validatedAlone, what)
+            try restore()
+            let (again, keptAgain) = load()
+            XCTAssertFalse(again.hasErrors, "\(what), undone: \(again.renderedDiagnostics())")
+            XCTAssertEqual(keptAgain.spec?.name, "plain", what)
+            XCTAssertTrue(load().1.validatedAlone, "\(what), undone: the entry holds again")
+        }
     }
 
     /// A file of 1 MiB or more is not kept: validating it again would save little (its load parses
@@ -203,10 +326,11 @@ final class LoadCacheTests: XCTestCase {
             try Data(bytes).write(to: URL(fileURLWithPath: entryPath))
             chmod(entryPath, 0o600)
             let hit = cache.lookUp(key, path: url.path)
+            _ = hit?.tree(only: caseName)
             if let tree = hit?.tree() {
                 _ = TargetFileLoader.validate(
                     tree, file: "httpbin-token.yaml", directory: url.deletingLastPathComponent().path, fileRoot: nil,
-                    eachCase: nil, lines: nil)
+                    eachCase: nil, probes: nil, lines: nil)
             }
         }
         // Every length and byte would take minutes in a debug build; these strides still reach every

@@ -63,7 +63,7 @@ enum SpecTest {
                 var replayed: [CaseSpec] = []
                 let again = TargetFileLoader.validate(
                     read, file: file, directory: directory, fileRoot: nil, eachCase: { replayed.append($0) },
-                    lines: nil)
+                    probes: nil, lines: nil)
                 XCTAssertEqual(
                     again.diagnostics, streamed.diagnostics, "from the kept tree", file: sourceFile, line: line)
                 XCTAssertEqual(again.api, streamed.api, "from the kept tree", file: sourceFile, line: line)

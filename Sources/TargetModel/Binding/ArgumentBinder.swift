@@ -21,6 +21,9 @@ public struct ArgumentBinder: Sendable {
     /// When the words come from a target file (its examples), the folder `file` values must be
     /// inside; `nil` for the command line, which may name any file.
     public var fileRoot: String?
+    /// Where a target file's validation records what it asks of the file system (its examples'
+    /// `file` values); see ``FileProbes``.
+    var probes: FileProbes?
 
     /// Creates a binder.
     public init(caseName: String, values: [ValueSpec], fileBaseDirectory: String? = nil, fileRoot: String? = nil) {
@@ -28,6 +31,12 @@ public struct ArgumentBinder: Sendable {
         self.values = values
         self.fileBaseDirectory = fileBaseDirectory
         self.fileRoot = fileRoot
+    }
+
+    /// A binder for a target file's own examples, recording its file checks in `probes`.
+    init(caseName: String, values: [ValueSpec], fileBaseDirectory: String, fileRoot: String, probes: FileProbes?) {
+        self.init(caseName: caseName, values: values, fileBaseDirectory: fileBaseDirectory, fileRoot: fileRoot)
+        self.probes = probes
     }
 
     /// Every value bound, defaults filled in (an optional value not given is absent).
@@ -165,10 +174,10 @@ public struct ArgumentBinder: Sendable {
             // `-`, typed on the command line (not in a file's examples): standard input, streamed.
             if text == "-" && fileRoot == nil { return .file(path: "-") }
             let path = fileBaseDirectory.map { RelativeFile.resolve(text, against: $0) } ?? text
-            if let fileRoot, !RelativeFile.isInside(path, root: fileRoot) {
+            if let fileRoot, !RelativeFile.isInside(path, root: fileRoot, probes: probes) {
                 throw .fileOutsideRoot(path: text, name: value.name, root: fileRoot)
             }
-            switch RelativeFile.problem(at: path) {
+            switch RelativeFile.problem(at: path, probes: probes) {
             case nil: return .file(path: path)
             case .missing: throw .fileNotFound(path: text, name: value.name)
             case .notReadable: throw .fileUnreadable(path: text, name: value.name)

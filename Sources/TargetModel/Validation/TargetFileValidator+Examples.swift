@@ -6,7 +6,8 @@ extension TargetFileValidator {
     mutating func readExamples(_ node: Node, caseName: String, values: [ValueSpec]) -> [ExampleStep] {
         guard let items = sequence(node, expected: "a list of examples such as - [ashfurrow]") else { return [] }
         let binder = ArgumentBinder(
-            caseName: caseName, values: values, fileBaseDirectory: directory, fileRoot: filesFolder)
+            caseName: caseName, values: values, fileBaseDirectory: directory, fileRoot: filesFolder,
+            probes: probes)
         var examples: [ExampleStep] = []
         for (index, original) in items.enumerated() {
             let label = "example \(index + 1) of case '\(caseName)'"

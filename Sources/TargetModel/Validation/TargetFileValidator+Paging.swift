@@ -217,7 +217,8 @@ extension TargetFileValidator {
         let literal = texts.filter { ChainedExample.placeholders(in: $0.text).isEmpty }
         let withPlaceholders = Set(texts.map(\.name)).subtracting(literal.map(\.name))
         let binder = ArgumentBinder(
-            caseName: caseName, values: values, fileBaseDirectory: directory, fileRoot: filesFolder)
+            caseName: caseName, values: values, fileBaseDirectory: directory, fileRoot: filesFolder,
+            probes: probes)
         var named: [String: String] = [:]
         for value in literal { named[value.name] = value.text }
         for name in withPlaceholders { named[name] = Self.representative(for: values.first { $0.name == name }) }

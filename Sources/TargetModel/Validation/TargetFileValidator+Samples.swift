@@ -142,19 +142,16 @@ extension TargetFileValidator {
     private mutating func checkSampleFile(_ path: Template) -> Bool {
         guard checkFileExists(path, what: "sample file"), let literal = path.literalText else { return true }
         guard literal.lowercased().hasSuffix(".json") else { return true }
-        let resolved = resolvedPath(literal)
-        guard let data = FileManager.default.contents(atPath: resolved) else {
+        switch RelativeFile.jsonProblem(at: resolvedPath(literal), probes: probes) {
+        case nil:
+            return true
+        case .unreadable:
             error("sample file '\(literal)' cannot be read", at: path.mark)
-            return false
-        }
-        do {
-            _ = try JSONValue(parsing: data)
-        } catch {
+        case .invalid(let error):
             self.error(
                 "sample file '\(literal)' is not valid JSON: \(literal):\(error.line):\(error.column): \(error.message)",
                 at: path.mark)
-            return false
         }
-        return true
+        return false
     }
 }

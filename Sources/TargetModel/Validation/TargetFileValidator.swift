@@ -87,6 +87,14 @@ public struct TargetFileValidator {
     /// it instead of inside the file's own folder.
     public var fileRoot: String?
 
+    /// `false` for a validation of some cases of a file that was validated whole before, with no
+    /// error (the load cache): the checks between cases (chains, pagination, redirects expected),
+    /// which need every case, are left out; the earlier validation made them.
+    package var checksAcrossCases = true
+    /// Where the questions this validation asks of the file system are recorded, if anywhere (see
+    /// ``FileProbes``): every check of a file the target file names passes it on.
+    public var probes: FileProbes?
+
     /// Where files the target file names must be: `--file-root`, else the file's folder.
     var filesFolder: String { fileRoot ?? directory }
 
@@ -136,7 +144,7 @@ public struct TargetFileValidator {
     mutating func checkFileExists(_ template: Template, what: String) -> Bool {
         guard checkInsideFilesFolder(template, what: what) else { return false }
         guard let path = template.literalText else { return true }
-        switch RelativeFile.problem(at: resolvedPath(path)) {
+        switch RelativeFile.problem(at: resolvedPath(path), probes: probes) {
         case nil:
             return true
         case .missing:
@@ -153,7 +161,7 @@ public struct TargetFileValidator {
     mutating func checkInsideFilesFolder(_ template: Template, what: String) -> Bool {
         guard template.soloPlaceholder == nil else { return true }
         let path = template.representativeText
-        guard !RelativeFile.isInside(resolvedPath(path), root: filesFolder) else { return true }
+        guard !RelativeFile.isInside(resolvedPath(path), root: filesFolder, probes: probes) else { return true }
         let folder = fileRoot.map { "--file-root \($0)" } ?? "the target file's folder (\(directory))"
         error(
             "\(what) '\(template.source)' is outside \(folder); files a target file names must be inside it"
@@ -165,7 +173,7 @@ public struct TargetFileValidator {
     /// plain name) leaves the current folder by `..` or a link leading out.
     mutating func checkDownloadDestination(_ template: Template) {
         let path = template.representativeText
-        if path.hasPrefix("/") || !RelativeFile.isInside(path, root: ".") {
+        if path.hasPrefix("/") || !RelativeFile.isInside(path, root: ".", probes: probes) {
             error(
                 "download destination '\(template.source)' leaves the current folder (absolute, or through '..'); a target file may only write "
                     + "below the folder moya-cli runs in (give --output FILE to write elsewhere)", at: template.mark)

@@ -18,10 +18,15 @@ import Glibc
 /// file (FileIO's ``PrivateFile``: folder 0700, files 0600 written whole, only believed when this
 /// user's own). `MOYA_NO_LOAD_CACHE=1` turns it off.
 ///
-/// An entry holds the file's tree as the streaming load left it (``LoadCacheWriter``) and a
-/// summary: its API name, warnings and case names. The file of the API asked for is validated again
-/// from its tree: the same result as loading it, its samples and other files checked again, without
-/// libyaml. A file of another API gives its summary: such a file only claims its name (a partial
+/// An entry holds the file's tree as the streaming load left it (``LoadCacheWriter``, each case
+/// with its length, so that one can be read without the others) and a summary: its API name,
+/// warnings, case names, the variables its `${VAR}`s read, and the questions its validation asked
+/// of the file system with their answers (``FileProbes``). For the file of the API asked for, those
+/// questions are asked again: when every answer is the same, validation, a function of the tree and
+/// those answers, would find what it found, so only the case asked for (and the root) is validated
+/// again, from its part of the tree, and the rest is the summary's; when one differs, every case is
+/// validated again from the tree, its samples and other files checked again, as loading the file
+/// would (without libyaml). A file of another API gives its summary: such a file only claims its name (a partial
 /// catalog answers for the API asked for alone), and its name and validity cannot change while it
 /// is unchanged but for the files it names, which only make it invalid, which would change nothing
 /// for the API asked for: a broken file claims the names it gave when valid.
@@ -41,7 +46,7 @@ package struct LoadCache: Sendable {
     let binary: String
 
     /// The entry format; a change of it (or of the model: the binary is in the identity) is a miss.
-    static let magic = Array("moya-cli load cache 1\n".utf8)
+    static let magic = Array("moya-cli load cache 2\n".utf8)
     /// The most an entry may hold.
     static let entryLimit = 64 << 20
     /// Entries kept; beyond it the oldest go when an entry is written.
@@ -129,6 +134,10 @@ package struct LoadCache: Sendable {
         var diagnostics: [Diagnostic]
         var caseCount: Int
         var caseNames: [String]
+        /// The process variables the file's `${VAR}` references read (the API's `environmentVariables`).
+        var environmentVariables: [String]
+        /// What validating the file asked of the file system, and the answers.
+        var probes: [FileProbes.Probe]
     }
 
     /// An entry found and still true, its tree not read yet.
@@ -137,11 +146,15 @@ package struct LoadCache: Sendable {
         /// The entry, positioned at its tree.
         var reader: LoadCacheReader
 
-        /// The tree as the streaming load left it; `nil` when the bytes are damaged.
-        func tree() -> LoadCacheReader.Tree? {
+        /// The tree as the streaming load left it, every case or only the one named `only`; `nil`
+        /// when the bytes are damaged.
+        func tree(only: String? = nil) -> LoadCacheReader.Tree? {
             var reader = reader
-            return reader.tree()
+            return reader.tree(only: only)
         }
+
+        /// The entry's tree as written, to write it again.
+        var treeBytes: [UInt8] { Array(reader.bytes[reader.position...]) }
     }
 
     func key(path: String, file: String, fileRoot: String?) -> Key? {
@@ -167,23 +180,30 @@ package struct LoadCache: Sendable {
             guard let diagnostic = reader.diagnostic() else { return nil }
             diagnostics.append(diagnostic)
         }
-        guard let caseCount = reader.count(), let nameCount = reader.count() else { return nil }
-        var caseNames: [String] = []
-        for _ in 0..<nameCount {
-            guard let name = reader.string() else { return nil }
-            caseNames.append(name)
+        guard let caseCount = reader.count(), let caseNames = reader.strings(),
+            let environmentVariables = reader.strings(), let probeCount = reader.count()
+        else { return nil }
+        var probes: [FileProbes.Probe] = []
+        for _ in 0..<probeCount {
+            guard let probe = reader.probe() else { return nil }
+            probes.append(probe)
         }
         return Hit(
             summary: Summary(
                 identity: identity, file: file, apiName: apiName, diagnostics: diagnostics,
-                caseCount: caseCount, caseNames: caseNames),
+                caseCount: caseCount, caseNames: caseNames, environmentVariables: environmentVariables,
+                probes: probes),
             reader: reader)
     }
 
     /// Writes the entry of `key` for a file that loaded without errors: what it gave, and its
     /// tree (`tree`: the root as the load left it, then the count of cases handed on and each
     /// case's name and node, as ``LoadCacheWriter`` wrote them while the file loaded).
-    func store(_ key: Key, file: FileFingerprint, result: TargetFileLoadResult, caseNames: [String], tree: [UInt8]) {
+    func store(
+        _ key: Key, file: FileFingerprint, result: TargetFileLoadResult, caseNames: [String],
+        probes: [FileProbes.Probe],
+        tree: [UInt8]
+    ) {
         let writer = LoadCacheWriter(capacity: 1024 + tree.count)
         writer.raw(Self.magic)
         writer.string(key.identity)
@@ -192,8 +212,10 @@ package struct LoadCache: Sendable {
         writer.number(UInt64(result.diagnostics.count))
         for diagnostic in result.diagnostics { writer.diagnostic(diagnostic) }
         writer.number(UInt64(result.caseCount))
-        writer.number(UInt64(caseNames.count))
-        for name in caseNames { writer.string(name) }
+        writer.strings(caseNames)
+        writer.strings(result.api?.environmentVariables ?? [])
+        writer.number(UInt64(probes.count))
+        for probe in probes { writer.probe(probe) }
         writer.raw(tree)
         guard writer.count <= Self.entryLimit, (try? PrivateFile.ensureFolder(folder)) != nil else { return }
         // Not synced: an entry cut by a crash does not read back, and is written again.

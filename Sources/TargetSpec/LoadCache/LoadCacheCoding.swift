@@ -39,6 +39,12 @@ final class LoadCacheWriter {
         raw(UnsafeRawBufferPointer(start: other.start, count: other.count))
     }
 
+    /// Appends `count` bytes of what `other` wrote, from `offset` on.
+    func append(contentsOf other: LoadCacheWriter, from offset: Int, count: Int) {
+        precondition(offset >= 0 && count >= 0 && offset + count <= other.count)
+        raw(UnsafeRawBufferPointer(start: other.start + offset, count: count))
+    }
+
     /// Makes room for `extra` more bytes.
     @inline(__always)
     private func ensure(_ extra: Int) {
@@ -104,6 +110,11 @@ final class LoadCacheWriter {
         }
     }
 
+    func strings(_ texts: [String]) {
+        number(UInt64(texts.count))
+        for text in texts { string(text) }
+    }
+
     func raw(_ other: [UInt8]) {
         other.withUnsafeBytes { raw($0) }
     }
@@ -147,6 +158,13 @@ final class LoadCacheWriter {
         int(fingerprint.size)
         int(fingerprint.modified)
         int(fingerprint.changed)
+    }
+
+    func probe(_ probe: FileProbes.Probe) {
+        append(probe.kind.rawValue)
+        string(probe.path)
+        string(probe.root)
+        string(probe.answer)
     }
 
     func diagnostic(_ diagnostic: Diagnostic) {
@@ -216,6 +234,17 @@ package struct LoadCacheReader {
         }
     }
 
+    mutating func strings() -> [String]? {
+        guard let count = count() else { return nil }
+        var texts: [String] = []
+        texts.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let text = string() else { return nil }
+            texts.append(text)
+        }
+        return texts
+    }
+
     mutating func optionalString() -> String?? {
         switch byte() {
         case 0: return .some(nil)
@@ -275,16 +304,31 @@ package struct LoadCacheReader {
         var cases: [(name: Node.Scalar, node: Node)]
     }
 
-    /// What ``TargetFileLoader/TreeWriter`` wrote, to the end of the bytes.
-    mutating func tree() -> Tree? {
-        guard let root = node(), let count = count() else { return nil }
+    /// What ``TargetFileLoader/TreeWriter`` wrote, to the end of the bytes: every case, or only
+    /// the one named `only` (the others are stepped over by their length, not read).
+    mutating func tree(only: String? = nil) -> Tree? {
+        guard let root = node(), let total = count() else { return nil }
         var cases: [(name: Node.Scalar, node: Node)] = []
-        cases.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let name = scalar(), let node = node(depth: 1) else { return nil }
-            cases.append((name, node))
+        cases.reserveCapacity(only == nil ? total : 1)
+        for _ in 0..<total {
+            guard let length = count() else { return nil }
+            let end = position + length
+            guard let name = scalar(), position <= end else { return nil }
+            if only == nil || name.text == only {
+                guard let node = node(depth: 1), position == end else { return nil }
+                cases.append((name, node))
+            } else {
+                position = end
+            }
         }
         return isAtEnd ? Tree(root: root, cases: cases) : nil
+    }
+
+    mutating func probe() -> FileProbes.Probe? {
+        guard let code = byte(), let kind = FileProbes.Probe.Kind(rawValue: code), let path = string(),
+            let root = string(), let answer = string()
+        else { return nil }
+        return FileProbes.Probe(kind: kind, path: path, root: root, answer: answer)
     }
 
     mutating func fingerprint() -> FileFingerprint? {
