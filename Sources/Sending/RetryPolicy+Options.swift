@@ -13,8 +13,11 @@ extension RetryPolicy {
             Method(rawValue: $0)
         })
 
-    /// Never retries (a stubbed request).
-    package static let none = RetryPolicy(maximumRetries: 0)
+    /// Never retries (a stubbed request, or no `--retry`): no retry at all, so no method, status or
+    /// failure is listed as retryable (building `idempotentMethods` was 37,000 instructions of
+    /// every call, issue 42).
+    package static let none = RetryPolicy(
+        retryLimit: 0, retryableHTTPMethods: [], retryableHTTPStatusCodes: [], retryableURLErrorCodes: [])
 
     /// `--retry maximumRetries`, `--retry-all`, and how often a rate-limited answer is retried even
     /// beyond them (`rateLimitRetries`: paging waits as the server asks).
