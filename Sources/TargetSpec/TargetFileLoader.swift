@@ -264,19 +264,15 @@ public enum TargetFileLoader {
                 return (result, kept)
             }
             kept = KeptCase()
-            // Every case again: the answers changed (or the case is not there); the entry is
-            // written again with the new ones when the file is still valid.
+            // Every case again, from the tree: an answer changed (in a valid file every file is
+            // there, readable, inside and JSON where it must be, so the file now has an error and
+            // the entry stays as it is, true again once the change is undone), or the case asked
+            // for is not in the file.
             if let tree = hit.tree() {
-                let probes = FileProbes()
                 let result = validate(
                     tree, file: file, directory: APISpec.folder(of: path), fileRoot: fileRoot, eachCase: eachCase,
-                    probes: probes, lines: lines)
+                    probes: nil, lines: lines)
                 kept.tree = tree
-                if !result.hasErrors {
-                    cache.store(
-                        key, file: summary.file, result: result, caseNames: kept.names, probes: probes.probes,
-                        tree: hit.treeBytes)
-                }
                 return (result, kept)
             }
         }

@@ -32,7 +32,37 @@ final class LoadCacheTests: XCTestCase {
     func testEveryTargetFileValidatesTheSameFromItsKeptTree() throws {
         var checked = 0
         var alones = 0
-        for url in Self.targetFiles() {
+        // And a file whose checks go across cases (chains, captures, paging, a redirect expected
+        // while followed): a case alone must give what the whole file gives, without them.
+        let across = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "load-cache-across-\(UUID().uuidString).yaml")
+        try Data(
+            """
+            api: shop
+            baseURL: https://shop.example
+            pagination: {cursor: {from: "$.next", param: cursor}, items: "$.data"}
+            cases:
+              login: {method: POST, path: /login, sample: {status: 204}}
+              createItem:
+                method: POST
+                path: /items
+                task: {json: {name: widget}}
+                captures: {id: "$.id"}
+                examples: [{after: login}]
+                sample: {json: {id: "7"}}
+              deleteItem:
+                method: DELETE
+                values: [{id: string}]
+                path: /items/{id}
+                examples:
+                  - {after: createItem, with: {id: "{id}"}}
+                sample: {status: 204}
+              moved: {path: /old, validation: [301], sample: {status: 301}}
+              listed: {path: /items, sample: {json: {data: [], next: null}}}
+            """.utf8
+        ).write(to: across)
+        defer { try? FileManager.default.removeItem(at: across) }
+        for url in Self.targetFiles() + [across] {
             let bytes = try [UInt8](Data(contentsOf: url))
             var handed: [CaseSpec] = []
             let tree = TargetFileLoader.TreeWriter()
@@ -164,6 +194,15 @@ final class LoadCacheTests: XCTestCase {
                 // A hit checks the case alone: nothing the file names changed since the entry.
                 XCTAssertEqual(kept.validatedAlone, wasThere, "\(url.lastPathComponent) \(spec.name)")
             }
+            // A case the file does not have, on a hit: every case validated again, none kept.
+            let (same, missing) = TargetFileLoader.load(
+                path: url.path, file: url.lastPathComponent, fileRoot: nil, keepingOnly: "noSuchCase", ofAPI: name,
+                cache: cache)
+            XCTAssertNil(missing.spec)
+            XCTAssertFalse(missing.validatedAlone)
+            XCTAssertEqual(missing.names, streamed.map(\.name))
+            XCTAssertEqual(same.api, api)
+            XCTAssertEqual(same.diagnostics, plain.diagnostics)
             let (other, unknown) = TargetFileLoader.load(
                 path: url.path, file: url.lastPathComponent, fileRoot: nil, keepingOnly: "noSuchCase",
                 ofAPI: "another" + name, cache: cache)
@@ -180,7 +219,7 @@ final class LoadCacheTests: XCTestCase {
 
     /// A hit checks the case asked for alone only while every question the file's validation asked
     /// of the file system gets its answer still: a sample file of another case removed, made
-    /// invalid JSON or led outside the folder by a link, an example's file removed, each fails the
+    /// invalid JSON, led outside the folder by a link (the same file there), an example's file removed, each fails the
     /// call of an untouched case as loading the file does (exit 65), then passes again once undone.
     func testAnotherCaseFilesAreCheckedAgainOnAHit() throws {
         let folder = try TemporaryCacheFolder()
@@ -199,6 +238,7 @@ final class LoadCacheTests: XCTestCase {
               plain: {path: /plain, sample: {text: ok}}
               jsonSample: {path: /json, sample: {file: samples/b.json}}
               fileSample: {path: /file, sample: {file: samples/c.bin}}
+              linkedSample: {path: /linked, sample: {file: sub/e.txt}}
               upload:
                 values: [{doc: file}]
                 path: /up
@@ -211,10 +251,14 @@ final class LoadCacheTests: XCTestCase {
         let good: [(String, Data)] = [
             ("b.json", Data("{\"ok\": true}".utf8)), ("c.bin", Data([0, 1])), ("d.txt", Data("d".utf8))
         ]
+        let sub = base.appendingPathComponent("sub")
         func restore() throws {
             try? FileManager.default.removeItem(at: samples)
             try FileManager.default.createDirectory(at: samples, withIntermediateDirectories: true)
             for (name, data) in good { try data.write(to: samples.appendingPathComponent(name)) }
+            try? FileManager.default.removeItem(at: sub)
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            try Data("e".utf8).write(to: sub.appendingPathComponent("e.txt"))
         }
         try restore()
         let settled = Date(timeIntervalSinceNow: -10)
@@ -249,6 +293,14 @@ final class LoadCacheTests: XCTestCase {
             (
                 "an example's file removed",
                 { try FileManager.default.removeItem(at: samples.appendingPathComponent("d.txt")) }
+            ),
+            (
+                "a sample's folder a link out, the same file there",
+                {
+                    try FileManager.default.removeItem(at: sub)
+                    try Data("e".utf8).write(to: outside.appendingPathComponent("e.txt"))
+                    try FileManager.default.createSymbolicLink(at: sub, withDestinationURL: outside)
+                }
             ),
             (
                 "the samples folder a link out",

@@ -24,9 +24,9 @@ import Glibc
 /// of the file system with their answers (``FileProbes``). For the file of the API asked for, those
 /// questions are asked again: when every answer is the same, validation, a function of the tree and
 /// those answers, would find what it found, so only the case asked for (and the root) is validated
-/// again, from its part of the tree, and the rest is the summary's; when one differs, every case is
-/// validated again from the tree, its samples and other files checked again, as loading the file
-/// would (without libyaml). A file of another API gives its summary: such a file only claims its name (a partial
+/// again, from its part of the tree, and the rest is the summary's; when one differs (in a valid file
+/// every answer is "there, readable, inside, JSON", so the file now has an error), every case is
+/// validated again from the tree, as loading the file would (without libyaml). A file of another API gives its summary: such a file only claims its name (a partial
 /// catalog answers for the API asked for alone), and its name and validity cannot change while it
 /// is unchanged but for the files it names, which only make it invalid, which would change nothing
 /// for the API asked for: a broken file claims the names it gave when valid.
@@ -153,8 +153,6 @@ package struct LoadCache: Sendable {
             return reader.tree(only: only)
         }
 
-        /// The entry's tree as written, to write it again.
-        var treeBytes: [UInt8] { Array(reader.bytes[reader.position...]) }
     }
 
     func key(path: String, file: String, fileRoot: String?) -> Key? {
