@@ -59,11 +59,14 @@ commands = [
     ["check", "local", "--live", "--jobs", "4", "--targets", live],
 ]
 order, seen = [], set()
+# The load cache's entries go to a scratch folder, not the user's: the first stubbed call writes
+# them (a miss), the second reads one (a hit), so both roads are in the order.
+environment = dict(os.environ, XDG_CACHE_HOME=os.path.join(work, "cache"))
 for arguments in commands:
     out = os.path.join(work, "cg.out")
     for old in glob.glob(out + "*"): os.remove(old)
     subprocess.run(["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={out}", stripped] + arguments,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=work)
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=work, env=environment)
     for path in sorted(glob.glob(out + "*")):
         # Compressed names: "(id) name" the first time, "(id)" after; objects share one table
         # (ob=, cob=), functions another (fn=, cfn=).
